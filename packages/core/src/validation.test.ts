@@ -1,0 +1,32 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { validateEvent, validateEventTolerant, validateSnapshotDeclaration } from "./index.js";
+import type { Event, SnapshotDeclaration, Tolerant } from "./index.js";
+
+describe("typed validator wrappers", () => {
+  it("narrow the value to the generated type on success", () => {
+    const result = validateSnapshotDeclaration({ version: 1, kind: "repo", path: "/workspace/repo" });
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expectTypeOf(result.value).toEqualTypeOf<SnapshotDeclaration>();
+      expect(result.value.kind).toBe("repo");
+    }
+    const event = validateEvent(null);
+    if (event.ok) expectTypeOf(event.value).toEqualTypeOf<Event>();
+    const tolerant = validateEventTolerant(null);
+    if (tolerant.ok) expectTypeOf(tolerant.value).toEqualTypeOf<Tolerant.Event>();
+  });
+
+  it("escape JSON pointer tokens of property names that contain / and ~", () => {
+    const result = validateSnapshotDeclaration({ version: 1, kind: "file", path: "/x", "a/b~c": true });
+    expect(result).toEqual({ ok: false, errors: [expect.objectContaining({ pointer: "/a~1b~0c" })] });
+  });
+
+  it("never throw on hostile values", () => {
+    const hostile: unknown[] = [undefined, Symbol("x"), () => 1, Object.create(null), JSON.parse('{"__proto__": {"polluted": true}}'), [[[]]], 10n];
+    for (const value of hostile) {
+      expect(() => validateEvent(value)).not.toThrow();
+      expect(validateEvent(value).ok).toBe(false);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -1,0 +1,174 @@
+import { banner } from "./banner.js";
+import { generateBinding, type BindingLanguage } from "./bindings.js";
+import { generatedRoots } from "./paths.js";
+import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
+import { tolerantId, tolerantSchema } from "./tolerant.js";
+import { generateTypes } from "./typescript-types.js";
+import { generateValidatorModule, validatorReferences, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
+
+/** Everything the generators produce: repository-relative path → file content. Pure: nothing is written here. */
+export type GeneratedFiles = Map<string, string>;
+
+export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promise<GeneratedFiles> {
+  const output: GeneratedFiles = new Map();
+  const versions = [...new Set(files.map((file) => file.version))];
+  for (const version of versions) {
+    const versionFiles = files.filter((file) => file.version === version);
+    const strict: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: file.schema }));
+    const tolerant: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: tolerantSchema(file, files) }));
+
+    for (const entry of tolerant) {
+      const path = `${generatedRoots.tolerantSchemas}/${version}/tolerant/${entry.file.slug}.schema.json`;
+      const annotated = { $comment: `${bannerText(entry.file)} Derived from the strict source by tools/codegen/src/tolerant.ts.`, ...entry.schema };
+      output.set(path, `${JSON.stringify(annotated, null, 2)}\n`);
+    }
+
+    const core = `${generatedRoots.core}/${version}`;
+    output.set(`${core}/types.ts`, await generateTypes({
+      version,
+      files,
+      schemasByFileName: byFileName(strict),
+      rootTitle: "TopLevelEntity",
+      rootDescription: `Any top-level entity of format ${version}, as a writer emits it (strict).`,
+      allowUnknownProperties: false,
+    }));
+    output.set(`${core}/tolerant-types.ts`, await generateTypes({
+      version,
+      files,
+      schemasByFileName: byFileName(tolerant),
+      rootTitle: "TopLevelEntity",
+      rootDescription: `Any top-level entity of format ${version}, as a reader accepts it (tolerant): unknown fields and newer vocabulary members included.`,
+      allowUnknownProperties: true,
+    }));
+    for (const [variant, set] of [["strict", strict], ["tolerant", tolerant]] as const) {
+      for (const entry of set) {
+        const module = generateValidatorModule(entry, set, variant, typesModuleFor(variant));
+        output.set(`${core}/validators/${entry.file.slug}.${variant}.js`, module.javascript);
+        output.set(`${core}/validators/${entry.file.slug}.${variant}.d.ts`, module.declarations);
+      }
+    }
+    output.set(`${core}/validate.ts`, wrapperModule(versionFiles));
+
+    for (const language of ["python", "go", "rust"] as const satisfies readonly BindingLanguage[]) {
+      const binding = await generateBinding(language, version, files);
+      const definitions = versionFiles.flatMap((file) => [file.title, ...file.definitionNames]);
+      const registered = definitions.filter((name) => binding.typeNames.includes(name));
+      for (const [path, content] of bindingFiles(language, version, versionFiles, binding.source, registered)) output.set(path, content);
+    }
+  }
+  return output;
+}
+
+function bannerText(file: SchemaFile): string {
+  return `AUTO-GENERATED FILE. DO NOT EDIT. Source: ${file.sourcePath}. Regenerate: pnpm generate.`;
+}
+
+function byFileName(set: readonly SchemaForValidation[]): Map<string, JsonSchema> {
+  return new Map(set.map((entry) => [`${entry.file.slug}.schema.json`, entry.schema]));
+}
+
+function typesModuleFor(variant: ValidatorVariant): string {
+  return variant === "strict" ? "../types.js" : "../tolerant-types.js";
+}
+
+function camelIdentifier(slug: string): string {
+  return slug.replace(/-([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** Typed wrappers: `validateX` (strict, what a writer may emit) and `validateXTolerant` (what a reader accepts). */
+function wrapperModule(files: readonly SchemaFile[]): string {
+  const lines = [
+    banner(files.map((file) => file.sourcePath), "//"),
+    `import { createValidator } from "../../validation.js";`,
+    `import type * as Strict from "./types.js";`,
+    `import type * as Tolerant from "./tolerant-types.js";`,
+  ];
+  for (const file of files) {
+    const identifier = camelIdentifier(file.slug);
+    lines.push(`import * as ${identifier}Strict from "./validators/${file.slug}.strict.js";`);
+    lines.push(`import * as ${identifier}Tolerant from "./validators/${file.slug}.tolerant.js";`);
+  }
+  lines.push("");
+  for (const file of files) {
+    const identifier = camelIdentifier(file.slug);
+    for (const name of Object.keys(validatorReferences(file, file.id))) {
+      const where = name === file.title ? file.sourcePath : `${file.sourcePath}#/$defs/${name}`;
+      lines.push(
+        `/** Validates a value as \`${name}\` the way a writer must emit it: closed vocabularies, no unknown fields (${where}). */`,
+        `export const validate${name} = createValidator<Strict.${name}>("${name}", "strict", ${identifier}Strict.${name});`,
+        `/** Validates a value as \`${name}\` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (${where}). */`,
+        `export const validate${name}Tolerant = createValidator<Tolerant.${name}>("${name}", "tolerant", ${identifier}Tolerant.${name});`,
+        "",
+      );
+    }
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+function bindingFiles(
+  language: BindingLanguage,
+  version: string,
+  files: readonly SchemaFile[],
+  source: string,
+  registered: readonly string[],
+): Array<[string, string]> {
+  const sources = files.map((file) => file.sourcePath);
+  switch (language) {
+    case "python":
+      return [
+        [`${generatedRoots.python}/__init__.py`, banner(sources, "#")],
+        [`${generatedRoots.python}/${version}.py`, source],
+      ];
+    case "go":
+      return [
+        [`${generatedRoots.go}/${version}/${version}.go`, source],
+        [`${generatedRoots.go}/${version}/registry.go`, goRegistry(version, sources, registered)],
+      ];
+    case "rust":
+      return [
+        [`${generatedRoots.rust}/mod.rs`, `${banner(sources, "//")}\npub mod ${version};\n`],
+        [`${generatedRoots.rust}/${version}.rs`, `${source}\n${rustRegistry(registered)}`],
+      ];
+  }
+}
+
+function goRegistry(version: string, sources: readonly string[], names: readonly string[]): string {
+  const entries = names.map((name) => `\t"${name}": roundTrip[${name}],`).join("\n");
+  return `${banner(sources, "//")}
+package ${version}
+
+import "encoding/json"
+
+// RoundTrip parses JSON as the named definition and serialises the parsed value again.
+var RoundTrip = map[string]func([]byte) ([]byte, error){
+${entries}
+}
+
+func roundTrip[T any](data []byte) ([]byte, error) {
+\tvar value T
+\tif err := json.Unmarshal(data, &value); err != nil {
+\t\treturn nil, err
+\t}
+\treturn json.Marshal(&value)
+}
+`;
+}
+
+function rustRegistry(names: readonly string[]): string {
+  const arms = names.map((name) => `        "${name}" => Some(round_trip_as::<${name}>(data)),`).join("\n");
+  return `/// Parses JSON as the named definition and serialises the parsed value again; None for an unknown name.
+pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::Error>> {
+    match name {
+${arms}
+        _ => None,
+    }
+}
+
+fn round_trip_as<T: serde::de::DeserializeOwned + serde::Serialize>(data: &str) -> Result<String, serde_json::Error> {
+    let value: T = serde_json::from_str(data)?;
+    serde_json::to_string(&value)
+}
+`;
+}
+
+export { tolerantId };

@@ -1,0 +1,80 @@
+import { schemaBaseUrl } from "./paths.js";
+import type { JsonSchema, SchemaFile } from "./schema-set.js";
+
+/**
+ * The tolerant twin of a source schema: what a reader of this major version accepts from a writer of any newer
+ * minor version. It differs from the strict source in exactly three ways:
+ * - objects accept unknown properties (`additionalProperties: false` is dropped);
+ * - string enums marked `x-extensible` accept any string;
+ * - discriminated unions marked `x-extensible` accept an object whose tag is not one of the known members,
+ *   while a known tag must still match its own member.
+ * Everything else (types, required fields, formats, the major version) stays as strict as the source.
+ */
+export function tolerantSchema(file: SchemaFile, files: readonly SchemaFile[]): JsonSchema {
+  const transformed = transform(file.schema, file.id, files) as JsonSchema;
+  transformed.$id = tolerantId(file.id);
+  return transformed;
+}
+
+export function tolerantId(id: string): string {
+  if (!id.startsWith(schemaBaseUrl)) throw new Error(`not one of our schema ids: ${id}`);
+  const [version, ...rest] = id.slice(schemaBaseUrl.length).split("/");
+  return `${schemaBaseUrl}${version}/tolerant/${rest.join("/")}`;
+}
+
+function transform(node: unknown, baseId: string, files: readonly SchemaFile[]): unknown {
+  if (Array.isArray(node)) return node.map((child) => transform(child, baseId, files));
+  if (typeof node !== "object" || node === null) return node;
+  const schema = node as JsonSchema;
+  const result: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === "additionalProperties" && value === false) continue;
+    if (keyword === "x-extensible" || keyword === "discriminator") continue;
+    // Keyword values that are data, not subschemas, are copied as they are.
+    result[keyword] = keyword === "enum" || keyword === "const" || keyword === "examples" ? value : transform(value, baseId, files);
+  }
+  if (schema["x-extensible"] === true && Array.isArray(schema.enum)) {
+    delete result.enum;
+    result.type = "string";
+  }
+  if (schema["x-extensible"] === true && Array.isArray(schema.oneOf)) {
+    const tag = (schema.discriminator as { propertyName: string }).propertyName;
+    const knownTags = schema.oneOf.map((member) => memberTag(member as JsonSchema, tag, baseId, files));
+    const members = result.oneOf as unknown[];
+    delete result.oneOf;
+    result.anyOf = [
+      ...members,
+      {
+        title: `Unknown${String(schema.title ?? "Member")}`,
+        description: `A member added by a newer minor version: its \`${tag}\` is none of the known values. Readers keep it unchanged.`,
+        type: "object",
+        properties: { [tag]: { description: "The member's tag.", type: "string", not: { enum: knownTags } } },
+        required: [tag],
+      },
+    ];
+  }
+  return result;
+}
+
+function memberTag(member: JsonSchema, tag: string, baseId: string, files: readonly SchemaFile[]): string {
+  const resolved = typeof member.$ref === "string" ? resolveReference(member.$ref, baseId, files) : member;
+  const tagSchema = (resolved.properties as Record<string, JsonSchema> | undefined)?.[tag];
+  if (typeof tagSchema?.const !== "string") throw new Error(`union member has no string const ${tag}: ${JSON.stringify(member)}`);
+  return tagSchema.const;
+}
+
+/** Resolves a relative `$ref` against the schema set only: no network, ever. */
+export function resolveReference(reference: string, baseId: string, files: readonly SchemaFile[]): JsonSchema {
+  const url = new URL(reference, baseId);
+  const fragment = decodeURIComponent(url.hash.replace(/^#/, ""));
+  url.hash = "";
+  const file = files.find((candidate) => candidate.id === url.href);
+  if (!file) throw new Error(`$ref ${reference} from ${baseId} names no schema in schemas/`);
+  let target: unknown = file.schema;
+  for (const token of fragment.split("/").slice(1)) {
+    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    target = (target as Record<string, unknown> | undefined)?.[key];
+  }
+  if (typeof target !== "object" || target === null) throw new Error(`$ref ${reference} from ${baseId} points at nothing`);
+  return target as JsonSchema;
+}

@@ -1,0 +1,69 @@
+import { Ajv2020, _ } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormats from "ajv-formats";
+import { banner } from "./banner.js";
+import type { JsonSchema, SchemaFile } from "./schema-set.js";
+
+/** Keywords that annotate schemas for our generators; ajv must know them to stay in strict mode. */
+export const annotationKeywords = ["x-extensible", "tsType"] as const;
+
+export type ValidatorVariant = "strict" | "tolerant";
+
+export interface SchemaForValidation {
+  file: SchemaFile;
+  /** The schema as compiled: the source for strict, its tolerant twin for tolerant. */
+  schema: JsonSchema;
+}
+
+/**
+ * One ajv instance holding every schema of one variant, so cross-file `$ref`s resolve locally by `$id`.
+ * The same options serve the tests, the drift check and the standalone output, so all three agree.
+ */
+export function createAjv(schemas: readonly JsonSchema[], options: { forStandalone: boolean }): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    discriminator: true,
+    // Standalone code must import ajv-formats itself; the default emits a CommonJS require (ajv-formats#68).
+    code: options.forStandalone ? { source: true, esm: true, formats: _`fullFormats` } : { source: false },
+  });
+  ajv.addVocabulary([...annotationKeywords]);
+  // Both are CommonJS modules whose `default` is the function itself; `.default` is what their types describe.
+  addFormats.default(ajv, { mode: "full" });
+  for (const schema of schemas) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** Exported validator names: the entity's title and every `$defs` name, each bound to its schema pointer. */
+export function validatorReferences(file: SchemaFile, id: string): Record<string, string> {
+  const references: Record<string, string> = { [file.title]: id };
+  for (const name of file.definitionNames) references[name] = `${id}#/$defs/${name}`;
+  return references;
+}
+
+export function generateValidatorModule(
+  target: SchemaForValidation,
+  all: readonly SchemaForValidation[],
+  variant: ValidatorVariant,
+  typesModule: string,
+): { javascript: string; declarations: string } {
+  const ajv = createAjv(
+    all.map((entry) => entry.schema),
+    { forStandalone: true },
+  );
+  const references = validatorReferences(target.file, String(target.schema.$id));
+  const code = standaloneCode.default(ajv, references);
+  const header = banner([target.file.sourcePath], "//") + `// Variant: ${variant}\n`;
+  const javascript = `${header}import { fullFormats } from "ajv-formats/dist/formats.js";\n${code}\n`;
+  const declarationLines = Object.keys(references).map(
+    (name) => `/** Validates a value against \`${name}\` (${variant}). */\nexport declare const ${name}: StandaloneValidator<Types.${name}>;`,
+  );
+  const imports = [
+    `import type { StandaloneValidator } from "../../../standalone-validator.js";`,
+    `import type * as Types from "${typesModule}";`,
+  ];
+  const declarations = `${header}${imports.join("\n")}\n\n${declarationLines.join("\n\n")}\n`;
+  return { javascript, declarations };
+}
