@@ -25,7 +25,7 @@ export type BindingLanguage = "python" | "go" | "rust";
  */
 const rendererOptions: Record<BindingLanguage, (version: string) => Record<string, string>> = {
   python: () => ({ "python-version": "3.7", "nice-property-names": "false" }),
-  go: (version) => ({ package: version, "omit-empty": "true", "just-types-and-package": "false" }),
+  go: (version) => ({ package: version, "omit-empty": "true" }),
   rust: () => ({
     "skip-serializing-none": "true",
     "derive-debug": "true",
@@ -52,8 +52,7 @@ export async function generateBinding(language: BindingLanguage, version: string
     inputData,
     lang: language,
     rendererOptions: rendererOptions[language](version),
-    // The banner is ours; quicktype's own leading comments describe usage we document in the package README.
-    leadingComments: [],
+    // quicktype's own leading comments stay: its Go renderer collects imports only when they are left undefined.
   });
   const body = result.lines.join("\n").trimStart();
   const header = banner(

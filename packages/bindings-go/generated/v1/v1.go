@@ -2,7 +2,18 @@
 // Source: schemas/v1/event.schema.json, schemas/v1/snapshot-declaration.schema.json
 // Regenerate: pnpm generate
 
+// Code generated from JSON Schema using quicktype. DO NOT EDIT.
+// To parse and unparse this JSON data, add this code to your project and do:
+//
+//    event, err := UnmarshalEvent(bytes)
+//    bytes, err = event.Marshal()
+//
+//    snapshotDeclaration, err := UnmarshalSnapshotDeclaration(bytes)
+//    bytes, err = snapshotDeclaration.Marshal()
+
 package v1
+
+import "time"
 
 import "encoding/json"
 
@@ -25,8 +36,6 @@ func UnmarshalSnapshotDeclaration(data []byte) (SnapshotDeclaration, error) {
 func (r *SnapshotDeclaration) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
-
-import "time"
 
 // One line of an append-only JSONL event log (seed 001 envelope). Every line is one
 // complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq`

@@ -1,0 +1,3 @@
+module agent-transcript.dev/bindings-go
+
+go 1.19

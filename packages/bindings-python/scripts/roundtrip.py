@@ -1,0 +1,39 @@
+"""Parses JSON values with the generated dataclasses and serialises them again.
+
+Reads a JSON array of {"definition", "version", "value"} on stdin; writes a JSON array of
+{"output": value} or {"error": message} in the same order on stdout. A definition that the
+bindings do not generate is an error, so nothing is skipped silently.
+"""
+
+import enum
+import importlib
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+
+def round_trip(version: str, definition: str, value):
+    module = importlib.import_module(f"agent_transcript.generated.{version}")
+    generated = getattr(module, definition, None)
+    if generated is None:
+        raise LookupError(f"the Python bindings have no type {definition}")
+    if isinstance(generated, type) and issubclass(generated, enum.Enum):
+        return generated(value).value
+    return generated.from_dict(value).to_dict()
+
+
+def main() -> int:
+    results = []
+    for item in json.load(sys.stdin):
+        try:
+            results.append({"output": round_trip(item["version"], item["definition"], item["value"])})
+        except Exception as error:  # every failure is reported back, per item
+            results.append({"error": f"{type(error).__name__}: {error}"})
+    json.dump(results, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+/**
+ * Runs a program that reads one JSON document on stdin and writes one on stdout, as the language harnesses do.
+ * Fails loudly, with the program's stderr, when it cannot run or prints something that is not JSON.
+ */
+export function runJsonProgram(command: string, args: readonly string[], input: unknown, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): unknown {
+  const result = spawnSync(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    input: JSON.stringify(input),
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error) throw new Error(`${command} could not run: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}:\n${result.stderr}`);
+  try {
+    return JSON.parse(result.stdout) as unknown;
+  } catch {
+    throw new Error(`${command} ${args.join(" ")} printed something that is not JSON:\n${result.stdout.slice(0, 2000)}\n${result.stderr}`);
+  }
+}
+
+/** Debian's python3, which has python3-jsonschema and python3-dateutil; `PYTHON` overrides it. */
+export function pythonExecutable(): string {
+  if (process.env.PYTHON) return process.env.PYTHON;
+  return existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+}
+
+const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * Deep equality where two RFC 3339 date-times are equal when they name the same instant: bindings that parse
+ * timestamps into native date types (Python's datetime) re-serialise them in their own spelling.
+ */
+export function sameJsonModuloInstants(left: unknown, right: unknown): boolean {
+  if (typeof left === "string" && typeof right === "string") {
+    if (left === right) return true;
+    return dateTimePattern.test(left) && dateTimePattern.test(right) && Date.parse(left) === Date.parse(right);
+  }
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, index) => sameJsonModuloInstants(item, right[index]));
+  }
+  if (typeof left === "object" && left !== null && typeof right === "object" && right !== null) {
+    const leftKeys = Object.keys(left).sort();
+    const rightKeys = Object.keys(right).sort();
+    return (
+      leftKeys.length === rightKeys.length &&
+      leftKeys.every((key, index) => key === rightKeys[index] && sameJsonModuloInstants((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
+    );
+  }
+  return Object.is(left, right);
+}
