@@ -3,13 +3,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from "node:path";
 import { generateAll, type GeneratedFiles } from "./generate.js";
 import { generatedRoots, regenerateCommand, repositoryRoot } from "./paths.js";
-import { SchemaLintError } from "./schema-set.js";
+import { loadSchemaSet, SchemaLintError } from "./schema-set.js";
 
 /** Every file under the generated roots as it is on disk now. */
-function readGeneratedTree(): Map<string, string> {
+function readGeneratedTree(root: string): Map<string, string> {
   const tree = new Map<string, string>();
   const visit = (relative: string): void => {
-    const absolute = path.join(repositoryRoot, relative);
+    const absolute = path.join(root, relative);
     if (!existsSync(absolute)) return;
     if (statSync(absolute).isDirectory()) {
       for (const name of readdirSync(absolute)) visit(`${relative}/${name}`);
@@ -17,7 +17,7 @@ function readGeneratedTree(): Map<string, string> {
       tree.set(relative, readFileSync(absolute, "utf8"));
     }
   };
-  for (const root of Object.values(generatedRoots)) visit(root);
+  for (const generatedRoot of Object.values(generatedRoots)) visit(generatedRoot);
   return tree;
 }
 
@@ -27,8 +27,8 @@ export interface Drift {
   stray: string[];
 }
 
-export function compareWithDisk(expected: GeneratedFiles): Drift {
-  const actual = readGeneratedTree();
+export function compareWithDisk(expected: GeneratedFiles, root: string = repositoryRoot): Drift {
+  const actual = readGeneratedTree(root);
   const drift: Drift = { changed: [], missing: [], stray: [] };
   for (const [file, content] of expected) {
     const onDisk = actual.get(file);
@@ -39,34 +39,36 @@ export function compareWithDisk(expected: GeneratedFiles): Drift {
   return drift;
 }
 
-function writeAll(expected: GeneratedFiles): void {
+export function writeAll(expected: GeneratedFiles, root: string = repositoryRoot): void {
   // Clearing the roots first is what removes orphans left by a renamed or deleted schema.
-  for (const root of Object.values(generatedRoots)) rmSync(path.join(repositoryRoot, root), { recursive: true, force: true });
+  for (const generatedRoot of Object.values(generatedRoots)) rmSync(path.join(root, generatedRoot), { recursive: true, force: true });
   for (const [file, content] of expected) {
-    const absolute = path.join(repositoryRoot, file);
+    const absolute = path.join(root, file);
     mkdirSync(path.dirname(absolute), { recursive: true });
     writeFileSync(absolute, content);
   }
 }
 
 /** In CI the committed tree must equal the generated one: nothing generated may be left uncommitted. */
-function uncommittedGeneratedFiles(): string[] {
+function uncommittedGeneratedFiles(root: string): string[] {
   const output = execFileSync("git", ["status", "--porcelain", "--untracked-files=all", "--", ...Object.values(generatedRoots)], {
-    cwd: repositoryRoot,
+    cwd: root,
     encoding: "utf8",
   });
   return output.split("\n").filter((line) => line.trim() !== "");
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   const mode = argv.includes("--write") ? "write" : argv.includes("--check") ? "check" : undefined;
-  if (!mode) {
-    process.stderr.write("usage: codegen --write | --check\n");
+  const rootIndex = argv.indexOf("--root");
+  const root = rootIndex >= 0 ? argv[rootIndex + 1] : repositoryRoot;
+  if (!mode || root === undefined) {
+    process.stderr.write("usage: codegen (--write | --check) [--root <checkout>]\n");
     return 2;
   }
   let expected: GeneratedFiles;
   try {
-    expected = await generateAll();
+    expected = await generateAll(loadSchemaSet(path.join(root, "schemas")));
   } catch (error) {
     if (error instanceof SchemaLintError) {
       process.stderr.write(`${error.message}\n`);
@@ -75,18 +77,18 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (mode === "write") {
-    writeAll(expected);
+    writeAll(expected, root);
     process.stderr.write(`generated ${expected.size} files from schemas/\n`);
     return 0;
   }
-  const drift = compareWithDisk(expected);
+  const drift = compareWithDisk(expected, root);
   const problems = [
     ...drift.changed.map((file) => `changed (out of date): ${file}`),
     ...drift.missing.map((file) => `missing (new or deleted): ${file}`),
     ...drift.stray.map((file) => `stray (no generator writes it): ${file}`),
   ];
-  if (problems.length === 0 && process.env.CI && existsSync(path.join(repositoryRoot, ".git"))) {
-    problems.push(...uncommittedGeneratedFiles().map((line) => `not committed: ${line}`));
+  if (problems.length === 0 && process.env.CI && existsSync(path.join(root, ".git"))) {
+    problems.push(...uncommittedGeneratedFiles(root).map((line) => `not committed: ${line}`));
   }
   if (problems.length > 0) {
     process.stderr.write(`Generated files are out of date:\n${problems.map((problem) => `  ${problem}`).join("\n")}\n`);
@@ -97,4 +99,6 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

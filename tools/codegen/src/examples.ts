@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { relativeToRepository, schemasRoot } from "./paths.js";
+import { schemasRoot } from "./paths.js";
 import { loadSchemaSet, type SchemaFile } from "./schema-set.js";
 import { tolerantId } from "./tolerant.js";
 
@@ -58,6 +58,7 @@ export class ExampleTreeError extends Error {}
 
 export function loadExamples(root: string = schemasRoot): Example[] {
   const examples: Example[] = [];
+  const relativeToRepository = (absolute: string): string => `schemas/${path.relative(root, absolute).split(path.sep).join("/")}`;
   for (const version of readdirSync(root).filter((name) => /^v[1-9]\d*$/.test(name)).sort()) {
     const examplesRoot = path.join(root, version, "examples");
     if (!existsSync(examplesRoot)) continue;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { relativeToRepository, schemaBaseUrl, schemasRoot } from "./paths.js";
+import { schemaBaseUrl, schemasRoot } from "./paths.js";
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -42,7 +42,8 @@ export function loadSchemaSet(root: string = schemasRoot): SchemaFile[] {
       const definitions = (schema.$defs ?? {}) as Record<string, JsonSchema>;
       files.push({
         version,
-        sourcePath: relativeToRepository(absolutePath),
+        // Named as it is in the repository whichever checkout it was read from, so banners are stable.
+        sourcePath: `schemas/${version}/${name}`,
         slug: name.slice(0, -".schema.json".length),
         id: String(schema.$id),
         title: String(schema.title),
