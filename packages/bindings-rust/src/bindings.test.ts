@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runJsonProgram, sameJsonModuloInstants } from "@agent-transcript/codegen/conformance";
+import { cargoExecutable, runJsonProgram, sameJsonModuloInstants } from "@agent-transcript/codegen/conformance";
 import { loadExamples } from "@agent-transcript/codegen/examples";
 import * as core from "@agent-transcript/core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ describe("Rust bindings", () => {
   // Compiling and running the harness can take a while on a cold cache.
   beforeAll(() => {
     results = runJsonProgram(
-      "cargo",
+      cargoExecutable(),
       ["run", "--quiet", "--offline", "--bin", "roundtrip"],
       valid.map((example) => ({ version: example.version, definition: example.definition, value: example.value })),
       { cwd: packageRoot },

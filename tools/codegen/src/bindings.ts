@@ -9,7 +9,7 @@ class LocalSchemaStore extends JSONSchemaStore {
   }
 
   async fetch(address: string): Promise<JSONSchema | undefined> {
-    const id = address.replace(/#.*$/, "");
+    const id = address.split("#", 1)[0] ?? address;
     const file = this.files.find((candidate) => candidate.id === id);
     if (!file) throw new Error(`no schema with $id ${id} in schemas/ (the generators never use the network)`);
     return file.schema as JSONSchema;

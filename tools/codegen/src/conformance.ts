@@ -28,6 +28,17 @@ export function pythonExecutable(): string {
   return existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
 }
 
+/**
+ * A cargo that can build: `CARGO`, then the one on PATH, then Debian's. A rustup proxy with no toolchain
+ * (rustup under an empty HOME) fails `cargo --version` and is passed over.
+ */
+export function cargoExecutable(): string {
+  const candidates = [process.env.CARGO, "cargo", "/usr/bin/cargo"].filter((candidate): candidate is string => Boolean(candidate));
+  const working = candidates.find((candidate) => spawnSync(candidate, ["--version"], { stdio: "ignore" }).status === 0);
+  if (!working) throw new Error("no working cargo: run node tools/setup/system-deps.mjs (it installs Debian's cargo)");
+  return working;
+}
+
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /**
