@@ -1,0 +1,74 @@
+import { validateEvent, validateEventTolerant, type Event, type Tolerant, type ValidationMode } from "@agent-transcript/core";
+import { parseJsonLines } from "./json-lines.js";
+
+export interface EventLogProblem {
+  /** 1-based line number in the file. */
+  line: number;
+  /** JSON pointer within that line's value; "" for the whole line. */
+  pointer: string;
+  message: string;
+}
+
+export interface EventLogReport {
+  /** Lines that parsed and validated, in file order (a tolerant read may hold members a newer minor added). */
+  events: Tolerant.Event[];
+  problems: EventLogProblem[];
+  /** Event types a newer minor version added: accepted by a tolerant read and reported here, once each. */
+  unknownEventTypes: string[];
+}
+
+const knownEventTypes: ReadonlySet<string> = new Set<Event["type"]>([
+  "run.started",
+  "run.completed",
+  "step.started",
+  "step.completed",
+  "step.call_workflow.started",
+  "step.call_workflow.completed",
+  "message.user",
+  "message.assistant",
+  "tool.call",
+  "tool.result",
+]);
+
+/**
+ * Validates a whole event log: every line against the envelope schema (strict for what a writer may emit,
+ * tolerant for what a reader accepts), and the file-level rules of seed 001: `seq` starts at 1 and increases by
+ * exactly one per line; every line carries the same `run_id` and the same `parent_run_id`.
+ */
+export function checkEventLog(text: string, mode: ValidationMode = "strict"): EventLogReport {
+  const validate = mode === "strict" ? validateEvent : validateEventTolerant;
+  const report: EventLogReport = { events: [], problems: [], unknownEventTypes: [] };
+  let highestSeq = 0;
+  let first: { runId: string; parentRunId: string | undefined; line: number } | undefined;
+  for (const parsed of parseJsonLines(text)) {
+    if (!parsed.ok) {
+      report.problems.push({ line: parsed.line, pointer: "", message: parsed.message });
+      continue;
+    }
+    const result = validate(parsed.value);
+    if (!result.ok) {
+      for (const error of result.errors) report.problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
+      continue;
+    }
+    const event: Tolerant.Event = result.value;
+    if (event.seq <= highestSeq) {
+      report.problems.push({ line: parsed.line, pointer: "/seq", message: `seq ${event.seq} is not after ${highestSeq}: seq must strictly increase` });
+    } else if (event.seq > highestSeq + 1) {
+      report.problems.push({ line: parsed.line, pointer: "/seq", message: `seq ${event.seq} skips ${highestSeq + 1}: a gap means lost lines` });
+    }
+    highestSeq = Math.max(highestSeq, event.seq);
+    if (!first) {
+      first = { runId: event.run_id, parentRunId: event.parent_run_id, line: parsed.line };
+    } else {
+      if (event.run_id !== first.runId) {
+        report.problems.push({ line: parsed.line, pointer: "/run_id", message: `run_id ${event.run_id} differs from ${first.runId} on line ${first.line}: one file records one run` });
+      }
+      if (event.parent_run_id !== first.parentRunId) {
+        report.problems.push({ line: parsed.line, pointer: "/parent_run_id", message: `parent_run_id differs from line ${first.line}: a child run's lines all name the same parent` });
+      }
+    }
+    if (!knownEventTypes.has(event.type) && !report.unknownEventTypes.includes(event.type)) report.unknownEventTypes.push(event.type);
+    report.events.push(event);
+  }
+  return report;
+}

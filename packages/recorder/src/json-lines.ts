@@ -1,0 +1,30 @@
+/** One line of a JSONL file: its 1-based number and either the parsed value or why it could not be parsed. */
+export type JsonLine =
+  | { line: number; ok: true; value: unknown }
+  | { line: number; ok: false; message: string; /** The last line, cut short by a crash mid-write. */ torn: boolean };
+
+/**
+ * Splits JSONL text on LF and parses each line. Blank lines are skipped (as jq does); a line that is not JSON is
+ * reported with its number instead of stopping the read, so one bad line never hides the rest of a file.
+ * A last line with no terminating LF that fails to parse is marked `torn`: what a writer killed mid-line leaves.
+ */
+export function* parseJsonLines(text: string): Generator<JsonLine> {
+  let start = 0;
+  let line = 0;
+  while (start < text.length) {
+    const end = text.indexOf("\n", start);
+    const isLast = end === -1;
+    const content = text.slice(start, isLast ? text.length : end);
+    line += 1;
+    start = isLast ? text.length : end + 1;
+    if (content.trim() === "") continue;
+    try {
+      yield { line, ok: true, value: JSON.parse(content) as unknown };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      yield isLast
+        ? { line, ok: false, message: `incomplete last line (no newline; a write was cut short): ${reason}`, torn: true }
+        : { line, ok: false, message: `not JSON: ${reason}`, torn: false };
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+import { validateSnapshotDeclaration, validateSnapshotDeclarationTolerant, type SnapshotDeclaration, type ValidationMode } from "@agent-transcript/core";
+import { parseJsonLines } from "./json-lines.js";
+
+export interface DeclarationProblem {
+  line: number;
+  pointer: string;
+  message: string;
+}
+
+export interface DeclarationsReport {
+  /** What to snapshot, in file order, with redundant entries removed. */
+  declarations: SnapshotDeclaration[];
+  /** Malformed lines: skipped, never fatal (seed 003). */
+  problems: DeclarationProblem[];
+  /** Entries dropped because a declared repository already covers them, or because they repeat an earlier one. */
+  redundant: Array<{ line: number; declaration: SnapshotDeclaration; reason: string }>;
+}
+
+/**
+ * Reads an end-of-run snapshot declarations file (seed 003): one declaration per line. Malformed lines are reported
+ * and skipped; a `file` inside a declared `repo` is redundant (the repo's diff carries it) and is dropped, as is any
+ * exact repeat.
+ */
+export function readSnapshotDeclarations(text: string, mode: ValidationMode = "strict"): DeclarationsReport {
+  const validate = mode === "strict" ? validateSnapshotDeclaration : validateSnapshotDeclarationTolerant;
+  const accepted: Array<{ line: number; declaration: SnapshotDeclaration }> = [];
+  const report: DeclarationsReport = { declarations: [], problems: [], redundant: [] };
+  for (const parsed of parseJsonLines(text)) {
+    if (!parsed.ok) {
+      report.problems.push({ line: parsed.line, pointer: "", message: parsed.message });
+      continue;
+    }
+    const result = validate(parsed.value);
+    if (!result.ok) {
+      for (const error of result.errors) report.problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
+      continue;
+    }
+    // Only the three defined fields are carried: a tolerant read ignores what a newer writer added.
+    const { version, kind, path: declaredPath } = result.value;
+    accepted.push({ line: parsed.line, declaration: { version, kind, path: normalizeAbsolute(declaredPath) } });
+  }
+  const repositories = accepted.filter((entry) => entry.declaration.kind === "repo").map((entry) => entry.declaration.path);
+  const seen = new Set<string>();
+  for (const entry of accepted) {
+    const key = `${entry.declaration.kind}:${entry.declaration.path}`;
+    const coveringRepository = entry.declaration.kind === "file" ? repositories.find((repository) => isInside(entry.declaration.path, repository)) : undefined;
+    if (coveringRepository) {
+      report.redundant.push({ ...entry, reason: `inside declared repo ${coveringRepository}` });
+    } else if (seen.has(key)) {
+      report.redundant.push({ ...entry, reason: "declared earlier" });
+    } else {
+      seen.add(key);
+      report.declarations.push(entry.declaration);
+    }
+  }
+  return report;
+}
+
+/** `/a/./b/` and `/a/b` name one place; comparing them needs one spelling. */
+function normalizeAbsolute(declared: string): string {
+  const normalized = path.posix.normalize(declared);
+  return normalized.length > 1 && normalized.endsWith("/") ? normalized.slice(0, -1) : normalized;
+}
+
+function isInside(file: string, directory: string): boolean {
+  const relative = path.posix.relative(directory, file);
+  return relative !== "" && !relative.startsWith("..") && !path.posix.isAbsolute(relative);
+}
