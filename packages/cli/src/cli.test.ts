@@ -1,0 +1,108 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { describe, expect, it } from "vitest";
+import { run } from "./cli.js";
+import type { CommandIo } from "./io.js";
+
+function capture(stdin = ""): { io: CommandIo; stdout: () => string; stderr: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    io: { stdout: (text) => (out += text), stderr: (text) => (err += text), readStdin: async () => stdin, color: false },
+    stdout: () => out,
+    stderr: () => err,
+  };
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cli-test-"));
+const exampleLine = (name: string, seq: number): string =>
+  JSON.stringify({ ...(JSON.parse(readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Event", name), "utf8")) as object), seq });
+const writeScratch = (name: string, text: string): string => {
+  const file = path.join(scratch, name);
+  writeFileSync(file, text);
+  return file;
+};
+
+const validLog = writeScratch("valid.jsonl", [exampleLine("valid/run-started-null-payload.json", 1), exampleLine("valid/step-started.json", 2), exampleLine("valid/tool-call.json", 3)].join("\n") + "\n");
+const newerLog = writeScratch("newer.jsonl", [exampleLine("valid/run-started-null-payload.json", 1), exampleLine("newer-minor/unknown-event-type.json", 2)].join("\n") + "\n");
+const invalidLog = writeScratch("invalid.jsonl", [exampleLine("valid/run-started-null-payload.json", 1), exampleLine("invalid/negative-iteration.json", 2)].join("\n") + "\n");
+
+describe("agent-transcript validate", () => {
+  it("exits 0 on a valid event log and says so on stderr, keeping stdout for data", async () => {
+    const output = capture();
+    expect(await run(["validate", validLog], output.io)).toBe(0);
+    expect(output.stdout()).toBe("");
+    expect(output.stderr()).toContain(`${validLog}: valid event-log (3 records, strict)`);
+  });
+
+  it("exits 1 and prints file, line and JSON pointer for each problem", async () => {
+    const output = capture();
+    expect(await run(["validate", invalidLog], output.io)).toBe(1);
+    expect(output.stdout()).toBe(`${invalidLog}:2: /iteration must be >= 0\n`);
+  });
+
+  it("accepts a newer minor version's event types with --tolerant, warning about them", async () => {
+    const strict = capture();
+    expect(await run(["validate", newerLog], strict.io)).toBe(1);
+    const tolerant = capture();
+    expect(await run(["validate", "--tolerant", newerLog], tolerant.io)).toBe(0);
+    expect(tolerant.stderr()).toContain("unknown event type run.paused");
+  });
+
+  it("prints a structured report with --json", async () => {
+    const output = capture();
+    expect(await run(["validate", "--json", validLog, invalidLog], output.io)).toBe(1);
+    const report = JSON.parse(output.stdout()) as { valid: boolean; files: Array<{ file: string; valid: boolean; problems: unknown[] }> };
+    expect(report.valid).toBe(false);
+    expect(report.files.map((file) => [file.file, file.valid])).toEqual([
+      [validLog, true],
+      [invalidLog, false],
+    ]);
+    expect(report.files[1]?.problems).toEqual([{ line: 2, pointer: "/iteration", message: "must be >= 0" }]);
+    expect(output.stderr()).toBe("");
+  });
+
+  it("reads standard input for -", async () => {
+    const output = capture('{"version":1,"kind":"repo","path":"/workspace"}\n');
+    expect(await run(["validate", "-"], output.io)).toBe(0);
+    expect(output.stderr()).toContain("<stdin>: valid snapshot-declarations (1 records, strict)");
+  });
+
+  it("reports unreadable and unrecognised inputs as failures, not crashes", async () => {
+    const output = capture();
+    const unrecognised = writeScratch("other.jsonl", '{"hello":"world"}\n');
+    expect(await run(["validate", path.join(scratch, "missing.jsonl"), scratch, unrecognised], output.io)).toBe(1);
+    expect(output.stdout()).toContain("missing.jsonl: cannot read: no such file (ENOENT)");
+    expect(output.stdout()).toContain(`${scratch}: cannot read: is a directory (EISDIR)`);
+    expect(output.stdout()).toContain(`${unrecognised}: not a recognised input`);
+  });
+
+  it("exits 2 on usage errors", async () => {
+    expect(await run(["validate"], capture().io)).toBe(2);
+    expect(await run(["validate", "--bogus", validLog], capture().io)).toBe(2);
+    expect(await run(["no-such-command"], capture().io)).toBe(2);
+  });
+});
+
+describe("the agent-transcript binary", () => {
+  const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), "bin.ts");
+  const tsx = path.join(repositoryRoot, "node_modules/.bin/tsx");
+
+  it("sets the process exit code and writes to the real streams", () => {
+    const result = spawnSync(tsx, [bin, "validate", invalidLog], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`${invalidLog}:2: /iteration must be >= 0\n`);
+    expect(result.stderr).toContain("invalid event-log");
+    expect(result.stderr).not.toContain("\u001b[");
+  });
+
+  it("prints its version", () => {
+    const result = spawnSync(tsx, [bin, "--version"], { encoding: "utf8" });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe("0.0.0");
+  });
+});

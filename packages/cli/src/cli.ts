@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { runValidate } from "./commands/validate.js";
+import { exitCodes, UserError, type CommandIo } from "./io.js";
+
+// src/ and dist/ both sit one level below package.json, so this resolves in tests and when installed.
+const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+export const version = packageJson.version;
+
+function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Command {
+  const program = new Command()
+    .name("agent-transcript")
+    .description("Read, check and convert Agent Transcript files.")
+    .version(version)
+    .option("--debug", "print stack traces for unexpected errors")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  program
+    .command("validate")
+    .description("check event logs and snapshot declarations against the schema; every problem names its file, line and JSON pointer")
+    .argument("<inputs...>", "files to check; - reads standard input")
+    .option("--tolerant", "accept what a newer minor version may write (unknown fields and event types) instead of only what this version writes")
+    .option("--json", "print a JSON report on stdout")
+    .action(async (inputs: string[], options: { tolerant?: boolean; json?: boolean }) => {
+      setExitCode(await runValidate(inputs, options, io));
+    });
+
+  return program;
+}
+
+/** Runs the command line and returns the exit code: 0 success, 1 failure, 2 usage error. Never throws. */
+export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
+  let exitCode: number = exitCodes.success;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with code 0; every other commander error is a usage error.
+      return error.exitCode === 0 ? exitCodes.success : exitCodes.usage;
+    }
+    if (error instanceof UserError) {
+      io.stderr(`agent-transcript: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const debug = argv.includes("--debug");
+    io.stderr(`agent-transcript: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    else io.stderr("agent-transcript: run again with --debug for a stack trace\n");
+    return exitCodes.failure;
+  }
+}

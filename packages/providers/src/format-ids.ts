@@ -1,0 +1,24 @@
+/**
+ * The provider formats the converters speak, by the ids the CLI's `--from` and `--to` take.
+ * `portable` is seed 004's provider-neutral message list.
+ */
+export const formatIds = ["openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "portable"] as const;
+
+export type FormatId = (typeof formatIds)[number];
+
+const descriptions: Record<FormatId, string> = {
+  "openai-chat": "OpenAI Chat Completions (messages, tool_calls, role tool)",
+  "openai-responses": "OpenAI Responses (input and output items, reasoning items)",
+  anthropic: "Anthropic Messages (content blocks, tool_use and tool_result, thinking)",
+  gemini: "Google Gemini generateContent (contents with parts, functionCall and functionResponse)",
+  ollama: "Ollama /api/chat (messages with thinking and object tool arguments)",
+  portable: "Portable messages (seed 004): system, user and assistant turns with toolCalls and toolResults",
+};
+
+export function isFormatId(value: string): value is FormatId {
+  return (formatIds as readonly string[]).includes(value);
+}
+
+export function describeFormat(id: FormatId): string {
+  return descriptions[id];
+}

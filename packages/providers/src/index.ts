@@ -1,0 +1,1 @@
+export { describeFormat, formatIds, isFormatId, type FormatId } from "./format-ids.js";
