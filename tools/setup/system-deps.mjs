@@ -22,7 +22,11 @@ const requirements = [
     present: () => succeeds("/usr/bin/python3", ["-c", "import jsonschema, dateutil"]),
   },
   // A rustup proxy without a toolchain (for example under an empty HOME) does not count: Debian's cargo is used then.
-  { what: "cargo", packages: ["cargo"], present: () => succeeds("cargo", ["--version"]) || existsSync("/usr/bin/cargo") },
+  {
+    what: "cargo and rustc",
+    packages: ["cargo", "rustc"],
+    present: () => (succeeds("cargo", ["--version"]) && succeeds("rustc", ["--version"])) || (existsSync("/usr/bin/cargo") && existsSync("/usr/bin/rustc")),
+  },
   {
     what: "serde crates for offline Rust builds",
     packages: ["librust-serde-json-dev", "librust-serde-derive-dev"],

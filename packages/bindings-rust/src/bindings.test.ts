@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cargoExecutable, runJsonProgram, sameJsonModuloInstants } from "@agent-transcript/codegen/conformance";
+import { runJsonProgram, rustToolchain, sameJsonModuloInstants } from "@agent-transcript/codegen/conformance";
 import { loadExamples } from "@agent-transcript/codegen/examples";
 import * as core from "@agent-transcript/core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -19,11 +19,12 @@ describe("Rust bindings", () => {
   let results: Array<{ output?: unknown; error?: string }> = [];
   // Compiling and running the harness can take a while on a cold cache.
   beforeAll(() => {
+    const toolchain = rustToolchain();
     results = runJsonProgram(
-      cargoExecutable(),
+      toolchain.cargo,
       ["run", "--quiet", "--offline", "--bin", "roundtrip"],
       valid.map((example) => ({ version: example.version, definition: example.definition, value: example.value })),
-      { cwd: packageRoot },
+      { cwd: packageRoot, env: toolchain.env },
     ) as typeof results;
   }, 300_000);
 

@@ -29,14 +29,16 @@ export function pythonExecutable(): string {
 }
 
 /**
- * A cargo that can build: `CARGO`, then the one on PATH, then Debian's. A rustup proxy with no toolchain
- * (rustup under an empty HOME) fails `cargo --version` and is passed over.
+ * A Rust toolchain that can build: `CARGO`, then the one on PATH, then Debian's. A rustup proxy with no toolchain
+ * (rustup under an empty HOME) fails `--version` and is passed over; Debian's cargo is then paired with Debian's
+ * rustc explicitly, since the rustc first on PATH would be that same broken proxy.
  */
-export function cargoExecutable(): string {
-  const candidates = [process.env.CARGO, "cargo", "/usr/bin/cargo"].filter((candidate): candidate is string => Boolean(candidate));
-  const working = candidates.find((candidate) => spawnSync(candidate, ["--version"], { stdio: "ignore" }).status === 0);
-  if (!working) throw new Error("no working cargo: run node tools/setup/system-deps.mjs (it installs Debian's cargo)");
-  return working;
+export function rustToolchain(): { cargo: string; env: NodeJS.ProcessEnv } {
+  const works = (command: string): boolean => spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0;
+  if (process.env.CARGO && works(process.env.CARGO)) return { cargo: process.env.CARGO, env: process.env };
+  if (works("cargo") && works("rustc")) return { cargo: "cargo", env: process.env };
+  if (works("/usr/bin/cargo") && works("/usr/bin/rustc")) return { cargo: "/usr/bin/cargo", env: { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc" } };
+  throw new Error("no working Rust toolchain: run node tools/setup/system-deps.mjs (it installs Debian's cargo and rustc)");
 }
 
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
