@@ -11,6 +11,8 @@ import json
 import sys
 from pathlib import Path
 
+# Importing must leave no __pycache__ inside the generated folder, which the drift check owns.
+sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 

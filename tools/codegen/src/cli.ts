@@ -12,7 +12,8 @@ function readGeneratedTree(root: string): Map<string, string> {
     const absolute = path.join(root, relative);
     if (!existsSync(absolute)) return;
     if (statSync(absolute).isDirectory()) {
-      for (const name of readdirSync(absolute)) visit(`${relative}/${name}`);
+      // Python's bytecode cache is a by-product of importing the bindings, not output (and is git-ignored).
+      for (const name of readdirSync(absolute)) if (name !== "__pycache__") visit(`${relative}/${name}`);
     } else {
       tree.set(relative, readFileSync(absolute, "utf8"));
     }
