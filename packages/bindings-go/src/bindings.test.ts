@@ -2,43 +2,20 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runJsonProgram, sameJsonModuloInstants } from "@agent-transcript/codegen/conformance";
-import { loadExamples } from "@agent-transcript/codegen/examples";
-import * as core from "@agent-transcript/core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { runJsonProgram } from "@agent-transcript/codegen/conformance";
+import { describeRoundTrips } from "@agent-transcript/codegen/round-trip-suite";
+import { validatorFor } from "@agent-transcript/core";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-function strictValidator(definition: string): (value: unknown) => { ok: boolean } {
-  const candidate: unknown = (core as Record<string, unknown>)[`validate${definition}`];
-  if (typeof candidate !== "function") throw new Error(`@agent-transcript/core has no validator for ${definition}`);
-  return candidate as (value: unknown) => { ok: boolean };
-}
-
-describe("Go bindings", () => {
-  const valid = loadExamples().filter((example) => example.group === "valid");
-  // No module downloads, ever: the bindings use the standard library only.
-  const env: NodeJS.ProcessEnv = { ...process.env, GOPROXY: "off", GOFLAGS: "-mod=mod -buildvcs=false" };
-  // go needs a build cache; with no HOME (a bare CI environment) it has nowhere to put one.
-  if (!env.GOCACHE && !env.HOME && !env.XDG_CACHE_HOME) env.GOCACHE = mkdtempSync(path.join(tmpdir(), "go-cache-"));
-  let results: Array<{ output?: unknown; error?: string }> = [];
-  // Compiling and running the harness can take a while on a cold cache.
-  beforeAll(() => {
-    results = runJsonProgram(
-      "go",
-      ["run", "./cmd/roundtrip"],
-      valid.map((example) => ({ version: example.version, definition: example.definition, value: example.value })),
-      { cwd: packageRoot, env },
-    ) as typeof results;
-  }, 300_000);
-
-  it.each(valid.map((example, index) => [example.file, example, index] as const))(
-    "parse and re-serialise %s to JSON that validates strictly and means the same",
-    (_file, example, index) => {
-      const result = results[index];
-      expect(result?.error).toBeUndefined();
-      expect(strictValidator(example.definition)(result?.output)).toMatchObject({ ok: true });
-      expect(sameJsonModuloInstants(result?.output, example.value)).toBe(true);
-    },
-  );
+describeRoundTrips({
+  language: "Go",
+  strictValidator: (definition) => validatorFor(definition, "strict"),
+  run: (requests) => {
+    // No module downloads, ever: the bindings use the standard library only.
+    const env: NodeJS.ProcessEnv = { ...process.env, GOPROXY: "off", GOFLAGS: "-mod=mod -buildvcs=false" };
+    // go needs a build cache; with no HOME (a bare CI environment) it has nowhere to put one.
+    if (!env.GOCACHE && !env.HOME && !env.XDG_CACHE_HOME) env.GOCACHE = mkdtempSync(path.join(tmpdir(), "go-cache-"));
+    return runJsonProgram("go", ["run", "./cmd/roundtrip"], requests, { cwd: packageRoot, env });
+  },
 });

@@ -1,45 +1,23 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pythonExecutable, runJsonProgram, sameJsonModuloInstants } from "@agent-transcript/codegen/conformance";
+import { pythonExecutable, runJsonProgram } from "@agent-transcript/codegen/conformance";
 import { definitionLocations, loadExamples } from "@agent-transcript/codegen/examples";
+import { describeRoundTrips } from "@agent-transcript/codegen/round-trip-suite";
 import { loadSchemaSet } from "@agent-transcript/codegen/schema-set";
 import { tolerantSchema } from "@agent-transcript/codegen/tolerant";
-import * as core from "@agent-transcript/core";
+import { validatorFor } from "@agent-transcript/core";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const examples = loadExamples();
 
-function coreValidator(definition: string, mode: "strict" | "tolerant"): (value: unknown) => { ok: boolean } {
-  const candidate: unknown = (core as Record<string, unknown>)[mode === "strict" ? `validate${definition}` : `validate${definition}Tolerant`];
-  if (typeof candidate !== "function") throw new Error(`@agent-transcript/core has no validator for ${definition}`);
-  return candidate as (value: unknown) => { ok: boolean };
-}
-
-describe("Python bindings", () => {
-  const valid = examples.filter((example) => example.group === "valid");
-  let results: Array<{ output?: unknown; error?: string }> = [];
-  // Compiling and running the harness can take a while on a cold cache.
-  beforeAll(() => {
-    results = runJsonProgram(
-      pythonExecutable(),
-      [path.join(packageRoot, "scripts/roundtrip.py")],
-      valid.map((example) => ({ version: example.version, definition: example.definition, value: example.value })),
-    ) as typeof results;
-  }, 300_000);
-
-  it.each(valid.map((example, index) => [example.file, example, index] as const))(
-    "parse and re-serialise %s to JSON that validates strictly and means the same",
-    (_file, example, index) => {
-      const result = results[index];
-      expect(result?.error).toBeUndefined();
-      expect(coreValidator(example.definition, "strict")(result?.output)).toMatchObject({ ok: true });
-      expect(sameJsonModuloInstants(result?.output, example.value)).toBe(true);
-    },
-  );
+describeRoundTrips({
+  language: "Python",
+  strictValidator: (definition) => validatorFor(definition, "strict"),
+  run: (requests) => runJsonProgram(pythonExecutable(), [path.join(packageRoot, "scripts/roundtrip.py")], requests),
 });
 
 describe("python-jsonschema agrees with ajv", () => {
+  const examples = loadExamples();
   const files = loadSchemaSet();
   const schemas = [...files.map((file) => file.schema), ...files.map((file) => tolerantSchema(file, files))];
   const locations = new Map(definitionLocations(files).map((location) => [`${location.version}/${location.definition}`, location]));
@@ -62,13 +40,10 @@ describe("python-jsonschema agrees with ajv", () => {
     expect(verdicts).toHaveLength(cases.length);
   });
 
-  it.each(cases.map((entry, index) => [`${entry.example.file} (${entry.mode})`, entry, index] as const))(
-    "agrees on %s",
-    (_name, entry, index) => {
-      const ajvVerdict = coreValidator(entry.example.definition, entry.mode)(entry.example.value).ok;
-      const expected = entry.example.group === "valid" || (entry.example.group === "newer-minor" && entry.mode === "tolerant");
-      expect(ajvVerdict).toBe(expected);
-      expect(verdicts[index]).toBe(ajvVerdict);
-    },
-  );
+  it.each(cases.map((entry, index) => [`${entry.example.file} (${entry.mode})`, entry, index] as const))("agrees on %s", (_name, entry, index) => {
+    const ajvVerdict = validatorFor(entry.example.definition, entry.mode)?.(entry.example.value).ok;
+    const expected = entry.example.group === "valid" || (entry.example.group === "newer-minor" && entry.mode === "tolerant");
+    expect(ajvVerdict).toBe(expected);
+    expect(verdicts[index]).toBe(ajvVerdict);
+  });
 });

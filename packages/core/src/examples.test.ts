@@ -5,16 +5,16 @@ import { fileURLToPath } from "node:url";
 import { definitionLocations, loadExamples, type Example } from "@agent-transcript/codegen/examples";
 import { describe, expect, it } from "vitest";
 import * as api from "./index.js";
+import { validatorFor as registeredValidator } from "./registry.js";
 import type { Validator } from "./validation.js";
 
 const examples = loadExamples();
 const locations = definitionLocations().filter((location) => location.version === "v1");
 
 function validatorFor(definition: string, mode: "strict" | "tolerant"): Validator<unknown> {
-  const name = mode === "strict" ? `validate${definition}` : `validate${definition}Tolerant`;
-  const candidate: unknown = (api as Record<string, unknown>)[name];
-  if (typeof candidate !== "function") throw new Error(`no generated validator ${name}`);
-  return candidate as Validator<unknown>;
+  const validator = registeredValidator(definition, mode);
+  if (!validator) throw new Error(`no generated ${mode} validator for ${definition}`);
+  return validator;
 }
 
 const label = (example: Example): string => example.file.replace(/^schemas\/v1\/examples\//, "");

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { validateEvent, validateEventTolerant, validateSnapshotDeclaration } from "./index.js";
+import { isDefinitionName, validateEvent, validateEventTolerant, validateSnapshotDeclaration, validatorFor } from "./index.js";
 import type { Event, SnapshotDeclaration, Tolerant } from "./index.js";
 
 describe("typed validator wrappers", () => {
@@ -28,5 +28,20 @@ describe("typed validator wrappers", () => {
       expect(validateEvent(value).ok).toBe(false);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("validatorFor", () => {
+  it("finds every definition's validators by name", () => {
+    expect(validatorFor("Event", "strict")).toBe(validateEvent);
+    expect(validatorFor("Event", "tolerant")).toBe(validateEventTolerant);
+    expect(validatorFor("Event", "strict")?.definition).toBe("Event");
+  });
+
+  it("answers undefined for unknown names, including inherited property names", () => {
+    for (const name of ["Nope", "__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(isDefinitionName(name)).toBe(false);
+      expect(validatorFor(name, "strict")).toBeUndefined();
+    }
   });
 });

@@ -1,13 +1,7 @@
 import { validateEvent, validateEventTolerant, type Event, type Tolerant, type ValidationMode } from "@agent-transcript/core";
-import { parseJsonLines } from "./json-lines.js";
+import { validJsonLines, type LineProblem } from "./json-lines.js";
 
-export interface EventLogProblem {
-  /** 1-based line number in the file. */
-  line: number;
-  /** JSON pointer within that line's value; "" for the whole line. */
-  pointer: string;
-  message: string;
-}
+export type EventLogProblem = LineProblem;
 
 export interface EventLogReport {
   /** Lines that parsed and validated, in file order (a tolerant read may hold members a newer minor added). */
@@ -40,17 +34,8 @@ export function checkEventLog(text: string, mode: ValidationMode = "strict"): Ev
   const report: EventLogReport = { events: [], problems: [], unknownEventTypes: [] };
   let highestSeq = 0;
   let first: { runId: string; parentRunId: string | undefined; line: number } | undefined;
-  for (const parsed of parseJsonLines(text)) {
-    if (!parsed.ok) {
-      report.problems.push({ line: parsed.line, pointer: "", message: parsed.message });
-      continue;
-    }
-    const result = validate(parsed.value);
-    if (!result.ok) {
-      for (const error of result.errors) report.problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
-      continue;
-    }
-    const event: Tolerant.Event = result.value;
+  for (const parsed of validJsonLines<Tolerant.Event>(text, validate, report.problems)) {
+    const event = parsed.value;
     if (event.seq <= highestSeq) {
       report.problems.push({ line: parsed.line, pointer: "/seq", message: `seq ${event.seq} is not after ${highestSeq}: seq must strictly increase` });
     } else if (event.seq > highestSeq + 1) {

@@ -1,3 +1,3 @@
-export { parseJsonLines, type JsonLine } from "./json-lines.js";
+export { parseJsonLines, validJsonLines, type JsonLine, type LineProblem } from "./json-lines.js";
 export { checkEventLog, type EventLogProblem, type EventLogReport } from "./event-log.js";
 export { readSnapshotDeclarations, type DeclarationProblem, type DeclarationsReport } from "./snapshot-declarations.js";

@@ -28,3 +28,30 @@ export function* parseJsonLines(text: string): Generator<JsonLine> {
     }
   }
 }
+
+/** A problem found on one line: its number, a JSON pointer into the line's value ("" for the whole line), and why. */
+export interface LineProblem {
+  line: number;
+  pointer: string;
+  message: string;
+}
+
+/**
+ * Parses each line and validates it, yielding the lines that pass and reporting every other one to `problems`
+ * with its line number and pointer. The shared loop of every JSONL reader here.
+ */
+export function* validJsonLines<T>(
+  text: string,
+  validate: (value: unknown) => { ok: true; value: T } | { ok: false; errors: Array<{ pointer: string; message: string }> },
+  problems: LineProblem[],
+): Generator<{ line: number; value: T }> {
+  for (const parsed of parseJsonLines(text)) {
+    if (!parsed.ok) {
+      problems.push({ line: parsed.line, pointer: "", message: parsed.message });
+      continue;
+    }
+    const result = validate(parsed.value);
+    if (result.ok) yield { line: parsed.line, value: result.value };
+    else for (const error of result.errors) problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
+  }
+}

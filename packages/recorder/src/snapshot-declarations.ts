@@ -1,12 +1,8 @@
 import path from "node:path";
 import { validateSnapshotDeclaration, validateSnapshotDeclarationTolerant, type SnapshotDeclaration, type ValidationMode } from "@agent-transcript/core";
-import { parseJsonLines } from "./json-lines.js";
+import { validJsonLines, type LineProblem } from "./json-lines.js";
 
-export interface DeclarationProblem {
-  line: number;
-  pointer: string;
-  message: string;
-}
+export type DeclarationProblem = LineProblem;
 
 export interface DeclarationsReport {
   /** What to snapshot, in file order, with redundant entries removed. */
@@ -26,18 +22,9 @@ export function readSnapshotDeclarations(text: string, mode: ValidationMode = "s
   const validate = mode === "strict" ? validateSnapshotDeclaration : validateSnapshotDeclarationTolerant;
   const accepted: Array<{ line: number; declaration: SnapshotDeclaration }> = [];
   const report: DeclarationsReport = { declarations: [], problems: [], redundant: [] };
-  for (const parsed of parseJsonLines(text)) {
-    if (!parsed.ok) {
-      report.problems.push({ line: parsed.line, pointer: "", message: parsed.message });
-      continue;
-    }
-    const result = validate(parsed.value);
-    if (!result.ok) {
-      for (const error of result.errors) report.problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
-      continue;
-    }
+  for (const parsed of validJsonLines<SnapshotDeclaration>(text, validate, report.problems)) {
     // Only the three defined fields are carried: a tolerant read ignores what a newer writer added.
-    const { version, kind, path: declaredPath } = result.value;
+    const { version, kind, path: declaredPath } = parsed.value;
     accepted.push({ line: parsed.line, declaration: { version, kind, path: normalizeAbsolute(declaredPath) } });
   }
   const repositories = accepted.filter((entry) => entry.declaration.kind === "repo").map((entry) => entry.declaration.path);

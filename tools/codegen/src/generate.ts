@@ -89,9 +89,11 @@ function wrapperModule(files: readonly SchemaFile[]): string {
     lines.push(`import * as ${identifier}Tolerant from "./validators/${file.slug}.tolerant.js";`);
   }
   lines.push("");
+  const registry: string[] = [];
   for (const file of files) {
     const identifier = camelIdentifier(file.slug);
     for (const name of Object.keys(validatorReferences(file, file.id))) {
+      registry.push(`  ${name}: { strict: validate${name}, tolerant: validate${name}Tolerant },`);
       const where = name === file.title ? file.sourcePath : `${file.sourcePath}#/$defs/${name}`;
       lines.push(
         `/** Validates a value as \`${name}\` the way a writer must emit it: closed vocabularies, no unknown fields (${where}). */`,
@@ -102,6 +104,14 @@ function wrapperModule(files: readonly SchemaFile[]): string {
       );
     }
   }
+  lines.push(
+    "/** Every definition's validators by name, for callers that choose the definition at run time. */",
+    "export const validators = {",
+    ...registry,
+    "} as const;",
+    "",
+    "export type DefinitionName = keyof typeof validators;",
+  );
   return `${lines.join("\n").trimEnd()}\n`;
 }
 

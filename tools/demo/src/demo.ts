@@ -5,7 +5,7 @@ import { compareWithDisk, writeAll } from "@agent-transcript/codegen/cli";
 import { definitionLocations, loadExamples } from "@agent-transcript/codegen/examples";
 import { generateAll } from "@agent-transcript/codegen/generate";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
-import * as core from "@agent-transcript/core";
+import { validatorFor } from "@agent-transcript/core";
 import { checkEventLog } from "@agent-transcript/recorder";
 import { childRunId, parentRunId, sampleRun, toJsonLines } from "./sample-run.js";
 
@@ -13,9 +13,9 @@ const print = (line = ""): void => void process.stdout.write(`${line}\n`);
 const heading = (title: string): void => print(`\n== ${title}`);
 
 function validator(definition: string, mode: "strict" | "tolerant"): (value: unknown) => { ok: boolean } {
-  const candidate: unknown = (core as Record<string, unknown>)[mode === "strict" ? `validate${definition}` : `validate${definition}Tolerant`];
-  if (typeof candidate !== "function") throw new Error(`no validator for ${definition}`);
-  return candidate as (value: unknown) => { ok: boolean };
+  const found = validatorFor(definition, mode);
+  if (!found) throw new Error(`no ${mode} validator for ${definition}`);
+  return found;
 }
 
 async function main(): Promise<number> {

@@ -24,3 +24,12 @@ export const validateEventTypeTolerant = createValidator<Tolerant.EventType>("Ev
 export const validateSnapshotDeclaration = createValidator<Strict.SnapshotDeclaration>("SnapshotDeclaration", "strict", snapshotDeclarationStrict.SnapshotDeclaration);
 /** Validates a value as `SnapshotDeclaration` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/snapshot-declaration.schema.json). */
 export const validateSnapshotDeclarationTolerant = createValidator<Tolerant.SnapshotDeclaration>("SnapshotDeclaration", "tolerant", snapshotDeclarationTolerant.SnapshotDeclaration);
+
+/** Every definition's validators by name, for callers that choose the definition at run time. */
+export const validators = {
+  Event: { strict: validateEvent, tolerant: validateEventTolerant },
+  EventType: { strict: validateEventType, tolerant: validateEventTypeTolerant },
+  SnapshotDeclaration: { strict: validateSnapshotDeclaration, tolerant: validateSnapshotDeclarationTolerant },
+} as const;
+
+export type DefinitionName = keyof typeof validators;

@@ -1,0 +1,11 @@
+import { validators, type DefinitionName } from "./generated/v1/validate.js";
+import type { ValidationMode, Validator } from "./validation.js";
+
+export function isDefinitionName(name: string): name is DefinitionName {
+  return Object.hasOwn(validators, name);
+}
+
+/** The validator of a definition chosen at run time (`"Event"`, `"SnapshotDeclaration"`, …); undefined for unknown names. */
+export function validatorFor(definition: string, mode: ValidationMode): Validator<unknown> | undefined {
+  return isDefinitionName(definition) ? validators[definition][mode] : undefined;
+}
