@@ -37,8 +37,8 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
       files,
       schemasByFileName: byFileName(tolerant),
       rootTitle: "TopLevelEntity",
-      rootDescription: `Any top-level entity of format ${version}, as a reader accepts it (tolerant): unknown fields and newer vocabulary members included.`,
-      allowUnknownProperties: true,
+      rootDescription: `Any top-level entity of format ${version}, as a reader accepts it (tolerant): newer vocabulary members and part types included. Unknown fields are allowed at run time but not typed, so strict types stay assignable to these.`,
+      allowUnknownProperties: false,
     }));
     for (const [variant, set] of [["strict", strict], ["tolerant", tolerant]] as const) {
       for (const entry of set) {

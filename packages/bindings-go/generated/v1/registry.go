@@ -1,5 +1,5 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/event.schema.json, schemas/v1/snapshot-declaration.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 package v1
@@ -8,9 +8,40 @@ import "encoding/json"
 
 // RoundTrip parses JSON as the named definition and serialises the parsed value again.
 var RoundTrip = map[string]func([]byte) ([]byte, error){
+	"Cost": roundTrip[Cost],
+	"CostBreakdown": roundTrip[CostBreakdown],
+	"PricingReference": roundTrip[PricingReference],
 	"Event": roundTrip[Event],
 	"EventType": roundTrip[EventType],
+	"Message": roundTrip[Message],
+	"Role": roundTrip[Role],
+	"FinishReason": roundTrip[FinishReason],
+	"Part": roundTrip[Part],
+	"Fidelity": roundTrip[Fidelity],
+	"Issuer": roundTrip[Issuer],
+	"Citation": roundTrip[Citation],
+	"TruncationStrategy": roundTrip[TruncationStrategy],
+	"PlanStatus": roundTrip[PlanStatus],
+	"PlanItem": roundTrip[PlanItem],
+	"DiffLine": roundTrip[DiffLine],
+	"DiffHunk": roundTrip[DiffHunk],
+	"DiffFile": roundTrip[DiffFile],
 	"SnapshotDeclaration": roundTrip[SnapshotDeclaration],
+	"Transcript": roundTrip[Transcript],
+	"SourceFormat": roundTrip[SourceFormat],
+	"Source": roundTrip[Source],
+	"Producer": roundTrip[Producer],
+	"RunStatus": roundTrip[RunStatus],
+	"Run": roundTrip[Run],
+	"Step": roundTrip[Step],
+	"ParentRun": roundTrip[ParentRun],
+	"ChildRun": roundTrip[ChildRun],
+	"Artifact": roundTrip[Artifact],
+	"ExportRecord": roundTrip[ExportRecord],
+	"RedactionRecord": roundTrip[RedactionRecord],
+	"TruncationRecord": roundTrip[TruncationRecord],
+	"Usage": roundTrip[Usage],
+	"RawUsage": roundTrip[RawUsage],
 }
 
 func roundTrip[T any](data []byte) ([]byte, error) {

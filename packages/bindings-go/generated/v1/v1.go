@@ -1,21 +1,48 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/event.schema.json, schemas/v1/snapshot-declaration.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 // Code generated from JSON Schema using quicktype. DO NOT EDIT.
 // To parse and unparse this JSON data, add this code to your project and do:
 //
+//    cost, err := UnmarshalCost(bytes)
+//    bytes, err = cost.Marshal()
+//
 //    event, err := UnmarshalEvent(bytes)
 //    bytes, err = event.Marshal()
 //
+//    message, err := UnmarshalMessage(bytes)
+//    bytes, err = message.Marshal()
+//
+//    part, err := UnmarshalPart(bytes)
+//    bytes, err = part.Marshal()
+//
 //    snapshotDeclaration, err := UnmarshalSnapshotDeclaration(bytes)
 //    bytes, err = snapshotDeclaration.Marshal()
+//
+//    transcript, err := UnmarshalTranscript(bytes)
+//    bytes, err = transcript.Marshal()
+//
+//    usage, err := UnmarshalUsage(bytes)
+//    bytes, err = usage.Marshal()
 
 package v1
 
+import "bytes"
+import "errors"
 import "time"
 
 import "encoding/json"
+
+func UnmarshalCost(data []byte) (Cost, error) {
+	var r Cost
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *Cost) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
 
 func UnmarshalEvent(data []byte) (Event, error) {
 	var r Event
@@ -27,6 +54,26 @@ func (r *Event) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
+func UnmarshalMessage(data []byte) (Message, error) {
+	var r Message
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *Message) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalPart(data []byte) (Part, error) {
+	var r Part
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *Part) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
 func UnmarshalSnapshotDeclaration(data []byte) (SnapshotDeclaration, error) {
 	var r SnapshotDeclaration
 	err := json.Unmarshal(data, &r)
@@ -34,6 +81,26 @@ func UnmarshalSnapshotDeclaration(data []byte) (SnapshotDeclaration, error) {
 }
 
 func (r *SnapshotDeclaration) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalTranscript(data []byte) (Transcript, error) {
+	var r Transcript
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *Transcript) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalUsage(data []byte) (Usage, error) {
+	var r Usage
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *Usage) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
@@ -54,8 +121,10 @@ type Event struct {
 	// Dot-separated step path within the workflow definition (for example `analyze` or                    
 	// `parallel_block.branch_a`). The empty string on run-level events.                                   
 	Path                                                                                       string      `json:"path"`
-	// Event-specific data whose shape is determined by `type`. May be null for `run.started`              
-	// and `run.completed`; must be an object for step, message and tool events.                           
+	// Event-specific data whose shape is determined by `type`: a StepPayload for run and step             
+	// events (on run.started it declares the log's schema_version; run.completed may carry                
+	// null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event            
+	// types of a newer minor version carry any payload.                                                   
 	Payload                                                                                    interface{} `json:"payload"`
 	// UUID of the run this file records. Every line of one file carries the same run_id.                  
 	RunID                                                                                      string      `json:"run_id"`
@@ -67,27 +136,679 @@ type Event struct {
 	Type                                                                                       EventType   `json:"type"`
 }
 
+// A run this run started, linked both ways: the child's own transcript names this run as
+// its parent.
+type ChildRun struct {
+	// The tool call that started the child, when one did.                                    
+	CallID                                                                        *string     `json:"call_id,omitempty"`
+	// Where the child's own transcript or event log is, relative to this document            
+	// (`<run_id>.jsonl`).                                                                    
+	Location                                                                      *string     `json:"location,omitempty"`
+	// The step path that started the child.                                                  
+	Path                                                                          *string     `json:"path,omitempty"`
+	// The child's run id.                                                                    
+	RunID                                                                         string      `json:"run_id"`
+	Status                                                                        *RunStatus  `json:"status,omitempty"`
+	// The child's title or workflow name.                                                    
+	Title                                                                         *string     `json:"title,omitempty"`
+	Transcript                                                                    *Transcript `json:"transcript,omitempty"`
+}
+
+// The run this transcript records: status, timing, error, workflow metadata, and links to
+// its parent and child runs.
+type Run struct {
+	// Child runs this run started (seed 001 call_workflow, sub-agents), in start order.                       
+	Children                                                                            []ChildRun             `json:"children,omitempty"`
+	// Wall-clock duration in milliseconds.                                                                    
+	DurationMS                                                                          *int64                 `json:"duration_ms,omitempty"`
+	// When the run ended; absent while running.                                                               
+	EndedAt                                                                             *time.Time             `json:"ended_at,omitempty"`
+	// Why the run failed.                                                                                     
+	Error                                                                               *string                `json:"error,omitempty"`
+	// Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input).                          
+	Metadata                                                                            map[string]interface{} `json:"metadata,omitempty"`
+	Parent                                                                              *ParentRun             `json:"parent,omitempty"`
+	// When the run started.                                                                                   
+	StartedAt                                                                           *time.Time             `json:"started_at,omitempty"`
+	Status                                                                              RunStatus              `json:"status"`
+	// The workflow steps the run executed (seed 001 step events), in start order.                             
+	Steps                                                                               []Step                 `json:"steps,omitempty"`
+}
+
+// A whole conversation or agent run in one JSON document: its messages, the run's status
+// and timing, usage and cost totals, links to child runs, artifacts such as workspace
+// snapshots, and what an export did to it (redaction, truncation, reasoning policy). Large
+// documents may be stored gzip-compressed (`.json.gz`).
+type Transcript struct {
+	// Things the run produced besides messages, such as workspace snapshots.                                        
+	Artifacts                                                                                 []Artifact             `json:"artifacts,omitempty"`
+	Cost                                                                                      *Cost                  `json:"cost,omitempty"`
+	// When the conversation or run began.                                                                           
+	CreatedAt                                                                                 *time.Time             `json:"created_at,omitempty"`
+	Export                                                                                    *ExportRecord          `json:"export,omitempty"`
+	// The transcript's id: the run id, session id or conversation id of the source.                                 
+	ID                                                                                        string                 `json:"id"`
+	// The conversation, in order.                                                                                   
+	Messages                                                                                  []Message              `json:"messages"`
+	// Free-form metadata from the source with no canonical field.                                                   
+	Metadata                                                                                  map[string]interface{} `json:"metadata,omitempty"`
+	Producer                                                                                  *Producer              `json:"producer,omitempty"`
+	Run                                                                                       *Run                   `json:"run,omitempty"`
+	// Semantic version of the format this document follows. Readers accept the current major,                       
+	// reject an unknown major, and keep unknown fields and part types of a newer minor                              
+	// unchanged.                                                                                                    
+	SchemaVersion                                                                             string                 `json:"schema_version"`
+	Source                                                                                    *Source                `json:"source,omitempty"`
+	// A human title.                                                                                                
+	Title                                                                                     *string                `json:"title,omitempty"`
+	// When the document was last written.                                                                           
+	UpdatedAt                                                                                 *time.Time             `json:"updated_at,omitempty"`
+	Usage                                                                                     *Usage                 `json:"usage,omitempty"`
+}
+
+// The run that started this one.
+type ParentRun struct {
+	// The parent's tool call that started this run (a sub-agent's Task call).        
+	CallID                                                                    *string `json:"call_id,omitempty"`
+	// The parent's step path that started this run.                                  
+	Path                                                                      *string `json:"path,omitempty"`
+	// The parent's run id.                                                           
+	RunID                                                                     string  `json:"run_id"`
+}
+
+// One execution of a workflow step (seed 001 step.started / step.completed), with its
+// outcome.
+type Step struct {
+	// The child run a call_workflow step started.                                                    
+	ChildRunID                                                                            *string     `json:"child_run_id,omitempty"`
+	// When the step ended; absent while running.                                                     
+	EndedAt                                                                               *time.Time  `json:"ended_at,omitempty"`
+	// Why the step failed.                                                                           
+	Error                                                                                 *string     `json:"error,omitempty"`
+	// Zero-based loop or retry iteration.                                                            
+	Iteration                                                                             *int64      `json:"iteration,omitempty"`
+	// Step type (`agent`, `command`, `parallel`, `call_workflow`, or a custom type name).            
+	Kind                                                                                  string      `json:"kind"`
+	// Step name from the workflow definition.                                                        
+	Name                                                                                  string      `json:"name"`
+	// Dot-separated step path within the workflow definition.                                        
+	Path                                                                                  string      `json:"path"`
+	// The step's result, as the step reported it.                                                    
+	Result                                                                                interface{} `json:"result,omitempty"`
+	// When the step started.                                                                         
+	StartedAt                                                                             *time.Time  `json:"started_at,omitempty"`
+	Status                                                                                RunStatus   `json:"status"`
+}
+
+// Something the run produced or referenced besides messages.
+//
+// An end-of-run workspace snapshot for handing the run to another machine (seed 003): what
+// was declared and when.
+//
+// A file the run produced.
+type Artifact struct {
+	// Always `snapshot`.                                                         
+	//                                                                            
+	// Always `file`.                                                             
+	Type                                                    ArtifactType          `json:"type"`
+	// When the snapshot was taken.                                               
+	CreatedAt                                               *time.Time            `json:"created_at,omitempty"`
+	// The declarations, as read from the declarations file.                      
+	Declarations                                            []SnapshotDeclaration `json:"declarations,omitempty"`
+	// Where the snapshot's content is stored.                                    
+	Location                                                *string               `json:"location,omitempty"`
+	// What the file is.                                                          
+	Description                                             *string               `json:"description,omitempty"`
+	// IANA media type.                                                           
+	MediaType                                               *string               `json:"media_type,omitempty"`
+	// The file's path.                                                           
+	Path                                                    *string               `json:"path,omitempty"`
+}
+
 // One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file
 // in which each line names one repository or file to carry to another machine when a run is
 // handed off. Malformed lines are skipped and reported, never fatal.
 type SnapshotDeclaration struct {
-	// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,        
-	// non-ignored files). `file`: a single file outside any declared repository, uploaded            
-	// verbatim; a `file` inside a declared `repo` is redundant and dropped.                          
-	Kind                                                                                       Kind   `json:"kind"`
-	// Absolute path of the repository root or file. Relative paths are rejected as malformed.        
-	Path                                                                                       string `json:"path"`
-	// Declaration format version. Version 1 is the only one defined; a reader skips lines with       
-	// another version.                                                                               
-	Version                                                                                    int64  `json:"version"`
+	// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,                         
+	// non-ignored files). `file`: a single file outside any declared repository, uploaded                             
+	// verbatim; a `file` inside a declared `repo` is redundant and dropped.                                           
+	Kind                                                                                       SnapshotDeclarationKind `json:"kind"`
+	// Absolute path of the repository root or file. Relative paths are rejected as malformed.                         
+	Path                                                                                       string                  `json:"path"`
+	// Declaration format version. Version 1 is the only one defined; a reader skips lines with                        
+	// another version.                                                                                                
+	Version                                                                                    int64                   `json:"version"`
 }
 
-// The closed event vocabulary. Writers emit only these values; a newer minor version of the
-// format may add values, which tolerant readers accept and surface as warnings.
+// What tokens cost: computed from a dated price table, reported by the producing tool, or
+// unknown. An unknown model's cost is `unknown`, never zero.
+//
+// Cost computed by this toolkit from usage and a versioned price table; prices change, so
+// the table's version, source and date travel with the amount.
+//
+// Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's
+// billed amount).
+//
+// Cost that could not be computed, for example for a model missing from the price table.
+type Cost struct {
+	// Always `computed`.                                          
+	//                                                             
+	// Always `reported`.                                          
+	//                                                             
+	// Always `unknown`.                                           
+	Status                                       Status            `json:"status"`
+	// Total cost.                                                 
+	//                                                             
+	// Total cost as reported.                                     
+	Amount                                       *float64          `json:"amount,omitempty"`
+	Breakdown                                    *CostBreakdown    `json:"breakdown,omitempty"`
+	// ISO 4217 currency code.                                     
+	Currency                                     string            `json:"currency"`
+	Pricing                                      *PricingReference `json:"pricing,omitempty"`
+	// Who reported it (a tool or provider name).                  
+	ReportedBy                                   *string           `json:"reported_by,omitempty"`
+	// Why the cost is unknown.                                    
+	Reason                                       *string           `json:"reason,omitempty"`
+}
+
+// The amount split by what was paid for.
+type CostBreakdown struct {
+	// Cache reads.                              
+	CacheRead                            float64 `json:"cache_read"`
+	// Cache writes.                             
+	CacheWrite                           float64 `json:"cache_write"`
+	// Uncached input tokens.                    
+	Input                                float64 `json:"input"`
+	// Output tokens, reasoning included.        
+	Output                               float64 `json:"output"`
+}
+
+// Which prices an amount was computed from.
+type PricingReference struct {
+	// When they were read.                                            
+	Date                                                        string `json:"date"`
+	// The price table entry used.                                     
+	Model                                                       string `json:"model"`
+	// Where the prices were read (the provider's pricing page).       
+	Source                                                      string `json:"source"`
+	// Version of the price table.                                     
+	TableVersion                                                string `json:"table_version"`
+}
+
+// What exporting did to this document, so a reader knows what is missing and why.
+type ExportRecord struct {
+	// When the export was written.                                                                              
+	ExportedAt                                                                                 *time.Time        `json:"exported_at,omitempty"`
+	// `include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order                  
+	// of everything else is kept).                                                                              
+	Reasoning                                                                                  *ReasoningEnum    `json:"reasoning,omitempty"`
+	Redaction                                                                                  *RedactionRecord  `json:"redaction,omitempty"`
+	Truncation                                                                                 *TruncationRecord `json:"truncation,omitempty"`
+}
+
+// Redaction applied: how many secrets each rule replaced with a `[REDACTED:<rule>]`
+// placeholder. Never the secrets themselves.
+type RedactionRecord struct {
+	// Replacements per rule id.                 
+	Counts                      map[string]int64 `json:"counts"`
+	// All replacements.                         
+	Total                       int64            `json:"total"`
+}
+
+// Tool-output truncation applied.
+type TruncationRecord struct {
+	// The limit: UTF-8 bytes of a value's canonical JSON.      
+	LimitBytes                                            int64 `json:"limit_bytes"`
+	// How many tool outputs were truncated.                    
+	TruncatedCount                                        int64 `json:"truncated_count"`
+}
+
+// One turn of the conversation: a role and its ordered parts, with the model, usage, cost
+// and timing of the call that produced it when known.
+type Message struct {
+	// When the model finished producing it.                                                                                     
+	CompletedAt                                                                                *time.Time                        `json:"completed_at,omitempty"`
+	Cost                                                                                       *Cost                             `json:"cost,omitempty"`
+	// When the message was created or sent.                                                                                     
+	CreatedAt                                                                                  *time.Time                        `json:"created_at,omitempty"`
+	// How long producing it took, in milliseconds.                                                                              
+	DurationMS                                                                                 *int64                            `json:"duration_ms,omitempty"`
+	// An error the provider or agent reported instead of (or while) producing the message.                                      
+	Error                                                                                      *string                           `json:"error,omitempty"`
+	FinishReason                                                                               *FinishReason                     `json:"finish_reason,omitempty"`
+	// The message's id, unique within the transcript (a provider message id, a source turn id,                                  
+	// or a generated one).                                                                                                      
+	ID                                                                                         *string                           `json:"id,omitempty"`
+	Issuer                                                                                     *Issuer                           `json:"issuer,omitempty"`
+	// The loop or retry iteration of that step (seed 001).                                                                      
+	Iteration                                                                                  *int64                            `json:"iteration,omitempty"`
+	// Free-form metadata from the source with no canonical field.                                                               
+	Metadata                                                                                   map[string]interface{}            `json:"metadata,omitempty"`
+	// The model that produced it, as the provider named it in its response.                                                     
+	Model                                                                                      *string                           `json:"model,omitempty"`
+	// The participant's name, when the source distinguishes several speakers of one role.                                       
+	Name                                                                                       *string                           `json:"name,omitempty"`
+	// The provider's own stop reason, verbatim (`end_turn`, `tool_use`, `STOP`, `MAX_TOKENS`,                                   
+	// …).                                                                                                                       
+	NativeFinishReason                                                                         *string                           `json:"native_finish_reason,omitempty"`
+	// The content, in order.                                                                                                    
+	Parts                                                                                      []Part                            `json:"parts"`
+	// The workflow step that produced it (seed 001 path), dot-separated.                                                        
+	Path                                                                                       *string                           `json:"path,omitempty"`
+	ProviderFields                                                                             map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	// The provider's id for the response that produced it (`msg_…`, `chatcmpl-…`, `resp_…`).                                    
+	ResponseID                                                                                 *string                           `json:"response_id,omitempty"`
+	Role                                                                                       Role                              `json:"role"`
+	Usage                                                                                      *Usage                            `json:"usage,omitempty"`
+}
+
+// Who issued provider-opaque data (a reasoning signature, encrypted reasoning, a server
+// tool's encrypted result). Opaque data is replayed byte-exact to the same issuer only; for
+// any other target an explicit policy applies.
+type Issuer struct {
+	// The API that issued it when a provider has several: `messages`, `chat-completions`,               
+	// `responses`, `generate-content`, `converse`.                                                      
+	API                                                                                          *string `json:"api,omitempty"`
+	// The model that produced it; signatures are only valid for the model family that made them.        
+	Model                                                                                        *string `json:"model,omitempty"`
+	// Provider id, lower-case: `anthropic`, `openai`, `google`, `amazon-bedrock`, `mistral`,            
+	// `ollama`, …                                                                                       
+	Provider                                                                                     string  `json:"provider"`
+}
+
+// One typed piece of a message: text, reasoning, a tool call or result, media, a plan step,
+// a code diff, a command, a refusal, a compaction marker, a stream chunk, or a
+// provider-native block. Discriminated by `type`; a newer minor version may add part types,
+// which readers keep unchanged.
+//
+// Plain text: what a person or model wrote.
+//
+// Model reasoning (thinking). Readable text, a summary, or only provider-opaque data that
+// must be replayed unchanged to its issuer.
+//
+// A request to run a tool, from the model (or executed by the provider itself when
+// provider_executed is true).
+//
+// The result of a tool call, paired with it by call_id.
+//
+// An image: inline, by URL, beside the transcript, or a provider file.
+//
+// Audio: inline, by URL, beside the transcript, or a provider file.
+//
+// A document or other file: inline, by URL, beside the transcript, or a provider file.
+//
+// A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+//
+// A code change across one or more files, with structured hunks (seed 000 code_diff).
+//
+// A shell command a step ran (seed 001 command block).
+//
+// The model declined to answer (OpenAI `refusal`).
+//
+// A marker that earlier context was compacted: summarised, edited or trimmed to fit the
+// context window.
+//
+// One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream
+// block).
+//
+// A provider block with no canonical equivalent, kept verbatim so a conversion back to its
+// issuer reproduces it. Other targets drop it with a warning.
+type Part struct {
+	// Always `text`.                                                                                                             
+	//                                                                                                                            
+	// Always `reasoning`.                                                                                                        
+	//                                                                                                                            
+	// Always `tool_call`.                                                                                                        
+	//                                                                                                                            
+	// Always `tool_result`.                                                                                                      
+	//                                                                                                                            
+	// Always `image`.                                                                                                            
+	//                                                                                                                            
+	// Always `audio`.                                                                                                            
+	//                                                                                                                            
+	// Always `file`.                                                                                                             
+	//                                                                                                                            
+	// Always `plan_step`.                                                                                                        
+	//                                                                                                                            
+	// Always `code_diff`.                                                                                                        
+	//                                                                                                                            
+	// Always `command`.                                                                                                          
+	//                                                                                                                            
+	// Always `refusal`.                                                                                                          
+	//                                                                                                                            
+	// Always `compaction`.                                                                                                       
+	//                                                                                                                            
+	// Always `stream_chunk`.                                                                                                     
+	//                                                                                                                            
+	// Always `native`.                                                                                                           
+	Type                                                                                        PartType                          `json:"type"`
+	// Sources supporting the text, in the order the provider gave them.                                                          
+	Citations                                                                                   []Citation                        `json:"citations,omitempty"`
+	Fidelity                                                                                    *Fidelity                         `json:"fidelity,omitempty"`
+	Issuer                                                                                      *Issuer                           `json:"issuer,omitempty"`
+	ProviderFields                                                                              map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	// Provider-opaque signature attached to this text (Gemini `thoughtSignature` on a text                                       
+	// part). Requires issuer.                                                                                                    
+	//                                                                                                                            
+	// Opaque signature that lets the issuer verify the reasoning on replay (Anthropic                                            
+	// `thinking.signature`, Gemini `thoughtSignature`, Bedrock `reasoningContent.signature`).                                    
+	// Byte-exact; requires issuer.                                                                                               
+	//                                                                                                                            
+	// Opaque signature attached to the call (Gemini `thoughtSignature` on a functionCall part).                                  
+	// Byte-exact; requires issuer.                                                                                               
+	Signature                                                                                   *string                           `json:"signature,omitempty"`
+	// The text, verbatim (NUL and every other character preserved).                                                              
+	//                                                                                                                            
+	// The reasoning text when the provider exposes it (Anthropic thinking, Gemini thought,                                       
+	// Ollama thinking, OpenAI reasoning_text).                                                                                   
+	//                                                                                                                            
+	// The document's text, when it was provided as plain text rather than bytes.                                                 
+	//                                                                                                                            
+	// The refusal message.                                                                                                       
+	//                                                                                                                            
+	// The chunk as received.                                                                                                     
+	Text                                                                                        *string                           `json:"text,omitempty"`
+	// How long the model reasoned, in milliseconds.                                                                              
+	//                                                                                                                            
+	// How long the tool ran, in milliseconds.                                                                                    
+	//                                                                                                                            
+	// How long it ran, in milliseconds.                                                                                          
+	DurationMS                                                                                  *int64                            `json:"duration_ms,omitempty"`
+	// Encrypted reasoning only the issuer can read (OpenAI Responses `encrypted_content`).                                       
+	// Byte-exact; requires issuer.                                                                                               
+	//                                                                                                                            
+	// Opaque compacted context only the issuer can read (OpenAI `compaction` items). Requires                                    
+	// issuer.                                                                                                                    
+	EncryptedContent                                                                            *string                           `json:"encrypted_content,omitempty"`
+	// The provider's id for the reasoning item (OpenAI Responses `rs_…`), needed to replay it                                    
+	// next to its following item.                                                                                                
+	//                                                                                                                            
+	// The call id that pairs this call with its result. Unique within the transcript;                                            
+	// converters remap it deterministically where a target's id rules differ.                                                    
+	//                                                                                                                            
+	// The provider's id for generated audio (OpenAI `audio.id`).                                                                 
+	//                                                                                                                            
+	// Stable id of the step within its plan.                                                                                     
+	//                                                                                                                            
+	// The provider's id for the compaction item.                                                                                 
+	ID                                                                                          *string                           `json:"id,omitempty"`
+	// Reasoning the provider redacted, as the opaque data it returned (Anthropic                                                 
+	// `redacted_thinking.data`, Bedrock `redactedContent`). Byte-exact; requires issuer.                                         
+	RedactedData                                                                                *string                           `json:"redacted_data,omitempty"`
+	// Summary paragraphs, in order (OpenAI Responses `summary[].text`).                                                          
+	//                                                                                                                            
+	// The summary that replaced the earlier context, when readable.                                                              
+	Summary                                                                                     *SummaryUnion                     `json:"summary,omitempty"`
+	// The arguments as a JSON value (usually an object). null when the provider sent text that                                   
+	// does not parse as JSON; raw_input then holds it.                                                                           
+	Input                                                                                       interface{}                       `json:"input,omitempty"`
+	// Why raw_input did not parse as JSON.                                                                                       
+	InputError                                                                                  *string                           `json:"input_error,omitempty"`
+	// The provider's id of the item carrying the call when it differs from the call id (OpenAI                                   
+	// Responses `fc_…`).                                                                                                         
+	ItemID                                                                                      *string                           `json:"item_id,omitempty"`
+	// The tool's name as advertised to the model.                                                                                
+	//                                                                                                                            
+	// The tool's name, when the source records it (some providers need it: Gemini matches by                                     
+	// name, Ollama `tool_name`).                                                                                                 
+	Name                                                                                        *string                           `json:"name,omitempty"`
+	// The provider's own type for this block or item when it is not the provider's plain                                         
+	// function call (`server_tool_use`, `mcp_tool_use`, `web_search_call`, `custom_tool_call`,                                   
+	// `local_shell_call`, …).                                                                                                    
+	//                                                                                                                            
+	// The provider's own type for this block or item when it is not a plain tool result                                          
+	// (`web_search_tool_result`, `code_execution_tool_result`, `mcp_tool_result`, …).                                            
+	//                                                                                                                            
+	// The provider's block or item type (`container_upload`, `image_generation_call`,                                            
+	// `mcp_list_tools`, …).                                                                                                      
+	NativeType                                                                                  *string                           `json:"native_type,omitempty"`
+	// True for server-side tools the provider ran itself (web search, code execution, MCP calls                                  
+	// made by the provider); their results are provider-specific.                                                                
+	//                                                                                                                            
+	// True for the result of a server-side tool the provider ran itself.                                                         
+	ProviderExecuted                                                                            *bool                             `json:"provider_executed,omitempty"`
+	// The arguments exactly as the provider sent them as text (OpenAI `arguments`), present                                      
+	// when that text does not parse as JSON or is not byte-for-byte what serialising input                                       
+	// gives, so a replay to the issuer is exact.                                                                                 
+	RawInput                                                                                    *string                           `json:"raw_input,omitempty"`
+	// The id of the tool call this answers.                                                                                      
+	CallID                                                                                      *string                           `json:"call_id,omitempty"`
+	// Multimodal result content (text, image, audio and file parts) when the tool returned more                                  
+	// than one value or a non-text one, in order.                                                                                
+	Content                                                                                     []Part                            `json:"content,omitempty"`
+	// Failure description when status is not ok.                                                                                 
+	Error                                                                                       *string                           `json:"error,omitempty"`
+	// UTF-8 byte length of the canonical JSON (RFC 8785) of output before truncation. Present                                    
+	// only when truncated.                                                                                                       
+	OriginalSizeBytes                                                                           *int64                            `json:"original_size_bytes,omitempty"`
+	// The result as any JSON value: a string, an object, an array, a number, a boolean or null.                                  
+	// Absent when the result is multimodal content only.                                                                         
+	//                                                                                                                            
+	// What it printed, when recorded.                                                                                            
+	Output                                                                                      interface{}                       `json:"output,omitempty"`
+	Status                                                                                      *PartStatus                       `json:"status,omitempty"`
+	// Present, and true, only when output was truncated to fit an export limit.                                                  
+	Truncated                                                                                   *bool                             `json:"truncated,omitempty"`
+	TruncationStrategy                                                                          *TruncationStrategy               `json:"truncation_strategy,omitempty"`
+	// A text description of the image.                                                                                           
+	Alt                                                                                         *string                           `json:"alt,omitempty"`
+	// The image inline, base64-encoded (standard alphabet, no data: prefix).                                                     
+	//                                                                                                                            
+	// The audio inline, base64-encoded (standard alphabet, no data: prefix).                                                     
+	//                                                                                                                            
+	// The file inline, base64-encoded (standard alphabet, no data: prefix).                                                      
+	//                                                                                                                            
+	// The native block exactly as the provider sent it.                                                                          
+	Data                                                                                        interface{}                       `json:"data,omitempty"`
+	// Requested rendering detail (`low`, `high`, `auto`).                                                                        
+	Detail                                                                                      *string                           `json:"detail,omitempty"`
+	// Provider file id of an uploaded image (for example `file-…`).                                                              
+	//                                                                                                                            
+	// Provider file id of an uploaded audio (for example `file-…`).                                                              
+	//                                                                                                                            
+	// Provider file id of an uploaded file (for example `file-…`).                                                               
+	FileID                                                                                      *string                           `json:"file_id,omitempty"`
+	// IANA media type of the image, e.g. `image/png`, `audio/wav`, `application/pdf`.                                            
+	//                                                                                                                            
+	// IANA media type of the audio, e.g. `image/png`, `audio/wav`, `application/pdf`.                                            
+	//                                                                                                                            
+	// IANA media type of the file, e.g. `image/png`, `audio/wav`, `application/pdf`.                                             
+	MediaType                                                                                   *string                           `json:"media_type,omitempty"`
+	// Path of the image stored beside the transcript, relative to the transcript file, forward                                   
+	// slashes, never `..`.                                                                                                       
+	//                                                                                                                            
+	// Path of the audio stored beside the transcript, relative to the transcript file, forward                                   
+	// slashes, never `..`.                                                                                                       
+	//                                                                                                                            
+	// Path of the file stored beside the transcript, relative to the transcript file, forward                                    
+	// slashes, never `..`.                                                                                                       
+	Path                                                                                        *string                           `json:"path,omitempty"`
+	// Where the image can be fetched (https:, or a data: URI when the source used one).                                          
+	//                                                                                                                            
+	// Where the audio can be fetched (https:, or a data: URI when the source used one).                                          
+	//                                                                                                                            
+	// Where the file can be fetched (https:, or a data: URI when the source used one).                                           
+	URL                                                                                         *string                           `json:"url,omitempty"`
+	// A transcript of the audio, when the provider gave one.                                                                     
+	Transcript                                                                                  *string                           `json:"transcript,omitempty"`
+	// The file's name as given to or by the provider.                                                                            
+	Filename                                                                                    *string                           `json:"filename,omitempty"`
+	// A title for the document.                                                                                                  
+	//                                                                                                                            
+	// What the step is.                                                                                                          
+	Title                                                                                       *string                           `json:"title,omitempty"`
+	// Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or                                    
+	// absent.                                                                                                                    
+	BlockedReason                                                                               *string                           `json:"blocked_reason,omitempty"`
+	// More detail on the step; null or absent when there is none.                                                                
+	Description                                                                                 *string                           `json:"description,omitempty"`
+	// Sub-steps, in order, each a PlanItem (recursively).                                                                        
+	Subitems                                                                                    []PlanItem                        `json:"subitems,omitempty"`
+	// The changed files, in order.                                                                                               
+	Files                                                                                       []DiffFile                        `json:"files,omitempty"`
+	// The resolved command line after template interpolation.                                                                    
+	Command                                                                                     *string                           `json:"command,omitempty"`
+	// Working directory it ran in.                                                                                               
+	Cwd                                                                                         *string                           `json:"cwd,omitempty"`
+	// Exit status, when known.                                                                                                   
+	ExitCode                                                                                    *int64                            `json:"exit_code,omitempty"`
+	// How many earlier messages the compaction stands for.                                                                       
+	ReplacedMessages                                                                            *int64                            `json:"replaced_messages,omitempty"`
+	// How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or                                    
+	// thinking cleared), `trim` (oldest messages dropped).                                                                       
+	Strategy                                                                                    *Strategy                         `json:"strategy,omitempty"`
+	// Context size after, in tokens.                                                                                             
+	TokensAfter                                                                                 *int64                            `json:"tokens_after,omitempty"`
+	// Context size before, in tokens.                                                                                            
+	TokensBefore                                                                                *int64                            `json:"tokens_before,omitempty"`
+}
+
+// A source that supports part of a text part: a web page, a document passage or a search
+// result.
+type Citation struct {
+	// The passage quoted from the source.                                                                                        
+	CitedText                                                                                   *string                           `json:"cited_text,omitempty"`
+	// Zero-based index of the cited document among those provided in the request.                                                
+	DocumentIndex                                                                               *int64                            `json:"document_index,omitempty"`
+	// Title of the cited document.                                                                                               
+	DocumentTitle                                                                               *string                           `json:"document_title,omitempty"`
+	// End (exclusive) of the cited range, in the same unit as start_index.                                                       
+	EndIndex                                                                                    *int64                            `json:"end_index,omitempty"`
+	// Provider file id of the cited file.                                                                                        
+	FileID                                                                                      *string                           `json:"file_id,omitempty"`
+	// What is cited: `url` (a web page), `document` (a passage of a provided document, by                                        
+	// character, page or block range), `search_result`, `file` (a provider-hosted file).                                         
+	Kind                                                                                        *CitationKind                     `json:"kind,omitempty"`
+	ProviderFields                                                                              map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	// Start of the cited range: a character offset into the text part for url citations (OpenAI                                  
+	// annotations), or into the document for document citations.                                                                 
+	StartIndex                                                                                  *int64                            `json:"start_index,omitempty"`
+	// The cited source's title.                                                                                                  
+	Title                                                                                       *string                           `json:"title,omitempty"`
+	// The cited page's URL.                                                                                                      
+	URL                                                                                         *string                           `json:"url,omitempty"`
+}
+
+// The change to one file.
+type DiffFile struct {
+	// True for a binary file: there are no hunks, only the fact of the change.                      
+	Binary                                                                                bool       `json:"binary"`
+	// What happened to the file.                                                                    
+	Change                                                                                Change     `json:"change"`
+	// Text changes, in file order; empty for binary files, pure renames and mode changes.           
+	Hunks                                                                                 []DiffHunk `json:"hunks"`
+	// File mode after, when it changed (`100755`).                                                  
+	NewMode                                                                               *string    `json:"new_mode,omitempty"`
+	// File mode before, when it changed (`100644`).                                                 
+	OldMode                                                                               *string    `json:"old_mode,omitempty"`
+	// The file's path before a rename or copy; present only then.                                   
+	OldPath                                                                               *string    `json:"old_path,omitempty"`
+	// The file's path after the change (its only path unless renamed or copied).                    
+	Path                                                                                  string     `json:"path"`
+}
+
+// A contiguous change: old_lines lines from old_start replaced by new_lines lines from
+// new_start (unified diff `@@ -old_start,old_lines +new_start,new_lines @@`).
+type DiffHunk struct {
+	// Text after the closing `@@`, usually the enclosing function.                                  
+	Header                                                                                *string    `json:"header,omitempty"`
+	// The hunk's lines, in order.                                                                   
+	Lines                                                                                 []DiffLine `json:"lines"`
+	// Number of new-file lines the hunk covers: its context plus added lines.                       
+	NewLines                                                                              int64      `json:"new_lines"`
+	// First line of the hunk in the new file, 1-based (0 for an empty new side).                    
+	NewStart                                                                              int64      `json:"new_start"`
+	// Number of old-file lines the hunk covers: its context plus removed lines.                     
+	OldLines                                                                              int64      `json:"old_lines"`
+	// First line of the hunk in the old file, 1-based (0 when old_lines is 0 and the hunk           
+	// inserts at the top).                                                                          
+	OldStart                                                                              int64      `json:"old_start"`
+}
+
+// One line of a hunk.
+type DiffLine struct {
+	// `context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the         
+	// previous line has no newline at end of file; text is then empty or the marker text).           
+	Kind                                                                                     LineKind `json:"kind"`
+	// The line's content without its leading diff marker and without the line ending.                
+	Text                                                                                     string   `json:"text"`
+}
+
+// One step of a plan, with its own sub-steps (seed 000).
+type PlanItem struct {
+	// Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or           
+	// absent.                                                                                           
+	BlockedReason                                                                             *string    `json:"blocked_reason,omitempty"`
+	// More detail on the step; null or absent when there is none.                                       
+	Description                                                                               *string    `json:"description,omitempty"`
+	// Stable id of the step within its plan.                                                            
+	ID                                                                                        string     `json:"id"`
+	Status                                                                                    PlanStatus `json:"status"`
+	// Sub-steps, in order, each a PlanItem (recursively).                                               
+	Subitems                                                                                  []PlanItem `json:"subitems,omitempty"`
+	// What the step is.                                                                                 
+	Title                                                                                     string     `json:"title"`
+}
+
+// Token usage, normalised across providers, with the provider's own usage object kept
+// beside it. input_tokens includes cache reads and writes; output_tokens includes
+// reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
+// excludes thoughts); the normalisation makes these totals mean the same everywhere.
+type Usage struct {
+	// Of input_tokens, those read from the provider's prompt cache.                                  
+	CacheReadTokens                                                                         *int64    `json:"cache_read_tokens,omitempty"`
+	// Of input_tokens, those written to the provider's prompt cache.                                 
+	CacheWriteTokens                                                                        *int64    `json:"cache_write_tokens,omitempty"`
+	// All input tokens, including cache reads and cache writes.                                      
+	InputTokens                                                                             int64     `json:"input_tokens"`
+	// All output tokens, including reasoning tokens.                                                 
+	OutputTokens                                                                            int64     `json:"output_tokens"`
+	Raw                                                                                     *RawUsage `json:"raw,omitempty"`
+	// Of output_tokens, those spent on reasoning.                                                    
+	ReasoningTokens                                                                         *int64    `json:"reasoning_tokens,omitempty"`
+	// The provider's own total when it reports one; otherwise input_tokens + output_tokens.          
+	TotalTokens                                                                             *int64    `json:"total_tokens,omitempty"`
+}
+
+// The provider's usage object exactly as it reported it, and which provider's shape it is.
+type RawUsage struct {
+	// Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,            
+	// `ollama`, `bedrock-converse`, `mistral`, or a source format id.                                 
+	Provider                                                                               string      `json:"provider"`
+	// The usage object, verbatim.                                                                     
+	Usage                                                                                  interface{} `json:"usage"`
+}
+
+// The tool that produced the run or conversation.
+type Producer struct {
+	// The tool's name (`claude-code`, `codex`, `warp`, `devflow`, `agent-transcript`, …).        
+	Name                                                                                  string  `json:"name"`
+	// The tool's version.                                                                        
+	Version                                                                               *string `json:"version,omitempty"`
+}
+
+// Provenance: where the document came from.
+type Source struct {
+	Format                                              SourceFormat `json:"format"`
+	// The source format's own version, when it has one.             
+	FormatVersion                                       *string      `json:"format_version,omitempty"`
+	// When it was converted.                                        
+	ImportedAt                                          *time.Time   `json:"imported_at,omitempty"`
+	// The file it was read from, as given.                          
+	Path                                                *string      `json:"path,omitempty"`
+	// The source's own session or conversation id.                  
+	SessionID                                           *string      `json:"session_id,omitempty"`
+}
+
+// The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0
+// for system and developer instructions, which seed 001 folds into message.user). Writers
+// emit only these values; a newer minor version may add values, which tolerant readers
+// accept and surface as warnings.
 type EventType string
 
 const (
 	MessageAssistant          EventType = "message.assistant"
+	MessageSystem             EventType = "message.system"
 	MessageUser               EventType = "message.user"
 	RunCompleted              EventType = "run.completed"
 	RunStarted                EventType = "run.started"
@@ -99,13 +820,341 @@ const (
 	ToolResult                EventType = "tool.result"
 )
 
+// A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`.
+type RunStatus string
+
+const (
+	Canceled  RunStatus = "canceled"
+	Completed RunStatus = "completed"
+	Failed    RunStatus = "failed"
+	Running   RunStatus = "running"
+)
+
 // `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
 // non-ignored files). `file`: a single file outside any declared repository, uploaded
 // verbatim; a `file` inside a declared `repo` is redundant and dropped.
-type Kind string
+type SnapshotDeclarationKind string
 
 const (
-	File Kind = "file"
-	Repo Kind = "repo"
+	Repo          SnapshotDeclarationKind = "repo"
+	TentacledFile SnapshotDeclarationKind = "file"
 )
+
+type ArtifactType string
+
+const (
+	Snapshot   ArtifactType = "snapshot"
+	StickyFile ArtifactType = "file"
+)
+
+type Status string
+
+const (
+	Computed Status = "computed"
+	Reported Status = "reported"
+	Unknown  Status = "unknown"
+)
+
+// `include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order
+// of everything else is kept).
+type ReasoningEnum string
+
+const (
+	Include ReasoningEnum = "include"
+	Omit    ReasoningEnum = "omit"
+)
+
+// Why the model stopped, normalised: `stop` (natural end or stop sequence), `length` (token
+// limit), `tool_calls` (waiting for tool results), `content_filter`, `refusal`, `pause` (a
+// long turn paused to be continued), `error`, `other`.
+type FinishReason string
+
+const (
+	ContentFilter       FinishReason = "content_filter"
+	FinishReasonError   FinishReason = "error"
+	FinishReasonRefusal FinishReason = "refusal"
+	Length              FinishReason = "length"
+	Other               FinishReason = "other"
+	Pause               FinishReason = "pause"
+	Stop                FinishReason = "stop"
+	ToolCalls           FinishReason = "tool_calls"
+)
+
+// What is cited: `url` (a web page), `document` (a passage of a provided document, by
+// character, page or block range), `search_result`, `file` (a provider-hosted file).
+type CitationKind string
+
+const (
+	Document     CitationKind = "document"
+	PurpleFile   CitationKind = "file"
+	SearchResult CitationKind = "search_result"
+	URL          CitationKind = "url"
+)
+
+// Where a part came from (seed 001): `router` — synthesised at the tool router seam,
+// authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself.
+// Consumers use it to avoid counting one tool call reported on two channels twice.
+type Fidelity string
+
+const (
+	AgentEmitted Fidelity = "agent_emitted"
+	Router       Fidelity = "router"
+)
+
+// What happened to the file.
+type Change string
+
+const (
+	ChangeAdded Change = "added"
+	Copied      Change = "copied"
+	Deleted     Change = "deleted"
+	Modified    Change = "modified"
+	Renamed     Change = "renamed"
+)
+
+// `context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the
+// previous line has no newline at end of file; text is then empty or the marker text).
+type LineKind string
+
+const (
+	Context   LineKind = "context"
+	KindAdded LineKind = "added"
+	NoNewline LineKind = "no_newline"
+	Removed   LineKind = "removed"
+)
+
+// How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a
+// policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+//
+// A plan step's state. `blocked` requires a blocked_reason.
+type PartStatus string
+
+const (
+	Denied           PartStatus = "denied"
+	Interrupted      PartStatus = "interrupted"
+	Ok               PartStatus = "ok"
+	StatusBlocked    PartStatus = "blocked"
+	StatusCancelled  PartStatus = "cancelled"
+	StatusComplete   PartStatus = "complete"
+	StatusError      PartStatus = "error"
+	StatusInProgress PartStatus = "in_progress"
+	StatusPending    PartStatus = "pending"
+)
+
+// How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
+// thinking cleared), `trim` (oldest messages dropped).
+type Strategy string
+
+const (
+	Edit    Strategy = "edit"
+	Summary Strategy = "summary"
+	Trim    Strategy = "trim"
+)
+
+// A plan step's state. `blocked` requires a blocked_reason.
+type PlanStatus string
+
+const (
+	PlanStatusBlocked    PlanStatus = "blocked"
+	PlanStatusCancelled  PlanStatus = "cancelled"
+	PlanStatusComplete   PlanStatus = "complete"
+	PlanStatusInProgress PlanStatus = "in_progress"
+	PlanStatusPending    PlanStatus = "pending"
+)
+
+// How a value was cut to fit the limit: `string_prefix` (the longest code-point prefix
+// whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix`
+// (trailing keys in canonical order dropped).
+type TruncationStrategy string
+
+const (
+	ArrayPrefix  TruncationStrategy = "array_prefix"
+	ObjectPrefix TruncationStrategy = "object_prefix"
+	StringPrefix TruncationStrategy = "string_prefix"
+)
+
+type PartType string
+
+const (
+	Audio          PartType = "audio"
+	CodeDiff       PartType = "code_diff"
+	Command        PartType = "command"
+	Compaction     PartType = "compaction"
+	FluffyFile     PartType = "file"
+	Image          PartType = "image"
+	Native         PartType = "native"
+	PlanStep       PartType = "plan_step"
+	Reasoning      PartType = "reasoning"
+	StreamChunk    PartType = "stream_chunk"
+	Text           PartType = "text"
+	TypeRefusal    PartType = "refusal"
+	TypeToolCall   PartType = "tool_call"
+	TypeToolResult PartType = "tool_result"
+)
+
+// Who speaks. `system` and `developer` carry instructions; `tool` carries tool results
+// (tool_result parts may also appear in `user` messages, as Anthropic places them).
+type Role string
+
+const (
+	Assistant Role = "assistant"
+	Developer Role = "developer"
+	System    Role = "system"
+	Tool      Role = "tool"
+	User      Role = "user"
+)
+
+// The format a document was imported from: this format (`agent-transcript`), our event log,
+// a provider API format, or an agent tool's own format.
+type SourceFormat string
+
+const (
+	AgentTranscript SourceFormat = "agent-transcript"
+	Anthropic       SourceFormat = "anthropic"
+	BedrockConverse SourceFormat = "bedrock-converse"
+	ClaudeCode      SourceFormat = "claude-code"
+	Codex           SourceFormat = "codex"
+	Devflow         SourceFormat = "devflow"
+	EventLog        SourceFormat = "event-log"
+	Gemini          SourceFormat = "gemini"
+	Mistral         SourceFormat = "mistral"
+	Ollama          SourceFormat = "ollama"
+	OpenaiChat      SourceFormat = "openai-chat"
+	OpenaiResponses SourceFormat = "openai-responses"
+	Portable        SourceFormat = "portable"
+	WarpExport      SourceFormat = "warp-export"
+)
+
+type SummaryUnion struct {
+	String      *string
+	StringArray []string
+}
+
+func (x *SummaryUnion) UnmarshalJSON(data []byte) error {
+	x.StringArray = nil
+	object, err := unmarshalUnion(data, nil, nil, nil, &x.String, true, &x.StringArray, false, nil, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *SummaryUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, nil, x.String, x.StringArray != nil, x.StringArray, false, nil, false, nil, false, nil, false)
+}
+
+func unmarshalUnion(data []byte, pi **int64, pf **float64, pb **bool, ps **string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) (bool, error) {
+	if pi != nil {
+			*pi = nil
+	}
+	if pf != nil {
+			*pf = nil
+	}
+	if pb != nil {
+			*pb = nil
+	}
+	if ps != nil {
+			*ps = nil
+	}
+
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+			return false, err
+	}
+
+	switch v := tok.(type) {
+	case json.Number:
+			if pi != nil {
+					i, err := v.Int64()
+					if err == nil {
+							*pi = &i
+							return false, nil
+					}
+			}
+			if pf != nil {
+					f, err := v.Float64()
+					if err == nil {
+							*pf = &f
+							return false, nil
+					}
+					return false, errors.New("Unparsable number")
+			}
+			return false, errors.New("Union does not contain number")
+	case float64:
+			return false, errors.New("Decoder should not return float64")
+	case bool:
+			if pb != nil {
+					*pb = &v
+					return false, nil
+			}
+			return false, errors.New("Union does not contain bool")
+	case string:
+			if haveEnum {
+					return false, json.Unmarshal(data, pe)
+			}
+			if ps != nil {
+					*ps = &v
+					return false, nil
+			}
+			return false, errors.New("Union does not contain string")
+	case nil:
+			if nullable {
+					return false, nil
+			}
+			return false, errors.New("Union does not contain null")
+	case json.Delim:
+			if v == '{' {
+					if haveObject {
+							return true, json.Unmarshal(data, pc)
+					}
+					if haveMap {
+							return false, json.Unmarshal(data, pm)
+					}
+					return false, errors.New("Union does not contain object")
+			}
+			if v == '[' {
+					if haveArray {
+							return false, json.Unmarshal(data, pa)
+					}
+					return false, errors.New("Union does not contain array")
+			}
+			return false, errors.New("Cannot handle delimiter")
+	}
+	return false, errors.New("Cannot unmarshal union")
+}
+
+func marshalUnion(pi *int64, pf *float64, pb *bool, ps *string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) ([]byte, error) {
+	if pi != nil {
+			return json.Marshal(*pi)
+	}
+	if pf != nil {
+			return json.Marshal(*pf)
+	}
+	if pb != nil {
+			return json.Marshal(*pb)
+	}
+	if ps != nil {
+			return json.Marshal(*ps)
+	}
+	if haveArray {
+			return json.Marshal(pa)
+	}
+	if haveObject {
+			return json.Marshal(pc)
+	}
+	if haveMap {
+			return json.Marshal(pm)
+	}
+	if haveEnum {
+			return json.Marshal(pe)
+	}
+	if nullable {
+			return json.Marshal(nil)
+	}
+	return nil, errors.New("Union must not be null")
+}
 

@@ -1,8 +1,9 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/event.schema.json, schemas/v1/snapshot-declaration.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 use serde::{Serialize, Deserialize};
+use std::collections::HashMap;
 
 /// One line of an append-only JSONL event log (seed 001 envelope). Every line is one
 /// complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq`
@@ -28,8 +29,10 @@ pub struct Event {
     /// `parallel_block.branch_a`). The empty string on run-level events.
     pub path: String,
 
-    /// Event-specific data whose shape is determined by `type`. May be null for `run.started`
-    /// and `run.completed`; must be an object for step, message and tool events.
+    /// Event-specific data whose shape is determined by `type`: a StepPayload for run and step
+    /// events (on run.started it declares the log's schema_version; run.completed may carry
+    /// null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event
+    /// types of a newer minor version carry any payload.
     pub payload: Option<serde_json::Value>,
 
     /// UUID of the run this file records. Every line of one file carries the same run_id.
@@ -46,12 +49,17 @@ pub struct Event {
     pub event_type: EventType,
 }
 
-/// The closed event vocabulary. Writers emit only these values; a newer minor version of the
-/// format may add values, which tolerant readers accept and surface as warnings.
+/// The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0
+/// for system and developer instructions, which seed 001 folds into message.user). Writers
+/// emit only these values; a newer minor version may add values, which tolerant readers
+/// accept and surface as warnings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum EventType {
     #[serde(rename = "message.assistant")]
     MessageAssistant,
+
+    #[serde(rename = "message.system")]
+    MessageSystem,
 
     #[serde(rename = "message.user")]
     MessageUser,
@@ -81,6 +89,245 @@ pub enum EventType {
     ToolResult,
 }
 
+/// A run this run started, linked both ways: the child's own transcript names this run as
+/// its parent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChildRun {
+    /// The tool call that started the child, when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
+
+    /// Where the child's own transcript or event log is, relative to this document
+    /// (`<run_id>.jsonl`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+
+    /// The step path that started the child.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+
+    /// The child's run id.
+    pub run_id: String,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<RunStatus>,
+
+    /// The child's title or workflow name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<Transcript>,
+}
+
+/// The run this transcript records: status, timing, error, workflow metadata, and links to
+/// its parent and child runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// Child runs this run started (seed 001 call_workflow, sub-agents), in start order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<ChildRun>>,
+
+    /// Wall-clock duration in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<i64>,
+
+    /// When the run ended; absent while running.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<String>,
+
+    /// Why the run failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+
+    /// Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parent: Option<ParentRun>,
+
+    /// When the run started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<String>,
+
+    pub status: RunStatus,
+
+    /// The workflow steps the run executed (seed 001 step events), in start order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<Step>>,
+}
+
+/// A whole conversation or agent run in one JSON document: its messages, the run's status
+/// and timing, usage and cost totals, links to child runs, artifacts such as workspace
+/// snapshots, and what an export did to it (redaction, truncation, reasoning policy). Large
+/// documents may be stored gzip-compressed (`.json.gz`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Transcript {
+    /// Things the run produced besides messages, such as workspace snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artifacts: Option<Vec<Artifact>>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<Cost>,
+
+    /// When the conversation or run began.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub export: Option<ExportRecord>,
+
+    /// The transcript's id: the run id, session id or conversation id of the source.
+    pub id: String,
+
+    /// The conversation, in order.
+    pub messages: Vec<Message>,
+
+    /// Free-form metadata from the source with no canonical field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub producer: Option<Producer>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<Run>,
+
+    /// Semantic version of the format this document follows. Readers accept the current major,
+    /// reject an unknown major, and keep unknown fields and part types of a newer minor
+    /// unchanged.
+    pub schema_version: String,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<Source>,
+
+    /// A human title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+
+    /// When the document was last written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_at: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
+}
+
+/// A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStatus {
+    Canceled,
+
+    Completed,
+
+    Failed,
+
+    Running,
+}
+
+/// The run that started this one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ParentRun {
+    /// The parent's tool call that started this run (a sub-agent's Task call).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
+
+    /// The parent's step path that started this run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+
+    /// The parent's run id.
+    pub run_id: String,
+}
+
+/// One execution of a workflow step (seed 001 step.started / step.completed), with its
+/// outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// The child run a call_workflow step started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub child_run_id: Option<String>,
+
+    /// When the step ended; absent while running.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<String>,
+
+    /// Why the step failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+
+    /// Zero-based loop or retry iteration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iteration: Option<i64>,
+
+    /// Step type (`agent`, `command`, `parallel`, `call_workflow`, or a custom type name).
+    pub kind: String,
+
+    /// Step name from the workflow definition.
+    pub name: String,
+
+    /// Dot-separated step path within the workflow definition.
+    pub path: String,
+
+    /// The step's result, as the step reported it.
+    pub result: Option<serde_json::Value>,
+
+    /// When the step started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<String>,
+
+    pub status: RunStatus,
+}
+
+/// Something the run produced or referenced besides messages.
+///
+/// An end-of-run workspace snapshot for handing the run to another machine (seed 003): what
+/// was declared and when.
+///
+/// A file the run produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Artifact {
+    /// Always `snapshot`.
+    ///
+    /// Always `file`.
+    #[serde(rename = "type")]
+    pub artifact_type: ArtifactType,
+
+    /// When the snapshot was taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
+
+    /// The declarations, as read from the declarations file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarations: Option<Vec<SnapshotDeclaration>>,
+
+    /// Where the snapshot's content is stored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+
+    /// What the file is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+
+    /// IANA media type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub media_type: Option<String>,
+
+    /// The file's path.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArtifactType {
+    File,
+
+    Snapshot,
+}
+
 /// One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file
 /// in which each line names one repository or file to carry to another machine when a run is
 /// handed off. Malformed lines are skipped and reported, never fatal.
@@ -89,7 +336,7 @@ pub struct SnapshotDeclaration {
     /// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
     /// non-ignored files). `file`: a single file outside any declared repository, uploaded
     /// verbatim; a `file` inside a declared `repo` is redundant and dropped.
-    pub kind: Kind,
+    pub kind: SnapshotDeclarationKind,
 
     /// Absolute path of the repository root or file. Relative paths are rejected as malformed.
     pub path: String,
@@ -104,19 +351,1085 @@ pub struct SnapshotDeclaration {
 /// verbatim; a `file` inside a declared `repo` is redundant and dropped.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Kind {
+pub enum SnapshotDeclarationKind {
     File,
 
     Repo,
+}
+
+/// What tokens cost: computed from a dated price table, reported by the producing tool, or
+/// unknown. An unknown model's cost is `unknown`, never zero.
+///
+/// Cost computed by this toolkit from usage and a versioned price table; prices change, so
+/// the table's version, source and date travel with the amount.
+///
+/// Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's
+/// billed amount).
+///
+/// Cost that could not be computed, for example for a model missing from the price table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cost {
+    /// Always `computed`.
+    ///
+    /// Always `reported`.
+    ///
+    /// Always `unknown`.
+    pub status: Status,
+
+    /// Total cost.
+    ///
+    /// Total cost as reported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<f64>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub breakdown: Option<CostBreakdown>,
+
+    /// ISO 4217 currency code.
+    pub currency: String,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pricing: Option<PricingReference>,
+
+    /// Who reported it (a tool or provider name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reported_by: Option<String>,
+
+    /// Why the cost is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The amount split by what was paid for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CostBreakdown {
+    /// Cache reads.
+    pub cache_read: f64,
+
+    /// Cache writes.
+    pub cache_write: f64,
+
+    /// Uncached input tokens.
+    pub input: f64,
+
+    /// Output tokens, reasoning included.
+    pub output: f64,
+}
+
+/// Which prices an amount was computed from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PricingReference {
+    /// When they were read.
+    pub date: String,
+
+    /// The price table entry used.
+    pub model: String,
+
+    /// Where the prices were read (the provider's pricing page).
+    pub source: String,
+
+    /// Version of the price table.
+    pub table_version: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Computed,
+
+    Reported,
+
+    Unknown,
+}
+
+/// What exporting did to this document, so a reader knows what is missing and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExportRecord {
+    /// When the export was written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exported_at: Option<String>,
+
+    /// `include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order
+    /// of everything else is kept).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reasoning: Option<Reasoning>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redaction: Option<RedactionRecord>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncation: Option<TruncationRecord>,
+}
+
+/// `include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order
+/// of everything else is kept).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reasoning {
+    Include,
+
+    Omit,
+}
+
+/// Redaction applied: how many secrets each rule replaced with a `[REDACTED:<rule>]`
+/// placeholder. Never the secrets themselves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RedactionRecord {
+    /// Replacements per rule id.
+    pub counts: HashMap<String, i64>,
+
+    /// All replacements.
+    pub total: i64,
+}
+
+/// Tool-output truncation applied.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TruncationRecord {
+    /// The limit: UTF-8 bytes of a value's canonical JSON.
+    pub limit_bytes: i64,
+
+    /// How many tool outputs were truncated.
+    pub truncated_count: i64,
+}
+
+/// One turn of the conversation: a role and its ordered parts, with the model, usage, cost
+/// and timing of the call that produced it when known.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    /// When the model finished producing it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completed_at: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<Cost>,
+
+    /// When the message was created or sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
+
+    /// How long producing it took, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<i64>,
+
+    /// An error the provider or agent reported instead of (or while) producing the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finish_reason: Option<FinishReason>,
+
+    /// The message's id, unique within the transcript (a provider message id, a source turn id,
+    /// or a generated one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<Issuer>,
+
+    /// The loop or retry iteration of that step (seed 001).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iteration: Option<i64>,
+
+    /// Free-form metadata from the source with no canonical field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
+
+    /// The model that produced it, as the provider named it in its response.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+
+    /// The participant's name, when the source distinguishes several speakers of one role.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+
+    /// The provider's own stop reason, verbatim (`end_turn`, `tool_use`, `STOP`, `MAX_TOKENS`,
+    /// …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub native_finish_reason: Option<String>,
+
+    /// The content, in order.
+    pub parts: Vec<Part>,
+
+    /// The workflow step that produced it (seed 001 path), dot-separated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_fields: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
+
+    /// The provider's id for the response that produced it (`msg_…`, `chatcmpl-…`, `resp_…`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub response_id: Option<String>,
+
+    pub role: Role,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
+}
+
+/// Why the model stopped, normalised: `stop` (natural end or stop sequence), `length` (token
+/// limit), `tool_calls` (waiting for tool results), `content_filter`, `refusal`, `pause` (a
+/// long turn paused to be continued), `error`, `other`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    #[serde(rename = "content_filter")]
+    ContentFilter,
+
+    Error,
+
+    Length,
+
+    Other,
+
+    Pause,
+
+    Refusal,
+
+    Stop,
+
+    #[serde(rename = "tool_calls")]
+    ToolCalls,
+}
+
+/// Who issued provider-opaque data (a reasoning signature, encrypted reasoning, a server
+/// tool's encrypted result). Opaque data is replayed byte-exact to the same issuer only; for
+/// any other target an explicit policy applies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Issuer {
+    /// The API that issued it when a provider has several: `messages`, `chat-completions`,
+    /// `responses`, `generate-content`, `converse`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api: Option<String>,
+
+    /// The model that produced it; signatures are only valid for the model family that made them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+
+    /// Provider id, lower-case: `anthropic`, `openai`, `google`, `amazon-bedrock`, `mistral`,
+    /// `ollama`, …
+    pub provider: String,
+}
+
+/// One typed piece of a message: text, reasoning, a tool call or result, media, a plan step,
+/// a code diff, a command, a refusal, a compaction marker, a stream chunk, or a
+/// provider-native block. Discriminated by `type`; a newer minor version may add part types,
+/// which readers keep unchanged.
+///
+/// Plain text: what a person or model wrote.
+///
+/// Model reasoning (thinking). Readable text, a summary, or only provider-opaque data that
+/// must be replayed unchanged to its issuer.
+///
+/// A request to run a tool, from the model (or executed by the provider itself when
+/// provider_executed is true).
+///
+/// The result of a tool call, paired with it by call_id.
+///
+/// An image: inline, by URL, beside the transcript, or a provider file.
+///
+/// Audio: inline, by URL, beside the transcript, or a provider file.
+///
+/// A document or other file: inline, by URL, beside the transcript, or a provider file.
+///
+/// A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+///
+/// A code change across one or more files, with structured hunks (seed 000 code_diff).
+///
+/// A shell command a step ran (seed 001 command block).
+///
+/// The model declined to answer (OpenAI `refusal`).
+///
+/// A marker that earlier context was compacted: summarised, edited or trimmed to fit the
+/// context window.
+///
+/// One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream
+/// block).
+///
+/// A provider block with no canonical equivalent, kept verbatim so a conversion back to its
+/// issuer reproduces it. Other targets drop it with a warning.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Part {
+    /// Always `text`.
+    ///
+    /// Always `reasoning`.
+    ///
+    /// Always `tool_call`.
+    ///
+    /// Always `tool_result`.
+    ///
+    /// Always `image`.
+    ///
+    /// Always `audio`.
+    ///
+    /// Always `file`.
+    ///
+    /// Always `plan_step`.
+    ///
+    /// Always `code_diff`.
+    ///
+    /// Always `command`.
+    ///
+    /// Always `refusal`.
+    ///
+    /// Always `compaction`.
+    ///
+    /// Always `stream_chunk`.
+    ///
+    /// Always `native`.
+    #[serde(rename = "type")]
+    pub part_type: PartType,
+
+    /// Sources supporting the text, in the order the provider gave them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub citations: Option<Vec<Citation>>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fidelity: Option<Fidelity>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<Issuer>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_fields: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
+
+    /// Provider-opaque signature attached to this text (Gemini `thoughtSignature` on a text
+    /// part). Requires issuer.
+    ///
+    /// Opaque signature that lets the issuer verify the reasoning on replay (Anthropic
+    /// `thinking.signature`, Gemini `thoughtSignature`, Bedrock `reasoningContent.signature`).
+    /// Byte-exact; requires issuer.
+    ///
+    /// Opaque signature attached to the call (Gemini `thoughtSignature` on a functionCall part).
+    /// Byte-exact; requires issuer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+
+    /// The text, verbatim (NUL and every other character preserved).
+    ///
+    /// The reasoning text when the provider exposes it (Anthropic thinking, Gemini thought,
+    /// Ollama thinking, OpenAI reasoning_text).
+    ///
+    /// The document's text, when it was provided as plain text rather than bytes.
+    ///
+    /// The refusal message.
+    ///
+    /// The chunk as received.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+
+    /// How long the model reasoned, in milliseconds.
+    ///
+    /// How long the tool ran, in milliseconds.
+    ///
+    /// How long it ran, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<i64>,
+
+    /// Encrypted reasoning only the issuer can read (OpenAI Responses `encrypted_content`).
+    /// Byte-exact; requires issuer.
+    ///
+    /// Opaque compacted context only the issuer can read (OpenAI `compaction` items). Requires
+    /// issuer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encrypted_content: Option<String>,
+
+    /// The provider's id for the reasoning item (OpenAI Responses `rs_…`), needed to replay it
+    /// next to its following item.
+    ///
+    /// The call id that pairs this call with its result. Unique within the transcript;
+    /// converters remap it deterministically where a target's id rules differ.
+    ///
+    /// The provider's id for generated audio (OpenAI `audio.id`).
+    ///
+    /// Stable id of the step within its plan.
+    ///
+    /// The provider's id for the compaction item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+
+    /// Reasoning the provider redacted, as the opaque data it returned (Anthropic
+    /// `redacted_thinking.data`, Bedrock `redactedContent`). Byte-exact; requires issuer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redacted_data: Option<String>,
+
+    /// Summary paragraphs, in order (OpenAI Responses `summary[].text`).
+    ///
+    /// The summary that replaced the earlier context, when readable.
+    pub summary: Option<Summary>,
+
+    /// The arguments as a JSON value (usually an object). null when the provider sent text that
+    /// does not parse as JSON; raw_input then holds it.
+    pub input: Option<serde_json::Value>,
+
+    /// Why raw_input did not parse as JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_error: Option<String>,
+
+    /// The provider's id of the item carrying the call when it differs from the call id (OpenAI
+    /// Responses `fc_…`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub item_id: Option<String>,
+
+    /// The tool's name as advertised to the model.
+    ///
+    /// The tool's name, when the source records it (some providers need it: Gemini matches by
+    /// name, Ollama `tool_name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+
+    /// The provider's own type for this block or item when it is not the provider's plain
+    /// function call (`server_tool_use`, `mcp_tool_use`, `web_search_call`, `custom_tool_call`,
+    /// `local_shell_call`, …).
+    ///
+    /// The provider's own type for this block or item when it is not a plain tool result
+    /// (`web_search_tool_result`, `code_execution_tool_result`, `mcp_tool_result`, …).
+    ///
+    /// The provider's block or item type (`container_upload`, `image_generation_call`,
+    /// `mcp_list_tools`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub native_type: Option<String>,
+
+    /// True for server-side tools the provider ran itself (web search, code execution, MCP calls
+    /// made by the provider); their results are provider-specific.
+    ///
+    /// True for the result of a server-side tool the provider ran itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_executed: Option<bool>,
+
+    /// The arguments exactly as the provider sent them as text (OpenAI `arguments`), present
+    /// when that text does not parse as JSON or is not byte-for-byte what serialising input
+    /// gives, so a replay to the issuer is exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw_input: Option<String>,
+
+    /// The id of the tool call this answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
+
+    /// Multimodal result content (text, image, audio and file parts) when the tool returned more
+    /// than one value or a non-text one, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<Vec<Part>>,
+
+    /// Failure description when status is not ok.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+
+    /// UTF-8 byte length of the canonical JSON (RFC 8785) of output before truncation. Present
+    /// only when truncated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original_size_bytes: Option<i64>,
+
+    /// The result as any JSON value: a string, an object, an array, a number, a boolean or null.
+    /// Absent when the result is multimodal content only.
+    ///
+    /// What it printed, when recorded.
+    pub output: Option<serde_json::Value>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<PartStatus>,
+
+    /// Present, and true, only when output was truncated to fit an export limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<bool>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncation_strategy: Option<TruncationStrategy>,
+
+    /// A text description of the image.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alt: Option<String>,
+
+    /// The image inline, base64-encoded (standard alphabet, no data: prefix).
+    ///
+    /// The audio inline, base64-encoded (standard alphabet, no data: prefix).
+    ///
+    /// The file inline, base64-encoded (standard alphabet, no data: prefix).
+    ///
+    /// The native block exactly as the provider sent it.
+    pub data: Option<serde_json::Value>,
+
+    /// Requested rendering detail (`low`, `high`, `auto`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+
+    /// Provider file id of an uploaded image (for example `file-…`).
+    ///
+    /// Provider file id of an uploaded audio (for example `file-…`).
+    ///
+    /// Provider file id of an uploaded file (for example `file-…`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_id: Option<String>,
+
+    /// IANA media type of the image, e.g. `image/png`, `audio/wav`, `application/pdf`.
+    ///
+    /// IANA media type of the audio, e.g. `image/png`, `audio/wav`, `application/pdf`.
+    ///
+    /// IANA media type of the file, e.g. `image/png`, `audio/wav`, `application/pdf`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub media_type: Option<String>,
+
+    /// Path of the image stored beside the transcript, relative to the transcript file, forward
+    /// slashes, never `..`.
+    ///
+    /// Path of the audio stored beside the transcript, relative to the transcript file, forward
+    /// slashes, never `..`.
+    ///
+    /// Path of the file stored beside the transcript, relative to the transcript file, forward
+    /// slashes, never `..`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+
+    /// Where the image can be fetched (https:, or a data: URI when the source used one).
+    ///
+    /// Where the audio can be fetched (https:, or a data: URI when the source used one).
+    ///
+    /// Where the file can be fetched (https:, or a data: URI when the source used one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+
+    /// A transcript of the audio, when the provider gave one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
+
+    /// The file's name as given to or by the provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filename: Option<String>,
+
+    /// A title for the document.
+    ///
+    /// What the step is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+
+    /// Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or
+    /// absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_reason: Option<String>,
+
+    /// More detail on the step; null or absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+
+    /// Sub-steps, in order, each a PlanItem (recursively).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subitems: Option<Vec<PlanItem>>,
+
+    /// The changed files, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<DiffFile>>,
+
+    /// The resolved command line after template interpolation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+
+    /// Working directory it ran in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+
+    /// Exit status, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i64>,
+
+    /// How many earlier messages the compaction stands for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replaced_messages: Option<i64>,
+
+    /// How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
+    /// thinking cleared), `trim` (oldest messages dropped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<Strategy>,
+
+    /// Context size after, in tokens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens_after: Option<i64>,
+
+    /// Context size before, in tokens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens_before: Option<i64>,
+}
+
+/// A source that supports part of a text part: a web page, a document passage or a search
+/// result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Citation {
+    /// The passage quoted from the source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cited_text: Option<String>,
+
+    /// Zero-based index of the cited document among those provided in the request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document_index: Option<i64>,
+
+    /// Title of the cited document.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document_title: Option<String>,
+
+    /// End (exclusive) of the cited range, in the same unit as start_index.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_index: Option<i64>,
+
+    /// Provider file id of the cited file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_id: Option<String>,
+
+    /// What is cited: `url` (a web page), `document` (a passage of a provided document, by
+    /// character, page or block range), `search_result`, `file` (a provider-hosted file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<CitationKind>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_fields: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
+
+    /// Start of the cited range: a character offset into the text part for url citations (OpenAI
+    /// annotations), or into the document for document citations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_index: Option<i64>,
+
+    /// The cited source's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+
+    /// The cited page's URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+/// What is cited: `url` (a web page), `document` (a passage of a provided document, by
+/// character, page or block range), `search_result`, `file` (a provider-hosted file).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CitationKind {
+    Document,
+
+    File,
+
+    #[serde(rename = "search_result")]
+    SearchResult,
+
+    Url,
+}
+
+/// Where a part came from (seed 001): `router` — synthesised at the tool router seam,
+/// authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself.
+/// Consumers use it to avoid counting one tool call reported on two channels twice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fidelity {
+    #[serde(rename = "agent_emitted")]
+    AgentEmitted,
+
+    Router,
+}
+
+/// The change to one file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DiffFile {
+    /// True for a binary file: there are no hunks, only the fact of the change.
+    pub binary: bool,
+
+    /// What happened to the file.
+    pub change: Change,
+
+    /// Text changes, in file order; empty for binary files, pure renames and mode changes.
+    pub hunks: Vec<DiffHunk>,
+
+    /// File mode after, when it changed (`100755`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new_mode: Option<String>,
+
+    /// File mode before, when it changed (`100644`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_mode: Option<String>,
+
+    /// The file's path before a rename or copy; present only then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_path: Option<String>,
+
+    /// The file's path after the change (its only path unless renamed or copied).
+    pub path: String,
+}
+
+/// What happened to the file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    Added,
+
+    Copied,
+
+    Deleted,
+
+    Modified,
+
+    Renamed,
+}
+
+/// A contiguous change: old_lines lines from old_start replaced by new_lines lines from
+/// new_start (unified diff `@@ -old_start,old_lines +new_start,new_lines @@`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DiffHunk {
+    /// Text after the closing `@@`, usually the enclosing function.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub header: Option<String>,
+
+    /// The hunk's lines, in order.
+    pub lines: Vec<DiffLine>,
+
+    /// Number of new-file lines the hunk covers: its context plus added lines.
+    pub new_lines: i64,
+
+    /// First line of the hunk in the new file, 1-based (0 for an empty new side).
+    pub new_start: i64,
+
+    /// Number of old-file lines the hunk covers: its context plus removed lines.
+    pub old_lines: i64,
+
+    /// First line of the hunk in the old file, 1-based (0 when old_lines is 0 and the hunk
+    /// inserts at the top).
+    pub old_start: i64,
+}
+
+/// One line of a hunk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DiffLine {
+    /// `context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the
+    /// previous line has no newline at end of file; text is then empty or the marker text).
+    pub kind: LineKind,
+
+    /// The line's content without its leading diff marker and without the line ending.
+    pub text: String,
+}
+
+/// `context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the
+/// previous line has no newline at end of file; text is then empty or the marker text).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineKind {
+    Added,
+
+    Context,
+
+    #[serde(rename = "no_newline")]
+    NoNewline,
+
+    Removed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PartType {
+    Audio,
+
+    #[serde(rename = "code_diff")]
+    CodeDiff,
+
+    Command,
+
+    Compaction,
+
+    File,
+
+    Image,
+
+    Native,
+
+    #[serde(rename = "plan_step")]
+    PlanStep,
+
+    Reasoning,
+
+    Refusal,
+
+    #[serde(rename = "stream_chunk")]
+    StreamChunk,
+
+    Text,
+
+    #[serde(rename = "tool_call")]
+    ToolCall,
+
+    #[serde(rename = "tool_result")]
+    ToolResult,
+}
+
+/// How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a
+/// policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+///
+/// A plan step's state. `blocked` requires a blocked_reason.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PartStatus {
+    Blocked,
+
+    Cancelled,
+
+    Complete,
+
+    Denied,
+
+    Error,
+
+    #[serde(rename = "in_progress")]
+    InProgress,
+
+    Interrupted,
+
+    Pending,
+
+    #[serde(rename = "ok")]
+    StatusOk,
+}
+
+/// How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
+/// thinking cleared), `trim` (oldest messages dropped).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strategy {
+    Edit,
+
+    Summary,
+
+    Trim,
+}
+
+/// One step of a plan, with its own sub-steps (seed 000).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanItem {
+    /// Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or
+    /// absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_reason: Option<String>,
+
+    /// More detail on the step; null or absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+
+    /// Stable id of the step within its plan.
+    pub id: String,
+
+    pub status: PlanStatus,
+
+    /// Sub-steps, in order, each a PlanItem (recursively).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subitems: Option<Vec<PlanItem>>,
+
+    /// What the step is.
+    pub title: String,
+}
+
+/// A plan step's state. `blocked` requires a blocked_reason.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanStatus {
+    Blocked,
+
+    Cancelled,
+
+    Complete,
+
+    #[serde(rename = "in_progress")]
+    InProgress,
+
+    Pending,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Summary {
+    PurpleString(String),
+
+    StringArray(Vec<String>),
+}
+
+/// How a value was cut to fit the limit: `string_prefix` (the longest code-point prefix
+/// whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix`
+/// (trailing keys in canonical order dropped).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TruncationStrategy {
+    #[serde(rename = "array_prefix")]
+    ArrayPrefix,
+
+    #[serde(rename = "object_prefix")]
+    ObjectPrefix,
+
+    #[serde(rename = "string_prefix")]
+    StringPrefix,
+}
+
+/// Who speaks. `system` and `developer` carry instructions; `tool` carries tool results
+/// (tool_result parts may also appear in `user` messages, as Anthropic places them).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Assistant,
+
+    Developer,
+
+    System,
+
+    Tool,
+
+    User,
+}
+
+/// Token usage, normalised across providers, with the provider's own usage object kept
+/// beside it. input_tokens includes cache reads and writes; output_tokens includes
+/// reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
+/// excludes thoughts); the normalisation makes these totals mean the same everywhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Usage {
+    /// Of input_tokens, those read from the provider's prompt cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_read_tokens: Option<i64>,
+
+    /// Of input_tokens, those written to the provider's prompt cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_write_tokens: Option<i64>,
+
+    /// All input tokens, including cache reads and cache writes.
+    pub input_tokens: i64,
+
+    /// All output tokens, including reasoning tokens.
+    pub output_tokens: i64,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw: Option<RawUsage>,
+
+    /// Of output_tokens, those spent on reasoning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reasoning_tokens: Option<i64>,
+
+    /// The provider's own total when it reports one; otherwise input_tokens + output_tokens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_tokens: Option<i64>,
+}
+
+/// The provider's usage object exactly as it reported it, and which provider's shape it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RawUsage {
+    /// Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,
+    /// `ollama`, `bedrock-converse`, `mistral`, or a source format id.
+    pub provider: String,
+
+    /// The usage object, verbatim.
+    pub usage: Option<serde_json::Value>,
+}
+
+/// The tool that produced the run or conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Producer {
+    /// The tool's name (`claude-code`, `codex`, `warp`, `devflow`, `agent-transcript`, …).
+    pub name: String,
+
+    /// The tool's version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// Provenance: where the document came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    pub format: SourceFormat,
+
+    /// The source format's own version, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format_version: Option<String>,
+
+    /// When it was converted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_at: Option<String>,
+
+    /// The file it was read from, as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+
+    /// The source's own session or conversation id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+}
+
+/// The format a document was imported from: this format (`agent-transcript`), our event log,
+/// a provider API format, or an agent tool's own format.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceFormat {
+    #[serde(rename = "agent-transcript")]
+    AgentTranscript,
+
+    Anthropic,
+
+    #[serde(rename = "bedrock-converse")]
+    BedrockConverse,
+
+    #[serde(rename = "claude-code")]
+    ClaudeCode,
+
+    Codex,
+
+    Devflow,
+
+    #[serde(rename = "event-log")]
+    EventLog,
+
+    Gemini,
+
+    Mistral,
+
+    Ollama,
+
+    #[serde(rename = "openai-chat")]
+    OpenaiChat,
+
+    #[serde(rename = "openai-responses")]
+    OpenaiResponses,
+
+    Portable,
+
+    #[serde(rename = "warp-export")]
+    WarpExport,
 }
 
 
 /// Parses JSON as the named definition and serialises the parsed value again; None for an unknown name.
 pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::Error>> {
     match name {
+        "Cost" => Some(round_trip_as::<Cost>(data)),
+        "CostBreakdown" => Some(round_trip_as::<CostBreakdown>(data)),
+        "PricingReference" => Some(round_trip_as::<PricingReference>(data)),
         "Event" => Some(round_trip_as::<Event>(data)),
         "EventType" => Some(round_trip_as::<EventType>(data)),
+        "Message" => Some(round_trip_as::<Message>(data)),
+        "Role" => Some(round_trip_as::<Role>(data)),
+        "FinishReason" => Some(round_trip_as::<FinishReason>(data)),
+        "Part" => Some(round_trip_as::<Part>(data)),
+        "Fidelity" => Some(round_trip_as::<Fidelity>(data)),
+        "Issuer" => Some(round_trip_as::<Issuer>(data)),
+        "Citation" => Some(round_trip_as::<Citation>(data)),
+        "TruncationStrategy" => Some(round_trip_as::<TruncationStrategy>(data)),
+        "PlanStatus" => Some(round_trip_as::<PlanStatus>(data)),
+        "PlanItem" => Some(round_trip_as::<PlanItem>(data)),
+        "DiffLine" => Some(round_trip_as::<DiffLine>(data)),
+        "DiffHunk" => Some(round_trip_as::<DiffHunk>(data)),
+        "DiffFile" => Some(round_trip_as::<DiffFile>(data)),
         "SnapshotDeclaration" => Some(round_trip_as::<SnapshotDeclaration>(data)),
+        "Transcript" => Some(round_trip_as::<Transcript>(data)),
+        "SourceFormat" => Some(round_trip_as::<SourceFormat>(data)),
+        "Source" => Some(round_trip_as::<Source>(data)),
+        "Producer" => Some(round_trip_as::<Producer>(data)),
+        "RunStatus" => Some(round_trip_as::<RunStatus>(data)),
+        "Run" => Some(round_trip_as::<Run>(data)),
+        "Step" => Some(round_trip_as::<Step>(data)),
+        "ParentRun" => Some(round_trip_as::<ParentRun>(data)),
+        "ChildRun" => Some(round_trip_as::<ChildRun>(data)),
+        "Artifact" => Some(round_trip_as::<Artifact>(data)),
+        "ExportRecord" => Some(round_trip_as::<ExportRecord>(data)),
+        "RedactionRecord" => Some(round_trip_as::<RedactionRecord>(data)),
+        "TruncationRecord" => Some(round_trip_as::<TruncationRecord>(data)),
+        "Usage" => Some(round_trip_as::<Usage>(data)),
+        "RawUsage" => Some(round_trip_as::<RawUsage>(data)),
         _ => None,
     }
 }

@@ -1,12 +1,12 @@
 # AUTO-GENERATED FILE. DO NOT EDIT.
-# Source: schemas/v1/event.schema.json, schemas/v1/snapshot-declaration.schema.json
+# Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 # Regenerate: pnpm generate
 
 from enum import Enum
 from dataclasses import dataclass
 from uuid import UUID
 from datetime import datetime
-from typing import Optional, Any, TypeVar, Type, cast
+from typing import Optional, Any, List, Dict, Union, TypeVar, Type, Callable, cast
 import dateutil.parser
 
 
@@ -47,16 +47,44 @@ def to_enum(c: Type[EnumT], x: Any) -> EnumT:
     return x.value
 
 
+def from_list(f: Callable[[Any], T], x: Any) -> List[T]:
+    assert isinstance(x, list)
+    return [f(y) for y in x]
+
+
 def to_class(c: Type[T], x: Any) -> dict:
     assert isinstance(x, c)
     return cast(Any, x).to_dict()
 
 
+def from_float(x: Any) -> float:
+    assert isinstance(x, (float, int)) and not isinstance(x, bool)
+    return float(x)
+
+
+def to_float(x: Any) -> float:
+    assert isinstance(x, (int, float))
+    return x
+
+
+def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
+    assert isinstance(x, dict)
+    return { k: f(v) for (k, v) in x.items() }
+
+
+def from_bool(x: Any) -> bool:
+    assert isinstance(x, bool)
+    return x
+
+
 class EventType(Enum):
-    """The closed event vocabulary. Writers emit only these values; a newer minor version of the
-    format may add values, which tolerant readers accept and surface as warnings.
+    """The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0
+    for system and developer instructions, which seed 001 folds into message.user). Writers
+    emit only these values; a newer minor version may add values, which tolerant readers
+    accept and surface as warnings.
     """
     messageassistant = "message.assistant"
+    messagesystem = "message.system"
     messageuser = "message.user"
     runcompleted = "run.completed"
     runstarted = "run.started"
@@ -103,8 +131,10 @@ class Event:
     run was started by another run; absent (never empty) otherwise.
     """
     payload: Any = None
-    """Event-specific data whose shape is determined by `type`. May be null for `run.started`
-    and `run.completed`; must be an object for step, message and tool events.
+    """Event-specific data whose shape is determined by `type`: a StepPayload for run and step
+    events (on run.started it declares the log's schema_version; run.completed may carry
+    null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event
+    types of a newer minor version carry any payload.
     """
 
     @staticmethod
@@ -137,7 +167,116 @@ class Event:
         return result
 
 
-class Kind(Enum):
+class RunStatus(Enum):
+    """A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`."""
+
+    canceled = "canceled"
+    completed = "completed"
+    failed = "failed"
+    running = "running"
+
+
+@dataclass
+class ParentRun:
+    """The run that started this one."""
+
+    runid: str
+    """The parent's run id."""
+
+    callid: Optional[str] = None
+    """The parent's tool call that started this run (a sub-agent's Task call)."""
+
+    path: Optional[str] = None
+    """The parent's step path that started this run."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ParentRun':
+        assert isinstance(obj, dict)
+        runid = from_str(obj.get("run_id"))
+        callid = from_union([from_str, from_none], obj.get("call_id"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        return ParentRun(runid, callid, path)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["run_id"] = from_str(self.runid)
+        if self.callid is not None:
+            result["call_id"] = from_union([from_str, from_none], self.callid)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        return result
+
+
+@dataclass
+class Step:
+    """One execution of a workflow step (seed 001 step.started / step.completed), with its
+    outcome.
+    """
+    kind: str
+    """Step type (`agent`, `command`, `parallel`, `call_workflow`, or a custom type name)."""
+
+    name: str
+    """Step name from the workflow definition."""
+
+    path: str
+    """Dot-separated step path within the workflow definition."""
+
+    status: RunStatus
+    childrunid: Optional[str] = None
+    """The child run a call_workflow step started."""
+
+    endedat: Optional[datetime] = None
+    """When the step ended; absent while running."""
+
+    error: Optional[str] = None
+    """Why the step failed."""
+
+    iteration: Optional[int] = None
+    """Zero-based loop or retry iteration."""
+
+    result: Any = None
+    """The step's result, as the step reported it."""
+
+    startedat: Optional[datetime] = None
+    """When the step started."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Step':
+        assert isinstance(obj, dict)
+        kind = from_str(obj.get("kind"))
+        name = from_str(obj.get("name"))
+        path = from_str(obj.get("path"))
+        status = RunStatus(obj.get("status"))
+        childrunid = from_union([from_str, from_none], obj.get("child_run_id"))
+        endedat = from_union([from_datetime, from_none], obj.get("ended_at"))
+        error = from_union([from_str, from_none], obj.get("error"))
+        iteration = from_union([from_int, from_none], obj.get("iteration"))
+        result = obj.get("result")
+        startedat = from_union([from_datetime, from_none], obj.get("started_at"))
+        return Step(kind, name, path, status, childrunid, endedat, error, iteration, result, startedat)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["kind"] = from_str(self.kind)
+        result["name"] = from_str(self.name)
+        result["path"] = from_str(self.path)
+        result["status"] = to_enum(RunStatus, self.status)
+        if self.childrunid is not None:
+            result["child_run_id"] = from_union([from_str, from_none], self.childrunid)
+        if self.endedat is not None:
+            result["ended_at"] = from_union([lambda x: x.isoformat(), from_none], self.endedat)
+        if self.error is not None:
+            result["error"] = from_union([from_str, from_none], self.error)
+        if self.iteration is not None:
+            result["iteration"] = from_union([from_int, from_none], self.iteration)
+        if self.result is not None:
+            result["result"] = self.result
+        if self.startedat is not None:
+            result["started_at"] = from_union([lambda x: x.isoformat(), from_none], self.startedat)
+        return result
+
+
+class SnapshotDeclarationKind(Enum):
     """`repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
     non-ignored files). `file`: a single file outside any declared repository, uploaded
     verbatim; a `file` inside a declared `repo` is redundant and dropped.
@@ -152,7 +291,7 @@ class SnapshotDeclaration:
     in which each line names one repository or file to carry to another machine when a run is
     handed off. Malformed lines are skipped and reported, never fatal.
     """
-    kind: Kind
+    kind: SnapshotDeclarationKind
     """`repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
     non-ignored files). `file`: a single file outside any declared repository, uploaded
     verbatim; a `file` inside a declared `repo` is redundant and dropped.
@@ -168,17 +307,1666 @@ class SnapshotDeclaration:
     @staticmethod
     def from_dict(obj: Any) -> 'SnapshotDeclaration':
         assert isinstance(obj, dict)
-        kind = Kind(obj.get("kind"))
+        kind = SnapshotDeclarationKind(obj.get("kind"))
         path = from_str(obj.get("path"))
         version = from_int(obj.get("version"))
         return SnapshotDeclaration(kind, path, version)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["kind"] = to_enum(Kind, self.kind)
+        result["kind"] = to_enum(SnapshotDeclarationKind, self.kind)
         result["path"] = from_str(self.path)
         result["version"] = from_int(self.version)
         return result
+
+
+class ArtifactType(Enum):
+    file = "file"
+    snapshot = "snapshot"
+
+
+@dataclass
+class Artifact:
+    """Something the run produced or referenced besides messages.
+    
+    An end-of-run workspace snapshot for handing the run to another machine (seed 003): what
+    was declared and when.
+    
+    A file the run produced.
+    """
+    type: ArtifactType
+    """Always `snapshot`.
+    
+    Always `file`.
+    """
+    createdat: Optional[datetime] = None
+    """When the snapshot was taken."""
+
+    declarations: Optional[List[SnapshotDeclaration]] = None
+    """The declarations, as read from the declarations file."""
+
+    location: Optional[str] = None
+    """Where the snapshot's content is stored."""
+
+    description: Optional[str] = None
+    """What the file is."""
+
+    mediatype: Optional[str] = None
+    """IANA media type."""
+
+    path: Optional[str] = None
+    """The file's path."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Artifact':
+        assert isinstance(obj, dict)
+        type = ArtifactType(obj.get("type"))
+        createdat = from_union([from_datetime, from_none], obj.get("created_at"))
+        declarations = from_union([lambda x: from_list(SnapshotDeclaration.from_dict, x), from_none], obj.get("declarations"))
+        location = from_union([from_str, from_none], obj.get("location"))
+        description = from_union([from_str, from_none], obj.get("description"))
+        mediatype = from_union([from_str, from_none], obj.get("media_type"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        return Artifact(type, createdat, declarations, location, description, mediatype, path)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["type"] = to_enum(ArtifactType, self.type)
+        if self.createdat is not None:
+            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.createdat)
+        if self.declarations is not None:
+            result["declarations"] = from_union([lambda x: from_list(lambda x: to_class(SnapshotDeclaration, x), x), from_none], self.declarations)
+        if self.location is not None:
+            result["location"] = from_union([from_str, from_none], self.location)
+        if self.description is not None:
+            result["description"] = from_union([from_str, from_none], self.description)
+        if self.mediatype is not None:
+            result["media_type"] = from_union([from_str, from_none], self.mediatype)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        return result
+
+
+@dataclass
+class CostBreakdown:
+    """The amount split by what was paid for."""
+
+    cacheread: float
+    """Cache reads."""
+
+    cachewrite: float
+    """Cache writes."""
+
+    input: float
+    """Uncached input tokens."""
+
+    output: float
+    """Output tokens, reasoning included."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'CostBreakdown':
+        assert isinstance(obj, dict)
+        cacheread = from_float(obj.get("cache_read"))
+        cachewrite = from_float(obj.get("cache_write"))
+        input = from_float(obj.get("input"))
+        output = from_float(obj.get("output"))
+        return CostBreakdown(cacheread, cachewrite, input, output)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["cache_read"] = to_float(self.cacheread)
+        result["cache_write"] = to_float(self.cachewrite)
+        result["input"] = to_float(self.input)
+        result["output"] = to_float(self.output)
+        return result
+
+
+@dataclass
+class PricingReference:
+    """Which prices an amount was computed from."""
+
+    date: datetime
+    """When they were read."""
+
+    model: str
+    """The price table entry used."""
+
+    source: str
+    """Where the prices were read (the provider's pricing page)."""
+
+    tableversion: str
+    """Version of the price table."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'PricingReference':
+        assert isinstance(obj, dict)
+        date = from_datetime(obj.get("date"))
+        model = from_str(obj.get("model"))
+        source = from_str(obj.get("source"))
+        tableversion = from_str(obj.get("table_version"))
+        return PricingReference(date, model, source, tableversion)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["date"] = self.date.isoformat()
+        result["model"] = from_str(self.model)
+        result["source"] = from_str(self.source)
+        result["table_version"] = from_str(self.tableversion)
+        return result
+
+
+class Status(Enum):
+    computed = "computed"
+    reported = "reported"
+    unknown = "unknown"
+
+
+@dataclass
+class Cost:
+    """What tokens cost: computed from a dated price table, reported by the producing tool, or
+    unknown. An unknown model's cost is `unknown`, never zero.
+    
+    Cost computed by this toolkit from usage and a versioned price table; prices change, so
+    the table's version, source and date travel with the amount.
+    
+    Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's
+    billed amount).
+    
+    Cost that could not be computed, for example for a model missing from the price table.
+    """
+    status: Status
+    """Always `computed`.
+    
+    Always `reported`.
+    
+    Always `unknown`.
+    """
+    currency: str
+    """ISO 4217 currency code."""
+
+    amount: Optional[float] = None
+    """Total cost.
+    
+    Total cost as reported.
+    """
+    breakdown: Optional[CostBreakdown] = None
+    pricing: Optional[PricingReference] = None
+    reportedby: Optional[str] = None
+    """Who reported it (a tool or provider name)."""
+
+    reason: Optional[str] = None
+    """Why the cost is unknown."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Cost':
+        assert isinstance(obj, dict)
+        status = Status(obj.get("status"))
+        currency = from_str(obj.get("currency"))
+        amount = from_union([from_float, from_none], obj.get("amount"))
+        breakdown = from_union([CostBreakdown.from_dict, from_none], obj.get("breakdown"))
+        pricing = from_union([PricingReference.from_dict, from_none], obj.get("pricing"))
+        reportedby = from_union([from_str, from_none], obj.get("reported_by"))
+        reason = from_union([from_str, from_none], obj.get("reason"))
+        return Cost(status, currency, amount, breakdown, pricing, reportedby, reason)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["status"] = to_enum(Status, self.status)
+        result["currency"] = from_str(self.currency)
+        if self.amount is not None:
+            result["amount"] = from_union([to_float, from_none], self.amount)
+        if self.breakdown is not None:
+            result["breakdown"] = from_union([lambda x: to_class(CostBreakdown, x), from_none], self.breakdown)
+        if self.pricing is not None:
+            result["pricing"] = from_union([lambda x: to_class(PricingReference, x), from_none], self.pricing)
+        if self.reportedby is not None:
+            result["reported_by"] = from_union([from_str, from_none], self.reportedby)
+        if self.reason is not None:
+            result["reason"] = from_union([from_str, from_none], self.reason)
+        return result
+
+
+class Reasoning(Enum):
+    """`include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order
+    of everything else is kept).
+    """
+    include = "include"
+    omit = "omit"
+
+
+@dataclass
+class RedactionRecord:
+    """Redaction applied: how many secrets each rule replaced with a `[REDACTED:<rule>]`
+    placeholder. Never the secrets themselves.
+    """
+    counts: Dict[str, int]
+    """Replacements per rule id."""
+
+    total: int
+    """All replacements."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'RedactionRecord':
+        assert isinstance(obj, dict)
+        counts = from_dict(from_int, obj.get("counts"))
+        total = from_int(obj.get("total"))
+        return RedactionRecord(counts, total)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["counts"] = from_dict(from_int, self.counts)
+        result["total"] = from_int(self.total)
+        return result
+
+
+@dataclass
+class TruncationRecord:
+    """Tool-output truncation applied."""
+
+    limitbytes: int
+    """The limit: UTF-8 bytes of a value's canonical JSON."""
+
+    truncatedcount: int
+    """How many tool outputs were truncated."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'TruncationRecord':
+        assert isinstance(obj, dict)
+        limitbytes = from_int(obj.get("limit_bytes"))
+        truncatedcount = from_int(obj.get("truncated_count"))
+        return TruncationRecord(limitbytes, truncatedcount)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["limit_bytes"] = from_int(self.limitbytes)
+        result["truncated_count"] = from_int(self.truncatedcount)
+        return result
+
+
+@dataclass
+class ExportRecord:
+    """What exporting did to this document, so a reader knows what is missing and why."""
+
+    exportedat: Optional[datetime] = None
+    """When the export was written."""
+
+    reasoning: Optional[Reasoning] = None
+    """`include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order
+    of everything else is kept).
+    """
+    redaction: Optional[RedactionRecord] = None
+    truncation: Optional[TruncationRecord] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ExportRecord':
+        assert isinstance(obj, dict)
+        exportedat = from_union([from_datetime, from_none], obj.get("exported_at"))
+        reasoning = from_union([Reasoning, from_none], obj.get("reasoning"))
+        redaction = from_union([RedactionRecord.from_dict, from_none], obj.get("redaction"))
+        truncation = from_union([TruncationRecord.from_dict, from_none], obj.get("truncation"))
+        return ExportRecord(exportedat, reasoning, redaction, truncation)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        if self.exportedat is not None:
+            result["exported_at"] = from_union([lambda x: x.isoformat(), from_none], self.exportedat)
+        if self.reasoning is not None:
+            result["reasoning"] = from_union([lambda x: to_enum(Reasoning, x), from_none], self.reasoning)
+        if self.redaction is not None:
+            result["redaction"] = from_union([lambda x: to_class(RedactionRecord, x), from_none], self.redaction)
+        if self.truncation is not None:
+            result["truncation"] = from_union([lambda x: to_class(TruncationRecord, x), from_none], self.truncation)
+        return result
+
+
+class FinishReason(Enum):
+    """Why the model stopped, normalised: `stop` (natural end or stop sequence), `length` (token
+    limit), `tool_calls` (waiting for tool results), `content_filter`, `refusal`, `pause` (a
+    long turn paused to be continued), `error`, `other`.
+    """
+    contentfilter = "content_filter"
+    error = "error"
+    length = "length"
+    other = "other"
+    pause = "pause"
+    refusal = "refusal"
+    stop = "stop"
+    toolcalls = "tool_calls"
+
+
+@dataclass
+class Issuer:
+    """Who issued provider-opaque data (a reasoning signature, encrypted reasoning, a server
+    tool's encrypted result). Opaque data is replayed byte-exact to the same issuer only; for
+    any other target an explicit policy applies.
+    """
+    provider: str
+    """Provider id, lower-case: `anthropic`, `openai`, `google`, `amazon-bedrock`, `mistral`,
+    `ollama`, …
+    """
+    api: Optional[str] = None
+    """The API that issued it when a provider has several: `messages`, `chat-completions`,
+    `responses`, `generate-content`, `converse`.
+    """
+    model: Optional[str] = None
+    """The model that produced it; signatures are only valid for the model family that made them."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Issuer':
+        assert isinstance(obj, dict)
+        provider = from_str(obj.get("provider"))
+        api = from_union([from_str, from_none], obj.get("api"))
+        model = from_union([from_str, from_none], obj.get("model"))
+        return Issuer(provider, api, model)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["provider"] = from_str(self.provider)
+        if self.api is not None:
+            result["api"] = from_union([from_str, from_none], self.api)
+        if self.model is not None:
+            result["model"] = from_union([from_str, from_none], self.model)
+        return result
+
+
+class CitationKind(Enum):
+    """What is cited: `url` (a web page), `document` (a passage of a provided document, by
+    character, page or block range), `search_result`, `file` (a provider-hosted file).
+    """
+    document = "document"
+    file = "file"
+    searchresult = "search_result"
+    url = "url"
+
+
+@dataclass
+class Citation:
+    """A source that supports part of a text part: a web page, a document passage or a search
+    result.
+    """
+    citedtext: Optional[str] = None
+    """The passage quoted from the source."""
+
+    documentindex: Optional[int] = None
+    """Zero-based index of the cited document among those provided in the request."""
+
+    documenttitle: Optional[str] = None
+    """Title of the cited document."""
+
+    endindex: Optional[int] = None
+    """End (exclusive) of the cited range, in the same unit as start_index."""
+
+    fileid: Optional[str] = None
+    """Provider file id of the cited file."""
+
+    kind: Optional[CitationKind] = None
+    """What is cited: `url` (a web page), `document` (a passage of a provided document, by
+    character, page or block range), `search_result`, `file` (a provider-hosted file).
+    """
+    providerfields: Optional[Dict[str, Dict[str, Any]]] = None
+    startindex: Optional[int] = None
+    """Start of the cited range: a character offset into the text part for url citations (OpenAI
+    annotations), or into the document for document citations.
+    """
+    title: Optional[str] = None
+    """The cited source's title."""
+
+    url: Optional[str] = None
+    """The cited page's URL."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Citation':
+        assert isinstance(obj, dict)
+        citedtext = from_union([from_str, from_none], obj.get("cited_text"))
+        documentindex = from_union([from_int, from_none], obj.get("document_index"))
+        documenttitle = from_union([from_str, from_none], obj.get("document_title"))
+        endindex = from_union([from_int, from_none], obj.get("end_index"))
+        fileid = from_union([from_str, from_none], obj.get("file_id"))
+        kind = from_union([CitationKind, from_none], obj.get("kind"))
+        providerfields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        startindex = from_union([from_int, from_none], obj.get("start_index"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        url = from_union([from_str, from_none], obj.get("url"))
+        return Citation(citedtext, documentindex, documenttitle, endindex, fileid, kind, providerfields, startindex, title, url)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        if self.citedtext is not None:
+            result["cited_text"] = from_union([from_str, from_none], self.citedtext)
+        if self.documentindex is not None:
+            result["document_index"] = from_union([from_int, from_none], self.documentindex)
+        if self.documenttitle is not None:
+            result["document_title"] = from_union([from_str, from_none], self.documenttitle)
+        if self.endindex is not None:
+            result["end_index"] = from_union([from_int, from_none], self.endindex)
+        if self.fileid is not None:
+            result["file_id"] = from_union([from_str, from_none], self.fileid)
+        if self.kind is not None:
+            result["kind"] = from_union([lambda x: to_enum(CitationKind, x), from_none], self.kind)
+        if self.providerfields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.providerfields)
+        if self.startindex is not None:
+            result["start_index"] = from_union([from_int, from_none], self.startindex)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
+        if self.url is not None:
+            result["url"] = from_union([from_str, from_none], self.url)
+        return result
+
+
+class Fidelity(Enum):
+    """Where a part came from (seed 001): `router` — synthesised at the tool router seam,
+    authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself.
+    Consumers use it to avoid counting one tool call reported on two channels twice.
+    """
+    agentemitted = "agent_emitted"
+    router = "router"
+
+
+class Change(Enum):
+    """What happened to the file."""
+
+    added = "added"
+    copied = "copied"
+    deleted = "deleted"
+    modified = "modified"
+    renamed = "renamed"
+
+
+class LineKind(Enum):
+    """`context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the
+    previous line has no newline at end of file; text is then empty or the marker text).
+    """
+    added = "added"
+    context = "context"
+    nonewline = "no_newline"
+    removed = "removed"
+
+
+@dataclass
+class DiffLine:
+    """One line of a hunk."""
+
+    kind: LineKind
+    """`context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the
+    previous line has no newline at end of file; text is then empty or the marker text).
+    """
+    text: str
+    """The line's content without its leading diff marker and without the line ending."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'DiffLine':
+        assert isinstance(obj, dict)
+        kind = LineKind(obj.get("kind"))
+        text = from_str(obj.get("text"))
+        return DiffLine(kind, text)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["kind"] = to_enum(LineKind, self.kind)
+        result["text"] = from_str(self.text)
+        return result
+
+
+@dataclass
+class DiffHunk:
+    """A contiguous change: old_lines lines from old_start replaced by new_lines lines from
+    new_start (unified diff `@@ -old_start,old_lines +new_start,new_lines @@`).
+    """
+    lines: List[DiffLine]
+    """The hunk's lines, in order."""
+
+    newlines: int
+    """Number of new-file lines the hunk covers: its context plus added lines."""
+
+    newstart: int
+    """First line of the hunk in the new file, 1-based (0 for an empty new side)."""
+
+    oldlines: int
+    """Number of old-file lines the hunk covers: its context plus removed lines."""
+
+    oldstart: int
+    """First line of the hunk in the old file, 1-based (0 when old_lines is 0 and the hunk
+    inserts at the top).
+    """
+    header: Optional[str] = None
+    """Text after the closing `@@`, usually the enclosing function."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'DiffHunk':
+        assert isinstance(obj, dict)
+        lines = from_list(DiffLine.from_dict, obj.get("lines"))
+        newlines = from_int(obj.get("new_lines"))
+        newstart = from_int(obj.get("new_start"))
+        oldlines = from_int(obj.get("old_lines"))
+        oldstart = from_int(obj.get("old_start"))
+        header = from_union([from_str, from_none], obj.get("header"))
+        return DiffHunk(lines, newlines, newstart, oldlines, oldstart, header)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["lines"] = from_list(lambda x: to_class(DiffLine, x), self.lines)
+        result["new_lines"] = from_int(self.newlines)
+        result["new_start"] = from_int(self.newstart)
+        result["old_lines"] = from_int(self.oldlines)
+        result["old_start"] = from_int(self.oldstart)
+        if self.header is not None:
+            result["header"] = from_union([from_str, from_none], self.header)
+        return result
+
+
+@dataclass
+class DiffFile:
+    """The change to one file."""
+
+    binary: bool
+    """True for a binary file: there are no hunks, only the fact of the change."""
+
+    change: Change
+    """What happened to the file."""
+
+    hunks: List[DiffHunk]
+    """Text changes, in file order; empty for binary files, pure renames and mode changes."""
+
+    path: str
+    """The file's path after the change (its only path unless renamed or copied)."""
+
+    newmode: Optional[str] = None
+    """File mode after, when it changed (`100755`)."""
+
+    oldmode: Optional[str] = None
+    """File mode before, when it changed (`100644`)."""
+
+    oldpath: Optional[str] = None
+    """The file's path before a rename or copy; present only then."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'DiffFile':
+        assert isinstance(obj, dict)
+        binary = from_bool(obj.get("binary"))
+        change = Change(obj.get("change"))
+        hunks = from_list(DiffHunk.from_dict, obj.get("hunks"))
+        path = from_str(obj.get("path"))
+        newmode = from_union([from_str, from_none], obj.get("new_mode"))
+        oldmode = from_union([from_str, from_none], obj.get("old_mode"))
+        oldpath = from_union([from_str, from_none], obj.get("old_path"))
+        return DiffFile(binary, change, hunks, path, newmode, oldmode, oldpath)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["binary"] = from_bool(self.binary)
+        result["change"] = to_enum(Change, self.change)
+        result["hunks"] = from_list(lambda x: to_class(DiffHunk, x), self.hunks)
+        result["path"] = from_str(self.path)
+        if self.newmode is not None:
+            result["new_mode"] = from_union([from_str, from_none], self.newmode)
+        if self.oldmode is not None:
+            result["old_mode"] = from_union([from_str, from_none], self.oldmode)
+        if self.oldpath is not None:
+            result["old_path"] = from_union([from_str, from_none], self.oldpath)
+        return result
+
+
+class PartStatus(Enum):
+    """How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a
+    policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+    
+    A plan step's state. `blocked` requires a blocked_reason.
+    """
+    blocked = "blocked"
+    cancelled = "cancelled"
+    complete = "complete"
+    denied = "denied"
+    error = "error"
+    inprogress = "in_progress"
+    interrupted = "interrupted"
+    ok = "ok"
+    pending = "pending"
+
+
+class Strategy(Enum):
+    """How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
+    thinking cleared), `trim` (oldest messages dropped).
+    """
+    edit = "edit"
+    summary = "summary"
+    trim = "trim"
+
+
+class PlanStatus(Enum):
+    """A plan step's state. `blocked` requires a blocked_reason."""
+
+    blocked = "blocked"
+    cancelled = "cancelled"
+    complete = "complete"
+    inprogress = "in_progress"
+    pending = "pending"
+
+
+@dataclass
+class PlanItem:
+    """One step of a plan, with its own sub-steps (seed 000)."""
+
+    id: str
+    """Stable id of the step within its plan."""
+
+    status: PlanStatus
+    title: str
+    """What the step is."""
+
+    blockedreason: Optional[str] = None
+    """Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or
+    absent.
+    """
+    description: Optional[str] = None
+    """More detail on the step; null or absent when there is none."""
+
+    subitems: Optional[List['PlanItem']] = None
+    """Sub-steps, in order, each a PlanItem (recursively)."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'PlanItem':
+        assert isinstance(obj, dict)
+        id = from_str(obj.get("id"))
+        status = PlanStatus(obj.get("status"))
+        title = from_str(obj.get("title"))
+        blockedreason = from_union([from_none, from_str], obj.get("blocked_reason"))
+        description = from_union([from_none, from_str], obj.get("description"))
+        subitems = from_union([lambda x: from_list(PlanItem.from_dict, x), from_none], obj.get("subitems"))
+        return PlanItem(id, status, title, blockedreason, description, subitems)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["id"] = from_str(self.id)
+        result["status"] = to_enum(PlanStatus, self.status)
+        result["title"] = from_str(self.title)
+        if self.blockedreason is not None:
+            result["blocked_reason"] = from_union([from_none, from_str], self.blockedreason)
+        if self.description is not None:
+            result["description"] = from_union([from_none, from_str], self.description)
+        if self.subitems is not None:
+            result["subitems"] = from_union([lambda x: from_list(lambda x: to_class(PlanItem, x), x), from_none], self.subitems)
+        return result
+
+
+class TruncationStrategy(Enum):
+    """How a value was cut to fit the limit: `string_prefix` (the longest code-point prefix
+    whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix`
+    (trailing keys in canonical order dropped).
+    """
+    arrayprefix = "array_prefix"
+    objectprefix = "object_prefix"
+    stringprefix = "string_prefix"
+
+
+class PartType(Enum):
+    audio = "audio"
+    codediff = "code_diff"
+    command = "command"
+    compaction = "compaction"
+    file = "file"
+    image = "image"
+    native = "native"
+    planstep = "plan_step"
+    reasoning = "reasoning"
+    refusal = "refusal"
+    streamchunk = "stream_chunk"
+    text = "text"
+    toolcall = "tool_call"
+    toolresult = "tool_result"
+
+
+@dataclass
+class Part:
+    """One typed piece of a message: text, reasoning, a tool call or result, media, a plan step,
+    a code diff, a command, a refusal, a compaction marker, a stream chunk, or a
+    provider-native block. Discriminated by `type`; a newer minor version may add part types,
+    which readers keep unchanged.
+    
+    Plain text: what a person or model wrote.
+    
+    Model reasoning (thinking). Readable text, a summary, or only provider-opaque data that
+    must be replayed unchanged to its issuer.
+    
+    A request to run a tool, from the model (or executed by the provider itself when
+    provider_executed is true).
+    
+    The result of a tool call, paired with it by call_id.
+    
+    An image: inline, by URL, beside the transcript, or a provider file.
+    
+    Audio: inline, by URL, beside the transcript, or a provider file.
+    
+    A document or other file: inline, by URL, beside the transcript, or a provider file.
+    
+    A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+    
+    A code change across one or more files, with structured hunks (seed 000 code_diff).
+    
+    A shell command a step ran (seed 001 command block).
+    
+    The model declined to answer (OpenAI `refusal`).
+    
+    A marker that earlier context was compacted: summarised, edited or trimmed to fit the
+    context window.
+    
+    One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream
+    block).
+    
+    A provider block with no canonical equivalent, kept verbatim so a conversion back to its
+    issuer reproduces it. Other targets drop it with a warning.
+    """
+    type: PartType
+    """Always `text`.
+    
+    Always `reasoning`.
+    
+    Always `tool_call`.
+    
+    Always `tool_result`.
+    
+    Always `image`.
+    
+    Always `audio`.
+    
+    Always `file`.
+    
+    Always `plan_step`.
+    
+    Always `code_diff`.
+    
+    Always `command`.
+    
+    Always `refusal`.
+    
+    Always `compaction`.
+    
+    Always `stream_chunk`.
+    
+    Always `native`.
+    """
+    citations: Optional[List[Citation]] = None
+    """Sources supporting the text, in the order the provider gave them."""
+
+    fidelity: Optional[Fidelity] = None
+    issuer: Optional[Issuer] = None
+    providerfields: Optional[Dict[str, Dict[str, Any]]] = None
+    signature: Optional[str] = None
+    """Provider-opaque signature attached to this text (Gemini `thoughtSignature` on a text
+    part). Requires issuer.
+    
+    Opaque signature that lets the issuer verify the reasoning on replay (Anthropic
+    `thinking.signature`, Gemini `thoughtSignature`, Bedrock `reasoningContent.signature`).
+    Byte-exact; requires issuer.
+    
+    Opaque signature attached to the call (Gemini `thoughtSignature` on a functionCall part).
+    Byte-exact; requires issuer.
+    """
+    text: Optional[str] = None
+    """The text, verbatim (NUL and every other character preserved).
+    
+    The reasoning text when the provider exposes it (Anthropic thinking, Gemini thought,
+    Ollama thinking, OpenAI reasoning_text).
+    
+    The document's text, when it was provided as plain text rather than bytes.
+    
+    The refusal message.
+    
+    The chunk as received.
+    """
+    durationms: Optional[int] = None
+    """How long the model reasoned, in milliseconds.
+    
+    How long the tool ran, in milliseconds.
+    
+    How long it ran, in milliseconds.
+    """
+    encryptedcontent: Optional[str] = None
+    """Encrypted reasoning only the issuer can read (OpenAI Responses `encrypted_content`).
+    Byte-exact; requires issuer.
+    
+    Opaque compacted context only the issuer can read (OpenAI `compaction` items). Requires
+    issuer.
+    """
+    id: Optional[str] = None
+    """The provider's id for the reasoning item (OpenAI Responses `rs_…`), needed to replay it
+    next to its following item.
+    
+    The call id that pairs this call with its result. Unique within the transcript;
+    converters remap it deterministically where a target's id rules differ.
+    
+    The provider's id for generated audio (OpenAI `audio.id`).
+    
+    Stable id of the step within its plan.
+    
+    The provider's id for the compaction item.
+    """
+    redacteddata: Optional[str] = None
+    """Reasoning the provider redacted, as the opaque data it returned (Anthropic
+    `redacted_thinking.data`, Bedrock `redactedContent`). Byte-exact; requires issuer.
+    """
+    summary: Optional[Union[List[str], str]] = None
+    """Summary paragraphs, in order (OpenAI Responses `summary[].text`).
+    
+    The summary that replaced the earlier context, when readable.
+    """
+    input: Any = None
+    """The arguments as a JSON value (usually an object). null when the provider sent text that
+    does not parse as JSON; raw_input then holds it.
+    """
+    inputerror: Optional[str] = None
+    """Why raw_input did not parse as JSON."""
+
+    itemid: Optional[str] = None
+    """The provider's id of the item carrying the call when it differs from the call id (OpenAI
+    Responses `fc_…`).
+    """
+    name: Optional[str] = None
+    """The tool's name as advertised to the model.
+    
+    The tool's name, when the source records it (some providers need it: Gemini matches by
+    name, Ollama `tool_name`).
+    """
+    nativetype: Optional[str] = None
+    """The provider's own type for this block or item when it is not the provider's plain
+    function call (`server_tool_use`, `mcp_tool_use`, `web_search_call`, `custom_tool_call`,
+    `local_shell_call`, …).
+    
+    The provider's own type for this block or item when it is not a plain tool result
+    (`web_search_tool_result`, `code_execution_tool_result`, `mcp_tool_result`, …).
+    
+    The provider's block or item type (`container_upload`, `image_generation_call`,
+    `mcp_list_tools`, …).
+    """
+    providerexecuted: Optional[bool] = None
+    """True for server-side tools the provider ran itself (web search, code execution, MCP calls
+    made by the provider); their results are provider-specific.
+    
+    True for the result of a server-side tool the provider ran itself.
+    """
+    rawinput: Optional[str] = None
+    """The arguments exactly as the provider sent them as text (OpenAI `arguments`), present
+    when that text does not parse as JSON or is not byte-for-byte what serialising input
+    gives, so a replay to the issuer is exact.
+    """
+    callid: Optional[str] = None
+    """The id of the tool call this answers."""
+
+    content: Optional[List['Part']] = None
+    """Multimodal result content (text, image, audio and file parts) when the tool returned more
+    than one value or a non-text one, in order.
+    """
+    error: Optional[str] = None
+    """Failure description when status is not ok."""
+
+    originalsizebytes: Optional[int] = None
+    """UTF-8 byte length of the canonical JSON (RFC 8785) of output before truncation. Present
+    only when truncated.
+    """
+    output: Any = None
+    """The result as any JSON value: a string, an object, an array, a number, a boolean or null.
+    Absent when the result is multimodal content only.
+    
+    What it printed, when recorded.
+    """
+    status: Optional[PartStatus] = None
+    truncated: Optional[bool] = None
+    """Present, and true, only when output was truncated to fit an export limit."""
+
+    truncationstrategy: Optional[TruncationStrategy] = None
+    alt: Optional[str] = None
+    """A text description of the image."""
+
+    data: Any = None
+    """The image inline, base64-encoded (standard alphabet, no data: prefix).
+    
+    The audio inline, base64-encoded (standard alphabet, no data: prefix).
+    
+    The file inline, base64-encoded (standard alphabet, no data: prefix).
+    
+    The native block exactly as the provider sent it.
+    """
+    detail: Optional[str] = None
+    """Requested rendering detail (`low`, `high`, `auto`)."""
+
+    fileid: Optional[str] = None
+    """Provider file id of an uploaded image (for example `file-…`).
+    
+    Provider file id of an uploaded audio (for example `file-…`).
+    
+    Provider file id of an uploaded file (for example `file-…`).
+    """
+    mediatype: Optional[str] = None
+    """IANA media type of the image, e.g. `image/png`, `audio/wav`, `application/pdf`.
+    
+    IANA media type of the audio, e.g. `image/png`, `audio/wav`, `application/pdf`.
+    
+    IANA media type of the file, e.g. `image/png`, `audio/wav`, `application/pdf`.
+    """
+    path: Optional[str] = None
+    """Path of the image stored beside the transcript, relative to the transcript file, forward
+    slashes, never `..`.
+    
+    Path of the audio stored beside the transcript, relative to the transcript file, forward
+    slashes, never `..`.
+    
+    Path of the file stored beside the transcript, relative to the transcript file, forward
+    slashes, never `..`.
+    """
+    url: Optional[str] = None
+    """Where the image can be fetched (https:, or a data: URI when the source used one).
+    
+    Where the audio can be fetched (https:, or a data: URI when the source used one).
+    
+    Where the file can be fetched (https:, or a data: URI when the source used one).
+    """
+    transcript: Optional[str] = None
+    """A transcript of the audio, when the provider gave one."""
+
+    filename: Optional[str] = None
+    """The file's name as given to or by the provider."""
+
+    title: Optional[str] = None
+    """A title for the document.
+    
+    What the step is.
+    """
+    blockedreason: Optional[str] = None
+    """Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or
+    absent.
+    """
+    description: Optional[str] = None
+    """More detail on the step; null or absent when there is none."""
+
+    subitems: Optional[List[PlanItem]] = None
+    """Sub-steps, in order, each a PlanItem (recursively)."""
+
+    files: Optional[List[DiffFile]] = None
+    """The changed files, in order."""
+
+    command: Optional[str] = None
+    """The resolved command line after template interpolation."""
+
+    cwd: Optional[str] = None
+    """Working directory it ran in."""
+
+    exitcode: Optional[int] = None
+    """Exit status, when known."""
+
+    replacedmessages: Optional[int] = None
+    """How many earlier messages the compaction stands for."""
+
+    strategy: Optional[Strategy] = None
+    """How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
+    thinking cleared), `trim` (oldest messages dropped).
+    """
+    tokensafter: Optional[int] = None
+    """Context size after, in tokens."""
+
+    tokensbefore: Optional[int] = None
+    """Context size before, in tokens."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Part':
+        assert isinstance(obj, dict)
+        type = PartType(obj.get("type"))
+        citations = from_union([lambda x: from_list(Citation.from_dict, x), from_none], obj.get("citations"))
+        fidelity = from_union([Fidelity, from_none], obj.get("fidelity"))
+        issuer = from_union([Issuer.from_dict, from_none], obj.get("issuer"))
+        providerfields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        signature = from_union([from_str, from_none], obj.get("signature"))
+        text = from_union([from_str, from_none], obj.get("text"))
+        durationms = from_union([from_int, from_none], obj.get("duration_ms"))
+        encryptedcontent = from_union([from_str, from_none], obj.get("encrypted_content"))
+        id = from_union([from_str, from_none], obj.get("id"))
+        redacteddata = from_union([from_str, from_none], obj.get("redacted_data"))
+        summary = from_union([lambda x: from_list(from_str, x), from_str, from_none], obj.get("summary"))
+        input = obj.get("input")
+        inputerror = from_union([from_str, from_none], obj.get("input_error"))
+        itemid = from_union([from_str, from_none], obj.get("item_id"))
+        name = from_union([from_str, from_none], obj.get("name"))
+        nativetype = from_union([from_str, from_none], obj.get("native_type"))
+        providerexecuted = from_union([from_bool, from_none], obj.get("provider_executed"))
+        rawinput = from_union([from_str, from_none], obj.get("raw_input"))
+        callid = from_union([from_str, from_none], obj.get("call_id"))
+        content = from_union([lambda x: from_list(Part.from_dict, x), from_none], obj.get("content"))
+        error = from_union([from_str, from_none], obj.get("error"))
+        originalsizebytes = from_union([from_int, from_none], obj.get("original_size_bytes"))
+        output = obj.get("output")
+        status = from_union([PartStatus, from_none], obj.get("status"))
+        truncated = from_union([from_bool, from_none], obj.get("truncated"))
+        truncationstrategy = from_union([TruncationStrategy, from_none], obj.get("truncation_strategy"))
+        alt = from_union([from_str, from_none], obj.get("alt"))
+        data = obj.get("data")
+        detail = from_union([from_str, from_none], obj.get("detail"))
+        fileid = from_union([from_str, from_none], obj.get("file_id"))
+        mediatype = from_union([from_str, from_none], obj.get("media_type"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        url = from_union([from_str, from_none], obj.get("url"))
+        transcript = from_union([from_str, from_none], obj.get("transcript"))
+        filename = from_union([from_str, from_none], obj.get("filename"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        blockedreason = from_union([from_none, from_str], obj.get("blocked_reason"))
+        description = from_union([from_none, from_str], obj.get("description"))
+        subitems = from_union([lambda x: from_list(PlanItem.from_dict, x), from_none], obj.get("subitems"))
+        files = from_union([lambda x: from_list(DiffFile.from_dict, x), from_none], obj.get("files"))
+        command = from_union([from_str, from_none], obj.get("command"))
+        cwd = from_union([from_str, from_none], obj.get("cwd"))
+        exitcode = from_union([from_int, from_none], obj.get("exit_code"))
+        replacedmessages = from_union([from_int, from_none], obj.get("replaced_messages"))
+        strategy = from_union([Strategy, from_none], obj.get("strategy"))
+        tokensafter = from_union([from_int, from_none], obj.get("tokens_after"))
+        tokensbefore = from_union([from_int, from_none], obj.get("tokens_before"))
+        return Part(type, citations, fidelity, issuer, providerfields, signature, text, durationms, encryptedcontent, id, redacteddata, summary, input, inputerror, itemid, name, nativetype, providerexecuted, rawinput, callid, content, error, originalsizebytes, output, status, truncated, truncationstrategy, alt, data, detail, fileid, mediatype, path, url, transcript, filename, title, blockedreason, description, subitems, files, command, cwd, exitcode, replacedmessages, strategy, tokensafter, tokensbefore)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["type"] = to_enum(PartType, self.type)
+        if self.citations is not None:
+            result["citations"] = from_union([lambda x: from_list(lambda x: to_class(Citation, x), x), from_none], self.citations)
+        if self.fidelity is not None:
+            result["fidelity"] = from_union([lambda x: to_enum(Fidelity, x), from_none], self.fidelity)
+        if self.issuer is not None:
+            result["issuer"] = from_union([lambda x: to_class(Issuer, x), from_none], self.issuer)
+        if self.providerfields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.providerfields)
+        if self.signature is not None:
+            result["signature"] = from_union([from_str, from_none], self.signature)
+        if self.text is not None:
+            result["text"] = from_union([from_str, from_none], self.text)
+        if self.durationms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.durationms)
+        if self.encryptedcontent is not None:
+            result["encrypted_content"] = from_union([from_str, from_none], self.encryptedcontent)
+        if self.id is not None:
+            result["id"] = from_union([from_str, from_none], self.id)
+        if self.redacteddata is not None:
+            result["redacted_data"] = from_union([from_str, from_none], self.redacteddata)
+        if self.summary is not None:
+            result["summary"] = from_union([lambda x: from_list(from_str, x), from_str, from_none], self.summary)
+        if self.input is not None:
+            result["input"] = self.input
+        if self.inputerror is not None:
+            result["input_error"] = from_union([from_str, from_none], self.inputerror)
+        if self.itemid is not None:
+            result["item_id"] = from_union([from_str, from_none], self.itemid)
+        if self.name is not None:
+            result["name"] = from_union([from_str, from_none], self.name)
+        if self.nativetype is not None:
+            result["native_type"] = from_union([from_str, from_none], self.nativetype)
+        if self.providerexecuted is not None:
+            result["provider_executed"] = from_union([from_bool, from_none], self.providerexecuted)
+        if self.rawinput is not None:
+            result["raw_input"] = from_union([from_str, from_none], self.rawinput)
+        if self.callid is not None:
+            result["call_id"] = from_union([from_str, from_none], self.callid)
+        if self.content is not None:
+            result["content"] = from_union([lambda x: from_list(lambda x: to_class(Part, x), x), from_none], self.content)
+        if self.error is not None:
+            result["error"] = from_union([from_str, from_none], self.error)
+        if self.originalsizebytes is not None:
+            result["original_size_bytes"] = from_union([from_int, from_none], self.originalsizebytes)
+        if self.output is not None:
+            result["output"] = self.output
+        if self.status is not None:
+            result["status"] = from_union([lambda x: to_enum(PartStatus, x), from_none], self.status)
+        if self.truncated is not None:
+            result["truncated"] = from_union([from_bool, from_none], self.truncated)
+        if self.truncationstrategy is not None:
+            result["truncation_strategy"] = from_union([lambda x: to_enum(TruncationStrategy, x), from_none], self.truncationstrategy)
+        if self.alt is not None:
+            result["alt"] = from_union([from_str, from_none], self.alt)
+        if self.data is not None:
+            result["data"] = self.data
+        if self.detail is not None:
+            result["detail"] = from_union([from_str, from_none], self.detail)
+        if self.fileid is not None:
+            result["file_id"] = from_union([from_str, from_none], self.fileid)
+        if self.mediatype is not None:
+            result["media_type"] = from_union([from_str, from_none], self.mediatype)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        if self.url is not None:
+            result["url"] = from_union([from_str, from_none], self.url)
+        if self.transcript is not None:
+            result["transcript"] = from_union([from_str, from_none], self.transcript)
+        if self.filename is not None:
+            result["filename"] = from_union([from_str, from_none], self.filename)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
+        if self.blockedreason is not None:
+            result["blocked_reason"] = from_union([from_none, from_str], self.blockedreason)
+        if self.description is not None:
+            result["description"] = from_union([from_none, from_str], self.description)
+        if self.subitems is not None:
+            result["subitems"] = from_union([lambda x: from_list(lambda x: to_class(PlanItem, x), x), from_none], self.subitems)
+        if self.files is not None:
+            result["files"] = from_union([lambda x: from_list(lambda x: to_class(DiffFile, x), x), from_none], self.files)
+        if self.command is not None:
+            result["command"] = from_union([from_str, from_none], self.command)
+        if self.cwd is not None:
+            result["cwd"] = from_union([from_str, from_none], self.cwd)
+        if self.exitcode is not None:
+            result["exit_code"] = from_union([from_int, from_none], self.exitcode)
+        if self.replacedmessages is not None:
+            result["replaced_messages"] = from_union([from_int, from_none], self.replacedmessages)
+        if self.strategy is not None:
+            result["strategy"] = from_union([lambda x: to_enum(Strategy, x), from_none], self.strategy)
+        if self.tokensafter is not None:
+            result["tokens_after"] = from_union([from_int, from_none], self.tokensafter)
+        if self.tokensbefore is not None:
+            result["tokens_before"] = from_union([from_int, from_none], self.tokensbefore)
+        return result
+
+
+class Role(Enum):
+    """Who speaks. `system` and `developer` carry instructions; `tool` carries tool results
+    (tool_result parts may also appear in `user` messages, as Anthropic places them).
+    """
+    assistant = "assistant"
+    developer = "developer"
+    system = "system"
+    tool = "tool"
+    user = "user"
+
+
+@dataclass
+class RawUsage:
+    """The provider's usage object exactly as it reported it, and which provider's shape it is."""
+
+    provider: str
+    """Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,
+    `ollama`, `bedrock-converse`, `mistral`, or a source format id.
+    """
+    usage: Any = None
+    """The usage object, verbatim."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'RawUsage':
+        assert isinstance(obj, dict)
+        provider = from_str(obj.get("provider"))
+        usage = obj.get("usage")
+        return RawUsage(provider, usage)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["provider"] = from_str(self.provider)
+        result["usage"] = self.usage
+        return result
+
+
+@dataclass
+class Usage:
+    """Token usage, normalised across providers, with the provider's own usage object kept
+    beside it. input_tokens includes cache reads and writes; output_tokens includes
+    reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
+    excludes thoughts); the normalisation makes these totals mean the same everywhere.
+    """
+    inputtokens: int
+    """All input tokens, including cache reads and cache writes."""
+
+    outputtokens: int
+    """All output tokens, including reasoning tokens."""
+
+    cachereadtokens: Optional[int] = None
+    """Of input_tokens, those read from the provider's prompt cache."""
+
+    cachewritetokens: Optional[int] = None
+    """Of input_tokens, those written to the provider's prompt cache."""
+
+    raw: Optional[RawUsage] = None
+    reasoningtokens: Optional[int] = None
+    """Of output_tokens, those spent on reasoning."""
+
+    totaltokens: Optional[int] = None
+    """The provider's own total when it reports one; otherwise input_tokens + output_tokens."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Usage':
+        assert isinstance(obj, dict)
+        inputtokens = from_int(obj.get("input_tokens"))
+        outputtokens = from_int(obj.get("output_tokens"))
+        cachereadtokens = from_union([from_int, from_none], obj.get("cache_read_tokens"))
+        cachewritetokens = from_union([from_int, from_none], obj.get("cache_write_tokens"))
+        raw = from_union([RawUsage.from_dict, from_none], obj.get("raw"))
+        reasoningtokens = from_union([from_int, from_none], obj.get("reasoning_tokens"))
+        totaltokens = from_union([from_int, from_none], obj.get("total_tokens"))
+        return Usage(inputtokens, outputtokens, cachereadtokens, cachewritetokens, raw, reasoningtokens, totaltokens)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["input_tokens"] = from_int(self.inputtokens)
+        result["output_tokens"] = from_int(self.outputtokens)
+        if self.cachereadtokens is not None:
+            result["cache_read_tokens"] = from_union([from_int, from_none], self.cachereadtokens)
+        if self.cachewritetokens is not None:
+            result["cache_write_tokens"] = from_union([from_int, from_none], self.cachewritetokens)
+        if self.raw is not None:
+            result["raw"] = from_union([lambda x: to_class(RawUsage, x), from_none], self.raw)
+        if self.reasoningtokens is not None:
+            result["reasoning_tokens"] = from_union([from_int, from_none], self.reasoningtokens)
+        if self.totaltokens is not None:
+            result["total_tokens"] = from_union([from_int, from_none], self.totaltokens)
+        return result
+
+
+@dataclass
+class Message:
+    """One turn of the conversation: a role and its ordered parts, with the model, usage, cost
+    and timing of the call that produced it when known.
+    """
+    parts: List[Part]
+    """The content, in order."""
+
+    role: Role
+    completedat: Optional[datetime] = None
+    """When the model finished producing it."""
+
+    cost: Optional[Cost] = None
+    createdat: Optional[datetime] = None
+    """When the message was created or sent."""
+
+    durationms: Optional[int] = None
+    """How long producing it took, in milliseconds."""
+
+    error: Optional[str] = None
+    """An error the provider or agent reported instead of (or while) producing the message."""
+
+    finishreason: Optional[FinishReason] = None
+    id: Optional[str] = None
+    """The message's id, unique within the transcript (a provider message id, a source turn id,
+    or a generated one).
+    """
+    issuer: Optional[Issuer] = None
+    iteration: Optional[int] = None
+    """The loop or retry iteration of that step (seed 001)."""
+
+    metadata: Optional[Dict[str, Any]] = None
+    """Free-form metadata from the source with no canonical field."""
+
+    model: Optional[str] = None
+    """The model that produced it, as the provider named it in its response."""
+
+    name: Optional[str] = None
+    """The participant's name, when the source distinguishes several speakers of one role."""
+
+    nativefinishreason: Optional[str] = None
+    """The provider's own stop reason, verbatim (`end_turn`, `tool_use`, `STOP`, `MAX_TOKENS`,
+    …).
+    """
+    path: Optional[str] = None
+    """The workflow step that produced it (seed 001 path), dot-separated."""
+
+    providerfields: Optional[Dict[str, Dict[str, Any]]] = None
+    responseid: Optional[str] = None
+    """The provider's id for the response that produced it (`msg_…`, `chatcmpl-…`, `resp_…`)."""
+
+    usage: Optional[Usage] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Message':
+        assert isinstance(obj, dict)
+        parts = from_list(Part.from_dict, obj.get("parts"))
+        role = Role(obj.get("role"))
+        completedat = from_union([from_datetime, from_none], obj.get("completed_at"))
+        cost = from_union([Cost.from_dict, from_none], obj.get("cost"))
+        createdat = from_union([from_datetime, from_none], obj.get("created_at"))
+        durationms = from_union([from_int, from_none], obj.get("duration_ms"))
+        error = from_union([from_str, from_none], obj.get("error"))
+        finishreason = from_union([FinishReason, from_none], obj.get("finish_reason"))
+        id = from_union([from_str, from_none], obj.get("id"))
+        issuer = from_union([Issuer.from_dict, from_none], obj.get("issuer"))
+        iteration = from_union([from_int, from_none], obj.get("iteration"))
+        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
+        model = from_union([from_str, from_none], obj.get("model"))
+        name = from_union([from_str, from_none], obj.get("name"))
+        nativefinishreason = from_union([from_str, from_none], obj.get("native_finish_reason"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        providerfields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        responseid = from_union([from_str, from_none], obj.get("response_id"))
+        usage = from_union([Usage.from_dict, from_none], obj.get("usage"))
+        return Message(parts, role, completedat, cost, createdat, durationms, error, finishreason, id, issuer, iteration, metadata, model, name, nativefinishreason, path, providerfields, responseid, usage)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["parts"] = from_list(lambda x: to_class(Part, x), self.parts)
+        result["role"] = to_enum(Role, self.role)
+        if self.completedat is not None:
+            result["completed_at"] = from_union([lambda x: x.isoformat(), from_none], self.completedat)
+        if self.cost is not None:
+            result["cost"] = from_union([lambda x: to_class(Cost, x), from_none], self.cost)
+        if self.createdat is not None:
+            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.createdat)
+        if self.durationms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.durationms)
+        if self.error is not None:
+            result["error"] = from_union([from_str, from_none], self.error)
+        if self.finishreason is not None:
+            result["finish_reason"] = from_union([lambda x: to_enum(FinishReason, x), from_none], self.finishreason)
+        if self.id is not None:
+            result["id"] = from_union([from_str, from_none], self.id)
+        if self.issuer is not None:
+            result["issuer"] = from_union([lambda x: to_class(Issuer, x), from_none], self.issuer)
+        if self.iteration is not None:
+            result["iteration"] = from_union([from_int, from_none], self.iteration)
+        if self.metadata is not None:
+            result["metadata"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.metadata)
+        if self.model is not None:
+            result["model"] = from_union([from_str, from_none], self.model)
+        if self.name is not None:
+            result["name"] = from_union([from_str, from_none], self.name)
+        if self.nativefinishreason is not None:
+            result["native_finish_reason"] = from_union([from_str, from_none], self.nativefinishreason)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        if self.providerfields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.providerfields)
+        if self.responseid is not None:
+            result["response_id"] = from_union([from_str, from_none], self.responseid)
+        if self.usage is not None:
+            result["usage"] = from_union([lambda x: to_class(Usage, x), from_none], self.usage)
+        return result
+
+
+@dataclass
+class Producer:
+    """The tool that produced the run or conversation."""
+
+    name: str
+    """The tool's name (`claude-code`, `codex`, `warp`, `devflow`, `agent-transcript`, …)."""
+
+    version: Optional[str] = None
+    """The tool's version."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Producer':
+        assert isinstance(obj, dict)
+        name = from_str(obj.get("name"))
+        version = from_union([from_str, from_none], obj.get("version"))
+        return Producer(name, version)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["name"] = from_str(self.name)
+        if self.version is not None:
+            result["version"] = from_union([from_str, from_none], self.version)
+        return result
+
+
+class SourceFormat(Enum):
+    """The format a document was imported from: this format (`agent-transcript`), our event log,
+    a provider API format, or an agent tool's own format.
+    """
+    agenttranscript = "agent-transcript"
+    anthropic = "anthropic"
+    bedrockconverse = "bedrock-converse"
+    claudecode = "claude-code"
+    codex = "codex"
+    devflow = "devflow"
+    eventlog = "event-log"
+    gemini = "gemini"
+    mistral = "mistral"
+    ollama = "ollama"
+    openaichat = "openai-chat"
+    openairesponses = "openai-responses"
+    portable = "portable"
+    warpexport = "warp-export"
+
+
+@dataclass
+class Source:
+    """Provenance: where the document came from."""
+
+    format: SourceFormat
+    formatversion: Optional[str] = None
+    """The source format's own version, when it has one."""
+
+    importedat: Optional[datetime] = None
+    """When it was converted."""
+
+    path: Optional[str] = None
+    """The file it was read from, as given."""
+
+    sessionid: Optional[str] = None
+    """The source's own session or conversation id."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Source':
+        assert isinstance(obj, dict)
+        format = SourceFormat(obj.get("format"))
+        formatversion = from_union([from_str, from_none], obj.get("format_version"))
+        importedat = from_union([from_datetime, from_none], obj.get("imported_at"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        sessionid = from_union([from_str, from_none], obj.get("session_id"))
+        return Source(format, formatversion, importedat, path, sessionid)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["format"] = to_enum(SourceFormat, self.format)
+        if self.formatversion is not None:
+            result["format_version"] = from_union([from_str, from_none], self.formatversion)
+        if self.importedat is not None:
+            result["imported_at"] = from_union([lambda x: x.isoformat(), from_none], self.importedat)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        if self.sessionid is not None:
+            result["session_id"] = from_union([from_str, from_none], self.sessionid)
+        return result
+
+
+@dataclass
+class ChildRun:
+    """A run this run started, linked both ways: the child's own transcript names this run as
+    its parent.
+    """
+    runid: str
+    """The child's run id."""
+
+    callid: Optional[str] = None
+    """The tool call that started the child, when one did."""
+
+    location: Optional[str] = None
+    """Where the child's own transcript or event log is, relative to this document
+    (`<run_id>.jsonl`).
+    """
+    path: Optional[str] = None
+    """The step path that started the child."""
+
+    status: Optional[RunStatus] = None
+    title: Optional[str] = None
+    """The child's title or workflow name."""
+
+    transcript: Optional['Transcript'] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ChildRun':
+        assert isinstance(obj, dict)
+        runid = from_str(obj.get("run_id"))
+        callid = from_union([from_str, from_none], obj.get("call_id"))
+        location = from_union([from_str, from_none], obj.get("location"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        status = from_union([RunStatus, from_none], obj.get("status"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        transcript = from_union([Transcript.from_dict, from_none], obj.get("transcript"))
+        return ChildRun(runid, callid, location, path, status, title, transcript)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["run_id"] = from_str(self.runid)
+        if self.callid is not None:
+            result["call_id"] = from_union([from_str, from_none], self.callid)
+        if self.location is not None:
+            result["location"] = from_union([from_str, from_none], self.location)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        if self.status is not None:
+            result["status"] = from_union([lambda x: to_enum(RunStatus, x), from_none], self.status)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
+        if self.transcript is not None:
+            result["transcript"] = from_union([lambda x: to_class(Transcript, x), from_none], self.transcript)
+        return result
+
+
+@dataclass
+class Run:
+    """The run this transcript records: status, timing, error, workflow metadata, and links to
+    its parent and child runs.
+    """
+    status: RunStatus
+    children: Optional[List[ChildRun]] = None
+    """Child runs this run started (seed 001 call_workflow, sub-agents), in start order."""
+
+    durationms: Optional[int] = None
+    """Wall-clock duration in milliseconds."""
+
+    endedat: Optional[datetime] = None
+    """When the run ended; absent while running."""
+
+    error: Optional[str] = None
+    """Why the run failed."""
+
+    metadata: Optional[Dict[str, Any]] = None
+    """Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input)."""
+
+    parent: Optional[ParentRun] = None
+    startedat: Optional[datetime] = None
+    """When the run started."""
+
+    steps: Optional[List[Step]] = None
+    """The workflow steps the run executed (seed 001 step events), in start order."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Run':
+        assert isinstance(obj, dict)
+        status = RunStatus(obj.get("status"))
+        children = from_union([lambda x: from_list(ChildRun.from_dict, x), from_none], obj.get("children"))
+        durationms = from_union([from_int, from_none], obj.get("duration_ms"))
+        endedat = from_union([from_datetime, from_none], obj.get("ended_at"))
+        error = from_union([from_str, from_none], obj.get("error"))
+        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
+        parent = from_union([ParentRun.from_dict, from_none], obj.get("parent"))
+        startedat = from_union([from_datetime, from_none], obj.get("started_at"))
+        steps = from_union([lambda x: from_list(Step.from_dict, x), from_none], obj.get("steps"))
+        return Run(status, children, durationms, endedat, error, metadata, parent, startedat, steps)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["status"] = to_enum(RunStatus, self.status)
+        if self.children is not None:
+            result["children"] = from_union([lambda x: from_list(lambda x: to_class(ChildRun, x), x), from_none], self.children)
+        if self.durationms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.durationms)
+        if self.endedat is not None:
+            result["ended_at"] = from_union([lambda x: x.isoformat(), from_none], self.endedat)
+        if self.error is not None:
+            result["error"] = from_union([from_str, from_none], self.error)
+        if self.metadata is not None:
+            result["metadata"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.metadata)
+        if self.parent is not None:
+            result["parent"] = from_union([lambda x: to_class(ParentRun, x), from_none], self.parent)
+        if self.startedat is not None:
+            result["started_at"] = from_union([lambda x: x.isoformat(), from_none], self.startedat)
+        if self.steps is not None:
+            result["steps"] = from_union([lambda x: from_list(lambda x: to_class(Step, x), x), from_none], self.steps)
+        return result
+
+
+@dataclass
+class Transcript:
+    """A whole conversation or agent run in one JSON document: its messages, the run's status
+    and timing, usage and cost totals, links to child runs, artifacts such as workspace
+    snapshots, and what an export did to it (redaction, truncation, reasoning policy). Large
+    documents may be stored gzip-compressed (`.json.gz`).
+    """
+    id: str
+    """The transcript's id: the run id, session id or conversation id of the source."""
+
+    messages: List[Message]
+    """The conversation, in order."""
+
+    schemaversion: str
+    """Semantic version of the format this document follows. Readers accept the current major,
+    reject an unknown major, and keep unknown fields and part types of a newer minor
+    unchanged.
+    """
+    artifacts: Optional[List[Artifact]] = None
+    """Things the run produced besides messages, such as workspace snapshots."""
+
+    cost: Optional[Cost] = None
+    createdat: Optional[datetime] = None
+    """When the conversation or run began."""
+
+    export: Optional[ExportRecord] = None
+    metadata: Optional[Dict[str, Any]] = None
+    """Free-form metadata from the source with no canonical field."""
+
+    producer: Optional[Producer] = None
+    run: Optional[Run] = None
+    source: Optional[Source] = None
+    title: Optional[str] = None
+    """A human title."""
+
+    updatedat: Optional[datetime] = None
+    """When the document was last written."""
+
+    usage: Optional[Usage] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Transcript':
+        assert isinstance(obj, dict)
+        id = from_str(obj.get("id"))
+        messages = from_list(Message.from_dict, obj.get("messages"))
+        schemaversion = from_str(obj.get("schema_version"))
+        artifacts = from_union([lambda x: from_list(Artifact.from_dict, x), from_none], obj.get("artifacts"))
+        cost = from_union([Cost.from_dict, from_none], obj.get("cost"))
+        createdat = from_union([from_datetime, from_none], obj.get("created_at"))
+        export = from_union([ExportRecord.from_dict, from_none], obj.get("export"))
+        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
+        producer = from_union([Producer.from_dict, from_none], obj.get("producer"))
+        run = from_union([Run.from_dict, from_none], obj.get("run"))
+        source = from_union([Source.from_dict, from_none], obj.get("source"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        updatedat = from_union([from_datetime, from_none], obj.get("updated_at"))
+        usage = from_union([Usage.from_dict, from_none], obj.get("usage"))
+        return Transcript(id, messages, schemaversion, artifacts, cost, createdat, export, metadata, producer, run, source, title, updatedat, usage)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["id"] = from_str(self.id)
+        result["messages"] = from_list(lambda x: to_class(Message, x), self.messages)
+        result["schema_version"] = from_str(self.schemaversion)
+        if self.artifacts is not None:
+            result["artifacts"] = from_union([lambda x: from_list(lambda x: to_class(Artifact, x), x), from_none], self.artifacts)
+        if self.cost is not None:
+            result["cost"] = from_union([lambda x: to_class(Cost, x), from_none], self.cost)
+        if self.createdat is not None:
+            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.createdat)
+        if self.export is not None:
+            result["export"] = from_union([lambda x: to_class(ExportRecord, x), from_none], self.export)
+        if self.metadata is not None:
+            result["metadata"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.metadata)
+        if self.producer is not None:
+            result["producer"] = from_union([lambda x: to_class(Producer, x), from_none], self.producer)
+        if self.run is not None:
+            result["run"] = from_union([lambda x: to_class(Run, x), from_none], self.run)
+        if self.source is not None:
+            result["source"] = from_union([lambda x: to_class(Source, x), from_none], self.source)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
+        if self.updatedat is not None:
+            result["updated_at"] = from_union([lambda x: x.isoformat(), from_none], self.updatedat)
+        if self.usage is not None:
+            result["usage"] = from_union([lambda x: to_class(Usage, x), from_none], self.usage)
+        return result
+
+
+def Costfromdict(s: Any) -> Cost:
+    return Cost.from_dict(s)
+
+
+def Costtodict(x: Cost) -> Any:
+    return to_class(Cost, x)
 
 
 def Eventfromdict(s: Any) -> Event:
@@ -189,10 +1977,42 @@ def Eventtodict(x: Event) -> Any:
     return to_class(Event, x)
 
 
+def Messagefromdict(s: Any) -> Message:
+    return Message.from_dict(s)
+
+
+def Messagetodict(x: Message) -> Any:
+    return to_class(Message, x)
+
+
+def Partfromdict(s: Any) -> Part:
+    return Part.from_dict(s)
+
+
+def Parttodict(x: Part) -> Any:
+    return to_class(Part, x)
+
+
 def SnapshotDeclarationfromdict(s: Any) -> SnapshotDeclaration:
     return SnapshotDeclaration.from_dict(s)
 
 
 def SnapshotDeclarationtodict(x: SnapshotDeclaration) -> Any:
     return to_class(SnapshotDeclaration, x)
+
+
+def Transcriptfromdict(s: Any) -> Transcript:
+    return Transcript.from_dict(s)
+
+
+def Transcripttodict(x: Transcript) -> Any:
+    return to_class(Transcript, x)
+
+
+def Usagefromdict(s: Any) -> Usage:
+    return Usage.from_dict(s)
+
+
+def Usagetodict(x: Usage) -> Any:
+    return to_class(Usage, x)
 

@@ -1,11 +1,15 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/event.schema.json, schemas/v1/snapshot-declaration.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 /**
- * Any top-level entity of format v1, as a reader accepts it (tolerant): unknown fields and newer vocabulary members included.
+ * Any top-level entity of format v1, as a reader accepts it (tolerant): newer vocabulary members and part types included. Unknown fields are allowed at run time but not typed, so strict types stay assignable to these.
  */
-export type TopLevelEntity = (Event | SnapshotDeclaration)
+export type TopLevelEntity = (Cost | Event | Message | Part | SnapshotDeclaration | Transcript | Usage)
+/**
+ * What tokens cost: computed from a dated price table, reported by the producing tool, or unknown. An unknown model's cost is `unknown`, never zero.
+ */
+export type Cost = (ComputedCost | ReportedCost | UnknownCost)
 /**
  * One line of an append-only JSONL event log (seed 001 envelope). Every line is one complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq` order starting at 1. Event-specific data lives in `payload`, whose shape is chosen by `type`.
  */
@@ -40,19 +44,1066 @@ iteration: number
  */
 timestamp: string
 /**
- * Event-specific data whose shape is determined by `type`. May be null for `run.started` and `run.completed`; must be an object for step, message and tool events.
+ * Event-specific data whose shape is determined by `type`: a StepPayload for run and step events (on run.started it declares the log's schema_version; run.completed may carry null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event types of a newer minor version carry any payload.
  */
 payload: unknown
-[k: string]: unknown
 }
 /**
- * The closed event vocabulary. Writers emit only these values; a newer minor version of the format may add values, which tolerant readers accept and surface as warnings.
+ * The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which seed 001 folds into message.user). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
  * 
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "EventType".
  */
 export type EventType = string
+/**
+ * A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "RunStatus".
+ */
+export type RunStatus = ("running" | "completed" | "failed" | "canceled")
+/**
+ * Who speaks. `system` and `developer` carry instructions; `tool` carries tool results (tool_result parts may also appear in `user` messages, as Anthropic places them).
+ * 
+ * This interface was referenced by `Message`'s JSON-Schema
+ * via the `definition` "Role".
+ */
+export type Role = ("system" | "developer" | "user" | "assistant" | "tool")
+/**
+ * One typed piece of a message: text, reasoning, a tool call or result, media, a plan step, a code diff, a command, a refusal, a compaction marker, a stream chunk, or a provider-native block. Discriminated by `type`; a newer minor version may add part types, which readers keep unchanged.
+ */
+export type Part = (TextPart | ReasoningPart | ToolCallPart | ToolResultPart | ImagePart | AudioPart | FilePart | PlanStepPart | CodeDiffPart | CommandPart | RefusalPart | CompactionPart | StreamChunkPart | NativePart | UnknownPart)
+/**
+ * Where a part came from (seed 001): `router` — synthesised at the tool router seam, authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself. Consumers use it to avoid counting one tool call reported on two channels twice.
+ */
+export type Fidelity = string
+/**
+ * How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+ */
+export type ToolResultStatus = string
+/**
+ * How a value was cut to fit the limit: `string_prefix` (the longest code-point prefix whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix` (trailing keys in canonical order dropped).
+ */
+export type TruncationStrategy = ("string_prefix" | "array_prefix" | "object_prefix")
+/**
+ * A plan step's state. `blocked` requires a blocked_reason.
+ */
+export type PlanStatus = ("pending" | "in_progress" | "complete" | "blocked" | "cancelled")
+/**
+ * Why the model stopped, normalised: `stop` (natural end or stop sequence), `length` (token limit), `tool_calls` (waiting for tool results), `content_filter`, `refusal`, `pause` (a long turn paused to be continued), `error`, `other`.
+ * 
+ * This interface was referenced by `Message`'s JSON-Schema
+ * via the `definition` "FinishReason".
+ */
+export type FinishReason = string
+/**
+ * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, or an agent tool's own format.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "SourceFormat".
+ */
+export type SourceFormat = string
+/**
+ * Something the run produced or referenced besides messages.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "Artifact".
+ */
+export type Artifact = (SnapshotArtifact | FileArtifact | UnknownArtifact)
 
+/**
+ * Cost computed by this toolkit from usage and a versioned price table; prices change, so the table's version, source and date travel with the amount.
+ */
+export interface ComputedCost {
+/**
+ * Always `computed`.
+ */
+status: "computed"
+/**
+ * Total cost.
+ */
+amount: number
+/**
+ * ISO 4217 currency code.
+ */
+currency: string
+breakdown?: CostBreakdown
+pricing: PricingReference
+}
+/**
+ * The amount split by what was paid for.
+ */
+export interface CostBreakdown {
+/**
+ * Uncached input tokens.
+ */
+input: number
+/**
+ * Output tokens, reasoning included.
+ */
+output: number
+/**
+ * Cache reads.
+ */
+cache_read: number
+/**
+ * Cache writes.
+ */
+cache_write: number
+}
+/**
+ * Which prices an amount was computed from.
+ */
+export interface PricingReference {
+/**
+ * Version of the price table.
+ */
+table_version: string
+/**
+ * The price table entry used.
+ */
+model: string
+/**
+ * Where the prices were read (the provider's pricing page).
+ */
+source: string
+/**
+ * When they were read.
+ */
+date: string
+}
+/**
+ * Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's billed amount).
+ */
+export interface ReportedCost {
+/**
+ * Always `reported`.
+ */
+status: "reported"
+/**
+ * Total cost as reported.
+ */
+amount: number
+/**
+ * ISO 4217 currency code.
+ */
+currency: string
+/**
+ * Who reported it (a tool or provider name).
+ */
+reported_by?: string
+}
+/**
+ * Cost that could not be computed, for example for a model missing from the price table.
+ */
+export interface UnknownCost {
+/**
+ * Always `unknown`.
+ */
+status: "unknown"
+/**
+ * ISO 4217 currency code.
+ */
+currency: string
+/**
+ * Why the cost is unknown.
+ */
+reason: string
+}
+/**
+ * Payload of run and step events (seed 001).
+ * 
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "StepPayload".
+ */
+export interface StepPayload {
+/**
+ * Step name from the workflow definition, or the workflow's name on run events.
+ */
+name: string
+/**
+ * Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`, `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.
+ */
+kind: string
+/**
+ * Failure description on *.completed events; absent on success.
+ */
+error?: string
+/**
+ * The step's result on *.completed events; its shape depends on the step kind. Absent when there is none.
+ */
+result?: unknown
+status?: RunStatus
+}
+/**
+ * Payload of run.started: the run's name and kind, and the declaration of the format version the whole log follows.
+ * 
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "RunStartedPayload".
+ */
+export interface RunStartedPayload {
+/**
+ * The format version every line of this log follows (semver). A reader rejects an unknown major.
+ */
+schema_version: string
+/**
+ * Step name from the workflow definition, or the workflow's name on run events.
+ */
+name: string
+/**
+ * Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`, `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.
+ */
+kind: string
+/**
+ * A human title for the run.
+ */
+title?: string
+producer?: Producer
+/**
+ * Workflow metadata (inputs, flow and node ids), verbatim.
+ */
+metadata?: {
+[k: string]: unknown
+}
+}
+/**
+ * The tool that produced the run or conversation.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "Producer".
+ */
+export interface Producer {
+/**
+ * The tool's name (`claude-code`, `codex`, `warp`, `devflow`, `agent-transcript`, …).
+ */
+name: string
+/**
+ * The tool's version.
+ */
+version?: string
+}
+/**
+ * Payload of message events: a role and ordered content blocks (canonical parts; text parts carry `.text`, so seed 001's jq recipes work unchanged), with what the model call reported.
+ * 
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "MessagePayload".
+ */
+export interface MessagePayload {
+role: Role
+/**
+ * The content, in order.
+ */
+blocks: Part[]
+/**
+ * The message's id (a provider message id or a generated one).
+ */
+message_id?: string
+/**
+ * The model that produced an assistant message.
+ */
+model?: string
+issuer?: Issuer
+/**
+ * The provider's response id.
+ */
+response_id?: string
+finish_reason?: FinishReason
+/**
+ * The provider's own stop reason, verbatim.
+ */
+native_finish_reason?: string
+usage?: Usage
+cost?: Cost
+/**
+ * How long the model call took, in milliseconds.
+ */
+duration_ms?: number
+}
+/**
+ * Plain text: what a person or model wrote.
+ */
+export interface TextPart {
+/**
+ * Always `text`.
+ */
+type: "text"
+/**
+ * The text, verbatim (NUL and every other character preserved).
+ */
+text: string
+/**
+ * Sources supporting the text, in the order the provider gave them.
+ */
+citations?: Citation[]
+/**
+ * Provider-opaque signature attached to this text (Gemini `thoughtSignature` on a text part). Requires issuer.
+ */
+signature?: string
+issuer?: Issuer
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * A source that supports part of a text part: a web page, a document passage or a search result.
+ */
+export interface Citation {
+/**
+ * What is cited: `url` (a web page), `document` (a passage of a provided document, by character, page or block range), `search_result`, `file` (a provider-hosted file).
+ */
+kind?: string
+/**
+ * The cited page's URL.
+ */
+url?: string
+/**
+ * The cited source's title.
+ */
+title?: string
+/**
+ * The passage quoted from the source.
+ */
+cited_text?: string
+/**
+ * Start of the cited range: a character offset into the text part for url citations (OpenAI annotations), or into the document for document citations.
+ */
+start_index?: number
+/**
+ * End (exclusive) of the cited range, in the same unit as start_index.
+ */
+end_index?: number
+/**
+ * Zero-based index of the cited document among those provided in the request.
+ */
+document_index?: number
+/**
+ * Title of the cited document.
+ */
+document_title?: string
+/**
+ * Provider file id of the cited file.
+ */
+file_id?: string
+provider_fields?: ProviderFields
+}
+/**
+ * Fields of the native block that have no canonical equivalent, keyed by provider id (`anthropic`, `openai`, `google`, …). A converter writing to that provider merges them back, so a native → canonical → native round trip reproduces the block; converters for other providers ignore them.
+ */
+export interface ProviderFields {
+[k: string]: {
+[k: string]: unknown
+}
+}
+/**
+ * Who issued provider-opaque data (a reasoning signature, encrypted reasoning, a server tool's encrypted result). Opaque data is replayed byte-exact to the same issuer only; for any other target an explicit policy applies.
+ */
+export interface Issuer {
+/**
+ * Provider id, lower-case: `anthropic`, `openai`, `google`, `amazon-bedrock`, `mistral`, `ollama`, …
+ */
+provider: string
+/**
+ * The API that issued it when a provider has several: `messages`, `chat-completions`, `responses`, `generate-content`, `converse`.
+ */
+api?: string
+/**
+ * The model that produced it; signatures are only valid for the model family that made them.
+ */
+model?: string
+}
+/**
+ * Model reasoning (thinking). Readable text, a summary, or only provider-opaque data that must be replayed unchanged to its issuer.
+ */
+export interface ReasoningPart {
+/**
+ * Always `reasoning`.
+ */
+type: "reasoning"
+/**
+ * The reasoning text when the provider exposes it (Anthropic thinking, Gemini thought, Ollama thinking, OpenAI reasoning_text).
+ */
+text?: string
+/**
+ * Summary paragraphs, in order (OpenAI Responses `summary[].text`).
+ */
+summary?: string[]
+/**
+ * How long the model reasoned, in milliseconds.
+ */
+duration_ms?: number
+/**
+ * Opaque signature that lets the issuer verify the reasoning on replay (Anthropic `thinking.signature`, Gemini `thoughtSignature`, Bedrock `reasoningContent.signature`). Byte-exact; requires issuer.
+ */
+signature?: string
+/**
+ * Encrypted reasoning only the issuer can read (OpenAI Responses `encrypted_content`). Byte-exact; requires issuer.
+ */
+encrypted_content?: string
+/**
+ * Reasoning the provider redacted, as the opaque data it returned (Anthropic `redacted_thinking.data`, Bedrock `redactedContent`). Byte-exact; requires issuer.
+ */
+redacted_data?: string
+/**
+ * The provider's id for the reasoning item (OpenAI Responses `rs_…`), needed to replay it next to its following item.
+ */
+id?: string
+issuer?: Issuer
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * A request to run a tool, from the model (or executed by the provider itself when provider_executed is true).
+ */
+export interface ToolCallPart {
+/**
+ * Always `tool_call`.
+ */
+type: "tool_call"
+/**
+ * The call id that pairs this call with its result. Unique within the transcript; converters remap it deterministically where a target's id rules differ.
+ */
+id: string
+/**
+ * The tool's name as advertised to the model.
+ */
+name: string
+/**
+ * The arguments as a JSON value (usually an object). null when the provider sent text that does not parse as JSON; raw_input then holds it.
+ */
+input: unknown
+/**
+ * The arguments exactly as the provider sent them as text (OpenAI `arguments`), present when that text does not parse as JSON or is not byte-for-byte what serialising input gives, so a replay to the issuer is exact.
+ */
+raw_input?: string
+/**
+ * Why raw_input did not parse as JSON.
+ */
+input_error?: string
+/**
+ * True for server-side tools the provider ran itself (web search, code execution, MCP calls made by the provider); their results are provider-specific.
+ */
+provider_executed?: boolean
+/**
+ * The provider's own type for this block or item when it is not the provider's plain function call (`server_tool_use`, `mcp_tool_use`, `web_search_call`, `custom_tool_call`, `local_shell_call`, …).
+ */
+native_type?: string
+/**
+ * The provider's id of the item carrying the call when it differs from the call id (OpenAI Responses `fc_…`).
+ */
+item_id?: string
+/**
+ * Opaque signature attached to the call (Gemini `thoughtSignature` on a functionCall part). Byte-exact; requires issuer.
+ */
+signature?: string
+issuer?: Issuer
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * The result of a tool call, paired with it by call_id.
+ */
+export interface ToolResultPart {
+/**
+ * Always `tool_result`.
+ */
+type: "tool_result"
+/**
+ * The id of the tool call this answers.
+ */
+call_id: string
+/**
+ * The tool's name, when the source records it (some providers need it: Gemini matches by name, Ollama `tool_name`).
+ */
+name?: string
+status: ToolResultStatus
+/**
+ * The result as any JSON value: a string, an object, an array, a number, a boolean or null. Absent when the result is multimodal content only.
+ */
+output?: unknown
+/**
+ * Multimodal result content (text, image, audio and file parts) when the tool returned more than one value or a non-text one, in order.
+ */
+content?: Part[]
+/**
+ * Failure description when status is not ok.
+ */
+error?: string
+/**
+ * How long the tool ran, in milliseconds.
+ */
+duration_ms?: number
+/**
+ * True for the result of a server-side tool the provider ran itself.
+ */
+provider_executed?: boolean
+/**
+ * The provider's own type for this block or item when it is not a plain tool result (`web_search_tool_result`, `code_execution_tool_result`, `mcp_tool_result`, …).
+ */
+native_type?: string
+/**
+ * Present, and true, only when output was truncated to fit an export limit.
+ */
+truncated?: true
+/**
+ * UTF-8 byte length of the canonical JSON (RFC 8785) of output before truncation. Present only when truncated.
+ */
+original_size_bytes?: number
+truncation_strategy?: TruncationStrategy
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * An image: inline, by URL, beside the transcript, or a provider file.
+ */
+export interface ImagePart {
+/**
+ * Always `image`.
+ */
+type: "image"
+/**
+ * IANA media type of the image, e.g. `image/png`, `audio/wav`, `application/pdf`.
+ */
+media_type?: string
+/**
+ * The image inline, base64-encoded (standard alphabet, no data: prefix).
+ */
+data?: string
+/**
+ * Where the image can be fetched (https:, or a data: URI when the source used one).
+ */
+url?: string
+/**
+ * Path of the image stored beside the transcript, relative to the transcript file, forward slashes, never `..`.
+ */
+path?: string
+/**
+ * Provider file id of an uploaded image (for example `file-…`).
+ */
+file_id?: string
+/**
+ * Requested rendering detail (`low`, `high`, `auto`).
+ */
+detail?: string
+/**
+ * A text description of the image.
+ */
+alt?: string
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * Audio: inline, by URL, beside the transcript, or a provider file.
+ */
+export interface AudioPart {
+/**
+ * Always `audio`.
+ */
+type: "audio"
+/**
+ * IANA media type of the audio, e.g. `image/png`, `audio/wav`, `application/pdf`.
+ */
+media_type?: string
+/**
+ * The audio inline, base64-encoded (standard alphabet, no data: prefix).
+ */
+data?: string
+/**
+ * Where the audio can be fetched (https:, or a data: URI when the source used one).
+ */
+url?: string
+/**
+ * Path of the audio stored beside the transcript, relative to the transcript file, forward slashes, never `..`.
+ */
+path?: string
+/**
+ * Provider file id of an uploaded audio (for example `file-…`).
+ */
+file_id?: string
+/**
+ * A transcript of the audio, when the provider gave one.
+ */
+transcript?: string
+/**
+ * The provider's id for generated audio (OpenAI `audio.id`).
+ */
+id?: string
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * A document or other file: inline, by URL, beside the transcript, or a provider file.
+ */
+export interface FilePart {
+/**
+ * Always `file`.
+ */
+type: "file"
+/**
+ * IANA media type of the file, e.g. `image/png`, `audio/wav`, `application/pdf`.
+ */
+media_type?: string
+/**
+ * The file inline, base64-encoded (standard alphabet, no data: prefix).
+ */
+data?: string
+/**
+ * Where the file can be fetched (https:, or a data: URI when the source used one).
+ */
+url?: string
+/**
+ * Path of the file stored beside the transcript, relative to the transcript file, forward slashes, never `..`.
+ */
+path?: string
+/**
+ * Provider file id of an uploaded file (for example `file-…`).
+ */
+file_id?: string
+/**
+ * The file's name as given to or by the provider.
+ */
+filename?: string
+/**
+ * A title for the document.
+ */
+title?: string
+/**
+ * The document's text, when it was provided as plain text rather than bytes.
+ */
+text?: string
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+ */
+export interface PlanStepPart {
+/**
+ * Always `plan_step`.
+ */
+type: "plan_step"
+/**
+ * Stable id of the step within its plan.
+ */
+id: string
+/**
+ * What the step is.
+ */
+title: string
+status: PlanStatus
+/**
+ * Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or absent.
+ */
+blocked_reason?: (string | null)
+/**
+ * More detail on the step; null or absent when there is none.
+ */
+description?: (string | null)
+/**
+ * Sub-steps, in order, each a PlanItem (recursively).
+ */
+subitems?: PlanItem[]
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * One step of a plan, with its own sub-steps (seed 000).
+ */
+export interface PlanItem {
+/**
+ * Stable id of the step within its plan.
+ */
+id: string
+/**
+ * What the step is.
+ */
+title: string
+status: PlanStatus
+/**
+ * Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or absent.
+ */
+blocked_reason?: (string | null)
+/**
+ * More detail on the step; null or absent when there is none.
+ */
+description?: (string | null)
+/**
+ * Sub-steps, in order, each a PlanItem (recursively).
+ */
+subitems?: PlanItem[]
+}
+/**
+ * A code change across one or more files, with structured hunks (seed 000 code_diff).
+ */
+export interface CodeDiffPart {
+/**
+ * Always `code_diff`.
+ */
+type: "code_diff"
+/**
+ * The changed files, in order.
+ * 
+ * @minItems 1
+ */
+files: DiffFile[]
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * The change to one file.
+ */
+export interface DiffFile {
+/**
+ * The file's path after the change (its only path unless renamed or copied).
+ */
+path: string
+/**
+ * The file's path before a rename or copy; present only then.
+ */
+old_path?: string
+/**
+ * What happened to the file.
+ */
+change: ("added" | "modified" | "deleted" | "renamed" | "copied")
+/**
+ * True for a binary file: there are no hunks, only the fact of the change.
+ */
+binary: boolean
+/**
+ * File mode before, when it changed (`100644`).
+ */
+old_mode?: string
+/**
+ * File mode after, when it changed (`100755`).
+ */
+new_mode?: string
+/**
+ * Text changes, in file order; empty for binary files, pure renames and mode changes.
+ */
+hunks: DiffHunk[]
+}
+/**
+ * A contiguous change: old_lines lines from old_start replaced by new_lines lines from new_start (unified diff `@@ -old_start,old_lines +new_start,new_lines @@`).
+ */
+export interface DiffHunk {
+/**
+ * First line of the hunk in the old file, 1-based (0 when old_lines is 0 and the hunk inserts at the top).
+ */
+old_start: number
+/**
+ * Number of old-file lines the hunk covers: its context plus removed lines.
+ */
+old_lines: number
+/**
+ * First line of the hunk in the new file, 1-based (0 for an empty new side).
+ */
+new_start: number
+/**
+ * Number of new-file lines the hunk covers: its context plus added lines.
+ */
+new_lines: number
+/**
+ * Text after the closing `@@`, usually the enclosing function.
+ */
+header?: string
+/**
+ * The hunk's lines, in order.
+ */
+lines: DiffLine[]
+}
+/**
+ * One line of a hunk.
+ */
+export interface DiffLine {
+/**
+ * `context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the previous line has no newline at end of file; text is then empty or the marker text).
+ */
+kind: ("context" | "added" | "removed" | "no_newline")
+/**
+ * The line's content without its leading diff marker and without the line ending.
+ */
+text: string
+}
+/**
+ * A shell command a step ran (seed 001 command block).
+ */
+export interface CommandPart {
+/**
+ * Always `command`.
+ */
+type: "command"
+/**
+ * The resolved command line after template interpolation.
+ */
+command: string
+/**
+ * Working directory it ran in.
+ */
+cwd?: string
+/**
+ * Exit status, when known.
+ */
+exit_code?: number
+/**
+ * What it printed, when recorded.
+ */
+output?: string
+/**
+ * How long it ran, in milliseconds.
+ */
+duration_ms?: number
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * The model declined to answer (OpenAI `refusal`).
+ */
+export interface RefusalPart {
+/**
+ * Always `refusal`.
+ */
+type: "refusal"
+/**
+ * The refusal message.
+ */
+text: string
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * A marker that earlier context was compacted: summarised, edited or trimmed to fit the context window.
+ */
+export interface CompactionPart {
+/**
+ * Always `compaction`.
+ */
+type: "compaction"
+/**
+ * How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or thinking cleared), `trim` (oldest messages dropped).
+ */
+strategy?: string
+/**
+ * The summary that replaced the earlier context, when readable.
+ */
+summary?: string
+/**
+ * Opaque compacted context only the issuer can read (OpenAI `compaction` items). Requires issuer.
+ */
+encrypted_content?: string
+/**
+ * The provider's id for the compaction item.
+ */
+id?: string
+/**
+ * Context size before, in tokens.
+ */
+tokens_before?: number
+/**
+ * Context size after, in tokens.
+ */
+tokens_after?: number
+/**
+ * How many earlier messages the compaction stands for.
+ */
+replaced_messages?: number
+issuer?: Issuer
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream block).
+ */
+export interface StreamChunkPart {
+/**
+ * Always `stream_chunk`.
+ */
+type: "stream_chunk"
+/**
+ * The chunk as received.
+ */
+text: string
+fidelity?: Fidelity
+provider_fields?: ProviderFields
+}
+/**
+ * A provider block with no canonical equivalent, kept verbatim so a conversion back to its issuer reproduces it. Other targets drop it with a warning.
+ */
+export interface NativePart {
+/**
+ * Always `native`.
+ */
+type: "native"
+/**
+ * The provider's block or item type (`container_upload`, `image_generation_call`, `mcp_list_tools`, …).
+ */
+native_type: string
+/**
+ * The native block exactly as the provider sent it.
+ */
+data: unknown
+issuer: Issuer
+fidelity?: Fidelity
+}
+/**
+ * A member added by a newer minor version: its `type` is none of the known values. Readers keep it unchanged.
+ */
+export interface UnknownPart {
+/**
+ * The member's tag.
+ */
+type: string
+}
+/**
+ * Token usage, normalised across providers, with the provider's own usage object kept beside it. input_tokens includes cache reads and writes; output_tokens includes reasoning. Providers count differently (Anthropic input excludes cache; Gemini output excludes thoughts); the normalisation makes these totals mean the same everywhere.
+ */
+export interface Usage {
+/**
+ * All input tokens, including cache reads and cache writes.
+ */
+input_tokens: number
+/**
+ * All output tokens, including reasoning tokens.
+ */
+output_tokens: number
+/**
+ * Of input_tokens, those read from the provider's prompt cache.
+ */
+cache_read_tokens?: number
+/**
+ * Of input_tokens, those written to the provider's prompt cache.
+ */
+cache_write_tokens?: number
+/**
+ * Of output_tokens, those spent on reasoning.
+ */
+reasoning_tokens?: number
+/**
+ * The provider's own total when it reports one; otherwise input_tokens + output_tokens.
+ */
+total_tokens?: number
+raw?: RawUsage
+}
+/**
+ * The provider's usage object exactly as it reported it, and which provider's shape it is.
+ * 
+ * This interface was referenced by `Usage`'s JSON-Schema
+ * via the `definition` "RawUsage".
+ */
+export interface RawUsage {
+/**
+ * Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`, `ollama`, `bedrock-converse`, `mistral`, or a source format id.
+ */
+provider: string
+/**
+ * The usage object, verbatim.
+ */
+usage: unknown
+}
+/**
+ * Payload of tool.call and tool.result (seed 001): the same call_id links a call to its result. input is required on tool.call, output on tool.result.
+ * 
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "ToolPayload".
+ */
+export interface ToolPayload {
+/**
+ * Tool name (`Read`, `Bash`, a plugin operation name, …).
+ */
+name: string
+/**
+ * Opaque correlation token linking a tool.call to its tool.result.
+ */
+call_id: string
+/**
+ * Tool arguments as provided.
+ */
+input?: unknown
+/**
+ * Tool return value (null for errors with no output).
+ */
+output?: unknown
+/**
+ * Failure description on tool.result; absent on success.
+ */
+error?: string
+fidelity: Fidelity
+status?: ToolResultStatus
+/**
+ * Multimodal result content (text, image, audio, file parts), on tool.result.
+ */
+content?: Part[]
+/**
+ * How long the tool ran, in milliseconds, on tool.result.
+ */
+duration_ms?: number
+/**
+ * True for server-side tools the provider ran itself.
+ */
+provider_executed?: boolean
+}
+/**
+ * One turn of the conversation: a role and its ordered parts, with the model, usage, cost and timing of the call that produced it when known.
+ */
+export interface Message {
+/**
+ * The message's id, unique within the transcript (a provider message id, a source turn id, or a generated one).
+ */
+id?: string
+role: Role
+/**
+ * The content, in order.
+ */
+parts: Part[]
+/**
+ * The participant's name, when the source distinguishes several speakers of one role.
+ */
+name?: string
+/**
+ * When the message was created or sent.
+ */
+created_at?: string
+/**
+ * When the model finished producing it.
+ */
+completed_at?: string
+/**
+ * How long producing it took, in milliseconds.
+ */
+duration_ms?: number
+/**
+ * The model that produced it, as the provider named it in its response.
+ */
+model?: string
+issuer?: Issuer
+/**
+ * The provider's id for the response that produced it (`msg_…`, `chatcmpl-…`, `resp_…`).
+ */
+response_id?: string
+finish_reason?: FinishReason
+/**
+ * The provider's own stop reason, verbatim (`end_turn`, `tool_use`, `STOP`, `MAX_TOKENS`, …).
+ */
+native_finish_reason?: string
+/**
+ * An error the provider or agent reported instead of (or while) producing the message.
+ */
+error?: string
+usage?: Usage
+cost?: Cost
+/**
+ * The workflow step that produced it (seed 001 path), dot-separated.
+ */
+path?: string
+/**
+ * The loop or retry iteration of that step (seed 001).
+ */
+iteration?: number
+/**
+ * Free-form metadata from the source with no canonical field.
+ */
+metadata?: {
+[k: string]: unknown
+}
+provider_fields?: ProviderFields
+}
 /**
  * One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file in which each line names one repository or file to carry to another machine when a run is handed off. Malformed lines are skipped and reported, never fatal.
  */
@@ -69,5 +1120,318 @@ kind: ("repo" | "file")
  * Absolute path of the repository root or file. Relative paths are rejected as malformed.
  */
 path: string
+}
+/**
+ * A whole conversation or agent run in one JSON document: its messages, the run's status and timing, usage and cost totals, links to child runs, artifacts such as workspace snapshots, and what an export did to it (redaction, truncation, reasoning policy). Large documents may be stored gzip-compressed (`.json.gz`).
+ */
+export interface Transcript {
+/**
+ * Semantic version of the format this document follows. Readers accept the current major, reject an unknown major, and keep unknown fields and part types of a newer minor unchanged.
+ */
+schema_version: string
+/**
+ * The transcript's id: the run id, session id or conversation id of the source.
+ */
+id: string
+/**
+ * A human title.
+ */
+title?: string
+/**
+ * When the conversation or run began.
+ */
+created_at?: string
+/**
+ * When the document was last written.
+ */
+updated_at?: string
+source?: Source
+producer?: Producer
+run?: Run
+/**
+ * The conversation, in order.
+ */
+messages: Message[]
+usage?: Usage
+cost?: Cost
+/**
+ * Things the run produced besides messages, such as workspace snapshots.
+ */
+artifacts?: Artifact[]
+export?: ExportRecord
+/**
+ * Free-form metadata from the source with no canonical field.
+ */
+metadata?: {
 [k: string]: unknown
+}
+}
+/**
+ * Provenance: where the document came from.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "Source".
+ */
+export interface Source {
+format: SourceFormat
+/**
+ * The source format's own version, when it has one.
+ */
+format_version?: string
+/**
+ * The file it was read from, as given.
+ */
+path?: string
+/**
+ * The source's own session or conversation id.
+ */
+session_id?: string
+/**
+ * When it was converted.
+ */
+imported_at?: string
+}
+/**
+ * The run this transcript records: status, timing, error, workflow metadata, and links to its parent and child runs.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "Run".
+ */
+export interface Run {
+status: RunStatus
+/**
+ * When the run started.
+ */
+started_at?: string
+/**
+ * When the run ended; absent while running.
+ */
+ended_at?: string
+/**
+ * Wall-clock duration in milliseconds.
+ */
+duration_ms?: number
+/**
+ * Why the run failed.
+ */
+error?: string
+parent?: ParentRun
+/**
+ * Child runs this run started (seed 001 call_workflow, sub-agents), in start order.
+ */
+children?: ChildRun[]
+/**
+ * The workflow steps the run executed (seed 001 step events), in start order.
+ */
+steps?: Step[]
+/**
+ * Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input).
+ */
+metadata?: {
+[k: string]: unknown
+}
+}
+/**
+ * The run that started this one.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "ParentRun".
+ */
+export interface ParentRun {
+/**
+ * The parent's run id.
+ */
+run_id: string
+/**
+ * The parent's tool call that started this run (a sub-agent's Task call).
+ */
+call_id?: string
+/**
+ * The parent's step path that started this run.
+ */
+path?: string
+}
+/**
+ * A run this run started, linked both ways: the child's own transcript names this run as its parent.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "ChildRun".
+ */
+export interface ChildRun {
+/**
+ * The child's run id.
+ */
+run_id: string
+/**
+ * The child's title or workflow name.
+ */
+title?: string
+status?: RunStatus
+/**
+ * The tool call that started the child, when one did.
+ */
+call_id?: string
+/**
+ * The step path that started the child.
+ */
+path?: string
+/**
+ * Where the child's own transcript or event log is, relative to this document (`<run_id>.jsonl`).
+ */
+location?: string
+transcript?: Transcript
+}
+/**
+ * One execution of a workflow step (seed 001 step.started / step.completed), with its outcome.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "Step".
+ */
+export interface Step {
+/**
+ * Dot-separated step path within the workflow definition.
+ */
+path: string
+/**
+ * Step name from the workflow definition.
+ */
+name: string
+/**
+ * Step type (`agent`, `command`, `parallel`, `call_workflow`, or a custom type name).
+ */
+kind: string
+/**
+ * Zero-based loop or retry iteration.
+ */
+iteration?: number
+status: RunStatus
+/**
+ * When the step started.
+ */
+started_at?: string
+/**
+ * When the step ended; absent while running.
+ */
+ended_at?: string
+/**
+ * Why the step failed.
+ */
+error?: string
+/**
+ * The step's result, as the step reported it.
+ */
+result?: unknown
+/**
+ * The child run a call_workflow step started.
+ */
+child_run_id?: string
+}
+/**
+ * An end-of-run workspace snapshot for handing the run to another machine (seed 003): what was declared and when.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "SnapshotArtifact".
+ */
+export interface SnapshotArtifact {
+/**
+ * Always `snapshot`.
+ */
+type: "snapshot"
+/**
+ * The declarations, as read from the declarations file.
+ */
+declarations: SnapshotDeclaration[]
+/**
+ * When the snapshot was taken.
+ */
+created_at?: string
+/**
+ * Where the snapshot's content is stored.
+ */
+location?: string
+}
+/**
+ * A file the run produced.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "FileArtifact".
+ */
+export interface FileArtifact {
+/**
+ * Always `file`.
+ */
+type: "file"
+/**
+ * The file's path.
+ */
+path: string
+/**
+ * IANA media type.
+ */
+media_type?: string
+/**
+ * What the file is.
+ */
+description?: string
+}
+/**
+ * A member added by a newer minor version: its `type` is none of the known values. Readers keep it unchanged.
+ */
+export interface UnknownArtifact {
+/**
+ * The member's tag.
+ */
+type: string
+}
+/**
+ * What exporting did to this document, so a reader knows what is missing and why.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "ExportRecord".
+ */
+export interface ExportRecord {
+/**
+ * When the export was written.
+ */
+exported_at?: string
+/**
+ * `include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order of everything else is kept).
+ */
+reasoning?: ("include" | "omit")
+redaction?: RedactionRecord
+truncation?: TruncationRecord
+}
+/**
+ * Redaction applied: how many secrets each rule replaced with a `[REDACTED:<rule>]` placeholder. Never the secrets themselves.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "RedactionRecord".
+ */
+export interface RedactionRecord {
+/**
+ * Replacements per rule id.
+ */
+counts: {
+[k: string]: number
+}
+/**
+ * All replacements.
+ */
+total: number
+}
+/**
+ * Tool-output truncation applied.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "TruncationRecord".
+ */
+export interface TruncationRecord {
+/**
+ * The limit: UTF-8 bytes of a value's canonical JSON.
+ */
+limit_bytes: number
+/**
+ * How many tool outputs were truncated.
+ */
+truncated_count: number
 }

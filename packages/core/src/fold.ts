@@ -1,0 +1,242 @@
+import { formatVersion } from "./format-version.js";
+import type * as Strict from "./generated/v1/types.js";
+import type * as Tolerant from "./generated/v1/tolerant-types.js";
+import { validateTranscript } from "./generated/v1/validate.js";
+import { isPartOfType } from "./parts.js";
+
+export interface FoldWarning {
+  /** seq of the event line the warning is about. */
+  seq?: number;
+  message: string;
+}
+
+export interface FoldResult {
+  document: Tolerant.Transcript;
+  /** True when the folded document is strictly valid (every event and block was of this version's vocabulary). */
+  strict: boolean;
+  warnings: FoldWarning[];
+}
+
+export interface FoldOptions {
+  /** Other runs' events by run id; child runs found here are folded and embedded in `run.children[].transcript`. */
+  runs?: ReadonlyMap<string, readonly Tolerant.Event[]>;
+  /** How deep embedded child runs may nest before links are left unresolved. Default 16. */
+  maxDepth?: number;
+}
+
+type Message = Tolerant.Message;
+type Part = Tolerant.Part;
+
+/**
+ * Folds an event log (seed 001) into a transcript document: message events become messages, tool events are
+ * paired by call_id (a call already present as a tool_call part is not repeated), run and step events give the
+ * run's status, timing and steps, call_workflow events give child-run links. Unknown event types become warnings.
+ */
+export function foldEventLog(events: readonly Tolerant.Event[], options: FoldOptions = {}): FoldResult {
+  return foldAtDepth(events, options, 0, new Set());
+}
+
+function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, depth: number, ancestors: Set<string>): FoldResult {
+  const warnings: FoldWarning[] = [];
+  const first = events[0];
+  const runId = first?.run_id ?? "unknown-run";
+  const messages: Message[] = [];
+  const steps: Strict.Step[] = [];
+  const children: Array<Strict.ChildRun | Tolerant.ChildRun> = [];
+  const run: Tolerant.Run = { status: "running" };
+  const document: Tolerant.Transcript = { schema_version: formatVersion, id: runId, source: { format: "event-log" }, run, messages };
+  const callIds = new Set<string>();
+  const answeredCallIds = new Set<string>();
+  if (first?.parent_run_id) run.parent = { run_id: first.parent_run_id };
+
+  for (const event of events) {
+    const payload = event.payload;
+    switch (event.type) {
+      case "run.started": {
+        const started = payload as Strict.RunStartedPayload;
+        if (started.schema_version !== formatVersion) warnings.push({ seq: event.seq, message: `log declares schema_version ${started.schema_version}; folded as ${formatVersion}` });
+        document.title = started.title ?? started.name;
+        if (started.producer) document.producer = started.producer;
+        run.started_at = event.timestamp;
+        document.created_at = event.timestamp;
+        run.metadata = { ...(started.metadata ?? {}), run_name: started.name, run_kind: started.kind };
+        break;
+      }
+      case "run.completed": {
+        const completed = payload as Strict.StepPayload | null;
+        run.status = completed?.status ?? (completed?.error ? "failed" : "completed");
+        run.ended_at = event.timestamp;
+        if (completed?.error) run.error = completed.error;
+        if (run.started_at) run.duration_ms = Math.max(0, Date.parse(event.timestamp) - Date.parse(run.started_at));
+        break;
+      }
+      case "step.started":
+      case "step.call_workflow.started": {
+        const step = payload as Strict.StepPayload;
+        steps.push({
+          path: event.path,
+          name: step.name,
+          kind: step.kind,
+          iteration: event.iteration,
+          status: "running",
+          started_at: event.timestamp,
+          ...(event.child_run_id ? { child_run_id: event.child_run_id } : {}),
+        });
+        if (event.type === "step.call_workflow.started" && event.child_run_id) {
+          children.push({ run_id: event.child_run_id, title: step.name, status: "running", path: event.path, location: `${event.child_run_id}.jsonl` });
+        }
+        break;
+      }
+      case "step.completed":
+      case "step.call_workflow.completed": {
+        const step = payload as Strict.StepPayload;
+        const status = step.status ?? (step.error ? "failed" : "completed");
+        const open = [...steps].reverse().find((candidate) => candidate.path === event.path && candidate.iteration === event.iteration && candidate.status === "running");
+        const target = open ?? { path: event.path, name: step.name, kind: step.kind, iteration: event.iteration, status };
+        if (!open) {
+          warnings.push({ seq: event.seq, message: `${event.type} for step ${event.path || "(run)"} with no matching start` });
+          steps.push(target);
+        }
+        target.status = status;
+        target.ended_at = event.timestamp;
+        if (step.error) target.error = step.error;
+        if (step.result !== undefined) target.result = step.result;
+        if (event.type === "step.call_workflow.completed" && event.child_run_id) {
+          const child = children.find((candidate) => candidate.run_id === event.child_run_id);
+          if (child) child.status = status;
+          else warnings.push({ seq: event.seq, message: `child run ${event.child_run_id} completed but was never started` });
+        }
+        break;
+      }
+      case "message.system":
+      case "message.user":
+      case "message.assistant": {
+        const message = payload as Tolerant.MessagePayload;
+        const parts = message.blocks.map((block) => fromLegacyBlock(block));
+        for (const part of parts) {
+          if (isPartOfType(part, "tool_call")) callIds.add(part.id);
+          if (isPartOfType(part, "tool_result")) answeredCallIds.add(part.call_id);
+        }
+        messages.push(
+          withoutUndefined({
+            id: message.message_id,
+            role: message.role,
+            parts,
+            created_at: event.timestamp,
+            model: message.model,
+            issuer: message.issuer,
+            response_id: message.response_id,
+            finish_reason: message.finish_reason,
+            native_finish_reason: message.native_finish_reason,
+            usage: message.usage,
+            cost: message.cost,
+            duration_ms: message.duration_ms,
+            ...location(event),
+          }) as Message,
+        );
+        break;
+      }
+      case "tool.call": {
+        const call = payload as Strict.ToolPayload;
+        if (callIds.has(call.call_id)) break;
+        callIds.add(call.call_id);
+        const part = withoutUndefined({ type: "tool_call", id: call.call_id, name: call.name, input: call.input ?? null, provider_executed: call.provider_executed, fidelity: call.fidelity });
+        messages.push({ role: "assistant", parts: [part as Part], created_at: event.timestamp, ...location(event) });
+        break;
+      }
+      case "tool.result": {
+        const result = payload as Strict.ToolPayload;
+        if (!callIds.has(result.call_id)) warnings.push({ seq: event.seq, message: `tool.result for call ${result.call_id}, which was never called` });
+        answeredCallIds.add(result.call_id);
+        const part = withoutUndefined({
+          type: "tool_result",
+          call_id: result.call_id,
+          name: result.name,
+          status: result.status ?? (result.error === undefined ? "ok" : "error"),
+          output: result.output,
+          content: result.content,
+          error: result.error,
+          duration_ms: result.duration_ms,
+          provider_executed: result.provider_executed,
+          fidelity: result.fidelity,
+        });
+        messages.push({ role: "tool", parts: [part as Part], created_at: event.timestamp, ...location(event) });
+        break;
+      }
+      default:
+        warnings.push({ seq: event.seq, message: `unknown event type ${event.type} (from a newer format version); skipped` });
+    }
+  }
+
+  for (const callId of callIds) {
+    if (!answeredCallIds.has(callId)) warnings.push({ message: `tool call ${callId} has no result${run.status === "running" ? " (the run has not finished)" : ""}` });
+  }
+  if (steps.length > 0) run.steps = steps;
+  if (children.length > 0) run.children = children;
+  const totals = sumMessageUsage(messages);
+  if (totals) document.usage = totals;
+
+  for (const child of children) {
+    const childEvents = options.runs?.get(child.run_id);
+    if (!childEvents) continue;
+    if (ancestors.has(child.run_id) || child.run_id === runId) {
+      warnings.push({ message: `child run ${child.run_id} links back to an ancestor; not embedded` });
+      continue;
+    }
+    if (depth + 1 > (options.maxDepth ?? 16)) {
+      warnings.push({ message: `child run ${child.run_id} is nested deeper than ${options.maxDepth ?? 16} levels; not embedded` });
+      continue;
+    }
+    const folded = foldAtDepth(childEvents, options, depth + 1, new Set([...ancestors, runId]));
+    if (folded.document.run?.parent?.run_id !== runId) warnings.push({ message: `child run ${child.run_id} does not name ${runId} as its parent` });
+    child.transcript = folded.document;
+    warnings.push(...folded.warnings.map((warning) => ({ ...warning, message: `child run ${child.run_id}: ${warning.message}` })));
+  }
+  return { document, strict: validateTranscript(document).ok, warnings };
+}
+
+/**
+ * Seed 001 (AWF) writes its own block shapes in message payloads; they map one to one onto canonical parts.
+ * Anything else is kept as it is.
+ */
+export function fromLegacyBlock(block: Part): Part {
+  const legacy: Record<string, unknown> = { ...block };
+  const fidelity = legacy.fidelity === undefined ? {} : { fidelity: legacy.fidelity };
+  switch (block.type) {
+    case "thinking":
+      return { type: "reasoning", text: String(legacy.thinking ?? ""), ...fidelity } as Part;
+    case "tool_use":
+      return { type: "tool_call", id: String(legacy.tool_id ?? ""), name: String(legacy.tool_name ?? ""), input: legacy.tool_input ?? null, ...fidelity } as Part;
+    case "stream":
+      return { type: "stream_chunk", text: String(legacy.text ?? legacy.chunk ?? ""), ...fidelity } as Part;
+    case "tool_result":
+      if (!("call_id" in legacy) && "tool_id" in legacy) {
+        return { type: "tool_result", call_id: String(legacy.tool_id), status: "ok", output: legacy.tool_content ?? null, ...fidelity } as Part;
+      }
+      return block;
+    default:
+      return block;
+  }
+}
+
+function location(event: Tolerant.Event): { path?: string; iteration?: number } {
+  return { ...(event.path === "" ? {} : { path: event.path }), ...(event.iteration > 0 ? { iteration: event.iteration } : {}) };
+}
+
+function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+function sumMessageUsage(messages: readonly Message[]): Strict.Usage | undefined {
+  const usages = messages.map((message) => message.usage).filter((usage): usage is Strict.Usage => usage !== undefined);
+  if (usages.length === 0) return undefined;
+  const total: Strict.Usage = { input_tokens: 0, output_tokens: 0 };
+  const optional = ["cache_read_tokens", "cache_write_tokens", "reasoning_tokens"] as const;
+  for (const usage of usages) {
+    total.input_tokens += usage.input_tokens;
+    total.output_tokens += usage.output_tokens;
+    for (const key of optional) if (usage[key] !== undefined) total[key] = (total[key] ?? 0) + (usage[key] ?? 0);
+  }
+  total.total_tokens = total.input_tokens + total.output_tokens;
+  return total;
+}

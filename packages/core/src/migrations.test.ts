@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { migrate, migrations, type Migration } from "./migrations.js";
+
+// A hypothetical history: 1.1 renamed `title` to `name`, 1.2 was additive, 1.3 split `tags` into a list.
+const registry: Migration[] = [
+  {
+    from: "1.0",
+    to: "1.1",
+    description: "title becomes name",
+    migrate: ({ title, ...rest }) => ({ ...rest, ...(title === undefined ? {} : { name: title }) }),
+  },
+  {
+    from: "1.2",
+    to: "1.3",
+    description: "tags become a list",
+    migrate: (document) => ({ ...document, tags: typeof document.tags === "string" ? document.tags.split(",") : [] }),
+  },
+];
+
+describe("migrate", () => {
+  it("applies each step in order, skipping additive releases, and stamps the target version", () => {
+    const old = { schema_version: "1.0.4", id: "run-1", title: "Review", tags: "a,b", messages: [] };
+    const result = migrate(old, { target: "1.3.0", registry });
+    expect(result).toEqual({
+      ok: true,
+      document: { schema_version: "1.3.0", id: "run-1", name: "Review", tags: ["a", "b"], messages: [] },
+      applied: ["1.0 -> 1.1: title becomes name", "1.2 -> 1.3: tags become a list"],
+    });
+    expect(old.title).toBe("Review");
+  });
+
+  it("leaves a current or newer document unchanged", () => {
+    const current = { schema_version: "1.3.2", id: "x", messages: [] };
+    expect(migrate(current, { target: "1.3.0", registry })).toEqual({ ok: true, document: current, applied: [] });
+  });
+
+  it("refuses to cross a major version or read a malformed one", () => {
+    expect(migrate({ schema_version: "2.0.0" }, { target: "1.3.0", registry })).toMatchObject({ ok: false, message: expect.stringContaining("major") });
+    expect(migrate({ schema_version: "one" }, { registry })).toMatchObject({ ok: false });
+  });
+
+  it("has no registered step yet: 1.0 is the first release", () => {
+    expect(migrations).toEqual([]);
+    expect(migrate({ schema_version: "1.0.0", id: "x", messages: [] })).toMatchObject({ ok: true, applied: [] });
+  });
+});

@@ -1,0 +1,35 @@
+import type * as Strict from "./generated/v1/types.js";
+import type * as Tolerant from "./generated/v1/tolerant-types.js";
+
+export type PartType = Strict.Part["type"];
+export type PartOfType<T extends PartType> = Extract<Strict.Part, { type: T }>;
+
+const knownPartTypes: ReadonlySet<string> = new Set<PartType>([
+  "text",
+  "reasoning",
+  "tool_call",
+  "tool_result",
+  "image",
+  "audio",
+  "file",
+  "plan_step",
+  "code_diff",
+  "command",
+  "refusal",
+  "compaction",
+  "stream_chunk",
+  "native",
+]);
+
+/**
+ * Narrows a validated part by its tag. Sound because validation checks a known tag against its own member, even
+ * in tolerant mode: only parts with an unknown tag escape that check, and they never match a known tag.
+ */
+export function isPartOfType<T extends PartType>(part: Tolerant.Part | Strict.Part, type: T): part is PartOfType<T> {
+  return part.type === type;
+}
+
+/** True for part types this version defines; false for those a newer minor version added. */
+export function isKnownPart(part: Tolerant.Part | Strict.Part): part is Strict.Part {
+  return knownPartTypes.has(part.type);
+}
