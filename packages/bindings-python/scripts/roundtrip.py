@@ -5,7 +5,6 @@ Reads a JSON array of {"definition", "version", "value"} on stdin; writes a JSON
 bindings do not generate is an error, so nothing is skipped silently.
 """
 
-import enum
 import importlib
 import json
 import sys
@@ -17,13 +16,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 
 def round_trip(version: str, definition: str, value):
-    module = importlib.import_module(f"agent_transcript.generated.{version}")
-    generated = getattr(module, definition, None)
-    if generated is None:
-        raise LookupError(f"the Python bindings have no type {definition}")
-    if isinstance(generated, type) and issubclass(generated, enum.Enum):
-        return generated(value).value
-    return generated.from_dict(value).to_dict()
+    registry = importlib.import_module(f"agent_transcript.generated.{version}_registry")
+    converters = registry.CONVERTERS.get(definition)
+    if converters is None:
+        raise LookupError(f"the Python bindings have no type for {definition}")
+    parse, serialise = converters
+    return serialise(parse(value))
 
 
 def main() -> int:

@@ -7,7 +7,7 @@ export interface SemanticVersion {
   patch: number;
 }
 
-const semanticVersionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})(?:[-+][0-9A-Za-z.+-]{1,128})?$/;
+const semanticVersionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})(?:[-+][0-9A-Z.+-]{1,128})?$/i;
 
 export function parseVersion(version: string): SemanticVersion | undefined {
   const match = semanticVersionPattern.exec(version);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lineAndColumn, locateJsonSyntaxError } from "./json-syntax.js";
+import { lineAndColumn, locateJsonSyntaxError, locatePointers } from "./json-syntax.js";
 
 describe("locateJsonSyntaxError", () => {
   it.each([
@@ -57,5 +57,50 @@ describe("lineAndColumn", () => {
     expect(lineAndColumn("ab\ncd\nef", 0)).toEqual({ line: 1, column: 1 });
     expect(lineAndColumn("ab\ncd\nef", 4)).toEqual({ line: 2, column: 2 });
     expect(lineAndColumn("ab\ncd\nef", 6)).toEqual({ line: 3, column: 1 });
+  });
+});
+
+describe("locatePointers", () => {
+  const text = '{\n  "a": [1, {"b": "x,y]"}, []],\n  "c/d": {"e~f": null},\n  "g": {}\n}';
+
+  it("finds the offset of each value by JSON pointer", () => {
+    const found = locatePointers(text, ["", "/a", "/a/1/b", "/a/2", "/c~1d/e~0f", "/g", "/missing", "/a/9"]);
+    const lineOf = (pointer: string): number | undefined => {
+      const offset = found.get(pointer);
+      return offset === undefined ? undefined : lineAndColumn(text, offset).line;
+    };
+    expect(found.get("")).toBe(0);
+    expect(text.slice(found.get("/a") ?? -1).startsWith("[1,")).toBe(true);
+    expect(text.slice(found.get("/a/1/b") ?? -1).startsWith('"x,y]"')).toBe(true);
+    expect(text.slice(found.get("/a/2") ?? -1).startsWith("[]")).toBe(true);
+    expect(lineOf("/c~1d/e~0f")).toBe(3);
+    expect(lineOf("/g")).toBe(4);
+    expect(found.has("/missing")).toBe(false);
+    expect(found.has("/a/9")).toBe(false);
+  });
+
+  it("agrees with the values for every pointer of generated documents (1,000 runs)", () => {
+    const pointersOf = (value: unknown, prefix = ""): Array<[string, unknown]> => {
+      const here: Array<[string, unknown]> = [[prefix, value]];
+      if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => pointersOf(item, `${prefix}/${index}`))];
+      if (typeof value === "object" && value !== null) {
+        return [...here, ...Object.entries(value).flatMap(([key, item]) => pointersOf(item, `${prefix}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`))];
+      }
+      return here;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
+        const serialised = JSON.stringify(value, null, indent);
+        const entries = pointersOf(JSON.parse(serialised) as unknown);
+        const found = locatePointers(serialised, entries.map(([pointer]) => pointer));
+        for (const [pointer, expected] of entries) {
+          const offset = found.get(pointer);
+          expect(offset, pointer).toBeDefined();
+          const rest = serialised.slice(offset);
+          expect(rest.startsWith(JSON.stringify(expected, null, indent)?.split("\n")[0] ?? ""), pointer).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

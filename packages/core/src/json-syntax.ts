@@ -24,7 +24,7 @@ export function locateJsonSyntaxError(text: string): number | undefined {
       if (code === 0x5c) {
         const escape = text[position + 1];
         if (escape === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(position + 2, position + 6))) return false;
+          if (!/^[0-9a-f]{4}$/i.test(text.slice(position + 2, position + 6))) return false;
           position += 6;
           continue;
         }
@@ -36,7 +36,7 @@ export function locateJsonSyntaxError(text: string): number | undefined {
     }
     return false;
   };
-  const numberPattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const numberPattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:e[+-]?\d+)?/iy;
   const scanScalar = (): boolean => {
     const character = text[position];
     if (character === '"') return scanString();
@@ -116,4 +116,76 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
     lineStart = index + 1;
   }
   return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Offsets of the values at the given JSON pointers in valid JSON text, found in one pass, so errors reported by
+ * pointer can also name a line. Pointers that name nothing (for example a missing required property) are left out;
+ * callers fall back to the nearest existing ancestor.
+ */
+export function locatePointers(text: string, pointers: readonly string[]): Map<string, number> {
+  const wanted = new Set(pointers);
+  const found = new Map<string, number>();
+  // One frame per open container; `segment` is the escaped key or index of the child being read.
+  const frames: Array<{ isObject: boolean; index: number; segment: string }> = [];
+  let position = 0;
+  const skipWhitespace = (): void => {
+    while (position < text.length && " \n\r\t".includes(text[position] as string)) position += 1;
+  };
+  const readKey = (): string => {
+    const start = position;
+    position += 1;
+    while (position < text.length && text[position] !== '"') position += text[position] === "\\" ? 2 : 1;
+    position += 1;
+    const key = JSON.parse(text.slice(start, position)) as string;
+    skipWhitespace();
+    position += 1; // the colon
+    return key.replaceAll("~", "~0").replaceAll("/", "~1");
+  };
+  const note = (): void => {
+    const pointer = frames.map((frame) => `/${frame.segment}`).join("");
+    if (wanted.has(pointer) && !found.has(pointer)) found.set(pointer, position);
+  };
+  try {
+    for (;;) {
+      // Read one value at `position`.
+      skipWhitespace();
+      note();
+      const character = text[position];
+      if (character === "{" || character === "[") {
+        position += 1;
+        skipWhitespace();
+        const closing = character === "{" ? "}" : "]";
+        if (text[position] === closing) {
+          position += 1;
+        } else {
+          frames.push({ isObject: character === "{", index: 0, segment: character === "{" ? readKey() : "0" });
+          continue;
+        }
+      } else if (character === '"') {
+        readKey();
+        position -= 1; // readKey also consumed the character after the string; a value string has no colon
+      } else {
+        while (position < text.length && !",}] \n\r\t".includes(text[position] as string)) position += 1;
+      }
+      // After a value: close finished containers, or move to the next member.
+      for (;;) {
+        skipWhitespace();
+        const frame = frames[frames.length - 1];
+        if (!frame || found.size === wanted.size) return found;
+        const next = text[position];
+        position += 1;
+        if (next === ",") {
+          skipWhitespace();
+          frame.index += 1;
+          frame.segment = frame.isObject ? readKey() : String(frame.index);
+          break;
+        }
+        frames.pop();
+      }
+    }
+  } catch {
+    // Invalid JSON: return what was found before the error.
+    return found;
+  }
 }

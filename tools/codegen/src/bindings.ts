@@ -1,6 +1,6 @@
 import { InputData, JSONSchemaInput, JSONSchemaStore, quicktype, type JSONSchema } from "quicktype-core";
 import { banner } from "./banner.js";
-import type { SchemaFile } from "./schema-set.js";
+import type { JsonSchema, SchemaFile } from "./schema-set.js";
 
 /** Serves `$ref`s from the schema set by `$id`; quicktype would otherwise fetch the absolute URLs. */
 class LocalSchemaStore extends JSONSchemaStore {
@@ -24,7 +24,7 @@ export type BindingLanguage = "python" | "go" | "rust";
  * Python's full dataclass mode), and the Python classes carry from_dict/to_dict converters.
  */
 const rendererOptions: Record<BindingLanguage, (version: string) => Record<string, string>> = {
-  python: () => ({ "python-version": "3.7", "nice-property-names": "false" }),
+  python: () => ({ "python-version": "3.7" }),
   go: (version) => ({ package: version, "omit-empty": "true" }),
   rust: () => ({
     "skip-serializing-none": "true",
@@ -38,7 +38,7 @@ const rendererOptions: Record<BindingLanguage, (version: string) => Record<strin
 
 export interface GeneratedBinding {
   source: string;
-  /** Names of the generated types (classes, structs and enums), read from quicktype's own type graph. */
+  /** Names of the generated types (classes, structs, enums and aliases), read from quicktype's output. */
   typeNames: string[];
 }
 
@@ -46,6 +46,12 @@ export async function generateBinding(language: BindingLanguage, version: string
   const versionFiles = files.filter((file) => file.version === version);
   const input = new JSONSchemaInput(new LocalSchemaStore(files));
   for (const file of versionFiles) await input.addSource({ name: file.title, uris: [file.id] });
+  // Definitions used only inside if/then (the event payloads) are invisible to quicktype from the top-level
+  // entities; naming them as sources gives them types of their own.
+  // Maps (ProviderFields) are inlined wherever they are used; as sources they get a name too.
+  for (const { file, name } of [...conditionalOnlyDefinitions(versionFiles), ...mapDefinitions(versionFiles)]) {
+    await input.addSource({ name, uris: [`${file.id}#/$defs/${name}`] });
+  }
   const inputData = new InputData();
   inputData.addInput(input);
   const result = await quicktype({
@@ -63,11 +69,51 @@ export async function generateBinding(language: BindingLanguage, version: string
 }
 
 const declarationPatterns: Record<BindingLanguage, RegExp> = {
-  python: /^class (\w+)\b/gm,
+  // Python has no alias for a top-level map; its from_dict/to_dict functions stand for the type.
+  python: /^(?:class (\w+)\b|def (\w+)_from_dict\()/gm,
   go: /^type (\w+) /gm,
-  rust: /^pub (?:struct|enum) (\w+)\b/gm,
+  rust: /^pub (?:struct|enum|type) (\w+)\b/gm,
 };
 
 function declaredTypeNames(language: BindingLanguage, source: string): string[] {
-  return [...source.matchAll(declarationPatterns[language])].map((match) => match[1] as string).sort();
+  const names = [...source.matchAll(declarationPatterns[language])].map((match) => match[1] ?? pascalCase(match[2] ?? ""));
+  return [...new Set(names)].sort();
+}
+
+function pascalCase(snake: string): string {
+  return snake.replace(/(?:^|_)([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** `$defs` entries that are open maps: an object with no properties of its own and typed additional properties. */
+function mapDefinitions(files: readonly SchemaFile[]): Array<{ file: SchemaFile; name: string }> {
+  return files.flatMap((file) =>
+    Object.entries((file.schema.$defs ?? {}) as Record<string, JsonSchema>)
+      .filter(([, schema]) => schema.type === "object" && schema.properties === undefined && typeof schema.additionalProperties === "object")
+      .map(([name]) => ({ file, name })),
+  );
+}
+
+/** `$defs` entries referenced from nowhere but conditional subschemas (if/then/else) of their file. */
+export function conditionalOnlyDefinitions(files: readonly SchemaFile[]): Array<{ file: SchemaFile; name: string }> {
+  const result: Array<{ file: SchemaFile; name: string }> = [];
+  const texts = files.map((file) => ({ file, all: JSON.stringify(file.schema), unconditional: JSON.stringify(withoutConditions(file.schema)) }));
+  for (const file of files) {
+    for (const name of file.definitionNames) {
+      const references = (other: SchemaFile): string[] =>
+        other === file ? [`"#/$defs/${name}"`, `"${file.slug}.schema.json#/$defs/${name}"`] : [`"${file.slug}.schema.json#/$defs/${name}"`];
+      const mentions = (key: "all" | "unconditional"): boolean => texts.some((entry) => references(entry.file).some((reference) => entry[key].includes(reference)));
+      if (mentions("all") && !mentions("unconditional")) result.push({ file, name });
+    }
+  }
+  return result;
+}
+
+function withoutConditions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutConditions);
+  if (typeof node !== "object" || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([keyword]) => keyword !== "if" && keyword !== "then" && keyword !== "else")
+      .map(([keyword, value]) => [keyword, withoutConditions(value)]),
+  );
 }

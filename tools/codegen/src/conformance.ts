@@ -44,23 +44,30 @@ export function rustToolchain(): { cargo: string; env: NodeJS.ProcessEnv } {
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /**
- * Deep equality where two RFC 3339 date-times are equal when they name the same instant: bindings that parse
- * timestamps into native date types (Python's datetime) re-serialise them in their own spelling.
+ * Deep equality up to what the generated bindings cannot keep, both documented in their READMEs:
+ * - two RFC 3339 date-times are equal when they name the same instant (Python's datetime re-spells them);
+ * - an object property whose value is null equals an absent one (flattened unions make every field optional, and
+ *   the bindings write optional fields only when they hold a value, or, in Rust, write absent any-typed ones as null).
  */
-export function sameJsonModuloInstants(left: unknown, right: unknown): boolean {
+export function sameMeaning(left: unknown, right: unknown): boolean {
   if (typeof left === "string" && typeof right === "string") {
     if (left === right) return true;
     return dateTimePattern.test(left) && dateTimePattern.test(right) && Date.parse(left) === Date.parse(right);
   }
   if (Array.isArray(left) || Array.isArray(right)) {
-    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, index) => sameJsonModuloInstants(item, right[index]));
+    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, index) => sameMeaning(item, right[index]));
   }
   if (typeof left === "object" && left !== null && typeof right === "object" && right !== null) {
-    const leftKeys = Object.keys(left).sort();
-    const rightKeys = Object.keys(right).sort();
+    const presentKeys = (value: object): string[] =>
+      Object.entries(value)
+        .filter(([, entry]) => entry !== null)
+        .map(([key]) => key)
+        .sort();
+    const leftKeys = presentKeys(left);
+    const rightKeys = presentKeys(right);
     return (
       leftKeys.length === rightKeys.length &&
-      leftKeys.every((key, index) => key === rightKeys[index] && sameJsonModuloInstants((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
+      leftKeys.every((key, index) => key === rightKeys[index] && sameMeaning((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
     );
   }
   return Object.is(left, right);

@@ -4,7 +4,7 @@ import { generatedRoots } from "./paths.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
 import { tolerantId, tolerantSchema } from "./tolerant.js";
 import { generateTypes } from "./typescript-types.js";
-import { generateValidatorModule, validatorReferences, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
+import { generateValidatorModule, runtimeShimModule, validatorReferences, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
 
 /** Everything the generators produce: repository-relative path → file content. Pure: nothing is written here. */
 export type GeneratedFiles = Map<string, string>;
@@ -47,16 +47,37 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
         output.set(`${core}/validators/${entry.file.slug}.${variant}.d.ts`, module.declarations);
       }
     }
+    output.set(`${core}/validators/ajv-runtime.js`, runtimeShimModule(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validate.ts`, wrapperModule(versionFiles));
 
     for (const language of ["python", "go", "rust"] as const satisfies readonly BindingLanguage[]) {
       const binding = await generateBinding(language, version, files);
-      const definitions = versionFiles.flatMap((file) => [file.title, ...file.definitionNames]);
-      const registered = definitions.filter((name) => binding.typeNames.includes(name));
+      const registered = bindingRegistry(versionFiles, binding.typeNames);
       for (const [path, content] of bindingFiles(language, version, versionFiles, binding.source, registered)) output.set(path, content);
     }
   }
   return output;
+}
+
+/**
+ * Which generated type parses each definition: its own, or, for a member of a union that quicktype flattened into
+ * one type, the union's. Definitions with neither (an inline map, say) are left out and the round-trip suite says so.
+ */
+export function bindingRegistry(files: readonly SchemaFile[], typeNames: readonly string[]): Array<{ definition: string; type: string }> {
+  const hostOf = new Map<string, string>();
+  for (const file of files) {
+    const owners: Array<[string, JsonSchema]> = [[file.title, file.schema], ...Object.entries((file.schema.$defs ?? {}) as Record<string, JsonSchema>)];
+    for (const [owner, schema] of owners) {
+      for (const member of (schema.oneOf ?? []) as JsonSchema[]) {
+        const reference = typeof member.$ref === "string" ? member.$ref : "";
+        if (reference.startsWith("#/$defs/")) hostOf.set(reference.slice("#/$defs/".length), owner);
+      }
+    }
+  }
+  return files
+    .flatMap((file) => [file.title, ...file.definitionNames])
+    .map((definition) => ({ definition, type: typeNames.includes(definition) ? definition : (hostOf.get(definition) ?? "") }))
+    .filter((entry) => typeNames.includes(entry.type));
 }
 
 function bannerText(file: SchemaFile): string {
@@ -120,7 +141,7 @@ function bindingFiles(
   version: string,
   files: readonly SchemaFile[],
   source: string,
-  registered: readonly string[],
+  registered: ReadonlyArray<{ definition: string; type: string }>,
 ): Array<[string, string]> {
   const sources = files.map((file) => file.sourcePath);
   switch (language) {
@@ -128,6 +149,7 @@ function bindingFiles(
       return [
         [`${generatedRoots.python}/__init__.py`, banner(sources, "#")],
         [`${generatedRoots.python}/${version}.py`, source],
+        [`${generatedRoots.python}/${version}_registry.py`, pythonRegistry(version, sources, registered, source)],
       ];
     case "go":
       return [
@@ -142,8 +164,28 @@ function bindingFiles(
   }
 }
 
-function goRegistry(version: string, sources: readonly string[], names: readonly string[]): string {
-  const entries = names.map((name) => `\t"${name}": roundTrip[${name}],`).join("\n");
+function pythonRegistry(version: string, sources: readonly string[], entries: ReadonlyArray<{ definition: string; type: string }>, source: string): string {
+  const snake = (name: string): string => name.replace(/[A-Z]/g, (letter, offset: number) => `${offset === 0 ? "" : "_"}${letter.toLowerCase()}`);
+  const lines = entries.map(({ definition, type }) => {
+    // quicktype's top-level functions handle top-level entities, classes their own methods, enums their values.
+    if (source.includes(`def ${snake(type)}_from_dict(`)) return `    "${definition}": (${version}.${snake(type)}_from_dict, ${version}.${snake(type)}_to_dict),`;
+    if (source.includes(`class ${type}(Enum):`)) return `    "${definition}": (${version}.${type}, lambda value: value.value),`;
+    return `    "${definition}": (${version}.${type}.from_dict, lambda value: value.to_dict()),`;
+  });
+  return `${banner(sources, "#")}
+"""How to parse and serialise each definition: (from JSON value, to JSON value). A union member is parsed by its
+flattened union's type."""
+
+from . import ${version}
+
+CONVERTERS = {
+${lines.join("\n")}
+}
+`;
+}
+
+function goRegistry(version: string, sources: readonly string[], entries_: ReadonlyArray<{ definition: string; type: string }>): string {
+  const entries = entries_.map(({ definition, type }) => `\t"${definition}": roundTrip[${type}],`).join("\n");
   return `${banner(sources, "//")}
 package ${version}
 
@@ -164,8 +206,8 @@ func roundTrip[T any](data []byte) ([]byte, error) {
 `;
 }
 
-function rustRegistry(names: readonly string[]): string {
-  const arms = names.map((name) => `        "${name}" => Some(round_trip_as::<${name}>(data)),`).join("\n");
+function rustRegistry(entries: ReadonlyArray<{ definition: string; type: string }>): string {
+  const arms = entries.map(({ definition, type }) => `        "${definition}" => Some(round_trip_as::<${type}>(data)),`).join("\n");
   return `/// Parses JSON as the named definition and serialises the parsed value again; None for an unknown name.
 pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::Error>> {
     match name {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sameJsonModuloInstants } from "./conformance.js";
+import { sameMeaning } from "./conformance.js";
 import { loadExamples } from "./examples.js";
 
 export interface RoundTripRequest {
@@ -22,6 +22,11 @@ export function describeRoundTrips(options: {
   language: string;
   run: (requests: RoundTripRequest[]) => unknown;
   strictValidator: (definition: string) => ((value: unknown) => { ok: boolean }) | undefined;
+  /**
+   * Set for Rust: quicktype's Rust output writes absent fields typed as any JSON (or as a union) as null. Such nulls,
+   * where the input had no field at all, are dropped before validating; everything else must round-trip as is.
+   */
+  dropAddedNulls?: boolean;
 }): void {
   describe(`${options.language} bindings`, () => {
     const valid = loadExamples().filter((example) => example.group === "valid");
@@ -40,11 +45,24 @@ export function describeRoundTrips(options: {
       (_file, example, index) => {
         const result = results[index];
         expect(result?.error).toBeUndefined();
+        const output = options.dropAddedNulls ? dropAddedNulls(result?.output, example.value) : result?.output;
         const validate = options.strictValidator(example.definition);
         expect(validate, `a strict validator for ${example.definition}`).toBeDefined();
-        expect(validate?.(result?.output)).toMatchObject({ ok: true });
-        expect(sameJsonModuloInstants(result?.output, example.value)).toBe(true);
+        expect(validate?.(output)).toMatchObject({ ok: true });
+        expect(sameMeaning(output, example.value)).toBe(true);
       },
     );
   });
+}
+
+/** Removes object properties that are null in `output` and absent at the same place in `input`. */
+export function dropAddedNulls(output: unknown, input: unknown): unknown {
+  if (Array.isArray(output)) return output.map((item, index) => dropAddedNulls(item, Array.isArray(input) ? input[index] : undefined));
+  if (typeof output !== "object" || output === null) return output;
+  const original = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    Object.entries(output)
+      .filter(([key, value]) => value !== null || Object.hasOwn(original, key))
+      .map(([key, value]) => [key, dropAddedNulls(value, original[key])]),
+  );
 }

@@ -1,8 +1,32 @@
 import { Ajv2020, _ } from "ajv/dist/2020.js";
+import equal from "ajv/dist/runtime/equal.js";
+import ucs2length from "ajv/dist/runtime/ucs2length.js";
+import uri from "ajv/dist/runtime/uri.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import { banner } from "./banner.js";
 import type { JsonSchema, SchemaFile } from "./schema-set.js";
+
+/**
+ * ajv's standalone output loads its run-time helpers (string length in code points for minLength, deep equality,
+ * URI resolution) with `require(...)`, even in ESM mode, which breaks `import` under plain Node (ajv#2209). Each
+ * helper carries the code ajv emits for it in a `code` property; pointing that at an identifier imported from a
+ * generated ESM shim (`ajv-runtime.js`, which loads them with createRequire) makes the output real ESM, loaded the
+ * same way by Node and by bundlers. Only the helpers a module uses are imported.
+ */
+const runtimeHelpers = [
+  { helper: ucs2length.default, name: "ucs2length", module: "ajv/dist/runtime/ucs2length" },
+  { helper: equal.default, name: "equal", module: "ajv/dist/runtime/equal" },
+  { helper: uri.default, name: "uri", module: "ajv/dist/runtime/uri" },
+] as const;
+const runtimeIdentifier = (name: string): string => `ajvRuntime_${name}`;
+for (const { helper, name } of runtimeHelpers) (helper as { code: string }).code = runtimeIdentifier(name);
+
+/** The ESM shim the validator modules import ajv's run-time helpers from. */
+export function runtimeShimModule(sources: readonly string[]): string {
+  const exports = runtimeHelpers.map(({ name, module }) => `export const ${name} = require("${module}").default;`);
+  return `${banner(sources, "//")}import { createRequire } from "node:module";\n\nconst require = createRequire(import.meta.url);\n${exports.join("\n")}\n`;
+}
 
 /** Keywords that annotate schemas for our generators; ajv must know them to stay in strict mode. */
 export const annotationKeywords = ["x-extensible", "tsType"] as const;
@@ -56,7 +80,13 @@ export function generateValidatorModule(
   const references = validatorReferences(target.file, String(target.schema.$id));
   const code = standaloneCode.default(ajv, references);
   const header = banner([target.file.sourcePath], "//") + `// Variant: ${variant}\n`;
-  const javascript = `${header}import { fullFormats } from "ajv-formats/dist/formats.js";\n${code}\n`;
+  const moduleImports = [
+    `import { fullFormats } from "ajv-formats/dist/formats.js";`,
+    ...runtimeHelpers
+      .filter(({ name }) => code.includes(runtimeIdentifier(name)))
+      .map(({ name }) => `import { ${name} as ${runtimeIdentifier(name)} } from "./ajv-runtime.js";`),
+  ];
+  const javascript = `${header}${moduleImports.join("\n")}\n${code}\n`;
   const declarationLines = Object.keys(references).map(
     (name) => `/** Validates a value against \`${name}\` (${variant}). */\nexport declare const ${name}: StandaloneValidator<Types.${name}>;`,
   );

@@ -25,6 +25,21 @@
 //
 //    usage, err := UnmarshalUsage(bytes)
 //    bytes, err = usage.Marshal()
+//
+//    stepPayload, err := UnmarshalStepPayload(bytes)
+//    bytes, err = stepPayload.Marshal()
+//
+//    runStartedPayload, err := UnmarshalRunStartedPayload(bytes)
+//    bytes, err = runStartedPayload.Marshal()
+//
+//    messagePayload, err := UnmarshalMessagePayload(bytes)
+//    bytes, err = messagePayload.Marshal()
+//
+//    toolPayload, err := UnmarshalToolPayload(bytes)
+//    bytes, err = toolPayload.Marshal()
+//
+//    providerFields, err := UnmarshalProviderFields(bytes)
+//    bytes, err = providerFields.Marshal()
 
 package v1
 
@@ -101,6 +116,58 @@ func UnmarshalUsage(data []byte) (Usage, error) {
 }
 
 func (r *Usage) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalStepPayload(data []byte) (StepPayload, error) {
+	var r StepPayload
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *StepPayload) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalRunStartedPayload(data []byte) (RunStartedPayload, error) {
+	var r RunStartedPayload
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *RunStartedPayload) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalMessagePayload(data []byte) (MessagePayload, error) {
+	var r MessagePayload
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *MessagePayload) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalToolPayload(data []byte) (ToolPayload, error) {
+	var r ToolPayload
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *ToolPayload) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+type ProviderFields map[string]map[string]interface{}
+
+func UnmarshalProviderFields(data []byte) (ProviderFields, error) {
+	var r ProviderFields
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *ProviderFields) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
@@ -247,22 +314,23 @@ type Step struct {
 //
 // A file the run produced.
 type Artifact struct {
-	// Always `snapshot`.                                                         
-	//                                                                            
-	// Always `file`.                                                             
-	Type                                                    ArtifactType          `json:"type"`
-	// When the snapshot was taken.                                               
-	CreatedAt                                               *time.Time            `json:"created_at,omitempty"`
-	// The declarations, as read from the declarations file.                      
-	Declarations                                            []SnapshotDeclaration `json:"declarations,omitempty"`
-	// Where the snapshot's content is stored.                                    
-	Location                                                *string               `json:"location,omitempty"`
-	// What the file is.                                                          
-	Description                                             *string               `json:"description,omitempty"`
-	// IANA media type.                                                           
-	MediaType                                               *string               `json:"media_type,omitempty"`
-	// The file's path.                                                           
-	Path                                                    *string               `json:"path,omitempty"`
+	// Always `snapshot`.                                                                                           
+	//                                                                                                              
+	// Always `file`.                                                                                               
+	Type                                                                                      ArtifactType          `json:"type"`
+	// When the snapshot was taken.                                                                                 
+	CreatedAt                                                                                 *time.Time            `json:"created_at,omitempty"`
+	// The declarations, as read from the declarations file; at least one (a run that declares                      
+	// nothing has no snapshot).                                                                                    
+	Declarations                                                                              []SnapshotDeclaration `json:"declarations,omitempty"`
+	// Where the snapshot's content is stored.                                                                      
+	Location                                                                                  *string               `json:"location,omitempty"`
+	// What the file is.                                                                                            
+	Description                                                                               *string               `json:"description,omitempty"`
+	// IANA media type.                                                                                             
+	MediaType                                                                                 *string               `json:"media_type,omitempty"`
+	// The file's path.                                                                                             
+	Path                                                                                      *string               `json:"path,omitempty"`
 }
 
 // One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file
@@ -325,7 +393,7 @@ type CostBreakdown struct {
 
 // Which prices an amount was computed from.
 type PricingReference struct {
-	// When they were read.                                            
+	// When they were read, as YYYY-MM-DD.                             
 	Date                                                        string `json:"date"`
 	// The price table entry used.                                     
 	Model                                                       string `json:"model"`
@@ -357,10 +425,11 @@ type RedactionRecord struct {
 
 // Tool-output truncation applied.
 type TruncationRecord struct {
-	// The limit: UTF-8 bytes of a value's canonical JSON.      
-	LimitBytes                                            int64 `json:"limit_bytes"`
-	// How many tool outputs were truncated.                    
-	TruncatedCount                                        int64 `json:"truncated_count"`
+	// The limit: UTF-8 bytes of a value's canonical JSON (at least 2, the size of an empty      
+	// string, array or object).                                                                 
+	LimitBytes                                                                             int64 `json:"limit_bytes"`
+	// How many tool outputs were truncated.                                                     
+	TruncatedCount                                                                         int64 `json:"truncated_count"`
 }
 
 // One turn of the conversation: a role and its ordered parts, with the model, usage, cost
@@ -539,8 +608,8 @@ type Part struct {
 	//                                                                                                                            
 	// The summary that replaced the earlier context, when readable.                                                              
 	Summary                                                                                     *SummaryUnion                     `json:"summary,omitempty"`
-	// The arguments as a JSON value (usually an object). null when the provider sent text that                                   
-	// does not parse as JSON; raw_input then holds it.                                                                           
+	// The arguments as a JSON value (usually an object). Absent only when the provider sent                                      
+	// text that does not parse as JSON; raw_input then holds that text.                                                          
 	Input                                                                                       interface{}                       `json:"input,omitempty"`
 	// Why raw_input did not parse as JSON.                                                                                       
 	InputError                                                                                  *string                           `json:"input_error,omitempty"`
@@ -800,6 +869,85 @@ type Source struct {
 	SessionID                                           *string      `json:"session_id,omitempty"`
 }
 
+// Payload of run and step events (seed 001).
+type StepPayload struct {
+	// Failure description on *.completed events; absent on success.                                       
+	Error                                                                                      *string     `json:"error,omitempty"`
+	// Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`,            
+	// `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.              
+	Kind                                                                                       string      `json:"kind"`
+	// Step name from the workflow definition, or the workflow's name on run events.                       
+	Name                                                                                       string      `json:"name"`
+	// The step's result on *.completed events; its shape depends on the step kind. Absent when            
+	// there is none.                                                                                      
+	Result                                                                                     interface{} `json:"result,omitempty"`
+	Status                                                                                     *RunStatus  `json:"status,omitempty"`
+}
+
+// Payload of run.started: the run's name and kind, and the declaration of the format
+// version the whole log follows.
+type RunStartedPayload struct {
+	// Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`,                       
+	// `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.                         
+	Kind                                                                                       string                 `json:"kind"`
+	// Workflow metadata (inputs, flow and node ids), verbatim.                                                       
+	Metadata                                                                                   map[string]interface{} `json:"metadata,omitempty"`
+	// Step name from the workflow definition, or the workflow's name on run events.                                  
+	Name                                                                                       string                 `json:"name"`
+	Producer                                                                                   *Producer              `json:"producer,omitempty"`
+	// The format version every line of this log follows (semver). A reader rejects an unknown                        
+	// major.                                                                                                         
+	SchemaVersion                                                                              string                 `json:"schema_version"`
+	// A human title for the run.                                                                                     
+	Title                                                                                      *string                `json:"title,omitempty"`
+}
+
+// Payload of message events: a role and ordered content blocks (canonical parts; text parts
+// carry `.text`, so seed 001's jq recipes work unchanged), with what the model call
+// reported.
+type MessagePayload struct {
+	// The content, in order.                                                    
+	Blocks                                                         []Part        `json:"blocks"`
+	Cost                                                           *Cost         `json:"cost,omitempty"`
+	// How long the model call took, in milliseconds.                            
+	DurationMS                                                     *int64        `json:"duration_ms,omitempty"`
+	FinishReason                                                   *FinishReason `json:"finish_reason,omitempty"`
+	Issuer                                                         *Issuer       `json:"issuer,omitempty"`
+	// The message's id (a provider message id or a generated one).              
+	MessageID                                                      *string       `json:"message_id,omitempty"`
+	// The model that produced an assistant message.                             
+	Model                                                          *string       `json:"model,omitempty"`
+	// The provider's own stop reason, verbatim.                                 
+	NativeFinishReason                                             *string       `json:"native_finish_reason,omitempty"`
+	// The provider's response id.                                               
+	ResponseID                                                     *string       `json:"response_id,omitempty"`
+	Role                                                           Role          `json:"role"`
+	Usage                                                          *Usage        `json:"usage,omitempty"`
+}
+
+// Payload of tool.call and tool.result (seed 001): the same call_id links a call to its
+// result. input is required on tool.call, output on tool.result.
+type ToolPayload struct {
+	// Opaque correlation token linking a tool.call to its tool.result.                             
+	CallID                                                                        string            `json:"call_id"`
+	// Multimodal result content (text, image, audio, file parts), on tool.result.                  
+	Content                                                                       []Part            `json:"content,omitempty"`
+	// How long the tool ran, in milliseconds, on tool.result.                                      
+	DurationMS                                                                    *int64            `json:"duration_ms,omitempty"`
+	// Failure description on tool.result; absent on success.                                       
+	Error                                                                         *string           `json:"error,omitempty"`
+	Fidelity                                                                      Fidelity          `json:"fidelity"`
+	// Tool arguments as provided.                                                                  
+	Input                                                                         interface{}       `json:"input,omitempty"`
+	// Tool name (`Read`, `Bash`, a plugin operation name, …).                                      
+	Name                                                                          string            `json:"name"`
+	// Tool return value (null for errors with no output).                                          
+	Output                                                                        interface{}       `json:"output,omitempty"`
+	// True for server-side tools the provider ran itself.                                          
+	ProviderExecuted                                                              *bool             `json:"provider_executed,omitempty"`
+	Status                                                                        *ToolResultStatus `json:"status,omitempty"`
+}
+
 // The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0
 // for system and developer instructions, which seed 001 folds into message.user). Writers
 // emit only these values; a newer minor version may add values, which tolerant readers
@@ -930,15 +1078,15 @@ const (
 type PartStatus string
 
 const (
-	Denied           PartStatus = "denied"
-	Interrupted      PartStatus = "interrupted"
-	Ok               PartStatus = "ok"
-	StatusBlocked    PartStatus = "blocked"
-	StatusCancelled  PartStatus = "cancelled"
-	StatusComplete   PartStatus = "complete"
-	StatusError      PartStatus = "error"
-	StatusInProgress PartStatus = "in_progress"
-	StatusPending    PartStatus = "pending"
+	StatusBlocked     PartStatus = "blocked"
+	StatusCancelled   PartStatus = "cancelled"
+	StatusComplete    PartStatus = "complete"
+	StatusDenied      PartStatus = "denied"
+	StatusError       PartStatus = "error"
+	StatusInProgress  PartStatus = "in_progress"
+	StatusInterrupted PartStatus = "interrupted"
+	StatusOk          PartStatus = "ok"
+	StatusPending     PartStatus = "pending"
 )
 
 // How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
@@ -1023,6 +1171,17 @@ const (
 	OpenaiResponses SourceFormat = "openai-responses"
 	Portable        SourceFormat = "portable"
 	WarpExport      SourceFormat = "warp-export"
+)
+
+// How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a
+// policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+type ToolResultStatus string
+
+const (
+	ToolResultStatusDenied      ToolResultStatus = "denied"
+	ToolResultStatusError       ToolResultStatus = "error"
+	ToolResultStatusInterrupted ToolResultStatus = "interrupted"
+	ToolResultStatusOk          ToolResultStatus = "ok"
 )
 
 type SummaryUnion struct {

@@ -5,6 +5,8 @@
 use serde::{Serialize, Deserialize};
 use std::collections::HashMap;
 
+pub type ProviderFields = HashMap<String, HashMap<String, Option<serde_json::Value>>>;
+
 /// One line of an append-only JSONL event log (seed 001 envelope). Every line is one
 /// complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq`
 /// order starting at 1. Event-specific data lives in `payload`, whose shape is chosen by
@@ -299,7 +301,8 @@ pub struct Artifact {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
 
-    /// The declarations, as read from the declarations file.
+    /// The declarations, as read from the declarations file; at least one (a run that declares
+    /// nothing has no snapshot).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declarations: Option<Vec<SnapshotDeclaration>>,
 
@@ -419,7 +422,7 @@ pub struct CostBreakdown {
 /// Which prices an amount was computed from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PricingReference {
-    /// When they were read.
+    /// When they were read, as YYYY-MM-DD.
     pub date: String,
 
     /// The price table entry used.
@@ -485,7 +488,8 @@ pub struct RedactionRecord {
 /// Tool-output truncation applied.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TruncationRecord {
-    /// The limit: UTF-8 bytes of a value's canonical JSON.
+    /// The limit: UTF-8 bytes of a value's canonical JSON (at least 2, the size of an empty
+    /// string, array or object).
     pub limit_bytes: i64,
 
     /// How many tool outputs were truncated.
@@ -758,8 +762,8 @@ pub struct Part {
     /// The summary that replaced the earlier context, when readable.
     pub summary: Option<Summary>,
 
-    /// The arguments as a JSON value (usually an object). null when the provider sent text that
-    /// does not parse as JSON; raw_input then holds it.
+    /// The arguments as a JSON value (usually an object). Absent only when the provider sent
+    /// text that does not parse as JSON; raw_input then holds that text.
     pub input: Option<serde_json::Value>,
 
     /// Why raw_input did not parse as JSON.
@@ -1392,28 +1396,196 @@ pub enum SourceFormat {
     WarpExport,
 }
 
+/// Payload of run and step events (seed 001).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepPayload {
+    /// Failure description on *.completed events; absent on success.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+
+    /// Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`,
+    /// `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.
+    pub kind: String,
+
+    /// Step name from the workflow definition, or the workflow's name on run events.
+    pub name: String,
+
+    /// The step's result on *.completed events; its shape depends on the step kind. Absent when
+    /// there is none.
+    pub result: Option<serde_json::Value>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<RunStatus>,
+}
+
+/// Payload of run.started: the run's name and kind, and the declaration of the format
+/// version the whole log follows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunStartedPayload {
+    /// Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`,
+    /// `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.
+    pub kind: String,
+
+    /// Workflow metadata (inputs, flow and node ids), verbatim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
+
+    /// Step name from the workflow definition, or the workflow's name on run events.
+    pub name: String,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub producer: Option<Producer>,
+
+    /// The format version every line of this log follows (semver). A reader rejects an unknown
+    /// major.
+    pub schema_version: String,
+
+    /// A human title for the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+}
+
+/// Payload of message events: a role and ordered content blocks (canonical parts; text parts
+/// carry `.text`, so seed 001's jq recipes work unchanged), with what the model call
+/// reported.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MessagePayload {
+    /// The content, in order.
+    pub blocks: Vec<Part>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<Cost>,
+
+    /// How long the model call took, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<i64>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finish_reason: Option<FinishReason>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<Issuer>,
+
+    /// The message's id (a provider message id or a generated one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<String>,
+
+    /// The model that produced an assistant message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+
+    /// The provider's own stop reason, verbatim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub native_finish_reason: Option<String>,
+
+    /// The provider's response id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub response_id: Option<String>,
+
+    pub role: Role,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
+}
+
+/// Payload of tool.call and tool.result (seed 001): the same call_id links a call to its
+/// result. input is required on tool.call, output on tool.result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolPayload {
+    /// Opaque correlation token linking a tool.call to its tool.result.
+    pub call_id: String,
+
+    /// Multimodal result content (text, image, audio, file parts), on tool.result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<Vec<Part>>,
+
+    /// How long the tool ran, in milliseconds, on tool.result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<i64>,
+
+    /// Failure description on tool.result; absent on success.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+
+    pub fidelity: Fidelity,
+
+    /// Tool arguments as provided.
+    pub input: Option<serde_json::Value>,
+
+    /// Tool name (`Read`, `Bash`, a plugin operation name, …).
+    pub name: String,
+
+    /// Tool return value (null for errors with no output).
+    pub output: Option<serde_json::Value>,
+
+    /// True for server-side tools the provider ran itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_executed: Option<bool>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<ToolResultStatus>,
+}
+
+/// How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a
+/// policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolResultStatus {
+    Denied,
+
+    Error,
+
+    Interrupted,
+
+    #[serde(rename = "ok")]
+    ToolResultStatusOk,
+}
+
 
 /// Parses JSON as the named definition and serialises the parsed value again; None for an unknown name.
 pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::Error>> {
     match name {
         "Cost" => Some(round_trip_as::<Cost>(data)),
+        "ComputedCost" => Some(round_trip_as::<Cost>(data)),
+        "ReportedCost" => Some(round_trip_as::<Cost>(data)),
+        "UnknownCost" => Some(round_trip_as::<Cost>(data)),
         "CostBreakdown" => Some(round_trip_as::<CostBreakdown>(data)),
         "PricingReference" => Some(round_trip_as::<PricingReference>(data)),
         "Event" => Some(round_trip_as::<Event>(data)),
         "EventType" => Some(round_trip_as::<EventType>(data)),
+        "StepPayload" => Some(round_trip_as::<StepPayload>(data)),
+        "RunStartedPayload" => Some(round_trip_as::<RunStartedPayload>(data)),
+        "MessagePayload" => Some(round_trip_as::<MessagePayload>(data)),
+        "ToolPayload" => Some(round_trip_as::<ToolPayload>(data)),
         "Message" => Some(round_trip_as::<Message>(data)),
         "Role" => Some(round_trip_as::<Role>(data)),
         "FinishReason" => Some(round_trip_as::<FinishReason>(data)),
         "Part" => Some(round_trip_as::<Part>(data)),
         "Fidelity" => Some(round_trip_as::<Fidelity>(data)),
+        "ProviderFields" => Some(round_trip_as::<ProviderFields>(data)),
         "Issuer" => Some(round_trip_as::<Issuer>(data)),
         "Citation" => Some(round_trip_as::<Citation>(data)),
+        "TextPart" => Some(round_trip_as::<Part>(data)),
+        "ReasoningPart" => Some(round_trip_as::<Part>(data)),
+        "ToolCallPart" => Some(round_trip_as::<Part>(data)),
+        "ToolResultStatus" => Some(round_trip_as::<ToolResultStatus>(data)),
         "TruncationStrategy" => Some(round_trip_as::<TruncationStrategy>(data)),
+        "ToolResultPart" => Some(round_trip_as::<Part>(data)),
+        "ImagePart" => Some(round_trip_as::<Part>(data)),
+        "AudioPart" => Some(round_trip_as::<Part>(data)),
+        "FilePart" => Some(round_trip_as::<Part>(data)),
         "PlanStatus" => Some(round_trip_as::<PlanStatus>(data)),
         "PlanItem" => Some(round_trip_as::<PlanItem>(data)),
+        "PlanStepPart" => Some(round_trip_as::<Part>(data)),
         "DiffLine" => Some(round_trip_as::<DiffLine>(data)),
         "DiffHunk" => Some(round_trip_as::<DiffHunk>(data)),
         "DiffFile" => Some(round_trip_as::<DiffFile>(data)),
+        "CodeDiffPart" => Some(round_trip_as::<Part>(data)),
+        "CommandPart" => Some(round_trip_as::<Part>(data)),
+        "RefusalPart" => Some(round_trip_as::<Part>(data)),
+        "CompactionPart" => Some(round_trip_as::<Part>(data)),
+        "StreamChunkPart" => Some(round_trip_as::<Part>(data)),
+        "NativePart" => Some(round_trip_as::<Part>(data)),
         "SnapshotDeclaration" => Some(round_trip_as::<SnapshotDeclaration>(data)),
         "Transcript" => Some(round_trip_as::<Transcript>(data)),
         "SourceFormat" => Some(round_trip_as::<SourceFormat>(data)),
@@ -1425,6 +1597,8 @@ pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::E
         "ParentRun" => Some(round_trip_as::<ParentRun>(data)),
         "ChildRun" => Some(round_trip_as::<ChildRun>(data)),
         "Artifact" => Some(round_trip_as::<Artifact>(data)),
+        "SnapshotArtifact" => Some(round_trip_as::<Artifact>(data)),
+        "FileArtifact" => Some(round_trip_as::<Artifact>(data)),
         "ExportRecord" => Some(round_trip_as::<ExportRecord>(data)),
         "RedactionRecord" => Some(round_trip_as::<RedactionRecord>(data)),
         "TruncationRecord" => Some(round_trip_as::<TruncationRecord>(data)),

@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
-import type { ValidationMode } from "@agent-transcript/core";
+import { gunzipSync } from "node:zlib";
+import { decodeTranscript, lineAndColumn, locatePointers, type ValidationMode } from "@agent-transcript/core";
 import { checkEventLog, parseJsonLines, readSnapshotDeclarations } from "@agent-transcript/recorder";
 import { exitCodes, paint, type CommandIo } from "../io.js";
 
-export type InputKind = "event-log" | "snapshot-declarations";
+export type InputKind = "transcript" | "event-log" | "snapshot-declarations";
 
 export interface FileProblem {
   /** 1-based line, where the input is line-oriented. */
@@ -23,8 +24,10 @@ export interface FileReport {
   warnings: string[];
 }
 
-/** Tells the inputs apart by content, not name: the first line that parses decides. */
+/** Tells the inputs apart by content, not name: a JSON object with schema_version, or the first line that parses. */
 export function detectKind(text: string): InputKind | undefined {
+  const start = text.trimStart();
+  if (start.startsWith("{") && /"schema_version"\s*:/.test(start.slice(0, 4096)) && !isJsonLines(start)) return "transcript";
   for (const line of parseJsonLines(text)) {
     if (!line.ok) continue;
     const value = line.value;
@@ -36,8 +39,55 @@ export function detectKind(text: string): InputKind | undefined {
   return undefined;
 }
 
+/** A file whose first line is a complete JSON object followed by more lines is JSONL, not one document. */
+function isJsonLines(text: string): boolean {
+  const firstLine = text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n"));
+  try {
+    return typeof JSON.parse(firstLine) === "object" && text.slice(firstLine.length).trim() !== "";
+  } catch {
+    return false;
+  }
+}
+
+function validateTranscriptText(file: string, text: string, mode: ValidationMode): FileReport {
+  const result = decodeTranscript(text, { mode });
+  if (result.ok) {
+    return {
+      file,
+      kind: "transcript",
+      valid: true,
+      records: result.document.messages.length,
+      problems: [],
+      warnings: result.warnings.map((warning) => `${warning.pointer}: ${warning.message}`),
+    };
+  }
+  const { error } = result;
+  const errors = error.errors ?? [{ pointer: error.pointer ?? "", message: error.message }];
+  // Name a line for each pointer; a missing property is reported at its nearest existing ancestor.
+  const candidates = errors.flatMap((entry) => ancestors(entry.pointer));
+  const offsets = error.line === undefined ? locatePointers(text, candidates) : new Map<string, number>();
+  return {
+    file,
+    kind: "transcript",
+    valid: false,
+    records: 0,
+    problems: errors.map((entry) => {
+      const offset = ancestors(entry.pointer).map((pointer) => offsets.get(pointer)).find((found) => found !== undefined);
+      const line = error.line ?? (offset === undefined ? undefined : lineAndColumn(text, offset).line);
+      return { ...(line === undefined ? {} : { line }), pointer: entry.pointer, message: error.errors ? entry.message : error.message };
+    }),
+    warnings: [],
+  };
+}
+
+function ancestors(pointer: string): string[] {
+  const tokens = pointer.split("/").slice(1);
+  return tokens.map((_token, index) => `/${tokens.slice(0, tokens.length - index).join("/")}`).concat("");
+}
+
 export function validateText(file: string, text: string, mode: ValidationMode): FileReport {
   const kind = detectKind(text);
+  if (kind === "transcript") return validateTranscriptText(file, text, mode);
   if (kind === "event-log") {
     const report = checkEventLog(text, mode);
     return {
@@ -68,11 +118,17 @@ export function validateText(file: string, text: string, mode: ValidationMode): 
     problems: [
       {
         pointer: "",
-        message: "not a recognised input: expected an event log (JSONL lines with seq and run_id) or snapshot declarations (JSONL lines with version, kind and path)",
+        message: "not a recognised input: expected a transcript document (a JSON object with schema_version), an event log (JSONL lines with seq and run_id) or snapshot declarations (JSONL lines with version, kind and path)",
       },
     ],
     warnings: [],
   };
+}
+
+/** gzip (a `.json.gz` transcript, a compressed log) is recognised by its magic bytes, not its name. */
+function decodeBytes(bytes: Buffer): string {
+  const plain = bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: 1024 * 1024 * 1024 }) : bytes;
+  return plain.toString("utf8");
 }
 
 const readErrors: Record<string, string> = {
@@ -99,7 +155,7 @@ export async function runValidate(inputs: string[], options: ValidateOptions, io
     const name = input === "-" ? "<stdin>" : input;
     let text: string;
     try {
-      text = input === "-" ? await io.readStdin() : await readFile(input, "utf8");
+      text = input === "-" ? await io.readStdin() : decodeBytes(await readFile(input));
     } catch (error) {
       const reason = describeReadError(error);
       reports.push({ file: name, kind: "unknown", valid: false, records: 0, problems: [{ pointer: "", message: `cannot read: ${reason}` }], warnings: [] });

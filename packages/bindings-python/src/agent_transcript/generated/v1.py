@@ -83,17 +83,17 @@ class EventType(Enum):
     emit only these values; a newer minor version may add values, which tolerant readers
     accept and surface as warnings.
     """
-    messageassistant = "message.assistant"
-    messagesystem = "message.system"
-    messageuser = "message.user"
-    runcompleted = "run.completed"
-    runstarted = "run.started"
-    stepcallworkflowcompleted = "step.call_workflow.completed"
-    stepcallworkflowstarted = "step.call_workflow.started"
-    stepcompleted = "step.completed"
-    stepstarted = "step.started"
-    toolcall = "tool.call"
-    toolresult = "tool.result"
+    MESSAGE_ASSISTANT = "message.assistant"
+    MESSAGE_SYSTEM = "message.system"
+    MESSAGE_USER = "message.user"
+    RUN_COMPLETED = "run.completed"
+    RUN_STARTED = "run.started"
+    STEP_CALL_WORKFLOW_COMPLETED = "step.call_workflow.completed"
+    STEP_CALL_WORKFLOW_STARTED = "step.call_workflow.started"
+    STEP_COMPLETED = "step.completed"
+    STEP_STARTED = "step.started"
+    TOOL_CALL = "tool.call"
+    TOOL_RESULT = "tool.result"
 
 
 @dataclass
@@ -110,7 +110,7 @@ class Event:
     """Dot-separated step path within the workflow definition (for example `analyze` or
     `parallel_block.branch_a`). The empty string on run-level events.
     """
-    runid: UUID
+    run_id: UUID
     """UUID of the run this file records. Every line of one file carries the same run_id."""
 
     seq: int
@@ -121,12 +121,12 @@ class Event:
     """Emission time, RFC 3339 with a time-zone offset; UTC (`Z`) is preferred."""
 
     type: EventType
-    childrunid: Optional[UUID] = None
+    child_run_id: Optional[UUID] = None
     """UUID of a spawned child run. Required on `step.call_workflow.started` and
     `step.call_workflow.completed` lines in the parent's file; absent (never empty) on other
     lines.
     """
-    parentrunid: Optional[UUID] = None
+    parent_run_id: Optional[UUID] = None
     """UUID of the enclosing parent run. Present on every line of a child run's file when the
     run was started by another run; absent (never empty) otherwise.
     """
@@ -142,27 +142,27 @@ class Event:
         assert isinstance(obj, dict)
         iteration = from_int(obj.get("iteration"))
         path = from_str(obj.get("path"))
-        runid = UUID(obj.get("run_id"))
+        run_id = UUID(obj.get("run_id"))
         seq = from_int(obj.get("seq"))
         timestamp = from_datetime(obj.get("timestamp"))
         type = EventType(obj.get("type"))
-        childrunid = from_union([lambda x: UUID(x), from_none], obj.get("child_run_id"))
-        parentrunid = from_union([lambda x: UUID(x), from_none], obj.get("parent_run_id"))
+        child_run_id = from_union([lambda x: UUID(x), from_none], obj.get("child_run_id"))
+        parent_run_id = from_union([lambda x: UUID(x), from_none], obj.get("parent_run_id"))
         payload = obj.get("payload")
-        return Event(iteration, path, runid, seq, timestamp, type, childrunid, parentrunid, payload)
+        return Event(iteration, path, run_id, seq, timestamp, type, child_run_id, parent_run_id, payload)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["iteration"] = from_int(self.iteration)
         result["path"] = from_str(self.path)
-        result["run_id"] = str(self.runid)
+        result["run_id"] = str(self.run_id)
         result["seq"] = from_int(self.seq)
         result["timestamp"] = self.timestamp.isoformat()
         result["type"] = to_enum(EventType, self.type)
-        if self.childrunid is not None:
-            result["child_run_id"] = from_union([lambda x: str(x), from_none], self.childrunid)
-        if self.parentrunid is not None:
-            result["parent_run_id"] = from_union([lambda x: str(x), from_none], self.parentrunid)
+        if self.child_run_id is not None:
+            result["child_run_id"] = from_union([lambda x: str(x), from_none], self.child_run_id)
+        if self.parent_run_id is not None:
+            result["parent_run_id"] = from_union([lambda x: str(x), from_none], self.parent_run_id)
         result["payload"] = self.payload
         return result
 
@@ -170,20 +170,20 @@ class Event:
 class RunStatus(Enum):
     """A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`."""
 
-    canceled = "canceled"
-    completed = "completed"
-    failed = "failed"
-    running = "running"
+    CANCELED = "canceled"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    RUNNING = "running"
 
 
 @dataclass
 class ParentRun:
     """The run that started this one."""
 
-    runid: str
+    run_id: str
     """The parent's run id."""
 
-    callid: Optional[str] = None
+    call_id: Optional[str] = None
     """The parent's tool call that started this run (a sub-agent's Task call)."""
 
     path: Optional[str] = None
@@ -192,16 +192,16 @@ class ParentRun:
     @staticmethod
     def from_dict(obj: Any) -> 'ParentRun':
         assert isinstance(obj, dict)
-        runid = from_str(obj.get("run_id"))
-        callid = from_union([from_str, from_none], obj.get("call_id"))
+        run_id = from_str(obj.get("run_id"))
+        call_id = from_union([from_str, from_none], obj.get("call_id"))
         path = from_union([from_str, from_none], obj.get("path"))
-        return ParentRun(runid, callid, path)
+        return ParentRun(run_id, call_id, path)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["run_id"] = from_str(self.runid)
-        if self.callid is not None:
-            result["call_id"] = from_union([from_str, from_none], self.callid)
+        result["run_id"] = from_str(self.run_id)
+        if self.call_id is not None:
+            result["call_id"] = from_union([from_str, from_none], self.call_id)
         if self.path is not None:
             result["path"] = from_union([from_str, from_none], self.path)
         return result
@@ -222,10 +222,10 @@ class Step:
     """Dot-separated step path within the workflow definition."""
 
     status: RunStatus
-    childrunid: Optional[str] = None
+    child_run_id: Optional[str] = None
     """The child run a call_workflow step started."""
 
-    endedat: Optional[datetime] = None
+    ended_at: Optional[datetime] = None
     """When the step ended; absent while running."""
 
     error: Optional[str] = None
@@ -237,7 +237,7 @@ class Step:
     result: Any = None
     """The step's result, as the step reported it."""
 
-    startedat: Optional[datetime] = None
+    started_at: Optional[datetime] = None
     """When the step started."""
 
     @staticmethod
@@ -247,13 +247,13 @@ class Step:
         name = from_str(obj.get("name"))
         path = from_str(obj.get("path"))
         status = RunStatus(obj.get("status"))
-        childrunid = from_union([from_str, from_none], obj.get("child_run_id"))
-        endedat = from_union([from_datetime, from_none], obj.get("ended_at"))
+        child_run_id = from_union([from_str, from_none], obj.get("child_run_id"))
+        ended_at = from_union([from_datetime, from_none], obj.get("ended_at"))
         error = from_union([from_str, from_none], obj.get("error"))
         iteration = from_union([from_int, from_none], obj.get("iteration"))
         result = obj.get("result")
-        startedat = from_union([from_datetime, from_none], obj.get("started_at"))
-        return Step(kind, name, path, status, childrunid, endedat, error, iteration, result, startedat)
+        started_at = from_union([from_datetime, from_none], obj.get("started_at"))
+        return Step(kind, name, path, status, child_run_id, ended_at, error, iteration, result, started_at)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -261,18 +261,18 @@ class Step:
         result["name"] = from_str(self.name)
         result["path"] = from_str(self.path)
         result["status"] = to_enum(RunStatus, self.status)
-        if self.childrunid is not None:
-            result["child_run_id"] = from_union([from_str, from_none], self.childrunid)
-        if self.endedat is not None:
-            result["ended_at"] = from_union([lambda x: x.isoformat(), from_none], self.endedat)
+        if self.child_run_id is not None:
+            result["child_run_id"] = from_union([from_str, from_none], self.child_run_id)
+        if self.ended_at is not None:
+            result["ended_at"] = from_union([lambda x: x.isoformat(), from_none], self.ended_at)
         if self.error is not None:
             result["error"] = from_union([from_str, from_none], self.error)
         if self.iteration is not None:
             result["iteration"] = from_union([from_int, from_none], self.iteration)
         if self.result is not None:
             result["result"] = self.result
-        if self.startedat is not None:
-            result["started_at"] = from_union([lambda x: x.isoformat(), from_none], self.startedat)
+        if self.started_at is not None:
+            result["started_at"] = from_union([lambda x: x.isoformat(), from_none], self.started_at)
         return result
 
 
@@ -281,8 +281,8 @@ class SnapshotDeclarationKind(Enum):
     non-ignored files). `file`: a single file outside any declared repository, uploaded
     verbatim; a `file` inside a declared `repo` is redundant and dropped.
     """
-    file = "file"
-    repo = "repo"
+    FILE = "file"
+    REPO = "repo"
 
 
 @dataclass
@@ -321,8 +321,8 @@ class SnapshotDeclaration:
 
 
 class ArtifactType(Enum):
-    file = "file"
-    snapshot = "snapshot"
+    FILE = "file"
+    SNAPSHOT = "snapshot"
 
 
 @dataclass
@@ -339,19 +339,20 @@ class Artifact:
     
     Always `file`.
     """
-    createdat: Optional[datetime] = None
+    created_at: Optional[datetime] = None
     """When the snapshot was taken."""
 
     declarations: Optional[List[SnapshotDeclaration]] = None
-    """The declarations, as read from the declarations file."""
-
+    """The declarations, as read from the declarations file; at least one (a run that declares
+    nothing has no snapshot).
+    """
     location: Optional[str] = None
     """Where the snapshot's content is stored."""
 
     description: Optional[str] = None
     """What the file is."""
 
-    mediatype: Optional[str] = None
+    media_type: Optional[str] = None
     """IANA media type."""
 
     path: Optional[str] = None
@@ -361,27 +362,27 @@ class Artifact:
     def from_dict(obj: Any) -> 'Artifact':
         assert isinstance(obj, dict)
         type = ArtifactType(obj.get("type"))
-        createdat = from_union([from_datetime, from_none], obj.get("created_at"))
+        created_at = from_union([from_datetime, from_none], obj.get("created_at"))
         declarations = from_union([lambda x: from_list(SnapshotDeclaration.from_dict, x), from_none], obj.get("declarations"))
         location = from_union([from_str, from_none], obj.get("location"))
         description = from_union([from_str, from_none], obj.get("description"))
-        mediatype = from_union([from_str, from_none], obj.get("media_type"))
+        media_type = from_union([from_str, from_none], obj.get("media_type"))
         path = from_union([from_str, from_none], obj.get("path"))
-        return Artifact(type, createdat, declarations, location, description, mediatype, path)
+        return Artifact(type, created_at, declarations, location, description, media_type, path)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["type"] = to_enum(ArtifactType, self.type)
-        if self.createdat is not None:
-            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.createdat)
+        if self.created_at is not None:
+            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.created_at)
         if self.declarations is not None:
             result["declarations"] = from_union([lambda x: from_list(lambda x: to_class(SnapshotDeclaration, x), x), from_none], self.declarations)
         if self.location is not None:
             result["location"] = from_union([from_str, from_none], self.location)
         if self.description is not None:
             result["description"] = from_union([from_str, from_none], self.description)
-        if self.mediatype is not None:
-            result["media_type"] = from_union([from_str, from_none], self.mediatype)
+        if self.media_type is not None:
+            result["media_type"] = from_union([from_str, from_none], self.media_type)
         if self.path is not None:
             result["path"] = from_union([from_str, from_none], self.path)
         return result
@@ -391,10 +392,10 @@ class Artifact:
 class CostBreakdown:
     """The amount split by what was paid for."""
 
-    cacheread: float
+    cache_read: float
     """Cache reads."""
 
-    cachewrite: float
+    cache_write: float
     """Cache writes."""
 
     input: float
@@ -406,16 +407,16 @@ class CostBreakdown:
     @staticmethod
     def from_dict(obj: Any) -> 'CostBreakdown':
         assert isinstance(obj, dict)
-        cacheread = from_float(obj.get("cache_read"))
-        cachewrite = from_float(obj.get("cache_write"))
+        cache_read = from_float(obj.get("cache_read"))
+        cache_write = from_float(obj.get("cache_write"))
         input = from_float(obj.get("input"))
         output = from_float(obj.get("output"))
-        return CostBreakdown(cacheread, cachewrite, input, output)
+        return CostBreakdown(cache_read, cache_write, input, output)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["cache_read"] = to_float(self.cacheread)
-        result["cache_write"] = to_float(self.cachewrite)
+        result["cache_read"] = to_float(self.cache_read)
+        result["cache_write"] = to_float(self.cache_write)
         result["input"] = to_float(self.input)
         result["output"] = to_float(self.output)
         return result
@@ -425,8 +426,8 @@ class CostBreakdown:
 class PricingReference:
     """Which prices an amount was computed from."""
 
-    date: datetime
-    """When they were read."""
+    date: str
+    """When they were read, as YYYY-MM-DD."""
 
     model: str
     """The price table entry used."""
@@ -434,31 +435,31 @@ class PricingReference:
     source: str
     """Where the prices were read (the provider's pricing page)."""
 
-    tableversion: str
+    table_version: str
     """Version of the price table."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PricingReference':
         assert isinstance(obj, dict)
-        date = from_datetime(obj.get("date"))
+        date = from_str(obj.get("date"))
         model = from_str(obj.get("model"))
         source = from_str(obj.get("source"))
-        tableversion = from_str(obj.get("table_version"))
-        return PricingReference(date, model, source, tableversion)
+        table_version = from_str(obj.get("table_version"))
+        return PricingReference(date, model, source, table_version)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["date"] = self.date.isoformat()
+        result["date"] = from_str(self.date)
         result["model"] = from_str(self.model)
         result["source"] = from_str(self.source)
-        result["table_version"] = from_str(self.tableversion)
+        result["table_version"] = from_str(self.table_version)
         return result
 
 
 class Status(Enum):
-    computed = "computed"
-    reported = "reported"
-    unknown = "unknown"
+    COMPUTED = "computed"
+    REPORTED = "reported"
+    UNKNOWN = "unknown"
 
 
 @dataclass
@@ -491,7 +492,7 @@ class Cost:
     """
     breakdown: Optional[CostBreakdown] = None
     pricing: Optional[PricingReference] = None
-    reportedby: Optional[str] = None
+    reported_by: Optional[str] = None
     """Who reported it (a tool or provider name)."""
 
     reason: Optional[str] = None
@@ -505,9 +506,9 @@ class Cost:
         amount = from_union([from_float, from_none], obj.get("amount"))
         breakdown = from_union([CostBreakdown.from_dict, from_none], obj.get("breakdown"))
         pricing = from_union([PricingReference.from_dict, from_none], obj.get("pricing"))
-        reportedby = from_union([from_str, from_none], obj.get("reported_by"))
+        reported_by = from_union([from_str, from_none], obj.get("reported_by"))
         reason = from_union([from_str, from_none], obj.get("reason"))
-        return Cost(status, currency, amount, breakdown, pricing, reportedby, reason)
+        return Cost(status, currency, amount, breakdown, pricing, reported_by, reason)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -519,8 +520,8 @@ class Cost:
             result["breakdown"] = from_union([lambda x: to_class(CostBreakdown, x), from_none], self.breakdown)
         if self.pricing is not None:
             result["pricing"] = from_union([lambda x: to_class(PricingReference, x), from_none], self.pricing)
-        if self.reportedby is not None:
-            result["reported_by"] = from_union([from_str, from_none], self.reportedby)
+        if self.reported_by is not None:
+            result["reported_by"] = from_union([from_str, from_none], self.reported_by)
         if self.reason is not None:
             result["reason"] = from_union([from_str, from_none], self.reason)
         return result
@@ -530,8 +531,8 @@ class Reasoning(Enum):
     """`include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order
     of everything else is kept).
     """
-    include = "include"
-    omit = "omit"
+    INCLUDE = "include"
+    OMIT = "omit"
 
 
 @dataclass
@@ -563,23 +564,24 @@ class RedactionRecord:
 class TruncationRecord:
     """Tool-output truncation applied."""
 
-    limitbytes: int
-    """The limit: UTF-8 bytes of a value's canonical JSON."""
-
-    truncatedcount: int
+    limit_bytes: int
+    """The limit: UTF-8 bytes of a value's canonical JSON (at least 2, the size of an empty
+    string, array or object).
+    """
+    truncated_count: int
     """How many tool outputs were truncated."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TruncationRecord':
         assert isinstance(obj, dict)
-        limitbytes = from_int(obj.get("limit_bytes"))
-        truncatedcount = from_int(obj.get("truncated_count"))
-        return TruncationRecord(limitbytes, truncatedcount)
+        limit_bytes = from_int(obj.get("limit_bytes"))
+        truncated_count = from_int(obj.get("truncated_count"))
+        return TruncationRecord(limit_bytes, truncated_count)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["limit_bytes"] = from_int(self.limitbytes)
-        result["truncated_count"] = from_int(self.truncatedcount)
+        result["limit_bytes"] = from_int(self.limit_bytes)
+        result["truncated_count"] = from_int(self.truncated_count)
         return result
 
 
@@ -587,7 +589,7 @@ class TruncationRecord:
 class ExportRecord:
     """What exporting did to this document, so a reader knows what is missing and why."""
 
-    exportedat: Optional[datetime] = None
+    exported_at: Optional[datetime] = None
     """When the export was written."""
 
     reasoning: Optional[Reasoning] = None
@@ -600,16 +602,16 @@ class ExportRecord:
     @staticmethod
     def from_dict(obj: Any) -> 'ExportRecord':
         assert isinstance(obj, dict)
-        exportedat = from_union([from_datetime, from_none], obj.get("exported_at"))
+        exported_at = from_union([from_datetime, from_none], obj.get("exported_at"))
         reasoning = from_union([Reasoning, from_none], obj.get("reasoning"))
         redaction = from_union([RedactionRecord.from_dict, from_none], obj.get("redaction"))
         truncation = from_union([TruncationRecord.from_dict, from_none], obj.get("truncation"))
-        return ExportRecord(exportedat, reasoning, redaction, truncation)
+        return ExportRecord(exported_at, reasoning, redaction, truncation)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        if self.exportedat is not None:
-            result["exported_at"] = from_union([lambda x: x.isoformat(), from_none], self.exportedat)
+        if self.exported_at is not None:
+            result["exported_at"] = from_union([lambda x: x.isoformat(), from_none], self.exported_at)
         if self.reasoning is not None:
             result["reasoning"] = from_union([lambda x: to_enum(Reasoning, x), from_none], self.reasoning)
         if self.redaction is not None:
@@ -624,14 +626,14 @@ class FinishReason(Enum):
     limit), `tool_calls` (waiting for tool results), `content_filter`, `refusal`, `pause` (a
     long turn paused to be continued), `error`, `other`.
     """
-    contentfilter = "content_filter"
-    error = "error"
-    length = "length"
-    other = "other"
-    pause = "pause"
-    refusal = "refusal"
-    stop = "stop"
-    toolcalls = "tool_calls"
+    CONTENT_FILTER = "content_filter"
+    ERROR = "error"
+    LENGTH = "length"
+    OTHER = "other"
+    PAUSE = "pause"
+    REFUSAL = "refusal"
+    STOP = "stop"
+    TOOL_CALLS = "tool_calls"
 
 
 @dataclass
@@ -673,10 +675,10 @@ class CitationKind(Enum):
     """What is cited: `url` (a web page), `document` (a passage of a provided document, by
     character, page or block range), `search_result`, `file` (a provider-hosted file).
     """
-    document = "document"
-    file = "file"
-    searchresult = "search_result"
-    url = "url"
+    DOCUMENT = "document"
+    FILE = "file"
+    SEARCH_RESULT = "search_result"
+    URL = "url"
 
 
 @dataclass
@@ -684,27 +686,27 @@ class Citation:
     """A source that supports part of a text part: a web page, a document passage or a search
     result.
     """
-    citedtext: Optional[str] = None
+    cited_text: Optional[str] = None
     """The passage quoted from the source."""
 
-    documentindex: Optional[int] = None
+    document_index: Optional[int] = None
     """Zero-based index of the cited document among those provided in the request."""
 
-    documenttitle: Optional[str] = None
+    document_title: Optional[str] = None
     """Title of the cited document."""
 
-    endindex: Optional[int] = None
+    end_index: Optional[int] = None
     """End (exclusive) of the cited range, in the same unit as start_index."""
 
-    fileid: Optional[str] = None
+    file_id: Optional[str] = None
     """Provider file id of the cited file."""
 
     kind: Optional[CitationKind] = None
     """What is cited: `url` (a web page), `document` (a passage of a provided document, by
     character, page or block range), `search_result`, `file` (a provider-hosted file).
     """
-    providerfields: Optional[Dict[str, Dict[str, Any]]] = None
-    startindex: Optional[int] = None
+    provider_fields: Optional[Dict[str, Dict[str, Any]]] = None
+    start_index: Optional[int] = None
     """Start of the cited range: a character offset into the text part for url citations (OpenAI
     annotations), or into the document for document citations.
     """
@@ -717,36 +719,36 @@ class Citation:
     @staticmethod
     def from_dict(obj: Any) -> 'Citation':
         assert isinstance(obj, dict)
-        citedtext = from_union([from_str, from_none], obj.get("cited_text"))
-        documentindex = from_union([from_int, from_none], obj.get("document_index"))
-        documenttitle = from_union([from_str, from_none], obj.get("document_title"))
-        endindex = from_union([from_int, from_none], obj.get("end_index"))
-        fileid = from_union([from_str, from_none], obj.get("file_id"))
+        cited_text = from_union([from_str, from_none], obj.get("cited_text"))
+        document_index = from_union([from_int, from_none], obj.get("document_index"))
+        document_title = from_union([from_str, from_none], obj.get("document_title"))
+        end_index = from_union([from_int, from_none], obj.get("end_index"))
+        file_id = from_union([from_str, from_none], obj.get("file_id"))
         kind = from_union([CitationKind, from_none], obj.get("kind"))
-        providerfields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
-        startindex = from_union([from_int, from_none], obj.get("start_index"))
+        provider_fields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        start_index = from_union([from_int, from_none], obj.get("start_index"))
         title = from_union([from_str, from_none], obj.get("title"))
         url = from_union([from_str, from_none], obj.get("url"))
-        return Citation(citedtext, documentindex, documenttitle, endindex, fileid, kind, providerfields, startindex, title, url)
+        return Citation(cited_text, document_index, document_title, end_index, file_id, kind, provider_fields, start_index, title, url)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        if self.citedtext is not None:
-            result["cited_text"] = from_union([from_str, from_none], self.citedtext)
-        if self.documentindex is not None:
-            result["document_index"] = from_union([from_int, from_none], self.documentindex)
-        if self.documenttitle is not None:
-            result["document_title"] = from_union([from_str, from_none], self.documenttitle)
-        if self.endindex is not None:
-            result["end_index"] = from_union([from_int, from_none], self.endindex)
-        if self.fileid is not None:
-            result["file_id"] = from_union([from_str, from_none], self.fileid)
+        if self.cited_text is not None:
+            result["cited_text"] = from_union([from_str, from_none], self.cited_text)
+        if self.document_index is not None:
+            result["document_index"] = from_union([from_int, from_none], self.document_index)
+        if self.document_title is not None:
+            result["document_title"] = from_union([from_str, from_none], self.document_title)
+        if self.end_index is not None:
+            result["end_index"] = from_union([from_int, from_none], self.end_index)
+        if self.file_id is not None:
+            result["file_id"] = from_union([from_str, from_none], self.file_id)
         if self.kind is not None:
             result["kind"] = from_union([lambda x: to_enum(CitationKind, x), from_none], self.kind)
-        if self.providerfields is not None:
-            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.providerfields)
-        if self.startindex is not None:
-            result["start_index"] = from_union([from_int, from_none], self.startindex)
+        if self.provider_fields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.provider_fields)
+        if self.start_index is not None:
+            result["start_index"] = from_union([from_int, from_none], self.start_index)
         if self.title is not None:
             result["title"] = from_union([from_str, from_none], self.title)
         if self.url is not None:
@@ -759,28 +761,28 @@ class Fidelity(Enum):
     authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself.
     Consumers use it to avoid counting one tool call reported on two channels twice.
     """
-    agentemitted = "agent_emitted"
-    router = "router"
+    AGENT_EMITTED = "agent_emitted"
+    ROUTER = "router"
 
 
 class Change(Enum):
     """What happened to the file."""
 
-    added = "added"
-    copied = "copied"
-    deleted = "deleted"
-    modified = "modified"
-    renamed = "renamed"
+    ADDED = "added"
+    COPIED = "copied"
+    DELETED = "deleted"
+    MODIFIED = "modified"
+    RENAMED = "renamed"
 
 
 class LineKind(Enum):
     """`context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the
     previous line has no newline at end of file; text is then empty or the marker text).
     """
-    added = "added"
-    context = "context"
-    nonewline = "no_newline"
-    removed = "removed"
+    ADDED = "added"
+    CONTEXT = "context"
+    NO_NEWLINE = "no_newline"
+    REMOVED = "removed"
 
 
 @dataclass
@@ -816,16 +818,16 @@ class DiffHunk:
     lines: List[DiffLine]
     """The hunk's lines, in order."""
 
-    newlines: int
+    new_lines: int
     """Number of new-file lines the hunk covers: its context plus added lines."""
 
-    newstart: int
+    new_start: int
     """First line of the hunk in the new file, 1-based (0 for an empty new side)."""
 
-    oldlines: int
+    old_lines: int
     """Number of old-file lines the hunk covers: its context plus removed lines."""
 
-    oldstart: int
+    old_start: int
     """First line of the hunk in the old file, 1-based (0 when old_lines is 0 and the hunk
     inserts at the top).
     """
@@ -836,20 +838,20 @@ class DiffHunk:
     def from_dict(obj: Any) -> 'DiffHunk':
         assert isinstance(obj, dict)
         lines = from_list(DiffLine.from_dict, obj.get("lines"))
-        newlines = from_int(obj.get("new_lines"))
-        newstart = from_int(obj.get("new_start"))
-        oldlines = from_int(obj.get("old_lines"))
-        oldstart = from_int(obj.get("old_start"))
+        new_lines = from_int(obj.get("new_lines"))
+        new_start = from_int(obj.get("new_start"))
+        old_lines = from_int(obj.get("old_lines"))
+        old_start = from_int(obj.get("old_start"))
         header = from_union([from_str, from_none], obj.get("header"))
-        return DiffHunk(lines, newlines, newstart, oldlines, oldstart, header)
+        return DiffHunk(lines, new_lines, new_start, old_lines, old_start, header)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["lines"] = from_list(lambda x: to_class(DiffLine, x), self.lines)
-        result["new_lines"] = from_int(self.newlines)
-        result["new_start"] = from_int(self.newstart)
-        result["old_lines"] = from_int(self.oldlines)
-        result["old_start"] = from_int(self.oldstart)
+        result["new_lines"] = from_int(self.new_lines)
+        result["new_start"] = from_int(self.new_start)
+        result["old_lines"] = from_int(self.old_lines)
+        result["old_start"] = from_int(self.old_start)
         if self.header is not None:
             result["header"] = from_union([from_str, from_none], self.header)
         return result
@@ -871,13 +873,13 @@ class DiffFile:
     path: str
     """The file's path after the change (its only path unless renamed or copied)."""
 
-    newmode: Optional[str] = None
+    new_mode: Optional[str] = None
     """File mode after, when it changed (`100755`)."""
 
-    oldmode: Optional[str] = None
+    old_mode: Optional[str] = None
     """File mode before, when it changed (`100644`)."""
 
-    oldpath: Optional[str] = None
+    old_path: Optional[str] = None
     """The file's path before a rename or copy; present only then."""
 
     @staticmethod
@@ -887,10 +889,10 @@ class DiffFile:
         change = Change(obj.get("change"))
         hunks = from_list(DiffHunk.from_dict, obj.get("hunks"))
         path = from_str(obj.get("path"))
-        newmode = from_union([from_str, from_none], obj.get("new_mode"))
-        oldmode = from_union([from_str, from_none], obj.get("old_mode"))
-        oldpath = from_union([from_str, from_none], obj.get("old_path"))
-        return DiffFile(binary, change, hunks, path, newmode, oldmode, oldpath)
+        new_mode = from_union([from_str, from_none], obj.get("new_mode"))
+        old_mode = from_union([from_str, from_none], obj.get("old_mode"))
+        old_path = from_union([from_str, from_none], obj.get("old_path"))
+        return DiffFile(binary, change, hunks, path, new_mode, old_mode, old_path)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -898,12 +900,12 @@ class DiffFile:
         result["change"] = to_enum(Change, self.change)
         result["hunks"] = from_list(lambda x: to_class(DiffHunk, x), self.hunks)
         result["path"] = from_str(self.path)
-        if self.newmode is not None:
-            result["new_mode"] = from_union([from_str, from_none], self.newmode)
-        if self.oldmode is not None:
-            result["old_mode"] = from_union([from_str, from_none], self.oldmode)
-        if self.oldpath is not None:
-            result["old_path"] = from_union([from_str, from_none], self.oldpath)
+        if self.new_mode is not None:
+            result["new_mode"] = from_union([from_str, from_none], self.new_mode)
+        if self.old_mode is not None:
+            result["old_mode"] = from_union([from_str, from_none], self.old_mode)
+        if self.old_path is not None:
+            result["old_path"] = from_union([from_str, from_none], self.old_path)
         return result
 
 
@@ -913,34 +915,34 @@ class PartStatus(Enum):
     
     A plan step's state. `blocked` requires a blocked_reason.
     """
-    blocked = "blocked"
-    cancelled = "cancelled"
-    complete = "complete"
-    denied = "denied"
-    error = "error"
-    inprogress = "in_progress"
-    interrupted = "interrupted"
-    ok = "ok"
-    pending = "pending"
+    BLOCKED = "blocked"
+    CANCELLED = "cancelled"
+    COMPLETE = "complete"
+    DENIED = "denied"
+    ERROR = "error"
+    INTERRUPTED = "interrupted"
+    IN_PROGRESS = "in_progress"
+    OK = "ok"
+    PENDING = "pending"
 
 
 class Strategy(Enum):
     """How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
     thinking cleared), `trim` (oldest messages dropped).
     """
-    edit = "edit"
-    summary = "summary"
-    trim = "trim"
+    EDIT = "edit"
+    SUMMARY = "summary"
+    TRIM = "trim"
 
 
 class PlanStatus(Enum):
     """A plan step's state. `blocked` requires a blocked_reason."""
 
-    blocked = "blocked"
-    cancelled = "cancelled"
-    complete = "complete"
-    inprogress = "in_progress"
-    pending = "pending"
+    BLOCKED = "blocked"
+    CANCELLED = "cancelled"
+    COMPLETE = "complete"
+    IN_PROGRESS = "in_progress"
+    PENDING = "pending"
 
 
 @dataclass
@@ -954,7 +956,7 @@ class PlanItem:
     title: str
     """What the step is."""
 
-    blockedreason: Optional[str] = None
+    blocked_reason: Optional[str] = None
     """Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or
     absent.
     """
@@ -970,18 +972,18 @@ class PlanItem:
         id = from_str(obj.get("id"))
         status = PlanStatus(obj.get("status"))
         title = from_str(obj.get("title"))
-        blockedreason = from_union([from_none, from_str], obj.get("blocked_reason"))
+        blocked_reason = from_union([from_none, from_str], obj.get("blocked_reason"))
         description = from_union([from_none, from_str], obj.get("description"))
         subitems = from_union([lambda x: from_list(PlanItem.from_dict, x), from_none], obj.get("subitems"))
-        return PlanItem(id, status, title, blockedreason, description, subitems)
+        return PlanItem(id, status, title, blocked_reason, description, subitems)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["id"] = from_str(self.id)
         result["status"] = to_enum(PlanStatus, self.status)
         result["title"] = from_str(self.title)
-        if self.blockedreason is not None:
-            result["blocked_reason"] = from_union([from_none, from_str], self.blockedreason)
+        if self.blocked_reason is not None:
+            result["blocked_reason"] = from_union([from_none, from_str], self.blocked_reason)
         if self.description is not None:
             result["description"] = from_union([from_none, from_str], self.description)
         if self.subitems is not None:
@@ -994,26 +996,26 @@ class TruncationStrategy(Enum):
     whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix`
     (trailing keys in canonical order dropped).
     """
-    arrayprefix = "array_prefix"
-    objectprefix = "object_prefix"
-    stringprefix = "string_prefix"
+    ARRAY_PREFIX = "array_prefix"
+    OBJECT_PREFIX = "object_prefix"
+    STRING_PREFIX = "string_prefix"
 
 
 class PartType(Enum):
-    audio = "audio"
-    codediff = "code_diff"
-    command = "command"
-    compaction = "compaction"
-    file = "file"
-    image = "image"
-    native = "native"
-    planstep = "plan_step"
-    reasoning = "reasoning"
-    refusal = "refusal"
-    streamchunk = "stream_chunk"
-    text = "text"
-    toolcall = "tool_call"
-    toolresult = "tool_result"
+    AUDIO = "audio"
+    CODE_DIFF = "code_diff"
+    COMMAND = "command"
+    COMPACTION = "compaction"
+    FILE = "file"
+    IMAGE = "image"
+    NATIVE = "native"
+    PLAN_STEP = "plan_step"
+    REASONING = "reasoning"
+    REFUSAL = "refusal"
+    STREAM_CHUNK = "stream_chunk"
+    TEXT = "text"
+    TOOL_CALL = "tool_call"
+    TOOL_RESULT = "tool_result"
 
 
 @dataclass
@@ -1090,7 +1092,7 @@ class Part:
 
     fidelity: Optional[Fidelity] = None
     issuer: Optional[Issuer] = None
-    providerfields: Optional[Dict[str, Dict[str, Any]]] = None
+    provider_fields: Optional[Dict[str, Dict[str, Any]]] = None
     signature: Optional[str] = None
     """Provider-opaque signature attached to this text (Gemini `thoughtSignature` on a text
     part). Requires issuer.
@@ -1114,14 +1116,14 @@ class Part:
     
     The chunk as received.
     """
-    durationms: Optional[int] = None
+    duration_ms: Optional[int] = None
     """How long the model reasoned, in milliseconds.
     
     How long the tool ran, in milliseconds.
     
     How long it ran, in milliseconds.
     """
-    encryptedcontent: Optional[str] = None
+    encrypted_content: Optional[str] = None
     """Encrypted reasoning only the issuer can read (OpenAI Responses `encrypted_content`).
     Byte-exact; requires issuer.
     
@@ -1141,7 +1143,7 @@ class Part:
     
     The provider's id for the compaction item.
     """
-    redacteddata: Optional[str] = None
+    redacted_data: Optional[str] = None
     """Reasoning the provider redacted, as the opaque data it returned (Anthropic
     `redacted_thinking.data`, Bedrock `redactedContent`). Byte-exact; requires issuer.
     """
@@ -1151,13 +1153,13 @@ class Part:
     The summary that replaced the earlier context, when readable.
     """
     input: Any = None
-    """The arguments as a JSON value (usually an object). null when the provider sent text that
-    does not parse as JSON; raw_input then holds it.
+    """The arguments as a JSON value (usually an object). Absent only when the provider sent
+    text that does not parse as JSON; raw_input then holds that text.
     """
-    inputerror: Optional[str] = None
+    input_error: Optional[str] = None
     """Why raw_input did not parse as JSON."""
 
-    itemid: Optional[str] = None
+    item_id: Optional[str] = None
     """The provider's id of the item carrying the call when it differs from the call id (OpenAI
     Responses `fc_…`).
     """
@@ -1167,7 +1169,7 @@ class Part:
     The tool's name, when the source records it (some providers need it: Gemini matches by
     name, Ollama `tool_name`).
     """
-    nativetype: Optional[str] = None
+    native_type: Optional[str] = None
     """The provider's own type for this block or item when it is not the provider's plain
     function call (`server_tool_use`, `mcp_tool_use`, `web_search_call`, `custom_tool_call`,
     `local_shell_call`, …).
@@ -1178,18 +1180,18 @@ class Part:
     The provider's block or item type (`container_upload`, `image_generation_call`,
     `mcp_list_tools`, …).
     """
-    providerexecuted: Optional[bool] = None
+    provider_executed: Optional[bool] = None
     """True for server-side tools the provider ran itself (web search, code execution, MCP calls
     made by the provider); their results are provider-specific.
     
     True for the result of a server-side tool the provider ran itself.
     """
-    rawinput: Optional[str] = None
+    raw_input: Optional[str] = None
     """The arguments exactly as the provider sent them as text (OpenAI `arguments`), present
     when that text does not parse as JSON or is not byte-for-byte what serialising input
     gives, so a replay to the issuer is exact.
     """
-    callid: Optional[str] = None
+    call_id: Optional[str] = None
     """The id of the tool call this answers."""
 
     content: Optional[List['Part']] = None
@@ -1199,7 +1201,7 @@ class Part:
     error: Optional[str] = None
     """Failure description when status is not ok."""
 
-    originalsizebytes: Optional[int] = None
+    original_size_bytes: Optional[int] = None
     """UTF-8 byte length of the canonical JSON (RFC 8785) of output before truncation. Present
     only when truncated.
     """
@@ -1213,7 +1215,7 @@ class Part:
     truncated: Optional[bool] = None
     """Present, and true, only when output was truncated to fit an export limit."""
 
-    truncationstrategy: Optional[TruncationStrategy] = None
+    truncation_strategy: Optional[TruncationStrategy] = None
     alt: Optional[str] = None
     """A text description of the image."""
 
@@ -1229,14 +1231,14 @@ class Part:
     detail: Optional[str] = None
     """Requested rendering detail (`low`, `high`, `auto`)."""
 
-    fileid: Optional[str] = None
+    file_id: Optional[str] = None
     """Provider file id of an uploaded image (for example `file-…`).
     
     Provider file id of an uploaded audio (for example `file-…`).
     
     Provider file id of an uploaded file (for example `file-…`).
     """
-    mediatype: Optional[str] = None
+    media_type: Optional[str] = None
     """IANA media type of the image, e.g. `image/png`, `audio/wav`, `application/pdf`.
     
     IANA media type of the audio, e.g. `image/png`, `audio/wav`, `application/pdf`.
@@ -1271,7 +1273,7 @@ class Part:
     
     What the step is.
     """
-    blockedreason: Optional[str] = None
+    blocked_reason: Optional[str] = None
     """Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or
     absent.
     """
@@ -1290,20 +1292,20 @@ class Part:
     cwd: Optional[str] = None
     """Working directory it ran in."""
 
-    exitcode: Optional[int] = None
+    exit_code: Optional[int] = None
     """Exit status, when known."""
 
-    replacedmessages: Optional[int] = None
+    replaced_messages: Optional[int] = None
     """How many earlier messages the compaction stands for."""
 
     strategy: Optional[Strategy] = None
     """How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
     thinking cleared), `trim` (oldest messages dropped).
     """
-    tokensafter: Optional[int] = None
+    tokens_after: Optional[int] = None
     """Context size after, in tokens."""
 
-    tokensbefore: Optional[int] = None
+    tokens_before: Optional[int] = None
     """Context size before, in tokens."""
 
     @staticmethod
@@ -1313,51 +1315,51 @@ class Part:
         citations = from_union([lambda x: from_list(Citation.from_dict, x), from_none], obj.get("citations"))
         fidelity = from_union([Fidelity, from_none], obj.get("fidelity"))
         issuer = from_union([Issuer.from_dict, from_none], obj.get("issuer"))
-        providerfields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        provider_fields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
         signature = from_union([from_str, from_none], obj.get("signature"))
         text = from_union([from_str, from_none], obj.get("text"))
-        durationms = from_union([from_int, from_none], obj.get("duration_ms"))
-        encryptedcontent = from_union([from_str, from_none], obj.get("encrypted_content"))
+        duration_ms = from_union([from_int, from_none], obj.get("duration_ms"))
+        encrypted_content = from_union([from_str, from_none], obj.get("encrypted_content"))
         id = from_union([from_str, from_none], obj.get("id"))
-        redacteddata = from_union([from_str, from_none], obj.get("redacted_data"))
+        redacted_data = from_union([from_str, from_none], obj.get("redacted_data"))
         summary = from_union([lambda x: from_list(from_str, x), from_str, from_none], obj.get("summary"))
         input = obj.get("input")
-        inputerror = from_union([from_str, from_none], obj.get("input_error"))
-        itemid = from_union([from_str, from_none], obj.get("item_id"))
+        input_error = from_union([from_str, from_none], obj.get("input_error"))
+        item_id = from_union([from_str, from_none], obj.get("item_id"))
         name = from_union([from_str, from_none], obj.get("name"))
-        nativetype = from_union([from_str, from_none], obj.get("native_type"))
-        providerexecuted = from_union([from_bool, from_none], obj.get("provider_executed"))
-        rawinput = from_union([from_str, from_none], obj.get("raw_input"))
-        callid = from_union([from_str, from_none], obj.get("call_id"))
+        native_type = from_union([from_str, from_none], obj.get("native_type"))
+        provider_executed = from_union([from_bool, from_none], obj.get("provider_executed"))
+        raw_input = from_union([from_str, from_none], obj.get("raw_input"))
+        call_id = from_union([from_str, from_none], obj.get("call_id"))
         content = from_union([lambda x: from_list(Part.from_dict, x), from_none], obj.get("content"))
         error = from_union([from_str, from_none], obj.get("error"))
-        originalsizebytes = from_union([from_int, from_none], obj.get("original_size_bytes"))
+        original_size_bytes = from_union([from_int, from_none], obj.get("original_size_bytes"))
         output = obj.get("output")
         status = from_union([PartStatus, from_none], obj.get("status"))
         truncated = from_union([from_bool, from_none], obj.get("truncated"))
-        truncationstrategy = from_union([TruncationStrategy, from_none], obj.get("truncation_strategy"))
+        truncation_strategy = from_union([TruncationStrategy, from_none], obj.get("truncation_strategy"))
         alt = from_union([from_str, from_none], obj.get("alt"))
         data = obj.get("data")
         detail = from_union([from_str, from_none], obj.get("detail"))
-        fileid = from_union([from_str, from_none], obj.get("file_id"))
-        mediatype = from_union([from_str, from_none], obj.get("media_type"))
+        file_id = from_union([from_str, from_none], obj.get("file_id"))
+        media_type = from_union([from_str, from_none], obj.get("media_type"))
         path = from_union([from_str, from_none], obj.get("path"))
         url = from_union([from_str, from_none], obj.get("url"))
         transcript = from_union([from_str, from_none], obj.get("transcript"))
         filename = from_union([from_str, from_none], obj.get("filename"))
         title = from_union([from_str, from_none], obj.get("title"))
-        blockedreason = from_union([from_none, from_str], obj.get("blocked_reason"))
+        blocked_reason = from_union([from_none, from_str], obj.get("blocked_reason"))
         description = from_union([from_none, from_str], obj.get("description"))
         subitems = from_union([lambda x: from_list(PlanItem.from_dict, x), from_none], obj.get("subitems"))
         files = from_union([lambda x: from_list(DiffFile.from_dict, x), from_none], obj.get("files"))
         command = from_union([from_str, from_none], obj.get("command"))
         cwd = from_union([from_str, from_none], obj.get("cwd"))
-        exitcode = from_union([from_int, from_none], obj.get("exit_code"))
-        replacedmessages = from_union([from_int, from_none], obj.get("replaced_messages"))
+        exit_code = from_union([from_int, from_none], obj.get("exit_code"))
+        replaced_messages = from_union([from_int, from_none], obj.get("replaced_messages"))
         strategy = from_union([Strategy, from_none], obj.get("strategy"))
-        tokensafter = from_union([from_int, from_none], obj.get("tokens_after"))
-        tokensbefore = from_union([from_int, from_none], obj.get("tokens_before"))
-        return Part(type, citations, fidelity, issuer, providerfields, signature, text, durationms, encryptedcontent, id, redacteddata, summary, input, inputerror, itemid, name, nativetype, providerexecuted, rawinput, callid, content, error, originalsizebytes, output, status, truncated, truncationstrategy, alt, data, detail, fileid, mediatype, path, url, transcript, filename, title, blockedreason, description, subitems, files, command, cwd, exitcode, replacedmessages, strategy, tokensafter, tokensbefore)
+        tokens_after = from_union([from_int, from_none], obj.get("tokens_after"))
+        tokens_before = from_union([from_int, from_none], obj.get("tokens_before"))
+        return Part(type, citations, fidelity, issuer, provider_fields, signature, text, duration_ms, encrypted_content, id, redacted_data, summary, input, input_error, item_id, name, native_type, provider_executed, raw_input, call_id, content, error, original_size_bytes, output, status, truncated, truncation_strategy, alt, data, detail, file_id, media_type, path, url, transcript, filename, title, blocked_reason, description, subitems, files, command, cwd, exit_code, replaced_messages, strategy, tokens_after, tokens_before)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -1368,62 +1370,62 @@ class Part:
             result["fidelity"] = from_union([lambda x: to_enum(Fidelity, x), from_none], self.fidelity)
         if self.issuer is not None:
             result["issuer"] = from_union([lambda x: to_class(Issuer, x), from_none], self.issuer)
-        if self.providerfields is not None:
-            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.providerfields)
+        if self.provider_fields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.provider_fields)
         if self.signature is not None:
             result["signature"] = from_union([from_str, from_none], self.signature)
         if self.text is not None:
             result["text"] = from_union([from_str, from_none], self.text)
-        if self.durationms is not None:
-            result["duration_ms"] = from_union([from_int, from_none], self.durationms)
-        if self.encryptedcontent is not None:
-            result["encrypted_content"] = from_union([from_str, from_none], self.encryptedcontent)
+        if self.duration_ms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.duration_ms)
+        if self.encrypted_content is not None:
+            result["encrypted_content"] = from_union([from_str, from_none], self.encrypted_content)
         if self.id is not None:
             result["id"] = from_union([from_str, from_none], self.id)
-        if self.redacteddata is not None:
-            result["redacted_data"] = from_union([from_str, from_none], self.redacteddata)
+        if self.redacted_data is not None:
+            result["redacted_data"] = from_union([from_str, from_none], self.redacted_data)
         if self.summary is not None:
             result["summary"] = from_union([lambda x: from_list(from_str, x), from_str, from_none], self.summary)
         if self.input is not None:
             result["input"] = self.input
-        if self.inputerror is not None:
-            result["input_error"] = from_union([from_str, from_none], self.inputerror)
-        if self.itemid is not None:
-            result["item_id"] = from_union([from_str, from_none], self.itemid)
+        if self.input_error is not None:
+            result["input_error"] = from_union([from_str, from_none], self.input_error)
+        if self.item_id is not None:
+            result["item_id"] = from_union([from_str, from_none], self.item_id)
         if self.name is not None:
             result["name"] = from_union([from_str, from_none], self.name)
-        if self.nativetype is not None:
-            result["native_type"] = from_union([from_str, from_none], self.nativetype)
-        if self.providerexecuted is not None:
-            result["provider_executed"] = from_union([from_bool, from_none], self.providerexecuted)
-        if self.rawinput is not None:
-            result["raw_input"] = from_union([from_str, from_none], self.rawinput)
-        if self.callid is not None:
-            result["call_id"] = from_union([from_str, from_none], self.callid)
+        if self.native_type is not None:
+            result["native_type"] = from_union([from_str, from_none], self.native_type)
+        if self.provider_executed is not None:
+            result["provider_executed"] = from_union([from_bool, from_none], self.provider_executed)
+        if self.raw_input is not None:
+            result["raw_input"] = from_union([from_str, from_none], self.raw_input)
+        if self.call_id is not None:
+            result["call_id"] = from_union([from_str, from_none], self.call_id)
         if self.content is not None:
             result["content"] = from_union([lambda x: from_list(lambda x: to_class(Part, x), x), from_none], self.content)
         if self.error is not None:
             result["error"] = from_union([from_str, from_none], self.error)
-        if self.originalsizebytes is not None:
-            result["original_size_bytes"] = from_union([from_int, from_none], self.originalsizebytes)
+        if self.original_size_bytes is not None:
+            result["original_size_bytes"] = from_union([from_int, from_none], self.original_size_bytes)
         if self.output is not None:
             result["output"] = self.output
         if self.status is not None:
             result["status"] = from_union([lambda x: to_enum(PartStatus, x), from_none], self.status)
         if self.truncated is not None:
             result["truncated"] = from_union([from_bool, from_none], self.truncated)
-        if self.truncationstrategy is not None:
-            result["truncation_strategy"] = from_union([lambda x: to_enum(TruncationStrategy, x), from_none], self.truncationstrategy)
+        if self.truncation_strategy is not None:
+            result["truncation_strategy"] = from_union([lambda x: to_enum(TruncationStrategy, x), from_none], self.truncation_strategy)
         if self.alt is not None:
             result["alt"] = from_union([from_str, from_none], self.alt)
         if self.data is not None:
             result["data"] = self.data
         if self.detail is not None:
             result["detail"] = from_union([from_str, from_none], self.detail)
-        if self.fileid is not None:
-            result["file_id"] = from_union([from_str, from_none], self.fileid)
-        if self.mediatype is not None:
-            result["media_type"] = from_union([from_str, from_none], self.mediatype)
+        if self.file_id is not None:
+            result["file_id"] = from_union([from_str, from_none], self.file_id)
+        if self.media_type is not None:
+            result["media_type"] = from_union([from_str, from_none], self.media_type)
         if self.path is not None:
             result["path"] = from_union([from_str, from_none], self.path)
         if self.url is not None:
@@ -1434,8 +1436,8 @@ class Part:
             result["filename"] = from_union([from_str, from_none], self.filename)
         if self.title is not None:
             result["title"] = from_union([from_str, from_none], self.title)
-        if self.blockedreason is not None:
-            result["blocked_reason"] = from_union([from_none, from_str], self.blockedreason)
+        if self.blocked_reason is not None:
+            result["blocked_reason"] = from_union([from_none, from_str], self.blocked_reason)
         if self.description is not None:
             result["description"] = from_union([from_none, from_str], self.description)
         if self.subitems is not None:
@@ -1446,16 +1448,16 @@ class Part:
             result["command"] = from_union([from_str, from_none], self.command)
         if self.cwd is not None:
             result["cwd"] = from_union([from_str, from_none], self.cwd)
-        if self.exitcode is not None:
-            result["exit_code"] = from_union([from_int, from_none], self.exitcode)
-        if self.replacedmessages is not None:
-            result["replaced_messages"] = from_union([from_int, from_none], self.replacedmessages)
+        if self.exit_code is not None:
+            result["exit_code"] = from_union([from_int, from_none], self.exit_code)
+        if self.replaced_messages is not None:
+            result["replaced_messages"] = from_union([from_int, from_none], self.replaced_messages)
         if self.strategy is not None:
             result["strategy"] = from_union([lambda x: to_enum(Strategy, x), from_none], self.strategy)
-        if self.tokensafter is not None:
-            result["tokens_after"] = from_union([from_int, from_none], self.tokensafter)
-        if self.tokensbefore is not None:
-            result["tokens_before"] = from_union([from_int, from_none], self.tokensbefore)
+        if self.tokens_after is not None:
+            result["tokens_after"] = from_union([from_int, from_none], self.tokens_after)
+        if self.tokens_before is not None:
+            result["tokens_before"] = from_union([from_int, from_none], self.tokens_before)
         return result
 
 
@@ -1463,11 +1465,11 @@ class Role(Enum):
     """Who speaks. `system` and `developer` carry instructions; `tool` carries tool results
     (tool_result parts may also appear in `user` messages, as Anthropic places them).
     """
-    assistant = "assistant"
-    developer = "developer"
-    system = "system"
-    tool = "tool"
-    user = "user"
+    ASSISTANT = "assistant"
+    DEVELOPER = "developer"
+    SYSTEM = "system"
+    TOOL = "tool"
+    USER = "user"
 
 
 @dataclass
@@ -1502,51 +1504,51 @@ class Usage:
     reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
     excludes thoughts); the normalisation makes these totals mean the same everywhere.
     """
-    inputtokens: int
+    input_tokens: int
     """All input tokens, including cache reads and cache writes."""
 
-    outputtokens: int
+    output_tokens: int
     """All output tokens, including reasoning tokens."""
 
-    cachereadtokens: Optional[int] = None
+    cache_read_tokens: Optional[int] = None
     """Of input_tokens, those read from the provider's prompt cache."""
 
-    cachewritetokens: Optional[int] = None
+    cache_write_tokens: Optional[int] = None
     """Of input_tokens, those written to the provider's prompt cache."""
 
     raw: Optional[RawUsage] = None
-    reasoningtokens: Optional[int] = None
+    reasoning_tokens: Optional[int] = None
     """Of output_tokens, those spent on reasoning."""
 
-    totaltokens: Optional[int] = None
+    total_tokens: Optional[int] = None
     """The provider's own total when it reports one; otherwise input_tokens + output_tokens."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Usage':
         assert isinstance(obj, dict)
-        inputtokens = from_int(obj.get("input_tokens"))
-        outputtokens = from_int(obj.get("output_tokens"))
-        cachereadtokens = from_union([from_int, from_none], obj.get("cache_read_tokens"))
-        cachewritetokens = from_union([from_int, from_none], obj.get("cache_write_tokens"))
+        input_tokens = from_int(obj.get("input_tokens"))
+        output_tokens = from_int(obj.get("output_tokens"))
+        cache_read_tokens = from_union([from_int, from_none], obj.get("cache_read_tokens"))
+        cache_write_tokens = from_union([from_int, from_none], obj.get("cache_write_tokens"))
         raw = from_union([RawUsage.from_dict, from_none], obj.get("raw"))
-        reasoningtokens = from_union([from_int, from_none], obj.get("reasoning_tokens"))
-        totaltokens = from_union([from_int, from_none], obj.get("total_tokens"))
-        return Usage(inputtokens, outputtokens, cachereadtokens, cachewritetokens, raw, reasoningtokens, totaltokens)
+        reasoning_tokens = from_union([from_int, from_none], obj.get("reasoning_tokens"))
+        total_tokens = from_union([from_int, from_none], obj.get("total_tokens"))
+        return Usage(input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, raw, reasoning_tokens, total_tokens)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["input_tokens"] = from_int(self.inputtokens)
-        result["output_tokens"] = from_int(self.outputtokens)
-        if self.cachereadtokens is not None:
-            result["cache_read_tokens"] = from_union([from_int, from_none], self.cachereadtokens)
-        if self.cachewritetokens is not None:
-            result["cache_write_tokens"] = from_union([from_int, from_none], self.cachewritetokens)
+        result["input_tokens"] = from_int(self.input_tokens)
+        result["output_tokens"] = from_int(self.output_tokens)
+        if self.cache_read_tokens is not None:
+            result["cache_read_tokens"] = from_union([from_int, from_none], self.cache_read_tokens)
+        if self.cache_write_tokens is not None:
+            result["cache_write_tokens"] = from_union([from_int, from_none], self.cache_write_tokens)
         if self.raw is not None:
             result["raw"] = from_union([lambda x: to_class(RawUsage, x), from_none], self.raw)
-        if self.reasoningtokens is not None:
-            result["reasoning_tokens"] = from_union([from_int, from_none], self.reasoningtokens)
-        if self.totaltokens is not None:
-            result["total_tokens"] = from_union([from_int, from_none], self.totaltokens)
+        if self.reasoning_tokens is not None:
+            result["reasoning_tokens"] = from_union([from_int, from_none], self.reasoning_tokens)
+        if self.total_tokens is not None:
+            result["total_tokens"] = from_union([from_int, from_none], self.total_tokens)
         return result
 
 
@@ -1559,20 +1561,20 @@ class Message:
     """The content, in order."""
 
     role: Role
-    completedat: Optional[datetime] = None
+    completed_at: Optional[datetime] = None
     """When the model finished producing it."""
 
     cost: Optional[Cost] = None
-    createdat: Optional[datetime] = None
+    created_at: Optional[datetime] = None
     """When the message was created or sent."""
 
-    durationms: Optional[int] = None
+    duration_ms: Optional[int] = None
     """How long producing it took, in milliseconds."""
 
     error: Optional[str] = None
     """An error the provider or agent reported instead of (or while) producing the message."""
 
-    finishreason: Optional[FinishReason] = None
+    finish_reason: Optional[FinishReason] = None
     id: Optional[str] = None
     """The message's id, unique within the transcript (a provider message id, a source turn id,
     or a generated one).
@@ -1590,15 +1592,15 @@ class Message:
     name: Optional[str] = None
     """The participant's name, when the source distinguishes several speakers of one role."""
 
-    nativefinishreason: Optional[str] = None
+    native_finish_reason: Optional[str] = None
     """The provider's own stop reason, verbatim (`end_turn`, `tool_use`, `STOP`, `MAX_TOKENS`,
     …).
     """
     path: Optional[str] = None
     """The workflow step that produced it (seed 001 path), dot-separated."""
 
-    providerfields: Optional[Dict[str, Dict[str, Any]]] = None
-    responseid: Optional[str] = None
+    provider_fields: Optional[Dict[str, Dict[str, Any]]] = None
+    response_id: Optional[str] = None
     """The provider's id for the response that produced it (`msg_…`, `chatcmpl-…`, `resp_…`)."""
 
     usage: Optional[Usage] = None
@@ -1608,41 +1610,41 @@ class Message:
         assert isinstance(obj, dict)
         parts = from_list(Part.from_dict, obj.get("parts"))
         role = Role(obj.get("role"))
-        completedat = from_union([from_datetime, from_none], obj.get("completed_at"))
+        completed_at = from_union([from_datetime, from_none], obj.get("completed_at"))
         cost = from_union([Cost.from_dict, from_none], obj.get("cost"))
-        createdat = from_union([from_datetime, from_none], obj.get("created_at"))
-        durationms = from_union([from_int, from_none], obj.get("duration_ms"))
+        created_at = from_union([from_datetime, from_none], obj.get("created_at"))
+        duration_ms = from_union([from_int, from_none], obj.get("duration_ms"))
         error = from_union([from_str, from_none], obj.get("error"))
-        finishreason = from_union([FinishReason, from_none], obj.get("finish_reason"))
+        finish_reason = from_union([FinishReason, from_none], obj.get("finish_reason"))
         id = from_union([from_str, from_none], obj.get("id"))
         issuer = from_union([Issuer.from_dict, from_none], obj.get("issuer"))
         iteration = from_union([from_int, from_none], obj.get("iteration"))
         metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
         model = from_union([from_str, from_none], obj.get("model"))
         name = from_union([from_str, from_none], obj.get("name"))
-        nativefinishreason = from_union([from_str, from_none], obj.get("native_finish_reason"))
+        native_finish_reason = from_union([from_str, from_none], obj.get("native_finish_reason"))
         path = from_union([from_str, from_none], obj.get("path"))
-        providerfields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
-        responseid = from_union([from_str, from_none], obj.get("response_id"))
+        provider_fields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        response_id = from_union([from_str, from_none], obj.get("response_id"))
         usage = from_union([Usage.from_dict, from_none], obj.get("usage"))
-        return Message(parts, role, completedat, cost, createdat, durationms, error, finishreason, id, issuer, iteration, metadata, model, name, nativefinishreason, path, providerfields, responseid, usage)
+        return Message(parts, role, completed_at, cost, created_at, duration_ms, error, finish_reason, id, issuer, iteration, metadata, model, name, native_finish_reason, path, provider_fields, response_id, usage)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["parts"] = from_list(lambda x: to_class(Part, x), self.parts)
         result["role"] = to_enum(Role, self.role)
-        if self.completedat is not None:
-            result["completed_at"] = from_union([lambda x: x.isoformat(), from_none], self.completedat)
+        if self.completed_at is not None:
+            result["completed_at"] = from_union([lambda x: x.isoformat(), from_none], self.completed_at)
         if self.cost is not None:
             result["cost"] = from_union([lambda x: to_class(Cost, x), from_none], self.cost)
-        if self.createdat is not None:
-            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.createdat)
-        if self.durationms is not None:
-            result["duration_ms"] = from_union([from_int, from_none], self.durationms)
+        if self.created_at is not None:
+            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.created_at)
+        if self.duration_ms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.duration_ms)
         if self.error is not None:
             result["error"] = from_union([from_str, from_none], self.error)
-        if self.finishreason is not None:
-            result["finish_reason"] = from_union([lambda x: to_enum(FinishReason, x), from_none], self.finishreason)
+        if self.finish_reason is not None:
+            result["finish_reason"] = from_union([lambda x: to_enum(FinishReason, x), from_none], self.finish_reason)
         if self.id is not None:
             result["id"] = from_union([from_str, from_none], self.id)
         if self.issuer is not None:
@@ -1655,14 +1657,14 @@ class Message:
             result["model"] = from_union([from_str, from_none], self.model)
         if self.name is not None:
             result["name"] = from_union([from_str, from_none], self.name)
-        if self.nativefinishreason is not None:
-            result["native_finish_reason"] = from_union([from_str, from_none], self.nativefinishreason)
+        if self.native_finish_reason is not None:
+            result["native_finish_reason"] = from_union([from_str, from_none], self.native_finish_reason)
         if self.path is not None:
             result["path"] = from_union([from_str, from_none], self.path)
-        if self.providerfields is not None:
-            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.providerfields)
-        if self.responseid is not None:
-            result["response_id"] = from_union([from_str, from_none], self.responseid)
+        if self.provider_fields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.provider_fields)
+        if self.response_id is not None:
+            result["response_id"] = from_union([from_str, from_none], self.response_id)
         if self.usage is not None:
             result["usage"] = from_union([lambda x: to_class(Usage, x), from_none], self.usage)
         return result
@@ -1697,20 +1699,20 @@ class SourceFormat(Enum):
     """The format a document was imported from: this format (`agent-transcript`), our event log,
     a provider API format, or an agent tool's own format.
     """
-    agenttranscript = "agent-transcript"
-    anthropic = "anthropic"
-    bedrockconverse = "bedrock-converse"
-    claudecode = "claude-code"
-    codex = "codex"
-    devflow = "devflow"
-    eventlog = "event-log"
-    gemini = "gemini"
-    mistral = "mistral"
-    ollama = "ollama"
-    openaichat = "openai-chat"
-    openairesponses = "openai-responses"
-    portable = "portable"
-    warpexport = "warp-export"
+    AGENT_TRANSCRIPT = "agent-transcript"
+    ANTHROPIC = "anthropic"
+    BEDROCK_CONVERSE = "bedrock-converse"
+    CLAUDE_CODE = "claude-code"
+    CODEX = "codex"
+    DEVFLOW = "devflow"
+    EVENT_LOG = "event-log"
+    GEMINI = "gemini"
+    MISTRAL = "mistral"
+    OLLAMA = "ollama"
+    OPENAI_CHAT = "openai-chat"
+    OPENAI_RESPONSES = "openai-responses"
+    PORTABLE = "portable"
+    WARP_EXPORT = "warp-export"
 
 
 @dataclass
@@ -1718,39 +1720,39 @@ class Source:
     """Provenance: where the document came from."""
 
     format: SourceFormat
-    formatversion: Optional[str] = None
+    format_version: Optional[str] = None
     """The source format's own version, when it has one."""
 
-    importedat: Optional[datetime] = None
+    imported_at: Optional[datetime] = None
     """When it was converted."""
 
     path: Optional[str] = None
     """The file it was read from, as given."""
 
-    sessionid: Optional[str] = None
+    session_id: Optional[str] = None
     """The source's own session or conversation id."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Source':
         assert isinstance(obj, dict)
         format = SourceFormat(obj.get("format"))
-        formatversion = from_union([from_str, from_none], obj.get("format_version"))
-        importedat = from_union([from_datetime, from_none], obj.get("imported_at"))
+        format_version = from_union([from_str, from_none], obj.get("format_version"))
+        imported_at = from_union([from_datetime, from_none], obj.get("imported_at"))
         path = from_union([from_str, from_none], obj.get("path"))
-        sessionid = from_union([from_str, from_none], obj.get("session_id"))
-        return Source(format, formatversion, importedat, path, sessionid)
+        session_id = from_union([from_str, from_none], obj.get("session_id"))
+        return Source(format, format_version, imported_at, path, session_id)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["format"] = to_enum(SourceFormat, self.format)
-        if self.formatversion is not None:
-            result["format_version"] = from_union([from_str, from_none], self.formatversion)
-        if self.importedat is not None:
-            result["imported_at"] = from_union([lambda x: x.isoformat(), from_none], self.importedat)
+        if self.format_version is not None:
+            result["format_version"] = from_union([from_str, from_none], self.format_version)
+        if self.imported_at is not None:
+            result["imported_at"] = from_union([lambda x: x.isoformat(), from_none], self.imported_at)
         if self.path is not None:
             result["path"] = from_union([from_str, from_none], self.path)
-        if self.sessionid is not None:
-            result["session_id"] = from_union([from_str, from_none], self.sessionid)
+        if self.session_id is not None:
+            result["session_id"] = from_union([from_str, from_none], self.session_id)
         return result
 
 
@@ -1759,10 +1761,10 @@ class ChildRun:
     """A run this run started, linked both ways: the child's own transcript names this run as
     its parent.
     """
-    runid: str
+    run_id: str
     """The child's run id."""
 
-    callid: Optional[str] = None
+    call_id: Optional[str] = None
     """The tool call that started the child, when one did."""
 
     location: Optional[str] = None
@@ -1781,20 +1783,20 @@ class ChildRun:
     @staticmethod
     def from_dict(obj: Any) -> 'ChildRun':
         assert isinstance(obj, dict)
-        runid = from_str(obj.get("run_id"))
-        callid = from_union([from_str, from_none], obj.get("call_id"))
+        run_id = from_str(obj.get("run_id"))
+        call_id = from_union([from_str, from_none], obj.get("call_id"))
         location = from_union([from_str, from_none], obj.get("location"))
         path = from_union([from_str, from_none], obj.get("path"))
         status = from_union([RunStatus, from_none], obj.get("status"))
         title = from_union([from_str, from_none], obj.get("title"))
         transcript = from_union([Transcript.from_dict, from_none], obj.get("transcript"))
-        return ChildRun(runid, callid, location, path, status, title, transcript)
+        return ChildRun(run_id, call_id, location, path, status, title, transcript)
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["run_id"] = from_str(self.runid)
-        if self.callid is not None:
-            result["call_id"] = from_union([from_str, from_none], self.callid)
+        result["run_id"] = from_str(self.run_id)
+        if self.call_id is not None:
+            result["call_id"] = from_union([from_str, from_none], self.call_id)
         if self.location is not None:
             result["location"] = from_union([from_str, from_none], self.location)
         if self.path is not None:
@@ -1817,10 +1819,10 @@ class Run:
     children: Optional[List[ChildRun]] = None
     """Child runs this run started (seed 001 call_workflow, sub-agents), in start order."""
 
-    durationms: Optional[int] = None
+    duration_ms: Optional[int] = None
     """Wall-clock duration in milliseconds."""
 
-    endedat: Optional[datetime] = None
+    ended_at: Optional[datetime] = None
     """When the run ended; absent while running."""
 
     error: Optional[str] = None
@@ -1830,7 +1832,7 @@ class Run:
     """Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input)."""
 
     parent: Optional[ParentRun] = None
-    startedat: Optional[datetime] = None
+    started_at: Optional[datetime] = None
     """When the run started."""
 
     steps: Optional[List[Step]] = None
@@ -1841,32 +1843,32 @@ class Run:
         assert isinstance(obj, dict)
         status = RunStatus(obj.get("status"))
         children = from_union([lambda x: from_list(ChildRun.from_dict, x), from_none], obj.get("children"))
-        durationms = from_union([from_int, from_none], obj.get("duration_ms"))
-        endedat = from_union([from_datetime, from_none], obj.get("ended_at"))
+        duration_ms = from_union([from_int, from_none], obj.get("duration_ms"))
+        ended_at = from_union([from_datetime, from_none], obj.get("ended_at"))
         error = from_union([from_str, from_none], obj.get("error"))
         metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
         parent = from_union([ParentRun.from_dict, from_none], obj.get("parent"))
-        startedat = from_union([from_datetime, from_none], obj.get("started_at"))
+        started_at = from_union([from_datetime, from_none], obj.get("started_at"))
         steps = from_union([lambda x: from_list(Step.from_dict, x), from_none], obj.get("steps"))
-        return Run(status, children, durationms, endedat, error, metadata, parent, startedat, steps)
+        return Run(status, children, duration_ms, ended_at, error, metadata, parent, started_at, steps)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["status"] = to_enum(RunStatus, self.status)
         if self.children is not None:
             result["children"] = from_union([lambda x: from_list(lambda x: to_class(ChildRun, x), x), from_none], self.children)
-        if self.durationms is not None:
-            result["duration_ms"] = from_union([from_int, from_none], self.durationms)
-        if self.endedat is not None:
-            result["ended_at"] = from_union([lambda x: x.isoformat(), from_none], self.endedat)
+        if self.duration_ms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.duration_ms)
+        if self.ended_at is not None:
+            result["ended_at"] = from_union([lambda x: x.isoformat(), from_none], self.ended_at)
         if self.error is not None:
             result["error"] = from_union([from_str, from_none], self.error)
         if self.metadata is not None:
             result["metadata"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.metadata)
         if self.parent is not None:
             result["parent"] = from_union([lambda x: to_class(ParentRun, x), from_none], self.parent)
-        if self.startedat is not None:
-            result["started_at"] = from_union([lambda x: x.isoformat(), from_none], self.startedat)
+        if self.started_at is not None:
+            result["started_at"] = from_union([lambda x: x.isoformat(), from_none], self.started_at)
         if self.steps is not None:
             result["steps"] = from_union([lambda x: from_list(lambda x: to_class(Step, x), x), from_none], self.steps)
         return result
@@ -1885,7 +1887,7 @@ class Transcript:
     messages: List[Message]
     """The conversation, in order."""
 
-    schemaversion: str
+    schema_version: str
     """Semantic version of the format this document follows. Readers accept the current major,
     reject an unknown major, and keep unknown fields and part types of a newer minor
     unchanged.
@@ -1894,7 +1896,7 @@ class Transcript:
     """Things the run produced besides messages, such as workspace snapshots."""
 
     cost: Optional[Cost] = None
-    createdat: Optional[datetime] = None
+    created_at: Optional[datetime] = None
     """When the conversation or run began."""
 
     export: Optional[ExportRecord] = None
@@ -1907,7 +1909,7 @@ class Transcript:
     title: Optional[str] = None
     """A human title."""
 
-    updatedat: Optional[datetime] = None
+    updated_at: Optional[datetime] = None
     """When the document was last written."""
 
     usage: Optional[Usage] = None
@@ -1917,31 +1919,31 @@ class Transcript:
         assert isinstance(obj, dict)
         id = from_str(obj.get("id"))
         messages = from_list(Message.from_dict, obj.get("messages"))
-        schemaversion = from_str(obj.get("schema_version"))
+        schema_version = from_str(obj.get("schema_version"))
         artifacts = from_union([lambda x: from_list(Artifact.from_dict, x), from_none], obj.get("artifacts"))
         cost = from_union([Cost.from_dict, from_none], obj.get("cost"))
-        createdat = from_union([from_datetime, from_none], obj.get("created_at"))
+        created_at = from_union([from_datetime, from_none], obj.get("created_at"))
         export = from_union([ExportRecord.from_dict, from_none], obj.get("export"))
         metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
         producer = from_union([Producer.from_dict, from_none], obj.get("producer"))
         run = from_union([Run.from_dict, from_none], obj.get("run"))
         source = from_union([Source.from_dict, from_none], obj.get("source"))
         title = from_union([from_str, from_none], obj.get("title"))
-        updatedat = from_union([from_datetime, from_none], obj.get("updated_at"))
+        updated_at = from_union([from_datetime, from_none], obj.get("updated_at"))
         usage = from_union([Usage.from_dict, from_none], obj.get("usage"))
-        return Transcript(id, messages, schemaversion, artifacts, cost, createdat, export, metadata, producer, run, source, title, updatedat, usage)
+        return Transcript(id, messages, schema_version, artifacts, cost, created_at, export, metadata, producer, run, source, title, updated_at, usage)
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["id"] = from_str(self.id)
         result["messages"] = from_list(lambda x: to_class(Message, x), self.messages)
-        result["schema_version"] = from_str(self.schemaversion)
+        result["schema_version"] = from_str(self.schema_version)
         if self.artifacts is not None:
             result["artifacts"] = from_union([lambda x: from_list(lambda x: to_class(Artifact, x), x), from_none], self.artifacts)
         if self.cost is not None:
             result["cost"] = from_union([lambda x: to_class(Cost, x), from_none], self.cost)
-        if self.createdat is not None:
-            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.createdat)
+        if self.created_at is not None:
+            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.created_at)
         if self.export is not None:
             result["export"] = from_union([lambda x: to_class(ExportRecord, x), from_none], self.export)
         if self.metadata is not None:
@@ -1954,65 +1956,346 @@ class Transcript:
             result["source"] = from_union([lambda x: to_class(Source, x), from_none], self.source)
         if self.title is not None:
             result["title"] = from_union([from_str, from_none], self.title)
-        if self.updatedat is not None:
-            result["updated_at"] = from_union([lambda x: x.isoformat(), from_none], self.updatedat)
+        if self.updated_at is not None:
+            result["updated_at"] = from_union([lambda x: x.isoformat(), from_none], self.updated_at)
         if self.usage is not None:
             result["usage"] = from_union([lambda x: to_class(Usage, x), from_none], self.usage)
         return result
 
 
-def Costfromdict(s: Any) -> Cost:
+@dataclass
+class StepPayload:
+    """Payload of run and step events (seed 001)."""
+
+    kind: str
+    """Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`,
+    `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.
+    """
+    name: str
+    """Step name from the workflow definition, or the workflow's name on run events."""
+
+    error: Optional[str] = None
+    """Failure description on *.completed events; absent on success."""
+
+    result: Any = None
+    """The step's result on *.completed events; its shape depends on the step kind. Absent when
+    there is none.
+    """
+    status: Optional[RunStatus] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'StepPayload':
+        assert isinstance(obj, dict)
+        kind = from_str(obj.get("kind"))
+        name = from_str(obj.get("name"))
+        error = from_union([from_str, from_none], obj.get("error"))
+        result = obj.get("result")
+        status = from_union([RunStatus, from_none], obj.get("status"))
+        return StepPayload(kind, name, error, result, status)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["kind"] = from_str(self.kind)
+        result["name"] = from_str(self.name)
+        if self.error is not None:
+            result["error"] = from_union([from_str, from_none], self.error)
+        if self.result is not None:
+            result["result"] = self.result
+        if self.status is not None:
+            result["status"] = from_union([lambda x: to_enum(RunStatus, x), from_none], self.status)
+        return result
+
+
+@dataclass
+class RunStartedPayload:
+    """Payload of run.started: the run's name and kind, and the declaration of the format
+    version the whole log follows.
+    """
+    kind: str
+    """Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`,
+    `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.
+    """
+    name: str
+    """Step name from the workflow definition, or the workflow's name on run events."""
+
+    schema_version: str
+    """The format version every line of this log follows (semver). A reader rejects an unknown
+    major.
+    """
+    metadata: Optional[Dict[str, Any]] = None
+    """Workflow metadata (inputs, flow and node ids), verbatim."""
+
+    producer: Optional[Producer] = None
+    title: Optional[str] = None
+    """A human title for the run."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'RunStartedPayload':
+        assert isinstance(obj, dict)
+        kind = from_str(obj.get("kind"))
+        name = from_str(obj.get("name"))
+        schema_version = from_str(obj.get("schema_version"))
+        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
+        producer = from_union([Producer.from_dict, from_none], obj.get("producer"))
+        title = from_union([from_str, from_none], obj.get("title"))
+        return RunStartedPayload(kind, name, schema_version, metadata, producer, title)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["kind"] = from_str(self.kind)
+        result["name"] = from_str(self.name)
+        result["schema_version"] = from_str(self.schema_version)
+        if self.metadata is not None:
+            result["metadata"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.metadata)
+        if self.producer is not None:
+            result["producer"] = from_union([lambda x: to_class(Producer, x), from_none], self.producer)
+        if self.title is not None:
+            result["title"] = from_union([from_str, from_none], self.title)
+        return result
+
+
+@dataclass
+class MessagePayload:
+    """Payload of message events: a role and ordered content blocks (canonical parts; text parts
+    carry `.text`, so seed 001's jq recipes work unchanged), with what the model call
+    reported.
+    """
+    blocks: List[Part]
+    """The content, in order."""
+
+    role: Role
+    cost: Optional[Cost] = None
+    duration_ms: Optional[int] = None
+    """How long the model call took, in milliseconds."""
+
+    finish_reason: Optional[FinishReason] = None
+    issuer: Optional[Issuer] = None
+    message_id: Optional[str] = None
+    """The message's id (a provider message id or a generated one)."""
+
+    model: Optional[str] = None
+    """The model that produced an assistant message."""
+
+    native_finish_reason: Optional[str] = None
+    """The provider's own stop reason, verbatim."""
+
+    response_id: Optional[str] = None
+    """The provider's response id."""
+
+    usage: Optional[Usage] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'MessagePayload':
+        assert isinstance(obj, dict)
+        blocks = from_list(Part.from_dict, obj.get("blocks"))
+        role = Role(obj.get("role"))
+        cost = from_union([Cost.from_dict, from_none], obj.get("cost"))
+        duration_ms = from_union([from_int, from_none], obj.get("duration_ms"))
+        finish_reason = from_union([FinishReason, from_none], obj.get("finish_reason"))
+        issuer = from_union([Issuer.from_dict, from_none], obj.get("issuer"))
+        message_id = from_union([from_str, from_none], obj.get("message_id"))
+        model = from_union([from_str, from_none], obj.get("model"))
+        native_finish_reason = from_union([from_str, from_none], obj.get("native_finish_reason"))
+        response_id = from_union([from_str, from_none], obj.get("response_id"))
+        usage = from_union([Usage.from_dict, from_none], obj.get("usage"))
+        return MessagePayload(blocks, role, cost, duration_ms, finish_reason, issuer, message_id, model, native_finish_reason, response_id, usage)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["blocks"] = from_list(lambda x: to_class(Part, x), self.blocks)
+        result["role"] = to_enum(Role, self.role)
+        if self.cost is not None:
+            result["cost"] = from_union([lambda x: to_class(Cost, x), from_none], self.cost)
+        if self.duration_ms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.duration_ms)
+        if self.finish_reason is not None:
+            result["finish_reason"] = from_union([lambda x: to_enum(FinishReason, x), from_none], self.finish_reason)
+        if self.issuer is not None:
+            result["issuer"] = from_union([lambda x: to_class(Issuer, x), from_none], self.issuer)
+        if self.message_id is not None:
+            result["message_id"] = from_union([from_str, from_none], self.message_id)
+        if self.model is not None:
+            result["model"] = from_union([from_str, from_none], self.model)
+        if self.native_finish_reason is not None:
+            result["native_finish_reason"] = from_union([from_str, from_none], self.native_finish_reason)
+        if self.response_id is not None:
+            result["response_id"] = from_union([from_str, from_none], self.response_id)
+        if self.usage is not None:
+            result["usage"] = from_union([lambda x: to_class(Usage, x), from_none], self.usage)
+        return result
+
+
+class ToolResultStatus(Enum):
+    """How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a
+    policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+    """
+    DENIED = "denied"
+    ERROR = "error"
+    INTERRUPTED = "interrupted"
+    OK = "ok"
+
+
+@dataclass
+class ToolPayload:
+    """Payload of tool.call and tool.result (seed 001): the same call_id links a call to its
+    result. input is required on tool.call, output on tool.result.
+    """
+    call_id: str
+    """Opaque correlation token linking a tool.call to its tool.result."""
+
+    fidelity: Fidelity
+    name: str
+    """Tool name (`Read`, `Bash`, a plugin operation name, …)."""
+
+    content: Optional[List[Part]] = None
+    """Multimodal result content (text, image, audio, file parts), on tool.result."""
+
+    duration_ms: Optional[int] = None
+    """How long the tool ran, in milliseconds, on tool.result."""
+
+    error: Optional[str] = None
+    """Failure description on tool.result; absent on success."""
+
+    input: Any = None
+    """Tool arguments as provided."""
+
+    output: Any = None
+    """Tool return value (null for errors with no output)."""
+
+    provider_executed: Optional[bool] = None
+    """True for server-side tools the provider ran itself."""
+
+    status: Optional[ToolResultStatus] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ToolPayload':
+        assert isinstance(obj, dict)
+        call_id = from_str(obj.get("call_id"))
+        fidelity = Fidelity(obj.get("fidelity"))
+        name = from_str(obj.get("name"))
+        content = from_union([lambda x: from_list(Part.from_dict, x), from_none], obj.get("content"))
+        duration_ms = from_union([from_int, from_none], obj.get("duration_ms"))
+        error = from_union([from_str, from_none], obj.get("error"))
+        input = obj.get("input")
+        output = obj.get("output")
+        provider_executed = from_union([from_bool, from_none], obj.get("provider_executed"))
+        status = from_union([ToolResultStatus, from_none], obj.get("status"))
+        return ToolPayload(call_id, fidelity, name, content, duration_ms, error, input, output, provider_executed, status)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["call_id"] = from_str(self.call_id)
+        result["fidelity"] = to_enum(Fidelity, self.fidelity)
+        result["name"] = from_str(self.name)
+        if self.content is not None:
+            result["content"] = from_union([lambda x: from_list(lambda x: to_class(Part, x), x), from_none], self.content)
+        if self.duration_ms is not None:
+            result["duration_ms"] = from_union([from_int, from_none], self.duration_ms)
+        if self.error is not None:
+            result["error"] = from_union([from_str, from_none], self.error)
+        if self.input is not None:
+            result["input"] = self.input
+        if self.output is not None:
+            result["output"] = self.output
+        if self.provider_executed is not None:
+            result["provider_executed"] = from_union([from_bool, from_none], self.provider_executed)
+        if self.status is not None:
+            result["status"] = from_union([lambda x: to_enum(ToolResultStatus, x), from_none], self.status)
+        return result
+
+
+def cost_from_dict(s: Any) -> Cost:
     return Cost.from_dict(s)
 
 
-def Costtodict(x: Cost) -> Any:
+def cost_to_dict(x: Cost) -> Any:
     return to_class(Cost, x)
 
 
-def Eventfromdict(s: Any) -> Event:
+def event_from_dict(s: Any) -> Event:
     return Event.from_dict(s)
 
 
-def Eventtodict(x: Event) -> Any:
+def event_to_dict(x: Event) -> Any:
     return to_class(Event, x)
 
 
-def Messagefromdict(s: Any) -> Message:
+def message_from_dict(s: Any) -> Message:
     return Message.from_dict(s)
 
 
-def Messagetodict(x: Message) -> Any:
+def message_to_dict(x: Message) -> Any:
     return to_class(Message, x)
 
 
-def Partfromdict(s: Any) -> Part:
+def part_from_dict(s: Any) -> Part:
     return Part.from_dict(s)
 
 
-def Parttodict(x: Part) -> Any:
+def part_to_dict(x: Part) -> Any:
     return to_class(Part, x)
 
 
-def SnapshotDeclarationfromdict(s: Any) -> SnapshotDeclaration:
+def snapshot_declaration_from_dict(s: Any) -> SnapshotDeclaration:
     return SnapshotDeclaration.from_dict(s)
 
 
-def SnapshotDeclarationtodict(x: SnapshotDeclaration) -> Any:
+def snapshot_declaration_to_dict(x: SnapshotDeclaration) -> Any:
     return to_class(SnapshotDeclaration, x)
 
 
-def Transcriptfromdict(s: Any) -> Transcript:
+def transcript_from_dict(s: Any) -> Transcript:
     return Transcript.from_dict(s)
 
 
-def Transcripttodict(x: Transcript) -> Any:
+def transcript_to_dict(x: Transcript) -> Any:
     return to_class(Transcript, x)
 
 
-def Usagefromdict(s: Any) -> Usage:
+def usage_from_dict(s: Any) -> Usage:
     return Usage.from_dict(s)
 
 
-def Usagetodict(x: Usage) -> Any:
+def usage_to_dict(x: Usage) -> Any:
     return to_class(Usage, x)
+
+
+def step_payload_from_dict(s: Any) -> StepPayload:
+    return StepPayload.from_dict(s)
+
+
+def step_payload_to_dict(x: StepPayload) -> Any:
+    return to_class(StepPayload, x)
+
+
+def run_started_payload_from_dict(s: Any) -> RunStartedPayload:
+    return RunStartedPayload.from_dict(s)
+
+
+def run_started_payload_to_dict(x: RunStartedPayload) -> Any:
+    return to_class(RunStartedPayload, x)
+
+
+def message_payload_from_dict(s: Any) -> MessagePayload:
+    return MessagePayload.from_dict(s)
+
+
+def message_payload_to_dict(x: MessagePayload) -> Any:
+    return to_class(MessagePayload, x)
+
+
+def tool_payload_from_dict(s: Any) -> ToolPayload:
+    return ToolPayload.from_dict(s)
+
+
+def tool_payload_to_dict(x: ToolPayload) -> Any:
+    return to_class(ToolPayload, x)
+
+
+def provider_fields_from_dict(s: Any) -> Dict[str, Dict[str, Any]]:
+    return from_dict(lambda x: from_dict(lambda x: x, x), s)
+
+
+def provider_fields_to_dict(x: Dict[str, Dict[str, Any]]) -> Any:
+    return from_dict(lambda x: from_dict(lambda x: x, x), x)
 

@@ -168,7 +168,7 @@ model: string
  */
 source: string
 /**
- * When they were read.
+ * When they were read, as YYYY-MM-DD.
  */
 date: string
 }
@@ -467,9 +467,9 @@ id: string
  */
 name: string
 /**
- * The arguments as a JSON value (usually an object). null when the provider sent text that does not parse as JSON; raw_input then holds it.
+ * The arguments as a JSON value (usually an object). Absent only when the provider sent text that does not parse as JSON; raw_input then holds that text.
  */
-input: unknown
+input?: unknown
 /**
  * The arguments exactly as the provider sent them as text (OpenAI `arguments`), present when that text does not parse as JSON or is not byte-for-byte what serialising input gives, so a replay to the issuer is exact.
  */
@@ -1329,7 +1329,9 @@ export interface SnapshotArtifact {
  */
 type: "snapshot"
 /**
- * The declarations, as read from the declarations file.
+ * The declarations, as read from the declarations file; at least one (a run that declares nothing has no snapshot).
+ * 
+ * @minItems 1
  */
 declarations: SnapshotDeclaration[]
 /**
@@ -1409,7 +1411,7 @@ total: number
  */
 export interface TruncationRecord {
 /**
- * The limit: UTF-8 bytes of a value's canonical JSON.
+ * The limit: UTF-8 bytes of a value's canonical JSON (at least 2, the size of an empty string, array or object).
  */
 limit_bytes: number
 /**

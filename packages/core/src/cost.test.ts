@@ -1,0 +1,346 @@
+import { realFixturesRoot } from "@agent-transcript/codegen/fixtures";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addCost, computeCost, defaultPriceTable, findModelPrice } from "./cost.js";
+import type { Cost, ModelPrice, PriceTable, PricedCost } from "./cost.js";
+import type { Usage as SchemaUsage } from "./generated/v1/types.js";
+import { validateCost } from "./generated/v1/validate.js";
+import { normalizeUsage } from "./usage.js";
+import type { Usage } from "./usage.js";
+
+const fixturesRoot = realFixturesRoot();
+
+function computed(cost: Cost): Extract<PricedCost, { status: "computed" }> {
+  if (cost.status !== "computed") throw new Error(`expected a computed cost, got: ${JSON.stringify(cost)}`);
+  const { breakdown } = cost;
+  if (!breakdown) throw new Error("expected a breakdown");
+  return { ...cost, breakdown };
+}
+
+function expectSchemaValid(cost: Cost): void {
+  const result = validateCost(cost);
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+}
+
+describe("the shipped price table", () => {
+  const table = defaultPriceTable;
+  const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+  const isRealDate = (value: string): boolean => isoDate.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  const isPrice = (value: unknown): boolean => typeof value === "number" && Number.isFinite(value) && value >= 0;
+  const httpsUrl = (value: unknown): boolean => typeof value === "string" && URL.canParse(value) && new URL(value).protocol === "https:";
+
+  it("is versioned, in one currency and unit, with notes", () => {
+    expect(isRealDate(table.version)).toBe(true);
+    expect(table.currency).toMatch(/^[A-Z]{3}$/);
+    expect(table.unit).toBe("per_million_tokens");
+    expect(table.notes?.length).toBeGreaterThan(0);
+    expect(Object.isFrozen(table) && Object.isFrozen(table.models[0])).toBe(true);
+  });
+
+  it("gives every entry a provider, an https source, a real date no later than the table, and non-negative prices", () => {
+    expect(table.models.length).toBeGreaterThanOrEqual(30);
+    for (const entry of table.models) {
+      const label = entry.model;
+      expect(["anthropic", "openai", "google"], label).toContain(entry.provider);
+      expect(entry.model, label).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
+      expect(httpsUrl(entry.source), label).toBe(true);
+      expect(isRealDate(entry.date), label).toBe(true);
+      expect(entry.date <= table.version, label).toBe(true);
+      for (const url of entry.checked_against ?? []) expect(httpsUrl(url), label).toBe(true);
+      for (const price of [entry.input, entry.output]) expect(isPrice(price), label).toBe(true);
+      for (const price of [entry.cache_read, entry.cache_write, entry.cache_write_1h]) expect(price === undefined || isPrice(price), label).toBe(true);
+      if (entry.cache_write_1h !== undefined) expect(entry.cache_write, label).toBeDefined();
+      // Anthropic publishes every cache price; a missing one would silently price cache traffic at the input rate.
+      if (entry.provider === "anthropic") expect([entry.cache_read, entry.cache_write, entry.cache_write_1h].every(isPrice), label).toBe(true);
+      let previous = 0;
+      for (const tier of entry.tiers ?? []) {
+        expect(Number.isSafeInteger(tier.above_input_tokens) && tier.above_input_tokens > previous, label).toBe(true);
+        previous = tier.above_input_tokens;
+        for (const price of [tier.input, tier.output]) expect(isPrice(price), label).toBe(true);
+        for (const price of [tier.cache_read, tier.cache_write, tier.cache_write_1h]) expect(price === undefined || isPrice(price), label).toBe(true);
+      }
+      const known = new Set([
+        ...["provider", "model", "aliases", "input", "output", "cache_read", "cache_write", "cache_write_1h"],
+        ...["tiers", "source", "date", "checked_against"],
+      ]);
+      expect(Object.keys(entry).filter((key) => !known.has(key)), label).toEqual([]);
+    }
+  });
+
+  it("has no duplicate model or alias, and every id (also without its snapshot date) finds its own entry", () => {
+    const seen = new Map<string, string>();
+    for (const entry of table.models) {
+      for (const id of [entry.model, ...entry.aliases]) {
+        expect(seen.get(id.toLowerCase()), `${id} claimed twice`).toBeUndefined();
+        seen.set(id.toLowerCase(), entry.model);
+        expect(id).toBe(id.trim().toLowerCase());
+        expect(findModelPrice(id)).toBe(entry);
+      }
+    }
+  });
+
+  it("holds the published prices of a few models (spot checks against the sources)", () => {
+    const prices = (model: string): Partial<ModelPrice> | undefined => {
+      const entry = findModelPrice(model);
+      if (entry === undefined) return undefined;
+      const { input, output, cache_read, cache_write, cache_write_1h } = entry;
+      return { input, output, cache_read, cache_write, cache_write_1h };
+    };
+    expect(prices("claude-sonnet-4-5")).toEqual({ input: 3, output: 15, cache_read: 0.3, cache_write: 3.75, cache_write_1h: 6 });
+    expect(prices("claude-opus-4-6")).toEqual({ input: 5, output: 25, cache_read: 0.5, cache_write: 6.25, cache_write_1h: 10 });
+    expect(prices("claude-haiku-4-5")).toEqual({ input: 1, output: 5, cache_read: 0.1, cache_write: 1.25, cache_write_1h: 2 });
+    expect(prices("gpt-4.1")).toEqual({ input: 2, output: 8, cache_read: 0.5, cache_write: undefined, cache_write_1h: undefined });
+    expect(findModelPrice("gemini-2.5-pro")?.tiers).toEqual([{ above_input_tokens: 200000, input: 2.5, output: 15, cache_read: 0.25 }]);
+  });
+
+  it("ships as data/prices.json next to src/", () => {
+    const file = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "data", "prices.json");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(table);
+  });
+});
+
+describe("findModelPrice", () => {
+  const model = (id: string): string | undefined => findModelPrice(id)?.model;
+
+  it("matches ids and aliases exactly, ignoring case and surrounding whitespace", () => {
+    expect(model("claude-sonnet-4-5")).toBe("claude-sonnet-4-5");
+    expect(model("claude-sonnet-4-5-20250929")).toBe("claude-sonnet-4-5");
+    expect(model("  Claude-Sonnet-4-5 ")).toBe("claude-sonnet-4-5");
+    expect(model("gpt-4o-2024-08-06")).toBe("gpt-4o");
+    expect(model("gemini-2.0-flash-001")).toBe("gemini-2.0-flash");
+  });
+
+  it("prefers a snapshot's own entry over its base model (gpt-4o-2024-05-13 costs more than gpt-4o)", () => {
+    expect(findModelPrice("gpt-4o-2024-05-13")).toMatchObject({ model: "gpt-4o-2024-05-13", input: 5, output: 15 });
+  });
+
+  it("strips one trailing snapshot date that is a real calendar date", () => {
+    expect(model("gpt-5-mini-2025-08-07")).toBe("gpt-5-mini");
+    expect(model("gpt-4.1-nano-2025-04-14")).toBe("gpt-4.1-nano");
+    expect(model("claude-haiku-4-5-20991231")).toBe("claude-haiku-4-5");
+    expect(model("claude-sonnet-4-5@20250929")).toBe("claude-sonnet-4-5");
+    for (const id of ["claude-sonnet-4-5-20251399", "gpt-4o-2024-02-30", "gpt-4o-1999-01-01", "gpt-4o-20240513-20240513", "gpt-4o-2024-0513"]) {
+      expect(model(id), id).toBeUndefined();
+    }
+  });
+
+  it("accepts provider-prefixed ids when the provider matches the entry", () => {
+    expect(model("anthropic/claude-sonnet-4-5")).toBe("claude-sonnet-4-5");
+    expect(model("openai/gpt-4o-mini")).toBe("gpt-4o-mini");
+    expect(model("models/gemini-2.5-flash")).toBe("gemini-2.5-flash");
+    expect(model("google/gemini-2.5-flash")).toBe("gemini-2.5-flash");
+    expect(model("publishers/google/models/gemini-2.5-pro")).toBe("gemini-2.5-pro");
+    expect(model("openai/claude-sonnet-4-5")).toBeUndefined();
+    expect(model("anthropic/openai/gpt-4o")).toBeUndefined();
+    // A router or cloud may charge differently, so its prefix finds nothing.
+    expect(model("openrouter/anthropic/claude-sonnet-4-5")).toBeUndefined();
+    expect(model("us.anthropic.claude-sonnet-4-5-20250929-v1:0")).toBeUndefined();
+  });
+
+  it("never guesses by prefix or finds inherited names", () => {
+    const near = ["gpt-4o-mini-search-preview", "gpt-4o-realtime-preview", "claude-sonnet-4-5-thinking", "claude-opus-4-6[1m]"];
+    const vague = ["gemini-2.5-flash-preview-09-2025", "gpt", "claude", "", " ", "/", "models/"];
+    const inherited = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+    for (const id of [...near, ...vague, ...inherited]) {
+      expect(model(id), id).toBeUndefined();
+    }
+    expect(model("gpt-4o-mini")).toBe("gpt-4o-mini");
+    expect(findModelPrice(42 as unknown as string)).toBeUndefined();
+    expect(findModelPrice("x".repeat(10_000))).toBeUndefined();
+  });
+});
+
+describe("computeCost", () => {
+  it("prices uncached input, cache reads, cache writes and output separately", () => {
+    const usage: Usage = { input_tokens: 1_000_000, cache_read_tokens: 200_000, cache_write_tokens: 100_000, output_tokens: 500_000, reasoning_tokens: 100_000 };
+    const cost = computed(computeCost(usage, "claude-sonnet-4-5-20250929"));
+    expect(cost.breakdown.input).toBeCloseTo((700_000 * 3) / 1e6, 10);
+    expect(cost.breakdown.cache_read).toBeCloseTo((200_000 * 0.3) / 1e6, 10);
+    expect(cost.breakdown.cache_write).toBeCloseTo((100_000 * 3.75) / 1e6, 10);
+    // Reasoning is part of output and priced with it, not on top of it.
+    expect(cost.breakdown.output).toBeCloseTo((500_000 * 15) / 1e6, 10);
+    expect(cost.amount).toBeCloseTo(10.035, 10);
+    expect(cost).toMatchObject({
+      currency: "USD",
+      pricing: { table_version: defaultPriceTable.version, model: "claude-sonnet-4-5", source: "https://platform.claude.com/docs/zh-CN/about-claude/pricing" },
+    });
+    expectSchemaValid(cost);
+  });
+
+  it("accepts any usage of the transcript schema, whose raw part may name a source format", () => {
+    const fromTranscript: SchemaUsage = { input_tokens: 1000, output_tokens: 10, raw: { provider: "claude-code", usage: {} } };
+    expect(computed(computeCost(fromTranscript, "gpt-4o")).amount).toBeCloseTo((1000 * 2.5 + 10 * 10) / 1e6, 12);
+  });
+
+  it("an unknown model costs unknown, never zero", () => {
+    const cost = computeCost({ input_tokens: 10, output_tokens: 10 }, "claude-fable-5");
+    expect(cost).toEqual({ status: "unknown", currency: "USD", reason: `no price for model "claude-fable-5" in price table ${defaultPriceTable.version}` });
+    expect(cost).not.toHaveProperty("amount");
+    expectSchemaValid(cost);
+    const long = computeCost({ input_tokens: 1, output_tokens: 1 }, `m${"x".repeat(5000)}`);
+    expect(long.status === "unknown" && long.reason.length < 200).toBe(true);
+  });
+
+  it("prices missing cache prices at the input price (OpenAI cache writes, Gemini Flash cache reads)", () => {
+    const openai = computed(computeCost({ input_tokens: 1000, cache_write_tokens: 400, output_tokens: 0 }, "gpt-4.1"));
+    expect(openai.breakdown.cache_write).toBeCloseTo((400 * 2) / 1e6, 12);
+    const gemini = computed(computeCost({ input_tokens: 1000, cache_read_tokens: 400, output_tokens: 0 }, "gemini-2.5-flash"));
+    expect(gemini.breakdown.cache_read).toBeCloseTo((400 * 0.3) / 1e6, 12);
+  });
+
+  it("switches to a prompt-length tier when the request's input exceeds its threshold", () => {
+    const atThreshold = computed(computeCost({ input_tokens: 200_000, cache_read_tokens: 100_000, output_tokens: 1000 }, "models/gemini-2.5-pro"));
+    expect(atThreshold.breakdown.input).toBeCloseTo((100_000 * 1.25) / 1e6, 10);
+    expect(atThreshold.breakdown.cache_read).toBeCloseTo((100_000 * 0.125) / 1e6, 10);
+    expect(atThreshold.breakdown.output).toBeCloseTo((1000 * 10) / 1e6, 10);
+    const above = computed(computeCost({ input_tokens: 200_001, cache_read_tokens: 100_000, output_tokens: 1000 }, "gemini-2.5-pro"));
+    expect(above.breakdown.input).toBeCloseTo((100_001 * 2.5) / 1e6, 10);
+    expect(above.breakdown.cache_read).toBeCloseTo((100_000 * 0.25) / 1e6, 10);
+    expect(above.breakdown.output).toBeCloseTo((1000 * 15) / 1e6, 10);
+    const gpt = computed(computeCost({ input_tokens: 300_000, output_tokens: 10 }, "gpt-5.4"));
+    expect(gpt.breakdown.input).toBeCloseTo((300_000 * 5) / 1e6, 10);
+  });
+
+  it("a tier that omits a cache price falls back to the tier's input price, and the highest exceeded tier wins", () => {
+    const table: PriceTable = {
+      version: "test",
+      currency: "EUR",
+      unit: "per_million_tokens",
+      models: [
+        {
+          provider: "test",
+          model: "m",
+          aliases: [],
+          input: 1,
+          output: 2,
+          cache_read: 0.1,
+          tiers: [
+            { above_input_tokens: 1000, input: 10, output: 20 },
+            { above_input_tokens: 100, input: 5, output: 6, cache_read: 0.5 },
+          ],
+          source: "https://example.com",
+          date: "2026-01-01",
+        },
+      ],
+    };
+    const low = computed(computeCost({ input_tokens: 100, cache_read_tokens: 50, output_tokens: 0 }, "m", table));
+    expect(low.breakdown.cache_read).toBeCloseTo((50 * 0.1) / 1e6, 12);
+    const middle = computed(computeCost({ input_tokens: 101, cache_read_tokens: 50, output_tokens: 0 }, "m", table));
+    expect(middle.breakdown.cache_read).toBeCloseTo((50 * 0.5) / 1e6, 12);
+    const high = computed(computeCost({ input_tokens: 1001, cache_read_tokens: 50, output_tokens: 0 }, "m", table));
+    expect(high.breakdown.cache_read).toBeCloseTo((50 * 10) / 1e6, 12);
+    expect(high.currency).toBe("EUR");
+    expect(computeCost({ input_tokens: 1, output_tokens: 1 }, "m", { ...table, unit: "per_thousand_tokens" })).toMatchObject({ status: "unknown" });
+  });
+
+  it("rejects usage that is not valid instead of pricing it", () => {
+    const bad: unknown[] = [
+      { input_tokens: -1, output_tokens: 1 },
+      { input_tokens: 1.5, output_tokens: 1 },
+      { input_tokens: 1, output_tokens: Number.NaN },
+      { input_tokens: "10", output_tokens: 1 },
+      { input_tokens: 10, output_tokens: 1, cache_read_tokens: 8, cache_write_tokens: 3 },
+      { input_tokens: 10, output_tokens: 1, reasoning_tokens: 2 },
+      null,
+    ];
+    for (const usage of bad) expect(computeCost(usage as Usage, "gpt-4o").status).toBe("unknown");
+  });
+
+  it("prices a real Claude Code turn, with its 1-hour cache writes at the 1-hour price", () => {
+    // spotter short.jsonl: claude-opus-4-6, 13,835 tokens written to the 1-hour cache, 11,515 read from it.
+    const line = readFileSync(path.join(fixturesRoot, "spotter/test/fixtures/transcripts/short.jsonl"), "utf8")
+      .split("\n")
+      .map((text) => (text.trim() === "" ? undefined : (JSON.parse(text) as { message?: { model?: string; usage?: unknown } })))
+      .find((entry) => entry?.message?.usage !== undefined);
+    const usage = normalizeUsage("anthropic", line?.message?.usage);
+    if (usage === undefined || line?.message?.model === undefined) throw new Error("fixture usage did not normalise");
+    expect(usage).toMatchObject({ input_tokens: 3 + 13835 + 11515, cache_write_tokens: 13835, cache_read_tokens: 11515, output_tokens: 13 });
+    const cost = computed(computeCost(usage, line.message.model));
+    expect(cost.pricing.model).toBe("claude-opus-4-6");
+    expect(cost.breakdown.cache_write).toBeCloseTo((13835 * 10) / 1e6, 12);
+    expect(cost.amount).toBeCloseTo((3 * 5 + 11515 * 0.5 + 13835 * 10 + 13 * 25) / 1e6, 12);
+    expectSchemaValid(cost);
+    // Without the raw split (a summed usage) the writes fall back to the 5-minute price.
+    const { raw: _raw, ...withoutRaw } = usage;
+    expect(computed(computeCost(withoutRaw, "claude-opus-4-6")).breakdown.cache_write).toBeCloseTo((13835 * 6.25) / 1e6, 12);
+  });
+
+  it("reads Bedrock's cacheDetails for 1-hour writes", () => {
+    const usage = normalizeUsage("bedrock-converse", {
+      inputTokens: 3,
+      outputTokens: 10,
+      cacheWriteInputTokens: 300,
+      cacheDetails: [
+        { inputTokens: 200, ttl: "1h" },
+        { inputTokens: 100, ttl: "5m" },
+      ],
+    });
+    if (usage === undefined) throw new Error("usage did not normalise");
+    const cost = computed(computeCost(usage, "claude-sonnet-4-5"));
+    expect(cost.breakdown.cache_write).toBeCloseTo((200 * 6 + 100 * 3.75) / 1e6, 12);
+  });
+
+  it("prices a real OpenAI Responses call by its dated model id", () => {
+    const body = JSON.parse(
+      readFileSync(path.join(fixturesRoot, "vercel-ai/packages/openai/src/responses/__fixtures__/openai-file-search-tool.1.json"), "utf8"),
+    ) as { model: string; usage: unknown };
+    const usage = normalizeUsage("openai-responses", body.usage);
+    if (usage === undefined) throw new Error("fixture usage did not normalise");
+    expect(body.model).toBe("gpt-5-mini-2025-08-07");
+    const cost = computed(computeCost(usage, body.model));
+    expect(cost.pricing.model).toBe("gpt-5-mini");
+    expect(cost.amount).toBeCloseTo(((3700 - 2560) * 0.25 + 2560 * 0.025 + 741 * 2) / 1e6, 12);
+  });
+
+  it("never throws and never goes negative, and the amount is the sum of the breakdown", () => {
+    const models = fc.constantFrom(...defaultPriceTable.models.map((entry) => entry.model), "unknown-model", "");
+    const usage = fc
+      .record({
+        input_tokens: fc.nat({ max: 5_000_000 }),
+        output_tokens: fc.nat({ max: 5_000_000 }),
+        cache_read_tokens: fc.option(fc.nat({ max: 5_000_000 }), { nil: undefined }),
+        cache_write_tokens: fc.option(fc.nat({ max: 5_000_000 }), { nil: undefined }),
+      })
+      .map(({ cache_read_tokens, cache_write_tokens, ...rest }) => ({
+        ...rest,
+        ...(cache_read_tokens === undefined ? {} : { cache_read_tokens }),
+        ...(cache_write_tokens === undefined ? {} : { cache_write_tokens }),
+      }));
+    fc.assert(
+      fc.property(usage, models, (value, model) => {
+        const cost = computeCost(value, model);
+        if (cost.status === "unknown") return;
+        const { input, output, cache_read, cache_write } = cost.breakdown;
+        expect([input, output, cache_read, cache_write].every((part) => part >= 0 && Number.isFinite(part))).toBe(true);
+        expect(cost.amount).toBeCloseTo(input + output + cache_read + cache_write, 9);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("addCost", () => {
+  const sonnet = computeCost({ input_tokens: 1000, output_tokens: 100 }, "claude-sonnet-4-5");
+  const gpt = computeCost({ input_tokens: 1000, output_tokens: 100 }, "gpt-4o");
+  const unknown = computeCost({ input_tokens: 1, output_tokens: 1 }, "no-such-model");
+
+  it("adds amounts and breakdowns, listing each distinct pricing value once", () => {
+    const total = computed(addCost(addCost(sonnet, gpt), sonnet));
+    expect(total.amount).toBeCloseTo(computed(sonnet).amount * 2 + computed(gpt).amount, 12);
+    expect(total.breakdown.output).toBeCloseTo(computed(sonnet).breakdown.output * 2 + computed(gpt).breakdown.output, 12);
+    expect(total.pricing.model).toBe("claude-sonnet-4-5 + gpt-4o");
+    expect(total.pricing.table_version).toBe(defaultPriceTable.version);
+    expectSchemaValid(total);
+    expect(computed(addCost(sonnet, sonnet)).pricing).toEqual(computed(sonnet).pricing);
+  });
+
+  it("unknown plus anything is unknown, and so is a sum across currencies", () => {
+    expect(addCost(sonnet, unknown)).toBe(unknown);
+    expect(addCost(unknown, sonnet)).toBe(unknown);
+    expect(addCost(unknown, unknown).status).toBe("unknown");
+    const euro: Cost = { ...computed(gpt), currency: "EUR" };
+    expect(addCost(sonnet, euro)).toEqual({ status: "unknown", currency: "USD", reason: "cannot add USD and EUR costs" });
+  });
+});

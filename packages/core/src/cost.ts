@@ -1,0 +1,303 @@
+// Cost of a model call from its canonical usage and a versioned price table (data/prices.json). A model the table does
+// not know costs "unknown", never zero: a zero would silently under-report every total it is added to.
+import prices from "../data/prices.json" with { type: "json" };
+import type { ComputedCost, Cost, CostBreakdown, ReportedCost, UnknownCost } from "./generated/v1/types.js";
+import type { CanonicalUsage } from "./usage.js";
+
+/** Prices in the table's currency per million tokens for requests whose input exceeds `above_input_tokens`. */
+export interface PriceTier {
+  above_input_tokens: number;
+  input: number;
+  output: number;
+  cache_read?: number;
+  cache_write?: number;
+  cache_write_1h?: number;
+}
+
+export interface ModelPrice {
+  provider: string;
+  model: string;
+  aliases: readonly string[];
+  /** Uncached input tokens. */
+  input: number;
+  /** All output tokens, reasoning included. */
+  output: number;
+  /** Cache reads; absent means the input price. */
+  cache_read?: number;
+  /** Cache writes (Anthropic: 5-minute TTL); absent means the input price. */
+  cache_write?: number;
+  /** Anthropic 1-hour-TTL cache writes; absent means the cache_write price. */
+  cache_write_1h?: number;
+  tiers?: readonly PriceTier[];
+  /** The provider's official pricing page. */
+  source: string;
+  /** The day the price was read (YYYY-MM-DD). */
+  date: string;
+  /** Pages actually read when the official page itself could not be (see the table's notes). */
+  checked_against?: readonly string[];
+}
+
+export interface PriceTable {
+  version: string;
+  currency: string;
+  unit: string;
+  notes?: readonly string[];
+  models: readonly ModelPrice[];
+}
+
+export type { Cost };
+
+/** The price table shipped with this package (`data/prices.json`), frozen. */
+export const defaultPriceTable: PriceTable = deepFreeze(prices);
+
+const tokensPerPriceUnit = 1_000_000;
+
+/** What computeCost returns: a computed cost always carries its breakdown. */
+export type PricedCost = (ComputedCost & { breakdown: CostBreakdown }) | UnknownCost;
+
+/**
+ * Prices one model call. Uncached input (input − cache reads − cache writes) is priced at `input`, cache reads at
+ * `cache_read`, cache writes at `cache_write` (1-hour Anthropic writes at `cache_write_1h`, when the raw Anthropic or
+ * Bedrock usage says how many there were) and all output, reasoning included, at `output`.
+ *
+ * Price each call and add the results with {@link addCost}: prompt-length tiers depend on one request's input, and the
+ * 1-hour cache-write split lives in `usage.raw`, which sums of usages drop.
+ *
+ * The model is looked up by {@link findModelPrice}; an unknown model, an invalid usage or a table in another unit gives
+ * `status: "unknown"` with the reason.
+ */
+export function computeCost(usage: CanonicalUsage, model: string, table: PriceTable = defaultPriceTable): PricedCost {
+  const currency = typeof table.currency === "string" ? table.currency : "USD";
+  const unknown = (reason: string): UnknownCost => ({ status: "unknown", currency, reason });
+  if (table.unit !== "per_million_tokens") return unknown(`price table unit ${JSON.stringify(table.unit)} is not supported`);
+  if (!isValidUsage(usage)) return unknown("usage counts are not non-negative integers");
+  const entry = findModelPrice(model, table);
+  if (entry === undefined) {
+    return unknown(`no price for model ${describeModel(model)} in price table ${table.version}`);
+  }
+  const cacheRead = usage.cache_read_tokens ?? 0;
+  const cacheWrite = usage.cache_write_tokens ?? 0;
+  const uncached = usage.input_tokens - cacheRead - cacheWrite;
+  if (uncached < 0) return unknown("usage has more cache tokens than input tokens");
+  if ((usage.reasoning_tokens ?? 0) > usage.output_tokens) return unknown("usage has more reasoning tokens than output tokens");
+
+  const rates = ratesFor(entry, usage.input_tokens);
+  const oneHourWrites = Math.min(oneHourCacheWrites(usage), cacheWrite);
+  // Tokens × price per million is exact for most prices, so multiplying first leaves one rounding (the division), not two.
+  const price = (tokens: number, rate: number): number => (tokens * rate) / tokensPerPriceUnit;
+  const breakdown = {
+    input: price(uncached, rates.input),
+    output: price(usage.output_tokens, rates.output),
+    // Without a cache-read price the provider's discount is unknown: the full input price over- rather than
+    // under-estimates.
+    cache_read: price(cacheRead, rates.cache_read ?? rates.input),
+    // Without a cache-write price the provider charges cache writes as ordinary input (OpenAI, Gemini implicit caching).
+    cache_write:
+      price(cacheWrite - oneHourWrites, rates.cache_write ?? rates.input) +
+      price(oneHourWrites, rates.cache_write_1h ?? rates.cache_write ?? rates.input),
+  };
+  return {
+    status: "computed",
+    amount: breakdown.input + breakdown.output + breakdown.cache_read + breakdown.cache_write,
+    currency,
+    breakdown,
+    pricing: { table_version: table.version, model: entry.model, source: entry.source, date: entry.date },
+  };
+}
+
+/**
+ * Adds two costs for a total. Unknown plus anything is unknown (a partial sum would pass for a complete one), and so
+ * is a sum across currencies. When the two were priced differently (another model, table or source) the `pricing`
+ * fields list each distinct value once, joined with " + ".
+ */
+/**
+ * Adds two costs for totals. Unknown wins (a total with an unknown part is unknown, never an undercount); two
+ * computed costs stay computed; a reported cost in the mix makes the total reported.
+ */
+export function addCost(a: Cost, b: Cost): Cost {
+  if (a.status === "unknown") return a;
+  if (b.status === "unknown") return b;
+  if (a.currency !== b.currency) {
+    return { status: "unknown", currency: a.currency, reason: `cannot add ${a.currency} and ${b.currency} costs` };
+  }
+  if (a.status === "computed" && b.status === "computed") return addComputed(a, b);
+  const reporters = [a, b].map((cost) => (cost.status === "reported" ? (cost.reported_by ?? "reported") : `computed from prices of ${cost.pricing.date}`));
+  const total: ReportedCost = { status: "reported", amount: a.amount + b.amount, currency: a.currency, reported_by: mergeLabels(reporters[0] ?? "", reporters[1] ?? "") };
+  return total;
+}
+
+function addComputed(a: ComputedCost, b: ComputedCost): ComputedCost {
+  const breakdown = (cost: ComputedCost) => cost.breakdown ?? { input: cost.amount, output: 0, cache_read: 0, cache_write: 0 };
+  return {
+    status: "computed",
+    amount: a.amount + b.amount,
+    currency: a.currency,
+    breakdown: {
+      input: breakdown(a).input + breakdown(b).input,
+      output: breakdown(a).output + breakdown(b).output,
+      cache_read: breakdown(a).cache_read + breakdown(b).cache_read,
+      cache_write: breakdown(a).cache_write + breakdown(b).cache_write,
+    },
+    pricing: {
+      table_version: mergeLabels(a.pricing.table_version, b.pricing.table_version),
+      model: mergeLabels(a.pricing.model, b.pricing.model),
+      source: mergeLabels(a.pricing.source, b.pricing.source),
+      // A date field holds one date: the oldest prices a total was computed from.
+      date: a.pricing.date < b.pricing.date ? a.pricing.date : b.pricing.date,
+    },
+  };
+}
+
+const labelSeparator = " + ";
+
+function mergeLabels(a: string, b: string): string {
+  const labels = a.split(labelSeparator);
+  for (const label of b.split(labelSeparator)) if (!labels.includes(label)) labels.push(label);
+  return labels.join(labelSeparator);
+}
+
+/** Path segments accepted before a model id, and the table provider each one names (null: names none). */
+const modelIdPrefixes: ReadonlyMap<string, string | null> = new Map([
+  ["anthropic", "anthropic"],
+  ["openai", "openai"],
+  ["google", "google"],
+  ["gemini", "google"],
+  ["models", null],
+  ["publishers", null],
+]);
+
+const compactDateSuffix = /[-@]\d{8}$/;
+const dashedDateSuffix = /-\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Finds a model's prices. The rule, in order, never guessing by prefix (which would price `gpt-4o-mini` as `gpt-4o`):
+ * 1. Case and surrounding whitespace are ignored.
+ * 2. A path prefix made only of `anthropic/`, `openai/`, `google/`, `gemini/`, `models/` and `publishers/` segments is
+ *    removed (`anthropic/claude-sonnet-4-5`, `models/gemini-2.5-flash`, `publishers/google/models/gemini-2.5-pro`); a
+ *    provider segment must match the entry's provider. Any other prefix (a router, a cloud) finds nothing, since its
+ *    prices may differ.
+ * 3. The id is looked up among the models and their aliases (dated snapshots priced differently, like
+ *    `gpt-4o-2024-05-13`, are entries of their own and win here).
+ * 4. Failing that, one trailing snapshot date is removed and the lookup repeated: `-YYYYMMDD` (Anthropic),
+ *    `@YYYYMMDD` (Vertex AI) or `-YYYY-MM-DD` (OpenAI), where the date is a real calendar date.
+ */
+export function findModelPrice(model: string, table: PriceTable = defaultPriceTable): ModelPrice | undefined {
+  if (typeof model !== "string" || model.length > 512) return undefined;
+  const segments = model.trim().toLowerCase().split("/");
+  const id = segments.pop() ?? "";
+  let provider: string | undefined;
+  for (const segment of segments) {
+    const named = modelIdPrefixes.get(segment);
+    if (named === undefined) return undefined;
+    if (named === null) continue;
+    if (provider !== undefined && provider !== named) return undefined;
+    provider = named;
+  }
+  if (id === "") return undefined;
+  const index = indexOf(table);
+  const exact = index.get(id);
+  const entry = exact ?? index.get(withoutSnapshotDate(id) ?? "");
+  if (entry === undefined || (provider !== undefined && entry.provider !== provider)) return undefined;
+  return entry;
+}
+
+function withoutSnapshotDate(id: string): string | undefined {
+  const match = compactDateSuffix.exec(id) ?? dashedDateSuffix.exec(id);
+  if (match === null) return undefined;
+  const digits = match[0].slice(1).replaceAll("-", "");
+  const year = Number(digits.slice(0, 4));
+  const month = Number(digits.slice(4, 6));
+  const day = Number(digits.slice(6, 8));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 2000 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return id.slice(0, match.index);
+}
+
+const indexes = new WeakMap<PriceTable, ReadonlyMap<string, ModelPrice>>();
+
+function indexOf(table: PriceTable): ReadonlyMap<string, ModelPrice> {
+  const cached = indexes.get(table);
+  if (cached !== undefined) return cached;
+  const index = new Map<string, ModelPrice>();
+  for (const entry of table.models) {
+    // The first entry to claim an id wins; the table test rejects duplicates in the shipped table.
+    for (const id of [entry.model, ...entry.aliases]) {
+      const key = id.toLowerCase();
+      if (!index.has(key)) index.set(key, entry);
+    }
+  }
+  indexes.set(table, index);
+  return index;
+}
+
+interface Rates {
+  input: number;
+  output: number;
+  cache_read?: number | undefined;
+  cache_write?: number | undefined;
+  cache_write_1h?: number | undefined;
+}
+
+function ratesFor(entry: ModelPrice, inputTokens: number): Rates {
+  let chosen: PriceTier | undefined;
+  for (const tier of entry.tiers ?? []) {
+    const exceeded = inputTokens > tier.above_input_tokens;
+    if (exceeded && (chosen === undefined || tier.above_input_tokens > chosen.above_input_tokens)) chosen = tier;
+  }
+  // A tier replaces the base prices as a whole: a cache price it leaves out falls back to the tier's own input price.
+  return chosen ?? entry;
+}
+
+/** How many of the usage's cache writes had Anthropic's 1-hour TTL, from the raw provider usage (0 when unknown). */
+function oneHourCacheWrites(usage: CanonicalUsage): number {
+  try {
+    const raw = usage.raw;
+    if (raw === undefined || typeof raw.usage !== "object" || raw.usage === null) return 0;
+    if (raw.provider === "anthropic") {
+      const split: unknown = ownValue(raw.usage, "cache_creation");
+      const count = typeof split === "object" && split !== null ? ownValue(split, "ephemeral_1h_input_tokens") : undefined;
+      return isCount(count) ? count : 0;
+    }
+    if (raw.provider === "bedrock-converse") {
+      const details: unknown = ownValue(raw.usage, "cacheDetails");
+      if (!Array.isArray(details)) return 0;
+      let total = 0;
+      for (const detail of details) {
+        if (typeof detail !== "object" || detail === null || ownValue(detail, "ttl") !== "1h") continue;
+        const count = ownValue(detail, "inputTokens");
+        if (isCount(count)) total += count;
+      }
+      return total;
+    }
+    return 0;
+  } catch {
+    return 0;
+  }
+}
+
+function ownValue(record: object, key: string): unknown {
+  return Object.hasOwn(record, key) ? Reflect.get(record, key) : undefined;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isValidUsage(usage: CanonicalUsage): boolean {
+  if (typeof usage !== "object" || usage === null) return false;
+  const optional = [usage.cache_read_tokens, usage.cache_write_tokens, usage.reasoning_tokens, usage.total_tokens];
+  return isCount(usage.input_tokens) && isCount(usage.output_tokens) && optional.every((value) => value === undefined || isCount(value));
+}
+
+function describeModel(model: unknown): string {
+  if (typeof model !== "string") return `of type ${typeof model}`;
+  return JSON.stringify(model.length > 100 ? `${model.slice(0, 100)}…` : model);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,291 @@
+// Token usage in one shape for every provider. Providers disagree about what their counters include (Anthropic and
+// Bedrock leave cache tokens out of their input count, OpenAI and Gemini put them in; Gemini leaves thinking tokens out
+// of its candidates count, OpenAI puts reasoning in), so adding raw counters across providers silently double-counts
+// or drops tokens. The canonical counters are inclusive; the breakdowns are subsets of them.
+
+/** Which provider's usage object a {@link Usage} was normalised from. */
+export type UsageProvider =
+  | "anthropic"
+  | "openai-chat"
+  | "openai-responses"
+  | "gemini"
+  | "ollama"
+  | "bedrock-converse"
+  | "mistral";
+
+export const usageProviders: readonly UsageProvider[] = Object.freeze([
+  "anthropic",
+  "openai-chat",
+  "openai-responses",
+  "gemini",
+  "ollama",
+  "bedrock-converse",
+  "mistral",
+]);
+
+export interface Usage {
+  /** All input tokens, INCLUDING cache reads and cache writes. */
+  input_tokens: number;
+  /** All output tokens, INCLUDING reasoning tokens. */
+  output_tokens: number;
+  /** Of input_tokens, read from the provider's cache. */
+  cache_read_tokens?: number;
+  /** Of input_tokens, written to the provider's cache. */
+  cache_write_tokens?: number;
+  /** Of output_tokens, spent on reasoning. */
+  reasoning_tokens?: number;
+  /** input_tokens + output_tokens unless the provider reports its own total (kept when it differs). */
+  total_tokens?: number;
+  /** The provider's own usage object, verbatim, and whose it is. */
+  raw?: { provider: UsageProvider; usage: unknown };
+}
+
+/**
+ * A usage in the canonical shape whatever produced it. The transcript schema lets `raw.provider` name a source format
+ * (`claude-code`, ...) as well as a provider, so the functions that only read the counters accept this wider type.
+ */
+export type CanonicalUsage = Omit<Usage, "raw"> & { raw?: { provider: string; usage: unknown } };
+
+/**
+ * Normalises one provider usage object to the canonical {@link Usage}.
+ *
+ * Returns undefined when `raw` is not a usage object of that provider: not a plain object, a required counter missing,
+ * or any counter present but not a non-negative safe integer (a corrupted counter makes every sum it feeds wrong, so the
+ * whole object is rejected rather than half-trusted), or breakdowns larger than the totals they are part of. Never
+ * throws, whatever `raw` is (proxies, throwing getters, `__proto__` keys: only own properties are read).
+ *
+ * What is taken from each provider (verified against recorded payloads, see usage.test.ts):
+ * - `anthropic` (Messages `usage`): `input_tokens` excludes `cache_read_input_tokens` and
+ *   `cache_creation_input_tokens`, so input is the sum of the three. `output_tokens_details.thinking_tokens` becomes
+ *   reasoning. `cache_creation` (5m / 1h split), `server_tool_use`, `iterations` and `service_tier` stay in raw.
+ *   Streams: `message_start` and `message_delta` both carry usage, and the delta's counters are cumulative and final;
+ *   pass `{ ...messageStart.usage, ...messageDelta.usage }`. A delta alone often has no `input_tokens` and is rejected.
+ * - `openai-chat` and `mistral` (`usage` of a chat completion): `prompt_tokens` includes
+ *   `prompt_tokens_details.cached_tokens`; `completion_tokens` includes `completion_tokens_details.reasoning_tokens`.
+ * - `openai-responses` (`response.usage`): `input_tokens` includes `input_tokens_details.cached_tokens` (and
+ *   `input_tokens_details.cache_write_tokens` where reported); `output_tokens` includes
+ *   `output_tokens_details.reasoning_tokens`.
+ * - `gemini` (`usageMetadata`): `promptTokenCount` includes `cachedContentTokenCount`; `toolUsePromptTokenCount` is
+ *   extra input; `candidatesTokenCount` excludes `thoughtsTokenCount`. Counters that are absent are zero (proto3 JSON
+ *   omits zeros), but an object with no counter at all (streams send `{"trafficType": ...}` alone) is rejected.
+ * - `ollama` (the final `/api/chat` or `/api/generate` response, `done: true`): `prompt_eval_count` is input and
+ *   `eval_count` output; there are no cache counts. Ollama leaves `prompt_eval_count` out when the whole prompt came
+ *   from its KV cache, and input is then 0. Raw keeps only the count and duration fields, not the message.
+ * - `bedrock-converse` (`usage` of Converse, `metadata.usage` of ConverseStream): `inputTokens` excludes
+ *   `cacheReadInputTokens` and `cacheWriteInputTokens` (their sum is what `totalTokens` counts), so input is the sum
+ *   of the three.
+ */
+export function normalizeUsage(provider: UsageProvider, raw: unknown): Usage | undefined {
+  try {
+    if (!isPlainRecord(raw)) return undefined;
+    switch (provider) {
+      case "anthropic":
+        return fromAnthropic(raw);
+      case "openai-chat":
+      case "mistral":
+        return fromChatCompletions(provider, raw);
+      case "openai-responses":
+        return fromResponses(raw);
+      case "gemini":
+        return fromGemini(raw);
+      case "ollama":
+        return fromOllama(raw);
+      case "bedrock-converse":
+        return fromBedrockConverse(raw);
+      default:
+        return undefined;
+    }
+  } catch {
+    // Only hostile values get here (a proxy trap or getter that throws): they are not usage objects.
+    return undefined;
+  }
+}
+
+/** The sum of two usages. `raw` is dropped (a sum has no provider payload); a breakdown is kept if either side has it. */
+export function addUsage(a: CanonicalUsage, b: CanonicalUsage): Usage {
+  const sum: Usage = {
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+  };
+  const cacheRead = addOptional(a.cache_read_tokens, b.cache_read_tokens);
+  if (cacheRead !== undefined) sum.cache_read_tokens = cacheRead;
+  const cacheWrite = addOptional(a.cache_write_tokens, b.cache_write_tokens);
+  if (cacheWrite !== undefined) sum.cache_write_tokens = cacheWrite;
+  const reasoning = addOptional(a.reasoning_tokens, b.reasoning_tokens);
+  if (reasoning !== undefined) sum.reasoning_tokens = reasoning;
+  sum.total_tokens = totalOf(a) + totalOf(b);
+  return sum;
+}
+
+/** The sum of any number of usages; the empty sum is all zeros. */
+export function sumUsage(list: Iterable<CanonicalUsage>): Usage {
+  let total: Usage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+  for (const usage of list) total = addUsage(total, usage);
+  return total;
+}
+
+function totalOf(usage: CanonicalUsage): number {
+  return usage.total_tokens ?? usage.input_tokens + usage.output_tokens;
+}
+
+function addOptional(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+}
+
+type PlainRecord = object;
+
+function isPlainRecord(value: unknown): value is PlainRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reads counters and nested objects from own properties only, remembering whether anything was malformed. */
+class CounterReader {
+  malformed = false;
+
+  count(record: PlainRecord | undefined, key: string): number | undefined {
+    if (record === undefined || !Object.hasOwn(record, key)) return undefined;
+    const value: unknown = Reflect.get(record, key);
+    // Several SDKs serialise an unset counter as null.
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value + 0; // + 0 turns -0 into 0
+    this.malformed = true;
+    return undefined;
+  }
+
+  record(record: PlainRecord | undefined, key: string): PlainRecord | undefined {
+    if (record === undefined || !Object.hasOwn(record, key)) return undefined;
+    const value: unknown = Reflect.get(record, key);
+    if (value === undefined || value === null) return undefined;
+    if (isPlainRecord(value)) return value;
+    this.malformed = true;
+    return undefined;
+  }
+}
+
+interface Counts {
+  input: number;
+  output: number;
+  cacheRead?: number | undefined;
+  cacheWrite?: number | undefined;
+  reasoning?: number | undefined;
+  total?: number | undefined;
+}
+
+function build(provider: UsageProvider, raw: unknown, reader: CounterReader, counts: Counts): Usage | undefined {
+  if (reader.malformed) return undefined;
+  const { input, output, cacheRead, cacheWrite, reasoning, total } = counts;
+  const sums = [input, output, (cacheRead ?? 0) + (cacheWrite ?? 0), input + output];
+  if (!sums.every((value) => Number.isSafeInteger(value))) return undefined;
+  // The breakdowns are parts of the totals: a payload that says otherwise is corrupt, and pricing it would go negative.
+  if ((cacheRead ?? 0) + (cacheWrite ?? 0) > input || (reasoning ?? 0) > output) return undefined;
+  const usage: Usage = { input_tokens: input, output_tokens: output };
+  if (cacheRead !== undefined) usage.cache_read_tokens = cacheRead;
+  if (cacheWrite !== undefined) usage.cache_write_tokens = cacheWrite;
+  if (reasoning !== undefined) usage.reasoning_tokens = reasoning;
+  usage.total_tokens = total ?? input + output;
+  usage.raw = { provider, usage: raw };
+  return usage;
+}
+
+function fromAnthropic(raw: PlainRecord): Usage | undefined {
+  const reader = new CounterReader();
+  const uncached = reader.count(raw, "input_tokens");
+  const output = reader.count(raw, "output_tokens");
+  const cacheRead = reader.count(raw, "cache_read_input_tokens");
+  const cacheWrite = reader.count(raw, "cache_creation_input_tokens");
+  const reasoning = reader.count(reader.record(raw, "output_tokens_details"), "thinking_tokens");
+  if (uncached === undefined || output === undefined) return undefined;
+  return build("anthropic", raw, reader, {
+    input: uncached + (cacheRead ?? 0) + (cacheWrite ?? 0),
+    output,
+    cacheRead,
+    cacheWrite,
+    reasoning,
+  });
+}
+
+function fromChatCompletions(provider: "openai-chat" | "mistral", raw: PlainRecord): Usage | undefined {
+  const reader = new CounterReader();
+  const input = reader.count(raw, "prompt_tokens");
+  const output = reader.count(raw, "completion_tokens");
+  const total = reader.count(raw, "total_tokens");
+  const cacheRead = reader.count(reader.record(raw, "prompt_tokens_details"), "cached_tokens");
+  const reasoning = reader.count(reader.record(raw, "completion_tokens_details"), "reasoning_tokens");
+  if (input === undefined || output === undefined) return undefined;
+  return build(provider, raw, reader, { input, output, cacheRead, reasoning, total });
+}
+
+function fromResponses(raw: PlainRecord): Usage | undefined {
+  const reader = new CounterReader();
+  const input = reader.count(raw, "input_tokens");
+  const output = reader.count(raw, "output_tokens");
+  const total = reader.count(raw, "total_tokens");
+  const inputDetails = reader.record(raw, "input_tokens_details");
+  const cacheRead = reader.count(inputDetails, "cached_tokens");
+  const cacheWrite = reader.count(inputDetails, "cache_write_tokens");
+  const reasoning = reader.count(reader.record(raw, "output_tokens_details"), "reasoning_tokens");
+  if (input === undefined || output === undefined) return undefined;
+  return build("openai-responses", raw, reader, { input, output, cacheRead, cacheWrite, reasoning, total });
+}
+
+function fromGemini(raw: PlainRecord): Usage | undefined {
+  const reader = new CounterReader();
+  const prompt = reader.count(raw, "promptTokenCount");
+  const toolUsePrompt = reader.count(raw, "toolUsePromptTokenCount");
+  const candidates = reader.count(raw, "candidatesTokenCount");
+  const thoughts = reader.count(raw, "thoughtsTokenCount");
+  const cached = reader.count(raw, "cachedContentTokenCount");
+  const total = reader.count(raw, "totalTokenCount");
+  const counters = [prompt, toolUsePrompt, candidates, thoughts, total];
+  if (counters.every((value) => value === undefined)) return undefined;
+  // The cached tokens are part of promptTokenCount, not of the tool-use prompt.
+  if ((cached ?? 0) > (prompt ?? 0)) return undefined;
+  return build("gemini", raw, reader, {
+    input: (prompt ?? 0) + (toolUsePrompt ?? 0),
+    output: (candidates ?? 0) + (thoughts ?? 0),
+    cacheRead: cached,
+    reasoning: thoughts,
+    total,
+  });
+}
+
+const ollamaUsageFields = [
+  "prompt_eval_count",
+  "eval_count",
+  "total_duration",
+  "load_duration",
+  "prompt_eval_duration",
+  "eval_duration",
+] as const;
+
+function fromOllama(raw: PlainRecord): Usage | undefined {
+  const reader = new CounterReader();
+  const input = reader.count(raw, "prompt_eval_count");
+  const output = reader.count(raw, "eval_count");
+  for (const field of ollamaUsageFields) reader.count(raw, field);
+  if (output === undefined) return undefined;
+  // Ollama has no usage object of its own: the counters sit beside the message, which does not belong in raw usage.
+  const usageFields: Record<string, unknown> = {};
+  for (const field of ollamaUsageFields) {
+    if (Object.hasOwn(raw, field)) usageFields[field] = Reflect.get(raw, field);
+  }
+  return build("ollama", usageFields, reader, { input: input ?? 0, output });
+}
+
+function fromBedrockConverse(raw: PlainRecord): Usage | undefined {
+  const reader = new CounterReader();
+  const uncached = reader.count(raw, "inputTokens");
+  const output = reader.count(raw, "outputTokens");
+  const total = reader.count(raw, "totalTokens");
+  // Bedrock sends each cache counter twice, under the current name and a legacy "...Count" one.
+  const cacheRead = reader.count(raw, "cacheReadInputTokens") ?? reader.count(raw, "cacheReadInputTokenCount");
+  const cacheWrite = reader.count(raw, "cacheWriteInputTokens") ?? reader.count(raw, "cacheWriteInputTokenCount");
+  if (uncached === undefined || output === undefined) return undefined;
+  return build("bedrock-converse", raw, reader, {
+    input: uncached + (cacheRead ?? 0) + (cacheWrite ?? 0),
+    output,
+    cacheRead,
+    cacheWrite,
+    total,
+  });
+}
