@@ -27,9 +27,9 @@ const writeScratch = (name: string, text: string): string => {
   return file;
 };
 
-const validLog = writeScratch("valid.jsonl", [exampleLine("valid/run-started-null-payload.json", 1), exampleLine("valid/step-started.json", 2), exampleLine("valid/tool-call.json", 3)].join("\n") + "\n");
-const newerLog = writeScratch("newer.jsonl", [exampleLine("valid/run-started-null-payload.json", 1), exampleLine("newer-minor/unknown-event-type.json", 2)].join("\n") + "\n");
-const invalidLog = writeScratch("invalid.jsonl", [exampleLine("valid/run-started-null-payload.json", 1), exampleLine("invalid/negative-iteration.json", 2)].join("\n") + "\n");
+const validLog = writeScratch("valid.jsonl", [exampleLine("valid/run-started.json", 1), exampleLine("valid/step-started.json", 2), exampleLine("valid/tool-call.json", 3)].join("\n") + "\n");
+const newerLog = writeScratch("newer.jsonl", [exampleLine("valid/run-started.json", 1), exampleLine("newer-minor/unknown-event-type.json", 2)].join("\n") + "\n");
+const invalidLog = writeScratch("invalid.jsonl", [exampleLine("valid/run-started.json", 1), exampleLine("invalid/negative-iteration.json", 2)].join("\n") + "\n");
 
 describe("agent-transcript validate", () => {
   it("exits 0 on a valid event log and says so on stderr, keeping stdout for data", async () => {

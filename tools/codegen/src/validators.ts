@@ -15,11 +15,19 @@ import type { JsonSchema, SchemaFile } from "./schema-set.js";
  * same way by Node and by bundlers. Only the helpers a module uses are imported.
  */
 const runtimeHelpers = [
-  { helper: ucs2length.default, name: "ucs2length", module: "ajv/dist/runtime/ucs2length" },
-  { helper: equal.default, name: "equal", module: "ajv/dist/runtime/equal" },
-  { helper: uri.default, name: "uri", module: "ajv/dist/runtime/uri" },
+  { helper: commonJsDefault(ucs2length), name: "ucs2length", module: "ajv/dist/runtime/ucs2length" },
+  { helper: commonJsDefault(equal), name: "equal", module: "ajv/dist/runtime/equal" },
+  { helper: commonJsDefault(uri), name: "uri", module: "ajv/dist/runtime/uri" },
 ] as const;
 const runtimeIdentifier = (name: string): string => `ajvRuntime_${name}`;
+
+/** A CommonJS module's `exports.default`: Node hands ESM importers `module.exports`, bundlers (vitest) the default itself. */
+function commonJsDefault(imported: unknown): { code?: unknown } {
+  const isModuleObject = typeof imported === "object" && imported !== null && "__esModule" in imported && "default" in imported;
+  const candidate: unknown = isModuleObject ? (imported as { default: unknown }).default : imported;
+  if (candidate === null || (typeof candidate !== "function" && typeof candidate !== "object")) throw new Error("unexpected shape of an ajv module");
+  return candidate as { code?: unknown };
+}
 for (const { helper, name } of runtimeHelpers) (helper as { code: string }).code = runtimeIdentifier(name);
 
 /** The ESM shim the validator modules import ajv's run-time helpers from. */
@@ -54,8 +62,7 @@ export function createAjv(schemas: readonly JsonSchema[], options: { forStandalo
     code: options.forStandalone ? { source: true, esm: true, formats: _`fullFormats` } : { source: false },
   });
   ajv.addVocabulary([...annotationKeywords]);
-  // Both are CommonJS modules whose `default` is the function itself; `.default` is what their types describe.
-  addFormats.default(ajv, { mode: "full" });
+  (commonJsDefault(addFormats) as typeof addFormats.default)(ajv, { mode: "full" });
   for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }
@@ -78,7 +85,7 @@ export function generateValidatorModule(
     { forStandalone: true },
   );
   const references = validatorReferences(target.file, String(target.schema.$id));
-  const code = standaloneCode.default(ajv, references);
+  const code = (commonJsDefault(standaloneCode) as typeof standaloneCode.default)(ajv, references);
   const header = banner([target.file.sourcePath], "//") + `// Variant: ${variant}\n`;
   const moduleImports = [
     `import { fullFormats } from "ajv-formats/dist/formats.js";`,

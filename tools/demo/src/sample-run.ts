@@ -1,4 +1,4 @@
-import type { Event, SnapshotDeclaration } from "@agent-transcript/core";
+import { formatVersion, type Event, type SnapshotDeclaration } from "@agent-transcript/core";
 
 /**
  * A code-review workflow run as seed 001 records it: the parent reads a file, finds problems and calls a
@@ -34,7 +34,7 @@ export function sampleRun(start = Date.parse("2026-06-08T08:14:42.000Z")): Sampl
   const parentLine = envelope(parentRunId, undefined);
   const childLine = envelope(childRunId, parentRunId);
   const parent: Event[] = [
-    parentLine("run.started", "", { name: "code-review", kind: "workflow" }),
+    parentLine("run.started", "", { schema_version: formatVersion, name: "code-review", kind: "workflow" }),
     parentLine("step.started", "analyze", { name: "analyze", kind: "agent" }),
     parentLine("message.user", "analyze", {
       role: "user",
@@ -48,7 +48,7 @@ export function sampleRun(start = Date.parse("2026-06-08T08:14:42.000Z")): Sampl
     parentLine("message.assistant", "analyze", {
       role: "assistant",
       blocks: [
-        { type: "thinking", fidelity: "agent_emitted", thinking: "The map is never initialised; writing to it panics." },
+        { type: "reasoning", fidelity: "agent_emitted", text: "The map is never initialised; writing to it panics." },
         { type: "text", fidelity: "agent_emitted", text: "Found 1 issue: main.go:5 writes to a nil map." },
       ],
     }),
@@ -56,7 +56,7 @@ export function sampleRun(start = Date.parse("2026-06-08T08:14:42.000Z")): Sampl
     parentLine("step.call_workflow.started", "fix", { name: "fix", kind: "call_workflow" }, { child_run_id: childRunId }),
   ];
   const child: Event[] = [
-    childLine("run.started", "", { name: "fix-issues", kind: "workflow" }),
+    childLine("run.started", "", { schema_version: formatVersion, name: "fix-issues", kind: "workflow" }),
     childLine("step.started", "patch", { name: "patch", kind: "agent" }),
     childLine("tool.call", "patch", { name: "Edit", call_id: "toolu_02", input: { path: "main.go", old: "var m map[string]int", new: "m := map[string]int{}" }, output: null, fidelity: "agent_emitted" }),
     childLine("tool.result", "patch", { name: "Edit", call_id: "toolu_02", input: { path: "main.go" }, output: { applied: true }, fidelity: "agent_emitted" }),
