@@ -106,3 +106,30 @@ describe("the agent-transcript binary", () => {
     expect(result.stdout.trim()).toBe("0.0.0");
   });
 });
+
+describe("agent-transcript validate on transcript documents", () => {
+  const transcripts = path.join(repositoryRoot, "schemas/v1/examples/Transcript");
+
+  it("accepts every seed document and counts its messages", async () => {
+    const output = capture();
+    const files = ["seed-000-warp-export.json", "seed-002-devflow-run.json"].map((name) => path.join(transcripts, "valid", name));
+    expect(await run(["validate", ...files], output.io)).toBe(0);
+    expect(output.stderr()).toMatch(/seed-000-warp-export\.json: valid transcript \(\d+ records, strict\)/);
+  });
+
+  it("names the line of each problem, and the nearest line for a missing property", async () => {
+    const broken = writeScratch("broken.json", '{\n  "schema_version": "1.0.0",\n  "id": "",\n  "messages": [\n    {"role": "user"}\n  ]\n}\n');
+    const output = capture();
+    expect(await run(["validate", broken], output.io)).toBe(1);
+    expect(output.stdout()).toContain(`${broken}:3: /id must NOT have fewer than 1 characters`);
+    expect(output.stdout()).toContain(`${broken}:5: /messages/0/parts must have required property 'parts'`);
+  });
+
+  it("accepts a newer minor version's additions only with --tolerant, warning about each", async () => {
+    const newer = path.join(transcripts, "newer-minor", "unknown-part-type.json");
+    expect(await run(["validate", newer], capture().io)).toBe(1);
+    const tolerant = capture();
+    expect(await run(["validate", "--tolerant", newer], tolerant.io)).toBe(0);
+    expect(tolerant.stderr()).toContain("warning:");
+  });
+});

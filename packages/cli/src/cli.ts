@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
+import { runExport, type ExportCommandOptions } from "./commands/export.js";
 import { runValidate } from "./commands/validate.js";
 import { exitCodes, UserError, type CommandIo } from "./io.js";
 
@@ -24,6 +25,20 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     .option("--json", "print a JSON report on stdout")
     .action(async (inputs: string[], options: { tolerant?: boolean; json?: boolean }) => {
       setExitCode(await runValidate(inputs, options, io));
+    });
+
+  program
+    .command("export")
+    .description("export a transcript document or an event log as JSON or Markdown, with secrets redacted (on by default), reasoning included or omitted, and large tool outputs optionally truncated")
+    .argument("<input>", "a transcript document (.json, .json.gz) or an event log (.jsonl); - reads standard input")
+    .addOption(new Option("--format <format>", "output format").choices(["json", "markdown"]).default("json"))
+    .option("--output <path>", "where to write: a file, a directory (a safe file name is generated), or - for standard output (the default)")
+    .addOption(new Option("--reasoning <policy>", "include or omit reasoning parts").choices(["include", "omit"]).default("include"))
+    .option("--truncate", "truncate tool outputs larger than the limit")
+    .option("--limit <size>", "truncation limit in bytes of canonical JSON: 65536, 64KiB, 1MiB (default 64KiB)")
+    .option("--no-redact", "do not redact secrets")
+    .action(async (input: string, options: ExportCommandOptions) => {
+      setExitCode(await runExport(input, options, io));
     });
 
   return program;

@@ -18,3 +18,4 @@ export * from "./redact/index.js";
 export { addUsage, normalizeUsage, sumUsage, usageProviders, type CanonicalUsage, type UsageProvider } from "./usage.js";
 export { addCost, computeCost, defaultPriceTable, findModelPrice, type ModelPrice, type PriceTable, type PriceTier, type PricedCost } from "./cost.js";
 export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
+export { omitReasoning, prepareExport, redactTranscript, truncateToolOutputs, type ExportOptions, type ExportResult, type ReasoningPolicy } from "./export.js";

@@ -1,0 +1,132 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { validateTranscript, type Tolerant } from "@agent-transcript/core";
+import { describe, expect, it } from "vitest";
+import { run } from "../cli.js";
+import type { CommandIo } from "../io.js";
+import { parseSize } from "./export.js";
+
+function capture(stdin = ""): { io: CommandIo; stdout: () => string; stderr: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    io: { stdout: (text) => (out += text), stderr: (text) => (err += text), readStdin: async () => stdin, color: false },
+    stdout: () => out,
+    stderr: () => err,
+  };
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cli-export-"));
+const seedFile = (name: string): string => path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name);
+const githubToken = `ghp_${"Q9w8E7r6T5".repeat(3)}zyxwvu`;
+const parentId = "550e8400-e29b-41d4-a716-446655440000";
+const childId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+const line = (runId: string, seq: number, type: string, payload: unknown, extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({ seq, run_id: runId, ...extra, type, path: "", iteration: 0, timestamp: `2026-06-08T08:14:4${seq}Z`, payload });
+
+writeFileSync(
+  path.join(scratch, `${parentId}.jsonl`),
+  [
+    line(parentId, 1, "run.started", { schema_version: "1.0.0", name: "review", kind: "workflow" }),
+    line(parentId, 2, "message.user", { role: "user", blocks: [{ type: "text", text: `token ${githubToken}` }] }),
+    line(parentId, 3, "message.assistant", { role: "assistant", blocks: [{ type: "reasoning", text: "hmm" }, { type: "text", text: "ok" }] }),
+    line(parentId, 4, "step.call_workflow.started", { name: "fix", kind: "call_workflow" }, { child_run_id: childId }),
+    line(parentId, 5, "tool.call", { name: "Bash", call_id: "c1", input: { command: "cat big.log" }, fidelity: "router" }),
+    line(parentId, 6, "tool.result", { name: "Bash", call_id: "c1", output: "y".repeat(5000), fidelity: "router" }),
+    line(parentId, 7, "run.completed", { name: "review", kind: "workflow" }),
+  ].join("\n") + "\n",
+);
+writeFileSync(
+  path.join(scratch, `${childId}.jsonl`),
+  [line(childId, 1, "run.started", { schema_version: "1.0.0", name: "fix", kind: "workflow" }, { parent_run_id: parentId }), line(childId, 2, "run.completed", null, { parent_run_id: parentId })].join("\n") + "\n",
+);
+const parentLog = path.join(scratch, `${parentId}.jsonl`);
+
+describe("agent-transcript export", () => {
+  it("folds an event log (with its child run beside it), redacts by default and says so on stderr", async () => {
+    const output = capture();
+    expect(await run(["export", parentLog], output.io)).toBe(0);
+    const document = JSON.parse(output.stdout()) as Tolerant.Transcript;
+    expect(validateTranscript(document).ok).toBe(true);
+    expect(output.stdout()).not.toContain(githubToken);
+    expect(document.run?.children?.[0]?.transcript?.run?.parent?.run_id).toBe(parentId);
+    expect(document.export?.redaction?.counts).toEqual({ "github-token": 1 });
+    expect(output.stderr()).toContain("agent-transcript: redacted 1 secret (github-token ×1)\n");
+    expect(output.stderr()).toContain("this export includes 1 reasoning part (the model's thinking); use --reasoning omit to leave them out");
+  });
+
+  it("omits reasoning without a disclosure, keeps secrets with --no-redact, and truncates on request", async () => {
+    const output = capture();
+    expect(await run(["export", parentLog, "--reasoning", "omit", "--no-redact", "--truncate", "--limit", "1KiB"], output.io)).toBe(0);
+    const document = JSON.parse(output.stdout()) as Tolerant.Transcript;
+    expect(JSON.stringify(document)).not.toContain('"type":"reasoning"');
+    expect(output.stdout()).toContain(githubToken);
+    expect(output.stderr()).not.toContain("redacted");
+    expect(output.stderr()).not.toContain("reasoning part");
+    expect(output.stderr()).toContain("truncated 1 tool output to 1024 bytes");
+    const result = document.messages.flatMap((message) => message.parts).find((part) => part.type === "tool_result");
+    expect(result).toMatchObject({ truncated: true, original_size_bytes: 5002, truncation_strategy: "string_prefix" });
+  });
+
+  it("renders Markdown", async () => {
+    const output = capture();
+    expect(await run(["export", seedFile("seed-002-devflow-run.json"), "--format", "markdown"], output.io)).toBe(0);
+    expect(output.stdout()).toMatch(/^# .+\n/);
+    expect(output.stdout()).toContain("## Assistant");
+  });
+
+  it("writes into a directory under a safe generated name, and gzips a .gz target", async () => {
+    const folder = path.join(scratch, "exports/");
+    const output = capture();
+    expect(await run(["export", seedFile("seed-000-warp-export.json"), "--output", folder], output.io)).toBe(0);
+    const [written] = readdirSync(folder);
+    expect(written).toMatch(/^Fix-flaky-retry-test-in-http_client-\d{8}T\d{6}Z\.json$/);
+    expect(output.stdout()).toBe("");
+    const gz = path.join(scratch, "out.json.gz");
+    expect(await run(["export", seedFile("seed-000-warp-export.json"), "--output", gz], capture().io)).toBe(0);
+    expect(validateTranscript(JSON.parse(gunzipSync(readFileSync(gz)).toString("utf8"))).ok).toBe(true);
+  });
+
+  it("reports an invalid document with file, line and pointer, writes nothing, and exits 1", async () => {
+    const broken = path.join(scratch, "broken.json");
+    writeFileSync(broken, '{\n  "schema_version": "1.0.0",\n  "id": "x",\n  "messages": [\n    {"role": "narrator", "parts": []}\n  ]\n}\n');
+    const target = path.join(scratch, "never.json");
+    const output = capture();
+    expect(await run(["export", broken, "--output", target], output.io)).toBe(1);
+    expect(output.stdout()).toContain(`${broken}:5: /messages/0/role must be equal to one of the allowed values`);
+    expect(readdirSync(scratch)).not.toContain("never.json");
+  });
+
+  it("rejects an unknown major version, naming it", async () => {
+    const output = capture('{"schema_version": "2.0.0", "id": "x", "messages": []}');
+    expect(await run(["export", "-"], output.io)).toBe(1);
+    expect(output.stdout()).toContain("major version 2");
+  });
+
+  it("exits 2 on usage errors", async () => {
+    expect(await run(["export", parentLog, "--format", "pdf"], capture().io)).toBe(2);
+    expect(await run(["export", parentLog, "--limit", "1KiB"], capture().io)).toBe(2);
+    expect(await run(["export", parentLog, "--truncate", "--limit", "lots"], capture().io)).toBe(2);
+    expect(await run(["export"], capture().io)).toBe(2);
+  });
+});
+
+describe("parseSize", () => {
+  it.each([
+    ["65536", 65536],
+    ["64KiB", 65536],
+    ["64 kib", 65536],
+    ["1MiB", 1048576],
+    ["500KB", 500000],
+    ["2", 2],
+  ])("reads %s as %i bytes", (text, bytes) => {
+    expect(parseSize(text)).toBe(bytes);
+  });
+
+  it.each(["1", "0", "-5", "1.5KiB", "64 GiB", "", "9".repeat(20)])("refuses %j", (text) => {
+    expect(() => parseSize(text)).toThrow(/--limit/);
+  });
+});
