@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { compareWithDisk, writeAll } from "@agent-transcript/codegen/cli";
 import { definitionLocations, loadExamples } from "@agent-transcript/codegen/examples";
 import { generateAll } from "@agent-transcript/codegen/generate";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
-import { validatorFor } from "@agent-transcript/core";
+import { validateTranscript, validatorFor, type Transcript } from "@agent-transcript/core";
 import { checkEventLog } from "@agent-transcript/recorder";
-import { childRunId, parentRunId, sampleRun, toJsonLines } from "./sample-run.js";
+import { childRunId, demoToken, parentRunId, sampleRun, toJsonLines } from "./sample-run.js";
 
 const print = (line = ""): void => void process.stdout.write(`${line}\n`);
 const heading = (title: string): void => print(`\n== ${title}`);
@@ -19,7 +19,7 @@ function validator(definition: string, mode: "strict" | "tolerant"): (value: unk
 }
 
 async function main(): Promise<number> {
-  print("Agent Transcript demo: schemas -> generated code -> validated examples -> a recorded run checked by the CLI");
+  print("Agent Transcript demo: schemas -> generated code -> validated examples -> a recorded run -> a redacted export");
 
   heading("1. Generate from schemas/ (pnpm generate)");
   const generated = await generateAll();
@@ -93,8 +93,30 @@ async function main(): Promise<number> {
     .map((block) => block.text);
   for (const text of texts) print(`  assistant: ${text}`);
 
+  heading("5. Export it: fold the log (child run included), redact secrets, render Markdown");
+  const exported = path.join(folder, "code-review.json");
+  const markdownFile = path.join(folder, "code-review.md");
+  const exportJson = spawnSync(process.execPath, [cli, "export", files.parent, "--output", exported], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const exportMarkdown = spawnSync(process.execPath, [cli, "export", files.parent, "--format", "markdown", "--reasoning", "omit", "--output", markdownFile], { encoding: "utf8" });
+  print(`$ agent-transcript export <parent>.jsonl --output code-review.json   (exit ${exportJson.status})`);
+  for (const line of exportJson.stderr.trim().split("\n")) print(`  ${line.replace(`${folder}/`, "")}`);
+  const document = JSON.parse(readFileSync(exported, "utf8")) as Transcript;
+  const exportValid = validateTranscript(document).ok;
+  const leaked = readFileSync(exported, "utf8").includes(demoToken) || readFileSync(markdownFile, "utf8").includes(demoToken);
+  print(`  document: ${document.messages.length} messages, run ${document.run?.status}, child run embedded: ${document.run?.children?.[0]?.transcript ? "yes" : "NO"}, strictly valid: ${exportValid ? "yes" : "NO"}, token leaked: ${leaked ? "YES" : "no"}`);
+  print(`$ agent-transcript export <parent>.jsonl --format markdown --reasoning omit   (exit ${exportMarkdown.status}); first lines:`);
+  for (const line of readFileSync(markdownFile, "utf8").split("\n").slice(0, 12)) print(`  | ${line}`);
+
   heading("Summary");
-  const ok = surprises === 0 && validation.status === 0 && parentLog.problems.length === 0 && childLog.problems.length === 0;
+  const ok =
+    surprises === 0 &&
+    validation.status === 0 &&
+    parentLog.problems.length === 0 &&
+    childLog.problems.length === 0 &&
+    exportJson.status === 0 &&
+    exportMarkdown.status === 0 &&
+    exportValid &&
+    !leaked;
   print(ok ? "Everything checks out. Files written to .tmp/demo/." : "Something did not check out: see above.");
   return ok ? 0 : 1;
 }

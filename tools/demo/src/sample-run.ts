@@ -10,6 +10,9 @@ export interface SampleRun {
   declarations: SnapshotDeclaration[];
 }
 
+/** A fake GitHub token with the real shape, built at run time so no secret-shaped literal sits in the source. */
+export const demoToken = `ghp_${"Demo0Token".repeat(3)}abcdef`;
+
 export const parentRunId = "550e8400-e29b-41d4-a716-446655440000";
 export const childRunId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 
@@ -60,8 +63,9 @@ export function sampleRun(start = Date.parse("2026-06-08T08:14:42.000Z")): Sampl
     childLine("step.started", "patch", { name: "patch", kind: "agent" }),
     childLine("tool.call", "patch", { name: "Edit", call_id: "toolu_02", input: { path: "main.go", old: "var m map[string]int", new: "m := map[string]int{}" }, output: null, fidelity: "agent_emitted" }),
     childLine("tool.result", "patch", { name: "Edit", call_id: "toolu_02", input: { path: "main.go" }, output: { applied: true }, fidelity: "agent_emitted" }),
-    childLine("tool.call", "patch", { name: "Bash", call_id: "toolu_03", input: { command: "go vet ./..." }, output: null, fidelity: "router" }),
-    childLine("tool.result", "patch", { name: "Bash", call_id: "toolu_03", input: { command: "go vet ./..." }, output: "", fidelity: "router" }),
+    childLine("tool.call", "patch", { name: "Bash", call_id: "toolu_03", input: { command: "go vet ./... && env | grep TOKEN" }, output: null, fidelity: "router" }),
+    // A leaked credential, as tool output so often contains: the export redacts it.
+    childLine("tool.result", "patch", { name: "Bash", call_id: "toolu_03", input: { command: "go vet ./... && env | grep TOKEN" }, output: `GITHUB_TOKEN=${demoToken}\n`, fidelity: "router" }),
     childLine("step.completed", "patch", { name: "patch", kind: "agent" }),
     childLine("run.completed", "", { name: "fix-issues", kind: "workflow", result: { patched: ["main.go"] } }),
   ];
