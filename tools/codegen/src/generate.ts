@@ -4,7 +4,7 @@ import { generatedRoots } from "./paths.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
 import { tolerantId, tolerantSchema } from "./tolerant.js";
 import { generateTypes } from "./typescript-types.js";
-import { generateValidatorModule, runtimeShimModule, validatorReferences, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
+import { formatsDeclarations, formatsModule, generateValidatorModule, runtimeShimModule, validatorReferences, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
 
 /** Everything the generators produce: repository-relative path → file content. Pure: nothing is written here. */
 export type GeneratedFiles = Map<string, string>;
@@ -48,6 +48,8 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
       }
     }
     output.set(`${core}/validators/ajv-runtime.js`, runtimeShimModule(versionFiles.map((file) => file.sourcePath)));
+    output.set(`${core}/validators/formats.js`, formatsModule(versionFiles.map((file) => file.sourcePath)));
+    output.set(`${core}/validators/formats.d.ts`, formatsDeclarations(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validate.ts`, wrapperModule(versionFiles));
 
     for (const language of ["python", "go", "rust"] as const satisfies readonly BindingLanguage[]) {

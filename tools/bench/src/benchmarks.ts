@@ -1,0 +1,139 @@
+import { canonicalize, createRedactor, decodeTranscript, truncateValue, validateTranscript } from "@agent-transcript/core";
+import type { DecodeResult } from "@agent-transcript/core";
+import type { Corpus } from "./corpus.js";
+import type { BenchmarkSpec } from "./measure.js";
+
+/** The benchmark ids, in report order. */
+export const benchmarkIds = [
+  "decode-strict-text",
+  "decode-strict-bytes",
+  "validate-only",
+  "redact-stringify",
+  "canonicalize",
+  "truncate-string",
+  "truncate-array",
+] as const;
+
+export type BenchmarkId = (typeof benchmarkIds)[number];
+
+export function isBenchmarkId(value: string): value is BenchmarkId {
+  return (benchmarkIds as readonly string[]).includes(value);
+}
+
+/** Message count of a parsed document, as the work's observable result. */
+function messageCount(value: unknown): number {
+  const messages = typeof value === "object" && value !== null ? (value as { messages?: unknown }).messages : undefined;
+  return Array.isArray(messages) ? messages.length : -1;
+}
+
+function decodedMessageCount(result: DecodeResult): number {
+  // The corpus was checked to decode; a failure here means the library changed under the benchmark.
+  if (!result.ok) throw new Error(`decodeTranscript failed during timing: ${result.error.code}: ${result.error.message}`);
+  return result.document.messages.length;
+}
+
+export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
+  const { documents, summary } = corpus;
+  const corpusBytes = summary.bytes;
+  const count = documents.length;
+  switch (id) {
+    case "decode-strict-text":
+      return {
+        id,
+        title: "decode + strict validation vs JSON.parse (string)",
+        baseline: { label: "JSON.parse(text)", pass: () => documents.reduce((sum, { text }) => sum + messageCount(JSON.parse(text)), 0) },
+        candidate: {
+          label: 'decodeTranscript(text, { mode: "strict" })',
+          pass: () => documents.reduce((sum, { text }) => sum + decodedMessageCount(decodeTranscript(text, { mode: "strict" })), 0),
+        },
+        bytesPerPass: corpusBytes,
+        itemsPerPass: count,
+        maxRatio: 1.15,
+      };
+    case "decode-strict-bytes":
+      return {
+        id,
+        title: "decode + strict validation vs JSON.parse (UTF-8 Buffer)",
+        baseline: { label: "JSON.parse(buffer.toString())", pass: () => documents.reduce((sum, { bytes }) => sum + messageCount(JSON.parse(bytes.toString())), 0) },
+        candidate: {
+          label: 'decodeTranscript(buffer, { mode: "strict" })',
+          pass: () => documents.reduce((sum, { bytes }) => sum + decodedMessageCount(decodeTranscript(bytes, { mode: "strict" })), 0),
+        },
+        bytesPerPass: corpusBytes,
+        itemsPerPass: count,
+        maxRatio: 1.15,
+        note: "decodeTranscript decodes with a fatal TextDecoder (rejects invalid UTF-8); buffer.toString() replaces it silently.",
+      };
+    case "validate-only":
+      return {
+        id,
+        title: "strict validation alone vs JSON.parse (context: V2)",
+        baseline: { label: "JSON.parse(text)", pass: () => documents.reduce((sum, { text }) => sum + messageCount(JSON.parse(text)), 0) },
+        candidate: {
+          label: "validateTranscript(parsed)",
+          pass: () => documents.reduce((sum, { document }) => sum + (validateTranscript(document).ok ? document.messages.length : -1), 0),
+        },
+        bytesPerPass: corpusBytes,
+        itemsPerPass: count,
+        note: "Validation time as a fraction of parse time; decode's 1.15 target leaves validation about 0.15 of it.",
+      };
+    case "redact-stringify": {
+      // Creating the redactor (compiling its rules) is a one-off per export, not per document.
+      const redactor = createRedactor();
+      return {
+        id,
+        title: "redact + stringify vs stringify",
+        baseline: { label: "JSON.stringify(doc)", pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(document).length, 0) },
+        candidate: {
+          label: "JSON.stringify(redactor.redactValue(doc).value)",
+          pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(redactor.redactValue(document).value).length, 0),
+        },
+        bytesPerPass: corpusBytes,
+        itemsPerPass: count,
+        maxRatio: 2,
+        note: `Built-in rules only (${redactor.rules.length}), default sensitive keys.`,
+      };
+    }
+    case "canonicalize":
+      return {
+        id,
+        title: "canonicalize (RFC 8785) vs JSON.stringify (context)",
+        baseline: { label: "JSON.stringify(doc)", pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(document).length, 0) },
+        candidate: { label: "canonicalize(doc)", pass: () => documents.reduce((sum, { document }) => sum + canonicalize(document).length, 0) },
+        bytesPerPass: corpusBytes,
+        itemsPerPass: count,
+      };
+    case "truncate-string": {
+      const output = corpus.largeStringOutput;
+      return {
+        id,
+        title: `truncateValue of a ${formatSize(summary.largeStringOutputBytes)} string tool output to 64 KiB vs JSON.stringify of it (context)`,
+        baseline: { label: "JSON.stringify(output)", pass: () => JSON.stringify(output).length },
+        candidate: { label: "truncateValue(output)", pass: () => truncatedLength(truncateValue(output).value) },
+        bytesPerPass: summary.largeStringOutputBytes,
+        itemsPerPass: 1,
+      };
+    }
+    case "truncate-array": {
+      const output = corpus.largeArrayOutput;
+      return {
+        id,
+        title: `truncateValue of a ${formatSize(summary.largeArrayOutputBytes)} array tool output to 64 KiB vs JSON.stringify of it (context)`,
+        baseline: { label: "JSON.stringify(output)", pass: () => JSON.stringify(output).length },
+        candidate: { label: "truncateValue(output)", pass: () => truncatedLength(truncateValue(output).value) },
+        bytesPerPass: summary.largeArrayOutputBytes,
+        itemsPerPass: 1,
+      };
+    }
+  }
+}
+
+function truncatedLength(value: unknown): number {
+  return typeof value === "string" ? value.length : Array.isArray(value) ? value.length : -1;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(0)} KiB`;
+  return `${bytes} B`;
+}

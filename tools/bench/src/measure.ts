@@ -1,0 +1,228 @@
+// A/B timing as docs/performance-and-reliability.md §7 asks: both sides in one process, warmed up, then interleaved
+// rounds (ABBA order, so neither side always runs on a cache or heap the other just warmed or dirtied), several runs
+// (processes), and the ratio reported with its spread. Only ratios are trusted: our machines are shared and noisy, and
+// absolute times of one benchmark differ by up to 1.5× between two processes minutes apart.
+
+/** One side of a comparison: `pass` processes the whole input once and returns a value derived from the work. */
+export interface Side {
+  readonly label: string;
+  readonly pass: () => number;
+}
+
+export interface BenchmarkSpec {
+  readonly id: string;
+  readonly title: string;
+  /** The reference side, e.g. bare `JSON.parse`. */
+  readonly baseline: Side;
+  /** The side whose cost is judged, e.g. `decodeTranscript` with strict validation. */
+  readonly candidate: Side;
+  /** UTF-8 bytes one pass processes, for throughput. */
+  readonly bytesPerPass: number;
+  /** Documents (or values) one pass processes. */
+  readonly itemsPerPass: number;
+  /** Issue #3's ceiling for candidate ÷ baseline time, when there is one. */
+  readonly maxRatio?: number;
+  readonly note?: string;
+}
+
+export interface MeasureOptions {
+  readonly rounds: number;
+  /** Passes of each side before timing starts, so both are optimised by the JIT before either is measured. */
+  readonly warmupPasses: number;
+  /** Each timed sample repeats the pass until it lasts at least this long (decided once, during warm-up). */
+  readonly minSampleMs: number;
+  /** A full GC before each sample, so one side never pays for the garbage the other side left behind. */
+  readonly collectGarbage: (() => void) | undefined;
+}
+
+/** What one process measured for one benchmark: the raw per-round times, aggregated by {@link aggregate}. */
+export interface RunMeasurement {
+  /** Per-pass milliseconds of each timed sample, one entry per round. */
+  readonly baselineMs: readonly number[];
+  readonly candidateMs: readonly number[];
+  readonly passesPerSample: number;
+  /** XOR of the values the passes returned: keeps the work observable; equal corpora give equal checksums. */
+  readonly checksum: number;
+}
+
+/** A spec without its functions: what a child process reports back beside its measurement. */
+export type BenchmarkInfo = Omit<BenchmarkSpec, "baseline" | "candidate"> & { readonly baselineLabel: string; readonly candidateLabel: string };
+
+export interface SideResult {
+  readonly label: string;
+  /** Median over all rounds of all runs of one pass's time. */
+  readonly medianMs: number;
+  readonly minMs: number;
+  readonly maxMs: number;
+  /** bytesPerPass ÷ medianMs. */
+  readonly megabytesPerSecond: number;
+}
+
+export interface RatioSpread {
+  /** Quantiles of the per-round ratios (candidate ÷ baseline of the same round), pooled over runs. */
+  readonly p25: number;
+  readonly p75: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface RunSummary {
+  /** Median of this run's per-round ratios. */
+  readonly ratio: number;
+  readonly baselineMedianMs: number;
+  readonly candidateMedianMs: number;
+  readonly passesPerSample: number;
+}
+
+export type Verdict = "meets" | "misses" | "borderline";
+
+export interface BenchmarkResult {
+  readonly id: string;
+  readonly title: string;
+  readonly note: string | null;
+  readonly baseline: SideResult;
+  readonly candidate: SideResult;
+  /**
+   * The headline: median of the per-round ratios pooled over all runs. A round times both sides back to back, so
+   * its ratio cancels the slow drift of a shared machine's speed, which the ratio of two separate medians does not.
+   */
+  readonly ratio: number;
+  /** candidate.medianMs ÷ baseline.medianMs, for comparison with the headline. */
+  readonly ratioOfMedians: number;
+  readonly spread: RatioSpread;
+  /** One entry per process: the run-to-run spread, which on a shared machine is often wider than the within-run one. */
+  readonly runs: readonly RunSummary[];
+  readonly roundsPerRun: number;
+  readonly bytesPerPass: number;
+  readonly itemsPerPass: number;
+  readonly maxRatio: number | null;
+  /**
+   * Judged on the spread, not the point estimate alone: `meets` when even the 75th-percentile round is within the
+   * target, `misses` when even the 25th-percentile round is over it, `borderline` when the spread straddles it.
+   */
+  readonly verdict: Verdict | null;
+  readonly checksums: readonly number[];
+}
+
+/** Linear-interpolated quantile of sorted values (the R-7 / Excel definition). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) throw new RangeError("quantile of no values");
+  const position = (sorted.length - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const low = sorted[lower] as number;
+  const high = sorted[upper] as number;
+  return low + (high - low) * (position - lower);
+}
+
+function sortedCopy(values: readonly number[]): number[] {
+  return [...values].sort((left, right) => left - right);
+}
+
+function timeSample(side: Side, passes: number, collectGarbage: (() => void) | undefined): { ms: number; checksum: number } {
+  collectGarbage?.();
+  let checksum = 0;
+  const start = performance.now();
+  for (let pass = 0; pass < passes; pass += 1) checksum ^= side.pass();
+  const elapsed = performance.now() - start;
+  return { ms: elapsed / passes, checksum };
+}
+
+export function verdictFor(maxRatio: number | null, spread: RatioSpread): Verdict | null {
+  if (maxRatio === null) return null;
+  if (spread.p75 <= maxRatio) return "meets";
+  if (spread.p25 > maxRatio) return "misses";
+  return "borderline";
+}
+
+export function benchmarkInfo(spec: BenchmarkSpec): BenchmarkInfo {
+  const { baseline, candidate, ...info } = spec;
+  return { ...info, baselineLabel: baseline.label, candidateLabel: candidate.label };
+}
+
+/** One run: warm-up, calibration, then `rounds` interleaved rounds. */
+export function measure(spec: BenchmarkSpec, options: MeasureOptions): RunMeasurement {
+  if (options.rounds < 1) throw new RangeError("at least one round is needed");
+  let checksum = 0;
+  // Warm-up: alternate the sides so both reach optimised code; the last pass of each calibrates the sample length.
+  let baselineMs = Number.POSITIVE_INFINITY;
+  let candidateMs = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < Math.max(1, options.warmupPasses); pass += 1) {
+    const baseline = timeSample(spec.baseline, 1, undefined);
+    const candidate = timeSample(spec.candidate, 1, undefined);
+    checksum ^= baseline.checksum ^ candidate.checksum;
+    baselineMs = baseline.ms;
+    candidateMs = candidate.ms;
+  }
+  // Both sides get the same pass count, sized so the faster one's sample still lasts minSampleMs.
+  const fastest = Math.max(1e-3, Math.min(baselineMs, candidateMs));
+  const passesPerSample = Math.max(1, Math.ceil(options.minSampleMs / fastest));
+
+  const baselineTimes: number[] = [];
+  const candidateTimes: number[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    // ABBA: even rounds run the baseline first, odd rounds the candidate first.
+    const baselineFirst = round % 2 === 0;
+    const first = timeSample(baselineFirst ? spec.baseline : spec.candidate, passesPerSample, options.collectGarbage);
+    const second = timeSample(baselineFirst ? spec.candidate : spec.baseline, passesPerSample, options.collectGarbage);
+    const baseline = baselineFirst ? first : second;
+    const candidate = baselineFirst ? second : first;
+    checksum ^= baseline.checksum ^ candidate.checksum;
+    baselineTimes.push(baseline.ms);
+    candidateTimes.push(candidate.ms);
+  }
+  return { baselineMs: baselineTimes, candidateMs: candidateTimes, passesPerSample, checksum };
+}
+
+function sideResult(label: string, perPassMs: readonly number[], bytesPerPass: number): SideResult {
+  const sorted = sortedCopy(perPassMs);
+  const medianMs = quantile(sorted, 0.5);
+  return {
+    label,
+    medianMs,
+    minMs: sorted[0] as number,
+    maxMs: sorted[sorted.length - 1] as number,
+    megabytesPerSecond: bytesPerPass / 1e6 / (medianMs / 1e3),
+  };
+}
+
+function roundRatios(run: RunMeasurement): number[] {
+  return run.candidateMs.map((candidate, index) => candidate / (run.baselineMs[index] as number));
+}
+
+/** Pools the runs (processes) of one benchmark into its result. */
+export function aggregate(info: BenchmarkInfo, runs: readonly RunMeasurement[]): BenchmarkResult {
+  if (runs.length === 0) throw new RangeError(`benchmark ${info.id}: no runs to aggregate`);
+  const ratios = sortedCopy(runs.flatMap(roundRatios));
+  const spread: RatioSpread = {
+    p25: quantile(ratios, 0.25),
+    p75: quantile(ratios, 0.75),
+    min: ratios[0] as number,
+    max: ratios[ratios.length - 1] as number,
+  };
+  const baseline = sideResult(info.baselineLabel, runs.flatMap((run) => run.baselineMs), info.bytesPerPass);
+  const candidate = sideResult(info.candidateLabel, runs.flatMap((run) => run.candidateMs), info.bytesPerPass);
+  const maxRatio = info.maxRatio ?? null;
+  return {
+    id: info.id,
+    title: info.title,
+    note: info.note ?? null,
+    baseline,
+    candidate,
+    ratio: quantile(ratios, 0.5),
+    ratioOfMedians: candidate.medianMs / baseline.medianMs,
+    spread,
+    runs: runs.map((run) => ({
+      ratio: quantile(sortedCopy(roundRatios(run)), 0.5),
+      baselineMedianMs: quantile(sortedCopy(run.baselineMs), 0.5),
+      candidateMedianMs: quantile(sortedCopy(run.candidateMs), 0.5),
+      passesPerSample: run.passesPerSample,
+    })),
+    roundsPerRun: Math.min(...runs.map((run) => run.baselineMs.length)),
+    bytesPerPass: info.bytesPerPass,
+    itemsPerPass: info.itemsPerPass,
+    maxRatio,
+    verdict: verdictFor(maxRatio, spread),
+    checksums: runs.map((run) => run.checksum),
+  };
+}

@@ -1,0 +1,95 @@
+import os from "node:os";
+import { formatSize } from "./benchmarks.js";
+import type { CorpusSummary } from "./corpus.js";
+import type { BenchmarkResult } from "./measure.js";
+
+export interface Environment {
+  readonly node: string;
+  readonly v8: string;
+  readonly platform: string;
+  readonly cpus: number;
+  readonly cpuModel: string;
+  /** 1-minute load average when the run started: a busy shared machine shows here first. */
+  readonly loadAverage: number;
+  readonly date: string;
+}
+
+export interface BenchReport {
+  readonly environment: Environment;
+  readonly mode: "full" | "quick";
+  /** Each run of each benchmark in a fresh process (the design rule), or all in this one (tests). */
+  readonly isolation: "process-per-run" | "in-process";
+  readonly gcBeforeEachSample: boolean;
+  readonly corpus: CorpusSummary;
+  readonly benchmarks: readonly BenchmarkResult[];
+  readonly durationSeconds: number;
+}
+
+export function currentEnvironment(): Environment {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: os.availableParallelism(),
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    loadAverage: os.loadavg()[0] ?? 0,
+    date: new Date().toISOString(),
+  };
+}
+
+const ratio = (value: number): string => `${value.toFixed(2)}×`;
+
+function milliseconds(value: number): string {
+  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
+}
+
+function cell(text: string): string {
+  return text.replaceAll("|", "\\|");
+}
+
+export function renderMarkdown(report: BenchReport): string {
+  const { environment, corpus } = report;
+  const first = report.benchmarks[0];
+  const runs = first?.runs.length ?? 0;
+  const lines = [
+    "## Agent Transcript benchmarks",
+    "",
+    `Node ${environment.node} (V8 ${environment.v8}), ${environment.platform}, ${environment.cpus} CPUs (${environment.cpuModel}), load average ${environment.loadAverage.toFixed(2)} at start; ${environment.date}.`,
+    `Mode ${report.mode}: ${runs} run${runs === 1 ? "" : "s"} × ${first?.roundsPerRun ?? 0} rounds per benchmark, ` +
+      `${report.isolation === "process-per-run" ? "each run in a fresh process" : "all in one process"}; ` +
+      `GC before each sample: ${report.gcBeforeEachSample ? "yes" : "no (run with --expose-gc)"}; took ${report.durationSeconds.toFixed(0)} s.`,
+    `Corpus: ${corpus.documents} documents (${corpus.distinctDocuments} distinct × ${corpus.copies}), ${formatSize(corpus.bytes)} of compact JSON, ` +
+      `${corpus.messages} messages, ${corpus.parts} parts, largest document ${formatSize(corpus.largestDocumentBytes)}.`,
+    "",
+    "Ratio = median over all rounds of (candidate time ÷ baseline time of the same round); lower is better. " +
+      "Spread = those per-round ratios' interquartile range [min–max]. Per run = each process's median ratio. " +
+      "Verdict: meets if even the 75th-percentile round is within the target, misses if even the 25th-percentile round is over it, else borderline.",
+    "",
+    "| Benchmark | Baseline: median per pass | Candidate: median per pass | Ratio | Spread IQR [min–max] | Per run | Target | Verdict |",
+    "|---|---|---|---:|---|---|---:|---|",
+  ];
+  for (const result of report.benchmarks) {
+    const { baseline, candidate, spread } = result;
+    lines.push(
+      "| " +
+        [
+          cell(result.title),
+          cell(`\`${baseline.label}\` ${milliseconds(baseline.medianMs)} (${baseline.megabytesPerSecond.toFixed(0)} MB/s)`),
+          cell(`\`${candidate.label}\` ${milliseconds(candidate.medianMs)} (${candidate.megabytesPerSecond.toFixed(0)} MB/s)`),
+          `**${ratio(result.ratio)}**`,
+          `${spread.p25.toFixed(2)}–${spread.p75.toFixed(2)} [${spread.min.toFixed(2)}–${spread.max.toFixed(2)}]`,
+          result.runs.map((run) => run.ratio.toFixed(2)).join(", "),
+          result.maxRatio === null ? "—" : `≤ ${ratio(result.maxRatio)}`,
+          result.verdict ?? "—",
+        ].join(" | ") +
+        " |",
+    );
+  }
+  const notes = report.benchmarks.filter((result) => result.note !== null);
+  if (notes.length > 0) {
+    lines.push("");
+    for (const result of notes) lines.push(`- ${result.id}: ${result.note ?? ""}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,100 @@
+// The benchmark's plumbing, not its numbers: timing assertions are banned in unit tests (our machines are shared and
+// noisy), so the targets are judged from `pnpm bench` output. These tests only check that a quick run computes every
+// benchmark and reports it in the documented shape.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { benchmarkIds } from "./benchmarks.js";
+import type { BenchmarkResult } from "./measure.js";
+import { benchRoot } from "./paths.js";
+import { renderMarkdown } from "./report.js";
+import type { BenchReport } from "./report.js";
+import { runBenchmarks } from "./run.js";
+
+function expectPositiveFinite(value: number, what: string): void {
+  expect(Number.isFinite(value), `${what} is finite`).toBe(true);
+  expect(value, `${what} is positive`).toBeGreaterThan(0);
+}
+
+function expectWellFormed(result: BenchmarkResult): void {
+  expectPositiveFinite(result.ratio, `${result.id} ratio`);
+  expectPositiveFinite(result.ratioOfMedians, `${result.id} ratio of medians`);
+  expectPositiveFinite(result.baseline.medianMs, `${result.id} baseline median`);
+  expectPositiveFinite(result.candidate.medianMs, `${result.id} candidate median`);
+  for (const [name, value] of Object.entries(result.spread)) expectPositiveFinite(value, `${result.id} spread ${name}`);
+  expect(result.spread.min).toBeLessThanOrEqual(result.spread.p25);
+  expect(result.spread.p25).toBeLessThanOrEqual(result.ratio);
+  expect(result.ratio).toBeLessThanOrEqual(result.spread.p75);
+  expect(result.spread.p75).toBeLessThanOrEqual(result.spread.max);
+  expect(result.runs.length).toBeGreaterThan(0);
+  for (const run of result.runs) expectPositiveFinite(run.ratio, `${result.id} run ratio`);
+  expect(result.bytesPerPass).toBeGreaterThan(0);
+  if (result.maxRatio === null) expect(result.verdict).toBeNull();
+  else expect(["meets", "misses", "borderline"]).toContain(result.verdict);
+}
+
+describe("a quick run in this process", () => {
+  let report: BenchReport;
+  beforeAll(() => {
+    report = runBenchmarks({ quick: true, isolate: false });
+  });
+
+  it("measures every benchmark, in order", () => {
+    expect(report.benchmarks.map((result) => result.id)).toEqual([...benchmarkIds]);
+  });
+
+  it("reports finite positive ratios with a consistent spread", () => {
+    for (const result of report.benchmarks) expectWellFormed(result);
+  });
+
+  it("puts the issue #3 targets on the decode and redaction benchmarks", () => {
+    const targets = Object.fromEntries(report.benchmarks.map((result) => [result.id, result.maxRatio]));
+    expect(targets["decode-strict-text"]).toBe(1.15);
+    expect(targets["decode-strict-bytes"]).toBe(1.15);
+    expect(targets["redact-stringify"]).toBe(2);
+  });
+
+  it("records the Node version, the date and the corpus", () => {
+    expect(report.environment.node).toBe(process.version);
+    expect(Number.isNaN(Date.parse(report.environment.date))).toBe(false);
+    expect(report.corpus.documents).toBeGreaterThan(0);
+    expect(report.corpus.bytes).toBeGreaterThan(0);
+    expect(report.corpus.sources.some((source) => source.startsWith("spotter/"))).toBe(true);
+  });
+
+  it("renders one table row per benchmark", () => {
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain(`Node ${process.version}`);
+    const rows = markdown.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| Benchmark"));
+    expect(rows).toHaveLength(benchmarkIds.length);
+  });
+});
+
+describe("the CLI", () => {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "agent-transcript-bench-"));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("runs each benchmark in its own process and writes the JSON report", () => {
+    const output = path.join(directory, "quick.json");
+    const only = ["decode-strict-text", "redact-stringify"];
+    const child = spawnSync(process.execPath, ["--import", "tsx", "src/run.ts", "--quick", "--rounds", "2", "--only", only.join(","), "--output", output], {
+      cwd: benchRoot,
+      encoding: "utf8",
+    });
+    expect(child.stderr).not.toContain("bench:");
+    expect(child.status).toBe(0);
+    const report = JSON.parse(readFileSync(output, "utf8")) as BenchReport;
+    expect(report.isolation).toBe("process-per-run");
+    expect(report.benchmarks.map((result) => result.id)).toEqual(only);
+    for (const result of report.benchmarks) expectWellFormed(result);
+    expect(child.stdout).toContain("| decode + strict validation vs JSON.parse (string) |");
+  });
+
+  it("rejects an unknown benchmark id", () => {
+    const child = spawnSync(process.execPath, ["--import", "tsx", "src/run.ts", "--quick", "--only", "nope"], { cwd: benchRoot, encoding: "utf8" });
+    expect(child.status).toBe(1);
+    expect(child.stderr).toContain('unknown benchmark "nope"');
+  });
+});

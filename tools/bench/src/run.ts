@@ -1,0 +1,173 @@
+// `pnpm bench`: issue #3's performance targets, measured side by side and written as a Markdown table (stdout) and
+// JSON (results/latest.json). Each run of each benchmark is a fresh child process by default, so one benchmark's JIT
+// feedback and heap never shape another's numbers (docs/performance-and-reliability.md §7: one process per row), and
+// runs of one benchmark are spread over the whole session, so a burst of load from a neighbour hits one run, not all.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { benchmarkIds, benchmarkSpec, isBenchmarkId } from "./benchmarks.js";
+import type { BenchmarkId } from "./benchmarks.js";
+import { buildCorpus } from "./corpus.js";
+import type { Corpus, CorpusSummary } from "./corpus.js";
+import { aggregate, benchmarkInfo, measure } from "./measure.js";
+import type { BenchmarkInfo, MeasureOptions, RunMeasurement } from "./measure.js";
+import { benchRoot, defaultResultsFile, realFixturesRoot } from "./paths.js";
+import { currentEnvironment, renderMarkdown } from "./report.js";
+import type { BenchReport } from "./report.js";
+
+export interface RunOptions {
+  /** A smoke run: the small sessions only, few rounds, one run. Everything is still computed. */
+  readonly quick: boolean;
+  /** A fresh process per run of each benchmark (the CLI's default) or everything in the calling process. */
+  readonly isolate: boolean;
+  readonly only?: readonly BenchmarkId[];
+  /** Override the mode's runs (processes per benchmark) and rounds per run. */
+  readonly runs?: number;
+  readonly rounds?: number;
+  /** Progress lines; the report itself is returned, not printed. */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Full: 3 runs of 10 rounds each (≥10 rounds per run, as the design asks), samples of ≥40 ms so a scheduler hiccup
+ * is a few percent of one, and enough warm-up passes for both sides to be optimised. About a minute on two cores.
+ * Quick: the same code paths with numbers that mean nothing, for tests.
+ */
+function plan(options: RunOptions): { runs: number; measure: MeasureOptions } {
+  const collectGarbage = (globalThis as { gc?: () => void }).gc;
+  return options.quick
+    ? { runs: options.runs ?? 1, measure: { rounds: options.rounds ?? 3, warmupPasses: 1, minSampleMs: 2, collectGarbage } }
+    : { runs: options.runs ?? 3, measure: { rounds: options.rounds ?? 10, warmupPasses: 5, minSampleMs: 40, collectGarbage } };
+}
+
+/** What one run of one benchmark reports (a child process prints it as JSON). */
+interface RunOutput {
+  readonly info: BenchmarkInfo;
+  readonly measurement: RunMeasurement;
+  readonly corpus: CorpusSummary;
+  readonly gc: boolean;
+}
+
+function runHere(id: BenchmarkId, corpus: Corpus, options: RunOptions): RunOutput {
+  const { measure: settings } = plan(options);
+  const spec = benchmarkSpec(id, corpus);
+  return { info: benchmarkInfo(spec), measurement: measure(spec, settings), corpus: corpus.summary, gc: settings.collectGarbage !== undefined };
+}
+
+function runInChild(id: BenchmarkId, options: RunOptions): RunOutput {
+  const script = fileURLToPath(import.meta.url);
+  const args = [
+    ...process.execArgv,
+    script,
+    "--child",
+    id,
+    ...(options.quick ? ["--quick"] : []),
+    ...(options.rounds === undefined ? [] : ["--rounds", String(options.rounds)]),
+  ];
+  const child = spawnSync(process.execPath, args, { cwd: benchRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 });
+  if (child.error) throw new Error(`benchmark ${id}: could not run a child process: ${child.error.message}`, { cause: child.error });
+  if (child.status !== 0) throw new Error(`benchmark ${id}: child process exited with ${child.status ?? child.signal ?? "unknown"}`);
+  return JSON.parse(child.stdout) as RunOutput;
+}
+
+export function runBenchmarks(options: RunOptions): BenchReport {
+  const started = performance.now();
+  const environment = currentEnvironment();
+  const ids = options.only ?? benchmarkIds;
+  if (ids.length === 0) throw new Error("no benchmark selected");
+  // Fail before spawning anything, with one clear message instead of one per child.
+  realFixturesRoot();
+  const { runs } = plan(options);
+  const corpus = options.isolate ? undefined : buildCorpus({ quick: options.quick });
+  const outputs = new Map<BenchmarkId, RunOutput[]>(ids.map((id) => [id, []]));
+  // Runs outermost: the runs of one benchmark are minutes apart, not back to back.
+  for (let run = 1; run <= runs; run += 1) {
+    for (const id of ids) {
+      options.log?.(`run ${run}/${runs}: ${id}`);
+      const output = corpus === undefined ? runInChild(id, options) : runHere(id, corpus, options);
+      outputs.get(id)?.push(output);
+    }
+  }
+  const all = [...outputs.values()].flat();
+  const first = all[0] as RunOutput;
+  return {
+    environment,
+    mode: options.quick ? "quick" : "full",
+    isolation: options.isolate ? "process-per-run" : "in-process",
+    gcBeforeEachSample: all.every((output) => output.gc),
+    corpus: first.corpus,
+    benchmarks: ids.map((id) => {
+      const runsOfId = outputs.get(id) ?? [];
+      return aggregate((runsOfId[0] as RunOutput).info, runsOfId.map((output) => output.measurement));
+    }),
+    durationSeconds: (performance.now() - started) / 1000,
+  };
+}
+
+function parseIds(value: string | undefined): BenchmarkId[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = value.split(",").map((id) => id.trim()).filter((id) => id !== "");
+  for (const id of ids) if (!isBenchmarkId(id)) throw new Error(`unknown benchmark ${JSON.stringify(id)}; known: ${benchmarkIds.join(", ")}`);
+  return ids as BenchmarkId[];
+}
+
+function parseCount(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`--${flag} must be a positive integer, got ${JSON.stringify(value)}`);
+  return count;
+}
+
+const usage = `Usage: pnpm bench [--quick] [--only id,id] [--runs n] [--rounds n] [--output file] [--in-process]
+Benchmarks: ${benchmarkIds.join(", ")}`;
+
+function main(argv: readonly string[]): void {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      quick: { type: "boolean", default: false },
+      only: { type: "string" },
+      runs: { type: "string" },
+      rounds: { type: "string" },
+      output: { type: "string" },
+      "in-process": { type: "boolean", default: false },
+      child: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const runs = parseCount("runs", values.runs);
+  const rounds = parseCount("rounds", values.rounds);
+  const base = { quick: values.quick, ...(runs === undefined ? {} : { runs }), ...(rounds === undefined ? {} : { rounds }) };
+  if (values.child !== undefined) {
+    // Internal: one run of one benchmark, reported as JSON on stdout to the parent.
+    const [id] = parseIds(values.child) ?? [];
+    if (id === undefined) throw new Error("--child needs a benchmark id");
+    process.stdout.write(JSON.stringify(runHere(id, buildCorpus({ quick: values.quick }), { ...base, isolate: false })));
+    return;
+  }
+  const only = parseIds(values.only);
+  const report = runBenchmarks({ ...base, isolate: !values["in-process"], ...(only === undefined ? {} : { only }), log: (line) => process.stderr.write(`${line}\n`) });
+  // A quick run's numbers mean nothing: keep them away from latest.json.
+  const output = path.resolve(values.output ?? (values.quick ? path.join(path.dirname(defaultResultsFile), "quick.json") : defaultResultsFile));
+  mkdirSync(path.dirname(output), { recursive: true });
+  writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(renderMarkdown(report));
+  process.stderr.write(`results written to ${path.relative(process.cwd(), output) || output}\n`);
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
