@@ -95,6 +95,9 @@ export function createAjv(schemas: readonly JsonSchema[], options: { forStandalo
     strictRequired: false,
     allowUnionTypes: true,
     discriminator: true,
+    // We never use unevaluatedProperties or unevaluatedItems (the schema lint forbids them); without them ajv drops
+    // the bookkeeping of evaluated properties it otherwise does in every validator.
+    unevaluated: false,
     // Standalone code must import ajv-formats itself; the default emits a CommonJS require (ajv-formats#68).
     code: options.forStandalone ? { source: true, esm: true, formats: _`formats` } : { source: false },
   });
