@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readSnapshotDeclarations } from "./snapshot-declarations.js";
+import { validateTranscript } from "@agent-transcript/core";
+import { readSnapshotDeclarations, snapshotArtifact } from "./snapshot-declarations.js";
 
 describe("readSnapshotDeclarations", () => {
   it("reads declarations, skipping and reporting malformed lines", () => {
@@ -44,5 +45,31 @@ describe("readSnapshotDeclarations", () => {
     const text = '{"version":1,"kind":"repo","path":"/w","label":"main"}\n';
     expect(readSnapshotDeclarations(text).problems).toEqual([{ line: 1, pointer: "/label", message: expect.stringContaining("unknown property 'label'") }]);
     expect(readSnapshotDeclarations(text, "tolerant").declarations).toEqual([{ version: 1, kind: "repo", path: "/w" }]);
+  });
+});
+
+describe("seed 003 (workspace snapshot declarations) in the canonical form", () => {
+  // The seed's own template: one repo line per git repository, written with printf, plus a file outside any repo.
+  const seedFile = [
+    '{"version":1,"kind":"repo","path":"/workspace/warp-internal"}',
+    '{"version":1,"kind":"repo","path":"/workspace/my \\"quoted\\" repo"}',
+    '{"version":1,"kind":"file","path":"/tmp/agent-run.log"}',
+    '{"version":1,"kind":"file","path":"/workspace/warp-internal/notes.md"}',
+  ].join("\n");
+
+  it("records every declaration, field for field, in a strictly valid transcript artifact", () => {
+    const report = readSnapshotDeclarations(seedFile);
+    const artifact = snapshotArtifact(report, "2026-05-19T23:52:00Z");
+    const document = { schema_version: "1.0.0", id: "run-1", messages: [], artifacts: artifact ? [artifact] : [] };
+    expect(validateTranscript(document).ok).toBe(true);
+    const lines = seedFile.split("\n").map((line) => JSON.parse(line) as unknown);
+    expect(artifact?.declarations).toEqual(lines);
+    // Taking the snapshot drops the file inside a declared repo; recording it keeps what was declared.
+    expect(report.declarations).toHaveLength(3);
+    expect(report.redundant.map((entry) => entry.reason)).toEqual(["inside declared repo /workspace/warp-internal"]);
+  });
+
+  it("has no artifact for a run that declared nothing valid", () => {
+    expect(snapshotArtifact(readSnapshotDeclarations('{"version":2,"kind":"repo","path":"/x"}\n'))).toBeUndefined();
   });
 });

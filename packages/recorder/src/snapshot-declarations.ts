@@ -1,5 +1,5 @@
 import path from "node:path";
-import { validateSnapshotDeclaration, validateSnapshotDeclarationTolerant, type SnapshotDeclaration, type ValidationMode } from "@agent-transcript/core";
+import { validateSnapshotDeclaration, validateSnapshotDeclarationTolerant, type SnapshotArtifact, type SnapshotDeclaration, type ValidationMode } from "@agent-transcript/core";
 import { validJsonLines, type LineProblem } from "./json-lines.js";
 
 export type DeclarationProblem = LineProblem;
@@ -7,6 +7,8 @@ export type DeclarationProblem = LineProblem;
 export interface DeclarationsReport {
   /** What to snapshot, in file order, with redundant entries removed. */
   declarations: SnapshotDeclaration[];
+  /** Every valid declaration exactly as read (redundant ones included), in file order. */
+  read: SnapshotDeclaration[];
   /** Malformed lines: skipped, never fatal (seed 003). */
   problems: DeclarationProblem[];
   /** Entries dropped because a declared repository already covers them, or because they repeat an earlier one. */
@@ -21,10 +23,11 @@ export interface DeclarationsReport {
 export function readSnapshotDeclarations(text: string, mode: ValidationMode = "strict"): DeclarationsReport {
   const validate = mode === "strict" ? validateSnapshotDeclaration : validateSnapshotDeclarationTolerant;
   const accepted: Array<{ line: number; declaration: SnapshotDeclaration }> = [];
-  const report: DeclarationsReport = { declarations: [], problems: [], redundant: [] };
+  const report: DeclarationsReport = { declarations: [], read: [], problems: [], redundant: [] };
   for (const parsed of validJsonLines<SnapshotDeclaration>(text, validate, report.problems)) {
     // Only the three defined fields are carried: a tolerant read ignores what a newer writer added.
     const { version, kind, path: declaredPath } = parsed.value;
+    report.read.push({ version, kind, path: declaredPath });
     accepted.push({ line: parsed.line, declaration: { version, kind, path: normalizeAbsolute(declaredPath) } });
   }
   const repositories = accepted.filter((entry) => entry.declaration.kind === "repo").map((entry) => entry.declaration.path);
@@ -53,4 +56,13 @@ function normalizeAbsolute(declared: string): string {
 function isInside(file: string, directory: string): boolean {
   const relative = path.posix.relative(directory, file);
   return relative !== "" && !relative.startsWith("..") && !path.posix.isAbsolute(relative);
+}
+
+/**
+ * The transcript artifact recording a snapshot (seed 003): every valid declaration as read, so the document keeps
+ * what the run declared; deduplication is what taking the snapshot does, not what recording it does.
+ */
+export function snapshotArtifact(report: DeclarationsReport, createdAt?: string): SnapshotArtifact | undefined {
+  if (report.read.length === 0) return undefined;
+  return { type: "snapshot", declarations: report.read, ...(createdAt ? { created_at: createdAt } : {}) };
 }
