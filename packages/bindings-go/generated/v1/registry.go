@@ -51,6 +51,8 @@ var RoundTrip = map[string]func([]byte) ([]byte, error){
 	"NativePart": roundTrip[Part],
 	"SnapshotDeclaration": roundTrip[SnapshotDeclaration],
 	"Transcript": roundTrip[Transcript],
+	"ToolDefinition": roundTrip[ToolDefinition],
+	"ToolChoice": roundTrip[ToolChoice],
 	"SourceFormat": roundTrip[SourceFormat],
 	"Source": roundTrip[Source],
 	"Producer": roundTrip[Producer],

@@ -247,30 +247,34 @@ type Run struct {
 // snapshots, and what an export did to it (redaction, truncation, reasoning policy). Large
 // documents may be stored gzip-compressed (`.json.gz`).
 type Transcript struct {
-	// Things the run produced besides messages, such as workspace snapshots.                                        
-	Artifacts                                                                                 []Artifact             `json:"artifacts,omitempty"`
-	Cost                                                                                      *Cost                  `json:"cost,omitempty"`
-	// When the conversation or run began.                                                                           
-	CreatedAt                                                                                 *time.Time             `json:"created_at,omitempty"`
-	Export                                                                                    *ExportRecord          `json:"export,omitempty"`
-	// The transcript's id: the run id, session id or conversation id of the source.                                 
-	ID                                                                                        string                 `json:"id"`
-	// The conversation, in order.                                                                                   
-	Messages                                                                                  []Message              `json:"messages"`
-	// Free-form metadata from the source with no canonical field.                                                   
-	Metadata                                                                                  map[string]interface{} `json:"metadata,omitempty"`
-	Producer                                                                                  *Producer              `json:"producer,omitempty"`
-	Run                                                                                       *Run                   `json:"run,omitempty"`
-	// Semantic version of the format this document follows. Readers accept the current major,                       
-	// reject an unknown major, and keep unknown fields and part types of a newer minor                              
-	// unchanged.                                                                                                    
-	SchemaVersion                                                                             string                 `json:"schema_version"`
-	Source                                                                                    *Source                `json:"source,omitempty"`
-	// A human title.                                                                                                
-	Title                                                                                     *string                `json:"title,omitempty"`
-	// When the document was last written.                                                                           
-	UpdatedAt                                                                                 *time.Time             `json:"updated_at,omitempty"`
-	Usage                                                                                     *Usage                 `json:"usage,omitempty"`
+	// Things the run produced besides messages, such as workspace snapshots.                                                   
+	Artifacts                                                                                 []Artifact                        `json:"artifacts,omitempty"`
+	Cost                                                                                      *Cost                             `json:"cost,omitempty"`
+	// When the conversation or run began.                                                                                      
+	CreatedAt                                                                                 *time.Time                        `json:"created_at,omitempty"`
+	Export                                                                                    *ExportRecord                     `json:"export,omitempty"`
+	// The transcript's id: the run id, session id or conversation id of the source.                                            
+	ID                                                                                        string                            `json:"id"`
+	// The conversation, in order.                                                                                              
+	Messages                                                                                  []Message                         `json:"messages"`
+	// Free-form metadata from the source with no canonical field.                                                              
+	Metadata                                                                                  map[string]interface{}            `json:"metadata,omitempty"`
+	Producer                                                                                  *Producer                         `json:"producer,omitempty"`
+	ProviderFields                                                                            map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	Run                                                                                       *Run                              `json:"run,omitempty"`
+	// Semantic version of the format this document follows. Readers accept the current major,                                  
+	// reject an unknown major, and keep unknown fields and part types of a newer minor                                         
+	// unchanged.                                                                                                               
+	SchemaVersion                                                                             string                            `json:"schema_version"`
+	Source                                                                                    *Source                           `json:"source,omitempty"`
+	// A human title.                                                                                                           
+	Title                                                                                     *string                           `json:"title,omitempty"`
+	ToolChoice                                                                                *ToolChoice                       `json:"tool_choice,omitempty"`
+	// The tools offered to the model, in the order the request listed them.                                                    
+	Tools                                                                                     []ToolDefinition                  `json:"tools,omitempty"`
+	// When the document was last written.                                                                                      
+	UpdatedAt                                                                                 *time.Time                        `json:"updated_at,omitempty"`
+	Usage                                                                                     *Usage                            `json:"usage,omitempty"`
 }
 
 // The run that started this one.
@@ -869,6 +873,35 @@ type Source struct {
 	SessionID                                           *string      `json:"session_id,omitempty"`
 }
 
+// How the model may use the tools: `auto` (decides), `none` (must not call), `required`
+// (must call at least one), `tool` (must call the one named).
+type ToolChoice struct {
+	// The choice.                                                                                                       
+	Mode                                                                               Mode                              `json:"mode"`
+	// The tool to call, when mode is `tool`.                                                                            
+	Name                                                                               *string                           `json:"name,omitempty"`
+	// Whether several calls may come in one turn; absent means the provider's default.                                  
+	Parallel                                                                           *bool                             `json:"parallel,omitempty"`
+	ProviderFields                                                                     map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+}
+
+// A tool offered to the model: a function with a JSON Schema for its input, or a provider's
+// own tool (web search, code execution) named by its native type.
+type ToolDefinition struct {
+	// What the tool does, as told to the model.                                                                                  
+	Description                                                                                 *string                           `json:"description,omitempty"`
+	// JSON Schema of the tool's input, verbatim (absent for provider tools that take none).                                      
+	InputSchema                                                                                 interface{}                       `json:"input_schema,omitempty"`
+	// The name the model calls it by.                                                                                            
+	Name                                                                                        string                            `json:"name"`
+	// The provider's own tool type for built-in tools (`web_search_20250305`, `code_execution`,                                  
+	// `file_search`, …); absent for plain functions.                                                                             
+	NativeType                                                                                  *string                           `json:"native_type,omitempty"`
+	ProviderFields                                                                              map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	// Whether the provider must make calls follow input_schema exactly (OpenAI `strict`).                                        
+	Strict                                                                                      *bool                             `json:"strict,omitempty"`
+}
+
 // Payload of run and step events (seed 001).
 type StepPayload struct {
 	// Failure description on *.completed events; absent on success.                                       
@@ -1147,8 +1180,8 @@ type Role string
 const (
 	Assistant Role = "assistant"
 	Developer Role = "developer"
+	RoleTool  Role = "tool"
 	System    Role = "system"
-	Tool      Role = "tool"
 	User      Role = "user"
 )
 
@@ -1171,6 +1204,16 @@ const (
 	OpenaiResponses SourceFormat = "openai-responses"
 	Portable        SourceFormat = "portable"
 	WarpExport      SourceFormat = "warp-export"
+)
+
+// The choice.
+type Mode string
+
+const (
+	Auto     Mode = "auto"
+	ModeTool Mode = "tool"
+	None     Mode = "none"
+	Required Mode = "required"
 )
 
 // How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a

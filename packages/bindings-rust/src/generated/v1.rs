@@ -194,6 +194,9 @@ pub struct Transcript {
     pub producer: Option<Producer>,
 
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_fields: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run: Option<Run>,
 
     /// Semantic version of the format this document follows. Readers accept the current major,
@@ -207,6 +210,13 @@ pub struct Transcript {
     /// A human title.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_choice: Option<ToolChoice>,
+
+    /// The tools offered to the model, in the order the request listed them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<Vec<ToolDefinition>>,
 
     /// When the document was last written.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1396,6 +1406,66 @@ pub enum SourceFormat {
     WarpExport,
 }
 
+/// How the model may use the tools: `auto` (decides), `none` (must not call), `required`
+/// (must call at least one), `tool` (must call the one named).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolChoice {
+    /// The choice.
+    pub mode: Mode,
+
+    /// The tool to call, when mode is `tool`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+
+    /// Whether several calls may come in one turn; absent means the provider's default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parallel: Option<bool>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_fields: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
+}
+
+/// The choice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Auto,
+
+    #[serde(rename = "none")]
+    ModeNone,
+
+    Required,
+
+    Tool,
+}
+
+/// A tool offered to the model: a function with a JSON Schema for its input, or a provider's
+/// own tool (web search, code execution) named by its native type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolDefinition {
+    /// What the tool does, as told to the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+
+    /// JSON Schema of the tool's input, verbatim (absent for provider tools that take none).
+    pub input_schema: Option<serde_json::Value>,
+
+    /// The name the model calls it by.
+    pub name: String,
+
+    /// The provider's own tool type for built-in tools (`web_search_20250305`, `code_execution`,
+    /// `file_search`, …); absent for plain functions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub native_type: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_fields: Option<HashMap<String, HashMap<String, Option<serde_json::Value>>>>,
+
+    /// Whether the provider must make calls follow input_schema exactly (OpenAI `strict`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strict: Option<bool>,
+}
+
 /// Payload of run and step events (seed 001).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StepPayload {
@@ -1588,6 +1658,8 @@ pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::E
         "NativePart" => Some(round_trip_as::<Part>(data)),
         "SnapshotDeclaration" => Some(round_trip_as::<SnapshotDeclaration>(data)),
         "Transcript" => Some(round_trip_as::<Transcript>(data)),
+        "ToolDefinition" => Some(round_trip_as::<ToolDefinition>(data)),
+        "ToolChoice" => Some(round_trip_as::<ToolChoice>(data)),
         "SourceFormat" => Some(round_trip_as::<SourceFormat>(data)),
         "Source" => Some(round_trip_as::<Source>(data)),
         "Producer" => Some(round_trip_as::<Producer>(data)),

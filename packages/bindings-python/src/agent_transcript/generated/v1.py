@@ -1756,6 +1756,101 @@ class Source:
         return result
 
 
+class Mode(Enum):
+    """The choice."""
+
+    AUTO = "auto"
+    NONE = "none"
+    REQUIRED = "required"
+    TOOL = "tool"
+
+
+@dataclass
+class ToolChoice:
+    """How the model may use the tools: `auto` (decides), `none` (must not call), `required`
+    (must call at least one), `tool` (must call the one named).
+    """
+    mode: Mode
+    """The choice."""
+
+    name: Optional[str] = None
+    """The tool to call, when mode is `tool`."""
+
+    parallel: Optional[bool] = None
+    """Whether several calls may come in one turn; absent means the provider's default."""
+
+    provider_fields: Optional[Dict[str, Dict[str, Any]]] = None
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ToolChoice':
+        assert isinstance(obj, dict)
+        mode = Mode(obj.get("mode"))
+        name = from_union([from_str, from_none], obj.get("name"))
+        parallel = from_union([from_bool, from_none], obj.get("parallel"))
+        provider_fields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        return ToolChoice(mode, name, parallel, provider_fields)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["mode"] = to_enum(Mode, self.mode)
+        if self.name is not None:
+            result["name"] = from_union([from_str, from_none], self.name)
+        if self.parallel is not None:
+            result["parallel"] = from_union([from_bool, from_none], self.parallel)
+        if self.provider_fields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.provider_fields)
+        return result
+
+
+@dataclass
+class ToolDefinition:
+    """A tool offered to the model: a function with a JSON Schema for its input, or a provider's
+    own tool (web search, code execution) named by its native type.
+    """
+    name: str
+    """The name the model calls it by."""
+
+    description: Optional[str] = None
+    """What the tool does, as told to the model."""
+
+    input_schema: Any = None
+    """JSON Schema of the tool's input, verbatim (absent for provider tools that take none)."""
+
+    native_type: Optional[str] = None
+    """The provider's own tool type for built-in tools (`web_search_20250305`, `code_execution`,
+    `file_search`, …); absent for plain functions.
+    """
+    provider_fields: Optional[Dict[str, Dict[str, Any]]] = None
+    strict: Optional[bool] = None
+    """Whether the provider must make calls follow input_schema exactly (OpenAI `strict`)."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'ToolDefinition':
+        assert isinstance(obj, dict)
+        name = from_str(obj.get("name"))
+        description = from_union([from_str, from_none], obj.get("description"))
+        input_schema = obj.get("input_schema")
+        native_type = from_union([from_str, from_none], obj.get("native_type"))
+        provider_fields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
+        strict = from_union([from_bool, from_none], obj.get("strict"))
+        return ToolDefinition(name, description, input_schema, native_type, provider_fields, strict)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["name"] = from_str(self.name)
+        if self.description is not None:
+            result["description"] = from_union([from_str, from_none], self.description)
+        if self.input_schema is not None:
+            result["input_schema"] = self.input_schema
+        if self.native_type is not None:
+            result["native_type"] = from_union([from_str, from_none], self.native_type)
+        if self.provider_fields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.provider_fields)
+        if self.strict is not None:
+            result["strict"] = from_union([from_bool, from_none], self.strict)
+        return result
+
+
 @dataclass
 class ChildRun:
     """A run this run started, linked both ways: the child's own transcript names this run as
@@ -1904,10 +1999,15 @@ class Transcript:
     """Free-form metadata from the source with no canonical field."""
 
     producer: Optional[Producer] = None
+    provider_fields: Optional[Dict[str, Dict[str, Any]]] = None
     run: Optional[Run] = None
     source: Optional[Source] = None
     title: Optional[str] = None
     """A human title."""
+
+    tool_choice: Optional[ToolChoice] = None
+    tools: Optional[List[ToolDefinition]] = None
+    """The tools offered to the model, in the order the request listed them."""
 
     updated_at: Optional[datetime] = None
     """When the document was last written."""
@@ -1926,12 +2026,15 @@ class Transcript:
         export = from_union([ExportRecord.from_dict, from_none], obj.get("export"))
         metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
         producer = from_union([Producer.from_dict, from_none], obj.get("producer"))
+        provider_fields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
         run = from_union([Run.from_dict, from_none], obj.get("run"))
         source = from_union([Source.from_dict, from_none], obj.get("source"))
         title = from_union([from_str, from_none], obj.get("title"))
+        tool_choice = from_union([ToolChoice.from_dict, from_none], obj.get("tool_choice"))
+        tools = from_union([lambda x: from_list(ToolDefinition.from_dict, x), from_none], obj.get("tools"))
         updated_at = from_union([from_datetime, from_none], obj.get("updated_at"))
         usage = from_union([Usage.from_dict, from_none], obj.get("usage"))
-        return Transcript(id, messages, schema_version, artifacts, cost, created_at, export, metadata, producer, run, source, title, updated_at, usage)
+        return Transcript(id, messages, schema_version, artifacts, cost, created_at, export, metadata, producer, provider_fields, run, source, title, tool_choice, tools, updated_at, usage)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -1950,12 +2053,18 @@ class Transcript:
             result["metadata"] = from_union([lambda x: from_dict(lambda x: x, x), from_none], self.metadata)
         if self.producer is not None:
             result["producer"] = from_union([lambda x: to_class(Producer, x), from_none], self.producer)
+        if self.provider_fields is not None:
+            result["provider_fields"] = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], self.provider_fields)
         if self.run is not None:
             result["run"] = from_union([lambda x: to_class(Run, x), from_none], self.run)
         if self.source is not None:
             result["source"] = from_union([lambda x: to_class(Source, x), from_none], self.source)
         if self.title is not None:
             result["title"] = from_union([from_str, from_none], self.title)
+        if self.tool_choice is not None:
+            result["tool_choice"] = from_union([lambda x: to_class(ToolChoice, x), from_none], self.tool_choice)
+        if self.tools is not None:
+            result["tools"] = from_union([lambda x: from_list(lambda x: to_class(ToolDefinition, x), x), from_none], self.tools)
         if self.updated_at is not None:
             result["updated_at"] = from_union([lambda x: x.isoformat(), from_none], self.updated_at)
         if self.usage is not None:

@@ -51,6 +51,8 @@ CONVERTERS = {
     "NativePart": (v1.part_from_dict, v1.part_to_dict),
     "SnapshotDeclaration": (v1.snapshot_declaration_from_dict, v1.snapshot_declaration_to_dict),
     "Transcript": (v1.transcript_from_dict, v1.transcript_to_dict),
+    "ToolDefinition": (v1.ToolDefinition.from_dict, lambda value: value.to_dict()),
+    "ToolChoice": (v1.ToolChoice.from_dict, lambda value: value.to_dict()),
     "SourceFormat": (v1.SourceFormat, lambda value: value.value),
     "Source": (v1.Source.from_dict, lambda value: value.to_dict()),
     "Producer": (v1.Producer.from_dict, lambda value: value.to_dict()),

@@ -1152,6 +1152,11 @@ run?: Run
  * The conversation, in order.
  */
 messages: Message[]
+/**
+ * The tools offered to the model, in the order the request listed them.
+ */
+tools?: ToolDefinition[]
+tool_choice?: ToolChoice
 usage?: Usage
 cost?: Cost
 /**
@@ -1165,6 +1170,7 @@ export?: ExportRecord
 metadata?: {
 [k: string]: unknown
 }
+provider_fields?: ProviderFields
 }
 /**
  * Provenance: where the document came from.
@@ -1325,6 +1331,56 @@ result?: unknown
  * The child run a call_workflow step started.
  */
 child_run_id?: string
+}
+/**
+ * A tool offered to the model: a function with a JSON Schema for its input, or a provider's own tool (web search, code execution) named by its native type.
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "ToolDefinition".
+ */
+export interface ToolDefinition {
+/**
+ * The name the model calls it by.
+ */
+name: string
+/**
+ * What the tool does, as told to the model.
+ */
+description?: string
+/**
+ * JSON Schema of the tool's input, verbatim (absent for provider tools that take none).
+ */
+input_schema?: unknown
+/**
+ * Whether the provider must make calls follow input_schema exactly (OpenAI `strict`).
+ */
+strict?: boolean
+/**
+ * The provider's own tool type for built-in tools (`web_search_20250305`, `code_execution`, `file_search`, …); absent for plain functions.
+ */
+native_type?: string
+provider_fields?: ProviderFields
+}
+/**
+ * How the model may use the tools: `auto` (decides), `none` (must not call), `required` (must call at least one), `tool` (must call the one named).
+ * 
+ * This interface was referenced by `Transcript`'s JSON-Schema
+ * via the `definition` "ToolChoice".
+ */
+export interface ToolChoice {
+/**
+ * The choice.
+ */
+mode: ("auto" | "none" | "required" | "tool")
+/**
+ * The tool to call, when mode is `tool`.
+ */
+name?: string
+/**
+ * Whether several calls may come in one turn; absent means the provider's default.
+ */
+parallel?: boolean
+provider_fields?: ProviderFields
 }
 /**
  * An end-of-run workspace snapshot for handing the run to another machine (seed 003): what was declared and when.

@@ -235,6 +235,16 @@ export const validateTranscript = createValidator<Strict.Transcript>("Transcript
 /** Validates a value as `Transcript` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/transcript.schema.json). */
 export const validateTranscriptTolerant = createValidator<Tolerant.Transcript>("Transcript", "tolerant", transcriptTolerant.Transcript);
 
+/** Validates a value as `ToolDefinition` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/transcript.schema.json#/$defs/ToolDefinition). */
+export const validateToolDefinition = createValidator<Strict.ToolDefinition>("ToolDefinition", "strict", transcriptStrict.ToolDefinition);
+/** Validates a value as `ToolDefinition` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/transcript.schema.json#/$defs/ToolDefinition). */
+export const validateToolDefinitionTolerant = createValidator<Tolerant.ToolDefinition>("ToolDefinition", "tolerant", transcriptTolerant.ToolDefinition);
+
+/** Validates a value as `ToolChoice` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/transcript.schema.json#/$defs/ToolChoice). */
+export const validateToolChoice = createValidator<Strict.ToolChoice>("ToolChoice", "strict", transcriptStrict.ToolChoice);
+/** Validates a value as `ToolChoice` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/transcript.schema.json#/$defs/ToolChoice). */
+export const validateToolChoiceTolerant = createValidator<Tolerant.ToolChoice>("ToolChoice", "tolerant", transcriptTolerant.ToolChoice);
+
 /** Validates a value as `SourceFormat` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/transcript.schema.json#/$defs/SourceFormat). */
 export const validateSourceFormat = createValidator<Strict.SourceFormat>("SourceFormat", "strict", transcriptStrict.SourceFormat);
 /** Validates a value as `SourceFormat` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/transcript.schema.json#/$defs/SourceFormat). */
@@ -360,6 +370,8 @@ export const validators = {
   NativePart: { strict: validateNativePart, tolerant: validateNativePartTolerant },
   SnapshotDeclaration: { strict: validateSnapshotDeclaration, tolerant: validateSnapshotDeclarationTolerant },
   Transcript: { strict: validateTranscript, tolerant: validateTranscriptTolerant },
+  ToolDefinition: { strict: validateToolDefinition, tolerant: validateToolDefinitionTolerant },
+  ToolChoice: { strict: validateToolChoice, tolerant: validateToolChoiceTolerant },
   SourceFormat: { strict: validateSourceFormat, tolerant: validateSourceFormatTolerant },
   Source: { strict: validateSource, tolerant: validateSourceTolerant },
   Producer: { strict: validateProducer, tolerant: validateProducerTolerant },

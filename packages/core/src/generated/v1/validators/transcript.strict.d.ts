@@ -8,6 +8,12 @@ import type * as Types from "../types.js";
 /** Validates a value against `Transcript` (strict). */
 export declare const Transcript: StandaloneValidator<Types.Transcript>;
 
+/** Validates a value against `ToolDefinition` (strict). */
+export declare const ToolDefinition: StandaloneValidator<Types.ToolDefinition>;
+
+/** Validates a value against `ToolChoice` (strict). */
+export declare const ToolChoice: StandaloneValidator<Types.ToolChoice>;
+
 /** Validates a value against `SourceFormat` (strict). */
 export declare const SourceFormat: StandaloneValidator<Types.SourceFormat>;
 

@@ -8,6 +8,12 @@ import type * as Types from "../tolerant-types.js";
 /** Validates a value against `Transcript` (tolerant). */
 export declare const Transcript: StandaloneValidator<Types.Transcript>;
 
+/** Validates a value against `ToolDefinition` (tolerant). */
+export declare const ToolDefinition: StandaloneValidator<Types.ToolDefinition>;
+
+/** Validates a value against `ToolChoice` (tolerant). */
+export declare const ToolChoice: StandaloneValidator<Types.ToolChoice>;
+
 /** Validates a value against `SourceFormat` (tolerant). */
 export declare const SourceFormat: StandaloneValidator<Types.SourceFormat>;
 
