@@ -183,7 +183,7 @@ export function loadRealFixtures(root: string = realFixturesRoot()): FixtureFile
         try {
           return cassettePayloads(file, text);
         } catch (error) {
-          throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+          throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
       }
       if (file.startsWith("vercel-ai/")) return vercelPayloads(file, text);
