@@ -1,0 +1,66 @@
+import type { Tolerant, Transcript } from "@agent-transcript/core";
+import type { ConversionError, ConversionWarning } from "./seeds/conversion.js";
+import type { FormatId } from "./format-ids.js";
+
+/**
+ * What a provider format's converter does with reasoning another issuer produced (opaque signatures, encrypted or
+ * redacted reasoning are only ever replayed byte-exact to their issuer):
+ * - `drop` (default): leave it out, with a `reasoning-dropped` warning;
+ * - `text`: send readable reasoning text as ordinary text (opaque data still dropped), with a warning;
+ * - `keep`: send it in the target's reasoning shape without the foreign opaque data, with a warning.
+ */
+export type ForeignReasoningPolicy = "drop" | "text" | "keep";
+
+export interface ProviderConvertOptions {
+  /** Turn every warning into an error: a conversion that would lose anything fails instead. */
+  strict?: boolean;
+  foreignReasoning?: ForeignReasoningPolicy;
+}
+
+export type ToCanonicalResult =
+  | { ok: true; document: Transcript; warnings: ConversionWarning[] }
+  | { ok: false; errors: ConversionError[]; warnings: ConversionWarning[] };
+
+export type FromCanonicalResult<T> =
+  | { ok: true; value: T; warnings: ConversionWarning[] }
+  | { ok: false; errors: ConversionError[]; warnings: ConversionWarning[] };
+
+/** A structural rule of the target's API that a request breaks, found before sending it. */
+export interface TargetProblem {
+  /** JSON pointer into the native request. */
+  path: string;
+  message: string;
+}
+
+/**
+ * One provider API, both directions, for requests, responses and streams.
+ *
+ * The canonical side is a transcript document:
+ * - a request becomes its message history (system prompt as `system` messages), `tools` and `tool_choice`, with every
+ *   other request field (model, limits, sampling, flags) in the document's `provider_fields[<provider>]`;
+ * - a response becomes a document with one assistant message carrying model, response_id, finish_reason (with the
+ *   native one), normalised usage with the raw usage kept, and the response's remaining fields in the message's
+ *   `provider_fields[<provider>]`;
+ * - a stream becomes exactly what the same response, unstreamed, would have become; reasoning signatures and other
+ *   opaque data are completed from their deltas.
+ * Opaque data carries its issuer; it is written back byte-exact only when converting to that same issuer.
+ */
+export interface ProviderFormat<Request, Response, Chunk> {
+  readonly id: FormatId;
+  requestToCanonical(request: unknown): ToCanonicalResult;
+  requestFromCanonical(document: Tolerant.Transcript, options?: ProviderConvertOptions): FromCanonicalResult<Request>;
+  responseToCanonical(response: unknown): ToCanonicalResult;
+  responseFromCanonical(document: Tolerant.Transcript, options?: ProviderConvertOptions): FromCanonicalResult<Response>;
+  streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult;
+  streamFromCanonical(document: Tolerant.Transcript, options?: ProviderConvertOptions): FromCanonicalResult<Chunk[]>;
+  /** The target's structural rules (tool-result adjacency, id charsets, grouping); empty when the request is fine. */
+  checkRequest(request: Request): TargetProblem[];
+}
+
+/** Applies `strict`: with it, any warning fails the conversion, each warning becoming an error at the same path. */
+export function finish<T>(value: T, warnings: ConversionWarning[], options: ProviderConvertOptions = {}): FromCanonicalResult<T> {
+  if (options.strict && warnings.length > 0) {
+    return { ok: false, errors: warnings.map((warning) => ({ path: warning.path, message: `${warning.code}: ${warning.message}` })), warnings };
+  }
+  return { ok: true, value, warnings };
+}
