@@ -72,7 +72,7 @@ export const idRules = {
     make: (seed: string, attempt: number) => `call_${digest(`${seed}#${attempt}`, alphanumeric, 24)}`,
   },
   mistral: {
-    isValid: (id: string) => /^[a-zA-Z0-9]{9}$/.test(id),
+    isValid: (id: string) => /^[a-z0-9]{9}$/i.test(id),
     make: (seed: string, attempt: number) => digest(`${seed}#${attempt}`, alphanumeric, 9),
   },
   gemini: {

@@ -42,7 +42,19 @@ export type ConversionWarningCode =
   /** A tool result whose call is not in the document. */
   | "tool-result-unmatched"
   /** An input value outside what its format defines, read in a documented, lenient way. */
-  | "input-normalized";
+  | "input-normalized"
+  /** Reasoning (or its opaque signature / encrypted data) from another issuer was left out. */
+  | "reasoning-dropped"
+  /** Reasoning from another issuer was sent as ordinary text or without its opaque data. */
+  | "reasoning-demoted"
+  /** A tool-call id broke the target's rules and was renamed, together with its result. */
+  | "id-remapped"
+  /** The source had no tool-call id and one was made up, deterministically. */
+  | "id-synthesized"
+  /** Media the target cannot carry where it was (an image in a tool result) went by a documented fallback. */
+  | "media-fallback"
+  /** Several tool results were regrouped into the shape the target requires. */
+  | "results-regrouped";
 
 /** Something lost or changed by a conversion, reported instead of dropped silently. */
 export interface ConversionWarning {
