@@ -43,3 +43,10 @@ export {
   type PortableToolCall,
   type PortableToolResult,
 } from "./seeds/portable.js";
+export type { ForeignReasoningPolicy, FromCanonicalResult, ProviderConvertOptions, ProviderFormat, TargetProblem, ToCanonicalResult } from "./format.js";
+export { decideReasoning, isSameIssuer, type ReasoningDecision, type TargetIssuer } from "./reasoning.js";
+export { digest, idRules, ToolCallIdMap } from "./ids.js";
+export { geminiFormat, type GeminiRequest, type GeminiResponse, type GeminiStreamChunk } from "./formats/gemini/index.js";
+export { openaiChatFormat } from "./formats/openai-chat/index.js";
+export { ollamaFormat } from "./formats/ollama/index.js";
+export { anthropicFormat } from "./formats/anthropic/index.js";

@@ -1,0 +1,190 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { Tolerant } from "@agent-transcript/core";
+import type { ConversionWarning } from "../../seeds/conversion.js";
+import { geminiFormat, skipSignatureSentinel } from "./index.js";
+
+const examples = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../schemas/v1/examples/Transcript/valid");
+const files = readdirSync(examples)
+  .filter((file) => file.endsWith(".json"))
+  .sort();
+
+/** Resolves a JSON pointer into a value, to prove every warning names something that exists. */
+function resolve(value: unknown, pointer: string): unknown {
+  if (pointer === "") return value;
+  let current: unknown = value;
+  for (const token of pointer.slice(1).split("/")) {
+    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function codes(warnings: ConversionWarning[]): string[] {
+  return warnings.map((warning) => `${warning.code} ${warning.path}`);
+}
+
+const user = (text: string): Tolerant.Message => ({ role: "user", parts: [{ type: "text", text }] });
+
+describe("canonical examples from other sources → Gemini request", () => {
+  it.each(files)("%s: no checker problem, and every warning names an existing place", (file) => {
+    const document = JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
+    const result = geminiFormat.requestFromCanonical(document);
+    if (document.messages.length === 0) {
+      // Gemini rejects empty contents: there is no request to write.
+      expect(result).toMatchObject({ ok: false, errors: [{ path: "/messages" }] });
+      return;
+    }
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    for (const warning of result.warnings) {
+      expect(resolve(document, warning.path), `${warning.code} at ${warning.path}`).not.toBeUndefined();
+      expect(warning.message.length).toBeGreaterThan(0);
+    }
+    expect(geminiFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
+  });
+
+  it("reports what each example loses", () => {
+    const load = (file: string): Tolerant.Transcript => JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
+    const withTools = geminiFormat.requestFromCanonical(load("request-with-tools.json"));
+    expect(withTools.ok && codes(withTools.warnings)).toEqual(["field-dropped /provider_fields/anthropic", "field-dropped /tool_choice/parallel"]);
+    expect(withTools.ok && withTools.value).toMatchObject({
+      systemInstruction: { parts: [{ text: "You are a concise travel assistant." }] },
+      tools: [{ functionDeclarations: [{ name: "get_weather", parametersJsonSchema: { type: "object" } }] }],
+      toolConfig: { functionCallingConfig: { mode: "AUTO" } },
+    });
+    const awf = geminiFormat.requestFromCanonical(load("seed-001-awf-run.json"));
+    expect(awf.ok && codes(awf.warnings)).toEqual(expect.arrayContaining(["reasoning-dropped /messages/2/parts/0", "value-assumed /messages/2/parts/1", "message-dropped /messages/5"]));
+  });
+});
+
+describe("cross-provider shapes", () => {
+  it("regroups OpenAI Chat's one-message-per-result into one Content, in call order", () => {
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "chat",
+      messages: [
+        user("weather in Paris and Rome?"),
+        {
+          role: "assistant",
+          parts: [
+            { type: "tool_call", id: "call_a", name: "weather", input: { city: "Paris" } },
+            { type: "tool_call", id: "call_b", name: "weather", input: { city: "Rome" } },
+          ],
+        },
+        { role: "tool", parts: [{ type: "tool_result", call_id: "call_b", status: "ok", output: "sunny" }] },
+        { role: "tool", parts: [{ type: "tool_result", call_id: "call_a", status: "ok", output: { temp: 12 } }] },
+      ],
+    };
+    const result = geminiFormat.requestFromCanonical(document);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    expect(result.value.contents).toHaveLength(3);
+    expect(result.value.contents[2]).toEqual({
+      role: "user",
+      parts: [
+        { functionResponse: { id: "call_a", name: "weather", response: { temp: 12 } } },
+        { functionResponse: { id: "call_b", name: "weather", response: { output: "sunny" } } },
+      ],
+    });
+    expect(result.value.contents[1]?.parts?.[0]?.thoughtSignature).toBe(skipSignatureSentinel);
+    expect(codes(result.warnings)).toEqual([
+      "value-converted /messages/2/parts/0/output",
+      "value-assumed /messages/1/parts/0",
+      "results-regrouped /messages/2/parts/0",
+    ]);
+    expect(geminiFormat.requestFromCanonical(document, { strict: true }).ok).toBe(false);
+  });
+
+  it("sends Anthropic tool-result images as functionResponse.parts and hoists a late system message", () => {
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "anthropic",
+      messages: [
+        user("screenshot please"),
+        {
+          role: "assistant",
+          parts: [
+            { type: "reasoning", text: "thinking", signature: "sig", issuer: { provider: "anthropic", api: "messages" } },
+            { type: "tool_call", id: "toolu_1", name: "screenshot", input: {} },
+          ],
+        },
+        {
+          role: "user",
+          parts: [
+            {
+              type: "tool_result",
+              call_id: "toolu_1",
+              status: "ok",
+              content: [
+                { type: "text", text: "here" },
+                { type: "image", media_type: "image/png", data: "iVBORw0KGgo=" },
+              ],
+            },
+          ],
+        },
+        { role: "system", parts: [{ type: "text", text: "be brief" }] },
+        user("thanks"),
+      ],
+    };
+    const result = geminiFormat.requestFromCanonical(document);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    expect(result.value.systemInstruction).toEqual({ parts: [{ text: "be brief" }] });
+    expect(result.value.contents[2]?.parts?.[0]).toEqual({
+      functionResponse: { id: "toolu_1", name: "screenshot", response: { output: "here" }, parts: [{ inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } }] },
+    });
+    expect(codes(result.warnings)).toEqual([
+      "reasoning-dropped /messages/1/parts/0",
+      "value-converted /messages/2/parts/0/content",
+      "order-changed /messages/3",
+      "value-assumed /messages/1/parts/1",
+    ]);
+    const kept = geminiFormat.requestFromCanonical(document, { foreignReasoning: "text" });
+    expect(kept.ok && kept.value.contents[1]?.parts?.[0]).toEqual({ text: "thinking" });
+  });
+
+  it("keeps Gemini's own signatures and never sends another issuer's", () => {
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "mixed",
+      messages: [
+        user("go"),
+        {
+          role: "assistant",
+          issuer: { provider: "google", api: "generate-content" },
+          parts: [{ type: "tool_call", id: "c1", name: "f", input: {}, signature: "gsig", issuer: { provider: "google", api: "generate-content" } }],
+        },
+        { role: "tool", parts: [{ type: "tool_result", call_id: "c1", name: "f", status: "error", error: "boom" }] },
+        { role: "assistant", parts: [{ type: "text", text: "x", signature: "osig", issuer: { provider: "openai" } }, { type: "native", native_type: "web_search_call", data: {}, issuer: { provider: "openai" } }] },
+      ],
+    };
+    const result = geminiFormat.requestFromCanonical(document);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.value.contents[1]?.parts?.[0]).toEqual({ functionCall: { id: "c1", name: "f", args: {} }, thoughtSignature: "gsig" });
+    expect(result.value.contents[2]?.parts?.[0]).toEqual({ functionResponse: { id: "c1", name: "f", response: { error: "boom" } } });
+    expect(result.value.contents[3]?.parts).toEqual([{ text: "x" }]);
+    expect(codes(result.warnings)).toEqual(["status-mapped /messages/2/parts/0/status", "reasoning-dropped /messages/3/parts/0/signature", "part-dropped /messages/3/parts/1"]);
+  });
+});
+
+describe("strict", () => {
+  it("turns every lossy conversion into { ok: false }, each warning an error at its path", () => {
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "lossy",
+      messages: [user("hi"), { role: "assistant", parts: [{ type: "text", text: "hello" }, { type: "refusal", text: "no" }], usage: { input_tokens: 1, output_tokens: 2, raw: { provider: "anthropic", usage: {} } } }],
+    };
+    const lenient = geminiFormat.requestFromCanonical(document);
+    expect(lenient.ok).toBe(true);
+    const strict = geminiFormat.requestFromCanonical(document, { strict: true });
+    expect(strict).toMatchObject({ ok: false, errors: [{ path: "/messages/1/usage" }, { path: "/messages/1/parts/1" }] });
+    const response = geminiFormat.responseFromCanonical(document, { strict: true });
+    expect(response).toMatchObject({ ok: false, errors: expect.arrayContaining([{ path: "/messages/1/usage/raw", message: expect.stringMatching(/^value-converted: /) }]) });
+    expect(geminiFormat.streamFromCanonical(document, { strict: true }).ok).toBe(false);
+    expect(geminiFormat.responseFromCanonical({ ...document, messages: [document.messages[1] as Tolerant.Message] }, { strict: false }).ok).toBe(true);
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * Reading and writing Gemini JSON objects field by field.
+ *
+ * The REST API parses protobuf JSON, which accepts every field under its camelCase name and under its original
+ * snake_case name (`inlineData` or `inline_data`); real clients use both, even mixed inside one request (pydantic-ai
+ * writes `parameters_json_schema` and `thought_signature` next to `functionCall`). The reader therefore looks a
+ * field up under both spellings, remembers each snake_case spelling it met as a dotted camelCase path, and the
+ * writer renames those fields back, so a round trip keeps the request byte-for-byte in spirit.
+ *
+ * Fields the converter does not understand are kept verbatim in `provider_fields.google` (nested objects under the
+ * camelCase name of their parent field) and deep-merged back on export. The converter's own round-trip markers sit
+ * beside them under `x-…` keys: a hyphen is not valid in a protobuf field name, so a marker can never collide with
+ * a Gemini field.
+ */
+import { cloneJson, findNonJson, isJsonObject, pointer, setField, type JsonObject, type Problems } from "../../seeds/conversion.js";
+
+/** The provider key of Gemini data inside `provider_fields`, and of its issuer. */
+export const providerKey = "google";
+export const geminiIssuer = { provider: "google", api: "generate-content" } as const;
+
+/** Round-trip markers kept in `provider_fields.google` (never Gemini field names: those have no hyphen). */
+export const marker = {
+  /** Dotted camelCase paths of fields the source spelled in snake_case. */
+  snakeCase: "x-snake-case",
+  /** The call (or result) had no id; the canonical one was made up and is not written back. */
+  idSynthesized: "x-id-synthesized",
+  /** The functionCall had no `args`; the canonical input `{}` is not written back. */
+  argsAbsent: "x-args-absent",
+  /** The functionResponse had no `response`. */
+  responseAbsent: "x-response-absent",
+  /** Inline data was URL-safe base64; canonical data holds the standard alphabet. */
+  base64url: "x-base64url",
+  /** Which key held a function's schema when it was not `parametersJsonSchema` (`parameters`). */
+  schemaKey: "x-schema-key",
+  /** Index of the native Tool object a definition came from, when the default grouping would differ. */
+  toolIndex: "x-tool-index",
+  /** snake_case spellings in the native Tool object a function declaration came from. */
+  toolSnakeCase: "x-tool-snake-case",
+  /** A response candidate's unmapped fields (kept on the message, merged back into the candidate). */
+  candidate: "x-candidate",
+  /** `tools` was a single object rather than an array. */
+  toolsObject: "x-tools-object",
+  /** A Content had no `role`. */
+  roleAbsent: "x-role-absent",
+  /** A Content or candidate had no `parts` (or no `content`). */
+  partsAbsent: "x-parts-absent",
+  contentAbsent: "x-content-absent",
+  /** The response had no candidates at all (a blocked prompt). */
+  noCandidates: "x-no-candidates",
+  /** Candidates after the first, verbatim (candidateCount > 1). */
+  moreCandidates: "x-more-candidates",
+  /** The usage object was not a Gemini usage object normalizeUsage accepts, kept verbatim. */
+  usageVerbatim: "x-usage-metadata",
+} as const;
+
+const markerKeys: ReadonlySet<string> = new Set(Object.values(marker));
+
+/** `inlineData` → `inline_data`. Only ASCII letters and digits ever occur in Gemini field names. */
+export function snakeCase(name: string): string {
+  let out = "";
+  for (const char of name) out += char >= "A" && char <= "Z" ? `_${char.toLowerCase()}` : char;
+  return out;
+}
+
+export interface ReaderContext {
+  problems: Problems;
+  /** Collects dotted camelCase paths spelled in snake_case. */
+  snake: string[];
+}
+
+/** Reads one native object, field by field, under either spelling. */
+export class NativeReader {
+  private readonly seen = new Set<string>();
+
+  constructor(
+    readonly value: JsonObject,
+    readonly path: string,
+    private readonly context: ReaderContext,
+    private readonly prefix = "",
+  ) {}
+
+  /** The key under which `name` is present, if it is. */
+  private key(name: string): string | undefined {
+    if (Object.hasOwn(this.value, name)) return name;
+    const snake = snakeCase(name);
+    return snake !== name && Object.hasOwn(this.value, snake) ? snake : undefined;
+  }
+
+  has(name: string): boolean {
+    return this.key(name) !== undefined;
+  }
+
+  at(name: string): string {
+    return pointer(this.path, this.key(name) ?? name);
+  }
+
+  /** The raw value, marked as read (its spelling remembered). */
+  take(name: string): unknown {
+    const key = this.key(name);
+    if (key === undefined) return undefined;
+    this.seen.add(key);
+    if (key !== name) this.context.snake.push(`${this.prefix}${name}`);
+    return this.value[key];
+  }
+
+  /** Peeks without marking the field read. */
+  peek(name: string): unknown {
+    const key = this.key(name);
+    return key === undefined ? undefined : this.value[key];
+  }
+
+  string(name: string, required = false): string | undefined {
+    if (!this.has(name)) {
+      if (required) this.context.problems.error(pointer(this.path, name), "is required");
+      return undefined;
+    }
+    const value = this.take(name);
+    if (typeof value === "string") return value;
+    this.context.problems.error(this.at(name), "must be a string");
+    return undefined;
+  }
+
+  object(name: string): JsonObject | undefined {
+    if (!this.has(name)) return undefined;
+    const value = this.take(name);
+    if (isJsonObject(value)) return value;
+    this.context.problems.error(this.at(name), "must be an object");
+    return undefined;
+  }
+
+  array(name: string): unknown[] | undefined {
+    if (!this.has(name)) return undefined;
+    const value = this.take(name);
+    if (Array.isArray(value)) return value;
+    this.context.problems.error(this.at(name), "must be an array");
+    return undefined;
+  }
+
+  /** Any JSON value, deep-copied. */
+  json(name: string): unknown {
+    if (!this.has(name)) return undefined;
+    const value = this.take(name);
+    const problem = findNonJson(value, this.at(name));
+    if (problem !== undefined) {
+      this.context.problems.error(problem.path, problem.message);
+      return undefined;
+    }
+    return cloneJson(value);
+  }
+
+  /** A reader for a nested object field (marked read), whose snake_case paths are prefixed with this field. */
+  child(name: string): NativeReader | undefined {
+    const value = this.object(name);
+    if (value === undefined) return undefined;
+    return new NativeReader(value, this.at(name), this.context, `${this.prefix}${name}.`);
+  }
+
+  /** The fields not read, verbatim, or undefined when there are none. */
+  rest(): JsonObject | undefined {
+    const rest: JsonObject = {};
+    let any = false;
+    for (const [key, item] of Object.entries(this.value)) {
+      if (this.seen.has(key)) continue;
+      const problem = findNonJson(item, pointer(this.path, key));
+      if (problem !== undefined) {
+        this.context.problems.error(problem.path, problem.message);
+        continue;
+      }
+      setField(rest, key, cloneJson(item));
+      any = true;
+    }
+    return any ? rest : undefined;
+  }
+}
+
+/** Puts a nested reader's unread fields under `key` of `target`. */
+export function nestRest(target: JsonObject, key: string, rest: JsonObject | undefined): void {
+  if (rest !== undefined) setField(target, key, rest);
+}
+
+/** Deep-merges `source` into `target` (objects merged key by key, anything else replaced), skipping markers. */
+export function mergeNative(target: JsonObject, source: JsonObject | undefined): JsonObject {
+  if (source === undefined) return target;
+  for (const [key, value] of Object.entries(source)) {
+    if (markerKeys.has(key)) continue;
+    const existing = target[key];
+    if (isJsonObject(existing) && isJsonObject(value)) {
+      mergeNative(existing, value);
+      continue;
+    }
+    setField(target, key, cloneJson(value));
+  }
+  return target;
+}
+
+/** Renames the fields at the given dotted camelCase paths to their snake_case spelling, deepest first. */
+export function applySnakeCase(target: JsonObject, paths: unknown): void {
+  if (!Array.isArray(paths)) return;
+  const sorted = paths.filter((path): path is string => typeof path === "string").sort((a, b) => b.split(".").length - a.split(".").length);
+  for (const path of sorted) {
+    const names = path.split(".");
+    const last = names.pop();
+    if (last === undefined) continue;
+    let current: unknown = target;
+    for (const name of names) current = isJsonObject(current) ? current[name] : undefined;
+    if (!isJsonObject(current) || !Object.hasOwn(current, last)) continue;
+    const entries = Object.entries(current);
+    for (const [key] of entries) Reflect.deleteProperty(current, key);
+    // Rebuild in the same order so the renamed key keeps its place (key order carries no meaning, but reads better).
+    for (const [key, value] of entries) setField(current, key === last ? snakeCase(last) : key, value);
+  }
+}
+
+/** The Gemini entry of a canonical `provider_fields`, when it is an object. */
+export function googleFields(value: { provider_fields?: unknown } | undefined): JsonObject | undefined {
+  const fields = value?.provider_fields;
+  if (!isJsonObject(fields)) return undefined;
+  const google = fields[providerKey];
+  return isJsonObject(google) ? google : undefined;
+}
+
+/** `{ google: fields }`, or undefined when there is nothing to keep. */
+export function providerFields(fields: JsonObject): { google: JsonObject } | undefined {
+  return Object.keys(fields).length === 0 ? undefined : { google: fields };
+}
+
+/** Records the snake_case spellings collected for one object, when there are any. */
+export function keepSpelling(fields: JsonObject, snake: string[]): void {
+  if (snake.length > 0) setField(fields, marker.snakeCase, [...snake]);
+}
+
+const urlSafeAlphabet = /^[\w-]*={0,2}$/;
+
+/**
+ * Standard base64 for canonical `data`: URL-safe input (`-` and `_`, which pydantic-ai writes) is translated and
+ * marked so export restores it. Input holding both alphabets, or neither marker character, is kept as it is.
+ */
+export function toStandardBase64(data: string): { data: string; urlSafe: boolean } {
+  if ((data.includes("-") || data.includes("_")) && urlSafeAlphabet.test(data)) {
+    return { data: data.replaceAll("-", "+").replaceAll("_", "/"), urlSafe: true };
+  }
+  return { data, urlSafe: false };
+}
+
+export function fromStandardBase64(data: string, urlSafe: boolean): string {
+  return urlSafe ? data.replaceAll("+", "-").replaceAll("/", "_") : data;
+}

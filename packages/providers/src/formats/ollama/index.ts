@@ -1,0 +1,1 @@
+export { ollamaFormat } from "./ollama-format.js";

@@ -1,0 +1,627 @@
+/**
+ * Ollama's native chat API (`POST /api/chat`), format id `ollama`, typed with the `ollama` package.
+ *
+ * Request → canonical: `messages` in order (system, user, assistant, tool); `thinking` → a reasoning part first (no
+ * signature: Ollama has none), `content` → a text part (an empty string is no part), `images` (base64) → image
+ * parts, `tool_calls` → tool_call parts (`function.arguments` is already an object; `id` when Ollama sent one, else
+ * a made-up id marked so it is not written back). A tool message → one tool_result whose name is `tool_name`,
+ * paired with the call by `tool_call_id` when present, else with the first unanswered call of that name. `tools`
+ * → tool definitions; every other field (model, stream, options, format, think, keep_alive) → the document's
+ * `provider_fields.ollama`.
+ *
+ * Response → one assistant message: created_at, model, `done_reason` → finish_reason (`stop` with tool calls →
+ * tool_calls) with the native one kept, the count and duration fields → usage via normalizeUsage("ollama") (raw
+ * keeps them verbatim), the rest (`done`, logprobs) in provider_fields.ollama. A stream of NDJSON chunks folds into
+ * that response (content and thinking joined, tool calls gathered, the final `done: true` chunk's fields); the
+ * intermediate chunks' own `created_at` stamps are timing, not content, and are left out with a warning. An error
+ * body (`{ "error": "…" }`) is refused with its message.
+ *
+ * Canonical → Ollama, from any source: developer → system (`role-mapped`); several text parts joined
+ * (`parts-merged`); images need inline data (`media-fallback` otherwise); audio, files, refusals and other parts
+ * have no Ollama field (`part-dropped`, refusals as text with `value-converted`); one tool message per result
+ * (`results-regrouped`), outputs that are not strings JSON-encoded (`value-converted`), images of a result on the
+ * tool message itself, status and error reported (`status-mapped`, `field-dropped`); arguments that are not an
+ * object wrapped as `{ "input": … }` (`value-converted`); reasoning per `decideReasoning` for target ollama.
+ */
+import type { Message, Part, Tolerant, ToolCallPart, ToolDefinition, ToolResultPart, Transcript, Usage } from "@agent-transcript/core";
+import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/core";
+import type { ChatRequest, ChatResponse } from "ollama";
+import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ProviderFormat, type TargetProblem } from "../../format.js";
+import { digest } from "../../ids.js";
+import { decideReasoning } from "../../reasoning.js";
+import {
+  FieldReader,
+  Problems,
+  checkExportInput,
+  emptyProvenance,
+  finishImport,
+  fingerprint,
+  guard,
+  isDateTime,
+  isJsonObject,
+  pointer,
+  setField,
+  type ImportResult,
+  type JsonObject,
+} from "../../seeds/conversion.js";
+import { dropAbsent, fillMissing, ownFields, parseJsonText, providerEntry, shapeOf, type Shape } from "../openai-chat/native-fields.js";
+
+const provider = "ollama";
+const roles = ["system", "user", "assistant", "tool"] as const;
+const usageFields = ["total_duration", "load_duration", "prompt_eval_count", "prompt_eval_duration", "eval_count", "eval_duration"];
+
+function withFields<T extends object>(target: T, rest: JsonObject | undefined, shape: Shape = {}): T {
+  const entry = providerEntry(rest, shape);
+  if (entry !== undefined) (target as { provider_fields?: Record<string, JsonObject> }).provider_fields = { [provider]: entry };
+  return target;
+}
+
+function syntheticId(position: string): string {
+  return `call_${digest(`ollama:${position}`, "abcdefghijklmnopqrstuvwxyz0123456789", 16)}`;
+}
+
+// ---------------------------------------------------------------------------------------------- native → canonical
+
+interface PendingCall {
+  id: string;
+  name: string;
+}
+
+function importMessage(value: unknown, path: string, problems: Problems, pending: PendingCall[]): Message | undefined {
+  if (!isJsonObject(value)) {
+    problems.error(path, "must be an object");
+    return undefined;
+  }
+  const reader = new FieldReader(value, path, problems);
+  const role = reader.oneOf("role", roles, { required: true });
+  const shape: Shape = {};
+  const parts: Part[] = [];
+  if (typeof value["thinking"] === "string") parts.push({ type: "reasoning", text: reader.string("thinking") ?? "" });
+  if (!reader.has("content")) shape.absent = ["content"];
+  const content = reader.string("content");
+  if (role === "tool") {
+    const result: ToolResultPart = { type: "tool_result", call_id: "", status: "ok", output: content ?? "" };
+    if (content === undefined) delete result.output;
+    const toolName = reader.string("tool_name");
+    if (toolName === undefined) shape.absent = [...(shape.absent ?? []), "tool_name"];
+    else result.name = toolName;
+    const callId = typeof value["tool_call_id"] === "string" ? reader.string("tool_call_id") : undefined;
+    const index = pending.findIndex((call) => (callId !== undefined ? call.id === callId : toolName === undefined || call.name === toolName));
+    const call = index >= 0 ? pending.splice(index, 1)[0] : undefined;
+    result.call_id = callId ?? call?.id ?? syntheticId(path);
+    parts.push(result);
+  } else if (content !== undefined && content !== "") parts.push({ type: "text", text: content });
+  // Empty lists are left unread, so they travel in provider_fields and come back exactly.
+  const nonEmpty = (key: string): unknown[] | undefined => (Array.isArray(value[key]) && value[key].length === 0 ? undefined : reader.array(key));
+  const images = nonEmpty("images");
+  images?.forEach((image, index) => {
+    if (typeof image === "string") parts.push({ type: "image", data: image });
+    else problems.error(pointer(reader.at("images"), index), "must be a base64 string");
+  });
+  const calls = nonEmpty("tool_calls");
+  if (calls !== undefined) pending.length = 0;
+  calls?.forEach((call, index) => {
+    const part = importToolCall(call, pointer(reader.at("tool_calls"), index), problems);
+    if (part === undefined) return;
+    parts.push(part);
+    pending.push({ id: part.id, name: part.name });
+  });
+  if (role === undefined) return undefined;
+  return withFields<Message>({ role, parts }, reader.rest(), shape);
+}
+
+function importToolCall(value: unknown, path: string, problems: Problems): ToolCallPart | undefined {
+  if (!isJsonObject(value)) {
+    problems.error(path, "must be an object");
+    return undefined;
+  }
+  const reader = new FieldReader(value, path, problems);
+  const shape: Shape = {};
+  let id = reader.has("id") ? reader.string("id") : undefined;
+  if (id === undefined || id === "") {
+    if (id === "") shape.id = "";
+    else shape.absent = ["id"];
+    id = syntheticId(path);
+  }
+  const fn = reader.object("function", { required: true });
+  if (fn === undefined) return undefined;
+  const fnReader = new FieldReader(fn, reader.at("function"), problems);
+  const name = fnReader.string("name", { required: true, nonEmpty: true });
+  const input = fnReader.json("arguments", { required: true });
+  if (name === undefined || input === undefined) return undefined;
+  const rest = reader.rest() ?? {};
+  const fnRest = fnReader.rest();
+  if (fnRest !== undefined) rest["function"] = fnRest;
+  return withFields<ToolCallPart>({ type: "tool_call", id, name, input }, Object.keys(rest).length > 0 ? rest : undefined, shape);
+}
+
+function importTool(value: unknown, path: string, problems: Problems): ToolDefinition | undefined {
+  if (!isJsonObject(value)) {
+    problems.error(path, "must be an object");
+    return undefined;
+  }
+  const reader = new FieldReader(value, path, problems);
+  if (value["type"] === "function") reader.take("type");
+  const fn = reader.object("function", { required: true });
+  if (fn === undefined) return undefined;
+  const fnReader = new FieldReader(fn, reader.at("function"), problems);
+  const name = fnReader.string("name", { required: true, nonEmpty: true });
+  const description = fnReader.string("description");
+  const parameters = fnReader.has("parameters") ? fnReader.json("parameters") : undefined;
+  if (name === undefined) return undefined;
+  const tool: ToolDefinition = { name };
+  if (description !== undefined) tool.description = description;
+  if (parameters !== undefined) tool.input_schema = parameters;
+  const rest = reader.rest() ?? {};
+  const fnRest = fnReader.rest();
+  if (fnRest !== undefined) rest["function"] = fnRest;
+  return withFields(tool, Object.keys(rest).length > 0 ? rest : undefined, value["type"] === "function" ? {} : { absent: ["type"] });
+}
+
+function requestToCanonical(request: unknown): ImportResult {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!isJsonObject(request)) return { ok: false, errors: [{ path: "", message: "must be an Ollama chat request object" }], warnings: [] };
+      const reader = new FieldReader(request, "", problems);
+      const provenance = emptyProvenance();
+      const messages: Message[] = [];
+      const pending: PendingCall[] = [];
+      (reader.array("messages") ?? []).forEach((value, index) => {
+        const path = pointer("", "messages", index);
+        const message = importMessage(value, path, problems, pending);
+        if (message === undefined) return;
+        messages.push(message);
+        provenance.messages.push(path);
+        provenance.parts.push(message.parts.map(() => ({ path, sameShape: false })));
+      });
+      const document: Transcript = { schema_version: formatVersion, id: `ollama-${fingerprint(request)}`, source: { format: "ollama" }, messages };
+      const tools = reader.array("tools");
+      if (tools !== undefined) document.tools = tools.flatMap((tool, index) => importTool(tool, pointer("", "tools", index), problems) ?? []);
+      const rest = reader.rest();
+      const shape: Shape = reader.has("messages") ? {} : { absent: ["messages"] };
+      const entry = providerEntry(rest, shape);
+      if (entry !== undefined) document.provider_fields = { [provider]: entry };
+      return finishImport(document, provenance, problems);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+function canonicalFinish(native: string, hasCalls: boolean): Message["finish_reason"] {
+  if (native === "stop") return hasCalls ? "tool_calls" : "stop";
+  if (native === "length") return "length";
+  return "other";
+}
+
+function responseToCanonical(response: unknown): ImportResult {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!isJsonObject(response)) return { ok: false, errors: [{ path: "", message: "must be an Ollama chat response object" }], warnings: [] };
+      if (Object.hasOwn(response, "error") && !Object.hasOwn(response, "message")) {
+        const error = response["error"];
+        return { ok: false, errors: [{ path: "/error", message: `an error body, not a response: ${typeof error === "string" ? error : JSON.stringify(error)}` }], warnings: [] };
+      }
+      const reader = new FieldReader(response, "", problems);
+      const model = reader.string("model");
+      const createdAt = typeof response["created_at"] === "string" && isDateTime(response["created_at"]) ? reader.string("created_at") : undefined;
+      const pending: PendingCall[] = [];
+      const nativeMessage = reader.object("message", { required: true });
+      const message = nativeMessage === undefined ? undefined : importMessage(nativeMessage, reader.at("message"), problems, pending);
+      if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (message.role !== "assistant") problems.error(pointer(reader.at("message"), "role"), "a response message must be an assistant message");
+      const messageFields = message.provider_fields?.[provider];
+      delete message.provider_fields;
+      const doneReason = typeof response["done_reason"] === "string" ? reader.string("done_reason") : undefined;
+      if (doneReason !== undefined) {
+        message.native_finish_reason = doneReason;
+        const canonical = canonicalFinish(doneReason, message.parts.some((part) => part.type === "tool_call"));
+        if (canonical !== undefined) message.finish_reason = canonical;
+      }
+      if (response["done"] === true) reader.take("done");
+      else if (!reader.has("done")) problems.warn("input-normalized", "/done", "done is absent; read as a finished response, and an export writes done: true");
+      const usage: Usage | undefined = normalizeUsage("ollama", response);
+      if (usage !== undefined) {
+        for (const field of usageFields) if (Object.hasOwn(response, field)) reader.take(field);
+        message.usage = usage;
+      }
+      if (model !== undefined) message.model = model;
+      if (createdAt !== undefined) message.created_at = createdAt;
+      const fields: JsonObject = { ...(reader.rest() ?? {}) };
+      if (messageFields !== undefined) fields["message"] = messageFields;
+      if (Object.keys(fields).length > 0) message.provider_fields = { [provider]: fields };
+      const document: Transcript = { schema_version: formatVersion, id: `ollama-${fingerprint(response)}`, source: { format: "ollama" }, messages: [message] };
+      const provenance = emptyProvenance();
+      provenance.messages.push("/message");
+      provenance.parts.push(message.parts.map(() => ({ path: "/message", sameShape: false })));
+      return finishImport(document, provenance, problems);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+/** Folds NDJSON chunks into the response they stand for. */
+function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject | undefined {
+  const top: JsonObject = {};
+  const message: JsonObject = {};
+  const stamps = new Set<unknown>();
+  chunks.forEach((chunk, index) => {
+    if (!isJsonObject(chunk)) {
+      problems.error(pointer("", index), "must be an Ollama chat response chunk object");
+      return;
+    }
+    for (const [key, value] of Object.entries(chunk)) {
+      if (key === "created_at") stamps.add(value);
+      if (key !== "message") setField(top, key, structuredClone(value));
+    }
+    const delta = chunk["message"];
+    if (!isJsonObject(delta)) return;
+    for (const [key, value] of Object.entries(delta)) {
+      const previous = message[key];
+      if ((key === "content" || key === "thinking") && typeof value === "string") message[key] = (typeof previous === "string" ? previous : "") + value;
+      else if ((key === "tool_calls" || key === "images") && Array.isArray(value)) message[key] = [...(Array.isArray(previous) ? previous : []), ...structuredClone(value)];
+      else setField(message, key, structuredClone(value));
+    }
+  });
+  if (problems.errors.length > 0) return undefined;
+  if (stamps.size > 1) problems.warn("field-dropped", "/0/created_at", `the ${chunks.length - 1} intermediate chunks' created_at stamps are left out; the final chunk's is the response's`);
+  return { ...top, message };
+}
+
+function streamToCanonical(chunks: readonly unknown[]): ImportResult {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!Array.isArray(chunks)) return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
+      const response = foldChunks(chunks, problems);
+      if (response === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      const result = responseToCanonical(response);
+      return { ...result, warnings: [...problems.warnings, ...result.warnings] };
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- canonical → native
+
+interface Context {
+  problems: Problems;
+  options: ProviderConvertOptions;
+}
+
+function targetFields(fields: Record<string, Record<string, unknown>> | undefined, path: string, problems: Problems): JsonObject | undefined {
+  for (const key of Object.keys(fields ?? {})) {
+    if (key !== provider) problems.warn("field-dropped", pointer(path, "provider_fields", key), `provider_fields for ${key} have no Ollama equivalent`);
+  }
+  return ownFields(fields, provider);
+}
+
+function reportFields(value: object, mapped: readonly string[], path: string, problems: Problems): void {
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined && !mapped.includes(key)) problems.warn("field-dropped", pointer(path, key), `${key} has no Ollama equivalent`);
+  }
+}
+
+function writeToolCall(part: Tolerant.ToolCallPart, path: string, problems: Problems): JsonObject {
+  reportFields(part, ["type", "id", "name", "input", "raw_input", "input_error", "provider_fields"], path, problems);
+  const own = targetFields(part.provider_fields, path, problems);
+  const shape = shapeOf(own);
+  let args: unknown = part.input;
+  if (args === undefined && part.raw_input !== undefined) {
+    const parsed = parseJsonText(part.raw_input);
+    args = parsed.ok ? parsed.value : undefined;
+  }
+  if (part.raw_input !== undefined) problems.warn("value-converted", pointer(path, "raw_input"), "Ollama arguments are an object; the raw argument text is not sent");
+  if (!isJsonObject(args)) {
+    problems.warn("value-converted", pointer(path, "input"), "Ollama arguments are always an object; the input is wrapped as { input }");
+    args = args === undefined ? {} : { input: args };
+  }
+  const fn: JsonObject = { name: part.name, arguments: structuredClone(args) };
+  fillMissing(fn, isJsonObject(own?.["function"]) ? own["function"] : undefined);
+  const native: JsonObject = { id: typeof shape?.id === "string" ? shape.id : part.id, function: fn };
+  fillMissing(native, own);
+  dropAbsent(native, shape);
+  return native;
+}
+
+const partRank: Record<string, number> = { reasoning: 0, text: 1, image: 2, tool_call: 3 };
+
+/** One Ollama message from canonical parts other than tool results. */
+function writeParts(message: Tolerant.Message, role: string, path: string, context: Context): JsonObject {
+  const { problems, options } = context;
+  const native: JsonObject = { role };
+  const texts: string[] = [];
+  const thinking: string[] = [];
+  const images: string[] = [];
+  const calls: JsonObject[] = [];
+  let rank = 0;
+  message.parts.forEach((part, index) => {
+    const partPath = pointer(path, "parts", index);
+    if (!isKnownPart(part) || part.type === "tool_result") return;
+    const partRankValue = partRank[part.type];
+    if (partRankValue !== undefined) {
+      if (partRankValue < rank) problems.warn("order-changed", partPath, "an Ollama message has thinking, content, images and tool calls in that order");
+      rank = Math.max(rank, partRankValue);
+    }
+    switch (part.type) {
+      case "text":
+        reportFields(part, ["type", "text"], partPath, problems);
+        texts.push(part.text);
+        return;
+      case "refusal":
+        problems.warn("value-converted", partPath, "Ollama has no refusal; sent as text");
+        texts.push(part.text);
+        return;
+      case "reasoning": {
+        const decision = decideReasoning(part, { provider }, options.foreignReasoning ?? "drop", partPath);
+        if (decision.action === "replay") {
+          reportFields(part, ["type", "text", "provider_fields"], partPath, problems);
+          if (part.summary !== undefined) problems.warn("parts-merged", pointer(partPath, "summary"), "Ollama thinking is one text; the summary is appended to it");
+          thinking.push([part.text, ...(part.summary ?? [])].filter((item): item is string => typeof item === "string").join("\n\n"));
+        } else if (decision.action === "as-reasoning") {
+          problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
+          thinking.push([decision.part.text, ...(decision.part.summary ?? [])].filter((item): item is string => typeof item === "string").join("\n\n"));
+        } else if (decision.action === "as-text") {
+          problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
+          texts.push(decision.text);
+        } else if (decision.warning !== undefined) problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
+        return;
+      }
+      case "image":
+        // Without inline data the whole image is left out (one media-fallback), so its fields are not reported one by one.
+        reportFields(part, part.data === undefined ? Object.keys(part) : ["type", "data", "media_type", "provider_fields"], partPath, problems);
+        if (part.data !== undefined) images.push(part.data);
+        else problems.warn("media-fallback", partPath, "Ollama takes images as inline base64 only; an image by URL, path or file id is left out");
+        return;
+      case "tool_call":
+        if (role !== "assistant" || part.provider_executed === true || part.native_type !== undefined) {
+          problems.warn("part-dropped", partPath, "only the assistant's own function calls have an Ollama form");
+          return;
+        }
+        calls.push(writeToolCall(part, partPath, problems));
+        return;
+      default:
+        problems.warn("part-dropped", partPath, `a ${part.type} part has no Ollama equivalent`);
+    }
+  });
+  if (thinking.length > 0) native["thinking"] = thinking.join("\n\n");
+  if (thinking.length > 1) problems.warn("parts-merged", path, `${thinking.length} reasoning parts joined into one thinking text`);
+  if (texts.length > 1) problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
+  native["content"] = texts.join("");
+  if (images.length > 0) native["images"] = images;
+  if (calls.length > 0) native["tool_calls"] = calls;
+  return native;
+}
+
+function finishMessage(native: JsonObject, own: JsonObject | undefined): JsonObject {
+  fillMissing(native, own);
+  dropAbsent(native, shapeOf(own));
+  return native;
+}
+
+function writeToolResult(part: Tolerant.ToolResultPart, path: string, callNames: ReadonlyMap<string, string>, context: Context): JsonObject {
+  const { problems } = context;
+  reportFields(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, problems);
+  targetFields(part.provider_fields, path, problems);
+  const native: JsonObject = { role: "tool" };
+  const texts: string[] = [];
+  if (typeof part.output === "string") texts.push(part.output);
+  else if (part.output !== undefined) {
+    problems.warn("value-converted", pointer(path, "output"), "Ollama tool messages are text; the output is sent as JSON text");
+    texts.push(JSON.stringify(part.output));
+  }
+  const images: string[] = [];
+  (part.content ?? []).forEach((item, index) => {
+    const itemPath = pointer(path, "content", index);
+    if (isKnownPart(item) && item.type === "text") texts.push(item.text);
+    else if (isKnownPart(item) && item.type === "image" && item.data !== undefined) images.push(item.data);
+    else problems.warn("media-fallback", itemPath, `a ${item.type} in a tool result has no Ollama form (tool messages carry text and inline images)`);
+  });
+  if (texts.length === 0 && part.error !== undefined) texts.push(part.error);
+  else if (part.error !== undefined) problems.warn("field-dropped", pointer(path, "error"), "the error text has no Ollama field beside the output");
+  if (texts.length > 1) problems.warn("parts-merged", path, "the result's texts are joined into one content string");
+  if (part.status !== "ok") problems.warn("status-mapped", pointer(path, "status"), `Ollama tool messages have no status; a ${part.status} result is sent as its text only`);
+  native["content"] = texts.join("");
+  if (images.length > 0) native["images"] = images;
+  const name = part.name ?? callNames.get(part.call_id);
+  if (name !== undefined) native["tool_name"] = name;
+  return native;
+}
+
+function requestFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatRequest> {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      reportFields(document, ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"], "", problems);
+      const context: Context = { problems, options };
+      const callNames = new Map<string, string>();
+      for (const message of document.messages) for (const part of message.parts) if (isKnownPart(part) && part.type === "tool_call") callNames.set(part.id, part.name);
+      const messages: JsonObject[] = [];
+      document.messages.forEach((message, index) => {
+        const path = pointer("", "messages", index);
+        reportFields(message, ["role", "parts", "provider_fields"], path, problems);
+        const own = targetFields(message.provider_fields, path, problems);
+        let role: string = message.role;
+        if (role === "developer") {
+          role = "system";
+          problems.warn("role-mapped", pointer(path, "role"), "Ollama has no developer role; written as system");
+        }
+        const results = message.parts.flatMap((part, partIndex) => (isKnownPart(part) && part.type === "tool_result" ? [{ part, path: pointer(path, "parts", partIndex) }] : []));
+        if (results.length > 1) problems.warn("results-regrouped", path, `${results.length} tool results split into one Ollama tool message each`);
+        for (const result of results) messages.push(results.length === 1 && role === "tool" ? finishMessage(writeToolResult(result.part, result.path, callNames, context), own) : writeToolResult(result.part, result.path, callNames, context));
+        if (role === "tool") {
+          message.parts.forEach((part, partIndex) => {
+            if (!(isKnownPart(part) && part.type === "tool_result")) problems.warn("part-dropped", pointer(path, "parts", partIndex), `a ${part.type} part beside tool results has no place in an Ollama tool message`);
+          });
+          return;
+        }
+        if (results.length > 0 && results.length === message.parts.length) return;
+        messages.push(finishMessage(writeParts(message, role, path, context), own));
+      });
+      const request: JsonObject = { messages };
+      const own = targetFields(document.provider_fields, "", problems);
+      if (own?.["model"] === undefined) {
+        problems.warn("value-assumed", "/provider_fields", "the document names no Ollama model (provider_fields.ollama.model); model is written empty, to be set before sending");
+        request["model"] = "";
+      }
+      if (document.tools !== undefined) {
+        request["tools"] = document.tools.flatMap((tool, index) => {
+          const toolPath = pointer("", "tools", index);
+          if (tool.native_type !== undefined) {
+            problems.warn("field-dropped", toolPath, `the ${tool.native_type} tool is another provider's own tool; Ollama has no equivalent`);
+            return [];
+          }
+          reportFields(tool, ["name", "description", "input_schema", "provider_fields"], toolPath, problems);
+          const toolOwn = targetFields(tool.provider_fields, toolPath, problems);
+          const fn: JsonObject = { name: tool.name };
+          if (tool.description !== undefined) fn["description"] = tool.description;
+          if (tool.input_schema !== undefined) fn["parameters"] = structuredClone(tool.input_schema);
+          fillMissing(fn, isJsonObject(toolOwn?.["function"]) ? toolOwn["function"] : undefined);
+          const native: JsonObject = { type: "function", function: fn };
+          fillMissing(native, toolOwn);
+          dropAbsent(native, shapeOf(toolOwn));
+          return [native];
+        });
+      }
+      if (document.tool_choice !== undefined) problems.warn("field-dropped", "/tool_choice", "Ollama has no tool choice");
+      fillMissing(request, own);
+      dropAbsent(request, shapeOf(own));
+      return finish(request as unknown as ChatRequest, problems.warnings, options);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+function responseFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatResponse> {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      const index = document.messages.findLastIndex((message) => message.role === "assistant");
+      const message = document.messages[index];
+      if (message === undefined) return { ok: false, errors: [{ path: "/messages", message: "holds no assistant message to write as a response" }], warnings: [] };
+      document.messages.forEach((_, other) => {
+        if (other !== index) problems.warn("message-dropped", pointer("", "messages", other), "a response holds one assistant message; this message is not part of it");
+      });
+      reportFields(document, ["schema_version", "id", "source", "producer", "messages"], "", problems);
+      const path = pointer("", "messages", index);
+      reportFields(message, ["role", "parts", "model", "created_at", "finish_reason", "native_finish_reason", "usage", "provider_fields"], path, problems);
+      const own = targetFields(message.provider_fields, path, problems);
+      const context: Context = { problems, options };
+      const nativeMessage = finishMessage(writeParts(message, "assistant", path, context), isJsonObject(own?.["message"]) ? own["message"] : undefined);
+      const response: JsonObject = { model: message.model ?? "", created_at: message.created_at ?? new Date(0).toISOString(), message: nativeMessage };
+      if (message.model === undefined) problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
+      if (message.created_at === undefined && own?.["created_at"] === undefined) problems.warn("value-assumed", pointer(path, "created_at"), "the message has no time; created_at is written as the Unix epoch");
+      if (message.created_at === undefined && own?.["created_at"] !== undefined) delete response["created_at"];
+      const reason = message.native_finish_reason ?? (message.finish_reason === "length" ? "length" : message.finish_reason === undefined ? undefined : "stop");
+      if (reason !== undefined) response["done_reason"] = reason;
+      if (message.usage !== undefined) {
+        if (message.usage.raw?.provider === "ollama" && isJsonObject(message.usage.raw.usage)) Object.assign(response, structuredClone(message.usage.raw.usage));
+        else {
+          response["prompt_eval_count"] = message.usage.input_tokens;
+          response["eval_count"] = message.usage.output_tokens;
+          if (message.usage.cache_read_tokens !== undefined || message.usage.cache_write_tokens !== undefined) problems.warn("field-dropped", pointer(path, "usage"), "Ollama reports no cache counts");
+        }
+      }
+      const top: JsonObject = {};
+      for (const [key, item] of Object.entries(own ?? {})) if (key !== "message") setField(top, key, item);
+      fillMissing(response, top);
+      if (!Object.hasOwn(response, "done")) response["done"] = true;
+      return finish(response as unknown as ChatResponse, problems.warnings, options);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatResponse[]> {
+  const result = responseFromCanonical(document, options);
+  if (!result.ok) return result;
+  const response = result.value as unknown as JsonObject;
+  const message = isJsonObject(response["message"]) ? response["message"] : {};
+  const head: JsonObject = {};
+  for (const key of ["model", "created_at"]) if (Object.hasOwn(response, key)) head[key] = response[key];
+  const role = message["role"];
+  const chunk = (delta: JsonObject): JsonObject => ({ ...structuredClone(head), message: { ...(role === undefined ? {} : { role }), ...delta }, done: false });
+  const hasContent = Object.hasOwn(message, "content");
+  const chunks: JsonObject[] = [];
+  if (typeof message["thinking"] === "string") chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), thinking: message["thinking"] }));
+  if (typeof message["content"] === "string" && message["content"] !== "") chunks.push(chunk({ content: message["content"] }));
+  if (Array.isArray(message["tool_calls"]) && message["tool_calls"].length > 0) chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), tool_calls: structuredClone(message["tool_calls"]) }));
+  const last: JsonObject = {};
+  for (const [key, value] of Object.entries(message)) {
+    if (key === "thinking" || (key === "tool_calls" && Array.isArray(value) && value.length > 0)) continue;
+    setField(last, key, key === "content" ? "" : structuredClone(value));
+  }
+  chunks.push({ ...structuredClone(response), message: last });
+  return { ok: true, value: chunks as unknown as ChatResponse[], warnings: result.warnings };
+}
+
+// ---------------------------------------------------------------------------------------------- checker
+
+const base64Pattern = /^[\d+/a-z]*={0,2}$/i;
+
+/**
+ * Ollama's rules for a request: known roles; tool-call arguments are objects (never JSON text); images are bare
+ * base64 (no data: prefix); a tool message follows an assistant message with tool calls (or another tool message)
+ * and names one of those calls' tools in tool_name.
+ */
+function checkRequest(request: ChatRequest): TargetProblem[] {
+  const problems: TargetProblem[] = [];
+  const messages: unknown = (request as { messages?: unknown }).messages;
+  if (messages === undefined) return problems;
+  if (!Array.isArray(messages)) return [{ path: "/messages", message: "must be an array" }];
+  let callNames: Set<string> | undefined;
+  messages.forEach((message: unknown, index) => {
+    const path = pointer("", "messages", index);
+    if (!isJsonObject(message)) {
+      problems.push({ path, message: "must be an object" });
+      return;
+    }
+    const role = message["role"];
+    if (typeof role !== "string" || !(roles as readonly string[]).includes(role)) problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Ollama knows` });
+    const images = message["images"];
+    if (Array.isArray(images)) {
+      images.forEach((image: unknown, imageIndex) => {
+        if (typeof image !== "string" || !base64Pattern.test(image)) problems.push({ path: pointer(path, "images", imageIndex), message: "an image must be bare base64, without a data: prefix" });
+      });
+    }
+    if (role === "tool") {
+      const name = message["tool_name"];
+      if (callNames === undefined) problems.push({ path, message: "a tool message must follow an assistant message with tool calls" });
+      else if (typeof name === "string" && !callNames.has(name)) problems.push({ path: pointer(path, "tool_name"), message: `no call of the assistant message before names the tool ${name}` });
+      return;
+    }
+    callNames = undefined;
+    const calls = message["tool_calls"];
+    if (!Array.isArray(calls) || calls.length === 0) return;
+    callNames = new Set();
+    calls.forEach((call: unknown, callIndex) => {
+      const fn = isJsonObject(call) ? call["function"] : undefined;
+      const callPath = pointer(path, "tool_calls", callIndex);
+      if (!isJsonObject(fn)) {
+        problems.push({ path: pointer(callPath, "function"), message: "must be an object" });
+        return;
+      }
+      if (typeof fn["name"] === "string") callNames?.add(fn["name"]);
+      if (!isJsonObject(fn["arguments"])) problems.push({ path: pointer(callPath, "function", "arguments"), message: "arguments must be an object, not JSON text" });
+    });
+  });
+  return problems;
+}
+
+/**
+ * The ollama package types `created_at` as a Date, but the client never revives it: on the wire and in what the
+ * client returns it is an RFC 3339 string, which is what these converters read and write.
+ */
+export const ollamaFormat: ProviderFormat<ChatRequest, ChatResponse, ChatResponse> = {
+  id: "ollama",
+  requestToCanonical,
+  requestFromCanonical,
+  responseToCanonical,
+  responseFromCanonical,
+  streamToCanonical,
+  streamFromCanonical,
+  checkRequest,
+};

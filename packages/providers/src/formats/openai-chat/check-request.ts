@@ -1,0 +1,81 @@
+/**
+ * OpenAI Chat's structural rules for a request, checked before sending it:
+ * - every message has a role Chat knows (system, developer, user, assistant, tool, and the legacy function);
+ * - tool-call `arguments` are strings (JSON text), and tool-call ids are 1–64 characters and unique;
+ * - an assistant message with tool_calls is followed right away by exactly one tool message per call, answering
+ *   its ids and nothing else;
+ * - a tool message answers a call of the assistant message right before its run of tool messages.
+ */
+import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
+import type { TargetProblem } from "../../format.js";
+import { idRules } from "../../ids.js";
+import { isJsonObject, pointer } from "../../seeds/conversion.js";
+
+const roles = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
+
+export function checkRequest(request: ChatCompletionCreateParams): TargetProblem[] {
+  const problems: TargetProblem[] = [];
+  const messages: unknown = (request as { messages?: unknown }).messages;
+  if (!Array.isArray(messages)) return [{ path: "/messages", message: "must be an array of messages" }];
+  const seenIds = new Set<string>();
+  /** The calls of the latest assistant message still waiting for their tool message; undefined outside a run. */
+  let open: Map<string, string> | undefined;
+  let answered = new Set<string>();
+  const closeRun = (): void => {
+    for (const [id, path] of open ?? []) problems.push({ path, message: `tool call ${id} has no tool message right after its assistant message` });
+    open = undefined;
+  };
+  messages.forEach((message: unknown, index) => {
+    const path = pointer("", "messages", index);
+    if (!isJsonObject(message)) {
+      problems.push({ path, message: "must be an object" });
+      return;
+    }
+    const role = message["role"];
+    if (typeof role !== "string" || !roles.has(role)) {
+      problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Chat knows` });
+      return;
+    }
+    if (role === "tool") {
+      const id = message["tool_call_id"];
+      if (typeof id !== "string") problems.push({ path: pointer(path, "tool_call_id"), message: "a tool message needs the tool_call_id it answers" });
+      else if (open === undefined || !open.has(id)) {
+        const reason = answered.has(id) ? "answers a call that already has its tool message" : "answers no call of the assistant message right before it";
+        problems.push({ path: pointer(path, "tool_call_id"), message: `tool message for ${id} ${reason}` });
+      } else {
+        open.delete(id);
+        answered.add(id);
+      }
+      return;
+    }
+    closeRun();
+    answered = new Set();
+    if (role !== "assistant" || message["tool_calls"] === undefined || message["tool_calls"] === null) return;
+    const calls = message["tool_calls"];
+    if (!Array.isArray(calls)) {
+      problems.push({ path: pointer(path, "tool_calls"), message: "must be an array" });
+      return;
+    }
+    if (calls.length === 0) return;
+    open = new Map();
+    calls.forEach((call: unknown, callIndex) => {
+      const callPath = pointer(path, "tool_calls", callIndex);
+      if (!isJsonObject(call)) {
+        problems.push({ path: callPath, message: "must be an object" });
+        return;
+      }
+      const id = call["id"];
+      if (typeof id !== "string" || !idRules.openaiChat.isValid(id)) problems.push({ path: pointer(callPath, "id"), message: "a tool call id must be a string of 1 to 64 characters" });
+      else if (seenIds.has(id)) problems.push({ path: pointer(callPath, "id"), message: `tool call id ${id} is used twice` });
+      else {
+        seenIds.add(id);
+        open?.set(id, callPath);
+      }
+      const fn = call["function"];
+      if (call["type"] === "custom") return;
+      if (!isJsonObject(fn) || typeof fn["arguments"] !== "string") problems.push({ path: pointer(callPath, "function", "arguments"), message: "arguments must be a string of JSON text" });
+    });
+  });
+  closeRun();
+  return problems;
+}

@@ -1,0 +1,1 @@
+export { openaiChatFormat } from "./openai-chat-format.js";

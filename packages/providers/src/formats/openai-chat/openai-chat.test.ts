@@ -1,0 +1,283 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Tolerant, Transcript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core";
+import fc from "fast-check";
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams } from "openai/resources/chat/completions";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { FromCanonicalResult, ProviderFormat } from "../../format.js";
+import { openaiChatFormat } from "./openai-chat-format.js";
+
+const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
+
+function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Transcript {
+  return { schema_version: "1.0.0", id: "t", messages, provider_fields: { openai: { model: "gpt-4o" } }, ...extra } as Transcript;
+}
+
+function request(value: unknown): ChatCompletionCreateParams {
+  return value as ChatCompletionCreateParams;
+}
+
+describe("openaiChatFormat types", () => {
+  it("speaks the official openai SDK types on the native side", () => {
+    expectTypeOf(openaiChatFormat).toEqualTypeOf<ProviderFormat<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk>>();
+    expectTypeOf(openaiChatFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatCompletionCreateParams>>();
+    expectTypeOf(openaiChatFormat.responseFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatCompletion>>();
+    expectTypeOf(openaiChatFormat.streamFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatCompletionChunk[]>>();
+    expectTypeOf(openaiChatFormat.checkRequest).parameter(0).toEqualTypeOf<ChatCompletionCreateParams>();
+    expect(openaiChatFormat.id).toBe("openai-chat");
+  });
+});
+
+describe("checkRequest", () => {
+  const call = (id: string, args: unknown = "{}") => ({ id, type: "function", function: { name: "f", arguments: args } });
+  const ok = [
+    { role: "user", content: "hi" },
+    { role: "assistant", tool_calls: [call("a"), call("b")] },
+    { role: "tool", tool_call_id: "a", content: "1" },
+    { role: "tool", tool_call_id: "b", content: "2" },
+    { role: "assistant", content: "done" },
+  ];
+
+  it("accepts a well-formed history", () => {
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: ok }))).toEqual([]);
+  });
+
+  it("rejects an unknown role", () => {
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: [{ role: "model", content: "x" }] }))).toEqual([{ path: "/messages/0/role", message: 'role "model" is not one Chat knows' }]);
+  });
+
+  it("rejects arguments that are not a string", () => {
+    const messages = [{ role: "assistant", tool_calls: [call("a", { x: 1 })] }, { role: "tool", tool_call_id: "a", content: "1" }];
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages }))).toEqual([{ path: "/messages/0/tool_calls/0/function/arguments", message: "arguments must be a string of JSON text" }]);
+  });
+
+  it("rejects a call without its tool message right after the assistant message", () => {
+    const messages = [{ role: "assistant", tool_calls: [call("a"), call("b")] }, { role: "tool", tool_call_id: "a", content: "1" }, { role: "user", content: "x" }, { role: "tool", tool_call_id: "b", content: "2" }];
+    const problems = openaiChatFormat.checkRequest(request({ model: "m", messages }));
+    expect(problems).toContainEqual({ path: "/messages/0/tool_calls/1", message: "tool call b has no tool message right after its assistant message" });
+    expect(problems).toContainEqual({ path: "/messages/3/tool_call_id", message: "tool message for b answers no call of the assistant message right before it" });
+  });
+
+  it("rejects a tool message with no call and a second answer to one call", () => {
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: [{ role: "tool", tool_call_id: "z", content: "1" }] }))).toEqual([{ path: "/messages/0/tool_call_id", message: "tool message for z answers no call of the assistant message right before it" }]);
+    const twice = [{ role: "assistant", tool_calls: [call("a")] }, { role: "tool", tool_call_id: "a", content: "1" }, { role: "tool", tool_call_id: "a", content: "1" }];
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: twice }))).toEqual([{ path: "/messages/2/tool_call_id", message: "tool message for a answers a call that already has its tool message" }]);
+  });
+
+  it("rejects ids that are empty, too long or reused", () => {
+    const long = "x".repeat(65);
+    const messages = [{ role: "assistant", tool_calls: [call(long), call("")] }, { role: "assistant", tool_calls: [call("a")] }, { role: "tool", tool_call_id: "a", content: "" }, { role: "assistant", tool_calls: [call("a")] }, { role: "tool", tool_call_id: "a", content: "" }];
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages }))).toEqual([
+      { path: "/messages/0/tool_calls/0/id", message: "a tool call id must be a string of 1 to 64 characters" },
+      { path: "/messages/0/tool_calls/1/id", message: "a tool call id must be a string of 1 to 64 characters" },
+      { path: "/messages/3/tool_calls/0/id", message: "tool call id a is used twice" },
+      { path: "/messages/4/tool_call_id", message: "tool message for a answers no call of the assistant message right before it" },
+    ]);
+  });
+});
+
+describe("canonical documents of other sources", () => {
+  const files = readdirSync(examples).filter((file) => file.endsWith(".json"));
+
+  it.each(files)("%s converts to a request Chat accepts, with a warning for every loss", (file) => {
+    const document = JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
+    const result = openaiChatFormat.requestFromCanonical(document);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
+    // Every part Chat has no shape for is named by a warning at (or inside) its path.
+    document.messages.forEach((message, messageIndex) => {
+      message.parts.forEach((part, partIndex) => {
+        if (["text", "image", "tool_call", "tool_result", "refusal"].includes(part.type)) return;
+        const at = `/messages/${messageIndex}/parts/${partIndex}`;
+        expect(result.warnings.some((warning) => warning.path === at || warning.path.startsWith(`${at}/`)), `${file} ${at} (${part.type})`).toBe(true);
+      });
+    });
+    expect(openaiChatFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
+  });
+
+  it("names the specific losses of the seed documents", () => {
+    const read = (file: string) => JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
+    const warnings = (file: string) => {
+      const result = openaiChatFormat.requestFromCanonical(read(file));
+      return result.warnings.map((warning) => `${warning.code} ${warning.path}`);
+    };
+    expect(warnings("request-with-tools.json")).toEqual(["field-dropped /provider_fields/anthropic", "value-assumed /provider_fields"]);
+    const awf = warnings("seed-001-awf-run.json");
+    expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
+    expect(awf).toContain("results-regrouped /messages/3");
+    expect(awf).toContain("part-dropped /messages/5/parts/0");
+    const warp = warnings("seed-000-warp-export.json");
+    expect(warp).toContain("part-dropped /messages/1/parts/2");
+    expect(warp).toContain("value-converted /messages/2/parts/0/output");
+    expect(warp).toContain("status-mapped /messages/4/parts/0/status");
+    expect(warp).toContain("field-dropped /messages/0/parts/1/alt");
+  });
+});
+
+describe("requestFromCanonical fallbacks", () => {
+  const assistantCall = (id: string): Tolerant.Message => ({ role: "assistant", parts: [{ type: "tool_call", id, name: "look", input: {} }] });
+
+  it("splits grouped results, moves images of a result to a user message after the tool messages", () => {
+    const result = openaiChatFormat.requestFromCanonical(
+      doc([
+        { role: "assistant", parts: [{ type: "tool_call", id: "a", name: "look", input: {} }, { type: "tool_call", id: "b", name: "look", input: {} }] },
+        {
+          role: "user",
+          parts: [
+            { type: "tool_result", call_id: "a", status: "ok", content: [{ type: "text", text: "see" }, { type: "image", media_type: "image/png", data: "AAAA" }] },
+            { type: "tool_result", call_id: "b", status: "error", output: { code: 1 } },
+            { type: "text", text: "go on" },
+          ],
+        },
+      ]),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.messages).toEqual([
+      { role: "assistant", tool_calls: [{ id: "a", type: "function", function: { name: "look", arguments: "{}" } }, { id: "b", type: "function", function: { name: "look", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "a", content: [{ type: "text", text: "see" }] },
+      { role: "tool", tool_call_id: "b", content: '{"code":1}' },
+      { role: "user", content: [{ type: "text", text: "Content of tool result a:" }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }] },
+      { role: "user", content: "go on" },
+    ]);
+    expect(result.warnings.map((warning) => warning.code).sort()).toEqual(["media-fallback", "results-regrouped", "status-mapped", "value-converted"]);
+    expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
+  });
+
+  it("applies the foreign-reasoning policy and never sends opaque data", () => {
+    const messages: Tolerant.Message[] = [{ role: "user", parts: [{ type: "text", text: "q" }] }, { role: "assistant", parts: [{ type: "reasoning", text: "think", signature: "sig", issuer: { provider: "anthropic" } }, { type: "text", text: "a" }] }];
+    const drop = openaiChatFormat.requestFromCanonical(doc(messages));
+    expect(drop.ok && drop.value.messages[1]).toEqual({ role: "assistant", content: "a" });
+    expect(drop.warnings.map((warning) => warning.code)).toEqual(["reasoning-dropped"]);
+    const text = openaiChatFormat.requestFromCanonical(doc(messages), { foreignReasoning: "text" });
+    expect(text.ok && text.value.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "think" }, { type: "text", text: "a" }] });
+    expect(text.warnings.map((warning) => warning.code)).toEqual(["reasoning-demoted"]);
+    const keep = openaiChatFormat.requestFromCanonical(doc(messages), { foreignReasoning: "keep" });
+    expect(keep.ok && keep.value.messages[1]).toEqual({ role: "assistant", reasoning: "think", content: "a" });
+    expect(JSON.stringify(keep)).not.toContain("sig");
+  });
+
+  it("remaps ids Chat rejects, together with their results, and drops what Chat cannot pair", () => {
+    const long = "toolu_".padEnd(80, "x");
+    const result = openaiChatFormat.requestFromCanonical(
+      doc([assistantCall(long), { role: "tool", parts: [{ type: "tool_result", call_id: long, status: "ok", output: "1" }] }, assistantCall("lonely"), { role: "user", parts: [{ type: "text", text: "next" }] }, { role: "tool", parts: [{ type: "tool_result", call_id: "nobody", status: "ok", output: "x" }] }]),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [assistant, tool] = result.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
+    expect(assistant?.tool_calls?.[0]?.id).toMatch(/^call_\w{24}$/);
+    expect(tool?.tool_call_id).toBe(assistant?.tool_calls?.[0]?.id);
+    expect(result.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual(["id-remapped /messages/0/parts/0/id", "id-remapped /messages/1/parts/0/call_id", "part-dropped /messages/2/parts/0", "tool-result-unmatched /messages/4/parts/0"]);
+    expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
+  });
+
+  it("strict mode turns every loss into an error", () => {
+    const lossy = doc([{ role: "assistant", parts: [{ type: "text", text: "a" }, { type: "command", command: "ls" }] }]);
+    expect(openaiChatFormat.requestFromCanonical(lossy).ok).toBe(true);
+    const strict = openaiChatFormat.requestFromCanonical(lossy, { strict: true });
+    expect(strict).toMatchObject({ ok: false, errors: [{ path: "/messages/0/parts/1", message: expect.stringMatching(/^part-dropped: /) as unknown }] });
+    const response = openaiChatFormat.responseFromCanonical(lossy, { strict: true });
+    expect(response.ok).toBe(false);
+    const clean = doc([{ role: "user", parts: [{ type: "text", text: "hi" }] }]);
+    expect(openaiChatFormat.requestFromCanonical(clean, { strict: true })).toEqual({ ok: true, value: { messages: [{ role: "user", content: "hi" }], model: "gpt-4o" }, warnings: [] });
+  });
+});
+
+describe("responses and streams", () => {
+  it("refuses a response with several choices", () => {
+    const choice = { index: 0, finish_reason: "stop", logprobs: null, message: { role: "assistant", content: "a", refusal: null } };
+    const result = openaiChatFormat.responseToCanonical({ id: "x", object: "chat.completion", created: 1, model: "m", choices: [choice, { ...choice, index: 1 }] });
+    expect(result).toMatchObject({ ok: false, errors: [{ path: "/choices" }] });
+  });
+
+  it("keeps unparseable arguments as raw_input and writes them back", () => {
+    const completion = { id: "x", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, finish_reason: "tool_calls", logprobs: null, message: { role: "assistant", content: null, refusal: null, tool_calls: [{ id: "c", type: "function", function: { name: "f", arguments: '{"a": ' } }] } }] };
+    const imported = openaiChatFormat.responseToCanonical(completion);
+    expect(imported.ok && imported.document.messages[0]?.parts[0]).toMatchObject({ type: "tool_call", raw_input: '{"a": ', input_error: expect.any(String) as unknown });
+    if (imported.ok) expect(openaiChatFormat.responseFromCanonical(imported.document)).toEqual({ ok: true, value: completion, warnings: [] });
+  });
+
+  it("folds streamed tool-call arguments, refusal and reasoning deltas", () => {
+    const head = { id: "s", object: "chat.completion.chunk", created: 5, model: "m" };
+    const chunks = [
+      { ...head, choices: [{ index: 0, delta: { role: "assistant", content: null, reasoning: "th" }, finish_reason: null }] },
+      { ...head, choices: [{ index: 0, delta: { reasoning: "ink", refusal: "no" }, finish_reason: null }] },
+      { ...head, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c1", type: "function", function: { name: "f", arguments: '{"a"' } }] }, finish_reason: null }] },
+      { ...head, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ":1}" } }] }, finish_reason: null }] },
+      { ...head, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
+    ];
+    const result = openaiChatFormat.streamToCanonical(chunks);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.document.messages[0]?.parts).toEqual([
+      { type: "reasoning", text: "think", provider_fields: { openai: { $shape: { field: "reasoning" } } } },
+      { type: "refusal", text: "no" },
+      { type: "tool_call", id: "c1", name: "f", input: { a: 1 } },
+    ]);
+    const back = openaiChatFormat.streamFromCanonical(result.document);
+    expect(back.ok && openaiChatFormat.streamToCanonical(back.value)).toEqual(result);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ property
+
+const text = fc.string({ maxLength: 20 });
+const id = fc.stringMatching(/^[\w-]{1,20}$/);
+const jsonInput = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+const image = fc.oneof(
+  fc.record({ type: fc.constant("image" as const), media_type: fc.constantFrom("image/png", "image/jpeg"), data: fc.base64String({ maxLength: 12 }) }),
+  fc.record({ type: fc.constant("image" as const), url: fc.webUrl(), detail: fc.constantFrom("low", "high", "auto") }),
+);
+const audio = fc.record({ type: fc.constant("audio" as const), media_type: fc.constantFrom("audio/wav", "audio/mpeg"), data: fc.base64String({ maxLength: 12 }) });
+const userParts = fc.oneof(fc.tuple(text).map(([value]) => [{ type: "text" as const, text: value }]), fc.array(fc.oneof(text.map((value) => ({ type: "text" as const, text: value })), image, audio), { minLength: 2, maxLength: 3 }));
+
+/** A turn: a user message, then an assistant message, with one tool message per call when it makes calls. */
+const turn = fc
+  .record({
+    user: userParts,
+    role: fc.constantFrom("user" as const, "system" as const, "developer" as const),
+    reply: fc.option(text, { nil: undefined }),
+    refusal: fc.option(text, { nil: undefined }),
+    calls: fc.uniqueArray(fc.record({ id, name: fc.stringMatching(/^[a-z_]{1,10}$/), input: jsonInput, output: text }), { selector: (call) => call.id, maxLength: 3 }),
+  })
+  .map(({ user, role, reply, refusal, calls }) => ({ user: role === "user" ? user : user.filter((part) => part.type === "text").slice(0, 1), role, reply, refusal, calls }));
+
+const documents = fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => {
+  const messages: Tolerant.Message[] = [];
+  const seen = new Set<string>();
+  turns.forEach((entry, index) => {
+    if (entry.user.length > 0) messages.push({ role: entry.role, parts: entry.user });
+    const calls = entry.calls.filter((call) => !seen.has(call.id));
+    calls.forEach((call) => seen.add(call.id));
+    const parts: Tolerant.Part[] = [];
+    if (entry.reply !== undefined) parts.push({ type: "text", text: entry.reply });
+    if (entry.refusal !== undefined) parts.push({ type: "refusal", text: entry.refusal });
+    for (const call of calls) parts.push({ type: "tool_call", id: call.id, name: call.name, input: call.input });
+    if (parts.length > 0) messages.push({ role: "assistant", parts });
+    for (const call of calls) messages.push({ role: "tool", parts: [{ type: "tool_result", call_id: call.id, status: "ok", output: call.output }] });
+    void index;
+  });
+  return doc(messages.length > 0 ? messages : [{ role: "user", parts: [{ type: "text", text: "" }] }]);
+});
+
+describe("canonical → Chat → canonical", () => {
+  it("is the identity on what Chat supports (1,000 documents)", () => {
+    fc.assert(
+      fc.property(documents, (document) => {
+        const native = openaiChatFormat.requestFromCanonical(document, { strict: true });
+        expect(native.ok ? [] : native.errors).toEqual([]);
+        if (!native.ok) return;
+        expect(openaiChatFormat.checkRequest(native.value)).toEqual([]);
+        const back = openaiChatFormat.requestToCanonical(native.value);
+        expect(back.ok).toBe(true);
+        if (!back.ok) return;
+        expect(validateTranscript(back.document).ok).toBe(true);
+        expect(back.document.messages).toEqual(document.messages);
+        expect(back.document.provider_fields).toEqual(document.provider_fields);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
