@@ -50,3 +50,4 @@ export { geminiFormat, type GeminiRequest, type GeminiResponse, type GeminiStrea
 export { openaiChatFormat } from "./formats/openai-chat/index.js";
 export { ollamaFormat } from "./formats/ollama/index.js";
 export { anthropicFormat } from "./formats/anthropic/index.js";
+export { openaiResponsesFormat } from "./formats/openai-responses/index.js";
