@@ -19,7 +19,9 @@
  *   `tool-result-unmatched`), since Chat rejects both.
  * - Parts Chat has no shape for (plan steps, diffs, commands, compaction, stream chunks, other providers' native
  *   parts, server-side tool calls) are dropped (`part-dropped`); fields of the document, messages and parts with no
- *   Chat equivalent are reported (`field-dropped`); `provider_fields` of other providers too.
+ *   Chat equivalent are reported (`field-dropped`); `provider_fields` of other providers too, and
+ *   `provider_fields.openai` of a document another format produced (source-fields.ts: the key is shared with
+ *   OpenAI Responses, whose fields are not Chat's).
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
@@ -29,6 +31,7 @@ import { ToolCallIdMap, idRules } from "../../ids.js";
 import { decideReasoning } from "../../reasoning.js";
 import { Problems, checkExportInput, guard, isJsonObject, pointer, setField, type JsonObject } from "../../seeds/conversion.js";
 import { chatIssuer, audioFormat, provider } from "./request-import.js";
+import { withoutForeignOpenaiFields } from "./source-fields.js";
 import { dropAbsent, fillMissing, jsonEqual, ownFields, parseJsonText, shapeOf, type Shape } from "./native-fields.js";
 
 type CanonicalPart = Tolerant.Part;
@@ -289,9 +292,10 @@ export function requestFromCanonical(document: Tolerant.Transcript, options: Pro
   );
 }
 
-function convert(document: unknown, options: ProviderConvertOptions): FromCanonicalResult<ChatCompletionCreateParams> {
+function convert(input: unknown, options: ProviderConvertOptions): FromCanonicalResult<ChatCompletionCreateParams> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  const document = withoutForeignOpenaiFields(input, "openai-chat", "OpenAI Chat", problems);
   reportFields(document, mappedDocumentFields, "", problems, "OpenAI Chat request");
   const context: WriteContext = { problems, options, ids: new ToolCallIdMap(idRules.openaiChat.isValid, idRules.openaiChat.make), response: false };
   const natives: Native[] = [];

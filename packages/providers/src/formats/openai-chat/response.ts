@@ -25,6 +25,7 @@ import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/co
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { ToolCallIdMap, idRules } from "../../ids.js";
+import { withoutForeignOpenaiFields } from "./source-fields.js";
 import { FieldReader, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, setField, type ImportResult, type JsonObject } from "../../seeds/conversion.js";
 import { dropAbsent, fillMissing, providerEntry, shapeOf, type Shape } from "./native-fields.js";
 import { collectAssistant, reportFields, targetFields, type WriteContext } from "./request-export.js";
@@ -197,9 +198,10 @@ export function responseFromCanonical(document: Tolerant.Transcript, options: Pr
   );
 }
 
-function convertResponse(document: unknown, options: ProviderConvertOptions): FromCanonicalResult<ChatCompletion> {
+function convertResponse(input: unknown, options: ProviderConvertOptions): FromCanonicalResult<ChatCompletion> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  const document = withoutForeignOpenaiFields(input, "openai-chat", "OpenAI Chat", problems);
   const index = document.messages.findLastIndex((message) => message.role === "assistant");
   const message = document.messages[index];
   if (message === undefined) {

@@ -16,7 +16,9 @@
  * - every other field (model, store, include, reasoning, text, previous_response_id, stream, …) → the document's
  *   `provider_fields.openai`.
  *
- * Export writes any canonical document as a request: see `requestFromCanonical`.
+ * Export writes any canonical document as a request: see `requestFromCanonical`. `provider_fields.openai` is merged
+ * back only into a document this format produced (or one naming no source format); another format's, such as an
+ * OpenAI Chat document's, is left out with a `field-dropped` warning per field (../openai-chat/source-fields.ts).
  */
 import type { Message, Part, Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
@@ -37,6 +39,7 @@ import {
   reportUnmapped,
   type JsonObject,
 } from "../../seeds/conversion.js";
+import { withoutForeignOpenaiFields } from "../openai-chat/source-fields.js";
 import { contentListToParts } from "./content.js";
 import { canFollowReasoning, itemKind, itemToParts, partsToItems, type ExportContext, type WrittenItem } from "./items.js";
 import { isNonEmptyString, issuer, openaiFields, providerKey, restOf, spreadInto, withOpenaiFields, without } from "./shared.js";
@@ -203,9 +206,10 @@ export function requestFromCanonical(document: unknown, options: ProviderConvert
   );
 }
 
-function exportRequest(document: unknown, options: ProviderConvertOptions): FromCanonicalResult<JsonObject> {
+function exportRequest(input: unknown, options: ProviderConvertOptions): FromCanonicalResult<JsonObject> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
   reportUnmapped(document, documentKeys, "", "OpenAI Responses request", problems);
   const context: ExportContext = { problems, ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make), policy: options.foreignReasoning ?? "drop", remapped: new Set() };
   const request: JsonObject = {};

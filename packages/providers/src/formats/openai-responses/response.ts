@@ -26,6 +26,7 @@ import {
   reportUnmapped,
   type JsonObject,
 } from "../../seeds/conversion.js";
+import { withoutForeignOpenaiFields } from "../openai-chat/source-fields.js";
 import { itemsToParts, partsToItems, type ExportContext } from "./items.js";
 import { epochToIso, isoToEpoch, openaiFields, restOf, spreadInto, withOpenaiFields } from "./shared.js";
 
@@ -162,8 +163,9 @@ export function responseFromCanonical(document: unknown, options: ProviderConver
  * instead, so a stream that had no response envelope round-trips as one. Output items always get the `type`, `id`
  * and `status` an output item must have.
  */
-export function buildResponse(document: unknown, options: ProviderConvertOptions, problems: Problems, mode: { synthesize: boolean }): BuiltResponse | undefined {
-  if (!checkExportInput(document, problems)) return undefined;
+export function buildResponse(input: unknown, options: ProviderConvertOptions, problems: Problems, mode: { synthesize: boolean }): BuiltResponse | undefined {
+  if (!checkExportInput(input, problems)) return undefined;
+  const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
   let index = -1;
   document.messages.forEach((message, position) => {
     if (message.role === "assistant") index = position;
