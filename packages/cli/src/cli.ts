@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
+import { convertFormatIds, runConvert, type ConvertCommandOptions } from "./commands/convert.js";
 import { runExport, type ExportCommandOptions } from "./commands/export.js";
 import { runValidate } from "./commands/validate.js";
 import { exitCodes, UserError, type CommandIo } from "./io.js";
@@ -39,6 +40,21 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     .option("--no-redact", "do not redact secrets")
     .action(async (input: string, options: ExportCommandOptions) => {
       setExitCode(await runExport(input, options, io));
+    });
+
+  program
+    .command("convert")
+    .description("convert a provider request, response or stream, a portable message list or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)")
+    .argument("<input>", "a JSON file (.json, .json.gz), a stream as JSON lines (.jsonl, .chunks.txt) or server-sent events, told apart by content; - reads standard input")
+    .addOption(new Option("--to <format-id>", "the format to write").choices(convertFormatIds).makeOptionMandatory())
+    .addOption(new Option("--from <format-id>", "the input's format, instead of detecting it").choices(convertFormatIds))
+    .option("--output <path>", "where to write the converted payload; - for standard output (the default)")
+    .option("--strict", "fail, writing nothing, when anything would be lost or changed")
+    .addOption(new Option("--foreign-reasoning <policy>", "reasoning another provider produced: drop it, send it as text, or keep it without its opaque data").choices(["drop", "text", "keep"]))
+    .addOption(new Option("--kind <kind>", "what to write when the input is a document (transcript or portable) and the target a provider").choices(["request", "response", "stream"]).default("request"))
+    .option("--json", "print a JSON report on stdout (the payload then goes to --output, which is required)")
+    .action(async (input: string, options: ConvertCommandOptions) => {
+      setExitCode(await runConvert(input, options, io));
     });
 
   return program;

@@ -51,3 +51,4 @@ export { openaiChatFormat } from "./formats/openai-chat/index.js";
 export { ollamaFormat } from "./formats/ollama/index.js";
 export { anthropicFormat } from "./formats/anthropic/index.js";
 export { openaiResponsesFormat } from "./formats/openai-responses/index.js";
+export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";

@@ -1,5 +1,6 @@
 import { canonicalize, createRedactor, decodeTranscript, truncateValue, validateTranscript } from "@agent-transcript/core";
 import type { DecodeResult } from "@agent-transcript/core";
+import { conversionBenchmark } from "./conversion.js";
 import type { Corpus } from "./corpus.js";
 import type { BenchmarkSpec } from "./measure.js";
 
@@ -12,6 +13,7 @@ export const benchmarkIds = [
   "canonicalize",
   "truncate-string",
   "truncate-array",
+  "convert-roundtrip",
 ] as const;
 
 export type BenchmarkId = (typeof benchmarkIds)[number];
@@ -125,6 +127,9 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
         itemsPerPass: 1,
       };
     }
+    case "convert-roundtrip":
+      // Its own corpus: the real provider requests, not the canonical documents.
+      return conversionBenchmark();
   }
 }
 

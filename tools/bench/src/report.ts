@@ -1,5 +1,6 @@
 import os from "node:os";
 import { formatSize } from "./benchmarks.js";
+import { conversionBenchmarkId, conversionThroughputLine } from "./conversion.js";
 import type { CorpusSummary } from "./corpus.js";
 import type { BenchmarkResult } from "./measure.js";
 
@@ -91,5 +92,6 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push("");
     for (const result of notes) lines.push(`- ${result.id}: ${result.note ?? ""}`);
   }
+  for (const result of report.benchmarks) if (result.id === conversionBenchmarkId) lines.push(conversionThroughputLine(result));
   return `${lines.join("\n")}\n`;
 }

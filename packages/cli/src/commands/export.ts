@@ -80,7 +80,7 @@ async function resolveTarget(output: string, naming: Parameters<typeof exportFil
 }
 
 /** Write beside the target, then rename: a crash or a full disk never leaves a half-written export in its place. */
-async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
+export async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${Date.now()}.partial`);
   try {
     await writeFile(temporary, bytes, { flag: "wx", mode: 0o644 });

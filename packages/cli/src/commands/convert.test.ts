@@ -1,0 +1,267 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { validateTranscript, type Tolerant } from "@agent-transcript/core";
+import { anthropicFormat, geminiFormat, ollamaFormat, openaiChatFormat, openaiResponsesFormat, type FormatId, type ProviderFormat } from "@agent-transcript/providers";
+import { describe, expect, it } from "vitest";
+// The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
+import { loadRealFixtures, type Payload } from "../../../providers/src/testing/real-fixtures.test.helpers.js";
+import { run } from "../cli.js";
+import type { CommandIo } from "../io.js";
+import type { ConvertReport } from "./convert.js";
+
+function capture(stdin = ""): { io: CommandIo; stdout: () => string; stderr: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    io: { stdout: (text) => (out += text), stderr: (text) => (err += text), readStdin: async () => stdin, color: false },
+    stdout: () => out,
+    stderr: () => err,
+  };
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cli-convert-"));
+let written = 0;
+/** A payload as a file: one JSON value, or a stream as JSON lines (a chunk that was not JSON stays its raw line). */
+function payloadFile(payload: Payload): string {
+  written += 1;
+  if (payload.kind === "stream") {
+    const file = path.join(scratch, `payload-${written}.jsonl`);
+    writeFileSync(file, payload.chunks.map((chunk) => (typeof chunk === "string" ? chunk : JSON.stringify(chunk))).join("\n") + "\n");
+    return file;
+  }
+  const file = path.join(scratch, `payload-${written}.json`);
+  writeFileSync(file, JSON.stringify(payload.value, null, 2));
+  return file;
+}
+const readJsonLines = (text: string): unknown[] =>
+  text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as unknown);
+
+type AnyFormat = ProviderFormat<unknown, unknown, unknown>;
+const formats: Record<Exclude<FormatId, "portable">, AnyFormat> = {
+  anthropic: anthropicFormat as AnyFormat,
+  "openai-chat": openaiChatFormat as AnyFormat,
+  "openai-responses": openaiResponsesFormat as AnyFormat,
+  gemini: geminiFormat as AnyFormat,
+  ollama: ollamaFormat as AnyFormat,
+};
+const supported = new Set(Object.keys(formats));
+const payloads = loadRealFixtures()
+  .flatMap((file) => file.payloads)
+  .filter((payload) => supported.has(payload.api) && payload.kind !== "error");
+
+/**
+ * Real payloads whose same-format round trip is not the input, each with why (the providers README's
+ * "Normalisations" table): only these may differ.
+ */
+const roundTripExceptions: ReadonlyArray<{ origin: RegExp; reason: string }> = [
+  {
+    origin: /test_cross_provider_capability_replay\[anthropic-claude-sonnet-4-5-openai-responses-gpt-5\.4\]\.yaml#interactions\/\d+\/request/,
+    reason: "two consecutive assistant messages are merged into one (parts-merged)",
+  },
+];
+
+describe("agent-transcript convert: same format both sides reproduces the input", () => {
+  const single = payloads.filter((payload) => payload.kind !== "stream" && !roundTripExceptions.some((entry) => entry.origin.test(payload.origin)));
+  const streams = payloads.filter((payload): payload is Extract<Payload, { kind: "stream" }> => payload.kind === "stream");
+
+  it("covers requests and responses of all five APIs", () => {
+    for (const api of supported) for (const kind of ["request", "response"]) expect(single.some((payload) => payload.api === api && payload.kind === kind), `${api} ${kind}`).toBe(true);
+  });
+
+  it.each(single.map((payload) => [payload.origin, payload] as const))("%s", async (_origin, payload) => {
+    if (payload.kind === "stream") return;
+    const output = capture();
+    expect(await run(["convert", payloadFile(payload), "--to", payload.api], output.io)).toBe(0);
+    expect(JSON.parse(output.stdout())).toEqual(payload.value);
+    // Reading may report what the source lacked (a Gemini call without an id, one tool object for a list); the
+    // output still equals the input, and writing it back loses nothing.
+    const warnings = output.stderr().split("\n").filter((line) => line.includes(": warning: "));
+    for (const line of warnings) expect(line).toMatch(/: warning: \S+: (?:id-synthesized|input-normalized): /);
+    expect(output.stderr()).toContain(`(${payload.api} ${payload.kind}) to ${payload.api} ${payload.kind}`);
+  });
+
+  it.each(streams.map((payload) => [payload.origin, payload] as const))("stream %s: the chunks written aggregate to the same document", async (_origin, payload) => {
+    const output = capture();
+    expect(await run(["convert", payloadFile(payload), "--to", payload.api], output.io)).toBe(0);
+    const format = formats[payload.api as keyof typeof formats];
+    const before = format.streamToCanonical(payload.chunks);
+    const after = format.streamToCanonical(readJsonLines(output.stdout()));
+    expect(after.ok && before.ok && after.document).toEqual(before.ok && before.document);
+  });
+});
+
+describe("agent-transcript convert across formats", () => {
+  const anthropicRequests = payloads.filter((payload): payload is Extract<Payload, { kind: "request" }> => payload.api === "anthropic" && payload.kind === "request");
+
+  it.each(anthropicRequests.map((payload) => [payload.origin, payload] as const))("Anthropic request %s → a Gemini request that passes geminiFormat.checkRequest", async (_origin, payload) => {
+    const output = capture();
+    expect(await run(["convert", payloadFile(payload), "--to", "gemini"], output.io)).toBe(0);
+    const request = JSON.parse(output.stdout()) as Parameters<typeof geminiFormat.checkRequest>[0];
+    expect(Array.isArray(request.contents)).toBe(true);
+    expect(geminiFormat.checkRequest(request)).toEqual([]);
+    expect(output.stderr()).not.toContain("target-rule-broken");
+  });
+
+  it("turns a stream into the target's stream and writes it as JSON lines", async () => {
+    const stream = payloads.find((payload) => payload.api === "anthropic" && payload.kind === "stream");
+    if (stream?.kind !== "stream") throw new Error("no Anthropic stream");
+    const output = capture();
+    expect(await run(["convert", payloadFile(stream), "--to", "openai-chat"], output.io)).toBe(0);
+    const chunks = readJsonLines(output.stdout());
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect(chunk).toMatchObject({ object: "chat.completion.chunk" });
+  });
+
+  it("writes the canonical document for agent-transcript, and converts it back to a request", async () => {
+    const request = anthropicRequests[0];
+    if (request === undefined) throw new Error("no Anthropic request");
+    const toCanonical = capture();
+    const documentFile = path.join(scratch, "canonical.json");
+    expect(await run(["convert", payloadFile(request), "--to", "agent-transcript", "--output", documentFile], toCanonical.io)).toBe(0);
+    const document = JSON.parse(readFileSync(documentFile, "utf8")) as Tolerant.Transcript;
+    expect(validateTranscript(document).ok).toBe(true);
+    const back = capture();
+    expect(await run(["convert", documentFile, "--to", "anthropic"], back.io)).toBe(0);
+    expect(JSON.parse(back.stdout())).toEqual(request.value);
+    expect(back.stderr()).toContain("(Agent Transcript document) to anthropic request");
+  });
+
+  it("reads and writes portable message lists", async () => {
+    const portable = path.join(repositoryRoot, "packages/providers/src/seeds/fixtures/portable-lisbon-conversation.json");
+    const same = capture();
+    expect(await run(["convert", portable, "--to", "portable"], same.io)).toBe(0);
+    expect(JSON.parse(same.stdout())).toEqual(JSON.parse(readFileSync(portable, "utf8")));
+    const chat = capture();
+    expect(await run(["convert", portable, "--to", "openai-chat"], chat.io)).toBe(0);
+    expect(JSON.parse(chat.stdout())).toMatchObject({ messages: expect.any(Array) });
+  });
+
+  it("reads a server-sent events capture and a gzipped file", async () => {
+    const stream = payloads.find((payload) => payload.api === "anthropic" && payload.kind === "stream");
+    if (stream?.kind !== "stream") throw new Error("no Anthropic stream");
+    const sse = path.join(scratch, "capture.txt");
+    writeFileSync(sse, stream.chunks.map((chunk) => `event: ${(chunk as { type: string }).type}\ndata: ${JSON.stringify(chunk)}\n\n`).join(""));
+    const output = capture();
+    expect(await run(["convert", sse, "--to", "anthropic"], output.io)).toBe(0);
+    const before = anthropicFormat.streamToCanonical(stream.chunks);
+    const after = anthropicFormat.streamToCanonical(readJsonLines(output.stdout()));
+    expect(after.ok && after.document).toEqual(before.ok && before.document);
+
+    const response = payloads.find((payload) => payload.api === "gemini" && payload.kind === "response");
+    if (response?.kind !== "response") throw new Error("no Gemini response");
+    const gz = path.join(scratch, "response.json.gz");
+    writeFileSync(gz, gzipSync(JSON.stringify(response.value)));
+    const unzipped = capture();
+    expect(await run(["convert", gz, "--to", "gemini"], unzipped.io)).toBe(0);
+    expect(JSON.parse(unzipped.stdout())).toEqual(response.value);
+  });
+
+  it("reads standard input for -, and --from overrides detection", async () => {
+    const request = { model: "llama3.2", messages: [{ role: "user", content: "Why is the sky blue?" }] };
+    const detected = capture(JSON.stringify(request));
+    expect(await run(["convert", "-", "--to", "anthropic"], detected.io)).toBe(0);
+    expect(detected.stderr()).toContain("converted <stdin> (openai-chat request) to anthropic request");
+    const declared = capture(JSON.stringify(request));
+    expect(await run(["convert", "-", "--from", "ollama", "--to", "ollama"], declared.io)).toBe(0);
+    expect(declared.stderr()).toContain("(ollama request) to ollama request");
+    expect(JSON.parse(declared.stdout())).toEqual(request);
+  });
+});
+
+describe("agent-transcript convert: losses, failures and reports", () => {
+  const thinking = {
+    model: "claude-sonnet-4-5",
+    max_tokens: 1024,
+    messages: [
+      { role: "user", content: "What is 2 + 2?" },
+      { role: "assistant", content: [{ type: "thinking", thinking: "Simple sum.", signature: "c2lnbmF0dXJl" }, { type: "text", text: "4" }] },
+      { role: "user", content: "And 3 + 3?" },
+    ],
+  };
+  const thinkingFile = path.join(scratch, "thinking.json");
+  writeFileSync(thinkingFile, JSON.stringify(thinking));
+
+  it("reports each loss on stderr as path: code: message, and writes the result", async () => {
+    const output = capture();
+    expect(await run(["convert", thinkingFile, "--to", "gemini"], output.io)).toBe(0);
+    expect(output.stderr()).toMatch(/warning: \/messages\/1\/parts\/0: reasoning-dropped: /);
+    expect(JSON.parse(output.stdout())).toMatchObject({ contents: expect.any(Array) });
+  });
+
+  it("--strict refuses a lossy conversion, exits 1 and writes nothing", async () => {
+    const target = path.join(scratch, "strict.json");
+    const output = capture();
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--strict", "--output", target], output.io)).toBe(1);
+    expect(existsSync(target)).toBe(false);
+    expect(output.stdout()).toBe("");
+    expect(output.stderr()).toMatch(/error: \/messages\/1\/parts\/0: export: reasoning-dropped: /);
+    expect(output.stderr()).toContain("would lose or change something (--strict); nothing was written");
+    // The same conversion to its own format loses nothing and passes.
+    expect(await run(["convert", thinkingFile, "--to", "anthropic", "--strict"], capture().io)).toBe(0);
+  });
+
+  it("--foreign-reasoning text keeps the reasoning as text", async () => {
+    const output = capture();
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--foreign-reasoning", "text"], output.io)).toBe(0);
+    expect(output.stdout()).toContain("Simple sum.");
+  });
+
+  it("prints a JSON report with --json and writes the payload to --output", async () => {
+    const target = path.join(scratch, "report-target.json");
+    const output = capture();
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--json", "--output", target], output.io)).toBe(0);
+    const report = JSON.parse(output.stdout()) as ConvertReport;
+    expect(Object.keys(report).sort()).toEqual(["errors", "from", "kind", "ok", "output", "outputKind", "to", "warnings"]);
+    expect(report).toMatchObject({ ok: true, from: "anthropic", to: "gemini", kind: "request", outputKind: "request", output: target, errors: [] });
+    expect(report.warnings).toContainEqual(expect.objectContaining({ stage: "export", code: "reasoning-dropped", path: "/messages/1/parts/0" }));
+    expect(output.stderr()).toBe("");
+    expect(JSON.parse(readFileSync(target, "utf8"))).toMatchObject({ contents: expect.any(Array) });
+
+    const strict = capture();
+    const never = path.join(scratch, "never.json");
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--json", "--strict", "--output", never], strict.io)).toBe(1);
+    const failed = JSON.parse(strict.stdout()) as ConvertReport;
+    expect(failed).toMatchObject({ ok: false, from: "anthropic", to: "gemini", kind: "request", output: null });
+    expect(failed.errors.length).toBeGreaterThan(0);
+    expect(existsSync(never)).toBe(false);
+  });
+
+  it("says when it cannot tell the format, and names --from", async () => {
+    const output = capture('{"hello": "world"}');
+    expect(await run(["convert", "-", "--to", "gemini"], output.io)).toBe(1);
+    expect(output.stdout()).toBe("");
+    expect(output.stderr()).toContain("cannot tell which format this is");
+    expect(output.stderr()).toContain("name its format with --from <format-id>");
+  });
+
+  it("fails without a crash on unreadable, non-JSON and unconvertible input", async () => {
+    const missing = capture();
+    expect(await run(["convert", path.join(scratch, "missing.json"), "--to", "gemini"], missing.io)).toBe(1);
+    expect(missing.stderr()).toContain("cannot read: no such file (ENOENT)");
+    const garbage = capture("this is { not json");
+    expect(await run(["convert", "-", "--to", "gemini"], garbage.io)).toBe(1);
+    expect(garbage.stderr()).toContain("not JSON, JSON lines or server-sent events");
+    const wrong = capture('{"model": "x", "messages": "not a list"}');
+    expect(await run(["convert", "-", "--from", "anthropic", "--to", "gemini"], wrong.io)).toBe(1);
+    expect(wrong.stderr()).toContain("nothing was written");
+    expect(wrong.stderr()).not.toContain("unexpected error");
+  });
+
+  it("exits 2 on usage errors", async () => {
+    expect(await run(["convert", thinkingFile, "--to", "cohere"], capture().io)).toBe(2);
+    expect(await run(["convert", thinkingFile, "--from", "cohere", "--to", "gemini"], capture().io)).toBe(2);
+    expect(await run(["convert", thinkingFile], capture().io)).toBe(2);
+    expect(await run(["convert", "--to", "gemini"], capture().io)).toBe(2);
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--foreign-reasoning", "maybe"], capture().io)).toBe(2);
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--bogus"], capture().io)).toBe(2);
+    const json = capture();
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--json"], json.io)).toBe(2);
+    expect(json.stderr()).toContain("--json prints the report on stdout; give --output PATH");
+  });
+});

@@ -1,0 +1,285 @@
+import { gzipSync } from "node:zlib";
+import type { Tolerant } from "@agent-transcript/core";
+import {
+  anthropicFormat,
+  detectFormat,
+  detectKind,
+  exportPortable,
+  formatIds,
+  geminiFormat,
+  importPortable,
+  ollamaFormat,
+  openaiChatFormat,
+  openaiResponsesFormat,
+  type ConversionError,
+  type ConversionWarning,
+  type DetectedFormat,
+  type ForeignReasoningPolicy,
+  type FormatId,
+  type FromCanonicalResult,
+  type PayloadKind,
+  type ProviderFormat,
+  type ToCanonicalResult,
+} from "@agent-transcript/providers";
+import { decodeWithLines, describeReadError, readInputText } from "../input.js";
+import { exitCodes, UserError, type CommandIo } from "../io.js";
+import { writeAtomically } from "./export.js";
+
+/** What `--from` and `--to` take: the provider format ids and the canonical document. */
+export const convertFormatIds: readonly DetectedFormat[] = [...formatIds, "agent-transcript"];
+
+export type ProviderKind = "request" | "response" | "stream";
+
+export interface ConvertCommandOptions {
+  to: DetectedFormat;
+  from?: DetectedFormat;
+  output?: string;
+  strict?: boolean;
+  foreignReasoning?: ForeignReasoningPolicy;
+  /** What to write when the source is a document (canonical or portable) and the target a provider; default request. */
+  kind?: ProviderKind;
+  json?: boolean;
+}
+
+/** One warning, from reading the source into the canonical document (`import`) or writing the target (`export`). */
+export interface ConvertWarning {
+  stage: "import" | "export" | "check";
+  code: string;
+  /** JSON pointer: into the input for `import`, into the canonical document for `export`, into the output for `check`. */
+  path: string;
+  message: string;
+}
+
+export interface ConvertReport {
+  ok: boolean;
+  from: DetectedFormat | null;
+  to: DetectedFormat;
+  /** The source's kind; null when it could not be read or told. */
+  kind: PayloadKind | null;
+  /** The kind written; null when nothing was. */
+  outputKind: PayloadKind | null;
+  /** Where the result was written; null when nothing was. */
+  output: string | null;
+  warnings: ConvertWarning[];
+  errors: ConversionError[];
+}
+
+type AnyProviderFormat = ProviderFormat<unknown, unknown, unknown>;
+
+const providerFormats: Record<Exclude<FormatId, "portable">, AnyProviderFormat> = {
+  anthropic: anthropicFormat as AnyProviderFormat,
+  "openai-chat": openaiChatFormat as AnyProviderFormat,
+  "openai-responses": openaiResponsesFormat as AnyProviderFormat,
+  gemini: geminiFormat as AnyProviderFormat,
+  ollama: ollamaFormat as AnyProviderFormat,
+};
+
+function providerFormat(format: DetectedFormat): AnyProviderFormat | undefined {
+  return format === "portable" || format === "agent-transcript" ? undefined : providerFormats[format];
+}
+
+/** How the input was framed: one JSON value, JSON lines (one stream chunk each), or server-sent events. */
+export type Framing = "json" | "jsonl" | "sse";
+
+export type ReadPayload = { ok: true; value: unknown; framing: Framing; text: string } | { ok: false; message: string };
+
+const jsonLinesNames = /\.(?:jsonl|ndjson|chunks\.txt)(?:\.gz)?$/i;
+
+function parseOrRaw(text: string): { parsed: boolean; value: unknown } {
+  try {
+    return { parsed: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { parsed: false, value: text };
+  }
+}
+
+/** JSON lines: each non-blank line one chunk; a line that is not JSON stays its raw text, for the converter to report. */
+function jsonLines(text: string): ReadPayload {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
+  const chunks = lines.map((line) => parseOrRaw(line));
+  if (chunks.length === 0 || chunks.every((chunk) => !chunk.parsed)) return { ok: false, message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
+  return { ok: true, value: chunks.map((chunk) => chunk.value), framing: "jsonl", text };
+}
+
+/** Server-sent events: the data of each event (its `data:` lines joined), without the `[DONE]` sentinel. */
+export function parseServerSentEvents(text: string): unknown[] {
+  const events: unknown[] = [];
+  let data: string[] = [];
+  const flush = (): void => {
+    const joined = data.join("\n");
+    data = [];
+    if (joined.trim() === "" || joined.trim() === "[DONE]") return;
+    events.push(parseOrRaw(joined).value);
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (line === "") flush();
+    else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+  }
+  flush();
+  return events;
+}
+
+const sseLine = /^(?:event|data|id|retry):/m;
+
+/** Reads the input and parses it by its content (and, for JSON lines, by its name). */
+export async function readPayload(input: string, io: CommandIo): Promise<ReadPayload> {
+  let text: string;
+  try {
+    text = await readInputText(input, io);
+  } catch (error) {
+    return { ok: false, message: `cannot read: ${describeReadError(error)}` };
+  }
+  if (input !== "-" && jsonLinesNames.test(input)) return jsonLines(text);
+  let parseError: string;
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown, framing: "json", text };
+  } catch (error) {
+    parseError = error instanceof Error ? error.message : String(error);
+  }
+  if (sseLine.test(text)) {
+    const events = parseServerSentEvents(text);
+    if (events.length > 0) return { ok: true, value: events, framing: "sse", text };
+  }
+  if (text.trim().includes("\n")) {
+    const lines = jsonLines(text);
+    if (lines.ok) return lines;
+  }
+  return { ok: false, message: `not JSON, JSON lines or server-sent events (${parseError})` };
+}
+
+function importWarnings(warnings: readonly ConversionWarning[], stage: ConvertWarning["stage"]): ConvertWarning[] {
+  return warnings.map((warning) => ({ stage, code: warning.code, path: warning.path, message: warning.message }));
+}
+
+type Canonical = { ok: true; document: Tolerant.Transcript; warnings: ConvertWarning[] } | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
+
+function toCanonical(format: DetectedFormat, kind: PayloadKind, payload: Extract<ReadPayload, { ok: true }>, input: string): Canonical {
+  if (format === "agent-transcript") {
+    if (payload.framing !== "json") return { ok: false, errors: [{ path: "", message: "an Agent Transcript document is one JSON object, not a stream of lines" }], warnings: [] };
+    const loaded = decodeWithLines(payload.text, "auto");
+    if (!loaded.ok) return { ok: false, errors: loaded.problems.map((problem) => ({ path: problem.pointer, message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}` })), warnings: [] };
+    return { ok: true, document: loaded.document, warnings: loaded.warnings.map((warning) => ({ stage: "import", code: "newer-version", path: "", message: warning })) };
+  }
+  if (format === "portable") {
+    const result = importPortable(payload.value, input === "-" ? {} : { path: input });
+    return result.ok ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") } : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
+  }
+  const converter = providerFormats[format];
+  const result: ToCanonicalResult =
+    kind === "stream"
+      ? converter.streamToCanonical(Array.isArray(payload.value) ? payload.value : [payload.value])
+      : kind === "response"
+        ? converter.responseToCanonical(payload.value)
+        : converter.requestToCanonical(payload.value);
+  return result.ok ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") } : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
+}
+
+type Converted = { ok: true; value: unknown; kind: PayloadKind; warnings: ConvertWarning[] } | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
+
+function fromCanonical(document: Tolerant.Transcript, target: DetectedFormat, kind: ProviderKind, options: ConvertCommandOptions): Converted {
+  if (target === "agent-transcript") return { ok: true, value: document, kind: "document", warnings: [] };
+  if (target === "portable") {
+    const result = exportPortable(document);
+    return result.ok ? { ok: true, value: result.value, kind: "document", warnings: importWarnings(result.warnings, "export") } : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
+  }
+  const converter = providerFormats[target];
+  const convertOptions = { strict: options.strict === true, ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }) };
+  const result: FromCanonicalResult<unknown> =
+    kind === "stream" ? converter.streamFromCanonical(document, convertOptions) : kind === "response" ? converter.responseFromCanonical(document, convertOptions) : converter.requestFromCanonical(document, convertOptions);
+  if (!result.ok) return { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
+  const warnings = importWarnings(result.warnings, "export");
+  // The target's structural rules (tool-result adjacency, id charsets): a request breaking them would be refused.
+  if (kind === "request") {
+    for (const problem of converter.checkRequest(result.value)) warnings.push({ stage: "check", code: "target-rule-broken", path: problem.path, message: problem.message });
+  }
+  return { ok: true, value: result.value, kind, warnings };
+}
+
+/** `path: code: message`; the whole value (the empty pointer) is shown as `(root)`. */
+export function formatWarning(warning: ConvertWarning): string {
+  return `${warning.path === "" ? "(root)" : warning.path}: ${warning.code}: ${warning.message}`;
+}
+
+function formatError(error: ConversionError): string {
+  return `${error.path === "" ? "(root)" : error.path}: ${error.message}`;
+}
+
+/** A stream is written as JSON lines (one chunk per line), everything else as one pretty-printed JSON value. */
+export function serialise(value: unknown, kind: PayloadKind): string {
+  if (kind === "stream" && Array.isArray(value)) return value.map((chunk) => `${JSON.stringify(chunk)}\n`).join("");
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+const describeKind = (format: DetectedFormat, kind: PayloadKind): string => (format === "agent-transcript" ? "Agent Transcript document" : format === "portable" ? "portable message list" : `${format} ${kind}`);
+
+export async function runConvert(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
+  const toStdout = options.output === undefined || options.output === "-";
+  if (options.json && toStdout) throw new UserError("--json prints the report on stdout; give --output PATH for the converted payload", exitCodes.usage);
+  const name = input === "-" ? "<stdin>" : input;
+  const report: ConvertReport = { ok: false, from: options.from ?? null, to: options.to, kind: null, outputKind: null, output: null, warnings: [], errors: [] };
+
+  const fail = (errors: ConversionError[], summary: string): number => {
+    report.errors = errors;
+    if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else {
+      if (!options.strict) for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
+      for (const error of errors) io.stderr(`${name}: error: ${formatError(error)}\n`);
+      io.stderr(`agent-transcript: ${summary}; nothing was written\n`);
+    }
+    return exitCodes.failure;
+  };
+
+  const payload = await readPayload(input, io);
+  if (!payload.ok) return fail([{ path: "", message: payload.message }], `cannot read ${name}`);
+
+  let from = options.from;
+  let kind: PayloadKind;
+  if (from === undefined) {
+    const detected = detectFormat(payload.value);
+    if (detected === undefined) {
+      return fail(
+        [{ path: "", message: `cannot tell which format this is: expected a provider request, response or stream (${formatIds.filter((id) => id !== "portable").join(", ")}), a portable message list or an Agent Transcript document` }],
+        `cannot convert ${name}: name its format with --from <format-id> (one of ${convertFormatIds.join(", ")})`,
+      );
+    }
+    from = detected.format;
+    kind = detected.kind;
+  } else {
+    kind = detectKind(from, payload.value);
+  }
+  // Lines and events are always a stream, whatever a single one looks like.
+  if (payload.framing !== "json" && providerFormat(from) !== undefined) kind = "stream";
+  report.from = from;
+  report.kind = kind;
+
+  const canonical = toCanonical(from, kind, payload, input);
+  report.warnings.push(...canonical.warnings);
+  if (!canonical.ok) return fail(canonical.errors, `cannot read ${name} as a ${describeKind(from, kind)}`);
+
+  const targetKind: ProviderKind = kind === "document" ? (options.kind ?? "request") : kind;
+  const converted = fromCanonical(canonical.document, options.to, targetKind, options);
+  report.warnings.push(...converted.warnings);
+  if (options.strict && report.warnings.length > 0) {
+    // Every warning (of reading, writing or checking) is a loss; the converter's own strict errors repeat its warnings.
+    const errors = report.warnings.map((warning) => ({ path: warning.path, message: `${warning.stage}: ${warning.code}: ${warning.message}` }));
+    return fail(errors, `converting ${name} to ${describeKind(options.to, targetKind)} would lose or change something (--strict)`);
+  }
+  if (!converted.ok) return fail(converted.errors, `cannot convert ${name} to ${describeKind(options.to, targetKind)}`);
+
+  const body = serialise(converted.value, converted.kind);
+  report.outputKind = converted.kind;
+  if (!options.json) for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
+  const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${report.warnings.length > 0 ? ` with ${report.warnings.length} warning${report.warnings.length === 1 ? "" : "s"}` : ""}`;
+  report.ok = true;
+  if (toStdout) {
+    io.stdout(body);
+    io.stderr(`agent-transcript: ${summary}\n`);
+    return exitCodes.success;
+  }
+  const target = options.output as string;
+  await writeAtomically(target, target.endsWith(".gz") ? gzipSync(body) : Buffer.from(body));
+  report.output = target;
+  if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stderr(`agent-transcript: ${summary}; wrote ${target}\n`);
+  return exitCodes.success;
+}
