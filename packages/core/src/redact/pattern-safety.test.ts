@@ -41,6 +41,13 @@ describe("analyzePattern", () => {
     expect(analyzePattern("X[a-z]+!", "i").unsafeBecause).toContain("unbounded quantifier");
   });
 
+  it("finds the shortest match length, not counting lookarounds", () => {
+    expect(analyzePattern("acme_[a-z]{8,16}", "").minimumMatchLength).toBe(13);
+    expect(analyzePattern("(?<=x{5})a(?:bc|d)?(?=yyy)", "").minimumMatchLength).toBe(1);
+    expect(analyzePattern("tok_\\p{L}{10,20}", "u").minimumMatchLength).toBe(14);
+    expect(analyzePattern("(?i:a)b", "").minimumMatchLength).toBe(0);
+  });
+
   it("bounds the match length of bounded patterns, counting astral characters in Unicode mode", () => {
     expect(analyzePattern("acme_[a-z]{8,16}", "").maximumMatchLength).toBe(21);
     expect(analyzePattern("acme_[a-z]{8,16}", "u").maximumMatchLength).toBe(42);

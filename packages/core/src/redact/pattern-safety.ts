@@ -629,6 +629,8 @@ export interface PatternAnalysis {
   readonly unsafeBecause: string | undefined;
   /** The longest text (in UTF-16 code units) one match can cover; Infinity when unbounded. */
   readonly maximumMatchLength: number;
+  /** The shortest text (in UTF-16 code units) one match can cover; 0 when the syntax is not supported. */
+  readonly minimumMatchLength: number;
 }
 
 /**
@@ -640,17 +642,20 @@ export function analyzePattern(source: string, flags: string): PatternAnalysis {
   try {
     alternatives = new PatternParser(source, flags).parse();
   } catch (error) {
-    if (error instanceof UnsupportedSyntax) return { unsafeBecause: `its syntax is not supported by the safety check: ${error.message}`, maximumMatchLength: Infinity };
+    if (error instanceof UnsupportedSyntax) {
+      return { unsafeBecause: `its syntax is not supported by the safety check: ${error.message}`, maximumMatchLength: Infinity, minimumMatchLength: 0 };
+    }
     throw error;
   }
   const root: PatternNode = { type: "group", alternatives, lookaround: false };
   const maximumMatchLength = maximumLength(root, flags.includes("u") || flags.includes("v") ? 2 : 1);
+  const minimumMatchLength = minimumLength(root);
   const unsafeBecause =
     findBackreference(root) ??
     findNestedQuantifier(root) ??
     findOverlappingAlternation(root) ??
     findAdjacentOverlappingQuantifiers(root) ??
     findUnguardedUnboundedQuantifier(alternatives, flags.includes("m")) ??
-    (minimumLength(root) === 0 ? "it can match the empty string" : undefined);
-  return { unsafeBecause, maximumMatchLength };
+    (minimumMatchLength === 0 ? "it can match the empty string" : undefined);
+  return { unsafeBecause, maximumMatchLength, minimumMatchLength };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fakeSecrets, randomCharacters, seededRandom } from "./fake-secrets.test.helpers.js";
 import type { FakeSecret } from "./fake-secrets.test.helpers.js";
 import { createRedactor, defaultSensitiveKeys, RedactionRuleError } from "./index.js";
+import { createRedactorWithoutPrefilter } from "./redactor.js";
 import { lookaroundReach } from "./rules.js";
 
 const redactor = createRedactor();
@@ -149,6 +150,82 @@ describe("redaction properties", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("the keyword prefilter", () => {
+  const unfiltered = createRedactorWithoutPrefilter();
+
+  it("never changes what is found: the same results as running every rule on every string", () => {
+    const filler = fc.nat({ max: 400 }).map((length) => lorem(seededRandom(length), length));
+    const text = fc.oneof(textWithSecretsArbitrary, fc.array(fc.oneof(textWithSecretsArbitrary, filler), { maxLength: 10 }).map((parts) => parts.join(" ")));
+    fc.assert(
+      fc.property(text, (candidate) => {
+        expect(redactor.redactString(candidate)).toEqual(unfiltered.redactString(candidate));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("never changes what is found in JSON values either", () => {
+    const keys = fc.oneof(fc.constantFrom("text", "name", "value", "password", "Authorization", "x-api-key", "__proto__", "headers", "token"), fc.string({ maxLength: 8 }));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        textWithSecretsArbitrary,
+        fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)),
+        fc.array(tie("value"), { maxLength: 5 }),
+        fc.dictionary(keys, tie("value"), { maxKeys: 5 }),
+        fc.tuple(fc.constantFrom("Authorization", "Accept", "X-Api-Key"), textWithSecretsArbitrary).map(([name, header]) => ({ name, value: header })),
+      ),
+    }));
+    fc.assert(
+      fc.property(value, (candidate) => {
+        expect(redactor.redactValue(candidate)).toEqual(unfiltered.redactValue(candidate));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("finds secrets in long strings wherever they fall, including across the filter's 64 KiB chunks", () => {
+    const long = lorem(seededRandom(12), 70_000);
+    const secrets = samples.filter((_, index) => index % 3 === 0);
+    for (const seam of [65_536]) {
+      for (const sample of secrets) {
+        for (const offset of [seam - sample.text.length - 1, seam - Math.floor(sample.text.length / 2), seam - 3, seam, seam + 1]) {
+          const text = `${long.slice(0, offset)} ${sample.text} ${long.slice(offset)}`;
+          const result = redactor.redactString(text);
+          expect(result, `${sample.rule} at ${offset}`).toEqual(unfiltered.redactString(text));
+          expect(result.text).not.toContain(sample.secret);
+        }
+      }
+    }
+  });
+
+  it("runs a user rule with keywords only on strings that contain one, and one without keywords on every string", () => {
+    const instance = createRedactor({
+      builtIn: false,
+      rules: [
+        { id: "acme-token", pattern: "acme_[a-z0-9]{24}", keywords: ["ACME_"] },
+        { id: "acme-pin", pattern: "PIN=(?<secret>[0-9]{4,8})" },
+        // A wrong keyword hides the rule's matches: keywords must be in every match.
+        { id: "acme-wrong", pattern: "wrong_[a-z]{8}", keywords: ["nowhere"] },
+      ],
+    });
+    expect(instance.redactString("acme_0123456789abcdefghijklmn PIN=1234 wrong_abcdefgh")).toEqual({
+      text: "[REDACTED:acme-token] PIN=[REDACTED:acme-pin] wrong_abcdefgh",
+      counts: { "acme-token": 1, "acme-pin": 1 },
+    });
+    expect(instance.redactString("nowhere wrong_abcdefgh").text).toBe("nowhere [REDACTED:acme-wrong]");
+    expect(instance.rules.map((rule) => rule.keywords)).toEqual([["ACME_"], undefined, ["nowhere"]]);
+  });
+
+  it("refuses malformed user keywords, naming the rule", () => {
+    for (const keywords of [[], [""], ["caf\u00e9"], ["x".repeat(65)], Array.from({ length: 65 }, (_, index) => `k${index}`), [42], "acme_"]) {
+      expect(() => createRedactor({ rules: [{ id: "acme-token", pattern: "acme_[a-z0-9]{24}", keywords: keywords as string[] }] }), JSON.stringify(keywords)).toThrow(
+        /Redaction rule "acme-token": keywords must be/,
+      );
+    }
   });
 });
 
@@ -344,6 +421,77 @@ describe("redactValue", () => {
     let cursor: unknown = value;
     for (let level = 10_000 - 1; level >= 0; level -= 1) cursor = level % 2 === 0 ? (cursor as unknown[])[0] : (cursor as { child: unknown }).child;
     expect(cursor).toBe("[REDACTED:github-token]");
+  });
+
+  it("treats values below the recursion limit exactly like values near the top", () => {
+    const github = sampleOf("github-token").text;
+    const rich = (): unknown =>
+      JSON.parse(
+        JSON.stringify({
+          text: `token ${github}`,
+          password: "hunter2",
+          "Set-Cookie": ["a=1", ["b=2"], 3],
+          headers: [{ name: "Authorization", value: "Bearer abc" }, { key: "Accept", value: "text/html" }],
+          authorization: { note: github, count: 2 },
+          list: [[github], { deeper: [null, true, 1.5, github] }],
+        }),
+      ) as unknown;
+    const top = redactor.redactValue(rich());
+    for (const depth of [1, 63, 64, 65, 130]) {
+      let deep: unknown = rich();
+      for (let level = 0; level < depth; level += 1) deep = level % 2 === 0 ? [deep] : { child: deep };
+      const { value, report } = redactor.redactValue(deep);
+      let cursor: unknown = value;
+      for (let level = depth - 1; level >= 0; level -= 1) cursor = level % 2 === 0 ? (cursor as unknown[])[0] : (cursor as { child: unknown }).child;
+      expect(cursor, `depth ${depth}`).toEqual(top.value);
+      expect(report, `depth ${depth}`).toEqual(top.report);
+    }
+    const proto: unknown = JSON.parse('{"__proto__": {"password": "x"}}');
+    let deepProto: unknown = proto;
+    for (let level = 0; level < 100; level += 1) deepProto = { child: deepProto };
+    expect(JSON.stringify(redactor.redactValue(deepProto).value)).toContain('{"__proto__":{"password":"[REDACTED:sensitive-field]"}}');
+    expect(({} as Record<string, unknown>).password).toBeUndefined();
+  });
+
+  it("refuses cycles wherever they close, above or below the recursion limit", () => {
+    for (const [top, bottom] of [
+      [3, 10],
+      [10, 63],
+      [10, 64],
+      [10, 200],
+      [70, 200],
+    ] as const) {
+      const root: Record<string, unknown> = {};
+      let cursor = root;
+      let target: Record<string, unknown> | undefined;
+      for (let level = 0; level < bottom; level += 1) {
+        if (level === top) target = cursor;
+        const next: Record<string, unknown> = { text: "x" };
+        cursor.child = level % 3 === 0 ? [next] : next;
+        cursor = next;
+      }
+      cursor.back = target;
+      expect(() => redactor.redactValue(root), `${top} → ${bottom}`).toThrow(TypeError);
+      // The same shape without the back edge is fine, and so are shared (not cyclic) references.
+      delete cursor.back;
+      const shared = { note: "shared" };
+      cursor.shared = shared;
+      expect(redactor.redactValue({ a: root, b: target, c: shared }).report.total).toBe(0);
+    }
+  });
+
+  it("copies only own keys even when Object.prototype has enumerable properties", () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.injected = "ghp_injected";
+    try {
+      const github = sampleOf("github-token").text;
+      const { value } = redactor.redactValue({ note: github, nested: { password: "p" } });
+      expect(Object.keys(value)).toEqual(["note", "nested"]);
+      expect(Object.hasOwn(value, "injected")).toBe(false);
+      expect(value).toEqual({ note: "[REDACTED:github-token]", nested: { password: "[REDACTED:sensitive-field]" } });
+    } finally {
+      delete prototype.injected;
+    }
   });
 
   it("refuses cyclic values with a TypeError, but copies shared references", () => {

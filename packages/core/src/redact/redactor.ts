@@ -1,3 +1,5 @@
+import { KeywordFilter } from "./keywords.js";
+import { analyzePattern } from "./pattern-safety.js";
 import {
   builtInRules,
   compileUserRule,
@@ -74,7 +76,8 @@ export interface Redactor {
   readonly rules: readonly RedactionRule[];
   redactString(text: string): { text: string; counts: Record<string, number> };
   /**
-   * Returns a redacted copy of a JSON value; the input is not modified. See {@link createRedactor}
+   * Returns a redacted copy of a JSON value; the input is not modified. Objects and arrays are always fresh
+   * copies, even where nothing in them changed; strings and other values are shared. See {@link createRedactor}
    * for how keys, arrays and non-JSON values are treated.
    */
   redactValue<T>(value: T): { value: T; report: RedactionReport };
@@ -88,6 +91,14 @@ interface CompiledRule {
   readonly regex: RegExp;
   readonly maxLength: number;
   readonly window: number;
+}
+
+/** What the text scan needs: the compiled rules, the keyword prefilter, and the shortest possible match. */
+interface Engine {
+  readonly rules: readonly CompiledRule[];
+  readonly filter: KeywordFilter;
+  /** No rule can match text shorter than this, so such strings are returned without a look. */
+  readonly shortest: number;
 }
 
 /** A stretch of text one rule wants replaced. */
@@ -110,9 +121,25 @@ interface Candidate {
  *   `"secret": true` flag or `"password": null` hides nothing, and changing a value's type would break
  *   the transcript's schema; objects under sensitive keys are walked like any other, their own keys decide;
  * - non-JSON values (undefined, functions, class instances such as Date or Map) are returned as they are;
- * - the walk is iterative, so deep nesting cannot exhaust the call stack; a cyclic value is a TypeError.
+ * - deep nesting cannot exhaust the call stack (below 64 levels the walk keeps its own stack); a cyclic value is a
+ *   TypeError.
+ *
+ * Each string is first checked, in one pass, for the keywords of the rules (see `RedactionRule.keywords`); only the
+ * rules with a keyword in it, and those without keywords, run their regular expressions on it.
  */
 export function createRedactor(options: RedactorOptions = {}): Redactor {
+  return buildRedactor(options, true);
+}
+
+/**
+ * For tests: the same redactor without the shortcuts (keyword prefilter, short-string skip), which must never
+ * change a result. Not part of the package's API.
+ */
+export function createRedactorWithoutPrefilter(options: RedactorOptions = {}): Redactor {
+  return buildRedactor(options, false);
+}
+
+function buildRedactor(options: RedactorOptions, prefilter: boolean): Redactor {
   const windowBytes = options.windowBytes ?? defaultWindow;
   if (!Number.isSafeInteger(windowBytes) || windowBytes < 1) throw new RangeError(`windowBytes must be a positive integer, got ${String(windowBytes)}`);
 
@@ -135,25 +162,42 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       window: Math.max(windowBytes, 2 * maxLength + 2 * lookaroundReach),
     };
   });
+  const engine: Engine = {
+    rules: compiled,
+    filter: new KeywordFilter(rules.map((rule) => (prefilter ? rule.keywords : undefined))),
+    shortest: prefilter ? Math.min(...rules.map((rule) => analyzePattern(rule.pattern.source, rule.pattern.flags).minimumMatchLength)) : 0,
+  };
   const sensitiveKeys = new Set((options.sensitiveKeys ?? defaultSensitiveKeys).map(normalizeKeyName));
+  // Transcripts use a few dozen distinct keys over and over: decide each once. Bounded, for documents with
+  // generated keys (ids as keys); past the bound, keys are simply decided every time.
+  const sensitiveKeyCache = new Map<string, boolean>();
+  const isSensitiveKey = (key: string): boolean => {
+    let sensitive = sensitiveKeyCache.get(key);
+    if (sensitive === undefined) {
+      sensitive = key.length <= 64 && sensitiveKeys.has(normalizeKeyName(key));
+      if (sensitiveKeyCache.size < 10_000) sensitiveKeyCache.set(key, sensitive);
+    }
+    return sensitive;
+  };
 
   const redactString = (text: string): { text: string; counts: Record<string, number> } => {
     if (typeof text !== "string") throw new TypeError("redactString expects a string");
     const counts: Counts = new Map();
-    const redacted = redactText(text, compiled, counts);
+    const redacted = redactText(text, engine, counts);
     return { text: redacted, counts: Object.fromEntries(counts) };
   };
 
   const redactValue = <T>(value: T): { value: T; report: RedactionReport } => {
     const counts: Counts = new Map();
     const redacted = walk(value, {
-      redactText: (text) => redactText(text, compiled, counts),
+      redactText: (text) => redactText(text, engine, counts),
       redactField: (text) => {
         if (text.length === 0 || isOnlyPlaceholders(text)) return text;
         increment(counts, sensitiveFieldRuleId);
         return redactionPlaceholder(sensitiveFieldRuleId);
       },
-      isSensitiveKey: (key) => key.length <= 64 && sensitiveKeys.has(normalizeKeyName(key)),
+      isSensitiveKey,
+      inheritsEnumerableKeys: hasEnumerableProperty(Object.prototype),
     }) as T;
     let total = 0;
     for (const count of counts.values()) total += count;
@@ -161,6 +205,11 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   };
 
   return { rules: Object.freeze(rules), redactString, redactValue };
+}
+
+function hasEnumerableProperty(target: object): boolean {
+  for (const _key in target) return true;
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -179,31 +228,45 @@ function increment(counts: Counts, ruleId: string): void {
  * end because each one turns at least one character outside placeholders into a placeholder, and never
  * touches placeholders. Repeating until stable is what makes the redactor idempotent by construction.
  */
-function redactText(text: string, rules: readonly CompiledRule[], counts: Counts): string {
+function redactText(text: string, engine: Engine, counts: Counts): string {
+  if (text.length < engine.shortest) return text;
+  // Which rules can match is decided once for the whole text: every match in a later pass lies in a piece of the
+  // original text between placeholders, so its keyword was there from the start.
+  const active = engine.filter.rulesFor(text);
+  if (active.length === 0) return text;
   let current = text;
   for (;;) {
-    const next = redactOnce(current, rules, counts);
+    const next = redactOnce(current, active, engine.rules, counts);
     if (next === current) return current;
     current = next;
   }
 }
 
-function redactOnce(text: string, rules: readonly CompiledRule[], counts: Counts): string {
+function redactOnce(text: string, active: readonly number[], rules: readonly CompiledRule[], counts: Counts): string {
   // Placeholders split the text into segments scanned on their own: no rule can ever match into or across
   // a placeholder, which keeps existing placeholders byte-for-byte and makes a second run find nothing new.
   let output = "";
   let changed = false;
   let segmentStart = 0;
-  for (const placeholder of placeholders(text)) {
-    const segment = text.slice(segmentStart, placeholder.start);
-    const redacted = redactSegment(segment, rules, counts);
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf(placeholderPrefix, from);
+    if (start === -1) break;
+    const end = placeholderEnd(text, start);
+    if (end === -1) {
+      from = start + 1;
+      continue;
+    }
+    const segment = text.slice(segmentStart, start);
+    const redacted = redactSegment(segment, active, rules, counts);
     changed ||= redacted !== segment;
-    output += redacted + text.slice(placeholder.start, placeholder.end);
-    segmentStart = placeholder.end;
+    output += redacted + text.slice(start, end);
+    segmentStart = end;
+    from = end;
   }
-  if (segmentStart === 0) return redactSegment(text, rules, counts);
+  if (segmentStart === 0) return redactSegment(text, active, rules, counts);
   const last = text.slice(segmentStart);
-  const redacted = redactSegment(last, rules, counts);
+  const redacted = redactSegment(last, active, rules, counts);
   changed ||= redacted !== last;
   return changed ? output + redacted : text;
 }
@@ -211,20 +274,15 @@ function redactOnce(text: string, rules: readonly CompiledRule[], counts: Counts
 const placeholderPrefix = "[REDACTED:";
 const longestPlaceholderId = 64;
 
-/** Finds `[REDACTED:<id>]` placeholders with plain string search, so no regex ever scans a whole string. */
-function* placeholders(text: string): Generator<{ start: number; end: number }> {
-  let from = 0;
-  for (;;) {
-    const start = text.indexOf(placeholderPrefix, from);
-    if (start === -1) return;
-    let index = start + placeholderPrefix.length;
-    const idEnd = Math.min(text.length, index + longestPlaceholderId);
-    while (index < idEnd && isPlaceholderIdCharacter(text.charCodeAt(index))) index += 1;
-    if (index > start + placeholderPrefix.length && text.charCodeAt(index) === 0x5d) {
-      yield { start, end: index + 1 };
-      from = index + 1;
-    } else from = start + 1;
-  }
+/**
+ * Where the `[REDACTED:<id>]` placeholder starting at `start` ends (just past its `]`), or -1 when the text there
+ * is not one. `start` must be an occurrence of the prefix. Plain string search: no regex ever scans a whole string.
+ */
+function placeholderEnd(text: string, start: number): number {
+  let index = start + placeholderPrefix.length;
+  const idEnd = Math.min(text.length, index + longestPlaceholderId);
+  while (index < idEnd && isPlaceholderIdCharacter(text.charCodeAt(index))) index += 1;
+  return index > start + placeholderPrefix.length && text.charCodeAt(index) === 0x5d ? index + 1 : -1;
 }
 
 function isPlaceholderIdCharacter(code: number): boolean {
@@ -234,17 +292,26 @@ function isPlaceholderIdCharacter(code: number): boolean {
 /** True for a string made only of placeholders and whitespace: already redacted, nothing to hide. */
 function isOnlyPlaceholders(text: string): boolean {
   let position = 0;
-  for (const placeholder of placeholders(text)) {
-    if (text.slice(position, placeholder.start).trim() !== "") return false;
-    position = placeholder.end;
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf(placeholderPrefix, from);
+    if (start === -1) break;
+    const end = placeholderEnd(text, start);
+    if (end === -1) {
+      from = start + 1;
+      continue;
+    }
+    if (text.slice(position, start).trim() !== "") return false;
+    position = end;
+    from = end;
   }
   return position > 0 && text.slice(position).trim() === "";
 }
 
-function redactSegment(segment: string, rules: readonly CompiledRule[], counts: Counts): string {
+function redactSegment(segment: string, active: readonly number[], rules: readonly CompiledRule[], counts: Counts): string {
   if (segment.length === 0) return segment;
   const candidates: Candidate[] = [];
-  for (const [priority, rule] of rules.entries()) scanRule(rule, priority, segment, candidates);
+  for (const priority of active) scanRule(rules[priority] as CompiledRule, priority, segment, candidates);
   if (candidates.length === 0) return segment;
 
   // Overlapping candidates from different rules become one redaction: the union of their spans (no
@@ -323,9 +390,74 @@ interface WalkActions {
   redactText(text: string): string;
   redactField(text: string): string;
   isSensitiveKey(key: string): boolean;
+  /** Whether Object.prototype has enumerable properties (a polluted environment): then `for…in` would visit them. */
+  readonly inheritsEnumerableKeys: boolean;
 }
 
 type Container = unknown[] | Record<string, unknown>;
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The walk recurses (plain recursion is much faster than an explicit stack) down to this many containers; deeper
+ * subtrees are walked by {@link walkDeep}, which keeps its own stack, so nesting cannot exhaust the call stack.
+ */
+const recursionLimit = 64;
+
+function walk(value: unknown, actions: WalkActions): unknown {
+  if (typeof value === "string") return actions.redactText(value);
+  if (typeof value !== "object" || value === null || !(Array.isArray(value) || isPlainObject(value))) return value;
+  return copyContainer(value as Container, false, [], actions);
+}
+
+/**
+ * A fresh copy of an array or plain object with its strings redacted. `path` holds the containers being copied
+ * above this one (a short list, scanned plainly): meeting one again means a cycle, which JSON cannot express.
+ * `sensitive` says, for an array, that its strings are values of a sensitive key.
+ */
+function copyContainer(source: Container, sensitive: boolean, path: Container[], actions: WalkActions): Container {
+  const depth = path.length;
+  for (let index = 0; index < depth; index += 1) if (path[index] === source) throw cycleError();
+  if (depth >= recursionLimit) return walkDeep(source, sensitive, new Set(path), actions);
+  path.push(source);
+  let result: Container;
+  if (Array.isArray(source)) {
+    const copy: unknown[] = [];
+    for (let index = 0; index < source.length; index += 1) copy.push(copyChild(source[index], sensitive, path, actions));
+    result = copy;
+  } else {
+    const copy: Record<string, unknown> = Object.getPrototypeOf(source) === null ? (Object.create(null) as Record<string, unknown>) : {};
+    const valueKey = headerListValueKey(source, actions);
+    if (actions.inheritsEnumerableKeys) for (const key of Object.keys(source)) copyEntry(source, copy, key, valueKey, path, actions);
+    // `for…in` walks V8's cached key list instead of allocating one per object; with nothing enumerable on
+    // Object.prototype (checked per walk), it visits exactly the own enumerable string keys, in Object.keys order.
+    else for (const key in source) copyEntry(source, copy, key, valueKey, path, actions);
+    result = copy;
+  }
+  path.pop();
+  return result;
+}
+
+function copyEntry(source: Record<string, unknown>, copy: Record<string, unknown>, key: string, valueKey: string | undefined, path: Container[], actions: WalkActions): void {
+  const child = source[key];
+  // Only strings and arrays care whether their key is sensitive: objects are walked whatever their key.
+  const sensitive = (typeof child === "string" || Array.isArray(child)) && (key === valueKey || actions.isSensitiveKey(key));
+  defineEntry(copy, key, copyChild(child, sensitive, path, actions));
+}
+
+function copyChild(child: unknown, sensitive: boolean, path: Container[], actions: WalkActions): unknown {
+  if (typeof child === "string") return sensitive ? actions.redactField(child) : actions.redactText(child);
+  if (typeof child !== "object" || child === null) return child;
+  if (Array.isArray(child)) return copyContainer(child, sensitive, path, actions);
+  return isPlainObject(child) ? copyContainer(child, false, path, actions) : child;
+}
+
+function cycleError(): TypeError {
+  return new TypeError("redactValue: the value contains a cycle, so it is not JSON");
+}
 
 interface Frame {
   readonly source: Container;
@@ -339,32 +471,25 @@ interface Frame {
   readonly sensitiveValueKey: string | undefined;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-function walk(value: unknown, actions: WalkActions): unknown {
-  if (typeof value === "string") return actions.redactText(value);
-  if (!Array.isArray(value) && !isPlainObject(value)) return value;
-
+/**
+ * {@link copyContainer} for subtrees below the recursion limit: the same copy, made with an explicit stack.
+ * `onPath` starts with the containers above `value`.
+ */
+function walkDeep(value: Container, sensitive: boolean, onPath: Set<unknown>, actions: WalkActions): Container {
   const stack: Frame[] = [];
-  // The containers on the current path: meeting one again means a cycle, which JSON cannot express.
-  const onPath = new Set<unknown>();
-  const open = (source: Container, sensitive: boolean): Container => {
-    if (onPath.has(source)) throw new TypeError("redactValue: the value contains a cycle, so it is not JSON");
+  const open = (source: Container, sensitiveArray: boolean): Container => {
+    if (onPath.has(source)) throw cycleError();
     onPath.add(source);
     if (Array.isArray(source)) {
       const result: unknown[] = [];
-      stack.push({ source, result, keys: null, index: 0, sensitive, sensitiveValueKey: undefined });
+      stack.push({ source, result, keys: null, index: 0, sensitive: sensitiveArray, sensitiveValueKey: undefined });
       return result;
     }
     const result: Record<string, unknown> = Object.getPrototypeOf(source) === null ? (Object.create(null) as Record<string, unknown>) : {};
     stack.push({ source, result, keys: Object.keys(source), index: 0, sensitive: false, sensitiveValueKey: headerListValueKey(source, actions) });
     return result;
   };
-  const root = open(value, false);
+  const root = open(value, sensitive);
 
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
@@ -378,12 +503,12 @@ function walk(value: unknown, actions: WalkActions): unknown {
     const key = keys === null ? frame.index : (keys[frame.index] as string);
     frame.index += 1;
     const child = keys === null ? (frame.source as unknown[])[key as number] : (frame.source as Record<string, unknown>)[key];
-    const sensitive = keys === null ? frame.sensitive : actions.isSensitiveKey(key as string) || key === frame.sensitiveValueKey;
+    const sensitiveChild = keys === null ? frame.sensitive : actions.isSensitiveKey(key as string) || key === frame.sensitiveValueKey;
 
     let result: unknown;
-    if (typeof child === "string") result = sensitive ? actions.redactField(child) : actions.redactText(child);
-    else if (Array.isArray(child)) result = open(child, sensitive);
-    else if (isPlainObject(child)) result = open(child, false);
+    if (typeof child === "string") result = sensitiveChild ? actions.redactField(child) : actions.redactText(child);
+    else if (Array.isArray(child)) result = open(child, sensitiveChild);
+    else if (typeof child === "object" && child !== null && isPlainObject(child)) result = open(child, false);
     else result = child;
 
     if (keys === null) (frame.result as unknown[]).push(result);

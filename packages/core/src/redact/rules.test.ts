@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fakeSecrets, randomCharacters, seededRandom } from "./fake-secrets.test.helpers.js";
+import { isValidKeyword } from "./keywords.js";
 import { createRedactor } from "./redactor.js";
-import { builtInRules, compileUserRule, redactionPlaceholder, RedactionRuleError } from "./rules.js";
+import { builtInRules, compileUserRule, lookaroundReach, redactionPlaceholder, RedactionRuleError } from "./rules.js";
 
 const redactor = createRedactor();
 const samples = fakeSecrets();
@@ -76,6 +78,117 @@ describe("builtInRules", () => {
     const result = redactor.redactString(`$ head -6 id_rsa\n-----BEGIN RSA PRIVATE KEY-----\n${body}\n... (output truncated)`);
     expect(result.text).toBe("$ head -6 id_rsa\n[REDACTED:private-key]... (output truncated)");
     expect(result.text).not.toContain(body.slice(0, 64));
+  });
+});
+
+describe("built-in rule keywords", () => {
+  const ruleOf = (id: string): (typeof builtInRules)[number] => {
+    const rule = builtInRules.find((candidate) => candidate.id === id);
+    if (rule === undefined) throw new Error(`no rule ${id}`);
+    return rule;
+  };
+
+  it("are declared by every built-in rule, as valid ASCII literals", () => {
+    for (const rule of builtInRules) {
+      expect(rule.keywords?.length, rule.id).toBeGreaterThan(0);
+      for (const keyword of rule.keywords ?? []) expect(isValidKeyword(keyword), `${rule.id}: ${keyword}`).toBe(true);
+    }
+  });
+
+  // The prefilter runs a rule only on strings holding one of its keywords: a match without one would be lost.
+  it("occur in every match of every sample secret, so the prefilter never skips a rule that would match", () => {
+    const allSamples = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((seed) => fakeSecrets(seed));
+    for (const sample of allSamples) {
+      const rule = ruleOf(sample.rule);
+      const global = new RegExp(rule.pattern.source, `${rule.pattern.flags}g`);
+      const matches = [...`Here is the output:\n${sample.text}\nas requested.`.matchAll(global)];
+      expect(matches.length, sample.label).toBeGreaterThan(0);
+      for (const match of matches) {
+        const text = match[0].replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+        expect(rule.keywords?.some((keyword) => text.includes(keyword)), `${sample.rule} (${sample.label}): ${match[0].slice(0, 40)}`).toBe(true);
+      }
+    }
+  });
+
+  it("occur in every match of every rule on the texts the redactor tests use", () => {
+    // Everything any rule matches in a mix of secrets, near misses and connectors.
+    const pieces = fc.oneof(
+      fc.constantFrom(...fakeSecrets(9).map((sample) => sample.text)),
+      fc.constantFrom(" ", "\n", ":", "=", "@", "/", '"', "Bearer ", "Authorization: ", "X-Api-Key: ", "https://user:", "aws_secret_access_key=", "eyJ", "-----BEGIN RSA PRIVATE KEY-----\n"),
+      fc.string({ maxLength: 20 }),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
+        const text = parts.join("");
+        for (const rule of builtInRules) {
+          for (const match of text.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags}g`))) {
+            const folded = match[0].replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+            expect(rule.keywords?.some((keyword) => folded.includes(keyword)), `${rule.id}: ${match[0]}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("the url-credentials rule", () => {
+  const rule = builtInRules.find((candidate) => candidate.id === "url-credentials");
+  /** The rule's pattern before it was anchored on `://`: the scheme was part of the match. */
+  const previousPattern = /(?<![\w+.-])[a-z][\w+.-]{1,31}:\/\/[^\s"'/:<>?@`#]{0,256}:(?<secret>[^\s"'/<>?@`#]{1,256})@/dgi;
+  const secrets = (pattern: RegExp, text: string): [number, number][] =>
+    [...text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace(/[dg]/g, "")}dg`))].map((match) => match.indices?.groups?.secret ?? [-1, -1]);
+
+  it("starts its pattern with the literal `://`, so the engine skips to each `://` instead of trying every position", () => {
+    expect(rule?.pattern.source.startsWith(":\\/\\/")).toBe(true);
+    expect(rule?.keywords).toEqual(["://"]);
+  });
+
+  it("finds exactly the passwords the previous pattern found", () => {
+    // Every scheme length from 0 to 40 is equally likely: the edges (1, 2, 32, 33) are what matter.
+    const scheme = fc
+      .tuple(fc.integer({ min: 0, max: 40 }), fc.string({ unit: fc.constantFrom(..."aZ9_+.-x"), minLength: 40, maxLength: 40 }))
+      .map(([length, characters]) => characters.slice(0, length));
+    const userinfo = fc.string({ unit: fc.constantFrom(..."ab9_-.%:@/ "), maxLength: 12 });
+    const url = fc
+      .tuple(fc.constantFrom("", " ", "/", "x", "+", "@", ":"), scheme, userinfo, userinfo)
+      .map(([before, name, user, password]) => `${before}${name}://${user}:${password}@host`);
+    const piece = fc.oneof(
+      url,
+      scheme,
+      fc.constantFrom("://", "://", ":", "@", "/", " ", '"', "#", "?", "user", "p4ss", "[REDACTED:jwt]", "\n", "https://", "postgres+psycopg2://"),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        const text = parts.join("");
+        expect(secrets(rule?.pattern ?? /$^/, text)).toEqual(secrets(previousPattern, text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("accepts schemes of 2 to 32 characters starting with a letter, as before", () => {
+    const redact = (scheme: string): string => createRedactor().redactString(`see ${scheme}://deploy:hunter22@db.internal/app`).text;
+    for (const scheme of ["ab", "postgresql+psycopg2", `s${"x".repeat(31)}`, "git+ssh", "A.b-c"]) {
+      expect(redact(scheme), scheme).toBe(`see ${scheme}://deploy:[REDACTED:url-credentials]@db.internal/app`);
+    }
+    for (const scheme of ["a", `s${"x".repeat(32)}`, "9pg", "_pg", "-pg"]) expect(redact(scheme), scheme).toBe(`see ${scheme}://deploy:hunter22@db.internal/app`);
+    expect(createRedactor().redactString("ab://:c@").text).toBe("ab://:[REDACTED:url-credentials]@");
+  });
+
+  it("sees the whole scheme in its lookbehind at every window edge, even a 32-character one", () => {
+    const tiny = createRedactor({ windowBytes: 1 });
+    const filler = Array.from({ length: 400 }, (_, index) => `word${index % 10}`).join(" ");
+    const window = 2 * (rule?.maxLength ?? 0) + 2 * lookaroundReach;
+    for (const [scheme, redacted] of [[`s${"x".repeat(31)}`, true], [`s${"x".repeat(32)}`, false], [`1${"x".repeat(20)}`, false]] as const) {
+      const url = `${scheme}://deploy:hunter22@db.internal/app`;
+      for (let offset = 0; offset <= Math.min(filler.length, window + 80); offset += 1) {
+        const text = `${filler.slice(0, offset)} ${url} ${filler.slice(offset)}`;
+        const expected = redacted ? text.replace("hunter22", "[REDACTED:url-credentials]") : text;
+        expect(tiny.redactString(text).text, `${scheme} at ${offset}`).toBe(expected);
+      }
+    }
   });
 });
 
