@@ -6,17 +6,9 @@ import { fileURLToPath } from "node:url";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { describe, expect, it } from "vitest";
 import { run } from "./cli.js";
-import type { CommandIo } from "./io.js";
+import { captureIo } from "./capture-io.test.helpers.js";
 
-function capture(stdin = ""): { io: CommandIo; stdout: () => string; stderr: () => string } {
-  let out = "";
-  let err = "";
-  return {
-    io: { stdout: (text) => (out += text), stderr: (text) => (err += text), readStdin: async () => stdin, color: false },
-    stdout: () => out,
-    stderr: () => err,
-  };
-}
+const capture = captureIo;
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-test-"));
 const exampleLine = (name: string, seq: number): string =>

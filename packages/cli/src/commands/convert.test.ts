@@ -9,18 +9,10 @@ import { describe, expect, it } from "vitest";
 // The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
 import { loadRealFixtures, type Payload } from "../../../providers/src/testing/real-fixtures.test.helpers.js";
 import { run } from "../cli.js";
-import type { CommandIo } from "../io.js";
 import type { ConvertReport } from "./convert.js";
+import { captureIo } from "../capture-io.test.helpers.js";
 
-function capture(stdin = ""): { io: CommandIo; stdout: () => string; stderr: () => string } {
-  let out = "";
-  let err = "";
-  return {
-    io: { stdout: (text) => (out += text), stderr: (text) => (err += text), readStdin: async () => stdin, color: false },
-    stdout: () => out,
-    stderr: () => err,
-  };
-}
+const capture = captureIo;
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-convert-"));
 let written = 0;

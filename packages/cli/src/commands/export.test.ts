@@ -6,18 +6,10 @@ import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { validateTranscript, type Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { run } from "../cli.js";
-import type { CommandIo } from "../io.js";
 import { parseSize } from "./export.js";
+import { captureIo } from "../capture-io.test.helpers.js";
 
-function capture(stdin = ""): { io: CommandIo; stdout: () => string; stderr: () => string } {
-  let out = "";
-  let err = "";
-  return {
-    io: { stdout: (text) => (out += text), stderr: (text) => (err += text), readStdin: async () => stdin, color: false },
-    stdout: () => out,
-    stderr: () => err,
-  };
-}
+const capture = captureIo;
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-export-"));
 const seedFile = (name: string): string => path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name);
