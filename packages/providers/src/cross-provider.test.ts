@@ -79,38 +79,6 @@ function nothingToSend(document: Tolerant.Transcript, warnings: readonly Convers
 }
 
 /**
- * Tool results Ollama cannot pair: Ollama needs each tool message right after an assistant message with a call of
- * the same name. A result is unpairable when it is provider-executed, its call is not a plain client call (a
- * provider-executed or built-in call, which the converter drops) of the last assistant message before it, or the
- * document reuses its call id in another turn.
- */
-function resultsOllamaCannotPair(document: Tolerant.Transcript): Set<string> {
-  const ids = document.messages.flatMap((message) => message.parts.flatMap((part) => (part.type === "tool_call" ? [(part as Tolerant.ToolCallPart).id] : [])));
-  const reused = new Set(ids.filter((id, index) => ids.indexOf(id) !== index));
-  const unpairable = new Set<string>();
-  let calls: string[] = [];
-  document.messages.forEach((message, messageIndex) => {
-    if (message.role === "assistant") {
-      calls = message.parts.flatMap((part) => {
-        const call = part as Tolerant.ToolCallPart;
-        return part.type === "tool_call" && call.provider_executed !== true && call.native_type === undefined ? [call.id] : [];
-      });
-    }
-    message.parts.forEach((part, partIndex) => {
-      if (part.type !== "tool_result") return;
-      const result = part as Tolerant.ToolResultPart;
-      if (result.provider_executed === true || message.role === "assistant" || !calls.includes(result.call_id) || reused.has(result.call_id)) unpairable.add(`/messages/${messageIndex}/parts/${partIndex}`);
-    });
-  });
-  return unpairable;
-}
-
-function reusesCallIds(document: Tolerant.Transcript): boolean {
-  const ids = document.messages.flatMap((message) => message.parts.flatMap((part) => (part.type === "tool_call" ? [(part as Tolerant.ToolCallPart).id] : [])));
-  return new Set(ids).size < ids.length;
-}
-
-/**
  * What the matrix finds and a converter does not handle yet (or cannot: a request needs a message), each with why.
  * `documents` is how many source documents it affects; the test fails when that changes either way.
  */
@@ -136,34 +104,6 @@ const knownProblems: readonly KnownProblem[] = [
     why: "not a bug: nothing to send. No user, assistant or tool message has a part Gemini can carry (only instructions, or only server-side or built-in calls); a Gemini request needs at least one Content",
     matches: (issue, document) => issue.path === "/messages" && nothingToSend(document, issue.warnings),
     documents: 17,
-  },
-  {
-    target: "gemini",
-    kind: "target-rejects",
-    why: "Gemini converter: a history that opens with the model's function call (a response or stream used alone) is written with the call turn first; Gemini needs a user turn before it (Anthropic's converter inserts one, with value-assumed)",
-    matches: (issue, document) => issue.path === "/contents/0" && document.messages[0]?.role === "assistant" && document.messages[0].parts.some((part) => part.type === "tool_call"),
-    documents: 81,
-  },
-  {
-    target: "ollama",
-    kind: "target-rejects",
-    why: "Ollama converter: a tool result is written as a tool message where Ollama rejects it: its call was dropped (provider-executed or built-in: web search, code execution, tool search, shell), is in an earlier assistant message (consecutive assistant messages each with calls), or its id is reused in another turn; the converter neither regroups nor drops it",
-    matches: (_issue, document) => resultsOllamaCannotPair(document).size > 0,
-    documents: 105,
-  },
-  {
-    target: "ollama",
-    kind: "silent-drop",
-    why: "Ollama converter: such a result goes out without the id of its call, and no warning says the pairing was lost",
-    matches: (issue, document) => resultsOllamaCannotPair(document).has(issue.path),
-    documents: 55,
-  },
-  {
-    target: "openai-chat",
-    kind: "target-rejects",
-    why: "OpenAI Chat converter: a source that reuses one call id in two turns (a recorded Gemini history) keeps the id twice; Chat needs unique ids (the id map renames an invalid id, not a repeated one)",
-    matches: (_issue, document) => reusesCallIds(document),
-    documents: 2,
   },
 ];
 

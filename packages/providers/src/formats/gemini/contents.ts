@@ -11,6 +11,11 @@
  * call) are regrouped into the first Content after the turn, in call order (`results-regrouped`); a call without a
  * result gets a stated `{ error }` response (`value-assumed`); a result answering no call of that turn is left out
  * (`tool-result-unmatched`).
+ *
+ * Gemini rejects a function call turn that does not come right after a user turn ("Please ensure that function
+ * call turn comes immediately after a user turn or after a function response turn"). A history that opens with the
+ * model's function calls (a response used alone) gets a placeholder user Content first, as the Anthropic converter
+ * does (`value-assumed`); one that opens with plain model text is accepted by Gemini and left as it is.
  */
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
@@ -18,6 +23,9 @@ import { isSameIssuer } from "../../reasoning.js";
 import { isJsonObject, pointer, reportUnmapped, setField, type JsonObject, type Problems } from "../../seeds/conversion.js";
 import { NativeReader, applySnakeCase, geminiIssuer, googleFields, keepSpelling, marker, mergeNative, providerFields } from "./native.js";
 import { exportPart, importPart, type ExportedPart, type PartExportContext, type PartImportContext } from "./parts.js";
+
+/** The text of the user Content put before a history that opens with the model's function calls. */
+export const placeholderUserText = "Continue.";
 
 /** The value AI SDK sends in place of a thought signature Gemini 3 requires but a foreign call cannot have. */
 export const skipSignatureSentinel = "skip_thought_signature_validator";
@@ -126,6 +134,10 @@ export function exportContents(messages: readonly Tolerant.Message[], context: P
     applySnakeCase(native, google?.[marker.snakeCase]);
     return native;
   });
+  if (opensWithCallTurn(contents)) {
+    problems.warn("value-assumed", out[0]?.path ?? "/messages", `Gemini needs a user turn before a function call turn, and the conversation starts with the model's function calls; a placeholder user Content (${JSON.stringify(placeholderUserText)}) was added`);
+    contents.unshift({ role: "user", parts: [{ text: placeholderUserText }] });
+  }
   const result: ContentsExport = { contents };
   if (systemMessages.length > 0) {
     if (systemMessages.length > 1) problems.warn("parts-merged", systemMessages[1]?.path ?? "", `${systemMessages.length} system messages were joined into one systemInstruction`);
@@ -138,6 +150,16 @@ export function exportContents(messages: readonly Tolerant.Message[], context: P
     result.systemInstruction = instruction;
   }
   return result;
+}
+
+/** Whether the first turn (the leading model Contents) makes function calls, which Gemini rejects with no user turn before. */
+function opensWithCallTurn(contents: readonly JsonObject[]): boolean {
+  for (const content of contents) {
+    if (content.role !== "model") return false;
+    const parts = Array.isArray(content.parts) ? content.parts : [];
+    if (parts.some((part) => isJsonObject(part) && (isJsonObject(part.functionCall) || isJsonObject(part.function_call)))) return true;
+  }
+  return false;
 }
 
 /**

@@ -147,6 +147,33 @@ describe("cross-provider shapes", () => {
     expect(kept.ok && kept.value.contents[1]?.parts?.[0]).toEqual({ text: "thinking" });
   });
 
+  it("puts a placeholder user turn before a history that opens with the model's function calls", () => {
+    // A response used alone as history: Gemini rejects a function call turn with no user turn before it.
+    const response = geminiFormat.responseToCanonical({
+      candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "c2ln" }] }, finishReason: "STOP", index: 0 }],
+      modelVersion: "gemini-2.5-flash",
+    });
+    if (!response.ok) throw new Error(JSON.stringify(response.errors));
+    const document: Tolerant.Transcript = { ...response.document, messages: [{ role: "system", parts: [{ type: "text", text: "Be brief." }] }, ...response.document.messages] };
+    const result = geminiFormat.requestFromCanonical(document);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.value.contents?.[0]).toEqual({ role: "user", parts: [{ text: "Continue." }] });
+    expect(result.value.contents?.[1]).toMatchObject({ role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "c2ln" }] });
+    expect(result.value.systemInstruction).toEqual({ parts: [{ text: "Be brief." }] });
+    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    const placeholder = result.warnings.find((warning) => warning.path === "/messages/1" && warning.code === "value-assumed");
+    expect(placeholder?.message).toMatch(/user turn before a function call turn.*placeholder user Content \("Continue\."\) was added/);
+    expect(geminiFormat.requestFromCanonical(document, { strict: true })).toMatchObject({ ok: false, errors: expect.arrayContaining([expect.objectContaining({ path: "/messages/1" })]) as unknown });
+
+    // Another provider's call turn first gets the placeholder too; a model turn of plain text, which Gemini accepts, does not.
+    const foreign = geminiFormat.requestFromCanonical({ schema_version: "1.0.0", id: "t", messages: [{ role: "assistant", parts: [{ type: "tool_call", id: "toolu_1", name: "f", input: {} }] }, { role: "tool", parts: [{ type: "tool_result", call_id: "toolu_1", status: "ok", output: "x" }] }] });
+    expect(foreign.ok && foreign.value.contents.map((content) => content.role)).toEqual(["user", "model", "user"]);
+    expect(foreign.ok && geminiFormat.checkRequest(foreign.value)).toEqual([]);
+    expect(foreign.warnings.map((warning) => `${warning.code} ${warning.path}`)).toContain("value-assumed /messages/0");
+    const greeting = geminiFormat.requestFromCanonical({ schema_version: "1.0.0", id: "t", messages: [{ role: "assistant", parts: [{ type: "text", text: "Hello!" }] }, user("Hi")] });
+    expect(greeting).toEqual({ ok: true, value: { contents: [{ role: "model", parts: [{ text: "Hello!" }] }, { role: "user", parts: [{ text: "Hi" }] }] }, warnings: [] });
+  });
+
   it("keeps Gemini's own signatures and never sends another issuer's", () => {
     const document: Tolerant.Transcript = {
       schema_version: "1.0.0",

@@ -22,6 +22,14 @@
  * (`results-regrouped`), outputs that are not strings JSON-encoded (`value-converted`), images of a result on the
  * tool message itself, status and error reported (`status-mapped`, `field-dropped`); arguments that are not an
  * object wrapped as `{ "input": … }` (`value-converted`); reasoning per `decideReasoning` for target ollama.
+ *
+ * Tool messages pair with their call: each carries the call's `tool_name` and `tool_call_id` (the server reads it
+ * and returns ids on its calls; the `ollama` package's types lag behind) and goes right after the assistant message
+ * with the call. The result of a call that is not sent (provider-executed or built-in) is dropped with it
+ * (`part-dropped`), a result with no call before it too (`tool-result-unmatched`); an assistant message right after
+ * one whose calls are unanswered joins it (`parts-merged`, parallel calls a source split up); a result separated
+ * from its call moves back to it (`order-changed`); a call id already sent gets a fresh deterministic id for its
+ * turn, call and results together (`id-remapped`).
  */
 import type { Message, Part, Tolerant, ToolCallPart, ToolDefinition, ToolResultPart, Transcript, Usage } from "@agent-transcript/core";
 import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/core";
@@ -86,6 +94,8 @@ function importMessage(value: unknown, path: string, problems: Problems, pending
     if (toolName === undefined) shape.absent = [...(shape.absent ?? []), "tool_name"];
     else result.name = toolName;
     const callId = typeof value["tool_call_id"] === "string" ? reader.string("tool_call_id") : undefined;
+    // An export writes the paired call's id; a tool message that had none gets none back.
+    if (!reader.has("tool_call_id")) shape.absent = [...(shape.absent ?? []), "tool_call_id"];
     const index = pending.findIndex((call) => (callId !== undefined ? call.id === callId : toolName === undefined || call.name === toolName));
     const call = index >= 0 ? pending.splice(index, 1)[0] : undefined;
     result.call_id = callId ?? call?.id ?? syntheticId(path);
@@ -288,6 +298,70 @@ function streamToCanonical(chunks: readonly unknown[]): ImportResult {
 interface Context {
   problems: Problems;
   options: ProviderConvertOptions;
+  /** The calls sent so far (requests only): what a tool result pairs with. */
+  calls?: CallTable;
+}
+
+/** A function call as it was sent. */
+interface SentCall {
+  /** The id written on the call (a fresh one when its source id was already used). */
+  id: string;
+  name: string;
+  /** Whether the call went out with that id (an Ollama call imported without one is written without one). */
+  withId: boolean;
+  /** The native assistant message carrying the call, once written. */
+  owner?: JsonObject;
+}
+
+/**
+ * Ollama pairs a tool message with a call of the assistant message right before it, by `tool_call_id` (and
+ * `tool_name`). The table follows the calls as they are written: each source id maps to its latest occurrence, so a
+ * result pairs with the call of its own turn when a source reuses an id (a Gemini history); the later call goes out
+ * under a fresh deterministic id (`id-remapped`). A call that is not sent (provider-executed or built-in) is
+ * remembered too, so its result is dropped with it.
+ */
+class CallTable {
+  private readonly latest = new Map<string, SentCall | null>();
+  private readonly used = new Set<string>();
+  /** Calls written into the message being built, given their owner once it is known. */
+  private unowned: SentCall[] = [];
+
+  constructor(
+    private readonly reserved: ReadonlySet<string>,
+    private readonly problems: Problems,
+  ) {}
+
+  notSent(id: string): void {
+    this.latest.set(id, null);
+  }
+
+  /** The id to write for a call at `path` (its own, unless an earlier call already went out with it). */
+  send(part: Tolerant.ToolCallPart, path: string, withId: boolean): string {
+    let id = part.id;
+    if (withId && this.used.has(id)) {
+      for (let attempt = 0; ; attempt += 1) {
+        id = `call_${digest(`ollama:${part.id}:${path}#${attempt}`, "abcdefghijklmnopqrstuvwxyz0123456789", 16)}`;
+        if (!this.used.has(id) && !this.reserved.has(id)) break;
+      }
+      this.problems.warn("id-remapped", pointer(path, "id"), `tool-call id ${part.id} is used by an earlier call too; sent as ${id} so each tool message pairs with its own call`);
+    }
+    this.used.add(id);
+    const call: SentCall = { id, name: part.name, withId: withId && id !== "" };
+    this.latest.set(part.id, call);
+    this.unowned.push(call);
+    return id;
+  }
+
+  /** The calls written since the last call are in `owner`. */
+  own(owner: JsonObject): void {
+    for (const call of this.unowned) call.owner = owner;
+    this.unowned = [];
+  }
+
+  /** The latest call with this source id: sent, not sent (null), or none before (undefined). */
+  find(id: string): SentCall | null | undefined {
+    return this.latest.get(id);
+  }
 }
 
 function targetFields(fields: Record<string, Record<string, unknown>> | undefined, path: string, problems: Problems): JsonObject | undefined {
@@ -303,10 +377,13 @@ function reportFields(value: object, mapped: readonly string[], path: string, pr
   }
 }
 
-function writeToolCall(part: Tolerant.ToolCallPart, path: string, problems: Problems): JsonObject {
+function writeToolCall(part: Tolerant.ToolCallPart, path: string, context: Context): JsonObject {
+  const { problems } = context;
   reportFields(part, ["type", "id", "name", "input", "raw_input", "input_error", "provider_fields"], path, problems);
   const own = targetFields(part.provider_fields, path, problems);
   const shape = shapeOf(own);
+  const withId = typeof shape?.id !== "string" && !(shape?.absent ?? []).includes("id");
+  const id = context.calls === undefined ? part.id : context.calls.send(part, path, withId);
   let args: unknown = part.input;
   if (args === undefined && part.raw_input !== undefined) {
     const parsed = parseJsonText(part.raw_input);
@@ -319,7 +396,7 @@ function writeToolCall(part: Tolerant.ToolCallPart, path: string, problems: Prob
   }
   const fn: JsonObject = { name: part.name, arguments: structuredClone(args) };
   fillMissing(fn, isJsonObject(own?.["function"]) ? own["function"] : undefined);
-  const native: JsonObject = { id: typeof shape?.id === "string" ? shape.id : part.id, function: fn };
+  const native: JsonObject = { id: typeof shape?.id === "string" ? shape.id : id, function: fn };
   fillMissing(native, own);
   dropAbsent(native, shape);
   return native;
@@ -377,9 +454,10 @@ function writeParts(message: Tolerant.Message, role: string, path: string, conte
       case "tool_call":
         if (role !== "assistant" || part.provider_executed === true || part.native_type !== undefined) {
           problems.warn("part-dropped", partPath, "only the assistant's own function calls have an Ollama form");
+          context.calls?.notSent(part.id);
           return;
         }
-        calls.push(writeToolCall(part, partPath, problems));
+        calls.push(writeToolCall(part, partPath, context));
         return;
       default:
         problems.warn("part-dropped", partPath, `a ${part.type} part has no Ollama equivalent`);
@@ -394,13 +472,32 @@ function writeParts(message: Tolerant.Message, role: string, path: string, conte
   return native;
 }
 
+/**
+ * An assistant message right after one whose tool calls are still unanswered joins it: the results after both must
+ * follow the one assistant message holding their calls (a source that splits parallel calls into messages).
+ */
+function mergeAssistant(into: JsonObject, native: JsonObject, path: string, problems: Problems): void {
+  problems.warn("parts-merged", path, "joined to the assistant message before it, whose tool calls are answered after this one; Ollama pairs tool messages with the assistant message right before them");
+  const join = (key: string, separator: string): void => {
+    const texts = [into[key], native[key]].filter((text): text is string => typeof text === "string" && text !== "");
+    if (texts.length > 0 || Object.hasOwn(into, key) || Object.hasOwn(native, key)) into[key] = texts.join(separator);
+  };
+  if (Object.hasOwn(native, "thinking")) join("thinking", "\n\n");
+  join("content", "");
+  for (const key of ["images", "tool_calls"]) {
+    const items = [...(Array.isArray(into[key]) ? into[key] : []), ...(Array.isArray(native[key]) ? native[key] : [])];
+    if (items.length > 0) into[key] = items;
+  }
+  for (const [key, value] of Object.entries(native)) if (!Object.hasOwn(into, key)) into[key] = value;
+}
+
 function finishMessage(native: JsonObject, own: JsonObject | undefined): JsonObject {
   fillMissing(native, own);
   dropAbsent(native, shapeOf(own));
   return native;
 }
 
-function writeToolResult(part: Tolerant.ToolResultPart, path: string, callNames: ReadonlyMap<string, string>, context: Context): JsonObject {
+function writeToolResult(part: Tolerant.ToolResultPart, path: string, call: SentCall, context: Context): JsonObject {
   const { problems } = context;
   reportFields(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, problems);
   targetFields(part.provider_fields, path, problems);
@@ -424,8 +521,11 @@ function writeToolResult(part: Tolerant.ToolResultPart, path: string, callNames:
   if (part.status !== "ok") problems.warn("status-mapped", pointer(path, "status"), `Ollama tool messages have no status; a ${part.status} result is sent as its text only`);
   native["content"] = texts.join("");
   if (images.length > 0) native["images"] = images;
-  const name = part.name ?? callNames.get(part.call_id);
-  if (name !== undefined) native["tool_name"] = name;
+  // Ollama matches a tool message to its call by the call's name and id.
+  if (part.name !== undefined && part.name !== call.name) problems.warn("value-converted", pointer(path, "name"), `the result names the tool ${part.name}; sent with its call's name ${call.name}`);
+  native["tool_name"] = call.name;
+  if (call.withId) native["tool_call_id"] = call.id;
+  if (call.id !== part.call_id) problems.warn("id-remapped", pointer(path, "call_id"), `sent with tool_call_id ${call.id}, the id its call ${part.call_id} went out under`);
   return native;
 }
 
@@ -435,10 +535,36 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
       const problems = new Problems();
       if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
       reportFields(document, ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"], "", problems);
-      const context: Context = { problems, options };
-      const callNames = new Map<string, string>();
-      for (const message of document.messages) for (const part of message.parts) if (isKnownPart(part) && part.type === "tool_call") callNames.set(part.id, part.name);
+      const reserved = new Set<string>();
+      for (const message of document.messages) for (const part of message.parts) if (isKnownPart(part) && part.type === "tool_call") reserved.add(part.id);
+      const calls = new CallTable(reserved, problems);
+      const context: Context = { problems, options, calls };
       const messages: JsonObject[] = [];
+      /** A tool message goes right after its call's assistant message and the tool messages already there. */
+      const place = (native: JsonObject, call: SentCall, path: string): void => {
+        let at = call.owner === undefined ? -1 : messages.lastIndexOf(call.owner);
+        if (at < 0) at = messages.length;
+        else for (at += 1; at < messages.length && messages[at]?.["role"] === "tool"; at += 1);
+        if (at < messages.length) problems.warn("order-changed", path, "sent right after the assistant message with its call, before the messages between them");
+        messages.splice(at, 0, native);
+      };
+      const writeResult = (part: Tolerant.ToolResultPart, path: string, own: JsonObject | undefined): void => {
+        if (part.provider_executed === true) {
+          problems.warn("part-dropped", path, "a result of a provider-executed tool has no Ollama form (Ollama runs no tools itself)");
+          return;
+        }
+        const call = calls.find(part.call_id);
+        if (call === undefined) {
+          problems.warn("tool-result-unmatched", path, `no call before it has the id ${part.call_id}; Ollama takes a tool message only after its call, so the result is left out`);
+          return;
+        }
+        if (call === null) {
+          problems.warn("part-dropped", path, `its call ${part.call_id} is not sent (a provider-executed or built-in call), so neither is the result`);
+          return;
+        }
+        const native = writeToolResult(part, path, call, context);
+        place(own === undefined ? native : finishMessage(native, own), call, path);
+      };
       document.messages.forEach((message, index) => {
         const path = pointer("", "messages", index);
         reportFields(message, ["role", "parts", "provider_fields"], path, problems);
@@ -450,15 +576,30 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
         }
         const results = message.parts.flatMap((part, partIndex) => (isKnownPart(part) && part.type === "tool_result" ? [{ part, path: pointer(path, "parts", partIndex) }] : []));
         if (results.length > 1) problems.warn("results-regrouped", path, `${results.length} tool results split into one Ollama tool message each`);
-        for (const result of results) messages.push(results.length === 1 && role === "tool" ? finishMessage(writeToolResult(result.part, result.path, callNames, context), own) : writeToolResult(result.part, result.path, callNames, context));
+        const writeResults = (): void => {
+          for (const result of results) writeResult(result.part, result.path, results.length === 1 && role === "tool" ? own : undefined);
+        };
         if (role === "tool") {
+          writeResults();
           message.parts.forEach((part, partIndex) => {
             if (!(isKnownPart(part) && part.type === "tool_result")) problems.warn("part-dropped", pointer(path, "parts", partIndex), `a ${part.type} part beside tool results has no place in an Ollama tool message`);
           });
           return;
         }
-        if (results.length > 0 && results.length === message.parts.length) return;
-        messages.push(finishMessage(writeParts(message, role, path, context), own));
+        // A user message's results answer calls before it; an assistant message's results answer its own calls.
+        if (role !== "assistant") writeResults();
+        if (results.length === 0 || results.length < message.parts.length) {
+          const native = finishMessage(writeParts(message, role, path, context), own);
+          const previous = messages.at(-1);
+          if (role === "assistant" && previous?.["role"] === "assistant" && Array.isArray(previous["tool_calls"]) && previous["tool_calls"].length > 0) {
+            mergeAssistant(previous, native, path, problems);
+            calls.own(previous);
+          } else {
+            messages.push(native);
+            calls.own(native);
+          }
+        }
+        if (role === "assistant") writeResults();
       });
       const request: JsonObject = { messages };
       const own = targetFields(document.provider_fields, "", problems);
@@ -564,8 +705,9 @@ const base64Pattern = /^[\d+/a-z]*={0,2}$/i;
 
 /**
  * Ollama's rules for a request: known roles; tool-call arguments are objects (never JSON text); images are bare
- * base64 (no data: prefix); a tool message follows an assistant message with tool calls (or another tool message)
- * and names one of those calls' tools in tool_name.
+ * base64 (no data: prefix); a tool message follows an assistant message with tool calls (or another tool message),
+ * names one of those calls' tools in tool_name and, with a tool_call_id, one of their ids; no two calls share an id
+ * (a tool_call_id would be ambiguous).
  */
 function checkRequest(request: ChatRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
@@ -573,6 +715,8 @@ function checkRequest(request: ChatRequest): TargetProblem[] {
   if (messages === undefined) return problems;
   if (!Array.isArray(messages)) return [{ path: "/messages", message: "must be an array" }];
   let callNames: Set<string> | undefined;
+  let callIds = new Set<string>();
+  const seenIds = new Set<string>();
   messages.forEach((message: unknown, index) => {
     const path = pointer("", "messages", index);
     if (!isJsonObject(message)) {
@@ -591,15 +735,24 @@ function checkRequest(request: ChatRequest): TargetProblem[] {
       const name = message["tool_name"];
       if (callNames === undefined) problems.push({ path, message: "a tool message must follow an assistant message with tool calls" });
       else if (typeof name === "string" && !callNames.has(name)) problems.push({ path: pointer(path, "tool_name"), message: `no call of the assistant message before names the tool ${name}` });
+      const id = message["tool_call_id"];
+      if (callNames !== undefined && typeof id === "string" && !callIds.has(id)) problems.push({ path: pointer(path, "tool_call_id"), message: `no call of the assistant message before has the id ${id}` });
       return;
     }
     callNames = undefined;
+    callIds = new Set();
     const calls = message["tool_calls"];
     if (!Array.isArray(calls) || calls.length === 0) return;
     callNames = new Set();
     calls.forEach((call: unknown, callIndex) => {
       const fn = isJsonObject(call) ? call["function"] : undefined;
       const callPath = pointer(path, "tool_calls", callIndex);
+      const id = isJsonObject(call) ? call["id"] : undefined;
+      if (typeof id === "string" && id !== "") {
+        if (seenIds.has(id)) problems.push({ path: pointer(callPath, "id"), message: `an earlier call has the id ${id} too; a tool message's tool_call_id would be ambiguous` });
+        seenIds.add(id);
+        callIds.add(id);
+      }
       if (!isJsonObject(fn)) {
         problems.push({ path: pointer(callPath, "function"), message: "must be an object" });
         return;

@@ -173,6 +173,39 @@ describe("requestFromCanonical fallbacks", () => {
     expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
   });
 
+  it("gives an id reused in a later turn (a Gemini history) a fresh deterministic id, with its result", () => {
+    const result = (callId: string, output: string): Tolerant.Message => ({ role: "tool", parts: [{ type: "tool_result", call_id: callId, status: "ok", output }] });
+    const reused = doc([{ role: "user", parts: [{ type: "text", text: "twice" }] }, assistantCall("0usajhl5"), result("0usajhl5", "first"), assistantCall("0usajhl5"), result("0usajhl5", "second")]);
+    const converted = openaiChatFormat.requestFromCanonical(reused);
+    if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
+    const messages = converted.value.messages as Array<{ role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string; content?: unknown }>;
+    const fresh = messages[3]?.tool_calls?.[0]?.id;
+    expect(fresh).toMatch(/^call_\w{24}$/);
+    expect(messages.map((message) => [message.role, message.tool_calls?.[0]?.id ?? message.tool_call_id ?? message.content])).toEqual([
+      ["user", "twice"],
+      ["assistant", "0usajhl5"],
+      ["tool", "0usajhl5"],
+      ["assistant", fresh],
+      ["tool", fresh],
+    ]);
+    expect(messages[4]?.content).toBe("second");
+    expect(openaiChatFormat.checkRequest(converted.value)).toEqual([]);
+    expect(converted.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual(["id-remapped /messages/3/parts/0/id", "id-remapped /messages/4/parts/0/call_id"]);
+    for (const warning of converted.warnings) expect(warning.message).toContain(fresh);
+    // The same document always gets the same ids; strict mode refuses the renaming.
+    expect(openaiChatFormat.requestFromCanonical(reused)).toEqual(converted);
+    expect(openaiChatFormat.requestFromCanonical(reused, { strict: true }).ok).toBe(false);
+
+    // One id twice in one turn: each call gets its own id, and the results take them in call order.
+    const twice: Tolerant.Message = { role: "assistant", parts: [{ type: "tool_call", id: "a", name: "look", input: {} }, { type: "tool_call", id: "a", name: "look", input: { page: 2 } }] };
+    const sameTurn = openaiChatFormat.requestFromCanonical(doc([{ role: "user", parts: [{ type: "text", text: "q" }] }, twice, result("a", "1"), result("a", "2")]));
+    if (!sameTurn.ok) throw new Error(JSON.stringify(sameTurn.errors));
+    const [, assistant, first, second] = sameTurn.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string; content?: unknown }>;
+    expect(assistant?.tool_calls?.map((call) => call.id)).toEqual(["a", expect.stringMatching(/^call_\w{24}$/) as unknown]);
+    expect([first?.tool_call_id, first?.content, second?.tool_call_id, second?.content]).toEqual(["a", "1", assistant?.tool_calls?.[1]?.id, "2"]);
+    expect(openaiChatFormat.checkRequest(sameTurn.value)).toEqual([]);
+  });
+
   it("strict mode turns every loss into an error", () => {
     const lossy = doc([{ role: "assistant", parts: [{ type: "text", text: "a" }, { type: "command", command: "ls" }] }]);
     expect(openaiChatFormat.requestFromCanonical(lossy).ok).toBe(true);

@@ -14,7 +14,9 @@
  *   chat-completions and the foreignReasoning policy: `drop` (default, `reasoning-dropped`), `text` (a text part,
  *   `reasoning-demoted`), `keep` (the readable text in the `reasoning` field compatible servers read,
  *   `reasoning-demoted`); opaque data (signatures, encrypted content) is never sent.
- * - Tool-call ids that break Chat's rule (1–64 characters) are remapped with the result (`id-remapped`); calls
+ * - Tool-call ids that break Chat's rule (1–64 characters) are remapped with the result (`id-remapped`); so is
+ *   an id an earlier turn's call already has (Gemini histories reuse ids across turns; Chat needs them unique): the
+ *   later call and its results get a fresh deterministic id (call-ids.ts, scoped per assistant turn); calls
  *   with no result right after them and results with no call before them are left out (`part-dropped`,
  *   `tool-result-unmatched`), since Chat rejects both.
  * - Parts Chat has no shape for (plan steps, diffs, commands, compaction, stream chunks, other providers' native
@@ -27,9 +29,9 @@ import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
-import { ToolCallIdMap, idRules } from "../../ids.js";
 import { decideReasoning } from "../../reasoning.js";
 import { Problems, checkExportInput, guard, isJsonObject, pointer, setField, type JsonObject } from "../../seeds/conversion.js";
+import { TurnCallIds, type CallId } from "./call-ids.js";
 import { chatIssuer, audioFormat, provider } from "./request-import.js";
 import { withoutForeignOpenaiFields } from "./source-fields.js";
 import { dropAbsent, fillMissing, jsonEqual, ownFields, parseJsonText, shapeOf, type Shape } from "./native-fields.js";
@@ -39,7 +41,8 @@ type CanonicalPart = Tolerant.Part;
 export interface WriteContext {
   problems: Problems;
   options: ProviderConvertOptions;
-  ids: ToolCallIdMap;
+  /** Call ids, scoped per assistant turn (`collectAssistant` starts each turn). */
+  ids: TurnCallIds;
   /** Writing a response: ids written as the source had them (an empty id stays empty). */
   response: boolean;
 }
@@ -146,8 +149,8 @@ export function writeToolCall(part: Tolerant.ToolCallPart, path: string, context
   let id: string;
   if (context.response && typeof shape?.id === "string") id = shape.id;
   else {
-    const mapped = context.ids.idFor(part.id);
-    if (mapped.remapped) problems.warn("id-remapped", pointer(path, "id"), `tool call id renamed to ${mapped.id} to fit OpenAI Chat's 1–64 character rule`);
+    const mapped = context.ids.call(part.id, path);
+    if (mapped.change !== undefined) problems.warn("id-remapped", pointer(path, "id"), idChangeMessage(part.id, mapped, "call"));
     id = mapped.id;
   }
   if (part.native_type === "custom") {
@@ -158,6 +161,13 @@ export function writeToolCall(part: Tolerant.ToolCallPart, path: string, context
   const fn: JsonObject = { name: part.name, arguments: argumentsText(part, path, problems) };
   fillMissing(fn, isJsonObject(own?.["function"]) ? own["function"] : undefined);
   return finishPart({ id, type: "function", function: fn }, own);
+}
+
+/** The `id-remapped` message for a call or result whose id changed; it names the new id. */
+function idChangeMessage(sourceId: string, mapped: CallId, what: "call" | "result"): string {
+  if (mapped.change === "rule") return `tool call id renamed to ${mapped.id} to fit OpenAI Chat's 1–64 character rule`;
+  const subject = what === "call" ? `tool call id ${sourceId} is already the id of an earlier call (Gemini reuses ids across turns)` : `the call this result answers reuses the id ${sourceId} of an earlier call`;
+  return `${subject}; Chat needs unique ids, so it was renamed to ${mapped.id}`;
 }
 
 /** Chat's `arguments` string: the text the provider sent when it still says what input says, else input as JSON. */
@@ -187,6 +197,7 @@ interface AssistantFields {
 export function collectAssistant(message: Tolerant.Message, path: string, context: WriteContext): AssistantFields {
   const { problems } = context;
   const fields: AssistantFields = { content: [], reasoning: [], toolCalls: [], needsList: false };
+  context.ids.startTurn();
   let sawCall = false;
   message.parts.forEach((part, index) => {
     const partPath = pointer(path, "parts", index);
@@ -297,7 +308,7 @@ function convert(input: unknown, options: ProviderConvertOptions): FromCanonical
   if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = withoutForeignOpenaiFields(input, "openai-chat", "OpenAI Chat", problems);
   reportFields(document, mappedDocumentFields, "", problems, "OpenAI Chat request");
-  const context: WriteContext = { problems, options, ids: new ToolCallIdMap(idRules.openaiChat.isValid, idRules.openaiChat.make), response: false };
+  const context: WriteContext = { problems, options, ids: new TurnCallIds(), response: false };
   const natives: Native[] = [];
   document.messages.forEach((message, index) => writeMessage(message, pointer("", "messages", index), context, natives));
   const messages = pairToolMessages(natives, problems);
@@ -422,8 +433,8 @@ export function writeToolResult(part: Tolerant.ToolResultPart, path: string, con
   reportFields(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, problems, "OpenAI Chat tool message");
   const own = targetFields(part.provider_fields, path, problems);
   const shape = shapeOf(own);
-  const mapped = context.ids.idFor(part.call_id);
-  if (mapped.remapped) problems.warn("id-remapped", pointer(path, "call_id"), `tool call id renamed to ${mapped.id} to fit OpenAI Chat's 1–64 character rule`);
+  const mapped = context.ids.result(part.call_id);
+  if (mapped.change !== undefined) problems.warn("id-remapped", pointer(path, "call_id"), idChangeMessage(part.call_id, mapped, "result"));
   const tool: JsonObject = { role: "tool", tool_call_id: typeof shape?.id === "string" ? shape.id : mapped.id };
   if (part.status !== "ok") problems.warn("status-mapped", pointer(path, "status"), `Chat tool messages have no status; a ${part.status} result is sent as its output text only`);
   const texts: JsonObject[] = [];
