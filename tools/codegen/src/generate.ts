@@ -16,6 +16,7 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
     const versionFiles = files.filter((file) => file.version === version);
     const strict: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: file.schema }));
     const tolerant: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: tolerantSchema(file, files) }));
+    const tolerantForTypes: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: tolerantSchema(file, files, "types") }));
 
     for (const entry of tolerant) {
       const path = `${generatedRoots.tolerantSchemas}/${version}/tolerant/${entry.file.slug}.schema.json`;
@@ -35,7 +36,7 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
     output.set(`${core}/tolerant-types.ts`, await generateTypes({
       version,
       files,
-      schemasByFileName: byFileName(tolerant),
+      schemasByFileName: byFileName(tolerantForTypes),
       rootTitle: "TopLevelEntity",
       rootDescription: `Any top-level entity of format ${version}, as a reader accepts it (tolerant): newer vocabulary members and part types included. Unknown fields are allowed at run time but not typed, so strict types stay assignable to these.`,
       allowUnknownProperties: false,

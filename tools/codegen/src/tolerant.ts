@@ -10,8 +10,16 @@ import type { JsonSchema, SchemaFile } from "./schema-set.js";
  *   while a known tag must still match its own member.
  * Everything else (types, required fields, formats, the major version) stays as strict as the source.
  */
-export function tolerantSchema(file: SchemaFile, files: readonly SchemaFile[]): JsonSchema {
-  const transformed = transform(file.schema, file.id, files) as JsonSchema;
+/**
+ * `validation` (the default) dispatches an extensible union on its tag: a known tag is checked against its own
+ * member only (ajv's discriminator, as fast as the strict twin), any other tag against the unknown-member schema.
+ * `types` writes the same union as a plain `anyOf`, which is what json-schema-to-typescript turns into a union type
+ * (it ignores if/then/else). Both accept exactly the same values.
+ */
+export type TolerantShape = "validation" | "types";
+
+export function tolerantSchema(file: SchemaFile, files: readonly SchemaFile[], shape: TolerantShape = "validation"): JsonSchema {
+  const transformed = transform(file.schema, file.id, files, shape) as JsonSchema;
   transformed.$id = tolerantId(file.id);
   return transformed;
 }
@@ -22,16 +30,18 @@ export function tolerantId(id: string): string {
   return `${schemaBaseUrl}${version}/tolerant/${rest.join("/")}`;
 }
 
-function transform(node: unknown, baseId: string, files: readonly SchemaFile[]): unknown {
-  if (Array.isArray(node)) return node.map((child) => transform(child, baseId, files));
+function transform(node: unknown, baseId: string, files: readonly SchemaFile[], shape: TolerantShape): unknown {
+  if (Array.isArray(node)) return node.map((child) => transform(child, baseId, files, shape));
   if (typeof node !== "object" || node === null) return node;
   const schema = node as JsonSchema;
   const result: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "additionalProperties" && value === false) continue;
-    if (keyword === "x-extensible" || keyword === "discriminator") continue;
+    if (keyword === "x-extensible") continue;
+    // A closed union keeps its discriminator; an extensible one gets its own dispatch below.
+    if (keyword === "discriminator" && schema["x-extensible"] === true) continue;
     // Keyword values that are data, not subschemas, are copied as they are.
-    result[keyword] = keyword === "enum" || keyword === "const" || keyword === "examples" ? value : transform(value, baseId, files);
+    result[keyword] = keyword === "enum" || keyword === "const" || keyword === "examples" ? value : transform(value, baseId, files, shape);
   }
   if (schema["x-extensible"] === true && Array.isArray(schema.enum)) {
     delete result.enum;
@@ -42,16 +52,20 @@ function transform(node: unknown, baseId: string, files: readonly SchemaFile[]):
     const knownTags = schema.oneOf.map((member) => memberTag(member as JsonSchema, tag, baseId, files));
     const members = result.oneOf as unknown[];
     delete result.oneOf;
-    result.anyOf = [
-      ...members,
-      {
-        title: `Unknown${String(schema.title ?? "Member")}`,
-        description: `A member added by a newer minor version: its \`${tag}\` is none of the known values. Readers keep it unchanged.`,
-        type: "object",
-        properties: { [tag]: { description: "The member's tag.", type: "string", not: { enum: knownTags } } },
-        required: [tag],
-      },
-    ];
+    const unknownMember = {
+      title: `Unknown${String(schema.title ?? "Member")}`,
+      description: `A member added by a newer minor version: its \`${tag}\` is none of the known values. Readers keep it unchanged.`,
+      type: "object",
+      properties: { [tag]: { description: "The member's tag.", type: "string", not: { enum: knownTags } } },
+      required: [tag],
+    };
+    if (shape === "types") {
+      result.anyOf = [...members, unknownMember];
+    } else {
+      result.if = { type: "object", properties: { [tag]: { enum: knownTags } }, required: [tag] };
+      result.then = { oneOf: members, discriminator: { propertyName: tag } };
+      result.else = unknownMember;
+    }
   }
   return result;
 }
