@@ -3,6 +3,7 @@ import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript } from "./generated/v1/validate.js";
 import { isPartOfType } from "./parts.js";
+import { sumUsage } from "./usage.js";
 
 export interface FoldWarning {
   /** seq of the event line the warning is about. */
@@ -173,8 +174,8 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
   }
   if (steps.length > 0) run.steps = steps;
   if (children.length > 0) run.children = children;
-  const totals = sumMessageUsage(messages);
-  if (totals) document.usage = totals;
+  const usages = messages.flatMap((message) => (message.usage ? [message.usage] : []));
+  if (usages.length > 0) document.usage = sumUsage(usages);
 
   for (const child of children) {
     const childEvents = options.runs?.get(child.run_id);
@@ -225,18 +226,4 @@ function location(event: Tolerant.Event): { path?: string; iteration?: number } 
 
 function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
-}
-
-function sumMessageUsage(messages: readonly Message[]): Strict.Usage | undefined {
-  const usages = messages.map((message) => message.usage).filter((usage): usage is Strict.Usage => usage !== undefined);
-  if (usages.length === 0) return undefined;
-  const total: Strict.Usage = { input_tokens: 0, output_tokens: 0 };
-  const optional = ["cache_read_tokens", "cache_write_tokens", "reasoning_tokens"] as const;
-  for (const usage of usages) {
-    total.input_tokens += usage.input_tokens;
-    total.output_tokens += usage.output_tokens;
-    for (const key of optional) if (usage[key] !== undefined) total[key] = (total[key] ?? 0) + (usage[key] ?? 0);
-  }
-  total.total_tokens = total.input_tokens + total.output_tokens;
-  return total;
 }

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,14 +12,8 @@ export const defaultResultsFile = path.join(benchRoot, "results/latest.json");
 export const transcriptExamplesDirectory = path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid");
 
 /**
- * The real recorded sessions live outside the repository, in `shared/fixtures/real/` beside the checkout;
- * `AGENT_TRANSCRIPT_REAL_FIXTURES` points elsewhere. Without them there is no realistic corpus, and a benchmark on
- * a made-up one would report numbers that mean nothing, so this fails instead of falling back.
+ * The real recorded sessions, outside the repository (codegen's one definition of where they are). Without them
+ * there is no realistic corpus, and a benchmark on a made-up one would report numbers that mean nothing, so this
+ * fails instead of falling back.
  */
-export function realFixturesRoot(): string {
-  const root = process.env.AGENT_TRANSCRIPT_REAL_FIXTURES ?? path.resolve(repositoryRoot, "../shared/fixtures/real");
-  if (!existsSync(path.join(root, "README.md"))) {
-    throw new Error(`real fixtures not found at ${root}: check out shared/ beside the repository or set AGENT_TRANSCRIPT_REAL_FIXTURES`);
-  }
-  return root;
-}
+export { realFixturesRoot } from "@agent-transcript/codegen/fixtures";

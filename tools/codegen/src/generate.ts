@@ -2,7 +2,7 @@ import { banner } from "./banner.js";
 import { generateBinding, type BindingLanguage } from "./bindings.js";
 import { generatedRoots } from "./paths.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
-import { tolerantId, tolerantSchema } from "./tolerant.js";
+import { tolerantSchema } from "./tolerant.js";
 import { generateTypes } from "./typescript-types.js";
 import { formatsDeclarations, formatsModule, generateValidatorModule, runtimeShimModule, validatorReferences, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
 
@@ -226,4 +226,3 @@ fn round_trip_as<T: serde::de::DeserializeOwned + serde::Serialize>(data: &str) 
 `;
 }
 
-export { tolerantId };

@@ -15,8 +15,3 @@ export const generatedRoots = {
 
 export const regenerateCommand = "pnpm generate";
 export const schemaBaseUrl = "https://agent-transcript.dev/schemas/";
-
-/** Repository-relative path with forward slashes, as used in banners and reports. */
-export function relativeToRepository(absolutePath: string): string {
-  return path.relative(repositoryRoot, absolutePath).split(path.sep).join("/");
-}
