@@ -92,7 +92,7 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
       case "step.call_workflow.completed": {
         const step = payload as Strict.StepPayload;
         const status = step.status ?? (step.error ? "failed" : "completed");
-        const open = [...steps].reverse().find((candidate) => candidate.path === event.path && candidate.iteration === event.iteration && candidate.status === "running");
+        const open = steps.findLast((candidate) => candidate.path === event.path && candidate.iteration === event.iteration && candidate.status === "running");
         const target = open ?? { path: event.path, name: step.name, kind: step.kind, iteration: event.iteration, status };
         if (!open) {
           warnings.push({ seq: event.seq, message: `${event.type} for step ${event.path || "(run)"} with no matching start` });
