@@ -57,5 +57,7 @@ function describe(error: StandaloneValidatorError): string {
 }
 
 export function escapePointerToken(token: string): string {
+  // Almost no token needs escaping, and converters build a pointer for every value they read.
+  if (!token.includes("~") && !token.includes("/")) return token;
   return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }

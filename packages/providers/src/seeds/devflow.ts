@@ -28,6 +28,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { Message, Run, Tolerant, ToolCallPart, ToolResultPart, Transcript, Usage } from "@agent-transcript/core";
 import { formatVersion, isKnownPart, isPartOfType } from "@agent-transcript/core";
 import {
+  cloneJson,
   FieldReader,
   Problems,
   checkExportInput,
@@ -421,7 +422,7 @@ function exportChecked(document: Tolerant.Transcript): ExportResult<DevflowTrans
       if (key === providerKey && isJsonObject(item)) {
         for (const [field, fieldValue] of Object.entries(item)) {
           if (Object.hasOwn(output, field)) problems.warn("field-dropped", pointer("/metadata", key, field), `${field} is written by the converter itself`);
-          else setField(output, field, structuredClone(fieldValue));
+          else setField(output, field, cloneJson(fieldValue));
         }
       } else problems.warn("field-dropped", pointer("/metadata", key), `transcript metadata ${key} has no devflow equivalent`);
     }
@@ -434,7 +435,7 @@ function exportMetadata(document: Tolerant.Transcript, problems: Problems): Devf
   const run = document.run;
   const extra: JsonObject = run?.metadata ?? {};
   // ADR-011's own fields first, in its struct order; fields it does not name after them.
-  for (const key of ["flowId", "nodeId", "input"]) if (Object.hasOwn(extra, key)) metadata[key] = structuredClone(extra[key]);
+  for (const key of ["flowId", "nodeId", "input"]) if (Object.hasOwn(extra, key)) metadata[key] = cloneJson(extra[key]);
   const startedAt = run?.started_at ?? document.created_at;
   const endedAt = run?.ended_at;
   if (startedAt !== undefined) metadata["startedAt"] = startedAt;
@@ -452,7 +453,7 @@ function exportMetadata(document: Tolerant.Transcript, problems: Problems): Devf
   for (const [key, item] of Object.entries(extra)) {
     if (["flowId", "nodeId", "input"].includes(key)) continue;
     if (Object.hasOwn(metadata, key)) problems.warn("field-dropped", pointer("/run/metadata", key), `${key} is written from the canonical run itself`);
-    else setField(metadata, key, structuredClone(item));
+    else setField(metadata, key, cloneJson(item));
   }
 
   if (run !== undefined) {
@@ -620,7 +621,7 @@ function mergeProviderFields(target: object, fields: Record<string, JsonObject> 
     for (const [field, fieldValue] of Object.entries(item)) {
       if (field === "id") continue;
       if (Object.hasOwn(target, field)) problems.warn("field-dropped", pointer(path, "provider_fields", key, field), `${field} is written by the converter itself`);
-      else setField(target as JsonObject, field, structuredClone(fieldValue));
+      else setField(target as JsonObject, field, cloneJson(fieldValue));
     }
   }
   return own;
@@ -632,10 +633,10 @@ function exportCall(part: ToolCallPart, path: string, turnId: number, index: num
   if (part.input === undefined) {
     problems.warn("value-converted", pointer(path, "raw_input"), "arguments that are not JSON have no devflow form; written as null");
     input = null;
-  } else if (part.input === null || isJsonObject(part.input)) input = structuredClone(part.input);
+  } else if (part.input === null || isJsonObject(part.input)) input = cloneJson(part.input);
   else {
     problems.warn("value-converted", pointer(path, "input"), "devflow input is a map; the input is wrapped as { input }");
-    input = { input: structuredClone(part.input) };
+    input = { input: cloneJson(part.input) };
   }
   const call: JsonObject = {};
   const kept = part.provider_fields?.[providerKey];

@@ -32,6 +32,7 @@
 import type { Message, Part, Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
 import { formatVersion, isKnownPart, isPartOfType } from "@agent-transcript/core";
 import {
+  cloneJson,
   FieldReader,
   Problems,
   checkExportInput,
@@ -467,7 +468,7 @@ function exportCall(part: ToolCallPart, path: string, problems: Problems): Porta
     problems.warn("value-converted", pointer(path, "input"), "portable arguments are always an object; the input is wrapped as { input }");
     args = { input: part.input };
   }
-  const call: PortableToolCall = { ...exportId(part.id, extra), name: part.name, arguments: structuredClone(args) };
+  const call: PortableToolCall = { ...exportId(part.id, extra), name: part.name, arguments: cloneJson(args) };
   return withOverrides(call, extra);
 }
 
@@ -485,7 +486,7 @@ function exportResult(part: ToolResultPart, path: string, callNames: ReadonlyMap
   }
   let result: string | JsonObject;
   const output: unknown = part.output;
-  if (typeof output === "string" || isJsonObject(output)) result = structuredClone(output);
+  if (typeof output === "string" || isJsonObject(output)) result = cloneJson(output);
   else if (output !== undefined) {
     problems.warn("value-converted", pointer(path, "output"), "a portable result is a string or an object; written as JSON text");
     result = JSON.stringify(output);
@@ -505,6 +506,6 @@ function exportResult(part: ToolResultPart, path: string, callNames: ReadonlyMap
 function withOverrides<T extends object>(target: T, extra: JsonObject | undefined): T {
   if (extra === undefined) return target;
   const merged: JsonObject = Object.fromEntries(Object.entries(target));
-  for (const [key, item] of Object.entries(extra)) setField(merged, key, structuredClone(item));
+  for (const [key, item] of Object.entries(extra)) setField(merged, key, cloneJson(item));
   return merged as T;
 }

@@ -71,6 +71,7 @@ import type {
 } from "@agent-transcript/core";
 import { formatVersion, isKnownPart } from "@agent-transcript/core";
 import {
+  cloneJson,
   FieldReader,
   Problems,
   checkExportInput,
@@ -348,7 +349,7 @@ function importBlock(value: unknown, path: string, callId: string, problems: Pro
   if (!knownBlockTypes.has(type)) {
     // A block type of a newer minor version: kept whole, so export writes it back unchanged (spec: "pass through
     // unknown content-block types unchanged").
-    return { part: { type: "native", native_type: type, data: structuredClone(value), issuer: { provider: providerKey } }, sameShape: false };
+    return { part: { type: "native", native_type: type, data: cloneJson(value), issuer: { provider: providerKey } }, sameShape: false };
   }
   const reader = new FieldReader(value, path, problems);
   reader.take("type");
@@ -629,7 +630,7 @@ function mergeKept(target: JsonObject, fields: Record<string, unknown> | undefin
     }
     for (const [field, fieldValue] of Object.entries(item)) {
       if (Object.hasOwn(target, field)) problems.warn("field-dropped", pointer(path, key, field), `${field} is written by the converter itself`);
-      else setField(target, field, structuredClone(fieldValue));
+      else setField(target, field, cloneJson(fieldValue));
     }
   }
 }
@@ -734,7 +735,7 @@ function exportPart(part: Tolerant.Part, path: string, current: NonNullable<Expo
     }
     case "code_diff":
       reportUnmapped(part, ["type", "files", "provider_fields"], path, "Warp export", problems);
-      push({ type: "code_diff", files: structuredClone(part.files) }, part.provider_fields);
+      push({ type: "code_diff", files: cloneJson(part.files) }, part.provider_fields);
       return;
     case "image": {
       reportUnmapped(part, ["type", "media_type", "data", "url", "alt", "provider_fields"], path, "Warp export", problems);
@@ -747,7 +748,7 @@ function exportPart(part: Tolerant.Part, path: string, current: NonNullable<Expo
     }
     case "native":
       if (part.issuer.provider === providerKey && isJsonObject(part.data) && typeof part.data["type"] === "string") {
-        current.content.push(structuredClone(part.data));
+        current.content.push(cloneJson(part.data));
         return;
       }
       problems.warn("part-dropped", path, `a native ${part.native_type} block of ${part.issuer.provider} has no Warp export equivalent`);
@@ -770,7 +771,7 @@ function planItem(item: PlanItem): WarpPlanItem {
 }
 
 function wrap(value: unknown): WarpTypedValue {
-  return { type: jsonTypeOf(value) ?? "null", value: structuredClone(value) } as WarpTypedValue;
+  return { type: jsonTypeOf(value) ?? "null", value: cloneJson(value) } as WarpTypedValue;
 }
 
 function dataUriOf(part: ImagePart, path: string, problems: Problems): string | undefined {

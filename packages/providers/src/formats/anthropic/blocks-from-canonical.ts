@@ -8,7 +8,7 @@ import { isPartOfType } from "@agent-transcript/core";
 import type { ForeignReasoningPolicy } from "../../format.js";
 import { idRules, ToolCallIdMap } from "../../ids.js";
 import { decideReasoning } from "../../reasoning.js";
-import { pointer, type Problems } from "../../seeds/conversion.js";
+import { cloneJson, pointer, type Problems } from "../../seeds/conversion.js";
 import { isServerResultType, serverCallTypes } from "./blocks-to-canonical.js";
 import { citationFromCanonical } from "./citations.js";
 import { anthropicFieldsOf, anthropicTarget, assign, isJsonObject, takeField, type JsonObject } from "./native.js";
@@ -65,7 +65,7 @@ export function partToBlocks(part: Tolerant.Part, path: string, context: ExportC
   if (isPartOfType(part, "image")) return mediaBlock(part, "image", path, problems);
   if (isPartOfType(part, "file")) return mediaBlock(part, "file", path, problems);
   if (isPartOfType(part, "native")) {
-    if (isAnthropicIssuer(part.issuer) && isJsonObject(part.data)) return [structuredClone(part.data)];
+    if (isAnthropicIssuer(part.issuer) && isJsonObject(part.data)) return [cloneJson(part.data)];
     problems.warn("part-dropped", path, `a native ${part.native_type} block from ${part.issuer.provider} has no Anthropic equivalent`);
     return [];
   }

@@ -23,7 +23,7 @@ import { decideReasoning } from "../../reasoning.js";
 import type { ForeignReasoningPolicy } from "../../format.js";
 import type { ToolCallIdMap } from "../../ids.js";
 import { isSameIssuer } from "../../reasoning.js";
-import { isJsonObject, pointer, reportUnmapped, setField, type JsonObject, type Problems } from "../../seeds/conversion.js";
+import { cloneJson, isJsonObject, pointer, reportUnmapped, setField, type JsonObject, type Problems } from "../../seeds/conversion.js";
 import {
   NativeReader,
   applySnakeCase,
@@ -110,7 +110,7 @@ export function importPart(value: unknown, path: string, context: PartImportCont
       const thought = reader.peek("thought") === true;
       if (field === undefined && !reader.has("thoughtSignature")) {
         // Nothing we know: keep the whole part for a Gemini target.
-        return { type: "native", native_type: Object.keys(value)[0] ?? "part", data: structuredClone(value), issuer: { ...geminiIssuer } };
+        return { type: "native", native_type: Object.keys(value)[0] ?? "part", data: cloneJson(value), issuer: { ...geminiIssuer } };
       }
       if (thought && text !== undefined) reader.take("thought");
       if (thought || text === undefined) {
@@ -373,7 +373,7 @@ export function exportPart(part: Tolerant.Part, path: string, context: PartExpor
     return [{ native: { text: part.text }, path }];
   }
   if (isPartOfType(part, "native")) {
-    if (isSameIssuer(part.issuer, geminiIssuer) && isJsonObject(part.data)) return [{ native: structuredClone(part.data), path }];
+    if (isSameIssuer(part.issuer, geminiIssuer) && isJsonObject(part.data)) return [{ native: cloneJson(part.data), path }];
     problems.warn("part-dropped", path, `a native ${part.native_type} part of ${part.issuer.provider} has no Gemini equivalent`);
     return [];
   }

@@ -17,6 +17,7 @@ import type { FromCanonicalResult, ProviderConvertOptions, ToCanonicalResult } f
 import { finish } from "../../format.js";
 import { ToolCallIdMap, idRules } from "../../ids.js";
 import {
+  cloneJson,
   Problems,
   checkExportInput,
   emptyProvenance,
@@ -130,7 +131,7 @@ function importTools(value: unknown, path: string, problems: Problems, documentF
         continue;
       }
       const fields: JsonObject = {};
-      setField(fields, name, structuredClone(config));
+      setField(fields, name, cloneJson(config));
       if (key !== name) setField(fields, marker.snakeCase, [name]);
       definitions.push({ name, native_type: name, provider_fields: { google: fields } });
       actual.push(usedTools);
@@ -302,7 +303,7 @@ function exportTools(tools: readonly Tolerant.ToolDefinition[], problems: Proble
     if (definition.description !== undefined) declaration.description = definition.description;
     if (definition.input_schema !== undefined) {
       const schemaKey = google?.[marker.schemaKey] === "parameters" ? "parameters" : "parametersJsonSchema";
-      setField(declaration, schemaKey, structuredClone(definition.input_schema));
+      setField(declaration, schemaKey, cloneJson(definition.input_schema));
     }
     mergeNative(declaration, google);
     applySnakeCase(declaration, google?.[marker.snakeCase]);

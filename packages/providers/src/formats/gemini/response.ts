@@ -23,7 +23,7 @@ import type { Citation, Message, Part, Tolerant, Transcript } from "@agent-trans
 import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
 import type { FromCanonicalResult, ProviderConvertOptions, ToCanonicalResult } from "../../format.js";
 import { finish } from "../../format.js";
-import { Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, reportUnmapped, setField, type JsonObject } from "../../seeds/conversion.js";
+import { cloneJson, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, reportUnmapped, setField, type JsonObject } from "../../seeds/conversion.js";
 import { importContent } from "./contents.js";
 import { NativeReader, applySnakeCase, googleFields, keepSpelling, marker, mergeNative, providerFields } from "./native.js";
 import { exportPart, type PartExportContext, type PartImportContext } from "./parts.js";
@@ -88,7 +88,7 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
         registerIds(candidates.map((candidate) => (isJsonObject(candidate) ? candidate.content : undefined)), ids);
         const context: PartImportContext = { problems, ids, pending: [] };
         message = importCandidate(candidates[0], pointer(reader.at("candidates"), 0), context) ?? message;
-        if (candidates.length > 1) setField(fields, moreCandidatesKey, structuredClone(candidates.slice(1)));
+        if (candidates.length > 1) setField(fields, moreCandidatesKey, cloneJson(candidates.slice(1)));
       } else if (candidates === undefined) {
         setField(fields, noCandidatesKey, true);
       }
@@ -163,14 +163,14 @@ function importCandidate(value: unknown, path: string, context: PartImportContex
 
 function importCitation(value: unknown): Citation {
   const citation: Citation = { kind: "url" };
-  if (!isJsonObject(value)) return { ...citation, provider_fields: { google: { value: structuredClone(value) as JsonObject } } };
+  if (!isJsonObject(value)) return { ...citation, provider_fields: { google: { value: cloneJson(value) as JsonObject } } };
   const rest: JsonObject = {};
   for (const [key, item] of Object.entries(value)) {
     if (key === "uri" && typeof item === "string") citation.url = item;
     else if (key === "title" && typeof item === "string") citation.title = item;
     else if (key === "startIndex" && Number.isSafeInteger(item) && (item as number) >= 0) citation.start_index = item as number;
     else if (key === "endIndex" && Number.isSafeInteger(item) && (item as number) >= 0) citation.end_index = item as number;
-    else setField(rest, key, structuredClone(item));
+    else setField(rest, key, cloneJson(item));
   }
   if (Object.keys(rest).length > 0) citation.provider_fields = { google: rest };
   return citation;
@@ -188,7 +188,7 @@ function exportCitation(citation: Tolerant.Citation): JsonObject {
 
 /** The usage object for a response: the raw Gemini one when there is one, otherwise rebuilt from the counters. */
 function exportUsage(usage: Tolerant.Usage, path: string, problems: Problems): JsonObject {
-  if (usage.raw?.provider === "gemini" && isJsonObject(usage.raw.usage)) return structuredClone(usage.raw.usage);
+  if (usage.raw?.provider === "gemini" && isJsonObject(usage.raw.usage)) return cloneJson(usage.raw.usage);
   const reasoning = usage.reasoning_tokens ?? 0;
   const native: JsonObject = { promptTokenCount: usage.input_tokens, candidatesTokenCount: Math.max(0, usage.output_tokens - reasoning) };
   if (usage.cache_read_tokens !== undefined) native.cachedContentTokenCount = usage.cache_read_tokens;
@@ -236,7 +236,7 @@ export function responseFromCanonical(document: Tolerant.Transcript, options: Pr
       if (isJsonObject(candidate.content)) applySnakeCase(candidate.content, contentFields?.[marker.snakeCase]);
       applySnakeCase(candidate, candidateFields?.[marker.snakeCase]);
       const response: JsonObject = {};
-      if (google[noCandidatesKey] !== true) response.candidates = [candidate, ...(Array.isArray(google[moreCandidatesKey]) ? structuredClone(google[moreCandidatesKey]) : [])];
+      if (google[noCandidatesKey] !== true) response.candidates = [candidate, ...(Array.isArray(google[moreCandidatesKey]) ? cloneJson(google[moreCandidatesKey]) : [])];
       if (message.usage !== undefined) response.usageMetadata = exportUsage(message.usage, pointer(path, "usage"), problems);
       if (message.model !== undefined) response.modelVersion = message.model;
       if (message.response_id !== undefined) response.responseId = message.response_id;
@@ -350,7 +350,7 @@ function foldParts(parts: JsonObject[], incoming: unknown[], open: { call?: Open
         return;
       }
     }
-    parts.push(structuredClone(item));
+    parts.push(cloneJson(item));
   });
 }
 
@@ -404,7 +404,7 @@ export function aggregateChunks(chunks: readonly unknown[], problems: Problems):
         if (usage === undefined || normalizeUsage("gemini", value) !== undefined || normalizeUsage("gemini", usage) === undefined) usage = value;
         continue;
       }
-      setField(response, key, structuredClone(value));
+      setField(response, key, cloneJson(value));
     }
     const list = chunk.candidates;
     if (list === undefined) return;
@@ -422,12 +422,12 @@ export function aggregateChunks(chunks: readonly unknown[], problems: Problems):
       candidates[slot] ??= { candidate: {}, parts: [], open: {}, content: {}, sawContent: false };
       const state = candidates[slot];
       for (const [key, value] of Object.entries(candidate)) {
-        if (key !== "content") setField(state.candidate, key, structuredClone(value));
+        if (key !== "content") setField(state.candidate, key, cloneJson(value));
       }
       const content = candidate.content;
       if (isJsonObject(content)) {
         state.sawContent = true;
-        for (const [key, value] of Object.entries(content)) if (key !== "parts") setField(state.content, key, structuredClone(value));
+        for (const [key, value] of Object.entries(content)) if (key !== "parts") setField(state.content, key, cloneJson(value));
         if (Array.isArray(content.parts)) foldParts(state.parts, content.parts, state.open, problems, pointer(candidatePath, "content", "parts"));
       }
     });

@@ -38,6 +38,7 @@ import { finish, type FromCanonicalResult, type ProviderConvertOptions, type Pro
 import { digest } from "../../ids.js";
 import { decideReasoning } from "../../reasoning.js";
 import {
+  cloneJson,
   FieldReader,
   Problems,
   checkExportInput,
@@ -263,15 +264,15 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
     }
     for (const [key, value] of Object.entries(chunk)) {
       if (key === "created_at") stamps.add(value);
-      if (key !== "message") setField(top, key, structuredClone(value));
+      if (key !== "message") setField(top, key, cloneJson(value));
     }
     const delta = chunk["message"];
     if (!isJsonObject(delta)) return;
     for (const [key, value] of Object.entries(delta)) {
       const previous = message[key];
       if ((key === "content" || key === "thinking") && typeof value === "string") message[key] = (typeof previous === "string" ? previous : "") + value;
-      else if ((key === "tool_calls" || key === "images") && Array.isArray(value)) message[key] = [...(Array.isArray(previous) ? previous : []), ...structuredClone(value)];
-      else setField(message, key, structuredClone(value));
+      else if ((key === "tool_calls" || key === "images") && Array.isArray(value)) message[key] = [...(Array.isArray(previous) ? previous : []), ...cloneJson(value)];
+      else setField(message, key, cloneJson(value));
     }
   });
   if (problems.errors.length > 0) return undefined;
@@ -394,7 +395,7 @@ function writeToolCall(part: Tolerant.ToolCallPart, path: string, context: Conte
     problems.warn("value-converted", pointer(path, "input"), "Ollama arguments are always an object; the input is wrapped as { input }");
     args = args === undefined ? {} : { input: args };
   }
-  const fn: JsonObject = { name: part.name, arguments: structuredClone(args) };
+  const fn: JsonObject = { name: part.name, arguments: cloneJson(args) };
   fillMissing(fn, isJsonObject(own?.["function"]) ? own["function"] : undefined);
   const native: JsonObject = { id: typeof shape?.id === "string" ? shape.id : id, function: fn };
   fillMissing(native, own);
@@ -618,7 +619,7 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
           const toolOwn = targetFields(tool.provider_fields, toolPath, problems);
           const fn: JsonObject = { name: tool.name };
           if (tool.description !== undefined) fn["description"] = tool.description;
-          if (tool.input_schema !== undefined) fn["parameters"] = structuredClone(tool.input_schema);
+          if (tool.input_schema !== undefined) fn["parameters"] = cloneJson(tool.input_schema);
           fillMissing(fn, isJsonObject(toolOwn?.["function"]) ? toolOwn["function"] : undefined);
           const native: JsonObject = { type: "function", function: fn };
           fillMissing(native, toolOwn);
@@ -659,7 +660,7 @@ function responseFromCanonical(document: Tolerant.Transcript, options: ProviderC
       const reason = message.native_finish_reason ?? (message.finish_reason === "length" ? "length" : message.finish_reason === undefined ? undefined : "stop");
       if (reason !== undefined) response["done_reason"] = reason;
       if (message.usage !== undefined) {
-        if (message.usage.raw?.provider === "ollama" && isJsonObject(message.usage.raw.usage)) Object.assign(response, structuredClone(message.usage.raw.usage));
+        if (message.usage.raw?.provider === "ollama" && isJsonObject(message.usage.raw.usage)) Object.assign(response, cloneJson(message.usage.raw.usage));
         else {
           response["prompt_eval_count"] = message.usage.input_tokens;
           response["eval_count"] = message.usage.output_tokens;
@@ -684,18 +685,18 @@ function streamFromCanonical(document: Tolerant.Transcript, options: ProviderCon
   const head: JsonObject = {};
   for (const key of ["model", "created_at"]) if (Object.hasOwn(response, key)) head[key] = response[key];
   const role = message["role"];
-  const chunk = (delta: JsonObject): JsonObject => ({ ...structuredClone(head), message: { ...(role === undefined ? {} : { role }), ...delta }, done: false });
+  const chunk = (delta: JsonObject): JsonObject => ({ ...cloneJson(head), message: { ...(role === undefined ? {} : { role }), ...delta }, done: false });
   const hasContent = Object.hasOwn(message, "content");
   const chunks: JsonObject[] = [];
   if (typeof message["thinking"] === "string") chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), thinking: message["thinking"] }));
   if (typeof message["content"] === "string" && message["content"] !== "") chunks.push(chunk({ content: message["content"] }));
-  if (Array.isArray(message["tool_calls"]) && message["tool_calls"].length > 0) chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), tool_calls: structuredClone(message["tool_calls"]) }));
+  if (Array.isArray(message["tool_calls"]) && message["tool_calls"].length > 0) chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), tool_calls: cloneJson(message["tool_calls"]) }));
   const last: JsonObject = {};
   for (const [key, value] of Object.entries(message)) {
     if (key === "thinking" || (key === "tool_calls" && Array.isArray(value) && value.length > 0)) continue;
-    setField(last, key, key === "content" ? "" : structuredClone(value));
+    setField(last, key, key === "content" ? "" : cloneJson(value));
   }
-  chunks.push({ ...structuredClone(response), message: last });
+  chunks.push({ ...cloneJson(response), message: last });
   return { ok: true, value: chunks as unknown as ChatResponse[], warnings: result.warnings };
 }
 

@@ -10,7 +10,7 @@
  * wire field name): `absent` lists fields the writer would otherwise fill with a default (`content: null`,
  * `type: "function"`), and a few per-type markers documented where they are set.
  */
-import { isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
+import { cloneJson, isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
 
 export const shapeKey = "$shape";
 
@@ -35,7 +35,7 @@ export function restOf(value: JsonObject, known: readonly string[]): JsonObject 
   let any = false;
   for (const [key, item] of Object.entries(value)) {
     if (known.includes(key)) continue;
-    setField(rest, key, structuredClone(item));
+    setField(rest, key, cloneJson(item));
     any = true;
   }
   return any ? rest : undefined;
@@ -46,7 +46,7 @@ export function fillMissing(target: JsonObject, extras: JsonObject | undefined, 
   if (extras === undefined) return;
   for (const [key, item] of Object.entries(extras)) {
     if (key === shapeKey || skip.includes(key) || Object.hasOwn(target, key)) continue;
-    setField(target, key, structuredClone(item));
+    setField(target, key, cloneJson(item));
   }
 }
 

@@ -30,7 +30,7 @@ import { isKnownPart } from "@agent-transcript/core";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { decideReasoning } from "../../reasoning.js";
-import { Problems, checkExportInput, guard, isJsonObject, pointer, setField, type JsonObject } from "../../seeds/conversion.js";
+import { cloneJson, Problems, checkExportInput, guard, isJsonObject, pointer, setField, type JsonObject } from "../../seeds/conversion.js";
 import { TurnCallIds, type CallId } from "./call-ids.js";
 import { chatIssuer, audioFormat, provider } from "./request-import.js";
 import { withoutForeignOpenaiFields } from "./source-fields.js";
@@ -83,7 +83,7 @@ export function writeContentPart(part: CanonicalPart, path: string, context: Wri
     return finishPart({ type: "text", text: part.text }, targetFields(part.provider_fields, path, problems));
   }
   if (part.type === "native" && part.issuer.provider === chatIssuer.provider && (part.issuer.api === undefined || part.issuer.api === chatIssuer.api) && isJsonObject(part.data)) {
-    return structuredClone(part.data);
+    return cloneJson(part.data);
   }
   if (allowed === "text" || (part.type !== "image" && part.type !== "audio" && part.type !== "file")) {
     problems.warn("part-dropped", path, `a ${part.type} part has no place in this OpenAI Chat message`);
@@ -328,14 +328,14 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
   const own = targetFields(tool.provider_fields, path, problems);
   const kept = shapeOf(own)?.tool;
   if (tool.native_type !== undefined) {
-    if (isJsonObject(kept)) return structuredClone(kept);
+    if (isJsonObject(kept)) return cloneJson(kept);
     problems.warn("field-dropped", path, `the ${tool.native_type} tool is another provider's own tool; Chat has no equivalent`);
     return undefined;
   }
   reportFields(tool, ["name", "description", "input_schema", "strict", "provider_fields"], path, problems);
   const fn: JsonObject = { name: tool.name };
   if (tool.description !== undefined) fn["description"] = tool.description;
-  if (tool.input_schema !== undefined) fn["parameters"] = structuredClone(tool.input_schema);
+  if (tool.input_schema !== undefined) fn["parameters"] = cloneJson(tool.input_schema);
   if (tool.strict !== undefined) fn["strict"] = tool.strict;
   fillMissing(fn, isJsonObject(own?.["function"]) ? own["function"] : undefined);
   const native: JsonObject = { type: "function", function: fn };
@@ -345,7 +345,7 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
 
 function writeToolChoice(choice: Tolerant.ToolChoice, request: JsonObject, problems: Problems): void {
   const own = targetFields(choice.provider_fields, "/tool_choice", problems);
-  if (own !== undefined && Object.hasOwn(own, "tool_choice")) request["tool_choice"] = structuredClone(own["tool_choice"]);
+  if (own !== undefined && Object.hasOwn(own, "tool_choice")) request["tool_choice"] = cloneJson(own["tool_choice"]);
   else if (choice.mode === "tool") request["tool_choice"] = { type: "function", function: { name: choice.name ?? "" } };
   else if (choice.mode === "auto" || choice.mode === "none" || choice.mode === "required") request["tool_choice"] = choice.mode;
   else {

@@ -20,6 +20,7 @@ import type { Message, Part, ToolCallPart, ToolChoice, ToolDefinition, ToolResul
 import { formatVersion } from "@agent-transcript/core";
 import { digest } from "../../ids.js";
 import {
+  cloneJson,
   FieldReader,
   Problems,
   emptyProvenance,
@@ -100,7 +101,7 @@ function importTool(value: unknown, path: string, problems: Problems): ToolDefin
     // Custom (grammar) tools and anything newer: kept whole, named by the type's own `name` when it has one.
     const inner = typeof type === "string" ? value[type] : undefined;
     const name = isJsonObject(inner) && typeof inner["name"] === "string" && inner["name"] !== "" ? inner["name"] : typeof type === "string" && type !== "" ? type : "tool";
-    return withFields({ name, native_type: typeof type === "string" ? type : "unknown" }, undefined, { tool: structuredClone(value) });
+    return withFields({ name, native_type: typeof type === "string" ? type : "unknown" }, undefined, { tool: cloneJson(value) });
   }
   const reader = new FieldReader(value, path, problems);
   reader.take("type");
@@ -133,7 +134,7 @@ function importToolChoice(reader: FieldReader, problems: Problems): ToolChoice |
   } else if (isJsonObject(raw)) {
     // allowed_tools, custom tools: the closest mode, with the native choice kept whole.
     const allowed = isJsonObject(raw["allowed_tools"]) ? raw["allowed_tools"]["mode"] : undefined;
-    choice = withFields({ mode: allowed === "required" ? "required" : "auto" }, { tool_choice: structuredClone(raw) });
+    choice = withFields({ mode: allowed === "required" ? "required" : "auto" }, { tool_choice: cloneJson(raw) });
   } else {
     problems.error(reader.at("tool_choice"), "must be auto, none, required or an object");
     return undefined;
@@ -261,7 +262,7 @@ export function importContentPart(value: unknown, path: string, problems: Proble
     }
     default:
       if (type === undefined) return undefined;
-      return { type: "native", native_type: type, data: structuredClone(value), issuer: { ...chatIssuer } };
+      return { type: "native", native_type: type, data: cloneJson(value), issuer: { ...chatIssuer } };
   }
 }
 

@@ -25,7 +25,7 @@ import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/co
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { withoutForeignOpenaiFields } from "./source-fields.js";
-import { FieldReader, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, setField, type ImportResult, type JsonObject } from "../../seeds/conversion.js";
+import { cloneJson, FieldReader, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, setField, type ImportResult, type JsonObject } from "../../seeds/conversion.js";
 import { dropAbsent, fillMissing, providerEntry, shapeOf, type Shape } from "./native-fields.js";
 import { TurnCallIds } from "./call-ids.js";
 import { collectAssistant, reportFields, targetFields, type WriteContext } from "./request-export.js";
@@ -180,7 +180,7 @@ function nativeFinishFor(message: Tolerant.Message, own: JsonObject | undefined,
 
 function usageFor(usage: Tolerant.Message["usage"], path: string, problems: Problems): JsonObject | undefined {
   if (usage === undefined) return undefined;
-  if (usage.raw?.provider === "openai-chat" && isJsonObject(usage.raw.usage)) return structuredClone(usage.raw.usage);
+  if (usage.raw?.provider === "openai-chat" && isJsonObject(usage.raw.usage)) return cloneJson(usage.raw.usage);
   const native: JsonObject = { prompt_tokens: usage.input_tokens, completion_tokens: usage.output_tokens, total_tokens: usage.total_tokens ?? usage.input_tokens + usage.output_tokens };
   if (usage.cache_read_tokens !== undefined) native["prompt_tokens_details"] = { cached_tokens: usage.cache_read_tokens };
   if (usage.reasoning_tokens !== undefined) native["completion_tokens_details"] = { reasoning_tokens: usage.reasoning_tokens };
@@ -297,7 +297,7 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
         if (value !== null) usage = value;
       } else if (key === "obfuscation") obfuscated += 1;
       else if (key === "object") setField(top, key, value === "chat.completion.chunk" ? "chat.completion" : value);
-      else setField(top, key, structuredClone(value));
+      else setField(top, key, cloneJson(value));
     }
     const choices = chunk["choices"];
     if (!Array.isArray(choices)) {
@@ -320,7 +320,7 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
         if (key === "finish_reason") {
           if (typeof value === "string" || finishReason === undefined) finishReason = typeof value === "string" ? value : null;
         } else if (key === "logprobs") logprobs.push(value);
-        else setField(choice, key, structuredClone(value));
+        else setField(choice, key, cloneJson(value));
       }
       const delta = item["delta"];
       if (!isJsonObject(delta)) return;
@@ -330,8 +330,8 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
           else if (value === null && !Object.hasOwn(texts, key)) texts[key] = null;
           else if (value !== null) problems.error(pointer(choicePath, "delta", key), "must be a string or null");
         } else if (key === "tool_calls" && Array.isArray(value)) foldToolCalls(value, pointer(choicePath, "delta", key), calls, problems);
-        else if (key === "annotations" && Array.isArray(value) && Array.isArray(message[key])) message[key] = [...(message[key] as unknown[]), ...structuredClone(value)];
-        else setField(message, key, structuredClone(value));
+        else if (key === "annotations" && Array.isArray(value) && Array.isArray(message[key])) message[key] = [...(message[key] as unknown[]), ...cloneJson(value)];
+        else setField(message, key, cloneJson(value));
       }
     });
   });
@@ -369,11 +369,11 @@ function foldToolCalls(deltas: unknown[], path: string, calls: Map<number, { cal
         for (const [fnKey, fnValue] of Object.entries(value)) {
           if (fnKey === "arguments" && typeof fnValue === "string") entry.args += fnValue;
           else if (fnKey === "name" && typeof fnValue === "string") entry.name = entry.name === undefined || entry.name === "" ? fnValue : entry.name;
-          else setField(entry.fn, fnKey, structuredClone(fnValue));
+          else setField(entry.fn, fnKey, cloneJson(fnValue));
         }
       } else if (key === "id") {
         if (typeof value === "string" && (typeof entry.call["id"] !== "string" || entry.call["id"] === "")) entry.call["id"] = value;
-      } else setField(entry.call, key, structuredClone(value));
+      } else setField(entry.call, key, cloneJson(value));
     }
   });
 }
@@ -381,10 +381,10 @@ function foldToolCalls(deltas: unknown[], path: string, calls: Map<number, { cal
 function foldLogprobs(values: unknown[]): unknown {
   const objects = values.filter(isJsonObject);
   if (objects.length === 0) return null;
-  if (objects.length === 1) return structuredClone(objects[0]);
+  if (objects.length === 1) return cloneJson(objects[0]);
   const join = (key: string): unknown[] | null => {
     const lists = objects.map((item) => item[key]).filter(Array.isArray);
-    return lists.length === 0 ? null : lists.flat().map((item: unknown) => structuredClone(item));
+    return lists.length === 0 ? null : lists.flat().map((item: unknown) => cloneJson(item));
   };
   return { content: join("content"), refusal: join("refusal") };
 }
@@ -414,7 +414,7 @@ function chunksFor(completion: JsonObject): ChatCompletionChunk[] {
   const base: JsonObject = {};
   for (const [key, value] of Object.entries(completion)) {
     if (key === "choices" || key === "usage") continue;
-    setField(base, key, key === "object" && value === "chat.completion" ? "chat.completion.chunk" : structuredClone(value));
+    setField(base, key, key === "object" && value === "chat.completion" ? "chat.completion.chunk" : cloneJson(value));
   }
   const choices = Array.isArray(completion["choices"]) ? completion["choices"] : [];
   const choice = isJsonObject(choices[0]) ? choices[0] : {};
@@ -422,7 +422,7 @@ function chunksFor(completion: JsonObject): ChatCompletionChunk[] {
   const index = choice["index"] ?? 0;
   const hasFinish = Object.hasOwn(choice, "finish_reason");
   const chunk = (delta: JsonObject, extra: JsonObject = {}): JsonObject => ({
-    ...structuredClone(base),
+    ...cloneJson(base),
     choices: [{ index, delta, ...(hasFinish ? { finish_reason: null } : {}), ...extra }],
   });
   const first: JsonObject = {};
@@ -430,7 +430,7 @@ function chunksFor(completion: JsonObject): ChatCompletionChunk[] {
   for (const [key, value] of Object.entries(message)) {
     if (key === "tool_calls") continue;
     if ((reasoningFields as readonly string[]).includes(key) && typeof value === "string") later.push({ [key]: value });
-    else setField(first, key, structuredClone(value));
+    else setField(first, key, cloneJson(value));
   }
   const chunks: JsonObject[] = [chunk(first), ...later.map((delta) => chunk(delta))];
   const calls = Array.isArray(message["tool_calls"]) ? message["tool_calls"] : [];
@@ -438,13 +438,13 @@ function chunksFor(completion: JsonObject): ChatCompletionChunk[] {
     if (!isJsonObject(call)) return;
     const fn = isJsonObject(call["function"]) ? call["function"] : {};
     const { arguments: args, ...fnRest } = fn;
-    chunks.push(chunk({ tool_calls: [{ ...structuredClone(call), index: position, function: { ...structuredClone(fnRest), arguments: "" } }] }));
+    chunks.push(chunk({ tool_calls: [{ ...cloneJson(call), index: position, function: { ...cloneJson(fnRest), arguments: "" } }] }));
     if (typeof args === "string" && args !== "") chunks.push(chunk({ tool_calls: [{ index: position, function: { arguments: args } }] }));
   });
   const closing: JsonObject = {};
-  for (const [key, value] of Object.entries(choice)) if (key !== "message" && key !== "index") setField(closing, key, structuredClone(value));
-  chunks.push({ ...structuredClone(base), choices: [{ index, delta: {}, ...closing }] });
-  if (completion["usage"] !== undefined) chunks.push({ ...structuredClone(base), choices: [], usage: structuredClone(completion["usage"]) });
+  for (const [key, value] of Object.entries(choice)) if (key !== "message" && key !== "index") setField(closing, key, cloneJson(value));
+  chunks.push({ ...cloneJson(base), choices: [{ index, delta: {}, ...closing }] });
+  if (completion["usage"] !== undefined) chunks.push({ ...cloneJson(base), choices: [], usage: cloneJson(completion["usage"]) });
   return chunks as unknown as ChatCompletionChunk[];
 }
 

@@ -29,13 +29,14 @@ const markerKeys = ["item"] as const;
 // Linear: the media type class excludes the delimiters that follow it.
 const dataUrlPattern = /^data:([^;,]+);base64,/;
 
-/** Splits a base64 data URL into media type and data when rebuilding it gives back the same text. */
+/**
+ * Splits a base64 data URL into media type and data. The match is the whole prefix `data:<type>;base64,`, so
+ * rebuilding the URL from the two always gives back the same text (no need to build and compare a copy of the media).
+ */
 export function splitDataUrl(url: string): { media_type: string; data: string } | undefined {
   const match = dataUrlPattern.exec(url);
   if (match === null) return undefined;
-  const mediaType = match[1] as string;
-  const data = url.slice(match[0].length);
-  return `data:${mediaType};base64,${data}` === url ? { media_type: mediaType, data } : undefined;
+  return { media_type: match[1] as string, data: url.slice(match[0].length) };
 }
 
 function contentNative(value: JsonObject): Part {
