@@ -23,6 +23,14 @@ export interface BenchmarkSpec {
   /** Issue #3's ceiling for candidate ÷ baseline time, when there is one. */
   readonly maxRatio?: number;
   readonly note?: string;
+  /**
+   * Whether samples start from a forced full GC (the default, when `--expose-gc` allows it). False where that would
+   * measure V8 re-optimising the candidate instead of the candidate: a full GC frees the hidden classes of the last
+   * pass's short-lived objects and deoptimises every function compiled against them ("weak objects" in
+   * `--trace-deopt`), so the next passes run in the interpreter again. Such benchmarks let garbage be collected as it
+   * naturally is, during the samples of both sides (ABBA order shares it out).
+   */
+  readonly forcedGcBeforeSamples?: boolean;
 }
 
 export interface MeasureOptions {
@@ -80,6 +88,8 @@ export interface BenchmarkResult {
   readonly id: string;
   readonly title: string;
   readonly note: string | null;
+  /** False when samples did not start from a forced full GC (see {@link BenchmarkSpec.forcedGcBeforeSamples}). */
+  readonly forcedGcBeforeSamples: boolean;
   readonly baseline: SideResult;
   readonly candidate: SideResult;
   /**
@@ -207,6 +217,7 @@ export function aggregate(info: BenchmarkInfo, runs: readonly RunMeasurement[]):
     id: info.id,
     title: info.title,
     note: info.note ?? null,
+    forcedGcBeforeSamples: info.forcedGcBeforeSamples !== false,
     baseline,
     candidate,
     ratio: quantile(ratios, 0.5),

@@ -49,6 +49,12 @@ function cell(text: string): string {
   return text.replaceAll("|", "\\|");
 }
 
+/** Names the benchmarks that let garbage be collected naturally (see `forcedGcBeforeSamples`). */
+function naturalGcNote(report: BenchReport): string {
+  const natural = report.benchmarks.filter((result) => result.forcedGcBeforeSamples === false).map((result) => result.id);
+  return natural.length === 0 || !report.gcBeforeEachSample ? "" : ` (except ${natural.join(", ")}: natural GC, see its note)`;
+}
+
 export function renderMarkdown(report: BenchReport): string {
   const { environment, corpus } = report;
   const first = report.benchmarks[0];
@@ -59,7 +65,7 @@ export function renderMarkdown(report: BenchReport): string {
     `Node ${environment.node} (V8 ${environment.v8}), ${environment.platform}, ${environment.cpus} CPUs (${environment.cpuModel}), load average ${environment.loadAverage.toFixed(2)} at start; ${environment.date}.`,
     `Mode ${report.mode}: ${runs} run${runs === 1 ? "" : "s"} × ${first?.roundsPerRun ?? 0} rounds per benchmark, ` +
       `${report.isolation === "process-per-run" ? "each run in a fresh process" : "all in one process"}; ` +
-      `GC before each sample: ${report.gcBeforeEachSample ? "yes" : "no (run with --expose-gc)"}; took ${report.durationSeconds.toFixed(0)} s.`,
+      `GC before each sample: ${report.gcBeforeEachSample ? "yes" : "no (run with --expose-gc)"}${naturalGcNote(report)}; took ${report.durationSeconds.toFixed(0)} s.`,
     `Corpus: ${corpus.documents} documents (${corpus.distinctDocuments} distinct × ${corpus.copies}), ${formatSize(corpus.bytes)} of compact JSON, ` +
       `${corpus.messages} messages, ${corpus.parts} parts, largest document ${formatSize(corpus.largestDocumentBytes)}.`,
     "",

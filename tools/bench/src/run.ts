@@ -51,9 +51,10 @@ interface RunOutput {
 }
 
 function runHere(id: BenchmarkId, corpus: Corpus, options: RunOptions): RunOutput {
-  const { measure: settings } = plan(options);
+  const { measure: planned } = plan(options);
   const spec = benchmarkSpec(id, corpus);
-  return { info: benchmarkInfo(spec), measurement: measure(spec, settings), corpus: corpus.summary, gc: settings.collectGarbage !== undefined };
+  const settings = spec.forcedGcBeforeSamples === false ? { ...planned, collectGarbage: undefined } : planned;
+  return { info: benchmarkInfo(spec), measurement: measure(spec, settings), corpus: corpus.summary, gc: planned.collectGarbage !== undefined };
 }
 
 function runInChild(id: BenchmarkId, options: RunOptions): RunOutput {
