@@ -5,7 +5,7 @@ import { detectFormat, detectKind, type Detection } from "./detect.js";
 import { loadRealFixtures, type Payload } from "./testing/real-fixtures.test.helpers.js";
 
 const payloads = loadRealFixtures().flatMap((file) => file.payloads);
-const supported = new Set(["anthropic", "openai-chat", "openai-responses", "gemini", "ollama"]);
+const supported = new Set(["anthropic", "openai-chat", "openai-responses", "gemini", "ollama", "mistral", "bedrock-converse"]);
 const valueOf = (payload: Payload): unknown => (payload.kind === "stream" ? payload.chunks : payload.value);
 
 /**
@@ -40,16 +40,34 @@ describe("detectFormat on every real fixture payload", () => {
     for (const payload of errors) expect(detectFormat(valueOf(payload)), payload.origin).toBeUndefined();
   });
 
-  it("never misdetects Bedrock Converse (requests, responses, streams) as something else", () => {
-    const bedrock = payloads.filter((payload) => payload.api === "bedrock-converse");
-    expect(bedrock.length).toBeGreaterThan(100);
-    for (const payload of bedrock) expect(detectFormat(valueOf(payload)), payload.origin).toBeUndefined();
+  it("reads Bedrock Converse by its untyped blocks, its own fields, its output object and its one-key events", () => {
+    const bedrock = payloads.filter((payload) => payload.api === "bedrock-converse" && payload.kind !== "error");
+    expect(bedrock.length).toBe(118);
+    expect(detectFormat({ messages: [{ role: "user", content: [{ text: "hi" }, { cachePoint: { type: "default" } }] }] })).toEqual({ format: "bedrock-converse", kind: "request" });
+    expect(detectFormat({ messages: [{ role: "user", content: "hi" }], inferenceConfig: { maxTokens: 10 } })).toEqual({ format: "bedrock-converse", kind: "request" });
+    expect(detectFormat({ output: { message: { role: "assistant", content: [] } }, stopReason: "end_turn" })).toEqual({ format: "bedrock-converse", kind: "response" });
+    expect(detectFormat({ contentBlockDelta: { contentBlockIndex: 0, delta: { text: "hi" } } })).toEqual({ format: "bedrock-converse", kind: "stream" });
+    expect(detectFormat([{ messageStart: { role: "assistant" } }, { messageStop: { stopReason: "end_turn" } }])).toEqual({ format: "bedrock-converse", kind: "stream" });
+    // A block without a Converse member, or a typed block, is not Converse.
+    expect(detectFormat({ messages: [{ role: "user", content: [{ words: "hi" }] }] })).toBeUndefined();
+    expect(detectKind("bedrock-converse", { output: { message: {} } })).toBe("response");
   });
 
-  it("reads Mistral as OpenAI Chat, the shape it copies (a documented ambiguity; --from settles it)", () => {
+  it("reads Mistral by the markers only its API has, and the same shape without them as OpenAI Chat", () => {
     const mistral = payloads.filter((payload) => payload.api === "mistral" && payload.kind !== "error");
-    expect(mistral.length).toBeGreaterThan(20);
-    for (const payload of mistral) expect(detectFormat(valueOf(payload)), payload.origin).toEqual({ format: "openai-chat", kind: payload.kind });
+    expect(mistral.length).toBe(27);
+    for (const payload of mistral) expect(detectFormat(valueOf(payload)), payload.origin).toEqual({ format: "mistral", kind: payload.kind });
+    const plain = { model: "some-model", messages: [{ role: "user", content: "hi" }] };
+    expect(detectFormat(plain)).toEqual({ format: "openai-chat", kind: "request" });
+    expect(detectFormat({ ...plain, safe_prompt: true })).toEqual({ format: "mistral", kind: "request" });
+    expect(detectFormat({ ...plain, random_seed: 7 })).toEqual({ format: "mistral", kind: "request" });
+    expect(detectFormat({ ...plain, tool_choice: "any" })).toEqual({ format: "mistral", kind: "request" });
+    expect(detectFormat({ ...plain, messages: [...plain.messages, { role: "assistant", content: "a", prefix: true }] })).toEqual({ format: "mistral", kind: "request" });
+    expect(detectFormat({ ...plain, model: "mistral-large-latest" })).toEqual({ format: "mistral", kind: "request" });
+    // A gateway's `mistralai/…` model and an Ollama tag are not Mistral's API.
+    expect(detectFormat({ ...plain, model: "mistralai/mistral-small-3.1" })).toEqual({ format: "openai-chat", kind: "request" });
+    expect(detectFormat({ ...plain, model: "mistral-nemo:12b" })).toEqual({ format: "openai-chat", kind: "request" });
+    expect(detectKind("mistral", { id: "x", object: "chat.completion", model: "m", choices: [] })).toBe("response");
   });
 });
 
@@ -94,7 +112,7 @@ describe("detectFormat on crafted inputs", () => {
   });
 
   it("detects nothing in what is none of the formats, and never throws", () => {
-    for (const value of [null, 1, "text", [], {}, [1, 2], { messages: [{ role: "user", content: [{ text: "bedrock" }] }] }, { hello: "world" }, [{ role: "tool", content: "x" }]]) {
+    for (const value of [null, 1, "text", [], {}, [1, 2], { messages: [{ role: "user", content: [{ text: "bedrock", type: 1 }] }] }, { hello: "world" }, [{ role: "tool", content: "x" }]]) {
       expect(detectFormat(value)).toBeUndefined();
     }
   });

@@ -35,10 +35,24 @@
  *   OpenAI-only field is present (`max_completion_tokens`, `response_format`, `stream_options`, `n`, a `system`,
  *   `developer` or `tool` role, `tool_calls`, `image_url` parts, …).
  * - OpenAI Chat otherwise.
- * A request whose content blocks lack `type` (Bedrock Converse's `{ "text": … }`), or that carries Bedrock's
- * `inferenceConfig` / `toolConfig`, is none of these and is not detected.
+ * - Bedrock Converse, before all of these, when the request carries a field only Converse defines
+ *   (`inferenceConfig`, `toolConfig`, `additionalModelRequestFields`, `guardrailConfig`, `promptVariables`), or when
+ *   every message is a `user` or `assistant` message whose content blocks have no `type` and each hold a Converse
+ *   member (`{ "text": … }`, `{ "toolUse": … }`, `{ "cachePoint": … }`, …). Its responses have an `output` object
+ *   holding a `message`; its stream events are objects with one key, the event type (`messageStart`,
+ *   `contentBlockDelta`, `metadata`, …), holding an object.
  *
- * Known ambiguities: Mistral's chat API is OpenAI Chat's shape and is detected as `openai-chat`. A bare
+ * Mistral's chat API is OpenAI Chat's shape; a payload is read as `mistral` when it carries what only Mistral's API
+ * defines: a request's `safe_prompt`, `random_seed`, `prompt_mode` or `guardrails`, `tool_choice: "any"`, an
+ * assistant message's `prefix`, a tool call with `index` in a request, a `thinking` chunk holding a list, a
+ * `document_url`, `reference` or `tool_reference` chunk, an `image_url` given as a string; a completion or chunk whose
+ * message or delta content is a chunk list, or whose delta has its own `index`; or a model of Mistral's families
+ * (`mistral-…`, `magistral-…`, `pixtral-…`, `ministral-…`, `codestral-…`, `devstral-…`, …, not a gateway's
+ * `mistralai/…` nor an Ollama `name:tag`).
+ *
+ * Known ambiguities: a Mistral payload with none of those markers (another model name, plain string contents) is
+ * read as `openai-chat`, and an OpenAI-compatible server serving a model under Mistral's own model name is read as
+ * `mistral`; `--from` settles either. A bare
  * `{ model, messages }` with string contents and none of the fields above is valid for OpenAI Chat, Ollama and (with
  * `max_tokens`) Anthropic alike; it is read as OpenAI Chat (as Anthropic with `max_tokens`). `--from` settles any of
  * these.
@@ -65,7 +79,8 @@ const anthropicEventTypes = new Set(["message_start", "content_block_start", "co
 /** The API one stream chunk names, or undefined when the chunk is shared by several (or by none). */
 function chunkFormat(chunk: unknown): FormatId | undefined {
   if (!isObject(chunk)) return undefined;
-  if (chunk.object === "chat.completion.chunk") return "openai-chat";
+  if (isBedrockEvent(chunk)) return "bedrock-converse";
+  if (chunk.object === "chat.completion.chunk") return isMistralCompletion(chunk) ? "mistral" : "openai-chat";
   if (typeof chunk.type === "string") {
     if (chunk.type.startsWith("response.")) return "openai-responses";
     if (anthropicEventTypes.has(chunk.type)) return "anthropic";
@@ -75,10 +90,36 @@ function chunkFormat(chunk: unknown): FormatId | undefined {
   return undefined;
 }
 
+// Mistral's model families; a name with `:` (an Ollama tag) or `/` (a gateway's `mistralai/…`) is not Mistral's API.
+const mistralModelPattern = /^(?:mistral|magistral|pixtral|ministral|codestral|devstral|voxtral|mathstral|open-mistral|open-mixtral|open-codestral)-[^:/]*$/;
+const mistralTopLevel = ["safe_prompt", "random_seed", "prompt_mode", "guardrails"];
+const mistralChunkTypes = new Set(["document_url", "reference", "tool_reference"]);
+
+/** Content chunks only Mistral sends: a `thinking` chunk holding a list, `document_url`, `reference`, a string `image_url`. */
+function hasMistralChunk(content: unknown): boolean {
+  if (!Array.isArray(content)) return false;
+  return content.some((chunk) => isObject(chunk) && ((chunk.type === "thinking" && Array.isArray(chunk.thinking)) || (typeof chunk.type === "string" && mistralChunkTypes.has(chunk.type)) || (chunk.type === "image_url" && typeof chunk.image_url === "string")));
+}
+
+/** A chat completion or chunk of Mistral's API: its model family, a content chunk list, or a delta's own `index`. */
+function isMistralCompletion(value: JsonObject): boolean {
+  if (typeof value.model === "string" && mistralModelPattern.test(value.model)) return true;
+  if (!Array.isArray(value.choices)) return false;
+  return value.choices.some((choice) => isObject(choice) && ((isObject(choice.message) && Array.isArray(choice.message.content)) || (isObject(choice.delta) && (Array.isArray(choice.delta.content) || choice.delta.index !== undefined))));
+}
+
+/** A `messages` request carrying a field, value or chunk only Mistral's API defines, or naming a Mistral model. */
+function isMistralRequest(request: JsonObject, messages: readonly unknown[]): boolean {
+  if (mistralTopLevel.some((key) => request[key] !== undefined) || request.tool_choice === "any") return true;
+  if (typeof request.model === "string" && mistralModelPattern.test(request.model)) return true;
+  return messages.some((message) => isObject(message) && (typeof message.prefix === "boolean" || hasMistralChunk(message.content) || (Array.isArray(message.tool_calls) && message.tool_calls.some((call) => isObject(call) && typeof call.index === "number"))));
+}
+
 /** A response object's API, by its discriminator. */
 function responseFormat(value: JsonObject): FormatId | undefined {
   if (value.object === "response") return "openai-responses";
-  if (value.object === "chat.completion") return "openai-chat";
+  if (isObject(value.output) && isObject(value.output.message)) return "bedrock-converse";
+  if (value.object === "chat.completion") return isMistralCompletion(value) ? "mistral" : "openai-chat";
   if (value.type === "message" && value.role === "assistant" && Array.isArray(value.content)) return "anthropic";
   if (Array.isArray(value.candidates) || (isObject(value.promptFeedback) && value.contents === undefined)) return "gemini";
   if (typeof value.done === "boolean" && isObject(value.message)) return "ollama";
@@ -114,6 +155,26 @@ const openaiChatTopLevel = [
   "verbosity",
 ];
 const bedrockTopLevel = ["inferenceConfig", "toolConfig", "additionalModelRequestFields", "guardrailConfig", "promptVariables"];
+const bedrockEventTypes = new Set(["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata", "internalServerException", "modelStreamErrorException", "serviceUnavailableException", "throttlingException", "validationException"]);
+const bedrockBlockMembers = ["text", "image", "document", "video", "audio", "toolUse", "toolResult", "guardContent", "cachePoint", "reasoningContent", "citationsContent", "searchResult"];
+
+/** A Converse stream event: one key, the event type, holding an object. */
+function isBedrockEvent(chunk: JsonObject): boolean {
+  const keys = Object.keys(chunk);
+  return keys.length === 1 && bedrockEventTypes.has(keys[0] as string) && isObject(chunk[keys[0] as string]);
+}
+
+/** Converse messages: user and assistant turns of untyped blocks, each holding a Converse member. */
+function isBedrockMessages(messages: readonly unknown[]): boolean {
+  if (messages.length === 0) return false;
+  return messages.every(
+    (message) =>
+      isObject(message) &&
+      (message.role === "user" || message.role === "assistant") &&
+      Array.isArray(message.content) &&
+      message.content.every((block) => isObject(block) && block.type === undefined && bedrockBlockMembers.some((key) => Object.hasOwn(block, key))),
+  );
+}
 const anthropicBlockTypes = new Set([
   "tool_use",
   "tool_result",
@@ -193,9 +254,9 @@ function toolEvidence(request: JsonObject, evidence: Evidence): void {
 /** Which of Ollama, Anthropic and OpenAI Chat a `messages` request is; undefined when it is none of them. */
 function messagesRequestFormat(request: JsonObject, messages: readonly unknown[]): FormatId | undefined {
   const evidence: Evidence = { ollama: false, anthropic: false, openaiChat: false, foreign: false, onlyUserAndAssistant: true };
-  if (bedrockTopLevel.some((key) => request[key] !== undefined)) return undefined;
+  if (bedrockTopLevel.some((key) => request[key] !== undefined)) return "bedrock-converse";
   messageEvidence(messages, evidence);
-  if (evidence.foreign) return undefined;
+  if (evidence.foreign) return isBedrockMessages(messages) ? "bedrock-converse" : undefined;
   toolEvidence(request, evidence);
   if (ollamaTopLevel.some((key) => request[key] !== undefined)) evidence.ollama = true;
   if (anthropicTopLevel.some((key) => request[key] !== undefined)) evidence.anthropic = true;
@@ -203,6 +264,7 @@ function messagesRequestFormat(request: JsonObject, messages: readonly unknown[]
   if (evidence.ollama) return "ollama";
   if (evidence.anthropic) return "anthropic";
   if (request.max_tokens !== undefined && evidence.onlyUserAndAssistant && !evidence.openaiChat) return "anthropic";
+  if (isMistralRequest(request, messages)) return "mistral";
   return "openai-chat";
 }
 
@@ -265,7 +327,8 @@ export function detectKind(format: DetectedFormat, value: unknown): PayloadKind 
   if (responseFormat(value) === format) return "response";
   if (chunkFormat(value) === format) return "stream";
   // Shapes the discriminators above do not cover, by the field each format's responses always have.
-  if (format === "openai-chat" && Array.isArray(value.choices)) return "response";
+  if ((format === "openai-chat" || format === "mistral") && Array.isArray(value.choices)) return "response";
+  if (format === "mistral" && value.object === "chat.completion.chunk") return "stream";
   if (format === "openai-responses" && Array.isArray(value.output)) return "response";
   if (format === "anthropic" && value.type === "message") return "response";
   if (format === "ollama" && value.done !== undefined) return "response";

@@ -2,7 +2,7 @@
  * The provider formats the converters speak, by the ids the CLI's `--from` and `--to` take.
  * `portable` is seed 004's provider-neutral message list.
  */
-export const formatIds = ["openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "portable"] as const;
+export const formatIds = ["openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "bedrock-converse", "mistral", "portable"] as const;
 
 export type FormatId = (typeof formatIds)[number];
 
@@ -12,6 +12,8 @@ const descriptions: Record<FormatId, string> = {
   anthropic: "Anthropic Messages (content blocks, tool_use and tool_result, thinking)",
   gemini: "Google Gemini generateContent (contents with parts, functionCall and functionResponse)",
   ollama: "Ollama /api/chat (messages with thinking and object tool arguments)",
+  "bedrock-converse": "Amazon Bedrock Converse (content blocks, toolUse and toolResult, reasoningContent)",
+  mistral: "Mistral chat completions (content chunks with thinking, nine-character tool-call ids)",
   portable: "Portable messages (seed 004): system, user and assistant turns with toolCalls and toolResults",
 };
 

@@ -50,5 +50,28 @@ export { geminiFormat, type GeminiRequest, type GeminiResponse, type GeminiStrea
 export { openaiChatFormat } from "./formats/openai-chat/index.js";
 export { ollamaFormat } from "./formats/ollama/index.js";
 export { anthropicFormat } from "./formats/anthropic/index.js";
+export {
+  bedrockConverseFormat,
+  type BedrockContentBlock,
+  type BedrockConverseRequest,
+  type BedrockConverseResponse,
+  type BedrockConverseStreamEvent,
+  type BedrockMessage,
+  type BedrockSystemContentBlock,
+  type BedrockTool,
+  type BedrockToolConfiguration,
+  type BedrockToolUseBlock,
+} from "./formats/bedrock-converse/index.js";
 export { openaiResponsesFormat } from "./formats/openai-responses/index.js";
+export {
+  mistralFormat,
+  type MistralAssistantMessage,
+  type MistralChatChunk,
+  type MistralChatRequest,
+  type MistralChatResponse,
+  type MistralContentChunk,
+  type MistralMessage,
+  type MistralTool,
+  type MistralToolCall,
+} from "./formats/mistral/index.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";

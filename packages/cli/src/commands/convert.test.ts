@@ -5,6 +5,8 @@ import { gzipSync } from "node:zlib";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { validateTranscript, type Tolerant } from "@agent-transcript/core";
 import { anthropicFormat, geminiFormat, ollamaFormat, openaiChatFormat, openaiResponsesFormat, type FormatId, type ProviderFormat } from "@agent-transcript/providers";
+import { mistralFormat } from "@agent-transcript/providers";
+import { bedrockConverseFormat } from "@agent-transcript/providers";
 import { describe, expect, it } from "vitest";
 // The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
 import { loadRealFixtures, type Payload } from "../../../providers/src/testing/real-fixtures.test.helpers.js";
@@ -41,6 +43,8 @@ const formats: Record<Exclude<FormatId, "portable">, AnyFormat> = {
   "openai-responses": openaiResponsesFormat as AnyFormat,
   gemini: geminiFormat as AnyFormat,
   ollama: ollamaFormat as AnyFormat,
+  "bedrock-converse": bedrockConverseFormat as AnyFormat,
+  mistral: mistralFormat as AnyFormat,
 };
 const supported = new Set(Object.keys(formats));
 const payloads = loadRealFixtures()
@@ -55,6 +59,10 @@ const roundTripExceptions: ReadonlyArray<{ origin: RegExp; reason: string }> = [
   {
     origin: /test_cross_provider_capability_replay\[anthropic-claude-sonnet-4-5-openai-responses-gpt-5\.4\]\.yaml#interactions\/\d+\/request/,
     reason: "two consecutive assistant messages are merged into one (parts-merged)",
+  },
+  {
+    origin: /test_bedrock_moonshotai_tool_call\.yaml#interactions\/1\/request/,
+    reason: "round-trips exactly, but bedrockConverseFormat.checkRequest reports (target-rule-broken) the Kimi K2 tool-use id functions.get_temperature:0, outside Bedrock's documented ^[a-zA-Z0-9_-]+$, which the service issued and accepted",
   },
 ];
 
@@ -98,6 +106,26 @@ describe("agent-transcript convert across formats", () => {
     expect(Array.isArray(request.contents)).toBe(true);
     expect(geminiFormat.checkRequest(request)).toEqual([]);
     expect(output.stderr()).not.toContain("target-rule-broken");
+  });
+
+  it("converts an OpenAI Chat request with tool results to a Mistral request that passes mistralFormat.checkRequest", async () => {
+    const chat = payloads.find((payload): payload is Extract<Payload, { kind: "request" }> => payload.api === "openai-chat" && payload.kind === "request" && JSON.stringify(payload.value).includes('"tool_call_id"'));
+    if (chat === undefined) throw new Error("no OpenAI Chat request with a tool message");
+    const output = capture();
+    expect(await run(["convert", payloadFile(chat), "--to", "mistral"], output.io)).toBe(0);
+    const request = JSON.parse(output.stdout()) as Parameters<typeof mistralFormat.checkRequest>[0];
+    expect(mistralFormat.checkRequest(request)).toEqual([]);
+    expect(output.stderr()).toContain("to mistral request");
+  });
+
+  it("converts an Anthropic request with tool results to a Bedrock Converse request that passes bedrockConverseFormat.checkRequest", async () => {
+    const anthropic = payloads.find((payload): payload is Extract<Payload, { kind: "request" }> => payload.api === "anthropic" && payload.kind === "request" && JSON.stringify(payload.value).includes('"tool_result"'));
+    if (anthropic === undefined) throw new Error("no Anthropic request with a tool result");
+    const output = capture();
+    expect(await run(["convert", payloadFile(anthropic), "--to", "bedrock-converse"], output.io)).toBe(0);
+    const request = JSON.parse(output.stdout()) as Parameters<typeof bedrockConverseFormat.checkRequest>[0];
+    expect(bedrockConverseFormat.checkRequest(request)).toEqual([]);
+    expect(output.stderr()).toContain("to bedrock-converse request");
   });
 
   it("turns a stream into the target's stream and writes it as JSON lines", async () => {

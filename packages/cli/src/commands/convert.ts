@@ -2,12 +2,14 @@ import { gzipSync } from "node:zlib";
 import type { Tolerant } from "@agent-transcript/core";
 import {
   anthropicFormat,
+  bedrockConverseFormat,
   detectFormat,
   detectKind,
   exportPortable,
   formatIds,
   geminiFormat,
   importPortable,
+  mistralFormat,
   ollamaFormat,
   openaiChatFormat,
   openaiResponsesFormat,
@@ -72,6 +74,8 @@ const providerFormats: Record<Exclude<FormatId, "portable">, AnyProviderFormat> 
   "openai-responses": openaiResponsesFormat as AnyProviderFormat,
   gemini: geminiFormat as AnyProviderFormat,
   ollama: ollamaFormat as AnyProviderFormat,
+  "bedrock-converse": bedrockConverseFormat as AnyProviderFormat,
+  mistral: mistralFormat as AnyProviderFormat,
 };
 
 function providerFormat(format: DetectedFormat): AnyProviderFormat | undefined {

@@ -102,3 +102,30 @@ describe("anthropicFormat", () => {
     expect(back.document).toStrictEqual(single.document);
   });
 });
+
+describe("server tool calls of other providers", () => {
+  it("drops Bedrock Nova's code-interpreter call and result (spelled server_tool_use) with warnings, and keeps Anthropic's own", () => {
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "mixed-server-tools",
+      messages: [
+        { role: "user", parts: [{ type: "text", text: "run it" }] },
+        {
+          role: "assistant",
+          parts: [
+            { type: "tool_call", id: "tooluse_nova1", name: "nova_code_interpreter", input: { code: "1+1" }, provider_executed: true, native_type: "server_tool_use", provider_fields: { "amazon-bedrock": { type: "server_tool_use" } } },
+            { type: "tool_result", call_id: "tooluse_nova1", status: "ok", output: "2", provider_executed: true, native_type: "code_execution_tool_result", provider_fields: { "amazon-bedrock": { type: "server_tool_use" } } },
+            { type: "tool_call", id: "srvtoolu_01", name: "web_search", input: { query: "x" }, provider_executed: true, native_type: "server_tool_use" },
+            { type: "text", text: "2" },
+          ],
+        },
+      ],
+    };
+    const result = anthropicFormat.requestFromCanonical(document);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const assistant = result.value.messages[1];
+    expect(Array.isArray(assistant?.content) ? assistant.content.map((block) => block.type) : []).toEqual(["server_tool_use", "text"]);
+    expect(result.warnings.filter((warning) => warning.code === "part-dropped").map((warning) => warning.path)).toEqual(["/messages/1/parts/0", "/messages/1/parts/1"]);
+  });
+});

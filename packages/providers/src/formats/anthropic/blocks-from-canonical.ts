@@ -179,7 +179,8 @@ function mediaBlock(part: Tolerant.ImagePart | Tolerant.FilePart, kind: "image" 
       mediaType = kind === "image" ? "image/png" : "application/pdf";
     }
     if (type === "document" && mediaType.startsWith("text/")) {
-      problems.warn("value-converted", pointer(path, "data"), `a ${mediaType} file was decoded and sent as a plain-text document`);
+      // Named at the part: the whole part changed form (its base64 data is no longer in the payload as such).
+      problems.warn("value-converted", path, `a ${mediaType} file was decoded and sent as a plain-text document`);
       source = { type: "text", media_type: "text/plain", data: Buffer.from(data, "base64").toString("utf8") };
     } else if (type === "document" && mediaType !== "application/pdf") {
       problems.warn("part-dropped", path, `Anthropic documents are PDF or plain text; a ${mediaType} file was left out`);
@@ -210,12 +211,23 @@ function mediaBlock(part: Tolerant.ImagePart | Tolerant.FilePart, kind: "image" 
   return [block];
 }
 
+/**
+ * Whether a provider-executed part came from another provider that spells its server calls like Anthropic (Bedrock
+ * Converse's `server_tool_use` for Nova's code interpreter): it carries that provider's fields and none of Anthropic's.
+ * Anthropic runs only its own server tools, so such a call cannot be replayed to it.
+ */
+function isOtherProvidersPart(part: { provider_fields?: Record<string, unknown> }): boolean {
+  const fields = part.provider_fields;
+  if (fields === undefined || Object.hasOwn(fields, "anthropic")) return false;
+  return Object.keys(fields).length > 0;
+}
+
 /** A tool call → tool_use, server_tool_use or mcp_tool_use; provider-executed calls of other providers are dropped. */
 export function toolCallBlock(part: Tolerant.ToolCallPart, path: string, context: ExportContext): JsonObject | undefined {
   const { problems } = context;
   let type = "tool_use";
   if (part.provider_executed === true) {
-    if (part.native_type === undefined || !serverCallTypes.includes(part.native_type)) {
+    if (part.native_type === undefined || !serverCallTypes.includes(part.native_type) || isOtherProvidersPart(part)) {
       problems.warn("part-dropped", path, `a call to ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Anthropic`);
       return undefined;
     }
@@ -245,7 +257,7 @@ export function toolCallBlock(part: Tolerant.ToolCallPart, path: string, context
 
 /** A provider-executed result → its native block; results of other providers' tools are dropped. */
 export function serverResultBlock(part: Tolerant.ToolResultPart, path: string, context: ExportContext): JsonObject | undefined {
-  if (part.native_type === undefined || !isServerResultType(part.native_type)) {
+  if (part.native_type === undefined || !isServerResultType(part.native_type) || isOtherProvidersPart(part)) {
     context.problems.warn("part-dropped", path, `the result of ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Anthropic`);
     return undefined;
   }

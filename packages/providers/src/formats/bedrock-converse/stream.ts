@@ -1,0 +1,304 @@
+/**
+ * Bedrock `converse-stream` events ↔ canonical transcript. Each event is `{ "<event type>": payload }`.
+ *
+ * Reading aggregates the events into the response the same call, unstreamed, would have returned, then converts it
+ * like a response (response.ts):
+ * - `messageStart` opens the message (its `role`); a stream without one (recorded by some clients) is read the same.
+ * - `contentBlockStart` puts a block at its `contentBlockIndex`: `start.toolUse` (id, name, type) or
+ *   `start.toolResult` (id, type, status); text and reasoning blocks have no start, or an empty one.
+ * - `contentBlockDelta` grows the block at its index: `text` appends; `toolUse.input` collects the JSON text that
+ *   becomes the input when the block stops (an empty text is `{}`, as the unstreamed response has it);
+ *   `toolResult` appends result content; `reasoningContent.text` appends, `.signature` sets the signature (it arrives
+ *   complete, after the text) and `.redactedContent` appends redacted data.
+ * - `messageStop` sets `stopReason` and `additionalModelResponseFields`; `metadata` sets `usage`, `metrics` and its
+ *   other fields, exactly where the unstreamed response has them.
+ * - The `p` field every event of the service carries is padding against length side channels, not content: it is
+ *   left out (one `field-dropped` warning for the stream). An exception event (`throttlingException`, …) becomes the
+ *   `error` of the message it interrupted.
+ *
+ * Writing produces `messageStart`, per block a `contentBlockStart` where the block has a start form, the deltas that
+ * rebuild it and `contentBlockStop`, then `messageStop` and `metadata`: reading those events back gives the same
+ * document.
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToCanonicalResult } from "../../format.js";
+import { checkExportInput, cloneJson, guard, pointer, Problems } from "../../seeds/conversion.js";
+import { ExportContext } from "./blocks-from-canonical.js";
+import { asNative, assign, isJsonObject, providerKey, restOf, type JsonObject } from "./native.js";
+import { finishDocument } from "./request-to-canonical.js";
+import { documentOf, messageToCanonical, responseOf } from "./response.js";
+import type { BedrockConverseStreamEvent } from "./types.js";
+
+const paddingKey = "p";
+const exceptionTypes = ["internalServerException", "modelStreamErrorException", "serviceUnavailableException", "throttlingException", "validationException"];
+
+interface Aggregate {
+  message: JsonObject;
+  response: JsonObject;
+  blocks: Array<JsonObject | undefined>;
+  /** Tool input JSON text collected per block index. */
+  inputs: Map<number, string>;
+  unparsed: Map<number, { text: string; error: string }>;
+  padded: string | undefined;
+  error: string | undefined;
+  errorEvent: JsonObject | undefined;
+}
+
+export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
+  return guard(
+    () => aggregate(chunks),
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
+  const problems = new Problems();
+  const state: Aggregate = { message: { role: "assistant" }, response: {}, blocks: [], inputs: new Map(), unparsed: new Map(), padded: undefined, error: undefined, errorEvent: undefined };
+  chunks.forEach((chunk, position) => {
+    const path = pointer("", position);
+    const keys = isJsonObject(chunk) ? Object.keys(chunk) : [];
+    const type = keys[0];
+    if (!isJsonObject(chunk) || keys.length !== 1 || type === undefined || !isJsonObject(chunk[type])) {
+      problems.error(path, "a stream event must be an object with one event type holding an object");
+      return;
+    }
+    const payload = chunk[type] as JsonObject;
+    const eventPath = pointer(path, type);
+    if (Object.hasOwn(payload, paddingKey)) state.padded ??= pointer(eventPath, paddingKey);
+    applyEvent(state, type, payload, eventPath, problems);
+  });
+  state.blocks.forEach((_block, index) => stopBlock(state, index, problems));
+  if (state.padded !== undefined) problems.warn("field-dropped", state.padded, "the p field of the events is padding against length side channels, not content; it is left out");
+  if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  const content = state.blocks.filter((block): block is JsonObject => block !== undefined);
+  const response = assign({ output: { message: assign(state.message, { content }) } }, state.response);
+  const message = messageToCanonical(response, "", problems);
+  if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (state.error !== undefined) {
+    message.error = state.error;
+    message.finish_reason = "error";
+    message.provider_fields = { ...message.provider_fields, [providerKey]: { ...message.provider_fields?.[providerKey], stream_error: cloneJson(state.errorEvent) } };
+  }
+  for (const [index, unparsed] of state.unparsed) {
+    const part = message.parts[content.indexOf(state.blocks[index] as JsonObject)];
+    if (part?.type !== "tool_call") continue;
+    delete part.input;
+    part.raw_input = unparsed.text;
+    part.input_error = unparsed.error;
+  }
+  // The id is the aggregated response's fingerprint, so a stream and the same response unstreamed get the same one.
+  return finishDocument(documentOf([message], response), problems);
+}
+
+function withoutPadding(payload: JsonObject, known: readonly string[]): JsonObject | undefined {
+  return restOf(payload, [...known, paddingKey]);
+}
+
+function applyEvent(state: Aggregate, type: string, payload: JsonObject, path: string, problems: Problems): void {
+  switch (type) {
+    case "messageStart":
+      assign(state.message, withoutPadding(payload, []) ?? {});
+      return;
+    case "contentBlockStart":
+    case "contentBlockDelta":
+    case "contentBlockStop": {
+      const index = payload.contentBlockIndex;
+      if (typeof index !== "number" || !Number.isSafeInteger(index) || index < 0) {
+        problems.error(pointer(path, "contentBlockIndex"), "must be a non-negative integer");
+        return;
+      }
+      const extra = withoutPadding(payload, ["contentBlockIndex", "start", "delta"]);
+      for (const key of Object.keys(extra ?? {})) problems.warn("field-dropped", pointer(path, key), `${key} is not part of a ${type} event; it was left out`);
+      if (type === "contentBlockStart") startBlock(state, index, payload.start, pointer(path, "start"), problems);
+      else if (type === "contentBlockDelta") applyDelta(state, index, payload.delta, pointer(path, "delta"), problems);
+      else stopBlock(state, index, problems);
+      return;
+    }
+    case "messageStop":
+    case "metadata":
+      assign(state.response, cloneJson(withoutPadding(payload, []) ?? {}));
+      return;
+    default:
+      if (exceptionTypes.includes(type) || type.endsWith("Exception")) {
+        const message = typeof payload.message === "string" ? payload.message : "no message";
+        state.error = `${type}: ${message}`;
+        state.errorEvent = { [type]: cloneJson(payload) };
+        return;
+      }
+      problems.warn("field-dropped", path, `an event of unknown type ${type} was left out`);
+  }
+}
+
+function startBlock(state: Aggregate, index: number, start: unknown, path: string, problems: Problems): void {
+  if (start === undefined || (isJsonObject(start) && Object.keys(start).length === 0)) return;
+  if (!isJsonObject(start)) {
+    problems.error(path, "must be an object");
+    return;
+  }
+  if (isJsonObject(start.toolUse)) {
+    state.blocks[index] = { toolUse: cloneJson(start.toolUse) };
+  } else if (isJsonObject(start.toolResult)) {
+    state.blocks[index] = { toolResult: assign(cloneJson(start.toolResult), { content: [] }) };
+  } else {
+    problems.warn("field-dropped", path, `a block start of kind ${Object.keys(start).join(", ")} is not read by this converter; it was left out`);
+  }
+}
+
+function append(target: JsonObject, key: string, value: unknown): void {
+  if (typeof value !== "string") return;
+  target[key] = `${typeof target[key] === "string" ? String(target[key]) : ""}${value}`;
+}
+
+function applyDelta(state: Aggregate, index: number, delta: unknown, path: string, problems: Problems): void {
+  if (!isJsonObject(delta)) {
+    problems.error(path, "must be an object");
+    return;
+  }
+  const existing = state.blocks[index];
+  if (typeof delta.text === "string") {
+    const block = existing ?? {};
+    append(block, "text", delta.text);
+    state.blocks[index] = block;
+    return;
+  }
+  if (isJsonObject(delta.toolUse)) {
+    if (!isJsonObject(existing?.toolUse)) {
+      problems.error(path, "a toolUse delta for a block that did not start as a toolUse");
+      return;
+    }
+    if (typeof delta.toolUse.input === "string") state.inputs.set(index, `${state.inputs.get(index) ?? ""}${delta.toolUse.input}`);
+    return;
+  }
+  if (Array.isArray(delta.toolResult)) {
+    const result = existing?.toolResult;
+    if (!isJsonObject(result) || !Array.isArray(result.content)) {
+      problems.error(path, "a toolResult delta for a block that did not start as a toolResult");
+      return;
+    }
+    result.content.push(...cloneJson(delta.toolResult));
+    return;
+  }
+  if (isJsonObject(delta.reasoningContent)) {
+    const reasoning = delta.reasoningContent;
+    const block = existing ?? { reasoningContent: {} };
+    const content = isJsonObject(block.reasoningContent) ? block.reasoningContent : {};
+    block.reasoningContent = content;
+    state.blocks[index] = block;
+    if (typeof reasoning.redactedContent === "string") {
+      append(content, "redactedContent", reasoning.redactedContent);
+      return;
+    }
+    const text = isJsonObject(content.reasoningText) ? content.reasoningText : {};
+    content.reasoningText = text;
+    append(text, "text", reasoning.text);
+    // The signature arrives whole in one delta at the end of the reasoning block.
+    if (typeof reasoning.signature === "string") text.signature = reasoning.signature;
+    return;
+  }
+  problems.warn("field-dropped", path, `a delta of kind ${Object.keys(delta).join(", ")} is not read by this converter; it was left out`);
+}
+
+function stopBlock(state: Aggregate, index: number, problems: Problems): void {
+  const json = state.inputs.get(index);
+  const block = state.blocks[index];
+  if (!isJsonObject(block) || !isJsonObject(block.toolUse) || Object.hasOwn(block.toolUse, "input")) return;
+  state.inputs.delete(index);
+  if (json === undefined || json === "") {
+    block.toolUse.input = {};
+    return;
+  }
+  try {
+    block.toolUse.input = JSON.parse(json) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    block.toolUse.input = {};
+    state.unparsed.set(index, { text: json, error: reason });
+    problems.warn("input-normalized", pointer("", "contentBlock", index), `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`);
+  }
+}
+
+export function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<BedrockConverseStreamEvent[]> {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      const context = new ExportContext(problems, options.foreignReasoning ?? "drop", "stream", document.source?.format === "bedrock-converse");
+      const events: JsonObject[] = [];
+      let streamed = 0;
+      document.messages.forEach((message, index) => {
+        const path = pointer("/messages", index);
+        if (message.role !== "assistant" || streamed > 0) {
+          problems.warn("message-dropped", path, message.role === "assistant" ? "a Converse stream carries one assistant message; this one was left out" : "a stream carries only the model's message; this one was left out");
+          return;
+        }
+        streamed += 1;
+        const response = responseOf(message, path, context);
+        if (response !== undefined) events.push(...eventsOf(response, context, path));
+      });
+      if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (events.length === 0) {
+        problems.error("/messages", "the document has no assistant message to stream");
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      }
+      return finish(
+        events.map((event) => asNative<BedrockConverseStreamEvent>(event)),
+        problems.warnings,
+        options,
+      );
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+/** The events that stream one response object. */
+function eventsOf(response: JsonObject, context: ExportContext, path: string): JsonObject[] {
+  const output = isJsonObject(response.output) ? response.output : {};
+  const message = isJsonObject(output.message) ? output.message : {};
+  const content = Array.isArray(message.content) ? message.content.filter(isJsonObject) : [];
+  for (const key of Object.keys(output)) if (key !== "message") context.problems.warn("field-dropped", pointer(path, "provider_fields", providerKey, "output", key), `${key} beside the message has no place in a Converse stream`);
+  const start = restOf(message, ["content"]) ?? {};
+  const events: JsonObject[] = [{ messageStart: start }];
+  content.forEach((block, index) => {
+    const blockPath = context.paths.get(block) ?? path;
+    const rendered = streamBlock(block, context.partialInputs, blockPath, context.problems);
+    if (rendered === undefined) return;
+    if (rendered.start !== undefined) events.push({ contentBlockStart: { contentBlockIndex: index, start: rendered.start } });
+    for (const delta of rendered.deltas) events.push({ contentBlockDelta: { contentBlockIndex: index, delta } });
+    events.push({ contentBlockStop: { contentBlockIndex: index } });
+  });
+  const stop: JsonObject = {};
+  if (response.stopReason !== undefined) stop.stopReason = response.stopReason;
+  if (response.additionalModelResponseFields !== undefined) stop.additionalModelResponseFields = response.additionalModelResponseFields;
+  events.push({ messageStop: stop });
+  const metadata = restOf(response, ["output", "stopReason", "additionalModelResponseFields"]);
+  if (metadata !== undefined) events.push({ metadata });
+  return events;
+}
+
+/** A block's start form (if it has one) and the deltas that grow it back to the whole block. */
+function streamBlock(block: JsonObject, partial: WeakMap<JsonObject, string>, path: string, problems: Problems): { start?: JsonObject; deltas: JsonObject[] } | undefined {
+  const keys = Object.keys(block);
+  if (keys.length !== 1) problems.warn("field-dropped", path, `fields beside the ${keys.join(", ")} block have no place in a Converse stream`);
+  if (typeof block.text === "string") return { deltas: [{ text: block.text }] };
+  if (isJsonObject(block.toolUse)) {
+    const { input, ...opening } = block.toolUse;
+    const text = partial.get(block.toolUse) ?? JSON.stringify(input);
+    return { start: { toolUse: opening }, deltas: [{ toolUse: { input: text } }] };
+  }
+  if (isJsonObject(block.toolResult)) {
+    const { content, ...opening } = block.toolResult;
+    return { start: { toolResult: opening }, deltas: Array.isArray(content) && content.length > 0 ? [{ toolResult: content }] : [] };
+  }
+  if (isJsonObject(block.reasoningContent)) {
+    const reasoning = block.reasoningContent;
+    if (typeof reasoning.redactedContent === "string") return { deltas: [{ reasoningContent: { redactedContent: reasoning.redactedContent } }] };
+    const text = isJsonObject(reasoning.reasoningText) ? reasoning.reasoningText : {};
+    const deltas: JsonObject[] = [];
+    if (typeof text.text === "string") deltas.push({ reasoningContent: { text: text.text } });
+    if (typeof text.signature === "string") deltas.push({ reasoningContent: { signature: text.signature } });
+    if (deltas.length === 0) deltas.push({ reasoningContent: { text: "" } });
+    return { deltas };
+  }
+  problems.warn("part-dropped", path, `a ${keys.join(", ")} block has no form in a Converse stream; it was left out`);
+  return undefined;
+}
