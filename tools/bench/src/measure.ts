@@ -31,6 +31,8 @@ export interface BenchmarkSpec {
    * naturally is, during the samples of both sides (ABBA order shares it out).
    */
   readonly forcedGcBeforeSamples?: boolean;
+  /** At least this many warm-up passes, for a candidate with so much code that the run's default leaves it half-optimised. */
+  readonly minimumWarmupPasses?: number;
 }
 
 export interface MeasureOptions {

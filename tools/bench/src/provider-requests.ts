@@ -1,14 +1,23 @@
-// The real provider requests of the five converted APIs, read straight from the recorded HTTP cassettes under the
+// The real provider requests of the seven converted APIs, read straight from the recorded HTTP cassettes under the
 // real fixtures root (pydantic-ai's and openinference's VCR files): the request body of every interaction whose URL
-// is a model call of Anthropic Messages, OpenAI Chat, OpenAI Responses, Gemini generateContent or Ollama /api/chat.
+// is a model call of Anthropic Messages, OpenAI Chat, OpenAI Responses, Gemini generateContent, Ollama /api/chat,
+// Mistral chat completions or Bedrock Converse.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { anthropicFormat, geminiFormat, ollamaFormat, openaiChatFormat, openaiResponsesFormat } from "@agent-transcript/providers";
+import {
+  anthropicFormat,
+  bedrockConverseFormat,
+  geminiFormat,
+  mistralFormat,
+  ollamaFormat,
+  openaiChatFormat,
+  openaiResponsesFormat,
+} from "@agent-transcript/providers";
 import type { ProviderFormat } from "@agent-transcript/providers";
 import { parse as parseYaml } from "yaml";
 import { realFixturesRoot } from "./paths.js";
 
-export type RequestApi = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "ollama";
+export type RequestApi = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "ollama" | "mistral" | "bedrock-converse";
 
 type AnyFormat = ProviderFormat<unknown, unknown, unknown>;
 
@@ -18,6 +27,8 @@ export const requestFormats: Record<RequestApi, AnyFormat> = {
   "openai-responses": openaiResponsesFormat as AnyFormat,
   gemini: geminiFormat as AnyFormat,
   ollama: ollamaFormat as AnyFormat,
+  mistral: mistralFormat as AnyFormat,
+  "bedrock-converse": bedrockConverseFormat as AnyFormat,
 };
 
 export interface ProviderRequest {
@@ -31,7 +42,7 @@ export interface ProviderRequest {
   readonly bytes: number;
 }
 
-/** The API a request URL calls; Mistral's OpenAI-shaped endpoint and every non-model URL are left out. */
+/** The API a request URL calls; every non-model URL is left out. */
 function apiOf(uri: string): RequestApi | undefined {
   let url: URL;
   try {
@@ -42,8 +53,9 @@ function apiOf(uri: string): RequestApi | undefined {
   const route = url.pathname;
   if (url.hostname === "api.anthropic.com" && route === "/v1/messages") return "anthropic";
   if (route.endsWith("/responses")) return "openai-responses";
-  if (url.hostname === "api.mistral.ai") return undefined;
+  if (url.hostname === "api.mistral.ai") return route.endsWith("/chat/completions") ? "mistral" : undefined;
   if (route.endsWith("/chat/completions")) return "openai-chat";
+  if (url.hostname.startsWith("bedrock-runtime.") && /\/converse(?:-stream)?$/.test(route)) return "bedrock-converse";
   if (/:(?:stream)?generateContent$/i.test(route)) return "gemini";
   if (route === "/api/chat") return "ollama";
   return undefined;
@@ -64,7 +76,7 @@ function cassetteFiles(directory: string): string[] {
 }
 
 /**
- * Every real request of the five APIs that converts native → canonical → native without error. A request that does
+ * Every real request of the seven APIs that converts native → canonical → native without error. A request that does
  * not is a converter regression, not benchmark input: this fails loudly rather than time an error path.
  */
 export function loadProviderRequests(): ProviderRequest[] {

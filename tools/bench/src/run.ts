@@ -53,7 +53,11 @@ interface RunOutput {
 function runHere(id: BenchmarkId, corpus: Corpus, options: RunOptions): RunOutput {
   const { measure: planned } = plan(options);
   const spec = benchmarkSpec(id, corpus);
-  const settings = spec.forcedGcBeforeSamples === false ? { ...planned, collectGarbage: undefined } : planned;
+  const settings: MeasureOptions = {
+    ...planned,
+    ...(spec.forcedGcBeforeSamples === false ? { collectGarbage: undefined } : {}),
+    warmupPasses: Math.max(planned.warmupPasses, options.quick ? 1 : (spec.minimumWarmupPasses ?? 0)),
+  };
   return { info: benchmarkInfo(spec), measurement: measure(spec, settings), corpus: corpus.summary, gc: planned.collectGarbage !== undefined };
 }
 

@@ -76,7 +76,8 @@ export interface ReaderContext {
 
 /** Reads one native object, field by field, under either spelling. */
 export class NativeReader {
-  private readonly seen = new Set<string>();
+  // A handful of keys per object: an array is cheaper to fill and search than a Set.
+  private readonly seen: string[] = [];
 
   constructor(
     readonly value: JsonObject,
@@ -92,6 +93,13 @@ export class NativeReader {
     return snake !== name && Object.hasOwn(this.value, snake) ? snake : undefined;
   }
 
+  /** Marks `key` (the spelling found for `name`) read and returns its value. */
+  private consume(key: string, name: string): unknown {
+    this.seen.push(key);
+    if (key !== name) this.context.snake.push(`${this.prefix}${name}`);
+    return this.value[key];
+  }
+
   has(name: string): boolean {
     return this.key(name) !== undefined;
   }
@@ -103,10 +111,7 @@ export class NativeReader {
   /** The raw value, marked as read (its spelling remembered). */
   take(name: string): unknown {
     const key = this.key(name);
-    if (key === undefined) return undefined;
-    this.seen.add(key);
-    if (key !== name) this.context.snake.push(`${this.prefix}${name}`);
-    return this.value[key];
+    return key === undefined ? undefined : this.consume(key, name);
   }
 
   /** Peeks without marking the field read. */
@@ -116,39 +121,43 @@ export class NativeReader {
   }
 
   string(name: string, required = false): string | undefined {
-    if (!this.has(name)) {
+    const key = this.key(name);
+    if (key === undefined) {
       if (required) this.context.problems.error(pointer(this.path, name), "is required");
       return undefined;
     }
-    const value = this.take(name);
+    const value = this.consume(key, name);
     if (typeof value === "string") return value;
-    this.context.problems.error(this.at(name), "must be a string");
+    this.context.problems.error(pointer(this.path, key), "must be a string");
     return undefined;
   }
 
   object(name: string): JsonObject | undefined {
-    if (!this.has(name)) return undefined;
-    const value = this.take(name);
+    const key = this.key(name);
+    if (key === undefined) return undefined;
+    const value = this.consume(key, name);
     if (isJsonObject(value)) return value;
-    this.context.problems.error(this.at(name), "must be an object");
+    this.context.problems.error(pointer(this.path, key), "must be an object");
     return undefined;
   }
 
   array(name: string): unknown[] | undefined {
-    if (!this.has(name)) return undefined;
-    const value = this.take(name);
+    const key = this.key(name);
+    if (key === undefined) return undefined;
+    const value = this.consume(key, name);
     if (Array.isArray(value)) return value;
-    this.context.problems.error(this.at(name), "must be an array");
+    this.context.problems.error(pointer(this.path, key), "must be an array");
     return undefined;
   }
 
   /** Any JSON value, deep-copied. */
   json(name: string): unknown {
-    if (!this.has(name)) return undefined;
-    const value = this.take(name);
-    const problem = findNonJson(value, this.at(name));
+    const key = this.key(name);
+    if (key === undefined) return undefined;
+    const value = this.consume(key, name);
+    const problem = findNonJson(value, "");
     if (problem !== undefined) {
-      this.context.problems.error(problem.path, problem.message);
+      this.context.problems.error(pointer(this.path, key) + problem.path, problem.message);
       return undefined;
     }
     return cloneJson(value);
@@ -156,26 +165,28 @@ export class NativeReader {
 
   /** A reader for a nested object field (marked read), whose snake_case paths are prefixed with this field. */
   child(name: string): NativeReader | undefined {
+    const key = this.key(name);
+    if (key === undefined) return undefined;
     const value = this.object(name);
     if (value === undefined) return undefined;
-    return new NativeReader(value, this.at(name), this.context, `${this.prefix}${name}.`);
+    return new NativeReader(value, pointer(this.path, key), this.context, `${this.prefix}${name}.`);
   }
 
   /** The fields not read, verbatim, or undefined when there are none. */
   rest(): JsonObject | undefined {
-    const rest: JsonObject = {};
-    let any = false;
-    for (const [key, item] of Object.entries(this.value)) {
-      if (this.seen.has(key)) continue;
+    let rest: JsonObject | undefined;
+    for (const key of Object.keys(this.value)) {
+      if (this.seen.includes(key)) continue;
+      const item = this.value[key];
       const problem = findNonJson(item, "");
       if (problem !== undefined) {
         this.context.problems.error(pointer(this.path, key) + problem.path, problem.message);
         continue;
       }
+      rest ??= {};
       setField(rest, key, cloneJson(item));
-      any = true;
     }
-    return any ? rest : undefined;
+    return rest;
   }
 }
 
