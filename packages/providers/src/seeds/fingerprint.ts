@@ -106,16 +106,7 @@ export function fingerprint(value: unknown): string {
 
 /** Mixes `value`, met at nesting `depth`, into the lanes at `at` (objects hash their entries in the lanes after). */
 function mixValue(value: unknown, at: number, depth: number): void {
-  if (typeof value === "string") {
-    lanes.word(at, tag.string);
-    lanes.string(at, value);
-  } else if (typeof value === "number") {
-    lanes.word(at, tag.number);
-    lanes.number(at, value);
-  } else if (value === null) lanes.word(at, tag.null);
-  else if (value === true) lanes.word(at, tag.true);
-  else if (value === false) lanes.word(at, tag.false);
-  else if (typeof value !== "object") lanes.word(at, tag.other);
+  if (typeof value !== "object" || value === null) mixScalar(value, at);
   else if (depth >= maximumRecursionDepth) {
     lanes.word(at, tag.deep);
     mixOrdered(value, at);

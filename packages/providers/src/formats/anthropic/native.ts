@@ -4,7 +4,8 @@
  * stop-reason vocabulary.
  */
 import type { FinishReason, Issuer } from "@agent-transcript/core";
-import { cloneJson, isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
+import { copyOfKeptFields, keptFields, restOf } from "../../native-fields.js";
+import { isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
 
 /** The key of Anthropic's fields in every `provider_fields`. */
 export const providerKey = "anthropic";
@@ -16,37 +17,21 @@ export const anthropicIssuer: Issuer = { provider: "anthropic", api: "messages" 
 export const anthropicTarget = { provider: "anthropic", api: "messages" } as const;
 
 export type { JsonObject };
-export { isJsonObject };
+export { isJsonObject, restOf };
 
 /** A fresh issuer object, so two parts never share one. */
 export function issuer(): Issuer {
   return { ...anthropicIssuer };
 }
 
-/**
- * The fields of `value` outside `known`, deep-copied, or undefined when there are none. They go to
- * `provider_fields.anthropic` so a conversion back writes them unchanged.
- */
-export function restOf(value: JsonObject, known: readonly string[]): JsonObject | undefined {
-  const rest: JsonObject = {};
-  let any = false;
-  for (const [key, item] of Object.entries(value)) {
-    if (known.includes(key)) continue;
-    setField(rest, key, cloneJson(item));
-    any = true;
-  }
-  return any ? rest : undefined;
-}
-
-/** `{ anthropic: rest }` for a canonical object's provider_fields, or undefined when there is no rest. */
+/** `{ <provider key>: rest }` for a canonical object's provider_fields, or undefined when there is no rest. */
 export function providerFields(rest: JsonObject | undefined): { [providerKey]: JsonObject } | undefined {
-  return rest === undefined || Object.keys(rest).length === 0 ? undefined : { [providerKey]: rest };
+  return keptFields(providerKey, rest);
 }
 
 /** The Anthropic fields a canonical object carries (a copy), or an empty object. */
 export function anthropicFieldsOf(value: { provider_fields?: Record<string, Record<string, unknown>> | undefined }): JsonObject {
-  const fields = value.provider_fields?.[providerKey];
-  return isJsonObject(fields) ? cloneJson(fields) : {};
+  return copyOfKeptFields(value, providerKey);
 }
 
 /** Takes a key out of an object, returning its value. */

@@ -12,7 +12,8 @@
  */
 import type { FinishReason, Issuer } from "@agent-transcript/core";
 import { digest } from "../../ids.js";
-import { cloneJson, isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
+import { copyOfKeptFields, keptFields, restOf } from "../../native-fields.js";
+import { isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
 
 /** The key of Bedrock's fields in every `provider_fields`. */
 export const providerKey = "amazon-bedrock";
@@ -24,34 +25,21 @@ export const usageProvider = "bedrock-converse";
 export const bedrockTarget = { provider: providerKey, api: "converse" } as const;
 
 export type { JsonObject };
-export { isJsonObject };
+export { isJsonObject, restOf };
 
 /** A fresh issuer object, so two parts never share one. */
 export function issuer(): Issuer {
   return { ...bedrockTarget };
 }
 
-/** The fields of `value` outside `known`, deep-copied, or undefined when there are none. */
-export function restOf(value: JsonObject, known: readonly string[]): JsonObject | undefined {
-  const rest: JsonObject = {};
-  let any = false;
-  for (const [key, item] of Object.entries(value)) {
-    if (known.includes(key)) continue;
-    setField(rest, key, cloneJson(item));
-    any = true;
-  }
-  return any ? rest : undefined;
-}
-
-/** `{ "amazon-bedrock": rest }` for a canonical object's provider_fields, or undefined when there is no rest. */
+/** `{ <provider key>: rest }` for a canonical object's provider_fields, or undefined when there is no rest. */
 export function providerFields(rest: JsonObject | undefined): { [providerKey]: JsonObject } | undefined {
-  return rest === undefined || Object.keys(rest).length === 0 ? undefined : { [providerKey]: rest };
+  return keptFields(providerKey, rest);
 }
 
 /** The Bedrock fields a canonical object carries (a copy), or an empty object. */
 export function bedrockFieldsOf(value: { provider_fields?: Record<string, Record<string, unknown>> | undefined }): JsonObject {
-  const fields = value.provider_fields?.[providerKey];
-  return isJsonObject(fields) ? cloneJson(fields) : {};
+  return copyOfKeptFields(value, providerKey);
 }
 
 /** Whether a canonical object carries Bedrock fields at all (so it came from Bedrock). */

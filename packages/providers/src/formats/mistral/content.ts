@@ -17,7 +17,8 @@ import { digest } from "../../ids.js";
 import { decideReasoning } from "../../reasoning.js";
 import type { ProviderConvertOptions } from "../../format.js";
 import { cloneJson, FieldReader, isJsonObject, pointer, type JsonObject, type Problems } from "../../seeds/conversion.js";
-import { idChangeMessage, type TurnCallIds } from "./call-ids.js";
+import type { TurnCallIds } from "../../turn-call-ids.js";
+import { idChangeMessage } from "./id-messages.js";
 import {
   fillMissing,
   dropAbsent,

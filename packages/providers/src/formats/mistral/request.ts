@@ -49,7 +49,9 @@ import {
   type JsonObject,
   type Provenance,
 } from "../../seeds/conversion.js";
-import { TurnCallIds, idChangeMessage } from "./call-ids.js";
+import { idRules } from "../../ids.js";
+import { TurnCallIds } from "../../turn-call-ids.js";
+import { idChangeMessage } from "./id-messages.js";
 import { contentValue, importChunk, importToolCall, writeChunk, writeToolCall, type WriteContext } from "./content.js";
 import { dropAbsent, fillMissing, reportFields, shapeOf, targetFields, withFields, type Shape } from "./native-fields.js";
 import type { MistralChatRequest } from "./types.js";
@@ -225,7 +227,7 @@ function convert(document: unknown, options: ProviderConvertOptions): FromCanoni
   const problems = new Problems();
   if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   reportFields(document, mappedDocumentFields, "", problems, "Mistral request");
-  const context: WriteContext = { problems, options, ids: new TurnCallIds(), response: false };
+  const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.mistral), response: false };
   const natives: Native[] = [];
   document.messages.forEach((message, index) => writeMessage(message, pointer("", "messages", index), context, natives));
   const messages = keepRoleOrder(pairToolMessages(natives, problems), problems);

@@ -22,7 +22,8 @@ import type { Message, Part, Tolerant, Transcript } from "@agent-transcript/core
 import { formatVersion, normalizeUsage } from "@agent-transcript/core";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { cloneJson, FieldReader, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, setField, type ImportResult, type JsonObject } from "../../seeds/conversion.js";
-import { TurnCallIds } from "./call-ids.js";
+import { idRules } from "../../ids.js";
+import { TurnCallIds } from "../../turn-call-ids.js";
 import { contentValue, importChunk, importToolCall, type WriteContext } from "./content.js";
 import { dropAbsent, fillMissing, provider, providerEntry, reportFields, shapeOf, targetFields, type Shape } from "./native-fields.js";
 import { collectAssistant } from "./request.js";
@@ -201,7 +202,7 @@ function convertResponse(document: unknown, options: ProviderConvertOptions): Fr
   for (const key of Object.keys(own ?? {})) {
     if (key !== completionKey) problems.warn("field-dropped", pointer(path, "provider_fields", provider, key), `provider_fields.mistral.${key} of a message is a request field; a completion has no place for it`);
   }
-  const context: WriteContext = { problems, options, ids: new TurnCallIds(), response: true };
+  const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.mistral), response: true };
   const { chunks, calls } = collectAssistant(message, path, context);
   const messageFields = isJsonObject(kept?.["message"]) ? kept["message"] : undefined;
   const nativeMessage: JsonObject = { role: "assistant" };

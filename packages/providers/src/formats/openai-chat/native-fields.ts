@@ -1,18 +1,11 @@
 /**
- * Helpers both JSON-over-HTTP formats here (OpenAI Chat, Ollama) share for keeping what has no canonical field.
- *
- * A native object becomes canonical fields plus its "rest": the fields the converter did not map, kept verbatim in
- * the canonical object's `provider_fields[<provider>]`. Writing back, the converter first computes the native object
- * from the canonical fields, then fills in kept fields the computation did not set (so a computed value always wins
- * and a kept `null` or `[]` comes back exactly), then removes the fields the source did not have.
- *
- * What is not a native field lives under one reserved key, `$shape`, which no provider uses (`$` never starts a
- * wire field name): `absent` lists fields the writer would otherwise fill with a default (`content: null`,
- * `type: "function"`), and a few per-type markers documented where they are set.
+ * The OpenAI Chat (and Ollama) converters' markers in `provider_fields[<provider>].$shape`; the helpers that keep
+ * native fields are shared with the other JSON-over-HTTP formats (`src/native-fields.ts`).
  */
-import { cloneJson, isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
+import { shapeOf as sharedShapeOf } from "../../native-fields.js";
+import type { JsonObject } from "../../seeds/conversion.js";
 
-export const shapeKey = "$shape";
+export { dropAbsent, fillMissing, jsonEqual, ownFields, parseJsonText, providerEntry, restOf, shapeKey, splitDataUri } from "../../native-fields.js";
 
 export interface Shape {
   /** Fields the source object did not have that the writer fills by default; the writer leaves them out. */
@@ -29,94 +22,7 @@ export interface Shape {
   tool?: JsonObject;
 }
 
-/** The fields of `value` not in `known`, deep-copied; undefined when there are none. */
-export function restOf(value: JsonObject, known: readonly string[]): JsonObject | undefined {
-  const rest: JsonObject = {};
-  let any = false;
-  for (const [key, item] of Object.entries(value)) {
-    if (known.includes(key)) continue;
-    setField(rest, key, cloneJson(item));
-    any = true;
-  }
-  return any ? rest : undefined;
-}
-
-/** Sets each field of `extras` that `target` does not have (the computed value wins). */
-export function fillMissing(target: JsonObject, extras: JsonObject | undefined, skip: readonly string[] = []): void {
-  if (extras === undefined) return;
-  for (const [key, item] of Object.entries(extras)) {
-    if (key === shapeKey || skip.includes(key) || Object.hasOwn(target, key)) continue;
-    setField(target, key, cloneJson(item));
-  }
-}
-
-/** Removes the fields the source did not have. */
-export function dropAbsent(target: JsonObject, shape: Shape | undefined): void {
-  for (const key of shape?.absent ?? []) delete target[key];
-}
-
-/** The provider's own entry of a canonical object's provider_fields. */
-export function ownFields(fields: Record<string, Record<string, unknown>> | undefined, provider: string): JsonObject | undefined {
-  if (fields === undefined || !Object.hasOwn(fields, provider)) return undefined;
-  const own = fields[provider];
-  return isJsonObject(own) ? own : undefined;
-}
-
 /** The `$shape` marker of a provider entry. */
 export function shapeOf(own: JsonObject | undefined): Shape | undefined {
-  const shape = own?.[shapeKey];
-  return isJsonObject(shape) ? (shape as Shape) : undefined;
-}
-
-/** Builds a provider entry from kept fields and a shape, or undefined when both are empty. */
-export function providerEntry(rest: JsonObject | undefined, shape: Shape): JsonObject | undefined {
-  const entry: JsonObject = { ...(rest ?? {}) };
-  const cleaned: Shape = {};
-  if (shape.absent !== undefined && shape.absent.length > 0) cleaned.absent = shape.absent;
-  if (shape.content_parts) cleaned.content_parts = true;
-  if (shape.field !== undefined) cleaned.field = shape.field;
-  if (shape.id !== undefined) cleaned.id = shape.id;
-  if (shape.in_content) cleaned.in_content = true;
-  if (shape.tool !== undefined) cleaned.tool = shape.tool;
-  if (Object.keys(cleaned).length > 0) setField(entry, shapeKey, cleaned);
-  return Object.keys(entry).length > 0 ? entry : undefined;
-}
-
-/** Deep equality of two JSON values, ignoring key order. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
-  if (isJsonObject(a) && isJsonObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
-  }
-  return false;
-}
-
-/** JSON.parse that reports failure, and treats numbers JSON cannot carry back (1e400) as a failure too. */
-export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-  }
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === "number" && !Number.isFinite(item)) return { ok: false, reason: "a number out of the range JSON values can round-trip" };
-    if (Array.isArray(item)) stack.push(...item);
-    else if (isJsonObject(item)) stack.push(...Object.values(item));
-  }
-  return { ok: true, value };
-}
-
-// A data URI with a bare media type and base64 payload. Linear: the media type cannot contain `;` or `,`.
-const dataUriPattern = /^data:([^;,]*);base64,/;
-
-/** Splits `data:<media type>;base64,<data>`; anything else (parameters, percent-encoding) is not split. */
-export function splitDataUri(uri: string): { mediaType: string; data: string } | undefined {
-  const match = dataUriPattern.exec(uri);
-  if (match === null) return undefined;
-  return { mediaType: match[1] ?? "", data: uri.slice(match[0].length) };
+  return sharedShapeOf<Shape>(own);
 }

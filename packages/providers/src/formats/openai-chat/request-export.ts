@@ -31,7 +31,8 @@ import type { ChatCompletionCreateParams } from "openai/resources/chat/completio
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { decideReasoning } from "../../reasoning.js";
 import { cloneJson, Problems, checkExportInput, guard, isJsonObject, pointer, setField, type JsonObject } from "../../seeds/conversion.js";
-import { TurnCallIds, type CallId } from "./call-ids.js";
+import { idRules } from "../../ids.js";
+import { TurnCallIds, type CallId } from "../../turn-call-ids.js";
 import { chatIssuer, audioFormat, provider } from "./request-import.js";
 import { withoutForeignOpenaiFields } from "./source-fields.js";
 import { dropAbsent, fillMissing, jsonEqual, ownFields, parseJsonText, shapeOf, type Shape } from "./native-fields.js";
@@ -308,7 +309,7 @@ function convert(input: unknown, options: ProviderConvertOptions): FromCanonical
   if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = withoutForeignOpenaiFields(input, "openai-chat", "OpenAI Chat", problems);
   reportFields(document, mappedDocumentFields, "", problems, "OpenAI Chat request");
-  const context: WriteContext = { problems, options, ids: new TurnCallIds(), response: false };
+  const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.openaiChat), response: false };
   const natives: Native[] = [];
   document.messages.forEach((message, index) => writeMessage(message, pointer("", "messages", index), context, natives));
   const messages = pairToolMessages(natives, problems);

@@ -27,7 +27,8 @@ import { finish, type FromCanonicalResult, type ProviderConvertOptions } from ".
 import { withoutForeignOpenaiFields } from "./source-fields.js";
 import { cloneJson, FieldReader, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, setField, type ImportResult, type JsonObject } from "../../seeds/conversion.js";
 import { dropAbsent, fillMissing, providerEntry, shapeOf, type Shape } from "./native-fields.js";
-import { TurnCallIds } from "./call-ids.js";
+import { idRules } from "../../ids.js";
+import { TurnCallIds } from "../../turn-call-ids.js";
 import { collectAssistant, reportFields, targetFields, type WriteContext } from "./request-export.js";
 import { importToolCall, provider, reasoningFields, withFields } from "./request-import.js";
 
@@ -215,7 +216,7 @@ function convertResponse(input: unknown, options: ProviderConvertOptions): FromC
   const path = pointer("", "messages", index);
   reportFields(message, mappedResponseMessageFields, path, problems, "chat completion");
   const own = targetFields(message.provider_fields, path, problems);
-  const context: WriteContext = { problems, options, ids: new TurnCallIds(), response: true };
+  const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.openaiChat), response: true };
   const fields = collectAssistant(message, path, context);
 
   const nativeMessage: JsonObject = { role: "assistant" };

@@ -1,13 +1,20 @@
 /**
- * Tool-call ids of a Chat request, scoped per assistant turn.
+ * Tool-call ids of a Chat-shaped request (OpenAI Chat, Mistral), scoped per assistant turn.
  *
- * Chat needs every call id of a request to be unique and 1–64 characters long. `ToolCallIdMap` gives a source id one
- * target id for the whole document, so an id a source reuses in a later turn (Gemini histories do: ids are only
- * unique within a turn) would be written twice. Here the document-wide map still renames ids that break the length
- * rule, and a call whose id an earlier call already took gets a fresh id derived from where the call is (so reruns
- * agree). A result takes the id of its call in the latest assistant turn, the turn Chat pairs it with.
+ * These APIs need every call id of a request to be unique and to follow their rule (Chat: 1–64 characters; Mistral:
+ * exactly nine letters and digits). `ToolCallIdMap` gives a source id one target id for the whole document, so an id
+ * a source reuses in a later turn (Gemini histories do: ids are only unique within a turn) would be written twice.
+ * Here the document-wide map still renames ids that break the rule, and a call whose id an earlier call already took
+ * gets a fresh id derived from where the call is (so reruns agree). A result takes the id of its call in the latest
+ * assistant turn, the turn these APIs pair it with.
  */
-import { ToolCallIdMap, idRules } from "../../ids.js";
+import { ToolCallIdMap } from "./ids.js";
+
+/** A target's id rule, as in `idRules`. */
+export interface IdRule {
+  isValid(id: string): boolean;
+  make(seed: string, attempt: number): string;
+}
 
 export type CallIdChange = "rule" | "reused";
 
@@ -18,7 +25,7 @@ export interface CallId {
 }
 
 export class TurnCallIds {
-  private readonly map = new ToolCallIdMap(idRules.openaiChat.isValid, idRules.openaiChat.make);
+  private readonly map: ToolCallIdMap;
   /** Target ids of the calls written so far. */
   private readonly taken = new Set<string>();
   /** Source id → the target ids of the current turn's calls with it, in order. */
@@ -27,6 +34,10 @@ export class TurnCallIds {
   private answered = new Map<string, number>();
   /** Source id → the target id of the latest call with it. */
   private readonly latest = new Map<string, CallId>();
+
+  constructor(rule: IdRule) {
+    this.map = new ToolCallIdMap(rule.isValid, rule.make);
+  }
 
   /** Starts a new assistant turn: results written from now on answer its calls. */
   startTurn(): void {
