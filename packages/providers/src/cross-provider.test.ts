@@ -1,7 +1,7 @@
 /**
  * canonical → any target yields a payload the target accepts, with zero silent drops.
  *
- * Every real recorded request, response and stream of the five APIs with a converter is converted to canonical with
+ * Every real recorded request, response and stream of the seven APIs is converted to canonical with
  * its own format (a response or stream becomes a one-message history), then to a request of every other target,
  * with the default options and with `foreignReasoning: "text"` and `"keep"`. Each conversion must succeed (or fail
  * for a listed reason), the target's `checkRequest` must find no problem, and every part of the document must be in
@@ -37,8 +37,6 @@ const targets = {
 type TargetId = keyof typeof targets;
 const targetIds = Object.keys(targets) as TargetId[];
 
-/** APIs of the issue's stretch formats: recorded, but no converter yet, so they are no source. */
-const skippedApis: readonly PayloadApi[] = [];
 
 const policies: ReadonlyArray<{ name: string; options: ProviderConvertOptions }> = [
   { name: "default", options: {} },
@@ -208,11 +206,9 @@ const knownFor = (issue: Issue, document: Tolerant.Transcript): KnownProblem | u
 // ─── Tests ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 describe("every real fixture → every other target", () => {
-  it("takes every request, response and stream of the five converted APIs, and skips exactly the stretch formats", () => {
+  it("takes every request, response and stream of the seven APIs: every recorded API has a converter", () => {
     const byApi = (api: PayloadApi) => payloads.filter((payload) => payload.api === api);
-    // Bedrock Converse and Mistral have recorded payloads but no converter yet: they are skipped, and only they.
-    expect(new Set(payloads.map((payload) => payload.api))).toEqual(new Set([...targetIds, ...skippedApis]));
-    expect(skippedApis.map((api) => [api, byApi(api).length])).toEqual([]);
+    expect(new Set(payloads.map((payload) => payload.api))).toEqual(new Set(targetIds));
     expect(byApi("bedrock-converse").length).toBe(119);
     expect(importFailures).toEqual([]);
     const counts = Object.fromEntries(groups.map((group) => [group, sources.filter((source) => source.group === group).length]));
@@ -240,7 +236,7 @@ describe("every real fixture → every other target", () => {
       "mistral stream": 4,
       portable: 1,
     });
-    // Each document goes to the four other targets under three policies, and to the portable format.
+    // Each document goes to the six other targets under three policies, and to the portable format.
     expect(runMatrix().conversions).toBe((sources.length - 1) * ((targetIds.length - 1) * 3 + 1) + targetIds.length * 3);
   });
 
