@@ -21,7 +21,7 @@ import { anthropicFormat, exportPortable, geminiFormat, importPortable, ollamaFo
 import { mistralFormat } from "./index.js";
 import { bedrockConverseFormat } from "./index.js";
 import type { ConversionWarning } from "./seeds/conversion.js";
-import { loadRealFixtures, type Payload, type PayloadApi } from "./testing/real-fixtures.test.helpers.js";
+import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
 
 type AnyFormat = ProviderFormat<unknown, unknown, unknown>;
 

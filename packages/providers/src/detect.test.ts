@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { describe, expect, it } from "vitest";
 import { detectFormat, detectKind, type Detection } from "./detect.js";
-import { loadRealFixtures, type Payload } from "./testing/real-fixtures.test.helpers.js";
+import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
 
 const payloads = loadRealFixtures().flatMap((file) => file.payloads);
 const supported = new Set(["anthropic", "openai-chat", "openai-responses", "gemini", "ollama", "mistral", "bedrock-converse"]);

@@ -9,7 +9,7 @@ import { mistralFormat } from "@agent-transcript/providers";
 import { bedrockConverseFormat } from "@agent-transcript/providers";
 import { describe, expect, it } from "vitest";
 // The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
-import { loadRealFixtures, type Payload } from "../../../providers/src/testing/real-fixtures.test.helpers.js";
+import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
 import { run } from "../cli.js";
 import type { ConvertReport } from "./convert.js";
 import { captureIo } from "../capture-io.test.helpers.js";

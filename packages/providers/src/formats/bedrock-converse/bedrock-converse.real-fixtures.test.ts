@@ -1,6 +1,6 @@
 import { validateTranscript, type Message } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { loadRealFixtures, type Payload } from "../../testing/real-fixtures.test.helpers.js";
+import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
 import { bedrockConverseFormat } from "./index.js";
 import { isJsonObject, type JsonObject } from "./native.js";
 

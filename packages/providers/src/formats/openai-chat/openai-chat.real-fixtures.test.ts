@@ -1,6 +1,6 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { loadRealFixtures, type Payload } from "../../testing/real-fixtures.test.helpers.js";
+import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
 import { openaiChatFormat } from "./openai-chat-format.js";
 
 /**

@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../seeds/conversion.js";
-import { loadRealFixtures } from "../../testing/real-fixtures.test.helpers.js";
+import { loadRealFixtures } from "@agent-transcript/codegen/real-fixtures";
 import { openaiResponsesFormat as format } from "./index.js";
 
 /**

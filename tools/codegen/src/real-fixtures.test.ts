@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiOfUri, loadRealFixtures, type PayloadApi } from "./real-fixtures.test.helpers.js";
+import { apiOfUri, loadRealFixtures, type PayloadApi } from "./real-fixtures.js";
 
 describe("the real fixture corpus", () => {
   const files = loadRealFixtures();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { realFixturesRoot } from "@agent-transcript/codegen/fixtures";
+import { realFixturesRoot } from "./fixtures.js";
 import { parse as parseYaml } from "yaml";
 
 /**
