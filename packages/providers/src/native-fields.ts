@@ -58,10 +58,16 @@ export function ownFields(fields: Record<string, Record<string, unknown>> | unde
   return isJsonObject(own) ? own : undefined;
 }
 
-/** The `$shape` marker of a provider entry, as the converter's own shape type. */
+/**
+ * The `$shape` marker of a provider entry, as the converter's own shape type. It comes from a document, which anyone
+ * may have edited: an `absent` that is not a list of field names is read as the names it does hold.
+ */
 export function shapeOf<Shape extends object>(own: JsonObject | undefined): Shape | undefined {
   const shape = own?.[shapeKey];
-  return isJsonObject(shape) ? (shape as Shape) : undefined;
+  if (!isJsonObject(shape)) return undefined;
+  if (shape["absent"] === undefined || (Array.isArray(shape["absent"]) && shape["absent"].every((key) => typeof key === "string"))) return shape as Shape;
+  const absent = Array.isArray(shape["absent"]) ? shape["absent"].filter((key): key is string => typeof key === "string") : [];
+  return { ...shape, absent } as Shape;
 }
 
 /** Builds a provider entry from kept fields and a shape, or undefined when both are empty (an empty `absent` counts as empty). */

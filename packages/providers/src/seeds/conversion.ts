@@ -195,6 +195,19 @@ export function setField(target: JsonObject, key: string, value: unknown): void 
   else target[key] = value;
 }
 
+/**
+ * A value from input, for a message: strings as they are, anything else as JSON. (`String(value)` throws on an object
+ * whose `toString` is not a function, which a JSON object can easily have.)
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
+}
+
 /** The JSON type name of a value: `object`, `array`, `string`, `number`, `boolean` or `null`. */
 export type JsonTypeName = "object" | "array" | "string" | "number" | "boolean" | "null";
 

@@ -22,7 +22,7 @@
 import type { Message, Tolerant } from "@agent-transcript/core";
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToCanonicalResult } from "../../format.js";
-import { checkExportInput, cloneJson, guard, pointer, Problems } from "../../seeds/conversion.js";
+import { checkExportInput, cloneJson, describeValue, guard, pointer, Problems } from "../../seeds/conversion.js";
 import { ExportContext } from "./blocks-from-canonical.js";
 import { asNative, assign, isJsonObject, providerKey, type JsonObject } from "./native.js";
 import { finishDocument } from "./request-to-canonical.js";
@@ -147,7 +147,7 @@ function applyEvent(open: OpenMessage, event: JsonObject, path: string, problems
     case "message_stop":
       return;
     default:
-      problems.warn("field-dropped", path, `an event of unknown type ${String(event.type)} was left out`);
+      problems.warn("field-dropped", path, `an event of unknown type ${describeValue(event.type)} was left out`);
   }
 }
 
@@ -176,7 +176,7 @@ function applyDelta(open: OpenMessage, index: number, block: JsonObject, delta: 
     case "compaction_delta":
       return appendString(block, "content", delta.content);
     default:
-      problems.warn("field-dropped", path, `a delta of unknown type ${String(delta.type)} was left out`);
+      problems.warn("field-dropped", path, `a delta of unknown type ${describeValue(delta.type)} was left out`);
   }
 }
 

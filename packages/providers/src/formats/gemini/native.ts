@@ -200,7 +200,8 @@ export function mergeNative(target: JsonObject, source: JsonObject | undefined):
   if (source === undefined) return target;
   for (const [key, value] of Object.entries(source)) {
     if (markerKeys.has(key)) continue;
-    const existing = target[key];
+    // Own properties only: `target["__proto__"]` is Object.prototype, and merging into it would pollute every object.
+    const existing = Object.hasOwn(target, key) ? target[key] : undefined;
     if (isJsonObject(existing) && isJsonObject(value)) {
       mergeNative(existing, value);
       continue;
@@ -219,7 +220,8 @@ export function applySnakeCase(target: JsonObject, paths: unknown): void {
     const last = names.pop();
     if (last === undefined) continue;
     let current: unknown = target;
-    for (const name of names) current = isJsonObject(current) ? current[name] : undefined;
+    // The paths come from the document: follow own properties only, never into a prototype.
+    for (const name of names) current = isJsonObject(current) && Object.hasOwn(current, name) ? current[name] : undefined;
     if (!isJsonObject(current) || !Object.hasOwn(current, last)) continue;
     const entries = Object.entries(current);
     for (const [key] of entries) Reflect.deleteProperty(current, key);

@@ -4,7 +4,7 @@
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { ownFields as sharedOwnFields, providerEntry, shapeOf as sharedShapeOf } from "../../native-fields.js";
-import { pointer, type JsonObject, type Problems } from "../../seeds/conversion.js";
+import { isJsonObject, pointer, type JsonObject, type Problems } from "../../seeds/conversion.js";
 
 export { dropAbsent, fillMissing, jsonEqual, parseJsonText, providerEntry, restOf, shapeKey, splitDataUri } from "../../native-fields.js";
 
@@ -39,9 +39,19 @@ export function ownFields(fields: Record<string, Record<string, unknown>> | unde
   return sharedOwnFields(fields, provider);
 }
 
-/** The `$shape` marker of a Mistral entry. */
+/** The `$shape` marker of a Mistral entry; a `thinking` layout that is not one the importer writes is ignored. */
 export function shapeOf(own: JsonObject | undefined): Shape | undefined {
-  return sharedShapeOf<Shape>(own);
+  const shape = sharedShapeOf<Shape>(own);
+  if (shape?.thinking === undefined || (Array.isArray(shape.thinking) && shape.thinking.every(isLayoutEntry))) return shape;
+  const { thinking: _ignored, ...rest } = shape;
+  return rest;
+}
+
+function isLayoutEntry(entry: unknown): entry is ThinkingLayout {
+  if (typeof entry === "number") return Number.isInteger(entry) && entry >= 0;
+  if (!isJsonObject(entry)) return false;
+  if ("chunk" in entry) return isJsonObject(entry.chunk);
+  return typeof entry["length"] === "number" && Number.isInteger(entry["length"]) && entry["length"] >= 0 && isJsonObject(entry["fields"]);
 }
 
 /** Adds `provider_fields.mistral` to a canonical object when there is anything to keep. */
