@@ -60,10 +60,6 @@ const roundTripExceptions: ReadonlyArray<{ origin: RegExp; reason: string }> = [
     origin: /test_cross_provider_capability_replay\[anthropic-claude-sonnet-4-5-openai-responses-gpt-5\.4\]\.yaml#interactions\/\d+\/request/,
     reason: "two consecutive assistant messages are merged into one (parts-merged)",
   },
-  {
-    origin: /test_bedrock_moonshotai_tool_call\.yaml#interactions\/1\/request/,
-    reason: "round-trips exactly, but bedrockConverseFormat.checkRequest reports (target-rule-broken) the Kimi K2 tool-use id functions.get_temperature:0, outside Bedrock's documented ^[a-zA-Z0-9_-]+$, which the service issued and accepted",
-  },
 ];
 
 describe("agent-transcript convert: same format both sides reproduces the input", () => {

@@ -37,13 +37,13 @@ describe("bedrockConverseFormat", () => {
     const result = bedrockConverseFormat.requestFromCanonical(
       document([
         { role: "user", parts: [{ type: "text", text: "Show me." }] },
-        { role: "assistant", parts: [{ type: "tool_call", id: "call.1", name: "files/get", input: {} }] },
+        { role: "assistant", parts: [{ type: "tool_call", id: "call/1", name: "files/get", input: {} }] },
         {
           role: "tool",
           parts: [
             {
               type: "tool_result",
-              call_id: "call.1",
+              call_id: "call/1",
               status: "ok",
               content: [
                 { type: "image", media_type: "image/png", data: "iVBORw0K" },

@@ -57,9 +57,9 @@ export class ExportContext {
      */
     readonly mode: "request" | "response" | "stream" = "request",
     /**
-     * The document came from Bedrock, so its ids are ones Bedrock issued or accepted. The service issues ids outside
-     * its documented pattern (Kimi K2's `functions.get_temperature:0`) and accepts them back, as a recorded request
-     * shows, so those are replayed unchanged; only their length is held to the rule.
+     * The document came from Bedrock, so its ids are ones Bedrock issued or accepted: they are replayed unchanged
+     * (the service's own ids are what it takes back, whatever its documentation says at the time; Kimi K2's
+     * `functions.get_temperature:0` was outside an older documented pattern); only their length is held to the rule.
      */
     ownIds = false,
   ) {

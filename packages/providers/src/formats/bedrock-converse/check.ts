@@ -9,7 +9,7 @@
  * - every client `toolUse` is answered by a `toolResult` in the very next user message, unless the message is the
  *   last one (a call still pending); every `toolResult` there answers a call of the assistant message right before
  *   it, once;
- * - tool-use ids and tool names match `^[a-zA-Z0-9_-]+$` and are at most 64 characters;
+ * - tool-use ids match `[a-zA-Z0-9_.:-]+` and tool names `[a-zA-Z0-9_-]+`, each at most 64 characters;
  * - messages with `toolUse` or `toolResult` blocks need a `toolConfig` with tools; tool names are unique; a
  *   `toolChoice` is one of `auto`, `any` or `tool`, and a `tool` choice names a defined tool.
  */
@@ -75,8 +75,8 @@ export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
       if ((member === "toolUse" || member === "toolResult") && isJsonObject(inner)) {
         usesTools = true;
         const id = inner.toolUseId;
-        if (typeof id !== "string" || !toolUseIdRule.isValid(id)) problems.push({ path: pointer(blockPath, member, "toolUseId"), message: `tool-use id ${JSON.stringify(id)} must match ^[a-zA-Z0-9_-]+$ (1 to 64 characters)` });
-        if (member === "toolUse" && (typeof inner.name !== "string" || !toolNamePattern.test(inner.name))) problems.push({ path: pointer(blockPath, member, "name"), message: `tool name ${JSON.stringify(inner.name)} must match ^[a-zA-Z0-9_-]+$ (1 to 64 characters)` });
+        if (typeof id !== "string" || !toolUseIdRule.isValid(id)) problems.push({ path: pointer(blockPath, member, "toolUseId"), message: `tool-use id ${JSON.stringify(id)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)` });
+        if (member === "toolUse" && (typeof inner.name !== "string" || !toolNamePattern.test(inner.name))) problems.push({ path: pointer(blockPath, member, "name"), message: `tool name ${JSON.stringify(inner.name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)` });
       }
     });
   });
@@ -166,7 +166,7 @@ function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetPr
     if (members[0] === "cachePoint") return;
     const name = toolNameOf(tool);
     const namePath = pointer(path, members[0] as string, "name");
-    if (typeof name !== "string" || !toolNamePattern.test(name)) problems.push({ path: namePath, message: `tool name ${JSON.stringify(name)} must match ^[a-zA-Z0-9_-]+$ (1 to 64 characters)` });
+    if (typeof name !== "string" || !toolNamePattern.test(name)) problems.push({ path: namePath, message: `tool name ${JSON.stringify(name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)` });
     else if (names.has(name)) problems.push({ path: namePath, message: `tool name ${name} is defined twice` });
     names.add(name);
     if (isJsonObject(tool.toolSpec) && !(isJsonObject(tool.toolSpec.inputSchema) && Object.hasOwn(tool.toolSpec.inputSchema, "json"))) problems.push({ path: pointer(path, "toolSpec", "inputSchema"), message: "a toolSpec needs an inputSchema with json" });

@@ -133,9 +133,13 @@ export function formatFor(table: Readonly<Record<string, string>>, mediaType: st
 
 const alphanumeric = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-/** Bedrock's tool-use id rule (`^[a-zA-Z0-9_-]+$`, at most 64 characters), with the remapping used. */
+/**
+ * Bedrock's tool-use id rule, with the remapping used: `[a-zA-Z0-9_.:-]+`, 1 to 64 characters, as the Converse API
+ * reference gives it for `ToolUseBlock.toolUseId` (older pages said `^[a-zA-Z0-9_-]+$`; the service issues ids such as
+ * Kimi K2's `functions.get_temperature:0` and accepts them back, as a recorded request shows).
+ */
 export const toolUseIdRule = {
-  isValid: (id: string) => /^[\w-]{1,64}$/.test(id),
+  isValid: (id: string) => /^[\w.:-]{1,64}$/.test(id),
   make: (seed: string, attempt: number) => `tooluse_${digest(`${seed}#${attempt}`, alphanumeric, 22)}`,
 } as const;
 
