@@ -96,9 +96,9 @@ const knownProblems: readonly KnownProblem[] = [
   {
     target: "mistral",
     kind: "conversion-failed",
-    why: "not a bug: nothing to send. No user, assistant or tool message has a part Mistral can carry (a response of only foreign reasoning and calls without results, which Mistral rejects unanswered); a Mistral request needs a message",
+    why: "not a bug: nothing to send. No user, assistant or tool message has a part Mistral can carry (a response of only foreign reasoning, a Responses request with only instructions); a Mistral request needs a message",
     matches: (issue, document) => issue.path === "/messages" && nothingToSend(document, issue.warnings),
-    documents: 124,
+    documents: 20,
   },
   {
     target: "anthropic",

@@ -146,6 +146,21 @@ describe("requestFromCanonical fallbacks", () => {
     expect(mistralFormat.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]), { strict: true }).ok).toBe(false);
   });
 
+  it("answers a call that has no result with a stated tool message, with a warning, so the conversation stays sendable", () => {
+    const result = mistralFormat.requestFromCanonical(
+      doc([user("add"), { role: "assistant", parts: [{ type: "tool_call", id: "abcdefgh1", name: "add", input: { a: 1 } }] }, user("and?")]),
+    );
+    expect(result.ok && result.value.messages).toEqual([
+      { role: "user", content: "add" },
+      { role: "assistant", tool_calls: [{ id: "abcdefgh1", type: "function", function: { name: "add", arguments: '{"a":1}' } }] },
+      { role: "tool", tool_call_id: "abcdefgh1", name: "add", content: "No result was recorded for this call." },
+      { role: "assistant", content: "OK" },
+      { role: "user", content: "and?" },
+    ]);
+    expect(result.warnings.filter((warning) => warning.code === "value-assumed").map((warning) => warning.path)).toEqual(["/messages/1/parts/0", "/messages/2"]);
+    if (result.ok) expect(mistralFormat.checkRequest(result.value)).toEqual([]);
+  });
+
   it("refuses a history with nothing Mistral can send", () => {
     const result = mistralFormat.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "command", command: "ls" }] }]));
     expect(result).toMatchObject({ ok: false, errors: [{ path: "/messages" }] });

@@ -12,8 +12,8 @@
  *
  * From canonical, a request Mistral accepts, each change reported (strict mode turns them into errors):
  * - Tool results become one tool message each, right after the assistant message with their calls
- *   (`results-regrouped` when a canonical message held several); calls with no result and results with no call are
- *   left out (`part-dropped`, `tool-result-unmatched`). Ids that are not nine letters and digits are renamed,
+ *   (`results-regrouped` when a canonical message held several); a call with no result gets a tool message stating
+ *   that none was recorded (`value-assumed`), and a result with no call is left out (`tool-result-unmatched`). Ids that are not nine letters and digits are renamed,
  *   call and result together, deterministically (`id-remapped`).
  * - Tool messages carry text: a JSON output is sent as JSON text (`value-converted`), a non-ok status has no field
  *   (`status-mapped`). Images, audio and documents of a result go to a user message after the tool messages,
@@ -219,6 +219,9 @@ export function requestFromCanonical(document: Tolerant.Transcript, options: Pro
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
+
+/** The content of the tool message that answers a call which has no result in the document. */
+const unansweredCallText = "No result was recorded for this call.";
 
 /** The text of the user message put before a history that opens with the assistant. */
 const placeholderUserText = "Continue.";
@@ -455,12 +458,18 @@ function pairToolMessages(natives: Native[], problems: Problems): Native[] {
       answered.add(id);
       results.push(candidate);
     }
+    // A call without a result (a response read alone, a run cut short) is answered by a stated result, as the
+    // Gemini converter does: Mistral rejects unanswered calls, and leaving the call out would lose it.
     for (const call of calls) {
-      if (!answered.has(String(call["id"]))) problems.warn("part-dropped", entry.callPaths?.get(String(call["id"])) ?? entry.path, "this call has no result right after it; Mistral rejects unanswered calls, so it is left out");
+      const id = String(call["id"]);
+      if (answered.has(id)) continue;
+      const fn = isJsonObject(call["function"]) ? call["function"] : {};
+      problems.warn("value-assumed", entry.callPaths?.get(id) ?? entry.path, `the ${String(fn["name"])} call has no result right after it; Mistral rejects unanswered calls, so a tool message stating that no result was recorded was sent`);
+      const stated: JsonObject = { role: "tool", tool_call_id: id };
+      if (typeof fn["name"] === "string") stated["name"] = fn["name"];
+      stated["content"] = unansweredCallText;
+      results.push({ message: stated, path: entry.callPaths?.get(id) ?? entry.path });
     }
-    const kept = calls.filter((call) => answered.has(String(call["id"])));
-    if (kept.length > 0) setField(message, "tool_calls", kept);
-    else delete message["tool_calls"];
     output.push(...results);
     index = next - 1;
   }
