@@ -44,7 +44,6 @@ import {
   guard,
   isJsonObject,
   pointer,
-  setField,
   type ImportResult,
   type JsonObject,
   type Provenance,
