@@ -159,7 +159,7 @@ describe("requestFromCanonical fallbacks", () => {
     expect(JSON.stringify(keep)).not.toContain("sig");
   });
 
-  it("remaps ids Chat rejects, together with their results, and drops what Chat cannot pair", () => {
+  it("remaps ids Chat rejects, together with their results, answers a call without a result, and drops a result without a call", () => {
     const long = "toolu_".padEnd(80, "x");
     const result = openaiChatFormat.requestFromCanonical(
       doc([assistantCall(long), { role: "tool", parts: [{ type: "tool_result", call_id: long, status: "ok", output: "1" }] }, assistantCall("lonely"), { role: "user", parts: [{ type: "text", text: "next" }] }, { role: "tool", parts: [{ type: "tool_result", call_id: "nobody", status: "ok", output: "x" }] }]),
@@ -169,7 +169,12 @@ describe("requestFromCanonical fallbacks", () => {
     const [assistant, tool] = result.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
     expect(assistant?.tool_calls?.[0]?.id).toMatch(/^call_\w{24}$/);
     expect(tool?.tool_call_id).toBe(assistant?.tool_calls?.[0]?.id);
-    expect(result.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual(["id-remapped /messages/0/parts/0/id", "id-remapped /messages/1/parts/0/call_id", "part-dropped /messages/2/parts/0", "tool-result-unmatched /messages/4/parts/0"]);
+    expect(result.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual(["id-remapped /messages/0/parts/0/id", "id-remapped /messages/1/parts/0/call_id", "value-assumed /messages/2/parts/0", "tool-result-unmatched /messages/4/parts/0"]);
+    // The lonely call keeps its place and is answered by a stated result, so no message loses its call.
+    expect(result.value.messages.slice(2, 4)).toEqual([
+      { role: "assistant", tool_calls: [{ id: "lonely", type: "function", function: { name: "look", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "lonely", content: "No result was recorded for this call." },
+    ]);
     expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
   });
 

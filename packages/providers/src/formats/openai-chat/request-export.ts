@@ -30,7 +30,7 @@ import { isKnownPart } from "@agent-transcript/core";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { decideReasoning } from "../../reasoning.js";
-import { cloneJson, Problems, checkExportInput, guard, isJsonObject, pointer, setField, type JsonObject } from "../../seeds/conversion.js";
+import { cloneJson, Problems, checkExportInput, guard, isJsonObject, pointer, type JsonObject } from "../../seeds/conversion.js";
 import { idRules } from "../../ids.js";
 import { TurnCallIds, type CallId } from "../../turn-call-ids.js";
 import { chatIssuer, audioFormat, provider } from "./request-import.js";
@@ -287,6 +287,9 @@ export function contentValue(parts: JsonObject[], needsList: boolean, shape: Sha
   return parts;
 }
 
+/** The content of the tool message that answers a call which has no result in the document. */
+const unansweredCallText = "No result was recorded for this call.";
+
 const mappedDocumentFields = ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"];
 const mappedMessageFields = ["role", "parts", "name", "provider_fields"];
 
@@ -505,14 +508,14 @@ function pairToolMessages(natives: Native[], problems: Problems): JsonObject[] {
       results.push(candidate.message);
     }
     // Media moved out of the results sits in a user message right after them; it stays there.
-    const kept = calls.filter((call) => answered.has(String(call["id"])));
+    // A call without a result (a response read alone, a run cut short) is answered by a stated result, as the Gemini
+    // and Mistral converters do: Chat rejects unanswered calls, and leaving the call out would lose it.
     for (const call of calls) {
-      if (!answered.has(String(call["id"]))) problems.warn("part-dropped", entry.callPaths?.get(String(call["id"])) ?? entry.path, "this call has no result right after it; Chat rejects unanswered calls, so it is left out");
-    }
-    if (kept.length > 0) setField(message, "tool_calls", kept);
-    else {
-      delete message["tool_calls"];
-      if (!Object.hasOwn(message, "content")) message["content"] = "";
+      const id = String(call["id"]);
+      if (answered.has(id)) continue;
+      const fn = isJsonObject(call["function"]) ? call["function"] : {};
+      problems.warn("value-assumed", entry.callPaths?.get(id) ?? entry.path, `the ${String(fn["name"])} call has no result right after it; Chat rejects unanswered calls, so a tool message stating that no result was recorded was sent`);
+      results.push({ role: "tool", tool_call_id: id, content: unansweredCallText });
     }
     output.push(...results);
     index = next - 1;
