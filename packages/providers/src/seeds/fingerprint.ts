@@ -16,7 +16,7 @@
 /** Strings up to this length are mixed whole; longer ones by three samples of `sampleLength` and their length. */
 const wholeStringLength = 96;
 const sampleLength = 32;
-/** Below this depth a subtree is hashed by the ordered, stack-based walk, so no input can exhaust the call stack. */
+/** From this depth on a subtree is hashed by the ordered, stack-based walk, so no input can exhaust the call stack. */
 const maximumRecursionDepth = 128;
 const float = new Float64Array(1);
 const floatWords = new Uint32Array(float.buffer);
@@ -26,7 +26,7 @@ const tag = { null: 1, false: 2, true: 3, number: 4, string: 5, array: 6, object
 /**
  * The hash state: two independent 32-bit lanes (FNV-1a style and a multiply-rotate) per nesting level, in one typed
  * array so that the arithmetic stays on untagged integers (numbers above 2^30 in object fields or variables would be
- * boxed on every update). Level `depth` uses slots `2 * depth` and `2 * depth + 1`.
+ * boxed on every update). Each object nesting level hashes its entries in the next two slots.
  */
 class Lanes {
   state = new Int32Array(2 * (maximumRecursionDepth + 2));
@@ -120,7 +120,6 @@ function mixValue(value: unknown, at: number, depth: number): void {
     const entryAt = at + 2;
     let first = 0;
     let second = 0;
-    let count = 0;
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
     for (let index = 0; index < keys.length; index += 1) {
@@ -131,10 +130,9 @@ function mixValue(value: unknown, at: number, depth: number): void {
       lanes.finish(entryAt);
       first = (first + (lanes.state[entryAt] as number)) | 0;
       second = (second + (lanes.state[entryAt + 1] as number)) | 0;
-      count += 1;
     }
     lanes.word(at, tag.object);
-    lanes.word(at, count);
+    lanes.word(at, keys.length);
     lanes.word(at, first);
     lanes.word(at, second);
   }
