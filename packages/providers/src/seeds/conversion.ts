@@ -451,6 +451,23 @@ export function finishImport(document: Transcript, provenance: Provenance, probl
 }
 
 /**
+ * Validates a document a provider converter built, strictly, reporting any failure at its canonical pointer (the
+ * provider converters keep no source map: their documents mirror the payload closely enough to find the field).
+ */
+export function finishDocument(document: Transcript, problems: Problems): ImportResult {
+  if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  const result = validateTranscript(document);
+  if (!result.ok) {
+    for (const error of result.errors) {
+      if (error.keyword === "if") continue;
+      problems.error(error.pointer, `the converted document breaks the canonical schema: ${error.message} (rule ${error.keyword})`);
+    }
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  }
+  return { ok: true, document, warnings: problems.warnings };
+}
+
+/**
  * Checks a document handed to an exporter. Tolerant, so a document of a newer minor version exports too: its
  * unknown fields and parts are reported as dropped rather than rejected.
  */

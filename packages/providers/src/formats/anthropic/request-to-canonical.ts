@@ -17,9 +17,9 @@
  *   context_management, output_config, mcp_servers, …) → the document's `provider_fields.anthropic`, verbatim.
  */
 import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
-import { formatVersion, validateTranscript } from "@agent-transcript/core";
+import { formatVersion } from "@agent-transcript/core";
 import type { ToCanonicalResult } from "../../format.js";
-import { cloneJson, fingerprint, guard, pointer, Problems } from "../../seeds/conversion.js";
+import { cloneJson, finishDocument, fingerprint, guard, pointer, Problems } from "../../seeds/conversion.js";
 import { blockToPart } from "./blocks-to-canonical.js";
 import { isJsonObject, providerFields, providerKey, restOf, type JsonObject } from "./native.js";
 
@@ -33,20 +33,6 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
     () => convert(request),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
-}
-
-/** Validates a document built by a converter strictly, reporting any failure at its canonical pointer. */
-export function finishDocument(document: Transcript, problems: Problems): ToCanonicalResult {
-  if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const result = validateTranscript(document);
-  if (!result.ok) {
-    for (const error of result.errors) {
-      if (error.keyword === "if") continue;
-      problems.error(error.pointer, `the converted document breaks the canonical schema: ${error.message} (rule ${error.keyword})`);
-    }
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  }
-  return { ok: true, document, warnings: problems.warnings };
 }
 
 /** Native content (a string or blocks) → parts, with the string marker when it was a string. */

@@ -21,7 +21,7 @@ import { checkExportInput, cloneJson, fingerprint, guard, pointer, Problems } fr
 import { blockToPart } from "./blocks-to-canonical.js";
 import { ExportContext, partToBlocks, serverResultBlock, toolCallBlock } from "./blocks-from-canonical.js";
 import { anthropicFieldsOf, asNative, assign, finishReasonOf, isJsonObject, isKnownStopReason, providerFields, providerKey, restOf, stopReasonFor, type JsonObject } from "./native.js";
-import { finishDocument } from "./request-to-canonical.js";
+import { finishDocument } from "../../seeds/conversion.js";
 
 export function responseToCanonical(response: unknown): ToCanonicalResult {
   return guard(

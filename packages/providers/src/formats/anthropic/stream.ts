@@ -25,7 +25,7 @@ import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToC
 import { checkExportInput, cloneJson, describeValue, guard, pointer, Problems } from "../../seeds/conversion.js";
 import { ExportContext } from "./blocks-from-canonical.js";
 import { asNative, assign, isJsonObject, providerKey, type JsonObject } from "./native.js";
-import { finishDocument } from "./request-to-canonical.js";
+import { finishDocument } from "../../seeds/conversion.js";
 import { documentOf, messageFromCanonical, messageToCanonical } from "./response.js";
 
 interface OpenMessage {

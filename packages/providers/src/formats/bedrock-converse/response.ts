@@ -19,7 +19,7 @@ import { checkExportInput, cloneJson, fingerprint, guard, pointer, Problems, set
 import { ExportContext, isBedrockServerResult, partToBlocks, toolCallBlock, toolResultBlock } from "./blocks-from-canonical.js";
 import { blockToPart } from "./blocks-to-canonical.js";
 import { asNative, assign, bedrockFieldsOf, finishReasonOf, hasBedrockFields, isJsonObject, isKnownStopReason, providerFields, providerKey, restOf, stopReasonFor, takeField, usageProvider, type JsonObject } from "./native.js";
-import { finishDocument } from "./request-to-canonical.js";
+import { finishDocument } from "../../seeds/conversion.js";
 import type { BedrockConverseResponse } from "./types.js";
 
 /** Message markers: the fields beside `message` in `output`, and beside `role` and `content` in the message. */
