@@ -16,25 +16,14 @@ import { readFileSync } from "node:fs";
 import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { silentDrops } from "./cross-provider.test.helpers.js";
-import type { ForeignReasoningPolicy, FromCanonicalResult, ProviderConvertOptions, ProviderFormat } from "./format.js";
-import { anthropicFormat, exportPortable, geminiFormat, importPortable, ollamaFormat, openaiChatFormat, openaiResponsesFormat } from "./index.js";
-import { mistralFormat } from "./index.js";
-import { bedrockConverseFormat } from "./index.js";
+import type { ForeignReasoningPolicy, FromCanonicalResult, ProviderConvertOptions } from "./format.js";
+import { exportPortable, importPortable } from "./index.js";
+import { providerFormats as targets, type AnyProviderFormat, type ProviderFormatId } from "./provider-formats.js";
 import type { ConversionWarning } from "./seeds/conversion.js";
 import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
 
-type AnyFormat = ProviderFormat<unknown, unknown, unknown>;
-
-const targets = {
-  anthropic: anthropicFormat as unknown as AnyFormat,
-  "openai-chat": openaiChatFormat as unknown as AnyFormat,
-  "openai-responses": openaiResponsesFormat as unknown as AnyFormat,
-  gemini: geminiFormat as unknown as AnyFormat,
-  ollama: ollamaFormat as unknown as AnyFormat,
-  "bedrock-converse": bedrockConverseFormat as unknown as AnyFormat,
-  mistral: mistralFormat as unknown as AnyFormat,
-} as const;
-type TargetId = keyof typeof targets;
+type AnyFormat = AnyProviderFormat;
+type TargetId = ProviderFormatId;
 const targetIds = Object.keys(targets) as TargetId[];
 
 

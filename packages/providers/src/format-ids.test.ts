@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFormat, formatIds, isFormatId } from "./format-ids.js";
+import { isProviderFormatId, providerFormats } from "./provider-formats.js";
 
 describe("format ids", () => {
   it("recognise exactly the supported formats", () => {
@@ -11,5 +12,15 @@ describe("format ids", () => {
 
   it("describe every format", () => {
     for (const id of formatIds) expect(describeFormat(id).length).toBeGreaterThan(10);
+  });
+});
+
+describe("providerFormats", () => {
+  it("has the converter of every provider format id, under its own id, and nothing else", () => {
+    expect(Object.keys(providerFormats).sort()).toEqual(formatIds.filter((id) => id !== "portable").sort());
+    for (const [id, format] of Object.entries(providerFormats)) expect(format.id).toBe(id);
+    expect(isProviderFormatId("mistral")).toBe(true);
+    expect(isProviderFormatId("portable")).toBe(false);
+    expect(isProviderFormatId("__proto__")).toBe(false);
   });
 });

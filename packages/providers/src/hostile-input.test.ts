@@ -8,20 +8,7 @@ import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-f
 import type { Tolerant } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ProviderFormat } from "./format.js";
-import { anthropicFormat, bedrockConverseFormat, geminiFormat, mistralFormat, ollamaFormat, openaiChatFormat, openaiResponsesFormat } from "./index.js";
-
-type AnyFormat = ProviderFormat<unknown, unknown, unknown>;
-
-const formats: Record<string, AnyFormat> = {
-  anthropic: anthropicFormat as unknown as AnyFormat,
-  "openai-chat": openaiChatFormat as unknown as AnyFormat,
-  "openai-responses": openaiResponsesFormat as unknown as AnyFormat,
-  gemini: geminiFormat as unknown as AnyFormat,
-  ollama: ollamaFormat as unknown as AnyFormat,
-  "bedrock-converse": bedrockConverseFormat as unknown as AnyFormat,
-  mistral: mistralFormat as unknown as AnyFormat,
-};
+import { providerFormats as formats, type AnyProviderFormat as AnyFormat } from "./provider-formats.js";
 
 const pointerPattern = /^(?:\/(?:[^~/]|~[01])*)*$/;
 

@@ -75,3 +75,4 @@ export {
   type MistralToolCall,
 } from "./formats/mistral/index.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
+export { isProviderFormatId, providerFormats, type AnyProviderFormat, type ProviderFormatId } from "./provider-formats.js";

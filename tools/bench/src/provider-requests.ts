@@ -3,31 +3,10 @@
 // recorded interaction whose URL is a model call of Anthropic Messages, OpenAI Chat, OpenAI Responses, Gemini
 // generateContent, Ollama /api/chat, Mistral chat completions or Bedrock Converse.
 import { loadRealFixtures, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
-import {
-  anthropicFormat,
-  bedrockConverseFormat,
-  geminiFormat,
-  mistralFormat,
-  ollamaFormat,
-  openaiChatFormat,
-  openaiResponsesFormat,
-} from "@agent-transcript/providers";
-import type { ProviderFormat } from "@agent-transcript/providers";
+import { providerFormats, type ProviderFormatId } from "@agent-transcript/providers";
 import { realFixturesRoot } from "./paths.js";
 
-export type RequestApi = PayloadApi;
-
-type AnyFormat = ProviderFormat<unknown, unknown, unknown>;
-
-export const requestFormats: Record<RequestApi, AnyFormat> = {
-  anthropic: anthropicFormat as AnyFormat,
-  "openai-chat": openaiChatFormat as AnyFormat,
-  "openai-responses": openaiResponsesFormat as AnyFormat,
-  gemini: geminiFormat as AnyFormat,
-  ollama: ollamaFormat as AnyFormat,
-  mistral: mistralFormat as AnyFormat,
-  "bedrock-converse": bedrockConverseFormat as AnyFormat,
-};
+export type RequestApi = PayloadApi & ProviderFormatId;
 
 export interface ProviderRequest {
   readonly api: RequestApi;
@@ -51,7 +30,7 @@ export function loadProviderRequests(): ProviderRequest[] {
     for (const payload of file.payloads) {
       if (payload.kind !== "request") continue;
       const api = payload.api;
-      const format = requestFormats[api];
+      const format = providerFormats[api];
       const canonical = format.requestToCanonical(payload.value);
       if (!canonical.ok) throw new Error(`${payload.origin}: ${api} request does not convert to canonical: ${JSON.stringify(canonical.errors.slice(0, 3))}`);
       const back = format.requestFromCanonical(canonical.document);
@@ -59,7 +38,7 @@ export function loadProviderRequests(): ProviderRequest[] {
       requests.push({ api, origin: payload.origin, value: payload.value, messages: canonical.document.messages.length, bytes: Buffer.byteLength(JSON.stringify(payload.value), "utf8") });
     }
   }
-  for (const api of Object.keys(requestFormats)) {
+  for (const api of Object.keys(providerFormats)) {
     if (!requests.some((request) => request.api === api)) throw new Error(`no real ${api} request found under ${root}`);
   }
   return requests;

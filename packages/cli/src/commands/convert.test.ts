@@ -4,9 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { validateTranscript, type Tolerant } from "@agent-transcript/core";
-import { anthropicFormat, geminiFormat, ollamaFormat, openaiChatFormat, openaiResponsesFormat, type FormatId, type ProviderFormat } from "@agent-transcript/providers";
-import { mistralFormat } from "@agent-transcript/providers";
-import { bedrockConverseFormat } from "@agent-transcript/providers";
+import { anthropicFormat, bedrockConverseFormat, geminiFormat, mistralFormat, providerFormats } from "@agent-transcript/providers";
 import { describe, expect, it } from "vitest";
 // The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
@@ -36,17 +34,7 @@ const readJsonLines = (text: string): unknown[] =>
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as unknown);
 
-type AnyFormat = ProviderFormat<unknown, unknown, unknown>;
-const formats: Record<Exclude<FormatId, "portable">, AnyFormat> = {
-  anthropic: anthropicFormat as AnyFormat,
-  "openai-chat": openaiChatFormat as AnyFormat,
-  "openai-responses": openaiResponsesFormat as AnyFormat,
-  gemini: geminiFormat as AnyFormat,
-  ollama: ollamaFormat as AnyFormat,
-  "bedrock-converse": bedrockConverseFormat as AnyFormat,
-  mistral: mistralFormat as AnyFormat,
-};
-const supported = new Set(Object.keys(formats));
+const supported = new Set(Object.keys(providerFormats));
 const payloads = loadRealFixtures()
   .flatMap((file) => file.payloads)
   .filter((payload) => supported.has(payload.api) && payload.kind !== "error");
@@ -85,7 +73,7 @@ describe("agent-transcript convert: same format both sides reproduces the input"
   it.each(streams.map((payload) => [payload.origin, payload] as const))("stream %s: the chunks written aggregate to the same document", async (_origin, payload) => {
     const output = capture();
     expect(await run(["convert", payloadFile(payload), "--to", payload.api], output.io)).toBe(0);
-    const format = formats[payload.api as keyof typeof formats];
+    const format = providerFormats[payload.api as keyof typeof providerFormats];
     const before = format.streamToCanonical(payload.chunks);
     const after = format.streamToCanonical(readJsonLines(output.stdout()));
     expect(after.ok && before.ok && after.document).toEqual(before.ok && before.document);

@@ -1,26 +1,19 @@
 import { gzipSync } from "node:zlib";
 import type { Tolerant } from "@agent-transcript/core";
 import {
-  anthropicFormat,
-  bedrockConverseFormat,
   detectFormat,
   detectKind,
   exportPortable,
   formatIds,
-  geminiFormat,
   importPortable,
-  mistralFormat,
-  ollamaFormat,
-  openaiChatFormat,
-  openaiResponsesFormat,
+  providerFormats,
+  type AnyProviderFormat,
   type ConversionError,
   type ConversionWarning,
   type DetectedFormat,
   type ForeignReasoningPolicy,
-  type FormatId,
   type FromCanonicalResult,
   type PayloadKind,
-  type ProviderFormat,
   type ToCanonicalResult,
 } from "@agent-transcript/providers";
 import { decodeWithLines, describeReadError, readInputText } from "../input.js";
@@ -65,18 +58,6 @@ export interface ConvertReport {
   warnings: ConvertWarning[];
   errors: ConversionError[];
 }
-
-type AnyProviderFormat = ProviderFormat<unknown, unknown, unknown>;
-
-const providerFormats: Record<Exclude<FormatId, "portable">, AnyProviderFormat> = {
-  anthropic: anthropicFormat as AnyProviderFormat,
-  "openai-chat": openaiChatFormat as AnyProviderFormat,
-  "openai-responses": openaiResponsesFormat as AnyProviderFormat,
-  gemini: geminiFormat as AnyProviderFormat,
-  ollama: ollamaFormat as AnyProviderFormat,
-  "bedrock-converse": bedrockConverseFormat as AnyProviderFormat,
-  mistral: mistralFormat as AnyProviderFormat,
-};
 
 function providerFormat(format: DetectedFormat): AnyProviderFormat | undefined {
   return format === "portable" || format === "agent-transcript" ? undefined : providerFormats[format];
