@@ -44,7 +44,7 @@ export const memberKeys = [
 export const statusOmittedMarker = "status_omitted";
 
 /** The member key of a block: the first known member present, else its only key. */
-export function memberOf(block: JsonObject): string | undefined {
+function memberOf(block: JsonObject): string | undefined {
   const known = memberKeys.find((key) => Object.hasOwn(block, key));
   if (known !== undefined) return known;
   const keys = Object.keys(block);

@@ -27,7 +27,7 @@ const outputFieldsKey = "output";
 const messageFieldsKey = "message";
 
 /** The service's message when `value` is an error body rather than a response. */
-export function errorBodyMessage(value: unknown): string | undefined {
+function errorBodyMessage(value: unknown): string | undefined {
   if (!isJsonObject(value) || value.output !== undefined) return undefined;
   const message = value.message ?? value.Message;
   return typeof message === "string" ? message : undefined;

@@ -202,7 +202,7 @@ const mappedDocumentFields = ["schema_version", "id", "source", "producer", "mes
 const mappedMessageFields = ["role", "parts", "name", "provider_fields"];
 
 /** The text of the assistant message put between tool messages and a following user message. */
-export const bridgeText = "OK";
+const bridgeText = "OK";
 
 interface Native {
   message: JsonObject;

@@ -32,7 +32,7 @@ import type { MistralChatChunk, MistralChatResponse } from "./types.js";
 const finishReasons: Record<string, NonNullable<Message["finish_reason"]>> = { stop: "stop", length: "length", model_length: "length", tool_calls: "tool_calls", error: "error" };
 
 /** The key of `provider_fields.mistral` that holds what a completion has beside its message's content. */
-export const completionKey = "completion";
+const completionKey = "completion";
 
 function level(rest: JsonObject | undefined, shape: Shape): JsonObject | undefined {
   return providerEntry(rest, shape);
