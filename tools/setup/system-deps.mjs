@@ -12,7 +12,8 @@ const succeeds = (command, args) => {
 };
 
 const hasCrate = (name) =>
-  existsSync("/usr/share/cargo/registry") && readdirSync("/usr/share/cargo/registry").some((entry) => entry.startsWith(`${name}-`));
+  existsSync("/usr/share/cargo/registry") &&
+  readdirSync("/usr/share/cargo/registry").some((entry) => entry.startsWith(`${name}-`));
 
 const requirements = [
   { what: "Go", packages: ["golang-go"], present: () => succeeds("go", ["version"]) },
@@ -27,7 +28,9 @@ const requirements = [
   {
     what: "cargo and rustc",
     packages: ["cargo", "rustc"],
-    present: () => (succeeds("cargo", ["--version"]) && succeeds("rustc", ["--version"])) || (existsSync("/usr/bin/cargo") && existsSync("/usr/bin/rustc")),
+    present: () =>
+      (succeeds("cargo", ["--version"]) && succeeds("rustc", ["--version"])) ||
+      (existsSync("/usr/bin/cargo") && existsSync("/usr/bin/rustc")),
   },
   {
     what: "serde crates for offline Rust builds",
@@ -45,14 +48,19 @@ process.stderr.write(`system-deps: missing ${missing.map((requirement) => requir
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const prefix = isRoot ? [] : succeeds("sudo", ["-n", "true"]) ? ["sudo", "-n"] : undefined;
 if (!succeeds("apt-get", ["--version"]) || prefix === undefined) {
-  process.stderr.write(`system-deps: cannot install them here; install these Debian packages and run again:\n  apt-get install -y ${packages.join(" ")}\n`);
+  process.stderr.write(
+    `system-deps: cannot install them here; install these Debian packages and run again:\n  apt-get install -y ${packages.join(" ")}\n`,
+  );
   process.exit(1);
 }
 
 const run = (args) => {
   const [command, ...rest] = [...prefix, ...args];
   process.stderr.write(`system-deps: ${[command, ...rest].join(" ")}\n`);
-  const result = spawnSync(command, rest, { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const result = spawnSync(command, rest, {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   if (result.status !== 0) {
     process.stderr.write(`system-deps: ${args.join(" ")} failed (exit ${result.status})\n`);
     process.exit(1);
@@ -63,6 +71,8 @@ run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...packages])
 
 const stillMissing = requirements.filter((requirement) => !requirement.present());
 if (stillMissing.length > 0) {
-  process.stderr.write(`system-deps: still missing after install: ${stillMissing.map((requirement) => requirement.what).join(", ")}\n`);
+  process.stderr.write(
+    `system-deps: still missing after install: ${stillMissing.map((requirement) => requirement.what).join(", ")}\n`,
+  );
   process.exit(1);
 }

@@ -20,7 +20,9 @@ describe("python-jsonschema agrees with ajv", () => {
   const examples = loadExamples();
   const files = loadSchemaSet();
   const schemas = [...files.map((file) => file.schema), ...files.map((file) => tolerantSchema(file, files))];
-  const locations = new Map(definitionLocations(files).map((location) => [`${location.version}/${location.definition}`, location]));
+  const locations = new Map(
+    definitionLocations(files).map((location) => [`${location.version}/${location.definition}`, location]),
+  );
   const cases = examples.flatMap((example) =>
     (["strict", "tolerant"] as const).map((mode) => {
       const location = locations.get(`${example.version}/${example.definition}`);
@@ -40,10 +42,14 @@ describe("python-jsonschema agrees with ajv", () => {
     expect(verdicts).toHaveLength(cases.length);
   });
 
-  it.each(cases.map((entry, index) => [`${entry.example.file} (${entry.mode})`, entry, index] as const))("agrees on %s", (_name, entry, index) => {
-    const ajvVerdict = validatorFor(entry.example.definition, entry.mode)?.(entry.example.value).ok;
-    const expected = entry.example.group === "valid" || (entry.example.group === "newer-minor" && entry.mode === "tolerant");
-    expect(ajvVerdict).toBe(expected);
-    expect(verdicts[index]).toBe(ajvVerdict);
-  });
+  it.each(cases.map((entry, index) => [`${entry.example.file} (${entry.mode})`, entry, index] as const))(
+    "agrees on %s",
+    (_name, entry, index) => {
+      const ajvVerdict = validatorFor(entry.example.definition, entry.mode)?.(entry.example.value).ok;
+      const expected =
+        entry.example.group === "valid" || (entry.example.group === "newer-minor" && entry.mode === "tolerant");
+      expect(ajvVerdict).toBe(expected);
+      expect(verdicts[index]).toBe(ajvVerdict);
+    },
+  );
 });

@@ -13,6 +13,9 @@ describeRoundTrips({
   run: (requests) => {
     // Offline against Debian's packaged crates (.cargo/config.toml); the first build compiles serde_derive.
     const toolchain = rustToolchain();
-    return runJsonProgram(toolchain.cargo, ["run", "--quiet", "--offline", "--bin", "roundtrip"], requests, { cwd: packageRoot, env: toolchain.env });
+    return runJsonProgram(toolchain.cargo, ["run", "--quiet", "--offline", "--bin", "roundtrip"], requests, {
+      cwd: packageRoot,
+      env: toolchain.env,
+    });
   },
 });

@@ -5,7 +5,12 @@ export function captureIo(stdin = ""): { io: CommandIo; stdout: () => string; st
   let out = "";
   let err = "";
   return {
-    io: { stdout: (text) => (out += text), stderr: (text) => (err += text), readStdin: async () => stdin, color: false },
+    io: {
+      stdout: (text) => (out += text),
+      stderr: (text) => (err += text),
+      readStdin: async () => stdin,
+      color: false,
+    },
     stdout: () => out,
     stderr: () => err,
   };

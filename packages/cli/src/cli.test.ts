@@ -12,16 +12,32 @@ const capture = captureIo;
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-test-"));
 const exampleLine = (name: string, seq: number): string =>
-  JSON.stringify({ ...(JSON.parse(readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Event", name), "utf8")) as object), seq });
+  JSON.stringify({
+    ...(JSON.parse(readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Event", name), "utf8")) as object),
+    seq,
+  });
 const writeScratch = (name: string, text: string): string => {
   const file = path.join(scratch, name);
   writeFileSync(file, text);
   return file;
 };
 
-const validLog = writeScratch("valid.jsonl", [exampleLine("valid/run-started.json", 1), exampleLine("valid/step-started.json", 2), exampleLine("valid/tool-call.json", 3)].join("\n") + "\n");
-const newerLog = writeScratch("newer.jsonl", [exampleLine("valid/run-started.json", 1), exampleLine("newer-minor/unknown-event-type.json", 2)].join("\n") + "\n");
-const invalidLog = writeScratch("invalid.jsonl", [exampleLine("valid/run-started.json", 1), exampleLine("invalid/negative-iteration.json", 2)].join("\n") + "\n");
+const validLog = writeScratch(
+  "valid.jsonl",
+  [
+    exampleLine("valid/run-started.json", 1),
+    exampleLine("valid/step-started.json", 2),
+    exampleLine("valid/tool-call.json", 3),
+  ].join("\n") + "\n",
+);
+const newerLog = writeScratch(
+  "newer.jsonl",
+  [exampleLine("valid/run-started.json", 1), exampleLine("newer-minor/unknown-event-type.json", 2)].join("\n") + "\n",
+);
+const invalidLog = writeScratch(
+  "invalid.jsonl",
+  [exampleLine("valid/run-started.json", 1), exampleLine("invalid/negative-iteration.json", 2)].join("\n") + "\n",
+);
 
 describe("agent-transcript validate", () => {
   it("exits 0 on a valid event log and says so on stderr, keeping stdout for data", async () => {
@@ -48,7 +64,10 @@ describe("agent-transcript validate", () => {
   it("prints a structured report with --json", async () => {
     const output = capture();
     expect(await run(["validate", "--json", validLog, invalidLog], output.io)).toBe(1);
-    const report = JSON.parse(output.stdout()) as { valid: boolean; files: Array<{ file: string; valid: boolean; problems: unknown[] }> };
+    const report = JSON.parse(output.stdout()) as {
+      valid: boolean;
+      files: Array<{ file: string; valid: boolean; problems: unknown[] }>;
+    };
     expect(report.valid).toBe(false);
     expect(report.files.map((file) => [file.file, file.valid])).toEqual([
       [validLog, true],
@@ -85,7 +104,10 @@ describe("the agent-transcript binary", () => {
   const tsx = path.join(repositoryRoot, "node_modules/.bin/tsx");
 
   it("sets the process exit code and writes to the real streams", () => {
-    const result = spawnSync(tsx, [bin, "validate", invalidLog], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const result = spawnSync(tsx, [bin, "validate", invalidLog], {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(`${invalidLog}:2: /iteration must be >= 0\n`);
     expect(result.stderr).toContain("invalid event-log");
@@ -104,13 +126,18 @@ describe("agent-transcript validate on transcript documents", () => {
 
   it("accepts every seed document and counts its messages", async () => {
     const output = capture();
-    const files = ["seed-000-warp-export.json", "seed-002-devflow-run.json"].map((name) => path.join(transcripts, "valid", name));
+    const files = ["seed-000-warp-export.json", "seed-002-devflow-run.json"].map((name) =>
+      path.join(transcripts, "valid", name),
+    );
     expect(await run(["validate", ...files], output.io)).toBe(0);
     expect(output.stderr()).toMatch(/seed-000-warp-export\.json: valid transcript \(\d+ records, strict\)/);
   });
 
   it("names the line of each problem, and the nearest line for a missing property", async () => {
-    const broken = writeScratch("broken.json", '{\n  "schema_version": "1.0.0",\n  "id": "",\n  "messages": [\n    {"role": "user"}\n  ]\n}\n');
+    const broken = writeScratch(
+      "broken.json",
+      '{\n  "schema_version": "1.0.0",\n  "id": "",\n  "messages": [\n    {"role": "user"}\n  ]\n}\n',
+    );
     const output = capture();
     expect(await run(["validate", broken], output.io)).toBe(1);
     expect(output.stdout()).toContain(`${broken}:3: /id must NOT have fewer than 1 characters`);

@@ -6,7 +6,9 @@ import { runValidate } from "./commands/validate.js";
 import { exitCodes, UserError, type CommandIo } from "./io.js";
 
 // src/ and dist/ both sit one level below package.json, so this resolves in tests and when installed.
-const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 export const version = packageJson.version;
 
 function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Command {
@@ -20,9 +22,14 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
 
   program
     .command("validate")
-    .description("check event logs and snapshot declarations against the schema; every problem names its file, line and JSON pointer")
+    .description(
+      "check event logs and snapshot declarations against the schema; every problem names its file, line and JSON pointer",
+    )
     .argument("<inputs...>", "files to check; - reads standard input")
-    .option("--tolerant", "accept what a newer minor version may write (unknown fields and event types) instead of only what this version writes")
+    .option(
+      "--tolerant",
+      "accept what a newer minor version may write (unknown fields and event types) instead of only what this version writes",
+    )
     .option("--json", "print a JSON report on stdout")
     .action(async (inputs: string[], options: { tolerant?: boolean; json?: boolean }) => {
       setExitCode(await runValidate(inputs, options, io));
@@ -30,11 +37,20 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
 
   program
     .command("export")
-    .description("export a transcript document or an event log as JSON or Markdown, with secrets redacted (on by default), reasoning included or omitted, and large tool outputs optionally truncated")
+    .description(
+      "export a transcript document or an event log as JSON or Markdown, with secrets redacted (on by default), reasoning included or omitted, and large tool outputs optionally truncated",
+    )
     .argument("<input>", "a transcript document (.json, .json.gz) or an event log (.jsonl); - reads standard input")
     .addOption(new Option("--format <format>", "output format").choices(["json", "markdown"]).default("json"))
-    .option("--output <path>", "where to write: a file, a directory (a safe file name is generated), or - for standard output (the default)")
-    .addOption(new Option("--reasoning <policy>", "include or omit reasoning parts").choices(["include", "omit"]).default("include"))
+    .option(
+      "--output <path>",
+      "where to write: a file, a directory (a safe file name is generated), or - for standard output (the default)",
+    )
+    .addOption(
+      new Option("--reasoning <policy>", "include or omit reasoning parts")
+        .choices(["include", "omit"])
+        .default("include"),
+    )
     .option("--truncate", "truncate tool outputs larger than the limit")
     .option("--limit <size>", "truncation limit in bytes of canonical JSON: 65536, 64KiB, 1MiB (default 64KiB)")
     .option("--no-redact", "do not redact secrets")
@@ -44,14 +60,33 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
 
   program
     .command("convert")
-    .description("convert a provider request, response or stream, a portable message list or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)")
-    .argument("<input>", "a JSON file (.json, .json.gz), a stream as JSON lines (.jsonl, .chunks.txt) or server-sent events, told apart by content; - reads standard input")
+    .description(
+      "convert a provider request, response or stream, a portable message list or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)",
+    )
+    .argument(
+      "<input>",
+      "a JSON file (.json, .json.gz), a stream as JSON lines (.jsonl, .chunks.txt) or server-sent events, told apart by content; - reads standard input",
+    )
     .addOption(new Option("--to <format-id>", "the format to write").choices(convertFormatIds).makeOptionMandatory())
-    .addOption(new Option("--from <format-id>", "the input's format, instead of detecting it").choices(convertFormatIds))
+    .addOption(
+      new Option("--from <format-id>", "the input's format, instead of detecting it").choices(convertFormatIds),
+    )
     .option("--output <path>", "where to write the converted payload; - for standard output (the default)")
     .option("--strict", "fail, writing nothing, when anything would be lost or changed")
-    .addOption(new Option("--foreign-reasoning <policy>", "reasoning another provider produced: drop it, send it as text, or keep it without its opaque data").choices(["drop", "text", "keep"]))
-    .addOption(new Option("--kind <kind>", "what to write when the input is a document (transcript or portable) and the target a provider").choices(["request", "response", "stream"]).default("request"))
+    .addOption(
+      new Option(
+        "--foreign-reasoning <policy>",
+        "reasoning another provider produced: drop it, send it as text, or keep it without its opaque data",
+      ).choices(["drop", "text", "keep"]),
+    )
+    .addOption(
+      new Option(
+        "--kind <kind>",
+        "what to write when the input is a document (transcript or portable) and the target a provider",
+      )
+        .choices(["request", "response", "stream"])
+        .default("request"),
+    )
     .option("--json", "print a JSON report on stdout (the payload then goes to --output, which is required)")
     .action(async (input: string, options: ConvertCommandOptions) => {
       setExitCode(await runConvert(input, options, io));

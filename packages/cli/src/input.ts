@@ -1,7 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { decodeTranscript, foldEventLog, lineAndColumn, locatePointers, type Tolerant, type ValidationMode } from "@agent-transcript/core";
+import {
+  decodeTranscript,
+  foldEventLog,
+  lineAndColumn,
+  locatePointers,
+  type Tolerant,
+  type ValidationMode,
+} from "@agent-transcript/core";
 import { checkEventLog } from "@agent-transcript/recorder";
 import type { CommandIo } from "./io.js";
 
@@ -21,7 +28,10 @@ const maximumBytes = 1024 * 1024 * 1024;
 export async function readInputText(input: string, io: CommandIo): Promise<string> {
   if (input === "-") return io.readStdin();
   const bytes = await readFile(input);
-  const plain = bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: maximumBytes }) : bytes;
+  const plain =
+    bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b
+      ? gunzipSync(bytes, { maxOutputLength: maximumBytes })
+      : bytes;
   return plain.toString("utf8");
 }
 
@@ -34,7 +44,11 @@ const readErrors: Record<string, string> = {
 
 export function describeReadError(error: unknown): string {
   const code = error instanceof Error && "code" in error ? String(error.code) : undefined;
-  return code && readErrors[code] ? `${readErrors[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  return code && readErrors[code]
+    ? `${readErrors[code]} (${code})`
+    : error instanceof Error
+      ? error.message
+      : String(error);
 }
 
 /** A file whose first line is a complete JSON object followed by more lines is JSONL, not one document. */
@@ -51,11 +65,23 @@ export function isJsonLines(text: string): boolean {
 /** Decodes a transcript document, turning errors into problems that name a line as well as a pointer. */
 export function decodeWithLines(text: string, mode: ValidationMode | "auto"): LoadedDocument {
   const result = decodeTranscript(text, { mode });
-  if (result.ok) return { ok: true, document: result.document, kind: "transcript", warnings: result.warnings.map((warning) => `${warning.pointer}: ${warning.message}`) };
+  if (result.ok)
+    return {
+      ok: true,
+      document: result.document,
+      kind: "transcript",
+      warnings: result.warnings.map((warning) => `${warning.pointer}: ${warning.message}`),
+    };
   const { error } = result;
   const errors = error.errors ?? [{ pointer: error.pointer ?? "", message: error.message }];
   // A missing property has no line of its own: report it at its nearest existing ancestor.
-  const offsets = error.line === undefined ? locatePointers(text, errors.flatMap((entry) => ancestors(entry.pointer))) : new Map<string, number>();
+  const offsets =
+    error.line === undefined
+      ? locatePointers(
+          text,
+          errors.flatMap((entry) => ancestors(entry.pointer)),
+        )
+      : new Map<string, number>();
   return {
     ok: false,
     problems: errors.map((entry) => {
@@ -63,7 +89,11 @@ export function decodeWithLines(text: string, mode: ValidationMode | "auto"): Lo
         .map((pointer) => offsets.get(pointer))
         .find((found) => found !== undefined);
       const line = error.line ?? (offset === undefined ? undefined : lineAndColumn(text, offset).line);
-      return { ...(line === undefined ? {} : { line }), pointer: entry.pointer, message: error.errors ? entry.message : error.message };
+      return {
+        ...(line === undefined ? {} : { line }),
+        pointer: entry.pointer,
+        message: error.errors ? entry.message : error.message,
+      };
     }),
   };
 }
@@ -111,7 +141,17 @@ export async function loadDocument(input: string, io: CommandIo): Promise<Loaded
     }
   }
   const folded = foldEventLog(log.events, { runs });
-  return { ok: true, document: folded.document, kind: "event-log", warnings: [...warnings, ...folded.warnings.map((warning) => (warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`))] };
+  return {
+    ok: true,
+    document: folded.document,
+    kind: "event-log",
+    warnings: [
+      ...warnings,
+      ...folded.warnings.map((warning) =>
+        warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`,
+      ),
+    ],
+  };
 }
 
 function childRunIds(events: readonly Tolerant.Event[]): string[] {

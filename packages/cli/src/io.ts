@@ -16,7 +16,8 @@ export function processIo(): CommandIo {
     stderr: (text) => process.stderr.write(text),
     readStdin: async () => {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+      for await (const chunk of process.stdin)
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
       return Buffer.concat(chunks).toString("utf8");
     },
     color: Boolean(process.stdout.isTTY) && !noColor,

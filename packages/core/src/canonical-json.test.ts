@@ -91,7 +91,8 @@ const cyberphoneTestData: ReadonlyArray<{ name: string; input: string; output: s
   "escaping": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
   "literals": [null, true, false]
 }`,
-    output: '{"escaping":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/","literals":[null,true,false],"numbers":[1e+30,4.5,333333333.3333333,0.002,1e-27]}',
+    output:
+      '{"escaping":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/","literals":[null,true,false],"numbers":[1e+30,4.5,333333333.3333333,0.002,1e-27]}',
   },
   {
     name: "weird",
@@ -143,14 +144,20 @@ function nestedArrays(depth: number, innermost: unknown = []): unknown {
 }
 
 describe("canonicalize: RFC 8785 Appendix B number samples", () => {
-  it.each(appendixBNumberSamples.filter(([, expected]) => expected !== undefined))("%s serialises as %s", (hex, expected) => {
-    expect(canonicalize(doubleFromIeee754(hex))).toBe(expected);
-    expect(canonicalize([doubleFromIeee754(hex)])).toBe(`[${String(expected)}]`);
-  });
+  it.each(appendixBNumberSamples.filter(([, expected]) => expected !== undefined))(
+    "%s serialises as %s",
+    (hex, expected) => {
+      expect(canonicalize(doubleFromIeee754(hex))).toBe(expected);
+      expect(canonicalize([doubleFromIeee754(hex)])).toBe(`[${String(expected)}]`);
+    },
+  );
 
-  it.each(appendixBNumberSamples.filter(([, expected]) => expected === undefined))("%s (NaN or Infinity) is an error", (hex) => {
-    expectCanonicalJsonError(doubleFromIeee754(hex), "", /non-finite number/);
-  });
+  it.each(appendixBNumberSamples.filter(([, expected]) => expected === undefined))(
+    "%s (NaN or Infinity) is an error",
+    (hex) => {
+      expectCanonicalJsonError(doubleFromIeee754(hex), "", /non-finite number/);
+    },
+  );
 
   it("formats further edge cases as ECMAScript Number.prototype.toString does", () => {
     const cases: ReadonlyArray<readonly [number, string]> = [
@@ -231,7 +238,9 @@ describe("canonicalize: strings", () => {
         '\\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f"',
     );
     expect(canonicalize('"\\/')).toBe('"\\"\\\\/"');
-    expect(canonicalize("\u007f\u0080\u2028\u2029\ufeff\uffff\ud83d\ude00")).toBe('"\u007f\u0080\u2028\u2029\ufeff\uffff\ud83d\ude00"');
+    expect(canonicalize("\u007f\u0080\u2028\u2029\ufeff\uffff\ud83d\ude00")).toBe(
+      '"\u007f\u0080\u2028\u2029\ufeff\uffff\ud83d\ude00"',
+    );
     expect(canonicalByteLength("\u00e9\u20ac\ud83d\ude00")).toBe(2 + 2 + 3 + 4);
   });
 
@@ -268,14 +277,18 @@ describe("canonicalize: structure", () => {
   });
 
   it("sorts by code units, not by locale and not numerically", () => {
-    expect(canonicalize({ b: 1, B: 2, a: 3, "10": 4, "9": 5, "": 6, aa: 7, ab: 8 })).toBe('{"":6,"10":4,"9":5,"B":2,"a":3,"aa":7,"ab":8,"b":1}');
+    expect(canonicalize({ b: 1, B: 2, a: 3, "10": 4, "9": 5, "": 6, aa: 7, ab: 8 })).toBe(
+      '{"":6,"10":4,"9":5,"B":2,"a":3,"aa":7,"ab":8,"b":1}',
+    );
     // U+1F600 is a surrogate pair (0xD83D...) so it sorts before U+FFFD, although its code point is larger.
     expect(canonicalize({ "\ufffd": 1, "\ud83d\ude00": 2 })).toBe('{"\ud83d\ude00":2,"\ufffd":1}');
   });
 
   it("counts only own enumerable string keys", () => {
     // A prototype whose own prototype is null is how Object.prototype of another realm looks: accepted, but never read.
-    const value: Record<string | symbol, unknown> = Object.create(Object.create(null, { inherited: { value: 1, enumerable: true } }));
+    const value: Record<string | symbol, unknown> = Object.create(
+      Object.create(null, { inherited: { value: 1, enumerable: true } }),
+    );
     value.own = 1;
     value[Symbol("hidden")] = 2;
     Object.defineProperty(value, "hidden", { value: 3, enumerable: false });
@@ -362,12 +375,18 @@ describe("canonicalize: values JSON cannot hold", () => {
 
   it("names the root in the message", () => {
     expect(() => canonicalize(undefined)).toThrow('cannot canonicalize undefined at JSON pointer "" (the root)');
-    expect(() => canonicalize({ "a/b": [Number.NaN] })).toThrow('cannot canonicalize a non-finite number (NaN) at JSON pointer "/a~1b/0"');
+    expect(() => canonicalize({ "a/b": [Number.NaN] })).toThrow(
+      'cannot canonicalize a non-finite number (NaN) at JSON pointer "/a~1b/0"',
+    );
   });
 });
 
 describe("canonicalize: properties", () => {
-  const jsonValues = fc.oneof(fc.jsonValue(), fc.jsonValue({ stringUnit: "binary" }), fc.jsonValue({ stringUnit: "grapheme" }));
+  const jsonValues = fc.oneof(
+    fc.jsonValue(),
+    fc.jsonValue({ stringUnit: "binary" }),
+    fc.jsonValue({ stringUnit: "grapheme" }),
+  );
 
   it("round-trips through JSON.parse and is a fixed point", () => {
     fc.assert(

@@ -6,7 +6,9 @@ export class CanonicalJsonError extends Error {
   readonly pointer: string;
 
   constructor(problem: string, pointer: string) {
-    super(`cannot canonicalize ${problem} at JSON pointer ${JSON.stringify(pointer)}${pointer === "" ? " (the root)" : ""}`);
+    super(
+      `cannot canonicalize ${problem} at JSON pointer ${JSON.stringify(pointer)}${pointer === "" ? " (the root)" : ""}`,
+    );
     this.name = "CanonicalJsonError";
     this.pointer = pointer;
   }
@@ -33,7 +35,9 @@ const loneSurrogate = /\p{Cs}/u;
 // Node 20 has String.prototype.isWellFormed (several times faster than the regex), but the ES2023 lib does not declare it.
 const nativeIsWellFormed: unknown = Reflect.get(String.prototype, "isWellFormed");
 const isWellFormed: (text: string) => boolean =
-  typeof nativeIsWellFormed === "function" ? (text) => nativeIsWellFormed.call(text) === true : (text) => !loneSurrogate.test(text);
+  typeof nativeIsWellFormed === "function"
+    ? (text) => nativeIsWellFormed.call(text) === true
+    : (text) => !loneSurrogate.test(text);
 
 /**
  * The RFC 8785 (JCS) canonical JSON text of `value`: keys sorted by UTF-16 code units, no whitespace,
@@ -54,7 +58,8 @@ export function canonicalize(value: unknown): string {
     if (typeof current === "string") {
       output += serializeString(current, stack, "a string containing a lone surrogate");
     } else if (typeof current === "number") {
-      if (!Number.isFinite(current)) throw new CanonicalJsonError(`a non-finite number (${String(current)})`, pointerOf(stack));
+      if (!Number.isFinite(current))
+        throw new CanonicalJsonError(`a non-finite number (${String(current)})`, pointerOf(stack));
       // String(-0) is "0", as JCS requires.
       output += String(current);
     } else if (typeof current === "boolean") {
@@ -62,7 +67,8 @@ export function canonicalize(value: unknown): string {
     } else if (current === null) {
       output += "null";
     } else if (typeof current === "object") {
-      if (ancestors.has(current)) throw new CanonicalJsonError("a cycle (a value that contains itself)", pointerOf(stack));
+      if (ancestors.has(current))
+        throw new CanonicalJsonError("a cycle (a value that contains itself)", pointerOf(stack));
       if (Array.isArray(current)) {
         stack.push({ kind: "array", container: current, next: 0 });
         output += "[";
@@ -71,7 +77,10 @@ export function canonicalize(value: unknown): string {
         stack.push({ kind: "object", container: current, keys: Object.keys(current).sort(), next: 0 });
         output += "{";
       } else {
-        throw new CanonicalJsonError(`an object that is not a plain object or an array (${Object.prototype.toString.call(current)})`, pointerOf(stack));
+        throw new CanonicalJsonError(
+          `an object that is not a plain object or an array (${Object.prototype.toString.call(current)})`,
+          pointerOf(stack),
+        );
       }
       ancestors.add(current);
     } else {

@@ -27,9 +27,11 @@ function expectSchemaValid(cost: Cost): void {
 describe("the shipped price table", () => {
   const table = defaultPriceTable;
   const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-  const isRealDate = (value: string): boolean => isoDate.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  const isRealDate = (value: string): boolean =>
+    isoDate.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
   const isPrice = (value: unknown): boolean => typeof value === "number" && Number.isFinite(value) && value >= 0;
-  const httpsUrl = (value: unknown): boolean => typeof value === "string" && URL.canParse(value) && new URL(value).protocol === "https:";
+  const httpsUrl = (value: unknown): boolean =>
+    typeof value === "string" && URL.canParse(value) && new URL(value).protocol === "https:";
 
   it("is versioned, in one currency and unit, with notes", () => {
     expect(isRealDate(table.version)).toBe(true);
@@ -50,22 +52,28 @@ describe("the shipped price table", () => {
       expect(entry.date <= table.version, label).toBe(true);
       for (const url of entry.checked_against ?? []) expect(httpsUrl(url), label).toBe(true);
       for (const price of [entry.input, entry.output]) expect(isPrice(price), label).toBe(true);
-      for (const price of [entry.cache_read, entry.cache_write, entry.cache_write_1h]) expect(price === undefined || isPrice(price), label).toBe(true);
+      for (const price of [entry.cache_read, entry.cache_write, entry.cache_write_1h])
+        expect(price === undefined || isPrice(price), label).toBe(true);
       if (entry.cache_write_1h !== undefined) expect(entry.cache_write, label).toBeDefined();
       // Anthropic publishes every cache price; a missing one would silently price cache traffic at the input rate.
-      if (entry.provider === "anthropic") expect([entry.cache_read, entry.cache_write, entry.cache_write_1h].every(isPrice), label).toBe(true);
+      if (entry.provider === "anthropic")
+        expect([entry.cache_read, entry.cache_write, entry.cache_write_1h].every(isPrice), label).toBe(true);
       let previous = 0;
       for (const tier of entry.tiers ?? []) {
         expect(Number.isSafeInteger(tier.above_input_tokens) && tier.above_input_tokens > previous, label).toBe(true);
         previous = tier.above_input_tokens;
         for (const price of [tier.input, tier.output]) expect(isPrice(price), label).toBe(true);
-        for (const price of [tier.cache_read, tier.cache_write, tier.cache_write_1h]) expect(price === undefined || isPrice(price), label).toBe(true);
+        for (const price of [tier.cache_read, tier.cache_write, tier.cache_write_1h])
+          expect(price === undefined || isPrice(price), label).toBe(true);
       }
       const known = new Set([
         ...["provider", "model", "aliases", "input", "output", "cache_read", "cache_write", "cache_write_1h"],
         ...["tiers", "source", "date", "checked_against"],
       ]);
-      expect(Object.keys(entry).filter((key) => !known.has(key)), label).toEqual([]);
+      expect(
+        Object.keys(entry).filter((key) => !known.has(key)),
+        label,
+      ).toEqual([]);
     }
   });
 
@@ -88,11 +96,37 @@ describe("the shipped price table", () => {
       const { input, output, cache_read, cache_write, cache_write_1h } = entry;
       return { input, output, cache_read, cache_write, cache_write_1h };
     };
-    expect(prices("claude-sonnet-4-5")).toEqual({ input: 3, output: 15, cache_read: 0.3, cache_write: 3.75, cache_write_1h: 6 });
-    expect(prices("claude-opus-4-6")).toEqual({ input: 5, output: 25, cache_read: 0.5, cache_write: 6.25, cache_write_1h: 10 });
-    expect(prices("claude-haiku-4-5")).toEqual({ input: 1, output: 5, cache_read: 0.1, cache_write: 1.25, cache_write_1h: 2 });
-    expect(prices("gpt-4.1")).toEqual({ input: 2, output: 8, cache_read: 0.5, cache_write: undefined, cache_write_1h: undefined });
-    expect(findModelPrice("gemini-2.5-pro")?.tiers).toEqual([{ above_input_tokens: 200000, input: 2.5, output: 15, cache_read: 0.25 }]);
+    expect(prices("claude-sonnet-4-5")).toEqual({
+      input: 3,
+      output: 15,
+      cache_read: 0.3,
+      cache_write: 3.75,
+      cache_write_1h: 6,
+    });
+    expect(prices("claude-opus-4-6")).toEqual({
+      input: 5,
+      output: 25,
+      cache_read: 0.5,
+      cache_write: 6.25,
+      cache_write_1h: 10,
+    });
+    expect(prices("claude-haiku-4-5")).toEqual({
+      input: 1,
+      output: 5,
+      cache_read: 0.1,
+      cache_write: 1.25,
+      cache_write_1h: 2,
+    });
+    expect(prices("gpt-4.1")).toEqual({
+      input: 2,
+      output: 8,
+      cache_read: 0.5,
+      cache_write: undefined,
+      cache_write_1h: undefined,
+    });
+    expect(findModelPrice("gemini-2.5-pro")?.tiers).toEqual([
+      { above_input_tokens: 200000, input: 2.5, output: 15, cache_read: 0.25 },
+    ]);
   });
 
   it("ships as data/prices.json next to src/", () => {
@@ -121,7 +155,13 @@ describe("findModelPrice", () => {
     expect(model("gpt-4.1-nano-2025-04-14")).toBe("gpt-4.1-nano");
     expect(model("claude-haiku-4-5-20991231")).toBe("claude-haiku-4-5");
     expect(model("claude-sonnet-4-5@20250929")).toBe("claude-sonnet-4-5");
-    for (const id of ["claude-sonnet-4-5-20251399", "gpt-4o-2024-02-30", "gpt-4o-1999-01-01", "gpt-4o-20240513-20240513", "gpt-4o-2024-0513"]) {
+    for (const id of [
+      "claude-sonnet-4-5-20251399",
+      "gpt-4o-2024-02-30",
+      "gpt-4o-1999-01-01",
+      "gpt-4o-20240513-20240513",
+      "gpt-4o-2024-0513",
+    ]) {
       expect(model(id), id).toBeUndefined();
     }
   });
@@ -140,7 +180,12 @@ describe("findModelPrice", () => {
   });
 
   it("never guesses by prefix or finds inherited names", () => {
-    const near = ["gpt-4o-mini-search-preview", "gpt-4o-realtime-preview", "claude-sonnet-4-5-thinking", "claude-opus-4-6[1m]"];
+    const near = [
+      "gpt-4o-mini-search-preview",
+      "gpt-4o-realtime-preview",
+      "claude-sonnet-4-5-thinking",
+      "claude-opus-4-6[1m]",
+    ];
     const vague = ["gemini-2.5-flash-preview-09-2025", "gpt", "claude", "", " ", "/", "models/"];
     const inherited = ["__proto__", "constructor", "toString", "hasOwnProperty"];
     for (const id of [...near, ...vague, ...inherited]) {
@@ -154,7 +199,13 @@ describe("findModelPrice", () => {
 
 describe("computeCost", () => {
   it("prices uncached input, cache reads, cache writes and output separately", () => {
-    const usage: Usage = { input_tokens: 1_000_000, cache_read_tokens: 200_000, cache_write_tokens: 100_000, output_tokens: 500_000, reasoning_tokens: 100_000 };
+    const usage: Usage = {
+      input_tokens: 1_000_000,
+      cache_read_tokens: 200_000,
+      cache_write_tokens: 100_000,
+      output_tokens: 500_000,
+      reasoning_tokens: 100_000,
+    };
     const cost = computed(computeCost(usage, "claude-sonnet-4-5-20250929"));
     expect(cost.breakdown.input).toBeCloseTo((700_000 * 3) / 1e6, 10);
     expect(cost.breakdown.cache_read).toBeCloseTo((200_000 * 0.3) / 1e6, 10);
@@ -164,19 +215,31 @@ describe("computeCost", () => {
     expect(cost.amount).toBeCloseTo(10.035, 10);
     expect(cost).toMatchObject({
       currency: "USD",
-      pricing: { table_version: defaultPriceTable.version, model: "claude-sonnet-4-5", source: "https://platform.claude.com/docs/zh-CN/about-claude/pricing" },
+      pricing: {
+        table_version: defaultPriceTable.version,
+        model: "claude-sonnet-4-5",
+        source: "https://platform.claude.com/docs/zh-CN/about-claude/pricing",
+      },
     });
     expectSchemaValid(cost);
   });
 
   it("accepts any usage of the transcript schema, whose raw part may name a source format", () => {
-    const fromTranscript: SchemaUsage = { input_tokens: 1000, output_tokens: 10, raw: { provider: "claude-code", usage: {} } };
+    const fromTranscript: SchemaUsage = {
+      input_tokens: 1000,
+      output_tokens: 10,
+      raw: { provider: "claude-code", usage: {} },
+    };
     expect(computed(computeCost(fromTranscript, "gpt-4o")).amount).toBeCloseTo((1000 * 2.5 + 10 * 10) / 1e6, 12);
   });
 
   it("an unknown model costs unknown, never zero", () => {
     const cost = computeCost({ input_tokens: 10, output_tokens: 10 }, "claude-fable-5");
-    expect(cost).toEqual({ status: "unknown", currency: "USD", reason: `no price for model "claude-fable-5" in price table ${defaultPriceTable.version}` });
+    expect(cost).toEqual({
+      status: "unknown",
+      currency: "USD",
+      reason: `no price for model "claude-fable-5" in price table ${defaultPriceTable.version}`,
+    });
     expect(cost).not.toHaveProperty("amount");
     expectSchemaValid(cost);
     const long = computeCost({ input_tokens: 1, output_tokens: 1 }, `m${"x".repeat(5000)}`);
@@ -186,16 +249,22 @@ describe("computeCost", () => {
   it("prices missing cache prices at the input price (OpenAI cache writes, Gemini Flash cache reads)", () => {
     const openai = computed(computeCost({ input_tokens: 1000, cache_write_tokens: 400, output_tokens: 0 }, "gpt-4.1"));
     expect(openai.breakdown.cache_write).toBeCloseTo((400 * 2) / 1e6, 12);
-    const gemini = computed(computeCost({ input_tokens: 1000, cache_read_tokens: 400, output_tokens: 0 }, "gemini-2.5-flash"));
+    const gemini = computed(
+      computeCost({ input_tokens: 1000, cache_read_tokens: 400, output_tokens: 0 }, "gemini-2.5-flash"),
+    );
     expect(gemini.breakdown.cache_read).toBeCloseTo((400 * 0.3) / 1e6, 12);
   });
 
   it("switches to a prompt-length tier when the request's input exceeds its threshold", () => {
-    const atThreshold = computed(computeCost({ input_tokens: 200_000, cache_read_tokens: 100_000, output_tokens: 1000 }, "models/gemini-2.5-pro"));
+    const atThreshold = computed(
+      computeCost({ input_tokens: 200_000, cache_read_tokens: 100_000, output_tokens: 1000 }, "models/gemini-2.5-pro"),
+    );
     expect(atThreshold.breakdown.input).toBeCloseTo((100_000 * 1.25) / 1e6, 10);
     expect(atThreshold.breakdown.cache_read).toBeCloseTo((100_000 * 0.125) / 1e6, 10);
     expect(atThreshold.breakdown.output).toBeCloseTo((1000 * 10) / 1e6, 10);
-    const above = computed(computeCost({ input_tokens: 200_001, cache_read_tokens: 100_000, output_tokens: 1000 }, "gemini-2.5-pro"));
+    const above = computed(
+      computeCost({ input_tokens: 200_001, cache_read_tokens: 100_000, output_tokens: 1000 }, "gemini-2.5-pro"),
+    );
     expect(above.breakdown.input).toBeCloseTo((100_001 * 2.5) / 1e6, 10);
     expect(above.breakdown.cache_read).toBeCloseTo((100_000 * 0.25) / 1e6, 10);
     expect(above.breakdown.output).toBeCloseTo((1000 * 15) / 1e6, 10);
@@ -232,7 +301,9 @@ describe("computeCost", () => {
     const high = computed(computeCost({ input_tokens: 1001, cache_read_tokens: 50, output_tokens: 0 }, "m", table));
     expect(high.breakdown.cache_read).toBeCloseTo((50 * 10) / 1e6, 12);
     expect(high.currency).toBe("EUR");
-    expect(computeCost({ input_tokens: 1, output_tokens: 1 }, "m", { ...table, unit: "per_thousand_tokens" })).toMatchObject({ status: "unknown" });
+    expect(
+      computeCost({ input_tokens: 1, output_tokens: 1 }, "m", { ...table, unit: "per_thousand_tokens" }),
+    ).toMatchObject({ status: "unknown" });
   });
 
   it("rejects usage that is not valid instead of pricing it", () => {
@@ -252,11 +323,18 @@ describe("computeCost", () => {
     // spotter short.jsonl: claude-opus-4-6, 13,835 tokens written to the 1-hour cache, 11,515 read from it.
     const line = readFileSync(path.join(fixturesRoot, "spotter/test/fixtures/transcripts/short.jsonl"), "utf8")
       .split("\n")
-      .map((text) => (text.trim() === "" ? undefined : (JSON.parse(text) as { message?: { model?: string; usage?: unknown } })))
+      .map((text) =>
+        text.trim() === "" ? undefined : (JSON.parse(text) as { message?: { model?: string; usage?: unknown } }),
+      )
       .find((entry) => entry?.message?.usage !== undefined);
     const usage = normalizeUsage("anthropic", line?.message?.usage);
     if (usage === undefined || line?.message?.model === undefined) throw new Error("fixture usage did not normalise");
-    expect(usage).toMatchObject({ input_tokens: 3 + 13835 + 11515, cache_write_tokens: 13835, cache_read_tokens: 11515, output_tokens: 13 });
+    expect(usage).toMatchObject({
+      input_tokens: 3 + 13835 + 11515,
+      cache_write_tokens: 13835,
+      cache_read_tokens: 11515,
+      output_tokens: 13,
+    });
     const cost = computed(computeCost(usage, line.message.model));
     expect(cost.pricing.model).toBe("claude-opus-4-6");
     expect(cost.breakdown.cache_write).toBeCloseTo((13835 * 10) / 1e6, 12);
@@ -264,7 +342,10 @@ describe("computeCost", () => {
     expectSchemaValid(cost);
     // Without the raw split (a summed usage) the writes fall back to the 5-minute price.
     const { raw: _raw, ...withoutRaw } = usage;
-    expect(computed(computeCost(withoutRaw, "claude-opus-4-6")).breakdown.cache_write).toBeCloseTo((13835 * 6.25) / 1e6, 12);
+    expect(computed(computeCost(withoutRaw, "claude-opus-4-6")).breakdown.cache_write).toBeCloseTo(
+      (13835 * 6.25) / 1e6,
+      12,
+    );
   });
 
   it("reads Bedrock's cacheDetails for 1-hour writes", () => {
@@ -284,7 +365,10 @@ describe("computeCost", () => {
 
   it("prices a real OpenAI Responses call by its dated model id", () => {
     const body = JSON.parse(
-      readFileSync(path.join(fixturesRoot, "vercel-ai/packages/openai/src/responses/__fixtures__/openai-file-search-tool.1.json"), "utf8"),
+      readFileSync(
+        path.join(fixturesRoot, "vercel-ai/packages/openai/src/responses/__fixtures__/openai-file-search-tool.1.json"),
+        "utf8",
+      ),
     ) as { model: string; usage: unknown };
     const usage = normalizeUsage("openai-responses", body.usage);
     if (usage === undefined) throw new Error("fixture usage did not normalise");
@@ -329,7 +413,10 @@ describe("addCost", () => {
   it("adds amounts and breakdowns, listing each distinct pricing value once", () => {
     const total = computed(addCost(addCost(sonnet, gpt), sonnet));
     expect(total.amount).toBeCloseTo(computed(sonnet).amount * 2 + computed(gpt).amount, 12);
-    expect(total.breakdown.output).toBeCloseTo(computed(sonnet).breakdown.output * 2 + computed(gpt).breakdown.output, 12);
+    expect(total.breakdown.output).toBeCloseTo(
+      computed(sonnet).breakdown.output * 2 + computed(gpt).breakdown.output,
+      12,
+    );
     expect(total.pricing.model).toBe("claude-sonnet-4-5 + gpt-4o");
     expect(total.pricing.table_version).toBe(defaultPriceTable.version);
     expectSchemaValid(total);
@@ -341,6 +428,10 @@ describe("addCost", () => {
     expect(addCost(unknown, sonnet)).toBe(unknown);
     expect(addCost(unknown, unknown).status).toBe("unknown");
     const euro: Cost = { ...computed(gpt), currency: "EUR" };
-    expect(addCost(sonnet, euro)).toEqual({ status: "unknown", currency: "USD", reason: "cannot add USD and EUR costs" });
+    expect(addCost(sonnet, euro)).toEqual({
+      status: "unknown",
+      currency: "USD",
+      reason: "cannot add USD and EUR costs",
+    });
   });
 });

@@ -69,7 +69,8 @@ export type PricedCost = (ComputedCost & { breakdown: CostBreakdown }) | Unknown
 export function computeCost(usage: CanonicalUsage, model: string, table: PriceTable = defaultPriceTable): PricedCost {
   const currency = typeof table.currency === "string" ? table.currency : "USD";
   const unknown = (reason: string): UnknownCost => ({ status: "unknown", currency, reason });
-  if (table.unit !== "per_million_tokens") return unknown(`price table unit ${JSON.stringify(table.unit)} is not supported`);
+  if (table.unit !== "per_million_tokens")
+    return unknown(`price table unit ${JSON.stringify(table.unit)} is not supported`);
   if (!isValidUsage(usage)) return unknown("usage counts are not non-negative integers");
   const entry = findModelPrice(model, table);
   if (entry === undefined) {
@@ -79,7 +80,8 @@ export function computeCost(usage: CanonicalUsage, model: string, table: PriceTa
   const cacheWrite = usage.cache_write_tokens ?? 0;
   const uncached = usage.input_tokens - cacheRead - cacheWrite;
   if (uncached < 0) return unknown("usage has more cache tokens than input tokens");
-  if ((usage.reasoning_tokens ?? 0) > usage.output_tokens) return unknown("usage has more reasoning tokens than output tokens");
+  if ((usage.reasoning_tokens ?? 0) > usage.output_tokens)
+    return unknown("usage has more reasoning tokens than output tokens");
 
   const rates = ratesFor(entry, usage.input_tokens);
   const oneHourWrites = Math.min(oneHourCacheWrites(usage), cacheWrite);
@@ -121,13 +123,21 @@ export function addCost(a: Cost, b: Cost): Cost {
     return { status: "unknown", currency: a.currency, reason: `cannot add ${a.currency} and ${b.currency} costs` };
   }
   if (a.status === "computed" && b.status === "computed") return addComputed(a, b);
-  const reporters = [a, b].map((cost) => (cost.status === "reported" ? (cost.reported_by ?? "reported") : `computed from prices of ${cost.pricing.date}`));
-  const total: ReportedCost = { status: "reported", amount: a.amount + b.amount, currency: a.currency, reported_by: mergeLabels(reporters[0] ?? "", reporters[1] ?? "") };
+  const reporters = [a, b].map((cost) =>
+    cost.status === "reported" ? (cost.reported_by ?? "reported") : `computed from prices of ${cost.pricing.date}`,
+  );
+  const total: ReportedCost = {
+    status: "reported",
+    amount: a.amount + b.amount,
+    currency: a.currency,
+    reported_by: mergeLabels(reporters[0] ?? "", reporters[1] ?? ""),
+  };
   return total;
 }
 
 function addComputed(a: ComputedCost, b: ComputedCost): ComputedCost {
-  const breakdown = (cost: ComputedCost) => cost.breakdown ?? { input: cost.amount, output: 0, cache_read: 0, cache_write: 0 };
+  const breakdown = (cost: ComputedCost) =>
+    cost.breakdown ?? { input: cost.amount, output: 0, cache_read: 0, cache_write: 0 };
   return {
     status: "computed",
     amount: a.amount + b.amount,
@@ -255,7 +265,8 @@ function oneHourCacheWrites(usage: CanonicalUsage): number {
     if (raw === undefined || typeof raw.usage !== "object" || raw.usage === null) return 0;
     if (raw.provider === "anthropic") {
       const split: unknown = ownValue(raw.usage, "cache_creation");
-      const count = typeof split === "object" && split !== null ? ownValue(split, "ephemeral_1h_input_tokens") : undefined;
+      const count =
+        typeof split === "object" && split !== null ? ownValue(split, "ephemeral_1h_input_tokens") : undefined;
       return isCount(count) ? count : 0;
     }
     if (raw.provider === "bedrock-converse") {
@@ -286,7 +297,11 @@ function isCount(value: unknown): value is number {
 function isValidUsage(usage: CanonicalUsage): boolean {
   if (typeof usage !== "object" || usage === null) return false;
   const optional = [usage.cache_read_tokens, usage.cache_write_tokens, usage.reasoning_tokens, usage.total_tokens];
-  return isCount(usage.input_tokens) && isCount(usage.output_tokens) && optional.every((value) => value === undefined || isCount(value));
+  return (
+    isCount(usage.input_tokens) &&
+    isCount(usage.output_tokens) &&
+    optional.every((value) => value === undefined || isCount(value))
+  );
 }
 
 function describeModel(model: unknown): string {

@@ -8,13 +8,20 @@ import { canonicalize } from "./canonical-json.js";
 import { decodeTranscript } from "./decode.js";
 import { formatVersion } from "./format-version.js";
 
-const example = (group: string, name: string): string => readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript", group, name), "utf8");
+const example = (group: string, name: string): string =>
+  readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript", group, name), "utf8");
 const seedDocument = example("valid", "seed-000-warp-export.json");
 
 describe("decodeTranscript", () => {
   it("decodes bytes, gzip bytes, text and values of a valid document to the same typed document", () => {
     const expected = JSON.parse(seedDocument) as unknown;
-    for (const input of [seedDocument, Buffer.from(seedDocument), gzipSync(seedDocument), expected, `\uFEFF${seedDocument}`]) {
+    for (const input of [
+      seedDocument,
+      Buffer.from(seedDocument),
+      gzipSync(seedDocument),
+      expected,
+      `\uFEFF${seedDocument}`,
+    ]) {
       const result = decodeTranscript(input);
       expect(result).toMatchObject({ ok: true, strict: true, warnings: [] });
       if (result.ok) expect(result.document).toEqual(expected);
@@ -38,7 +45,14 @@ describe("decodeTranscript", () => {
       id: "run-42",
       added_in_1_7: { anything: [1, 2, 3] },
       messages: [
-        { role: "assistant", parts: [{ type: "hologram", frames: 24, spin: "slow" }, { type: "text", text: "hi", emphasis: "strong" }], mood: "curious" },
+        {
+          role: "assistant",
+          parts: [
+            { type: "hologram", frames: 24, spin: "slow" },
+            { type: "text", text: "hi", emphasis: "strong" },
+          ],
+          mood: "curious",
+        },
       ],
     };
     const text = JSON.stringify(newer, null, 2);
@@ -49,15 +63,27 @@ describe("decodeTranscript", () => {
     expect(result.version).toBe("1.7.0");
     expect(canonicalize(result.document)).toBe(canonicalize(JSON.parse(text)));
     const pointers = result.warnings.map((warning) => warning.pointer);
-    expect(pointers).toEqual(expect.arrayContaining(["/added_in_1_7", "/messages/0/mood", "/messages/0/parts/0", "/messages/0/parts/1/emphasis"]));
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        "/added_in_1_7",
+        "/messages/0/mood",
+        "/messages/0/parts/0",
+        "/messages/0/parts/1/emphasis",
+      ]),
+    );
     expect(result.warnings.every((warning) => warning.message.includes("1.7.0"))).toBe(true);
   });
 
   it("still checks known parts of a newer minor document", () => {
-    const broken = { schema_version: "1.7.0", id: "x", messages: [{ role: "user", parts: [{ type: "text", text: 42 }] }] };
+    const broken = {
+      schema_version: "1.7.0",
+      id: "x",
+      messages: [{ role: "user", parts: [{ type: "text", text: 42 }] }],
+    };
     const result = decodeTranscript(broken);
     expect(result).toMatchObject({ ok: false, error: { code: "schema" } });
-    if (!result.ok) expect(result.error.errors).toContainEqual(expect.objectContaining({ pointer: "/messages/0/parts/0/text" }));
+    if (!result.ok)
+      expect(result.error.errors).toContainEqual(expect.objectContaining({ pointer: "/messages/0/parts/0/text" }));
   });
 
   it("is strict about a document of its own version, and tolerant when asked", () => {
@@ -67,7 +93,7 @@ describe("decodeTranscript", () => {
   });
 
   it.each([
-    ["{\n  \"schema_version\": \"1.0.0\",\n  \"id\": }", "invalid-json", { line: 3, column: 9 }],
+    ['{\n  "schema_version": "1.0.0",\n  "id": }', "invalid-json", { line: 3, column: 9 }],
     ["[]", "not-an-object", { pointer: "" }],
     ['{"id": "x", "messages": []}', "missing-version", { pointer: "/schema_version" }],
     ['{"schema_version": "one", "id": "x", "messages": []}', "invalid-version", { pointer: "/schema_version" }],
@@ -78,9 +104,18 @@ describe("decodeTranscript", () => {
   });
 
   it("rejects invalid UTF-8, broken gzip and oversized input without throwing", () => {
-    expect(decodeTranscript(Uint8Array.from([0x7b, 0xff, 0x7d]))).toMatchObject({ ok: false, error: { code: "invalid-utf8" } });
-    expect(decodeTranscript(Uint8Array.from([0x1f, 0x8b, 1, 2, 3]))).toMatchObject({ ok: false, error: { code: "invalid-gzip" } });
-    expect(decodeTranscript(seedDocument, { maxBytes: 100 })).toMatchObject({ ok: false, error: { code: "too-large" } });
+    expect(decodeTranscript(Uint8Array.from([0x7b, 0xff, 0x7d]))).toMatchObject({
+      ok: false,
+      error: { code: "invalid-utf8" },
+    });
+    expect(decodeTranscript(Uint8Array.from([0x1f, 0x8b, 1, 2, 3]))).toMatchObject({
+      ok: false,
+      error: { code: "invalid-gzip" },
+    });
+    expect(decodeTranscript(seedDocument, { maxBytes: 100 })).toMatchObject({
+      ok: false,
+      error: { code: "too-large" },
+    });
     const bomb = gzipSync(Buffer.alloc(10_000_000, 0x20));
     expect(decodeTranscript(bomb, { maxBytes: 1_000_000 })).toMatchObject({ ok: false, error: { code: "too-large" } });
   });

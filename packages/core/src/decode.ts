@@ -76,7 +76,13 @@ export function decodeTranscript(input: Uint8Array | string | unknown, options: 
     return decodeUnsafe(input, options);
   } catch (error) {
     // Validators and parsers are not expected to throw; this keeps the promise if one ever does.
-    return { ok: false, error: { code: "invalid-json", message: `could not decode: ${error instanceof Error ? error.message : String(error)}` } };
+    return {
+      ok: false,
+      error: {
+        code: "invalid-json",
+        message: `could not decode: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    };
   }
 }
 
@@ -89,11 +95,17 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
       try {
         bytes = gunzipSync(bytes, { maxOutputLength: maxBytes });
       } catch (error) {
-        const tooLarge = error instanceof RangeError || (error instanceof Error && "code" in error && error.code === "ERR_BUFFER_TOO_LARGE");
-        return fail(tooLarge ? "too-large" : "invalid-gzip", tooLarge ? `decompressed document exceeds ${maxBytes} bytes` : `not valid gzip: ${messageOf(error)}`);
+        const tooLarge =
+          error instanceof RangeError ||
+          (error instanceof Error && "code" in error && error.code === "ERR_BUFFER_TOO_LARGE");
+        return fail(
+          tooLarge ? "too-large" : "invalid-gzip",
+          tooLarge ? `decompressed document exceeds ${maxBytes} bytes` : `not valid gzip: ${messageOf(error)}`,
+        );
       }
     }
-    if (bytes.length > maxBytes) return fail("too-large", `document is ${bytes.length} bytes, more than the ${maxBytes} allowed`);
+    if (bytes.length > maxBytes)
+      return fail("too-large", `document is ${bytes.length} bytes, more than the ${maxBytes} allowed`);
     try {
       value = utf8.decode(bytes);
     } catch {
@@ -108,18 +120,31 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
     } catch (error) {
       const offset = locateJsonSyntaxError(text) ?? text.length;
       const { line, column } = lineAndColumn(text, offset);
-      return { ok: false, error: { code: "invalid-json", message: `not valid JSON at line ${line}, column ${column}: ${messageOf(error)}`, line, column } };
+      return {
+        ok: false,
+        error: {
+          code: "invalid-json",
+          message: `not valid JSON at line ${line}, column ${column}: ${messageOf(error)}`,
+          line,
+          column,
+        },
+      };
     }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return fail("not-an-object", `a transcript document is a JSON object, not ${describeType(value)}`, "");
   }
   const document = value as Record<string, unknown>;
-  if (!Object.hasOwn(document, "schema_version")) return fail("missing-version", "the document has no schema_version", "/schema_version");
+  if (!Object.hasOwn(document, "schema_version"))
+    return fail("missing-version", "the document has no schema_version", "/schema_version");
   const declared = document.schema_version;
   const version = typeof declared === "string" ? parseVersion(declared) : undefined;
   if (typeof declared !== "string" || !version) {
-    return fail("invalid-version", `schema_version ${JSON.stringify(declared)} is not a semantic version (major.minor.patch)`, "/schema_version");
+    return fail(
+      "invalid-version",
+      `schema_version ${JSON.stringify(declared)} is not a semantic version (major.minor.patch)`,
+      "/schema_version",
+    );
   }
   if (version.major !== currentVersion.major) {
     return fail(
@@ -141,21 +166,49 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
   const strictResult = validateTranscript(candidate);
   if (strictResult.ok) return { ok: true, document: strictResult.value, strict: true, version: declared, warnings: [] };
   if (!tolerant) {
-    return { ok: false, error: { code: "schema", message: summarise(strictResult.errors), errors: strictResult.errors, pointer: strictResult.errors[0]?.pointer ?? "" } };
+    return {
+      ok: false,
+      error: {
+        code: "schema",
+        message: summarise(strictResult.errors),
+        errors: strictResult.errors,
+        pointer: strictResult.errors[0]?.pointer ?? "",
+      },
+    };
   }
   const tolerantResult = validateTranscriptTolerant(candidate);
   if (!tolerantResult.ok) {
-    return { ok: false, error: { code: "schema", message: summarise(tolerantResult.errors), errors: tolerantResult.errors, pointer: tolerantResult.errors[0]?.pointer ?? "" } };
+    return {
+      ok: false,
+      error: {
+        code: "schema",
+        message: summarise(tolerantResult.errors),
+        errors: tolerantResult.errors,
+        pointer: tolerantResult.errors[0]?.pointer ?? "",
+      },
+    };
   }
   // What strict validation rejects and tolerant accepts is exactly what a newer writer added.
   const warnings = strictResult.errors
-    .filter((error) => error.keyword === "additionalProperties" || error.keyword === "enum" || error.keyword === "const" || error.keyword === "oneOf" || error.keyword === "discriminator")
-    .map((error) => ({ pointer: error.pointer, message: `kept from a newer format version (${declared}): ${error.message}` }));
+    .filter(
+      (error) =>
+        error.keyword === "additionalProperties" ||
+        error.keyword === "enum" ||
+        error.keyword === "const" ||
+        error.keyword === "oneOf" ||
+        error.keyword === "discriminator",
+    )
+    .map((error) => ({
+      pointer: error.pointer,
+      message: `kept from a newer format version (${declared}): ${error.message}`,
+    }));
   return { ok: true, document: tolerantResult.value, strict: false, version: declared, warnings: dedupe(warnings) };
 }
 
 /** Narrows a decoded document to the strict type when it passed strict validation. */
-export function isStrictTranscript(result: Extract<DecodeResult, { ok: true }>): result is Extract<DecodeResult, { ok: true }> & { document: Strict.Transcript } {
+export function isStrictTranscript(
+  result: Extract<DecodeResult, { ok: true }>,
+): result is Extract<DecodeResult, { ok: true }> & { document: Strict.Transcript } {
   return result.strict;
 }
 

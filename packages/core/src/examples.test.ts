@@ -23,7 +23,9 @@ describe("schema examples", () => {
   it("gives every definition at least one valid and one invalid example, and no example an unknown definition", () => {
     const definitions = locations.map((location) => location.definition).sort();
     for (const definition of definitions) {
-      const groups = new Set(examples.filter((example) => example.definition === definition).map((example) => example.group));
+      const groups = new Set(
+        examples.filter((example) => example.definition === definition).map((example) => example.group),
+      );
       expect(groups, definition).toContain("valid");
       expect(groups, definition).toContain("invalid");
     }
@@ -38,26 +40,26 @@ describe("schema examples", () => {
     },
   );
 
-  it.each(examples.filter((example) => example.group === "invalid").map((example) => [label(example), example] as const))(
-    "rejects invalid %s in both modes with the expected error",
-    (_label, example) => {
-      for (const mode of ["strict", "tolerant"] as const) {
-        const result = validatorFor(example.definition, mode)(example.value);
-        expect(result.ok, mode).toBe(false);
-        if (result.ok) continue;
-        expect(result.errors, mode).toContainEqual(expect.objectContaining({ pointer: example.expected?.pointer, keyword: example.expected?.keyword }));
-        for (const error of result.errors) expect(error.message.length).toBeGreaterThan(0);
-      }
-    },
-  );
+  it.each(
+    examples.filter((example) => example.group === "invalid").map((example) => [label(example), example] as const),
+  )("rejects invalid %s in both modes with the expected error", (_label, example) => {
+    for (const mode of ["strict", "tolerant"] as const) {
+      const result = validatorFor(example.definition, mode)(example.value);
+      expect(result.ok, mode).toBe(false);
+      if (result.ok) continue;
+      expect(result.errors, mode).toContainEqual(
+        expect.objectContaining({ pointer: example.expected?.pointer, keyword: example.expected?.keyword }),
+      );
+      for (const error of result.errors) expect(error.message.length).toBeGreaterThan(0);
+    }
+  });
 
-  it.each(examples.filter((example) => example.group === "newer-minor").map((example) => [label(example), example] as const))(
-    "accepts newer-minor %s tolerantly and rejects it strictly",
-    (_label, example) => {
-      expect(validatorFor(example.definition, "strict")(example.value).ok).toBe(false);
-      expect(validatorFor(example.definition, "tolerant")(example.value)).toEqual({ ok: true, value: example.value });
-    },
-  );
+  it.each(
+    examples.filter((example) => example.group === "newer-minor").map((example) => [label(example), example] as const),
+  )("accepts newer-minor %s tolerantly and rejects it strictly", (_label, example) => {
+    expect(validatorFor(example.definition, "strict")(example.value).ok).toBe(false);
+    expect(validatorFor(example.definition, "tolerant")(example.value)).toEqual({ ok: true, value: example.value });
+  });
 });
 
 describe("strict and tolerant validators from one schema", () => {
@@ -76,7 +78,9 @@ describe("strict and tolerant validators from one schema", () => {
     const strict = api.validateEvent(withUnknownField);
     expect(strict.ok).toBe(false);
     if (!strict.ok) {
-      expect(strict.errors).toEqual([expect.objectContaining({ pointer: "/trace_id", keyword: "additionalProperties" })]);
+      expect(strict.errors).toEqual([
+        expect.objectContaining({ pointer: "/trace_id", keyword: "additionalProperties" }),
+      ]);
       expect(strict.errors[0]?.message).toContain("trace_id");
     }
     expect(api.validateEventTolerant(withUnknownField).ok).toBe(true);
@@ -91,7 +95,8 @@ describe("strict and tolerant validators from one schema", () => {
   it("reports every error, each with a JSON pointer and a message", () => {
     const result = api.validateEvent({ ...line, seq: 0, iteration: -1, timestamp: "yesterday" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.map((error) => error.pointer).sort()).toEqual(["/iteration", "/seq", "/timestamp"]);
+    if (!result.ok)
+      expect(result.errors.map((error) => error.pointer).sort()).toEqual(["/iteration", "/seq", "/timestamp"]);
   });
 });
 
@@ -111,7 +116,11 @@ describe("generated validator modules", () => {
     const url = new URL(`file://${path.join(folder, name)}`).href;
     const output = execFileSync(
       process.execPath,
-      ["--input-type=module", "-e", `const m = await import(${JSON.stringify(url)}); console.log(Object.keys(m).join(","));`],
+      [
+        "--input-type=module",
+        "-e",
+        `const m = await import(${JSON.stringify(url)}); console.log(Object.keys(m).join(","));`,
+      ],
       { encoding: "utf8" },
     );
     expect(output.trim().split(",").length).toBeGreaterThan(0);

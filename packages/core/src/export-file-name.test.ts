@@ -22,9 +22,13 @@ function expectSafe(result: string, extension: string): void {
 describe("exportFileName", () => {
   it("joins title, UTC timestamp and extension", () => {
     expect(name("Fix the build")).toBe("Fix-the-build-20260608T081442Z.json");
-    expect(exportFileName({ title: "Notes", id: "x", timestamp: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), extension: "md" })).toBe("Notes-20260102T030405Z.md");
+    expect(
+      exportFileName({ title: "Notes", id: "x", timestamp: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), extension: "md" }),
+    ).toBe("Notes-20260102T030405Z.md");
     // The timestamp is UTC whatever the offset it was written with.
-    expect(exportFileName({ title: "t", id: "x", timestamp: "2026-06-08T10:14:42+02:00", extension: "json.gz" })).toBe("t-20260608T081442Z.json.gz");
+    expect(exportFileName({ title: "t", id: "x", timestamp: "2026-06-08T10:14:42+02:00", extension: "json.gz" })).toBe(
+      "t-20260608T081442Z.json.gz",
+    );
   });
 
   it("turns spaces, slashes and backslashes into single dashes and trims them at the ends", () => {
@@ -107,12 +111,25 @@ describe("exportFileName", () => {
   });
 
   it("validates the extension and the timestamp", () => {
-    for (const extension of ["", ".json", "json.", "json..gz", "../json", "js on", "json/", "j\\s", "a".repeat(33), "jsön"]) {
+    for (const extension of [
+      "",
+      ".json",
+      "json.",
+      "json..gz",
+      "../json",
+      "js on",
+      "json/",
+      "j\\s",
+      "a".repeat(33),
+      "jsön",
+    ]) {
       expect(() => name("t", "id", extension), extension).toThrow(TypeError);
     }
     expect(() => exportFileName({ id: "x", timestamp: "not a date", extension: "json" })).toThrow(RangeError);
     expect(() => exportFileName({ id: "x", timestamp: new Date(Number.NaN), extension: "json" })).toThrow(RangeError);
-    expect(() => exportFileName({ id: "x", timestamp: new Date(Date.UTC(10000, 0, 1)), extension: "json" })).toThrow(RangeError);
+    expect(() => exportFileName({ id: "x", timestamp: new Date(Date.UTC(10000, 0, 1)), extension: "json" })).toThrow(
+      RangeError,
+    );
     const yearFive = new Date(Date.UTC(2000, 0, 1));
     yearFive.setUTCFullYear(5);
     expect(exportFileName({ id: "x", timestamp: yearFive, extension: "json" })).toBe("x-00050101T000000Z.json");
@@ -126,13 +143,20 @@ describe("exportFileName", () => {
     const text = fc.oneof(
       fc.string({ unit: "binary", maxLength: 400 }),
       fc.string({ unit: "grapheme", maxLength: 400 }),
-      fc.array(fc.oneof(nasty, fc.string({ unit: "binary-ascii", maxLength: 3 })), { maxLength: 300 }).map((parts) => parts.join("")),
+      fc
+        .array(fc.oneof(nasty, fc.string({ unit: "binary-ascii", maxLength: 3 })), { maxLength: 300 })
+        .map((parts) => parts.join("")),
     );
     const extension = fc.constantFrom("json", "md", "json.gz", "jsonl", "html");
     const dates = fc.date({ min: new Date(0), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true });
     fc.assert(
       fc.property(fc.option(text, { nil: undefined }), text, extension, dates, (title, id, ext, date) => {
-        const result = exportFileName({ ...(title === undefined ? {} : { title }), id, timestamp: date, extension: ext });
+        const result = exportFileName({
+          ...(title === undefined ? {} : { title }),
+          id,
+          timestamp: date,
+          extension: ext,
+        });
         expectSafe(result, ext);
         expect(result).toMatch(/-\d{8}T\d{6}Z\.[a-z.]+$/u);
       }),

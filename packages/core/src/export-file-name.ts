@@ -62,13 +62,16 @@ export function exportFileName(input: ExportFileNameInput): string {
 
 function checkedExtension(extension: unknown): string {
   if (typeof extension !== "string" || extension.length > maxExtensionLength || !extensionPattern.test(extension)) {
-    throw new TypeError(`export file extension must be dot-separated letters and digits, got ${JSON.stringify(String(extension).slice(0, 40))}`);
+    throw new TypeError(
+      `export file extension must be dot-separated letters and digits, got ${JSON.stringify(String(extension).slice(0, 40))}`,
+    );
   }
   return extension;
 }
 
 function compactUtcTimestamp(timestamp: Date | string): string {
-  const date = timestamp instanceof Date ? timestamp : typeof timestamp === "string" ? new Date(timestamp) : new Date(Number.NaN);
+  const date =
+    timestamp instanceof Date ? timestamp : typeof timestamp === "string" ? new Date(timestamp) : new Date(Number.NaN);
   const time = date.getTime();
   if (Number.isNaN(time)) throw new RangeError("export file timestamp is not a valid date");
   const year = date.getUTCFullYear();

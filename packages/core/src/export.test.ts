@@ -8,7 +8,9 @@ import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript } from "./generated/v1/validate.js";
 
 const seed = (name: string): Tolerant.Transcript =>
-  JSON.parse(readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name), "utf8")) as Tolerant.Transcript;
+  JSON.parse(
+    readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name), "utf8"),
+  ) as Tolerant.Transcript;
 const now = new Date("2026-11-22T10:00:00Z");
 
 // Fake secrets with the real shapes, built at run time so no secret-shaped literal sits in the source.
@@ -24,10 +26,20 @@ function conversation(): Tolerant.Transcript {
       {
         role: "assistant",
         parts: [
-          { type: "reasoning", text: "They pasted a token.", signature: "c2lnbmF0dXJl", issuer: { provider: "anthropic" } },
+          {
+            type: "reasoning",
+            text: "They pasted a token.",
+            signature: "c2lnbmF0dXJl",
+            issuer: { provider: "anthropic" },
+          },
           { type: "text", text: "Deploying." },
           { type: "reasoning", text: "Second thought." },
-          { type: "tool_call", id: "t1", name: "Bash", input: { command: `curl -H 'x-api-key: ${anthropicKey}' https://api.example.com` } },
+          {
+            type: "tool_call",
+            id: "t1",
+            name: "Bash",
+            input: { command: `curl -H 'x-api-key: ${anthropicKey}' https://api.example.com` },
+          },
         ],
       },
       {
@@ -35,7 +47,12 @@ function conversation(): Tolerant.Transcript {
         parts: [
           { type: "tool_result", call_id: "t1", status: "ok", output: "x".repeat(100_000) },
           { type: "tool_result", call_id: "t1", status: "ok", output: 12345 },
-          { type: "tool_result", call_id: "t1", status: "ok", output: { rows: Array.from({ length: 5000 }, (_unused, index) => ({ index, name: `row ${index}` })) } },
+          {
+            type: "tool_result",
+            call_id: "t1",
+            status: "ok",
+            output: { rows: Array.from({ length: 5000 }, (_unused, index) => ({ index, name: `row ${index}` })) },
+          },
         ],
       },
       { role: "user", parts: [{ type: "image", media_type: "image/png", data: "iVBORw0KGgo=" }] },
@@ -56,7 +73,11 @@ describe("prepareExport", () => {
     expect(text).not.toContain(githubToken);
     expect(text).not.toContain(anthropicKey);
     expect(text).toContain("[REDACTED:github-token]");
-    expect(result.document.export).toEqual({ exported_at: "2026-11-22T10:00:00.000Z", reasoning: "include", redaction: { counts: result.redaction?.counts, total: result.redaction?.total } });
+    expect(result.document.export).toEqual({
+      exported_at: "2026-11-22T10:00:00.000Z",
+      reasoning: "include",
+      redaction: { counts: result.redaction?.counts, total: result.redaction?.total },
+    });
     expect(validateTranscript(result.document).ok).toBe(true);
   });
 
@@ -71,8 +92,24 @@ describe("prepareExport", () => {
     expect(result.document.messages[1]?.parts.map((part) => part.type)).toEqual(["text", "tool_call"]);
     expect(result.document.export).toEqual({ exported_at: "2026-11-22T10:00:00.000Z", reasoning: "omit" });
     expect(result.reasoningParts).toBe(2);
-    const plain: Tolerant.Transcript = { schema_version: "1.0.0", id: "x", messages: [{ role: "assistant", parts: [{ type: "text", text: "a" }, { type: "reasoning", text: "r" }, { type: "text", text: "b" }] }] };
-    expect(omitReasoning(plain).messages[0]?.parts).toEqual([{ type: "text", text: "a" }, { type: "text", text: "b" }]);
+    const plain: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "x",
+      messages: [
+        {
+          role: "assistant",
+          parts: [
+            { type: "text", text: "a" },
+            { type: "reasoning", text: "r" },
+            { type: "text", text: "b" },
+          ],
+        },
+      ],
+    };
+    expect(omitReasoning(plain).messages[0]?.parts).toEqual([
+      { type: "text", text: "a" },
+      { type: "text", text: "b" },
+    ]);
   });
 
   it("truncates only tool outputs over the limit, keeping their type and marking them", () => {
@@ -96,7 +133,13 @@ describe("prepareExport", () => {
   });
 
   it("exports every seed document to a strictly valid document", () => {
-    for (const name of ["seed-000-warp-export.json", "seed-001-awf-run.json", "seed-002-devflow-run.json", "seed-003-snapshot-handoff.json", "seed-004-portable-conversation.json"]) {
+    for (const name of [
+      "seed-000-warp-export.json",
+      "seed-001-awf-run.json",
+      "seed-002-devflow-run.json",
+      "seed-003-snapshot-handoff.json",
+      "seed-004-portable-conversation.json",
+    ]) {
       const result = prepareExport(seed(name), { truncate: {}, reasoning: "omit", now });
       const validation = validateTranscript(result.document);
       expect(validation.ok ? [] : validation.errors, name).toEqual([]);

@@ -46,7 +46,8 @@ export function prepareExport(document: Tolerant.Transcript, options: ExportOpti
   }
   let redaction: RedactionReport | undefined;
   if (options.redact !== false) {
-    const redactor = options.redact && "redactValue" in options.redact ? options.redact : createRedactor(options.redact || {});
+    const redactor =
+      options.redact && "redactValue" in options.redact ? options.redact : createRedactor(options.redact || {});
     const redacted = redactTranscript(result, redactor);
     result = redacted.document;
     redaction = redacted.report;
@@ -57,7 +58,12 @@ export function prepareExport(document: Tolerant.Transcript, options: ExportOpti
     ...(redaction ? { redaction: { counts: redaction.counts, total: redaction.total } } : {}),
     ...(limitBytes === undefined ? {} : { truncation: { limit_bytes: limitBytes, truncated_count: truncatedCount } }),
   };
-  return { document: { ...result, schema_version: result.schema_version || formatVersion, export: record }, reasoningParts, ...(redaction ? { redaction } : {}), truncatedCount };
+  return {
+    document: { ...result, schema_version: result.schema_version || formatVersion, export: record },
+    reasoningParts,
+    ...(redaction ? { redaction } : {}),
+    truncatedCount,
+  };
 }
 
 /** Removes every reasoning part (and nothing else), keeping the order of everything else; no stub is left. */
@@ -69,7 +75,10 @@ export function omitReasoning(document: Tolerant.Transcript): Tolerant.Transcrip
  * Truncates each tool result's `output` to `limitBytes` (seed 000 B5 with the corrected sizing rule), marking it with
  * truncated, original_size_bytes and truncation_strategy only when a truncation happened.
  */
-export function truncateToolOutputs(document: Tolerant.Transcript, limitBytes: number = defaultTruncationLimitBytes): { document: Tolerant.Transcript; truncatedCount: number } {
+export function truncateToolOutputs(
+  document: Tolerant.Transcript,
+  limitBytes: number = defaultTruncationLimitBytes,
+): { document: Tolerant.Transcript; truncatedCount: number } {
   let truncatedCount = 0;
   const truncated = mapDocument(document, (parts) =>
     parts.map((part) => {
@@ -77,7 +86,13 @@ export function truncateToolOutputs(document: Tolerant.Transcript, limitBytes: n
       const result = truncateValue(part.output, limitBytes);
       if (!result.truncated) return part;
       truncatedCount += 1;
-      return { ...part, output: result.value, truncated: true as const, original_size_bytes: result.originalSizeBytes, truncation_strategy: result.strategy };
+      return {
+        ...part,
+        output: result.value,
+        truncated: true as const,
+        original_size_bytes: result.originalSizeBytes,
+        truncation_strategy: result.strategy,
+      };
     }),
   );
   return { document: truncated, truncatedCount };
@@ -88,7 +103,10 @@ const opaqueFields = ["signature", "encrypted_content", "redacted_data"] as cons
 const binaryPartTypes: ReadonlySet<string> = new Set(["image", "audio", "file"]);
 
 /** Redacts every string of the document except opaque data (signatures, encrypted reasoning, inline media bytes). */
-export function redactTranscript(document: Tolerant.Transcript, redactor: Redactor): { document: Tolerant.Transcript; report: RedactionReport } {
+export function redactTranscript(
+  document: Tolerant.Transcript,
+  redactor: Redactor,
+): { document: Tolerant.Transcript; report: RedactionReport } {
   const counts: Record<string, number> = {};
   const tally = (report: RedactionReport): void => {
     for (const [rule, count] of Object.entries(report.counts)) counts[rule] = (counts[rule] ?? 0) + count;
@@ -147,19 +165,34 @@ export function redactTranscript(document: Tolerant.Transcript, redactor: Redact
     };
   };
   const redacted = redactDocument(document);
-  return { document: redacted, report: { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) } };
+  return {
+    document: redacted,
+    report: { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) },
+  };
 }
 
 /** Applies a transformation to the parts of every message, including tool-result content and child transcripts. */
-function mapDocument(document: Tolerant.Transcript, transform: (parts: Tolerant.Part[]) => Tolerant.Part[]): Tolerant.Transcript {
+function mapDocument(
+  document: Tolerant.Transcript,
+  transform: (parts: Tolerant.Part[]) => Tolerant.Part[],
+): Tolerant.Transcript {
   const mapParts = (parts: Tolerant.Part[]): Tolerant.Part[] =>
-    transform(parts).map((part) => (isPartOfType(part, "tool_result") && part.content ? { ...part, content: mapParts(part.content) } : part));
+    transform(parts).map((part) =>
+      isPartOfType(part, "tool_result") && part.content ? { ...part, content: mapParts(part.content) } : part,
+    );
   const children = document.run?.children;
   return {
     ...document,
     messages: document.messages.map((message) => ({ ...message, parts: mapParts(message.parts) })),
     ...(document.run && children
-      ? { run: { ...document.run, children: children.map((child) => (child.transcript ? { ...child, transcript: mapDocument(child.transcript, transform) } : child)) } }
+      ? {
+          run: {
+            ...document.run,
+            children: children.map((child) =>
+              child.transcript ? { ...child, transcript: mapDocument(child.transcript, transform) } : child,
+            ),
+          },
+        }
       : {}),
   };
 }

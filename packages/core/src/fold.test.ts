@@ -6,7 +6,11 @@ import { validateTranscript } from "./generated/v1/validate.js";
 const parentId = "550e8400-e29b-41d4-a716-446655440000";
 const childId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 
-function log(runId: string, parent: string | undefined, lines: Array<[string, string, unknown, Partial<Tolerant.Event>?]>): Tolerant.Event[] {
+function log(
+  runId: string,
+  parent: string | undefined,
+  lines: Array<[string, string, unknown, Partial<Tolerant.Event>?]>,
+): Tolerant.Event[] {
   return lines.map(([type, path, payload, extra], index) => ({
     seq: index + 1,
     run_id: runId,
@@ -21,7 +25,11 @@ function log(runId: string, parent: string | undefined, lines: Array<[string, st
 }
 
 const parent = log(parentId, undefined, [
-  ["run.started", "", { schema_version: "1.0.0", name: "code-review", kind: "workflow", metadata: { ticket: "TK-421" } }],
+  [
+    "run.started",
+    "",
+    { schema_version: "1.0.0", name: "code-review", kind: "workflow", metadata: { ticket: "TK-421" } },
+  ],
   ["step.started", "analyze", { name: "analyze", kind: "agent" }],
   ["message.system", "analyze", { role: "system", blocks: [{ type: "text", text: "You review Go code." }] }],
   ["message.user", "analyze", { role: "user", blocks: [{ type: "text", fidelity: "router", text: "Review main.go" }] }],
@@ -38,14 +46,39 @@ const parent = log(parentId, undefined, [
       ],
     },
   ],
-  ["tool.call", "analyze", { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: null, fidelity: "router" }],
-  ["tool.result", "analyze", { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: "package main", fidelity: "router" }],
+  [
+    "tool.call",
+    "analyze",
+    { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: null, fidelity: "router" },
+  ],
+  [
+    "tool.result",
+    "analyze",
+    { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: "package main", fidelity: "router" },
+  ],
   ["tool.call", "analyze", { name: "Bash", call_id: "call_02", input: { command: "go vet" }, fidelity: "router" }],
-  ["tool.result", "analyze", { name: "Bash", call_id: "call_02", output: null, error: "exit status 1", fidelity: "router" }],
-  ["message.assistant", "analyze", { role: "assistant", usage: { input_tokens: 300, output_tokens: 20 }, blocks: [{ type: "text", text: "Found 1 issue." }] }],
+  [
+    "tool.result",
+    "analyze",
+    { name: "Bash", call_id: "call_02", output: null, error: "exit status 1", fidelity: "router" },
+  ],
+  [
+    "message.assistant",
+    "analyze",
+    {
+      role: "assistant",
+      usage: { input_tokens: 300, output_tokens: 20 },
+      blocks: [{ type: "text", text: "Found 1 issue." }],
+    },
+  ],
   ["step.completed", "analyze", { name: "analyze", kind: "agent", result: { issues: 1 } }],
   ["step.call_workflow.started", "fix", { name: "fix", kind: "call_workflow" }, { child_run_id: childId }],
-  ["step.call_workflow.completed", "fix", { name: "fix", kind: "call_workflow", status: "failed", error: "tests failed" }, { child_run_id: childId }],
+  [
+    "step.call_workflow.completed",
+    "fix",
+    { name: "fix", kind: "call_workflow", status: "failed", error: "tests failed" },
+    { child_run_id: childId },
+  ],
   ["run.completed", "", { name: "code-review", kind: "workflow", error: "fix failed" }],
 ]);
 const child = log(childId, parentId, [
@@ -74,14 +107,30 @@ describe("foldEventLog", () => {
       ["tool", ["tool_result"]],
       ["assistant", ["text"]],
     ]);
-    expect(document.messages[2]).toMatchObject({ model: "claude-sonnet-4-5", path: "analyze", created_at: "2026-06-08T08:14:46.000Z" });
+    expect(document.messages[2]).toMatchObject({
+      model: "claude-sonnet-4-5",
+      path: "analyze",
+      created_at: "2026-06-08T08:14:46.000Z",
+    });
   });
 
   it("pairs tool calls and results by call_id without repeating a call the assistant already made", () => {
     const calls = document.messages.flatMap((message) => message.parts).filter((part) => part.type === "tool_call");
     expect(calls.map((part) => (part as { id: string }).id)).toEqual(["toolu_01", "call_02"]);
-    expect(document.messages[3]?.parts[0]).toEqual({ type: "tool_result", call_id: "toolu_01", name: "Read", status: "ok", output: "package main", fidelity: "router" });
-    expect(document.messages[5]?.parts[0]).toMatchObject({ call_id: "call_02", status: "error", error: "exit status 1", output: null });
+    expect(document.messages[3]?.parts[0]).toEqual({
+      type: "tool_result",
+      call_id: "toolu_01",
+      name: "Read",
+      status: "ok",
+      output: "package main",
+      fidelity: "router",
+    });
+    expect(document.messages[5]?.parts[0]).toMatchObject({
+      call_id: "call_02",
+      status: "error",
+      error: "exit status 1",
+      output: null,
+    });
   });
 
   it("gives the run its status, timing, steps and metadata, and sums usage", () => {
@@ -97,7 +146,12 @@ describe("foldEventLog", () => {
       ["analyze", "completed"],
       ["fix", "failed"],
     ]);
-    expect(document.usage).toEqual({ input_tokens: 1500, output_tokens: 100, cache_read_tokens: 1000, total_tokens: 1600 });
+    expect(document.usage).toEqual({
+      input_tokens: 1500,
+      output_tokens: 100,
+      cache_read_tokens: 1000,
+      total_tokens: 1600,
+    });
     expect(document.title).toBe("code-review");
   });
 
@@ -118,7 +172,13 @@ describe("foldEventLog", () => {
           role: "assistant",
           blocks: [
             { type: "thinking", fidelity: "agent_emitted", thinking: "First I should..." },
-            { type: "tool_use", fidelity: "agent_emitted", tool_name: "Read", tool_id: "toolu_01", tool_input: { path: "main.go" } },
+            {
+              type: "tool_use",
+              fidelity: "agent_emitted",
+              tool_name: "Read",
+              tool_id: "toolu_01",
+              tool_input: { path: "main.go" },
+            },
             { type: "tool_result", fidelity: "router", tool_id: "toolu_01", tool_content: "package main" },
             { type: "stream", fidelity: "agent_emitted", text: "Fou" },
           ],
@@ -154,7 +214,14 @@ describe("foldEventLog", () => {
       ["run.started", "", { schema_version: "1.0.0", name: "loop", kind: "workflow" }],
       ["step.call_workflow.started", "again", { name: "again", kind: "call_workflow" }, { child_run_id: parentId }],
     ]);
-    const result = foldEventLog(parent, { runs: new Map([[childId, loop], [parentId, parent]]) });
-    expect(result.warnings.map((warning) => warning.message)).toContain(`child run ${childId}: child run ${parentId} links back to an ancestor; not embedded`);
+    const result = foldEventLog(parent, {
+      runs: new Map([
+        [childId, loop],
+        [parentId, parent],
+      ]),
+    });
+    expect(result.warnings.map((warning) => warning.message)).toContain(
+      `child run ${childId}: child run ${parentId} links back to an ancestor; not embedded`,
+    );
   });
 });

@@ -37,7 +37,12 @@ export function foldEventLog(events: readonly Tolerant.Event[], options: FoldOpt
   return foldAtDepth(events, options, 0, new Set());
 }
 
-function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, depth: number, ancestors: Set<string>): FoldResult {
+function foldAtDepth(
+  events: readonly Tolerant.Event[],
+  options: FoldOptions,
+  depth: number,
+  ancestors: Set<string>,
+): FoldResult {
   const warnings: FoldWarning[] = [];
   const first = events[0];
   const runId = first?.run_id ?? "unknown-run";
@@ -45,7 +50,13 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
   const steps: Strict.Step[] = [];
   const children: Array<Strict.ChildRun | Tolerant.ChildRun> = [];
   const run: Tolerant.Run = { status: "running" };
-  const document: Tolerant.Transcript = { schema_version: formatVersion, id: runId, source: { format: "event-log" }, run, messages };
+  const document: Tolerant.Transcript = {
+    schema_version: formatVersion,
+    id: runId,
+    source: { format: "event-log" },
+    run,
+    messages,
+  };
   const callIds = new Set<string>();
   const answeredCallIds = new Set<string>();
   if (first?.parent_run_id) run.parent = { run_id: first.parent_run_id };
@@ -55,7 +66,11 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
     switch (event.type) {
       case "run.started": {
         const started = payload as Strict.RunStartedPayload;
-        if (started.schema_version !== formatVersion) warnings.push({ seq: event.seq, message: `log declares schema_version ${started.schema_version}; folded as ${formatVersion}` });
+        if (started.schema_version !== formatVersion)
+          warnings.push({
+            seq: event.seq,
+            message: `log declares schema_version ${started.schema_version}; folded as ${formatVersion}`,
+          });
         document.title = started.title ?? started.name;
         if (started.producer) document.producer = started.producer;
         run.started_at = event.timestamp;
@@ -84,7 +99,13 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
           ...(event.child_run_id ? { child_run_id: event.child_run_id } : {}),
         });
         if (event.type === "step.call_workflow.started" && event.child_run_id) {
-          children.push({ run_id: event.child_run_id, title: step.name, status: "running", path: event.path, location: `${event.child_run_id}.jsonl` });
+          children.push({
+            run_id: event.child_run_id,
+            title: step.name,
+            status: "running",
+            path: event.path,
+            location: `${event.child_run_id}.jsonl`,
+          });
         }
         break;
       }
@@ -92,10 +113,22 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
       case "step.call_workflow.completed": {
         const step = payload as Strict.StepPayload;
         const status = step.status ?? (step.error ? "failed" : "completed");
-        const open = steps.findLast((candidate) => candidate.path === event.path && candidate.iteration === event.iteration && candidate.status === "running");
-        const target = open ?? { path: event.path, name: step.name, kind: step.kind, iteration: event.iteration, status };
+        const open = steps.findLast(
+          (candidate) =>
+            candidate.path === event.path && candidate.iteration === event.iteration && candidate.status === "running",
+        );
+        const target = open ?? {
+          path: event.path,
+          name: step.name,
+          kind: step.kind,
+          iteration: event.iteration,
+          status,
+        };
         if (!open) {
-          warnings.push({ seq: event.seq, message: `${event.type} for step ${event.path || "(run)"} with no matching start` });
+          warnings.push({
+            seq: event.seq,
+            message: `${event.type} for step ${event.path || "(run)"} with no matching start`,
+          });
           steps.push(target);
         }
         target.status = status;
@@ -105,7 +138,11 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
         if (event.type === "step.call_workflow.completed" && event.child_run_id) {
           const child = children.find((candidate) => candidate.run_id === event.child_run_id);
           if (child) child.status = status;
-          else warnings.push({ seq: event.seq, message: `child run ${event.child_run_id} completed but was never started` });
+          else
+            warnings.push({
+              seq: event.seq,
+              message: `child run ${event.child_run_id} completed but was never started`,
+            });
         }
         break;
       }
@@ -141,13 +178,21 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
         const call = payload as Strict.ToolPayload;
         if (callIds.has(call.call_id)) break;
         callIds.add(call.call_id);
-        const part = withoutUndefined({ type: "tool_call", id: call.call_id, name: call.name, input: call.input ?? null, provider_executed: call.provider_executed, fidelity: call.fidelity });
+        const part = withoutUndefined({
+          type: "tool_call",
+          id: call.call_id,
+          name: call.name,
+          input: call.input ?? null,
+          provider_executed: call.provider_executed,
+          fidelity: call.fidelity,
+        });
         messages.push({ role: "assistant", parts: [part as Part], created_at: event.timestamp, ...location(event) });
         break;
       }
       case "tool.result": {
         const result = payload as Strict.ToolPayload;
-        if (!callIds.has(result.call_id)) warnings.push({ seq: event.seq, message: `tool.result for call ${result.call_id}, which was never called` });
+        if (!callIds.has(result.call_id))
+          warnings.push({ seq: event.seq, message: `tool.result for call ${result.call_id}, which was never called` });
         answeredCallIds.add(result.call_id);
         const part = withoutUndefined({
           type: "tool_result",
@@ -165,12 +210,18 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
         break;
       }
       default:
-        warnings.push({ seq: event.seq, message: `unknown event type ${event.type} (from a newer format version); skipped` });
+        warnings.push({
+          seq: event.seq,
+          message: `unknown event type ${event.type} (from a newer format version); skipped`,
+        });
     }
   }
 
   for (const callId of callIds) {
-    if (!answeredCallIds.has(callId)) warnings.push({ message: `tool call ${callId} has no result${run.status === "running" ? " (the run has not finished)" : ""}` });
+    if (!answeredCallIds.has(callId))
+      warnings.push({
+        message: `tool call ${callId} has no result${run.status === "running" ? " (the run has not finished)" : ""}`,
+      });
   }
   if (steps.length > 0) run.steps = steps;
   if (children.length > 0) run.children = children;
@@ -185,13 +236,18 @@ function foldAtDepth(events: readonly Tolerant.Event[], options: FoldOptions, de
       continue;
     }
     if (depth + 1 > (options.maxDepth ?? 16)) {
-      warnings.push({ message: `child run ${child.run_id} is nested deeper than ${options.maxDepth ?? 16} levels; not embedded` });
+      warnings.push({
+        message: `child run ${child.run_id} is nested deeper than ${options.maxDepth ?? 16} levels; not embedded`,
+      });
       continue;
     }
     const folded = foldAtDepth(childEvents, options, depth + 1, new Set([...ancestors, runId]));
-    if (folded.document.run?.parent?.run_id !== runId) warnings.push({ message: `child run ${child.run_id} does not name ${runId} as its parent` });
+    if (folded.document.run?.parent?.run_id !== runId)
+      warnings.push({ message: `child run ${child.run_id} does not name ${runId} as its parent` });
     child.transcript = folded.document;
-    warnings.push(...folded.warnings.map((warning) => ({ ...warning, message: `child run ${child.run_id}: ${warning.message}` })));
+    warnings.push(
+      ...folded.warnings.map((warning) => ({ ...warning, message: `child run ${child.run_id}: ${warning.message}` })),
+    );
   }
   return { document, strict: validateTranscript(document).ok, warnings };
 }
@@ -207,12 +263,24 @@ export function fromLegacyBlock(block: Part): Part {
     case "thinking":
       return { type: "reasoning", text: String(legacy.thinking ?? ""), ...fidelity } as Part;
     case "tool_use":
-      return { type: "tool_call", id: String(legacy.tool_id ?? ""), name: String(legacy.tool_name ?? ""), input: legacy.tool_input ?? null, ...fidelity } as Part;
+      return {
+        type: "tool_call",
+        id: String(legacy.tool_id ?? ""),
+        name: String(legacy.tool_name ?? ""),
+        input: legacy.tool_input ?? null,
+        ...fidelity,
+      } as Part;
     case "stream":
       return { type: "stream_chunk", text: String(legacy.text ?? legacy.chunk ?? ""), ...fidelity } as Part;
     case "tool_result":
       if (!("call_id" in legacy) && "tool_id" in legacy) {
-        return { type: "tool_result", call_id: String(legacy.tool_id), status: "ok", output: legacy.tool_content ?? null, ...fidelity } as Part;
+        return {
+          type: "tool_result",
+          call_id: String(legacy.tool_id),
+          status: "ok",
+          output: legacy.tool_content ?? null,
+          ...fidelity,
+        } as Part;
       }
       return block;
     default:
@@ -221,7 +289,10 @@ export function fromLegacyBlock(block: Part): Part {
 }
 
 function location(event: Tolerant.Event): { path?: string; iteration?: number } {
-  return { ...(event.path === "" ? {} : { path: event.path }), ...(event.iteration > 0 ? { iteration: event.iteration } : {}) };
+  return {
+    ...(event.path === "" ? {} : { path: event.path }),
+    ...(event.iteration > 0 ? { iteration: event.iteration } : {}),
+  };
 }
 
 function withoutUndefined<T extends Record<string, unknown>>(value: T): T {

@@ -39,7 +39,10 @@ describe("the validators' fast date-time check", () => {
         fc.constantFrom("", ".5", ".123456789", "."),
         fc.constantFrom("Z", "z", "", "+02:00", "-23:59", "+24:00", "+0530", "+05", "-00:60"),
       )
-      .map(([year, month, day, separator, hour, minute, second, fraction, zone]) => `${year}-${month}-${day}${separator}${hour}:${minute}:${second}${fraction}${zone}`);
+      .map(
+        ([year, month, day, separator, hour, minute, second, fraction, zone]) =>
+          `${year}-${month}-${day}${separator}${hour}:${minute}:${second}${fraction}${zone}`,
+      );
     fc.assert(
       fc.property(fc.oneof(dateTimeLike, fc.string({ maxLength: 30 })), (text) => {
         expect(dateTime(text)).toBe(reference(text));

@@ -6,7 +6,16 @@ export type { ValidationError, ValidationMode, ValidationResult, Validator } fro
 export type { StandaloneValidator, StandaloneValidatorError } from "./standalone-validator.js";
 export { isDefinitionName, validatorFor } from "./registry.js";
 export { currentVersion, formatVersion, parseVersion, type SemanticVersion } from "./format-version.js";
-export { decodeTranscript, isStrictTranscript, type DecodeError, type DecodeErrorCode, type DecodeMode, type DecodeOptions, type DecodeResult, type DecodeWarning } from "./decode.js";
+export {
+  decodeTranscript,
+  isStrictTranscript,
+  type DecodeError,
+  type DecodeErrorCode,
+  type DecodeMode,
+  type DecodeOptions,
+  type DecodeResult,
+  type DecodeWarning,
+} from "./decode.js";
 export { migrate, migrations, type Migration, type MigrationResult } from "./migrations.js";
 export { foldEventLog, fromLegacyBlock, type FoldOptions, type FoldResult, type FoldWarning } from "./fold.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
@@ -15,7 +24,31 @@ export { lineAndColumn, locateJsonSyntaxError, locatePointers } from "./json-syn
 export { canonicalize, canonicalByteLength, CanonicalJsonError } from "./canonical-json.js";
 export { defaultTruncationLimitBytes, truncateValue, type TruncationResult } from "./truncate.js";
 export * from "./redact/index.js";
-export { addUsage, normalizeUsage, sumUsage, usageProviders, type CanonicalUsage, type UsageProvider } from "./usage.js";
-export { addCost, computeCost, defaultPriceTable, findModelPrice, type ModelPrice, type PriceTable, type PriceTier, type PricedCost } from "./cost.js";
+export {
+  addUsage,
+  normalizeUsage,
+  sumUsage,
+  usageProviders,
+  type CanonicalUsage,
+  type UsageProvider,
+} from "./usage.js";
+export {
+  addCost,
+  computeCost,
+  defaultPriceTable,
+  findModelPrice,
+  type ModelPrice,
+  type PriceTable,
+  type PriceTier,
+  type PricedCost,
+} from "./cost.js";
 export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
-export { omitReasoning, prepareExport, redactTranscript, truncateToolOutputs, type ExportOptions, type ExportResult, type ReasoningPolicy } from "./export.js";
+export {
+  omitReasoning,
+  prepareExport,
+  redactTranscript,
+  truncateToolOutputs,
+  type ExportOptions,
+  type ExportResult,
+  type ReasoningPolicy,
+} from "./export.js";

@@ -82,9 +82,15 @@ describe("locatePointers", () => {
   it("agrees with the values for every pointer of generated documents (1,000 runs)", () => {
     const pointersOf = (value: unknown, prefix = ""): Array<[string, unknown]> => {
       const here: Array<[string, unknown]> = [[prefix, value]];
-      if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => pointersOf(item, `${prefix}/${index}`))];
+      if (Array.isArray(value))
+        return [...here, ...value.flatMap((item, index) => pointersOf(item, `${prefix}/${index}`))];
       if (typeof value === "object" && value !== null) {
-        return [...here, ...Object.entries(value).flatMap(([key, item]) => pointersOf(item, `${prefix}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`))];
+        return [
+          ...here,
+          ...Object.entries(value).flatMap(([key, item]) =>
+            pointersOf(item, `${prefix}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`),
+          ),
+        ];
       }
       return here;
     };
@@ -92,7 +98,10 @@ describe("locatePointers", () => {
       fc.property(fc.jsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
         const serialised = JSON.stringify(value, null, indent);
         const entries = pointersOf(JSON.parse(serialised) as unknown);
-        const found = locatePointers(serialised, entries.map(([pointer]) => pointer));
+        const found = locatePointers(
+          serialised,
+          entries.map(([pointer]) => pointer),
+        );
         for (const [pointer, expected] of entries) {
           const offset = found.get(pointer);
           expect(offset, pointer).toBeDefined();

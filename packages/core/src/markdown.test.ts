@@ -6,7 +6,9 @@ import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { renderMarkdown } from "./markdown.js";
 
 const seed = (name: string): Tolerant.Transcript =>
-  JSON.parse(readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name), "utf8")) as Tolerant.Transcript;
+  JSON.parse(
+    readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name), "utf8"),
+  ) as Tolerant.Transcript;
 
 describe("renderMarkdown", () => {
   const warp = seed("seed-000-warp-export.json");
@@ -36,14 +38,24 @@ describe("renderMarkdown", () => {
     const document: Tolerant.Transcript = {
       schema_version: "1.0.0",
       id: "x",
-      messages: [{ role: "tool", parts: [{ type: "tool_result", call_id: "c", status: "ok", output: "```\n# not a heading\n````" }] }],
+      messages: [
+        {
+          role: "tool",
+          parts: [{ type: "tool_result", call_id: "c", status: "ok", output: "```\n# not a heading\n````" }],
+        },
+      ],
     };
     const rendered = renderMarkdown(document);
     expect(rendered).toContain("`````\n```\n# not a heading\n````\n`````");
   });
 
   it("keeps headings on one line and free of HTML", () => {
-    const document: Tolerant.Transcript = { schema_version: "1.0.0", id: "x", title: "Line one\n<script>alert(1)</script>", messages: [] };
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "x",
+      title: "Line one\n<script>alert(1)</script>",
+      messages: [],
+    };
     expect(renderMarkdown(document).split("\n")[0]).toBe("# Line one &lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
@@ -51,7 +63,11 @@ describe("renderMarkdown", () => {
     const document: Tolerant.Transcript = {
       schema_version: "1.3.0",
       id: "x",
-      export: { reasoning: "omit", redaction: { counts: { "github-token": 2 }, total: 2 }, truncation: { limit_bytes: 65536, truncated_count: 1 } },
+      export: {
+        reasoning: "omit",
+        redaction: { counts: { "github-token": 2 }, total: 2 },
+        truncation: { limit_bytes: 65536, truncated_count: 1 },
+      },
       messages: [{ role: "assistant", parts: [{ type: "hologram" }] }],
     };
     const rendered = renderMarkdown(document);
@@ -62,7 +78,12 @@ describe("renderMarkdown", () => {
   });
 
   it("renders every seed document", () => {
-    for (const name of ["seed-001-awf-run.json", "seed-002-devflow-run.json", "seed-003-snapshot-handoff.json", "seed-004-portable-conversation.json"]) {
+    for (const name of [
+      "seed-001-awf-run.json",
+      "seed-002-devflow-run.json",
+      "seed-003-snapshot-handoff.json",
+      "seed-004-portable-conversation.json",
+    ]) {
       const document = seed(name);
       const rendered = renderMarkdown(document);
       expect(rendered, name).toContain(`# ${document.title ?? document.id}`);

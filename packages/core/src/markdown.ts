@@ -43,29 +43,45 @@ function summaryFacts(document: Tolerant.Transcript): string[] {
   const facts: string[] = [];
   const run = document.run;
   if (run) {
-    const timing = [run.started_at ? `started ${run.started_at}` : undefined, run.duration_ms === undefined ? undefined : `took ${formatDuration(run.duration_ms)}`].filter(Boolean);
-    facts.push(`**Run:** ${run.status}${timing.length > 0 ? ` · ${timing.join(" · ")}` : ""}${run.error ? ` · error: ${inline(run.error)}` : ""}`);
+    const timing = [
+      run.started_at ? `started ${run.started_at}` : undefined,
+      run.duration_ms === undefined ? undefined : `took ${formatDuration(run.duration_ms)}`,
+    ].filter(Boolean);
+    facts.push(
+      `**Run:** ${run.status}${timing.length > 0 ? ` · ${timing.join(" · ")}` : ""}${run.error ? ` · error: ${inline(run.error)}` : ""}`,
+    );
   }
-  if (document.producer) facts.push(`**Producer:** ${inline(document.producer.name)}${document.producer.version ? ` ${inline(document.producer.version)}` : ""}`);
+  if (document.producer)
+    facts.push(
+      `**Producer:** ${inline(document.producer.name)}${document.producer.version ? ` ${inline(document.producer.version)}` : ""}`,
+    );
   if (document.usage) facts.push(`**Usage:** ${formatUsage(document.usage)}`);
   if (document.cost) facts.push(`**Cost:** ${formatCost(document.cost)}`);
   const redaction = document.export?.redaction;
   if (redaction && redaction.total > 0) {
-    const rules = Object.entries(redaction.counts).map(([rule, count]) => `${rule} ×${count}`).join(", ");
+    const rules = Object.entries(redaction.counts)
+      .map(([rule, count]) => `${rule} ×${count}`)
+      .join(", ");
     facts.push(`**Redacted:** ${redaction.total} secret${redaction.total === 1 ? "" : "s"} (${rules})`);
   }
   const truncation = document.export?.truncation;
-  if (truncation && truncation.truncated_count > 0) facts.push(`**Truncated:** ${truncation.truncated_count} tool output(s) to ${truncation.limit_bytes} bytes`);
+  if (truncation && truncation.truncated_count > 0)
+    facts.push(`**Truncated:** ${truncation.truncated_count} tool output(s) to ${truncation.limit_bytes} bytes`);
   if (document.export?.reasoning === "omit") facts.push("**Reasoning:** omitted from this export");
   return facts;
 }
 
 function renderMessage(message: Tolerant.Message, options: MarkdownOptions): string | undefined {
-  const parts = message.parts.map((part) => renderPart(part, options)).filter((text): text is string => text !== undefined);
+  const parts = message.parts
+    .map((part) => renderPart(part, options))
+    .filter((text): text is string => text !== undefined);
   if (parts.length === 0 && message.role !== "assistant") return undefined;
   const details = [message.model ? inline(message.model) : undefined, message.created_at].filter(Boolean).join(" · ");
   const heading = `## ${roleHeadings[message.role] ?? inline(message.role)}${message.name ? ` (${inline(message.name)})` : ""}${details ? ` · ${details}` : ""}`;
-  const footer = [message.usage ? `_${formatUsage(message.usage)}_` : undefined, message.error ? `**Error:** ${inline(message.error)}` : undefined].filter(Boolean);
+  const footer = [
+    message.usage ? `_${formatUsage(message.usage)}_` : undefined,
+    message.error ? `**Error:** ${inline(message.error)}` : undefined,
+  ].filter(Boolean);
   return [heading, ...parts, ...footer].join("\n\n");
 }
 
@@ -73,7 +89,9 @@ function renderPart(part: Tolerant.Part, options: MarkdownOptions): string | und
   if (!isKnownPart(part)) return `_[${inline(part.type)} part from a newer format version]_`;
   switch (part.type) {
     case "text":
-      return part.citations && part.citations.length > 0 ? `${part.text}\n\n${renderCitations(part.citations)}` : part.text;
+      return part.citations && part.citations.length > 0
+        ? `${part.text}\n\n${renderCitations(part.citations)}`
+        : part.text;
     case "reasoning":
       return options.reasoning === "omit" ? undefined : renderReasoning(part);
     case "tool_call":
@@ -106,7 +124,10 @@ function renderPart(part: Tolerant.Part, options: MarkdownOptions): string | und
 function renderReasoning(part: Strict.ReasoningPart): string {
   const label = `Reasoning${part.duration_ms === undefined ? "" : ` (${formatDuration(part.duration_ms)})`}`;
   const body = [part.text, ...(part.summary ?? [])].filter((text): text is string => Boolean(text)).join("\n\n");
-  const opaque = part.encrypted_content || part.redacted_data ? `_[encrypted reasoning from ${inline(part.issuer?.provider ?? "the provider")}]_` : undefined;
+  const opaque =
+    part.encrypted_content || part.redacted_data
+      ? `_[encrypted reasoning from ${inline(part.issuer?.provider ?? "the provider")}]_`
+      : undefined;
   return `<details>\n<summary>${label}</summary>\n\n${[body, opaque].filter(Boolean).join("\n\n") || "_(no readable text)_"}\n\n</details>`;
 }
 
@@ -114,30 +135,49 @@ function renderToolResult(part: Strict.ToolResultPart, options: MarkdownOptions)
   const head = `**Tool result**${part.name ? ` \`${inline(part.name)}\`` : ""} (\`${inline(part.call_id)}\`) · ${part.status}${part.duration_ms === undefined ? "" : ` · ${formatDuration(part.duration_ms)}`}`;
   const sections = [head];
   if (part.error) sections.push(`**Error:** ${inline(part.error)}`);
-  if (part.output !== undefined) sections.push(typeof part.output === "string" ? fence(part.output, "") : fence(json(part.output), "json"));
+  if (part.output !== undefined)
+    sections.push(typeof part.output === "string" ? fence(part.output, "") : fence(json(part.output), "json"));
   for (const content of part.content ?? []) {
     const rendered = renderPart(content, options);
     if (rendered) sections.push(rendered);
   }
-  if (part.truncated) sections.push(`_Truncated (${part.truncation_strategy}) from ${part.original_size_bytes} bytes._`);
+  if (part.truncated)
+    sections.push(`_Truncated (${part.truncation_strategy}) from ${part.original_size_bytes} bytes._`);
   return sections.join("\n\n");
 }
 
-function renderMedia(label: string, part: { url?: string; path?: string; file_id?: string; data?: string; media_type?: string }, caption?: string): string {
+function renderMedia(
+  label: string,
+  part: { url?: string; path?: string; file_id?: string; data?: string; media_type?: string },
+  caption?: string,
+): string {
   const kind = part.media_type ? `, ${inline(part.media_type)}` : "";
-  if (part.url && !part.url.startsWith("data:")) return label === "Image" ? `![${inline(caption ?? "image")}](${encodeURI(part.url)})` : `[${label}${kind}](${encodeURI(part.url)})`;
-  if (part.path) return label === "Image" ? `![${inline(caption ?? "image")}](${encodeURI(part.path)})` : `[${label}${kind}](${encodeURI(part.path)})`;
+  if (part.url && !part.url.startsWith("data:"))
+    return label === "Image"
+      ? `![${inline(caption ?? "image")}](${encodeURI(part.url)})`
+      : `[${label}${kind}](${encodeURI(part.url)})`;
+  if (part.path)
+    return label === "Image"
+      ? `![${inline(caption ?? "image")}](${encodeURI(part.path)})`
+      : `[${label}${kind}](${encodeURI(part.path)})`;
   if (part.file_id) return `_[${label}${kind}: provider file ${inline(part.file_id)}]_`;
   const size = part.data ? ` ${Math.floor((part.data.length * 3) / 4)} bytes inline` : "";
   return `_[${label}${kind}${size}]_${caption ? ` ${inline(caption)}` : ""}`;
 }
 
-const planMarks: Record<string, string> = { pending: "[ ]", in_progress: "[~]", complete: "[x]", blocked: "[!]", cancelled: "[-]" };
+const planMarks: Record<string, string> = {
+  pending: "[ ]",
+  in_progress: "[~]",
+  complete: "[x]",
+  blocked: "[!]",
+  cancelled: "[-]",
+};
 
 function renderPlan(items: ReadonlyArray<Strict.PlanItem | Strict.PlanStepPart>, depth: number): string {
   return items
     .map((item) => {
-      const reason = item.status === "blocked" && item.blocked_reason ? ` — blocked: ${inline(item.blocked_reason)}` : "";
+      const reason =
+        item.status === "blocked" && item.blocked_reason ? ` — blocked: ${inline(item.blocked_reason)}` : "";
       const line = `${"  ".repeat(depth)}- ${planMarks[item.status] ?? "[?]"} ${inline(item.title)}${reason}`;
       return item.subitems && item.subitems.length > 0 ? `${line}\n${renderPlan(item.subitems, depth + 1)}` : line;
     })
@@ -153,8 +193,15 @@ function renderDiffFile(file: Strict.DiffFile): string {
   const markers: Record<Strict.DiffLine["kind"], string> = { context: " ", added: "+", removed: "-", no_newline: "\\" };
   const body = [`--- ${oldPath}`, `+++ ${newPath}`];
   for (const hunk of file.hunks) {
-    body.push(`@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${hunk.header}` : ""}`);
-    for (const line of hunk.lines) body.push(line.kind === "no_newline" ? `\\ ${line.text || "No newline at end of file"}` : `${markers[line.kind]}${line.text}`);
+    body.push(
+      `@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${hunk.header}` : ""}`,
+    );
+    for (const line of hunk.lines)
+      body.push(
+        line.kind === "no_newline"
+          ? `\\ ${line.text || "No newline at end of file"}`
+          : `${markers[line.kind]}${line.text}`,
+      );
   }
   return `${title}\n\n${fence(body.join("\n"), "diff")}`;
 }
@@ -178,7 +225,10 @@ function fence(content: string, language: string): string {
 
 /** One-line text for headings and list items: no newlines, no HTML, no accidental code spans. */
 function inline(text: string): string {
-  return text.replace(/\s+/g, " ").replace(/[<>]/g, (character) => (character === "<" ? "&lt;" : "&gt;")).replace(/`/g, "'");
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/[<>]/g, (character) => (character === "<" ? "&lt;" : "&gt;"))
+    .replace(/`/g, "'");
 }
 
 function json(value: unknown): string {

@@ -35,7 +35,10 @@ describe("migrate", () => {
   });
 
   it("refuses to cross a major version or read a malformed one", () => {
-    expect(migrate({ schema_version: "2.0.0" }, { target: "1.3.0", registry })).toMatchObject({ ok: false, message: expect.stringContaining("major") });
+    expect(migrate({ schema_version: "2.0.0" }, { target: "1.3.0", registry })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("major"),
+    });
     expect(migrate({ schema_version: "one" }, { registry })).toMatchObject({ ok: false });
   });
 

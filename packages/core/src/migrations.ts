@@ -22,8 +22,7 @@ export interface Migration {
 export const migrations: readonly Migration[] = [];
 
 export type MigrationResult =
-  | { ok: true; document: Record<string, unknown>; applied: string[] }
-  | { ok: false; message: string };
+  { ok: true; document: Record<string, unknown>; applied: string[] } | { ok: false; message: string };
 
 const minorKey = (version: string): string | undefined => {
   const parsed = parseVersion(version);
@@ -43,8 +42,13 @@ export function migrate(
   const version = typeof document.schema_version === "string" ? document.schema_version : undefined;
   const from = version ? parseVersion(version) : undefined;
   const to = parseVersion(target);
-  if (!from || !to || !version) return { ok: false, message: `cannot migrate: schema_version ${JSON.stringify(document.schema_version)} is not a semantic version` };
-  if (from.major !== to.major) return { ok: false, message: `cannot migrate across major versions (${version} to ${target})` };
+  if (!from || !to || !version)
+    return {
+      ok: false,
+      message: `cannot migrate: schema_version ${JSON.stringify(document.schema_version)} is not a semantic version`,
+    };
+  if (from.major !== to.major)
+    return { ok: false, message: `cannot migrate across major versions (${version} to ${target})` };
   if (from.minor >= to.minor) return { ok: true, document, applied: [] };
 
   let current: Record<string, unknown> = structuredClone(document);

@@ -9,9 +9,33 @@ const runId = "550e8400-e29b-41d4-a716-446655440000";
 const childId = "9b2f5c1e-8d7a-4e3b-a1c6-0f4e2d8b7a95";
 const at = (seconds: number): string => `2026-06-08T08:14:${String(42 + seconds).padStart(2, "0")}.123Z`;
 const seed001Log: Tolerant.Event[] = [
-  { seq: 1, run_id: runId, type: "run.started", path: "", iteration: 0, timestamp: at(0), payload: { schema_version: "1.0.0", name: "code-review", kind: "workflow" } },
-  { seq: 2, run_id: runId, type: "step.started", path: "analyze", iteration: 0, timestamp: at(1), payload: { name: "analyze", kind: "agent" } },
-  { seq: 3, run_id: runId, type: "message.user", path: "analyze", iteration: 0, timestamp: at(2), payload: { role: "user", blocks: [{ type: "text", fidelity: "router", text: "Review main.go for bugs." }] } },
+  {
+    seq: 1,
+    run_id: runId,
+    type: "run.started",
+    path: "",
+    iteration: 0,
+    timestamp: at(0),
+    payload: { schema_version: "1.0.0", name: "code-review", kind: "workflow" },
+  },
+  {
+    seq: 2,
+    run_id: runId,
+    type: "step.started",
+    path: "analyze",
+    iteration: 0,
+    timestamp: at(1),
+    payload: { name: "analyze", kind: "agent" },
+  },
+  {
+    seq: 3,
+    run_id: runId,
+    type: "message.user",
+    path: "analyze",
+    iteration: 0,
+    timestamp: at(2),
+    payload: { role: "user", blocks: [{ type: "text", fidelity: "router", text: "Review main.go for bugs." }] },
+  },
   {
     seq: 4,
     run_id: runId,
@@ -23,12 +47,40 @@ const seed001Log: Tolerant.Event[] = [
       role: "assistant",
       blocks: [
         { type: "thinking", fidelity: "agent_emitted", thinking: "First I should..." },
-        { type: "tool_use", fidelity: "agent_emitted", tool_name: "Read", tool_id: "toolu_01", tool_input: { path: "main.go" } },
+        {
+          type: "tool_use",
+          fidelity: "agent_emitted",
+          tool_name: "Read",
+          tool_id: "toolu_01",
+          tool_input: { path: "main.go" },
+        },
       ],
     },
   },
-  { seq: 5, run_id: runId, type: "tool.call", path: "analyze", iteration: 0, timestamp: at(4), payload: { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: null, fidelity: "router" } },
-  { seq: 6, run_id: runId, type: "tool.result", path: "analyze", iteration: 0, timestamp: at(5), payload: { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: "package main\n...", fidelity: "router" } },
+  {
+    seq: 5,
+    run_id: runId,
+    type: "tool.call",
+    path: "analyze",
+    iteration: 0,
+    timestamp: at(4),
+    payload: { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: null, fidelity: "router" },
+  },
+  {
+    seq: 6,
+    run_id: runId,
+    type: "tool.result",
+    path: "analyze",
+    iteration: 0,
+    timestamp: at(5),
+    payload: {
+      name: "Read",
+      call_id: "toolu_01",
+      input: { path: "main.go" },
+      output: "package main\n...",
+      fidelity: "router",
+    },
+  },
   {
     seq: 7,
     run_id: runId,
@@ -36,10 +88,33 @@ const seed001Log: Tolerant.Event[] = [
     path: "analyze",
     iteration: 0,
     timestamp: at(6),
-    payload: { role: "assistant", blocks: [{ type: "text", fidelity: "agent_emitted", text: "Found 2 issues." }, { type: "command", fidelity: "router", command: "go test ./..." }] },
+    payload: {
+      role: "assistant",
+      blocks: [
+        { type: "text", fidelity: "agent_emitted", text: "Found 2 issues." },
+        { type: "command", fidelity: "router", command: "go test ./..." },
+      ],
+    },
   },
-  { seq: 8, run_id: runId, type: "step.completed", path: "analyze", iteration: 0, timestamp: at(7), payload: { name: "analyze", kind: "agent", result: { issues: 2 } } },
-  { seq: 9, run_id: runId, child_run_id: childId, type: "step.call_workflow.started", path: "parallel_block.branch_a", iteration: 2, timestamp: at(8), payload: { name: "branch_a", kind: "call_workflow" } },
+  {
+    seq: 8,
+    run_id: runId,
+    type: "step.completed",
+    path: "analyze",
+    iteration: 0,
+    timestamp: at(7),
+    payload: { name: "analyze", kind: "agent", result: { issues: 2 } },
+  },
+  {
+    seq: 9,
+    run_id: runId,
+    child_run_id: childId,
+    type: "step.call_workflow.started",
+    path: "parallel_block.branch_a",
+    iteration: 2,
+    timestamp: at(8),
+    payload: { name: "branch_a", kind: "call_workflow" },
+  },
   {
     seq: 10,
     run_id: runId,
@@ -53,8 +128,26 @@ const seed001Log: Tolerant.Event[] = [
   { seq: 11, run_id: runId, type: "run.completed", path: "", iteration: 0, timestamp: at(10), payload: null },
 ];
 const childLog: Tolerant.Event[] = [
-  { seq: 1, run_id: childId, parent_run_id: runId, type: "run.started", path: "", iteration: 0, timestamp: at(8), payload: { schema_version: "1.0.0", name: "fix", kind: "workflow" } },
-  { seq: 2, run_id: childId, parent_run_id: runId, type: "run.completed", path: "", iteration: 0, timestamp: at(9), payload: { name: "fix", kind: "workflow", error: "exit status 1" } },
+  {
+    seq: 1,
+    run_id: childId,
+    parent_run_id: runId,
+    type: "run.started",
+    path: "",
+    iteration: 0,
+    timestamp: at(8),
+    payload: { schema_version: "1.0.0", name: "fix", kind: "workflow" },
+  },
+  {
+    seq: 2,
+    run_id: childId,
+    parent_run_id: runId,
+    type: "run.completed",
+    path: "",
+    iteration: 0,
+    timestamp: at(9),
+    payload: { name: "fix", kind: "workflow", error: "exit status 1" },
+  },
 ];
 
 describe("seed 001 (AWF event transcript) in the canonical form", () => {
@@ -81,7 +174,16 @@ describe("seed 001 (AWF event transcript) in the canonical form", () => {
     expect(document.run?.ended_at).toBe(at(10));
     expect(document.run?.metadata).toEqual({ run_name: "code-review", run_kind: "workflow" });
     expect(steps).toEqual([
-      { path: "analyze", name: "analyze", kind: "agent", iteration: 0, status: "completed", started_at: at(1), ended_at: at(7), result: { issues: 2 } },
+      {
+        path: "analyze",
+        name: "analyze",
+        kind: "agent",
+        iteration: 0,
+        status: "completed",
+        started_at: at(1),
+        ended_at: at(7),
+        result: { issues: 2 },
+      },
       {
         path: "parallel_block.branch_a",
         name: "branch_a",
@@ -94,8 +196,17 @@ describe("seed 001 (AWF event transcript) in the canonical form", () => {
         child_run_id: childId,
       },
     ]);
-    expect(document.run?.children?.[0]).toMatchObject({ run_id: childId, path: "parallel_block.branch_a", status: "failed", title: "branch_a" });
-    expect(document.run?.children?.[0]?.transcript?.run).toMatchObject({ parent: { run_id: runId }, status: "failed", error: "exit status 1" });
+    expect(document.run?.children?.[0]).toMatchObject({
+      run_id: childId,
+      path: "parallel_block.branch_a",
+      status: "failed",
+      title: "branch_a",
+    });
+    expect(document.run?.children?.[0]?.transcript?.run).toMatchObject({
+      parent: { run_id: runId },
+      status: "failed",
+      error: "exit status 1",
+    });
     // Message payloads: role, every block with its fidelity; tool payloads: name, call_id, input, output, fidelity.
     expect(messages.map((message) => [message.role, message.created_at, message.path])).toEqual([
       ["user", at(2), "analyze"],
@@ -108,7 +219,16 @@ describe("seed 001 (AWF event transcript) in the canonical form", () => {
       { type: "reasoning", text: "First I should...", fidelity: "agent_emitted" },
       { type: "tool_call", id: "toolu_01", name: "Read", input: { path: "main.go" }, fidelity: "agent_emitted" },
     ]);
-    expect(messages[2]?.parts).toEqual([{ type: "tool_result", call_id: "toolu_01", name: "Read", status: "ok", output: "package main\n...", fidelity: "router" }]);
+    expect(messages[2]?.parts).toEqual([
+      {
+        type: "tool_result",
+        call_id: "toolu_01",
+        name: "Read",
+        status: "ok",
+        output: "package main\n...",
+        fidelity: "router",
+      },
+    ]);
     expect(messages[3]?.parts).toEqual([
       { type: "text", fidelity: "agent_emitted", text: "Found 2 issues." },
       { type: "command", fidelity: "router", command: "go test ./..." },

@@ -59,7 +59,12 @@ describe("truncateValue: limits", () => {
   it("defaults to 64 KiB", () => {
     expect(defaultTruncationLimitBytes).toBe(65536);
     const text = "a".repeat(70_000);
-    expect(truncateValue(text)).toEqual({ truncated: true, value: "a".repeat(65534), originalSizeBytes: 70_002, strategy: "string_prefix" });
+    expect(truncateValue(text)).toEqual({
+      truncated: true,
+      value: "a".repeat(65534),
+      originalSizeBytes: 70_002,
+      strategy: "string_prefix",
+    });
     expect(truncateValue("a".repeat(65534))).toEqual({ truncated: false, value: "a".repeat(65534) });
   });
 
@@ -89,7 +94,12 @@ describe("truncateValue: values that fit", () => {
 
 describe("truncateValue: strings", () => {
   it("keeps the longest ASCII prefix that fits with its quotes", () => {
-    expect(truncateValue("abcdef", 5)).toEqual({ truncated: true, value: "abc", originalSizeBytes: 8, strategy: "string_prefix" });
+    expect(truncateValue("abcdef", 5)).toEqual({
+      truncated: true,
+      value: "abc",
+      originalSizeBytes: 8,
+      strategy: "string_prefix",
+    });
     expect(truncatedValue(truncateValue("abcdef", 2))).toBe("");
   });
 
@@ -102,7 +112,12 @@ describe("truncateValue: strings", () => {
 
   it("never splits a surrogate pair", () => {
     const emoji = "\ud83d\ude00";
-    expect(truncateValue(emoji + emoji, 9)).toEqual({ truncated: true, value: emoji, originalSizeBytes: 10, strategy: "string_prefix" });
+    expect(truncateValue(emoji + emoji, 9)).toEqual({
+      truncated: true,
+      value: emoji,
+      originalSizeBytes: 10,
+      strategy: "string_prefix",
+    });
     expect(truncatedValue(truncateValue(emoji + emoji, 5))).toBe("");
     expect(truncatedValue(truncateValue("a" + emoji, 6))).toBe("a");
     expect(truncatedValue(truncateValue("a" + emoji + "b", 7))).toBe("a" + emoji);
@@ -133,7 +148,12 @@ describe("truncateValue: arrays", () => {
     const nested = { three: [3] };
     const value = [1, "two", nested, long];
     // [1,"two",{"three":[3]},"xxx…"] = 1 + 1 + 1 + 5 + 1 + 13 + 1 + 102 + 1
-    expect(truncateValue(value, 23)).toEqual({ truncated: true, value: [1, "two", nested], originalSizeBytes: 126, strategy: "array_prefix" });
+    expect(truncateValue(value, 23)).toEqual({
+      truncated: true,
+      value: [1, "two", nested],
+      originalSizeBytes: 126,
+      strategy: "array_prefix",
+    });
     expect(truncatedValue(truncateValue(value, 22))).toEqual([1, "two"]);
     expect(truncatedValue(truncateValue(value, 3))).toEqual([1]);
     expect(truncatedValue(truncateValue(value, 2))).toEqual([]);
@@ -142,7 +162,12 @@ describe("truncateValue: arrays", () => {
   });
 
   it("drops an element rather than cutting into it", () => {
-    expect(truncateValue(["y".repeat(50)], 40)).toEqual({ truncated: true, value: [], originalSizeBytes: 54, strategy: "array_prefix" });
+    expect(truncateValue(["y".repeat(50)], 40)).toEqual({
+      truncated: true,
+      value: [],
+      originalSizeBytes: 54,
+      strategy: "array_prefix",
+    });
   });
 });
 
@@ -151,7 +176,12 @@ describe("truncateValue: objects", () => {
     const value = { zeta: 1, alpha: "a", mid: [1] };
     expect(canonicalize(value)).toBe('{"alpha":"a","mid":[1],"zeta":1}');
     const result = truncateValue(value, '{"alpha":"a","mid":[1]}'.length);
-    expect(result).toEqual({ truncated: true, value: { alpha: "a", mid: [1] }, originalSizeBytes: 32, strategy: "object_prefix" });
+    expect(result).toEqual({
+      truncated: true,
+      value: { alpha: "a", mid: [1] },
+      originalSizeBytes: 32,
+      strategy: "object_prefix",
+    });
     expect((result.value as Record<string, unknown>)["mid"]).toBe(value.mid);
     expect(truncatedValue(truncateValue(value, '{"alpha":"a","mid":[1]}'.length - 1))).toEqual({ alpha: "a" });
     expect(truncatedValue(truncateValue(value, 2))).toEqual({});
@@ -190,13 +220,28 @@ describe("truncateValue: input", () => {
     expect(typeof cut === "string" && canonicalByteLength(cut) <= defaultTruncationLimitBytes).toBe(true);
     const array = Array.from({ length: 200_000 }, (_, index) => ({ index, text: "t".repeat(index % 7) }));
     const prefix = truncatedValue(truncateValue(array));
-    expect(Array.isArray(prefix) && prefix.length > 0 && canonicalByteLength(prefix) <= defaultTruncationLimitBytes).toBe(true);
+    expect(
+      Array.isArray(prefix) && prefix.length > 0 && canonicalByteLength(prefix) <= defaultTruncationLimitBytes,
+    ).toBe(true);
   });
 });
 
 describe("truncateValue: properties", () => {
   const escapeHeavyString = fc.string({
-    unit: fc.constantFrom('"', "\\", "\n", "\t", "\b", "\u0000", "\u001f", "\u007f", "a", "\u00e9", "\u20ac", "\ud83d\ude00"),
+    unit: fc.constantFrom(
+      '"',
+      "\\",
+      "\n",
+      "\t",
+      "\b",
+      "\u0000",
+      "\u001f",
+      "\u007f",
+      "a",
+      "\u00e9",
+      "\u20ac",
+      "\ud83d\ude00",
+    ),
   });
   const jsonValues = fc.oneof(
     fc.jsonValue(),
@@ -211,7 +256,9 @@ describe("truncateValue: properties", () => {
     fc.dictionary(escapeHeavyString, escapeHeavyString),
   );
   // Limits from 2 to a little over the value's size, so both outcomes are common.
-  const cases = jsonValues.chain((value) => fc.record({ value: fc.constant(value), limit: fc.integer({ min: 2, max: canonicalByteLength(value) + 4 }) }));
+  const cases = jsonValues.chain((value) =>
+    fc.record({ value: fc.constant(value), limit: fc.integer({ min: 2, max: canonicalByteLength(value) + 4 }) }),
+  );
   const runs = { numRuns: 1000 };
 
   it("(a) a truncated result fits the limit", () => {
@@ -257,7 +304,8 @@ describe("truncateValue: properties", () => {
         const result = truncateValue(value, limit);
         expectPrefixOf(value, result.value);
         if (result.truncated) {
-          const expectedStrategy = typeof value === "string" ? "string_prefix" : Array.isArray(value) ? "array_prefix" : "object_prefix";
+          const expectedStrategy =
+            typeof value === "string" ? "string_prefix" : Array.isArray(value) ? "array_prefix" : "object_prefix";
           expect(result.strategy).toBe(expectedStrategy);
         }
       }),

@@ -13,7 +13,10 @@ export type TruncationResult =
   | { truncated: true; value: unknown; originalSizeBytes: number; strategy: TruncationStrategy };
 
 // Bytes each ASCII code unit costs inside a canonical JSON string, taken from JSON.stringify so it cannot disagree with it.
-const asciiEscapedBytes = Array.from({ length: 0x80 }, (_, code) => JSON.stringify(String.fromCharCode(code)).length - 2);
+const asciiEscapedBytes = Array.from(
+  { length: 0x80 },
+  (_, code) => JSON.stringify(String.fromCharCode(code)).length - 2,
+);
 
 /**
  * Cuts `value` so its canonical JSON (RFC 8785, UTF-8) fits in `limitBytes`, keeping its type:
@@ -24,14 +27,21 @@ const asciiEscapedBytes = Array.from({ length: 0x80 }, (_, code) => JSON.stringi
  */
 export function truncateValue(value: unknown, limitBytes: number = defaultTruncationLimitBytes): TruncationResult {
   if (!Number.isInteger(limitBytes) || limitBytes < 2) {
-    throw new RangeError(`limitBytes must be an integer of at least 2 (the size of "", [] and {}), got ${String(limitBytes)}`);
+    throw new RangeError(
+      `limitBytes must be an integer of at least 2 (the size of "", [] and {}), got ${String(limitBytes)}`,
+    );
   }
   const originalSizeBytes = canonicalByteLength(value);
   if (originalSizeBytes <= limitBytes) return { truncated: false, value };
 
   // canonicalByteLength succeeded, so value is JSON: strings are well formed and objects are plain.
   if (typeof value === "string") {
-    return { truncated: true, value: value.slice(0, fittingStringPrefixLength(value, limitBytes)), originalSizeBytes, strategy: "string_prefix" };
+    return {
+      truncated: true,
+      value: value.slice(0, fittingStringPrefixLength(value, limitBytes)),
+      originalSizeBytes,
+      strategy: "string_prefix",
+    };
   }
   if (Array.isArray(value)) {
     const kept = fittingPrefixCount(value.length, (index) => canonicalByteLength(value[index]), limitBytes);

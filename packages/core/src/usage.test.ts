@@ -68,7 +68,11 @@ function parseYamlBlock(lines: YamlLine[], start: number, indent: number): { val
   if (first !== undefined && first.indent === indent && first.text.startsWith("- ")) {
     const items: unknown[] = [];
     let index = start;
-    for (let line = lines[index]; line !== undefined && line.indent === indent && line.text.startsWith("- "); line = lines[index]) {
+    for (
+      let line = lines[index];
+      line !== undefined && line.indent === indent && line.text.startsWith("- ");
+      line = lines[index]
+    ) {
       const itemText = line.text.slice(2);
       if (!itemText.includes(": ") && !itemText.endsWith(":")) {
         items.push(yamlScalar(itemText));
@@ -85,7 +89,11 @@ function parseYamlBlock(lines: YamlLine[], start: number, indent: number): { val
   }
   const mapping: Record<string, unknown> = {};
   let index = start;
-  for (let line = lines[index]; line !== undefined && line.indent === indent && !line.text.startsWith("- "); line = lines[index]) {
+  for (
+    let line = lines[index];
+    line !== undefined && line.indent === indent && !line.text.startsWith("- ");
+    line = lines[index]
+  ) {
     const colon = line.text.indexOf(":");
     const key = line.text.slice(0, colon);
     const rest = line.text.slice(colon + 1).trim();
@@ -123,8 +131,24 @@ function yamlBlocks(relative: string, key: string): Record<string, unknown>[] {
 }
 
 const yamlEscapes: Record<string, string> = {
-  "0": "\0", a: "\x07", b: "\b", t: "\t", "\t": "\t", n: "\n", v: "\v", f: "\f", r: "\r", e: "\x1b",
-  " ": " ", '"': '"', "/": "/", "\\": "\\", N: "\x85", _: "\xa0", L: "\u2028", P: "\u2029",
+  "0": "\0",
+  a: "\x07",
+  b: "\b",
+  t: "\t",
+  "\t": "\t",
+  n: "\n",
+  v: "\v",
+  f: "\f",
+  r: "\r",
+  e: "\x1b",
+  " ": " ",
+  '"': '"',
+  "/": "/",
+  "\\": "\\",
+  N: "\x85",
+  _: "\xa0",
+  L: "\u2028",
+  P: "\u2029",
 };
 
 /** Decodes the YAML double-quoted scalar that starts right after `marker` (line folding and escapes included). */
@@ -191,10 +215,24 @@ const vercel = "vercel-ai/packages";
 describe("normalizeUsage on recorded payloads", () => {
   it("anthropic: input_tokens excludes cache reads and writes, so input is the sum of the three", () => {
     // anthropic-code-execution-20260120-prompt-cache.1.chunks.txt: a stream with prompt-cache writes and reads.
-    const events = fixtureLines(`${vercel}/anthropic/src/__fixtures__/anthropic-code-execution-20260120-prompt-cache.1.chunks.txt`);
-    const start = property(events.find((event) => event.type === "message_start"), "message", "usage");
-    const delta = property(events.find((event) => event.type === "message_delta"), "usage");
-    expect(delta).toMatchObject({ input_tokens: 6, cache_creation_input_tokens: 3337, cache_read_input_tokens: 6289, output_tokens: 198 });
+    const events = fixtureLines(
+      `${vercel}/anthropic/src/__fixtures__/anthropic-code-execution-20260120-prompt-cache.1.chunks.txt`,
+    );
+    const start = property(
+      events.find((event) => event.type === "message_start"),
+      "message",
+      "usage",
+    );
+    const delta = property(
+      events.find((event) => event.type === "message_delta"),
+      "usage",
+    );
+    expect(delta).toMatchObject({
+      input_tokens: 6,
+      cache_creation_input_tokens: 3337,
+      cache_read_input_tokens: 6289,
+      output_tokens: 198,
+    });
     const final = normalizeUsage("anthropic", { ...(start as object), ...(delta as object) });
     expectCanonical(final, "anthropic");
     expect(final).toMatchObject({
@@ -205,18 +243,31 @@ describe("normalizeUsage on recorded payloads", () => {
       reasoning_tokens: 0,
       total_tokens: 6 + 3337 + 6289 + 198,
     });
-    expect(normalizeUsage("anthropic", start)).toMatchObject({ input_tokens: 2 + 3068, cache_write_tokens: 3068, cache_read_tokens: 0 });
+    expect(normalizeUsage("anthropic", start)).toMatchObject({
+      input_tokens: 2 + 3068,
+      cache_write_tokens: 3068,
+      cache_read_tokens: 0,
+    });
   });
 
   it("anthropic: a request reading 1,069 cached tokens reports input_tokens 6, which only an exclusive count allows", () => {
-    const file = "pydantic-ai/tests/cassettes/test_tool_search/test_anthropic_to_google_deferred_capability_history_replay.yaml";
+    const file =
+      "pydantic-ai/tests/cassettes/test_tool_search/test_anthropic_to_google_deferred_capability_history_replay.yaml";
     const raw = yamlBlocks(file, "usage").find((usage) => usage.cache_read_input_tokens === 1069);
     expect(raw).toMatchObject({ input_tokens: 6, cache_creation_input_tokens: 85, output_tokens: 110 });
     const usage = normalizeUsage("anthropic", raw);
     expectCanonical(usage, "anthropic");
-    expect(usage).toMatchObject({ input_tokens: 6 + 85 + 1069, cache_read_tokens: 1069, cache_write_tokens: 85, output_tokens: 110 });
+    expect(usage).toMatchObject({
+      input_tokens: 6 + 85 + 1069,
+      cache_read_tokens: 1069,
+      cache_write_tokens: 85,
+      output_tokens: 110,
+    });
     // The detail object stays in raw, verbatim.
-    expect(property(usage.raw?.usage, "cache_creation")).toEqual({ ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 85 });
+    expect(property(usage.raw?.usage, "cache_creation")).toEqual({
+      ephemeral_1h_input_tokens: 0,
+      ephemeral_5m_input_tokens: 85,
+    });
   });
 
   it("anthropic: output_tokens_details.thinking_tokens is reasoning, part of output_tokens", () => {
@@ -228,61 +279,116 @@ describe("normalizeUsage on recorded payloads", () => {
 
   it("anthropic: a message_delta without input_tokens is rejected alone and complete once merged with message_start", () => {
     const events = fixtureLines(`${vercel}/anthropic/src/__fixtures__/spliced-message-start.chunks.txt`);
-    const start = property(events.find((event) => event.type === "message_start"), "message", "usage");
-    const delta = property(events.find((event) => event.type === "message_delta"), "usage");
+    const start = property(
+      events.find((event) => event.type === "message_start"),
+      "message",
+      "usage",
+    );
+    const delta = property(
+      events.find((event) => event.type === "message_delta"),
+      "usage",
+    );
     expect(delta).toEqual({ output_tokens: 65 });
     expect(normalizeUsage("anthropic", delta)).toBeUndefined();
-    expect(normalizeUsage("anthropic", { ...(start as object), ...(delta as object) })).toMatchObject({ input_tokens: 17, output_tokens: 65 });
+    expect(normalizeUsage("anthropic", { ...(start as object), ...(delta as object) })).toMatchObject({
+      input_tokens: 17,
+      output_tokens: 65,
+    });
   });
 
   it("openai-chat: prompt_tokens includes cached_tokens and completion_tokens includes reasoning_tokens", () => {
-    const file = "pydantic-ai/tests/models/cassettes/test_multimodal_tool_returns/test_multimodal_tool_return_matrix[direct-binary-image-openai_chat].yaml";
-    const raw = yamlBlocks(file, "usage").find((usage) => property(usage, "completion_tokens_details", "reasoning_tokens") === 128);
+    const file =
+      "pydantic-ai/tests/models/cassettes/test_multimodal_tool_returns/test_multimodal_tool_return_matrix[direct-binary-image-openai_chat].yaml";
+    const raw = yamlBlocks(file, "usage").find(
+      (usage) => property(usage, "completion_tokens_details", "reasoning_tokens") === 128,
+    );
     expect(raw).toMatchObject({ prompt_tokens: 585, completion_tokens: 253, total_tokens: 838 });
     const usage = normalizeUsage("openai-chat", raw);
     expectCanonical(usage, "openai-chat");
-    expect(usage).toMatchObject({ input_tokens: 585, output_tokens: 253, reasoning_tokens: 128, cache_read_tokens: 0, total_tokens: 838 });
+    expect(usage).toMatchObject({
+      input_tokens: 585,
+      output_tokens: 253,
+      reasoning_tokens: 128,
+      cache_read_tokens: 0,
+      total_tokens: 838,
+    });
     // Inclusive counters: the provider's own total is exactly input + output.
     expect(usage.input_tokens + usage.output_tokens).toBe(usage.total_tokens);
 
     const text = fixtureJson(`${vercel}/openai/src/chat/__fixtures__/openai-text.json`);
-    expect(normalizeUsage("openai-chat", text.usage)).toMatchObject({ input_tokens: 16, output_tokens: 363, total_tokens: 379 });
+    expect(normalizeUsage("openai-chat", text.usage)).toMatchObject({
+      input_tokens: 16,
+      output_tokens: 363,
+      total_tokens: 379,
+    });
   });
 
   it("openai-responses: input_tokens includes cached_tokens and output_tokens includes reasoning_tokens", () => {
     const body = fixtureJson(`${vercel}/openai/src/responses/__fixtures__/openai-file-search-tool.1.json`);
     const usage = normalizeUsage("openai-responses", body.usage);
     expectCanonical(usage, "openai-responses");
-    expect(usage).toMatchObject({ input_tokens: 3700, cache_read_tokens: 2560, output_tokens: 741, reasoning_tokens: 640, total_tokens: 4441 });
+    expect(usage).toMatchObject({
+      input_tokens: 3700,
+      cache_read_tokens: 2560,
+      output_tokens: 741,
+      reasoning_tokens: 640,
+      total_tokens: 4441,
+    });
     expect(usage.input_tokens + usage.output_tokens).toBe(usage.total_tokens);
 
     // Newer responses also report cache writes beside cached reads.
     const programmatic = fixtureJson(`${vercel}/openai/src/responses/__fixtures__/programmatic-tool-calling.1.json`);
-    expect(normalizeUsage("openai-responses", programmatic.usage)).toMatchObject({ input_tokens: 631, cache_write_tokens: 0, reasoning_tokens: 55 });
+    expect(normalizeUsage("openai-responses", programmatic.usage)).toMatchObject({
+      input_tokens: 631,
+      cache_write_tokens: 0,
+      reasoning_tokens: 55,
+    });
   });
 
   it("gemini: candidatesTokenCount excludes thoughtsTokenCount, so output is their sum", () => {
     const body = fixtureJson(`${vercel}/google/src/__fixtures__/google-tool-call.json`);
     const usage = normalizeUsage("gemini", body.usageMetadata);
     expectCanonical(usage, "gemini");
-    expect(usage).toMatchObject({ input_tokens: 29, output_tokens: 15 + 893, reasoning_tokens: 893, total_tokens: 937 });
+    expect(usage).toMatchObject({
+      input_tokens: 29,
+      output_tokens: 15 + 893,
+      reasoning_tokens: 893,
+      total_tokens: 937,
+    });
     expect(usage.input_tokens + usage.output_tokens).toBe(usage.total_tokens);
   });
 
   it("gemini: toolUsePromptTokenCount is input on top of promptTokenCount", () => {
     const file = "pydantic-ai/tests/models/google/cassettes/test_code_execution/test_code_execution.yaml";
     const [first] = yamlBlocks(file, "usageMetadata");
-    expect(first).toMatchObject({ promptTokenCount: 257, toolUsePromptTokenCount: 1732, candidatesTokenCount: 170, thoughtsTokenCount: 773, totalTokenCount: 2932 });
+    expect(first).toMatchObject({
+      promptTokenCount: 257,
+      toolUsePromptTokenCount: 1732,
+      candidatesTokenCount: 170,
+      thoughtsTokenCount: 773,
+      totalTokenCount: 2932,
+    });
     const usage = normalizeUsage("gemini", first);
     expectCanonical(usage, "gemini");
-    expect(usage).toMatchObject({ input_tokens: 257 + 1732, output_tokens: 170 + 773, reasoning_tokens: 773, total_tokens: 2932 });
+    expect(usage).toMatchObject({
+      input_tokens: 257 + 1732,
+      output_tokens: 170 + 773,
+      reasoning_tokens: 773,
+      total_tokens: 2932,
+    });
     expect(usage.input_tokens + usage.output_tokens).toBe(usage.total_tokens);
   });
 
   it("gemini: promptTokenCount includes cachedContentTokenCount", () => {
-    const file = "pydantic-ai/tests/models/cassettes/test_multimodal_tool_returns/test_multimodal_tool_return_matrix[direct-binary-image-google_2_5].yaml";
+    const file =
+      "pydantic-ai/tests/models/cassettes/test_multimodal_tool_returns/test_multimodal_tool_return_matrix[direct-binary-image-google_2_5].yaml";
     const raw = yamlBlocks(file, "usageMetadata").find((usage) => usage.cachedContentTokenCount === 191);
-    expect(raw).toMatchObject({ promptTokenCount: 345, candidatesTokenCount: 80, thoughtsTokenCount: 141, totalTokenCount: 566 });
+    expect(raw).toMatchObject({
+      promptTokenCount: 345,
+      candidatesTokenCount: 80,
+      thoughtsTokenCount: 141,
+      totalTokenCount: 566,
+    });
     const usage = normalizeUsage("gemini", raw);
     expectCanonical(usage, "gemini");
     expect(usage).toMatchObject({ input_tokens: 345, cache_read_tokens: 191, output_tokens: 221, total_tokens: 566 });
@@ -290,7 +396,8 @@ describe("normalizeUsage on recorded payloads", () => {
   });
 
   it("ollama: prompt_eval_count is input and eval_count output; raw keeps the counters, not the message", () => {
-    const cassettes = "openinference/python/instrumentation/openinference-instrumentation-ollama/tests/openinference/instrumentation/ollama/cassettes";
+    const cassettes =
+      "openinference/python/instrumentation/openinference-instrumentation-ollama/tests/openinference/instrumentation/ollama/cassettes";
     const file = `${cassettes}/test_instrumentor/test_chat_with_tool_call.yaml`;
     const response = JSON.parse(yamlDoubleQuotedAfter(fixtureText(file), 'string: "')) as Record<string, unknown>;
     expect(response).toMatchObject({ done: true, prompt_eval_count: 292, eval_count: 143 });
@@ -308,34 +415,72 @@ describe("normalizeUsage on recorded payloads", () => {
   });
 
   it("bedrock-converse: inputTokens excludes cache reads and writes, as totalTokens shows", () => {
-    const file = "pydantic-ai/tests/models/cassettes/test_bedrock/test_bedrock_cache_messages_with_document_as_last_content.yaml";
+    const file =
+      "pydantic-ai/tests/models/cassettes/test_bedrock/test_bedrock_cache_messages_with_document_as_last_content.yaml";
     const [write, read] = yamlBlocks(file, "usage");
     // 3 + 227 + 1712 = 1942 and 3 + 121 + 1712 + 236 = 2072: totalTokens counts the cache tokens inputTokens leaves out.
-    expect(write).toMatchObject({ inputTokens: 3, outputTokens: 227, cacheReadInputTokens: 0, cacheWriteInputTokens: 1712, totalTokens: 1942 });
-    expect(read).toMatchObject({ inputTokens: 3, outputTokens: 121, cacheReadInputTokens: 1712, cacheWriteInputTokens: 236, totalTokens: 2072 });
+    expect(write).toMatchObject({
+      inputTokens: 3,
+      outputTokens: 227,
+      cacheReadInputTokens: 0,
+      cacheWriteInputTokens: 1712,
+      totalTokens: 1942,
+    });
+    expect(read).toMatchObject({
+      inputTokens: 3,
+      outputTokens: 121,
+      cacheReadInputTokens: 1712,
+      cacheWriteInputTokens: 236,
+      totalTokens: 2072,
+    });
     const first = normalizeUsage("bedrock-converse", write);
     const second = normalizeUsage("bedrock-converse", read);
     expectCanonical(first, "bedrock-converse");
     expectCanonical(second, "bedrock-converse");
-    expect(first).toMatchObject({ input_tokens: 1715, cache_write_tokens: 1712, cache_read_tokens: 0, output_tokens: 227, total_tokens: 1942 });
-    expect(second).toMatchObject({ input_tokens: 1951, cache_read_tokens: 1712, cache_write_tokens: 236, output_tokens: 121, total_tokens: 2072 });
+    expect(first).toMatchObject({
+      input_tokens: 1715,
+      cache_write_tokens: 1712,
+      cache_read_tokens: 0,
+      output_tokens: 227,
+      total_tokens: 1942,
+    });
+    expect(second).toMatchObject({
+      input_tokens: 1951,
+      cache_read_tokens: 1712,
+      cache_write_tokens: 236,
+      output_tokens: 121,
+      total_tokens: 2072,
+    });
     for (const usage of [first, second]) expect(usage.input_tokens + usage.output_tokens).toBe(usage.total_tokens);
 
     const reasoning = fixtureJson(`${vercel}/amazon-bedrock/src/__fixtures__/amazon-bedrock-reasoning.json`);
-    expect(normalizeUsage("bedrock-converse", reasoning.usage)).toMatchObject({ input_tokens: 51, output_tokens: 78, total_tokens: 129 });
+    expect(normalizeUsage("bedrock-converse", reasoning.usage)).toMatchObject({
+      input_tokens: 51,
+      output_tokens: 78,
+      total_tokens: 129,
+    });
   });
 
   it("mistral: OpenAI chat field names, prompt_tokens including cached_tokens", () => {
     const chunks = fixtureLines(`${vercel}/mistral/src/__fixtures__/mistral-incremental-tool-call.chunks.txt`);
     const raw = chunks.map((chunk) => chunk.usage).find((usage) => usage !== undefined && usage !== null);
-    expect(raw).toEqual({ prompt_tokens: 171, total_tokens: 185, completion_tokens: 14, prompt_tokens_details: { cached_tokens: 128 } });
+    expect(raw).toEqual({
+      prompt_tokens: 171,
+      total_tokens: 185,
+      completion_tokens: 14,
+      prompt_tokens_details: { cached_tokens: 128 },
+    });
     const usage = normalizeUsage("mistral", raw);
     expectCanonical(usage, "mistral");
     expect(usage).toMatchObject({ input_tokens: 171, cache_read_tokens: 128, output_tokens: 14, total_tokens: 185 });
     expect(usage.input_tokens + usage.output_tokens).toBe(usage.total_tokens);
 
     const toolCall = fixtureJson(`${vercel}/mistral/src/__fixtures__/mistral-tool-call.json`);
-    expect(normalizeUsage("mistral", toolCall.usage)).toMatchObject({ input_tokens: 124, output_tokens: 22, total_tokens: 146 });
+    expect(normalizeUsage("mistral", toolCall.usage)).toMatchObject({
+      input_tokens: 124,
+      output_tokens: 22,
+      total_tokens: 146,
+    });
   });
 
   it("normalises every usage object of the vercel-ai fixtures, keeping the invariants", () => {
@@ -360,8 +505,10 @@ describe("normalizeUsage on recorded payloads", () => {
         } else if (name.endsWith(".chunks.txt")) {
           let start: unknown;
           for (const event of fixtureLines(file, true)) {
-            if (provider === "anthropic" && event.type === "message_start") add((start = property(event, "message", "usage")), false);
-            else if (provider === "anthropic" && event.type === "message_delta") add({ ...(start as object), ...(event.usage as object) }, false);
+            if (provider === "anthropic" && event.type === "message_start")
+              add((start = property(event, "message", "usage")), false);
+            else if (provider === "anthropic" && event.type === "message_delta")
+              add({ ...(start as object), ...(event.usage as object) }, false);
             else if (provider === "openai-responses") add(property(event, "response", "usage"), false);
             else if (provider === "gemini") add(event.usageMetadata, false);
             else if (provider === "bedrock-converse") add(property(event, "metadata", "usage"), false);
@@ -383,7 +530,8 @@ describe("normalizeUsage on recorded payloads", () => {
       normalised += 1;
       expectCanonical(usage, provider);
       // Complete responses of inclusive providers: the provider's total is exactly canonical input + output.
-      if (complete && provider !== "anthropic") expect(usage.input_tokens + usage.output_tokens, file).toBe(usage.total_tokens);
+      if (complete && provider !== "anthropic")
+        expect(usage.input_tokens + usage.output_tokens, file).toBe(usage.total_tokens);
     }
     expect(normalised).toBeGreaterThan(100);
   });
@@ -413,18 +561,31 @@ describe("normalizeUsage on recorded payloads", () => {
 
 describe("normalizeUsage rules", () => {
   it("gemini: the documented example 29 + 15 + 1801 = 1845", () => {
-    const usage = normalizeUsage("gemini", { promptTokenCount: 29, candidatesTokenCount: 15, thoughtsTokenCount: 1801, totalTokenCount: 1845 });
+    const usage = normalizeUsage("gemini", {
+      promptTokenCount: 29,
+      candidatesTokenCount: 15,
+      thoughtsTokenCount: 1801,
+      totalTokenCount: 1845,
+    });
     expect(usage).toMatchObject({ input_tokens: 29, output_tokens: 1816, reasoning_tokens: 1801, total_tokens: 1845 });
   });
 
   it("gemini: absent counters are zero (proto3 JSON), but an object without any counter is not usage", () => {
-    expect(normalizeUsage("gemini", { promptTokenCount: 12, totalTokenCount: 12 })).toMatchObject({ input_tokens: 12, output_tokens: 0, total_tokens: 12 });
+    expect(normalizeUsage("gemini", { promptTokenCount: 12, totalTokenCount: 12 })).toMatchObject({
+      input_tokens: 12,
+      output_tokens: 0,
+      total_tokens: 12,
+    });
     expect(normalizeUsage("gemini", { trafficType: "ON_DEMAND" })).toBeUndefined();
-    expect(normalizeUsage("gemini", { promptTokenCount: 10, cachedContentTokenCount: 11, toolUsePromptTokenCount: 5 })).toBeUndefined();
+    expect(
+      normalizeUsage("gemini", { promptTokenCount: 10, cachedContentTokenCount: 11, toolUsePromptTokenCount: 5 }),
+    ).toBeUndefined();
   });
 
   it("keeps the provider's total when it differs from input + output", () => {
-    expect(normalizeUsage("openai-chat", { prompt_tokens: 10, completion_tokens: 5, total_tokens: 16 })?.total_tokens).toBe(16);
+    expect(
+      normalizeUsage("openai-chat", { prompt_tokens: 10, completion_tokens: 5, total_tokens: 16 })?.total_tokens,
+    ).toBe(16);
     expect(normalizeUsage("anthropic", { input_tokens: 10, output_tokens: 5 })?.total_tokens).toBe(15);
   });
 
@@ -432,23 +593,49 @@ describe("normalizeUsage rules", () => {
     const withoutCache = normalizeUsage("openai-chat", { prompt_tokens: 10, completion_tokens: 5 });
     expect(withoutCache).toBeDefined();
     expect(withoutCache).not.toHaveProperty("cache_read_tokens");
-    const reportedZero = normalizeUsage("openai-chat", { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 0 } });
+    const reportedZero = normalizeUsage("openai-chat", {
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      prompt_tokens_details: { cached_tokens: 0 },
+    });
     expect(reportedZero).toHaveProperty("cache_read_tokens", 0);
     // Several SDKs write unset counters and detail objects as null.
-    const nulls = { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: null, cache_creation_input_tokens: null };
+    const nulls = {
+      input_tokens: 1,
+      output_tokens: 2,
+      cache_read_input_tokens: null,
+      cache_creation_input_tokens: null,
+    };
     expect(normalizeUsage("anthropic", nulls)).toMatchObject({ input_tokens: 1 });
-    expect(normalizeUsage("openai-chat", { prompt_tokens: 1, completion_tokens: 2, prompt_tokens_details: null })).toMatchObject({ input_tokens: 1 });
+    expect(
+      normalizeUsage("openai-chat", { prompt_tokens: 1, completion_tokens: 2, prompt_tokens_details: null }),
+    ).toMatchObject({ input_tokens: 1 });
   });
 
   it("ollama: needs eval_count; a prompt served from the KV cache has no prompt_eval_count and counts 0", () => {
     expect(normalizeUsage("ollama", { done: false, message: { content: "x" } })).toBeUndefined();
-    expect(normalizeUsage("ollama", { done: true, eval_count: 7 })).toMatchObject({ input_tokens: 0, output_tokens: 7 });
+    expect(normalizeUsage("ollama", { done: true, eval_count: 7 })).toMatchObject({
+      input_tokens: 0,
+      output_tokens: 7,
+    });
   });
 
   it("bedrock-converse: reads the legacy ...Count cache fields when the current ones are absent", () => {
-    const legacy = { inputTokens: 3, outputTokens: 4, cacheReadInputTokenCount: 10, cacheWriteInputTokenCount: 2, totalTokens: 19 };
+    const legacy = {
+      inputTokens: 3,
+      outputTokens: 4,
+      cacheReadInputTokenCount: 10,
+      cacheWriteInputTokenCount: 2,
+      totalTokens: 19,
+    };
     const usage = normalizeUsage("bedrock-converse", legacy);
-    expect(usage).toMatchObject({ input_tokens: 15, cache_read_tokens: 10, cache_write_tokens: 2, output_tokens: 4, total_tokens: 19 });
+    expect(usage).toMatchObject({
+      input_tokens: 15,
+      cache_read_tokens: 10,
+      cache_write_tokens: 2,
+      output_tokens: 4,
+      total_tokens: 19,
+    });
   });
 
   it("keeps the raw usage object itself, untouched", () => {
@@ -471,7 +658,21 @@ describe("normalizeUsage on hostile input", () => {
   };
 
   it("answers undefined for values that are not usage objects", () => {
-    const values: unknown[] = [undefined, null, "", "12", 12, 12n, true, Symbol("usage"), () => 1, [], [1, 2], new Date(0), {}];
+    const values: unknown[] = [
+      undefined,
+      null,
+      "",
+      "12",
+      12,
+      12n,
+      true,
+      Symbol("usage"),
+      () => 1,
+      [],
+      [1, 2],
+      new Date(0),
+      {},
+    ];
     for (const provider of usageProviders) {
       expect(normalizeUsage(provider, valid[provider]), provider).toBeDefined();
       for (const value of values) expect(normalizeUsage(provider, value)).toBeUndefined();
@@ -484,30 +685,64 @@ describe("normalizeUsage on hostile input", () => {
     const bad: unknown[] = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, "5", Number.MAX_SAFE_INTEGER + 1, {}, [3]];
     for (const value of bad) {
       expect(normalizeUsage("anthropic", { input_tokens: value, output_tokens: 1 })).toBeUndefined();
-      expect(normalizeUsage("anthropic", { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: value })).toBeUndefined();
-      expect(normalizeUsage("openai-chat", { prompt_tokens: 1, completion_tokens: 1, prompt_tokens_details: { cached_tokens: value } })).toBeUndefined();
+      expect(
+        normalizeUsage("anthropic", { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: value }),
+      ).toBeUndefined();
+      expect(
+        normalizeUsage("openai-chat", {
+          prompt_tokens: 1,
+          completion_tokens: 1,
+          prompt_tokens_details: { cached_tokens: value },
+        }),
+      ).toBeUndefined();
       expect(normalizeUsage("gemini", { promptTokenCount: 4, thoughtsTokenCount: value })).toBeUndefined();
     }
-    expect(normalizeUsage("openai-responses", { input_tokens: 1, output_tokens: 1, input_tokens_details: "cached" })).toBeUndefined();
+    expect(
+      normalizeUsage("openai-responses", { input_tokens: 1, output_tokens: 1, input_tokens_details: "cached" }),
+    ).toBeUndefined();
     // -0 is zero, not a negative count.
     expect(normalizeUsage("anthropic", { input_tokens: -0, output_tokens: 0 })?.input_tokens).toBe(0);
   });
 
   it("rejects breakdowns larger than the totals they are part of, and sums that overflow", () => {
-    expect(normalizeUsage("openai-chat", { prompt_tokens: 10, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 11 } })).toBeUndefined();
-    expect(normalizeUsage("openai-chat", { prompt_tokens: 10, completion_tokens: 5, completion_tokens_details: { reasoning_tokens: 6 } })).toBeUndefined();
-    const cacheOverflow = { input_tokens: 10, output_tokens: 5, input_tokens_details: { cached_tokens: 6, cache_write_tokens: 5 } };
+    expect(
+      normalizeUsage("openai-chat", {
+        prompt_tokens: 10,
+        completion_tokens: 5,
+        prompt_tokens_details: { cached_tokens: 11 },
+      }),
+    ).toBeUndefined();
+    expect(
+      normalizeUsage("openai-chat", {
+        prompt_tokens: 10,
+        completion_tokens: 5,
+        completion_tokens_details: { reasoning_tokens: 6 },
+      }),
+    ).toBeUndefined();
+    const cacheOverflow = {
+      input_tokens: 10,
+      output_tokens: 5,
+      input_tokens_details: { cached_tokens: 6, cache_write_tokens: 5 },
+    };
     expect(normalizeUsage("openai-responses", cacheOverflow)).toBeUndefined();
-    expect(normalizeUsage("anthropic", { input_tokens: 1, output_tokens: 5, output_tokens_details: { thinking_tokens: 6 } })).toBeUndefined();
+    expect(
+      normalizeUsage("anthropic", { input_tokens: 1, output_tokens: 5, output_tokens_details: { thinking_tokens: 6 } }),
+    ).toBeUndefined();
     const huge = Number.MAX_SAFE_INTEGER;
-    expect(normalizeUsage("anthropic", { input_tokens: huge, output_tokens: 1, cache_read_input_tokens: 1 })).toBeUndefined();
+    expect(
+      normalizeUsage("anthropic", { input_tokens: huge, output_tokens: 1, cache_read_input_tokens: 1 }),
+    ).toBeUndefined();
   });
 
   it("reads own properties only: no inherited counts, no prototype pollution", () => {
     expect(normalizeUsage("anthropic", Object.create({ input_tokens: 5, output_tokens: 1 }) as object)).toBeUndefined();
-    const polluted = JSON.parse('{"__proto__": {"input_tokens": 100}, "input_tokens": 2, "output_tokens": 3}') as unknown;
+    const polluted = JSON.parse(
+      '{"__proto__": {"input_tokens": 100}, "input_tokens": 2, "output_tokens": 3}',
+    ) as unknown;
     expect(normalizeUsage("anthropic", polluted)).toMatchObject({ input_tokens: 2, output_tokens: 3 });
-    const nested = JSON.parse('{"prompt_tokens": 4, "completion_tokens": 1, "prompt_tokens_details": {"__proto__": {"cached_tokens": 9}}}') as unknown;
+    const nested = JSON.parse(
+      '{"prompt_tokens": 4, "completion_tokens": 1, "prompt_tokens_details": {"__proto__": {"cached_tokens": 9}}}',
+    ) as unknown;
     expect(normalizeUsage("openai-chat", nested)).not.toHaveProperty("cache_read_tokens");
     expect(({} as Record<string, unknown>).input_tokens).toBeUndefined();
     expect(({} as Record<string, unknown>).cached_tokens).toBeUndefined();
@@ -568,9 +803,17 @@ describe("normalizeUsage on hostile input", () => {
       fc.property(fc.constantFrom(...usageProviders), fc.oneof(usageLike, fc.anything()), (provider, value) => {
         const usage = normalizeUsage(provider, value);
         if (usage === undefined) return;
-        const counts = [usage.input_tokens, usage.output_tokens, usage.cache_read_tokens ?? 0, usage.cache_write_tokens ?? 0, usage.reasoning_tokens ?? 0];
+        const counts = [
+          usage.input_tokens,
+          usage.output_tokens,
+          usage.cache_read_tokens ?? 0,
+          usage.cache_write_tokens ?? 0,
+          usage.reasoning_tokens ?? 0,
+        ];
         expect(counts.every((count) => Number.isSafeInteger(count) && count >= 0)).toBe(true);
-        expect(usage.input_tokens).toBeGreaterThanOrEqual((usage.cache_read_tokens ?? 0) + (usage.cache_write_tokens ?? 0));
+        expect(usage.input_tokens).toBeGreaterThanOrEqual(
+          (usage.cache_read_tokens ?? 0) + (usage.cache_write_tokens ?? 0),
+        );
         expect(usage.output_tokens).toBeGreaterThanOrEqual(usage.reasoning_tokens ?? 0);
       }),
       { numRuns: 2000 },
@@ -579,8 +822,18 @@ describe("normalizeUsage on hostile input", () => {
 });
 
 describe("addUsage and sumUsage", () => {
-  const anthropic = normalizeUsage("anthropic", { input_tokens: 10, output_tokens: 20, cache_read_input_tokens: 100, cache_creation_input_tokens: 5 });
-  const gemini = normalizeUsage("gemini", { promptTokenCount: 50, candidatesTokenCount: 7, thoughtsTokenCount: 3, totalTokenCount: 61 });
+  const anthropic = normalizeUsage("anthropic", {
+    input_tokens: 10,
+    output_tokens: 20,
+    cache_read_input_tokens: 100,
+    cache_creation_input_tokens: 5,
+  });
+  const gemini = normalizeUsage("gemini", {
+    promptTokenCount: 50,
+    candidatesTokenCount: 7,
+    thoughtsTokenCount: 3,
+    totalTokenCount: 61,
+  });
 
   it("adds every counter, keeps a breakdown either side has, and drops raw", () => {
     if (anthropic === undefined || gemini === undefined) throw new Error("fixture usage did not normalise");
@@ -599,6 +852,10 @@ describe("addUsage and sumUsage", () => {
     if (anthropic === undefined || gemini === undefined) throw new Error("fixture usage did not normalise");
     expect(sumUsage([])).toEqual({ input_tokens: 0, output_tokens: 0, total_tokens: 0 });
     expect(sumUsage([anthropic, gemini, anthropic])).toEqual(addUsage(addUsage(anthropic, gemini), anthropic));
-    expect(sumUsage([{ input_tokens: 1, output_tokens: 2 }])).toEqual({ input_tokens: 1, output_tokens: 2, total_tokens: 3 });
+    expect(sumUsage([{ input_tokens: 1, output_tokens: 2 }])).toEqual({
+      input_tokens: 1,
+      output_tokens: 2,
+      total_tokens: 3,
+    });
   });
 });

@@ -5,13 +5,7 @@
 
 /** Which provider's usage object a {@link Usage} was normalised from. */
 export type UsageProvider =
-  | "anthropic"
-  | "openai-chat"
-  | "openai-responses"
-  | "gemini"
-  | "ollama"
-  | "bedrock-converse"
-  | "mistral";
+  "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "ollama" | "bedrock-converse" | "mistral";
 
 export const usageProviders: readonly UsageProvider[] = Object.freeze([
   "anthropic",

@@ -1,5 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { isDefinitionName, validateEvent, validateEventTolerant, validateSnapshotDeclaration, validatorFor } from "./index.js";
+import {
+  isDefinitionName,
+  validateEvent,
+  validateEventTolerant,
+  validateSnapshotDeclaration,
+  validatorFor,
+} from "./index.js";
 import type { Event, SnapshotDeclaration, Tolerant } from "./index.js";
 
 describe("typed validator wrappers", () => {
@@ -22,7 +28,15 @@ describe("typed validator wrappers", () => {
   });
 
   it("never throw on hostile values", () => {
-    const hostile: unknown[] = [undefined, Symbol("x"), () => 1, Object.create(null), JSON.parse('{"__proto__": {"polluted": true}}'), [[[]]], 10n];
+    const hostile: unknown[] = [
+      undefined,
+      Symbol("x"),
+      () => 1,
+      Object.create(null),
+      JSON.parse('{"__proto__": {"polluted": true}}'),
+      [[[]]],
+      10n,
+    ];
     for (const value of hostile) {
       expect(() => validateEvent(value)).not.toThrow();
       expect(validateEvent(value).ok).toBe(false);

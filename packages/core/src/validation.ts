@@ -23,7 +23,11 @@ export interface Validator<T> {
   readonly mode: ValidationMode;
 }
 
-export function createValidator<T>(definition: string, mode: ValidationMode, validate: StandaloneValidator<T>): Validator<T> {
+export function createValidator<T>(
+  definition: string,
+  mode: ValidationMode,
+  validate: StandaloneValidator<T>,
+): Validator<T> {
   const run = (value: unknown): ValidationResult<T> => {
     if (validate(value)) return { ok: true, value };
     return { ok: false, errors: (validate.errors ?? []).map(toValidationError) };
@@ -32,11 +36,12 @@ export function createValidator<T>(definition: string, mode: ValidationMode, val
 }
 
 function toValidationError(error: StandaloneValidatorError): ValidationError {
-  const pointer = error.keyword === "required" && typeof error.params.missingProperty === "string"
-    ? `${error.instancePath}/${escapePointerToken(error.params.missingProperty)}`
-    : error.keyword === "additionalProperties" && typeof error.params.additionalProperty === "string"
-      ? `${error.instancePath}/${escapePointerToken(error.params.additionalProperty)}`
-      : error.instancePath;
+  const pointer =
+    error.keyword === "required" && typeof error.params.missingProperty === "string"
+      ? `${error.instancePath}/${escapePointerToken(error.params.missingProperty)}`
+      : error.keyword === "additionalProperties" && typeof error.params.additionalProperty === "string"
+        ? `${error.instancePath}/${escapePointerToken(error.params.additionalProperty)}`
+        : error.instancePath;
   return {
     pointer,
     message: describe(error),

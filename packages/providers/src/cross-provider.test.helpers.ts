@@ -71,7 +71,8 @@ export function stringsOf(value: JsonValue, skipKeys: readonly string[] = []): s
   return out;
 }
 
-const nonEmpty = (values: ReadonlyArray<string | undefined>): string[] => values.filter((value): value is string => typeof value === "string" && value !== "");
+const nonEmpty = (values: ReadonlyArray<string | undefined>): string[] =>
+  values.filter((value): value is string => typeof value === "string" && value !== "");
 
 /** Up to `count` distinct non-empty strings, each its own group. */
 function some(values: readonly string[], count = 3): string[][] {
@@ -91,7 +92,13 @@ function partEvidence(part: Tolerant.Part, ids: (id: string) => string[]): strin
       return any([(part as Tolerant.TextPart).text]);
     case "reasoning": {
       const reasoning = part as Tolerant.ReasoningPart;
-      return any([reasoning.text, ...(reasoning.summary ?? []), reasoning.signature, reasoning.encrypted_content, reasoning.redacted_data]);
+      return any([
+        reasoning.text,
+        ...(reasoning.summary ?? []),
+        reasoning.signature,
+        reasoning.encrypted_content,
+        reasoning.redacted_data,
+      ]);
     }
     case "tool_call": {
       const call = part as Tolerant.ToolCallPart;
@@ -99,7 +106,12 @@ function partEvidence(part: Tolerant.Part, ids: (id: string) => string[]): strin
     }
     case "tool_result": {
       const result = part as Tolerant.ToolResultPart;
-      const output = typeof result.output === "string" ? any([result.output]) : result.output === undefined ? [] : some(stringsOf(result.output));
+      const output =
+        typeof result.output === "string"
+          ? any([result.output])
+          : result.output === undefined
+            ? []
+            : some(stringsOf(result.output));
       return [ids(result.call_id), ...output];
     }
     case "image":
@@ -110,7 +122,10 @@ function partEvidence(part: Tolerant.Part, ids: (id: string) => string[]): strin
     }
     case "compaction": {
       const compaction = part as Tolerant.CompactionPart;
-      return any([compaction.encrypted_content, ...(typeof compaction.summary === "string" ? [compaction.summary] : [])]);
+      return any([
+        compaction.encrypted_content,
+        ...(typeof compaction.summary === "string" ? [compaction.summary] : []),
+      ]);
     }
     case "native": {
       const native = part as Tolerant.NativePart;
@@ -132,7 +147,12 @@ export function unitsOf(document: Tolerant.Transcript, ids: (id: string) => stri
       units.push({ path, scope, type: part.type, evidence: partEvidence(part, ids) });
       if (part.type === "tool_result" && Array.isArray((part as Tolerant.ToolResultPart).content)) {
         ((part as Tolerant.ToolResultPart).content ?? []).forEach((item, itemIndex) => {
-          units.push({ path: `${path}/content/${itemIndex}`, scope, type: item.type, evidence: partEvidence(item, ids) });
+          units.push({
+            path: `${path}/content/${itemIndex}`,
+            scope,
+            type: item.type,
+            evidence: partEvidence(item, ids),
+          });
         });
       }
     });
@@ -172,12 +192,19 @@ function at(document: unknown, path: string): unknown {
 }
 
 /** Old id → new ids, read from the id warnings: the new id is the warning's token that is a payload value. */
-export function renamedIds(document: Tolerant.Transcript, warnings: readonly ConversionWarning[], values: ReadonlySet<string>): Map<string, Set<string>> {
+export function renamedIds(
+  document: Tolerant.Transcript,
+  warnings: readonly ConversionWarning[],
+  values: ReadonlySet<string>,
+): Map<string, Set<string>> {
   const renamed = new Map<string, Set<string>>();
   for (const warning of warnings) {
     if (warning.code !== "id-remapped" && warning.code !== "id-synthesized") continue;
     const target = at(document, warning.path);
-    const part = isObject(target) && typeof target["type"] === "string" ? target : at(document, warning.path.replace(/\/(?:id|call_id)$/, ""));
+    const part =
+      isObject(target) && typeof target["type"] === "string"
+        ? target
+        : at(document, warning.path.replace(/\/(?:id|call_id)$/, ""));
     const old = isObject(part) ? (part["type"] === "tool_result" ? part["call_id"] : part["id"]) : undefined;
     if (typeof old !== "string") continue;
     for (const token of warning.message.split(/[\s"',;:()`]+/)) {
@@ -199,7 +226,11 @@ export interface SilentDrop {
 }
 
 /** Units of `document` neither found in `native` nor named by a loss warning. */
-export function silentDrops(document: Tolerant.Transcript, native: unknown, warnings: readonly ConversionWarning[]): { drops: SilentDrop[]; units: number; empty: number } {
+export function silentDrops(
+  document: Tolerant.Transcript,
+  native: unknown,
+  warnings: readonly ConversionWarning[],
+): { drops: SilentDrop[]; units: number; empty: number } {
   const haystack = haystackOf(native);
   const renamed = renamedIds(document, warnings, haystack.values);
   const units = unitsOf(document, (id) => nonEmpty([id, ...(renamed.get(id) ?? [])]));
@@ -213,7 +244,11 @@ export function silentDrops(document: Tolerant.Transcript, native: unknown, warn
     }
     const missing = unit.evidence.filter((group) => !group.some((value) => haystack.text.includes(value)));
     if (missing.length === 0) continue;
-    const covered = covering.some((path) => path === unit.path || (unit.path.startsWith(`${path}/`) && (path === unit.scope || path.startsWith(`${unit.scope}/`))));
+    const covered = covering.some(
+      (path) =>
+        path === unit.path ||
+        (unit.path.startsWith(`${path}/`) && (path === unit.scope || path.startsWith(`${unit.scope}/`))),
+    );
     if (!covered) drops.push({ path: unit.path, type: unit.type, missing });
   }
   return { drops, units: units.length, empty };

@@ -26,7 +26,6 @@ type AnyFormat = AnyProviderFormat;
 type TargetId = ProviderFormatId;
 const targetIds = Object.keys(targets) as TargetId[];
 
-
 const policies: ReadonlyArray<{ name: string; options: ProviderConvertOptions }> = [
   { name: "default", options: {} },
   { name: "text", options: { foreignReasoning: "text" satisfies ForeignReasoningPolicy } },
@@ -53,7 +52,8 @@ interface Issue {
   warnings: readonly ConversionWarning[];
 }
 
-const describeIssue = (issue: Issue): string => `${issue.origin} → ${issue.target} [${issue.policy}] ${issue.kind} at ${issue.path}: ${issue.detail}`;
+const describeIssue = (issue: Issue): string =>
+  `${issue.origin} → ${issue.target} [${issue.policy}] ${issue.kind} at ${issue.path}: ${issue.detail}`;
 
 const turnRoles = new Set(["user", "assistant", "tool"]);
 
@@ -112,12 +112,35 @@ const knownProblems: readonly KnownProblem[] = [
   },
 ];
 
-function issuesOf(source: Source, target: TargetId | "portable", policy: string, result: FromCanonicalResult<unknown>, check: (native: unknown) => Array<{ path: string; message: string }>): Issue[] {
+function issuesOf(
+  source: Source,
+  target: TargetId | "portable",
+  policy: string,
+  result: FromCanonicalResult<unknown>,
+  check: (native: unknown) => Array<{ path: string; message: string }>,
+): Issue[] {
   const base = { origin: source.origin, target, policy, warnings: result.warnings };
-  if (!result.ok) return result.errors.map((error) => ({ ...base, kind: "conversion-failed", path: error.path, detail: error.message }));
-  const issues: Issue[] = check(result.value).map((problem) => ({ ...base, kind: "target-rejects", path: problem.path, detail: problem.message }));
+  if (!result.ok)
+    return result.errors.map((error) => ({
+      ...base,
+      kind: "conversion-failed",
+      path: error.path,
+      detail: error.message,
+    }));
+  const issues: Issue[] = check(result.value).map((problem) => ({
+    ...base,
+    kind: "target-rejects",
+    path: problem.path,
+    detail: problem.message,
+  }));
   const { drops } = silentDrops(source.document, result.value, result.warnings);
-  for (const drop of drops) issues.push({ ...base, kind: "silent-drop", path: drop.path, detail: `a ${drop.type} part is not in the payload (missing ${JSON.stringify(drop.missing).slice(0, 120)}) and no warning names it` });
+  for (const drop of drops)
+    issues.push({
+      ...base,
+      kind: "silent-drop",
+      path: drop.path,
+      detail: `a ${drop.type} part is not in the payload (missing ${JSON.stringify(drop.missing).slice(0, 120)}) and no warning names it`,
+    });
   return issues;
 }
 
@@ -166,10 +189,25 @@ for (const payload of payloads) {
     importFailures.push(`${payload.origin}: ${JSON.stringify(imported.errors)}`);
     continue;
   }
-  sources.push({ origin: payload.origin, group: `${payload.api} ${payload.kind}`, from: payload.api, document: imported.document });
+  sources.push({
+    origin: payload.origin,
+    group: `${payload.api} ${payload.kind}`,
+    from: payload.api,
+    document: imported.document,
+  });
 }
-const portableSeed = importPortable(JSON.parse(readFileSync(new URL("./seeds/fixtures/portable-lisbon-conversation.json", import.meta.url), "utf8")) as unknown);
-if (portableSeed.ok) sources.push({ origin: "seeds/fixtures/portable-lisbon-conversation.json", group: "portable", from: "portable", document: portableSeed.document });
+const portableSeed = importPortable(
+  JSON.parse(
+    readFileSync(new URL("./seeds/fixtures/portable-lisbon-conversation.json", import.meta.url), "utf8"),
+  ) as unknown,
+);
+if (portableSeed.ok)
+  sources.push({
+    origin: "seeds/fixtures/portable-lisbon-conversation.json",
+    group: "portable",
+    from: "portable",
+    document: portableSeed.document,
+  });
 
 const groups = [...new Set(sources.map((source) => source.group))];
 
@@ -190,7 +228,9 @@ function runMatrix(): NonNullable<typeof matrix> {
 }
 
 const knownFor = (issue: Issue, document: Tolerant.Transcript): KnownProblem | undefined =>
-  knownProblems.find((known) => known.target === issue.target && known.kind === issue.kind && known.matches(issue, document));
+  knownProblems.find(
+    (known) => known.target === issue.target && known.kind === issue.kind && known.matches(issue, document),
+  );
 
 // ─── Tests ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -200,7 +240,9 @@ describe("every real fixture → every other target", () => {
     expect(new Set(payloads.map((payload) => payload.api))).toEqual(new Set(targetIds));
     expect(byApi("bedrock-converse").length).toBe(119);
     expect(importFailures).toEqual([]);
-    const counts = Object.fromEntries(groups.map((group) => [group, sources.filter((source) => source.group === group).length]));
+    const counts = Object.fromEntries(
+      groups.map((group) => [group, sources.filter((source) => source.group === group).length]),
+    );
     expect(counts).toEqual({
       "anthropic request": 92,
       "anthropic response": 105,
@@ -226,7 +268,9 @@ describe("every real fixture → every other target", () => {
       portable: 1,
     });
     // Each document goes to the six other targets under three policies, and to the portable format.
-    expect(runMatrix().conversions).toBe((sources.length - 1) * ((targetIds.length - 1) * 3 + 1) + targetIds.length * 3);
+    expect(runMatrix().conversions).toBe(
+      (sources.length - 1) * ((targetIds.length - 1) * 3 + 1) + targetIds.length * 3,
+    );
   });
 
   it.each(groups)("%s: converts, is accepted and drops nothing silently", (group) => {
@@ -237,10 +281,16 @@ describe("every real fixture → every other target", () => {
 
   it("lists only problems that still occur, each for as many documents as it says", () => {
     const affected = knownProblems.map((known) => {
-      const origins = new Set(runMatrix().issues.filter((issue) => knownFor(issue, issue.document) === known).map((issue) => issue.origin));
+      const origins = new Set(
+        runMatrix()
+          .issues.filter((issue) => knownFor(issue, issue.document) === known)
+          .map((issue) => issue.origin),
+      );
       return `${known.target} ${known.kind}: ${origins.size} (${known.why.slice(0, 60)}…)`;
     });
-    expect(affected).toEqual(knownProblems.map((known) => `${known.target} ${known.kind}: ${known.documents} (${known.why.slice(0, 60)}…)`));
+    expect(affected).toEqual(
+      knownProblems.map((known) => `${known.target} ${known.kind}: ${known.documents} (${known.why.slice(0, 60)}…)`),
+    );
   });
 });
 
@@ -248,10 +298,15 @@ describe("every real fixture → every other target", () => {
 
 describe("the silent-drop check", () => {
   const lisbon = sources.find((source) => source.group === "portable") as Source;
-  type AnthropicRequest = { messages: Array<{ role: string; content: string | Array<{ type: string; id?: string; tool_use_id?: string }> }> };
+  type AnthropicRequest = {
+    messages: Array<{ role: string; content: string | Array<{ type: string; id?: string; tool_use_id?: string }> }>;
+  };
 
   /** Anthropic, but `lose` edits the request after conversion and `warn` adds warnings: a converter that loses things. */
-  function lossyTarget(lose: (request: AnthropicRequest) => void, warn: (document: Tolerant.Transcript) => ConversionWarning[] = () => []): AnyFormat {
+  function lossyTarget(
+    lose: (request: AnthropicRequest) => void,
+    warn: (document: Tolerant.Transcript) => ConversionWarning[] = () => [],
+  ): AnyFormat {
     return {
       ...targets.anthropic,
       requestFromCanonical(document, options) {
@@ -271,7 +326,17 @@ describe("the silent-drop check", () => {
 
   it("finds nothing missing in what the real converter writes", () => {
     expect(drops(targets.anthropic)).toEqual([]);
-    expect(lisbon.document.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user", "assistant", "user", "assistant", "user", "assistant"]);
+    expect(lisbon.document.messages.map((message) => message.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
   });
 
   it("catches a message left out without a warning", () => {
@@ -284,7 +349,10 @@ describe("the silent-drop check", () => {
   it("catches a tool call and its result left out without a warning", () => {
     const target = lossyTarget((request) => {
       for (const message of request.messages) {
-        if (Array.isArray(message.content)) message.content = message.content.filter((block) => block.id !== "call_Lp4sN8rT2vX6zB0d" && block.tool_use_id !== "call_Lp4sN8rT2vX6zB0d");
+        if (Array.isArray(message.content))
+          message.content = message.content.filter(
+            (block) => block.id !== "call_Lp4sN8rT2vX6zB0d" && block.tool_use_id !== "call_Lp4sN8rT2vX6zB0d",
+          );
       }
     });
     expect(drops(target)).toEqual(["silent-drop /messages/6/parts/0", "silent-drop /messages/7/parts/0"]);
@@ -301,7 +369,13 @@ describe("the silent-drop check", () => {
       }
     };
     expect(drops(lossyTarget(rename))).toEqual(["silent-drop /messages/2/parts/0", "silent-drop /messages/3/parts/0"]);
-    const reported = lossyTarget(rename, () => [{ code: "id-remapped", path: "/messages/2/parts/0/id", message: "tool-call id call_Qm3r8Xk2PzL1aB4c sent as toolu_renamed" }]);
+    const reported = lossyTarget(rename, () => [
+      {
+        code: "id-remapped",
+        path: "/messages/2/parts/0/id",
+        message: "tool-call id call_Qm3r8Xk2PzL1aB4c sent as toolu_renamed",
+      },
+    ]);
     expect(drops(reported)).toEqual([]);
   });
 
@@ -309,7 +383,8 @@ describe("the silent-drop check", () => {
     const lose = (request: AnthropicRequest) => {
       request.messages.pop();
     };
-    const at = (path: string, code: ConversionWarning["code"] = "part-dropped") => lossyTarget(lose, () => [{ code, path, message: "left out" }]);
+    const at = (path: string, code: ConversionWarning["code"] = "part-dropped") =>
+      lossyTarget(lose, () => [{ code, path, message: "left out" }]);
     expect(drops(at("/messages/8/parts/0"))).toEqual([]);
     expect(drops(at("/messages/8"))).toEqual([]);
     // A document-wide warning, a warning on another message and a warning that is no loss cover nothing.
@@ -330,8 +405,10 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
       else if (typeof value === "object" && value !== null) {
         for (const [key, item] of Object.entries(value)) {
           if (key === "provider_fields" && typeof item === "object" && item !== null && "openai" in item) {
-            for (const field of Object.keys((item as { openai: object }).openai)) found.push(`${path}/provider_fields/openai/${field.replaceAll("~", "~0").replaceAll("/", "~1")}`);
-          } else if (!["input", "output", "data", "input_schema", "raw", "provider_fields"].includes(key)) visit(item, `${path}/${key}`);
+            for (const field of Object.keys((item as { openai: object }).openai))
+              found.push(`${path}/provider_fields/openai/${field.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+          } else if (!["input", "output", "data", "input_schema", "raw", "provider_fields"].includes(key))
+            visit(item, `${path}/${key}`);
         }
       }
     };
@@ -340,8 +417,16 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
   };
 
   const pairs = [
-    { from: "openai-chat", to: "openai-responses", writes: ["input", "instructions", "tools", "tool_choice", "parallel_tool_calls"] },
-    { from: "openai-responses", to: "openai-chat", writes: ["messages", "model", "tools", "tool_choice", "parallel_tool_calls"] },
+    {
+      from: "openai-chat",
+      to: "openai-responses",
+      writes: ["input", "instructions", "tools", "tool_choice", "parallel_tool_calls"],
+    },
+    {
+      from: "openai-responses",
+      to: "openai-chat",
+      writes: ["messages", "model", "tools", "tool_choice", "parallel_tool_calls"],
+    },
   ] as const;
 
   it.each(pairs)("every $from document → $to carries none of its fields, each reported", ({ from, to, writes }) => {
@@ -355,13 +440,18 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
           problems.push(`${source.origin} [${policy.name}]: ${JSON.stringify(result.errors)}`);
           continue;
         }
-        const reported = new Set(result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path));
-        for (const path of openaiKeys(source.document)) if (!reported.has(path)) problems.push(`${source.origin} [${policy.name}]: ${path} not reported`);
+        const reported = new Set(
+          result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path),
+        );
+        for (const path of openaiKeys(source.document))
+          if (!reported.has(path)) problems.push(`${source.origin} [${policy.name}]: ${path} not reported`);
         const top = (source.document.provider_fields?.["openai"] ?? {}) as Record<string, unknown>;
         for (const key of Object.keys(top)) {
-          if (!writes.includes(key as never) && Object.hasOwn(result.value as object, key)) problems.push(`${source.origin} [${policy.name}]: ${from} field ${key} leaked into the ${to} request`);
+          if (!writes.includes(key as never) && Object.hasOwn(result.value as object, key))
+            problems.push(`${source.origin} [${policy.name}]: ${from} field ${key} leaked into the ${to} request`);
         }
-        for (const problem of targets[to].checkRequest(result.value)) problems.push(`${source.origin} [${policy.name}]: ${to} rejects ${problem.path}: ${problem.message}`);
+        for (const problem of targets[to].checkRequest(result.value))
+          problems.push(`${source.origin} [${policy.name}]: ${to} rejects ${problem.path}: ${problem.message}`);
       }
     }
     expect(problems).toEqual([]);
@@ -376,7 +466,11 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
       messages: [
         { role: "system", content: "Be brief." },
         { role: "user", name: "alice", content: "Weather in Rome?" },
-        { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Rome"}' } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Rome"}' } }],
+        },
         { role: "tool", tool_call_id: "call_1", content: "sunny" },
       ],
     });
@@ -392,11 +486,21 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
       ],
     });
     expect(targets["openai-responses"].checkRequest(result.value)).toEqual([]);
-    expect(result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path)).toEqual(
-      expect.arrayContaining(["/provider_fields/openai/model", "/provider_fields/openai/n", "/provider_fields/openai/logprobs", "/provider_fields/openai/max_tokens", "/messages/2/provider_fields/openai/content"]),
+    expect(
+      result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path),
+    ).toEqual(
+      expect.arrayContaining([
+        "/provider_fields/openai/model",
+        "/provider_fields/openai/n",
+        "/provider_fields/openai/logprobs",
+        "/provider_fields/openai/max_tokens",
+        "/messages/2/provider_fields/openai/content",
+      ]),
     );
     // The name is a canonical field, which Responses has no place for either.
-    expect(result.warnings).toContainEqual(expect.objectContaining({ code: "field-dropped", path: "/messages/1/name" }));
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ code: "field-dropped", path: "/messages/1/name" }),
+    );
     // Back to Chat, its own converter, the fields are all there again.
     const chat = targets["openai-chat"].requestFromCanonical(imported.document, { strict: true });
     expect(chat.ok && (chat.value as { n?: number }).n).toBe(2);
@@ -411,7 +515,14 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
       reasoning: { effort: "low" },
       input: [
         { type: "message", id: "msg_1", role: "user", content: [{ type: "input_text", text: "Weather in Rome?" }] },
-        { type: "function_call", id: "fc_1", call_id: "call_1", name: "weather", arguments: '{"city":"Rome"}', status: "completed" },
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: "weather",
+          arguments: '{"city":"Rome"}',
+          status: "completed",
+        },
         { type: "function_call_output", call_id: "call_1", output: "sunny" },
       ],
     });
@@ -422,12 +533,17 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
       model: "",
       messages: [
         { role: "user", content: "Weather in Rome?" },
-        { role: "assistant", tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Rome"}' } }] },
+        {
+          role: "assistant",
+          tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Rome"}' } }],
+        },
         { role: "tool", tool_call_id: "call_1", content: "sunny" },
       ],
     });
     expect(targets["openai-chat"].checkRequest(result.value)).toEqual([]);
-    expect(result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path)).toEqual(
+    expect(
+      result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path),
+    ).toEqual(
       expect.arrayContaining([
         "/provider_fields/openai/model",
         "/provider_fields/openai/store",

@@ -74,7 +74,15 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-const anthropicEventTypes = new Set(["message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop", "ping"]);
+const anthropicEventTypes = new Set([
+  "message_start",
+  "content_block_start",
+  "content_block_delta",
+  "content_block_stop",
+  "message_delta",
+  "message_stop",
+  "ping",
+]);
 
 /** The API one stream chunk names, or undefined when the chunk is shared by several (or by none). */
 function chunkFormat(chunk: unknown): FormatId | undefined {
@@ -85,34 +93,54 @@ function chunkFormat(chunk: unknown): FormatId | undefined {
     if (chunk.type.startsWith("response.")) return "openai-responses";
     if (anthropicEventTypes.has(chunk.type)) return "anthropic";
   }
-  if (Array.isArray(chunk.candidates) || (isObject(chunk.promptFeedback) && chunk.contents === undefined)) return "gemini";
+  if (Array.isArray(chunk.candidates) || (isObject(chunk.promptFeedback) && chunk.contents === undefined))
+    return "gemini";
   if (typeof chunk.done === "boolean" && (isObject(chunk.message) || typeof chunk.model === "string")) return "ollama";
   return undefined;
 }
 
 // Mistral's model families; a name with `:` (an Ollama tag) or `/` (a gateway's `mistralai/…`) is not Mistral's API.
-const mistralModelPattern = /^(?:mistral|magistral|pixtral|ministral|codestral|devstral|voxtral|mathstral|open-mistral|open-mixtral|open-codestral)-[^:/]*$/;
+const mistralModelPattern =
+  /^(?:mistral|magistral|pixtral|ministral|codestral|devstral|voxtral|mathstral|open-mistral|open-mixtral|open-codestral)-[^:/]*$/;
 const mistralTopLevel = ["safe_prompt", "random_seed", "prompt_mode", "guardrails"];
 const mistralChunkTypes = new Set(["document_url", "reference", "tool_reference"]);
 
 /** Content chunks only Mistral sends: a `thinking` chunk holding a list, `document_url`, `reference`, a string `image_url`. */
 function hasMistralChunk(content: unknown): boolean {
   if (!Array.isArray(content)) return false;
-  return content.some((chunk) => isObject(chunk) && ((chunk.type === "thinking" && Array.isArray(chunk.thinking)) || (typeof chunk.type === "string" && mistralChunkTypes.has(chunk.type)) || (chunk.type === "image_url" && typeof chunk.image_url === "string")));
+  return content.some(
+    (chunk) =>
+      isObject(chunk) &&
+      ((chunk.type === "thinking" && Array.isArray(chunk.thinking)) ||
+        (typeof chunk.type === "string" && mistralChunkTypes.has(chunk.type)) ||
+        (chunk.type === "image_url" && typeof chunk.image_url === "string")),
+  );
 }
 
 /** A chat completion or chunk of Mistral's API: its model family, a content chunk list, or a delta's own `index`. */
 function isMistralCompletion(value: JsonObject): boolean {
   if (typeof value.model === "string" && mistralModelPattern.test(value.model)) return true;
   if (!Array.isArray(value.choices)) return false;
-  return value.choices.some((choice) => isObject(choice) && ((isObject(choice.message) && Array.isArray(choice.message.content)) || (isObject(choice.delta) && (Array.isArray(choice.delta.content) || choice.delta.index !== undefined))));
+  return value.choices.some(
+    (choice) =>
+      isObject(choice) &&
+      ((isObject(choice.message) && Array.isArray(choice.message.content)) ||
+        (isObject(choice.delta) && (Array.isArray(choice.delta.content) || choice.delta.index !== undefined))),
+  );
 }
 
 /** A `messages` request carrying a field, value or chunk only Mistral's API defines, or naming a Mistral model. */
 function isMistralRequest(request: JsonObject, messages: readonly unknown[]): boolean {
   if (mistralTopLevel.some((key) => request[key] !== undefined) || request.tool_choice === "any") return true;
   if (typeof request.model === "string" && mistralModelPattern.test(request.model)) return true;
-  return messages.some((message) => isObject(message) && (typeof message.prefix === "boolean" || hasMistralChunk(message.content) || (Array.isArray(message.tool_calls) && message.tool_calls.some((call) => isObject(call) && typeof call.index === "number"))));
+  return messages.some(
+    (message) =>
+      isObject(message) &&
+      (typeof message.prefix === "boolean" ||
+        hasMistralChunk(message.content) ||
+        (Array.isArray(message.tool_calls) &&
+          message.tool_calls.some((call) => isObject(call) && typeof call.index === "number"))),
+  );
 }
 
 /** A response object's API, by its discriminator. */
@@ -121,13 +149,26 @@ function responseFormat(value: JsonObject): FormatId | undefined {
   if (isObject(value.output) && isObject(value.output.message)) return "bedrock-converse";
   if (value.object === "chat.completion") return isMistralCompletion(value) ? "mistral" : "openai-chat";
   if (value.type === "message" && value.role === "assistant" && Array.isArray(value.content)) return "anthropic";
-  if (Array.isArray(value.candidates) || (isObject(value.promptFeedback) && value.contents === undefined)) return "gemini";
+  if (Array.isArray(value.candidates) || (isObject(value.promptFeedback) && value.contents === undefined))
+    return "gemini";
   if (typeof value.done === "boolean" && isObject(value.message)) return "ollama";
   return undefined;
 }
 
 const ollamaTopLevel = ["options", "keep_alive", "think", "format"];
-const anthropicTopLevel = ["system", "thinking", "stop_sequences", "top_k", "mcp_servers", "context_management", "output_config", "container", "cache_control", "anthropic_version", "anthropic_beta"];
+const anthropicTopLevel = [
+  "system",
+  "thinking",
+  "stop_sequences",
+  "top_k",
+  "mcp_servers",
+  "context_management",
+  "output_config",
+  "container",
+  "cache_control",
+  "anthropic_version",
+  "anthropic_beta",
+];
 const openaiChatTopLevel = [
   "max_completion_tokens",
   "response_format",
@@ -154,9 +195,40 @@ const openaiChatTopLevel = [
   "safety_identifier",
   "verbosity",
 ];
-const bedrockTopLevel = ["inferenceConfig", "toolConfig", "additionalModelRequestFields", "guardrailConfig", "promptVariables"];
-const bedrockEventTypes = new Set(["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata", "internalServerException", "modelStreamErrorException", "serviceUnavailableException", "throttlingException", "validationException"]);
-const bedrockBlockMembers = ["text", "image", "document", "video", "audio", "toolUse", "toolResult", "guardContent", "cachePoint", "reasoningContent", "citationsContent", "searchResult"];
+const bedrockTopLevel = [
+  "inferenceConfig",
+  "toolConfig",
+  "additionalModelRequestFields",
+  "guardrailConfig",
+  "promptVariables",
+];
+const bedrockEventTypes = new Set([
+  "messageStart",
+  "contentBlockStart",
+  "contentBlockDelta",
+  "contentBlockStop",
+  "messageStop",
+  "metadata",
+  "internalServerException",
+  "modelStreamErrorException",
+  "serviceUnavailableException",
+  "throttlingException",
+  "validationException",
+]);
+const bedrockBlockMembers = [
+  "text",
+  "image",
+  "document",
+  "video",
+  "audio",
+  "toolUse",
+  "toolResult",
+  "guardContent",
+  "cachePoint",
+  "reasoningContent",
+  "citationsContent",
+  "searchResult",
+];
 
 /** A Converse stream event: one key, the event type, holding an object. */
 function isBedrockEvent(chunk: JsonObject): boolean {
@@ -172,7 +244,10 @@ function isBedrockMessages(messages: readonly unknown[]): boolean {
       isObject(message) &&
       (message.role === "user" || message.role === "assistant") &&
       Array.isArray(message.content) &&
-      message.content.every((block) => isObject(block) && block.type === undefined && bedrockBlockMembers.some((key) => Object.hasOwn(block, key))),
+      message.content.every(
+        (block) =>
+          isObject(block) && block.type === undefined && bedrockBlockMembers.some((key) => Object.hasOwn(block, key)),
+      ),
   );
 }
 const anthropicBlockTypes = new Set([
@@ -212,12 +287,26 @@ function messageEvidence(messages: readonly unknown[], evidence: Evidence): void
       continue;
     }
     if (message.role !== "user" && message.role !== "assistant") evidence.onlyUserAndAssistant = false;
-    if (message.role === "system" || message.role === "developer" || message.role === "tool" || message.role === "function") evidence.openaiChat = true;
-    if (Array.isArray(message.images) || typeof message.tool_name === "string" || typeof message.thinking === "string") evidence.ollama = true;
-    if (message.tool_call_id !== undefined || message.refusal !== undefined || message.audio !== undefined || message.name !== undefined) evidence.openaiChat = true;
+    if (
+      message.role === "system" ||
+      message.role === "developer" ||
+      message.role === "tool" ||
+      message.role === "function"
+    )
+      evidence.openaiChat = true;
+    if (Array.isArray(message.images) || typeof message.tool_name === "string" || typeof message.thinking === "string")
+      evidence.ollama = true;
+    if (
+      message.tool_call_id !== undefined ||
+      message.refusal !== undefined ||
+      message.audio !== undefined ||
+      message.name !== undefined
+    )
+      evidence.openaiChat = true;
     if (Array.isArray(message.tool_calls)) {
       evidence.openaiChat = true;
-      for (const call of message.tool_calls) if (isObject(call) && isObject(call.function) && isObject(call.function.arguments)) evidence.ollama = true;
+      for (const call of message.tool_calls)
+        if (isObject(call) && isObject(call.function) && isObject(call.function.arguments)) evidence.ollama = true;
     }
     if (!Array.isArray(message.content)) continue;
     for (const block of message.content) {
@@ -229,7 +318,8 @@ function messageEvidence(messages: readonly unknown[], evidence: Evidence): void
       if (block.type === "thinking") {
         if (typeof block.thinking === "string") evidence.anthropic = true;
         else evidence.openaiChat = true;
-      } else if (anthropicBlockTypes.has(block.type) || (block.type === "image" && isObject(block.source))) evidence.anthropic = true;
+      } else if (anthropicBlockTypes.has(block.type) || (block.type === "image" && isObject(block.source)))
+        evidence.anthropic = true;
       if (openaiChatBlockTypes.has(block.type)) evidence.openaiChat = true;
       if (block.cache_control !== undefined || block.citations !== undefined) evidence.anthropic = true;
     }
@@ -241,19 +331,33 @@ function toolEvidence(request: JsonObject, evidence: Evidence): void {
     if (request.tools.length === 0) evidence.ollama = true;
     for (const tool of request.tools) {
       if (!isObject(tool)) continue;
-      if (tool.input_schema !== undefined || (typeof tool.type === "string" && tool.type !== "function" && tool.function === undefined && tool.custom === undefined)) evidence.anthropic = true;
+      if (
+        tool.input_schema !== undefined ||
+        (typeof tool.type === "string" &&
+          tool.type !== "function" &&
+          tool.function === undefined &&
+          tool.custom === undefined)
+      )
+        evidence.anthropic = true;
       if (isObject(tool.function)) evidence.openaiChat = true;
     }
   }
   const choice = request.tool_choice;
-  if (isObject(choice) && typeof choice.type === "string" && ["auto", "any", "tool", "none"].includes(choice.type)) evidence.anthropic = true;
+  if (isObject(choice) && typeof choice.type === "string" && ["auto", "any", "tool", "none"].includes(choice.type))
+    evidence.anthropic = true;
   if (isObject(choice) && choice.type === "function") evidence.openaiChat = true;
   if (typeof choice === "string") evidence.openaiChat = true;
 }
 
 /** Which of Ollama, Anthropic and OpenAI Chat a `messages` request is; undefined when it is none of them. */
 function messagesRequestFormat(request: JsonObject, messages: readonly unknown[]): FormatId | undefined {
-  const evidence: Evidence = { ollama: false, anthropic: false, openaiChat: false, foreign: false, onlyUserAndAssistant: true };
+  const evidence: Evidence = {
+    ollama: false,
+    anthropic: false,
+    openaiChat: false,
+    foreign: false,
+    onlyUserAndAssistant: true,
+  };
   if (bedrockTopLevel.some((key) => request[key] !== undefined)) return "bedrock-converse";
   messageEvidence(messages, evidence);
   if (evidence.foreign) return isBedrockMessages(messages) ? "bedrock-converse" : undefined;
@@ -275,7 +379,13 @@ function isPortable(value: readonly unknown[]): boolean {
   if (value.length === 0) return false;
   return value.every((item) => {
     if (!isObject(item) || typeof item.role !== "string" || !portableRoles.has(item.role)) return false;
-    if (item.tool_calls !== undefined || item.tool_call_id !== undefined || item.parts !== undefined || item.type !== undefined) return false;
+    if (
+      item.tool_calls !== undefined ||
+      item.tool_call_id !== undefined ||
+      item.parts !== undefined ||
+      item.type !== undefined
+    )
+      return false;
     const content = item.content;
     const hasTools = Array.isArray(item.toolCalls) || Array.isArray(item.toolResults);
     return typeof content === "string" || content === null || (content === undefined && hasTools);
@@ -307,7 +417,8 @@ export function detectFormat(value: unknown): Detection | undefined {
   const chunk = chunkFormat(value);
   if (chunk !== undefined) return { format: chunk, kind: "stream" };
   if (Array.isArray(value.contents)) return { format: "gemini", kind: "request" };
-  if (value.messages === undefined && (value.input !== undefined || typeof value.instructions === "string")) return { format: "openai-responses", kind: "request" };
+  if (value.messages === undefined && (value.input !== undefined || typeof value.instructions === "string"))
+    return { format: "openai-responses", kind: "request" };
   if (Array.isArray(value.messages)) {
     const format = messagesRequestFormat(value, value.messages);
     return format === undefined ? undefined : { format, kind: "request" };

@@ -2,7 +2,16 @@
  * The provider formats the converters speak, by the ids the CLI's `--from` and `--to` take.
  * `portable` is seed 004's provider-neutral message list.
  */
-export const formatIds = ["openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "bedrock-converse", "mistral", "portable"] as const;
+export const formatIds = [
+  "openai-chat",
+  "openai-responses",
+  "anthropic",
+  "gemini",
+  "ollama",
+  "bedrock-converse",
+  "mistral",
+  "portable",
+] as const;
 
 export type FormatId = (typeof formatIds)[number];
 

@@ -58,9 +58,17 @@ export interface ProviderFormat<Request, Response, Chunk> {
 }
 
 /** Applies `strict`: with it, any warning fails the conversion, each warning becoming an error at the same path. */
-export function finish<T>(value: T, warnings: ConversionWarning[], options: ProviderConvertOptions = {}): FromCanonicalResult<T> {
+export function finish<T>(
+  value: T,
+  warnings: ConversionWarning[],
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<T> {
   if (options.strict && warnings.length > 0) {
-    return { ok: false, errors: warnings.map((warning) => ({ path: warning.path, message: `${warning.code}: ${warning.message}` })), warnings };
+    return {
+      ok: false,
+      errors: warnings.map((warning) => ({ path: warning.path, message: `${warning.code}: ${warning.message}` })),
+      warnings,
+    };
   }
   return { ok: true, value, warnings };
 }

@@ -42,13 +42,20 @@ const hostileKey = fc.constantFrom("__proto__", "constructor", "prototype", "pol
 const hostileJson = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.oneof(fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 12 })),
+    fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string({ maxLength: 12 }),
+    ),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc.array(fc.tuple(fc.oneof(hostileKey, fc.string({ maxLength: 8 })), tie("value")), { maxLength: 5 }).map((entries) => {
-      // JSON.parse defines `__proto__` as an own key, as a wire payload would have it.
-      const text = `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`).join(",")}}`;
-      return JSON.parse(text) as unknown;
-    }),
+    fc
+      .array(fc.tuple(fc.oneof(hostileKey, fc.string({ maxLength: 8 })), tie("value")), { maxLength: 5 })
+      .map((entries) => {
+        // JSON.parse defines `__proto__` as an own key, as a wire payload would have it.
+        const text = `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`).join(",")}}`;
+        return JSON.parse(text) as unknown;
+      }),
   ),
 })).value;
 
@@ -72,7 +79,10 @@ describe("every converter on hostile input", () => {
 
   const payloads = loadRealFixtures()
     .flatMap((file) => file.payloads)
-    .filter((payload): payload is Exclude<Payload, { kind: "error" }> => payload.kind !== "error" && Object.hasOwn(formats, payload.api));
+    .filter(
+      (payload): payload is Exclude<Payload, { kind: "error" }> =>
+        payload.kind !== "error" && Object.hasOwn(formats, payload.api),
+    );
 
   /** The payload with the value at one path (chosen by `choice`) replaced by `replacement`. */
   function mutate(value: unknown, choice: number, replacement: unknown): unknown {
@@ -108,8 +118,13 @@ describe("every converter on hostile input", () => {
           expectAnswer(() => format.streamToCanonical(Array.isArray(chunks) ? chunks : [chunks]));
         } else {
           const value = mutate(payload.value, choice, replacement);
-          expectAnswer(() => (payload.kind === "request" ? format.requestToCanonical(value) : format.responseToCanonical(value)));
-          const imported = payload.kind === "request" ? format.requestToCanonical(payload.value) : format.responseToCanonical(payload.value);
+          expectAnswer(() =>
+            payload.kind === "request" ? format.requestToCanonical(value) : format.responseToCanonical(value),
+          );
+          const imported =
+            payload.kind === "request"
+              ? format.requestToCanonical(payload.value)
+              : format.responseToCanonical(payload.value);
           // And a valid document with one value replaced, converted back.
           if (imported.ok) {
             const document = mutate(imported.document, choice, replacement) as Tolerant.Transcript;
@@ -138,8 +153,11 @@ describe("every converter on hostile input", () => {
 
   /** Adds own `__proto__` and `constructor` keys to `target`, as JSON.parse gives them to a parsed object. */
   function poison(target: object): void {
-    const keys = JSON.parse('{"__proto__":{"polluted":true,"parts":[1]},"constructor":{"prototype":{"polluted":true}}}') as Record<string, unknown>;
-    for (const [key, value] of Object.entries(keys)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    const keys = JSON.parse(
+      '{"__proto__":{"polluted":true,"parts":[1]},"constructor":{"prototype":{"polluted":true}}}',
+    ) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(keys))
+      Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   }
 
   it("never pollutes a prototype when any object of a real payload or document carries __proto__ or constructor keys", () => {
@@ -153,11 +171,22 @@ describe("every converter on hostile input", () => {
       for (let at = 0; at < Math.min(objects, 60); at += 1) {
         const copy = structuredClone(source);
         poison(objectsOf(copy)[at] as object);
-        expectAnswer(() => (payload.kind === "stream" ? format.streamToCanonical(copy as unknown[]) : payload.kind === "request" ? format.requestToCanonical(copy) : format.responseToCanonical(copy)));
+        expectAnswer(() =>
+          payload.kind === "stream"
+            ? format.streamToCanonical(copy as unknown[])
+            : payload.kind === "request"
+              ? format.requestToCanonical(copy)
+              : format.responseToCanonical(copy),
+        );
         expectPrototypesClean();
         conversions += 1;
       }
-      const imported = payload.kind === "stream" ? format.streamToCanonical(payload.chunks) : payload.kind === "request" ? format.requestToCanonical(payload.value) : format.responseToCanonical(payload.value);
+      const imported =
+        payload.kind === "stream"
+          ? format.streamToCanonical(payload.chunks)
+          : payload.kind === "request"
+            ? format.requestToCanonical(payload.value)
+            : format.responseToCanonical(payload.value);
       if (!imported.ok) continue;
       const documentObjects = objectsOf(imported.document).length;
       for (let at = 0; at < Math.min(documentObjects, 60); at += 1) {

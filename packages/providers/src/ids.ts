@@ -51,7 +51,8 @@ export class ToolCallIdMap {
 export function digest(seed: string, alphabet: string, length: number): string {
   const bytes = createHash("sha256").update(seed).digest();
   let out = "";
-  for (let index = 0; out.length < length; index += 1) out += alphabet[(bytes[index % bytes.length] as number) % alphabet.length];
+  for (let index = 0; out.length < length; index += 1)
+    out += alphabet[(bytes[index % bytes.length] as number) % alphabet.length];
   return out;
 }
 

@@ -43,10 +43,22 @@ export {
   type PortableToolCall,
   type PortableToolResult,
 } from "./seeds/portable.js";
-export type { ForeignReasoningPolicy, FromCanonicalResult, ProviderConvertOptions, ProviderFormat, TargetProblem, ToCanonicalResult } from "./format.js";
+export type {
+  ForeignReasoningPolicy,
+  FromCanonicalResult,
+  ProviderConvertOptions,
+  ProviderFormat,
+  TargetProblem,
+  ToCanonicalResult,
+} from "./format.js";
 export { decideReasoning, isSameIssuer, type ReasoningDecision, type TargetIssuer } from "./reasoning.js";
 export { digest, idRules, ToolCallIdMap } from "./ids.js";
-export { geminiFormat, type GeminiRequest, type GeminiResponse, type GeminiStreamChunk } from "./formats/gemini/index.js";
+export {
+  geminiFormat,
+  type GeminiRequest,
+  type GeminiResponse,
+  type GeminiStreamChunk,
+} from "./formats/gemini/index.js";
 export { openaiChatFormat } from "./formats/openai-chat/index.js";
 export { ollamaFormat } from "./formats/ollama/index.js";
 export { anthropicFormat } from "./formats/anthropic/index.js";
@@ -75,4 +87,9 @@ export {
   type MistralToolCall,
 } from "./formats/mistral/index.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
-export { isProviderFormatId, providerFormats, type AnyProviderFormat, type ProviderFormatId } from "./provider-formats.js";
+export {
+  isProviderFormatId,
+  providerFormats,
+  type AnyProviderFormat,
+  type ProviderFormatId,
+} from "./provider-formats.js";

@@ -27,12 +27,20 @@ export function restOf(value: JsonObject, known: readonly string[]): JsonObject 
 }
 
 /** `{ [provider]: rest }` for a canonical object's provider_fields, or undefined when there is no rest. */
-export function keptFields<Provider extends string>(provider: Provider, rest: JsonObject | undefined): { [key in Provider]: JsonObject } | undefined {
-  return rest === undefined || Object.keys(rest).length === 0 ? undefined : ({ [provider]: rest } as { [key in Provider]: JsonObject });
+export function keptFields<Provider extends string>(
+  provider: Provider,
+  rest: JsonObject | undefined,
+): { [key in Provider]: JsonObject } | undefined {
+  return rest === undefined || Object.keys(rest).length === 0
+    ? undefined
+    : ({ [provider]: rest } as { [key in Provider]: JsonObject });
 }
 
 /** A copy of the fields a canonical object keeps for `provider`, or an empty object. */
-export function copyOfKeptFields(value: { provider_fields?: Record<string, Record<string, unknown>> | undefined }, provider: string): JsonObject {
+export function copyOfKeptFields(
+  value: { provider_fields?: Record<string, Record<string, unknown>> | undefined },
+  provider: string,
+): JsonObject {
   const fields = value.provider_fields?.[provider];
   return isJsonObject(fields) ? cloneJson(fields) : {};
 }
@@ -52,7 +60,10 @@ export function dropAbsent(target: JsonObject, shape: { absent?: readonly string
 }
 
 /** The provider's own entry of a canonical object's provider_fields. */
-export function ownFields(fields: Record<string, Record<string, unknown>> | undefined, provider: string): JsonObject | undefined {
+export function ownFields(
+  fields: Record<string, Record<string, unknown>> | undefined,
+  provider: string,
+): JsonObject | undefined {
   if (fields === undefined || !Object.hasOwn(fields, provider)) return undefined;
   const own = fields[provider];
   return isJsonObject(own) ? own : undefined;
@@ -65,8 +76,14 @@ export function ownFields(fields: Record<string, Record<string, unknown>> | unde
 export function shapeOf<Shape extends object>(own: JsonObject | undefined): Shape | undefined {
   const shape = own?.[shapeKey];
   if (!isJsonObject(shape)) return undefined;
-  if (shape["absent"] === undefined || (Array.isArray(shape["absent"]) && shape["absent"].every((key) => typeof key === "string"))) return shape as Shape;
-  const absent = Array.isArray(shape["absent"]) ? shape["absent"].filter((key): key is string => typeof key === "string") : [];
+  if (
+    shape["absent"] === undefined ||
+    (Array.isArray(shape["absent"]) && shape["absent"].every((key) => typeof key === "string"))
+  )
+    return shape as Shape;
+  const absent = Array.isArray(shape["absent"])
+    ? shape["absent"].filter((key): key is string => typeof key === "string")
+    : [];
   return { ...shape, absent } as Shape;
 }
 
@@ -85,10 +102,13 @@ export function providerEntry(rest: JsonObject | undefined, shape: object = {}):
 /** Deep equality of two JSON values, ignoring key order. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
   if (isJsonObject(a) && isJsonObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+    return (
+      keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]))
+    );
   }
   return false;
 }
@@ -104,7 +124,8 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
-    if (typeof item === "number" && !Number.isFinite(item)) return { ok: false, reason: "a number out of the range JSON values can round-trip" };
+    if (typeof item === "number" && !Number.isFinite(item))
+      return { ok: false, reason: "a number out of the range JSON values can round-trip" };
     if (Array.isArray(item)) stack.push(...item);
     else if (isJsonObject(item)) stack.push(...Object.values(item));
   }

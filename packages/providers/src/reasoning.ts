@@ -25,17 +25,56 @@ export type ReasoningDecision =
  * foreign-reasoning policy, never sending another issuer's signature, encrypted or redacted data, and reporting
  * every loss. Reasoning with no issuer and no opaque data (plain thinking text) is not foreign.
  */
-export function decideReasoning(part: Tolerant.ReasoningPart, target: TargetIssuer, policy: ForeignReasoningPolicy, path: string): ReasoningDecision {
-  const opaque = part.signature !== undefined || part.encrypted_content !== undefined || part.redacted_data !== undefined;
+export function decideReasoning(
+  part: Tolerant.ReasoningPart,
+  target: TargetIssuer,
+  policy: ForeignReasoningPolicy,
+  path: string,
+): ReasoningDecision {
+  const opaque =
+    part.signature !== undefined || part.encrypted_content !== undefined || part.redacted_data !== undefined;
   if (!opaque || isSameIssuer(part.issuer, target)) return { action: "replay", part };
-  const text = [part.text, ...(part.summary ?? [])].filter((entry): entry is string => typeof entry === "string" && entry !== "").join("\n\n");
-  const from = part.issuer ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}` : "another provider";
+  const text = [part.text, ...(part.summary ?? [])]
+    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+    .join("\n\n");
+  const from = part.issuer
+    ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}`
+    : "another provider";
   if (policy === "text" && text !== "") {
-    return { action: "as-text", text, warning: { code: "reasoning-demoted", path, message: `reasoning from ${from} sent as text; its opaque data was left out` } };
+    return {
+      action: "as-text",
+      text,
+      warning: {
+        code: "reasoning-demoted",
+        path,
+        message: `reasoning from ${from} sent as text; its opaque data was left out`,
+      },
+    };
   }
   if (policy === "keep" && text !== "") {
-    const { signature: _signature, encrypted_content: _encrypted, redacted_data: _redacted, issuer: _issuer, ...readable } = part;
-    return { action: "as-reasoning", part: readable, warning: { code: "reasoning-demoted", path, message: `reasoning from ${from} kept without its opaque data, which only ${from} accepts` } };
+    const {
+      signature: _signature,
+      encrypted_content: _encrypted,
+      redacted_data: _redacted,
+      issuer: _issuer,
+      ...readable
+    } = part;
+    return {
+      action: "as-reasoning",
+      part: readable,
+      warning: {
+        code: "reasoning-demoted",
+        path,
+        message: `reasoning from ${from} kept without its opaque data, which only ${from} accepts`,
+      },
+    };
   }
-  return { action: "drop", warning: { code: "reasoning-dropped", path, message: `reasoning from ${from} left out (only ${from} accepts its opaque data; foreignReasoning is ${policy})` } };
+  return {
+    action: "drop",
+    warning: {
+      code: "reasoning-dropped",
+      path,
+      message: `reasoning from ${from} left out (only ${from} accepts its opaque data; foreignReasoning is ${policy})`,
+    },
+  };
 }

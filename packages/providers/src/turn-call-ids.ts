@@ -49,7 +49,8 @@ export class TurnCallIds {
   call(sourceId: string, position: string): CallId {
     const mapped = this.map.idFor(sourceId);
     let result: CallId = mapped.remapped ? { id: mapped.id, change: "rule" } : { id: mapped.id };
-    if (this.taken.has(mapped.id)) result = { id: this.map.synthesize(`reused:${position}:${sourceId}`), change: "reused" };
+    if (this.taken.has(mapped.id))
+      result = { id: this.map.synthesize(`reused:${position}:${sourceId}`), change: "reused" };
     this.taken.add(result.id);
     this.turn.set(sourceId, [...(this.turn.get(sourceId) ?? []), result]);
     this.latest.set(sourceId, result);

@@ -4,7 +4,8 @@ import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { describe, expect, it } from "vitest";
 import { checkEventLog } from "./event-log.js";
 
-const example = (name: string): string => readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Event/valid", name), "utf8");
+const example = (name: string): string =>
+  readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Event/valid", name), "utf8");
 const asLine = (value: unknown): string => JSON.stringify(value);
 const line = (seq: number, extra: Record<string, unknown> = {}): string =>
   asLine({
@@ -20,15 +21,34 @@ const line = (seq: number, extra: Record<string, unknown> = {}): string =>
 
 describe("checkEventLog", () => {
   it("accepts a log assembled from the schema's valid examples once renumbered", () => {
-    const names = ["run-started.json", "step-started.json", "message-user.json", "tool-call.json", "tool-result-error.json", "message-assistant.json", "call-workflow-started.json"];
-    const text = names.map((name, index) => asLine({ ...(JSON.parse(example(name)) as object), seq: index + 1 })).join("\n") + "\n";
+    const names = [
+      "run-started.json",
+      "step-started.json",
+      "message-user.json",
+      "tool-call.json",
+      "tool-result-error.json",
+      "message-assistant.json",
+      "call-workflow-started.json",
+    ];
+    const text =
+      names.map((name, index) => asLine({ ...(JSON.parse(example(name)) as object), seq: index + 1 })).join("\n") +
+      "\n";
     const report = checkEventLog(text);
     expect(report.problems).toEqual([]);
-    expect(report.events.map((event) => event.type)).toEqual(["run.started", "step.started", "message.user", "tool.call", "tool.result", "message.assistant", "step.call_workflow.started"]);
+    expect(report.events.map((event) => event.type)).toEqual([
+      "run.started",
+      "step.started",
+      "message.user",
+      "tool.call",
+      "tool.result",
+      "message.assistant",
+      "step.call_workflow.started",
+    ]);
   });
 
   it("names the line and pointer of every problem, and keeps reading after one", () => {
-    const text = [line(1), line(2, { iteration: -1 }), "{not json", line(3, { timestamp: "soon" }), line(4)].join("\n") + "\n";
+    const text =
+      [line(1), line(2, { iteration: -1 }), "{not json", line(3, { timestamp: "soon" }), line(4)].join("\n") + "\n";
     const report = checkEventLog(text);
     expect(report.problems).toEqual([
       { line: 2, pointer: "/iteration", message: "must be >= 0" },
@@ -41,11 +61,15 @@ describe("checkEventLog", () => {
 
   it("reports a torn last line as an incomplete write", () => {
     const report = checkEventLog(`${line(1)}\n${line(2).slice(0, 40)}`);
-    expect(report.problems).toEqual([{ line: 2, pointer: "", message: expect.stringMatching(/^incomplete last line/) }]);
+    expect(report.problems).toEqual([
+      { line: 2, pointer: "", message: expect.stringMatching(/^incomplete last line/) },
+    ]);
   });
 
   it("enforces seq order and one run per file", () => {
-    const report = checkEventLog([line(1), line(1), line(2, { run_id: "7c9e6679-7425-40de-944b-e07fc1f90ae7" })].join("\n"));
+    const report = checkEventLog(
+      [line(1), line(1), line(2, { run_id: "7c9e6679-7425-40de-944b-e07fc1f90ae7" })].join("\n"),
+    );
     expect(report.problems).toEqual([
       { line: 2, pointer: "/seq", message: "seq 1 is not after 1: seq must strictly increase" },
       { line: 3, pointer: "/run_id", message: expect.stringContaining("one file records one run") },
@@ -54,7 +78,9 @@ describe("checkEventLog", () => {
 
   it("accepts newer event types only when reading tolerantly, and lists them", () => {
     const text = [line(1), line(2, { type: "run.paused", payload: null })].join("\n");
-    expect(checkEventLog(text, "strict").problems).toEqual([{ line: 2, pointer: "/type", message: expect.stringContaining("must be equal to one of the allowed values") }]);
+    expect(checkEventLog(text, "strict").problems).toEqual([
+      { line: 2, pointer: "/type", message: expect.stringContaining("must be equal to one of the allowed values") },
+    ]);
     const tolerant = checkEventLog(text, "tolerant");
     expect(tolerant.problems).toEqual([]);
     expect(tolerant.unknownEventTypes).toEqual(["run.paused"]);

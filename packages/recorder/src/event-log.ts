@@ -1,4 +1,10 @@
-import { validateEvent, validateEventTolerant, type Event, type Tolerant, type ValidationMode } from "@agent-transcript/core";
+import {
+  validateEvent,
+  validateEventTolerant,
+  type Event,
+  type Tolerant,
+  type ValidationMode,
+} from "@agent-transcript/core";
 import { validJsonLines, type LineProblem } from "./json-lines.js";
 
 export type EventLogProblem = LineProblem;
@@ -37,22 +43,39 @@ export function checkEventLog(text: string, mode: ValidationMode = "strict"): Ev
   for (const parsed of validJsonLines<Tolerant.Event>(text, validate, report.problems)) {
     const event = parsed.value;
     if (event.seq <= highestSeq) {
-      report.problems.push({ line: parsed.line, pointer: "/seq", message: `seq ${event.seq} is not after ${highestSeq}: seq must strictly increase` });
+      report.problems.push({
+        line: parsed.line,
+        pointer: "/seq",
+        message: `seq ${event.seq} is not after ${highestSeq}: seq must strictly increase`,
+      });
     } else if (event.seq > highestSeq + 1) {
-      report.problems.push({ line: parsed.line, pointer: "/seq", message: `seq ${event.seq} skips ${highestSeq + 1}: a gap means lost lines` });
+      report.problems.push({
+        line: parsed.line,
+        pointer: "/seq",
+        message: `seq ${event.seq} skips ${highestSeq + 1}: a gap means lost lines`,
+      });
     }
     highestSeq = Math.max(highestSeq, event.seq);
     if (!first) {
       first = { runId: event.run_id, parentRunId: event.parent_run_id, line: parsed.line };
     } else {
       if (event.run_id !== first.runId) {
-        report.problems.push({ line: parsed.line, pointer: "/run_id", message: `run_id ${event.run_id} differs from ${first.runId} on line ${first.line}: one file records one run` });
+        report.problems.push({
+          line: parsed.line,
+          pointer: "/run_id",
+          message: `run_id ${event.run_id} differs from ${first.runId} on line ${first.line}: one file records one run`,
+        });
       }
       if (event.parent_run_id !== first.parentRunId) {
-        report.problems.push({ line: parsed.line, pointer: "/parent_run_id", message: `parent_run_id differs from line ${first.line}: a child run's lines all name the same parent` });
+        report.problems.push({
+          line: parsed.line,
+          pointer: "/parent_run_id",
+          message: `parent_run_id differs from line ${first.line}: a child run's lines all name the same parent`,
+        });
       }
     }
-    if (!knownEventTypes.has(event.type) && !report.unknownEventTypes.includes(event.type)) report.unknownEventTypes.push(event.type);
+    if (!knownEventTypes.has(event.type) && !report.unknownEventTypes.includes(event.type))
+      report.unknownEventTypes.push(event.type);
     report.events.push(event);
   }
   return report;

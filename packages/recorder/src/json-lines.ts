@@ -23,7 +23,12 @@ export function* parseJsonLines(text: string): Generator<JsonLine> {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       yield isLast
-        ? { line, ok: false, message: `incomplete last line (no newline; a write was cut short): ${reason}`, torn: true }
+        ? {
+            line,
+            ok: false,
+            message: `incomplete last line (no newline; a write was cut short): ${reason}`,
+            torn: true,
+          }
         : { line, ok: false, message: `not JSON: ${reason}`, torn: false };
     }
   }
@@ -42,7 +47,9 @@ export interface LineProblem {
  */
 export function* validJsonLines<T>(
   text: string,
-  validate: (value: unknown) => { ok: true; value: T } | { ok: false; errors: Array<{ pointer: string; message: string }> },
+  validate: (
+    value: unknown,
+  ) => { ok: true; value: T } | { ok: false; errors: Array<{ pointer: string; message: string }> },
   problems: LineProblem[],
 ): Generator<{ line: number; value: T }> {
   for (const parsed of parseJsonLines(text)) {
@@ -52,6 +59,8 @@ export function* validJsonLines<T>(
     }
     const result = validate(parsed.value);
     if (result.ok) yield { line: parsed.line, value: result.value };
-    else for (const error of result.errors) problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
+    else
+      for (const error of result.errors)
+        problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
   }
 }

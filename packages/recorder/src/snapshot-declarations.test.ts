@@ -43,7 +43,9 @@ describe("readSnapshotDeclarations", () => {
 
   it("accepts fields from a newer minor version only when reading tolerantly, and never carries them", () => {
     const text = '{"version":1,"kind":"repo","path":"/w","label":"main"}\n';
-    expect(readSnapshotDeclarations(text).problems).toEqual([{ line: 1, pointer: "/label", message: expect.stringContaining("unknown property 'label'") }]);
+    expect(readSnapshotDeclarations(text).problems).toEqual([
+      { line: 1, pointer: "/label", message: expect.stringContaining("unknown property 'label'") },
+    ]);
     expect(readSnapshotDeclarations(text, "tolerant").declarations).toEqual([{ version: 1, kind: "repo", path: "/w" }]);
   });
 });

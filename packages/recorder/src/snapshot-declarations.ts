@@ -1,5 +1,11 @@
 import path from "node:path";
-import { validateSnapshotDeclaration, validateSnapshotDeclarationTolerant, type SnapshotArtifact, type SnapshotDeclaration, type ValidationMode } from "@agent-transcript/core";
+import {
+  validateSnapshotDeclaration,
+  validateSnapshotDeclarationTolerant,
+  type SnapshotArtifact,
+  type SnapshotDeclaration,
+  type ValidationMode,
+} from "@agent-transcript/core";
 import { validJsonLines, type LineProblem } from "./json-lines.js";
 
 export type DeclarationProblem = LineProblem;
@@ -30,11 +36,16 @@ export function readSnapshotDeclarations(text: string, mode: ValidationMode = "s
     report.read.push({ version, kind, path: declaredPath });
     accepted.push({ line: parsed.line, declaration: { version, kind, path: normalizeAbsolute(declaredPath) } });
   }
-  const repositories = accepted.filter((entry) => entry.declaration.kind === "repo").map((entry) => entry.declaration.path);
+  const repositories = accepted
+    .filter((entry) => entry.declaration.kind === "repo")
+    .map((entry) => entry.declaration.path);
   const seen = new Set<string>();
   for (const entry of accepted) {
     const key = `${entry.declaration.kind}:${entry.declaration.path}`;
-    const coveringRepository = entry.declaration.kind === "file" ? repositories.find((repository) => isInside(entry.declaration.path, repository)) : undefined;
+    const coveringRepository =
+      entry.declaration.kind === "file"
+        ? repositories.find((repository) => isInside(entry.declaration.path, repository))
+        : undefined;
     if (coveringRepository) {
       report.redundant.push({ ...entry, reason: `inside declared repo ${coveringRepository}` });
     } else if (seen.has(key)) {

@@ -1,4 +1,10 @@
-import { canonicalize, createRedactor, decodeTranscript, truncateValue, validateTranscript } from "@agent-transcript/core";
+import {
+  canonicalize,
+  createRedactor,
+  decodeTranscript,
+  truncateValue,
+  validateTranscript,
+} from "@agent-transcript/core";
 import type { DecodeResult } from "@agent-transcript/core";
 import { conversionBenchmark } from "./conversion.js";
 import type { Corpus } from "./corpus.js";
@@ -30,7 +36,8 @@ function messageCount(value: unknown): number {
 
 function decodedMessageCount(result: DecodeResult): number {
   // The corpus was checked to decode; a failure here means the library changed under the benchmark.
-  if (!result.ok) throw new Error(`decodeTranscript failed during timing: ${result.error.code}: ${result.error.message}`);
+  if (!result.ok)
+    throw new Error(`decodeTranscript failed during timing: ${result.error.code}: ${result.error.message}`);
   return result.document.messages.length;
 }
 
@@ -43,10 +50,17 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
       return {
         id,
         title: "decode + strict validation vs JSON.parse (string)",
-        baseline: { label: "JSON.parse(text)", pass: () => documents.reduce((sum, { text }) => sum + messageCount(JSON.parse(text)), 0) },
+        baseline: {
+          label: "JSON.parse(text)",
+          pass: () => documents.reduce((sum, { text }) => sum + messageCount(JSON.parse(text)), 0),
+        },
         candidate: {
           label: 'decodeTranscript(text, { mode: "strict" })',
-          pass: () => documents.reduce((sum, { text }) => sum + decodedMessageCount(decodeTranscript(text, { mode: "strict" })), 0),
+          pass: () =>
+            documents.reduce(
+              (sum, { text }) => sum + decodedMessageCount(decodeTranscript(text, { mode: "strict" })),
+              0,
+            ),
         },
         bytesPerPass: corpusBytes,
         itemsPerPass: count,
@@ -56,10 +70,17 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
       return {
         id,
         title: "decode + strict validation vs JSON.parse (UTF-8 Buffer)",
-        baseline: { label: "JSON.parse(buffer.toString())", pass: () => documents.reduce((sum, { bytes }) => sum + messageCount(JSON.parse(bytes.toString())), 0) },
+        baseline: {
+          label: "JSON.parse(buffer.toString())",
+          pass: () => documents.reduce((sum, { bytes }) => sum + messageCount(JSON.parse(bytes.toString())), 0),
+        },
         candidate: {
           label: 'decodeTranscript(buffer, { mode: "strict" })',
-          pass: () => documents.reduce((sum, { bytes }) => sum + decodedMessageCount(decodeTranscript(bytes, { mode: "strict" })), 0),
+          pass: () =>
+            documents.reduce(
+              (sum, { bytes }) => sum + decodedMessageCount(decodeTranscript(bytes, { mode: "strict" })),
+              0,
+            ),
         },
         bytesPerPass: corpusBytes,
         itemsPerPass: count,
@@ -70,10 +91,17 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
       return {
         id,
         title: "strict validation alone vs JSON.parse (context: V2)",
-        baseline: { label: "JSON.parse(text)", pass: () => documents.reduce((sum, { text }) => sum + messageCount(JSON.parse(text)), 0) },
+        baseline: {
+          label: "JSON.parse(text)",
+          pass: () => documents.reduce((sum, { text }) => sum + messageCount(JSON.parse(text)), 0),
+        },
         candidate: {
           label: "validateTranscript(parsed)",
-          pass: () => documents.reduce((sum, { document }) => sum + (validateTranscript(document).ok ? document.messages.length : -1), 0),
+          pass: () =>
+            documents.reduce(
+              (sum, { document }) => sum + (validateTranscript(document).ok ? document.messages.length : -1),
+              0,
+            ),
         },
         bytesPerPass: corpusBytes,
         itemsPerPass: count,
@@ -85,10 +113,17 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
       return {
         id,
         title: "redact + stringify vs stringify",
-        baseline: { label: "JSON.stringify(doc)", pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(document).length, 0) },
+        baseline: {
+          label: "JSON.stringify(doc)",
+          pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(document).length, 0),
+        },
         candidate: {
           label: "JSON.stringify(redactor.redactValue(doc).value)",
-          pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(redactor.redactValue(document).value).length, 0),
+          pass: () =>
+            documents.reduce(
+              (sum, { document }) => sum + JSON.stringify(redactor.redactValue(document).value).length,
+              0,
+            ),
         },
         bytesPerPass: corpusBytes,
         itemsPerPass: count,
@@ -100,8 +135,14 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
       return {
         id,
         title: "canonicalize (RFC 8785) vs JSON.stringify (context)",
-        baseline: { label: "JSON.stringify(doc)", pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(document).length, 0) },
-        candidate: { label: "canonicalize(doc)", pass: () => documents.reduce((sum, { document }) => sum + canonicalize(document).length, 0) },
+        baseline: {
+          label: "JSON.stringify(doc)",
+          pass: () => documents.reduce((sum, { document }) => sum + JSON.stringify(document).length, 0),
+        },
+        candidate: {
+          label: "canonicalize(doc)",
+          pass: () => documents.reduce((sum, { document }) => sum + canonicalize(document).length, 0),
+        },
         bytesPerPass: corpusBytes,
         itemsPerPass: count,
       };

@@ -2,7 +2,16 @@
 // real sessions (long tool outputs, many small messages, split API responses). It is not the importer: it keeps no
 // progress/system/snapshot lines, does not link subagents, and drops nothing else on purpose beyond that.
 import { formatVersion, normalizeUsage, sumUsage } from "@agent-transcript/core";
-import type { FinishReason, Message, Part, ToolCallPart, ToolResultPart, ToolResultStatus, Transcript, Usage } from "@agent-transcript/core";
+import type {
+  FinishReason,
+  Message,
+  Part,
+  ToolCallPart,
+  ToolResultPart,
+  ToolResultStatus,
+  Transcript,
+  Usage,
+} from "@agent-transcript/core";
 
 type JsonRecord = Record<string, unknown>;
 
@@ -43,7 +52,9 @@ function nestedPart(block: JsonRecord, model: string | undefined): Part {
   const source = block.source;
   if (type === "image" && isRecord(source) && source.type === "base64" && typeof source.data === "string") {
     const mediaType = stringField(source, "media_type");
-    return mediaType === undefined ? { type: "image", data: source.data } : { type: "image", media_type: mediaType, data: source.data };
+    return mediaType === undefined
+      ? { type: "image", data: source.data }
+      : { type: "image", media_type: mediaType, data: source.data };
   }
   return { type: "native", native_type: type ?? "unknown", data: block, issuer: anthropicIssuer(model) };
 }
@@ -54,7 +65,9 @@ function contentPart(block: JsonRecord, model: string | undefined): Part {
   if (type === "thinking") {
     const signature = stringField(block, "signature");
     const text = stringField(block, "thinking") ?? "";
-    return signature ? { type: "reasoning", text, signature, issuer: anthropicIssuer(model) } : { type: "reasoning", text };
+    return signature
+      ? { type: "reasoning", text, signature, issuer: anthropicIssuer(model) }
+      : { type: "reasoning", text };
   }
   if (type === "redacted_thinking" && typeof block.data === "string") {
     return { type: "reasoning", redacted_data: block.data, issuer: anthropicIssuer(model) };
@@ -114,7 +127,10 @@ export function claudeCodeTranscript(lines: readonly unknown[], sourcePath: stri
         if (block.type === "tool_use" && id && name) toolNames.set(id, name);
       }
       // Claude Code writes one API response as several lines sharing message.id, one content block each.
-      const target = pending !== undefined && responseId !== undefined && pending.responseId === responseId ? pending.message : undefined;
+      const target =
+        pending !== undefined && responseId !== undefined && pending.responseId === responseId
+          ? pending.message
+          : undefined;
       if (target !== undefined) {
         target.parts.push(...parts);
         if (timestamp !== undefined) target.completed_at = timestamp;
@@ -146,12 +162,16 @@ export function claudeCodeTranscript(lines: readonly unknown[], sourcePath: stri
     else if (Array.isArray(content)) {
       for (const block of content.filter(isRecord)) {
         const callId = stringField(block, "tool_use_id");
-        if (block.type === "tool_result" && callId) toolParts.push(toolResultPart(block, callId, toolNames.get(callId)));
+        if (block.type === "tool_result" && callId)
+          toolParts.push(toolResultPart(block, callId, toolNames.get(callId)));
         else userParts.push(contentPart(block, undefined));
       }
     }
     // Anthropic puts tool results in user turns; the canonical form gives them a tool message of their own.
-    for (const [role, parts, suffix] of [["tool", toolParts, ""], ["user", userParts, toolParts.length > 0 ? "-text" : ""]] as const) {
+    for (const [role, parts, suffix] of [
+      ["tool", toolParts, ""],
+      ["user", userParts, toolParts.length > 0 ? "-text" : ""],
+    ] as const) {
       if (parts.length === 0) continue;
       const created: Message = { role, parts };
       if (uuid !== undefined) created.id = `${uuid}${suffix}`;
@@ -191,9 +211,18 @@ export function claudeCodeTranscript(lines: readonly unknown[], sourcePath: stri
 
 function toolResultPart(block: JsonRecord, callId: string, name: string | undefined): Part {
   const content = block.content;
-  const nested = Array.isArray(content) ? content.filter(isRecord).map((item) => nestedPart(item, undefined)) : undefined;
-  const text = typeof content === "string" ? content : (nested ?? []).map((part) => (part.type === "text" ? part.text : "")).join("\n");
-  const part: ToolResultPart = { type: "tool_result", call_id: callId, status: toolResultStatus(block.is_error === true, text) };
+  const nested = Array.isArray(content)
+    ? content.filter(isRecord).map((item) => nestedPart(item, undefined))
+    : undefined;
+  const text =
+    typeof content === "string"
+      ? content
+      : (nested ?? []).map((part) => (part.type === "text" ? part.text : "")).join("\n");
+  const part: ToolResultPart = {
+    type: "tool_result",
+    call_id: callId,
+    status: toolResultStatus(block.is_error === true, text),
+  };
   if (name !== undefined) part.name = name;
   if (nested !== undefined) part.content = nested;
   else if (content !== undefined) part.output = content;

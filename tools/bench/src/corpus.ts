@@ -78,7 +78,8 @@ function readSessionLines(file: string): unknown[] {
   if (file.endsWith(".json")) {
     // A claude.ai web export: the same lines, wrapped in { "loglines": [...] }.
     const parsed: unknown = JSON.parse(text);
-    const loglines = typeof parsed === "object" && parsed !== null && "loglines" in parsed ? parsed.loglines : undefined;
+    const loglines =
+      typeof parsed === "object" && parsed !== null && "loglines" in parsed ? parsed.loglines : undefined;
     if (!Array.isArray(loglines)) throw new Error(`${file}: expected {"loglines": [...]}`);
     return loglines;
   }
@@ -89,7 +90,9 @@ function readSessionLines(file: string): unknown[] {
       try {
         return JSON.parse(line) as unknown;
       } catch (error) {
-        throw new Error(`${file}:${index + 1}: not JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+        throw new Error(`${file}:${index + 1}: not JSON (${error instanceof Error ? error.message : String(error)})`, {
+          cause: error,
+        });
       }
     });
 }
@@ -98,7 +101,10 @@ function loadExamples(): { name: string; document: Transcript }[] {
   return readdirSync(transcriptExamplesDirectory)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .map((file) => ({ name: `examples/${file}`, document: JSON.parse(readFileSync(path.join(transcriptExamplesDirectory, file), "utf8")) as Transcript }));
+    .map((file) => ({
+      name: `examples/${file}`,
+      document: JSON.parse(readFileSync(path.join(transcriptExamplesDirectory, file), "utf8")) as Transcript,
+    }));
 }
 
 /**
@@ -108,11 +114,19 @@ function loadExamples(): { name: string; document: Transcript }[] {
 function checkDocument(name: string, document: Transcript, text: string): void {
   const validation = validateTranscript(document);
   if (!validation.ok) {
-    const details = validation.errors.slice(0, 5).map((error) => `  ${error.pointer || "/"}: ${error.message}`).join("\n");
-    throw new Error(`corpus document ${name} is not a valid Transcript (${validation.errors.length} errors):\n${details}`);
+    const details = validation.errors
+      .slice(0, 5)
+      .map((error) => `  ${error.pointer || "/"}: ${error.message}`)
+      .join("\n");
+    throw new Error(
+      `corpus document ${name} is not a valid Transcript (${validation.errors.length} errors):\n${details}`,
+    );
   }
   const decoded = decodeTranscript(text, { mode: "strict" });
-  if (!decoded.ok) throw new Error(`corpus document ${name} does not decode strictly: ${decoded.error.code}: ${decoded.error.message}`);
+  if (!decoded.ok)
+    throw new Error(
+      `corpus document ${name} does not decode strictly: ${decoded.error.code}: ${decoded.error.message}`,
+    );
 }
 
 function countParts(document: Transcript): number {
@@ -126,7 +140,8 @@ function collectToolOutputs(documents: readonly Transcript[]): string[] {
   for (const document of documents) {
     for (const message of document.messages) {
       for (const part of message.parts) {
-        if (part.type === "tool_result" && typeof part.output === "string" && part.output.length > 0) outputs.push(part.output);
+        if (part.type === "tool_result" && typeof part.output === "string" && part.output.length > 0)
+          outputs.push(part.output);
       }
     }
   }
@@ -139,7 +154,10 @@ export function buildCorpus(options: CorpusOptions): Corpus {
   const distinct: { name: string; document: Transcript }[] = [];
   for (const relative of sessions) {
     const file = path.join(root, relative);
-    distinct.push({ name: relative, document: claudeCodeTranscript(readSessionLines(file), relative, path.basename(relative)) });
+    distinct.push({
+      name: relative,
+      document: claudeCodeTranscript(readSessionLines(file), relative, path.basename(relative)),
+    });
   }
   distinct.push(...loadExamples());
 
@@ -157,7 +175,9 @@ export function buildCorpus(options: CorpusOptions): Corpus {
     }
   }
 
-  const outputs = collectToolOutputs(distinct.map(({ document }) => document)).sort((left, right) => right.length - left.length);
+  const outputs = collectToolOutputs(distinct.map(({ document }) => document)).sort(
+    (left, right) => right.length - left.length,
+  );
   if (outputs.length === 0) throw new Error("the corpus has no string tool outputs to build the truncation input from");
   const stringTarget = options.quick ? largeStringOutputBytes.quick : largeStringOutputBytes.full;
   const pieces: string[] = [];
@@ -169,7 +189,9 @@ export function buildCorpus(options: CorpusOptions): Corpus {
     length += piece.length + 1;
   }
   const largeStringOutput = pieces.join("\n");
-  const largest = distinct.map(({ document }) => document).sort((left, right) => JSON.stringify(right).length - JSON.stringify(left).length)[0] as Transcript;
+  const largest = distinct
+    .map(({ document }) => document)
+    .sort((left, right) => JSON.stringify(right).length - JSON.stringify(left).length)[0] as Transcript;
   const largeArrayOutput = JSON.parse(JSON.stringify(largest.messages)) as unknown[];
 
   const summary: CorpusSummary = {

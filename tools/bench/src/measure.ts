@@ -56,7 +56,10 @@ export interface RunMeasurement {
 }
 
 /** A spec without its functions: what a child process reports back beside its measurement. */
-export type BenchmarkInfo = Omit<BenchmarkSpec, "baseline" | "candidate"> & { readonly baselineLabel: string; readonly candidateLabel: string };
+export type BenchmarkInfo = Omit<BenchmarkSpec, "baseline" | "candidate"> & {
+  readonly baselineLabel: string;
+  readonly candidateLabel: string;
+};
 
 export interface SideResult {
   readonly label: string;
@@ -131,7 +134,11 @@ function sortedCopy(values: readonly number[]): number[] {
   return [...values].sort((left, right) => left - right);
 }
 
-function timeSample(side: Side, passes: number, collectGarbage: (() => void) | undefined): { ms: number; checksum: number } {
+function timeSample(
+  side: Side,
+  passes: number,
+  collectGarbage: (() => void) | undefined,
+): { ms: number; checksum: number } {
   collectGarbage?.();
   let checksum = 0;
   const start = performance.now();
@@ -212,8 +219,16 @@ export function aggregate(info: BenchmarkInfo, runs: readonly RunMeasurement[]):
     min: ratios[0] as number,
     max: ratios[ratios.length - 1] as number,
   };
-  const baseline = sideResult(info.baselineLabel, runs.flatMap((run) => run.baselineMs), info.bytesPerPass);
-  const candidate = sideResult(info.candidateLabel, runs.flatMap((run) => run.candidateMs), info.bytesPerPass);
+  const baseline = sideResult(
+    info.baselineLabel,
+    runs.flatMap((run) => run.baselineMs),
+    info.bytesPerPass,
+  );
+  const candidate = sideResult(
+    info.candidateLabel,
+    runs.flatMap((run) => run.candidateMs),
+    info.bytesPerPass,
+  );
   const maxRatio = info.maxRatio ?? null;
   return {
     id: info.id,

@@ -32,10 +32,22 @@ export function loadProviderRequests(): ProviderRequest[] {
       const api = payload.api;
       const format = providerFormats[api];
       const canonical = format.requestToCanonical(payload.value);
-      if (!canonical.ok) throw new Error(`${payload.origin}: ${api} request does not convert to canonical: ${JSON.stringify(canonical.errors.slice(0, 3))}`);
+      if (!canonical.ok)
+        throw new Error(
+          `${payload.origin}: ${api} request does not convert to canonical: ${JSON.stringify(canonical.errors.slice(0, 3))}`,
+        );
       const back = format.requestFromCanonical(canonical.document);
-      if (!back.ok) throw new Error(`${payload.origin}: ${api} request does not convert back: ${JSON.stringify(back.errors.slice(0, 3))}`);
-      requests.push({ api, origin: payload.origin, value: payload.value, messages: canonical.document.messages.length, bytes: Buffer.byteLength(JSON.stringify(payload.value), "utf8") });
+      if (!back.ok)
+        throw new Error(
+          `${payload.origin}: ${api} request does not convert back: ${JSON.stringify(back.errors.slice(0, 3))}`,
+        );
+      requests.push({
+        api,
+        origin: payload.origin,
+        value: payload.value,
+        messages: canonical.document.messages.length,
+        bytes: Buffer.byteLength(JSON.stringify(payload.value), "utf8"),
+      });
     }
   }
   for (const api of Object.keys(providerFormats)) {

@@ -51,8 +51,12 @@ function cell(text: string): string {
 
 /** Names the benchmarks that let garbage be collected naturally (see `forcedGcBeforeSamples`). */
 function naturalGcNote(report: BenchReport): string {
-  const natural = report.benchmarks.filter((result) => result.forcedGcBeforeSamples === false).map((result) => result.id);
-  return natural.length === 0 || !report.gcBeforeEachSample ? "" : ` (except ${natural.join(", ")}: natural GC, see its note)`;
+  const natural = report.benchmarks
+    .filter((result) => result.forcedGcBeforeSamples === false)
+    .map((result) => result.id);
+  return natural.length === 0 || !report.gcBeforeEachSample
+    ? ""
+    : ` (except ${natural.join(", ")}: natural GC, see its note)`;
 }
 
 export function renderMarkdown(report: BenchReport): string {
@@ -82,8 +86,12 @@ export function renderMarkdown(report: BenchReport): string {
       "| " +
         [
           cell(result.title),
-          cell(`\`${baseline.label}\` ${milliseconds(baseline.medianMs)} (${baseline.megabytesPerSecond.toFixed(0)} MB/s)`),
-          cell(`\`${candidate.label}\` ${milliseconds(candidate.medianMs)} (${candidate.megabytesPerSecond.toFixed(0)} MB/s)`),
+          cell(
+            `\`${baseline.label}\` ${milliseconds(baseline.medianMs)} (${baseline.megabytesPerSecond.toFixed(0)} MB/s)`,
+          ),
+          cell(
+            `\`${candidate.label}\` ${milliseconds(candidate.medianMs)} (${candidate.megabytesPerSecond.toFixed(0)} MB/s)`,
+          ),
           `**${ratio(result.ratio)}**`,
           `${spread.p25.toFixed(2)}–${spread.p75.toFixed(2)} [${spread.min.toFixed(2)}–${spread.max.toFixed(2)}]`,
           result.runs.map((run) => run.ratio.toFixed(2)).join(", "),
@@ -98,6 +106,7 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push("");
     for (const result of notes) lines.push(`- ${result.id}: ${result.note ?? ""}`);
   }
-  for (const result of report.benchmarks) if (result.id === conversionBenchmarkId) lines.push(conversionThroughputLine(result));
+  for (const result of report.benchmarks)
+    if (result.id === conversionBenchmarkId) lines.push(conversionThroughputLine(result));
   return `${lines.join("\n")}\n`;
 }

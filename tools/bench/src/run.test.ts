@@ -79,10 +79,14 @@ describe("the CLI", () => {
   it("runs each benchmark in its own process and writes the JSON report", () => {
     const output = path.join(directory, "quick.json");
     const only = ["decode-strict-text", "redact-stringify"];
-    const child = spawnSync(process.execPath, ["--import", "tsx", "src/run.ts", "--quick", "--rounds", "2", "--only", only.join(","), "--output", output], {
-      cwd: benchRoot,
-      encoding: "utf8",
-    });
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "src/run.ts", "--quick", "--rounds", "2", "--only", only.join(","), "--output", output],
+      {
+        cwd: benchRoot,
+        encoding: "utf8",
+      },
+    );
     expect(child.stderr).not.toContain("bench:");
     expect(child.status).toBe(0);
     const report = JSON.parse(readFileSync(output, "utf8")) as BenchReport;
@@ -93,7 +97,10 @@ describe("the CLI", () => {
   });
 
   it("rejects an unknown benchmark id", () => {
-    const child = spawnSync(process.execPath, ["--import", "tsx", "src/run.ts", "--quick", "--only", "nope"], { cwd: benchRoot, encoding: "utf8" });
+    const child = spawnSync(process.execPath, ["--import", "tsx", "src/run.ts", "--quick", "--only", "nope"], {
+      cwd: benchRoot,
+      encoding: "utf8",
+    });
     expect(child.status).toBe(1);
     expect(child.stderr).toContain('unknown benchmark "nope"');
   });

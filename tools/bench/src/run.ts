@@ -38,8 +38,14 @@ export interface RunOptions {
 function plan(options: RunOptions): { runs: number; measure: MeasureOptions } {
   const collectGarbage = (globalThis as { gc?: () => void }).gc;
   return options.quick
-    ? { runs: options.runs ?? 1, measure: { rounds: options.rounds ?? 3, warmupPasses: 1, minSampleMs: 2, collectGarbage } }
-    : { runs: options.runs ?? 3, measure: { rounds: options.rounds ?? 10, warmupPasses: 5, minSampleMs: 40, collectGarbage } };
+    ? {
+        runs: options.runs ?? 1,
+        measure: { rounds: options.rounds ?? 3, warmupPasses: 1, minSampleMs: 2, collectGarbage },
+      }
+    : {
+        runs: options.runs ?? 3,
+        measure: { rounds: options.rounds ?? 10, warmupPasses: 5, minSampleMs: 40, collectGarbage },
+      };
 }
 
 /** What one run of one benchmark reports (a child process prints it as JSON). */
@@ -58,7 +64,12 @@ function runHere(id: BenchmarkId, corpus: Corpus, options: RunOptions): RunOutpu
     ...(spec.forcedGcBeforeSamples === false ? { collectGarbage: undefined } : {}),
     warmupPasses: Math.max(planned.warmupPasses, options.quick ? 1 : (spec.minimumWarmupPasses ?? 0)),
   };
-  return { info: benchmarkInfo(spec), measurement: measure(spec, settings), corpus: corpus.summary, gc: planned.collectGarbage !== undefined };
+  return {
+    info: benchmarkInfo(spec),
+    measurement: measure(spec, settings),
+    corpus: corpus.summary,
+    gc: planned.collectGarbage !== undefined,
+  };
 }
 
 function runInChild(id: BenchmarkId, options: RunOptions): RunOutput {
@@ -71,9 +82,17 @@ function runInChild(id: BenchmarkId, options: RunOptions): RunOutput {
     ...(options.quick ? ["--quick"] : []),
     ...(options.rounds === undefined ? [] : ["--rounds", String(options.rounds)]),
   ];
-  const child = spawnSync(process.execPath, args, { cwd: benchRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 });
-  if (child.error) throw new Error(`benchmark ${id}: could not run a child process: ${child.error.message}`, { cause: child.error });
-  if (child.status !== 0) throw new Error(`benchmark ${id}: child process exited with ${child.status ?? child.signal ?? "unknown"}`);
+  const child = spawnSync(process.execPath, args, {
+    cwd: benchRoot,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 5 * 60_000,
+  });
+  if (child.error)
+    throw new Error(`benchmark ${id}: could not run a child process: ${child.error.message}`, { cause: child.error });
+  if (child.status !== 0)
+    throw new Error(`benchmark ${id}: child process exited with ${child.status ?? child.signal ?? "unknown"}`);
   return JSON.parse(child.stdout) as RunOutput;
 }
 
@@ -105,7 +124,10 @@ export function runBenchmarks(options: RunOptions): BenchReport {
     corpus: first.corpus,
     benchmarks: ids.map((id) => {
       const runsOfId = outputs.get(id) ?? [];
-      return aggregate((runsOfId[0] as RunOutput).info, runsOfId.map((output) => output.measurement));
+      return aggregate(
+        (runsOfId[0] as RunOutput).info,
+        runsOfId.map((output) => output.measurement),
+      );
     }),
     durationSeconds: (performance.now() - started) / 1000,
   };
@@ -113,15 +135,21 @@ export function runBenchmarks(options: RunOptions): BenchReport {
 
 function parseIds(value: string | undefined): BenchmarkId[] | undefined {
   if (value === undefined) return undefined;
-  const ids = value.split(",").map((id) => id.trim()).filter((id) => id !== "");
-  for (const id of ids) if (!isBenchmarkId(id)) throw new Error(`unknown benchmark ${JSON.stringify(id)}; known: ${benchmarkIds.join(", ")}`);
+  const ids = value
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+  for (const id of ids)
+    if (!isBenchmarkId(id))
+      throw new Error(`unknown benchmark ${JSON.stringify(id)}; known: ${benchmarkIds.join(", ")}`);
   return ids as BenchmarkId[];
 }
 
 function parseCount(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const count = Number(value);
-  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`--${flag} must be a positive integer, got ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error(`--${flag} must be a positive integer, got ${JSON.stringify(value)}`);
   return count;
 }
 
@@ -149,25 +177,39 @@ function main(argv: readonly string[]): void {
   }
   const runs = parseCount("runs", values.runs);
   const rounds = parseCount("rounds", values.rounds);
-  const base = { quick: values.quick, ...(runs === undefined ? {} : { runs }), ...(rounds === undefined ? {} : { rounds }) };
+  const base = {
+    quick: values.quick,
+    ...(runs === undefined ? {} : { runs }),
+    ...(rounds === undefined ? {} : { rounds }),
+  };
   if (values.child !== undefined) {
     // Internal: one run of one benchmark, reported as JSON on stdout to the parent.
     const [id] = parseIds(values.child) ?? [];
     if (id === undefined) throw new Error("--child needs a benchmark id");
-    process.stdout.write(JSON.stringify(runHere(id, buildCorpus({ quick: values.quick }), { ...base, isolate: false })));
+    process.stdout.write(
+      JSON.stringify(runHere(id, buildCorpus({ quick: values.quick }), { ...base, isolate: false })),
+    );
     return;
   }
   const only = parseIds(values.only);
-  const report = runBenchmarks({ ...base, isolate: !values["in-process"], ...(only === undefined ? {} : { only }), log: (line) => process.stderr.write(`${line}\n`) });
+  const report = runBenchmarks({
+    ...base,
+    isolate: !values["in-process"],
+    ...(only === undefined ? {} : { only }),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   // A quick run's numbers mean nothing: keep them away from latest.json.
-  const output = path.resolve(values.output ?? (values.quick ? path.join(path.dirname(defaultResultsFile), "quick.json") : defaultResultsFile));
+  const output = path.resolve(
+    values.output ?? (values.quick ? path.join(path.dirname(defaultResultsFile), "quick.json") : defaultResultsFile),
+  );
   mkdirSync(path.dirname(output), { recursive: true });
   writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(renderMarkdown(report));
   process.stderr.write(`results written to ${path.relative(process.cwd(), output) || output}\n`);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   try {
     main(process.argv.slice(2));

@@ -42,7 +42,11 @@ export interface GeneratedBinding {
   typeNames: string[];
 }
 
-export async function generateBinding(language: BindingLanguage, version: string, files: readonly SchemaFile[]): Promise<GeneratedBinding> {
+export async function generateBinding(
+  language: BindingLanguage,
+  version: string,
+  files: readonly SchemaFile[],
+): Promise<GeneratedBinding> {
   const versionFiles = files.filter((file) => file.version === version);
   const input = new JSONSchemaInput(new LocalSchemaStore(files));
   for (const file of versionFiles) await input.addSource({ name: file.title, uris: [file.id] });
@@ -76,7 +80,9 @@ const declarationPatterns: Record<BindingLanguage, RegExp> = {
 };
 
 function declaredTypeNames(language: BindingLanguage, source: string): string[] {
-  const names = [...source.matchAll(declarationPatterns[language])].map((match) => match[1] ?? pascalCase(match[2] ?? ""));
+  const names = [...source.matchAll(declarationPatterns[language])].map(
+    (match) => match[1] ?? pascalCase(match[2] ?? ""),
+  );
   return [...new Set(names)].sort();
 }
 
@@ -88,7 +94,12 @@ function pascalCase(snake: string): string {
 function mapDefinitions(files: readonly SchemaFile[]): Array<{ file: SchemaFile; name: string }> {
   return files.flatMap((file) =>
     Object.entries((file.schema.$defs ?? {}) as Record<string, JsonSchema>)
-      .filter(([, schema]) => schema.type === "object" && schema.properties === undefined && typeof schema.additionalProperties === "object")
+      .filter(
+        ([, schema]) =>
+          schema.type === "object" &&
+          schema.properties === undefined &&
+          typeof schema.additionalProperties === "object",
+      )
       .map(([name]) => ({ file, name })),
   );
 }
@@ -96,12 +107,19 @@ function mapDefinitions(files: readonly SchemaFile[]): Array<{ file: SchemaFile;
 /** `$defs` entries referenced from nowhere but conditional subschemas (if/then/else) of their file. */
 export function conditionalOnlyDefinitions(files: readonly SchemaFile[]): Array<{ file: SchemaFile; name: string }> {
   const result: Array<{ file: SchemaFile; name: string }> = [];
-  const texts = files.map((file) => ({ file, all: JSON.stringify(file.schema), unconditional: JSON.stringify(withoutConditions(file.schema)) }));
+  const texts = files.map((file) => ({
+    file,
+    all: JSON.stringify(file.schema),
+    unconditional: JSON.stringify(withoutConditions(file.schema)),
+  }));
   for (const file of files) {
     for (const name of file.definitionNames) {
       const references = (other: SchemaFile): string[] =>
-        other === file ? [`"#/$defs/${name}"`, `"${file.slug}.schema.json#/$defs/${name}"`] : [`"${file.slug}.schema.json#/$defs/${name}"`];
-      const mentions = (key: "all" | "unconditional"): boolean => texts.some((entry) => references(entry.file).some((reference) => entry[key].includes(reference)));
+        other === file
+          ? [`"#/$defs/${name}"`, `"${file.slug}.schema.json#/$defs/${name}"`]
+          : [`"${file.slug}.schema.json#/$defs/${name}"`];
+      const mentions = (key: "all" | "unconditional"): boolean =>
+        texts.some((entry) => references(entry.file).some((reference) => entry[key].includes(reference)));
       if (mentions("all") && !mentions("unconditional")) result.push({ file, name });
     }
   }

@@ -10,7 +10,10 @@ const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "cli.ts");
 const tsx = path.join(repositoryRoot, "node_modules/.bin/tsx");
 
 function check(root: string): { status: number | null; stderr: string } {
-  const result = spawnSync(tsx, [cli, "--check", "--root", root], { encoding: "utf8", env: { ...process.env, CI: "" } });
+  const result = spawnSync(tsx, [cli, "--check", "--root", root], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "" },
+  });
   return { status: result.status, stderr: result.stderr };
 }
 
@@ -22,7 +25,13 @@ describe("pnpm check:generated", () => {
   it("fails with the fix command when a schema description changes without regenerating", () => {
     const root = copyCheckout();
     const schema = path.join(root, "schemas/v1/snapshot-declaration.schema.json");
-    writeFileSync(schema, readFileSync(schema, "utf8").replace("Absolute path of the repository root or file.", "Absolute path of the root or file."));
+    writeFileSync(
+      schema,
+      readFileSync(schema, "utf8").replace(
+        "Absolute path of the repository root or file.",
+        "Absolute path of the root or file.",
+      ),
+    );
     const result = check(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("changed (out of date): packages/core/src/generated/v1/types.ts");
@@ -34,7 +43,9 @@ describe("pnpm check:generated", () => {
     rmSync(path.join(root, generatedRoots.core, "v1/validators/event.tolerant.js"));
     const result = check(root);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("missing (new or deleted): packages/core/src/generated/v1/validators/event.tolerant.js");
+    expect(result.stderr).toContain(
+      "missing (new or deleted): packages/core/src/generated/v1/validators/event.tolerant.js",
+    );
     expect(result.stderr).toContain("pnpm generate");
   }, 60_000);
 

@@ -42,7 +42,8 @@ export function compareWithDisk(expected: GeneratedFiles, root: string = reposit
 
 export function writeAll(expected: GeneratedFiles, root: string = repositoryRoot): void {
   // Clearing the roots first is what removes orphans left by a renamed or deleted schema.
-  for (const generatedRoot of Object.values(generatedRoots)) rmSync(path.join(root, generatedRoot), { recursive: true, force: true });
+  for (const generatedRoot of Object.values(generatedRoots))
+    rmSync(path.join(root, generatedRoot), { recursive: true, force: true });
   for (const [file, content] of expected) {
     const absolute = path.join(root, file);
     mkdirSync(path.dirname(absolute), { recursive: true });
@@ -52,10 +53,14 @@ export function writeAll(expected: GeneratedFiles, root: string = repositoryRoot
 
 /** In CI the committed tree must equal the generated one: nothing generated may be left uncommitted. */
 function uncommittedGeneratedFiles(root: string): string[] {
-  const output = execFileSync("git", ["status", "--porcelain", "--untracked-files=all", "--", ...Object.values(generatedRoots)], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  const output = execFileSync(
+    "git",
+    ["status", "--porcelain", "--untracked-files=all", "--", ...Object.values(generatedRoots)],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
   return output.split("\n").filter((line) => line.trim() !== "");
 }
 

@@ -5,7 +5,12 @@ import { existsSync } from "node:fs";
  * Runs a program that reads one JSON document on stdin and writes one on stdout, as the language harnesses do.
  * Fails loudly, with the program's stderr, when it cannot run or prints something that is not JSON.
  */
-export function runJsonProgram(command: string, args: readonly string[], input: unknown, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): unknown {
+export function runJsonProgram(
+  command: string,
+  args: readonly string[],
+  input: unknown,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): unknown {
   const result = spawnSync(command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
@@ -14,11 +19,14 @@ export function runJsonProgram(command: string, args: readonly string[], input: 
     maxBuffer: 256 * 1024 * 1024,
   });
   if (result.error) throw new Error(`${command} could not run: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}:\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} exited with ${result.status}:\n${result.stderr}`);
   try {
     return JSON.parse(result.stdout) as unknown;
   } catch {
-    throw new Error(`${command} ${args.join(" ")} printed something that is not JSON:\n${result.stdout.slice(0, 2000)}\n${result.stderr}`);
+    throw new Error(
+      `${command} ${args.join(" ")} printed something that is not JSON:\n${result.stdout.slice(0, 2000)}\n${result.stderr}`,
+    );
   }
 }
 
@@ -37,8 +45,11 @@ export function rustToolchain(): { cargo: string; env: NodeJS.ProcessEnv } {
   const works = (command: string): boolean => spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0;
   if (process.env.CARGO && works(process.env.CARGO)) return { cargo: process.env.CARGO, env: process.env };
   if (works("cargo") && works("rustc")) return { cargo: "cargo", env: process.env };
-  if (works("/usr/bin/cargo") && works("/usr/bin/rustc")) return { cargo: "/usr/bin/cargo", env: { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc" } };
-  throw new Error("no working Rust toolchain: run node tools/setup/system-deps.mjs (it installs Debian's cargo and rustc)");
+  if (works("/usr/bin/cargo") && works("/usr/bin/rustc"))
+    return { cargo: "/usr/bin/cargo", env: { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc" } };
+  throw new Error(
+    "no working Rust toolchain: run node tools/setup/system-deps.mjs (it installs Debian's cargo and rustc)",
+  );
 }
 
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
@@ -55,7 +66,12 @@ export function sameMeaning(left: unknown, right: unknown): boolean {
     return dateTimePattern.test(left) && dateTimePattern.test(right) && Date.parse(left) === Date.parse(right);
   }
   if (Array.isArray(left) || Array.isArray(right)) {
-    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, index) => sameMeaning(item, right[index]));
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => sameMeaning(item, right[index]))
+    );
   }
   if (typeof left === "object" && left !== null && typeof right === "object" && right !== null) {
     const presentKeys = (value: object): string[] =>
@@ -67,7 +83,11 @@ export function sameMeaning(left: unknown, right: unknown): boolean {
     const rightKeys = presentKeys(right);
     return (
       leftKeys.length === rightKeys.length &&
-      leftKeys.every((key, index) => key === rightKeys[index] && sameMeaning((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
+      leftKeys.every(
+        (key, index) =>
+          key === rightKeys[index] &&
+          sameMeaning((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]),
+      )
     );
   }
   return Object.is(left, right);

@@ -58,8 +58,11 @@ export class ExampleTreeError extends Error {}
 
 export function loadExamples(root: string = schemasRoot): Example[] {
   const examples: Example[] = [];
-  const relativeToRepository = (absolute: string): string => `schemas/${path.relative(root, absolute).split(path.sep).join("/")}`;
-  for (const version of readdirSync(root).filter((name) => /^v[1-9]\d*$/.test(name)).sort()) {
+  const relativeToRepository = (absolute: string): string =>
+    `schemas/${path.relative(root, absolute).split(path.sep).join("/")}`;
+  for (const version of readdirSync(root)
+    .filter((name) => /^v[1-9]\d*$/.test(name))
+    .sort()) {
     const examplesRoot = path.join(root, version, "examples");
     if (!existsSync(examplesRoot)) continue;
     for (const definition of readdirSync(examplesRoot).sort()) {
@@ -71,7 +74,9 @@ export function loadExamples(root: string = schemasRoot): Example[] {
       for (const entry of readdirSync(definitionRoot).sort()) {
         if (entry === "invalid.expected.json") continue;
         if (!(exampleGroups as readonly string[]).includes(entry)) {
-          throw new ExampleTreeError(`${relativeToRepository(path.join(definitionRoot, entry))}: expected one of ${exampleGroups.join(", ")}`);
+          throw new ExampleTreeError(
+            `${relativeToRepository(path.join(definitionRoot, entry))}: expected one of ${exampleGroups.join(", ")}`,
+          );
         }
         const group = entry as ExampleGroup;
         for (const name of readdirSync(path.join(definitionRoot, group)).sort()) {
@@ -79,7 +84,8 @@ export function loadExamples(root: string = schemasRoot): Example[] {
           const file = relativeToRepository(absolute);
           if (!name.endsWith(".json")) throw new ExampleTreeError(`${file}: examples are .json files`);
           const expected = expectations[name];
-          if (group === "invalid" && !expected) throw new ExampleTreeError(`${file}: no entry in invalid.expected.json`);
+          if (group === "invalid" && !expected)
+            throw new ExampleTreeError(`${file}: no entry in invalid.expected.json`);
           examples.push({
             version,
             definition,

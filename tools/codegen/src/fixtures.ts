@@ -10,7 +10,9 @@ import { repositoryRoot } from "./paths.js";
 export function realFixturesRoot(): string {
   const root = process.env.AGENT_TRANSCRIPT_REAL_FIXTURES ?? path.resolve(repositoryRoot, "../shared/fixtures/real");
   if (!existsSync(path.join(root, "README.md"))) {
-    throw new Error(`real fixtures not found at ${root}: check out shared/ beside the repository or set AGENT_TRANSCRIPT_REAL_FIXTURES`);
+    throw new Error(
+      `real fixtures not found at ${root}: check out shared/ beside the repository or set AGENT_TRANSCRIPT_REAL_FIXTURES`,
+    );
   }
   return root;
 }

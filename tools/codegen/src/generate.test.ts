@@ -30,27 +30,54 @@ describe("the pipeline on several files joined by cross-file $refs", () => {
     const tolerantTypes = output.get("packages/core/src/generated/v1/tolerant-types.ts") ?? "";
     expect(tolerantTypes).toMatch(/export type Part = \(?TextPart \| ImagePart \| UnknownPart\)?/);
     expect(tolerantTypes).toMatch(/detail\?: string/);
-    for (const language of ["packages/bindings-python/src/agent_transcript/generated/v1.py", "packages/bindings-go/generated/v1/v1.go", "packages/bindings-rust/src/generated/v1.rs"]) {
+    for (const language of [
+      "packages/bindings-python/src/agent_transcript/generated/v1.py",
+      "packages/bindings-go/generated/v1/v1.go",
+      "packages/bindings-rust/src/generated/v1.rs",
+    ]) {
       expect(output.get(language), language).toMatch(/Message/);
     }
     for (const [file, content] of output) {
-      expect(content.startsWith("// AUTO-GENERATED FILE. DO NOT EDIT.") || content.startsWith("# AUTO-GENERATED FILE. DO NOT EDIT.") || content.includes('"$comment": "AUTO-GENERATED FILE. DO NOT EDIT.'), file).toBe(true);
+      expect(
+        content.startsWith("// AUTO-GENERATED FILE. DO NOT EDIT.") ||
+          content.startsWith("# AUTO-GENERATED FILE. DO NOT EDIT.") ||
+          content.includes('"$comment": "AUTO-GENERATED FILE. DO NOT EDIT.'),
+        file,
+      ).toBe(true);
       expect(content, file).toContain("pnpm generate");
     }
   });
 
   it("compiles strict and tolerant validators that resolve the cross-file references", () => {
-    const strict = createAjv(files.map((file) => file.schema), { forStandalone: false });
-    const tolerant = createAjv(files.map((file) => tolerantSchema(file, files)), { forStandalone: false });
+    const strict = createAjv(
+      files.map((file) => file.schema),
+      { forStandalone: false },
+    );
+    const tolerant = createAjv(
+      files.map((file) => tolerantSchema(file, files)),
+      { forStandalone: false },
+    );
     const strictMessage = strict.getSchema("https://agent-transcript.dev/schemas/v1/message.schema.json");
     const tolerantMessage = tolerant.getSchema("https://agent-transcript.dev/schemas/v1/tolerant/message.schema.json");
     if (!strictMessage || !tolerantMessage) throw new Error("validators not compiled");
 
-    const known = { role: "user", parts: [{ type: "text", text: "hi" }, { type: "image", url: "https://example.com/a.png", detail: "high" }] };
+    const known = {
+      role: "user",
+      parts: [
+        { type: "text", text: "hi" },
+        { type: "image", url: "https://example.com/a.png", detail: "high" },
+      ],
+    };
     expect(strictMessage(known)).toBe(true);
     expect(tolerantMessage(known)).toBe(true);
 
-    const newerMinor = { role: "user", parts: [{ type: "audio", data: "UklGRg==" }, { type: "image", url: "https://example.com/a.png", detail: "ultra", alt: "x" }] };
+    const newerMinor = {
+      role: "user",
+      parts: [
+        { type: "audio", data: "UklGRg==" },
+        { type: "image", url: "https://example.com/a.png", detail: "ultra", alt: "x" },
+      ],
+    };
     expect(strictMessage(newerMinor)).toBe(false);
     expect(tolerantMessage(newerMinor)).toBe(true);
 

@@ -4,7 +4,15 @@ import { generatedRoots } from "./paths.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
 import { tolerantSchema } from "./tolerant.js";
 import { generateTypes } from "./typescript-types.js";
-import { formatsDeclarations, formatsModule, generateValidatorModule, runtimeShimModule, validatorReferences, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
+import {
+  formatsDeclarations,
+  formatsModule,
+  generateValidatorModule,
+  runtimeShimModule,
+  validatorReferences,
+  type SchemaForValidation,
+  type ValidatorVariant,
+} from "./validators.js";
 
 /** Everything the generators produce: repository-relative path → file content. Pure: nothing is written here. */
 export type GeneratedFiles = Map<string, string>;
@@ -16,32 +24,47 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
     const versionFiles = files.filter((file) => file.version === version);
     const strict: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: file.schema }));
     const tolerant: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: tolerantSchema(file, files) }));
-    const tolerantForTypes: SchemaForValidation[] = versionFiles.map((file) => ({ file, schema: tolerantSchema(file, files, "types") }));
+    const tolerantForTypes: SchemaForValidation[] = versionFiles.map((file) => ({
+      file,
+      schema: tolerantSchema(file, files, "types"),
+    }));
 
     for (const entry of tolerant) {
       const path = `${generatedRoots.tolerantSchemas}/${version}/tolerant/${entry.file.slug}.schema.json`;
-      const annotated = { $comment: `${bannerText(entry.file)} Derived from the strict source by tools/codegen/src/tolerant.ts.`, ...entry.schema };
+      const annotated = {
+        $comment: `${bannerText(entry.file)} Derived from the strict source by tools/codegen/src/tolerant.ts.`,
+        ...entry.schema,
+      };
       output.set(path, `${JSON.stringify(annotated, null, 2)}\n`);
     }
 
     const core = `${generatedRoots.core}/${version}`;
-    output.set(`${core}/types.ts`, await generateTypes({
-      version,
-      files,
-      schemasByFileName: byFileName(strict),
-      rootTitle: "TopLevelEntity",
-      rootDescription: `Any top-level entity of format ${version}, as a writer emits it (strict).`,
-      allowUnknownProperties: false,
-    }));
-    output.set(`${core}/tolerant-types.ts`, await generateTypes({
-      version,
-      files,
-      schemasByFileName: byFileName(tolerantForTypes),
-      rootTitle: "TopLevelEntity",
-      rootDescription: `Any top-level entity of format ${version}, as a reader accepts it (tolerant): newer vocabulary members and part types included. Unknown fields are allowed at run time but not typed, so strict types stay assignable to these.`,
-      allowUnknownProperties: false,
-    }));
-    for (const [variant, set] of [["strict", strict], ["tolerant", tolerant]] as const) {
+    output.set(
+      `${core}/types.ts`,
+      await generateTypes({
+        version,
+        files,
+        schemasByFileName: byFileName(strict),
+        rootTitle: "TopLevelEntity",
+        rootDescription: `Any top-level entity of format ${version}, as a writer emits it (strict).`,
+        allowUnknownProperties: false,
+      }),
+    );
+    output.set(
+      `${core}/tolerant-types.ts`,
+      await generateTypes({
+        version,
+        files,
+        schemasByFileName: byFileName(tolerantForTypes),
+        rootTitle: "TopLevelEntity",
+        rootDescription: `Any top-level entity of format ${version}, as a reader accepts it (tolerant): newer vocabulary members and part types included. Unknown fields are allowed at run time but not typed, so strict types stay assignable to these.`,
+        allowUnknownProperties: false,
+      }),
+    );
+    for (const [variant, set] of [
+      ["strict", strict],
+      ["tolerant", tolerant],
+    ] as const) {
       for (const entry of set) {
         const module = generateValidatorModule(entry, set, variant, typesModuleFor(variant));
         output.set(`${core}/validators/${entry.file.slug}.${variant}.js`, module.javascript);
@@ -56,7 +79,8 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
     for (const language of ["python", "go", "rust"] as const satisfies readonly BindingLanguage[]) {
       const binding = await generateBinding(language, version, files);
       const registered = bindingRegistry(versionFiles, binding.typeNames);
-      for (const [path, content] of bindingFiles(language, version, versionFiles, binding.source, registered)) output.set(path, content);
+      for (const [path, content] of bindingFiles(language, version, versionFiles, binding.source, registered))
+        output.set(path, content);
     }
   }
   return output;
@@ -66,10 +90,16 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
  * Which generated type parses each definition: its own, or, for a member of a union that quicktype flattened into
  * one type, the union's. Definitions with neither (an inline map, say) are left out and the round-trip suite says so.
  */
-export function bindingRegistry(files: readonly SchemaFile[], typeNames: readonly string[]): Array<{ definition: string; type: string }> {
+export function bindingRegistry(
+  files: readonly SchemaFile[],
+  typeNames: readonly string[],
+): Array<{ definition: string; type: string }> {
   const hostOf = new Map<string, string>();
   for (const file of files) {
-    const owners: Array<[string, JsonSchema]> = [[file.title, file.schema], ...Object.entries((file.schema.$defs ?? {}) as Record<string, JsonSchema>)];
+    const owners: Array<[string, JsonSchema]> = [
+      [file.title, file.schema],
+      ...Object.entries((file.schema.$defs ?? {}) as Record<string, JsonSchema>),
+    ];
     for (const [owner, schema] of owners) {
       for (const member of (schema.oneOf ?? []) as JsonSchema[]) {
         const reference = typeof member.$ref === "string" ? member.$ref : "";
@@ -79,7 +109,10 @@ export function bindingRegistry(files: readonly SchemaFile[], typeNames: readonl
   }
   return files
     .flatMap((file) => [file.title, ...file.definitionNames])
-    .map((definition) => ({ definition, type: typeNames.includes(definition) ? definition : (hostOf.get(definition) ?? "") }))
+    .map((definition) => ({
+      definition,
+      type: typeNames.includes(definition) ? definition : (hostOf.get(definition) ?? ""),
+    }))
     .filter((entry) => typeNames.includes(entry.type));
 }
 
@@ -102,7 +135,10 @@ function camelIdentifier(slug: string): string {
 /** Typed wrappers: `validateX` (strict, what a writer may emit) and `validateXTolerant` (what a reader accepts). */
 function wrapperModule(files: readonly SchemaFile[]): string {
   const lines = [
-    banner(files.map((file) => file.sourcePath), "//"),
+    banner(
+      files.map((file) => file.sourcePath),
+      "//",
+    ),
     `import { createValidator } from "../../validation.js";`,
     `import type * as Strict from "./types.js";`,
     `import type * as Tolerant from "./tolerant-types.js";`,
@@ -167,12 +203,20 @@ function bindingFiles(
   }
 }
 
-function pythonRegistry(version: string, sources: readonly string[], entries: ReadonlyArray<{ definition: string; type: string }>, source: string): string {
-  const snake = (name: string): string => name.replace(/[A-Z]/g, (letter, offset: number) => `${offset === 0 ? "" : "_"}${letter.toLowerCase()}`);
+function pythonRegistry(
+  version: string,
+  sources: readonly string[],
+  entries: ReadonlyArray<{ definition: string; type: string }>,
+  source: string,
+): string {
+  const snake = (name: string): string =>
+    name.replace(/[A-Z]/g, (letter, offset: number) => `${offset === 0 ? "" : "_"}${letter.toLowerCase()}`);
   const lines = entries.map(({ definition, type }) => {
     // quicktype's top-level functions handle top-level entities, classes their own methods, enums their values.
-    if (source.includes(`def ${snake(type)}_from_dict(`)) return `    "${definition}": (${version}.${snake(type)}_from_dict, ${version}.${snake(type)}_to_dict),`;
-    if (source.includes(`class ${type}(Enum):`)) return `    "${definition}": (${version}.${type}, lambda value: value.value),`;
+    if (source.includes(`def ${snake(type)}_from_dict(`))
+      return `    "${definition}": (${version}.${snake(type)}_from_dict, ${version}.${snake(type)}_to_dict),`;
+    if (source.includes(`class ${type}(Enum):`))
+      return `    "${definition}": (${version}.${type}, lambda value: value.value),`;
     return `    "${definition}": (${version}.${type}.from_dict, lambda value: value.to_dict()),`;
   });
   return `${banner(sources, "#")}
@@ -187,7 +231,11 @@ ${lines.join("\n")}
 `;
 }
 
-function goRegistry(version: string, sources: readonly string[], entries_: ReadonlyArray<{ definition: string; type: string }>): string {
+function goRegistry(
+  version: string,
+  sources: readonly string[],
+  entries_: ReadonlyArray<{ definition: string; type: string }>,
+): string {
   const entries = entries_.map(({ definition, type }) => `\t"${definition}": roundTrip[${type}],`).join("\n");
   return `${banner(sources, "//")}
 package ${version}
@@ -210,7 +258,9 @@ func roundTrip[T any](data []byte) ([]byte, error) {
 }
 
 function rustRegistry(entries: ReadonlyArray<{ definition: string; type: string }>): string {
-  const arms = entries.map(({ definition, type }) => `        "${definition}" => Some(round_trip_as::<${type}>(data)),`).join("\n");
+  const arms = entries
+    .map(({ definition, type }) => `        "${definition}" => Some(round_trip_as::<${type}>(data)),`)
+    .join("\n");
   return `/// Parses JSON as the named definition and serialises the parsed value again; None for an unknown name.
 pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::Error>> {
     match name {
@@ -225,4 +275,3 @@ fn round_trip_as<T: serde::de::DeserializeOwned + serde::Serialize>(data: &str) 
 }
 `;
 }
-

@@ -8,7 +8,8 @@ import { parse as parseYaml } from "yaml";
  * belongs to and whether it is a request, a response, a stream or an error; files that hold no model call (file
  * uploads, documents fetched by a test, agent sessions) say so with a reason, so nothing is passed over silently.
  */
-export type PayloadApi = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "ollama" | "bedrock-converse" | "mistral";
+export type PayloadApi =
+  "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "ollama" | "bedrock-converse" | "mistral";
 
 export type Payload =
   | { api: PayloadApi; kind: "request"; value: unknown; origin: string }
@@ -43,7 +44,8 @@ export function apiOfUri(uri: string): { api: PayloadApi } | { reason: string } 
   if (url.hostname === "api.mistral.ai" && route.endsWith("/chat/completions")) return { api: "mistral" };
   if (route.endsWith("/chat/completions")) return { api: "openai-chat" };
   if (/:(?:stream)?generateContent$/i.test(route)) return { api: "gemini" };
-  if (url.hostname.startsWith("bedrock-runtime.") && /\/converse(?:-stream)?$/.test(route)) return { api: "bedrock-converse" };
+  if (url.hostname.startsWith("bedrock-runtime.") && /\/converse(?:-stream)?$/.test(route))
+    return { api: "bedrock-converse" };
   if (route === "/api/chat") return { api: "ollama" };
   return { reason: `not a model call: ${url.hostname}${route.length > 60 ? `${route.slice(0, 60)}…` : route}` };
 }
@@ -65,7 +67,7 @@ export function parseAwsEventStream(bytes: Uint8Array): unknown[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const decoder = new TextDecoder();
   const events: unknown[] = [];
-  for (let offset = 0; offset + 12 <= bytes.length; ) {
+  for (let offset = 0; offset + 12 <= bytes.length;) {
     const totalLength = view.getUint32(offset);
     const headersLength = view.getUint32(offset + 4);
     let headerOffset = offset + 12;
@@ -90,7 +92,12 @@ export function parseAwsEventStream(bytes: Uint8Array): unknown[] {
 
 interface CassetteInteraction {
   request: { uri: string; body?: unknown; parsed_body?: unknown; headers?: Record<string, string[]> };
-  response: { status?: { code?: number }; headers?: Record<string, string[]>; body?: { string?: unknown }; parsed_body?: unknown };
+  response: {
+    status?: { code?: number };
+    headers?: Record<string, string[]>;
+    body?: { string?: unknown };
+    parsed_body?: unknown;
+  };
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -107,7 +114,9 @@ function header(headers: Record<string, string[]> | undefined, name: string): st
 }
 
 function cassettePayloads(file: string, text: string): FixtureFile {
-  const document = parseYaml(text, { customTags: ["binary"], maxAliasCount: -1 }) as { interactions?: CassetteInteraction[] };
+  const document = parseYaml(text, { customTags: ["binary"], maxAliasCount: -1 }) as {
+    interactions?: CassetteInteraction[];
+  };
   const result: FixtureFile = { file, payloads: [], other: [] };
   (document.interactions ?? []).forEach((interaction, index) => {
     const origin = `${file}#interactions/${index}`;
@@ -117,15 +126,25 @@ function cassettePayloads(file: string, text: string): FixtureFile {
       return;
     }
     const { api } = target;
-    const requestBody = interaction.request.parsed_body ?? (typeof interaction.request.body === "string" ? (JSON.parse(interaction.request.body) as unknown) : interaction.request.body);
-    if (requestBody !== undefined && requestBody !== null) result.payloads.push({ api, kind: "request", value: requestBody, origin: `${origin}/request` });
+    const requestBody =
+      interaction.request.parsed_body ??
+      (typeof interaction.request.body === "string"
+        ? (JSON.parse(interaction.request.body) as unknown)
+        : interaction.request.body);
+    if (requestBody !== undefined && requestBody !== null)
+      result.payloads.push({ api, kind: "request", value: requestBody, origin: `${origin}/request` });
     const response = interaction.response;
     const status = response.status?.code ?? 200;
     const contentType = header(response.headers, "content-type");
     const raw = response.body?.string;
     const responseOrigin = `${origin}/response`;
     if (response.parsed_body !== undefined) {
-      result.payloads.push({ api, kind: status >= 400 ? "error" : "response", value: response.parsed_body, origin: responseOrigin });
+      result.payloads.push({
+        api,
+        kind: status >= 400 ? "error" : "response",
+        value: response.parsed_body,
+        origin: responseOrigin,
+      });
     } else if (raw instanceof Uint8Array) {
       result.payloads.push({ api, kind: "stream", chunks: parseAwsEventStream(raw), origin: responseOrigin });
     } else if (typeof raw === "string" && contentType.includes("text/event-stream")) {
@@ -134,9 +153,25 @@ function cassettePayloads(file: string, text: string): FixtureFile {
       // One JSON document (often pretty-printed over many lines), or newline-delimited JSON (Ollama streams).
       const whole = tryParse(raw);
       const lines = raw.trim().split("\n").map(tryParse);
-      if (whole.ok && !contentType.includes("ndjson")) result.payloads.push({ api, kind: status >= 400 ? "error" : "response", value: whole.value, origin: responseOrigin });
-      else if (lines.every((line) => line.ok)) result.payloads.push({ api, kind: "stream", chunks: lines.map((line) => (line.ok ? line.value : undefined)), origin: responseOrigin });
-      else result.other.push({ origin: responseOrigin, reason: `response body is not JSON (${contentType || "no content type"}): ${raw.slice(0, 40)}` });
+      if (whole.ok && !contentType.includes("ndjson"))
+        result.payloads.push({
+          api,
+          kind: status >= 400 ? "error" : "response",
+          value: whole.value,
+          origin: responseOrigin,
+        });
+      else if (lines.every((line) => line.ok))
+        result.payloads.push({
+          api,
+          kind: "stream",
+          chunks: lines.map((line) => (line.ok ? line.value : undefined)),
+          origin: responseOrigin,
+        });
+      else
+        result.other.push({
+          origin: responseOrigin,
+          reason: `response body is not JSON (${contentType || "no content type"}): ${raw.slice(0, 40)}`,
+        });
     } else {
       result.other.push({ origin: responseOrigin, reason: `empty response body (status ${status})` });
     }
@@ -162,7 +197,8 @@ function vercelPayloads(file: string, text: string): FixtureFile {
   const value = JSON.parse(text) as Record<string, unknown>;
   // Error bodies: `{ "type": "error", … }` (Anthropic) or a non-null `error` outside a Responses object, which always
   // carries an `error` field (null on success).
-  const isError = value.type === "error" || (value.error !== undefined && value.error !== null && value.object !== "response");
+  const isError =
+    value.type === "error" || (value.error !== undefined && value.error !== null && value.object !== "response");
   return { file, payloads: [{ api, kind: isError ? "error" : "response", value, origin: file }], other: [] };
 }
 
@@ -171,7 +207,8 @@ export function loadRealFixtures(root: string = realFixturesRoot()): FixtureFile
   const files: string[] = [];
   const visit = (relative: string): void => {
     const absolute = path.join(root, relative);
-    if (statSync(absolute).isDirectory()) for (const name of readdirSync(absolute).sort()) visit(relative === "" ? name : `${relative}/${name}`);
+    if (statSync(absolute).isDirectory())
+      for (const name of readdirSync(absolute).sort()) visit(relative === "" ? name : `${relative}/${name}`);
     else files.push(relative);
   };
   visit("");
@@ -188,7 +225,11 @@ export function loadRealFixtures(root: string = realFixturesRoot()): FixtureFile
       }
       if (file.startsWith("vercel-ai/")) return vercelPayloads(file, text);
       if (file.startsWith("spotter/") || file.startsWith("claude-code-transcripts/")) {
-        return { file, payloads: [], other: [{ origin: file, reason: "an agent session (Claude Code or Codex), not a provider payload" }] };
+        return {
+          file,
+          payloads: [],
+          other: [{ origin: file, reason: "an agent session (Claude Code or Codex), not a provider payload" }],
+        };
       }
       throw new Error(`${file}: no reader for this fixture; add one rather than skip it`);
     });

@@ -29,7 +29,10 @@ describe("workspace packages", () => {
           .filter((folder) => existsSync(path.join(repositoryRoot, folder, "package.json")))
       : [],
   );
-  const manifests = packageFolders.map((folder) => ({ folder, manifest: JSON.parse(read(`${folder}/package.json`)) as Record<string, unknown> }));
+  const manifests = packageFolders.map((folder) => ({
+    folder,
+    manifest: JSON.parse(read(`${folder}/package.json`)) as Record<string, unknown>,
+  }));
   const published = manifests.filter((entry) => entry.manifest.private !== true);
 
   it("are all ESM with a test script", () => {
@@ -39,15 +42,19 @@ describe("workspace packages", () => {
     }
   });
 
-  it.each(published.map((entry) => [entry.folder, entry.manifest] as const))("%s is publishable: scope, engines, types-first exports, publint, README", (folder, manifest) => {
-    expect(String(manifest.name)).toMatch(/^@agent-transcript\//);
-    expect(manifest.engines).toEqual({ node: ">=20.19" });
-    const root = (manifest.exports as Record<string, Record<string, string>>)["."];
-    expect(Object.keys(root ?? {})[0]).toBe("types");
-    expect((manifest.scripts as Record<string, string>).publint).toBe("publint --strict");
-    const readme = read(`${folder}/README.md`);
-    for (const heading of ["## Install", "## Example", "## Scope"]) expect(readme, `${folder} README`).toContain(heading);
-  });
+  it.each(published.map((entry) => [entry.folder, entry.manifest] as const))(
+    "%s is publishable: scope, engines, types-first exports, publint, README",
+    (folder, manifest) => {
+      expect(String(manifest.name)).toMatch(/^@agent-transcript\//);
+      expect(manifest.engines).toEqual({ node: ">=20.19" });
+      const root = (manifest.exports as Record<string, Record<string, string>>)["."];
+      expect(Object.keys(root ?? {})[0]).toBe("types");
+      expect((manifest.scripts as Record<string, string>).publint).toBe("publint --strict");
+      const readme = read(`${folder}/README.md`);
+      for (const heading of ["## Install", "## Example", "## Scope"])
+        expect(readme, `${folder} README`).toContain(heading);
+    },
+  );
 
   it("pin the generators exactly", () => {
     const catalog = read("pnpm-workspace.yaml");

@@ -33,7 +33,9 @@ export function describeRoundTrips(options: {
     let results: RoundTripResult[] = [];
     // Compiling and running a harness can take a while on a cold cache.
     beforeAll(() => {
-      results = options.run(valid.map((example) => ({ version: example.version, definition: example.definition, value: example.value }))) as RoundTripResult[];
+      results = options.run(
+        valid.map((example) => ({ version: example.version, definition: example.definition, value: example.value })),
+      ) as RoundTripResult[];
     }, 300_000);
 
     it("answer every example", () => {
@@ -57,9 +59,11 @@ export function describeRoundTrips(options: {
 
 /** Removes object properties that are null in `output` and absent at the same place in `input`. */
 export function dropAddedNulls(output: unknown, input: unknown): unknown {
-  if (Array.isArray(output)) return output.map((item, index) => dropAddedNulls(item, Array.isArray(input) ? input[index] : undefined));
+  if (Array.isArray(output))
+    return output.map((item, index) => dropAddedNulls(item, Array.isArray(input) ? input[index] : undefined));
   if (typeof output !== "object" || output === null) return output;
-  const original = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const original =
+    typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   return Object.fromEntries(
     Object.entries(output)
       .filter(([key, value]) => value !== null || Object.hasOwn(original, key))

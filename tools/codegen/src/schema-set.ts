@@ -70,7 +70,8 @@ export function lintSchemaSet(files: SchemaFile[]): string[] {
     if (file.id !== expectedId) problems.push(`${where}: $id must be ${expectedId}`);
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(file.slug)) problems.push(`${where}: file names are kebab-case`);
     if (!titlePattern.test(file.title)) problems.push(`${where}: title must be a PascalCase type name`);
-    if (typeof file.schema.description !== "string") problems.push(`${where}: the top-level entity needs a description`);
+    if (typeof file.schema.description !== "string")
+      problems.push(`${where}: the top-level entity needs a description`);
     const names = [file.title, ...file.definitionNames];
     for (const name of names) {
       const previous = titles.get(`${file.version}/${name}`);
@@ -115,21 +116,40 @@ function lintSubschema(schema: JsonSchema, where: string, problems: string[]): v
 }
 
 function isDiscriminator(value: unknown): value is { propertyName: string } {
-  return typeof value === "object" && value !== null && typeof (value as { propertyName?: unknown }).propertyName === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { propertyName?: unknown }).propertyName === "string"
+  );
 }
 
 const schemaMapKeywords = ["properties", "patternProperties", "$defs", "dependentSchemas"] as const;
-const schemaKeywords = ["items", "additionalProperties", "contains", "propertyNames", "not", "if", "then", "else"] as const;
+const schemaKeywords = [
+  "items",
+  "additionalProperties",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+] as const;
 const schemaArrayKeywords = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
 
 /** Visits every subschema (pre-order) with its JSON pointer from the document root. */
-export function walkSchema(schema: unknown, pointer: string, visit: (schema: JsonSchema, pointer: string) => void): void {
+export function walkSchema(
+  schema: unknown,
+  pointer: string,
+  visit: (schema: JsonSchema, pointer: string) => void,
+): void {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return;
   const node = schema as JsonSchema;
   visit(node, pointer);
   for (const keyword of schemaMapKeywords) {
     const map = node[keyword] as Record<string, unknown> | undefined;
-    if (map) for (const [key, child] of Object.entries(map)) walkSchema(child, `${pointer}/${keyword}/${escapePointer(key)}`, visit);
+    if (map)
+      for (const [key, child] of Object.entries(map))
+        walkSchema(child, `${pointer}/${keyword}/${escapePointer(key)}`, visit);
   }
   for (const keyword of schemaKeywords) walkSchema(node[keyword], `${pointer}/${keyword}`, visit);
   for (const keyword of schemaArrayKeywords) {

@@ -41,7 +41,10 @@ export const crossFileSchemas = {
         title: "TextPart",
         description: "Text.",
         type: "object",
-        properties: { type: { description: "Tag.", const: "text" }, text: { description: "The text.", type: "string" } },
+        properties: {
+          type: { description: "Tag.", const: "text" },
+          text: { description: "The text.", type: "string" },
+        },
         required: ["type", "text"],
         additionalProperties: false,
       },

@@ -18,7 +18,11 @@ import type { JsonSchema, SchemaFile } from "./schema-set.js";
  */
 export type TolerantShape = "validation" | "types";
 
-export function tolerantSchema(file: SchemaFile, files: readonly SchemaFile[], shape: TolerantShape = "validation"): JsonSchema {
+export function tolerantSchema(
+  file: SchemaFile,
+  files: readonly SchemaFile[],
+  shape: TolerantShape = "validation",
+): JsonSchema {
   const transformed = transform(file.schema, file.id, files, shape) as JsonSchema;
   transformed.$id = tolerantId(file.id);
   return transformed;
@@ -41,7 +45,10 @@ function transform(node: unknown, baseId: string, files: readonly SchemaFile[], 
     // A closed union keeps its discriminator; an extensible one gets its own dispatch below.
     if (keyword === "discriminator" && schema["x-extensible"] === true) continue;
     // Keyword values that are data, not subschemas, are copied as they are.
-    result[keyword] = keyword === "enum" || keyword === "const" || keyword === "examples" ? value : transform(value, baseId, files, shape);
+    result[keyword] =
+      keyword === "enum" || keyword === "const" || keyword === "examples"
+        ? value
+        : transform(value, baseId, files, shape);
   }
   if (schema["x-extensible"] === true && Array.isArray(schema.enum)) {
     delete result.enum;
@@ -73,7 +80,8 @@ function transform(node: unknown, baseId: string, files: readonly SchemaFile[], 
 function memberTag(member: JsonSchema, tag: string, baseId: string, files: readonly SchemaFile[]): string {
   const resolved = typeof member.$ref === "string" ? resolveReference(member.$ref, baseId, files) : member;
   const tagSchema = (resolved.properties as Record<string, JsonSchema> | undefined)?.[tag];
-  if (typeof tagSchema?.const !== "string") throw new Error(`union member has no string const ${tag}: ${JSON.stringify(member)}`);
+  if (typeof tagSchema?.const !== "string")
+    throw new Error(`union member has no string const ${tag}: ${JSON.stringify(member)}`);
   return tagSchema.const;
 }
 
@@ -89,6 +97,7 @@ export function resolveReference(reference: string, baseId: string, files: reado
     const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
     target = (target as Record<string, unknown> | undefined)?.[key];
   }
-  if (typeof target !== "object" || target === null) throw new Error(`$ref ${reference} from ${baseId} points at nothing`);
+  if (typeof target !== "object" || target === null)
+    throw new Error(`$ref ${reference} from ${baseId} points at nothing`);
   return target as JsonSchema;
 }

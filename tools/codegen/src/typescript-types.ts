@@ -43,7 +43,8 @@ export async function generateTypes(input: TypeGenerationInput): Promise<string>
           canRead: true,
           read: (file: { url: string }) => {
             const schema = input.schemasByFileName.get(path.posix.basename(file.url));
-            if (!schema) throw new Error(`unresolvable $ref to ${file.url}: only files in schemas/${input.version}/ resolve`);
+            if (!schema)
+              throw new Error(`unresolvable $ref to ${file.url}: only files in schemas/${input.version}/ resolve`);
             return JSON.stringify(schema);
           },
         },

@@ -23,9 +23,11 @@ const runtimeIdentifier = (name: string): string => `ajvRuntime_${name}`;
 
 /** A CommonJS module's `exports.default`: Node hands ESM importers `module.exports`, bundlers (vitest) the default itself. */
 function commonJsDefault(imported: unknown): { code?: unknown } {
-  const isModuleObject = typeof imported === "object" && imported !== null && "__esModule" in imported && "default" in imported;
+  const isModuleObject =
+    typeof imported === "object" && imported !== null && "__esModule" in imported && "default" in imported;
   const candidate: unknown = isModuleObject ? (imported as { default: unknown }).default : imported;
-  if (candidate === null || (typeof candidate !== "function" && typeof candidate !== "object")) throw new Error("unexpected shape of an ajv module");
+  if (candidate === null || (typeof candidate !== "function" && typeof candidate !== "object"))
+    throw new Error("unexpected shape of an ajv module");
   return candidate as { code?: unknown };
 }
 for (const { helper, name } of runtimeHelpers) (helper as { code: string }).code = runtimeIdentifier(name);
@@ -135,7 +137,8 @@ export function generateValidatorModule(
   ];
   const javascript = `${header}${moduleImports.join("\n")}\n${code}\n`;
   const declarationLines = Object.keys(references).map(
-    (name) => `/** Validates a value against \`${name}\` (${variant}). */\nexport declare const ${name}: StandaloneValidator<Types.${name}>;`,
+    (name) =>
+      `/** Validates a value against \`${name}\` (${variant}). */\nexport declare const ${name}: StandaloneValidator<Types.${name}>;`,
   );
   const imports = [
     `import type { StandaloneValidator } from "../../../standalone-validator.js";`,

@@ -19,7 +19,8 @@ describe("the demo's sample run", () => {
 
   it("pairs every tool call with a result by call_id", () => {
     for (const log of [run.parent, run.child]) {
-      const ids = (type: string): unknown[] => log.filter((event) => event.type === type).map((event) => (event.payload as { call_id: string }).call_id);
+      const ids = (type: string): unknown[] =>
+        log.filter((event) => event.type === type).map((event) => (event.payload as { call_id: string }).call_id);
       expect(ids("tool.result")).toEqual(ids("tool.call"));
     }
   });

@@ -46,8 +46,20 @@ export function sampleRun(start = Date.parse("2026-06-08T08:14:42.000Z")): Sampl
         { type: "text", fidelity: "router", text: "You are a careful Go reviewer. Report each bug with its line." },
       ],
     }),
-    parentLine("tool.call", "analyze", { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: null, fidelity: "router" }),
-    parentLine("tool.result", "analyze", { name: "Read", call_id: "toolu_01", input: { path: "main.go" }, output: "package main\n\nfunc main() {\n\tvar m map[string]int\n\tm[\"a\"] = 1\n}\n", fidelity: "router" }),
+    parentLine("tool.call", "analyze", {
+      name: "Read",
+      call_id: "toolu_01",
+      input: { path: "main.go" },
+      output: null,
+      fidelity: "router",
+    }),
+    parentLine("tool.result", "analyze", {
+      name: "Read",
+      call_id: "toolu_01",
+      input: { path: "main.go" },
+      output: 'package main\n\nfunc main() {\n\tvar m map[string]int\n\tm["a"] = 1\n}\n',
+      fidelity: "router",
+    }),
     parentLine("message.assistant", "analyze", {
       role: "assistant",
       blocks: [
@@ -56,21 +68,55 @@ export function sampleRun(start = Date.parse("2026-06-08T08:14:42.000Z")): Sampl
       ],
     }),
     parentLine("step.completed", "analyze", { name: "analyze", kind: "agent", result: { issues: 1 } }),
-    parentLine("step.call_workflow.started", "fix", { name: "fix", kind: "call_workflow" }, { child_run_id: childRunId }),
+    parentLine(
+      "step.call_workflow.started",
+      "fix",
+      { name: "fix", kind: "call_workflow" },
+      { child_run_id: childRunId },
+    ),
   ];
   const child: Event[] = [
     childLine("run.started", "", { schema_version: formatVersion, name: "fix-issues", kind: "workflow" }),
     childLine("step.started", "patch", { name: "patch", kind: "agent" }),
-    childLine("tool.call", "patch", { name: "Edit", call_id: "toolu_02", input: { path: "main.go", old: "var m map[string]int", new: "m := map[string]int{}" }, output: null, fidelity: "agent_emitted" }),
-    childLine("tool.result", "patch", { name: "Edit", call_id: "toolu_02", input: { path: "main.go" }, output: { applied: true }, fidelity: "agent_emitted" }),
-    childLine("tool.call", "patch", { name: "Bash", call_id: "toolu_03", input: { command: "go vet ./... && env | grep TOKEN" }, output: null, fidelity: "router" }),
+    childLine("tool.call", "patch", {
+      name: "Edit",
+      call_id: "toolu_02",
+      input: { path: "main.go", old: "var m map[string]int", new: "m := map[string]int{}" },
+      output: null,
+      fidelity: "agent_emitted",
+    }),
+    childLine("tool.result", "patch", {
+      name: "Edit",
+      call_id: "toolu_02",
+      input: { path: "main.go" },
+      output: { applied: true },
+      fidelity: "agent_emitted",
+    }),
+    childLine("tool.call", "patch", {
+      name: "Bash",
+      call_id: "toolu_03",
+      input: { command: "go vet ./... && env | grep TOKEN" },
+      output: null,
+      fidelity: "router",
+    }),
     // A leaked credential, as tool output so often contains: the export redacts it.
-    childLine("tool.result", "patch", { name: "Bash", call_id: "toolu_03", input: { command: "go vet ./... && env | grep TOKEN" }, output: `GITHUB_TOKEN=${demoToken}\n`, fidelity: "router" }),
+    childLine("tool.result", "patch", {
+      name: "Bash",
+      call_id: "toolu_03",
+      input: { command: "go vet ./... && env | grep TOKEN" },
+      output: `GITHUB_TOKEN=${demoToken}\n`,
+      fidelity: "router",
+    }),
     childLine("step.completed", "patch", { name: "patch", kind: "agent" }),
     childLine("run.completed", "", { name: "fix-issues", kind: "workflow", result: { patched: ["main.go"] } }),
   ];
   parent.push(
-    parentLine("step.call_workflow.completed", "fix", { name: "fix", kind: "call_workflow", result: { patched: ["main.go"] } }, { child_run_id: childRunId }),
+    parentLine(
+      "step.call_workflow.completed",
+      "fix",
+      { name: "fix", kind: "call_workflow", result: { patched: ["main.go"] } },
+      { child_run_id: childRunId },
+    ),
     parentLine("run.completed", "", { name: "code-review", kind: "workflow" }),
   );
   const declarations: SnapshotDeclaration[] = [
@@ -80,4 +126,5 @@ export function sampleRun(start = Date.parse("2026-06-08T08:14:42.000Z")): Sampl
   return { parent, child, declarations };
 }
 
-export const toJsonLines = (values: readonly unknown[]): string => values.map((value) => JSON.stringify(value)).join("\n") + "\n";
+export const toJsonLines = (values: readonly unknown[]): string =>
+  values.map((value) => JSON.stringify(value)).join("\n") + "\n";

@@ -4,7 +4,13 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { validateTranscript, type Tolerant } from "@agent-transcript/core";
-import { anthropicFormat, bedrockConverseFormat, geminiFormat, mistralFormat, providerFormats } from "@agent-transcript/providers";
+import {
+  anthropicFormat,
+  bedrockConverseFormat,
+  geminiFormat,
+  mistralFormat,
+  providerFormats,
+} from "@agent-transcript/providers";
 import { describe, expect, it } from "vitest";
 // The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
@@ -21,7 +27,10 @@ function payloadFile(payload: Payload): string {
   written += 1;
   if (payload.kind === "stream") {
     const file = path.join(scratch, `payload-${written}.jsonl`);
-    writeFileSync(file, payload.chunks.map((chunk) => (typeof chunk === "string" ? chunk : JSON.stringify(chunk))).join("\n") + "\n");
+    writeFileSync(
+      file,
+      payload.chunks.map((chunk) => (typeof chunk === "string" ? chunk : JSON.stringify(chunk))).join("\n") + "\n",
+    );
     return file;
   }
   const file = path.join(scratch, `payload-${written}.json`);
@@ -45,17 +54,27 @@ const payloads = loadRealFixtures()
  */
 const roundTripExceptions: ReadonlyArray<{ origin: RegExp; reason: string }> = [
   {
-    origin: /test_cross_provider_capability_replay\[anthropic-claude-sonnet-4-5-openai-responses-gpt-5\.4\]\.yaml#interactions\/\d+\/request/,
+    origin:
+      /test_cross_provider_capability_replay\[anthropic-claude-sonnet-4-5-openai-responses-gpt-5\.4\]\.yaml#interactions\/\d+\/request/,
     reason: "two consecutive assistant messages are merged into one (parts-merged)",
   },
 ];
 
 describe("agent-transcript convert: same format both sides reproduces the input", () => {
-  const single = payloads.filter((payload) => payload.kind !== "stream" && !roundTripExceptions.some((entry) => entry.origin.test(payload.origin)));
-  const streams = payloads.filter((payload): payload is Extract<Payload, { kind: "stream" }> => payload.kind === "stream");
+  const single = payloads.filter(
+    (payload) => payload.kind !== "stream" && !roundTripExceptions.some((entry) => entry.origin.test(payload.origin)),
+  );
+  const streams = payloads.filter(
+    (payload): payload is Extract<Payload, { kind: "stream" }> => payload.kind === "stream",
+  );
 
   it("covers requests and responses of all five APIs", () => {
-    for (const api of supported) for (const kind of ["request", "response"]) expect(single.some((payload) => payload.api === api && payload.kind === kind), `${api} ${kind}`).toBe(true);
+    for (const api of supported)
+      for (const kind of ["request", "response"])
+        expect(
+          single.some((payload) => payload.api === api && payload.kind === kind),
+          `${api} ${kind}`,
+        ).toBe(true);
   });
 
   it.each(single.map((payload) => [payload.origin, payload] as const))("%s", async (_origin, payload) => {
@@ -65,35 +84,52 @@ describe("agent-transcript convert: same format both sides reproduces the input"
     expect(JSON.parse(output.stdout())).toEqual(payload.value);
     // Reading may report what the source lacked (a Gemini call without an id, one tool object for a list); the
     // output still equals the input, and writing it back loses nothing.
-    const warnings = output.stderr().split("\n").filter((line) => line.includes(": warning: "));
+    const warnings = output
+      .stderr()
+      .split("\n")
+      .filter((line) => line.includes(": warning: "));
     for (const line of warnings) expect(line).toMatch(/: warning: \S+: (?:id-synthesized|input-normalized): /);
     expect(output.stderr()).toContain(`(${payload.api} ${payload.kind}) to ${payload.api} ${payload.kind}`);
   });
 
-  it.each(streams.map((payload) => [payload.origin, payload] as const))("stream %s: the chunks written aggregate to the same document", async (_origin, payload) => {
-    const output = capture();
-    expect(await run(["convert", payloadFile(payload), "--to", payload.api], output.io)).toBe(0);
-    const format = providerFormats[payload.api as keyof typeof providerFormats];
-    const before = format.streamToCanonical(payload.chunks);
-    const after = format.streamToCanonical(readJsonLines(output.stdout()));
-    expect(after.ok && before.ok && after.document).toEqual(before.ok && before.document);
-  });
+  it.each(streams.map((payload) => [payload.origin, payload] as const))(
+    "stream %s: the chunks written aggregate to the same document",
+    async (_origin, payload) => {
+      const output = capture();
+      expect(await run(["convert", payloadFile(payload), "--to", payload.api], output.io)).toBe(0);
+      const format = providerFormats[payload.api as keyof typeof providerFormats];
+      const before = format.streamToCanonical(payload.chunks);
+      const after = format.streamToCanonical(readJsonLines(output.stdout()));
+      expect(after.ok && before.ok && after.document).toEqual(before.ok && before.document);
+    },
+  );
 });
 
 describe("agent-transcript convert across formats", () => {
-  const anthropicRequests = payloads.filter((payload): payload is Extract<Payload, { kind: "request" }> => payload.api === "anthropic" && payload.kind === "request");
+  const anthropicRequests = payloads.filter(
+    (payload): payload is Extract<Payload, { kind: "request" }> =>
+      payload.api === "anthropic" && payload.kind === "request",
+  );
 
-  it.each(anthropicRequests.map((payload) => [payload.origin, payload] as const))("Anthropic request %s → a Gemini request that passes geminiFormat.checkRequest", async (_origin, payload) => {
-    const output = capture();
-    expect(await run(["convert", payloadFile(payload), "--to", "gemini"], output.io)).toBe(0);
-    const request = JSON.parse(output.stdout()) as Parameters<typeof geminiFormat.checkRequest>[0];
-    expect(Array.isArray(request.contents)).toBe(true);
-    expect(geminiFormat.checkRequest(request)).toEqual([]);
-    expect(output.stderr()).not.toContain("target-rule-broken");
-  });
+  it.each(anthropicRequests.map((payload) => [payload.origin, payload] as const))(
+    "Anthropic request %s → a Gemini request that passes geminiFormat.checkRequest",
+    async (_origin, payload) => {
+      const output = capture();
+      expect(await run(["convert", payloadFile(payload), "--to", "gemini"], output.io)).toBe(0);
+      const request = JSON.parse(output.stdout()) as Parameters<typeof geminiFormat.checkRequest>[0];
+      expect(Array.isArray(request.contents)).toBe(true);
+      expect(geminiFormat.checkRequest(request)).toEqual([]);
+      expect(output.stderr()).not.toContain("target-rule-broken");
+    },
+  );
 
   it("converts an OpenAI Chat request with tool results to a Mistral request that passes mistralFormat.checkRequest", async () => {
-    const chat = payloads.find((payload): payload is Extract<Payload, { kind: "request" }> => payload.api === "openai-chat" && payload.kind === "request" && JSON.stringify(payload.value).includes('"tool_call_id"'));
+    const chat = payloads.find(
+      (payload): payload is Extract<Payload, { kind: "request" }> =>
+        payload.api === "openai-chat" &&
+        payload.kind === "request" &&
+        JSON.stringify(payload.value).includes('"tool_call_id"'),
+    );
     if (chat === undefined) throw new Error("no OpenAI Chat request with a tool message");
     const output = capture();
     expect(await run(["convert", payloadFile(chat), "--to", "mistral"], output.io)).toBe(0);
@@ -103,7 +139,12 @@ describe("agent-transcript convert across formats", () => {
   });
 
   it("converts an Anthropic request with tool results to a Bedrock Converse request that passes bedrockConverseFormat.checkRequest", async () => {
-    const anthropic = payloads.find((payload): payload is Extract<Payload, { kind: "request" }> => payload.api === "anthropic" && payload.kind === "request" && JSON.stringify(payload.value).includes('"tool_result"'));
+    const anthropic = payloads.find(
+      (payload): payload is Extract<Payload, { kind: "request" }> =>
+        payload.api === "anthropic" &&
+        payload.kind === "request" &&
+        JSON.stringify(payload.value).includes('"tool_result"'),
+    );
     if (anthropic === undefined) throw new Error("no Anthropic request with a tool result");
     const output = capture();
     expect(await run(["convert", payloadFile(anthropic), "--to", "bedrock-converse"], output.io)).toBe(0);
@@ -127,7 +168,12 @@ describe("agent-transcript convert across formats", () => {
     if (request === undefined) throw new Error("no Anthropic request");
     const toCanonical = capture();
     const documentFile = path.join(scratch, "canonical.json");
-    expect(await run(["convert", payloadFile(request), "--to", "agent-transcript", "--output", documentFile], toCanonical.io)).toBe(0);
+    expect(
+      await run(
+        ["convert", payloadFile(request), "--to", "agent-transcript", "--output", documentFile],
+        toCanonical.io,
+      ),
+    ).toBe(0);
     const document = JSON.parse(readFileSync(documentFile, "utf8")) as Tolerant.Transcript;
     expect(validateTranscript(document).ok).toBe(true);
     const back = capture();
@@ -137,7 +183,10 @@ describe("agent-transcript convert across formats", () => {
   });
 
   it("reads and writes portable message lists", async () => {
-    const portable = path.join(repositoryRoot, "packages/providers/src/seeds/fixtures/portable-lisbon-conversation.json");
+    const portable = path.join(
+      repositoryRoot,
+      "packages/providers/src/seeds/fixtures/portable-lisbon-conversation.json",
+    );
     const same = capture();
     expect(await run(["convert", portable, "--to", "portable"], same.io)).toBe(0);
     expect(JSON.parse(same.stdout())).toEqual(JSON.parse(readFileSync(portable, "utf8")));
@@ -150,7 +199,12 @@ describe("agent-transcript convert across formats", () => {
     const stream = payloads.find((payload) => payload.api === "anthropic" && payload.kind === "stream");
     if (stream?.kind !== "stream") throw new Error("no Anthropic stream");
     const sse = path.join(scratch, "capture.txt");
-    writeFileSync(sse, stream.chunks.map((chunk) => `event: ${(chunk as { type: string }).type}\ndata: ${JSON.stringify(chunk)}\n\n`).join(""));
+    writeFileSync(
+      sse,
+      stream.chunks
+        .map((chunk) => `event: ${(chunk as { type: string }).type}\ndata: ${JSON.stringify(chunk)}\n\n`)
+        .join(""),
+    );
     const output = capture();
     expect(await run(["convert", sse, "--to", "anthropic"], output.io)).toBe(0);
     const before = anthropicFormat.streamToCanonical(stream.chunks);
@@ -184,7 +238,13 @@ describe("agent-transcript convert: losses, failures and reports", () => {
     max_tokens: 1024,
     messages: [
       { role: "user", content: "What is 2 + 2?" },
-      { role: "assistant", content: [{ type: "thinking", thinking: "Simple sum.", signature: "c2lnbmF0dXJl" }, { type: "text", text: "4" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "Simple sum.", signature: "c2lnbmF0dXJl" },
+          { type: "text", text: "4" },
+        ],
+      },
       { role: "user", content: "And 3 + 3?" },
     ],
   };
@@ -221,15 +281,36 @@ describe("agent-transcript convert: losses, failures and reports", () => {
     const output = capture();
     expect(await run(["convert", thinkingFile, "--to", "gemini", "--json", "--output", target], output.io)).toBe(0);
     const report = JSON.parse(output.stdout()) as ConvertReport;
-    expect(Object.keys(report).sort()).toEqual(["errors", "from", "kind", "ok", "output", "outputKind", "to", "warnings"]);
-    expect(report).toMatchObject({ ok: true, from: "anthropic", to: "gemini", kind: "request", outputKind: "request", output: target, errors: [] });
-    expect(report.warnings).toContainEqual(expect.objectContaining({ stage: "export", code: "reasoning-dropped", path: "/messages/1/parts/0" }));
+    expect(Object.keys(report).sort()).toEqual([
+      "errors",
+      "from",
+      "kind",
+      "ok",
+      "output",
+      "outputKind",
+      "to",
+      "warnings",
+    ]);
+    expect(report).toMatchObject({
+      ok: true,
+      from: "anthropic",
+      to: "gemini",
+      kind: "request",
+      outputKind: "request",
+      output: target,
+      errors: [],
+    });
+    expect(report.warnings).toContainEqual(
+      expect.objectContaining({ stage: "export", code: "reasoning-dropped", path: "/messages/1/parts/0" }),
+    );
     expect(output.stderr()).toBe("");
     expect(JSON.parse(readFileSync(target, "utf8"))).toMatchObject({ contents: expect.any(Array) });
 
     const strict = capture();
     const never = path.join(scratch, "never.json");
-    expect(await run(["convert", thinkingFile, "--to", "gemini", "--json", "--strict", "--output", never], strict.io)).toBe(1);
+    expect(
+      await run(["convert", thinkingFile, "--to", "gemini", "--json", "--strict", "--output", never], strict.io),
+    ).toBe(1);
     const failed = JSON.parse(strict.stdout()) as ConvertReport;
     expect(failed).toMatchObject({ ok: false, from: "anthropic", to: "gemini", kind: "request", output: null });
     expect(failed.errors.length).toBeGreaterThan(0);
@@ -262,7 +343,9 @@ describe("agent-transcript convert: losses, failures and reports", () => {
     expect(await run(["convert", thinkingFile, "--from", "cohere", "--to", "gemini"], capture().io)).toBe(2);
     expect(await run(["convert", thinkingFile], capture().io)).toBe(2);
     expect(await run(["convert", "--to", "gemini"], capture().io)).toBe(2);
-    expect(await run(["convert", thinkingFile, "--to", "gemini", "--foreign-reasoning", "maybe"], capture().io)).toBe(2);
+    expect(await run(["convert", thinkingFile, "--to", "gemini", "--foreign-reasoning", "maybe"], capture().io)).toBe(
+      2,
+    );
     expect(await run(["convert", thinkingFile, "--to", "gemini", "--bogus"], capture().io)).toBe(2);
     const json = capture();
     expect(await run(["convert", thinkingFile, "--to", "gemini", "--json"], json.io)).toBe(2);

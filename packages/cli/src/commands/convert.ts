@@ -82,7 +82,8 @@ function parseOrRaw(text: string): { parsed: boolean; value: unknown } {
 function jsonLines(text: string): ReadPayload {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
   const chunks = lines.map((line) => parseOrRaw(line));
-  if (chunks.length === 0 || chunks.every((chunk) => !chunk.parsed)) return { ok: false, message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
+  if (chunks.length === 0 || chunks.every((chunk) => !chunk.parsed))
+    return { ok: false, message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
   return { ok: true, value: chunks.map((chunk) => chunk.value), framing: "jsonl", text };
 }
 
@@ -136,18 +137,49 @@ function importWarnings(warnings: readonly ConversionWarning[], stage: ConvertWa
   return warnings.map((warning) => ({ stage, code: warning.code, path: warning.path, message: warning.message }));
 }
 
-type Canonical = { ok: true; document: Tolerant.Transcript; warnings: ConvertWarning[] } | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
+type Canonical =
+  | { ok: true; document: Tolerant.Transcript; warnings: ConvertWarning[] }
+  | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
 
-function toCanonical(format: DetectedFormat, kind: PayloadKind, payload: Extract<ReadPayload, { ok: true }>, input: string): Canonical {
+function toCanonical(
+  format: DetectedFormat,
+  kind: PayloadKind,
+  payload: Extract<ReadPayload, { ok: true }>,
+  input: string,
+): Canonical {
   if (format === "agent-transcript") {
-    if (payload.framing !== "json") return { ok: false, errors: [{ path: "", message: "an Agent Transcript document is one JSON object, not a stream of lines" }], warnings: [] };
+    if (payload.framing !== "json")
+      return {
+        ok: false,
+        errors: [{ path: "", message: "an Agent Transcript document is one JSON object, not a stream of lines" }],
+        warnings: [],
+      };
     const loaded = decodeWithLines(payload.text, "auto");
-    if (!loaded.ok) return { ok: false, errors: loaded.problems.map((problem) => ({ path: problem.pointer, message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}` })), warnings: [] };
-    return { ok: true, document: loaded.document, warnings: loaded.warnings.map((warning) => ({ stage: "import", code: "newer-version", path: "", message: warning })) };
+    if (!loaded.ok)
+      return {
+        ok: false,
+        errors: loaded.problems.map((problem) => ({
+          path: problem.pointer,
+          message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}`,
+        })),
+        warnings: [],
+      };
+    return {
+      ok: true,
+      document: loaded.document,
+      warnings: loaded.warnings.map((warning) => ({
+        stage: "import",
+        code: "newer-version",
+        path: "",
+        message: warning,
+      })),
+    };
   }
   if (format === "portable") {
     const result = importPortable(payload.value, input === "-" ? {} : { path: input });
-    return result.ok ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") } : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
+    return result.ok
+      ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
+      : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
   }
   const converter = providerFormats[format];
   const result: ToCanonicalResult =
@@ -156,26 +188,45 @@ function toCanonical(format: DetectedFormat, kind: PayloadKind, payload: Extract
       : kind === "response"
         ? converter.responseToCanonical(payload.value)
         : converter.requestToCanonical(payload.value);
-  return result.ok ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") } : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
+  return result.ok
+    ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
+    : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
 }
 
-type Converted = { ok: true; value: unknown; kind: PayloadKind; warnings: ConvertWarning[] } | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
+type Converted =
+  | { ok: true; value: unknown; kind: PayloadKind; warnings: ConvertWarning[] }
+  | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
 
-function fromCanonical(document: Tolerant.Transcript, target: DetectedFormat, kind: ProviderKind, options: ConvertCommandOptions): Converted {
+function fromCanonical(
+  document: Tolerant.Transcript,
+  target: DetectedFormat,
+  kind: ProviderKind,
+  options: ConvertCommandOptions,
+): Converted {
   if (target === "agent-transcript") return { ok: true, value: document, kind: "document", warnings: [] };
   if (target === "portable") {
     const result = exportPortable(document);
-    return result.ok ? { ok: true, value: result.value, kind: "document", warnings: importWarnings(result.warnings, "export") } : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
+    return result.ok
+      ? { ok: true, value: result.value, kind: "document", warnings: importWarnings(result.warnings, "export") }
+      : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
   }
   const converter = providerFormats[target];
-  const convertOptions = { strict: options.strict === true, ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }) };
+  const convertOptions = {
+    strict: options.strict === true,
+    ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),
+  };
   const result: FromCanonicalResult<unknown> =
-    kind === "stream" ? converter.streamFromCanonical(document, convertOptions) : kind === "response" ? converter.responseFromCanonical(document, convertOptions) : converter.requestFromCanonical(document, convertOptions);
+    kind === "stream"
+      ? converter.streamFromCanonical(document, convertOptions)
+      : kind === "response"
+        ? converter.responseFromCanonical(document, convertOptions)
+        : converter.requestFromCanonical(document, convertOptions);
   if (!result.ok) return { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
   const warnings = importWarnings(result.warnings, "export");
   // The target's structural rules (tool-result adjacency, id charsets): a request breaking them would be refused.
   if (kind === "request") {
-    for (const problem of converter.checkRequest(result.value)) warnings.push({ stage: "check", code: "target-rule-broken", path: problem.path, message: problem.message });
+    for (const problem of converter.checkRequest(result.value))
+      warnings.push({ stage: "check", code: "target-rule-broken", path: problem.path, message: problem.message });
   }
   return { ok: true, value: result.value, kind, warnings };
 }
@@ -195,19 +246,38 @@ export function serialise(value: unknown, kind: PayloadKind): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-const describeKind = (format: DetectedFormat, kind: PayloadKind): string => (format === "agent-transcript" ? "Agent Transcript document" : format === "portable" ? "portable message list" : `${format} ${kind}`);
+const describeKind = (format: DetectedFormat, kind: PayloadKind): string =>
+  format === "agent-transcript"
+    ? "Agent Transcript document"
+    : format === "portable"
+      ? "portable message list"
+      : `${format} ${kind}`;
 
 export async function runConvert(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
   const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout) throw new UserError("--json prints the report on stdout; give --output PATH for the converted payload", exitCodes.usage);
+  if (options.json && toStdout)
+    throw new UserError(
+      "--json prints the report on stdout; give --output PATH for the converted payload",
+      exitCodes.usage,
+    );
   const name = input === "-" ? "<stdin>" : input;
-  const report: ConvertReport = { ok: false, from: options.from ?? null, to: options.to, kind: null, outputKind: null, output: null, warnings: [], errors: [] };
+  const report: ConvertReport = {
+    ok: false,
+    from: options.from ?? null,
+    to: options.to,
+    kind: null,
+    outputKind: null,
+    output: null,
+    warnings: [],
+    errors: [],
+  };
 
   const fail = (errors: ConversionError[], summary: string): number => {
     report.errors = errors;
     if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else {
-      if (!options.strict) for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
+      if (!options.strict)
+        for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
       for (const error of errors) io.stderr(`${name}: error: ${formatError(error)}\n`);
       io.stderr(`agent-transcript: ${summary}; nothing was written\n`);
     }
@@ -223,7 +293,12 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     const detected = detectFormat(payload.value);
     if (detected === undefined) {
       return fail(
-        [{ path: "", message: `cannot tell which format this is: expected a provider request, response or stream (${formatIds.filter((id) => id !== "portable").join(", ")}), a portable message list or an Agent Transcript document` }],
+        [
+          {
+            path: "",
+            message: `cannot tell which format this is: expected a provider request, response or stream (${formatIds.filter((id) => id !== "portable").join(", ")}), a portable message list or an Agent Transcript document`,
+          },
+        ],
         `cannot convert ${name}: name its format with --from <format-id> (one of ${convertFormatIds.join(", ")})`,
       );
     }
@@ -246,8 +321,14 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   report.warnings.push(...converted.warnings);
   if (options.strict && report.warnings.length > 0) {
     // Every warning (of reading, writing or checking) is a loss; the converter's own strict errors repeat its warnings.
-    const errors = report.warnings.map((warning) => ({ path: warning.path, message: `${warning.stage}: ${warning.code}: ${warning.message}` }));
-    return fail(errors, `converting ${name} to ${describeKind(options.to, targetKind)} would lose or change something (--strict)`);
+    const errors = report.warnings.map((warning) => ({
+      path: warning.path,
+      message: `${warning.stage}: ${warning.code}: ${warning.message}`,
+    }));
+    return fail(
+      errors,
+      `converting ${name} to ${describeKind(options.to, targetKind)} would lose or change something (--strict)`,
+    );
   }
   if (!converted.ok) return fail(converted.errors, `cannot convert ${name} to ${describeKind(options.to, targetKind)}`);
 

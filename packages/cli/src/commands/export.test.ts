@@ -16,24 +16,59 @@ const seedFile = (name: string): string => path.join(repositoryRoot, "schemas/v1
 const githubToken = `ghp_${"Q9w8E7r6T5".repeat(3)}zyxwvu`;
 const parentId = "550e8400-e29b-41d4-a716-446655440000";
 const childId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
-const line = (runId: string, seq: number, type: string, payload: unknown, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ seq, run_id: runId, ...extra, type, path: "", iteration: 0, timestamp: `2026-06-08T08:14:4${seq}Z`, payload });
+const line = (
+  runId: string,
+  seq: number,
+  type: string,
+  payload: unknown,
+  extra: Record<string, unknown> = {},
+): string =>
+  JSON.stringify({
+    seq,
+    run_id: runId,
+    ...extra,
+    type,
+    path: "",
+    iteration: 0,
+    timestamp: `2026-06-08T08:14:4${seq}Z`,
+    payload,
+  });
 
 writeFileSync(
   path.join(scratch, `${parentId}.jsonl`),
   [
     line(parentId, 1, "run.started", { schema_version: "1.0.0", name: "review", kind: "workflow" }),
     line(parentId, 2, "message.user", { role: "user", blocks: [{ type: "text", text: `token ${githubToken}` }] }),
-    line(parentId, 3, "message.assistant", { role: "assistant", blocks: [{ type: "reasoning", text: "hmm" }, { type: "text", text: "ok" }] }),
+    line(parentId, 3, "message.assistant", {
+      role: "assistant",
+      blocks: [
+        { type: "reasoning", text: "hmm" },
+        { type: "text", text: "ok" },
+      ],
+    }),
     line(parentId, 4, "step.call_workflow.started", { name: "fix", kind: "call_workflow" }, { child_run_id: childId }),
-    line(parentId, 5, "tool.call", { name: "Bash", call_id: "c1", input: { command: "cat big.log" }, fidelity: "router" }),
+    line(parentId, 5, "tool.call", {
+      name: "Bash",
+      call_id: "c1",
+      input: { command: "cat big.log" },
+      fidelity: "router",
+    }),
     line(parentId, 6, "tool.result", { name: "Bash", call_id: "c1", output: "y".repeat(5000), fidelity: "router" }),
     line(parentId, 7, "run.completed", { name: "review", kind: "workflow" }),
   ].join("\n") + "\n",
 );
 writeFileSync(
   path.join(scratch, `${childId}.jsonl`),
-  [line(childId, 1, "run.started", { schema_version: "1.0.0", name: "fix", kind: "workflow" }, { parent_run_id: parentId }), line(childId, 2, "run.completed", null, { parent_run_id: parentId })].join("\n") + "\n",
+  [
+    line(
+      childId,
+      1,
+      "run.started",
+      { schema_version: "1.0.0", name: "fix", kind: "workflow" },
+      { parent_run_id: parentId },
+    ),
+    line(childId, 2, "run.completed", null, { parent_run_id: parentId }),
+  ].join("\n") + "\n",
 );
 const parentLog = path.join(scratch, `${parentId}.jsonl`);
 
@@ -47,12 +82,19 @@ describe("agent-transcript export", () => {
     expect(document.run?.children?.[0]?.transcript?.run?.parent?.run_id).toBe(parentId);
     expect(document.export?.redaction?.counts).toEqual({ "github-token": 1 });
     expect(output.stderr()).toContain("agent-transcript: redacted 1 secret (github-token ×1)\n");
-    expect(output.stderr()).toContain("this export includes 1 reasoning part (the model's thinking); use --reasoning omit to leave them out");
+    expect(output.stderr()).toContain(
+      "this export includes 1 reasoning part (the model's thinking); use --reasoning omit to leave them out",
+    );
   });
 
   it("omits reasoning without a disclosure, keeps secrets with --no-redact, and truncates on request", async () => {
     const output = capture();
-    expect(await run(["export", parentLog, "--reasoning", "omit", "--no-redact", "--truncate", "--limit", "1KiB"], output.io)).toBe(0);
+    expect(
+      await run(
+        ["export", parentLog, "--reasoning", "omit", "--no-redact", "--truncate", "--limit", "1KiB"],
+        output.io,
+      ),
+    ).toBe(0);
     const document = JSON.parse(output.stdout()) as Tolerant.Transcript;
     expect(JSON.stringify(document)).not.toContain('"type":"reasoning"');
     expect(output.stdout()).toContain(githubToken);
@@ -84,7 +126,10 @@ describe("agent-transcript export", () => {
 
   it("reports an invalid document with file, line and pointer, writes nothing, and exits 1", async () => {
     const broken = path.join(scratch, "broken.json");
-    writeFileSync(broken, '{\n  "schema_version": "1.0.0",\n  "id": "x",\n  "messages": [\n    {"role": "narrator", "parts": []}\n  ]\n}\n');
+    writeFileSync(
+      broken,
+      '{\n  "schema_version": "1.0.0",\n  "id": "x",\n  "messages": [\n    {"role": "narrator", "parts": []}\n  ]\n}\n',
+    );
     const target = path.join(scratch, "never.json");
     const output = capture();
     expect(await run(["export", broken, "--output", target], output.io)).toBe(1);

@@ -22,12 +22,17 @@ export function parseSize(text: string): number {
   const match = /^(\d{1,12})\s?([a-z]{0,3})$/i.exec(text.trim());
   const unit = units[(match?.[2] || "b").toLowerCase()];
   const bytes = match && unit ? Number(match[1]) * unit : Number.NaN;
-  if (!Number.isSafeInteger(bytes) || bytes < 2) throw new UserError(`--limit ${JSON.stringify(text)} is not a size of at least 2 bytes (for example 65536, 64KiB, 1MiB)`, exitCodes.usage);
+  if (!Number.isSafeInteger(bytes) || bytes < 2)
+    throw new UserError(
+      `--limit ${JSON.stringify(text)} is not a size of at least 2 bytes (for example 65536, 64KiB, 1MiB)`,
+      exitCodes.usage,
+    );
   return bytes;
 }
 
 export async function runExport(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
-  if (options.limit !== undefined && !options.truncate) throw new UserError("--limit needs --truncate", exitCodes.usage);
+  if (options.limit !== undefined && !options.truncate)
+    throw new UserError("--limit needs --truncate", exitCodes.usage);
   const limitBytes = options.limit === undefined ? undefined : parseSize(options.limit);
   const name = input === "-" ? "<stdin>" : input;
   const loaded = await loadDocument(input, io);
@@ -45,16 +50,26 @@ export async function runExport(input: string, options: ExportCommandOptions, io
     redact: options.redact ? {} : false,
     now,
   });
-  const body = options.format === "json" ? `${JSON.stringify(prepared.document, null, 2)}\n` : renderMarkdown(prepared.document, { reasoning: options.reasoning });
+  const body =
+    options.format === "json"
+      ? `${JSON.stringify(prepared.document, null, 2)}\n`
+      : renderMarkdown(prepared.document, { reasoning: options.reasoning });
 
   if (prepared.redaction) {
     const rules = Object.entries(prepared.redaction.counts).map(([rule, count]) => `${rule} ×${count}`);
-    io.stderr(`agent-transcript: redacted ${prepared.redaction.total} secret${prepared.redaction.total === 1 ? "" : "s"}${rules.length > 0 ? ` (${rules.join(", ")})` : ""}\n`);
+    io.stderr(
+      `agent-transcript: redacted ${prepared.redaction.total} secret${prepared.redaction.total === 1 ? "" : "s"}${rules.length > 0 ? ` (${rules.join(", ")})` : ""}\n`,
+    );
   }
   if (options.reasoning === "include" && prepared.reasoningParts > 0) {
-    io.stderr(`agent-transcript: this export includes ${prepared.reasoningParts} reasoning part${prepared.reasoningParts === 1 ? "" : "s"} (the model's thinking); use --reasoning omit to leave them out\n`);
+    io.stderr(
+      `agent-transcript: this export includes ${prepared.reasoningParts} reasoning part${prepared.reasoningParts === 1 ? "" : "s"} (the model's thinking); use --reasoning omit to leave them out\n`,
+    );
   }
-  if (options.truncate) io.stderr(`agent-transcript: truncated ${prepared.truncatedCount} tool output${prepared.truncatedCount === 1 ? "" : "s"} to ${prepared.document.export?.truncation?.limit_bytes} bytes\n`);
+  if (options.truncate)
+    io.stderr(
+      `agent-transcript: truncated ${prepared.truncatedCount} tool output${prepared.truncatedCount === 1 ? "" : "s"} to ${prepared.document.export?.truncation?.limit_bytes} bytes\n`,
+    );
 
   if (options.output === undefined || options.output === "-") {
     io.stdout(body);
@@ -73,7 +88,13 @@ export async function runExport(input: string, options: ExportCommandOptions, io
 
 /** A directory (existing, or named with a trailing slash) gets a safe generated file name inside it. */
 async function resolveTarget(output: string, naming: Parameters<typeof exportFileName>[0]): Promise<string> {
-  const isDirectory = output.endsWith("/") || output.endsWith(path.sep) || (await stat(output).then((stats) => stats.isDirectory(), () => false));
+  const isDirectory =
+    output.endsWith("/") ||
+    output.endsWith(path.sep) ||
+    (await stat(output).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    ));
   if (!isDirectory) return output;
   await mkdir(output, { recursive: true });
   return path.join(output, exportFileName(naming));

@@ -19,7 +19,8 @@ export interface FileReport {
 
 /** Tells the inputs apart by content, not name: one JSON object with schema_version, or JSONL by its first line. */
 export function detectKind(text: string): InputKind | undefined {
-  if (!isJsonLines(text) && /^\s*\{/.test(text) && text.slice(0, 65_536).includes('"schema_version"')) return "transcript";
+  if (!isJsonLines(text) && /^\s*\{/.test(text) && text.slice(0, 65_536).includes('"schema_version"'))
+    return "transcript";
   for (const line of parseJsonLines(text)) {
     if (!line.ok) continue;
     const value = line.value;
@@ -47,7 +48,9 @@ export function validateText(file: string, text: string, mode: ValidationMode): 
       valid: report.problems.length === 0,
       records: report.events.length,
       problems: report.problems,
-      warnings: report.unknownEventTypes.map((type) => `unknown event type ${type} (written by a newer minor version; kept as is)`),
+      warnings: report.unknownEventTypes.map(
+        (type) => `unknown event type ${type} (written by a newer minor version; kept as is)`,
+      ),
     };
   }
   if (kind === "snapshot-declarations") {
@@ -58,7 +61,9 @@ export function validateText(file: string, text: string, mode: ValidationMode): 
       valid: report.problems.length === 0,
       records: report.declarations.length + report.redundant.length,
       problems: report.problems,
-      warnings: report.redundant.map((entry) => `line ${entry.line}: ${entry.declaration.path} is redundant (${entry.reason})`),
+      warnings: report.redundant.map(
+        (entry) => `line ${entry.line}: ${entry.declaration.path} is redundant (${entry.reason})`,
+      ),
     };
   }
   return {
@@ -91,7 +96,14 @@ export async function runValidate(inputs: string[], options: ValidateOptions, io
     try {
       text = await readInputText(input, io);
     } catch (error) {
-      reports.push({ file: name, kind: "unknown", valid: false, records: 0, problems: [{ pointer: "", message: `cannot read: ${describeReadError(error)}` }], warnings: [] });
+      reports.push({
+        file: name,
+        kind: "unknown",
+        valid: false,
+        records: 0,
+        problems: [{ pointer: "", message: `cannot read: ${describeReadError(error)}` }],
+        warnings: [],
+      });
       continue;
     }
     reports.push(validateText(name, text, mode));

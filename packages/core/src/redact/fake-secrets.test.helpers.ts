@@ -32,7 +32,9 @@ export function randomCharacters(random: () => number, alphabet: string, length:
 function tokenCharacters(random: () => number, alphabet: string, length: number): string {
   const alphabetDigits = [...alphabet].filter((character) => DIGITS.includes(character)).join("");
   const alphabetUpper = [...alphabet].filter((character) => UPPER.includes(character)).join("");
-  const required = (alphabetDigits === "" ? "" : randomCharacters(random, alphabetDigits, 1)) + (alphabetUpper === "" ? "" : randomCharacters(random, alphabetUpper, 1));
+  const required =
+    (alphabetDigits === "" ? "" : randomCharacters(random, alphabetDigits, 1)) +
+    (alphabetUpper === "" ? "" : randomCharacters(random, alphabetUpper, 1));
   const body = randomCharacters(random, alphabet, length - required.length);
   const at = Math.floor(random() * (body.length + 1));
   return body.slice(0, at) + required + body.slice(at);
@@ -77,16 +79,43 @@ export function fakeSecrets(seed = 1): FakeSecret[] {
     whole("anthropic-api-key", "api03 key", `sk-ant-api03-${characters(BASE64URL, 93)}AA`),
     whole("anthropic-api-key", "admin01 key", `sk-ant-admin01-${characters(BASE64URL, 93)}AA`),
     whole("openai-api-key", "project key", `sk-proj-${characters(BASE64URL, 74)}T3BlbkFJ${characters(BASE64URL, 74)}`),
-    whole("openai-api-key", "service-account key", `sk-svcacct-${characters(BASE64URL, 58)}T3BlbkFJ${characters(BASE64URL, 58)}`),
+    whole(
+      "openai-api-key",
+      "service-account key",
+      `sk-svcacct-${characters(BASE64URL, 58)}T3BlbkFJ${characters(BASE64URL, 58)}`,
+    ),
     whole("openai-api-key", "admin key", `sk-admin-${characters(BASE64URL, 58)}T3BlbkFJ${characters(BASE64URL, 58)}`),
     whole("openai-api-key", "legacy key", `sk-${characters(ALPHANUMERIC, 20)}T3BlbkFJ${characters(ALPHANUMERIC, 20)}`),
-    ...["ghp", "gho", "ghu", "ghs", "ghr"].map((prefix) => whole("github-token", `${prefix}_ token`, `${prefix}_${characters(ALPHANUMERIC, 36)}`)),
-    whole("github-token", "fine-grained token", `github_pat_${characters(ALPHANUMERIC, 22)}_${characters(ALPHANUMERIC, 59)}`),
+    ...["ghp", "gho", "ghu", "ghs", "ghr"].map((prefix) =>
+      whole("github-token", `${prefix}_ token`, `${prefix}_${characters(ALPHANUMERIC, 36)}`),
+    ),
+    whole(
+      "github-token",
+      "fine-grained token",
+      `github_pat_${characters(ALPHANUMERIC, 22)}_${characters(ALPHANUMERIC, 59)}`,
+    ),
     whole("gitlab-token", "personal access token", `glpat-${characters(`${ALPHANUMERIC}_-`, 20)}`),
-    ...["AKIA", "ASIA", "ABIA", "ACCA"].map((prefix) => whole("aws-access-key-id", `${prefix} key id`, `${prefix}${characters(AWS_ID, 16)}`)),
-    { rule: "aws-secret-access-key", label: "credentials file", text: `aws_secret_access_key = ${awsSecrets[0]}`, secret: awsSecrets[0] },
-    { rule: "aws-secret-access-key", label: "environment variable", text: `export AWS_SECRET_ACCESS_KEY=${awsSecrets[1]}`, secret: awsSecrets[1] },
-    { rule: "aws-secret-access-key", label: "STS JSON output", text: `"SecretAccessKey": "${awsSecrets[2]}"`, secret: awsSecrets[2] },
+    ...["AKIA", "ASIA", "ABIA", "ACCA"].map((prefix) =>
+      whole("aws-access-key-id", `${prefix} key id`, `${prefix}${characters(AWS_ID, 16)}`),
+    ),
+    {
+      rule: "aws-secret-access-key",
+      label: "credentials file",
+      text: `aws_secret_access_key = ${awsSecrets[0]}`,
+      secret: awsSecrets[0],
+    },
+    {
+      rule: "aws-secret-access-key",
+      label: "environment variable",
+      text: `export AWS_SECRET_ACCESS_KEY=${awsSecrets[1]}`,
+      secret: awsSecrets[1],
+    },
+    {
+      rule: "aws-secret-access-key",
+      label: "STS JSON output",
+      text: `"SecretAccessKey": "${awsSecrets[2]}"`,
+      secret: awsSecrets[2],
+    },
     whole("google-api-key", "API key", `AIza${characters(BASE64URL, 35)}`),
     whole("slack-token", "bot token", `xoxb-${digits(11)}-${digits(13)}-${characters(ALPHANUMERIC, 24)}`),
     whole("slack-token", "user token", `xoxp-${digits(11)}-${digits(11)}-${digits(13)}-${hex(32)}`),
@@ -99,7 +128,9 @@ export function fakeSecrets(seed = 1): FakeSecret[] {
       "incoming webhook",
       `https://hooks.slack.com/services/T${characters(UPPER + DIGITS, 8)}/B${characters(UPPER + DIGITS, 10)}/${characters(ALPHANUMERIC, 24)}`,
     ),
-    ...["sk_live", "rk_live", "sk_test", "rk_test"].map((prefix) => whole("stripe-key", `${prefix}_ key`, `${prefix}_${characters(ALPHANUMERIC, 99)}`)),
+    ...["sk_live", "rk_live", "sk_test", "rk_test"].map((prefix) =>
+      whole("stripe-key", `${prefix}_ key`, `${prefix}_${characters(ALPHANUMERIC, 99)}`),
+    ),
     whole("stripe-key", "webhook secret", `whsec_${characters(ALPHANUMERIC, 32)}`),
     whole("private-key", "PKCS#8 key", pem(random, "PRIVATE KEY", 25)),
     whole("private-key", "RSA key", pem(random, "RSA PRIVATE KEY", 25)),
@@ -110,10 +141,30 @@ export function fakeSecrets(seed = 1): FakeSecret[] {
     whole("jwt", "signed token", jwt()),
     whole("npm-token", "access token", `npm_${characters(ALPHANUMERIC, 36)}`),
     whole("huggingface-token", "access token", `hf_${characters(UPPER + LOWER, 34)}`),
-    { rule: "url-credentials", label: "database URL", text: `postgres://app_user:${urlPassword}@db.internal:5432/app`, secret: urlPassword },
+    {
+      rule: "url-credentials",
+      label: "database URL",
+      text: `postgres://app_user:${urlPassword}@db.internal:5432/app`,
+      secret: urlPassword,
+    },
     { rule: "api-key-header", label: "X-Api-Key header", text: `X-Api-Key: ${apiKey}`, secret: apiKey },
-    { rule: "authorization-header", label: "Bearer header", text: `Authorization: Bearer ${bearerToken}`, secret: bearerToken },
-    { rule: "authorization-header", label: "Basic header", text: `authorization: Basic ${basicCredentials}`, secret: basicCredentials },
-    { rule: "authorization-header", label: "Bearer token in text", text: `then send Bearer ${bearerToken} with it`, secret: bearerToken },
+    {
+      rule: "authorization-header",
+      label: "Bearer header",
+      text: `Authorization: Bearer ${bearerToken}`,
+      secret: bearerToken,
+    },
+    {
+      rule: "authorization-header",
+      label: "Basic header",
+      text: `authorization: Basic ${basicCredentials}`,
+      secret: basicCredentials,
+    },
+    {
+      rule: "authorization-header",
+      label: "Bearer token in text",
+      text: `then send Bearer ${bearerToken} with it`,
+      secret: bearerToken,
+    },
   ];
 }

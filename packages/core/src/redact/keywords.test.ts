@@ -7,12 +7,33 @@ import { builtInRules } from "./rules.js";
 /** What the filter must report at least: the rules with a keyword in the text (ASCII case folded), and the unfiltered ones. */
 function naive(keywordsPerRule: readonly (readonly string[] | undefined)[], text: string): number[] {
   const folded = text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  return keywordsPerRule.flatMap((keywords, rule) => (keywords === undefined || keywords.some((keyword) => folded.includes(keyword.toLowerCase())) ? [rule] : []));
+  return keywordsPerRule.flatMap((keywords, rule) =>
+    keywords === undefined || keywords.some((keyword) => folded.includes(keyword.toLowerCase())) ? [rule] : [],
+  );
 }
 
 function filler(length: number, seed = 1): string {
   const random = seededRandom(seed);
-  const words = ["the", "agent", "reads", "file", "config", "tests", "pass", "and", "then", "runs", "build", "output", "{", "}", "\n", "é", "日本", "😀"];
+  const words = [
+    "the",
+    "agent",
+    "reads",
+    "file",
+    "config",
+    "tests",
+    "pass",
+    "and",
+    "then",
+    "runs",
+    "build",
+    "output",
+    "{",
+    "}",
+    "\n",
+    "é",
+    "日本",
+    "😀",
+  ];
   let text = "";
   while (text.length < length) text += `${words[Math.floor(random() * words.length)] ?? ""} `;
   return text.slice(0, length);
@@ -38,13 +59,18 @@ describe("KeywordFilter", () => {
     for (const length of [20, 95, 96, 97, 300, 1001]) {
       const text = filler(length);
       for (let offset = 0; offset <= length; offset += 1) {
-        expect(filter.rulesFor(text.slice(0, offset) + "acme_" + text.slice(offset)), `length ${length}, offset ${offset}`).toEqual([0, 1]);
+        expect(
+          filter.rulesFor(text.slice(0, offset) + "acme_" + text.slice(offset)),
+          `length ${length}, offset ${offset}`,
+        ).toEqual([0, 1]);
       }
     }
     const long = filler(140_000, 2);
     for (const seam of [65_536, 131_072]) {
       for (let offset = seam - 8; offset <= seam + 8; offset += 1) {
-        expect(filter.rulesFor(long.slice(0, offset) + "bearer" + long.slice(offset)), `offset ${offset}`).toEqual([1, 2]);
+        expect(filter.rulesFor(long.slice(0, offset) + "bearer" + long.slice(offset)), `offset ${offset}`).toEqual([
+          1, 2,
+        ]);
       }
     }
   });
@@ -53,7 +79,21 @@ describe("KeywordFilter", () => {
     const piece = fc.oneof(
       fc.string({ maxLength: 12 }),
       fc.string({ unit: "grapheme", maxLength: 4 }),
-      fc.constantFrom("acme_", "ACME_", "://", "bearer", "BEARER", "sk-", "Sk-Ant-", "acme", "bear", ":/", "\u0141", "\u212a", "\u017f"),
+      fc.constantFrom(
+        "acme_",
+        "ACME_",
+        "://",
+        "bearer",
+        "BEARER",
+        "sk-",
+        "Sk-Ant-",
+        "acme",
+        "bear",
+        ":/",
+        "\u0141",
+        "\u212a",
+        "\u017f",
+      ),
     );
     const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(""));
     fc.assert(
@@ -78,7 +118,9 @@ describe("KeywordFilter", () => {
   });
 
   it("runs rules whose keywords do not fit the automaton unfiltered", () => {
-    const many = Array.from({ length: 20 }, (_, rule) => Array.from({ length: 10 }, (_, index) => `kw${rule}x${index}abc`));
+    const many = Array.from({ length: 20 }, (_, rule) =>
+      Array.from({ length: 10 }, (_, index) => `kw${rule}x${index}abc`),
+    );
     const big = new KeywordFilter(many);
     const found = big.rulesFor("no keyword at all");
     expect(found.length).toBeGreaterThan(0);

@@ -78,7 +78,10 @@ export class KeywordFilter {
     const unfiltered: number[] = [];
     let longest = 0;
     for (const [rule, keywords] of keywordsPerRule.entries()) {
-      const folded = keywords === undefined || keywords.length === 0 || !keywords.every(isValidKeyword) ? undefined : keywords.map(foldAscii);
+      const folded =
+        keywords === undefined || keywords.length === 0 || !keywords.every(isValidKeyword)
+          ? undefined
+          : keywords.map(foldAscii);
       const newStates = folded?.reduce((total, keyword) => total + keyword.length, 0) ?? 0;
       if (folded === undefined || children.length + newStates > mostStates) {
         unfiltered.push(rule);
@@ -128,7 +131,8 @@ export class KeywordFilter {
         else {
           const childFailure = failRow[unit] as number;
           failure[child] = childFailure;
-          for (const rule of outputs[childFailure] as number[]) if (!(outputs[child] as number[]).includes(rule)) (outputs[child] as number[]).push(rule);
+          for (const rule of outputs[childFailure] as number[])
+            if (!(outputs[child] as number[]).includes(rule)) (outputs[child] as number[]).push(rule);
           order.push(child);
         }
       }
@@ -136,12 +140,16 @@ export class KeywordFilter {
 
     // Renumber so that the accepting states come last: one comparison per character tells whether to look closer.
     const accepting = (state: number): boolean => (outputs[state] as number[]).length > 0;
-    const numbering = [...children.keys()].sort((left, right) => Number(accepting(left)) - Number(accepting(right)) || left - right);
+    const numbering = [...children.keys()].sort(
+      (left, right) => Number(accepting(left)) - Number(accepting(right)) || left - right,
+    );
     const renumbered = new Int32Array(children.length);
     for (const [position, state] of numbering.entries()) renumbered[state] = position;
     const firstAccepting = numbering.findIndex(accepting);
     this.firstAccepting = (firstAccepting === -1 ? children.length : firstAccepting) * alphabet;
-    this.rulesByAcceptingState = numbering.slice(this.firstAccepting / alphabet).map((state) => outputs[state] as number[]);
+    this.rulesByAcceptingState = numbering
+      .slice(this.firstAccepting / alphabet)
+      .map((state) => outputs[state] as number[]);
     this.table = new Uint16Array(children.length * alphabet);
     for (const [state, row] of children.entries()) {
       const base = (renumbered[state] as number) * alphabet;
@@ -172,7 +180,8 @@ export class KeywordFilter {
       for (let start = 0; start < length; start += chunkLength) {
         const end = Math.min(length, start + chunkLength + overlap);
         const written = this.encode(start === 0 && end === length ? text : text.slice(start, end));
-        if (anyKeywordInBytes(table, firstAccepting, this.bytes, written, this.longest)) recordKeywordsInBytes(table, firstAccepting, this.bytes, written, record);
+        if (anyKeywordInBytes(table, firstAccepting, this.bytes, written, this.longest))
+          recordKeywordsInBytes(table, firstAccepting, this.bytes, written, record);
         if (end === length) break;
       }
     }
@@ -214,7 +223,12 @@ function anyKeywordInUnits(table: Uint16Array, firstAccepting: number, text: str
 }
 
 /** Reports every accepting state the automaton reaches in `text`. */
-function recordKeywordsInUnits(table: Uint16Array, firstAccepting: number, text: string, record: (state: number) => void): void {
+function recordKeywordsInUnits(
+  table: Uint16Array,
+  firstAccepting: number,
+  text: string,
+  record: (state: number) => void,
+): void {
   let state = 0;
   for (let index = 0; index < text.length; index += 1) {
     state = table[state + (text.charCodeAt(index) & 0x7f)] as number;
@@ -228,7 +242,13 @@ function recordKeywordsInUnits(table: Uint16Array, firstAccepting: number, text:
  * first three runs on past the end of its quarter by a keyword's length less one, so keywords across the seams are
  * read whole. (Kept apart from {@link recordKeywordsInBytes}: this loop is the hot one, and leaner without a callback.)
  */
-function anyKeywordInBytes(table: Uint16Array, firstAccepting: number, bytes: Buffer, length: number, longest: number): boolean {
+function anyKeywordInBytes(
+  table: Uint16Array,
+  firstAccepting: number,
+  bytes: Buffer,
+  length: number,
+  longest: number,
+): boolean {
   const quarter = length >>> 2;
   let first = 0;
   let second = 0;
@@ -239,7 +259,8 @@ function anyKeywordInBytes(table: Uint16Array, firstAccepting: number, bytes: Bu
     second = table[second + ((bytes[index + quarter] as number) & 0x7f)] as number;
     third = table[third + ((bytes[index + 2 * quarter] as number) & 0x7f)] as number;
     fourth = table[fourth + ((bytes[index + 3 * quarter] as number) & 0x7f)] as number;
-    if (first >= firstAccepting || second >= firstAccepting || third >= firstAccepting || fourth >= firstAccepting) return true;
+    if (first >= firstAccepting || second >= firstAccepting || third >= firstAccepting || fourth >= firstAccepting)
+      return true;
   }
   return (
     anyKeywordInLane(table, firstAccepting, bytes, first, quarter, Math.min(length, quarter + longest - 1)) ||
@@ -250,7 +271,14 @@ function anyKeywordInBytes(table: Uint16Array, firstAccepting: number, bytes: Bu
 }
 
 /** Runs on one automaton from `state` over `bytes[from, to)`: whether it reads a keyword. */
-function anyKeywordInLane(table: Uint16Array, firstAccepting: number, bytes: Buffer, state: number, from: number, to: number): boolean {
+function anyKeywordInLane(
+  table: Uint16Array,
+  firstAccepting: number,
+  bytes: Buffer,
+  state: number,
+  from: number,
+  to: number,
+): boolean {
   for (let index = from; index < to; index += 1) {
     state = table[state + ((bytes[index] as number) & 0x7f)] as number;
     if (state >= firstAccepting) return true;
@@ -259,7 +287,13 @@ function anyKeywordInLane(table: Uint16Array, firstAccepting: number, bytes: Buf
 }
 
 /** Reports every accepting state the automaton reaches in `bytes[0, length)`. */
-function recordKeywordsInBytes(table: Uint16Array, firstAccepting: number, bytes: Buffer, length: number, record: (state: number) => void): void {
+function recordKeywordsInBytes(
+  table: Uint16Array,
+  firstAccepting: number,
+  bytes: Buffer,
+  length: number,
+  record: (state: number) => void,
+): void {
   let state = 0;
   for (let index = 0; index < length; index += 1) {
     state = table[state + ((bytes[index] as number) & 0x7f)] as number;

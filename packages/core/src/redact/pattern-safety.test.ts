@@ -56,7 +56,9 @@ describe("analyzePattern", () => {
 
   it("finds every built-in rule that is also safe by its stricter user-rule standard", () => {
     // Built-ins are held to the lint rules instead; this only documents which of them a user could copy.
-    const accepted = builtInRules.filter((rule) => analyzePattern(rule.pattern.source, rule.pattern.flags).unsafeBecause === undefined).map((rule) => rule.id);
+    const accepted = builtInRules
+      .filter((rule) => analyzePattern(rule.pattern.source, rule.pattern.flags).unsafeBecause === undefined)
+      .map((rule) => rule.id);
     expect(accepted).toContain("github-token");
     expect(accepted).toContain("aws-access-key-id");
   });

@@ -84,13 +84,15 @@ class CharacterSet {
 
   intersects(other: CharacterSet): boolean {
     if (this.nonAscii && other.nonAscii) return true;
-    for (let index = 0; index < ASCII_SIZE; index += 1) if (this.ascii[index] === 1 && other.ascii[index] === 1) return true;
+    for (let index = 0; index < ASCII_SIZE; index += 1)
+      if (this.ascii[index] === 1 && other.ascii[index] === 1) return true;
     return false;
   }
 
   /** True when this set certainly holds an ASCII character that `other` lacks. */
   hasAsciiOutside(other: CharacterSet): boolean {
-    for (let index = 0; index < ASCII_SIZE; index += 1) if (this.ascii[index] === 1 && other.ascii[index] !== 1) return true;
+    for (let index = 0; index < ASCII_SIZE; index += 1)
+      if (this.ascii[index] === 1 && other.ascii[index] !== 1) return true;
     return false;
   }
 
@@ -207,7 +209,10 @@ class PatternParser {
         return { type: "assertion", kind: "end" };
       case ".":
         this.index += 1;
-        return { type: "character", set: this.dotAll ? CharacterSet.everything() : CharacterSet.of([0x0a, 0x0d]).complement() };
+        return {
+          type: "character",
+          set: this.dotAll ? CharacterSet.everything() : CharacterSet.of([0x0a, 0x0d]).complement(),
+        };
       case "(":
         return this.parseGroup();
       case "[":
@@ -303,7 +308,9 @@ class PatternParser {
         return CharacterSet.of([Number.parseInt(hex[0], 16)]);
       }
       case "u": {
-        const braced = this.unicode ? /^\{([0-9a-f]{1,6})\}/i.exec(this.source.slice(this.index, this.index + 8)) : null;
+        const braced = this.unicode
+          ? /^\{([0-9a-f]{1,6})\}/i.exec(this.source.slice(this.index, this.index + 8))
+          : null;
         if (braced !== null) {
           this.index += braced[0].length;
           return CharacterSet.of([Number.parseInt(braced[1] ?? "0", 16)]);
@@ -404,7 +411,6 @@ class PatternParser {
   }
 }
 
-
 function minimumLength(node: PatternNode): number {
   switch (node.type) {
     case "character":
@@ -436,7 +442,9 @@ function maximumLength(node: PatternNode, unitsPerCharacter = 1): number {
     case "backreference":
       return Infinity;
     case "group":
-      return node.lookaround ? 0 : Math.max(...node.alternatives.map((items) => sequenceMaximumLength(items, unitsPerCharacter)));
+      return node.lookaround
+        ? 0
+        : Math.max(...node.alternatives.map((items) => sequenceMaximumLength(items, unitsPerCharacter)));
     case "quantified": {
       const body = maximumLength(node.body, unitsPerCharacter);
       return body === 0 || node.max === 0 ? 0 : node.max * body;
@@ -464,7 +472,8 @@ function consumedCharacters(node: PatternNode): CharacterSet {
       result.addSet(CharacterSet.everything(false));
       break;
     case "group":
-      if (!node.lookaround) for (const items of node.alternatives) for (const item of items) result.addSet(consumedCharacters(item));
+      if (!node.lookaround)
+        for (const items of node.alternatives) for (const item of items) result.addSet(consumedCharacters(item));
       break;
     case "quantified":
       if (node.max > 0) result.addSet(consumedCharacters(node.body));
@@ -532,7 +541,8 @@ const SUGGESTION = "rewrite it with bounded quantifiers such as {1,64} and witho
 
 function findBackreference(root: PatternNode): string | undefined {
   for (const node of descendants(root)) {
-    if (node.type === "backreference") return "it uses a backreference (\\1 or \\k<name>), which can take exponential time";
+    if (node.type === "backreference")
+      return "it uses a backreference (\\1 or \\k<name>), which can take exponential time";
   }
   return undefined;
 }
@@ -555,7 +565,9 @@ function findOverlappingAlternation(root: PatternNode): string | undefined {
     for (const inner of descendants(node.body)) {
       if (inner.type !== "group" || inner.alternatives.length < 2) continue;
       const firsts = inner.alternatives.map(sequenceFirstCharacters);
-      const overlapping = firsts.some((first, index) => first.canBeEmpty || firsts.slice(index + 1).some((other) => other.set.intersects(first.set)));
+      const overlapping = firsts.some(
+        (first, index) => first.canBeEmpty || firsts.slice(index + 1).some((other) => other.set.intersects(first.set)),
+      );
       if (overlapping) {
         return "it repeats an alternation whose branches can match the same text (like (a|a)* or (ab|ac)+), which can take exponential time; make the branches start with different characters";
       }
@@ -574,7 +586,11 @@ function findAdjacentOverlappingQuantifiers(root: PatternNode): string | undefin
       for (let second = first + 1; second < items.length; second += 1) {
         const right = items[second];
         if (right === undefined) break;
-        if (isVariableLength(right) && maximumLength(right) > 1 && consumedCharacters(right).intersects(leftCharacters)) {
+        if (
+          isVariableLength(right) &&
+          maximumLength(right) > 1 &&
+          consumedCharacters(right).intersects(leftCharacters)
+        ) {
           return `two neighbouring variable-length parts can match the same characters (like \\w+\\w* or .*.*), which can take polynomial time; ${SUGGESTION}`;
         }
         if (minimumLength(right) > 0) break;
@@ -590,8 +606,16 @@ function findAdjacentOverlappingQuantifiers(root: PatternNode): string | undefin
  * character before it cannot occur inside its run (`acme_[a-z0-9]+!`: no run contains another `_`),
  * when the pattern is anchored with `^`, or when it ends the pattern (a greedy run there always succeeds).
  */
-function findUnguardedUnboundedQuantifier(alternatives: readonly PatternNode[][], multiline: boolean): string | undefined {
-  const visit = (items: readonly PatternNode[], inheritedGuards: readonly CharacterSet[], inheritedAnchor: boolean, topLevel: boolean): string | undefined => {
+function findUnguardedUnboundedQuantifier(
+  alternatives: readonly PatternNode[][],
+  multiline: boolean,
+): string | undefined {
+  const visit = (
+    items: readonly PatternNode[],
+    inheritedGuards: readonly CharacterSet[],
+    inheritedAnchor: boolean,
+    topLevel: boolean,
+  ): string | undefined => {
     const guards = [...inheritedGuards];
     let anchored = inheritedAnchor;
     for (const [index, item] of items.entries()) {
@@ -643,7 +667,11 @@ export function analyzePattern(source: string, flags: string): PatternAnalysis {
     alternatives = new PatternParser(source, flags).parse();
   } catch (error) {
     if (error instanceof UnsupportedSyntax) {
-      return { unsafeBecause: `its syntax is not supported by the safety check: ${error.message}`, maximumMatchLength: Infinity, minimumMatchLength: 0 };
+      return {
+        unsafeBecause: `its syntax is not supported by the safety check: ${error.message}`,
+        maximumMatchLength: Infinity,
+        minimumMatchLength: 0,
+      };
     }
     throw error;
   }

@@ -18,7 +18,24 @@ const sampleOf = (rule: string): FakeSecret => {
 };
 
 function lorem(random: () => number, length: number): string {
-  const words = ["the", "agent", "token", "key", "secret", "password", "reads", "file", "config", "tests", "pass", "and", "then", "runs", "build", "output:"];
+  const words = [
+    "the",
+    "agent",
+    "token",
+    "key",
+    "secret",
+    "password",
+    "reads",
+    "file",
+    "config",
+    "tests",
+    "pass",
+    "and",
+    "then",
+    "runs",
+    "build",
+    "output:",
+  ];
   let text = "";
   while (text.length < length) text += `${words[Math.floor(random() * words.length)]} `;
   return text.slice(0, length);
@@ -29,7 +46,9 @@ describe("redactString", () => {
     const github = sampleOf("github-token").text;
     const aws = sampleOf("aws-access-key-id").text;
     const result = redactor.redactString(`first ${github}, second ${github}; key id ${aws}.`);
-    expect(result.text).toBe("first [REDACTED:github-token], second [REDACTED:github-token]; key id [REDACTED:aws-access-key-id].");
+    expect(result.text).toBe(
+      "first [REDACTED:github-token], second [REDACTED:github-token]; key id [REDACTED:aws-access-key-id].",
+    );
     expect(result.counts).toEqual({ "github-token": 2, "aws-access-key-id": 1 });
   });
 
@@ -53,16 +72,23 @@ describe("redactString", () => {
 
   it("treats malformed placeholders as ordinary text", () => {
     const github = sampleOf("github-token").text;
-    expect(redactor.redactString(`[REDACTED:]${github} [REDACTED:Upper]`).text).toBe("[REDACTED:][REDACTED:github-token] [REDACTED:Upper]");
+    expect(redactor.redactString(`[REDACTED:]${github} [REDACTED:Upper]`).text).toBe(
+      "[REDACTED:][REDACTED:github-token] [REDACTED:Upper]",
+    );
     // Rule ids have at most 64 characters, so a longer "id" is not a placeholder: under a sensitive key it is redacted.
     const longest = `[REDACTED:${"a".repeat(64)}]`;
     expect(redactor.redactValue({ password: longest }).value).toEqual({ password: longest });
-    expect(redactor.redactValue({ password: `[REDACTED:${"a".repeat(65)}]` }).value).toEqual({ password: "[REDACTED:sensitive-field]" });
+    expect(redactor.redactValue({ password: `[REDACTED:${"a".repeat(65)}]` }).value).toEqual({
+      password: "[REDACTED:sensitive-field]",
+    });
   });
 
   it("names an overlap after the more specific rule and counts it once", () => {
     const jwt = sampleOf("jwt").text;
-    expect(redactor.redactString(`Authorization: Bearer ${jwt}`)).toEqual({ text: "Authorization: Bearer [REDACTED:jwt]", counts: { jwt: 1 } });
+    expect(redactor.redactString(`Authorization: Bearer ${jwt}`)).toEqual({
+      text: "Authorization: Bearer [REDACTED:jwt]",
+      counts: { jwt: 1 },
+    });
     const installationToken = `ghs_${sampleOf("github-token").text.slice(4)}`;
     expect(redactor.redactString(`https://x-access-token:${installationToken}@github.com/acme/app.git`)).toEqual({
       text: "https://x-access-token:[REDACTED:github-token]@github.com/acme/app.git",
@@ -106,7 +132,12 @@ const fragmentArbitrary = fc.oneof(
   { arbitrary: fc.string({ maxLength: 30 }), weight: 3 },
   { arbitrary: fc.string({ unit: "grapheme", maxLength: 8 }), weight: 1 },
   { arbitrary: fc.constantFrom(...secretTexts), weight: 3 },
-  { arbitrary: fc.tuple(fc.constantFrom(...secretTexts), fc.nat()).map(([secret, cut]) => secret.slice(0, cut % secret.length)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom(...secretTexts), fc.nat())
+      .map(([secret, cut]) => secret.slice(0, cut % secret.length)),
+    weight: 1,
+  },
   { arbitrary: fc.constantFrom(...connectors), weight: 3 },
 );
 const textWithSecretsArbitrary = fc.array(fragmentArbitrary, { maxLength: 16 }).map((parts) => parts.join(""));
@@ -128,7 +159,10 @@ describe("redaction properties", () => {
 
   it("leaves no fake secret behind and counts each exactly once when secrets stand apart", () => {
     const words = ["the", "token", "key", "secret", "password", "is", "Bearer", "here:", "and", "\n"];
-    const piece = fc.oneof(fc.constantFrom(...samples).map((sample) => ({ sample })), fc.constantFrom(...words).map((word) => ({ word })));
+    const piece = fc.oneof(
+      fc.constantFrom(...samples).map((sample) => ({ sample })),
+      fc.constantFrom(...words).map((word) => ({ word })),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.map((item) => ("sample" in item ? item.sample.text : item.word)).join(" ");
@@ -143,7 +177,9 @@ describe("redaction properties", () => {
 
   it("finds the same secrets whatever the window size", () => {
     const filler = fc.nat({ max: 400 }).map((length) => lorem(seededRandom(length), length));
-    const longText = fc.array(fc.oneof(textWithSecretsArbitrary, filler), { maxLength: 10 }).map((parts) => parts.join(" "));
+    const longText = fc
+      .array(fc.oneof(textWithSecretsArbitrary, filler), { maxLength: 10 })
+      .map((parts) => parts.join(" "));
     fc.assert(
       fc.property(longText, (text) => {
         expect(tinyWindowRedactor.redactString(text)).toEqual(redactor.redactString(text));
@@ -158,7 +194,10 @@ describe("the keyword prefilter", () => {
 
   it("never changes what is found: the same results as running every rule on every string", () => {
     const filler = fc.nat({ max: 400 }).map((length) => lorem(seededRandom(length), length));
-    const text = fc.oneof(textWithSecretsArbitrary, fc.array(fc.oneof(textWithSecretsArbitrary, filler), { maxLength: 10 }).map((parts) => parts.join(" ")));
+    const text = fc.oneof(
+      textWithSecretsArbitrary,
+      fc.array(fc.oneof(textWithSecretsArbitrary, filler), { maxLength: 10 }).map((parts) => parts.join(" ")),
+    );
     fc.assert(
       fc.property(text, (candidate) => {
         expect(redactor.redactString(candidate)).toEqual(unfiltered.redactString(candidate));
@@ -168,7 +207,20 @@ describe("the keyword prefilter", () => {
   });
 
   it("never changes what is found in JSON values either", () => {
-    const keys = fc.oneof(fc.constantFrom("text", "name", "value", "password", "Authorization", "x-api-key", "__proto__", "headers", "token"), fc.string({ maxLength: 8 }));
+    const keys = fc.oneof(
+      fc.constantFrom(
+        "text",
+        "name",
+        "value",
+        "password",
+        "Authorization",
+        "x-api-key",
+        "__proto__",
+        "headers",
+        "token",
+      ),
+      fc.string({ maxLength: 8 }),
+    );
     const { value } = fc.letrec((tie) => ({
       value: fc.oneof(
         { depthSize: "small", withCrossShrink: true },
@@ -176,7 +228,9 @@ describe("the keyword prefilter", () => {
         fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)),
         fc.array(tie("value"), { maxLength: 5 }),
         fc.dictionary(keys, tie("value"), { maxKeys: 5 }),
-        fc.tuple(fc.constantFrom("Authorization", "Accept", "X-Api-Key"), textWithSecretsArbitrary).map(([name, header]) => ({ name, value: header })),
+        fc
+          .tuple(fc.constantFrom("Authorization", "Accept", "X-Api-Key"), textWithSecretsArbitrary)
+          .map(([name, header]) => ({ name, value: header })),
       ),
     }));
     fc.assert(
@@ -192,7 +246,13 @@ describe("the keyword prefilter", () => {
     const secrets = samples.filter((_, index) => index % 3 === 0);
     for (const seam of [65_536]) {
       for (const sample of secrets) {
-        for (const offset of [seam - sample.text.length - 1, seam - Math.floor(sample.text.length / 2), seam - 3, seam, seam + 1]) {
+        for (const offset of [
+          seam - sample.text.length - 1,
+          seam - Math.floor(sample.text.length / 2),
+          seam - 3,
+          seam,
+          seam + 1,
+        ]) {
           const text = `${long.slice(0, offset)} ${sample.text} ${long.slice(offset)}`;
           const result = redactor.redactString(text);
           expect(result, `${sample.rule} at ${offset}`).toEqual(unfiltered.redactString(text));
@@ -221,10 +281,22 @@ describe("the keyword prefilter", () => {
   });
 
   it("refuses malformed user keywords, naming the rule", () => {
-    for (const keywords of [[], [""], ["caf\u00e9"], ["x".repeat(65)], Array.from({ length: 65 }, (_, index) => `k${index}`), [42], "acme_"]) {
-      expect(() => createRedactor({ rules: [{ id: "acme-token", pattern: "acme_[a-z0-9]{24}", keywords: keywords as string[] }] }), JSON.stringify(keywords)).toThrow(
-        /Redaction rule "acme-token": keywords must be/,
-      );
+    for (const keywords of [
+      [],
+      [""],
+      ["caf\u00e9"],
+      ["x".repeat(65)],
+      Array.from({ length: 65 }, (_, index) => `k${index}`),
+      [42],
+      "acme_",
+    ]) {
+      expect(
+        () =>
+          createRedactor({
+            rules: [{ id: "acme-token", pattern: "acme_[a-z0-9]{24}", keywords: keywords as string[] }],
+          }),
+        JSON.stringify(keywords),
+      ).toThrow(/Redaction rule "acme-token": keywords must be/);
     }
   });
 });
@@ -266,7 +338,10 @@ describe("window scanning", () => {
     const text = `${lorem(seededRandom(5), 500_000)} ${secrets} ${lorem(seededRandom(6), 500_000)}`;
     const cases = [
       { instance: createRedactor(), limit: 65_536 },
-      { instance: createRedactor({ windowBytes: 4096 }), limit: Math.max(4096, ...builtInMaxLengths().map((length) => 2 * length + 2 * lookaroundReach)) },
+      {
+        instance: createRedactor({ windowBytes: 4096 }),
+        limit: Math.max(4096, ...builtInMaxLengths().map((length) => 2 * length + 2 * lookaroundReach)),
+      },
     ];
     for (const { instance, limit } of cases) {
       const exec = vi.spyOn(RegExp.prototype, "exec");
@@ -283,7 +358,8 @@ describe("window scanning", () => {
   });
 
   it("rejects a window size that is not a positive integer", () => {
-    for (const windowBytes of [0, -1, 1.5, Number.NaN, Infinity]) expect(() => createRedactor({ windowBytes })).toThrow(RangeError);
+    for (const windowBytes of [0, -1, 1.5, Number.NaN, Infinity])
+      expect(() => createRedactor({ windowBytes })).toThrow(RangeError);
   });
 });
 
@@ -313,19 +389,31 @@ describe("user rules", () => {
   });
 
   it("skip matches whose `secret` group is empty", () => {
-    const instance = createRedactor({ builtIn: false, rules: [{ id: "acme-pin", pattern: "PIN:(?<secret>[0-9]{0,8})!" }] });
-    expect(instance.redactString("PIN:! and PIN:1234!")).toEqual({ text: "PIN:! and PIN:[REDACTED:acme-pin]!", counts: { "acme-pin": 1 } });
+    const instance = createRedactor({
+      builtIn: false,
+      rules: [{ id: "acme-pin", pattern: "PIN:(?<secret>[0-9]{0,8})!" }],
+    });
+    expect(instance.redactString("PIN:! and PIN:1234!")).toEqual({
+      text: "PIN:! and PIN:[REDACTED:acme-pin]!",
+      counts: { "acme-pin": 1 },
+    });
   });
 
   it("replace the built-ins with builtIn: false", () => {
     const instance = createRedactor({ builtIn: false, rules: [{ id: "acme-token", pattern: "acme_[a-z0-9]{24}" }] });
     expect(instance.rules.map((rule) => rule.id)).toEqual(["acme-token"]);
     const github = sampleOf("github-token").text;
-    expect(instance.redactString(`${github} acme_0123456789abcdefghijklmn`).text).toBe(`${github} [REDACTED:acme-token]`);
+    expect(instance.redactString(`${github} acme_0123456789abcdefghijklmn`).text).toBe(
+      `${github} [REDACTED:acme-token]`,
+    );
   });
 
   it("with unbounded patterns still find matches across window edges", () => {
-    const instance = createRedactor({ builtIn: false, windowBytes: 1, rules: [{ id: "acme-token", pattern: "acme_[a-z0-9]+", maxLength: 40 }] });
+    const instance = createRedactor({
+      builtIn: false,
+      windowBytes: 1,
+      rules: [{ id: "acme-token", pattern: "acme_[a-z0-9]+", maxLength: 40 }],
+    });
     const filler = lorem(seededRandom(8), 2000);
     for (let offset = 0; offset < 300; offset += 1) {
       const text = `${filler.slice(0, offset)} acme_0123456789abcdefghijklmnopqrstuvwxyz ${filler.slice(offset)}`;
@@ -334,11 +422,17 @@ describe("user rules", () => {
   });
 
   it("are rejected at creation when dangerous, malformed or duplicated, with an error naming the rule", () => {
-    expect(() => createRedactor({ rules: [{ id: "nested", pattern: "(a+)+$" }] })).toThrow(/Redaction rule "nested": the pattern is refused/);
+    expect(() => createRedactor({ rules: [{ id: "nested", pattern: "(a+)+$" }] })).toThrow(
+      /Redaction rule "nested": the pattern is refused/,
+    );
     expect(() => createRedactor({ rules: [{ id: "overlap", pattern: "(a|a)*b" }] })).toThrow(/"overlap"/);
     expect(() => createRedactor({ rules: [{ id: "backref", pattern: "(x)\\1" }] })).toThrow(/"backref".*backreference/);
-    expect(() => createRedactor({ rules: [{ id: "Bad_Id", pattern: "acme_[a-z]{8}" }] })).toThrow(/"Bad_Id".*kebab-case/);
-    expect(() => createRedactor({ rules: [{ id: "github-token", pattern: "acme_[a-z]{8}" }] })).toThrow(/"github-token".*already/);
+    expect(() => createRedactor({ rules: [{ id: "Bad_Id", pattern: "acme_[a-z]{8}" }] })).toThrow(
+      /"Bad_Id".*kebab-case/,
+    );
+    expect(() => createRedactor({ rules: [{ id: "github-token", pattern: "acme_[a-z]{8}" }] })).toThrow(
+      /"github-token".*already/,
+    );
     expect(() =>
       createRedactor({
         rules: [
@@ -348,7 +442,9 @@ describe("user rules", () => {
       }),
     ).toThrow(RedactionRuleError);
     // Without the built-ins, a built-in id is free for a user rule.
-    expect(() => createRedactor({ builtIn: false, rules: [{ id: "github-token", pattern: "gh_[a-z]{8}" }] })).not.toThrow();
+    expect(() =>
+      createRedactor({ builtIn: false, rules: [{ id: "github-token", pattern: "gh_[a-z]{8}" }] }),
+    ).not.toThrow();
   });
 });
 
@@ -397,7 +493,9 @@ describe("redactValue", () => {
     const result = value as Record<string, unknown>;
     expect(Object.hasOwn(result, "__proto__")).toBe(true);
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
-    expect(JSON.stringify(result)).toBe('{"__proto__":{"polluted":1,"password":"[REDACTED:sensitive-field]"},"a":{"__proto__":"x"}}');
+    expect(JSON.stringify(result)).toBe(
+      '{"__proto__":{"polluted":1,"password":"[REDACTED:sensitive-field]"},"a":{"__proto__":"x"}}',
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((result as { polluted?: unknown }).polluted).toBeUndefined();
   });
@@ -419,7 +517,8 @@ describe("redactValue", () => {
     const { value, report } = redactor.redactValue(deep);
     expect(report.total).toBe(1);
     let cursor: unknown = value;
-    for (let level = 10_000 - 1; level >= 0; level -= 1) cursor = level % 2 === 0 ? (cursor as unknown[])[0] : (cursor as { child: unknown }).child;
+    for (let level = 10_000 - 1; level >= 0; level -= 1)
+      cursor = level % 2 === 0 ? (cursor as unknown[])[0] : (cursor as { child: unknown }).child;
     expect(cursor).toBe("[REDACTED:github-token]");
   });
 
@@ -431,7 +530,10 @@ describe("redactValue", () => {
           text: `token ${github}`,
           password: "hunter2",
           "Set-Cookie": ["a=1", ["b=2"], 3],
-          headers: [{ name: "Authorization", value: "Bearer abc" }, { key: "Accept", value: "text/html" }],
+          headers: [
+            { name: "Authorization", value: "Bearer abc" },
+            { key: "Accept", value: "text/html" },
+          ],
           authorization: { note: github, count: 2 },
           list: [[github], { deeper: [null, true, 1.5, github] }],
         }),
@@ -442,14 +544,17 @@ describe("redactValue", () => {
       for (let level = 0; level < depth; level += 1) deep = level % 2 === 0 ? [deep] : { child: deep };
       const { value, report } = redactor.redactValue(deep);
       let cursor: unknown = value;
-      for (let level = depth - 1; level >= 0; level -= 1) cursor = level % 2 === 0 ? (cursor as unknown[])[0] : (cursor as { child: unknown }).child;
+      for (let level = depth - 1; level >= 0; level -= 1)
+        cursor = level % 2 === 0 ? (cursor as unknown[])[0] : (cursor as { child: unknown }).child;
       expect(cursor, `depth ${depth}`).toEqual(top.value);
       expect(report, `depth ${depth}`).toEqual(top.report);
     }
     const proto: unknown = JSON.parse('{"__proto__": {"password": "x"}}');
     let deepProto: unknown = proto;
     for (let level = 0; level < 100; level += 1) deepProto = { child: deepProto };
-    expect(JSON.stringify(redactor.redactValue(deepProto).value)).toContain('{"__proto__":{"password":"[REDACTED:sensitive-field]"}}');
+    expect(JSON.stringify(redactor.redactValue(deepProto).value)).toContain(
+      '{"__proto__":{"password":"[REDACTED:sensitive-field]"}}',
+    );
     expect(({} as Record<string, unknown>).password).toBeUndefined();
   });
 
@@ -524,21 +629,42 @@ describe("key-based redaction", () => {
       "x-goog-api-key": "g",
     };
     const { value, report } = redactor.redactValue(input);
-    for (const key of Object.keys(input)) expect(value[key as keyof typeof input], key).toBe("[REDACTED:sensitive-field]");
-    expect(report).toEqual({ counts: { "sensitive-field": Object.keys(input).length }, total: Object.keys(input).length });
+    for (const key of Object.keys(input))
+      expect(value[key as keyof typeof input], key).toBe("[REDACTED:sensitive-field]");
+    expect(report).toEqual({
+      counts: { "sensitive-field": Object.keys(input).length },
+      total: Object.keys(input).length,
+    });
   });
 
   it("keeps numbers, booleans, null and empty strings under sensitive keys, and walks objects under them", () => {
     const github = sampleOf("github-token").text;
-    const input = { password: 1234, secret: true, api_key: null, cookie: "", authorization: { scheme: "Bearer", note: github, token: "x" } };
+    const input = {
+      password: 1234,
+      secret: true,
+      api_key: null,
+      cookie: "",
+      authorization: { scheme: "Bearer", note: github, token: "x" },
+    };
     const { value, report } = redactor.redactValue(input);
-    expect(value).toEqual({ password: 1234, secret: true, api_key: null, cookie: "", authorization: { scheme: "Bearer", note: "[REDACTED:github-token]", token: "x" } });
+    expect(value).toEqual({
+      password: 1234,
+      secret: true,
+      api_key: null,
+      cookie: "",
+      authorization: { scheme: "Bearer", note: "[REDACTED:github-token]", token: "x" },
+    });
     expect(report.counts).toEqual({ "github-token": 1 });
   });
 
   it("redacts every string in an array under a sensitive key", () => {
     const { value } = redactor.redactValue({ "Set-Cookie": ["a=1; Path=/", "b=2; HttpOnly", 3, ["c=4"]] });
-    expect(value["Set-Cookie"]).toEqual(["[REDACTED:sensitive-field]", "[REDACTED:sensitive-field]", 3, ["[REDACTED:sensitive-field]"]]);
+    expect(value["Set-Cookie"]).toEqual([
+      "[REDACTED:sensitive-field]",
+      "[REDACTED:sensitive-field]",
+      3,
+      ["[REDACTED:sensitive-field]"],
+    ]);
   });
 
   it("redacts the value of header-list entries named after a sensitive key", () => {
@@ -557,7 +683,14 @@ describe("key-based redaction", () => {
   });
 
   it("leaves keys that merely contain a sensitive word alone", () => {
-    const input = { max_tokens: 1000, token: "Hello", logprobs: [{ token: " world", logprob: -0.2 }], tokenizer: "cl100k", keyboard: "qwerty", pwd: "/home/user" };
+    const input = {
+      max_tokens: 1000,
+      token: "Hello",
+      logprobs: [{ token: " world", logprob: -0.2 }],
+      tokenizer: "cl100k",
+      keyboard: "qwerty",
+      pwd: "/home/user",
+    };
     expect(redactor.redactValue(input).value).toEqual(input);
   });
 
@@ -571,9 +704,14 @@ describe("key-based redaction", () => {
 
   it("uses the sensitiveKeys option instead of the default list", () => {
     const instance = createRedactor({ sensitiveKeys: [...defaultSensitiveKeys, "X-Internal-Signature"] });
-    expect(instance.redactValue({ "x-internal-signature": "abc", password: "p" }).report.counts).toEqual({ "sensitive-field": 2 });
+    expect(instance.redactValue({ "x-internal-signature": "abc", password: "p" }).report.counts).toEqual({
+      "sensitive-field": 2,
+    });
     const only = createRedactor({ sensitiveKeys: ["pin"] });
-    expect(only.redactValue({ PIN: "1234", password: "p" }).value).toEqual({ PIN: "[REDACTED:sensitive-field]", password: "p" });
+    expect(only.redactValue({ PIN: "1234", password: "p" }).value).toEqual({
+      PIN: "[REDACTED:sensitive-field]",
+      password: "p",
+    });
   });
 });
 
@@ -594,15 +732,39 @@ describe("a large realistic value", () => {
         type: index % 3 === 0 ? "tool_call" : "message",
         role: index % 2 === 0 ? "assistant" : "user",
         content: [{ type: "text", text: lorem(random, 300) + (secret === undefined ? "" : `\n${secret.text}\n`) }],
-        tool: { name: "bash", input: { command: "ls -la && git status", cwd: "/workspace/app" }, output: lorem(random, 200), exitCode: 0 },
-        usage: { input_tokens: Math.floor(random() * 5000), output_tokens: Math.floor(random() * 500), cached: index % 7 === 0 },
-        ...(withHeaders ? { http: { status: 200, headers: { "content-type": "application/json", "x-api-key": randomCharacters(random, "abcdef0123456789", 32) } } } : {}),
+        tool: {
+          name: "bash",
+          input: { command: "ls -la && git status", cwd: "/workspace/app" },
+          output: lorem(random, 200),
+          exitCode: 0,
+        },
+        usage: {
+          input_tokens: Math.floor(random() * 5000),
+          output_tokens: Math.floor(random() * 500),
+          cached: index % 7 === 0,
+        },
+        ...(withHeaders
+          ? {
+              http: {
+                status: 200,
+                headers: {
+                  "content-type": "application/json",
+                  "x-api-key": randomCharacters(random, "abcdef0123456789", 32),
+                },
+              },
+            }
+          : {}),
       });
     }
     const transcript = {
       version: 1,
       events,
-      attachments: [{ mediaType: "image/png", data: Buffer.from(Array.from({ length: 150_000 }, () => Math.floor(random() * 256))).toString("base64") }],
+      attachments: [
+        {
+          mediaType: "image/png",
+          data: Buffer.from(Array.from({ length: 150_000 }, () => Math.floor(random() * 256))).toString("base64"),
+        },
+      ],
     };
     expect(JSON.stringify(transcript).length).toBeGreaterThan(1_000_000);
     const { value, report } = redactor.redactValue(transcript);

@@ -141,7 +141,8 @@ export function createRedactorWithoutPrefilter(options: RedactorOptions = {}): R
 
 function buildRedactor(options: RedactorOptions, prefilter: boolean): Redactor {
   const windowBytes = options.windowBytes ?? defaultWindow;
-  if (!Number.isSafeInteger(windowBytes) || windowBytes < 1) throw new RangeError(`windowBytes must be a positive integer, got ${String(windowBytes)}`);
+  if (!Number.isSafeInteger(windowBytes) || windowBytes < 1)
+    throw new RangeError(`windowBytes must be a positive integer, got ${String(windowBytes)}`);
 
   const rules = [...(options.builtIn === false ? [] : builtInRules)];
   const seen = new Set(rules.map((rule) => rule.id));
@@ -165,7 +166,9 @@ function buildRedactor(options: RedactorOptions, prefilter: boolean): Redactor {
   const engine: Engine = {
     rules: compiled,
     filter: new KeywordFilter(rules.map((rule) => (prefilter ? rule.keywords : undefined))),
-    shortest: prefilter ? Math.min(...rules.map((rule) => analyzePattern(rule.pattern.source, rule.pattern.flags).minimumMatchLength)) : 0,
+    shortest: prefilter
+      ? Math.min(...rules.map((rule) => analyzePattern(rule.pattern.source, rule.pattern.flags).minimumMatchLength))
+      : 0,
   };
   const sensitiveKeys = new Set((options.sensitiveKeys ?? defaultSensitiveKeys).map(normalizeKeyName));
   // Transcripts use a few dozen distinct keys over and over: decide each once. Bounded, for documents with
@@ -308,7 +311,12 @@ function isOnlyPlaceholders(text: string): boolean {
   return position > 0 && text.slice(position).trim() === "";
 }
 
-function redactSegment(segment: string, active: readonly number[], rules: readonly CompiledRule[], counts: Counts): string {
+function redactSegment(
+  segment: string,
+  active: readonly number[],
+  rules: readonly CompiledRule[],
+  counts: Counts,
+): string {
   if (segment.length === 0) return segment;
   const candidates: Candidate[] = [];
   for (const priority of active) scanRule(rules[priority] as CompiledRule, priority, segment, candidates);
@@ -375,7 +383,8 @@ function scanRule(rule: CompiledRule, priority: number, segment: string, candida
       // An empty `secret` group hides nothing; skipping it also keeps every redaction at least one
       // character long, which is what guarantees that redactText's passes come to an end.
       if (secret === undefined) candidates.push({ start: matchStart, end: matchEnd, priority });
-      else if (secret[1] > secret[0]) candidates.push({ start: windowStart + secret[0], end: windowStart + secret[1], priority });
+      else if (secret[1] > secret[0])
+        candidates.push({ start: windowStart + secret[0], end: windowStart + secret[1], priority });
       position = matchEnd;
     }
     if (windowEnd === length) return;
@@ -426,12 +435,15 @@ function copyContainer(source: Container, sensitive: boolean, path: Container[],
   let result: Container;
   if (Array.isArray(source)) {
     const copy: unknown[] = [];
-    for (let index = 0; index < source.length; index += 1) copy.push(copyChild(source[index], sensitive, path, actions));
+    for (let index = 0; index < source.length; index += 1)
+      copy.push(copyChild(source[index], sensitive, path, actions));
     result = copy;
   } else {
-    const copy: Record<string, unknown> = Object.getPrototypeOf(source) === null ? (Object.create(null) as Record<string, unknown>) : {};
+    const copy: Record<string, unknown> =
+      Object.getPrototypeOf(source) === null ? (Object.create(null) as Record<string, unknown>) : {};
     const valueKey = headerListValueKey(source, actions);
-    if (actions.inheritsEnumerableKeys) for (const key of Object.keys(source)) copyEntry(source, copy, key, valueKey, path, actions);
+    if (actions.inheritsEnumerableKeys)
+      for (const key of Object.keys(source)) copyEntry(source, copy, key, valueKey, path, actions);
     // `for…in` walks V8's cached key list instead of allocating one per object; with nothing enumerable on
     // Object.prototype (checked per walk), it visits exactly the own enumerable string keys, in Object.keys order.
     else for (const key in source) copyEntry(source, copy, key, valueKey, path, actions);
@@ -441,10 +453,18 @@ function copyContainer(source: Container, sensitive: boolean, path: Container[],
   return result;
 }
 
-function copyEntry(source: Record<string, unknown>, copy: Record<string, unknown>, key: string, valueKey: string | undefined, path: Container[], actions: WalkActions): void {
+function copyEntry(
+  source: Record<string, unknown>,
+  copy: Record<string, unknown>,
+  key: string,
+  valueKey: string | undefined,
+  path: Container[],
+  actions: WalkActions,
+): void {
   const child = source[key];
   // Only strings and arrays care whether their key is sensitive: objects are walked whatever their key.
-  const sensitive = (typeof child === "string" || Array.isArray(child)) && (key === valueKey || actions.isSensitiveKey(key));
+  const sensitive =
+    (typeof child === "string" || Array.isArray(child)) && (key === valueKey || actions.isSensitiveKey(key));
   defineEntry(copy, key, copyChild(child, sensitive, path, actions));
 }
 
@@ -485,8 +505,16 @@ function walkDeep(value: Container, sensitive: boolean, onPath: Set<unknown>, ac
       stack.push({ source, result, keys: null, index: 0, sensitive: sensitiveArray, sensitiveValueKey: undefined });
       return result;
     }
-    const result: Record<string, unknown> = Object.getPrototypeOf(source) === null ? (Object.create(null) as Record<string, unknown>) : {};
-    stack.push({ source, result, keys: Object.keys(source), index: 0, sensitive: false, sensitiveValueKey: headerListValueKey(source, actions) });
+    const result: Record<string, unknown> =
+      Object.getPrototypeOf(source) === null ? (Object.create(null) as Record<string, unknown>) : {};
+    stack.push({
+      source,
+      result,
+      keys: Object.keys(source),
+      index: 0,
+      sensitive: false,
+      sensitiveValueKey: headerListValueKey(source, actions),
+    });
     return result;
   };
   const root = open(value, sensitive);
@@ -502,8 +530,10 @@ function walkDeep(value: Container, sensitive: boolean, onPath: Set<unknown>, ac
     }
     const key = keys === null ? frame.index : (keys[frame.index] as string);
     frame.index += 1;
-    const child = keys === null ? (frame.source as unknown[])[key as number] : (frame.source as Record<string, unknown>)[key];
-    const sensitiveChild = keys === null ? frame.sensitive : actions.isSensitiveKey(key as string) || key === frame.sensitiveValueKey;
+    const child =
+      keys === null ? (frame.source as unknown[])[key as number] : (frame.source as Record<string, unknown>)[key];
+    const sensitiveChild =
+      keys === null ? frame.sensitive : actions.isSensitiveKey(key as string) || key === frame.sensitiveValueKey;
 
     let result: unknown;
     if (typeof child === "string") result = sensitiveChild ? actions.redactField(child) : actions.redactText(child);
@@ -519,7 +549,8 @@ function walkDeep(value: Container, sensitive: boolean, onPath: Set<unknown>, ac
 
 /** Writes an own, enumerable data property, even for `__proto__` (which plain assignment would treat as the prototype). */
 function defineEntry(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

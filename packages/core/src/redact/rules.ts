@@ -109,42 +109,48 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
   },
   {
     id: "jwt",
-    description: "A JSON Web Token: three base64url segments separated by dots, the first two starting `eyJ` (an encoded `{\"`).",
+    description:
+      'A JSON Web Token: three base64url segments separated by dots, the first two starting `eyJ` (an encoded `{"`).',
     pattern: /(?<![\w-])eyJ[\w-]{4,1024}\.eyJ[\w-]{4,8192}\.[\w-]{0,1024}/,
     maxLength: 10_260,
     keywords: [".eyj"],
   },
   {
     id: "anthropic-api-key",
-    description: "An Anthropic API key such as `sk-ant-api03-…` or an admin key `sk-ant-admin01-…` (also other `sk-ant-<kind><nn>-` tokens).",
+    description:
+      "An Anthropic API key such as `sk-ant-api03-…` or an admin key `sk-ant-admin01-…` (also other `sk-ant-<kind><nn>-` tokens).",
     pattern: /(?<![\w-])sk-ant-[a-z]{2,8}\d{2}-[\w-]{32,200}/,
     maxLength: 220,
     keywords: ["sk-ant-"],
   },
   {
     id: "openai-api-key",
-    description: "An OpenAI API key: `sk-proj-…`, `sk-svcacct-…`, `sk-admin-…`, or a legacy `sk-` key with `T3BlbkFJ` in the middle.",
+    description:
+      "An OpenAI API key: `sk-proj-…`, `sk-svcacct-…`, `sk-admin-…`, or a legacy `sk-` key with `T3BlbkFJ` in the middle.",
     pattern: /(?<![\w-])sk-(?:(?:proj|svcacct|admin)-[\w-]{20,250}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})/,
     maxLength: 270,
     keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
   },
   {
     id: "github-token",
-    description: "A GitHub token: `ghp_`, `gho_`, `ghu_`, `ghs_` or `ghr_` followed by 36 or more letters and digits, or a fine-grained `github_pat_…`.",
+    description:
+      "A GitHub token: `ghp_`, `gho_`, `ghu_`, `ghs_` or `ghr_` followed by 36 or more letters and digits, or a fine-grained `github_pat_…`.",
     pattern: /(?<![\w-])(?:gh[oprsu]_[A-Za-z0-9]{36,251}|github_pat_\w{50,240})/,
     maxLength: 260,
     keywords: ["gho_", "ghp_", "ghr_", "ghs_", "ghu_", "github_pat_"],
   },
   {
     id: "gitlab-token",
-    description: "A GitLab token with a documented prefix: `glpat-`, `gldt-`, `glrt-`, `glptt-`, `glft-`, `glsoat-`, `glcbt-`, `gloas-`.",
+    description:
+      "A GitLab token with a documented prefix: `glpat-`, `gldt-`, `glrt-`, `glptt-`, `glft-`, `glsoat-`, `glcbt-`, `gloas-`.",
     pattern: /(?<![\w-])gl(?:pat|dt|rt|ptt|ft|soat|cbt|oas)-[\w.-]{20,300}/,
     maxLength: 310,
     keywords: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glsoat-", "glcbt-", "gloas-"],
   },
   {
     id: "aws-access-key-id",
-    description: "An AWS access key id: `AKIA`, `ASIA`, `ABIA`, `ACCA` (or `A3T` plus one) followed by 16 characters of `A-Z2-7`.",
+    description:
+      "An AWS access key id: `AKIA`, `ASIA`, `ABIA`, `ACCA` (or `A3T` plus one) followed by 16 characters of `A-Z2-7`.",
     pattern: /(?<![A-Za-z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
     maxLength: 20,
     keywords: ["a3t", "akia", "asia", "abia", "acca"],
@@ -153,7 +159,7 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "aws-secret-access-key",
     description:
       "An AWS secret access key (40 base64 characters) introduced by its key name: `aws_secret_access_key = …`, " +
-      "`AWS_SECRET_ACCESS_KEY=…`, `\"SecretAccessKey\": \"…\"`.",
+      '`AWS_SECRET_ACCESS_KEY=…`, `"SecretAccessKey": "…"`.',
     pattern:
       /(?<![a-z0-9])(?:aws[_.-]?)?secret[_.-]?access[_.-]?key["']?[ \t]{0,8}[:=][=>]?[ \t]{0,8}["']?(?<secret>[a-z0-9/+]{40})(?![a-z0-9/+=])/i,
     maxLength: 100,
@@ -168,21 +174,24 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
   },
   {
     id: "slack-token",
-    description: "A Slack token: `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xoxe-`, `xoxe.xoxp-` or an app-level `xapp-` token.",
+    description:
+      "A Slack token: `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xoxe-`, `xoxe.xoxp-` or an app-level `xapp-` token.",
     pattern: /(?<![\w-])(?:xox[abeoprs]|xapp|xoxe\.xox[bp])-[A-Za-z0-9][A-Za-z0-9-]{8,250}/,
     maxLength: 270,
     keywords: ["xox", "xapp-"],
   },
   {
     id: "slack-webhook-url",
-    description: "A Slack incoming-webhook, workflow or trigger URL (`https://hooks.slack.com/services/T…/B…/…`), replaced whole.",
+    description:
+      "A Slack incoming-webhook, workflow or trigger URL (`https://hooks.slack.com/services/T…/B…/…`), replaced whole.",
     pattern: /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/]{20,160}/,
     maxLength: 200,
     keywords: ["hooks.slack.com/"],
   },
   {
     id: "stripe-key",
-    description: "A Stripe secret or restricted key (`sk_live_`, `sk_test_`, `rk_live_`, `rk_test_`, `…_prod_`) or a webhook signing secret (`whsec_`).",
+    description:
+      "A Stripe secret or restricted key (`sk_live_`, `sk_test_`, `rk_live_`, `rk_test_`, `…_prod_`) or a webhook signing secret (`whsec_`).",
     pattern: /(?<![\w-])(?:[rs]k_(?:live|test|prod)_[A-Za-z0-9]{10,250}|whsec_[A-Za-z0-9+/=]{24,250})/,
     maxLength: 260,
     keywords: ["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_", "whsec_"],
@@ -216,7 +225,7 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
   {
     id: "api-key-header",
     description:
-      "The value of an API-key header or field written as text (`X-Api-Key: …`, `x-goog-api-key: …`, `\"api_key\": \"…\"`, `X-Auth-Token: …`) " +
+      'The value of an API-key header or field written as text (`X-Api-Key: …`, `x-goog-api-key: …`, `"api_key": "…"`, `X-Auth-Token: …`) ' +
       "when it looks like a token (8 or more token characters, at least one digit).",
     pattern:
       /\b(?:x-(?:goog-)?)?(?:api[_-]?key|auth[_-]token|access[_-]token)["']?[ \t]{0,4}:[ \t]{0,4}["']?(?=[\w.~+/=-]{0,63}\d)(?<secret>[\w.~+/=-]{8,4096})/i,
@@ -238,7 +247,8 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
 /** Lower-cases and drops separators, so `X-API-Key`, `x_api_key` and `xApiKey` compare equal. */
 export function normalizeKeyName(key: string): string {
   let normalized = "";
-  for (const character of key.toLowerCase()) if (character !== "-" && character !== "_" && character !== "." && character !== " ") normalized += character;
+  for (const character of key.toLowerCase())
+    if (character !== "-" && character !== "_" && character !== "." && character !== " ") normalized += character;
   return normalized;
 }
 
@@ -251,7 +261,10 @@ export function compileUserRule(rule: UserRule): RedactionRule {
   const id: unknown = rule.id;
   if (typeof id !== "string") throw new RedactionRuleError(String(id), "the id must be a string");
   if (id.length === 0 || id.length > longestRuleId || !ruleIdPattern.test(id)) {
-    throw new RedactionRuleError(id, `the id must be kebab-case (lower-case letters and digits separated by single hyphens, at most ${longestRuleId} characters)`);
+    throw new RedactionRuleError(
+      id,
+      `the id must be kebab-case (lower-case letters and digits separated by single hyphens, at most ${longestRuleId} characters)`,
+    );
   }
   if (id === sensitiveFieldRuleId) throw new RedactionRuleError(id, "the id is reserved for key-based redaction");
   const description = rule.description ?? `User rule ${id}`;
@@ -274,19 +287,36 @@ export function compileUserRule(rule: UserRule): RedactionRule {
   try {
     pattern = new RegExp(source, flags);
   } catch (error) {
-    throw new RedactionRuleError(id, `the pattern does not compile: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RedactionRuleError(
+      id,
+      `the pattern does not compile: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const analysis = analyzePattern(source, flags);
-  if (analysis.unsafeBecause !== undefined) throw new RedactionRuleError(id, `the pattern is refused because ${analysis.unsafeBecause}`);
+  if (analysis.unsafeBecause !== undefined)
+    throw new RedactionRuleError(id, `the pattern is refused because ${analysis.unsafeBecause}`);
 
-  const maxLength = rule.maxLength ?? Math.min(analysis.maximumMatchLength, Number.isFinite(analysis.maximumMatchLength) ? largestRuleMaxLength : defaultUserRuleMaxLength);
+  const maxLength =
+    rule.maxLength ??
+    Math.min(
+      analysis.maximumMatchLength,
+      Number.isFinite(analysis.maximumMatchLength) ? largestRuleMaxLength : defaultUserRuleMaxLength,
+    );
   if (!Number.isSafeInteger(maxLength) || maxLength < 1 || maxLength > largestRuleMaxLength) {
     throw new RedactionRuleError(id, `maxLength must be an integer from 1 to ${largestRuleMaxLength}`);
   }
   const keywords: unknown = rule.keywords;
   if (keywords === undefined) return { id, description, pattern, maxLength };
-  if (!Array.isArray(keywords) || keywords.length === 0 || keywords.length > mostKeywordsPerRule || !keywords.every(isValidKeyword)) {
-    throw new RedactionRuleError(id, `keywords must be a list of 1 to ${mostKeywordsPerRule} strings of 1 to ${longestKeyword} ASCII characters`);
+  if (
+    !Array.isArray(keywords) ||
+    keywords.length === 0 ||
+    keywords.length > mostKeywordsPerRule ||
+    !keywords.every(isValidKeyword)
+  ) {
+    throw new RedactionRuleError(
+      id,
+      `keywords must be a list of 1 to ${mostKeywordsPerRule} strings of 1 to ${longestKeyword} ASCII characters`,
+    );
   }
   return { id, description, pattern, maxLength, keywords: Object.freeze([...keywords]) };
 }

@@ -142,7 +142,8 @@ function locateNonJson(value: unknown, path: string): { path: string; message: s
     const current = next.value;
     if (current === null || typeof current === "string" || typeof current === "boolean") continue;
     if (typeof current === "number") {
-      if (!Number.isFinite(current)) return { path: next.path, message: "must be a finite number (JSON has no NaN or Infinity)" };
+      if (!Number.isFinite(current))
+        return { path: next.path, message: "must be a finite number (JSON has no NaN or Infinity)" };
       continue;
     }
     if (Array.isArray(current)) {
@@ -153,7 +154,10 @@ function locateNonJson(value: unknown, path: string): { path: string; message: s
       for (const [key, item] of Object.entries(current)) stack.push({ value: item, path: pointer(next.path, key) });
       continue;
     }
-    return { path: next.path, message: `must be a JSON value, not ${current === undefined ? "undefined" : typeof current}` };
+    return {
+      path: next.path,
+      message: `must be a JSON value, not ${current === undefined ? "undefined" : typeof current}`,
+    };
   }
   return undefined;
 }
@@ -191,7 +195,8 @@ function copyJson(value: unknown, depth: number): unknown {
 export function setField(target: JsonObject, key: string, value: unknown): void {
   // `__proto__` is the only inherited accessor of a plain object; every other key assigns an own data property, and
   // plain assignment keeps the object's hidden class fast where `defineProperty` does not.
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -319,7 +324,8 @@ export class FieldReader {
     if (!this.present(key, options)) return undefined;
     const value = this.value[key];
     if (typeof value !== "number" || !Number.isSafeInteger(value)) return this.mistyped(key, "an integer");
-    if (options.minimum !== undefined && value < options.minimum) return this.mistyped(key, `an integer of at least ${options.minimum}`);
+    if (options.minimum !== undefined && value < options.minimum)
+      return this.mistyped(key, `an integer of at least ${options.minimum}`);
     return value;
   }
 
@@ -327,7 +333,8 @@ export class FieldReader {
     if (!this.present(key, options)) return undefined;
     const value = this.value[key];
     if (typeof value !== "number" || !Number.isFinite(value)) return this.mistyped(key, "a finite number");
-    if (options.minimum !== undefined && value < options.minimum) return this.mistyped(key, `a number of at least ${options.minimum}`);
+    if (options.minimum !== undefined && value < options.minimum)
+      return this.mistyped(key, `a number of at least ${options.minimum}`);
     return value;
   }
 
@@ -423,7 +430,10 @@ function sourcePointer(canonical: string, provenance: Provenance): string {
   const [field, messageToken, partsToken, partToken, ...inner] = tokens;
   if (field === "messages" && messageToken !== undefined) {
     const messageIndex = Number(messageToken);
-    const part = partsToken === "parts" && partToken !== undefined ? provenance.parts[messageIndex]?.[Number(partToken)] : undefined;
+    const part =
+      partsToken === "parts" && partToken !== undefined
+        ? provenance.parts[messageIndex]?.[Number(partToken)]
+        : undefined;
     if (part !== undefined) return part.sameShape ? pointer(part.path, ...inner) : part.path;
     return provenance.messages[messageIndex] ?? "";
   }
@@ -443,7 +453,10 @@ export function finishImport(document: Transcript, provenance: Provenance, probl
       // A failed `if`/`then` is reported twice by ajv: the broken rule, and a summary at its parent. Keep the rule.
       if (error.keyword === "if") continue;
       const where = error.pointer === "" ? "the document" : error.pointer;
-      problems.error(sourcePointer(error.pointer, provenance), `${error.message} (canonical ${where}, rule ${error.keyword})`);
+      problems.error(
+        sourcePointer(error.pointer, provenance),
+        `${error.message} (canonical ${where}, rule ${error.keyword})`,
+      );
     }
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
@@ -460,7 +473,10 @@ export function finishDocument(document: Transcript, problems: Problems): Import
   if (!result.ok) {
     for (const error of result.errors) {
       if (error.keyword === "if") continue;
-      problems.error(error.pointer, `the converted document breaks the canonical schema: ${error.message} (rule ${error.keyword})`);
+      problems.error(
+        error.pointer,
+        `the converted document breaks the canonical schema: ${error.message} (rule ${error.keyword})`,
+      );
     }
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
@@ -479,7 +495,13 @@ export function checkExportInput(document: unknown, problems: Problems): documen
 }
 
 /** Reports every present field of `value` outside `mapped` as dropped, naming what the target lacks. */
-export function reportUnmapped(value: object, mapped: readonly string[], path: string, target: string, problems: Problems): void {
+export function reportUnmapped(
+  value: object,
+  mapped: readonly string[],
+  path: string,
+  target: string,
+  problems: Problems,
+): void {
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined || mapped.includes(key)) continue;
     problems.warn("field-dropped", pointer(path, key), `${key} has no ${target} equivalent`);

@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { validateTranscript, type Message, type Part, type ToolCallPart, type ToolResultPart, type Transcript } from "@agent-transcript/core";
+import {
+  validateTranscript,
+  type Message,
+  type Part,
+  type ToolCallPart,
+  type ToolResultPart,
+  type Transcript,
+} from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeDevflowTranscript, exportDevflowTranscript, importDevflowTranscript } from "./devflow.js";
@@ -14,8 +21,12 @@ function readJson(relative: string): unknown {
 const adrExample = readJson("./fixtures/devflow-adr-011-example.json");
 /** A failed run that uses every field ADR-011 defines, tool_result turns included. */
 const failedRun = readJson("./fixtures/devflow-failed-run.json");
-const seedCanonical = readJson("../../../../schemas/v1/examples/Transcript/valid/seed-002-devflow-run.json") as Transcript;
-const warpCanonical = readJson("../../../../schemas/v1/examples/Transcript/valid/seed-000-warp-export.json") as Transcript;
+const seedCanonical = readJson(
+  "../../../../schemas/v1/examples/Transcript/valid/seed-002-devflow-run.json",
+) as Transcript;
+const warpCanonical = readJson(
+  "../../../../schemas/v1/examples/Transcript/valid/seed-000-warp-export.json",
+) as Transcript;
 
 function mustImport(value: unknown): Transcript {
   const result = importDevflowTranscript(value);
@@ -39,26 +50,58 @@ function callOf(source: unknown, document: Transcript, turnIndex: number, callIn
 
 /** The tool_result answering a call, wherever it is, found by call id. */
 function resultOf(document: Transcript, callId: string | undefined): ToolResultPart | undefined {
-  return document.messages.flatMap((message) => partsOf(message, "tool_result")).find((part) => part.call_id === callId);
+  return document.messages
+    .flatMap((message) => partsOf(message, "tool_result"))
+    .find((part) => part.call_id === callId);
 }
 
-const isToolResultTurn = (match: { wildcards: string[] }, source: unknown): boolean => at(source, ["turns", match.wildcards[0] ?? "", "role"]) === "tool_result";
+const isToolResultTurn = (match: { wildcards: string[] }, source: unknown): boolean =>
+  at(source, ["turns", match.wildcards[0] ?? "", "role"]) === "tool_result";
 
 /** Devflow → canonical mapping table. Turns are found by id, calls by index within their turn, results by call id. */
 const rules: Array<MappingRule<unknown, Transcript>> = [
   { source: "/runId", canonical: "id", resolve: (_match, _source, document) => document.id },
-  { source: "/metadata/flowId", canonical: "run.metadata.flowId", resolve: (_match, _source, document) => document.run?.metadata?.["flowId"] },
-  { source: "/metadata/nodeId", canonical: "run.metadata.nodeId", resolve: (_match, _source, document) => document.run?.metadata?.["nodeId"] },
-  { source: "/metadata/input/**", canonical: "run.metadata.input/**", resolve: (match, _source, document) => at(document.run?.metadata?.["input"], match.rest) },
-  { source: "/metadata/startedAt", canonical: "run.started_at", resolve: (_match, _source, document) => document.run?.started_at },
-  { source: "/metadata/endedAt", canonical: "run.ended_at", resolve: (_match, _source, document) => document.run?.ended_at },
+  {
+    source: "/metadata/flowId",
+    canonical: "run.metadata.flowId",
+    resolve: (_match, _source, document) => document.run?.metadata?.["flowId"],
+  },
+  {
+    source: "/metadata/nodeId",
+    canonical: "run.metadata.nodeId",
+    resolve: (_match, _source, document) => document.run?.metadata?.["nodeId"],
+  },
+  {
+    source: "/metadata/input/**",
+    canonical: "run.metadata.input/**",
+    resolve: (match, _source, document) => at(document.run?.metadata?.["input"], match.rest),
+  },
+  {
+    source: "/metadata/startedAt",
+    canonical: "run.started_at",
+    resolve: (_match, _source, document) => document.run?.started_at,
+  },
+  {
+    source: "/metadata/endedAt",
+    canonical: "run.ended_at",
+    resolve: (_match, _source, document) => document.run?.ended_at,
+  },
   { source: "/metadata/status", canonical: "run.status", resolve: (_match, _source, document) => document.run?.status },
-  { source: "/metadata/totalTokensIn", canonical: "usage.input_tokens", resolve: (_match, _source, document) => document.usage?.input_tokens },
-  { source: "/metadata/totalTokensOut", canonical: "usage.output_tokens", resolve: (_match, _source, document) => document.usage?.output_tokens },
+  {
+    source: "/metadata/totalTokensIn",
+    canonical: "usage.input_tokens",
+    resolve: (_match, _source, document) => document.usage?.input_tokens,
+  },
+  {
+    source: "/metadata/totalTokensOut",
+    canonical: "usage.output_tokens",
+    resolve: (_match, _source, document) => document.usage?.output_tokens,
+  },
   {
     source: "/metadata/totalCost",
     canonical: "cost.amount (status reported, currency USD)",
-    resolve: (_match, _source, document) => (document.cost?.status === "reported" && document.cost.currency === "USD" ? document.cost.amount : undefined),
+    resolve: (_match, _source, document) =>
+      document.cost?.status === "reported" && document.cost.currency === "USD" ? document.cost.amount : undefined,
   },
   { source: "/metadata/error", canonical: "run.error", resolve: (_match, _source, document) => document.run?.error },
   {
@@ -82,24 +125,55 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
     source: "/turns/*/content",
     canonical: "tool_result turn: its tool_result part's output",
     when: isToolResultTurn,
-    resolve: (match, source, document) => partsOf(turnMessage(source, document, index(match, 0)), "tool_result")[0]?.output,
+    resolve: (match, source, document) =>
+      partsOf(turnMessage(source, document, index(match, 0)), "tool_result")[0]?.output,
   },
-  { source: "/turns/*/content", canonical: "message.parts[type=text][0].text", resolve: (match, source, document) => partsOf(turnMessage(source, document, index(match, 0)), "text")[0]?.text },
-  { source: "/turns/*/tokensIn", canonical: "message.usage.input_tokens", resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.usage?.input_tokens },
-  { source: "/turns/*/tokensOut", canonical: "message.usage.output_tokens", resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.usage?.output_tokens },
-  { source: "/turns/*/timestamp", canonical: "message.created_at", resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.created_at },
-  { source: "/turns/*/durationMs", canonical: "message.duration_ms", resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.duration_ms },
-  { source: "/turns/*/toolCalls/*/id", canonical: "tool_call.id", resolve: (match, source, document) => callOf(source, document, index(match, 0), index(match, 1))?.id },
-  { source: "/turns/*/toolCalls/*/name", canonical: "tool_call.name", resolve: (match, source, document) => callOf(source, document, index(match, 0), index(match, 1))?.name },
+  {
+    source: "/turns/*/content",
+    canonical: "message.parts[type=text][0].text",
+    resolve: (match, source, document) => partsOf(turnMessage(source, document, index(match, 0)), "text")[0]?.text,
+  },
+  {
+    source: "/turns/*/tokensIn",
+    canonical: "message.usage.input_tokens",
+    resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.usage?.input_tokens,
+  },
+  {
+    source: "/turns/*/tokensOut",
+    canonical: "message.usage.output_tokens",
+    resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.usage?.output_tokens,
+  },
+  {
+    source: "/turns/*/timestamp",
+    canonical: "message.created_at",
+    resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.created_at,
+  },
+  {
+    source: "/turns/*/durationMs",
+    canonical: "message.duration_ms",
+    resolve: (match, source, document) => turnMessage(source, document, index(match, 0))?.duration_ms,
+  },
+  {
+    source: "/turns/*/toolCalls/*/id",
+    canonical: "tool_call.id",
+    resolve: (match, source, document) => callOf(source, document, index(match, 0), index(match, 1))?.id,
+  },
+  {
+    source: "/turns/*/toolCalls/*/name",
+    canonical: "tool_call.name",
+    resolve: (match, source, document) => callOf(source, document, index(match, 0), index(match, 1))?.name,
+  },
   {
     source: "/turns/*/toolCalls/*/input/**",
     canonical: "tool_call.input/**",
-    resolve: (match, source, document) => at(callOf(source, document, index(match, 0), index(match, 1))?.input, match.rest),
+    resolve: (match, source, document) =>
+      at(callOf(source, document, index(match, 0), index(match, 1))?.input, match.rest),
   },
   {
     source: "/turns/*/toolCalls/*/output",
     canonical: "tool_result[call_id = call id].output",
-    resolve: (match, source, document) => resultOf(document, callOf(source, document, index(match, 0), index(match, 1))?.id)?.output,
+    resolve: (match, source, document) =>
+      resultOf(document, callOf(source, document, index(match, 0), index(match, 1))?.id)?.output,
   },
   {
     source: "/turns/*/toolCalls/*/error",
@@ -113,17 +187,25 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
     source: "/turns/*/toolCalls/*/*/**",
     canonical: "tool_call.provider_fields.devflow[field]/** (call fields ADR-011 does not define)",
     resolve: (match, source, document) =>
-      at(callOf(source, document, index(match, 0), index(match, 1))?.provider_fields?.["devflow"], [match.wildcards[2] ?? "", ...match.rest]),
+      at(callOf(source, document, index(match, 0), index(match, 1))?.provider_fields?.["devflow"], [
+        match.wildcards[2] ?? "",
+        ...match.rest,
+      ]),
   },
   {
     source: "/turns/*/*/**",
     canonical: "message.provider_fields.devflow[field]/** (turn fields ADR-011 does not define)",
-    resolve: (match, source, document) => at(turnMessage(source, document, index(match, 0))?.provider_fields?.["devflow"], [match.wildcards[1] ?? "", ...match.rest]),
+    resolve: (match, source, document) =>
+      at(turnMessage(source, document, index(match, 0))?.provider_fields?.["devflow"], [
+        match.wildcards[1] ?? "",
+        ...match.rest,
+      ]),
   },
   {
     source: "/*/**",
     canonical: "metadata.devflow[field]/** (top-level fields ADR-011 does not define)",
-    resolve: (match, _source, document) => at(document.metadata?.["devflow"], [match.wildcards[0] ?? "", ...match.rest]),
+    resolve: (match, _source, document) =>
+      at(document.metadata?.["devflow"], [match.wildcards[0] ?? "", ...match.rest]),
   },
 ];
 
@@ -131,7 +213,9 @@ const passThroughRules = ["/metadata/*/**", "/turns/*/toolCalls/*/*/**", "/turns
 
 describe("devflow (seed 002): ADR-011's own example", () => {
   it("imports to a strictly valid transcript equal to the seed 002 canonical example", () => {
-    const result = importDevflowTranscript(adrExample, { path: ".devflow/runs/2025-01-15-ticket-to-pr-TK421/transcript.json" });
+    const result = importDevflowTranscript(adrExample, {
+      path: ".devflow/runs/2025-01-15-ticket-to-pr-TK421/transcript.json",
+    });
     expect(result.ok && result.warnings).toEqual([]);
     if (!result.ok) return;
     expect(validateTranscript(result.document).ok).toBe(true);
@@ -166,9 +250,19 @@ describe("devflow: a failed run using every ADR-011 field", () => {
     ]);
     expect(resultOf(document, "toolu_01XkQ2")).toMatchObject({ status: "error", error: "exit status 1" });
     expect(document.messages[5]?.parts).toEqual([
-      { type: "tool_result", call_id: "3-2", name: "lint", status: "ok", output: "api/handler.go:43:2: ctx declared and not used" },
+      {
+        type: "tool_result",
+        call_id: "3-2",
+        name: "lint",
+        status: "ok",
+        output: "api/handler.go:43:2: ctx declared and not used",
+      },
     ]);
-    expect(document.run).toMatchObject({ status: "failed", error: "node review-diff: tool run_tests failed: exit status 1", duration_ms: 192_500 });
+    expect(document.run).toMatchObject({
+      status: "failed",
+      error: "node review-diff: tool run_tests failed: exit status 1",
+      duration_ms: 192_500,
+    });
   });
 
   it("exports back to exactly the original document", () => {
@@ -183,7 +277,11 @@ describe("devflow: a failed run using every ADR-011 field", () => {
   });
 
   it("keeps fields ADR-011 does not define and writes them back", () => {
-    const extended = structuredClone(failedRun) as { [key: string]: unknown; metadata: Record<string, unknown>; turns: Array<Record<string, unknown>> };
+    const extended = structuredClone(failedRun) as {
+      [key: string]: unknown;
+      metadata: Record<string, unknown>;
+      turns: Array<Record<string, unknown>>;
+    };
     extended["version"] = 2;
     extended.metadata["retries"] = [1, 2];
     const turn = extended.turns[2] as { model?: string; toolCalls: Array<Record<string, unknown>> };
@@ -233,8 +331,14 @@ describe("devflow export of other canonical documents", () => {
       [4, "assistant"],
       [5, "assistant"],
     ]);
-    expect(value.turns[2]?.toolCalls?.[0]).toMatchObject({ id: "toolu_01Mf2rT7wY4aC9eH1kL5nQ8s", name: "run_command", error: "exit status 101" });
-    expect(value.turns[1]?.toolCalls?.[0]?.output).toBe(JSON.stringify((warpCanonical.messages[2]?.parts[0] as ToolResultPart).output));
+    expect(value.turns[2]?.toolCalls?.[0]).toMatchObject({
+      id: "toolu_01Mf2rT7wY4aC9eH1kL5nQ8s",
+      name: "run_command",
+      error: "exit status 101",
+    });
+    expect(value.turns[1]?.toolCalls?.[0]?.output).toBe(
+      JSON.stringify((warpCanonical.messages[2]?.parts[0] as ToolResultPart).output),
+    );
     const codes = new Set(exported.warnings.map((warning) => `${warning.code} ${warning.path}`));
     for (const expected of [
       "field-dropped /title",
@@ -291,13 +395,22 @@ describe("devflow tool_result turns", () => {
       id: "run-y",
       run: { status: "completed" },
       messages: [
-        { id: "1", role: "assistant", parts: [{ type: "tool_call", id: "a", name: "f", input: {} }, { type: "tool_call", id: "b", name: "g", input: {} }] },
+        {
+          id: "1",
+          role: "assistant",
+          parts: [
+            { type: "tool_call", id: "a", name: "f", input: {} },
+            { type: "tool_call", id: "b", name: "g", input: {} },
+          ],
+        },
         { id: "2", role: "tool", parts: [{ type: "tool_result", call_id: "b", status: "ok", output: "for b" }] },
       ],
     };
     const exported = exportDevflowTranscript(document);
     expect(exported.ok && exported.value.turns[1]).toEqual({ id: 2, role: "tool_result", content: "for b" });
-    expect(exported.warnings.map((warning) => [warning.code, warning.path])).toEqual([["field-dropped", "/messages/1/parts/0/call_id"]]);
+    expect(exported.warnings.map((warning) => [warning.code, warning.path])).toEqual([
+      ["field-dropped", "/messages/1/parts/0/call_id"],
+    ]);
   });
 });
 
@@ -307,15 +420,45 @@ describe("devflow bad input", () => {
   const cases: Array<[string, unknown, string[]]> = [
     ["not an object", [1, 2], [""]],
     ["no runId, metadata or turns", {}, ["/runId", "/metadata", "/turns"]],
-    ["a status ADR-011 does not define", { ...valid, metadata: { ...valid.metadata, status: "done" } }, ["/metadata/status"]],
-    ["negative and fractional token totals", { ...valid, metadata: { ...valid.metadata, totalTokensIn: -1, totalTokensOut: 1.5 } }, ["/metadata/totalTokensIn", "/metadata/totalTokensOut"]],
-    ["a start time without a time zone", { ...valid, metadata: { ...valid.metadata, startedAt: "2025-01-15 10:30" } }, ["/metadata/startedAt"]],
+    [
+      "a status ADR-011 does not define",
+      { ...valid, metadata: { ...valid.metadata, status: "done" } },
+      ["/metadata/status"],
+    ],
+    [
+      "negative and fractional token totals",
+      { ...valid, metadata: { ...valid.metadata, totalTokensIn: -1, totalTokensOut: 1.5 } },
+      ["/metadata/totalTokensIn", "/metadata/totalTokensOut"],
+    ],
+    [
+      "a start time without a time zone",
+      { ...valid, metadata: { ...valid.metadata, startedAt: "2025-01-15 10:30" } },
+      ["/metadata/startedAt"],
+    ],
     ["a turn id that is a string", withTurn({ id: "1", role: "user", content: "x" }), ["/turns/0/id"]],
     ["a role ADR-011 does not define", withTurn({ id: 1, role: "developer", content: "x" }), ["/turns/0/role"]],
-    ["a timestamp that is not RFC 3339", withTurn({ id: 1, role: "user", content: "x", timestamp: "yesterday" }), ["/turns/0/timestamp"]],
-    ["a tool call without name or input", withTurn({ id: 1, role: "assistant", content: "", toolCalls: [{ output: "x" }] }), ["/turns/0/toolCalls/0/name", "/turns/0/toolCalls/0/input"]],
-    ["two turns with one id", { ...valid, turns: [{ id: 1, role: "user", content: "a" }, { id: 1, role: "assistant", content: "b" }] }, ["/turns/1/id"]],
-    ["JSON text that does not parse", "{\"runId\": ", [""]],
+    [
+      "a timestamp that is not RFC 3339",
+      withTurn({ id: 1, role: "user", content: "x", timestamp: "yesterday" }),
+      ["/turns/0/timestamp"],
+    ],
+    [
+      "a tool call without name or input",
+      withTurn({ id: 1, role: "assistant", content: "", toolCalls: [{ output: "x" }] }),
+      ["/turns/0/toolCalls/0/name", "/turns/0/toolCalls/0/input"],
+    ],
+    [
+      "two turns with one id",
+      {
+        ...valid,
+        turns: [
+          { id: 1, role: "user", content: "a" },
+          { id: 1, role: "assistant", content: "b" },
+        ],
+      },
+      ["/turns/1/id"],
+    ],
+    ["JSON text that does not parse", '{"runId": ', [""]],
     ["broken gzip", Uint8Array.from([0x1f, 0x8b, 8, 0, 1, 2, 3]), [""]],
   ];
   it.each(cases)("%s: errors name the JSON pointers, nothing throws", (_name, value, paths) => {
@@ -328,13 +471,19 @@ describe("devflow bad input", () => {
   });
 
   it("never throws, whatever it is given", () => {
-    const turn = fc.dictionary(fc.constantFrom("id", "role", "content", "tokensIn", "timestamp", "toolCalls"), fc.anything());
+    const turn = fc.dictionary(
+      fc.constantFrom("id", "role", "content", "tokensIn", "timestamp", "toolCalls"),
+      fc.anything(),
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.record({ runId: fc.anything(), metadata: fc.anything(), turns: fc.array(turn) })), (value) => {
-        const imported = importDevflowTranscript(value);
-        if (imported.ok) expect(exportDevflowTranscript(imported.document).ok).toBe(true);
-        else expect(imported.errors.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(fc.anything(), fc.record({ runId: fc.anything(), metadata: fc.anything(), turns: fc.array(turn) })),
+        (value) => {
+          const imported = importDevflowTranscript(value);
+          if (imported.ok) expect(exportDevflowTranscript(imported.document).ok).toBe(true);
+          else expect(imported.errors.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 500 },
     );
     expect(exportDevflowTranscript(null as unknown as Transcript).ok).toBe(false);

@@ -129,7 +129,11 @@ function decodeInput(input: unknown): { value: unknown } | { errors: ConversionE
       try {
         bytes = gunzipSync(bytes, { maxOutputLength: maxDecodedBytes });
       } catch (caught) {
-        return { errors: [{ path: "", message: `not valid gzip: ${caught instanceof Error ? caught.message : String(caught)}` }] };
+        return {
+          errors: [
+            { path: "", message: `not valid gzip: ${caught instanceof Error ? caught.message : String(caught)}` },
+          ],
+        };
       }
     }
     try {
@@ -145,7 +149,9 @@ function decodeInput(input: unknown): { value: unknown } | { errors: ConversionE
   try {
     return { value: JSON.parse(text) as unknown };
   } catch (caught) {
-    return { errors: [{ path: "", message: `not valid JSON: ${caught instanceof Error ? caught.message : String(caught)}` }] };
+    return {
+      errors: [{ path: "", message: `not valid JSON: ${caught instanceof Error ? caught.message : String(caught)}` }],
+    };
   }
 }
 
@@ -202,7 +208,10 @@ function importChecked(value: unknown, options: ImportOptions): ImportResult {
   return finishImport(document, provenance, problems);
 }
 
-function importMetadata(reader: FieldReader, document: Pick<Transcript, "created_at" | "updated_at" | "run" | "usage" | "cost">): void {
+function importMetadata(
+  reader: FieldReader,
+  document: Pick<Transcript, "created_at" | "updated_at" | "run" | "usage" | "cost">,
+): void {
   const runMetadata: JsonObject = {};
   for (const key of ["flowId", "nodeId"]) {
     const text = reader.string(key);
@@ -242,7 +251,8 @@ function importMetadata(reader: FieldReader, document: Pick<Transcript, "created
       raw: { provider: providerKey, usage: raw },
     };
   }
-  if (totalCost !== undefined) document.cost = { status: "reported", amount: totalCost, currency: "USD", reported_by: providerKey };
+  if (totalCost !== undefined)
+    document.cost = { status: "reported", amount: totalCost, currency: "USD", reported_by: providerKey };
 }
 
 /** Milliseconds from start to end, when both parse and the end is not before the start (Go's zero time is). */
@@ -285,7 +295,11 @@ function importTurns(turns: unknown[], messages: Message[], provenance: Provenan
     if (role === "tool_result") {
       const call = pending.find((candidate) => !candidate.answered);
       if (call !== undefined) call.answered = true;
-      const result: ToolResultPart = { type: "tool_result", call_id: call?.part.id ?? `devflow-turn-${id}`, status: "ok" };
+      const result: ToolResultPart = {
+        type: "tool_result",
+        call_id: call?.part.id ?? `devflow-turn-${id}`,
+        status: "ok",
+      };
       if (call !== undefined) result.name = call.part.name;
       if (content !== undefined) result.output = content;
       message.parts.push(result);
@@ -363,10 +377,18 @@ function importCall(
   const rest = reader.rest() ?? {};
   if (name === undefined || input === undefined || turnId === undefined) return undefined;
   if (output !== undefined && typeof output !== "string") {
-    problems.warn("input-normalized", reader.at("output"), "output is not a string (ADR-011 types it as one); kept as is, and an export writes its JSON text");
+    problems.warn(
+      "input-normalized",
+      reader.at("output"),
+      "output is not a string (ADR-011 types it as one); kept as is, and an export writes its JSON text",
+    );
   }
   if (input !== null && !isJsonObject(input)) {
-    problems.warn("input-normalized", reader.at("input"), "input is not an object (ADR-011 types it as a map); kept as is, and an export wraps it as { input }");
+    problems.warn(
+      "input-normalized",
+      reader.at("input"),
+      "input is not an object (ADR-011 types it as a map); kept as is, and an export wraps it as { input }",
+    );
   }
   const synthetic = syntheticCallId(turnId, index);
   // A source id equal to the synthetic one, or empty, is kept where export looks first, so it is written back.
@@ -374,7 +396,12 @@ function importCall(
   const call: ToolCallPart = { type: "tool_call", id: id === undefined || id === "" ? synthetic : id, name, input };
   if (Object.keys(rest).length > 0) call.provider_fields = { [providerKey]: rest };
   if (output === undefined && error === undefined) return { call };
-  const result: ToolResultPart = { type: "tool_result", call_id: call.id, name, status: error === undefined ? "ok" : "error" };
+  const result: ToolResultPart = {
+    type: "tool_result",
+    call_id: call.id,
+    name,
+    status: error === undefined ? "ok" : "error",
+  };
   if (output !== undefined) result.output = output;
   if (error !== undefined) result.error = error;
   return { call, result };
@@ -392,13 +419,28 @@ export function exportDevflowTranscript(document: Transcript | Tolerant.Transcri
  * The file devflow writes for a transcript: indented JSON as `transcript.json`, or gzip-compressed as
  * `transcript.json.gz` from 100 KiB (ADR-011 §4).
  */
-export function encodeDevflowTranscript(value: DevflowTranscript): { fileName: "transcript.json" | "transcript.json.gz"; bytes: Uint8Array } {
+export function encodeDevflowTranscript(value: DevflowTranscript): {
+  fileName: "transcript.json" | "transcript.json.gz";
+  bytes: Uint8Array;
+} {
   const bytes = new TextEncoder().encode(JSON.stringify(value, null, 2));
   if (bytes.length < devflowGzipThresholdBytes) return { fileName: "transcript.json", bytes };
   return { fileName: "transcript.json.gz", bytes: new Uint8Array(gzipSync(bytes)) };
 }
 
-const mappedTranscriptFields = ["schema_version", "id", "created_at", "updated_at", "source", "producer", "run", "messages", "usage", "cost", "metadata"];
+const mappedTranscriptFields = [
+  "schema_version",
+  "id",
+  "created_at",
+  "updated_at",
+  "source",
+  "producer",
+  "run",
+  "messages",
+  "usage",
+  "cost",
+  "metadata",
+];
 const mappedRunFields = ["status", "started_at", "ended_at", "duration_ms", "error", "metadata"];
 const mappedMessageFields = ["id", "role", "parts", "created_at", "duration_ms", "usage", "provider_fields"];
 const integerId = /^(?:0|-?[1-9]\d*)$/;
@@ -421,10 +463,20 @@ function exportChecked(document: Tolerant.Transcript): ExportResult<DevflowTrans
     for (const [key, item] of Object.entries(extra)) {
       if (key === providerKey && isJsonObject(item)) {
         for (const [field, fieldValue] of Object.entries(item)) {
-          if (Object.hasOwn(output, field)) problems.warn("field-dropped", pointer("/metadata", key, field), `${field} is written by the converter itself`);
+          if (Object.hasOwn(output, field))
+            problems.warn(
+              "field-dropped",
+              pointer("/metadata", key, field),
+              `${field} is written by the converter itself`,
+            );
           else setField(output, field, cloneJson(fieldValue));
         }
-      } else problems.warn("field-dropped", pointer("/metadata", key), `transcript metadata ${key} has no devflow equivalent`);
+      } else
+        problems.warn(
+          "field-dropped",
+          pointer("/metadata", key),
+          `transcript metadata ${key} has no devflow equivalent`,
+        );
     }
   }
   return { ok: true, value: output as unknown as DevflowTranscript, warnings: problems.warnings };
@@ -443,7 +495,11 @@ function exportMetadata(document: Tolerant.Transcript, problems: Problems): Devf
   if (run !== undefined) metadata["status"] = run.status;
   else {
     // ADR-011 requires a run status and a transcript without a run records a finished conversation.
-    problems.warn("value-assumed", "/run", "the document records no run; devflow requires a status, written as completed");
+    problems.warn(
+      "value-assumed",
+      "/run",
+      "the document records no run; devflow requires a status, written as completed",
+    );
     metadata["status"] = "completed";
   }
   Object.assign(metadata, exportTotals(document.usage, problems));
@@ -452,7 +508,8 @@ function exportMetadata(document: Tolerant.Transcript, problems: Problems): Devf
   if (run?.error !== undefined) metadata["error"] = run.error;
   for (const [key, item] of Object.entries(extra)) {
     if (["flowId", "nodeId", "input"].includes(key)) continue;
-    if (Object.hasOwn(metadata, key)) problems.warn("field-dropped", pointer("/run/metadata", key), `${key} is written from the canonical run itself`);
+    if (Object.hasOwn(metadata, key))
+      problems.warn("field-dropped", pointer("/run/metadata", key), `${key} is written from the canonical run itself`);
     else setField(metadata, key, cloneJson(item));
   }
 
@@ -460,7 +517,11 @@ function exportMetadata(document: Tolerant.Transcript, problems: Problems): Devf
     reportUnmapped(run, mappedRunFields, "/run", "devflow", problems);
     const duration = durationBetween(startedAt, endedAt);
     if (run.duration_ms !== undefined && run.duration_ms !== duration) {
-      problems.warn("field-dropped", "/run/duration_ms", "devflow derives the duration from startedAt and endedAt; this one differs");
+      problems.warn(
+        "field-dropped",
+        "/run/duration_ms",
+        "devflow derives the duration from startedAt and endedAt; this one differs",
+      );
     }
   }
   if (run?.started_at !== undefined && document.created_at !== undefined && document.created_at !== run.started_at) {
@@ -473,18 +534,39 @@ function exportMetadata(document: Tolerant.Transcript, problems: Problems): Devf
 }
 
 /** The devflow fields a usage maps to. `raw` from devflow says which fields the source had; zeros are left out otherwise, as Go's omitempty does. */
-function exportUsage(usage: Tolerant.Usage, path: string, names: { input: string; output: string }, problems: Problems): JsonObject {
+function exportUsage(
+  usage: Tolerant.Usage,
+  path: string,
+  names: { input: string; output: string },
+  problems: Problems,
+): JsonObject {
   const raw = usage.raw?.provider === providerKey && isJsonObject(usage.raw.usage) ? usage.raw.usage : undefined;
   const fields: JsonObject = {};
-  if (usage.input_tokens !== 0 || (raw !== undefined && Object.hasOwn(raw, names.input))) fields[names.input] = usage.input_tokens;
-  if (usage.output_tokens !== 0 || (raw !== undefined && Object.hasOwn(raw, names.output))) fields[names.output] = usage.output_tokens;
+  if (usage.input_tokens !== 0 || (raw !== undefined && Object.hasOwn(raw, names.input)))
+    fields[names.input] = usage.input_tokens;
+  if (usage.output_tokens !== 0 || (raw !== undefined && Object.hasOwn(raw, names.output)))
+    fields[names.output] = usage.output_tokens;
   for (const key of ["cache_read_tokens", "cache_write_tokens", "reasoning_tokens"] as const) {
-    if (usage[key] !== undefined) problems.warn("field-dropped", pointer(path, key), `${key} has no devflow equivalent (it stays counted in the totals)`);
+    if (usage[key] !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, key),
+        `${key} has no devflow equivalent (it stays counted in the totals)`,
+      );
   }
   if (usage.total_tokens !== undefined && usage.total_tokens !== usage.input_tokens + usage.output_tokens) {
-    problems.warn("field-dropped", pointer(path, "total_tokens"), "devflow has no total beside input and output; this one differs from their sum");
+    problems.warn(
+      "field-dropped",
+      pointer(path, "total_tokens"),
+      "devflow has no total beside input and output; this one differs from their sum",
+    );
   }
-  if (usage.raw !== undefined && raw === undefined) problems.warn("field-dropped", pointer(path, "raw"), `the ${usage.raw.provider} usage object has no devflow equivalent`);
+  if (usage.raw !== undefined && raw === undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "raw"),
+      `the ${usage.raw.provider} usage object has no devflow equivalent`,
+    );
   return fields;
 }
 
@@ -504,9 +586,17 @@ function exportCost(cost: Tolerant.Cost | undefined, problems: Problems): number
     return undefined;
   }
   if (cost.status === "computed") {
-    problems.warn("field-dropped", "/cost/pricing", "devflow keeps only the amount of a computed cost, not its pricing or breakdown");
+    problems.warn(
+      "field-dropped",
+      "/cost/pricing",
+      "devflow keeps only the amount of a computed cost, not its pricing or breakdown",
+    );
   } else if (cost.reported_by !== undefined && cost.reported_by !== providerKey) {
-    problems.warn("field-dropped", "/cost/reported_by", `devflow does not record who reported the cost (${cost.reported_by})`);
+    problems.warn(
+      "field-dropped",
+      "/cost/reported_by",
+      `devflow does not record who reported the cost (${cost.reported_by})`,
+    );
   }
   return cost.amount;
 }
@@ -516,7 +606,8 @@ function exportTurns(document: Tolerant.Transcript, problems: Problems): Devflow
   const calls = new Map<string, CallSlot>();
   const usedIds = new Set<number>();
   for (const message of document.messages) {
-    if (message.id !== undefined && integerId.test(message.id) && Number.isSafeInteger(Number(message.id))) usedIds.add(Number(message.id));
+    if (message.id !== undefined && integerId.test(message.id) && Number.isSafeInteger(Number(message.id)))
+      usedIds.add(Number(message.id));
   }
   // Calls a later tool_result turn may answer, tracked as the importer tracks them: a result whose call is the
   // one re-import would pair it with loses nothing by having no call id in devflow.
@@ -531,7 +622,8 @@ function exportTurns(document: Tolerant.Transcript, problems: Problems): Devflow
     while (usedIds.has(next)) next += 1;
     usedIds.add(next);
     lastId = next;
-    if (message.id !== undefined) problems.warn("field-dropped", pointer(path, "id"), `devflow turn ids are integers; written as ${next}`);
+    if (message.id !== undefined)
+      problems.warn("field-dropped", pointer(path, "id"), `devflow turn ids are integers; written as ${next}`);
     return next;
   };
 
@@ -563,23 +655,38 @@ function exportTurns(document: Tolerant.Transcript, problems: Problems): Devflow
         calls.set(part.id, { call, turn });
       } else if (part.type === "tool_result" && message.role === "tool" && resultPart === undefined) {
         resultPart = part;
-        const answers = pending.find((candidate) => !candidate.answered && candidate.call.output === undefined && candidate.call.error === undefined);
+        const answers = pending.find(
+          (candidate) =>
+            !candidate.answered && candidate.call.output === undefined && candidate.call.error === undefined,
+        );
         if (answers !== undefined) answers.answered = true;
         if (part.call_id !== (answers?.id ?? `devflow-turn-${turn.id}`)) {
-          problems.warn("field-dropped", pointer(partPath, "call_id"), "a devflow tool_result turn names no call, and re-reading it would pair it with another call");
+          problems.warn(
+            "field-dropped",
+            pointer(partPath, "call_id"),
+            "a devflow tool_result turn names no call, and re-reading it would pair it with another call",
+          );
         }
         reportUnmapped(part, ["type", "call_id", "name", "status", "output"], partPath, "devflow", problems);
-        if (part.status !== "ok") problems.warn("status-mapped", pointer(partPath, "status"), `a devflow tool_result turn has no status (${part.status})`);
+        if (part.status !== "ok")
+          problems.warn(
+            "status-mapped",
+            pointer(partPath, "status"),
+            `a devflow tool_result turn has no status (${part.status})`,
+          );
         if (part.output !== undefined) turn.content = textOf(part.output, pointer(partPath, "output"), problems);
       } else if (part.type === "tool_result") {
-        if (!foldResult(part, partPath, calls, problems)) turns.push(resultTurn(part, partPath, turnIdFor({ role: "tool", parts: [] }, partPath), problems));
+        if (!foldResult(part, partPath, calls, problems))
+          turns.push(resultTurn(part, partPath, turnIdFor({ role: "tool", parts: [] }, partPath), problems));
       } else {
         problems.warn("part-dropped", partPath, `a ${part.type} part has no devflow equivalent`);
       }
     });
     if (message.role !== "tool" && texts.length > 0) turn.content = texts.join("");
-    if (message.role === "tool" && texts.length > 0) problems.warn("part-dropped", path, "text beside a tool result has no place in a devflow tool_result turn");
-    if (texts.length > 1) problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
+    if (message.role === "tool" && texts.length > 0)
+      problems.warn("part-dropped", path, "text beside a tool result has no place in a devflow tool_result turn");
+    if (texts.length > 1)
+      problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
     if (toolCalls.length > 0) {
       turn.toolCalls = toolCalls;
       if (turn.role === "assistant") pending = [];
@@ -600,7 +707,12 @@ function exportTurn(message: Tolerant.Message, path: string, id: number, problem
   } else role = message.role;
   const turn: DevflowTurn = { id, role };
   if (message.usage !== undefined) {
-    const usage = exportUsage(message.usage, pointer(path, "usage"), { input: "tokensIn", output: "tokensOut" }, problems);
+    const usage = exportUsage(
+      message.usage,
+      pointer(path, "usage"),
+      { input: "tokensIn", output: "tokensOut" },
+      problems,
+    );
     Object.assign(turn, usage);
   }
   if (message.created_at !== undefined) turn.timestamp = message.created_at;
@@ -609,38 +721,67 @@ function exportTurn(message: Tolerant.Message, path: string, id: number, problem
 }
 
 /** Merges kept source fields back into a turn or call; fields the converter computed win. */
-function mergeProviderFields(target: object, fields: Record<string, JsonObject> | undefined, path: string, problems: Problems): JsonObject | undefined {
+function mergeProviderFields(
+  target: object,
+  fields: Record<string, JsonObject> | undefined,
+  path: string,
+  problems: Problems,
+): JsonObject | undefined {
   if (fields === undefined) return undefined;
   let own: JsonObject | undefined;
   for (const [key, item] of Object.entries(fields)) {
     if (key !== providerKey) {
-      problems.warn("field-dropped", pointer(path, "provider_fields", key), `provider_fields for ${key} have no devflow equivalent`);
+      problems.warn(
+        "field-dropped",
+        pointer(path, "provider_fields", key),
+        `provider_fields for ${key} have no devflow equivalent`,
+      );
       continue;
     }
     own = item;
     for (const [field, fieldValue] of Object.entries(item)) {
       if (field === "id") continue;
-      if (Object.hasOwn(target, field)) problems.warn("field-dropped", pointer(path, "provider_fields", key, field), `${field} is written by the converter itself`);
+      if (Object.hasOwn(target, field))
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", key, field),
+          `${field} is written by the converter itself`,
+        );
       else setField(target as JsonObject, field, cloneJson(fieldValue));
     }
   }
   return own;
 }
 
-function exportCall(part: ToolCallPart, path: string, turnId: number, index: number, problems: Problems): DevflowToolCall {
+function exportCall(
+  part: ToolCallPart,
+  path: string,
+  turnId: number,
+  index: number,
+  problems: Problems,
+): DevflowToolCall {
   reportUnmapped(part, ["type", "id", "name", "input", "provider_fields"], path, "devflow", problems);
   let input: unknown;
   if (part.input === undefined) {
-    problems.warn("value-converted", pointer(path, "raw_input"), "arguments that are not JSON have no devflow form; written as null");
+    problems.warn(
+      "value-converted",
+      pointer(path, "raw_input"),
+      "arguments that are not JSON have no devflow form; written as null",
+    );
     input = null;
   } else if (part.input === null || isJsonObject(part.input)) input = cloneJson(part.input);
   else {
-    problems.warn("value-converted", pointer(path, "input"), "devflow input is a map; the input is wrapped as { input }");
+    problems.warn(
+      "value-converted",
+      pointer(path, "input"),
+      "devflow input is a map; the input is wrapped as { input }",
+    );
     input = { input: cloneJson(part.input) };
   }
   const call: JsonObject = {};
   const kept = part.provider_fields?.[providerKey];
-  const keptId = kept !== undefined && Object.hasOwn(kept, "id") && typeof kept["id"] === "string" ? kept["id"] : undefined;
+  const keptId =
+    kept !== undefined && Object.hasOwn(kept, "id") && typeof kept["id"] === "string" ? kept["id"] : undefined;
   if (keptId !== undefined) call["id"] = keptId;
   else if (part.id !== syntheticCallId(turnId, index)) call["id"] = part.id;
   call["name"] = part.name;
@@ -650,21 +791,39 @@ function exportCall(part: ToolCallPart, path: string, turnId: number, index: num
 }
 
 /** Writes a tool result into the call it answers; false when that call is not in an earlier turn. */
-function foldResult(part: ToolResultPart, path: string, calls: ReadonlyMap<string, CallSlot>, problems: Problems): boolean {
+function foldResult(
+  part: ToolResultPart,
+  path: string,
+  calls: ReadonlyMap<string, CallSlot>,
+  problems: Problems,
+): boolean {
   const slot = calls.get(part.call_id);
   if (slot === undefined) return false;
   const call = slot.call;
   if (call.output !== undefined || call.error !== undefined) {
-    problems.warn("field-dropped", path, "devflow holds one result per call; a second result for this call is left out");
+    problems.warn(
+      "field-dropped",
+      path,
+      "devflow holds one result per call; a second result for this call is left out",
+    );
     return true;
   }
   reportUnmapped(part, ["type", "call_id", "name", "status", "output", "error"], path, "devflow", problems);
-  if (part.name !== undefined && part.name !== call.name) problems.warn("field-dropped", pointer(path, "name"), `the result names ${part.name} but answers a call of ${call.name}`);
+  if (part.name !== undefined && part.name !== call.name)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "name"),
+      `the result names ${part.name} but answers a call of ${call.name}`,
+    );
   if (part.output !== undefined) call.output = textOf(part.output, pointer(path, "output"), problems);
   if (part.error !== undefined) call.error = part.error;
   else if (part.status !== "ok") {
     call.error = part.status;
-    problems.warn("status-mapped", pointer(path, "status"), `devflow marks a failed call by its error text; status ${part.status} written as the error`);
+    problems.warn(
+      "status-mapped",
+      pointer(path, "status"),
+      `devflow marks a failed call by its error text; status ${part.status} written as the error`,
+    );
   }
   return true;
 }
@@ -690,16 +849,25 @@ function foldToolMessage(
       turns.push(resultTurn(part, partPath, turnIdFor(message, path), problems));
       return;
     }
-    if (message.id !== undefined && message.id !== `${part.call_id}-result`) problems.warn("field-dropped", pointer(path, "id"), "a tool message folded into its call keeps no id");
+    if (message.id !== undefined && message.id !== `${part.call_id}-result`)
+      problems.warn("field-dropped", pointer(path, "id"), "a tool message folded into its call keeps no id");
     if (message.created_at !== undefined && message.created_at !== slot?.turn.timestamp) {
-      problems.warn("field-dropped", pointer(path, "created_at"), "a tool result folded into its call keeps no time of its own");
+      problems.warn(
+        "field-dropped",
+        pointer(path, "created_at"),
+        "a tool result folded into its call keeps no time of its own",
+      );
     }
   });
 }
 
 /** A result whose call is not in the document becomes a tool_result turn of its own, so its output is kept. */
 function resultTurn(part: ToolResultPart, path: string, id: number, problems: Problems): DevflowTurn {
-  problems.warn("tool-result-unmatched", pointer(path, "call_id"), "no earlier devflow call has this id; written as a tool_result turn without it");
+  problems.warn(
+    "tool-result-unmatched",
+    pointer(path, "call_id"),
+    "no earlier devflow call has this id; written as a tool_result turn without it",
+  );
   const turn: DevflowTurn = { id, role: "tool_result" };
   if (part.output !== undefined) turn.content = textOf(part.output, pointer(path, "output"), problems);
   else if (part.error !== undefined) turn.content = part.error;

@@ -18,12 +18,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Equality of JSON values: structure and scalars (Object.is, so -0 stays distinct), not prototypes. */
 export function jsonEqual(left: unknown, right: unknown): boolean {
   if (Array.isArray(left) || Array.isArray(right)) {
-    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, position) => jsonEqual(item, right[position]));
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, position) => jsonEqual(item, right[position]))
+    );
   }
   if (isObject(left) || isObject(right)) {
     if (!isObject(left) || !isObject(right)) return false;
     const keys = Object.keys(left);
-    return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]));
+    return (
+      keys.length === Object.keys(right).length &&
+      keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]))
+    );
   }
   return Object.is(left, right);
 }
@@ -106,7 +114,11 @@ export interface CoverageReport {
   unused: string[];
 }
 
-export function checkCoverage<Source, Canonical>(source: Source, canonical: Canonical, rules: ReadonlyArray<MappingRule<Source, Canonical>>): CoverageReport {
+export function checkCoverage<Source, Canonical>(
+  source: Source,
+  canonical: Canonical,
+  rules: ReadonlyArray<MappingRule<Source, Canonical>>,
+): CoverageReport {
   const report: CoverageReport = { checked: 0, unmapped: [], mismatched: [], unused: [] };
   const used = new Set<MappingRule<Source, Canonical>>();
   for (const leaf of leaves(source)) {
@@ -119,7 +131,8 @@ export function checkCoverage<Source, Canonical>(source: Source, canonical: Cano
       used.add(rule);
       const expected = rule.expect === undefined ? leaf.value : rule.expect(leaf.value, match, source);
       const actual = rule.resolve(match, source, canonical);
-      if (!jsonEqual(expected, actual)) report.mismatched.push({ path: leaf.path, rule: rule.source, expected, actual });
+      if (!jsonEqual(expected, actual))
+        report.mismatched.push({ path: leaf.path, rule: rule.source, expected, actual });
       break;
     }
     if (!mapped) report.unmapped.push(leaf.path);

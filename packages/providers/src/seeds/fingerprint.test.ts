@@ -6,7 +6,11 @@ import { fingerprint } from "./fingerprint.js";
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reverseKeys(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, item]) => [key, reverseKeys(item)]),
+  );
 }
 
 describe("fingerprint", () => {
@@ -24,9 +28,38 @@ describe("fingerprint", () => {
 
   it("tells apart values that differ in any scalar, key or shape", () => {
     const distinct: unknown[] = [
-      null, false, true, 0, -0, 1, 1.5, "", "0", "a", "ab", "ba", [], [[]], {}, [null], ["a", "b"], ["ab"], ["b", "a"],
-      { a: 1 }, { b: 1 }, { a: "1" }, { a: [1] }, { a: { b: 1 } }, { "a.b": 1 }, [{ a: 1 }, { b: 2 }], [{ a: 1, b: 2 }], [{ a: 2 }, { b: 1 }],
-      { a: 1, b: 2 }, { a: 2, b: 1 }, { ab: "" }, { a: "b" },
+      null,
+      false,
+      true,
+      0,
+      -0,
+      1,
+      1.5,
+      "",
+      "0",
+      "a",
+      "ab",
+      "ba",
+      [],
+      [[]],
+      {},
+      [null],
+      ["a", "b"],
+      ["ab"],
+      ["b", "a"],
+      { a: 1 },
+      { b: 1 },
+      { a: "1" },
+      { a: [1] },
+      { a: { b: 1 } },
+      { "a.b": 1 },
+      [{ a: 1 }, { b: 2 }],
+      [{ a: 1, b: 2 }],
+      [{ a: 2 }, { b: 1 }],
+      { a: 1, b: 2 },
+      { a: 2, b: 1 },
+      { ab: "" },
+      { a: "b" },
     ];
     const prints = distinct.map(fingerprint);
     expect(new Set(prints).size).toBe(distinct.length);
@@ -69,5 +102,9 @@ describe("fingerprint", () => {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+  );
 }

@@ -21,7 +21,19 @@ const maximumRecursionDepth = 128;
 const float = new Float64Array(1);
 const floatWords = new Uint32Array(float.buffer);
 
-const tag = { null: 1, false: 2, true: 3, number: 4, string: 5, array: 6, object: 7, other: 8, key: 9, end: 10, deep: 11 } as const;
+const tag = {
+  null: 1,
+  false: 2,
+  true: 3,
+  number: 4,
+  string: 5,
+  array: 6,
+  object: 7,
+  other: 8,
+  key: 9,
+  end: 10,
+  deep: 11,
+} as const;
 
 /**
  * The hash state: two independent 32-bit lanes (FNV-1a style and a multiply-rotate) per nesting level, in one typed
@@ -50,7 +62,8 @@ class Lanes {
     // Two UTF-16 code units per mixed word: half the multiplications, and still every bit of every character.
     let index = start;
     for (; index < end; index += 2) {
-      const value = index + 1 < end ? (text.charCodeAt(index) << 16) | text.charCodeAt(index + 1) : text.charCodeAt(index);
+      const value =
+        index + 1 < end ? (text.charCodeAt(index) << 16) | text.charCodeAt(index + 1) : text.charCodeAt(index);
       first = Math.imul(first ^ value, 0x01000193);
       const mixed = Math.imul(second ^ value, 0x5bd1e995);
       second = (mixed << 13) | (mixed >>> 19);

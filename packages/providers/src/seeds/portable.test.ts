@@ -1,5 +1,12 @@
 import { readFileSync } from "node:fs";
-import { validateTranscript, type Message, type Part, type ToolCallPart, type ToolResultPart, type Transcript } from "@agent-transcript/core";
+import {
+  validateTranscript,
+  type Message,
+  type Part,
+  type ToolCallPart,
+  type ToolResultPart,
+  type Transcript,
+} from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { at, checkCoverage, index, type MappingRule } from "./field-coverage.test.helpers.js";
@@ -10,7 +17,9 @@ function readJson(relative: string): unknown {
 }
 
 const lisbon = readJson("./fixtures/portable-lisbon-conversation.json");
-const seedExample = readJson("../../../../schemas/v1/examples/Transcript/valid/seed-004-portable-conversation.json") as Transcript;
+const seedExample = readJson(
+  "../../../../schemas/v1/examples/Transcript/valid/seed-004-portable-conversation.json",
+) as Transcript;
 
 function mustImport(value: unknown, options?: Parameters<typeof importPortable>[1]): Transcript {
   const result = importPortable(value, options);
@@ -27,16 +36,29 @@ const call = (document: Transcript, messageIndex: number, callIndex: number): To
 const result = (document: Transcript, messageIndex: number, resultIndex: number): ToolResultPart | undefined =>
   partsOf(document.messages[messageIndex], "tool_result")[resultIndex];
 /** The id as the source wrote it: kept in provider_fields when it could not be the canonical id. */
-const sourceId = (fields: Record<string, Record<string, unknown>> | undefined, canonicalId: string | undefined): unknown =>
-  fields?.["portable"] !== undefined && Object.hasOwn(fields["portable"], "id") ? fields["portable"]["id"] : canonicalId;
+const sourceId = (
+  fields: Record<string, Record<string, unknown>> | undefined,
+  canonicalId: string | undefined,
+): unknown =>
+  fields?.["portable"] !== undefined && Object.hasOwn(fields["portable"], "id")
+    ? fields["portable"]["id"]
+    : canonicalId;
 
 /**
  * Portable → canonical mapping table. Portable message i is canonical message i (the list has no ids: position
  * is the key); calls and results are found by their index among the message's tool_call / tool_result parts.
  */
 const rules: Array<MappingRule<unknown, Transcript>> = [
-  { source: "", canonical: "messages (an empty conversation)", resolve: (_match, _source, document) => document.messages },
-  { source: "/*/role", canonical: "messages[i].role", resolve: (match, _source, document) => document.messages[index(match, 0)]?.role },
+  {
+    source: "",
+    canonical: "messages (an empty conversation)",
+    resolve: (_match, _source, document) => document.messages,
+  },
+  {
+    source: "/*/role",
+    canonical: "messages[i].role",
+    resolve: (match, _source, document) => document.messages[index(match, 0)]?.role,
+  },
   {
     source: "/*/content",
     canonical: "messages[i].parts[type=text][0].text (null: no text part)",
@@ -50,7 +72,11 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
       return sourceId(part?.provider_fields, part?.id);
     },
   },
-  { source: "/*/toolCalls/*/name", canonical: "tool_call.name", resolve: (match, _source, document) => call(document, index(match, 0), index(match, 1))?.name },
+  {
+    source: "/*/toolCalls/*/name",
+    canonical: "tool_call.name",
+    resolve: (match, _source, document) => call(document, index(match, 0), index(match, 1))?.name,
+  },
   {
     source: "/*/toolCalls/*/arguments/**",
     canonical: "tool_call.input/**",
@@ -59,7 +85,11 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
   {
     source: "/*/toolCalls/*/*/**",
     canonical: "tool_call.provider_fields.portable[field]/** (fields seed 004 does not define)",
-    resolve: (match, _source, document) => at(call(document, index(match, 0), index(match, 1))?.provider_fields?.["portable"], [match.wildcards[2] ?? "", ...match.rest]),
+    resolve: (match, _source, document) =>
+      at(call(document, index(match, 0), index(match, 1))?.provider_fields?.["portable"], [
+        match.wildcards[2] ?? "",
+        ...match.rest,
+      ]),
   },
   {
     source: "/*/toolResults/*/id",
@@ -69,7 +99,11 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
       return sourceId(part?.provider_fields, part?.call_id);
     },
   },
-  { source: "/*/toolResults/*/name", canonical: "tool_result.name", resolve: (match, _source, document) => result(document, index(match, 0), index(match, 1))?.name },
+  {
+    source: "/*/toolResults/*/name",
+    canonical: "tool_result.name",
+    resolve: (match, _source, document) => result(document, index(match, 0), index(match, 1))?.name,
+  },
   {
     source: "/*/toolResults/*/result/**",
     canonical: "tool_result.output/**",
@@ -78,12 +112,18 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
   {
     source: "/*/toolResults/*/*/**",
     canonical: "tool_result.provider_fields.portable[field]/**",
-    resolve: (match, _source, document) => at(result(document, index(match, 0), index(match, 1))?.provider_fields?.["portable"], [match.wildcards[2] ?? "", ...match.rest]),
+    resolve: (match, _source, document) =>
+      at(result(document, index(match, 0), index(match, 1))?.provider_fields?.["portable"], [
+        match.wildcards[2] ?? "",
+        ...match.rest,
+      ]),
   },
   {
     source: "/*/*/**",
-    canonical: "messages[i].provider_fields.portable[field]/** (fields seed 004 does not define, empty toolCalls / toolResults)",
-    resolve: (match, _source, document) => at(document.messages[index(match, 0)]?.provider_fields?.["portable"], [match.wildcards[1] ?? "", ...match.rest]),
+    canonical:
+      "messages[i].provider_fields.portable[field]/** (fields seed 004 does not define, empty toolCalls / toolResults)",
+    resolve: (match, _source, document) =>
+      at(document.messages[index(match, 0)]?.provider_fields?.["portable"], [match.wildcards[1] ?? "", ...match.rest]),
   },
 ];
 
@@ -132,18 +172,45 @@ describe("portable (seed 004): the seed's own conversation", () => {
 describe("portable ids", () => {
   it("synthesises missing and empty ids, pairs id-less results by name, and writes the source ids back", () => {
     const list = [
-      { role: "assistant", content: "Checking both.", toolCalls: [{ name: "a", arguments: {} }, { id: "", name: "b", arguments: { x: 1 } }] },
-      { role: "user", content: null, toolResults: [{ id: "", name: "b", result: "B" }, { name: "a", result: { ok: true } }] },
+      {
+        role: "assistant",
+        content: "Checking both.",
+        toolCalls: [
+          { name: "a", arguments: {} },
+          { id: "", name: "b", arguments: { x: 1 } },
+        ],
+      },
+      {
+        role: "user",
+        content: null,
+        toolResults: [
+          { id: "", name: "b", result: "B" },
+          { name: "a", result: { ok: true } },
+        ],
+      },
       { role: "assistant", content: null, toolCalls: [{ id: "portable-call-2-0", name: "c", arguments: {} }] },
-      { role: "user", content: null, toolResults: [{ id: "portable-call-2-0", name: "c", result: "C" }, { name: "orphan", result: "?" }] },
+      {
+        role: "user",
+        content: null,
+        toolResults: [
+          { id: "portable-call-2-0", name: "c", result: "C" },
+          { name: "orphan", result: "?" },
+        ],
+      },
     ];
     const document = mustImport(list);
     expect(validateTranscript(document).ok).toBe(true);
     expect(call(document, 0, 0)?.id).toBe("portable-call-0-0");
     expect(call(document, 0, 1)).toMatchObject({ id: "portable-call-0-1", provider_fields: { portable: { id: "" } } });
-    expect(result(document, 1, 0)).toMatchObject({ call_id: "portable-call-0-1", provider_fields: { portable: { id: "" } } });
+    expect(result(document, 1, 0)).toMatchObject({
+      call_id: "portable-call-0-1",
+      provider_fields: { portable: { id: "" } },
+    });
     expect(result(document, 1, 1)?.call_id).toBe("portable-call-0-0");
-    expect(call(document, 2, 0)).toMatchObject({ id: "portable-call-2-0", provider_fields: { portable: { id: "portable-call-2-0" } } });
+    expect(call(document, 2, 0)).toMatchObject({
+      id: "portable-call-2-0",
+      provider_fields: { portable: { id: "portable-call-2-0" } },
+    });
     expect(result(document, 3, 1)?.call_id).toBe("portable-result-3-1");
     expect(exportPortable(document)).toEqual({ ok: true, value: list, warnings: [] });
   });
@@ -158,7 +225,11 @@ describe("portable ids", () => {
       ],
     };
     const exported = exportPortable(document);
-    expect(exported.ok && exported.value[1]).toEqual({ role: "user", content: null, toolResults: [{ id: "c1", name: "lookup", result: "found" }] });
+    expect(exported.ok && exported.value[1]).toEqual({
+      role: "user",
+      content: null,
+      toolResults: [{ id: "c1", name: "lookup", result: "found" }],
+    });
   });
 });
 
@@ -181,16 +252,39 @@ describe("portable export of other canonical documents", () => {
           ],
         },
         { role: "tool", parts: [{ type: "tool_result", call_id: "call_1", status: "ok", output: { c: 19 } }] },
-        { role: "tool", parts: [{ type: "tool_result", call_id: "call_2", status: "error", output: 42, error: "timeout" }] },
-        { role: "assistant", parts: [{ type: "text", text: "19 °C." }, { type: "text", text: " Clock failed." }] },
+        {
+          role: "tool",
+          parts: [{ type: "tool_result", call_id: "call_2", status: "error", output: 42, error: "timeout" }],
+        },
+        {
+          role: "assistant",
+          parts: [
+            { type: "text", text: "19 °C." },
+            { type: "text", text: " Clock failed." },
+          ],
+        },
       ],
     };
     const exported = exportPortable(document);
     expect(exported.ok && exported.value).toEqual([
       { role: "system", content: "Be brief." },
       { role: "user", content: "Weather and time?" },
-      { role: "assistant", content: null, toolCalls: [{ id: "call_1", name: "weather", arguments: { city: "Porto" } }, { id: "call_2", name: "clock", arguments: { input: ["Europe/Lisbon"] } }] },
-      { role: "user", content: null, toolResults: [{ id: "call_1", name: "weather", result: { c: 19 } }, { id: "call_2", name: "clock", result: "42" }] },
+      {
+        role: "assistant",
+        content: null,
+        toolCalls: [
+          { id: "call_1", name: "weather", arguments: { city: "Porto" } },
+          { id: "call_2", name: "clock", arguments: { input: ["Europe/Lisbon"] } },
+        ],
+      },
+      {
+        role: "user",
+        content: null,
+        toolResults: [
+          { id: "call_1", name: "weather", result: { c: 19 } },
+          { id: "call_2", name: "clock", result: "42" },
+        ],
+      },
       { role: "assistant", content: "19 °C. Clock failed." },
     ] satisfies PortableMessage[]);
     expect(exported.warnings.map((warning) => [warning.code, warning.path])).toEqual([
@@ -223,9 +317,17 @@ describe("portable export of other canonical documents", () => {
 
 const jsonObject = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
 /** Real ids, empty ids, absent ids, and real ids that look like the synthetic ones. */
-const callId = fc.option(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constant(""), fc.constantFrom("portable-call-1-0", "portable-result-0-0")), { nil: undefined });
+const callId = fc.option(
+  fc.oneof(
+    fc.string({ minLength: 1, maxLength: 12 }),
+    fc.constant(""),
+    fc.constantFrom("portable-call-1-0", "portable-result-0-0"),
+  ),
+  { nil: undefined },
+);
 const content = fc.option(fc.string({ maxLength: 40 }), { nil: null });
-const withId = <T extends object>(id: string | undefined, rest: T): T & { id?: string } => (id === undefined ? rest : { id, ...rest });
+const withId = <T extends object>(id: string | undefined, rest: T): T & { id?: string } =>
+  id === undefined ? rest : { id, ...rest };
 
 const toolCall = fc
   .tuple(callId, fc.string({ minLength: 1, maxLength: 10 }), jsonObject)
@@ -237,9 +339,17 @@ const toolResult = fc
 const portableMessage = fc.oneof(
   fc.record({ role: fc.constant("system" as const), content }),
   fc.record({ role: fc.constant("user" as const), content }),
-  fc.record({ role: fc.constant("user" as const), content, toolResults: fc.array(toolResult, { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    role: fc.constant("user" as const),
+    content,
+    toolResults: fc.array(toolResult, { minLength: 1, maxLength: 3 }),
+  }),
   fc.record({ role: fc.constant("assistant" as const), content }),
-  fc.record({ role: fc.constant("assistant" as const), content, toolCalls: fc.array(toolCall, { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    role: fc.constant("assistant" as const),
+    content,
+    toolCalls: fc.array(toolCall, { minLength: 1, maxLength: 3 }),
+  }),
 );
 const conversation = fc.array(portableMessage, { maxLength: 8 });
 
@@ -261,12 +371,18 @@ describe("portable round trip (property)", () => {
 
   it("never throws, whatever it is given", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.array(fc.dictionary(fc.constantFrom("role", "content", "toolCalls", "toolResults", "id"), fc.anything()))), (value) => {
-        const imported = importPortable(value);
-        expect(typeof imported.ok).toBe("boolean");
-        if (imported.ok) expect(exportPortable(imported.document).ok).toBe(true);
-        else expect(imported.errors.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.array(fc.dictionary(fc.constantFrom("role", "content", "toolCalls", "toolResults", "id"), fc.anything())),
+        ),
+        (value) => {
+          const imported = importPortable(value);
+          expect(typeof imported.ok).toBe("boolean");
+          if (imported.ok) expect(exportPortable(imported.document).ok).toBe(true);
+          else expect(imported.errors.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 500 },
     );
     expect(exportPortable({ not: "a transcript" } as unknown as Transcript).ok).toBe(false);
@@ -277,14 +393,54 @@ describe("portable bad input", () => {
   const cases: Array<[string, unknown, string[]]> = [
     ["not an array", { role: "user" }, [""]],
     ["a message that is not an object", ["hello"], ["/0"]],
-    ["a role seed 004 does not have", [{ role: "tool", content: "x" }, { role: "model", content: "y" }], ["/0/role", "/1/role"]],
+    [
+      "a role seed 004 does not have",
+      [
+        { role: "tool", content: "x" },
+        { role: "model", content: "y" },
+      ],
+      ["/0/role", "/1/role"],
+    ],
     ["content that is not a string or null", [{ role: "user", content: 42 }], ["/0/content"]],
-    ["toolCalls on a user turn", [{ role: "user", content: null, toolCalls: [{ id: "c", name: "f", arguments: {} }] }], ["/0/toolCalls"]],
-    ["toolResults on an assistant turn", [{ role: "assistant", content: null, toolResults: [{ id: "c", name: "f", result: "r" }] }], ["/0/toolResults"]],
-    ["arguments as an array and as non-JSON text", [{ role: "assistant", content: null, toolCalls: [{ id: "a", name: "f", arguments: [1] }, { id: "b", name: "g", arguments: "{not json" }] }], ["/0/toolCalls/0/arguments", "/0/toolCalls/1/arguments"]],
-    ["a call without a name", [{ role: "assistant", content: null, toolCalls: [{ id: "a", arguments: {} }] }], ["/0/toolCalls/0/name"]],
-    ["a result without a result", [{ role: "user", content: null, toolResults: [{ id: "a", name: "f" }] }], ["/0/toolResults/0/result"]],
-    ["a value that is not JSON", [{ role: "user", content: null, toolResults: [{ id: "a", name: "f", result: { n: Number.NaN } }] }], ["/0/toolResults/0/result/n"]],
+    [
+      "toolCalls on a user turn",
+      [{ role: "user", content: null, toolCalls: [{ id: "c", name: "f", arguments: {} }] }],
+      ["/0/toolCalls"],
+    ],
+    [
+      "toolResults on an assistant turn",
+      [{ role: "assistant", content: null, toolResults: [{ id: "c", name: "f", result: "r" }] }],
+      ["/0/toolResults"],
+    ],
+    [
+      "arguments as an array and as non-JSON text",
+      [
+        {
+          role: "assistant",
+          content: null,
+          toolCalls: [
+            { id: "a", name: "f", arguments: [1] },
+            { id: "b", name: "g", arguments: "{not json" },
+          ],
+        },
+      ],
+      ["/0/toolCalls/0/arguments", "/0/toolCalls/1/arguments"],
+    ],
+    [
+      "a call without a name",
+      [{ role: "assistant", content: null, toolCalls: [{ id: "a", arguments: {} }] }],
+      ["/0/toolCalls/0/name"],
+    ],
+    [
+      "a result without a result",
+      [{ role: "user", content: null, toolResults: [{ id: "a", name: "f" }] }],
+      ["/0/toolResults/0/result"],
+    ],
+    [
+      "a value that is not JSON",
+      [{ role: "user", content: null, toolResults: [{ id: "a", name: "f", result: { n: Number.NaN } }] }],
+      ["/0/toolResults/0/result/n"],
+    ],
   ];
   it.each(cases)("%s: errors name the JSON pointers, nothing throws", (_name, value, paths) => {
     const before = structuredClone(value);
@@ -307,7 +463,9 @@ describe("portable bad input", () => {
   it("turns a value too deep for the call stack into an error", () => {
     let deep: unknown = {};
     for (let level = 0; level < 200_000; level += 1) deep = { d: deep };
-    const result = importPortable([{ role: "assistant", content: null, toolCalls: [{ id: "a", name: "f", arguments: deep }] }]);
+    const result = importPortable([
+      { role: "assistant", content: null, toolCalls: [{ id: "a", name: "f", arguments: deep }] },
+    ]);
     expect(typeof result.ok).toBe("boolean");
   });
 });

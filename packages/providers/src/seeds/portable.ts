@@ -133,7 +133,11 @@ function importChecked(value: unknown, options: PortableImportOptions): ImportRe
     const parts: Part[] = [];
     const partSources: Provenance["parts"][number] = [];
     if (!reader.has("content")) {
-      problems.warn("input-normalized", reader.at("content"), "content is absent; read as null, and an export writes null");
+      problems.warn(
+        "input-normalized",
+        reader.at("content"),
+        "content is absent; read as null, and an export writes null",
+      );
     }
     const content = reader.nullableString("content");
     if (content !== undefined && content !== null) {
@@ -142,7 +146,8 @@ function importChecked(value: unknown, options: PortableImportOptions): ImportRe
     }
     const calls = nonEmptyArray(reader, "toolCalls");
     if (calls !== undefined) {
-      if (role !== undefined && role !== "assistant") problems.error(reader.at("toolCalls"), "toolCalls appear only on assistant turns");
+      if (role !== undefined && role !== "assistant")
+        problems.error(reader.at("toolCalls"), "toolCalls appear only on assistant turns");
       pending = [];
       calls.forEach((call, callIndex) => {
         const callPath = pointer(reader.at("toolCalls"), callIndex);
@@ -155,7 +160,8 @@ function importChecked(value: unknown, options: PortableImportOptions): ImportRe
     }
     const results = nonEmptyArray(reader, "toolResults");
     if (results !== undefined) {
-      if (role !== undefined && role !== "user") problems.error(reader.at("toolResults"), "toolResults appear only on user turns");
+      if (role !== undefined && role !== "user")
+        problems.error(reader.at("toolResults"), "toolResults appear only on user turns");
       results.forEach((result, resultIndex) => {
         const resultPath = pointer(reader.at("toolResults"), resultIndex);
         const part = importResult(result, resultPath, index, resultIndex, pending, problems);
@@ -243,7 +249,11 @@ function readArguments(reader: FieldReader, problems: Problems): JsonObject | un
     // The seed forbids JSON text here; a producer that sent it anyway meant the object it encodes.
     const parsed = parseJson(raw);
     if (isJsonObject(parsed)) {
-      problems.warn("input-normalized", reader.at("arguments"), "arguments is JSON text, not an object; read as the object it encodes, and an export writes the object");
+      problems.warn(
+        "input-normalized",
+        reader.at("arguments"),
+        "arguments is JSON text, not an object; read as the object it encodes, and an export writes the object",
+      );
       return parsed;
     }
   }
@@ -286,7 +296,11 @@ function importResult(
   const rest = reader.rest() ?? {};
   if (id === undefined || result === undefined) return undefined;
   if (typeof result !== "string" && !isJsonObject(result)) {
-    problems.warn("input-normalized", reader.at("result"), "result is neither a string nor an object; kept as is, and an export writes its JSON text");
+    problems.warn(
+      "input-normalized",
+      reader.at("result"),
+      "result is neither a string nor an object; kept as is, and an export writes its JSON text",
+    );
   }
   let callId: string;
   if ("id" in id) {
@@ -307,7 +321,11 @@ function importResult(
   const part: ToolResultPart = { type: "tool_result", call_id: callId, status: "ok", output: result };
   if (name === undefined) {
     if (!reader.has("name")) {
-      problems.warn("input-normalized", reader.at("name"), "name is absent; an export writes the name of the call answered");
+      problems.warn(
+        "input-normalized",
+        reader.at("name"),
+        "name is absent; an export writes the name of the call answered",
+      );
     }
   } else part.name = name;
   if (Object.keys(rest).length > 0) part.provider_fields = { [providerKey]: rest };
@@ -351,7 +369,12 @@ function exportChecked(document: unknown): ExportResult<PortableMessage[]> {
         output.push(toolBatch);
       }
       toolBatch.toolResults?.push(...results.results);
-      if (extra !== undefined) problems.warn("field-dropped", pointer(path, "provider_fields", providerKey), "a tool message batched into a user turn keeps no fields of its own");
+      if (extra !== undefined)
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", providerKey),
+          "a tool message batched into a user turn keeps no fields of its own",
+        );
       return;
     }
     toolBatch = undefined;
@@ -374,10 +397,19 @@ function exportChecked(document: unknown): ExportResult<PortableMessage[]> {
 }
 
 /** The `portable` entry of provider_fields; entries for other providers are reported as dropped. */
-function providerFields(fields: Record<string, JsonObject> | undefined, path: string, problems: Problems): JsonObject | undefined {
+function providerFields(
+  fields: Record<string, JsonObject> | undefined,
+  path: string,
+  problems: Problems,
+): JsonObject | undefined {
   if (fields === undefined) return undefined;
   for (const key of Object.keys(fields)) {
-    if (key !== providerKey) problems.warn("field-dropped", pointer(path, "provider_fields", key), `provider_fields for ${key} have no portable equivalent`);
+    if (key !== providerKey)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "provider_fields", key),
+        `provider_fields for ${key} have no portable equivalent`,
+      );
   }
   return Object.hasOwn(fields, providerKey) ? fields[providerKey] : undefined;
 }
@@ -419,13 +451,22 @@ function collectParts(
           problems.warn("part-dropped", partPath, "text in a tool message has no place in a portable toolResults turn");
           return;
         }
-        if (sawTool) problems.warn("order-changed", partPath, "portable content comes before tool calls and results; this text followed one");
+        if (sawTool)
+          problems.warn(
+            "order-changed",
+            partPath,
+            "portable content comes before tool calls and results; this text followed one",
+          );
         reportUnmapped(part, ["type", "text"], partPath, "portable", problems);
         texts.push(part.text);
         return;
       case "tool_call":
         if (role !== "assistant") {
-          problems.warn("part-dropped", partPath, `portable toolCalls appear only on assistant turns, not ${message.role}`);
+          problems.warn(
+            "part-dropped",
+            partPath,
+            `portable toolCalls appear only on assistant turns, not ${message.role}`,
+          );
           return;
         }
         sawTool = true;
@@ -433,7 +474,11 @@ function collectParts(
         return;
       case "tool_result":
         if (role !== "user" && role !== "tool") {
-          problems.warn("part-dropped", partPath, `portable toolResults appear only on user turns, not ${message.role}`);
+          problems.warn(
+            "part-dropped",
+            partPath,
+            `portable toolResults appear only on user turns, not ${message.role}`,
+          );
           return;
         }
         sawTool = true;
@@ -443,7 +488,8 @@ function collectParts(
         problems.warn("part-dropped", partPath, `a ${part.type} part has no portable equivalent`);
     }
   });
-  if (texts.length > 1) problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
+  if (texts.length > 1)
+    problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
   return { content: texts.length === 0 ? null : texts.join(""), calls, results };
 }
 
@@ -462,25 +508,49 @@ function exportCall(part: ToolCallPart, path: string, problems: Problems): Porta
   let args: JsonObject;
   if (isJsonObject(part.input)) args = part.input;
   else if (part.input === undefined) {
-    problems.warn("value-converted", pointer(path, "raw_input"), "arguments that are not JSON have no portable form; written as an empty object");
+    problems.warn(
+      "value-converted",
+      pointer(path, "raw_input"),
+      "arguments that are not JSON have no portable form; written as an empty object",
+    );
     args = {};
   } else {
-    problems.warn("value-converted", pointer(path, "input"), "portable arguments are always an object; the input is wrapped as { input }");
+    problems.warn(
+      "value-converted",
+      pointer(path, "input"),
+      "portable arguments are always an object; the input is wrapped as { input }",
+    );
     args = { input: part.input };
   }
   const call: PortableToolCall = { ...exportId(part.id, extra), name: part.name, arguments: cloneJson(args) };
   return withOverrides(call, extra);
 }
 
-function exportResult(part: ToolResultPart, path: string, callNames: ReadonlyMap<string, string>, problems: Problems): PortableToolResult {
-  reportUnmapped(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, "portable", problems);
+function exportResult(
+  part: ToolResultPart,
+  path: string,
+  callNames: ReadonlyMap<string, string>,
+  problems: Problems,
+): PortableToolResult {
+  reportUnmapped(
+    part,
+    ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"],
+    path,
+    "portable",
+    problems,
+  );
   const extra = providerFields(part.provider_fields, path, problems);
-  if (part.status !== "ok") problems.warn("field-dropped", pointer(path, "status"), `status ${part.status} has no portable equivalent`);
+  if (part.status !== "ok")
+    problems.warn("field-dropped", pointer(path, "status"), `status ${part.status} has no portable equivalent`);
   let name = part.name;
   if (name === undefined) {
     name = callNames.get(part.call_id);
     if (name === undefined) {
-      problems.warn("tool-result-unmatched", pointer(path, "call_id"), "no call with this id names the tool; written with an empty name");
+      problems.warn(
+        "tool-result-unmatched",
+        pointer(path, "call_id"),
+        "no call with this id names the tool; written with an empty name",
+      );
       name = "";
     }
   }
@@ -488,13 +558,24 @@ function exportResult(part: ToolResultPart, path: string, callNames: ReadonlyMap
   const output: unknown = part.output;
   if (typeof output === "string" || isJsonObject(output)) result = cloneJson(output);
   else if (output !== undefined) {
-    problems.warn("value-converted", pointer(path, "output"), "a portable result is a string or an object; written as JSON text");
+    problems.warn(
+      "value-converted",
+      pointer(path, "output"),
+      "a portable result is a string or an object; written as JSON text",
+    );
     result = JSON.stringify(output);
   } else {
-    const texts = (part.content ?? []).flatMap((item) => (item.type === "text" && "text" in item && typeof item.text === "string" ? [item.text] : []));
+    const texts = (part.content ?? []).flatMap((item) =>
+      item.type === "text" && "text" in item && typeof item.text === "string" ? [item.text] : [],
+    );
     result = texts.length > 0 ? texts.join("") : (part.error ?? "");
   }
-  if (part.content !== undefined) problems.warn("field-dropped", pointer(path, "content"), "multimodal result content has no portable equivalent; only its text is kept when there is no output");
+  if (part.content !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "content"),
+      "multimodal result content has no portable equivalent; only its text is kept when there is no output",
+    );
   if (part.error !== undefined && (output !== undefined || part.content !== undefined)) {
     problems.warn("field-dropped", pointer(path, "error"), "the error text has no portable field beside a result");
   }

@@ -211,7 +211,12 @@ function importChecked(value: unknown, options: ImportOptions): ImportResult {
   const top = new FieldReader(value, "", problems);
   const version = top.string("schema_version", { required: true });
   if (version !== undefined && !majorOne.test(version)) {
-    problems.error("/schema_version", semanticVersion.test(version) ? `major version ${version.split(".")[0] ?? ""} is not supported (only 1.x.y)` : "must be a semantic version");
+    problems.error(
+      "/schema_version",
+      semanticVersion.test(version)
+        ? `major version ${version.split(".")[0] ?? ""} is not supported (only 1.x.y)`
+        : "must be a semantic version",
+    );
   }
   const id = top.string("conversation_id", { required: true, nonEmpty: true });
   const title = top.nullableString("title");
@@ -232,7 +237,9 @@ function importChecked(value: unknown, options: ImportOptions): ImportResult {
 
   const converted: Message[] = [];
   const seenIds = new Set<string>();
-  messages?.forEach((message: unknown, index) => importMessage(message, pointer("/messages", index), seenIds, converted, provenance, problems));
+  messages?.forEach((message: unknown, index) =>
+    importMessage(message, pointer("/messages", index), seenIds, converted, provenance, problems),
+  );
 
   const document: Transcript = {
     schema_version: formatVersion,
@@ -261,7 +268,14 @@ interface Segment {
   sources: Provenance["parts"][number];
 }
 
-function importMessage(value: unknown, path: string, seenIds: Set<string>, output: Message[], provenance: Provenance, problems: Problems): void {
+function importMessage(
+  value: unknown,
+  path: string,
+  seenIds: Set<string>,
+  output: Message[],
+  provenance: Provenance,
+  problems: Problems,
+): void {
   if (!isJsonObject(value)) {
     problems.error(path, "must be an object");
     return;
@@ -349,7 +363,10 @@ function importBlock(value: unknown, path: string, callId: string, problems: Pro
   if (!knownBlockTypes.has(type)) {
     // A block type of a newer minor version: kept whole, so export writes it back unchanged (spec: "pass through
     // unknown content-block types unchanged").
-    return { part: { type: "native", native_type: type, data: cloneJson(value), issuer: { provider: providerKey } }, sameShape: false };
+    return {
+      part: { type: "native", native_type: type, data: cloneJson(value), issuer: { provider: providerKey } },
+      sameShape: false,
+    };
   }
   const reader = new FieldReader(value, path, problems);
   reader.take("type");
@@ -362,7 +379,11 @@ function importBlock(value: unknown, path: string, callId: string, problems: Pro
       const text = reader.string("text", { required: true });
       const duration = reader.integer("duration_ms", { minimum: 0 });
       if (text === undefined) return undefined;
-      return withRest({ type: "reasoning", text, ...(duration === undefined ? {} : { duration_ms: duration }) }, reader, true);
+      return withRest(
+        { type: "reasoning", text, ...(duration === undefined ? {} : { duration_ms: duration }) },
+        reader,
+        true,
+      );
     }
     case "tool_call":
       return importToolCall(reader, callId, problems);
@@ -389,7 +410,11 @@ function importBlock(value: unknown, path: string, callId: string, problems: Pro
 }
 
 /** Keeps the block's undefined fields in the part's provider_fields, for export to merge back. */
-function withRest<T extends Part & { provider_fields?: Record<string, JsonObject> }>(part: T, reader: FieldReader, sameShape: boolean): ConvertedBlock {
+function withRest<T extends Part & { provider_fields?: Record<string, JsonObject> }>(
+  part: T,
+  reader: FieldReader,
+  sameShape: boolean,
+): ConvertedBlock {
   const rest = reader.rest();
   if (rest !== undefined) part.provider_fields = { [providerKey]: rest };
   return { part, sameShape };
@@ -432,15 +457,22 @@ function importToolCall(reader: FieldReader, callId: string, problems: Problems)
   const duration = reader.integer("duration_ms", { minimum: 0 });
   const status = reader.oneOf("status", ["ok", "error"] as const);
   const truncated = reader.boolean("truncated");
-  if (truncated === false) problems.error(reader.at("truncated"), "must be true when present (absent when the output is whole)");
+  if (truncated === false)
+    problems.error(reader.at("truncated"), "must be true when present (absent when the output is whole)");
   const originalSize = reader.integer("original_size_bytes", { minimum: 0 });
   const strategy = reader.oneOf("truncation_strategy", truncationStrategies);
   if (name === undefined || input === undefined) return undefined;
   const call: ToolCallPart = { type: "tool_call", id: callId, name, input: input.value };
   const converted = withRest(call, reader, false);
-  const hasResultField = output !== undefined || duration !== undefined || truncated !== undefined || originalSize !== undefined || strategy !== undefined;
+  const hasResultField =
+    output !== undefined ||
+    duration !== undefined ||
+    truncated !== undefined ||
+    originalSize !== undefined ||
+    strategy !== undefined;
   if (status === undefined) {
-    if (hasResultField) problems.error(reader.at("status"), "is required when the call has an output, a duration or truncation fields");
+    if (hasResultField)
+      problems.error(reader.at("status"), "is required when the call has an output, a duration or truncation fields");
     return converted;
   }
   const result: ToolResultPart = { type: "tool_result", call_id: callId, name, status };
@@ -453,7 +485,12 @@ function importToolCall(reader: FieldReader, callId: string, problems: Problems)
 }
 
 /** Unwraps a TypedValue; undefined when absent or malformed (reported). */
-function readTypedValue(reader: FieldReader, key: string, required: boolean, problems: Problems): { value: unknown } | undefined {
+function readTypedValue(
+  reader: FieldReader,
+  key: string,
+  required: boolean,
+  problems: Problems,
+): { value: unknown } | undefined {
   const wrapper = reader.object(key, { required });
   if (wrapper === undefined) return undefined;
   const inner = new FieldReader(wrapper, reader.at(key), problems);
@@ -464,12 +501,19 @@ function readTypedValue(reader: FieldReader, key: string, required: boolean, pro
   }
   const value = inner.json("value");
   for (const extra of Object.keys(inner.rest() ?? {})) {
-    problems.warn("field-dropped", inner.at(extra), `a TypedValue field the spec does not define (${extra}) has no canonical place`);
+    problems.warn(
+      "field-dropped",
+      inner.at(extra),
+      `a TypedValue field the spec does not define (${extra}) has no canonical place`,
+    );
   }
   if (type === undefined) return undefined;
   if (value === undefined) return undefined;
   if (jsonTypeOf(value) !== type) {
-    problems.error(inner.at("value"), `must be of type ${type}, as the wrapper says (it is ${jsonTypeOf(value) ?? "not JSON"})`);
+    problems.error(
+      inner.at("value"),
+      `must be of type ${type}, as the wrapper says (it is ${jsonTypeOf(value) ?? "not JSON"})`,
+    );
     return undefined;
   }
   return { value };
@@ -506,7 +550,11 @@ function importPlanFields(reader: FieldReader, problems: Problems): PlanItem | u
 /** Nested objects (plan items, diff files, hunks, lines) have closed canonical shapes: extra fields are reported. */
 function reportNestedRest(reader: FieldReader, what: string, problems: Problems): void {
   for (const extra of Object.keys(reader.rest() ?? {})) {
-    problems.warn("field-dropped", reader.at(extra), `a ${what} field the spec does not define (${extra}) has no canonical place`);
+    problems.warn(
+      "field-dropped",
+      reader.at(extra),
+      `a ${what} field the spec does not define (${extra}) has no canonical place`,
+    );
   }
 }
 
@@ -528,7 +576,8 @@ function importDiffFile(value: unknown, path: string, problems: Problems): DiffF
     const item = importHunk(hunk, pointer(reader.at("hunks"), index), problems);
     return item === undefined ? [] : [item];
   });
-  if (filePath === undefined || change === undefined || binary === undefined || converted === undefined) return undefined;
+  if (filePath === undefined || change === undefined || binary === undefined || converted === undefined)
+    return undefined;
   return {
     path: filePath,
     ...(oldPath === undefined ? {} : { old_path: oldPath }),
@@ -565,8 +614,22 @@ function importHunk(value: unknown, path: string, problems: Problems): DiffHunk 
     reportNestedRest(lineReader, "diff line", problems);
     return kind === undefined || text === undefined ? [] : [{ kind, text }];
   });
-  if (oldStart === undefined || oldLines === undefined || newStart === undefined || newLines === undefined || converted === undefined) return undefined;
-  return { old_start: oldStart, old_lines: oldLines, new_start: newStart, new_lines: newLines, ...(header === undefined ? {} : { header }), lines: converted };
+  if (
+    oldStart === undefined ||
+    oldLines === undefined ||
+    newStart === undefined ||
+    newLines === undefined ||
+    converted === undefined
+  )
+    return undefined;
+  return {
+    old_start: oldStart,
+    old_lines: oldLines,
+    new_start: newStart,
+    new_lines: newLines,
+    ...(header === undefined ? {} : { header }),
+    lines: converted,
+  };
 }
 
 /** Converts a canonical transcript to a Warp JSON conversation export (seed 000). */
@@ -577,7 +640,18 @@ export function exportWarpExport(document: Transcript | Tolerant.Transcript): Ex
   );
 }
 
-const mappedTranscriptFields = ["schema_version", "id", "title", "created_at", "updated_at", "source", "producer", "messages", "export", "metadata"];
+const mappedTranscriptFields = [
+  "schema_version",
+  "id",
+  "title",
+  "created_at",
+  "updated_at",
+  "source",
+  "producer",
+  "messages",
+  "export",
+  "metadata",
+];
 const mappedMessageFields = ["id", "role", "parts", "created_at", "model", "metadata", "provider_fields"];
 
 interface CallSlot {
@@ -589,7 +663,8 @@ interface CallSlot {
 interface ExportState {
   messages: JsonObject[];
   /** The Warp message the next continuation joins. */
-  current: { message: JsonObject; id: string; role: string; model: string | undefined; content: JsonObject[] } | undefined;
+  current:
+    { message: JsonObject; id: string; role: string; model: string | undefined; content: JsonObject[] } | undefined;
   calls: Map<string, CallSlot>;
   problems: Problems;
 }
@@ -598,7 +673,8 @@ function exportChecked(document: Tolerant.Transcript): ExportResult<WarpExport> 
   const problems = new Problems();
   if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   reportUnmapped(document, mappedTranscriptFields, "", "Warp export", problems);
-  if (document.export !== undefined) reportUnmapped(document.export, ["exported_at"], "/export", "Warp export", problems);
+  if (document.export !== undefined)
+    reportUnmapped(document.export, ["exported_at"], "/export", "Warp export", problems);
 
   const state: ExportState = { messages: [], current: undefined, calls: new Map(), problems };
   document.messages.forEach((message, index) => exportMessage(message, index, state));
@@ -621,7 +697,13 @@ function exportChecked(document: Tolerant.Transcript): ExportResult<WarpExport> 
  * Merges `<fields>.warp` back into a written object (the source's undefined fields, which never collide with
  * the fields the converter writes) and reports every other entry as dropped.
  */
-function mergeKept(target: JsonObject, fields: Record<string, unknown> | undefined, path: string, what: string, problems: Problems): void {
+function mergeKept(
+  target: JsonObject,
+  fields: Record<string, unknown> | undefined,
+  path: string,
+  what: string,
+  problems: Problems,
+): void {
   if (fields === undefined) return;
   for (const [key, item] of Object.entries(fields)) {
     if (key !== providerKey || !isJsonObject(item)) {
@@ -629,7 +711,8 @@ function mergeKept(target: JsonObject, fields: Record<string, unknown> | undefin
       continue;
     }
     for (const [field, fieldValue] of Object.entries(item)) {
-      if (Object.hasOwn(target, field)) problems.warn("field-dropped", pointer(path, key, field), `${field} is written by the converter itself`);
+      if (Object.hasOwn(target, field))
+        problems.warn("field-dropped", pointer(path, key, field), `${field} is written by the converter itself`);
       else setField(target, field, cloneJson(fieldValue));
     }
   }
@@ -640,28 +723,56 @@ function exportMessage(message: Tolerant.Message, index: number, state: ExportSt
   const path = pointer("/messages", index);
   const segmentOf = message.metadata?.[segmentKey];
   const current = state.current;
-  const continues = current !== undefined && segmentOf === current.id && (message.role === "tool" || message.role === current.role);
+  const continues =
+    current !== undefined && segmentOf === current.id && (message.role === "tool" || message.role === current.role);
   const { [segmentKey]: _segment, ...otherMetadata } = message.metadata ?? {};
   if (Object.keys(otherMetadata).length > 0) {
-    for (const key of Object.keys(otherMetadata)) problems.warn("field-dropped", pointer(path, "metadata", key), `message metadata ${key} has no Warp export equivalent`);
+    for (const key of Object.keys(otherMetadata))
+      problems.warn(
+        "field-dropped",
+        pointer(path, "metadata", key),
+        `message metadata ${key} has no Warp export equivalent`,
+      );
   }
 
   if (message.role === "tool") {
     // Results go back into their tool_call blocks, wherever the calls were.
-    reportUnmapped(message, continues ? ["id", "role", "parts", "metadata"] : ["role", "parts", "metadata"], path, "Warp export", problems);
-    if (message.provider_fields !== undefined) problems.warn("field-dropped", pointer(path, "provider_fields"), "a tool message keeps no fields of its own in a Warp export");
+    reportUnmapped(
+      message,
+      continues ? ["id", "role", "parts", "metadata"] : ["role", "parts", "metadata"],
+      path,
+      "Warp export",
+      problems,
+    );
+    if (message.provider_fields !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "provider_fields"),
+        "a tool message keeps no fields of its own in a Warp export",
+      );
     message.parts.forEach((part, partIndex) => {
       const partPath = pointer(path, "parts", partIndex);
       if (isKnownPart(part) && part.type === "tool_result") foldResult(part, partPath, state);
-      else problems.warn("part-dropped", partPath, `a ${part.type} part in a tool message has no Warp export equivalent`);
+      else
+        problems.warn("part-dropped", partPath, `a ${part.type} part in a tool message has no Warp export equivalent`);
     });
     return;
   }
 
   if (continues) {
     reportUnmapped(message, ["id", "role", "parts", "metadata", "model"], path, "Warp export", problems);
-    if (message.model !== undefined && message.model !== current.model) problems.warn("field-dropped", pointer(path, "model"), "a Warp message has one model; this continuation names another");
-    if (message.provider_fields !== undefined) problems.warn("field-dropped", pointer(path, "provider_fields"), "a continuation keeps no fields of its own in a Warp export");
+    if (message.model !== undefined && message.model !== current.model)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "model"),
+        "a Warp message has one model; this continuation names another",
+      );
+    if (message.provider_fields !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "provider_fields"),
+        "a continuation keeps no fields of its own in a Warp export",
+      );
     message.parts.forEach((part, partIndex) => exportPart(part, pointer(path, "parts", partIndex), current, state));
     return;
   }
@@ -685,7 +796,12 @@ function exportMessage(message: Tolerant.Message, index: number, state: ExportSt
   message.parts.forEach((part, partIndex) => exportPart(part, pointer(path, "parts", partIndex), opened, state));
 }
 
-function exportPart(part: Tolerant.Part, path: string, current: NonNullable<ExportState["current"]>, state: ExportState): void {
+function exportPart(
+  part: Tolerant.Part,
+  path: string,
+  current: NonNullable<ExportState["current"]>,
+  state: ExportState,
+): void {
   const { problems } = state;
   if (!isKnownPart(part)) {
     problems.warn("part-dropped", path, `a ${part.type} part has no Warp export equivalent`);
@@ -714,10 +830,15 @@ function exportPart(part: Tolerant.Part, path: string, current: NonNullable<Expo
     }
     case "tool_call": {
       reportUnmapped(part, ["type", "id", "name", "input", "provider_fields"], path, "Warp export", problems);
-      if (part.id !== callIdFor(current.id, blockIndex)) problems.warn("field-dropped", pointer(path, "id"), "a Warp tool_call block has no call id");
+      if (part.id !== callIdFor(current.id, blockIndex))
+        problems.warn("field-dropped", pointer(path, "id"), "a Warp tool_call block has no call id");
       let input: unknown = part.input;
       if (input === undefined) {
-        problems.warn("value-converted", pointer(path, "raw_input"), "arguments that are not JSON are written as a string TypedValue of their text");
+        problems.warn(
+          "value-converted",
+          pointer(path, "raw_input"),
+          "arguments that are not JSON are written as a string TypedValue of their text",
+        );
         input = part.raw_input ?? "";
       }
       const block: JsonObject = { type: "tool_call", tool: part.name, input: wrap(input) };
@@ -729,7 +850,13 @@ function exportPart(part: Tolerant.Part, path: string, current: NonNullable<Expo
       foldResult(part, path, state);
       return;
     case "plan_step": {
-      reportUnmapped(part, ["type", "id", "title", "status", "blocked_reason", "description", "subitems", "provider_fields"], path, "Warp export", problems);
+      reportUnmapped(
+        part,
+        ["type", "id", "title", "status", "blocked_reason", "description", "subitems", "provider_fields"],
+        path,
+        "Warp export",
+        problems,
+      );
       push({ type: "plan_step", ...planItem(part) }, part.provider_fields);
       return;
     }
@@ -738,7 +865,13 @@ function exportPart(part: Tolerant.Part, path: string, current: NonNullable<Expo
       push({ type: "code_diff", files: cloneJson(part.files) }, part.provider_fields);
       return;
     case "image": {
-      reportUnmapped(part, ["type", "media_type", "data", "url", "alt", "provider_fields"], path, "Warp export", problems);
+      reportUnmapped(
+        part,
+        ["type", "media_type", "data", "url", "alt", "provider_fields"],
+        path,
+        "Warp export",
+        problems,
+      );
       const uri = dataUriOf(part, path, problems);
       if (uri === undefined) return;
       const block: JsonObject = { type: "image", data_uri: uri };
@@ -751,7 +884,11 @@ function exportPart(part: Tolerant.Part, path: string, current: NonNullable<Expo
         current.content.push(cloneJson(part.data));
         return;
       }
-      problems.warn("part-dropped", path, `a native ${part.native_type} block of ${part.issuer.provider} has no Warp export equivalent`);
+      problems.warn(
+        "part-dropped",
+        path,
+        `a native ${part.native_type} block of ${part.issuer.provider} has no Warp export equivalent`,
+      );
       return;
     default:
       problems.warn("part-dropped", path, `a ${part.type} part has no Warp export equivalent`);
@@ -778,14 +915,24 @@ function dataUriOf(part: ImagePart, path: string, problems: Problems): string | 
   if (part.data !== undefined) {
     let mediaType = part.media_type;
     if (mediaType === undefined) {
-      problems.warn("value-converted", pointer(path, "media_type"), "the image has no media type; written as application/octet-stream");
+      problems.warn(
+        "value-converted",
+        pointer(path, "media_type"),
+        "the image has no media type; written as application/octet-stream",
+      );
       mediaType = "application/octet-stream";
     }
-    if (part.url !== undefined) problems.warn("field-dropped", pointer(path, "url"), "a Warp image is inline; its URL is left out");
+    if (part.url !== undefined)
+      problems.warn("field-dropped", pointer(path, "url"), "a Warp image is inline; its URL is left out");
     return `data:${mediaType};base64,${part.data}`;
   }
   if (part.url !== undefined && part.url.toLowerCase().startsWith("data:")) {
-    if (part.media_type !== undefined) problems.warn("field-dropped", pointer(path, "media_type"), "the data URI carries the media type; this one is left out");
+    if (part.media_type !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "media_type"),
+        "the data URI carries the media type; this one is left out",
+      );
     return part.url;
   }
   problems.warn("part-dropped", path, "a Warp export inlines images as data URIs; this image is not inline");
@@ -796,22 +943,55 @@ function foldResult(part: ToolResultPart, path: string, state: ExportState): voi
   const { problems } = state;
   const slot = state.calls.get(part.call_id);
   if (slot === undefined) {
-    problems.warn("tool-result-unmatched", pointer(path, "call_id"), "no earlier tool call has this id; a Warp export keeps results only inside their calls");
+    problems.warn(
+      "tool-result-unmatched",
+      pointer(path, "call_id"),
+      "no earlier tool call has this id; a Warp export keeps results only inside their calls",
+    );
     return;
   }
   if (slot.answered) {
-    problems.warn("field-dropped", path, "a Warp tool_call block holds one result; a second result for this call is left out");
+    problems.warn(
+      "field-dropped",
+      path,
+      "a Warp tool_call block holds one result; a second result for this call is left out",
+    );
     return;
   }
   slot.answered = true;
-  reportUnmapped(part, ["type", "call_id", "name", "status", "output", "duration_ms", "truncated", "original_size_bytes", "truncation_strategy"], path, "Warp export", problems);
-  if (part.name !== undefined && part.name !== slot.name) problems.warn("field-dropped", pointer(path, "name"), `the result names ${part.name} but answers a call of ${slot.name}`);
+  reportUnmapped(
+    part,
+    [
+      "type",
+      "call_id",
+      "name",
+      "status",
+      "output",
+      "duration_ms",
+      "truncated",
+      "original_size_bytes",
+      "truncation_strategy",
+    ],
+    path,
+    "Warp export",
+    problems,
+  );
+  if (part.name !== undefined && part.name !== slot.name)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "name"),
+      `the result names ${part.name} but answers a call of ${slot.name}`,
+    );
   const block = slot.block;
   if (part.output !== undefined) block["output"] = wrap(part.output);
   if (part.duration_ms !== undefined) block["duration_ms"] = part.duration_ms;
   if (part.status === "ok" || part.status === "error") block["status"] = part.status;
   else {
-    problems.warn("status-mapped", pointer(path, "status"), `Warp tool statuses are ok and error; ${part.status} written as error`);
+    problems.warn(
+      "status-mapped",
+      pointer(path, "status"),
+      `Warp tool statuses are ok and error; ${part.status} written as error`,
+    );
     block["status"] = "error";
   }
   if (part.truncated === true) block["truncated"] = true;

@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import type { ConversionWarning } from "../../seeds/conversion.js";
 import { anthropicFormat } from "./index.js";
 
-const examples = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../schemas/v1/examples/Transcript/valid");
+const examples = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../../../schemas/v1/examples/Transcript/valid",
+);
 const files = readdirSync(examples)
   .filter((file) => file.endsWith(".json"))
   .sort();
@@ -29,7 +32,8 @@ describe("canonical documents from other sources → Anthropic request", () => {
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(anthropicFormat.checkRequest(result.value)).toEqual([]);
     // A request names a model and a token limit; documents from elsewhere have neither, and the defaults are reported.
-    if (document.provider_fields?.anthropic === undefined) expect(codes(result.warnings)).toEqual(expect.arrayContaining(["value-assumed /provider_fields"]));
+    if (document.provider_fields?.anthropic === undefined)
+      expect(codes(result.warnings)).toEqual(expect.arrayContaining(["value-assumed /provider_fields"]));
     // Strict mode fails exactly when something was lost or changed.
     expect(anthropicFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
   });
@@ -37,46 +41,94 @@ describe("canonical documents from other sources → Anthropic request", () => {
   it("warns for exactly what each example loses", () => {
     const warp = anthropicFormat.requestFromCanonical(read("seed-000-warp-export.json"));
     if (!warp.ok) throw new Error("warp export did not convert");
-    expect(new Set(warp.warnings.map((warning) => warning.code))).toEqual(new Set(["field-dropped", "part-dropped", "reasoning-dropped", "value-assumed", "value-converted"]));
-    // Plan steps and code diffs have no Anthropic block.
-    expect(warp.warnings.filter((warning) => warning.code === "part-dropped").map((warning) => warning.message)).toEqual(
-      expect.arrayContaining([expect.stringContaining("plan_step"), expect.stringContaining("code_diff")]),
+    expect(new Set(warp.warnings.map((warning) => warning.code))).toEqual(
+      new Set(["field-dropped", "part-dropped", "reasoning-dropped", "value-assumed", "value-converted"]),
     );
+    // Plan steps and code diffs have no Anthropic block.
+    expect(
+      warp.warnings.filter((warning) => warning.code === "part-dropped").map((warning) => warning.message),
+    ).toEqual(expect.arrayContaining([expect.stringContaining("plan_step"), expect.stringContaining("code_diff")]));
     const tools = anthropicFormat.requestFromCanonical(read("request-with-tools.json"));
     if (!tools.ok) throw new Error("request-with-tools did not convert");
-    expect(tools.value).toMatchObject({ system: expect.anything(), tools: [{ name: "get_weather", input_schema: { type: "object" } }], tool_choice: { type: "auto", disable_parallel_tool_use: true } });
+    expect(tools.value).toMatchObject({
+      system: expect.anything(),
+      tools: [{ name: "get_weather", input_schema: { type: "object" } }],
+      tool_choice: { type: "auto", disable_parallel_tool_use: true },
+    });
   });
 
   it("keeps an Anthropic thinking block from a seed and regroups tool messages into user turns", () => {
     const awf = anthropicFormat.requestFromCanonical(read("seed-001-awf-run.json"));
     if (!awf.ok) throw new Error("awf did not convert");
     const assistant = awf.value.messages.find((message) => message.role === "assistant");
-    expect(Array.isArray(assistant?.content) ? assistant.content.map((block) => block.type) : []).toEqual(["thinking", "tool_use", "tool_use"]);
+    expect(Array.isArray(assistant?.content) ? assistant.content.map((block) => block.type) : []).toEqual([
+      "thinking",
+      "tool_use",
+      "tool_use",
+    ]);
     expect(awf.value.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 });
 
-const openaiReasoning: Tolerant.Part = { type: "reasoning", summary: ["Checked the forecast."], encrypted_content: "gAAAAB…", id: "rs_1", issuer: { provider: "openai", api: "responses" } };
-const geminiThought: Tolerant.Part = { type: "reasoning", text: "Thinking about weather.", signature: "CpUBAY…", issuer: { provider: "google", api: "generate-content" } };
+const openaiReasoning: Tolerant.Part = {
+  type: "reasoning",
+  summary: ["Checked the forecast."],
+  encrypted_content: "gAAAAB…",
+  id: "rs_1",
+  issuer: { provider: "openai", api: "responses" },
+};
+const geminiThought: Tolerant.Part = {
+  type: "reasoning",
+  text: "Thinking about weather.",
+  signature: "CpUBAY…",
+  issuer: { provider: "google", api: "generate-content" },
+};
 
 const mixed: Tolerant.Transcript = {
   schema_version: "1.0.0",
   id: "mixed",
   messages: [
     { role: "developer", parts: [{ type: "text", text: "Answer tersely." }] },
-    { role: "user", parts: [{ type: "text", text: "Weather in Paris and Rome?" }, { type: "audio", media_type: "audio/wav", data: "UklGRg==" }] },
+    {
+      role: "user",
+      parts: [
+        { type: "text", text: "Weather in Paris and Rome?" },
+        { type: "audio", media_type: "audio/wav", data: "UklGRg==" },
+      ],
+    },
     {
       role: "assistant",
       parts: [
         openaiReasoning,
         geminiThought,
         { type: "tool_call", id: "functions.weather:0", name: "weather", input: { city: "Paris" } },
-        { type: "tool_call", id: "call_rome", name: "weather", raw_input: "{\"city\": \"Ro", input_error: "Unexpected end of JSON input" },
-        { type: "tool_call", id: "ws_1", name: "web_search", input: {}, provider_executed: true, native_type: "web_search_call" },
-        { type: "native", native_type: "image_generation_call", data: { id: "ig_1" }, issuer: { provider: "openai", api: "responses" } },
+        {
+          type: "tool_call",
+          id: "call_rome",
+          name: "weather",
+          raw_input: '{"city": "Ro',
+          input_error: "Unexpected end of JSON input",
+        },
+        {
+          type: "tool_call",
+          id: "ws_1",
+          name: "web_search",
+          input: {},
+          provider_executed: true,
+          native_type: "web_search_call",
+        },
+        {
+          type: "native",
+          native_type: "image_generation_call",
+          data: { id: "ig_1" },
+          issuer: { provider: "openai", api: "responses" },
+        },
       ],
     },
-    { role: "tool", parts: [{ type: "tool_result", call_id: "functions.weather:0", status: "ok", output: { temperature: 21 } }] },
+    {
+      role: "tool",
+      parts: [{ type: "tool_result", call_id: "functions.weather:0", status: "ok", output: { temperature: 21 } }],
+    },
     { role: "system", parts: [{ type: "text", text: "Mention units." }] },
     {
       role: "tool",
@@ -93,7 +145,13 @@ const mixed: Tolerant.Transcript = {
         },
       ],
     },
-    { role: "user", parts: [{ type: "tool_result", call_id: "nowhere", status: "ok", output: "stray" }, { type: "text", text: "Thanks" }] },
+    {
+      role: "user",
+      parts: [
+        { type: "tool_result", call_id: "nowhere", status: "ok", output: "stray" },
+        { type: "text", text: "Thanks" },
+      ],
+    },
   ],
 };
 
@@ -126,10 +184,12 @@ describe("a document mixing other providers' data", () => {
     ]);
     expect(request.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
     const [, assistant, answers] = request.messages;
-    const remapped = Array.isArray(assistant?.content) ? assistant.content.map((block) => (block.type === "tool_use" ? block.id : block.type)) : [];
+    const remapped = Array.isArray(assistant?.content)
+      ? assistant.content.map((block) => (block.type === "tool_use" ? block.id : block.type))
+      : [];
     expect(remapped).toEqual([expect.stringMatching(/^toolu_[a-zA-Z0-9]{24}$/), "call_rome"]);
     expect(answers?.content).toEqual([
-      { type: "tool_result", tool_use_id: remapped[0], content: [{ type: "text", text: "{\"temperature\":21}" }] },
+      { type: "tool_result", tool_use_id: remapped[0], content: [{ type: "text", text: '{"temperature":21}' }] },
       {
         type: "tool_result",
         tool_use_id: "call_rome",
@@ -152,7 +212,9 @@ describe("a document mixing other providers' data", () => {
       { type: "text", text: "Checked the forecast." },
       { type: "text", text: "Thinking about weather." },
     ]);
-    expect(codes(asText.warnings)).toEqual(expect.arrayContaining(["reasoning-demoted /messages/2/parts/0", "reasoning-demoted /messages/2/parts/1"]));
+    expect(codes(asText.warnings)).toEqual(
+      expect.arrayContaining(["reasoning-demoted /messages/2/parts/0", "reasoning-demoted /messages/2/parts/1"]),
+    );
     // `keep` cannot send a thinking block without Anthropic's own signature, so it falls back to text as well.
     const kept = anthropicFormat.requestFromCanonical(mixed, { foreignReasoning: "keep" });
     if (!kept.ok) throw new Error("did not convert");
@@ -166,7 +228,13 @@ describe("a document mixing other providers' data", () => {
       messages: [
         { role: "assistant", parts: [{ type: "text", text: "Hello" }] },
         { role: "user", parts: [{ type: "text", text: "Go" }] },
-        { role: "assistant", parts: [{ type: "tool_call", id: "a", name: "f", input: {} }, { type: "tool_call", id: "b", name: "f", input: {} }] },
+        {
+          role: "assistant",
+          parts: [
+            { type: "tool_call", id: "a", name: "f", input: {} },
+            { type: "tool_call", id: "b", name: "f", input: {} },
+          ],
+        },
         { role: "user", parts: [{ type: "text", text: "wait" }] },
         { role: "assistant", parts: [{ type: "text", text: "ok" }] },
         { role: "tool", parts: [{ type: "tool_result", call_id: "a", status: "ok", output: "A" }] },
@@ -175,8 +243,21 @@ describe("a document mixing other providers' data", () => {
     const result = anthropicFormat.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(anthropicFormat.checkRequest(result.value)).toEqual([]);
-    expect(codes(result.warnings)).toEqual(expect.arrayContaining(["value-assumed /messages/0", "value-assumed /messages/2", "results-regrouped /messages/5/parts/0"]));
-    expect(result.value.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant"]);
+    expect(codes(result.warnings)).toEqual(
+      expect.arrayContaining([
+        "value-assumed /messages/0",
+        "value-assumed /messages/2",
+        "results-regrouped /messages/5/parts/0",
+      ]),
+    );
+    expect(result.value.messages.map((message) => message.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
     expect(result.value.messages[4]?.content).toEqual([
       { type: "tool_result", tool_use_id: "a", content: "A" },
       { type: "tool_result", tool_use_id: "b", is_error: true, content: "No result was recorded for this tool call." },

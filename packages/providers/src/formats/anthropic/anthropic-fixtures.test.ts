@@ -5,7 +5,8 @@ import { anthropicFormat } from "./index.js";
 import { isJsonObject, type JsonObject } from "./native.js";
 
 const payloads = loadRealFixtures().flatMap((file) => file.payloads.filter((payload) => payload.api === "anthropic"));
-const ofKind = <K extends Payload["kind"]>(kind: K) => payloads.filter((payload): payload is Extract<Payload, { kind: K }> => payload.kind === kind);
+const ofKind = <K extends Payload["kind"]>(kind: K) =>
+  payloads.filter((payload): payload is Extract<Payload, { kind: K }> => payload.kind === kind);
 const requests = ofKind("request");
 const responses = ofKind("response");
 const streams = ofKind("stream");
@@ -16,7 +17,12 @@ const errors = ofKind("error");
  * applies `normalise` to the recorded value and expects exactly that back, with warnings only at `path` (a canonical
  * pointer); an entry that no payload needs fails.
  */
-const normalisations: ReadonlyArray<{ file: string; path: RegExp; reason: string; normalise: (request: JsonObject) => JsonObject }> = [
+const normalisations: ReadonlyArray<{
+  file: string;
+  path: RegExp;
+  reason: string;
+  normalise: (request: JsonObject) => JsonObject;
+}> = [
   {
     file: "test_tool_search/test_cross_provider_capability_replay[anthropic-claude-sonnet-4-5-openai-responses-gpt-5.4].yaml",
     // The canonical message (after the system message) that is merged into the one before it.
@@ -30,7 +36,13 @@ const normalisations: ReadonlyArray<{ file: string; path: RegExp; reason: string
 function mergeConsecutiveRoles(request: JsonObject): JsonObject {
   const messages = (request.messages as JsonObject[]).reduce<JsonObject[]>((merged, message) => {
     const last = merged.at(-1);
-    if (last !== undefined && last.role === message.role && Array.isArray(last.content) && Array.isArray(message.content)) last.content = [...last.content, ...message.content];
+    if (
+      last !== undefined &&
+      last.role === message.role &&
+      Array.isArray(last.content) &&
+      Array.isArray(message.content)
+    )
+      last.content = [...last.content, ...message.content];
     else merged.push(structuredClone(message));
     return merged;
   }, []);
@@ -54,61 +66,79 @@ describe("real Anthropic fixtures", () => {
     expect(errors).toEqual([]);
   });
 
-  it.each(requests.map((payload) => [payload.origin, payload] as const))("request %s round-trips", (_origin, payload) => {
-    const canonical = anthropicFormat.requestToCanonical(payload.value);
-    if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
-    expect(validateTranscript(canonical.document).ok).toBe(true);
-    expect(canonical.warnings).toEqual([]);
-    const back = anthropicFormat.requestFromCanonical(canonical.document);
-    if (!back.ok) throw new Error(JSON.stringify(back.errors));
-    const expected = expectedOf(payload);
-    expect(back.value).toStrictEqual(expected);
-    if (expected === payload.value) expect(back.warnings).toEqual([]);
-    else {
-      const entry = normalisations.find((candidate) => payload.origin.includes(candidate.file));
-      for (const warning of back.warnings) expect(warning.path).toMatch(entry?.path ?? /^$/);
-    }
-  });
+  it.each(requests.map((payload) => [payload.origin, payload] as const))(
+    "request %s round-trips",
+    (_origin, payload) => {
+      const canonical = anthropicFormat.requestToCanonical(payload.value);
+      if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
+      expect(validateTranscript(canonical.document).ok).toBe(true);
+      expect(canonical.warnings).toEqual([]);
+      const back = anthropicFormat.requestFromCanonical(canonical.document);
+      if (!back.ok) throw new Error(JSON.stringify(back.errors));
+      const expected = expectedOf(payload);
+      expect(back.value).toStrictEqual(expected);
+      if (expected === payload.value) expect(back.warnings).toEqual([]);
+      else {
+        const entry = normalisations.find((candidate) => payload.origin.includes(candidate.file));
+        for (const warning of back.warnings) expect(warning.path).toMatch(entry?.path ?? /^$/);
+      }
+    },
+  );
 
   it("needs every normalisation it lists", () => {
     for (const payload of requests) expectedOf(payload);
     expect([...used].sort()).toEqual(normalisations.map((entry) => entry.file).sort());
   });
 
-  it.each(responses.map((payload) => [payload.origin, payload] as const))("response %s round-trips", (_origin, payload) => {
-    const canonical = anthropicFormat.responseToCanonical(payload.value);
-    if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
-    expect(validateTranscript(canonical.document).ok).toBe(true);
-    expect(canonical.warnings).toEqual([]);
-    expect(canonical.document.messages).toHaveLength(1);
-    const message = canonical.document.messages[0] as Message;
-    expect(message).toMatchObject({ role: "assistant", response_id: (payload.value as JsonObject).id, model: (payload.value as JsonObject).model });
-    expect(message.usage?.raw).toEqual({ provider: "anthropic", usage: (payload.value as JsonObject).usage });
-    const back = anthropicFormat.responseFromCanonical(canonical.document);
-    if (!back.ok) throw new Error(JSON.stringify(back.errors));
-    expect(back.value).toStrictEqual(payload.value);
-    expect(back.warnings).toEqual([]);
-  });
-
-  it.each(streams.map((payload) => [payload.origin, payload] as const))("stream %s aggregates what its events carried, and rewrites idempotently", (origin, payload) => {
-    const canonical = anthropicFormat.streamToCanonical(payload.chunks);
-    if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
-    expect(validateTranscript(canonical.document).ok).toBe(true);
-    if (origin.includes("spliced-message-start")) {
-      // A deliberately broken stream: a second message_start cuts the first message off mid tool call.
-      expect(canonical.warnings.map((warning) => warning.code)).toEqual(["input-normalized", "input-normalized"]);
-      expect(canonical.document.messages[0]?.parts[1]).toMatchObject({ type: "tool_call", id: "toolu_first", raw_input: expect.any(String), input_error: expect.any(String) });
-    } else {
+  it.each(responses.map((payload) => [payload.origin, payload] as const))(
+    "response %s round-trips",
+    (_origin, payload) => {
+      const canonical = anthropicFormat.responseToCanonical(payload.value);
+      if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
+      expect(validateTranscript(canonical.document).ok).toBe(true);
       expect(canonical.warnings).toEqual([]);
-    }
-    expect(summarise(canonical.document.messages)).toEqual(expectedSummary(payload.chunks));
-    const events = anthropicFormat.streamFromCanonical(canonical.document);
-    if (!events.ok) throw new Error(JSON.stringify(events.errors));
-    expect(events.warnings).toEqual([]);
-    const again = anthropicFormat.streamToCanonical(events.value);
-    if (!again.ok) throw new Error(JSON.stringify(again.errors));
-    expect(again.document).toStrictEqual(canonical.document);
-  });
+      expect(canonical.document.messages).toHaveLength(1);
+      const message = canonical.document.messages[0] as Message;
+      expect(message).toMatchObject({
+        role: "assistant",
+        response_id: (payload.value as JsonObject).id,
+        model: (payload.value as JsonObject).model,
+      });
+      expect(message.usage?.raw).toEqual({ provider: "anthropic", usage: (payload.value as JsonObject).usage });
+      const back = anthropicFormat.responseFromCanonical(canonical.document);
+      if (!back.ok) throw new Error(JSON.stringify(back.errors));
+      expect(back.value).toStrictEqual(payload.value);
+      expect(back.warnings).toEqual([]);
+    },
+  );
+
+  it.each(streams.map((payload) => [payload.origin, payload] as const))(
+    "stream %s aggregates what its events carried, and rewrites idempotently",
+    (origin, payload) => {
+      const canonical = anthropicFormat.streamToCanonical(payload.chunks);
+      if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
+      expect(validateTranscript(canonical.document).ok).toBe(true);
+      if (origin.includes("spliced-message-start")) {
+        // A deliberately broken stream: a second message_start cuts the first message off mid tool call.
+        expect(canonical.warnings.map((warning) => warning.code)).toEqual(["input-normalized", "input-normalized"]);
+        expect(canonical.document.messages[0]?.parts[1]).toMatchObject({
+          type: "tool_call",
+          id: "toolu_first",
+          raw_input: expect.any(String),
+          input_error: expect.any(String),
+        });
+      } else {
+        expect(canonical.warnings).toEqual([]);
+      }
+      expect(summarise(canonical.document.messages)).toEqual(expectedSummary(payload.chunks));
+      const events = anthropicFormat.streamFromCanonical(canonical.document);
+      if (!events.ok) throw new Error(JSON.stringify(events.errors));
+      expect(events.warnings).toEqual([]);
+      const again = anthropicFormat.streamToCanonical(events.value);
+      if (!again.ok) throw new Error(JSON.stringify(again.errors));
+      expect(again.document).toStrictEqual(canonical.document);
+    },
+  );
 });
 
 interface Summary {
@@ -124,9 +154,15 @@ function summarise(messages: readonly Message[]): Summary[] {
   return messages.map((message) => ({
     id: message.response_id,
     texts: message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])),
-    thinking: message.parts.flatMap((part) => (part.type === "reasoning" && part.text !== undefined ? [part.text] : [])),
-    signatures: message.parts.flatMap((part) => (part.type === "reasoning" && part.signature !== undefined ? [part.signature] : [])),
-    calls: message.parts.flatMap((part) => (part.type === "tool_call" ? [{ id: part.id, name: part.name, input: part.input ?? part.raw_input }] : [])),
+    thinking: message.parts.flatMap((part) =>
+      part.type === "reasoning" && part.text !== undefined ? [part.text] : [],
+    ),
+    signatures: message.parts.flatMap((part) =>
+      part.type === "reasoning" && part.signature !== undefined ? [part.signature] : [],
+    ),
+    calls: message.parts.flatMap((part) =>
+      part.type === "tool_call" ? [{ id: part.id, name: part.name, input: part.input ?? part.raw_input }] : [],
+    ),
   }));
 }
 
@@ -142,7 +178,9 @@ function expectedSummary(chunks: readonly unknown[]): Summary[] {
       id,
       texts: blocks.flatMap((block) => (block.type === "text" ? [String(block.text)] : [])),
       thinking: blocks.flatMap((block) => (block.type === "thinking" ? [String(block.thinking)] : [])),
-      signatures: blocks.flatMap((block) => (block.type === "thinking" && typeof block.signature === "string" ? [block.signature] : [])),
+      signatures: blocks.flatMap((block) =>
+        block.type === "thinking" && typeof block.signature === "string" ? [block.signature] : [],
+      ),
       calls: blocks.flatMap((block, index) => {
         if (!["tool_use", "server_tool_use", "mcp_tool_use"].includes(String(block.type))) return [];
         const text = json[index] ?? "";
@@ -166,9 +204,12 @@ function expectedSummary(chunks: readonly unknown[]): Summary[] {
     if (chunk.type === "message_start" && isJsonObject(chunk.message)) {
       flush();
       id = chunk.message.id;
-      blocks = Array.isArray(chunk.message.content) ? chunk.message.content.filter(isJsonObject).map((block) => ({ ...block })) : [];
+      blocks = Array.isArray(chunk.message.content)
+        ? chunk.message.content.filter(isJsonObject).map((block) => ({ ...block }))
+        : [];
       json = [];
-    } else if (chunk.type === "content_block_start" && isJsonObject(chunk.content_block)) blocks[index] = { ...chunk.content_block };
+    } else if (chunk.type === "content_block_start" && isJsonObject(chunk.content_block))
+      blocks[index] = { ...chunk.content_block };
     else if (chunk.type === "content_block_delta" && blocks[index] !== undefined) {
       const block = blocks[index] as JsonObject;
       if (delta.type === "text_delta") block.text = `${String(block.text)}${String(delta.text)}`;

@@ -7,9 +7,13 @@ import { anthropicFormat } from "./index.js";
 describe("anthropicFormat", () => {
   it("is typed with the official SDK's request, response and stream event types", () => {
     expectTypeOf(anthropicFormat).toEqualTypeOf<ProviderFormat<MessageCreateParams, Message, RawMessageStreamEvent>>();
-    expectTypeOf(anthropicFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<MessageCreateParams>>();
+    expectTypeOf(anthropicFormat.requestFromCanonical).returns.toEqualTypeOf<
+      FromCanonicalResult<MessageCreateParams>
+    >();
     expectTypeOf(anthropicFormat.responseFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<Message>>();
-    expectTypeOf(anthropicFormat.streamFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<RawMessageStreamEvent[]>>();
+    expectTypeOf(anthropicFormat.streamFromCanonical).returns.toEqualTypeOf<
+      FromCanonicalResult<RawMessageStreamEvent[]>
+    >();
     expectTypeOf(anthropicFormat.checkRequest).parameter(0).toEqualTypeOf<MessageCreateParams>();
     expect(anthropicFormat.id).toBe("anthropic");
   });
@@ -18,43 +22,102 @@ describe("anthropicFormat", () => {
     const lossy: Tolerant.Transcript = {
       schema_version: "1.0.0",
       id: "lossy",
-      messages: [{ role: "user", parts: [{ type: "text", text: "hi" }, { type: "audio", media_type: "audio/wav", data: "UklGRg==" }] }],
+      messages: [
+        {
+          role: "user",
+          parts: [
+            { type: "text", text: "hi" },
+            { type: "audio", media_type: "audio/wav", data: "UklGRg==" },
+          ],
+        },
+      ],
       provider_fields: { anthropic: { model: "claude-sonnet-4-5", max_tokens: 10 } },
     };
     const lenient = anthropicFormat.requestFromCanonical(lossy);
     expect(lenient).toMatchObject({ ok: true, warnings: [{ code: "part-dropped", path: "/messages/0/parts/1" }] });
     const strict = anthropicFormat.requestFromCanonical(lossy, { strict: true });
-    expect(strict).toMatchObject({ ok: false, errors: [{ path: "/messages/0/parts/1", message: expect.stringContaining("part-dropped") }] });
-    const lossless = { ...lossy, messages: [{ role: "user" as const, parts: [{ type: "text" as const, text: "hi" }] }] };
-    expect(anthropicFormat.requestFromCanonical(lossless, { strict: true })).toMatchObject({ ok: true, value: { messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }] } });
+    expect(strict).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/0/parts/1", message: expect.stringContaining("part-dropped") }],
+    });
+    const lossless = {
+      ...lossy,
+      messages: [{ role: "user" as const, parts: [{ type: "text" as const, text: "hi" }] }],
+    };
+    expect(anthropicFormat.requestFromCanonical(lossless, { strict: true })).toMatchObject({
+      ok: true,
+      value: { messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }] },
+    });
   });
 
   it("reads an error body as a message with an error, and refuses to write it back as a Message", () => {
-    const body = { type: "error", error: { type: "overloaded_error", message: "Overloaded" }, request_id: "req_011CSHoEeqs5C35K2UUqR7Fy" };
+    const body = {
+      type: "error",
+      error: { type: "overloaded_error", message: "Overloaded" },
+      request_id: "req_011CSHoEeqs5C35K2UUqR7Fy",
+    };
     const read = anthropicFormat.responseToCanonical(body);
     expect(read).toMatchObject({
       ok: true,
-      document: { messages: [{ role: "assistant", parts: [], error: "overloaded_error: Overloaded", finish_reason: "error", provider_fields: { anthropic: body } }] },
+      document: {
+        messages: [
+          {
+            role: "assistant",
+            parts: [],
+            error: "overloaded_error: Overloaded",
+            finish_reason: "error",
+            provider_fields: { anthropic: body },
+          },
+        ],
+      },
     });
     if (!read.ok) return;
-    expect(anthropicFormat.responseFromCanonical(read.document)).toMatchObject({ ok: false, errors: [{ path: "/messages/0/error", message: expect.stringContaining("overloaded_error") }] });
+    expect(anthropicFormat.responseFromCanonical(read.document)).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/0/error", message: expect.stringContaining("overloaded_error") }],
+    });
   });
 
   it("reads a stream error event as the error of the message it interrupted", () => {
     const chunks = [
-      { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 5, output_tokens: 1 } } },
+      {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "claude-sonnet-4-5",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 5, output_tokens: 1 },
+        },
+      },
       { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
       { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } },
       { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
     ];
     const read = anthropicFormat.streamToCanonical(chunks);
-    expect(read).toMatchObject({ ok: true, document: { messages: [{ parts: [{ type: "text", text: "Hel" }], error: "overloaded_error: Overloaded", finish_reason: "error" }] } });
+    expect(read).toMatchObject({
+      ok: true,
+      document: {
+        messages: [
+          { parts: [{ type: "text", text: "Hel" }], error: "overloaded_error: Overloaded", finish_reason: "error" },
+        ],
+      },
+    });
   });
 
   it("rejects what is not an Anthropic payload with errors, never a throw", () => {
     expect(anthropicFormat.requestToCanonical(42)).toMatchObject({ ok: false, errors: [{ path: "" }] });
-    expect(anthropicFormat.requestToCanonical({ model: "x" })).toMatchObject({ ok: false, errors: [{ path: "/messages" }] });
-    expect(anthropicFormat.responseToCanonical({ type: "message", role: "user", content: [] })).toMatchObject({ ok: false, errors: [{ path: "/role" }] });
+    expect(anthropicFormat.requestToCanonical({ model: "x" })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages" }],
+    });
+    expect(anthropicFormat.responseToCanonical({ type: "message", role: "user", content: [] })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/role" }],
+    });
     expect(anthropicFormat.streamToCanonical(["data: nope"])).toMatchObject({ ok: false, errors: [{ path: "/0" }] });
   });
 
@@ -66,12 +129,20 @@ describe("anthropicFormat", () => {
         { role: "user", parts: [{ type: "text", text: "hi" }] },
         {
           role: "assistant",
-          parts: [{ type: "text", text: "Hello" }, { type: "tool_call", id: "call_1", name: "f", input: { a: 1 } }],
+          parts: [
+            { type: "text", text: "Hello" },
+            { type: "tool_call", id: "call_1", name: "f", input: { a: 1 } },
+          ],
           model: "gpt-5",
           response_id: "chatcmpl-1",
           finish_reason: "tool_calls",
           native_finish_reason: "tool_calls",
-          usage: { input_tokens: 10, output_tokens: 5, cache_read_tokens: 4, raw: { provider: "openai-chat", usage: {} } },
+          usage: {
+            input_tokens: 10,
+            output_tokens: 5,
+            cache_read_tokens: 4,
+            raw: { provider: "openai-chat", usage: {} },
+          },
         },
       ],
     };
@@ -113,9 +184,32 @@ describe("server tool calls of other providers", () => {
         {
           role: "assistant",
           parts: [
-            { type: "tool_call", id: "tooluse_nova1", name: "nova_code_interpreter", input: { code: "1+1" }, provider_executed: true, native_type: "server_tool_use", provider_fields: { "amazon-bedrock": { type: "server_tool_use" } } },
-            { type: "tool_result", call_id: "tooluse_nova1", status: "ok", output: "2", provider_executed: true, native_type: "code_execution_tool_result", provider_fields: { "amazon-bedrock": { type: "server_tool_use" } } },
-            { type: "tool_call", id: "srvtoolu_01", name: "web_search", input: { query: "x" }, provider_executed: true, native_type: "server_tool_use" },
+            {
+              type: "tool_call",
+              id: "tooluse_nova1",
+              name: "nova_code_interpreter",
+              input: { code: "1+1" },
+              provider_executed: true,
+              native_type: "server_tool_use",
+              provider_fields: { "amazon-bedrock": { type: "server_tool_use" } },
+            },
+            {
+              type: "tool_result",
+              call_id: "tooluse_nova1",
+              status: "ok",
+              output: "2",
+              provider_executed: true,
+              native_type: "code_execution_tool_result",
+              provider_fields: { "amazon-bedrock": { type: "server_tool_use" } },
+            },
+            {
+              type: "tool_call",
+              id: "srvtoolu_01",
+              name: "web_search",
+              input: { query: "x" },
+              provider_executed: true,
+              native_type: "server_tool_use",
+            },
             { type: "text", text: "2" },
           ],
         },
@@ -125,7 +219,12 @@ describe("server tool calls of other providers", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const assistant = result.value.messages[1];
-    expect(Array.isArray(assistant?.content) ? assistant.content.map((block) => block.type) : []).toEqual(["server_tool_use", "text"]);
-    expect(result.warnings.filter((warning) => warning.code === "part-dropped").map((warning) => warning.path)).toEqual(["/messages/1/parts/0", "/messages/1/parts/1"]);
+    expect(Array.isArray(assistant?.content) ? assistant.content.map((block) => block.type) : []).toEqual([
+      "server_tool_use",
+      "text",
+    ]);
+    expect(result.warnings.filter((warning) => warning.code === "part-dropped").map((warning) => warning.path)).toEqual(
+      ["/messages/1/parts/0", "/messages/1/parts/1"],
+    );
   });
 });

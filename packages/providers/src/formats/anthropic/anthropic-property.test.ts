@@ -16,16 +16,30 @@ import { anthropicFormat } from "./index.js";
 const text = fc.string({ maxLength: 12 });
 const id = fc.stringMatching(/^[\w-]{1,12}$/);
 const json = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
-const input = fc.dictionary(fc.string({ maxLength: 6 }).filter((key) => key !== "__proto__"), json, { maxKeys: 3 });
+const input = fc.dictionary(
+  fc.string({ maxLength: 6 }).filter((key) => key !== "__proto__"),
+  json,
+  { maxKeys: 3 },
+);
 const base64 = fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => Buffer.from(bytes).toString("base64"));
 
 const textPart = text.map((value): Part => ({ type: "text", text: value }));
 const imagePart = fc.oneof(
-  fc.record({ media_type: fc.constantFrom("image/png", "image/jpeg", "image/webp"), data: base64 }).map((image): Part => ({ type: "image", ...image })),
+  fc
+    .record({ media_type: fc.constantFrom("image/png", "image/jpeg", "image/webp"), data: base64 })
+    .map((image): Part => ({ type: "image", ...image })),
   fc.webUrl().map((url): Part => ({ type: "image", url })),
 );
-const thinking = fc.record({ text, signature: fc.base64String({ minLength: 4, maxLength: 40 }) }).map((value): Part => ({ type: "reasoning", ...value, issuer: { provider: "anthropic", api: "messages" } }));
-const redacted = fc.base64String({ minLength: 4, maxLength: 40 }).map((data): Part => ({ type: "reasoning", redacted_data: data, issuer: { provider: "anthropic", api: "messages" } }));
+const thinking = fc
+  .record({ text, signature: fc.base64String({ minLength: 4, maxLength: 40 }) })
+  .map((value): Part => ({ type: "reasoning", ...value, issuer: { provider: "anthropic", api: "messages" } }));
+const redacted = fc
+  .base64String({ minLength: 4, maxLength: 40 })
+  .map((data): Part => ({
+    type: "reasoning",
+    redacted_data: data,
+    issuer: { provider: "anthropic", api: "messages" },
+  }));
 
 interface Turn {
   user: Part[];
@@ -48,12 +62,26 @@ const turn = fc.record({
   ),
 }) satisfies fc.Arbitrary<Turn>;
 
-const tool = fc.record({ name: fc.stringMatching(/^[a-z]\w{0,8}$/), description: text, input_schema: fc.constant({ type: "object", properties: {} }) }).map((definition): ToolDefinition => definition);
-const toolChoice = fc.oneof(
-  fc.record({ mode: fc.constantFrom("auto" as const, "required" as const), parallel: fc.option(fc.boolean(), { nil: undefined }) }),
-  fc.constant({ mode: "none" as const }),
-  fc.record({ mode: fc.constant("tool" as const), name: fc.stringMatching(/^[a-z]{1,8}$/) }),
-).map((choice): ToolChoice => Object.fromEntries(Object.entries(choice).filter(([, value]) => value !== undefined)) as ToolChoice);
+const tool = fc
+  .record({
+    name: fc.stringMatching(/^[a-z]\w{0,8}$/),
+    description: text,
+    input_schema: fc.constant({ type: "object", properties: {} }),
+  })
+  .map((definition): ToolDefinition => definition);
+const toolChoice = fc
+  .oneof(
+    fc.record({
+      mode: fc.constantFrom("auto" as const, "required" as const),
+      parallel: fc.option(fc.boolean(), { nil: undefined }),
+    }),
+    fc.constant({ mode: "none" as const }),
+    fc.record({ mode: fc.constant("tool" as const), name: fc.stringMatching(/^[a-z]{1,8}$/) }),
+  )
+  .map(
+    (choice): ToolChoice =>
+      Object.fromEntries(Object.entries(choice).filter(([, value]) => value !== undefined)) as ToolChoice,
+  );
 
 const documents = fc
   .record({
@@ -76,14 +104,28 @@ const documents = fc
         return part;
       });
       messages.push({ role: "user", parts: [...results, ...item.user] });
-      const calls = item.calls.map((call, position) => ({ id: ids[next + position] as string, result: item.results[position] as Turn["results"][number], ...call }));
+      const calls = item.calls.map((call, position) => ({
+        id: ids[next + position] as string,
+        result: item.results[position] as Turn["results"][number],
+        ...call,
+      }));
       next += calls.length;
-      const parts: Part[] = [...item.assistant, ...calls.map((call): Part => ({ type: "tool_call", id: call.id, name: call.name, input: call.input }))];
+      const parts: Part[] = [
+        ...item.assistant,
+        ...calls.map((call): Part => ({ type: "tool_call", id: call.id, name: call.name, input: call.input })),
+      ];
       pending = calls;
-      if (parts.length > 0 || index < turns.length - 1) messages.push({ role: "assistant", parts: parts.length > 0 ? parts : [{ type: "text", text: "ok" }] });
+      if (parts.length > 0 || index < turns.length - 1)
+        messages.push({ role: "assistant", parts: parts.length > 0 ? parts : [{ type: "text", text: "ok" }] });
       else pending = [];
     });
-    const document: Transcript = { schema_version: "1.0.0", id: "generated", source: { format: "anthropic" }, messages, provider_fields: { anthropic: { model: "claude-sonnet-4-5", max_tokens: 1024 } } };
+    const document: Transcript = {
+      schema_version: "1.0.0",
+      id: "generated",
+      source: { format: "anthropic" },
+      messages,
+      provider_fields: { anthropic: { model: "claude-sonnet-4-5", max_tokens: 1024 } },
+    };
     if (tools !== undefined) document.tools = tools;
     if (choice !== undefined) document.tool_choice = choice;
     // fast-check builds records without a prototype; a parsed document has plain objects.

@@ -36,7 +36,11 @@ export class ExportContext {
     const mapped = this.ids.idFor(id);
     if (mapped.remapped && !this.reported.has(id)) {
       this.reported.add(id);
-      this.problems.warn("id-remapped", path, `tool-call id ${JSON.stringify(id)} breaks Anthropic's rule ^[a-zA-Z0-9_-]+$ (or repeats an earlier id); sent as ${mapped.id}, with its result`);
+      this.problems.warn(
+        "id-remapped",
+        path,
+        `tool-call id ${JSON.stringify(id)} breaks Anthropic's rule ^[a-zA-Z0-9_-]+$ (or repeats an earlier id); sent as ${mapped.id}, with its result`,
+      );
     }
     return mapped.id;
   }
@@ -55,18 +59,31 @@ function isAnthropicIssuer(issuer: { provider: string } | undefined): boolean {
 }
 
 /** The blocks one canonical part becomes: none (dropped, with a warning), one, or a text fallback. */
-export function partToBlocks(part: Tolerant.Part, path: string, context: ExportContext, place: BlockPlace): JsonObject[] {
+export function partToBlocks(
+  part: Tolerant.Part,
+  path: string,
+  context: ExportContext,
+  place: BlockPlace,
+): JsonObject[] {
   const { problems } = context;
   if (isPartOfType(part, "text")) return [textBlock(part, path, problems)];
   if (place === "system") {
-    problems.warn("part-dropped", path, `a ${part.type} part cannot be part of Anthropic's system prompt, which holds text blocks only`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `a ${part.type} part cannot be part of Anthropic's system prompt, which holds text blocks only`,
+    );
     return [];
   }
   if (isPartOfType(part, "image")) return mediaBlock(part, "image", path, problems);
   if (isPartOfType(part, "file")) return mediaBlock(part, "file", path, problems);
   if (isPartOfType(part, "native")) {
     if (isAnthropicIssuer(part.issuer) && isJsonObject(part.data)) return [cloneJson(part.data)];
-    problems.warn("part-dropped", path, `a native ${part.native_type} block from ${part.issuer.provider} has no Anthropic equivalent`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `a native ${part.native_type} block from ${part.issuer.provider} has no Anthropic equivalent`,
+    );
     return [];
   }
   if (isPartOfType(part, "audio")) {
@@ -74,7 +91,11 @@ export function partToBlocks(part: Tolerant.Part, path: string, context: ExportC
     return [];
   }
   if (place === "tool_result") {
-    problems.warn("part-dropped", path, `a ${part.type} part cannot be in Anthropic tool_result content (text, images and documents only)`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `a ${part.type} part cannot be in Anthropic tool_result content (text, images and documents only)`,
+    );
     return [];
   }
   if (isPartOfType(part, "reasoning")) return reasoningBlocks(part, path, context);
@@ -91,10 +112,17 @@ function textBlock(part: Tolerant.TextPart, path: string, problems: Problems): J
   const block = assign({ type: "text" }, anthropicFieldsOf(part));
   block.text = part.text;
   if (part.citations !== undefined) {
-    const citations = part.citations.flatMap((citation, index) => citationFromCanonical(citation, pointer(path, "citations", index), problems) ?? []);
+    const citations = part.citations.flatMap(
+      (citation, index) => citationFromCanonical(citation, pointer(path, "citations", index), problems) ?? [],
+    );
     if (citations.length > 0 || part.citations.length === 0) block.citations = citations;
   }
-  if (part.signature !== undefined && !isAnthropicIssuer(part.issuer)) problems.warn("field-dropped", pointer(path, "signature"), "a signature on text from another provider cannot be sent to Anthropic");
+  if (part.signature !== undefined && !isAnthropicIssuer(part.issuer))
+    problems.warn(
+      "field-dropped",
+      pointer(path, "signature"),
+      "a signature on text from another provider cannot be sent to Anthropic",
+    );
   reportUnhandled(part, ["type", "text", "citations", "provider_fields", "signature", "issuer"], path, problems);
   return block;
 }
@@ -113,7 +141,8 @@ function reasoningBlocks(part: Tolerant.ReasoningPart, path: string, context: Ex
   if (decision.action === "replay" && isAnthropicIssuer(part.issuer)) {
     reportUnhandled(part, ["type", "text", "signature", "redacted_data", "issuer", "provider_fields"], path, problems);
     const fields = anthropicFieldsOf(part);
-    if (part.redacted_data !== undefined) return [assign(assign({ type: "redacted_thinking" }, fields), { data: part.redacted_data })];
+    if (part.redacted_data !== undefined)
+      return [assign(assign({ type: "redacted_thinking" }, fields), { data: part.redacted_data })];
     const block = assign({ type: "thinking" }, fields);
     if (part.text !== undefined) block.thinking = part.text;
     else if (!Object.hasOwn(block, "thinking")) block.thinking = "";
@@ -123,12 +152,24 @@ function reasoningBlocks(part: Tolerant.ReasoningPart, path: string, context: Ex
   // Readable reasoning from another provider (or "keep" of foreign reasoning): Anthropic accepts thinking blocks only
   // with a signature it issued, so a thinking block without one is rejected. Text is the only way to send it.
   if (decision.action === "as-reasoning") problems.warnings.push(decision.warning);
-  const text = [part.text, ...(part.summary ?? [])].filter((entry): entry is string => typeof entry === "string" && entry !== "").join("\n\n");
+  const text = [part.text, ...(part.summary ?? [])]
+    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+    .join("\n\n");
   if (context.policy !== "drop" && text !== "") {
-    if (decision.action === "replay") problems.warn("reasoning-demoted", path, "reasoning not issued by Anthropic sent as text: Anthropic accepts thinking blocks only with its own signature");
+    if (decision.action === "replay")
+      problems.warn(
+        "reasoning-demoted",
+        path,
+        "reasoning not issued by Anthropic sent as text: Anthropic accepts thinking blocks only with its own signature",
+      );
     return [{ type: "text", text }];
   }
-  if (decision.action === "replay") problems.warn("reasoning-dropped", path, `reasoning not issued by Anthropic left out: Anthropic accepts thinking blocks only with its own signature (foreignReasoning is ${context.policy})`);
+  if (decision.action === "replay")
+    problems.warn(
+      "reasoning-dropped",
+      path,
+      `reasoning not issued by Anthropic left out: Anthropic accepts thinking blocks only with its own signature (foreignReasoning is ${context.policy})`,
+    );
   return [];
 }
 
@@ -141,10 +182,18 @@ function compactionBlocks(part: Tolerant.CompactionPart, path: string, problems:
     return [block];
   }
   if (part.summary !== undefined) {
-    problems.warn("value-converted", path, "a compaction from another provider was sent as its summary text (Anthropic replays only its own compaction blocks)");
+    problems.warn(
+      "value-converted",
+      path,
+      "a compaction from another provider was sent as its summary text (Anthropic replays only its own compaction blocks)",
+    );
     return [{ type: "text", text: part.summary }];
   }
-  problems.warn("part-dropped", path, "a compaction with no readable summary from another provider has no Anthropic equivalent");
+  problems.warn(
+    "part-dropped",
+    path,
+    "a compaction with no readable summary from another provider has no Anthropic equivalent",
+  );
   return [];
 }
 
@@ -153,7 +202,12 @@ const imageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 /** `data:<media type>;base64,<data>` URLs become inline sources; the pattern is linear (no nested quantifiers). */
 const dataUrl = /^data:([^;,]+);base64,(.*)$/s;
 
-function mediaBlock(part: Tolerant.ImagePart | Tolerant.FilePart, kind: "image" | "file", path: string, problems: Problems): JsonObject[] {
+function mediaBlock(
+  part: Tolerant.ImagePart | Tolerant.FilePart,
+  kind: "image" | "file",
+  path: string,
+  problems: Problems,
+): JsonObject[] {
   const fields = anthropicFieldsOf(part);
   const sourceExtra = takeField(fields, "source");
   let mediaType = part.media_type;
@@ -168,14 +222,24 @@ function mediaBlock(part: Tolerant.ImagePart | Tolerant.FilePart, kind: "image" 
   }
   const text = kind === "file" && "text" in part ? part.text : undefined;
   let source: JsonObject;
-  let type: "image" | "document" = kind === "image" || (mediaType !== undefined && imageMediaTypes.includes(mediaType)) ? "image" : "document";
+  let type: "image" | "document" =
+    kind === "image" || (mediaType !== undefined && imageMediaTypes.includes(mediaType)) ? "image" : "document";
   if (text !== undefined) {
     type = "document";
     source = { type: "text", media_type: "text/plain", data: text };
-    if (mediaType !== undefined && mediaType !== "text/plain") problems.warn("value-converted", pointer(path, "media_type"), `Anthropic text documents are text/plain; ${mediaType} was sent as text/plain`);
+    if (mediaType !== undefined && mediaType !== "text/plain")
+      problems.warn(
+        "value-converted",
+        pointer(path, "media_type"),
+        `Anthropic text documents are text/plain; ${mediaType} was sent as text/plain`,
+      );
   } else if (data !== undefined) {
     if (mediaType === undefined) {
-      problems.warn("value-assumed", pointer(path, "media_type"), "inline media without a media type; image/png (or application/pdf for a file) assumed");
+      problems.warn(
+        "value-assumed",
+        pointer(path, "media_type"),
+        "inline media without a media type; image/png (or application/pdf for a file) assumed",
+      );
       mediaType = kind === "image" ? "image/png" : "application/pdf";
     }
     if (type === "document" && mediaType.startsWith("text/")) {
@@ -183,7 +247,11 @@ function mediaBlock(part: Tolerant.ImagePart | Tolerant.FilePart, kind: "image" 
       problems.warn("value-converted", path, `a ${mediaType} file was decoded and sent as a plain-text document`);
       source = { type: "text", media_type: "text/plain", data: Buffer.from(data, "base64").toString("utf8") };
     } else if (type === "document" && mediaType !== "application/pdf") {
-      problems.warn("part-dropped", path, `Anthropic documents are PDF or plain text; a ${mediaType} file was left out`);
+      problems.warn(
+        "part-dropped",
+        path,
+        `Anthropic documents are PDF or plain text; a ${mediaType} file was left out`,
+      );
       return [];
     } else {
       source = { type: "base64", media_type: mediaType, data };
@@ -193,7 +261,11 @@ function mediaBlock(part: Tolerant.ImagePart | Tolerant.FilePart, kind: "image" 
   } else if (part.file_id !== undefined) {
     source = { type: "file", file_id: part.file_id };
   } else {
-    problems.warn("part-dropped", path, "media stored beside the transcript (path only) cannot be sent inline to Anthropic; it was left out");
+    problems.warn(
+      "part-dropped",
+      path,
+      "media stored beside the transcript (path only) cannot be sent inline to Anthropic; it was left out",
+    );
     return [];
   }
   if (kind === "image" && type === "document") {
@@ -223,17 +295,29 @@ function isOtherProvidersPart(part: { provider_fields?: Record<string, unknown> 
 }
 
 /** A tool call → tool_use, server_tool_use or mcp_tool_use; provider-executed calls of other providers are dropped. */
-export function toolCallBlock(part: Tolerant.ToolCallPart, path: string, context: ExportContext): JsonObject | undefined {
+export function toolCallBlock(
+  part: Tolerant.ToolCallPart,
+  path: string,
+  context: ExportContext,
+): JsonObject | undefined {
   const { problems } = context;
   let type = "tool_use";
   if (part.provider_executed === true) {
     if (part.native_type === undefined || !serverCallTypes.includes(part.native_type) || isOtherProvidersPart(part)) {
-      problems.warn("part-dropped", path, `a call to ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Anthropic`);
+      problems.warn(
+        "part-dropped",
+        path,
+        `a call to ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Anthropic`,
+      );
       return undefined;
     }
     type = part.native_type;
   } else if (part.native_type !== undefined) {
-    problems.warn("field-dropped", pointer(path, "native_type"), `the native type ${part.native_type} was sent as a plain tool_use`);
+    problems.warn(
+      "field-dropped",
+      pointer(path, "native_type"),
+      `the native type ${part.native_type} was sent as a plain tool_use`,
+    );
   }
   const block = assign({ type }, anthropicFieldsOf(part));
   block.id = context.callId(part.id, pointer(path, "id"));
@@ -242,29 +326,60 @@ export function toolCallBlock(part: Tolerant.ToolCallPart, path: string, context
     block.input = {};
     context.partialInputs.set(block, part.raw_input);
   } else if (part.input === undefined) {
-    problems.warn("value-assumed", pointer(path, "raw_input"), `the arguments did not parse as JSON (${part.input_error ?? "no reason given"}); Anthropic needs an object, so {} was sent`);
+    problems.warn(
+      "value-assumed",
+      pointer(path, "raw_input"),
+      `the arguments did not parse as JSON (${part.input_error ?? "no reason given"}); Anthropic needs an object, so {} was sent`,
+    );
     block.input = {};
   } else if (isJsonObject(part.input)) {
     block.input = part.input;
-    if (part.raw_input !== undefined) problems.warn("field-dropped", pointer(path, "raw_input"), "Anthropic takes the arguments as an object; their exact text was not kept");
+    if (part.raw_input !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "raw_input"),
+        "Anthropic takes the arguments as an object; their exact text was not kept",
+      );
   } else {
-    problems.warn("value-converted", pointer(path, "input"), "Anthropic tool input must be an object; the value was wrapped as {\"value\": …}");
+    problems.warn(
+      "value-converted",
+      pointer(path, "input"),
+      'Anthropic tool input must be an object; the value was wrapped as {"value": …}',
+    );
     block.input = { value: part.input };
   }
-  reportUnhandled(part, ["type", "id", "name", "input", "raw_input", "input_error", "provider_executed", "native_type", "provider_fields"], path, problems);
+  reportUnhandled(
+    part,
+    ["type", "id", "name", "input", "raw_input", "input_error", "provider_executed", "native_type", "provider_fields"],
+    path,
+    problems,
+  );
   return block;
 }
 
 /** A provider-executed result → its native block; results of other providers' tools are dropped. */
-export function serverResultBlock(part: Tolerant.ToolResultPart, path: string, context: ExportContext): JsonObject | undefined {
+export function serverResultBlock(
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: ExportContext,
+): JsonObject | undefined {
   if (part.native_type === undefined || !isServerResultType(part.native_type) || isOtherProvidersPart(part)) {
-    context.problems.warn("part-dropped", path, `the result of ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Anthropic`);
+    context.problems.warn(
+      "part-dropped",
+      path,
+      `the result of ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Anthropic`,
+    );
     return undefined;
   }
   const block = assign({ type: part.native_type }, anthropicFieldsOf(part));
   block.tool_use_id = context.callId(part.call_id, pointer(path, "call_id"));
   if (part.output !== undefined) block.content = part.output;
-  reportUnhandled(part, ["type", "call_id", "status", "output", "provider_executed", "native_type", "provider_fields"], path, context.problems);
+  reportUnhandled(
+    part,
+    ["type", "call_id", "status", "output", "provider_executed", "native_type", "provider_fields"],
+    path,
+    context.problems,
+  );
   return block;
 }
 
@@ -276,26 +391,53 @@ export function toolResultBlock(part: Tolerant.ToolResultPart, path: string, con
   const status = String(part.status);
   if (status !== "ok") {
     block.is_error = true;
-    if (status !== "error") problems.warn("status-mapped", pointer(path, "status"), `Anthropic knows only errors; status ${status} was sent as is_error`);
+    if (status !== "error")
+      problems.warn(
+        "status-mapped",
+        pointer(path, "status"),
+        `Anthropic knows only errors; status ${status} was sent as is_error`,
+      );
   }
   const blocks: JsonObject[] = [];
   if (part.output !== undefined) {
     if (typeof part.output === "string" && part.content === undefined) {
       block.content = part.output;
     } else {
-      if (typeof part.output !== "string") problems.warn("value-converted", pointer(path, "output"), "Anthropic tool results are text or blocks; the JSON output was sent as its JSON text");
+      if (typeof part.output !== "string")
+        problems.warn(
+          "value-converted",
+          pointer(path, "output"),
+          "Anthropic tool results are text or blocks; the JSON output was sent as its JSON text",
+        );
       blocks.push({ type: "text", text: typeof part.output === "string" ? part.output : JSON.stringify(part.output) });
     }
   }
   if (part.content !== undefined) {
-    if (part.output !== undefined) problems.warn("parts-merged", pointer(path, "content"), "the output and the content of the result were sent as one list of blocks, the output first");
-    part.content.forEach((item, index) => blocks.push(...partToBlocks(item, pointer(path, "content", index), context, "tool_result")));
+    if (part.output !== undefined)
+      problems.warn(
+        "parts-merged",
+        pointer(path, "content"),
+        "the output and the content of the result were sent as one list of blocks, the output first",
+      );
+    part.content.forEach((item, index) =>
+      blocks.push(...partToBlocks(item, pointer(path, "content", index), context, "tool_result")),
+    );
   }
   if (!Object.hasOwn(block, "content") && (blocks.length > 0 || part.content !== undefined)) block.content = blocks;
   if (part.error !== undefined) {
     if (block.content === undefined) block.content = part.error;
-    else problems.warn("field-dropped", pointer(path, "error"), "the error text was left out: the result already has content");
+    else
+      problems.warn(
+        "field-dropped",
+        pointer(path, "error"),
+        "the error text was left out: the result already has content",
+      );
   }
-  reportUnhandled(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, problems);
+  reportUnhandled(
+    part,
+    ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"],
+    path,
+    problems,
+  );
   return block;
 }

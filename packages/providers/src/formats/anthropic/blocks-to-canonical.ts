@@ -13,7 +13,15 @@
  *   newer than this converter) → a native part, the block verbatim.
  * Fields a block has beyond the mapped ones go to the part's `provider_fields.anthropic`.
  */
-import type { Citation, CompactionPart, Part, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
+import type {
+  Citation,
+  CompactionPart,
+  Part,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  ToolResultPart,
+} from "@agent-transcript/core";
 import { cloneJson, pointer, type Problems } from "../../seeds/conversion.js";
 import { citationToCanonical } from "./citations.js";
 import { isJsonObject, issuer, providerFields, restOf, type JsonObject } from "./native.js";
@@ -31,7 +39,11 @@ function nativePart(block: unknown): Part {
   return { type: "native", native_type: type, data: cloneJson(block), issuer: issuer() };
 }
 
-function withFields<T extends Exclude<Part, { type: "native" }>>(part: T, block: JsonObject, known: readonly string[]): T {
+function withFields<T extends Exclude<Part, { type: "native" }>>(
+  part: T,
+  block: JsonObject,
+  known: readonly string[],
+): T {
   const fields = providerFields(restOf(block, known));
   if (fields !== undefined) part.provider_fields = fields;
   return part;
@@ -44,7 +56,8 @@ export function blockToPart(block: unknown, path: string, problems: Problems): P
     case "text":
       return textPart(block) ?? nativePart(block);
     case "thinking": {
-      if (typeof block.thinking !== "string" || (block.signature !== undefined && typeof block.signature !== "string")) return nativePart(block);
+      if (typeof block.thinking !== "string" || (block.signature !== undefined && typeof block.signature !== "string"))
+        return nativePart(block);
       const part: ReasoningPart = { type: "reasoning", text: block.thinking, issuer: issuer() };
       if (typeof block.signature === "string") part.signature = block.signature;
       return withFields(part, block, ["type", "thinking", "signature"]);
@@ -86,7 +99,14 @@ function textPart(block: JsonObject): Part | undefined {
 }
 
 function toolCall(block: JsonObject): ToolCallPart | undefined {
-  if (typeof block.id !== "string" || block.id === "" || typeof block.name !== "string" || block.name === "" || !Object.hasOwn(block, "input")) return undefined;
+  if (
+    typeof block.id !== "string" ||
+    block.id === "" ||
+    typeof block.name !== "string" ||
+    block.name === "" ||
+    !Object.hasOwn(block, "input")
+  )
+    return undefined;
   const part: ToolCallPart = { type: "tool_call", id: block.id, name: block.name, input: cloneJson(block.input) };
   if (block.type !== "tool_use") {
     part.provider_executed = true;
@@ -97,7 +117,11 @@ function toolCall(block: JsonObject): ToolCallPart | undefined {
 
 function toolResult(block: JsonObject, path: string, problems: Problems): ToolResultPart | undefined {
   if (typeof block.tool_use_id !== "string" || block.tool_use_id === "") return undefined;
-  const part: ToolResultPart = { type: "tool_result", call_id: block.tool_use_id, status: block.is_error === true ? "error" : "ok" };
+  const part: ToolResultPart = {
+    type: "tool_result",
+    call_id: block.tool_use_id,
+    status: block.is_error === true ? "error" : "ok",
+  };
   const known = ["type", "tool_use_id"];
   // `is_error: true` is the status; an explicit `false` (or anything else) stays native so it is written back.
   if (block.is_error === true) known.push("is_error");
@@ -114,7 +138,9 @@ function toolResult(block: JsonObject, path: string, problems: Problems): ToolRe
 function serverResult(block: JsonObject): ToolResultPart | undefined {
   if (typeof block.tool_use_id !== "string" || block.tool_use_id === "") return undefined;
   const content = block.content;
-  const failed = block.is_error === true || (isJsonObject(content) && typeof content.type === "string" && content.type.endsWith("_error"));
+  const failed =
+    block.is_error === true ||
+    (isJsonObject(content) && typeof content.type === "string" && content.type.endsWith("_error"));
   const part: ToolResultPart = {
     type: "tool_result",
     call_id: block.tool_use_id,
@@ -155,7 +181,12 @@ function mediaPart(block: JsonObject): Part | undefined {
   } else if (source.type === "file" && typeof source.file_id === "string") {
     media.file_id = source.file_id;
     sourceKnown = ["type", "file_id"];
-  } else if (!isImage && source.type === "text" && typeof source.data === "string" && source.media_type === "text/plain") {
+  } else if (
+    !isImage &&
+    source.type === "text" &&
+    typeof source.data === "string" &&
+    source.media_type === "text/plain"
+  ) {
     media.media_type = source.media_type;
     media.text = source.data;
     sourceKnown = ["type", "data", "media_type"];
@@ -171,7 +202,9 @@ function mediaPart(block: JsonObject): Part | undefined {
   if (sourceRest !== undefined) rest.source = sourceRest;
   const fields = providerFields(rest);
   const { text, ...binary } = media;
-  const part: Part = isImage ? { type: "image", ...binary } : { type: "file", ...media, ...(title === undefined ? {} : { title }) };
+  const part: Part = isImage
+    ? { type: "image", ...binary }
+    : { type: "file", ...media, ...(title === undefined ? {} : { title }) };
   if (isImage && text !== undefined) return undefined;
   if (fields !== undefined) part.provider_fields = fields;
   return part;

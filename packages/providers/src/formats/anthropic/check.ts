@@ -36,7 +36,8 @@ function blocksOf(message: JsonObject): JsonObject[] {
 export function checkRequest(request: MessageCreateParams): TargetProblem[] {
   const problems: TargetProblem[] = [];
   const value: unknown = request;
-  if (!isJsonObject(value) || !Array.isArray(value.messages)) return [{ path: "/messages", message: "messages must be an array" }];
+  if (!isJsonObject(value) || !Array.isArray(value.messages))
+    return [{ path: "/messages", message: "messages must be an array" }];
   const messages: unknown[] = value.messages;
   if (messages.length === 0) problems.push({ path: "/messages", message: "Anthropic needs at least one message" });
   const turns: Turn[] = [];
@@ -48,23 +49,41 @@ export function checkRequest(request: MessageCreateParams): TargetProblem[] {
     }
     const role = message.role;
     if (role !== "user" && role !== "assistant" && role !== "system") {
-      problems.push({ path: pointer(path, "role"), message: `role must be user, assistant or system, not ${JSON.stringify(role)}` });
+      problems.push({
+        path: pointer(path, "role"),
+        message: `role must be user, assistant or system, not ${JSON.stringify(role)}`,
+      });
       return;
     }
-    if (index === 0 && role !== "user") problems.push({ path: pointer(path, "role"), message: "the first message must be a user message" });
+    if (index === 0 && role !== "user")
+      problems.push({ path: pointer(path, "role"), message: "the first message must be a user message" });
     const content = message.content;
-    if (content === "" || (Array.isArray(content) && content.length === 0)) problems.push({ path: pointer(path, "content"), message: "content must not be empty" });
-    else if (typeof content !== "string" && !Array.isArray(content)) problems.push({ path: pointer(path, "content"), message: "content must be a string or an array of blocks" });
+    if (content === "" || (Array.isArray(content) && content.length === 0))
+      problems.push({ path: pointer(path, "content"), message: "content must not be empty" });
+    else if (typeof content !== "string" && !Array.isArray(content))
+      problems.push({ path: pointer(path, "content"), message: "content must be a string or an array of blocks" });
     blocksOf(message).forEach((block, blockIndex) => {
       const blockPath = pointer(path, "content", blockIndex);
       if (typeof block.type === "string" && assistantOnly.includes(block.type) && role !== "assistant") {
-        problems.push({ path: pointer(blockPath, "type"), message: `${block.type} blocks belong in assistant messages` });
+        problems.push({
+          path: pointer(blockPath, "type"),
+          message: `${block.type} blocks belong in assistant messages`,
+        });
       }
-      if (block.type === "tool_result" && role !== "user") problems.push({ path: pointer(blockPath, "type"), message: "tool_result blocks belong in user messages" });
-      const id = block.type === "tool_use" || block.type === "server_tool_use" || block.type === "mcp_tool_use" ? block.id : block.type === "tool_result" ? block.tool_use_id : undefined;
+      if (block.type === "tool_result" && role !== "user")
+        problems.push({ path: pointer(blockPath, "type"), message: "tool_result blocks belong in user messages" });
+      const id =
+        block.type === "tool_use" || block.type === "server_tool_use" || block.type === "mcp_tool_use"
+          ? block.id
+          : block.type === "tool_result"
+            ? block.tool_use_id
+            : undefined;
       const idPath = pointer(blockPath, block.type === "tool_result" ? "tool_use_id" : "id");
       if (id !== undefined && (typeof id !== "string" || !idRules.anthropic.isValid(id))) {
-        problems.push({ path: idPath, message: `tool-call id ${JSON.stringify(id)} must match ^[a-zA-Z0-9_-]+$ (1 to 128 characters)` });
+        problems.push({
+          path: idPath,
+          message: `tool-call id ${JSON.stringify(id)} must match ^[a-zA-Z0-9_-]+$ (1 to 128 characters)`,
+        });
       }
     });
     const last = turns.at(-1);
@@ -81,7 +100,8 @@ function callsOf(messages: unknown[], turn: Turn): Map<string, string> {
     const message = messages[index];
     if (!isJsonObject(message)) continue;
     blocksOf(message).forEach((block, blockIndex) => {
-      if (block.type === "tool_use" && typeof block.id === "string") calls.set(block.id, pointer("/messages", index, "content", blockIndex));
+      if (block.type === "tool_use" && typeof block.id === "string")
+        calls.set(block.id, pointer("/messages", index, "content", blockIndex));
     });
   }
   return calls;
@@ -92,7 +112,11 @@ function resultsOf(messages: unknown[], turn: Turn | undefined): Array<{ id: unk
   return turn.indexes.flatMap((index) => {
     const message = messages[index];
     if (!isJsonObject(message)) return [];
-    return blocksOf(message).flatMap((block, blockIndex) => (block.type === "tool_result" ? [{ id: block.tool_use_id, path: pointer("/messages", index, "content", blockIndex, "tool_use_id") }] : []));
+    return blocksOf(message).flatMap((block, blockIndex) =>
+      block.type === "tool_result"
+        ? [{ id: block.tool_use_id, path: pointer("/messages", index, "content", blockIndex, "tool_use_id") }]
+        : [],
+    );
   });
 }
 
@@ -104,7 +128,8 @@ function checkPairing(messages: unknown[], turns: Turn[], problems: TargetProble
       if (calls.size === 0 || next === undefined) return;
       const answered = new Set(next.role === "user" ? resultsOf(messages, next).map((result) => result.id) : []);
       for (const [id, path] of calls) {
-        if (!answered.has(id)) problems.push({ path, message: `tool_use ${id} has no tool_result in the immediately next user message` });
+        if (!answered.has(id))
+          problems.push({ path, message: `tool_use ${id} has no tool_result in the immediately next user message` });
       }
       return;
     }
@@ -113,8 +138,13 @@ function checkPairing(messages: unknown[], turns: Turn[], problems: TargetProble
     const calls = previous?.role === "assistant" ? callsOf(messages, previous) : new Map<string, string>();
     const seen = new Set<unknown>();
     for (const result of resultsOf(messages, turn)) {
-      if (!calls.has(String(result.id))) problems.push({ path: result.path, message: `tool_result ${String(result.id)} answers no tool_use of the assistant message right before it` });
-      else if (seen.has(result.id)) problems.push({ path: result.path, message: `tool_use ${String(result.id)} is answered twice` });
+      if (!calls.has(String(result.id)))
+        problems.push({
+          path: result.path,
+          message: `tool_result ${String(result.id)} answers no tool_use of the assistant message right before it`,
+        });
+      else if (seen.has(result.id))
+        problems.push({ path: result.path, message: `tool_use ${String(result.id)} is answered twice` });
       seen.add(result.id);
     }
   });

@@ -6,10 +6,19 @@
 import type { Citation, Tolerant } from "@agent-transcript/core";
 import type { Problems } from "../../seeds/conversion.js";
 import { pointer } from "../../seeds/conversion.js";
-import { anthropicFieldsOf, assign, isJsonObject, isNonNegativeInteger, providerFields, providerKey, type JsonObject } from "./native.js";
+import {
+  anthropicFieldsOf,
+  assign,
+  isJsonObject,
+  isNonNegativeInteger,
+  providerFields,
+  providerKey,
+  type JsonObject,
+} from "./native.js";
 
 type Kind = "document" | "url" | "search_result";
-type CanonicalKey = "url" | "title" | "cited_text" | "start_index" | "end_index" | "document_index" | "document_title" | "file_id";
+type CanonicalKey =
+  "url" | "title" | "cited_text" | "start_index" | "end_index" | "document_index" | "document_title" | "file_id";
 
 interface CitationShape {
   kind: Kind;
@@ -111,13 +120,22 @@ export function citationToCanonical(value: unknown): Citation {
  * The native citation, or undefined when the citation did not come from Anthropic: a citation sent back in a request
  * is checked by the API (web search citations need their encrypted index), so foreign ones cannot be replayed.
  */
-export function citationFromCanonical(citation: Tolerant.Citation, path: string, problems: Problems): JsonObject | undefined {
+export function citationFromCanonical(
+  citation: Tolerant.Citation,
+  path: string,
+  problems: Problems,
+): JsonObject | undefined {
   if (citation.provider_fields?.[providerKey] === undefined) {
-    problems.warn("field-dropped", path, "a citation from another provider cannot be replayed to Anthropic (it checks the citation's encrypted index) and was left out");
+    problems.warn(
+      "field-dropped",
+      path,
+      "a citation from another provider cannot be replayed to Anthropic (it checks the citation's encrypted index) and was left out",
+    );
     return undefined;
   }
   const fields = anthropicFieldsOf(citation);
-  if (citation.kind === undefined) return Object.hasOwn(fields, "value") && Object.keys(fields).length === 1 ? asObject(fields.value) : fields;
+  if (citation.kind === undefined)
+    return Object.hasOwn(fields, "value") && Object.keys(fields).length === 1 ? asObject(fields.value) : fields;
   const kind = citation.kind;
   const type = typeof fields.type === "string" ? fields.type : isKind(kind) ? defaultTypes[kind] : kind;
   const shape = shapes[type];
@@ -128,8 +146,18 @@ export function citationFromCanonical(citation: Tolerant.Citation, path: string,
       if (value !== undefined) native[nativeKey] = value;
     }
     const mapped = new Set<string>([...shape.strings, ...shape.integers].map(([, key]) => key));
-    for (const key of ["url", "title", "cited_text", "start_index", "end_index", "document_index", "document_title", "file_id"] as const) {
-      if (citation[key] !== undefined && !mapped.has(key)) problems.warn("field-dropped", pointer(path, key), `${key} has no place in an Anthropic ${type} citation`);
+    for (const key of [
+      "url",
+      "title",
+      "cited_text",
+      "start_index",
+      "end_index",
+      "document_index",
+      "document_title",
+      "file_id",
+    ] as const) {
+      if (citation[key] !== undefined && !mapped.has(key))
+        problems.warn("field-dropped", pointer(path, key), `${key} has no place in an Anthropic ${type} citation`);
     }
   }
   return assign(native, fields);

@@ -21,5 +21,13 @@ export const anthropicFormat: ProviderFormat<MessageCreateParams, Message, RawMe
   checkRequest,
 };
 
-export { checkRequest, requestFromCanonical, requestToCanonical, responseFromCanonical, responseToCanonical, streamFromCanonical, streamToCanonical };
+export {
+  checkRequest,
+  requestFromCanonical,
+  requestToCanonical,
+  responseFromCanonical,
+  responseToCanonical,
+  streamFromCanonical,
+  streamToCanonical,
+};
 export { defaultMaxTokens, defaultModel } from "./request-from-canonical.js";

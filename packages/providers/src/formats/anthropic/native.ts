@@ -30,7 +30,9 @@ export function providerFields(rest: JsonObject | undefined): { [providerKey]: J
 }
 
 /** The Anthropic fields a canonical object carries (a copy), or an empty object. */
-export function anthropicFieldsOf(value: { provider_fields?: Record<string, Record<string, unknown>> | undefined }): JsonObject {
+export function anthropicFieldsOf(value: {
+  provider_fields?: Record<string, Record<string, unknown>> | undefined;
+}): JsonObject {
   return copyOfKeptFields(value, providerKey);
 }
 

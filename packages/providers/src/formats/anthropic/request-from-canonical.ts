@@ -24,7 +24,13 @@ import { isPartOfType } from "@agent-transcript/core";
 import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { checkExportInput, guard, pointer, Problems } from "../../seeds/conversion.js";
-import { ExportContext, partToBlocks, serverResultBlock, toolCallBlock, toolResultBlock } from "./blocks-from-canonical.js";
+import {
+  ExportContext,
+  partToBlocks,
+  serverResultBlock,
+  toolCallBlock,
+  toolResultBlock,
+} from "./blocks-from-canonical.js";
 import { anthropicFieldsOf, asNative, assign, isJsonObject, takeField, type JsonObject } from "./native.js";
 import { placementMarker, stringContentMarker } from "./request-to-canonical.js";
 
@@ -48,19 +54,30 @@ interface NativeMessage {
 const messageFieldsHandled = ["role", "parts", "provider_fields"];
 const documentFieldsHandled = ["schema_version", "id", "source", "messages", "tools", "tool_choice", "provider_fields"];
 
-export function requestFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<MessageCreateParams> {
+export function requestFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<MessageCreateParams> {
   return guard(
     () => convert(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function convert(document: Tolerant.Transcript, options: ProviderConvertOptions): FromCanonicalResult<MessageCreateParams> {
+function convert(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions,
+): FromCanonicalResult<MessageCreateParams> {
   const problems = new Problems();
   if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const context = new ExportContext(problems, options.foreignReasoning ?? "drop");
   for (const [key, value] of Object.entries(document)) {
-    if (value !== undefined && !documentFieldsHandled.includes(key)) problems.warn("field-dropped", pointer("", key), `${key} describes the transcript; an Anthropic request has no place for it`);
+    if (value !== undefined && !documentFieldsHandled.includes(key))
+      problems.warn(
+        "field-dropped",
+        pointer("", key),
+        `${key} describes the transcript; an Anthropic request has no place for it`,
+      );
   }
   const request = anthropicFieldsOf(document);
   const { system, messages } = convertMessages(document.messages, context);
@@ -70,22 +87,38 @@ function convert(document: Tolerant.Transcript, options: ProviderConvertOptions)
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
   request.messages = messages;
-  if (document.tools !== undefined) request.tools = document.tools.flatMap((tool, index) => toolToNative(tool, pointer("/tools", index), problems) ?? []);
+  if (document.tools !== undefined)
+    request.tools = document.tools.flatMap(
+      (tool, index) => toolToNative(tool, pointer("/tools", index), problems) ?? [],
+    );
   if (document.tool_choice !== undefined) request.tool_choice = toolChoiceToNative(document.tool_choice, problems);
   if (typeof request.model !== "string") {
-    const model = [...document.messages].reverse().find((message) => typeof message.model === "string" && message.model.startsWith("claude"))?.model;
+    const model = [...document.messages]
+      .reverse()
+      .find((message) => typeof message.model === "string" && message.model.startsWith("claude"))?.model;
     request.model = model ?? defaultModel;
-    problems.warn("value-assumed", "/provider_fields", `the document names no Anthropic model; ${String(request.model)} assumed`);
+    problems.warn(
+      "value-assumed",
+      "/provider_fields",
+      `the document names no Anthropic model; ${String(request.model)} assumed`,
+    );
   }
   if (typeof request.max_tokens !== "number") {
     request.max_tokens = defaultMaxTokens;
-    problems.warn("value-assumed", "/provider_fields", `the document has no max_tokens, which Anthropic requires; ${defaultMaxTokens} assumed`);
+    problems.warn(
+      "value-assumed",
+      "/provider_fields",
+      `the document has no max_tokens, which Anthropic requires; ${defaultMaxTokens} assumed`,
+    );
   }
   if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   return finish(asNative<MessageCreateParams>(request), problems.warnings, options);
 }
 
-function convertMessages(source: readonly Tolerant.Message[], context: ExportContext): { system: string | JsonObject[] | undefined; messages: JsonObject[] } {
+function convertMessages(
+  source: readonly Tolerant.Message[],
+  context: ExportContext,
+): { system: string | JsonObject[] | undefined; messages: JsonObject[] } {
   const { problems } = context;
   const systemBlocks: JsonObject[] = [];
   const systemSources: Array<{ stringContent: boolean; count: number }> = [];
@@ -101,15 +134,37 @@ function convertMessages(source: readonly Tolerant.Message[], context: ExportCon
     if (role === "system" || role === "developer") {
       if (role === "system" && placement === "messages") {
         // The API accepts more than text here (tool_addition blocks), so the blocks are read as a message's.
-        native.push({ role: "system", content: blocksOf(message, path, context, "message"), sources: ["system"], index, stringContent, fields });
+        native.push({
+          role: "system",
+          content: blocksOf(message, path, context, "message"),
+          sources: ["system"],
+          index,
+          stringContent,
+          fields,
+        });
         return;
       }
-      if (role === "developer") problems.warn("role-mapped", pointer(path, "role"), "Anthropic has no developer role; the message joined the system prompt");
-      if (conversationStarted) problems.warn("order-changed", path, `a ${role} message in mid-conversation was moved to the top-level system prompt`);
+      if (role === "developer")
+        problems.warn(
+          "role-mapped",
+          pointer(path, "role"),
+          "Anthropic has no developer role; the message joined the system prompt",
+        );
+      if (conversationStarted)
+        problems.warn(
+          "order-changed",
+          path,
+          `a ${role} message in mid-conversation was moved to the top-level system prompt`,
+        );
       const blocks = blocksOf(message, path, context, "system");
       systemBlocks.push(...blocks);
       systemSources.push({ stringContent, count: blocks.length });
-      for (const key of Object.keys(fields)) problems.warn("field-dropped", pointer(path, "provider_fields", "anthropic", key), `${key} has no place in the top-level system prompt`);
+      for (const key of Object.keys(fields))
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", "anthropic", key),
+          `${key} has no place in the top-level system prompt`,
+        );
       return;
     }
     conversationStarted = true;
@@ -117,11 +172,21 @@ function convertMessages(source: readonly Tolerant.Message[], context: ExportCon
       problems.warn("message-dropped", path, `Anthropic has no ${role} role; the message was left out`);
       return;
     }
-    native.push({ role: role === "assistant" ? "assistant" : "user", content: blocksOf(message, path, context, "message"), sources: [role], index, stringContent, fields });
+    native.push({
+      role: role === "assistant" ? "assistant" : "user",
+      content: blocksOf(message, path, context, "message"),
+      sources: [role],
+      index,
+      stringContent,
+      fields,
+    });
   });
   native = native.filter((message) => {
     if (message.content.length > 0) return true;
-    const why = source[message.index]?.parts.length === 0 ? "Anthropic does not accept a message with empty content" : "nothing in the message can be sent to Anthropic";
+    const why =
+      source[message.index]?.parts.length === 0
+        ? "Anthropic does not accept a message with empty content"
+        : "nothing in the message can be sent to Anthropic";
     problems.warn("message-dropped", pointer("/messages", message.index), `${why}; the message was left out`);
     return false;
   });
@@ -133,12 +198,26 @@ function convertMessages(source: readonly Tolerant.Message[], context: ExportCon
     problems,
   );
   if (native.length > 0 && native[0]?.role !== "user") {
-    problems.warn("value-assumed", "/messages/0", `Anthropic conversations start with a user message; a placeholder user message (${JSON.stringify(placeholderUserText)}) was added`);
-    native.unshift({ role: "user", content: [{ type: "text", text: placeholderUserText }], sources: ["user"], index: 0, stringContent: false, fields: {} });
+    problems.warn(
+      "value-assumed",
+      "/messages/0",
+      `Anthropic conversations start with a user message; a placeholder user message (${JSON.stringify(placeholderUserText)}) was added`,
+    );
+    native.unshift({
+      role: "user",
+      content: [{ type: "text", text: placeholderUserText }],
+      sources: ["user"],
+      index: 0,
+      stringContent: false,
+      fields: {},
+    });
   }
   let system: string | JsonObject[] | undefined;
   if (systemSources.length > 0) {
-    const only = systemSources.length === 1 && systemSources[0]?.stringContent === true && systemBlocks.length === 1 ? systemBlocks[0] : undefined;
+    const only =
+      systemSources.length === 1 && systemSources[0]?.stringContent === true && systemBlocks.length === 1
+        ? systemBlocks[0]
+        : undefined;
     system = only !== undefined && isPlainText(only) ? String(only.text) : systemBlocks;
   }
   return { system, messages: native.map(toNativeMessage) };
@@ -146,11 +225,17 @@ function convertMessages(source: readonly Tolerant.Message[], context: ExportCon
 
 function reportMessageFields(message: Tolerant.Message, path: string, problems: Problems): void {
   for (const [key, value] of Object.entries(message)) {
-    if (value !== undefined && !messageFieldsHandled.includes(key)) problems.warn("field-dropped", pointer(path, key), `${key} has no place in an Anthropic request message`);
+    if (value !== undefined && !messageFieldsHandled.includes(key))
+      problems.warn("field-dropped", pointer(path, key), `${key} has no place in an Anthropic request message`);
   }
 }
 
-function blocksOf(message: Tolerant.Message, path: string, context: ExportContext, place: "message" | "system"): JsonObject[] {
+function blocksOf(
+  message: Tolerant.Message,
+  path: string,
+  context: ExportContext,
+  place: "message" | "system",
+): JsonObject[] {
   const blocks: JsonObject[] = [];
   message.parts.forEach((part, index) => {
     const partPath = pointer(path, "parts", index);
@@ -159,7 +244,10 @@ function blocksOf(message: Tolerant.Message, path: string, context: ExportContex
       const block = toolCallBlock(part, partPath, context);
       if (block !== undefined) converted.push(block);
     } else if (place === "message" && isPartOfType(part, "tool_result")) {
-      const block = part.provider_executed === true ? serverResultBlock(part, partPath, context) : toolResultBlock(part, partPath, context);
+      const block =
+        part.provider_executed === true
+          ? serverResultBlock(part, partPath, context)
+          : toolResultBlock(part, partPath, context);
       if (block !== undefined) converted.push(block);
     } else {
       converted.push(...partToBlocks(part, partPath, context, place));
@@ -184,7 +272,12 @@ function mergeRuns(messages: NativeMessage[], problems: Problems): NativeMessage
       continue;
     }
     const sameRole = last.sources.some((role) => message.sources.includes(role) && role !== "tool");
-    if (sameRole) problems.warn("parts-merged", pointer("/messages", message.index), `consecutive ${message.role} messages were merged into one (Anthropic combines consecutive turns of one role)`);
+    if (sameRole)
+      problems.warn(
+        "parts-merged",
+        pointer("/messages", message.index),
+        `consecutive ${message.role} messages were merged into one (Anthropic combines consecutive turns of one role)`,
+      );
     last.content.push(...message.content);
     last.sources.push(...message.sources);
     last.stringContent = false;
@@ -204,17 +297,26 @@ function isToolResult(block: JsonObject): boolean {
 /** Puts every call's results at the start of the next user message, and turns unmatched results into text. */
 function pairToolResults(messages: NativeMessage[], context: ExportContext): void {
   const { problems } = context;
-  const where = (block: JsonObject | undefined, message: NativeMessage): string => (block === undefined ? undefined : context.paths.get(block)) ?? pointer("/messages", message.index);
+  const where = (block: JsonObject | undefined, message: NativeMessage): string =>
+    (block === undefined ? undefined : context.paths.get(block)) ?? pointer("/messages", message.index);
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index] as NativeMessage;
     if (message.role !== "assistant") continue;
     const ids = message.content.filter(isClientToolUse).map((block) => String(block.id));
     if (ids.length === 0) continue;
     const next = messages[index + 1];
-    const inNext = next?.role === "user" ? next.content.filter(isToolResult).map((block) => String(block.tool_use_id)) : [];
+    const inNext =
+      next?.role === "user" ? next.content.filter(isToolResult).map((block) => String(block.tool_use_id)) : [];
     const leading = next?.role === "user" ? next.content.slice(0, ids.length).every(isToolResult) : false;
     if (ids.every((id) => inNext.includes(id)) && leading) continue;
-    if (next === undefined && ids.every((id) => !messages.some((other) => other.content.some((block) => isToolResult(block) && block.tool_use_id === id)))) continue;
+    if (
+      next === undefined &&
+      ids.every(
+        (id) =>
+          !messages.some((other) => other.content.some((block) => isToolResult(block) && block.tool_use_id === id)),
+      )
+    )
+      continue;
     // Collect each call's result from wherever it is (the first one found), in the order of the calls.
     const results: JsonObject[] = [];
     let moved = false;
@@ -228,7 +330,11 @@ function pairToolResults(messages: NativeMessage[], context: ExportContext): voi
         if (later !== index + 1) moved = true;
       }
       if (found === undefined) {
-        problems.warn("value-assumed", pointer("/messages", message.index), `tool call ${id} has no result; Anthropic needs one in the next message, so an error result was added`);
+        problems.warn(
+          "value-assumed",
+          pointer("/messages", message.index),
+          `tool call ${id} has no result; Anthropic needs one in the next message, so an error result was added`,
+        );
         found = { type: "tool_result", tool_use_id: id, is_error: true, content: missingResultText };
       }
       results.push(found);
@@ -236,21 +342,53 @@ function pairToolResults(messages: NativeMessage[], context: ExportContext): voi
     if (next?.role === "user") {
       const wasOrdered = inNext.length === ids.length && leading;
       next.content.unshift(...results);
-      if (moved || !wasOrdered) problems.warn("results-regrouped", where(results.find((block) => context.paths.has(block)), next), "tool results were moved to the start of the user message right after their calls, as Anthropic requires");
+      if (moved || !wasOrdered)
+        problems.warn(
+          "results-regrouped",
+          where(
+            results.find((block) => context.paths.has(block)),
+            next,
+          ),
+          "tool results were moved to the start of the user message right after their calls, as Anthropic requires",
+        );
     } else {
-      messages.splice(index + 1, 0, { role: "user", content: results, sources: ["tool"], index: message.index, stringContent: false, fields: {} });
-      if (moved) problems.warn("results-regrouped", where(results.find((block) => context.paths.has(block)), message), "tool results were moved into a user message right after their calls, as Anthropic requires");
+      messages.splice(index + 1, 0, {
+        role: "user",
+        content: results,
+        sources: ["tool"],
+        index: message.index,
+        stringContent: false,
+        fields: {},
+      });
+      if (moved)
+        problems.warn(
+          "results-regrouped",
+          where(
+            results.find((block) => context.paths.has(block)),
+            message,
+          ),
+          "tool results were moved into a user message right after their calls, as Anthropic requires",
+        );
     }
   }
   // Results that still do not answer a call of the message right before them cannot be sent as results.
   messages.forEach((message, index) => {
     const previous = messages[index - 1];
-    const calls = previous?.role === "assistant" ? previous.content.filter(isClientToolUse).map((block) => String(block.id)) : [];
+    const calls =
+      previous?.role === "assistant" ? previous.content.filter(isClientToolUse).map((block) => String(block.id)) : [];
     message.content = message.content.flatMap((block) => {
-      if (!isToolResult(block) || (message.role === "user" && calls.includes(String(block.tool_use_id)))) return [block];
-      problems.warn("tool-result-unmatched", where(block, message), `the result of tool call ${String(block.tool_use_id)} answers no call in the message before it; it was sent as text`);
+      if (!isToolResult(block) || (message.role === "user" && calls.includes(String(block.tool_use_id))))
+        return [block];
+      problems.warn(
+        "tool-result-unmatched",
+        where(block, message),
+        `the result of tool call ${String(block.tool_use_id)} answers no call in the message before it; it was sent as text`,
+      );
       const content = block.content;
-      const label: JsonObject = { type: "text", text: `Result of tool call ${String(block.tool_use_id)}${block.is_error === true ? " (error)" : ""}:${typeof content === "string" ? ` ${content}` : ""}` };
+      const label: JsonObject = {
+        type: "text",
+        text: `Result of tool call ${String(block.tool_use_id)}${block.is_error === true ? " (error)" : ""}:${typeof content === "string" ? ` ${content}` : ""}`,
+      };
       return Array.isArray(content) ? [label, ...content.filter(isJsonObject)] : [label];
     });
   });
@@ -260,7 +398,10 @@ function toNativeMessage(message: NativeMessage): JsonObject {
   const native = assign({}, message.fields);
   native.role = message.role;
   const only = message.content.length === 1 ? message.content[0] : undefined;
-  native.content = message.stringContent && message.sources.length === 1 && only !== undefined && isPlainText(only) ? only.text : message.content;
+  native.content =
+    message.stringContent && message.sources.length === 1 && only !== undefined && isPlainText(only)
+      ? only.text
+      : message.content;
   return native;
 }
 
@@ -269,8 +410,15 @@ function toolToNative(tool: Tolerant.ToolDefinition, path: string, problems: Pro
   const fields = anthropicFieldsOf(tool);
   if (tool.native_type !== undefined) {
     // Anthropic's own tool types are versioned `<name>_<yyyymmdd>`; another provider's built-in tools cannot be offered.
-    if (tool.provider_fields?.anthropic === undefined && !/^\d{8}$/.test(tool.native_type.slice(tool.native_type.lastIndexOf("_") + 1))) {
-      problems.warn("field-dropped", path, `${tool.native_type} is another provider's built-in tool; Anthropic cannot offer it, and it was left out`);
+    if (
+      tool.provider_fields?.anthropic === undefined &&
+      !/^\d{8}$/.test(tool.native_type.slice(tool.native_type.lastIndexOf("_") + 1))
+    ) {
+      problems.warn(
+        "field-dropped",
+        path,
+        `${tool.native_type} is another provider's built-in tool; Anthropic cannot offer it, and it was left out`,
+      );
       return undefined;
     }
     const native = assign(assign({}, fields), { type: tool.native_type, name: tool.name });
@@ -284,7 +432,11 @@ function toolToNative(tool: Tolerant.ToolDefinition, path: string, problems: Pro
   if (tool.description !== undefined) native.description = tool.description;
   if (tool.input_schema !== undefined) native.input_schema = tool.input_schema;
   else {
-    problems.warn("value-assumed", pointer(path, "input_schema"), "Anthropic custom tools need an input schema; an empty object schema was assumed");
+    problems.warn(
+      "value-assumed",
+      pointer(path, "input_schema"),
+      "Anthropic custom tools need an input schema; an empty object schema was assumed",
+    );
     native.input_schema = { type: "object", properties: {} };
   }
   if (tool.strict !== undefined) native.strict = tool.strict;
@@ -296,10 +448,12 @@ function toolChoiceToNative(choice: Tolerant.ToolChoice, problems: Problems): Js
   const mode = String(choice.mode);
   const types: Record<string, string> = { auto: "auto", required: "any", tool: "tool", none: "none" };
   native.type = types[mode] ?? "auto";
-  if (types[mode] === undefined) problems.warn("value-converted", "/tool_choice/mode", `Anthropic has no tool choice ${mode}; auto was sent`);
+  if (types[mode] === undefined)
+    problems.warn("value-converted", "/tool_choice/mode", `Anthropic has no tool choice ${mode}; auto was sent`);
   if (mode === "tool" && choice.name !== undefined) native.name = choice.name;
   if (choice.parallel !== undefined) {
-    if (native.type === "none") problems.warn("field-dropped", "/tool_choice/parallel", "Anthropic's tool choice none takes no parallel setting");
+    if (native.type === "none")
+      problems.warn("field-dropped", "/tool_choice/parallel", "Anthropic's tool choice none takes no parallel setting");
     else native.disable_parallel_tool_use = !choice.parallel;
   }
   return native;

@@ -36,9 +36,17 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
 }
 
 /** Native content (a string or blocks) → parts, with the string marker when it was a string. */
-export function contentToParts(content: unknown, path: string, problems: Problems): { parts: Part[]; stringContent: boolean } | undefined {
+export function contentToParts(
+  content: unknown,
+  path: string,
+  problems: Problems,
+): { parts: Part[]; stringContent: boolean } | undefined {
   if (typeof content === "string") return { parts: [{ type: "text", text: content }], stringContent: true };
-  if (Array.isArray(content)) return { parts: content.map((block, index) => blockToPart(block, pointer(path, index), problems)), stringContent: false };
+  if (Array.isArray(content))
+    return {
+      parts: content.map((block, index) => blockToPart(block, pointer(path, index), problems)),
+      stringContent: false,
+    };
   problems.error(path, "must be a string or an array of content blocks");
   return undefined;
 }
@@ -68,7 +76,12 @@ function convert(request: unknown): ToCanonicalResult {
     const message = messageToCanonical(item, pointer("/messages", index), problems);
     if (message !== undefined) messages.push(message);
   });
-  const document: Transcript = { schema_version: formatVersion, id: `anthropic-request-${fingerprint(request)}`, source: { format: "anthropic" }, messages };
+  const document: Transcript = {
+    schema_version: formatVersion,
+    id: `anthropic-request-${fingerprint(request)}`,
+    source: { format: "anthropic" },
+    messages,
+  };
   const tools = toolsToCanonical(request.tools);
   if (tools !== undefined) {
     document.tools = tools;
@@ -91,7 +104,7 @@ function messageToCanonical(item: unknown, path: string, problems: Problems): Me
   }
   const role = item.role;
   if (role !== "user" && role !== "assistant" && role !== "system") {
-    problems.error(pointer(path, "role"), "must be \"user\", \"assistant\" or \"system\"");
+    problems.error(pointer(path, "role"), 'must be "user", "assistant" or "system"');
     return undefined;
   }
   const converted = contentToParts(item.content, pointer(path, "content"), problems);
@@ -106,7 +119,11 @@ function messageToCanonical(item: unknown, path: string, problems: Problems): Me
 }
 
 function toolsToCanonical(tools: unknown): ToolDefinition[] | undefined {
-  if (!Array.isArray(tools) || !tools.every((tool) => isJsonObject(tool) && typeof tool.name === "string" && tool.name !== "")) return undefined;
+  if (
+    !Array.isArray(tools) ||
+    !tools.every((tool) => isJsonObject(tool) && typeof tool.name === "string" && tool.name !== "")
+  )
+    return undefined;
   return tools.map((tool: JsonObject) => {
     const definition: ToolDefinition = { name: String(tool.name) };
     const known = ["name"];
@@ -136,7 +153,8 @@ function toolsToCanonical(tools: unknown): ToolDefinition[] | undefined {
 const choiceModes: Record<string, ToolChoice["mode"]> = { auto: "auto", any: "required", tool: "tool", none: "none" };
 
 function toolChoiceToCanonical(choice: unknown): ToolChoice | undefined {
-  if (!isJsonObject(choice) || typeof choice.type !== "string" || !Object.hasOwn(choiceModes, choice.type)) return undefined;
+  if (!isJsonObject(choice) || typeof choice.type !== "string" || !Object.hasOwn(choiceModes, choice.type))
+    return undefined;
   const mode = choiceModes[choice.type] as ToolChoice["mode"];
   if (mode === "tool" && (typeof choice.name !== "string" || choice.name === "")) return undefined;
   const result: ToolChoice = { mode };

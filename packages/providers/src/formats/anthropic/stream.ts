@@ -75,7 +75,11 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
     if (chunk.type === "ping") return;
     if (chunk.type === "message_start") {
       if (open !== undefined) {
-        problems.warn("input-normalized", path, "a new message started before the previous one stopped; the previous message ends where it was");
+        problems.warn(
+          "input-normalized",
+          path,
+          "a new message started before the previous one stopped; the previous message ends where it was",
+        );
         close();
       }
       if (!isJsonObject(chunk.message)) {
@@ -83,7 +87,13 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
         return;
       }
       const message = cloneJson(chunk.message);
-      open = { message, content: Array.isArray(message.content) ? message.content : [], json: new Map(), unparsed: new Map(), path: pointer(path, "message") };
+      open = {
+        message,
+        content: Array.isArray(message.content) ? message.content : [],
+        json: new Map(),
+        unparsed: new Map(),
+        path: pointer(path, "message"),
+      };
       return;
     }
     if (chunk.type === "error") {
@@ -93,9 +103,18 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
       if (interrupted !== undefined) {
         interrupted.error = text;
         interrupted.finish_reason = "error";
-        interrupted.provider_fields = { ...interrupted.provider_fields, [providerKey]: { ...interrupted.provider_fields?.[providerKey], stream_error: cloneJson(chunk) } };
+        interrupted.provider_fields = {
+          ...interrupted.provider_fields,
+          [providerKey]: { ...interrupted.provider_fields?.[providerKey], stream_error: cloneJson(chunk) },
+        };
       } else {
-        messages.push({ role: "assistant", parts: [], error: text, finish_reason: "error", provider_fields: { [providerKey]: { stream_error: cloneJson(chunk) } } });
+        messages.push({
+          role: "assistant",
+          parts: [],
+          error: text,
+          finish_reason: "error",
+          provider_fields: { [providerKey]: { stream_error: cloneJson(chunk) } },
+        });
       }
       return;
     }
@@ -118,7 +137,12 @@ function applyEvent(open: OpenMessage, event: JsonObject, path: string, problems
   switch (event.type) {
     case "content_block_start": {
       const index = event.index;
-      if (typeof index !== "number" || !Number.isSafeInteger(index) || index < 0 || !isJsonObject(event.content_block)) {
+      if (
+        typeof index !== "number" ||
+        !Number.isSafeInteger(index) ||
+        index < 0 ||
+        !isJsonObject(event.content_block)
+      ) {
         problems.error(path, "content_block_start needs an index and a content_block");
         return;
       }
@@ -140,8 +164,10 @@ function applyEvent(open: OpenMessage, event: JsonObject, path: string, problems
       return;
     case "message_delta": {
       if (isJsonObject(event.delta)) assign(open.message, cloneJson(event.delta));
-      if (isJsonObject(event.usage)) open.message.usage = assign(isJsonObject(open.message.usage) ? open.message.usage : {}, cloneJson(event.usage));
-      for (const [key, value] of Object.entries(event)) if (key !== "type" && key !== "delta" && key !== "usage") open.message[key] = cloneJson(value);
+      if (isJsonObject(event.usage))
+        open.message.usage = assign(isJsonObject(open.message.usage) ? open.message.usage : {}, cloneJson(event.usage));
+      for (const [key, value] of Object.entries(event))
+        if (key !== "type" && key !== "delta" && key !== "usage") open.message[key] = cloneJson(value);
       return;
     }
     case "message_stop":
@@ -156,7 +182,14 @@ function appendString(block: JsonObject, key: string, value: unknown): void {
   block[key] = `${typeof block[key] === "string" ? String(block[key]) : ""}${value}`;
 }
 
-function applyDelta(open: OpenMessage, index: number, block: JsonObject, delta: JsonObject, path: string, problems: Problems): void {
+function applyDelta(
+  open: OpenMessage,
+  index: number,
+  block: JsonObject,
+  delta: JsonObject,
+  path: string,
+  problems: Problems,
+): void {
   switch (delta.type) {
     case "text_delta":
       return appendString(block, "text", delta.text);
@@ -167,7 +200,8 @@ function applyDelta(open: OpenMessage, index: number, block: JsonObject, delta: 
       if (typeof delta.signature === "string") block.signature = delta.signature;
       return;
     case "input_json_delta":
-      if (typeof delta.partial_json === "string") open.json.set(index, `${open.json.get(index) ?? ""}${delta.partial_json}`);
+      if (typeof delta.partial_json === "string")
+        open.json.set(index, `${open.json.get(index) ?? ""}${delta.partial_json}`);
       return;
     case "citations_delta":
       if (!Array.isArray(block.citations)) block.citations = [];
@@ -190,7 +224,11 @@ function stopBlock(open: OpenMessage, index: number, problems: Problems): void {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     open.unparsed.set(index, { text: json, error: reason });
-    problems.warn("input-normalized", pointer(open.path, "content", index), `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`);
+    problems.warn(
+      "input-normalized",
+      pointer(open.path, "content", index),
+      `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`,
+    );
   }
 }
 
@@ -217,7 +255,10 @@ function eventsOf(message: JsonObject, partial: WeakMap<JsonObject, string>): Js
 }
 
 /** A block's opening form and the deltas that grow it back to the whole block. */
-function streamBlock(block: JsonObject, partialJson: string | undefined): { opening: JsonObject; deltas: JsonObject[] } {
+function streamBlock(
+  block: JsonObject,
+  partialJson: string | undefined,
+): { opening: JsonObject; deltas: JsonObject[] } {
   const opening = cloneJson(block);
   const deltas: JsonObject[] = [];
   switch (block.type) {
@@ -231,7 +272,8 @@ function streamBlock(block: JsonObject, partialJson: string | undefined): { open
       break;
     case "thinking":
       opening.thinking = "";
-      if (typeof block.thinking === "string" && block.thinking !== "") deltas.push({ type: "thinking_delta", thinking: block.thinking });
+      if (typeof block.thinking === "string" && block.thinking !== "")
+        deltas.push({ type: "thinking_delta", thinking: block.thinking });
       if (typeof block.signature === "string") {
         opening.signature = "";
         if (block.signature !== "") deltas.push({ type: "signature_delta", signature: block.signature });
@@ -242,7 +284,8 @@ function streamBlock(block: JsonObject, partialJson: string | undefined): { open
     case "mcp_tool_use":
       opening.input = {};
       if (partialJson !== undefined) deltas.push({ type: "input_json_delta", partial_json: partialJson });
-      else if (!(isJsonObject(block.input) && Object.keys(block.input).length === 0)) deltas.push({ type: "input_json_delta", partial_json: JSON.stringify(block.input) });
+      else if (!(isJsonObject(block.input) && Object.keys(block.input).length === 0))
+        deltas.push({ type: "input_json_delta", partial_json: JSON.stringify(block.input) });
       break;
     case "compaction":
       if (typeof block.content === "string") {
@@ -256,11 +299,15 @@ function streamBlock(block: JsonObject, partialJson: string | undefined): { open
   return { opening, deltas };
 }
 
-export function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<RawMessageStreamEvent[]> {
+export function streamFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<RawMessageStreamEvent[]> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (!checkExportInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const context = new ExportContext(problems, options.foreignReasoning ?? "drop", true);
       const events: JsonObject[] = [];
       document.messages.forEach((message, index) => {
@@ -277,7 +324,11 @@ export function streamFromCanonical(document: Tolerant.Transcript, options: Prov
         problems.error("/messages", "the document has no assistant message to stream");
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       }
-      return finish(events.map((event) => asNative<RawMessageStreamEvent>(event)), problems.warnings, options);
+      return finish(
+        events.map((event) => asNative<RawMessageStreamEvent>(event)),
+        problems.warnings,
+        options,
+      );
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );

@@ -19,17 +19,36 @@ const text = fc.string({ minLength: 1, maxLength: 12 }).filter((value) => value.
 const anyText = fc.string({ maxLength: 12 });
 const id = fc.stringMatching(/^[\w-]{1,12}$/);
 const json = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
-const input = fc.dictionary(fc.string({ maxLength: 6 }).filter((key) => key !== "__proto__"), json, { maxKeys: 3 });
+const input = fc.dictionary(
+  fc.string({ maxLength: 6 }).filter((key) => key !== "__proto__"),
+  json,
+  { maxKeys: 3 },
+);
 const base64 = fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => Buffer.from(bytes).toString("base64"));
 const issuer = { provider: "amazon-bedrock", api: "converse" };
 
 const textPart = text.map((value): Part => ({ type: "text", text: value }));
-const imagePart = fc.record({ media_type: fc.constantFrom("image/png", "image/jpeg", "image/gif", "image/webp"), data: base64 }).map((image): Part => ({ type: "image", ...image }));
-const documentPart = fc.record({ data: base64, title: fc.stringMatching(/^[a-z\d]{1,8}$/) }).map((file): Part => ({ type: "file", media_type: "application/pdf", ...file }));
-const cachePoint: fc.Arbitrary<Part> = fc.constant({ type: "native", native_type: "cachePoint", data: { cachePoint: { type: "default" } }, issuer });
-const thinking = fc.record({ text: anyText, signature: fc.base64String({ minLength: 4, maxLength: 40 }) }).map((value): Part => ({ type: "reasoning", ...value, issuer }));
-const redacted = fc.base64String({ minLength: 4, maxLength: 40 }).map((data): Part => ({ type: "reasoning", redacted_data: data, issuer }));
-const resultContent = fc.array(fc.oneof(textPart, imagePart, documentPart), { minLength: 1, maxLength: 3 }).filter((parts) => !(parts.length === 1 && parts[0]?.type === "text"));
+const imagePart = fc
+  .record({ media_type: fc.constantFrom("image/png", "image/jpeg", "image/gif", "image/webp"), data: base64 })
+  .map((image): Part => ({ type: "image", ...image }));
+const documentPart = fc
+  .record({ data: base64, title: fc.stringMatching(/^[a-z\d]{1,8}$/) })
+  .map((file): Part => ({ type: "file", media_type: "application/pdf", ...file }));
+const cachePoint: fc.Arbitrary<Part> = fc.constant({
+  type: "native",
+  native_type: "cachePoint",
+  data: { cachePoint: { type: "default" } },
+  issuer,
+});
+const thinking = fc
+  .record({ text: anyText, signature: fc.base64String({ minLength: 4, maxLength: 40 }) })
+  .map((value): Part => ({ type: "reasoning", ...value, issuer }));
+const redacted = fc
+  .base64String({ minLength: 4, maxLength: 40 })
+  .map((data): Part => ({ type: "reasoning", redacted_data: data, issuer }));
+const resultContent = fc
+  .array(fc.oneof(textPart, imagePart, documentPart), { minLength: 1, maxLength: 3 })
+  .filter((parts) => !(parts.length === 1 && parts[0]?.type === "text"));
 
 interface Turn {
   user: Part[];
@@ -52,7 +71,11 @@ const turn = fc.record({
   ),
 }) satisfies fc.Arbitrary<Turn>;
 
-const tool = fc.record({ description: fc.option(anyText, { nil: undefined }), input_schema: fc.constant({ type: "object", properties: {} }), strict: fc.option(fc.boolean(), { nil: undefined }) });
+const tool = fc.record({
+  description: fc.option(anyText, { nil: undefined }),
+  input_schema: fc.constant({ type: "object", properties: {} }),
+  strict: fc.option(fc.boolean(), { nil: undefined }),
+});
 
 const documents = fc
   .record({
@@ -61,10 +84,15 @@ const documents = fc
     ids: fc.uniqueArray(id, { minLength: 12, maxLength: 12 }),
     tools: fc.array(tool, { maxLength: 3 }),
     toolNames: fc.uniqueArray(fc.stringMatching(/^[a-z]\w{0,8}$/), { minLength: 3, maxLength: 3 }),
-    toolChoice: fc.option(fc.oneof(fc.constantFrom<ToolChoice["mode"]>("auto", "required"), fc.nat()), { nil: undefined }),
+    toolChoice: fc.option(fc.oneof(fc.constantFrom<ToolChoice["mode"]>("auto", "required"), fc.nat()), {
+      nil: undefined,
+    }),
   })
   .map(({ system, turns, ids, tools, toolNames, toolChoice }): Transcript => {
-    const definitions = tools.map((definition, index): ToolDefinition => ({ name: toolNames[index] as string, ...definition }));
+    const definitions = tools.map((definition, index): ToolDefinition => ({
+      name: toolNames[index] as string,
+      ...definition,
+    }));
     const messages: Message[] = [];
     if (system !== undefined) messages.push({ role: "system", parts: system });
     let pending: Array<{ id: string; result: Turn["results"][number] }> = [];
@@ -77,17 +105,38 @@ const documents = fc
         return part;
       });
       messages.push({ role: "user", parts: [...results, ...item.user] });
-      const calls = definitions.length === 0 ? [] : item.calls.map((call, position) => ({ id: ids[next + position] as string, result: item.results[position] as Turn["results"][number], name: (definitions[call.tool % definitions.length] as ToolDefinition).name, input: call.input }));
+      const calls =
+        definitions.length === 0
+          ? []
+          : item.calls.map((call, position) => ({
+              id: ids[next + position] as string,
+              result: item.results[position] as Turn["results"][number],
+              name: (definitions[call.tool % definitions.length] as ToolDefinition).name,
+              input: call.input,
+            }));
       next += calls.length;
-      const parts: Part[] = [...item.assistant, ...calls.map((call): Part => ({ type: "tool_call", id: call.id, name: call.name, input: call.input }))];
+      const parts: Part[] = [
+        ...item.assistant,
+        ...calls.map((call): Part => ({ type: "tool_call", id: call.id, name: call.name, input: call.input })),
+      ];
       pending = calls;
-      if (parts.length > 0 || index < turns.length - 1) messages.push({ role: "assistant", parts: parts.length > 0 ? parts : [{ type: "text", text: "ok" }] });
+      if (parts.length > 0 || index < turns.length - 1)
+        messages.push({ role: "assistant", parts: parts.length > 0 ? parts : [{ type: "text", text: "ok" }] });
       else pending = [];
     });
-    const document: Transcript = { schema_version: "1.0.0", id: "generated", source: { format: "bedrock-converse" }, messages, provider_fields: { "amazon-bedrock": { inferenceConfig: { maxTokens: 512 } } } };
+    const document: Transcript = {
+      schema_version: "1.0.0",
+      id: "generated",
+      source: { format: "bedrock-converse" },
+      messages,
+      provider_fields: { "amazon-bedrock": { inferenceConfig: { maxTokens: 512 } } },
+    };
     if (definitions.length > 0) document.tools = definitions;
     if (toolChoice !== undefined && definitions.length > 0) {
-      document.tool_choice = typeof toolChoice === "number" ? { mode: "tool", name: (definitions[toolChoice % definitions.length] as ToolDefinition).name } : { mode: toolChoice };
+      document.tool_choice =
+        typeof toolChoice === "number"
+          ? { mode: "tool", name: (definitions[toolChoice % definitions.length] as ToolDefinition).name }
+          : { mode: toolChoice };
     }
     // fast-check builds records without a prototype, and leaves undefined optional fields; a parsed document has neither.
     return JSON.parse(JSON.stringify(document)) as Transcript;
@@ -113,19 +162,40 @@ describe("canonical → Bedrock Converse request → canonical", () => {
 
 describe("canonical → Bedrock Converse response and stream → canonical", () => {
   const answers = fc
-    .record({ parts: fc.array(fc.oneof(textPart, thinking, redacted), { minLength: 1, maxLength: 4 }), calls: fc.array(fc.record({ id, input }), { maxLength: 2 }), stop: fc.constantFrom("end_turn", "max_tokens", "tool_use"), input: fc.nat({ max: 1000 }), output: fc.nat({ max: 1000 }) })
+    .record({
+      parts: fc.array(fc.oneof(textPart, thinking, redacted), { minLength: 1, maxLength: 4 }),
+      calls: fc.array(fc.record({ id, input }), { maxLength: 2 }),
+      stop: fc.constantFrom("end_turn", "max_tokens", "tool_use"),
+      input: fc.nat({ max: 1000 }),
+      output: fc.nat({ max: 1000 }),
+    })
     .map(({ parts, calls, stop, input: inputTokens, output }): Transcript => {
       const unique = calls.filter((call, index) => calls.findIndex((other) => other.id === call.id) === index);
       const usage = { inputTokens, outputTokens: output, totalTokens: inputTokens + output };
       const message: Message = {
         role: "assistant",
-        parts: [...parts, ...unique.map((call): Part => ({ type: "tool_call", id: call.id, name: "lookup", input: call.input }))],
+        parts: [
+          ...parts,
+          ...unique.map((call): Part => ({ type: "tool_call", id: call.id, name: "lookup", input: call.input })),
+        ],
         native_finish_reason: stop,
         finish_reason: stop === "end_turn" ? "stop" : stop === "max_tokens" ? "length" : "tool_calls",
-        usage: { input_tokens: inputTokens, output_tokens: output, total_tokens: inputTokens + output, raw: { provider: "bedrock-converse", usage } },
+        usage: {
+          input_tokens: inputTokens,
+          output_tokens: output,
+          total_tokens: inputTokens + output,
+          raw: { provider: "bedrock-converse", usage },
+        },
         provider_fields: { "amazon-bedrock": { metrics: { latencyMs: 12 } } },
       };
-      return JSON.parse(JSON.stringify({ schema_version: "1.0.0", id: "generated", source: { format: "bedrock-converse" }, messages: [message] })) as Transcript;
+      return JSON.parse(
+        JSON.stringify({
+          schema_version: "1.0.0",
+          id: "generated",
+          source: { format: "bedrock-converse" },
+          messages: [message],
+        }),
+      ) as Transcript;
     });
 
   it("is the identity on one assistant message, unstreamed and streamed", () => {

@@ -4,8 +4,11 @@ import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-f
 import { bedrockConverseFormat } from "./index.js";
 import { isJsonObject, type JsonObject } from "./native.js";
 
-const payloads = loadRealFixtures().flatMap((file) => file.payloads.filter((payload) => payload.api === "bedrock-converse"));
-const ofKind = <K extends Payload["kind"]>(kind: K) => payloads.filter((payload): payload is Extract<Payload, { kind: K }> => payload.kind === kind);
+const payloads = loadRealFixtures().flatMap((file) =>
+  file.payloads.filter((payload) => payload.api === "bedrock-converse"),
+);
+const ofKind = <K extends Payload["kind"]>(kind: K) =>
+  payloads.filter((payload): payload is Extract<Payload, { kind: K }> => payload.kind === kind);
 const requests = ofKind("request");
 const responses = ofKind("response");
 const streams = ofKind("stream");
@@ -20,7 +23,8 @@ const normalisations: ReadonlyArray<{ origin: RegExp; warning: { code: string; p
   {
     origin: /^pydantic-ai\/tests\/models\/cassettes\/test_bedrock\/.*#interactions\/\d+\/response$/,
     warning: { code: "field-dropped", path: /^\/0\/messageStart\/p$/ },
-    reason: "the service pads every stream event with a random `p` string against length side channels; it is not content and is left out (one warning per stream)",
+    reason:
+      "the service pads every stream event with a random `p` string against length side channels; it is not content and is left out (one warning per stream)",
   },
 ];
 
@@ -32,58 +36,73 @@ describe("real Bedrock Converse fixtures", () => {
     expect([requests.length, responses.length, streams.length, errors.length]).toEqual([53, 51, 14, 1]);
   });
 
-  it.each(requests.map((payload) => [payload.origin, payload] as const))("request %s round-trips exactly", (_origin, payload) => {
-    const canonical = bedrockConverseFormat.requestToCanonical(payload.value);
-    if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
-    expect(validateTranscript(canonical.document).ok).toBe(true);
-    expect(canonical.warnings).toEqual([]);
-    const back = bedrockConverseFormat.requestFromCanonical(canonical.document, { strict: true });
-    if (!back.ok) throw new Error(JSON.stringify(back.errors));
-    expect(back.value).toEqual(payload.value);
-    expect(back.warnings).toEqual([]);
-  });
+  it.each(requests.map((payload) => [payload.origin, payload] as const))(
+    "request %s round-trips exactly",
+    (_origin, payload) => {
+      const canonical = bedrockConverseFormat.requestToCanonical(payload.value);
+      if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
+      expect(validateTranscript(canonical.document).ok).toBe(true);
+      expect(canonical.warnings).toEqual([]);
+      const back = bedrockConverseFormat.requestFromCanonical(canonical.document, { strict: true });
+      if (!back.ok) throw new Error(JSON.stringify(back.errors));
+      expect(back.value).toEqual(payload.value);
+      expect(back.warnings).toEqual([]);
+    },
+  );
 
-  it.each(responses.map((payload) => [payload.origin, payload] as const))("response %s round-trips exactly", (_origin, payload) => {
-    const canonical = bedrockConverseFormat.responseToCanonical(payload.value);
-    if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
-    expect(validateTranscript(canonical.document).ok).toBe(true);
-    expect(canonical.warnings).toEqual([]);
-    expect(canonical.document.messages).toHaveLength(1);
-    const message = canonical.document.messages[0] as Message;
-    const value = payload.value as JsonObject;
-    expect(message).toMatchObject({ role: "assistant", native_finish_reason: value.stopReason });
-    expect(message.usage?.raw).toEqual({ provider: "bedrock-converse", usage: value.usage });
-    const back = bedrockConverseFormat.responseFromCanonical(canonical.document, { strict: true });
-    if (!back.ok) throw new Error(JSON.stringify(back.errors));
-    expect(back.value).toEqual(payload.value);
-    expect(back.warnings).toEqual([]);
-  });
+  it.each(responses.map((payload) => [payload.origin, payload] as const))(
+    "response %s round-trips exactly",
+    (_origin, payload) => {
+      const canonical = bedrockConverseFormat.responseToCanonical(payload.value);
+      if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
+      expect(validateTranscript(canonical.document).ok).toBe(true);
+      expect(canonical.warnings).toEqual([]);
+      expect(canonical.document.messages).toHaveLength(1);
+      const message = canonical.document.messages[0] as Message;
+      const value = payload.value as JsonObject;
+      expect(message).toMatchObject({ role: "assistant", native_finish_reason: value.stopReason });
+      expect(message.usage?.raw).toEqual({ provider: "bedrock-converse", usage: value.usage });
+      const back = bedrockConverseFormat.responseFromCanonical(canonical.document, { strict: true });
+      if (!back.ok) throw new Error(JSON.stringify(back.errors));
+      expect(back.value).toEqual(payload.value);
+      expect(back.warnings).toEqual([]);
+    },
+  );
 
   it("refuses the recorded error body with the service's message", () => {
     for (const payload of errors) {
       const result = bedrockConverseFormat.responseToCanonical(payload.value);
-      expect(result).toEqual({ ok: false, errors: [{ path: "/message", message: expect.stringContaining("The provided model identifier is invalid") }], warnings: [] });
+      expect(result).toEqual({
+        ok: false,
+        errors: [{ path: "/message", message: expect.stringContaining("The provided model identifier is invalid") }],
+        warnings: [],
+      });
     }
   });
 
-  it.each(streams.map((payload) => [payload.origin, payload] as const))("stream %s aggregates what its events carried, and folds back to the same document", (origin, payload) => {
-    const canonical = bedrockConverseFormat.streamToCanonical(payload.chunks);
-    if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
-    expect(validateTranscript(canonical.document).ok).toBe(true);
-    const allowed = normalisations.filter((entry) => entry.origin.test(origin));
-    for (const warning of canonical.warnings) {
-      const entry = allowed.find((candidate) => candidate.warning.code === warning.code && candidate.warning.path.test(warning.path));
-      expect(entry, `${warning.code} at ${warning.path}`).toBeDefined();
-      if (entry !== undefined) usedNormalisations.add(entry.origin);
-    }
-    expect(summarise(canonical.document.messages)).toEqual([expectedSummary(payload.chunks)]);
-    const events = bedrockConverseFormat.streamFromCanonical(canonical.document, { strict: true });
-    if (!events.ok) throw new Error(JSON.stringify(events.errors));
-    const again = bedrockConverseFormat.streamToCanonical(events.value);
-    if (!again.ok) throw new Error(JSON.stringify(again.errors));
-    expect(again.warnings).toEqual([]);
-    expect(again.document).toStrictEqual(canonical.document);
-  });
+  it.each(streams.map((payload) => [payload.origin, payload] as const))(
+    "stream %s aggregates what its events carried, and folds back to the same document",
+    (origin, payload) => {
+      const canonical = bedrockConverseFormat.streamToCanonical(payload.chunks);
+      if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
+      expect(validateTranscript(canonical.document).ok).toBe(true);
+      const allowed = normalisations.filter((entry) => entry.origin.test(origin));
+      for (const warning of canonical.warnings) {
+        const entry = allowed.find(
+          (candidate) => candidate.warning.code === warning.code && candidate.warning.path.test(warning.path),
+        );
+        expect(entry, `${warning.code} at ${warning.path}`).toBeDefined();
+        if (entry !== undefined) usedNormalisations.add(entry.origin);
+      }
+      expect(summarise(canonical.document.messages)).toEqual([expectedSummary(payload.chunks)]);
+      const events = bedrockConverseFormat.streamFromCanonical(canonical.document, { strict: true });
+      if (!events.ok) throw new Error(JSON.stringify(events.errors));
+      const again = bedrockConverseFormat.streamToCanonical(events.value);
+      if (!again.ok) throw new Error(JSON.stringify(again.errors));
+      expect(again.warnings).toEqual([]);
+      expect(again.document).toStrictEqual(canonical.document);
+    },
+  );
 
   it("needs every normalisation it lists", () => {
     expect([...usedNormalisations]).toEqual(normalisations.map((entry) => entry.origin));
@@ -103,9 +122,15 @@ interface Summary {
 function summarise(messages: readonly Message[]): Summary[] {
   return messages.map((message) => ({
     texts: message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])),
-    reasoning: message.parts.flatMap((part) => (part.type === "reasoning" && part.text !== undefined ? [part.text] : [])),
-    signatures: message.parts.flatMap((part) => (part.type === "reasoning" && part.signature !== undefined ? [part.signature] : [])),
-    calls: message.parts.flatMap((part) => (part.type === "tool_call" ? [{ id: part.id, name: part.name, input: part.input }] : [])),
+    reasoning: message.parts.flatMap((part) =>
+      part.type === "reasoning" && part.text !== undefined ? [part.text] : [],
+    ),
+    signatures: message.parts.flatMap((part) =>
+      part.type === "reasoning" && part.signature !== undefined ? [part.signature] : [],
+    ),
+    calls: message.parts.flatMap((part) =>
+      part.type === "tool_call" ? [{ id: part.id, name: part.name, input: part.input }] : [],
+    ),
     stopReason: message.native_finish_reason,
     usage: message.usage?.raw?.usage,
   }));
@@ -124,26 +149,37 @@ function expectedSummary(chunks: readonly unknown[]): Summary {
     const start = isJsonObject(chunk.contentBlockStart) ? chunk.contentBlockStart : undefined;
     const delta = isJsonObject(chunk.contentBlockDelta) ? chunk.contentBlockDelta : undefined;
     if (start !== undefined && isJsonObject(start.start) && isJsonObject(start.start.toolUse)) {
-      calls.set(Number(start.contentBlockIndex), { id: String(start.start.toolUse.toolUseId), name: String(start.start.toolUse.name), json: "" });
+      calls.set(Number(start.contentBlockIndex), {
+        id: String(start.start.toolUse.toolUseId),
+        name: String(start.start.toolUse.name),
+        json: "",
+      });
     }
     if (delta !== undefined && isJsonObject(delta.delta)) {
       const index = Number(delta.contentBlockIndex);
       const body = delta.delta;
       if (typeof body.text === "string") texts.set(index, `${texts.get(index) ?? ""}${body.text}`);
-      if (isJsonObject(body.reasoningContent) && typeof body.reasoningContent.text === "string") reasoning.set(index, `${reasoning.get(index) ?? ""}${body.reasoningContent.text}`);
-      if (isJsonObject(body.reasoningContent) && typeof body.reasoningContent.signature === "string") signatures.push(body.reasoningContent.signature);
+      if (isJsonObject(body.reasoningContent) && typeof body.reasoningContent.text === "string")
+        reasoning.set(index, `${reasoning.get(index) ?? ""}${body.reasoningContent.text}`);
+      if (isJsonObject(body.reasoningContent) && typeof body.reasoningContent.signature === "string")
+        signatures.push(body.reasoningContent.signature);
       const call = calls.get(index);
       if (isJsonObject(body.toolUse) && call !== undefined) call.json += String(body.toolUse.input);
     }
     if (isJsonObject(chunk.messageStop)) stopReason = chunk.messageStop.stopReason;
     if (isJsonObject(chunk.metadata)) usage = chunk.metadata.usage;
   }
-  const inOrder = <T,>(map: Map<number, T>): T[] => [...map.entries()].sort(([a], [b]) => a - b).map(([, value]) => value);
+  const inOrder = <T>(map: Map<number, T>): T[] =>
+    [...map.entries()].sort(([a], [b]) => a - b).map(([, value]) => value);
   return {
     texts: inOrder(texts),
     reasoning: inOrder(reasoning),
     signatures,
-    calls: inOrder(calls).map((call) => ({ id: call.id, name: call.name, input: call.json === "" ? {} : (JSON.parse(call.json) as unknown) })),
+    calls: inOrder(calls).map((call) => ({
+      id: call.id,
+      name: call.name,
+      input: call.json === "" ? {} : (JSON.parse(call.json) as unknown),
+    })),
     stopReason,
     usage,
   };

@@ -6,31 +6,75 @@ function document(messages: Transcript["messages"], extra: Partial<Transcript> =
   return { schema_version: "1.0.0", id: "test", source: { format: "anthropic" }, messages, ...extra };
 }
 
-const anthropicThinking: Part = { type: "reasoning", text: "Let me think.", signature: "EqQBCkgIBRAB", issuer: { provider: "anthropic", api: "messages" } };
+const anthropicThinking: Part = {
+  type: "reasoning",
+  text: "Let me think.",
+  signature: "EqQBCkgIBRAB",
+  issuer: { provider: "anthropic", api: "messages" },
+};
 
 describe("bedrockConverseFormat", () => {
   it("refuses an error body, a non-object and a response without a message, never throwing", () => {
-    expect(bedrockConverseFormat.responseToCanonical({ message: "The security token included in the request is invalid." })).toEqual({
+    expect(
+      bedrockConverseFormat.responseToCanonical({ message: "The security token included in the request is invalid." }),
+    ).toEqual({
       ok: false,
-      errors: [{ path: "/message", message: "an error body, not a Converse response: The security token included in the request is invalid." }],
+      errors: [
+        {
+          path: "/message",
+          message: "an error body, not a Converse response: The security token included in the request is invalid.",
+        },
+      ],
       warnings: [],
     });
     expect(bedrockConverseFormat.responseToCanonical(42)).toMatchObject({ ok: false, errors: [{ path: "" }] });
-    expect(bedrockConverseFormat.responseToCanonical({ output: {} })).toMatchObject({ ok: false, errors: [{ path: "/output/message" }] });
-    expect(bedrockConverseFormat.requestToCanonical({ messages: [{ role: "tool", content: [] }] })).toMatchObject({ ok: false, errors: [{ path: "/messages/0/role" }] });
-    expect(bedrockConverseFormat.streamToCanonical([{ messageStart: { role: "assistant" }, metadata: {} }])).toMatchObject({ ok: false, errors: [{ path: "/0" }] });
+    expect(bedrockConverseFormat.responseToCanonical({ output: {} })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/output/message" }],
+    });
+    expect(bedrockConverseFormat.requestToCanonical({ messages: [{ role: "tool", content: [] }] })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/0/role" }],
+    });
+    expect(
+      bedrockConverseFormat.streamToCanonical([{ messageStart: { role: "assistant" }, metadata: {} }]),
+    ).toMatchObject({ ok: false, errors: [{ path: "/0" }] });
   });
 
   it("keeps Bedrock's reasoning for Bedrock and drops the Anthropic API's, whose signatures Bedrock does not accept", () => {
     const own: Part = { ...anthropicThinking, issuer: { provider: "amazon-bedrock", api: "converse" } };
-    const result = bedrockConverseFormat.requestFromCanonical(document([{ role: "user", parts: [{ type: "text", text: "hi" }] }, { role: "assistant", parts: [own, anthropicThinking, { type: "text", text: "Hello." }] }]));
+    const result = bedrockConverseFormat.requestFromCanonical(
+      document([
+        { role: "user", parts: [{ type: "text", text: "hi" }] },
+        { role: "assistant", parts: [own, anthropicThinking, { type: "text", text: "Hello." }] },
+      ]),
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.value.messages?.[1]?.content).toEqual([{ reasoningContent: { reasoningText: { text: "Let me think.", signature: "EqQBCkgIBRAB" } } }, { text: "Hello." }]);
-    expect(result.warnings).toEqual([expect.objectContaining({ code: "reasoning-dropped", path: "/messages/1/parts/1" })]);
-    const asText = bedrockConverseFormat.requestFromCanonical(document([{ role: "user", parts: [{ type: "text", text: "hi" }] }, { role: "assistant", parts: [anthropicThinking] }]), { foreignReasoning: "text" });
+    expect(result.value.messages?.[1]?.content).toEqual([
+      { reasoningContent: { reasoningText: { text: "Let me think.", signature: "EqQBCkgIBRAB" } } },
+      { text: "Hello." },
+    ]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: "reasoning-dropped", path: "/messages/1/parts/1" }),
+    ]);
+    const asText = bedrockConverseFormat.requestFromCanonical(
+      document([
+        { role: "user", parts: [{ type: "text", text: "hi" }] },
+        { role: "assistant", parts: [anthropicThinking] },
+      ]),
+      { foreignReasoning: "text" },
+    );
     expect(asText.ok && asText.value.messages?.[1]?.content).toEqual([{ text: "Let me think." }]);
-    const kept = bedrockConverseFormat.requestFromCanonical(document([{ role: "user", parts: [{ type: "text", text: "hi" }] }, { role: "assistant", parts: [anthropicThinking] }]), { foreignReasoning: "keep" });
-    expect(kept.ok && kept.value.messages?.[1]?.content).toEqual([{ reasoningContent: { reasoningText: { text: "Let me think." } } }]);
+    const kept = bedrockConverseFormat.requestFromCanonical(
+      document([
+        { role: "user", parts: [{ type: "text", text: "hi" }] },
+        { role: "assistant", parts: [anthropicThinking] },
+      ]),
+      { foreignReasoning: "keep" },
+    );
+    expect(kept.ok && kept.value.messages?.[1]?.content).toEqual([
+      { reasoningContent: { reasoningText: { text: "Let me think." } } },
+    ]);
   });
 
   it("sends images and documents in tool results natively, and what Bedrock cannot carry by the media fallback", () => {
@@ -65,12 +109,17 @@ describe("bedrockConverseFormat", () => {
       {
         toolResult: {
           toolUseId: callId.toolUseId,
-          content: [{ image: { format: "png", source: { bytes: "iVBORw0K" } } }, { document: { format: "pdf", name: "report-pdf", source: { bytes: "JVBERi0x" } } }],
+          content: [
+            { image: { format: "png", source: { bytes: "iVBORw0K" } } },
+            { document: { format: "pdf", name: "report-pdf", source: { bytes: "JVBERi0x" } } },
+          ],
           status: "success",
         },
       },
     ]);
-    expect(result.value.toolConfig).toEqual({ tools: [{ toolSpec: { name: callId.name, inputSchema: { json: { type: "object", properties: {} } } } }] });
+    expect(result.value.toolConfig).toEqual({
+      tools: [{ toolSpec: { name: callId.name, inputSchema: { json: { type: "object", properties: {} } } } }],
+    });
     expect(result.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual([
       "value-converted /messages/1/parts/0/name",
       "id-remapped /messages/1/parts/0/id",
@@ -100,11 +149,29 @@ describe("bedrockConverseFormat", () => {
       messages: [
         { role: "user", content: [{ text: "Continue." }] },
         { role: "assistant", content: [{ toolUse: { toolUseId: "a", name: "lookup", input: {} } }] },
-        { role: "user", content: [{ toolResult: { toolUseId: "a", content: [{ text: "No result was recorded for this tool call." }], status: "error" } }, { text: "one" }, { text: "two" }] },
+        {
+          role: "user",
+          content: [
+            {
+              toolResult: {
+                toolUseId: "a",
+                content: [{ text: "No result was recorded for this tool call." }],
+                status: "error",
+              },
+            },
+            { text: "one" },
+            { text: "two" },
+          ],
+        },
       ],
       toolConfig: { tools: [{ toolSpec: { name: "lookup", inputSchema: { json: { type: "object" } } } }] },
     });
-    expect(result.warnings.map((warning) => warning.code).sort()).toEqual(["field-dropped", "parts-merged", "value-assumed", "value-assumed"]);
+    expect(result.warnings.map((warning) => warning.code).sort()).toEqual([
+      "field-dropped",
+      "parts-merged",
+      "value-assumed",
+      "value-assumed",
+    ]);
     expect(bedrockConverseFormat.checkRequest(result.value)).toEqual([]);
   });
 
@@ -117,7 +184,11 @@ describe("bedrockConverseFormat", () => {
     ];
     const result = bedrockConverseFormat.streamToCanonical(stream);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.document.messages[0]).toMatchObject({ error: "throttlingException: Too many requests", finish_reason: "error", parts: [{ type: "tool_call", id: "t1", raw_input: '{"city":"Par' }] });
+    expect(result.document.messages[0]).toMatchObject({
+      error: "throttlingException: Too many requests",
+      finish_reason: "error",
+      parts: [{ type: "tool_call", id: "t1", raw_input: '{"city":"Par' }],
+    });
     expect(result.warnings.map((warning) => warning.code)).toEqual(["input-normalized"]);
   });
 });

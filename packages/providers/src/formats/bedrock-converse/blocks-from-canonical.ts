@@ -71,7 +71,11 @@ export class ExportContext {
     const mapped = this.ids.idFor(id);
     if (mapped.remapped && !this.reported.has(id)) {
       this.reported.add(id);
-      this.problems.warn("id-remapped", path, `tool-call id ${JSON.stringify(id)} breaks Bedrock's rule ^[a-zA-Z0-9_-]{1,64}$ (or repeats an earlier id); sent as ${mapped.id}, with its result`);
+      this.problems.warn(
+        "id-remapped",
+        path,
+        `tool-call id ${JSON.stringify(id)} breaks Bedrock's rule ^[a-zA-Z0-9_-]{1,64}$ (or repeats an earlier id); sent as ${mapped.id}, with its result`,
+      );
     }
     return mapped.id;
   }
@@ -103,27 +107,54 @@ function wrap(member: string, inner: unknown, fields: JsonObject): JsonObject {
 }
 
 /** The blocks one canonical part becomes: none (left out, with a warning), one, or a text fallback. */
-export function partToBlocks(part: Tolerant.Part, path: string, context: ExportContext, place: BlockPlace): JsonObject[] {
+export function partToBlocks(
+  part: Tolerant.Part,
+  path: string,
+  context: ExportContext,
+  place: BlockPlace,
+): JsonObject[] {
   const { problems } = context;
   if (isPartOfType(part, "text")) return textBlocks(part, path, context);
   if (isPartOfType(part, "native")) {
     if (isBedrockIssuer(part.issuer) && isJsonObject(part.data)) return [cloneJson(part.data)];
-    problems.warn("part-dropped", path, `a native ${part.native_type} block from ${part.issuer.provider} has no Bedrock Converse equivalent`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `a native ${part.native_type} block from ${part.issuer.provider} has no Bedrock Converse equivalent`,
+    );
     return [];
   }
   if (place === "system") {
-    problems.warn("part-dropped", path, `a ${part.type} part cannot be part of Bedrock's system prompt, which holds text (and cache points and guard content) only`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `a ${part.type} part cannot be part of Bedrock's system prompt, which holds text (and cache points and guard content) only`,
+    );
     return [];
   }
   if (isPartOfType(part, "image")) return imageBlocks(part, path, context, place);
   if (isPartOfType(part, "file")) return documentBlocks(part, path, context, place);
   if (isPartOfType(part, "audio")) {
-    if (place === "tool_result") problems.warn("media-fallback", path, "a Bedrock tool result carries text, JSON, images, documents and video, not audio; the audio part was left out");
-    else problems.warn("part-dropped", path, "audio is not sent to Bedrock Converse by this converter; the audio part was left out");
+    if (place === "tool_result")
+      problems.warn(
+        "media-fallback",
+        path,
+        "a Bedrock tool result carries text, JSON, images, documents and video, not audio; the audio part was left out",
+      );
+    else
+      problems.warn(
+        "part-dropped",
+        path,
+        "audio is not sent to Bedrock Converse by this converter; the audio part was left out",
+      );
     return [];
   }
   if (place === "tool_result") {
-    problems.warn("part-dropped", path, `a ${part.type} part cannot be in Bedrock toolResult content (text, JSON, images, documents and video only)`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `a ${part.type} part cannot be in Bedrock toolResult content (text, JSON, images, documents and video only)`,
+    );
     return [];
   }
   if (isPartOfType(part, "reasoning")) return reasoningBlocks(part, path, context);
@@ -132,7 +163,11 @@ export function partToBlocks(part: Tolerant.Part, path: string, context: ExportC
     return [{ text: part.text }];
   }
   if (isPartOfType(part, "compaction") && part.summary !== undefined) {
-    problems.warn("value-converted", path, "Bedrock has no compaction block; the compaction was sent as its summary text");
+    problems.warn(
+      "value-converted",
+      path,
+      "Bedrock has no compaction block; the compaction was sent as its summary text",
+    );
     return [{ text: part.summary }];
   }
   problems.warn("part-dropped", path, `a ${part.type} part has no Bedrock Converse equivalent`);
@@ -146,11 +181,22 @@ function textBlocks(part: Tolerant.TextPart, path: string, context: ExportContex
     return [];
   }
   const fields = bedrockFieldsOf(part);
-  if (part.citations !== undefined) problems.warn("field-dropped", pointer(path, "citations"), "citations are not written to Bedrock text blocks by this converter");
-  if (part.signature !== undefined) problems.warn("field-dropped", pointer(path, "signature"), "a signature on text cannot be sent to Bedrock");
+  if (part.citations !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "citations"),
+      "citations are not written to Bedrock text blocks by this converter",
+    );
+  if (part.signature !== undefined)
+    problems.warn("field-dropped", pointer(path, "signature"), "a signature on text cannot be sent to Bedrock");
   reportUnhandled(part, ["type", "text", "citations", "signature", "issuer", "provider_fields"], path, problems);
   const block = wrap("text", part.text, fields);
-  for (const key of Object.keys(fields)) problems.warn("field-dropped", pointer(path, "provider_fields", providerKey, key), `${key} has no place in a Bedrock text block`);
+  for (const key of Object.keys(fields))
+    problems.warn(
+      "field-dropped",
+      pointer(path, "provider_fields", providerKey, key),
+      `${key} has no place in a Bedrock text block`,
+    );
   return [block];
 }
 
@@ -168,14 +214,26 @@ function reasoningBlocks(part: Tolerant.ReasoningPart, path: string, context: Ex
   if (decision.action === "as-reasoning") problems.warnings.push(decision.warning);
   const readable = decision.part;
   const fields = isBedrockIssuer(readable.issuer) ? bedrockFieldsOf(readable) : {};
-  reportUnhandled(readable, ["type", "text", "summary", "signature", "redacted_data", "issuer", "provider_fields"], path, problems);
-  if (readable.redacted_data !== undefined) return [wrap("reasoningContent", { redactedContent: readable.redacted_data }, fields)];
+  reportUnhandled(
+    readable,
+    ["type", "text", "summary", "signature", "redacted_data", "issuer", "provider_fields"],
+    path,
+    problems,
+  );
+  if (readable.redacted_data !== undefined)
+    return [wrap("reasoningContent", { redactedContent: readable.redacted_data }, fields)];
   const outer = takeField(fields, blockFieldsMarker);
   const reasoningText = assign({}, fields);
   let text = readable.text;
   if (readable.summary !== undefined && readable.summary.length > 0) {
-    text = [readable.text, ...readable.summary].filter((entry): entry is string => typeof entry === "string" && entry !== "").join("\n\n");
-    problems.warn("parts-merged", pointer(path, "summary"), "Bedrock reasoning has no summary; the summary was joined to the reasoning text");
+    text = [readable.text, ...readable.summary]
+      .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+      .join("\n\n");
+    problems.warn(
+      "parts-merged",
+      pointer(path, "summary"),
+      "Bedrock reasoning has no summary; the summary was joined to the reasoning text",
+    );
   }
   if (text !== undefined) reasoningText.text = text;
   else if (readable.signature === undefined) reasoningText.text = "";
@@ -187,7 +245,11 @@ function reasoningBlocks(part: Tolerant.ReasoningPart, path: string, context: Ex
 const dataUrl = /^data:([^;,]+);base64,(.*)$/s;
 
 /** Inline data and media type of an image or file part, decoding a data: URL; undefined when it has no inline data. */
-function inlineOf(part: Tolerant.ImagePart | Tolerant.FilePart, path: string, problems: Problems): { data: string; mediaType: string | undefined } | undefined {
+function inlineOf(
+  part: Tolerant.ImagePart | Tolerant.FilePart,
+  path: string,
+  problems: Problems,
+): { data: string; mediaType: string | undefined } | undefined {
   if (part.data !== undefined) return { data: part.data, mediaType: part.media_type };
   const inline = part.url === undefined ? null : dataUrl.exec(part.url);
   if (inline === null) return undefined;
@@ -199,12 +261,20 @@ function imageBlocks(part: Tolerant.ImagePart, path: string, context: ExportCont
   const { problems } = context;
   const inline = inlineOf(part, path, problems);
   if (inline === undefined) {
-    problems.warn("media-fallback", path, `Bedrock takes images as inline bytes only; an image by ${part.url !== undefined ? "URL" : part.file_id !== undefined ? "file id" : "path"} was left out${place === "tool_result" ? " of the tool result" : ""}`);
+    problems.warn(
+      "media-fallback",
+      path,
+      `Bedrock takes images as inline bytes only; an image by ${part.url !== undefined ? "URL" : part.file_id !== undefined ? "file id" : "path"} was left out${place === "tool_result" ? " of the tool result" : ""}`,
+    );
     return [];
   }
   const format = formatFor(imageFormats, inline.mediaType);
   if (format === undefined) {
-    problems.warn("media-fallback", path, `Bedrock takes PNG, JPEG, GIF and WebP images only; an image of type ${inline.mediaType ?? "unknown"} was left out`);
+    problems.warn(
+      "media-fallback",
+      path,
+      `Bedrock takes PNG, JPEG, GIF and WebP images only; an image of type ${inline.mediaType ?? "unknown"} was left out`,
+    );
     return [];
   }
   const fields = bedrockFieldsOf(part);
@@ -222,7 +292,12 @@ function documentName(name: string): string {
     .trim();
 }
 
-function documentBlocks(part: Tolerant.FilePart, path: string, context: ExportContext, place: BlockPlace): JsonObject[] {
+function documentBlocks(
+  part: Tolerant.FilePart,
+  path: string,
+  context: ExportContext,
+  place: BlockPlace,
+): JsonObject[] {
   const { problems } = context;
   const fields = bedrockFieldsOf(part);
   const outer = takeField(fields, blockFieldsMarker);
@@ -233,7 +308,11 @@ function documentBlocks(part: Tolerant.FilePart, path: string, context: ExportCo
   } else {
     const inline = inlineOf(part, path, problems);
     if (inline === undefined) {
-      problems.warn("media-fallback", path, `Bedrock takes documents as inline bytes or text only; a file by ${part.url !== undefined ? "URL" : part.file_id !== undefined ? "file id" : "path"} was left out${place === "tool_result" ? " of the tool result" : ""}`);
+      problems.warn(
+        "media-fallback",
+        path,
+        `Bedrock takes documents as inline bytes or text only; a file by ${part.url !== undefined ? "URL" : part.file_id !== undefined ? "file id" : "path"} was left out${place === "tool_result" ? " of the tool result" : ""}`,
+      );
       return [];
     }
     mediaType = inline.mediaType;
@@ -245,7 +324,11 @@ function documentBlocks(part: Tolerant.FilePart, path: string, context: ExportCo
   }
   const format = formatFor(documentFormats, mediaType);
   if (mediaType !== undefined && format === undefined) {
-    problems.warn("media-fallback", path, `Bedrock documents are PDF, CSV, DOC(X), XLS(X), HTML, TXT or Markdown; a ${mediaType} file was left out`);
+    problems.warn(
+      "media-fallback",
+      path,
+      `Bedrock documents are PDF, CSV, DOC(X), XLS(X), HTML, TXT or Markdown; a ${mediaType} file was left out`,
+    );
     return [];
   }
   let name = part.title ?? part.filename;
@@ -254,10 +337,23 @@ function documentBlocks(part: Tolerant.FilePart, path: string, context: ExportCo
     problems.warn("value-assumed", path, `Bedrock documents need a name; ${JSON.stringify(name)} was used`);
   } else if (documentName(name) !== name || name === "") {
     const cleaned = documentName(name) || context.documentName();
-    problems.warn("value-converted", pointer(path, part.title !== undefined ? "title" : "filename"), `Bedrock document names allow letters, digits, single spaces, hyphens, parentheses and brackets; ${JSON.stringify(name)} was sent as ${JSON.stringify(cleaned)}`);
+    problems.warn(
+      "value-converted",
+      pointer(path, part.title !== undefined ? "title" : "filename"),
+      `Bedrock document names allow letters, digits, single spaces, hyphens, parentheses and brackets; ${JSON.stringify(name)} was sent as ${JSON.stringify(cleaned)}`,
+    );
     name = cleaned;
   }
-  const handled = ["type", "media_type", "data", "url", "text", "title", "provider_fields", ...(part.title !== undefined ? [] : ["filename"])];
+  const handled = [
+    "type",
+    "media_type",
+    "data",
+    "url",
+    "text",
+    "title",
+    "provider_fields",
+    ...(part.title !== undefined ? [] : ["filename"]),
+  ];
   reportUnhandled(part, handled, path, problems);
   const inner = assign({}, fields);
   if (format !== undefined) inner.format = format;
@@ -272,15 +368,28 @@ function isBedrockServerCall(part: Tolerant.ToolCallPart): boolean {
 }
 
 /** A tool call → `toolUse`; calls to tools another provider ran are left out. */
-export function toolCallBlock(part: Tolerant.ToolCallPart, path: string, context: ExportContext): JsonObject | undefined {
+export function toolCallBlock(
+  part: Tolerant.ToolCallPart,
+  path: string,
+  context: ExportContext,
+): JsonObject | undefined {
   const { problems } = context;
   if (part.provider_executed === true && !isBedrockServerCall(part)) {
-    problems.warn("part-dropped", path, `a call to ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Bedrock`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `a call to ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Bedrock`,
+    );
     return undefined;
   }
   const fields = bedrockFieldsOf(part);
   const outer = takeField(fields, blockFieldsMarker);
-  if (part.native_type !== undefined && part.provider_executed !== true) problems.warn("field-dropped", pointer(path, "native_type"), `the native type ${part.native_type} was sent as a plain toolUse`);
+  if (part.native_type !== undefined && part.provider_executed !== true)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "native_type"),
+      `the native type ${part.native_type} was sent as a plain toolUse`,
+    );
   const inner = assign({}, fields);
   inner.toolUseId = context.callId(part.id, pointer(path, "id"));
   inner.name = context.toolNames.get(part.name) ?? part.name;
@@ -288,13 +397,27 @@ export function toolCallBlock(part: Tolerant.ToolCallPart, path: string, context
     inner.input = {};
     context.partialInputs.set(inner, part.raw_input);
   } else if (part.input === undefined) {
-    problems.warn("value-assumed", pointer(path, "raw_input"), `the arguments did not parse as JSON (${part.input_error ?? "no reason given"}); Bedrock needs a JSON value, so {} was sent`);
+    problems.warn(
+      "value-assumed",
+      pointer(path, "raw_input"),
+      `the arguments did not parse as JSON (${part.input_error ?? "no reason given"}); Bedrock needs a JSON value, so {} was sent`,
+    );
     inner.input = {};
   } else {
     inner.input = part.input;
-    if (part.raw_input !== undefined) problems.warn("field-dropped", pointer(path, "raw_input"), "Bedrock takes the arguments as JSON; their exact text was not kept");
+    if (part.raw_input !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "raw_input"),
+        "Bedrock takes the arguments as JSON; their exact text was not kept",
+      );
   }
-  reportUnhandled(part, ["type", "id", "name", "input", "raw_input", "input_error", "provider_executed", "native_type", "provider_fields"], path, problems);
+  reportUnhandled(
+    part,
+    ["type", "id", "name", "input", "raw_input", "input_error", "provider_executed", "native_type", "provider_fields"],
+    path,
+    problems,
+  );
   return wrap("toolUse", inner, isJsonObject(outer) ? { [blockFieldsMarker]: outer } : {});
 }
 
@@ -304,10 +427,18 @@ export function isBedrockServerResult(part: Tolerant.ToolResultPart): boolean {
 }
 
 /** A tool result → `toolResult` (status error, denied or interrupted → `error`). */
-export function toolResultBlock(part: Tolerant.ToolResultPart, path: string, context: ExportContext): JsonObject | undefined {
+export function toolResultBlock(
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: ExportContext,
+): JsonObject | undefined {
   const { problems } = context;
   if (part.provider_executed === true && !isBedrockServerResult(part)) {
-    problems.warn("part-dropped", path, `the result of ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Bedrock`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `the result of ${part.native_type ?? "a tool"} run by another provider cannot be replayed to Bedrock`,
+    );
     return undefined;
   }
   const fields = bedrockFieldsOf(part);
@@ -320,16 +451,45 @@ export function toolResultBlock(part: Tolerant.ToolResultPart, path: string, con
     content.push(typeof part.output === "string" ? { text: part.output } : { json: part.output });
   }
   if (part.content !== undefined) {
-    part.content.forEach((item, index) => content.push(...partToBlocks(item, pointer(path, "content", index), context, "tool_result")));
+    part.content.forEach((item, index) =>
+      content.push(...partToBlocks(item, pointer(path, "content", index), context, "tool_result")),
+    );
   }
   if (part.error !== undefined) {
     if (content.length === 0) content.push({ text: part.error });
-    else problems.warn("field-dropped", pointer(path, "error"), "the error text was left out: the result already has content");
+    else
+      problems.warn(
+        "field-dropped",
+        pointer(path, "error"),
+        "the error text was left out: the result already has content",
+      );
   }
   if (!Object.hasOwn(inner, "content")) inner.content = content;
   const status = String(part.status);
-  if (status !== "ok" && status !== "error") problems.warn("status-mapped", pointer(path, "status"), `Bedrock knows success and error only; status ${status} was sent as error`);
-  if (!(statusOmitted && status === "ok") && !Object.hasOwn(inner, "status")) inner.status = status === "ok" ? "success" : "error";
-  reportUnhandled(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_executed", "native_type", "provider_fields"], path, problems);
+  if (status !== "ok" && status !== "error")
+    problems.warn(
+      "status-mapped",
+      pointer(path, "status"),
+      `Bedrock knows success and error only; status ${status} was sent as error`,
+    );
+  if (!(statusOmitted && status === "ok") && !Object.hasOwn(inner, "status"))
+    inner.status = status === "ok" ? "success" : "error";
+  reportUnhandled(
+    part,
+    [
+      "type",
+      "call_id",
+      "name",
+      "status",
+      "output",
+      "content",
+      "error",
+      "provider_executed",
+      "native_type",
+      "provider_fields",
+    ],
+    path,
+    problems,
+  );
   return wrap("toolResult", inner, isJsonObject(outer) ? { [blockFieldsMarker]: outer } : {});
 }

@@ -17,9 +17,26 @@
  * A `type` or `status` the member carries, and any other field of it, stays in the part's
  * `provider_fields["amazon-bedrock"]`; fields beside the member (on the block itself) go under `block_fields`.
  */
-import type { FilePart, ImagePart, Part, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
+import type {
+  FilePart,
+  ImagePart,
+  Part,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  ToolResultPart,
+} from "@agent-transcript/core";
 import { cloneJson, pointer, type Problems } from "../../seeds/conversion.js";
-import { blockFieldsMarker, documentFormats, imageFormats, isJsonObject, issuer, providerFields, restOf, type JsonObject } from "./native.js";
+import {
+  blockFieldsMarker,
+  documentFormats,
+  imageFormats,
+  isJsonObject,
+  issuer,
+  providerFields,
+  restOf,
+  type JsonObject,
+} from "./native.js";
 
 /** The members of a content block, in the order a block with several is read (the first present wins). */
 export const memberKeys = [
@@ -57,7 +74,14 @@ export function nativePart(block: unknown): Part {
 }
 
 /** Sets the part's Bedrock fields: the member's unmapped fields, and the block's own beside the member. */
-function withFields<T extends Exclude<Part, { type: "native" }>>(part: T, inner: JsonObject | undefined, known: readonly string[], block: JsonObject, member: string, markers: JsonObject = {}): T {
+function withFields<T extends Exclude<Part, { type: "native" }>>(
+  part: T,
+  inner: JsonObject | undefined,
+  known: readonly string[],
+  block: JsonObject,
+  member: string,
+  markers: JsonObject = {},
+): T {
   const rest = { ...((inner === undefined ? undefined : restOf(inner, known)) ?? {}), ...markers };
   const outer = restOf(block, [member]);
   if (outer !== undefined) rest[blockFieldsMarker] = outer;
@@ -99,8 +123,20 @@ export function blockToPart(block: unknown, path: string, problems: Problems, pl
 }
 
 function toolCall(value: JsonObject, block: JsonObject): ToolCallPart | undefined {
-  if (typeof value.toolUseId !== "string" || value.toolUseId === "" || typeof value.name !== "string" || value.name === "" || !Object.hasOwn(value, "input")) return undefined;
-  const part: ToolCallPart = { type: "tool_call", id: value.toolUseId, name: value.name, input: cloneJson(value.input) };
+  if (
+    typeof value.toolUseId !== "string" ||
+    value.toolUseId === "" ||
+    typeof value.name !== "string" ||
+    value.name === "" ||
+    !Object.hasOwn(value, "input")
+  )
+    return undefined;
+  const part: ToolCallPart = {
+    type: "tool_call",
+    id: value.toolUseId,
+    name: value.name,
+    input: cloneJson(value.input),
+  };
   // The type stays in provider_fields too: it tells a Bedrock server tool from another provider's on the way back.
   if (value.type === "server_tool_use") {
     part.provider_executed = true;
@@ -109,10 +145,19 @@ function toolCall(value: JsonObject, block: JsonObject): ToolCallPart | undefine
   return withFields(part, value, ["toolUseId", "name", "input"], block, "toolUse");
 }
 
-function toolResult(value: JsonObject, block: JsonObject, path: string, problems: Problems): ToolResultPart | undefined {
+function toolResult(
+  value: JsonObject,
+  block: JsonObject,
+  path: string,
+  problems: Problems,
+): ToolResultPart | undefined {
   if (typeof value.toolUseId !== "string" || value.toolUseId === "") return undefined;
   if (value.status !== undefined && value.status !== "success" && value.status !== "error") return undefined;
-  const part: ToolResultPart = { type: "tool_result", call_id: value.toolUseId, status: value.status === "error" ? "error" : "ok" };
+  const part: ToolResultPart = {
+    type: "tool_result",
+    call_id: value.toolUseId,
+    status: value.status === "error" ? "error" : "ok",
+  };
   const known = ["toolUseId", "status"];
   if (typeof value.type === "string" && value.type !== "") {
     part.provider_executed = true;
@@ -121,22 +166,45 @@ function toolResult(value: JsonObject, block: JsonObject, path: string, problems
   const content = value.content;
   if (Array.isArray(content)) {
     known.push("content");
-    const only = content.length === 1 && isJsonObject(content[0]) && Object.keys(content[0]).length === 1 ? content[0] : undefined;
+    const only =
+      content.length === 1 && isJsonObject(content[0]) && Object.keys(content[0]).length === 1 ? content[0] : undefined;
     if (only !== undefined && typeof only.text === "string") part.output = only.text;
-    else if (only !== undefined && Object.hasOwn(only, "json") && typeof only.json !== "string") part.output = cloneJson(only.json);
-    else part.content = content.map((item, index) => blockToPart(item, pointer(path, "toolResult", "content", index), problems, "tool_result"));
+    else if (only !== undefined && Object.hasOwn(only, "json") && typeof only.json !== "string")
+      part.output = cloneJson(only.json);
+    else
+      part.content = content.map((item, index) =>
+        blockToPart(item, pointer(path, "toolResult", "content", index), problems, "tool_result"),
+      );
   }
-  return withFields(part, value, known, block, "toolResult", value.status === undefined ? { [statusOmittedMarker]: true } : {});
+  return withFields(
+    part,
+    value,
+    known,
+    block,
+    "toolResult",
+    value.status === undefined ? { [statusOmittedMarker]: true } : {},
+  );
 }
 
 function reasoning(value: JsonObject, block: JsonObject): ReasoningPart | undefined {
   const keys = Object.keys(value);
   if (keys.length !== 1) return undefined;
   if (typeof value.redactedContent === "string") {
-    return withFields<ReasoningPart>({ type: "reasoning", redacted_data: value.redactedContent, issuer: issuer() }, undefined, [], block, "reasoningContent");
+    return withFields<ReasoningPart>(
+      { type: "reasoning", redacted_data: value.redactedContent, issuer: issuer() },
+      undefined,
+      [],
+      block,
+      "reasoningContent",
+    );
   }
   const text = value.reasoningText;
-  if (!isJsonObject(text) || (text.text !== undefined && typeof text.text !== "string") || (text.signature !== undefined && typeof text.signature !== "string")) return undefined;
+  if (
+    !isJsonObject(text) ||
+    (text.text !== undefined && typeof text.text !== "string") ||
+    (text.signature !== undefined && typeof text.signature !== "string")
+  )
+    return undefined;
   const part: ReasoningPart = { type: "reasoning", issuer: issuer() };
   if (typeof text.text === "string") part.text = text.text;
   if (typeof text.signature === "string") part.signature = text.signature;
@@ -146,8 +214,20 @@ function reasoning(value: JsonObject, block: JsonObject): ReasoningPart | undefi
 function image(value: JsonObject, block: JsonObject): ImagePart | undefined {
   const source = value.source;
   const mediaType = typeof value.format === "string" ? imageFormats[value.format] : undefined;
-  if (mediaType === undefined || !isJsonObject(source) || typeof source.bytes !== "string" || Object.keys(source).length !== 1) return undefined;
-  return withFields<ImagePart>({ type: "image", media_type: mediaType, data: source.bytes }, value, ["format", "source"], block, "image");
+  if (
+    mediaType === undefined ||
+    !isJsonObject(source) ||
+    typeof source.bytes !== "string" ||
+    Object.keys(source).length !== 1
+  )
+    return undefined;
+  return withFields<ImagePart>(
+    { type: "image", media_type: mediaType, data: source.bytes },
+    value,
+    ["format", "source"],
+    block,
+    "image",
+  );
 }
 
 function document(value: JsonObject, block: JsonObject): FilePart | undefined {

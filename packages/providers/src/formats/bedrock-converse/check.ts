@@ -32,9 +32,11 @@ function isServer(inner: JsonObject): boolean {
 export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
   const value: unknown = request;
-  if (!isJsonObject(value) || !Array.isArray(value.messages)) return [{ path: "/messages", message: "messages must be an array" }];
+  if (!isJsonObject(value) || !Array.isArray(value.messages))
+    return [{ path: "/messages", message: "messages must be an array" }];
   const messages: unknown[] = value.messages;
-  if (messages.length === 0) problems.push({ path: "/messages", message: "Bedrock Converse needs at least one message" });
+  if (messages.length === 0)
+    problems.push({ path: "/messages", message: "Bedrock Converse needs at least one message" });
   checkSystem(value.system, problems);
   let usesTools = false;
   messages.forEach((message, index) => {
@@ -45,12 +47,20 @@ export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
     }
     const role = message.role;
     if (role !== "user" && role !== "assistant") {
-      problems.push({ path: pointer(path, "role"), message: `role must be user or assistant, not ${JSON.stringify(role)}` });
+      problems.push({
+        path: pointer(path, "role"),
+        message: `role must be user or assistant, not ${JSON.stringify(role)}`,
+      });
       return;
     }
-    if (index === 0 && role !== "user") problems.push({ path: pointer(path, "role"), message: "the first message must be a user message" });
+    if (index === 0 && role !== "user")
+      problems.push({ path: pointer(path, "role"), message: "the first message must be a user message" });
     const previous = messages[index - 1];
-    if (isJsonObject(previous) && previous.role === role) problems.push({ path: pointer(path, "role"), message: `roles must alternate between user and assistant; this ${role} message follows another` });
+    if (isJsonObject(previous) && previous.role === role)
+      problems.push({
+        path: pointer(path, "role"),
+        message: `roles must alternate between user and assistant; this ${role} message follows another`,
+      });
     if (!Array.isArray(message.content) || message.content.length === 0) {
       problems.push({ path: pointer(path, "content"), message: "content must be a non-empty array of blocks" });
       return;
@@ -63,20 +73,35 @@ export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
       }
       const members = Object.keys(block);
       if (members.length !== 1) {
-        problems.push({ path: blockPath, message: `a content block holds exactly one member, not ${members.length === 0 ? "none" : members.join(", ")}` });
+        problems.push({
+          path: blockPath,
+          message: `a content block holds exactly one member, not ${members.length === 0 ? "none" : members.join(", ")}`,
+        });
         return;
       }
       const member = members[0] as string;
       const inner = block[member];
-      if (!(memberKeys as readonly string[]).includes(member) || member === "json") problems.push({ path: pointer(blockPath, member), message: `${member} is not a Converse content block` });
-      if (member === "text" && (typeof inner !== "string" || inner.trim() === "")) problems.push({ path: pointer(blockPath, "text"), message: "a text block must not be blank" });
-      if ((member === "toolUse" || member === "reasoningContent") && role !== "assistant") problems.push({ path: pointer(blockPath, member), message: `${member} blocks belong in assistant messages` });
-      if (member === "toolResult" && isJsonObject(inner) && !isServer(inner) && role !== "user") problems.push({ path: pointer(blockPath, member), message: "toolResult blocks belong in user messages" });
+      if (!(memberKeys as readonly string[]).includes(member) || member === "json")
+        problems.push({ path: pointer(blockPath, member), message: `${member} is not a Converse content block` });
+      if (member === "text" && (typeof inner !== "string" || inner.trim() === ""))
+        problems.push({ path: pointer(blockPath, "text"), message: "a text block must not be blank" });
+      if ((member === "toolUse" || member === "reasoningContent") && role !== "assistant")
+        problems.push({ path: pointer(blockPath, member), message: `${member} blocks belong in assistant messages` });
+      if (member === "toolResult" && isJsonObject(inner) && !isServer(inner) && role !== "user")
+        problems.push({ path: pointer(blockPath, member), message: "toolResult blocks belong in user messages" });
       if ((member === "toolUse" || member === "toolResult") && isJsonObject(inner)) {
         usesTools = true;
         const id = inner.toolUseId;
-        if (typeof id !== "string" || !toolUseIdRule.isValid(id)) problems.push({ path: pointer(blockPath, member, "toolUseId"), message: `tool-use id ${JSON.stringify(id)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)` });
-        if (member === "toolUse" && (typeof inner.name !== "string" || !toolNamePattern.test(inner.name))) problems.push({ path: pointer(blockPath, member, "name"), message: `tool name ${JSON.stringify(inner.name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)` });
+        if (typeof id !== "string" || !toolUseIdRule.isValid(id))
+          problems.push({
+            path: pointer(blockPath, member, "toolUseId"),
+            message: `tool-use id ${JSON.stringify(id)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)`,
+          });
+        if (member === "toolUse" && (typeof inner.name !== "string" || !toolNamePattern.test(inner.name)))
+          problems.push({
+            path: pointer(blockPath, member, "name"),
+            message: `tool name ${JSON.stringify(inner.name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)`,
+          });
       }
     });
   });
@@ -98,7 +123,8 @@ function checkSystem(system: unknown, problems: TargetProblem[]): void {
       problems.push({ path, message: "a system block holds exactly one of text, cachePoint or guardContent" });
       return;
     }
-    if (isJsonObject(block) && members[0] === "text" && (typeof block.text !== "string" || block.text.trim() === "")) problems.push({ path: pointer(path, "text"), message: "a text block must not be blank" });
+    if (isJsonObject(block) && members[0] === "text" && (typeof block.text !== "string" || block.text.trim() === ""))
+      problems.push({ path: pointer(path, "text"), message: "a text block must not be blank" });
   });
 }
 
@@ -106,7 +132,8 @@ function clientCalls(message: unknown): Map<string, string> {
   const calls = new Map<string, string>();
   if (!isJsonObject(message) || message.role !== "assistant") return calls;
   blocksOf(message).forEach((block, index) => {
-    if (isJsonObject(block.toolUse) && !isServer(block.toolUse) && typeof block.toolUse.toolUseId === "string") calls.set(block.toolUse.toolUseId, `${index}`);
+    if (isJsonObject(block.toolUse) && !isServer(block.toolUse) && typeof block.toolUse.toolUseId === "string")
+      calls.set(block.toolUse.toolUseId, `${index}`);
   });
   return calls;
 }
@@ -118,9 +145,17 @@ function checkPairing(messages: unknown[], problems: TargetProblem[]): void {
       const calls = clientCalls(message);
       const next = messages[index + 1];
       if (calls.size === 0 || next === undefined) return;
-      const answered = new Set(isJsonObject(next) && next.role === "user" ? blocksOf(next).flatMap((block) => (isJsonObject(block.toolResult) ? [block.toolResult.toolUseId] : [])) : []);
+      const answered = new Set(
+        isJsonObject(next) && next.role === "user"
+          ? blocksOf(next).flatMap((block) => (isJsonObject(block.toolResult) ? [block.toolResult.toolUseId] : []))
+          : [],
+      );
       for (const [id, blockIndex] of calls) {
-        if (!answered.has(id)) problems.push({ path: pointer("/messages", index, "content", blockIndex), message: `toolUse ${id} has no toolResult in the very next user message` });
+        if (!answered.has(id))
+          problems.push({
+            path: pointer("/messages", index, "content", blockIndex),
+            message: `toolUse ${id} has no toolResult in the very next user message`,
+          });
       }
       return;
     }
@@ -131,7 +166,11 @@ function checkPairing(messages: unknown[], problems: TargetProblem[]): void {
       if (!isJsonObject(block.toolResult) || isServer(block.toolResult)) return;
       const id = block.toolResult.toolUseId;
       const path = pointer("/messages", index, "content", blockIndex, "toolResult", "toolUseId");
-      if (typeof id !== "string" || !calls.has(id)) problems.push({ path, message: `toolResult ${String(id)} answers no toolUse of the assistant message right before it` });
+      if (typeof id !== "string" || !calls.has(id))
+        problems.push({
+          path,
+          message: `toolResult ${String(id)} answers no toolUse of the assistant message right before it`,
+        });
       else if (seen.has(id)) problems.push({ path, message: `toolUse ${id} is answered twice` });
       seen.add(id);
     });
@@ -146,7 +185,8 @@ function toolNameOf(tool: JsonObject): unknown {
 
 function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetProblem[]): void {
   if (config === undefined) {
-    if (usesTools) problems.push({ path: "/toolConfig", message: "messages with toolUse or toolResult blocks need a toolConfig" });
+    if (usesTools)
+      problems.push({ path: "/toolConfig", message: "messages with toolUse or toolResult blocks need a toolConfig" });
     return;
   }
   if (!isJsonObject(config)) {
@@ -154,7 +194,8 @@ function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetPr
     return;
   }
   const tools = Array.isArray(config.tools) ? config.tools.filter(isJsonObject) : [];
-  if (!Array.isArray(config.tools) || config.tools.length === 0) problems.push({ path: "/toolConfig/tools", message: "toolConfig needs at least one tool" });
+  if (!Array.isArray(config.tools) || config.tools.length === 0)
+    problems.push({ path: "/toolConfig/tools", message: "toolConfig needs at least one tool" });
   const names = new Set<unknown>();
   tools.forEach((tool, index) => {
     const path = pointer("/toolConfig/tools", index);
@@ -166,10 +207,21 @@ function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetPr
     if (members[0] === "cachePoint") return;
     const name = toolNameOf(tool);
     const namePath = pointer(path, members[0] as string, "name");
-    if (typeof name !== "string" || !toolNamePattern.test(name)) problems.push({ path: namePath, message: `tool name ${JSON.stringify(name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)` });
+    if (typeof name !== "string" || !toolNamePattern.test(name))
+      problems.push({
+        path: namePath,
+        message: `tool name ${JSON.stringify(name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)`,
+      });
     else if (names.has(name)) problems.push({ path: namePath, message: `tool name ${name} is defined twice` });
     names.add(name);
-    if (isJsonObject(tool.toolSpec) && !(isJsonObject(tool.toolSpec.inputSchema) && Object.hasOwn(tool.toolSpec.inputSchema, "json"))) problems.push({ path: pointer(path, "toolSpec", "inputSchema"), message: "a toolSpec needs an inputSchema with json" });
+    if (
+      isJsonObject(tool.toolSpec) &&
+      !(isJsonObject(tool.toolSpec.inputSchema) && Object.hasOwn(tool.toolSpec.inputSchema, "json"))
+    )
+      problems.push({
+        path: pointer(path, "toolSpec", "inputSchema"),
+        message: "a toolSpec needs an inputSchema with json",
+      });
   });
   const choice = config.toolChoice;
   if (choice === undefined) return;
@@ -178,5 +230,9 @@ function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetPr
     problems.push({ path: "/toolConfig/toolChoice", message: "toolChoice holds exactly one of auto, any or tool" });
     return;
   }
-  if (isJsonObject(choice.tool) && !names.has(choice.tool.name)) problems.push({ path: "/toolConfig/toolChoice/tool/name", message: `toolChoice names ${JSON.stringify(choice.tool.name)}, which toolConfig does not define` });
+  if (isJsonObject(choice.tool) && !names.has(choice.tool.name))
+    problems.push({
+      path: "/toolConfig/toolChoice/tool/name",
+      message: `toolChoice names ${JSON.stringify(choice.tool.name)}, which toolConfig does not define`,
+    });
 }

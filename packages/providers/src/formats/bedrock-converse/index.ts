@@ -10,7 +10,11 @@ import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent } from "./types.js";
 
-export const bedrockConverseFormat: ProviderFormat<BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent> = {
+export const bedrockConverseFormat: ProviderFormat<
+  BedrockConverseRequest,
+  BedrockConverseResponse,
+  BedrockConverseStreamEvent
+> = {
   id: "bedrock-converse",
   requestToCanonical,
   requestFromCanonical,
@@ -21,7 +25,15 @@ export const bedrockConverseFormat: ProviderFormat<BedrockConverseRequest, Bedro
   checkRequest,
 };
 
-export { checkRequest, requestFromCanonical, requestToCanonical, responseFromCanonical, responseToCanonical, streamFromCanonical, streamToCanonical };
+export {
+  checkRequest,
+  requestFromCanonical,
+  requestToCanonical,
+  responseFromCanonical,
+  responseToCanonical,
+  streamFromCanonical,
+  streamToCanonical,
+};
 export type {
   BedrockContentBlock,
   BedrockConverseRequest,

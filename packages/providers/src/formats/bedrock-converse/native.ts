@@ -38,12 +38,16 @@ export function providerFields(rest: JsonObject | undefined): { [providerKey]: J
 }
 
 /** The Bedrock fields a canonical object carries (a copy), or an empty object. */
-export function bedrockFieldsOf(value: { provider_fields?: Record<string, Record<string, unknown>> | undefined }): JsonObject {
+export function bedrockFieldsOf(value: {
+  provider_fields?: Record<string, Record<string, unknown>> | undefined;
+}): JsonObject {
   return copyOfKeptFields(value, providerKey);
 }
 
 /** Whether a canonical object carries Bedrock fields at all (so it came from Bedrock). */
-export function hasBedrockFields(value: { provider_fields?: Record<string, Record<string, unknown>> | undefined }): boolean {
+export function hasBedrockFields(value: {
+  provider_fields?: Record<string, Record<string, unknown>> | undefined;
+}): boolean {
   return isJsonObject(value.provider_fields?.[providerKey]);
 }
 
@@ -109,7 +113,12 @@ export function stopReasonFor(finishReason: string): string | undefined {
 }
 
 /** Image formats Bedrock takes, by media type. */
-export const imageFormats: Readonly<Record<string, string>> = { png: "image/png", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+export const imageFormats: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
 
 /** Document formats Bedrock takes, by media type. */
 export const documentFormats: Readonly<Record<string, string>> = {

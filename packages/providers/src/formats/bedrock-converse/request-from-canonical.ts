@@ -26,7 +26,17 @@ import { isPartOfType } from "@agent-transcript/core";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { checkExportInput, guard, pointer, Problems } from "../../seeds/conversion.js";
 import { ExportContext, partToBlocks, toolCallBlock, toolResultBlock } from "./blocks-from-canonical.js";
-import { asNative, assign, bedrockFieldsOf, blockFieldsMarker, isJsonObject, takeField, toolNameFor, toolNamePattern, type JsonObject } from "./native.js";
+import {
+  asNative,
+  assign,
+  bedrockFieldsOf,
+  blockFieldsMarker,
+  isJsonObject,
+  takeField,
+  toolNameFor,
+  toolNamePattern,
+  type JsonObject,
+} from "./native.js";
 import { systemToolType } from "./request-to-canonical.js";
 import type { BedrockConverseRequest } from "./types.js";
 
@@ -46,26 +56,45 @@ interface NativeMessage {
 const messageFieldsHandled = ["role", "parts", "provider_fields"];
 const documentFieldsHandled = ["schema_version", "id", "source", "messages", "tools", "tool_choice", "provider_fields"];
 
-export function requestFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<BedrockConverseRequest> {
+export function requestFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<BedrockConverseRequest> {
   return guard(
     () => convert(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function convert(document: Tolerant.Transcript, options: ProviderConvertOptions): FromCanonicalResult<BedrockConverseRequest> {
+function convert(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions,
+): FromCanonicalResult<BedrockConverseRequest> {
   const problems = new Problems();
   if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const context = new ExportContext(problems, options.foreignReasoning ?? "drop", "request", document.source?.format === "bedrock-converse");
+  const context = new ExportContext(
+    problems,
+    options.foreignReasoning ?? "drop",
+    "request",
+    document.source?.format === "bedrock-converse",
+  );
   for (const [key, value] of Object.entries(document)) {
-    if (value !== undefined && !documentFieldsHandled.includes(key)) problems.warn("field-dropped", pointer("", key), `${key} describes the transcript; a Bedrock Converse request has no place for it`);
+    if (value !== undefined && !documentFieldsHandled.includes(key))
+      problems.warn(
+        "field-dropped",
+        pointer("", key),
+        `${key} describes the transcript; a Bedrock Converse request has no place for it`,
+      );
   }
   const request = bedrockFieldsOf(document);
   renameTools(document, context);
   const { system, messages } = convertMessages(document.messages, context);
   if (system.length > 0) request.system = system;
   if (messages.length === 0) {
-    problems.error("/messages", "Bedrock Converse needs at least one message, and the document has none that can be sent");
+    problems.error(
+      "/messages",
+      "Bedrock Converse needs at least one message, and the document has none that can be sent",
+    );
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
   request.messages = messages;
@@ -78,18 +107,27 @@ function convert(document: Tolerant.Transcript, options: ProviderConvertOptions)
 /** Renames tool names Bedrock refuses, in the definitions and every call, reporting each place. */
 function renameTools(document: Tolerant.Transcript, context: ExportContext): void {
   const names = new Set<string>([...(document.tools ?? []).map((tool) => tool.name)]);
-  document.messages.forEach((message) => message.parts.forEach((part) => isPartOfType(part, "tool_call") && names.add(part.name)));
+  document.messages.forEach((message) =>
+    message.parts.forEach((part) => isPartOfType(part, "tool_call") && names.add(part.name)),
+  );
   for (const name of names) if (!toolNamePattern.test(name)) context.toolNames.set(name, toolNameFor(name));
   if (context.toolNames.size === 0) return;
   document.messages.forEach((message, messageIndex) =>
     message.parts.forEach((part, partIndex) => {
       if (!isPartOfType(part, "tool_call") || !context.toolNames.has(part.name)) return;
-      context.problems.warn("value-converted", pointer("/messages", messageIndex, "parts", partIndex, "name"), `tool name ${JSON.stringify(part.name)} breaks Bedrock's rule ^[a-zA-Z0-9_-]{1,64}$; sent as ${String(context.toolNames.get(part.name))}`);
+      context.problems.warn(
+        "value-converted",
+        pointer("/messages", messageIndex, "parts", partIndex, "name"),
+        `tool name ${JSON.stringify(part.name)} breaks Bedrock's rule ^[a-zA-Z0-9_-]{1,64}$; sent as ${String(context.toolNames.get(part.name))}`,
+      );
     }),
   );
 }
 
-function convertMessages(source: readonly Tolerant.Message[], context: ExportContext): { system: JsonObject[]; messages: JsonObject[] } {
+function convertMessages(
+  source: readonly Tolerant.Message[],
+  context: ExportContext,
+): { system: JsonObject[]; messages: JsonObject[] } {
   const { problems } = context;
   const system: JsonObject[] = [];
   let native: NativeMessage[] = [];
@@ -97,15 +135,31 @@ function convertMessages(source: readonly Tolerant.Message[], context: ExportCon
   source.forEach((message, index) => {
     const path = pointer("/messages", index);
     for (const [key, value] of Object.entries(message)) {
-      if (value !== undefined && !messageFieldsHandled.includes(key)) problems.warn("field-dropped", pointer(path, key), `${key} has no place in a Bedrock Converse request message`);
+      if (value !== undefined && !messageFieldsHandled.includes(key))
+        problems.warn("field-dropped", pointer(path, key), `${key} has no place in a Bedrock Converse request message`);
     }
     const fields = bedrockFieldsOf(message);
     const role = String(message.role);
     if (role === "system" || role === "developer") {
-      if (role === "developer") problems.warn("role-mapped", pointer(path, "role"), "Bedrock has no developer role; the message joined the system prompt");
-      if (conversationStarted) problems.warn("order-changed", path, `a ${role} message in mid-conversation was moved to the top-level system prompt`);
+      if (role === "developer")
+        problems.warn(
+          "role-mapped",
+          pointer(path, "role"),
+          "Bedrock has no developer role; the message joined the system prompt",
+        );
+      if (conversationStarted)
+        problems.warn(
+          "order-changed",
+          path,
+          `a ${role} message in mid-conversation was moved to the top-level system prompt`,
+        );
       system.push(...blocksOf(message, path, context, "system"));
-      for (const key of Object.keys(fields)) problems.warn("field-dropped", pointer(path, "provider_fields", "amazon-bedrock", key), `${key} has no place in the top-level system prompt`);
+      for (const key of Object.keys(fields))
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", "amazon-bedrock", key),
+          `${key} has no place in the top-level system prompt`,
+        );
       return;
     }
     conversationStarted = true;
@@ -113,11 +167,20 @@ function convertMessages(source: readonly Tolerant.Message[], context: ExportCon
       problems.warn("message-dropped", path, `Bedrock has no ${role} role; the message was left out`);
       return;
     }
-    native.push({ role: role === "assistant" ? "assistant" : "user", content: blocksOf(message, path, context, "message"), sources: [role], index, fields });
+    native.push({
+      role: role === "assistant" ? "assistant" : "user",
+      content: blocksOf(message, path, context, "message"),
+      sources: [role],
+      index,
+      fields,
+    });
   });
   native = native.filter((message) => {
     if (message.content.length > 0) return true;
-    const why = source[message.index]?.parts.length === 0 ? "Bedrock does not accept a message with empty content" : "nothing in the message can be sent to Bedrock";
+    const why =
+      source[message.index]?.parts.length === 0
+        ? "Bedrock does not accept a message with empty content"
+        : "nothing in the message can be sent to Bedrock";
     problems.warn("message-dropped", pointer("/messages", message.index), `${why}; the message was left out`);
     return false;
   });
@@ -129,13 +192,27 @@ function convertMessages(source: readonly Tolerant.Message[], context: ExportCon
     problems,
   );
   if (native.length > 0 && native[0]?.role !== "user") {
-    problems.warn("value-assumed", "/messages/0", `Bedrock conversations start with a user message; a placeholder user message (${JSON.stringify(placeholderUserText)}) was added`);
+    problems.warn(
+      "value-assumed",
+      "/messages/0",
+      `Bedrock conversations start with a user message; a placeholder user message (${JSON.stringify(placeholderUserText)}) was added`,
+    );
     native.unshift({ role: "user", content: [{ text: placeholderUserText }], sources: ["user"], index: 0, fields: {} });
   }
-  return { system, messages: native.map((message) => assign(assign({}, message.fields), { role: message.role, content: message.content })) };
+  return {
+    system,
+    messages: native.map((message) =>
+      assign(assign({}, message.fields), { role: message.role, content: message.content }),
+    ),
+  };
 }
 
-function blocksOf(message: Tolerant.Message, path: string, context: ExportContext, place: "message" | "system"): JsonObject[] {
+function blocksOf(
+  message: Tolerant.Message,
+  path: string,
+  context: ExportContext,
+  place: "message" | "system",
+): JsonObject[] {
   const blocks: JsonObject[] = [];
   message.parts.forEach((part, index) => {
     const partPath = pointer(path, "parts", index);
@@ -165,7 +242,12 @@ function mergeRuns(messages: NativeMessage[], problems: Problems): NativeMessage
       continue;
     }
     const sameRole = last.sources.some((role) => message.sources.includes(role) && role !== "tool");
-    if (sameRole) problems.warn("parts-merged", pointer("/messages", message.index), `consecutive ${message.role} messages were merged into one (Bedrock requires the roles to alternate)`);
+    if (sameRole)
+      problems.warn(
+        "parts-merged",
+        pointer("/messages", message.index),
+        `consecutive ${message.role} messages were merged into one (Bedrock requires the roles to alternate)`,
+      );
     last.content.push(...message.content);
     last.sources.push(...message.sources);
     assign(last.fields, message.fields);
@@ -179,23 +261,30 @@ function isServerBlock(inner: JsonObject): boolean {
 
 function clientCallId(block: JsonObject): string | undefined {
   const inner = block.toolUse;
-  return isJsonObject(inner) && typeof inner.toolUseId === "string" && !isServerBlock(inner) ? inner.toolUseId : undefined;
+  return isJsonObject(inner) && typeof inner.toolUseId === "string" && !isServerBlock(inner)
+    ? inner.toolUseId
+    : undefined;
 }
 
 function clientResultId(block: JsonObject): string | undefined {
   const inner = block.toolResult;
-  return isJsonObject(inner) && typeof inner.toolUseId === "string" && typeof inner.type !== "string" ? inner.toolUseId : undefined;
+  return isJsonObject(inner) && typeof inner.toolUseId === "string" && typeof inner.type !== "string"
+    ? inner.toolUseId
+    : undefined;
 }
 
 function serverResultId(block: JsonObject): string | undefined {
   const inner = block.toolResult;
-  return isJsonObject(inner) && typeof inner.toolUseId === "string" && typeof inner.type === "string" ? inner.toolUseId : undefined;
+  return isJsonObject(inner) && typeof inner.toolUseId === "string" && typeof inner.type === "string"
+    ? inner.toolUseId
+    : undefined;
 }
 
 /** Puts every call's results at the start of the next user message, and turns unmatched results into text. */
 function pairToolResults(messages: NativeMessage[], context: ExportContext): void {
   const { problems } = context;
-  const where = (block: JsonObject | undefined, message: NativeMessage): string => (block === undefined ? undefined : context.paths.get(block)) ?? pointer("/messages", message.index);
+  const where = (block: JsonObject | undefined, message: NativeMessage): string =>
+    (block === undefined ? undefined : context.paths.get(block)) ?? pointer("/messages", message.index);
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index] as NativeMessage;
     if (message.role !== "assistant") continue;
@@ -203,9 +292,16 @@ function pairToolResults(messages: NativeMessage[], context: ExportContext): voi
     if (ids.length === 0) continue;
     const next = messages[index + 1];
     const inNext = next?.role === "user" ? next.content.flatMap((block) => clientResultId(block) ?? []) : [];
-    const leading = next?.role === "user" ? next.content.slice(0, ids.length).every((block) => clientResultId(block) !== undefined) : false;
+    const leading =
+      next?.role === "user"
+        ? next.content.slice(0, ids.length).every((block) => clientResultId(block) !== undefined)
+        : false;
     if (ids.every((id) => inNext.includes(id)) && leading) continue;
-    if (next === undefined && ids.every((id) => !messages.some((other) => other.content.some((block) => clientResultId(block) === id)))) continue;
+    if (
+      next === undefined &&
+      ids.every((id) => !messages.some((other) => other.content.some((block) => clientResultId(block) === id)))
+    )
+      continue;
     const results: JsonObject[] = [];
     let moved = false;
     for (const id of ids) {
@@ -218,7 +314,11 @@ function pairToolResults(messages: NativeMessage[], context: ExportContext): voi
         if (later !== index + 1) moved = true;
       }
       if (found === undefined) {
-        problems.warn("value-assumed", pointer("/messages", message.index), `tool call ${id} has no result; Bedrock needs one in the next message, so an error result was added`);
+        problems.warn(
+          "value-assumed",
+          pointer("/messages", message.index),
+          `tool call ${id} has no result; Bedrock needs one in the next message, so an error result was added`,
+        );
         found = { toolResult: { toolUseId: id, content: [{ text: missingResultText }], status: "error" } };
       }
       results.push(found);
@@ -226,51 +326,111 @@ function pairToolResults(messages: NativeMessage[], context: ExportContext): voi
     if (next?.role === "user") {
       const wasOrdered = inNext.length === ids.length && leading;
       next.content.unshift(...results);
-      if (moved || (!wasOrdered && results.some((block) => context.paths.has(block)))) problems.warn("results-regrouped", where(results.find((block) => context.paths.has(block)), next), "tool results were moved to the start of the user message right after their calls, as Bedrock requires");
+      if (moved || (!wasOrdered && results.some((block) => context.paths.has(block))))
+        problems.warn(
+          "results-regrouped",
+          where(
+            results.find((block) => context.paths.has(block)),
+            next,
+          ),
+          "tool results were moved to the start of the user message right after their calls, as Bedrock requires",
+        );
     } else {
-      messages.splice(index + 1, 0, { role: "user", content: results, sources: ["tool"], index: message.index, fields: {} });
-      if (moved) problems.warn("results-regrouped", where(results.find((block) => context.paths.has(block)), message), "tool results were moved into a user message right after their calls, as Bedrock requires");
+      messages.splice(index + 1, 0, {
+        role: "user",
+        content: results,
+        sources: ["tool"],
+        index: message.index,
+        fields: {},
+      });
+      if (moved)
+        problems.warn(
+          "results-regrouped",
+          where(
+            results.find((block) => context.paths.has(block)),
+            message,
+          ),
+          "tool results were moved into a user message right after their calls, as Bedrock requires",
+        );
     }
   }
   // Results that still do not answer a call of the message right before them cannot be sent as results.
   messages.forEach((message, index) => {
     const previous = messages[index - 1];
     const calls = previous?.role === "assistant" ? previous.content.flatMap((block) => clientCallId(block) ?? []) : [];
-    const serverCalls = new Set(message.content.flatMap((block) => (isJsonObject(block.toolUse) && isServerBlock(block.toolUse) && typeof block.toolUse.toolUseId === "string" ? [block.toolUse.toolUseId] : [])));
+    const serverCalls = new Set(
+      message.content.flatMap((block) =>
+        isJsonObject(block.toolUse) && isServerBlock(block.toolUse) && typeof block.toolUse.toolUseId === "string"
+          ? [block.toolUse.toolUseId]
+          : [],
+      ),
+    );
     message.content = message.content.flatMap((block) => {
       const serverId = serverResultId(block);
       if (serverId !== undefined && message.role === "assistant" && serverCalls.has(serverId)) return [block];
       const id = clientResultId(block) ?? serverId;
       if (id === undefined || (serverId === undefined && message.role === "user" && calls.includes(id))) return [block];
-      problems.warn("tool-result-unmatched", where(block, message), `the result of tool call ${id} answers no call in the message before it; it was sent as text`);
+      problems.warn(
+        "tool-result-unmatched",
+        where(block, message),
+        `the result of tool call ${id} answers no call in the message before it; it was sent as text`,
+      );
       const inner = block.toolResult as JsonObject;
       const content = Array.isArray(inner.content) ? inner.content.filter(isJsonObject) : [];
       const label: JsonObject = { text: `Result of tool call ${id}${inner.status === "error" ? " (error)" : ""}:` };
-      return [label, ...content.map((item) => (Object.hasOwn(item, "json") ? { text: JSON.stringify(item.json) } : item))];
+      return [
+        label,
+        ...content.map((item) => (Object.hasOwn(item, "json") ? { text: JSON.stringify(item.json) } : item)),
+      ];
     });
   });
 }
 
 /** The toolConfig: the document's tools and tool choice, plus a definition for every called tool it lacks. */
-function toolConfigOf(document: Tolerant.Transcript, request: JsonObject, messages: JsonObject[], context: ExportContext): JsonObject | undefined {
+function toolConfigOf(
+  document: Tolerant.Transcript,
+  request: JsonObject,
+  messages: JsonObject[],
+  context: ExportContext,
+): JsonObject | undefined {
   const { problems } = context;
   const existing = takeField(request, "toolConfig");
   const config: JsonObject = isJsonObject(existing) ? assign({}, existing) : {};
   // A tool list kept verbatim (it holds an entry that is no ToolDefinition) is written back as it was.
   let tools: unknown[] | undefined = Array.isArray(config.tools) ? config.tools : undefined;
-  if (document.tools !== undefined) tools = document.tools.flatMap((tool, index) => toolToNative(tool, pointer("/tools", index), context) ?? []);
-  const defined = new Set((tools ?? []).filter(isJsonObject).flatMap((tool) => (isJsonObject(tool.toolSpec) && typeof tool.toolSpec.name === "string" ? [tool.toolSpec.name] : isJsonObject(tool.systemTool) && typeof tool.systemTool.name === "string" ? [tool.systemTool.name] : [])));
+  if (document.tools !== undefined)
+    tools = document.tools.flatMap((tool, index) => toolToNative(tool, pointer("/tools", index), context) ?? []);
+  const defined = new Set(
+    (tools ?? [])
+      .filter(isJsonObject)
+      .flatMap((tool) =>
+        isJsonObject(tool.toolSpec) && typeof tool.toolSpec.name === "string"
+          ? [tool.toolSpec.name]
+          : isJsonObject(tool.systemTool) && typeof tool.systemTool.name === "string"
+            ? [tool.systemTool.name]
+            : [],
+      ),
+  );
   const missing = new Map<string, boolean>();
   for (const message of messages) {
     for (const block of Array.isArray(message.content) ? message.content.filter(isJsonObject) : []) {
-      if (!isJsonObject(block.toolUse) || typeof block.toolUse.name !== "string" || defined.has(block.toolUse.name)) continue;
+      if (!isJsonObject(block.toolUse) || typeof block.toolUse.name !== "string" || defined.has(block.toolUse.name))
+        continue;
       missing.set(block.toolUse.name, isServerBlock(block.toolUse));
     }
   }
   if (missing.size > 0) {
     const names = [...missing.keys()];
-    problems.warn("value-assumed", "/tools", `Bedrock needs a toolConfig defining every tool the messages call; ${names.join(", ")} ${names.length === 1 ? "was" : "were"} defined${[...missing.values()].some((server) => !server) ? " with an empty object schema" : ""}`);
-    const added = [...missing].map(([name, server]) => (server ? { systemTool: { name } } : { toolSpec: { name, inputSchema: { json: { type: "object", properties: {} } } } }));
+    problems.warn(
+      "value-assumed",
+      "/tools",
+      `Bedrock needs a toolConfig defining every tool the messages call; ${names.join(", ")} ${names.length === 1 ? "was" : "were"} defined${[...missing.values()].some((server) => !server) ? " with an empty object schema" : ""}`,
+    );
+    const added = [...missing].map(([name, server]) =>
+      server
+        ? { systemTool: { name } }
+        : { toolSpec: { name, inputSchema: { json: { type: "object", properties: {} } } } },
+    );
     tools = [...(tools ?? []), ...added];
   }
   // Bedrock refuses an empty tool list; a document that offers no tools (Ollama's clients send `tools: []`) has none.
@@ -280,7 +440,11 @@ function toolConfigOf(document: Tolerant.Transcript, request: JsonObject, messag
     if (choice !== undefined) config.toolChoice = choice;
   }
   if (config.toolChoice !== undefined && !Array.isArray(config.tools)) {
-    problems.warn("field-dropped", "/tool_choice", "Bedrock takes a tool choice only with tools to choose from; the document defines none, so it was left out");
+    problems.warn(
+      "field-dropped",
+      "/tool_choice",
+      "Bedrock takes a tool choice only with tools to choose from; the document defines none, so it was left out",
+    );
     delete config.toolChoice;
   }
   if (Object.keys(config).length === 0) return isJsonObject(existing) ? config : undefined;
@@ -294,10 +458,19 @@ function toolToNative(tool: Tolerant.ToolDefinition, path: string, context: Expo
   const outer = takeField(fields, blockFieldsMarker);
   const block: JsonObject = isJsonObject(outer) ? assign({}, outer) : {};
   const name = context.toolNames.get(tool.name) ?? tool.name;
-  if (name !== tool.name) problems.warn("value-converted", pointer(path, "name"), `tool name ${JSON.stringify(tool.name)} breaks Bedrock's rule ^[a-zA-Z0-9_-]{1,64}$; sent as ${name}`);
+  if (name !== tool.name)
+    problems.warn(
+      "value-converted",
+      pointer(path, "name"),
+      `tool name ${JSON.stringify(tool.name)} breaks Bedrock's rule ^[a-zA-Z0-9_-]{1,64}$; sent as ${name}`,
+    );
   if (tool.native_type !== undefined) {
     if (tool.native_type !== systemToolType) {
-      problems.warn("part-dropped", path, `${tool.native_type} is another provider's built-in tool; Bedrock cannot offer it, and it was left out`);
+      problems.warn(
+        "part-dropped",
+        path,
+        `${tool.native_type} is another provider's built-in tool; Bedrock cannot offer it, and it was left out`,
+      );
       return undefined;
     }
     reportToolFields(tool, ["name", "native_type", "provider_fields"], path, problems);
@@ -308,25 +481,44 @@ function toolToNative(tool: Tolerant.ToolDefinition, path: string, context: Expo
   if (tool.description !== undefined) spec.description = tool.description;
   if (tool.input_schema !== undefined) spec.inputSchema = { json: tool.input_schema };
   else if (!Object.hasOwn(spec, "inputSchema")) {
-    problems.warn("value-assumed", pointer(path, "input_schema"), "Bedrock tools need an input schema; an empty object schema was assumed");
+    problems.warn(
+      "value-assumed",
+      pointer(path, "input_schema"),
+      "Bedrock tools need an input schema; an empty object schema was assumed",
+    );
     spec.inputSchema = { json: { type: "object", properties: {} } };
   }
   if (tool.strict !== undefined) spec.strict = tool.strict;
   return assign(block, { toolSpec: spec });
 }
 
-function reportToolFields(tool: Tolerant.ToolDefinition, handled: readonly string[], path: string, problems: Problems): void {
+function reportToolFields(
+  tool: Tolerant.ToolDefinition,
+  handled: readonly string[],
+  path: string,
+  problems: Problems,
+): void {
   for (const [key, value] of Object.entries(tool)) {
-    if (value !== undefined && !handled.includes(key)) problems.warn("field-dropped", pointer(path, key), `${key} has no place in a Bedrock system tool`);
+    if (value !== undefined && !handled.includes(key))
+      problems.warn("field-dropped", pointer(path, key), `${key} has no place in a Bedrock system tool`);
   }
 }
 
-function toolChoiceToNative(choice: Tolerant.ToolChoice, problems: Problems, names: ReadonlyMap<string, string>): JsonObject | undefined {
+function toolChoiceToNative(
+  choice: Tolerant.ToolChoice,
+  problems: Problems,
+  names: ReadonlyMap<string, string>,
+): JsonObject | undefined {
   const mode = String(choice.mode);
-  if (choice.parallel !== undefined) problems.warn("field-dropped", "/tool_choice/parallel", "Bedrock's tool choice has no parallel setting");
+  if (choice.parallel !== undefined)
+    problems.warn("field-dropped", "/tool_choice/parallel", "Bedrock's tool choice has no parallel setting");
   if (mode === "auto") return { auto: {} };
   if (mode === "required") return { any: {} };
   if (mode === "tool" && choice.name !== undefined) return { tool: { name: names.get(choice.name) ?? choice.name } };
-  problems.warn("field-dropped", "/tool_choice", `Bedrock has no tool choice ${mode}; the choice was left out (the model decides)`);
+  problems.warn(
+    "field-dropped",
+    "/tool_choice",
+    `Bedrock has no tool choice ${mode}; the choice was left out (the model decides)`,
+  );
   return undefined;
 }

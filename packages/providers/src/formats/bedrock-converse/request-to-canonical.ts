@@ -45,13 +45,23 @@ function convert(request: unknown): ToCanonicalResult {
   const known = ["messages"];
   if (Array.isArray(request.system) && request.system.length > 0) {
     known.push("system");
-    messages.push({ role: "system", parts: request.system.map((block: unknown, index) => blockToPart(block, pointer("/system", index), problems, "system")) });
+    messages.push({
+      role: "system",
+      parts: request.system.map((block: unknown, index) =>
+        blockToPart(block, pointer("/system", index), problems, "system"),
+      ),
+    });
   }
   request.messages.forEach((item: unknown, index) => {
     const message = messageToCanonical(item, pointer("/messages", index), problems);
     if (message !== undefined) messages.push(message);
   });
-  const document: Transcript = { schema_version: formatVersion, id: `bedrock-converse-request-${fingerprint(request)}`, source: { format: "bedrock-converse" }, messages };
+  const document: Transcript = {
+    schema_version: formatVersion,
+    id: `bedrock-converse-request-${fingerprint(request)}`,
+    source: { format: "bedrock-converse" },
+    messages,
+  };
   const rest = restOf(request, known) ?? {};
   const toolConfig = rest.toolConfig;
   if (isJsonObject(toolConfig) && Object.keys(toolConfig).length > 0) {
@@ -82,14 +92,16 @@ function messageToCanonical(item: unknown, path: string, problems: Problems): Me
   }
   const role = item.role;
   if (role !== "user" && role !== "assistant") {
-    problems.error(pointer(path, "role"), "must be \"user\" or \"assistant\"");
+    problems.error(pointer(path, "role"), 'must be "user" or "assistant"');
     return undefined;
   }
   if (!Array.isArray(item.content)) {
     problems.error(pointer(path, "content"), "must be an array of content blocks");
     return undefined;
   }
-  const parts = item.content.map((block: unknown, index) => blockToPart(block, pointer(path, "content", index), problems));
+  const parts = item.content.map((block: unknown, index) =>
+    blockToPart(block, pointer(path, "content", index), problems),
+  );
   const message: Message = { role, parts };
   const fields = providerFields(restOf(item, ["role", "content"]));
   if (fields !== undefined) message.provider_fields = fields;
@@ -115,7 +127,11 @@ function toolToCanonical(tool: unknown): ToolDefinition | undefined {
       definition.description = spec.description;
       known.push("description");
     }
-    if (isJsonObject(spec.inputSchema) && Object.keys(spec.inputSchema).length === 1 && Object.hasOwn(spec.inputSchema, "json")) {
+    if (
+      isJsonObject(spec.inputSchema) &&
+      Object.keys(spec.inputSchema).length === 1 &&
+      Object.hasOwn(spec.inputSchema, "json")
+    ) {
       definition.input_schema = cloneJson(spec.inputSchema.json);
       known.push("inputSchema");
     }

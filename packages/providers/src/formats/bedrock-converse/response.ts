@@ -15,10 +15,39 @@
 import type { Message, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToCanonicalResult } from "../../format.js";
-import { checkExportInput, cloneJson, fingerprint, guard, pointer, Problems, setField } from "../../seeds/conversion.js";
-import { ExportContext, isBedrockServerResult, partToBlocks, toolCallBlock, toolResultBlock } from "./blocks-from-canonical.js";
+import {
+  checkExportInput,
+  cloneJson,
+  fingerprint,
+  guard,
+  pointer,
+  Problems,
+  setField,
+} from "../../seeds/conversion.js";
+import {
+  ExportContext,
+  isBedrockServerResult,
+  partToBlocks,
+  toolCallBlock,
+  toolResultBlock,
+} from "./blocks-from-canonical.js";
 import { blockToPart } from "./blocks-to-canonical.js";
-import { asNative, assign, bedrockFieldsOf, finishReasonOf, hasBedrockFields, isJsonObject, isKnownStopReason, providerFields, providerKey, restOf, stopReasonFor, takeField, usageProvider, type JsonObject } from "./native.js";
+import {
+  asNative,
+  assign,
+  bedrockFieldsOf,
+  finishReasonOf,
+  hasBedrockFields,
+  isJsonObject,
+  isKnownStopReason,
+  providerFields,
+  providerKey,
+  restOf,
+  stopReasonFor,
+  takeField,
+  usageProvider,
+  type JsonObject,
+} from "./native.js";
 import { finishDocument } from "../../seeds/conversion.js";
 import type { BedrockConverseResponse } from "./types.js";
 
@@ -56,7 +85,12 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
  * order of `messageStop` and `metadata`), and it gets the same id as the response unstreamed.
  */
 export function documentOf(messages: Message[], response: unknown): Transcript {
-  return { schema_version: formatVersion, id: `bedrock-converse-response-${fingerprint(sortedKeys(response))}`, source: { format: "bedrock-converse" }, messages };
+  return {
+    schema_version: formatVersion,
+    id: `bedrock-converse-response-${fingerprint(sortedKeys(response))}`,
+    source: { format: "bedrock-converse" },
+    messages,
+  };
 }
 
 /** A copy of a JSON value with every object's keys in sorted order. */
@@ -80,10 +114,13 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
     problems.error(pointer(path, "output", "message"), "is required and must be an object");
     return undefined;
   }
-  if (native.role !== "assistant") problems.error(pointer(path, "output", "message", "role"), "must be \"assistant\"");
-  if (!Array.isArray(native.content)) problems.error(pointer(path, "output", "message", "content"), "is required and must be an array of content blocks");
+  if (native.role !== "assistant") problems.error(pointer(path, "output", "message", "role"), 'must be "assistant"');
+  if (!Array.isArray(native.content))
+    problems.error(pointer(path, "output", "message", "content"), "is required and must be an array of content blocks");
   if (problems.errors.length > 0 || !Array.isArray(native.content)) return undefined;
-  const parts = native.content.map((block: unknown, index) => blockToPart(block, pointer(path, "output", "message", "content", index), problems));
+  const parts = native.content.map((block: unknown, index) =>
+    blockToPart(block, pointer(path, "output", "message", "content", index), problems),
+  );
   const message: Message = { role: "assistant", parts };
   const known = ["output"];
   if (typeof value.stopReason === "string") {
@@ -97,7 +134,11 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
       message.usage = { ...usage, raw: { provider: usageProvider, usage: cloneJson(value.usage) } };
       known.push("usage");
     } else {
-      problems.warn("input-normalized", pointer(path, "usage"), "the usage object is not one Bedrock's counters can be read from; it was kept verbatim in provider_fields");
+      problems.warn(
+        "input-normalized",
+        pointer(path, "usage"),
+        "the usage object is not one Bedrock's counters can be read from; it was kept verbatim in provider_fields",
+      );
     }
   }
   const rest = restOf(value, known) ?? {};
@@ -110,39 +151,66 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
   return message;
 }
 
-export function responseFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<BedrockConverseResponse> {
+export function responseFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<BedrockConverseResponse> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (!checkExportInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const index = document.messages.findLastIndex((message) => message.role === "assistant");
       if (index === -1) {
         problems.error("/messages", "a Bedrock Converse response is one assistant message, and the document has none");
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       }
       document.messages.forEach((_message, other) => {
-        if (other !== index) problems.warn("message-dropped", pointer("/messages", other), "a Bedrock Converse response holds one assistant message; this one was left out");
+        if (other !== index)
+          problems.warn(
+            "message-dropped",
+            pointer("/messages", other),
+            "a Bedrock Converse response holds one assistant message; this one was left out",
+          );
       });
-      const context = new ExportContext(problems, options.foreignReasoning ?? "drop", "response", document.source?.format === "bedrock-converse");
+      const context = new ExportContext(
+        problems,
+        options.foreignReasoning ?? "drop",
+        "response",
+        document.source?.format === "bedrock-converse",
+      );
       const response = responseOf(document.messages[index] as Tolerant.Message, pointer("/messages", index), context);
-      if (response === undefined || problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (response === undefined || problems.errors.length > 0)
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
       return finish(asNative<BedrockConverseResponse>(response), problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-const messageFieldsHandled = ["role", "parts", "finish_reason", "native_finish_reason", "usage", "provider_fields", "error"];
+const messageFieldsHandled = [
+  "role",
+  "parts",
+  "finish_reason",
+  "native_finish_reason",
+  "usage",
+  "provider_fields",
+  "error",
+];
 
 /** A canonical assistant message → a Converse response object (as JSON); undefined, with an error, for an error. */
 export function responseOf(message: Tolerant.Message, path: string, context: ExportContext): JsonObject | undefined {
   const { problems } = context;
   if (message.error !== undefined) {
-    problems.error(pointer(path, "error"), `the message records an error (${message.error}), not a model response; a Converse response cannot carry it`);
+    problems.error(
+      pointer(path, "error"),
+      `the message records an error (${message.error}), not a model response; a Converse response cannot carry it`,
+    );
     return undefined;
   }
   for (const [key, value] of Object.entries(message)) {
-    if (value !== undefined && !messageFieldsHandled.includes(key)) problems.warn("field-dropped", pointer(path, key), `${key} has no place in a Bedrock Converse response`);
+    if (value !== undefined && !messageFieldsHandled.includes(key))
+      problems.warn("field-dropped", pointer(path, key), `${key} has no place in a Bedrock Converse response`);
   }
   const fields = bedrockFieldsOf(message);
   const outputRest = takeField(fields, outputFieldsKey);
@@ -155,37 +223,67 @@ export function responseOf(message: Tolerant.Message, path: string, context: Exp
     else if (isPartOfType(part, "tool_result")) {
       if (isBedrockServerResult(part)) blocks = [toolResultBlock(part, partPath, context) ?? []].flat();
       else {
-        problems.warn("part-dropped", partPath, "a response is the model's turn and carries no client tool results; the result was left out");
+        problems.warn(
+          "part-dropped",
+          partPath,
+          "a response is the model's turn and carries no client tool results; the result was left out",
+        );
         blocks = [];
       }
     } else blocks = partToBlocks(part, partPath, context, "message");
     for (const block of blocks) context.paths.set(block, partPath);
     content.push(...blocks);
   });
-  const nativeMessage = assign(isJsonObject(messageRest) ? assign({}, messageRest) : {}, { role: "assistant", content });
+  const nativeMessage = assign(isJsonObject(messageRest) ? assign({}, messageRest) : {}, {
+    role: "assistant",
+    content,
+  });
   const output = assign(isJsonObject(outputRest) ? assign({}, outputRest) : {}, { message: nativeMessage });
   const response = assign({ output }, fields);
-  const stopReason = stopReasonOf(message, hasBedrockFields(message) || message.usage?.raw?.provider === usageProvider, path, problems);
+  const stopReason = stopReasonOf(
+    message,
+    hasBedrockFields(message) || message.usage?.raw?.provider === usageProvider,
+    path,
+    problems,
+  );
   if (stopReason !== undefined) response.stopReason = stopReason;
   const usage = usageOf(message, path, problems, context.mode === "stream");
   if (usage !== undefined) response.usage = usage;
   return response;
 }
 
-function stopReasonOf(message: Tolerant.Message, fromBedrock: boolean, path: string, problems: Problems): string | undefined {
+function stopReasonOf(
+  message: Tolerant.Message,
+  fromBedrock: boolean,
+  path: string,
+  problems: Problems,
+): string | undefined {
   const nativeReason = message.native_finish_reason;
   if (nativeReason !== undefined && (fromBedrock || isKnownStopReason(nativeReason))) return nativeReason;
   if (message.finish_reason === undefined) {
-    problems.warn("value-assumed", pointer(path, "finish_reason"), "the message has no finish reason; end_turn was written (Bedrock requires a stop reason)");
+    problems.warn(
+      "value-assumed",
+      pointer(path, "finish_reason"),
+      "the message has no finish reason; end_turn was written (Bedrock requires a stop reason)",
+    );
     return "end_turn";
   }
   const mapped = stopReasonFor(String(message.finish_reason));
   if (mapped !== undefined) return mapped;
-  problems.warn("value-converted", pointer(path, "finish_reason"), `Bedrock has no stop reason for ${String(message.finish_reason)}; end_turn was written`);
+  problems.warn(
+    "value-converted",
+    pointer(path, "finish_reason"),
+    `Bedrock has no stop reason for ${String(message.finish_reason)}; end_turn was written`,
+  );
   return "end_turn";
 }
 
-function usageOf(message: Tolerant.Message, path: string, problems: Problems, streaming: boolean): JsonObject | undefined {
+function usageOf(
+  message: Tolerant.Message,
+  path: string,
+  problems: Problems,
+  streaming: boolean,
+): JsonObject | undefined {
   const usage = message.usage;
   if (usage === undefined) {
     // A stream that ended without its metadata event has no usage, and its events are written without one.
@@ -204,6 +302,11 @@ function usageOf(message: Tolerant.Message, path: string, problems: Problems, st
   };
   if (usage.cache_read_tokens !== undefined) native.cacheReadInputTokens = usage.cache_read_tokens;
   if (usage.cache_write_tokens !== undefined) native.cacheWriteInputTokens = usage.cache_write_tokens;
-  if (usage.reasoning_tokens !== undefined) problems.warn("field-dropped", pointer(path, "usage", "reasoning_tokens"), "Bedrock's usage has no reasoning count (it is part of outputTokens)");
+  if (usage.reasoning_tokens !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "usage", "reasoning_tokens"),
+      "Bedrock's usage has no reasoning count (it is part of outputTokens)",
+    );
   return native;
 }

@@ -30,7 +30,13 @@ import { documentOf, messageToCanonical, responseOf } from "./response.js";
 import type { BedrockConverseStreamEvent } from "./types.js";
 
 const paddingKey = "p";
-const exceptionTypes = ["internalServerException", "modelStreamErrorException", "serviceUnavailableException", "throttlingException", "validationException"];
+const exceptionTypes = [
+  "internalServerException",
+  "modelStreamErrorException",
+  "serviceUnavailableException",
+  "throttlingException",
+  "validationException",
+];
 
 interface Aggregate {
   message: JsonObject;
@@ -53,7 +59,16 @@ export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult
 
 function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
   const problems = new Problems();
-  const state: Aggregate = { message: { role: "assistant" }, response: {}, blocks: [], inputs: new Map(), unparsed: new Map(), padded: undefined, error: undefined, errorEvent: undefined };
+  const state: Aggregate = {
+    message: { role: "assistant" },
+    response: {},
+    blocks: [],
+    inputs: new Map(),
+    unparsed: new Map(),
+    padded: undefined,
+    error: undefined,
+    errorEvent: undefined,
+  };
   chunks.forEach((chunk, position) => {
     const path = pointer("", position);
     const keys = isJsonObject(chunk) ? Object.keys(chunk) : [];
@@ -68,7 +83,12 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
     applyEvent(state, type, payload, eventPath, problems);
   });
   state.blocks.forEach((_block, index) => stopBlock(state, index, problems));
-  if (state.padded !== undefined) problems.warn("field-dropped", state.padded, "the p field of the events is padding against length side channels, not content; it is left out");
+  if (state.padded !== undefined)
+    problems.warn(
+      "field-dropped",
+      state.padded,
+      "the p field of the events is padding against length side channels, not content; it is left out",
+    );
   if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const content = state.blocks.filter((block): block is JsonObject => block !== undefined);
   const response = assign({ output: { message: assign(state.message, { content }) } }, state.response);
@@ -77,7 +97,10 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
   if (state.error !== undefined) {
     message.error = state.error;
     message.finish_reason = "error";
-    message.provider_fields = { ...message.provider_fields, [providerKey]: { ...message.provider_fields?.[providerKey], stream_error: cloneJson(state.errorEvent) } };
+    message.provider_fields = {
+      ...message.provider_fields,
+      [providerKey]: { ...message.provider_fields?.[providerKey], stream_error: cloneJson(state.errorEvent) },
+    };
   }
   for (const [index, unparsed] of state.unparsed) {
     const part = message.parts[content.indexOf(state.blocks[index] as JsonObject)];
@@ -108,7 +131,8 @@ function applyEvent(state: Aggregate, type: string, payload: JsonObject, path: s
         return;
       }
       const extra = withoutPadding(payload, ["contentBlockIndex", "start", "delta"]);
-      for (const key of Object.keys(extra ?? {})) problems.warn("field-dropped", pointer(path, key), `${key} is not part of a ${type} event; it was left out`);
+      for (const key of Object.keys(extra ?? {}))
+        problems.warn("field-dropped", pointer(path, key), `${key} is not part of a ${type} event; it was left out`);
       if (type === "contentBlockStart") startBlock(state, index, payload.start, pointer(path, "start"), problems);
       else if (type === "contentBlockDelta") applyDelta(state, index, payload.delta, pointer(path, "delta"), problems);
       else stopBlock(state, index, problems);
@@ -140,7 +164,11 @@ function startBlock(state: Aggregate, index: number, start: unknown, path: strin
   } else if (isJsonObject(start.toolResult)) {
     state.blocks[index] = { toolResult: assign(cloneJson(start.toolResult), { content: [] }) };
   } else {
-    problems.warn("field-dropped", path, `a block start of kind ${Object.keys(start).join(", ")} is not read by this converter; it was left out`);
+    problems.warn(
+      "field-dropped",
+      path,
+      `a block start of kind ${Object.keys(start).join(", ")} is not read by this converter; it was left out`,
+    );
   }
 }
 
@@ -166,7 +194,8 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
       problems.error(path, "a toolUse delta for a block that did not start as a toolUse");
       return;
     }
-    if (typeof delta.toolUse.input === "string") state.inputs.set(index, `${state.inputs.get(index) ?? ""}${delta.toolUse.input}`);
+    if (typeof delta.toolUse.input === "string")
+      state.inputs.set(index, `${state.inputs.get(index) ?? ""}${delta.toolUse.input}`);
     return;
   }
   if (Array.isArray(delta.toolResult)) {
@@ -195,7 +224,11 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
     if (typeof reasoning.signature === "string") text.signature = reasoning.signature;
     return;
   }
-  problems.warn("field-dropped", path, `a delta of kind ${Object.keys(delta).join(", ")} is not read by this converter; it was left out`);
+  problems.warn(
+    "field-dropped",
+    path,
+    `a delta of kind ${Object.keys(delta).join(", ")} is not read by this converter; it was left out`,
+  );
 }
 
 function stopBlock(state: Aggregate, index: number, problems: Problems): void {
@@ -213,22 +246,41 @@ function stopBlock(state: Aggregate, index: number, problems: Problems): void {
     const reason = error instanceof Error ? error.message : String(error);
     block.toolUse.input = {};
     state.unparsed.set(index, { text: json, error: reason });
-    problems.warn("input-normalized", pointer("", "contentBlock", index), `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`);
+    problems.warn(
+      "input-normalized",
+      pointer("", "contentBlock", index),
+      `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`,
+    );
   }
 }
 
-export function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<BedrockConverseStreamEvent[]> {
+export function streamFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<BedrockConverseStreamEvent[]> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      const context = new ExportContext(problems, options.foreignReasoning ?? "drop", "stream", document.source?.format === "bedrock-converse");
+      if (!checkExportInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      const context = new ExportContext(
+        problems,
+        options.foreignReasoning ?? "drop",
+        "stream",
+        document.source?.format === "bedrock-converse",
+      );
       const events: JsonObject[] = [];
       let streamed = 0;
       document.messages.forEach((message, index) => {
         const path = pointer("/messages", index);
         if (message.role !== "assistant" || streamed > 0) {
-          problems.warn("message-dropped", path, message.role === "assistant" ? "a Converse stream carries one assistant message; this one was left out" : "a stream carries only the model's message; this one was left out");
+          problems.warn(
+            "message-dropped",
+            path,
+            message.role === "assistant"
+              ? "a Converse stream carries one assistant message; this one was left out"
+              : "a stream carries only the model's message; this one was left out",
+          );
           return;
         }
         streamed += 1;
@@ -255,20 +307,28 @@ function eventsOf(response: JsonObject, context: ExportContext, path: string): J
   const output = isJsonObject(response.output) ? response.output : {};
   const message = isJsonObject(output.message) ? output.message : {};
   const content = Array.isArray(message.content) ? message.content.filter(isJsonObject) : [];
-  for (const key of Object.keys(output)) if (key !== "message") context.problems.warn("field-dropped", pointer(path, "provider_fields", providerKey, "output", key), `${key} beside the message has no place in a Converse stream`);
+  for (const key of Object.keys(output))
+    if (key !== "message")
+      context.problems.warn(
+        "field-dropped",
+        pointer(path, "provider_fields", providerKey, "output", key),
+        `${key} beside the message has no place in a Converse stream`,
+      );
   const start = restOf(message, ["content"]) ?? {};
   const events: JsonObject[] = [{ messageStart: start }];
   content.forEach((block, index) => {
     const blockPath = context.paths.get(block) ?? path;
     const rendered = streamBlock(block, context.partialInputs, blockPath, context.problems);
     if (rendered === undefined) return;
-    if (rendered.start !== undefined) events.push({ contentBlockStart: { contentBlockIndex: index, start: rendered.start } });
+    if (rendered.start !== undefined)
+      events.push({ contentBlockStart: { contentBlockIndex: index, start: rendered.start } });
     for (const delta of rendered.deltas) events.push({ contentBlockDelta: { contentBlockIndex: index, delta } });
     events.push({ contentBlockStop: { contentBlockIndex: index } });
   });
   const stop: JsonObject = {};
   if (response.stopReason !== undefined) stop.stopReason = response.stopReason;
-  if (response.additionalModelResponseFields !== undefined) stop.additionalModelResponseFields = response.additionalModelResponseFields;
+  if (response.additionalModelResponseFields !== undefined)
+    stop.additionalModelResponseFields = response.additionalModelResponseFields;
   events.push({ messageStop: stop });
   const metadata = restOf(response, ["output", "stopReason", "additionalModelResponseFields"]);
   if (metadata !== undefined) events.push({ metadata });
@@ -276,9 +336,19 @@ function eventsOf(response: JsonObject, context: ExportContext, path: string): J
 }
 
 /** A block's start form (if it has one) and the deltas that grow it back to the whole block. */
-function streamBlock(block: JsonObject, partial: WeakMap<JsonObject, string>, path: string, problems: Problems): { start?: JsonObject; deltas: JsonObject[] } | undefined {
+function streamBlock(
+  block: JsonObject,
+  partial: WeakMap<JsonObject, string>,
+  path: string,
+  problems: Problems,
+): { start?: JsonObject; deltas: JsonObject[] } | undefined {
   const keys = Object.keys(block);
-  if (keys.length !== 1) problems.warn("field-dropped", path, `fields beside the ${keys.join(", ")} block have no place in a Converse stream`);
+  if (keys.length !== 1)
+    problems.warn(
+      "field-dropped",
+      path,
+      `fields beside the ${keys.join(", ")} block have no place in a Converse stream`,
+    );
   if (typeof block.text === "string") return { deltas: [{ text: block.text }] };
   if (isJsonObject(block.toolUse)) {
     const { input, ...opening } = block.toolUse;
@@ -287,11 +357,15 @@ function streamBlock(block: JsonObject, partial: WeakMap<JsonObject, string>, pa
   }
   if (isJsonObject(block.toolResult)) {
     const { content, ...opening } = block.toolResult;
-    return { start: { toolResult: opening }, deltas: Array.isArray(content) && content.length > 0 ? [{ toolResult: content }] : [] };
+    return {
+      start: { toolResult: opening },
+      deltas: Array.isArray(content) && content.length > 0 ? [{ toolResult: content }] : [],
+    };
   }
   if (isJsonObject(block.reasoningContent)) {
     const reasoning = block.reasoningContent;
-    if (typeof reasoning.redactedContent === "string") return { deltas: [{ reasoningContent: { redactedContent: reasoning.redactedContent } }] };
+    if (typeof reasoning.redactedContent === "string")
+      return { deltas: [{ reasoningContent: { redactedContent: reasoning.redactedContent } }] };
     const text = isJsonObject(reasoning.reasoningText) ? reasoning.reasoningText : {};
     const deltas: JsonObject[] = [];
     if (typeof text.text === "string") deltas.push({ reasoningContent: { text: text.text } });

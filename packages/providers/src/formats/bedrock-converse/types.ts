@@ -63,4 +63,6 @@ export type BedrockContentBlock = Wire<ContentBlock>;
 export type BedrockSystemContentBlock = Wire<SystemContentBlock>;
 export type BedrockTool = Wire<Tool>;
 export type BedrockToolConfiguration = Wire<ToolConfiguration>;
-export type BedrockToolUseBlockStart = Omit<Wire<ToolUseBlockStart>, "type"> & { type?: Wire<ToolUseBlockStart>["type"] | "tool_use" };
+export type BedrockToolUseBlockStart = Omit<Wire<ToolUseBlockStart>, "type"> & {
+  type?: Wire<ToolUseBlockStart>["type"] | "tool_use";
+};

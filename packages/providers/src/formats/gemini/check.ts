@@ -26,7 +26,8 @@ interface Named {
 export function checkRequest(request: GeminiRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
   const contents: unknown = (request as unknown as Record<string, unknown>).contents;
-  if (!Array.isArray(contents) || contents.length === 0) return [{ path: "/contents", message: "must be a non-empty list of Contents" }];
+  if (!Array.isArray(contents) || contents.length === 0)
+    return [{ path: "/contents", message: "must be a non-empty list of Contents" }];
   const roles: Array<string | undefined> = [];
   const calls: Named[][] = [];
   const responses: Named[][] = [];
@@ -43,10 +44,14 @@ export function checkRequest(request: GeminiRequest): TargetProblem[] {
     }
     const role = content.role;
     roles.push(typeof role === "string" ? role : undefined);
-    if (role !== "user" && role !== "model") problems.push({ path: pointer(path, "role"), message: 'must be "user" or "model"' });
+    if (role !== "user" && role !== "model")
+      problems.push({ path: pointer(path, "role"), message: 'must be "user" or "model"' });
     const parts = content.parts;
     if (!Array.isArray(parts) || parts.length === 0) {
-      problems.push({ path: pointer(path, "parts"), message: "must be a non-empty list: Gemini rejects a Content without parts" });
+      problems.push({
+        path: pointer(path, "parts"),
+        message: "must be a non-empty list: Gemini rejects a Content without parts",
+      });
       return;
     }
     parts.forEach((part: unknown, partIndex) => {
@@ -71,25 +76,43 @@ export function checkRequest(request: GeminiRequest): TargetProblem[] {
       const turnCalls = calls.slice(index, end).flat();
       if (turnCalls.length > 0) {
         const path = pointer("/contents", index);
-        if (index === 0 || roles[index - 1] !== "user") problems.push({ path, message: "a function call turn must come right after a user turn" });
+        if (index === 0 || roles[index - 1] !== "user")
+          problems.push({ path, message: "a function call turn must come right after a user turn" });
         const next = end < contents.length && roles[end] === "user" ? end : undefined;
         if (next === undefined) {
-          problems.push({ path, message: `the function call turn (${turnCalls.length} calls) must be followed by a user Content with its function responses` });
+          problems.push({
+            path,
+            message: `the function call turn (${turnCalls.length} calls) must be followed by a user Content with its function responses`,
+          });
         } else {
           answered.add(next);
           const turnResponses = responses[next] ?? [];
           const nextPath = pointer("/contents", next);
           if (turnResponses.length !== turnCalls.length) {
-            problems.push({ path: nextPath, message: `holds ${turnResponses.length} functionResponse parts for ${turnCalls.length} function calls; Gemini requires one Content with exactly as many` });
+            problems.push({
+              path: nextPath,
+              message: `holds ${turnResponses.length} functionResponse parts for ${turnCalls.length} function calls; Gemini requires one Content with exactly as many`,
+            });
           }
-          const names = (list: Named[]): string => list.map((item) => String(item.name)).sort().join(",");
+          const names = (list: Named[]): string =>
+            list
+              .map((item) => String(item.name))
+              .sort()
+              .join(",");
           if (names(turnResponses) !== names(turnCalls)) {
-            problems.push({ path: nextPath, message: `functionResponse names (${names(turnResponses)}) do not match the calls (${names(turnCalls)})` });
+            problems.push({
+              path: nextPath,
+              message: `functionResponse names (${names(turnResponses)}) do not match the calls (${names(turnCalls)})`,
+            });
           }
           for (const response of turnResponses) {
             if (typeof response.id !== "string") continue;
             const withIds = turnCalls.filter((call) => typeof call.id === "string");
-            if (withIds.length > 0 && !withIds.some((call) => call.id === response.id)) problems.push({ path: response.path, message: `answers id ${response.id}, which no call of the turn has` });
+            if (withIds.length > 0 && !withIds.some((call) => call.id === response.id))
+              problems.push({
+                path: response.path,
+                message: `answers id ${response.id}, which no call of the turn has`,
+              });
           }
         }
       }
@@ -98,7 +121,11 @@ export function checkRequest(request: GeminiRequest): TargetProblem[] {
   }
   responses.forEach((list, position) => {
     if (answered.has(position)) return;
-    for (const response of list) problems.push({ path: response.path, message: "a functionResponse must be in the Content right after the function call turn it answers" });
+    for (const response of list)
+      problems.push({
+        path: response.path,
+        message: "a functionResponse must be in the Content right after the function call turn it answers",
+      });
   });
   return problems;
 }

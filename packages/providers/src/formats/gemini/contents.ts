@@ -20,8 +20,24 @@
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
 import { isSameIssuer } from "../../reasoning.js";
-import { isJsonObject, pointer, reportUnmapped, setField, type JsonObject, type Problems } from "../../seeds/conversion.js";
-import { NativeReader, applySnakeCase, geminiIssuer, googleFields, keepSpelling, marker, mergeNative, providerFields } from "./native.js";
+import {
+  isJsonObject,
+  pointer,
+  reportUnmapped,
+  setField,
+  type JsonObject,
+  type Problems,
+} from "../../seeds/conversion.js";
+import {
+  NativeReader,
+  applySnakeCase,
+  geminiIssuer,
+  googleFields,
+  keepSpelling,
+  marker,
+  mergeNative,
+  providerFields,
+} from "./native.js";
 import { exportPart, importPart, type ExportedPart, type PartExportContext, type PartImportContext } from "./parts.js";
 
 /** The text of the user Content put before a history that opens with the model's function calls. */
@@ -31,7 +47,12 @@ export const placeholderUserText = "Continue.";
 export const skipSignatureSentinel = "skip_thought_signature_validator";
 
 /** One native Content as a canonical message. `kind` says where it came from. */
-export function importContent(value: unknown, path: string, context: PartImportContext, kind: "system" | "content" | "candidate"): Message | undefined {
+export function importContent(
+  value: unknown,
+  path: string,
+  context: PartImportContext,
+  kind: "system" | "content" | "candidate",
+): Message | undefined {
   const { problems } = context;
   if (!isJsonObject(value)) {
     problems.error(path, "must be an object (a Gemini Content)");
@@ -48,7 +69,7 @@ export function importContent(value: unknown, path: string, context: PartImportC
       reader.take("role");
       role = nativeRole === "model" ? "assistant" : "user";
     } else {
-      problems.error(reader.at("role"), "must be \"user\" or \"model\"");
+      problems.error(reader.at("role"), 'must be "user" or "model"');
       return undefined;
     }
   } else if (kind === "candidate" && reader.peek("role") === "model") {
@@ -67,7 +88,12 @@ export function importContent(value: unknown, path: string, context: PartImportC
   const rest = reader.rest();
   if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(fields, key, item);
   keepSpelling(fields, snake);
-  if (role === "user" && parts.length > 0 && parts.every((part) => isPartOfType(part, "tool_result") && part.native_type === undefined)) role = "tool";
+  if (
+    role === "user" &&
+    parts.length > 0 &&
+    parts.every((part) => isPartOfType(part, "tool_result") && part.native_type === undefined)
+  )
+    role = "tool";
   const message: Message = { role, parts };
   if (role === "assistant") message.issuer = { ...geminiIssuer };
   const kept = providerFields(fields);
@@ -97,10 +123,18 @@ export function exportContents(messages: readonly Tolerant.Message[], context: P
   messages.forEach((message, index) => {
     const path = pointer("", "messages", index);
     reportUnmapped(message, ["role", "parts", "provider_fields", "issuer"], path, "Gemini", problems);
-    const parts = message.parts.flatMap((part, partIndex) => exportPart(part, pointer(path, "parts", partIndex), context));
+    const parts = message.parts.flatMap((part, partIndex) =>
+      exportPart(part, pointer(path, "parts", partIndex), context),
+    );
     if (message.role === "system" || message.role === "developer") {
-      if (message.role === "developer") problems.warn("role-mapped", pointer(path, "role"), "a developer message was sent as the system instruction");
-      if (out.length > 0) problems.warn("order-changed", path, "a system message inside the conversation was hoisted into systemInstruction");
+      if (message.role === "developer")
+        problems.warn("role-mapped", pointer(path, "role"), "a developer message was sent as the system instruction");
+      if (out.length > 0)
+        problems.warn(
+          "order-changed",
+          path,
+          "a system message inside the conversation was hoisted into systemInstruction",
+        );
       systemParts.push(...parts);
       systemMessages.push({ message, path });
       return;
@@ -111,12 +145,17 @@ export function exportContents(messages: readonly Tolerant.Message[], context: P
     }
     const fromGemini = googleFields(message) !== undefined || isSameIssuer(message.issuer, geminiIssuer);
     if (parts.length === 0 && (message.parts.length > 0 || !fromGemini)) {
-      problems.warn("message-dropped", path, "nothing of this message can be sent to Gemini, and Gemini rejects a Content without parts");
+      problems.warn(
+        "message-dropped",
+        path,
+        "nothing of this message can be sent to Gemini, and Gemini rejects a Content without parts",
+      );
       return;
     }
     if (message.role === "tool") {
       for (const part of parts) {
-        if (part.result === undefined) problems.warn("role-mapped", part.path, "a non-result part of a tool message was sent in a user Content");
+        if (part.result === undefined)
+          problems.warn("role-mapped", part.path, "a non-result part of a tool message was sent in a user Content");
       }
     }
     out.push({ role: message.role === "assistant" ? "model" : "user", parts, message, path });
@@ -128,23 +167,34 @@ export function exportContents(messages: readonly Tolerant.Message[], context: P
   const contents = out.map((content) => {
     const google = googleFields(content.message);
     const native: JsonObject = {};
-    if (!(google?.[marker.partsAbsent] === true && content.parts.length === 0)) native.parts = content.parts.map((part) => part.native);
+    if (!(google?.[marker.partsAbsent] === true && content.parts.length === 0))
+      native.parts = content.parts.map((part) => part.native);
     if (google?.[marker.roleAbsent] !== true) native.role = content.role;
     mergeNative(native, google);
     applySnakeCase(native, google?.[marker.snakeCase]);
     return native;
   });
   if (opensWithCallTurn(contents)) {
-    problems.warn("value-assumed", out[0]?.path ?? "/messages", `Gemini needs a user turn before a function call turn, and the conversation starts with the model's function calls; a placeholder user Content (${JSON.stringify(placeholderUserText)}) was added`);
+    problems.warn(
+      "value-assumed",
+      out[0]?.path ?? "/messages",
+      `Gemini needs a user turn before a function call turn, and the conversation starts with the model's function calls; a placeholder user Content (${JSON.stringify(placeholderUserText)}) was added`,
+    );
     contents.unshift({ role: "user", parts: [{ text: placeholderUserText }] });
   }
   const result: ContentsExport = { contents };
   if (systemMessages.length > 0) {
-    if (systemMessages.length > 1) problems.warn("parts-merged", systemMessages[1]?.path ?? "", `${systemMessages.length} system messages were joined into one systemInstruction`);
+    if (systemMessages.length > 1)
+      problems.warn(
+        "parts-merged",
+        systemMessages[1]?.path ?? "",
+        `${systemMessages.length} system messages were joined into one systemInstruction`,
+      );
     const first = systemMessages[0]?.message;
     const google = googleFields(first);
     const instruction: JsonObject = {};
-    if (!(google?.[marker.partsAbsent] === true && systemParts.length === 0)) instruction.parts = systemParts.map((part) => part.native);
+    if (!(google?.[marker.partsAbsent] === true && systemParts.length === 0))
+      instruction.parts = systemParts.map((part) => part.native);
     mergeNative(instruction, google);
     applySnakeCase(instruction, google?.[marker.snakeCase]);
     result.systemInstruction = instruction;
@@ -157,7 +207,10 @@ function opensWithCallTurn(contents: readonly JsonObject[]): boolean {
   for (const content of contents) {
     if (content.role !== "model") return false;
     const parts = Array.isArray(content.parts) ? content.parts : [];
-    if (parts.some((part) => isJsonObject(part) && (isJsonObject(part.functionCall) || isJsonObject(part.function_call)))) return true;
+    if (
+      parts.some((part) => isJsonObject(part) && (isJsonObject(part.functionCall) || isJsonObject(part.function_call)))
+    )
+      return true;
   }
   return false;
 }
@@ -174,7 +227,11 @@ function applySignaturePolicy(out: OutContent[], problems: Problems): void {
     const first = calls[0];
     if (first === undefined || calls.some((part) => part.call?.signed === true)) continue;
     first.native.thoughtSignature = skipSignatureSentinel;
-    problems.warn("value-assumed", first.path, `a function call Gemini did not issue carries no thought signature; sent with "${skipSignatureSentinel}" so Gemini 3 accepts it`);
+    problems.warn(
+      "value-assumed",
+      first.path,
+      `a function call Gemini did not issue carries no thought signature; sent with "${skipSignatureSentinel}" so Gemini 3 accepts it`,
+    );
   }
 }
 
@@ -206,9 +263,12 @@ function regroupResults(out: OutContent[], problems: Problems): void {
     let userEnd = end;
     while (userEnd < out.length && out[userEnd]?.role === "user") userEnd += 1;
     const userContents = out.slice(end, userEnd);
-    const results = userContents.flatMap((content) => content.parts.filter((part) => part.result !== undefined && isJsonObject(part.native.functionResponse)));
+    const results = userContents.flatMap((content) =>
+      content.parts.filter((part) => part.result !== undefined && isJsonObject(part.native.functionResponse)),
+    );
     const target = userContents[0];
-    const inFirst = target?.parts.filter((part) => part.result !== undefined && isJsonObject(part.native.functionResponse)) ?? [];
+    const inFirst =
+      target?.parts.filter((part) => part.result !== undefined && isJsonObject(part.native.functionResponse)) ?? [];
     const ids = calls.map((call) => call.id);
     const fine =
       target !== undefined &&
@@ -228,39 +288,66 @@ function regroupResults(out: OutContent[], problems: Problems): void {
         return match;
       }
       const path = callPaths[callIndex] ?? "";
-      problems.warn("value-assumed", path, `the ${call.name} call has no result; Gemini requires one, so { error } stating that none was recorded was sent`);
+      problems.warn(
+        "value-assumed",
+        path,
+        `the ${call.name} call has no result; Gemini requires one, so { error } stating that none was recorded was sent`,
+      );
       const response: JsonObject = { name: call.name, response: { error: "no result was recorded for this call" } };
       return { native: { functionResponse: response }, result: { callId: call.id, name: call.name }, path };
     });
     for (const part of ordered) placed.add(part);
-    const others = (target?.parts ?? []).filter((part) => !(part.result !== undefined && isJsonObject(part.native.functionResponse)));
-    problems.warn("results-regrouped", results[0]?.path ?? callPaths[0] ?? "", `${results.length} function response(s) were regrouped into one user Content answering the ${calls.length} call(s) of the model turn, in call order`);
+    const others = (target?.parts ?? []).filter(
+      (part) => !(part.result !== undefined && isJsonObject(part.native.functionResponse)),
+    );
+    problems.warn(
+      "results-regrouped",
+      results[0]?.path ?? callPaths[0] ?? "",
+      `${results.length} function response(s) were regrouped into one user Content answering the ${calls.length} call(s) of the model turn, in call order`,
+    );
     if (target === undefined) {
-      out.splice(end, 0, { role: "user", parts: ordered, message: { role: "tool", parts: [] }, path: callPaths[0] ?? "" });
+      out.splice(end, 0, {
+        role: "user",
+        parts: ordered,
+        message: { role: "tool", parts: [] },
+        path: callPaths[0] ?? "",
+      });
       index = end + 1;
       continue;
     }
     // Matching by id copies the call's native id onto its placeholder response.
     for (const part of ordered) {
       const response = part.native.functionResponse;
-      const call = out.slice(index, end).flatMap((content) => content.parts).find((candidate) => candidate.call?.id === part.result?.callId);
+      const call = out
+        .slice(index, end)
+        .flatMap((content) => content.parts)
+        .find((candidate) => candidate.call?.id === part.result?.callId);
       const callBody = call?.native.functionCall;
-      if (isJsonObject(response) && isJsonObject(callBody) && callBody.id !== undefined && response.id === undefined) response.id = callBody.id;
+      if (isJsonObject(response) && isJsonObject(callBody) && callBody.id !== undefined && response.id === undefined)
+        response.id = callBody.id;
     }
     target.parts = [...ordered, ...others];
-    for (const content of userContents.slice(1)) content.parts = content.parts.filter((part) => !(part.result !== undefined && isJsonObject(part.native.functionResponse)));
+    for (const content of userContents.slice(1))
+      content.parts = content.parts.filter(
+        (part) => !(part.result !== undefined && isJsonObject(part.native.functionResponse)),
+      );
     index = userEnd;
   }
   // Function responses outside the Content right after a call turn answer nothing Gemini can pair them with.
   for (const content of out) {
     content.parts = content.parts.filter((part) => {
       if (part.result === undefined || !isJsonObject(part.native.functionResponse) || placed.has(part)) return true;
-      problems.warn("tool-result-unmatched", part.path, `the result for ${part.result.callId} answers no call of the model turn before it; left out`);
+      problems.warn(
+        "tool-result-unmatched",
+        part.path,
+        `the result for ${part.result.callId} answers no call of the model turn before it; left out`,
+      );
       return false;
     });
   }
   for (let position = out.length - 1; position >= 0; position -= 1) {
     const content = out[position];
-    if (content !== undefined && content.parts.length === 0 && content.message.parts.length > 0) out.splice(position, 1);
+    if (content !== undefined && content.parts.length === 0 && content.message.parts.length > 0)
+      out.splice(position, 1);
   }
 }

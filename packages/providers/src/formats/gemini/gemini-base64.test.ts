@@ -4,10 +4,12 @@ import { fromStandardBase64, toStandardBase64 } from "./native.js";
 
 // The plain character-by-character definitions the fast paths must agree with exactly.
 function referenceToStandard(data: string): { data: string; urlSafe: boolean } {
-  if ((data.includes("-") || data.includes("_")) && /^[\w-]*={0,2}$/.test(data)) return { data: data.replaceAll("-", "+").replaceAll("_", "/"), urlSafe: true };
+  if ((data.includes("-") || data.includes("_")) && /^[\w-]*={0,2}$/.test(data))
+    return { data: data.replaceAll("-", "+").replaceAll("_", "/"), urlSafe: true };
   return { data, urlSafe: false };
 }
-const referenceFromStandard = (data: string, urlSafe: boolean): string => (urlSafe ? data.replaceAll("+", "-").replaceAll("/", "_") : data);
+const referenceFromStandard = (data: string, urlSafe: boolean): string =>
+  urlSafe ? data.replaceAll("+", "-").replaceAll("/", "_") : data;
 
 const base64Characters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/= \n\u012d\u00e9"];
 
@@ -15,7 +17,9 @@ const base64Characters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 const candidate = fc.oneof(
   fc.tuple(fc.uint8Array({ maxLength: 64 }), fc.boolean(), fc.boolean()).map(([bytes, urlSafe, padded]) => {
     const text = Buffer.from(bytes).toString(urlSafe ? "base64url" : "base64");
-    return padded || !urlSafe ? text : text.slice(0, text.length - (text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0));
+    return padded || !urlSafe
+      ? text
+      : text.slice(0, text.length - (text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0));
   }),
   fc.array(fc.constantFrom(...base64Characters), { maxLength: 40 }).map((characters) => characters.join("")),
   fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 48 }), fc.nat(63)).map(([bytes, spare]) => {

@@ -6,7 +6,10 @@ import type { Tolerant } from "@agent-transcript/core";
 import type { ConversionWarning } from "../../seeds/conversion.js";
 import { geminiFormat, skipSignatureSentinel } from "./index.js";
 
-const examples = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../schemas/v1/examples/Transcript/valid");
+const examples = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../../../schemas/v1/examples/Transcript/valid",
+);
 const files = readdirSync(examples)
   .filter((file) => file.endsWith(".json"))
   .sort();
@@ -48,16 +51,26 @@ describe("canonical examples from other sources → Gemini request", () => {
   });
 
   it("reports what each example loses", () => {
-    const load = (file: string): Tolerant.Transcript => JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
+    const load = (file: string): Tolerant.Transcript =>
+      JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
     const withTools = geminiFormat.requestFromCanonical(load("request-with-tools.json"));
-    expect(withTools.ok && codes(withTools.warnings)).toEqual(["field-dropped /provider_fields/anthropic", "field-dropped /tool_choice/parallel"]);
+    expect(withTools.ok && codes(withTools.warnings)).toEqual([
+      "field-dropped /provider_fields/anthropic",
+      "field-dropped /tool_choice/parallel",
+    ]);
     expect(withTools.ok && withTools.value).toMatchObject({
       systemInstruction: { parts: [{ text: "You are a concise travel assistant." }] },
       tools: [{ functionDeclarations: [{ name: "get_weather", parametersJsonSchema: { type: "object" } }] }],
       toolConfig: { functionCallingConfig: { mode: "AUTO" } },
     });
     const awf = geminiFormat.requestFromCanonical(load("seed-001-awf-run.json"));
-    expect(awf.ok && codes(awf.warnings)).toEqual(expect.arrayContaining(["reasoning-dropped /messages/2/parts/0", "value-assumed /messages/2/parts/1", "message-dropped /messages/5"]));
+    expect(awf.ok && codes(awf.warnings)).toEqual(
+      expect.arrayContaining([
+        "reasoning-dropped /messages/2/parts/0",
+        "value-assumed /messages/2/parts/1",
+        "message-dropped /messages/5",
+      ]),
+    );
   });
 });
 
@@ -108,7 +121,12 @@ describe("cross-provider shapes", () => {
         {
           role: "assistant",
           parts: [
-            { type: "reasoning", text: "thinking", signature: "sig", issuer: { provider: "anthropic", api: "messages" } },
+            {
+              type: "reasoning",
+              text: "thinking",
+              signature: "sig",
+              issuer: { provider: "anthropic", api: "messages" },
+            },
             { type: "tool_call", id: "toolu_1", name: "screenshot", input: {} },
           ],
         },
@@ -135,7 +153,12 @@ describe("cross-provider shapes", () => {
     expect(geminiFormat.checkRequest(result.value)).toEqual([]);
     expect(result.value.systemInstruction).toEqual({ parts: [{ text: "be brief" }] });
     expect(result.value.contents[2]?.parts?.[0]).toEqual({
-      functionResponse: { id: "toolu_1", name: "screenshot", response: { output: "here" }, parts: [{ inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } }] },
+      functionResponse: {
+        id: "toolu_1",
+        name: "screenshot",
+        response: { output: "here" },
+        parts: [{ inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } }],
+      },
     });
     expect(codes(result.warnings)).toEqual([
       "reasoning-dropped /messages/1/parts/0",
@@ -150,28 +173,70 @@ describe("cross-provider shapes", () => {
   it("puts a placeholder user turn before a history that opens with the model's function calls", () => {
     // A response used alone as history: Gemini rejects a function call turn with no user turn before it.
     const response = geminiFormat.responseToCanonical({
-      candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "c2ln" }] }, finishReason: "STOP", index: 0 }],
+      candidates: [
+        {
+          content: {
+            role: "model",
+            parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "c2ln" }],
+          },
+          finishReason: "STOP",
+          index: 0,
+        },
+      ],
       modelVersion: "gemini-2.5-flash",
     });
     if (!response.ok) throw new Error(JSON.stringify(response.errors));
-    const document: Tolerant.Transcript = { ...response.document, messages: [{ role: "system", parts: [{ type: "text", text: "Be brief." }] }, ...response.document.messages] };
+    const document: Tolerant.Transcript = {
+      ...response.document,
+      messages: [{ role: "system", parts: [{ type: "text", text: "Be brief." }] }, ...response.document.messages],
+    };
     const result = geminiFormat.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.value.contents?.[0]).toEqual({ role: "user", parts: [{ text: "Continue." }] });
-    expect(result.value.contents?.[1]).toMatchObject({ role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "c2ln" }] });
+    expect(result.value.contents?.[1]).toMatchObject({
+      role: "model",
+      parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "c2ln" }],
+    });
     expect(result.value.systemInstruction).toEqual({ parts: [{ text: "Be brief." }] });
     expect(geminiFormat.checkRequest(result.value)).toEqual([]);
-    const placeholder = result.warnings.find((warning) => warning.path === "/messages/1" && warning.code === "value-assumed");
-    expect(placeholder?.message).toMatch(/user turn before a function call turn.*placeholder user Content \("Continue\."\) was added/);
-    expect(geminiFormat.requestFromCanonical(document, { strict: true })).toMatchObject({ ok: false, errors: expect.arrayContaining([expect.objectContaining({ path: "/messages/1" })]) as unknown });
+    const placeholder = result.warnings.find(
+      (warning) => warning.path === "/messages/1" && warning.code === "value-assumed",
+    );
+    expect(placeholder?.message).toMatch(
+      /user turn before a function call turn.*placeholder user Content \("Continue\."\) was added/,
+    );
+    expect(geminiFormat.requestFromCanonical(document, { strict: true })).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining([expect.objectContaining({ path: "/messages/1" })]) as unknown,
+    });
 
     // Another provider's call turn first gets the placeholder too; a model turn of plain text, which Gemini accepts, does not.
-    const foreign = geminiFormat.requestFromCanonical({ schema_version: "1.0.0", id: "t", messages: [{ role: "assistant", parts: [{ type: "tool_call", id: "toolu_1", name: "f", input: {} }] }, { role: "tool", parts: [{ type: "tool_result", call_id: "toolu_1", status: "ok", output: "x" }] }] });
+    const foreign = geminiFormat.requestFromCanonical({
+      schema_version: "1.0.0",
+      id: "t",
+      messages: [
+        { role: "assistant", parts: [{ type: "tool_call", id: "toolu_1", name: "f", input: {} }] },
+        { role: "tool", parts: [{ type: "tool_result", call_id: "toolu_1", status: "ok", output: "x" }] },
+      ],
+    });
     expect(foreign.ok && foreign.value.contents.map((content) => content.role)).toEqual(["user", "model", "user"]);
     expect(foreign.ok && geminiFormat.checkRequest(foreign.value)).toEqual([]);
     expect(foreign.warnings.map((warning) => `${warning.code} ${warning.path}`)).toContain("value-assumed /messages/0");
-    const greeting = geminiFormat.requestFromCanonical({ schema_version: "1.0.0", id: "t", messages: [{ role: "assistant", parts: [{ type: "text", text: "Hello!" }] }, user("Hi")] });
-    expect(greeting).toEqual({ ok: true, value: { contents: [{ role: "model", parts: [{ text: "Hello!" }] }, { role: "user", parts: [{ text: "Hi" }] }] }, warnings: [] });
+    const greeting = geminiFormat.requestFromCanonical({
+      schema_version: "1.0.0",
+      id: "t",
+      messages: [{ role: "assistant", parts: [{ type: "text", text: "Hello!" }] }, user("Hi")],
+    });
+    expect(greeting).toEqual({
+      ok: true,
+      value: {
+        contents: [
+          { role: "model", parts: [{ text: "Hello!" }] },
+          { role: "user", parts: [{ text: "Hi" }] },
+        ],
+      },
+      warnings: [],
+    });
   });
 
   it("keeps Gemini's own signatures and never sends another issuer's", () => {
@@ -183,18 +248,42 @@ describe("cross-provider shapes", () => {
         {
           role: "assistant",
           issuer: { provider: "google", api: "generate-content" },
-          parts: [{ type: "tool_call", id: "c1", name: "f", input: {}, signature: "gsig", issuer: { provider: "google", api: "generate-content" } }],
+          parts: [
+            {
+              type: "tool_call",
+              id: "c1",
+              name: "f",
+              input: {},
+              signature: "gsig",
+              issuer: { provider: "google", api: "generate-content" },
+            },
+          ],
         },
         { role: "tool", parts: [{ type: "tool_result", call_id: "c1", name: "f", status: "error", error: "boom" }] },
-        { role: "assistant", parts: [{ type: "text", text: "x", signature: "osig", issuer: { provider: "openai" } }, { type: "native", native_type: "web_search_call", data: {}, issuer: { provider: "openai" } }] },
+        {
+          role: "assistant",
+          parts: [
+            { type: "text", text: "x", signature: "osig", issuer: { provider: "openai" } },
+            { type: "native", native_type: "web_search_call", data: {}, issuer: { provider: "openai" } },
+          ],
+        },
       ],
     };
     const result = geminiFormat.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.value.contents[1]?.parts?.[0]).toEqual({ functionCall: { id: "c1", name: "f", args: {} }, thoughtSignature: "gsig" });
-    expect(result.value.contents[2]?.parts?.[0]).toEqual({ functionResponse: { id: "c1", name: "f", response: { error: "boom" } } });
+    expect(result.value.contents[1]?.parts?.[0]).toEqual({
+      functionCall: { id: "c1", name: "f", args: {} },
+      thoughtSignature: "gsig",
+    });
+    expect(result.value.contents[2]?.parts?.[0]).toEqual({
+      functionResponse: { id: "c1", name: "f", response: { error: "boom" } },
+    });
     expect(result.value.contents[3]?.parts).toEqual([{ text: "x" }]);
-    expect(codes(result.warnings)).toEqual(["status-mapped /messages/2/parts/0/status", "reasoning-dropped /messages/3/parts/0/signature", "part-dropped /messages/3/parts/1"]);
+    expect(codes(result.warnings)).toEqual([
+      "status-mapped /messages/2/parts/0/status",
+      "reasoning-dropped /messages/3/parts/0/signature",
+      "part-dropped /messages/3/parts/1",
+    ]);
   });
 });
 
@@ -203,15 +292,38 @@ describe("strict", () => {
     const document: Tolerant.Transcript = {
       schema_version: "1.0.0",
       id: "lossy",
-      messages: [user("hi"), { role: "assistant", parts: [{ type: "text", text: "hello" }, { type: "refusal", text: "no" }], usage: { input_tokens: 1, output_tokens: 2, raw: { provider: "anthropic", usage: {} } } }],
+      messages: [
+        user("hi"),
+        {
+          role: "assistant",
+          parts: [
+            { type: "text", text: "hello" },
+            { type: "refusal", text: "no" },
+          ],
+          usage: { input_tokens: 1, output_tokens: 2, raw: { provider: "anthropic", usage: {} } },
+        },
+      ],
     };
     const lenient = geminiFormat.requestFromCanonical(document);
     expect(lenient.ok).toBe(true);
     const strict = geminiFormat.requestFromCanonical(document, { strict: true });
-    expect(strict).toMatchObject({ ok: false, errors: [{ path: "/messages/1/usage" }, { path: "/messages/1/parts/1" }] });
+    expect(strict).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/1/usage" }, { path: "/messages/1/parts/1" }],
+    });
     const response = geminiFormat.responseFromCanonical(document, { strict: true });
-    expect(response).toMatchObject({ ok: false, errors: expect.arrayContaining([{ path: "/messages/1/usage/raw", message: expect.stringMatching(/^value-converted: /) }]) });
+    expect(response).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining([
+        { path: "/messages/1/usage/raw", message: expect.stringMatching(/^value-converted: /) },
+      ]),
+    });
     expect(geminiFormat.streamFromCanonical(document, { strict: true }).ok).toBe(false);
-    expect(geminiFormat.responseFromCanonical({ ...document, messages: [document.messages[1] as Tolerant.Message] }, { strict: false }).ok).toBe(true);
+    expect(
+      geminiFormat.responseFromCanonical(
+        { ...document, messages: [document.messages[1] as Tolerant.Message] },
+        { strict: false },
+      ).ok,
+    ).toBe(true);
   });
 });

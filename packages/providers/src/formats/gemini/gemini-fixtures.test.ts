@@ -32,90 +32,119 @@ describe("Gemini real fixtures", () => {
     expect(origins("response").length).toBeGreaterThanOrEqual(70);
     expect(origins("stream").length).toBeGreaterThanOrEqual(15);
     expect(origins("error").length).toBe(1);
-    for (const entry of normalisations) expect(payloads.some((payload) => entry.origin.test(payload.origin)), entry.reason).toBe(true);
+    for (const entry of normalisations)
+      expect(
+        payloads.some((payload) => entry.origin.test(payload.origin)),
+        entry.reason,
+      ).toBe(true);
   });
 
-  describe.each(origins("request").map((payload) => [payload.origin, payload] as const))("request %s", (_origin, payload) => {
-    it("round-trips native → canonical → native, and passes the checker", () => {
-      if (payload.kind !== "request") throw new Error("not a request");
-      const imported = geminiFormat.requestToCanonical(payload.value);
-      if (!imported.ok) expect(imported.errors).toEqual([]);
-      if (!imported.ok) return;
-      strictlyValid(imported.document);
-      const exported = geminiFormat.requestFromCanonical(imported.document);
-      if (!exported.ok) expect(exported.errors).toEqual([]);
-      if (!exported.ok) return;
-      expect(exported.value).toEqual(payload.value);
-      expect(geminiFormat.checkRequest(payload.value as GeminiRequest)).toEqual([]);
-    });
-  });
-
-  describe.each(origins("response").map((payload) => [payload.origin, payload] as const))("response %s", (_origin, payload) => {
-    it("round-trips native → canonical → native", () => {
-      if (payload.kind !== "response") throw new Error("not a response");
-      const imported = geminiFormat.responseToCanonical(payload.value);
-      if (!imported.ok) expect(imported.errors).toEqual([]);
-      if (!imported.ok) return;
-      strictlyValid(imported.document);
-      const message = imported.document.messages[0];
-      expect(message?.role).toBe("assistant");
-      const exported = geminiFormat.responseFromCanonical(imported.document);
-      if (!exported.ok) expect(exported.errors).toEqual([]);
-      if (!exported.ok) return;
-      expect(exported.value).toEqual(payload.value);
-    });
-  });
-
-  describe.each(origins("stream").map((payload) => [payload.origin, payload] as const))("stream %s", (_origin, payload) => {
-    it("aggregates into what the chunks carried, and streams back idempotently", () => {
-      if (payload.kind !== "stream") throw new Error("not a stream");
-      const imported = geminiFormat.streamToCanonical(payload.chunks);
-      if (!imported.ok) expect(imported.errors).toEqual([]);
-      if (!imported.ok) return;
-      strictlyValid(imported.document);
-      const document = imported.document;
-      const message = document.messages[0];
-      if (message === undefined) throw new Error("no message");
-
-      // What the chunks carried, counted straight from them.
-      const nativeParts = payload.chunks.flatMap((chunk) => {
-        if (!isJsonObject(chunk) || !Array.isArray(chunk.candidates)) return [];
-        const content = isJsonObject(chunk.candidates[0]) ? chunk.candidates[0].content : undefined;
-        return isJsonObject(content) && Array.isArray(content.parts) ? content.parts.filter(isJsonObject) : [];
+  describe.each(origins("request").map((payload) => [payload.origin, payload] as const))(
+    "request %s",
+    (_origin, payload) => {
+      it("round-trips native → canonical → native, and passes the checker", () => {
+        if (payload.kind !== "request") throw new Error("not a request");
+        const imported = geminiFormat.requestToCanonical(payload.value);
+        if (!imported.ok) expect(imported.errors).toEqual([]);
+        if (!imported.ok) return;
+        strictlyValid(imported.document);
+        const exported = geminiFormat.requestFromCanonical(imported.document);
+        if (!exported.ok) expect(exported.errors).toEqual([]);
+        if (!exported.ok) return;
+        expect(exported.value).toEqual(payload.value);
+        expect(geminiFormat.checkRequest(payload.value as GeminiRequest)).toEqual([]);
       });
-      const text = nativeParts.filter((part) => typeof part.text === "string" && part.thought !== true).map((part) => part.text).join("");
-      const thought = nativeParts.filter((part) => typeof part.text === "string" && part.thought === true).map((part) => part.text).join("");
-      const signatures = nativeParts.map((part) => part.thoughtSignature).filter((value) => typeof value === "string");
-      const calls = nativeParts.filter((part) => isJsonObject(part.functionCall) && typeof part.functionCall.name === "string").map((part) => (part.functionCall as { name: string }).name);
-      const usages = payload.chunks.map((chunk) => (isJsonObject(chunk) ? chunk.usageMetadata : undefined)).filter((usage) => isJsonObject(usage) && typeof usage.totalTokenCount === "number");
+    },
+  );
 
-      const canonicalText = message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
-      const canonicalThought = message.parts.flatMap((part) => (part.type === "reasoning" && part.text !== undefined ? [part.text] : [])).join("");
-      // A signature on a server tool result (toolResponse) has no canonical field and stays in provider_fields.
-      const canonicalSignatures = message.parts.flatMap((part) => {
-        if ("signature" in part && typeof part.signature === "string") return [part.signature];
-        const kept = "provider_fields" in part ? part.provider_fields?.google?.thoughtSignature : undefined;
-        return typeof kept === "string" ? [kept] : [];
+  describe.each(origins("response").map((payload) => [payload.origin, payload] as const))(
+    "response %s",
+    (_origin, payload) => {
+      it("round-trips native → canonical → native", () => {
+        if (payload.kind !== "response") throw new Error("not a response");
+        const imported = geminiFormat.responseToCanonical(payload.value);
+        if (!imported.ok) expect(imported.errors).toEqual([]);
+        if (!imported.ok) return;
+        strictlyValid(imported.document);
+        const message = imported.document.messages[0];
+        expect(message?.role).toBe("assistant");
+        const exported = geminiFormat.responseFromCanonical(imported.document);
+        if (!exported.ok) expect(exported.errors).toEqual([]);
+        if (!exported.ok) return;
+        expect(exported.value).toEqual(payload.value);
       });
-      const canonicalCalls = message.parts.flatMap((part) => (part.type === "tool_call" && part.native_type === undefined ? [part.name] : []));
-      expect(canonicalText).toBe(text);
-      expect(canonicalThought).toBe(thought);
-      expect(canonicalSignatures).toEqual(signatures);
-      expect(canonicalCalls).toEqual(calls);
-      if (usages.length > 0) expect(message.usage?.raw?.usage).toEqual(usages[usages.length - 1]);
+    },
+  );
 
-      const streamed = geminiFormat.streamFromCanonical(document);
-      if (!streamed.ok) expect(streamed.errors).toEqual([]);
-      if (!streamed.ok) return;
-      const again = geminiFormat.streamToCanonical(streamed.value);
-      if (!again.ok) expect(again.errors).toEqual([]);
-      if (!again.ok) return;
-      expect(again.document).toEqual(document);
-      // The unstreamed form of the same document round-trips too.
-      const response = geminiFormat.responseFromCanonical(document);
-      expect(response.ok && geminiFormat.responseToCanonical(response.value)).toMatchObject({ ok: true, document });
-    });
-  });
+  describe.each(origins("stream").map((payload) => [payload.origin, payload] as const))(
+    "stream %s",
+    (_origin, payload) => {
+      it("aggregates into what the chunks carried, and streams back idempotently", () => {
+        if (payload.kind !== "stream") throw new Error("not a stream");
+        const imported = geminiFormat.streamToCanonical(payload.chunks);
+        if (!imported.ok) expect(imported.errors).toEqual([]);
+        if (!imported.ok) return;
+        strictlyValid(imported.document);
+        const document = imported.document;
+        const message = document.messages[0];
+        if (message === undefined) throw new Error("no message");
+
+        // What the chunks carried, counted straight from them.
+        const nativeParts = payload.chunks.flatMap((chunk) => {
+          if (!isJsonObject(chunk) || !Array.isArray(chunk.candidates)) return [];
+          const content = isJsonObject(chunk.candidates[0]) ? chunk.candidates[0].content : undefined;
+          return isJsonObject(content) && Array.isArray(content.parts) ? content.parts.filter(isJsonObject) : [];
+        });
+        const text = nativeParts
+          .filter((part) => typeof part.text === "string" && part.thought !== true)
+          .map((part) => part.text)
+          .join("");
+        const thought = nativeParts
+          .filter((part) => typeof part.text === "string" && part.thought === true)
+          .map((part) => part.text)
+          .join("");
+        const signatures = nativeParts
+          .map((part) => part.thoughtSignature)
+          .filter((value) => typeof value === "string");
+        const calls = nativeParts
+          .filter((part) => isJsonObject(part.functionCall) && typeof part.functionCall.name === "string")
+          .map((part) => (part.functionCall as { name: string }).name);
+        const usages = payload.chunks
+          .map((chunk) => (isJsonObject(chunk) ? chunk.usageMetadata : undefined))
+          .filter((usage) => isJsonObject(usage) && typeof usage.totalTokenCount === "number");
+
+        const canonicalText = message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
+        const canonicalThought = message.parts
+          .flatMap((part) => (part.type === "reasoning" && part.text !== undefined ? [part.text] : []))
+          .join("");
+        // A signature on a server tool result (toolResponse) has no canonical field and stays in provider_fields.
+        const canonicalSignatures = message.parts.flatMap((part) => {
+          if ("signature" in part && typeof part.signature === "string") return [part.signature];
+          const kept = "provider_fields" in part ? part.provider_fields?.google?.thoughtSignature : undefined;
+          return typeof kept === "string" ? [kept] : [];
+        });
+        const canonicalCalls = message.parts.flatMap((part) =>
+          part.type === "tool_call" && part.native_type === undefined ? [part.name] : [],
+        );
+        expect(canonicalText).toBe(text);
+        expect(canonicalThought).toBe(thought);
+        expect(canonicalSignatures).toEqual(signatures);
+        expect(canonicalCalls).toEqual(calls);
+        if (usages.length > 0) expect(message.usage?.raw?.usage).toEqual(usages[usages.length - 1]);
+
+        const streamed = geminiFormat.streamFromCanonical(document);
+        if (!streamed.ok) expect(streamed.errors).toEqual([]);
+        if (!streamed.ok) return;
+        const again = geminiFormat.streamToCanonical(streamed.value);
+        if (!again.ok) expect(again.errors).toEqual([]);
+        if (!again.ok) return;
+        expect(again.document).toEqual(document);
+        // The unstreamed form of the same document round-trips too.
+        const response = geminiFormat.responseFromCanonical(document);
+        expect(response.ok && geminiFormat.responseToCanonical(response.value)).toMatchObject({ ok: true, document });
+      });
+    },
+  );
 
   it("rebuilds streamed function-call arguments (partialArgs) into args", () => {
     const stream = payloads.find((payload) => payload.kind === "stream" && payload.origin.includes("arguments-nested"));
@@ -123,7 +152,10 @@ describe("Gemini real fixtures", () => {
     const result = geminiFormat.streamToCanonical(stream.chunks);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const call = result.document.messages[0]?.parts.find((part) => part.type === "tool_call");
-    expect(call).toMatchObject({ name: "cookRecipe", input: { recipe: { ingredients: expect.arrayContaining([{ amount: "16 oz", name: "Lasagna noodles" }]) } } });
+    expect(call).toMatchObject({
+      name: "cookRecipe",
+      input: { recipe: { ingredients: expect.arrayContaining([{ amount: "16 oz", name: "Lasagna noodles" }]) } },
+    });
     const steps = (call as { input: { recipe: { steps: string[] } } }).input.recipe.steps;
     expect(steps[1]).toBe("Cook lasagna noodles according to package directions, drain and set aside.");
   });

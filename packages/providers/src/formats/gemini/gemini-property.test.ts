@@ -5,15 +5,30 @@ import { geminiFormat } from "./index.js";
 
 const google = { provider: "google", api: "generate-content" } as const;
 const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);
-const jsonObject = fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+const jsonObject = fc
+  .dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+  .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 const signature = fc.option(fc.base64String({ minLength: 4, maxLength: 24 }), { nil: undefined });
 
-const text: fc.Arbitrary<Part> = fc.tuple(fc.string({ maxLength: 20 }), signature).map(([value, sig]) => (sig === undefined ? { type: "text", text: value } : { type: "text", text: value, signature: sig, issuer: { ...google } }));
-const reasoning: fc.Arbitrary<Part> = fc.tuple(fc.option(fc.string({ maxLength: 20 }), { nil: undefined }), signature)
+const text: fc.Arbitrary<Part> = fc
+  .tuple(fc.string({ maxLength: 20 }), signature)
+  .map(([value, sig]) =>
+    sig === undefined
+      ? { type: "text", text: value }
+      : { type: "text", text: value, signature: sig, issuer: { ...google } },
+  );
+const reasoning: fc.Arbitrary<Part> = fc
+  .tuple(fc.option(fc.string({ maxLength: 20 }), { nil: undefined }), signature)
   .filter(([value, sig]) => value !== undefined || sig !== undefined)
-  .map(([value, sig]) => ({ type: "reasoning", ...(value === undefined ? {} : { text: value }), ...(sig === undefined ? {} : { signature: sig, issuer: { ...google } }) }));
+  .map(([value, sig]) => ({
+    type: "reasoning",
+    ...(value === undefined ? {} : { text: value }),
+    ...(sig === undefined ? {} : { signature: sig, issuer: { ...google } }),
+  }));
 const image: fc.Arbitrary<Part> = fc.oneof(
-  fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes): Part => ({ type: "image", media_type: "image/png", data: Buffer.from(bytes).toString("base64") })),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 12 })
+    .map((bytes): Part => ({ type: "image", media_type: "image/png", data: Buffer.from(bytes).toString("base64") })),
   fc.webUrl().map((url): Part => ({ type: "file", media_type: "application/pdf", url })),
   fc.webUrl().map((url): Part => ({ type: "audio", media_type: "audio/wav", url })),
 );
@@ -34,30 +49,58 @@ interface Turn {
 const turn: fc.Arbitrary<Turn> = fc
   .record({
     model: fc.array(fc.oneof(text, reasoning), { maxLength: 3 }),
-    calls: fc.array(fc.record({ name, input: jsonObject, signature, output: jsonObject }, { requiredKeys: ["name", "input", "output"] }), { maxLength: 3 }),
+    calls: fc.array(
+      fc.record(
+        { name, input: jsonObject, signature, output: jsonObject },
+        { requiredKeys: ["name", "input", "output"] },
+      ),
+      { maxLength: 3 },
+    ),
     user: fc.array(fc.oneof(text, image), { minLength: 1, maxLength: 2 }),
   })
   .filter(({ model, calls }) => model.length + calls.length > 0);
 
 const tools: fc.Arbitrary<ToolDefinition[]> = fc.array(
   fc.oneof(
-    fc.tuple(name, fc.option(fc.string({ maxLength: 10 }), { nil: undefined }), fc.option(jsonObject, { nil: undefined })).map(([toolName, description, schema]) => ({
-      name: toolName,
-      ...(description === undefined ? {} : { description }),
-      ...(schema === undefined ? {} : { input_schema: schema }),
-    })),
-    fc.constantFrom("googleSearch", "urlContext", "codeExecution").map((kind) => ({ name: kind, native_type: kind, provider_fields: { google: { [kind]: {} } } })),
+    fc
+      .tuple(
+        name,
+        fc.option(fc.string({ maxLength: 10 }), { nil: undefined }),
+        fc.option(jsonObject, { nil: undefined }),
+      )
+      .map(([toolName, description, schema]) => ({
+        name: toolName,
+        ...(description === undefined ? {} : { description }),
+        ...(schema === undefined ? {} : { input_schema: schema }),
+      })),
+    fc
+      .constantFrom("googleSearch", "urlContext", "codeExecution")
+      .map((kind) => ({ name: kind, native_type: kind, provider_fields: { google: { [kind]: {} } } })),
   ),
   { maxLength: 4 },
 );
 
 const documents: fc.Arbitrary<Transcript> = fc
   .record({
-    system: fc.option(fc.array(text.filter((part) => !("signature" in part)), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+    system: fc.option(
+      fc.array(
+        text.filter((part) => !("signature" in part)),
+        { minLength: 1, maxLength: 2 },
+      ),
+      { nil: undefined },
+    ),
     first: fc.array(fc.oneof(text, image), { minLength: 1, maxLength: 2 }),
     turns: fc.array(turn, { maxLength: 3 }),
     tools,
-    choice: fc.option(fc.oneof(fc.constant({ mode: "auto" as const }), fc.constant({ mode: "none" as const }), fc.constant({ mode: "required" as const }), name.map((tool) => ({ mode: "tool" as const, name: tool }))), { nil: undefined }),
+    choice: fc.option(
+      fc.oneof(
+        fc.constant({ mode: "auto" as const }),
+        fc.constant({ mode: "none" as const }),
+        fc.constant({ mode: "required" as const }),
+        name.map((tool) => ({ mode: "tool" as const, name: tool })),
+      ),
+      { nil: undefined },
+    ),
     temperature: fc.option(fc.double({ min: 0, max: 2, noNaN: true }), { nil: undefined }),
   })
   .map(({ system, first, turns, tools: definitions, choice, temperature }) => {
@@ -66,9 +109,25 @@ const documents: fc.Arbitrary<Transcript> = fc
     messages.push({ role: "user", parts: first });
     turns.forEach((entry, turnIndex) => {
       const calls = entry.calls.map((call, index) => ({ ...call, id: `t${turnIndex}c${index}` }));
-      const callParts: Part[] = calls.map((call) => ({ type: "tool_call", id: call.id, name: call.name, input: call.input, ...(call.signature === undefined ? {} : { signature: call.signature, issuer: { ...google } }) }));
+      const callParts: Part[] = calls.map((call) => ({
+        type: "tool_call",
+        id: call.id,
+        name: call.name,
+        input: call.input,
+        ...(call.signature === undefined ? {} : { signature: call.signature, issuer: { ...google } }),
+      }));
       messages.push({ role: "assistant", parts: [...entry.model, ...callParts], issuer: { ...google } });
-      if (calls.length > 0) messages.push({ role: "tool", parts: calls.map((call) => ({ type: "tool_result", call_id: call.id, name: call.name, status: "ok", output: call.output })) });
+      if (calls.length > 0)
+        messages.push({
+          role: "tool",
+          parts: calls.map((call) => ({
+            type: "tool_result",
+            call_id: call.id,
+            name: call.name,
+            status: "ok",
+            output: call.output,
+          })),
+        });
       messages.push({ role: "user", parts: entry.user });
     });
     const document: Transcript = { schema_version: "1.0.0", id: "x", source: { format: "gemini" }, messages };
@@ -97,15 +156,30 @@ describe("canonical → Gemini → canonical", () => {
     const responses = fc.record({
       parts: fc.array(fc.oneof(text, reasoning), { maxLength: 3 }),
       reason: fc.constantFrom("STOP", "MAX_TOKENS", "SAFETY"),
-      usage: fc.record({ promptTokenCount: fc.nat(1000), candidatesTokenCount: fc.nat(1000), thoughtsTokenCount: fc.nat(1000) }),
+      usage: fc.record({
+        promptTokenCount: fc.nat(1000),
+        candidatesTokenCount: fc.nat(1000),
+        thoughtsTokenCount: fc.nat(1000),
+      }),
     });
     fc.assert(
       fc.property(responses, ({ parts, reason, usage }) => {
-        const nativeUsage = { ...usage, totalTokenCount: usage.promptTokenCount + usage.candidatesTokenCount + usage.thoughtsTokenCount };
-        const response = { candidates: [{ content: { role: "model", parts: [] as unknown[] }, finishReason: reason, index: 0 }], usageMetadata: nativeUsage, modelVersion: "gemini-x", responseId: "r1" };
+        const nativeUsage = {
+          ...usage,
+          totalTokenCount: usage.promptTokenCount + usage.candidatesTokenCount + usage.thoughtsTokenCount,
+        };
+        const response = {
+          candidates: [{ content: { role: "model", parts: [] as unknown[] }, finishReason: reason, index: 0 }],
+          usageMetadata: nativeUsage,
+          modelVersion: "gemini-x",
+          responseId: "r1",
+        };
         const seed = geminiFormat.responseToCanonical(response);
         if (!seed.ok) throw new Error(JSON.stringify(seed.errors));
-        const document: Transcript = { ...seed.document, messages: [{ ...(seed.document.messages[0] as Message), parts }] };
+        const document: Transcript = {
+          ...seed.document,
+          messages: [{ ...(seed.document.messages[0] as Message), parts }],
+        };
         const native = geminiFormat.responseFromCanonical(document, { strict: true });
         if (!native.ok) throw new Error(JSON.stringify(native.errors));
         const back = geminiFormat.responseToCanonical(native.value);

@@ -1,4 +1,11 @@
-import type { Content, GenerateContentResponse, GenerationConfig, SafetySetting, Tool, ToolConfig } from "@google/genai";
+import type {
+  Content,
+  GenerateContentResponse,
+  GenerationConfig,
+  SafetySetting,
+  Tool,
+  ToolConfig,
+} from "@google/genai";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ProviderFormat } from "../../format.js";
 import { geminiFormat } from "./index.js";
@@ -16,6 +23,8 @@ describe("Gemini native types", () => {
     expectTypeOf<GeminiResponse["candidates"]>().toEqualTypeOf<GenerateContentResponse["candidates"]>();
     expectTypeOf<GeminiResponse["usageMetadata"]>().toEqualTypeOf<GenerateContentResponse["usageMetadata"]>();
     expectTypeOf<GeminiStreamChunk>().toEqualTypeOf<GeminiResponse>();
-    expectTypeOf(geminiFormat.requestFromCanonical).returns.toMatchTypeOf<{ ok: true; value: GeminiRequest } | { ok: false }>();
+    expectTypeOf(geminiFormat.requestFromCanonical).returns.toMatchTypeOf<
+      { ok: true; value: GeminiRequest } | { ok: false }
+    >();
   });
 });

@@ -12,7 +12,15 @@
  * beside them under `x-…` keys: a hyphen is not valid in a protobuf field name, so a marker can never collide with
  * a Gemini field.
  */
-import { cloneJson, findNonJson, isJsonObject, pointer, setField, type JsonObject, type Problems } from "../../seeds/conversion.js";
+import {
+  cloneJson,
+  findNonJson,
+  isJsonObject,
+  pointer,
+  setField,
+  type JsonObject,
+  type Problems,
+} from "../../seeds/conversion.js";
 
 /** The provider key of Gemini data inside `provider_fields`, and of its issuer. */
 export const providerKey = "google";
@@ -214,14 +222,17 @@ export function mergeNative(target: JsonObject, source: JsonObject | undefined):
 /** Renames the fields at the given dotted camelCase paths to their snake_case spelling, deepest first. */
 export function applySnakeCase(target: JsonObject, paths: unknown): void {
   if (!Array.isArray(paths)) return;
-  const sorted = paths.filter((path): path is string => typeof path === "string").sort((a, b) => b.split(".").length - a.split(".").length);
+  const sorted = paths
+    .filter((path): path is string => typeof path === "string")
+    .sort((a, b) => b.split(".").length - a.split(".").length);
   for (const path of sorted) {
     const names = path.split(".");
     const last = names.pop();
     if (last === undefined) continue;
     let current: unknown = target;
     // The paths come from the document: follow own properties only, never into a prototype.
-    for (const name of names) current = isJsonObject(current) && Object.hasOwn(current, name) ? current[name] : undefined;
+    for (const name of names)
+      current = isJsonObject(current) && Object.hasOwn(current, name) ? current[name] : undefined;
     if (!isJsonObject(current) || !Object.hasOwn(current, last)) continue;
     const entries = Object.entries(current);
     for (const [key] of entries) Reflect.deleteProperty(current, key);

@@ -23,7 +23,15 @@ import { decideReasoning } from "../../reasoning.js";
 import type { ForeignReasoningPolicy } from "../../format.js";
 import type { ToolCallIdMap } from "../../ids.js";
 import { isSameIssuer } from "../../reasoning.js";
-import { cloneJson, isJsonObject, pointer, reportUnmapped, setField, type JsonObject, type Problems } from "../../seeds/conversion.js";
+import {
+  cloneJson,
+  isJsonObject,
+  pointer,
+  reportUnmapped,
+  setField,
+  type JsonObject,
+  type Problems,
+} from "../../seeds/conversion.js";
 import {
   NativeReader,
   applySnakeCase,
@@ -78,7 +86,17 @@ function statusOutcome(status: string): string {
   return "OUTCOME_FAILED";
 }
 
-const dataFields = ["functionCall", "functionResponse", "executableCode", "codeExecutionResult", "toolCall", "toolResponse", "inlineData", "fileData", "text"] as const;
+const dataFields = [
+  "functionCall",
+  "functionResponse",
+  "executableCode",
+  "codeExecutionResult",
+  "toolCall",
+  "toolResponse",
+  "inlineData",
+  "fileData",
+  "text",
+] as const;
 
 /** The canonical part for one native Gemini part, or undefined after reporting an error. */
 export function importPart(value: unknown, path: string, context: PartImportContext): Part | undefined {
@@ -110,11 +128,20 @@ export function importPart(value: unknown, path: string, context: PartImportCont
       const thought = reader.peek("thought") === true;
       if (field === undefined && !reader.has("thoughtSignature")) {
         // Nothing we know: keep the whole part for a Gemini target.
-        return { type: "native", native_type: Object.keys(value)[0] ?? "part", data: cloneJson(value), issuer: { ...geminiIssuer } };
+        return {
+          type: "native",
+          native_type: Object.keys(value)[0] ?? "part",
+          data: cloneJson(value),
+          issuer: { ...geminiIssuer },
+        };
       }
       if (thought && text !== undefined) reader.take("thought");
       if (thought || text === undefined) {
-        const part: Tolerant.ReasoningPart & Part = { type: "reasoning", ...(text === undefined ? {} : { text }), ...signature() };
+        const part: Tolerant.ReasoningPart & Part = {
+          type: "reasoning",
+          ...(text === undefined ? {} : { text }),
+          ...signature(),
+        };
         return finish(part);
       }
       return finish({ type: "text", text, ...signature() });
@@ -167,8 +194,22 @@ export function importPart(value: unknown, path: string, context: PartImportCont
       for (const key of ["language", "code"]) if (code.has(key)) setField(input, key, code.json(key));
       nestRest(fields, field, code.rest());
       const id = callId(nativeId, `${path}/${field}`, codeExecutionName, fields, context);
-      context.pending.push({ name: codeExecutionName, id, synthesized: nativeId === undefined, answered: false, kind: "code" });
-      return finish({ type: "tool_call", id, name: codeExecutionName, input, provider_executed: true, native_type: "executableCode", ...signature() });
+      context.pending.push({
+        name: codeExecutionName,
+        id,
+        synthesized: nativeId === undefined,
+        answered: false,
+        kind: "code",
+      });
+      return finish({
+        type: "tool_call",
+        id,
+        name: codeExecutionName,
+        input,
+        provider_executed: true,
+        native_type: "executableCode",
+        ...signature(),
+      });
     }
     case "functionResponse":
     case "toolResponse":
@@ -224,7 +265,13 @@ function mergeRest(fields: JsonObject, rest: JsonObject | undefined): void {
   for (const [key, value] of Object.entries(rest)) setField(fields, key, value);
 }
 
-function callId(nativeId: string | undefined, path: string, name: string, fields: JsonObject, context: PartImportContext): string {
+function callId(
+  nativeId: string | undefined,
+  path: string,
+  name: string,
+  fields: JsonObject,
+  context: PartImportContext,
+): string {
   if (nativeId !== undefined && nativeId !== "") return context.ids.idFor(nativeId).id;
   const id = context.ids.synthesize(path);
   setField(fields, marker.idSynthesized, nativeId === "" ? "" : true);
@@ -232,14 +279,23 @@ function callId(nativeId: string | undefined, path: string, name: string, fields
   return id;
 }
 
-function resultId(nativeId: string | undefined, name: string | undefined, kind: PendingCall["kind"], path: string, fields: JsonObject, context: PartImportContext): string {
+function resultId(
+  nativeId: string | undefined,
+  name: string | undefined,
+  kind: PendingCall["kind"],
+  path: string,
+  fields: JsonObject,
+  context: PartImportContext,
+): string {
   if (nativeId !== undefined && nativeId !== "") {
     const pending = context.pending.find((call) => !call.answered && call.id === nativeId);
     if (pending !== undefined) pending.answered = true;
     return context.ids.idFor(nativeId).id;
   }
   // No id: Gemini pairs by name (code results by order), so answer the first open call that fits.
-  const pending = context.pending.find((call) => !call.answered && call.kind === kind && (kind === "code" || call.name === name));
+  const pending = context.pending.find(
+    (call) => !call.answered && call.kind === kind && (kind === "code" || call.name === name),
+  );
   if (pending !== undefined) {
     pending.answered = true;
     // The result had no id of its own, whatever its call had: export must not invent one.
@@ -248,7 +304,11 @@ function resultId(nativeId: string | undefined, name: string | undefined, kind: 
   }
   const id = context.ids.synthesize(path);
   setField(fields, marker.idSynthesized, nativeId === "" ? "" : true);
-  context.problems.warn("id-synthesized", path, `the ${name ?? "tool"} result has no id and answers no call; ${id} was derived from its position`);
+  context.problems.warn(
+    "id-synthesized",
+    path,
+    `the ${name ?? "tool"} result has no id and answers no call; ${id} was derived from its position`,
+  );
   return id;
 }
 
@@ -282,39 +342,68 @@ function finishNative(native: JsonObject, part: { provider_fields?: unknown }): 
   return native;
 }
 
-function exportSignature(part: { signature?: string; issuer?: { provider: string; api?: string } }, path: string, problems: Problems): { thoughtSignature?: string } {
+function exportSignature(
+  part: { signature?: string; issuer?: { provider: string; api?: string } },
+  path: string,
+  problems: Problems,
+): { thoughtSignature?: string } {
   if (part.signature === undefined) return {};
   if (isSameIssuer(part.issuer, geminiIssuer)) return { thoughtSignature: part.signature };
   const from = part.issuer?.provider ?? "another provider";
-  problems.warn("reasoning-dropped", pointer(path, "signature"), `signature issued by ${from} left out: Gemini accepts only its own thought signatures`);
+  problems.warn(
+    "reasoning-dropped",
+    pointer(path, "signature"),
+    `signature issued by ${from} left out: Gemini accepts only its own thought signatures`,
+  );
   return {};
 }
 
 /** The native id of a canonical call: none when the source had none, otherwise the (possibly remapped) id. */
-export function nativeCallId(id: string, part: { provider_fields?: unknown }, path: string, context: PartExportContext): { id?: string } {
+export function nativeCallId(
+  id: string,
+  part: { provider_fields?: unknown },
+  path: string,
+  context: PartExportContext,
+): { id?: string } {
   const google = googleFields(part);
-  if (google !== undefined && Object.hasOwn(google, marker.idSynthesized)) return google[marker.idSynthesized] === "" ? { id: "" } : {};
+  if (google !== undefined && Object.hasOwn(google, marker.idSynthesized))
+    return google[marker.idSynthesized] === "" ? { id: "" } : {};
   const mapped = context.ids.idFor(id);
-  if (mapped.remapped) context.problems.warn("id-remapped", path, `tool-call id ${id} is used twice; sent as ${mapped.id}`);
+  if (mapped.remapped)
+    context.problems.warn("id-remapped", path, `tool-call id ${id} is used twice; sent as ${mapped.id}`);
   return { id: mapped.id };
 }
 
 /** Media as inlineData or fileData, or undefined (with a warning) when Gemini has no way to carry it. */
-function exportMedia(part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.FilePart, path: string, problems: Problems): JsonObject | undefined {
+function exportMedia(
+  part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.FilePart,
+  path: string,
+  problems: Problems,
+): JsonObject | undefined {
   const google = googleFields(part);
   const mime = part.media_type === undefined ? {} : { mimeType: part.media_type };
-  if (part.data !== undefined) return { inlineData: { ...mime, data: fromStandardBase64(part.data, google?.[marker.base64url] === true) } };
+  if (part.data !== undefined)
+    return { inlineData: { ...mime, data: fromStandardBase64(part.data, google?.[marker.base64url] === true) } };
   if (part.url !== undefined) {
     const dataUrl = /^data:([^;,]*)(;base64)?,/.exec(part.url);
     if (dataUrl !== null && google === undefined) {
       problems.warn("value-converted", pointer(path, "url"), "a data: URL was sent as inlineData");
       const data = part.url.slice(dataUrl[0].length);
-      return { inlineData: { mimeType: part.media_type ?? (dataUrl[1] || "application/octet-stream"), data: dataUrl[2] === undefined ? Buffer.from(decodeURIComponent(data)).toString("base64") : data } };
+      return {
+        inlineData: {
+          mimeType: part.media_type ?? (dataUrl[1] || "application/octet-stream"),
+          data: dataUrl[2] === undefined ? Buffer.from(decodeURIComponent(data)).toString("base64") : data,
+        },
+      };
     }
     return { fileData: { ...mime, fileUri: part.url } };
   }
   if (part.file_id !== undefined) {
-    problems.warn("value-converted", pointer(path, "file_id"), "a provider file id was sent as fileData.fileUri; only Gemini Files API names resolve");
+    problems.warn(
+      "value-converted",
+      pointer(path, "file_id"),
+      "a provider file id was sent as fileData.fileUri; only Gemini Files API names resolve",
+    );
     return { fileData: { ...mime, fileUri: part.file_id } };
   }
   if (isPartOfType(part as Tolerant.Part, "file") && (part as Tolerant.FilePart).text !== undefined) {
@@ -329,7 +418,13 @@ function exportMedia(part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.Fi
 export function exportPart(part: Tolerant.Part, path: string, context: PartExportContext): ExportedPart[] {
   const { problems } = context;
   if (isPartOfType(part, "text")) {
-    reportUnmapped(part, [...common, "text", "signature", "issuer", ...(context.response ? ["citations"] : [])], path, "Gemini", problems);
+    reportUnmapped(
+      part,
+      [...common, "text", "signature", "issuer", ...(context.response ? ["citations"] : [])],
+      path,
+      "Gemini",
+      problems,
+    );
     return [{ native: finishNative({ text: part.text, ...exportSignature(part, path, problems) }, part), path }];
   }
   if (isPartOfType(part, "reasoning")) {
@@ -342,15 +437,24 @@ export function exportPart(part: Tolerant.Part, path: string, context: PartExpor
       problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
       return [{ native: { text: decision.text }, path }];
     }
-    if (decision.action === "as-reasoning") problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
+    if (decision.action === "as-reasoning")
+      problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
     const readable = decision.part;
     reportUnmapped(readable, [...common, "text", "summary", "signature", "issuer"], path, "Gemini", problems);
     let text = readable.text;
     if (text === undefined && readable.summary !== undefined && readable.summary.length > 0) {
-      problems.warn("parts-merged", pointer(path, "summary"), "reasoning summary paragraphs were joined into one thought");
+      problems.warn(
+        "parts-merged",
+        pointer(path, "summary"),
+        "reasoning summary paragraphs were joined into one thought",
+      );
       text = readable.summary.join("\n\n");
     } else if (readable.summary !== undefined && readable.summary.length > 0) {
-      problems.warn("field-dropped", pointer(path, "summary"), "a reasoning summary beside its text has no Gemini equivalent");
+      problems.warn(
+        "field-dropped",
+        pointer(path, "summary"),
+        "a reasoning summary beside its text has no Gemini equivalent",
+      );
     }
     const signed = decision.action === "replay" ? exportSignature(readable, path, problems) : {};
     if (text === undefined && signed.thoughtSignature === undefined) {
@@ -373,8 +477,13 @@ export function exportPart(part: Tolerant.Part, path: string, context: PartExpor
     return [{ native: { text: part.text }, path }];
   }
   if (isPartOfType(part, "native")) {
-    if (isSameIssuer(part.issuer, geminiIssuer) && isJsonObject(part.data)) return [{ native: cloneJson(part.data), path }];
-    problems.warn("part-dropped", path, `a native ${part.native_type} part of ${part.issuer.provider} has no Gemini equivalent`);
+    if (isSameIssuer(part.issuer, geminiIssuer) && isJsonObject(part.data))
+      return [{ native: cloneJson(part.data), path }];
+    problems.warn(
+      "part-dropped",
+      path,
+      `a native ${part.native_type} part of ${part.issuer.provider} has no Gemini equivalent`,
+    );
     return [];
   }
   problems.warn("part-dropped", path, `a ${part.type} part has no Gemini equivalent`);
@@ -393,14 +502,44 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartExpo
     problems.warn("part-dropped", path, "a call another provider executed itself has no Gemini equivalent");
     return [];
   }
-  reportUnmapped(part, [...common, "id", "name", "input", "raw_input", "input_error", "provider_executed", "native_type", "signature", "issuer"], path, "Gemini", problems);
-  if (part.raw_input !== undefined && part.input !== undefined) problems.warn("field-dropped", pointer(path, "raw_input"), "Gemini arguments are an object; the exact argument text is not kept");
+  reportUnmapped(
+    part,
+    [
+      ...common,
+      "id",
+      "name",
+      "input",
+      "raw_input",
+      "input_error",
+      "provider_executed",
+      "native_type",
+      "signature",
+      "issuer",
+    ],
+    path,
+    "Gemini",
+    problems,
+  );
+  if (part.raw_input !== undefined && part.input !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "raw_input"),
+      "Gemini arguments are an object; the exact argument text is not kept",
+    );
   let args: unknown = part.input;
   if (part.input === undefined) {
-    problems.warn("value-converted", pointer(path, "raw_input"), "arguments that did not parse were sent as { raw_input }");
+    problems.warn(
+      "value-converted",
+      pointer(path, "raw_input"),
+      "arguments that did not parse were sent as { raw_input }",
+    );
     args = { raw_input: part.raw_input ?? "" };
   } else if (!isJsonObject(part.input) && nativeType !== "executableCode") {
-    problems.warn("value-converted", pointer(path, "input"), "Gemini arguments must be an object; the input was wrapped as { value }");
+    problems.warn(
+      "value-converted",
+      pointer(path, "input"),
+      "Gemini arguments must be an object; the input was wrapped as { value }",
+    );
     args = { value: part.input };
   }
   const id = nativeCallId(part.id, part, path, context);
@@ -414,7 +553,13 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartExpo
     if (!(google !== undefined && google[marker.argsAbsent] === true)) body.args = args;
     native = { [nativeType ?? "functionCall"]: body, ...signature };
   }
-  return [{ native: finishNative(native, part), call: { id: part.id, name: part.name, signed: signature.thoughtSignature !== undefined }, path }];
+  return [
+    {
+      native: finishNative(native, part),
+      call: { id: part.id, name: part.name, signed: signature.thoughtSignature !== undefined },
+      path,
+    },
+  ];
 }
 
 function exportResult(part: Tolerant.ToolResultPart, path: string, context: PartExportContext): ExportedPart[] {
@@ -429,20 +574,44 @@ function exportResult(part: Tolerant.ToolResultPart, path: string, context: Part
     problems.warn("part-dropped", path, "a result of a tool another provider executed itself has no Gemini equivalent");
     return [];
   }
-  reportUnmapped(part, [...common, "call_id", "name", "status", "output", "content", "error", "provider_executed", "native_type"], path, "Gemini", problems);
+  reportUnmapped(
+    part,
+    [...common, "call_id", "name", "status", "output", "content", "error", "provider_executed", "native_type"],
+    path,
+    "Gemini",
+    problems,
+  );
   const name = part.name ?? context.callNames.get(part.call_id);
-  if (name === undefined) problems.warn("value-assumed", pointer(path, "name"), "the result names no tool and answers no known call; sent with the name \"unknown\"");
+  if (name === undefined)
+    problems.warn(
+      "value-assumed",
+      pointer(path, "name"),
+      'the result names no tool and answers no known call; sent with the name "unknown"',
+    );
   const id = nativeCallId(part.call_id, part, path, context);
   const status = part.status;
   if (nativeType === "codeExecutionResult") {
     const body: JsonObject = { outcome: statusOutcome(status), ...id };
-    if (part.output !== undefined) body.output = typeof part.output === "string" ? part.output : JSON.stringify(part.output);
-    return [{ native: finishNative({ codeExecutionResult: body }, part), result: { callId: part.call_id, name: name ?? "unknown" }, path }];
+    if (part.output !== undefined)
+      body.output = typeof part.output === "string" ? part.output : JSON.stringify(part.output);
+    return [
+      {
+        native: finishNative({ codeExecutionResult: body }, part),
+        result: { callId: part.call_id, name: name ?? "unknown" },
+        path,
+      },
+    ];
   }
   if (nativeType === "toolResponse") {
     const body: JsonObject = { ...id, toolType: name ?? "unknown" };
     if (part.output !== undefined) body.response = part.output;
-    return [{ native: finishNative({ toolResponse: body }, part), result: { callId: part.call_id, name: name ?? "unknown" }, path }];
+    return [
+      {
+        native: finishNative({ toolResponse: body }, part),
+        result: { callId: part.call_id, name: name ?? "unknown" },
+        path,
+      },
+    ];
   }
   const body: JsonObject = { ...id, name: name ?? "unknown" };
   const media: JsonObject[] = [];
@@ -465,22 +634,47 @@ function exportResult(part: Tolerant.ToolResultPart, path: string, context: Part
   if (!(google !== undefined && google[marker.responseAbsent] === true)) {
     let response: unknown = part.output;
     if (response === undefined && texts.length > 0) {
-      problems.warn("value-converted", pointer(path, "content"), "the result's text content was sent as response.output (Gemini responses are objects)");
+      problems.warn(
+        "value-converted",
+        pointer(path, "content"),
+        "the result's text content was sent as response.output (Gemini responses are objects)",
+      );
       response = { output: texts.join("\n") };
     } else if (texts.length > 0) {
-      problems.warn("part-dropped", pointer(path, "content"), "text content beside an output has no place in a Gemini functionResponse");
+      problems.warn(
+        "part-dropped",
+        pointer(path, "content"),
+        "text content beside an output has no place in a Gemini functionResponse",
+      );
     }
     if (response !== undefined && !isJsonObject(response)) {
-      problems.warn("value-converted", pointer(path, "output"), "Gemini responses are objects; the output was wrapped as { output }");
+      problems.warn(
+        "value-converted",
+        pointer(path, "output"),
+        "Gemini responses are objects; the output was wrapped as { output }",
+      );
       response = { output: response };
     }
     if (status !== "ok") {
-      problems.warn("status-mapped", pointer(path, "status"), `Gemini has no result status; the ${status} result was sent as response.error`);
-      const error = part.error ?? (isJsonObject(response) && Object.hasOwn(response, "output") ? response.output : response) ?? status;
+      problems.warn(
+        "status-mapped",
+        pointer(path, "status"),
+        `Gemini has no result status; the ${status} result was sent as response.error`,
+      );
+      const error =
+        part.error ??
+        (isJsonObject(response) && Object.hasOwn(response, "output") ? response.output : response) ??
+        status;
       response = isJsonObject(response) && Object.hasOwn(response, "error") ? response : { error };
     }
     body.response = response ?? {};
   }
   if (media.length > 0) body.parts = media;
-  return [{ native: finishNative({ functionResponse: body }, part), result: { callId: part.call_id, name: name ?? "unknown" }, path }];
+  return [
+    {
+      native: finishNative({ functionResponse: body }, part),
+      result: { callId: part.call_id, name: name ?? "unknown" },
+      path,
+    },
+  ];
 }

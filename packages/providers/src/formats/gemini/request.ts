@@ -31,7 +31,17 @@ import {
   type JsonObject,
 } from "../../seeds/conversion.js";
 import { exportContents, importContent } from "./contents.js";
-import { NativeReader, applySnakeCase, googleFields, keepSpelling, marker, mergeNative, nestRest, providerFields, snakeCase } from "./native.js";
+import {
+  NativeReader,
+  applySnakeCase,
+  googleFields,
+  keepSpelling,
+  marker,
+  mergeNative,
+  nestRest,
+  providerFields,
+  snakeCase,
+} from "./native.js";
 import type { PartExportContext, PartImportContext } from "./parts.js";
 import type { GeminiRequest } from "./types.js";
 
@@ -69,7 +79,14 @@ function camelCase(name: string): string {
 
 /** Every native id in the parts, registered first so synthesised ids never collide with a real one. */
 export function registerIds(contents: readonly unknown[], ids: ToolCallIdMap): void {
-  const fields = ["functionCall", "functionResponse", "executableCode", "codeExecutionResult", "toolCall", "toolResponse"];
+  const fields = [
+    "functionCall",
+    "functionResponse",
+    "executableCode",
+    "codeExecutionResult",
+    "toolCall",
+    "toolResponse",
+  ];
   for (const content of contents) {
     const parts = isJsonObject(content) ? content.parts : undefined;
     if (!Array.isArray(parts)) continue;
@@ -92,7 +109,11 @@ function importTools(value: unknown, path: string, problems: Problems, documentF
   if (Array.isArray(value)) list = value;
   else if (isJsonObject(value)) {
     // Seen in the wild (pydantic-ai through an OpenAI-compatible path): one Tool object instead of a list.
-    problems.warn("input-normalized", path, "tools is one Tool object rather than a list; read as a list of one and written back as it was");
+    problems.warn(
+      "input-normalized",
+      path,
+      "tools is one Tool object rather than a list; read as a list of one and written back as it was",
+    );
     setField(documentFields, marker.toolsObject, true);
     list = [value];
   } else {
@@ -136,7 +157,8 @@ function importTools(value: unknown, path: string, problems: Problems, documentF
       definitions.push({ name, native_type: name, provider_fields: { google: fields } });
       actual.push(usedTools);
     }
-    if (definitions.length === before) problems.warn("input-normalized", toolPath, "an empty Tool declares nothing and was left out");
+    if (definitions.length === before)
+      problems.warn("input-normalized", toolPath, "an empty Tool declares nothing and was left out");
     else usedTools += 1;
   });
   // Keep the grouping only when it is not the default one (functions together, each built-in alone).
@@ -188,7 +210,11 @@ function importDeclaration(value: unknown, path: string, problems: Problems): To
   return definition;
 }
 
-function importToolConfig(reader: NativeReader, problems: Problems, documentFields: JsonObject): ToolChoice | undefined {
+function importToolConfig(
+  reader: NativeReader,
+  problems: Problems,
+  documentFields: JsonObject,
+): ToolChoice | undefined {
   const toolConfig = reader.child("toolConfig");
   if (toolConfig === undefined) return undefined;
   let choice: ToolChoice | undefined;
@@ -199,7 +225,13 @@ function importToolConfig(reader: NativeReader, problems: Problems, documentFiel
     if (calling !== undefined) {
       calling.take("mode");
       const names = calling.peek("allowedFunctionNames");
-      if (mode === "ANY" && Array.isArray(names) && names.length === 1 && typeof names[0] === "string" && names[0] !== "") {
+      if (
+        mode === "ANY" &&
+        Array.isArray(names) &&
+        names.length === 1 &&
+        typeof names[0] === "string" &&
+        names[0] !== ""
+      ) {
         calling.take("allowedFunctionNames");
         choice = { mode: "tool", name: names[0] };
       } else choice = { mode: mode === "AUTO" ? "auto" : mode === "ANY" ? "required" : "none" };
@@ -246,7 +278,9 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
         provenance.messages.push(path);
       });
       const documentFields: JsonObject = {};
-      const tools = reader.has("tools") ? importTools(reader.take("tools"), reader.at("tools"), problems, documentFields) : undefined;
+      const tools = reader.has("tools")
+        ? importTools(reader.take("tools"), reader.at("tools"), problems, documentFields)
+        : undefined;
       const toolChoice = importToolConfig(reader, problems, documentFields);
       const rest = reader.rest();
       if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(documentFields, key, item);
@@ -283,15 +317,29 @@ function exportTools(tools: readonly Tolerant.ToolDefinition[], problems: Proble
       groups.push(group);
     }
     if (definition.native_type !== undefined) {
-      const known = builtinTools.has(definition.native_type) || (google !== undefined && Object.hasOwn(google, definition.native_type));
+      const known =
+        builtinTools.has(definition.native_type) ||
+        (google !== undefined && Object.hasOwn(google, definition.native_type));
       if (!known) {
-        problems.warn("field-dropped", path, `the built-in tool ${definition.native_type} of another provider has no Gemini equivalent`);
+        problems.warn(
+          "field-dropped",
+          path,
+          `the built-in tool ${definition.native_type} of another provider has no Gemini equivalent`,
+        );
         if (Object.keys(group.tool).length === 0) groups.splice(groups.indexOf(group), 1);
         return;
       }
-      reportUnmapped(definition, ["name", "native_type", "provider_fields", "description", "input_schema"], path, "Gemini", problems);
-      if (definition.description !== undefined) problems.warn("field-dropped", pointer(path, "description"), "a Gemini built-in tool takes no description");
-      if (definition.input_schema !== undefined) problems.warn("field-dropped", pointer(path, "input_schema"), "a Gemini built-in tool takes no input schema");
+      reportUnmapped(
+        definition,
+        ["name", "native_type", "provider_fields", "description", "input_schema"],
+        path,
+        "Gemini",
+        problems,
+      );
+      if (definition.description !== undefined)
+        problems.warn("field-dropped", pointer(path, "description"), "a Gemini built-in tool takes no description");
+      if (definition.input_schema !== undefined)
+        problems.warn("field-dropped", pointer(path, "input_schema"), "a Gemini built-in tool takes no input schema");
       const tool: JsonObject = { [definition.native_type]: {} };
       mergeNative(tool, google);
       applySnakeCase(tool, google?.[marker.snakeCase]);
@@ -321,7 +369,8 @@ function exportTools(tools: readonly Tolerant.ToolDefinition[], problems: Proble
 function exportToolChoice(choice: Tolerant.ToolChoice, problems: Problems): JsonObject | undefined {
   const path = "/tool_choice";
   reportUnmapped(choice, ["mode", "name", "parallel", "provider_fields"], path, "Gemini", problems);
-  if (choice.parallel !== undefined) problems.warn("field-dropped", pointer(path, "parallel"), "Gemini has no switch for parallel calls");
+  if (choice.parallel !== undefined)
+    problems.warn("field-dropped", pointer(path, "parallel"), "Gemini has no switch for parallel calls");
   const modes: Record<string, string> = { auto: "AUTO", none: "NONE", required: "ANY", tool: "ANY" };
   const mode = modes[choice.mode];
   if (mode === undefined) {
@@ -335,17 +384,47 @@ function exportToolChoice(choice: Tolerant.ToolChoice, problems: Problems): Json
 }
 
 /** Any canonical transcript as a Gemini request body. */
-export function requestFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<GeminiRequest> {
+export function requestFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<GeminiRequest> {
   return guard(
     (): FromCanonicalResult<GeminiRequest> => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      reportUnmapped(document, ["schema_version", "id", "source", "producer", "created_at", "updated_at", "export", "messages", "tools", "tool_choice", "provider_fields"], "", "Gemini request", problems);
-      const context: PartExportContext = { problems, policy: options.foreignReasoning ?? "drop", ids: newIdMap(), callNames: new Map() };
+      if (!checkExportInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      reportUnmapped(
+        document,
+        [
+          "schema_version",
+          "id",
+          "source",
+          "producer",
+          "created_at",
+          "updated_at",
+          "export",
+          "messages",
+          "tools",
+          "tool_choice",
+          "provider_fields",
+        ],
+        "",
+        "Gemini request",
+        problems,
+      );
+      const context: PartExportContext = {
+        problems,
+        policy: options.foreignReasoning ?? "drop",
+        ids: newIdMap(),
+        callNames: new Map(),
+      };
       const { contents, systemInstruction } = exportContents(document.messages, context);
       if (contents.length === 0) {
         // Gemini rejects a request without contents; there is nothing to send in its place.
-        problems.error("/messages", "has no user, assistant or tool message: a Gemini request needs at least one Content");
+        problems.error(
+          "/messages",
+          "has no user, assistant or tool message: a Gemini request needs at least one Content",
+        );
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       }
       const request: JsonObject = { contents };
@@ -353,7 +432,12 @@ export function requestFromCanonical(document: Tolerant.Transcript, options: Pro
       const google = googleFields(document);
       // Request settings recorded for another provider (model, max_tokens, temperature) do not carry over.
       for (const provider of Object.keys(document.provider_fields ?? {})) {
-        if (provider !== "google") problems.warn("field-dropped", pointer("", "provider_fields", provider), `request settings of ${provider} do not apply to Gemini`);
+        if (provider !== "google")
+          problems.warn(
+            "field-dropped",
+            pointer("", "provider_fields", provider),
+            `request settings of ${provider} do not apply to Gemini`,
+          );
       }
       if (document.tools !== undefined) {
         const tools = exportTools(document.tools, problems);

@@ -23,9 +23,30 @@ import type { Citation, Message, Part, Tolerant, Transcript } from "@agent-trans
 import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
 import type { FromCanonicalResult, ProviderConvertOptions, ToCanonicalResult } from "../../format.js";
 import { finish } from "../../format.js";
-import { cloneJson, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, reportUnmapped, setField, type JsonObject } from "../../seeds/conversion.js";
+import {
+  cloneJson,
+  Problems,
+  checkExportInput,
+  emptyProvenance,
+  finishImport,
+  fingerprint,
+  guard,
+  isJsonObject,
+  pointer,
+  reportUnmapped,
+  setField,
+  type JsonObject,
+} from "../../seeds/conversion.js";
 import { importContent } from "./contents.js";
-import { NativeReader, applySnakeCase, googleFields, keepSpelling, marker, mergeNative, providerFields } from "./native.js";
+import {
+  NativeReader,
+  applySnakeCase,
+  googleFields,
+  keepSpelling,
+  marker,
+  mergeNative,
+  providerFields,
+} from "./native.js";
 import { exportPart, type PartExportContext, type PartImportContext } from "./parts.js";
 import { newIdMap, registerIds } from "./request.js";
 import type { GeminiResponse, GeminiStreamChunk } from "./types.js";
@@ -58,7 +79,16 @@ const finishReasons: Record<string, Message["finish_reason"]> = {
   FINISH_REASON_UNSPECIFIED: "other",
 };
 
-const nativeFinish: Record<string, string> = { stop: "STOP", length: "MAX_TOKENS", tool_calls: "STOP", content_filter: "SAFETY", refusal: "SAFETY", error: "OTHER", other: "OTHER", pause: "OTHER" };
+const nativeFinish: Record<string, string> = {
+  stop: "STOP",
+  length: "MAX_TOKENS",
+  tool_calls: "STOP",
+  content_filter: "SAFETY",
+  refusal: "SAFETY",
+  error: "OTHER",
+  other: "OTHER",
+  pause: "OTHER",
+};
 
 function errorBody(value: unknown): string | undefined {
   if (!isJsonObject(value) || !isJsonObject(value.error) || Object.hasOwn(value, "candidates")) return undefined;
@@ -85,7 +115,10 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
       if (Array.isArray(candidates) && candidates.length > 0) {
         reader.take("candidates");
         const ids = newIdMap();
-        registerIds(candidates.map((candidate) => (isJsonObject(candidate) ? candidate.content : undefined)), ids);
+        registerIds(
+          candidates.map((candidate) => (isJsonObject(candidate) ? candidate.content : undefined)),
+          ids,
+        );
         const context: PartImportContext = { problems, ids, pending: [] };
         message = importCandidate(candidates[0], pointer(reader.at("candidates"), 0), context) ?? message;
         if (candidates.length > 1) setField(fields, moreCandidatesKey, cloneJson(candidates.slice(1)));
@@ -150,26 +183,36 @@ function importCandidate(value: unknown, path: string, context: PartImportContex
   }
   const citations = reader.peek("citationMetadata");
   const firstText = message.parts.find((part) => isPartOfType(part, "text"));
-  if (isJsonObject(citations) && Array.isArray(citations.citations) && Object.keys(citations).length === 1 && firstText !== undefined && isPartOfType(firstText, "text")) {
+  if (
+    isJsonObject(citations) &&
+    Array.isArray(citations.citations) &&
+    Object.keys(citations).length === 1 &&
+    firstText !== undefined &&
+    isPartOfType(firstText, "text")
+  ) {
     reader.take("citationMetadata");
     firstText.citations = citations.citations.map(importCitation);
   }
   const rest = reader.rest();
   if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(candidateFields, key, item);
   keepSpelling(candidateFields, snake);
-  if (Object.keys(candidateFields).length > 0) message.provider_fields = { google: { [candidateKey]: candidateFields } };
+  if (Object.keys(candidateFields).length > 0)
+    message.provider_fields = { google: { [candidateKey]: candidateFields } };
   return message;
 }
 
 function importCitation(value: unknown): Citation {
   const citation: Citation = { kind: "url" };
-  if (!isJsonObject(value)) return { ...citation, provider_fields: { google: { value: cloneJson(value) as JsonObject } } };
+  if (!isJsonObject(value))
+    return { ...citation, provider_fields: { google: { value: cloneJson(value) as JsonObject } } };
   const rest: JsonObject = {};
   for (const [key, item] of Object.entries(value)) {
     if (key === "uri" && typeof item === "string") citation.url = item;
     else if (key === "title" && typeof item === "string") citation.title = item;
-    else if (key === "startIndex" && Number.isSafeInteger(item) && (item as number) >= 0) citation.start_index = item as number;
-    else if (key === "endIndex" && Number.isSafeInteger(item) && (item as number) >= 0) citation.end_index = item as number;
+    else if (key === "startIndex" && Number.isSafeInteger(item) && (item as number) >= 0)
+      citation.start_index = item as number;
+    else if (key === "endIndex" && Number.isSafeInteger(item) && (item as number) >= 0)
+      citation.end_index = item as number;
     else setField(rest, key, cloneJson(item));
   }
   if (Object.keys(rest).length > 0) citation.provider_fields = { google: rest };
@@ -190,27 +233,45 @@ function exportCitation(citation: Tolerant.Citation): JsonObject {
 function exportUsage(usage: Tolerant.Usage, path: string, problems: Problems): JsonObject {
   if (usage.raw?.provider === "gemini" && isJsonObject(usage.raw.usage)) return cloneJson(usage.raw.usage);
   const reasoning = usage.reasoning_tokens ?? 0;
-  const native: JsonObject = { promptTokenCount: usage.input_tokens, candidatesTokenCount: Math.max(0, usage.output_tokens - reasoning) };
+  const native: JsonObject = {
+    promptTokenCount: usage.input_tokens,
+    candidatesTokenCount: Math.max(0, usage.output_tokens - reasoning),
+  };
   if (usage.cache_read_tokens !== undefined) native.cachedContentTokenCount = usage.cache_read_tokens;
   if (usage.reasoning_tokens !== undefined) native.thoughtsTokenCount = usage.reasoning_tokens;
   native.totalTokenCount = usage.total_tokens ?? usage.input_tokens + usage.output_tokens;
-  if (usage.cache_write_tokens !== undefined) problems.warn("field-dropped", pointer(path, "cache_write_tokens"), "Gemini usage has no cache-write counter");
-  if (usage.raw !== undefined) problems.warn("value-converted", pointer(path, "raw"), `the ${usage.raw.provider} usage object was rebuilt as usageMetadata from the normalised counters`);
+  if (usage.cache_write_tokens !== undefined)
+    problems.warn("field-dropped", pointer(path, "cache_write_tokens"), "Gemini usage has no cache-write counter");
+  if (usage.raw !== undefined)
+    problems.warn(
+      "value-converted",
+      pointer(path, "raw"),
+      `the ${usage.raw.provider} usage object was rebuilt as usageMetadata from the normalised counters`,
+    );
   return native;
 }
 
 /** A canonical transcript's last assistant message as a Gemini response. */
-export function responseFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<GeminiResponse> {
+export function responseFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<GeminiResponse> {
   return guard(
     (): FromCanonicalResult<GeminiResponse> => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (!checkExportInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
       let index = -1;
       document.messages.forEach((message, position) => {
         if (message.role === "assistant") index = position;
       });
       document.messages.forEach((_message, position) => {
-        if (position !== index) problems.warn("message-dropped", pointer("", "messages", position), "a Gemini response holds only the model's answer (the last assistant message)");
+        if (position !== index)
+          problems.warn(
+            "message-dropped",
+            pointer("", "messages", position),
+            "a Gemini response holds only the model's answer (the last assistant message)",
+          );
       });
       const message = document.messages[index];
       if (message === undefined) {
@@ -218,30 +279,72 @@ export function responseFromCanonical(document: Tolerant.Transcript, options: Pr
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       }
       const path = pointer("", "messages", index);
-      reportUnmapped(message, ["role", "parts", "provider_fields", "issuer", "model", "response_id", "finish_reason", "native_finish_reason", "usage"], path, "Gemini response", problems);
-      const context: PartExportContext = { problems, policy: options.foreignReasoning ?? "drop", ids: newIdMap(), callNames: new Map(), response: true };
-      const parts = message.parts.flatMap((part, partIndex) => exportPart(part, pointer(path, "parts", partIndex), context));
+      reportUnmapped(
+        message,
+        [
+          "role",
+          "parts",
+          "provider_fields",
+          "issuer",
+          "model",
+          "response_id",
+          "finish_reason",
+          "native_finish_reason",
+          "usage",
+        ],
+        path,
+        "Gemini response",
+        problems,
+      );
+      const context: PartExportContext = {
+        problems,
+        policy: options.foreignReasoning ?? "drop",
+        ids: newIdMap(),
+        callNames: new Map(),
+        response: true,
+      };
+      const parts = message.parts.flatMap((part, partIndex) =>
+        exportPart(part, pointer(path, "parts", partIndex), context),
+      );
       const google = googleFields(message) ?? {};
       const candidateFields = isJsonObject(google[candidateKey]) ? google[candidateKey] : undefined;
       const candidate: JsonObject = {};
-      if (candidateFields?.[marker.contentAbsent] !== true) candidate.content = { parts: parts.map((part) => part.native), role: "model" };
-      const reason = message.native_finish_reason !== undefined && finishReasons[message.native_finish_reason] !== undefined ? message.native_finish_reason : message.finish_reason === undefined ? undefined : nativeFinish[message.finish_reason];
+      if (candidateFields?.[marker.contentAbsent] !== true)
+        candidate.content = { parts: parts.map((part) => part.native), role: "model" };
+      const reason =
+        message.native_finish_reason !== undefined && finishReasons[message.native_finish_reason] !== undefined
+          ? message.native_finish_reason
+          : message.finish_reason === undefined
+            ? undefined
+            : nativeFinish[message.finish_reason];
       if (reason !== undefined) candidate.finishReason = reason;
-      else if (message.finish_reason !== undefined) problems.warn("field-dropped", pointer(path, "finish_reason"), `finish reason ${message.finish_reason} has no Gemini equivalent`);
+      else if (message.finish_reason !== undefined)
+        problems.warn(
+          "field-dropped",
+          pointer(path, "finish_reason"),
+          `finish reason ${message.finish_reason} has no Gemini equivalent`,
+        );
       const citations = message.parts.flatMap((part) => (isPartOfType(part, "text") ? (part.citations ?? []) : []));
       if (citations.length > 0) candidate.citationMetadata = { citations: citations.map(exportCitation) };
       const contentFields = isJsonObject(candidateFields?.content) ? candidateFields.content : undefined;
-      if (contentFields?.[marker.partsAbsent] === true && parts.length === 0 && isJsonObject(candidate.content)) delete candidate.content.parts;
+      if (contentFields?.[marker.partsAbsent] === true && parts.length === 0 && isJsonObject(candidate.content))
+        delete candidate.content.parts;
       mergeNative(candidate, candidateFields);
       if (isJsonObject(candidate.content)) applySnakeCase(candidate.content, contentFields?.[marker.snakeCase]);
       applySnakeCase(candidate, candidateFields?.[marker.snakeCase]);
       const response: JsonObject = {};
-      if (google[noCandidatesKey] !== true) response.candidates = [candidate, ...(Array.isArray(google[moreCandidatesKey]) ? cloneJson(google[moreCandidatesKey]) : [])];
-      if (message.usage !== undefined) response.usageMetadata = exportUsage(message.usage, pointer(path, "usage"), problems);
+      if (google[noCandidatesKey] !== true)
+        response.candidates = [
+          candidate,
+          ...(Array.isArray(google[moreCandidatesKey]) ? cloneJson(google[moreCandidatesKey]) : []),
+        ];
+      if (message.usage !== undefined)
+        response.usageMetadata = exportUsage(message.usage, pointer(path, "usage"), problems);
       if (message.model !== undefined) response.modelVersion = message.model;
       if (message.response_id !== undefined) response.responseId = message.response_id;
       const responseFields: JsonObject = {};
-      for (const [key, item] of Object.entries(google)) if (key !== candidateKey && key !== moreCandidatesKey) setField(responseFields, key, item);
+      for (const [key, item] of Object.entries(google))
+        if (key !== candidateKey && key !== moreCandidatesKey) setField(responseFields, key, item);
       mergeNative(response, responseFields);
       applySnakeCase(response, google[marker.snakeCase]);
       return finish(response as GeminiResponse, problems.warnings, options);
@@ -271,7 +374,8 @@ export function parseJsonPath(path: string): Array<string | number> | undefined 
       if (end < 0) return undefined;
       const inner = path.slice(index + 1, end);
       if (/^\d+$/.test(inner)) steps.push(Number(inner));
-      else if (inner.length >= 2 && (inner.startsWith("'") || inner.startsWith('"')) && inner.endsWith(inner[0] ?? "")) steps.push(inner.slice(1, -1));
+      else if (inner.length >= 2 && (inner.startsWith("'") || inner.startsWith('"')) && inner.endsWith(inner[0] ?? ""))
+        steps.push(inner.slice(1, -1));
       else return undefined;
       index = end + 1;
     } else return undefined;
@@ -314,7 +418,13 @@ function isPlainText(part: JsonObject): boolean {
 }
 
 /** Folds one chunk's parts into the aggregated part list of its candidate. */
-function foldParts(parts: JsonObject[], incoming: unknown[], open: { call?: OpenCall }, problems: Problems, path: string): void {
+function foldParts(
+  parts: JsonObject[],
+  incoming: unknown[],
+  open: { call?: OpenCall },
+  problems: Problems,
+  path: string,
+): void {
   incoming.forEach((item, index) => {
     if (!isJsonObject(item)) {
       problems.error(pointer(path, index), "must be an object (a Gemini Part)");
@@ -325,7 +435,14 @@ function foldParts(parts: JsonObject[], incoming: unknown[], open: { call?: Open
       // A continuation of the call being streamed: partial arguments, a bare willContinue, or the closing `{}`.
       const partial = call.partialArgs;
       if (Array.isArray(partial)) {
-        partial.forEach((argument, argumentIndex) => applyPartialArg(argument, open.call as OpenCall, problems, pointer(path, index, "functionCall", "partialArgs", argumentIndex)));
+        partial.forEach((argument, argumentIndex) =>
+          applyPartialArg(
+            argument,
+            open.call as OpenCall,
+            problems,
+            pointer(path, index, "functionCall", "partialArgs", argumentIndex),
+          ),
+        );
       }
       if (call.willContinue !== true) open.call = undefined;
       return;
@@ -335,7 +452,15 @@ function foldParts(parts: JsonObject[], incoming: unknown[], open: { call?: Open
       const { willContinue: _continues, partialArgs, ...whole } = call;
       const args: JsonObject = {};
       const started: OpenCall = { args, continuing: new Set() };
-      if (Array.isArray(partialArgs)) partialArgs.forEach((argument, argumentIndex) => applyPartialArg(argument, started, problems, pointer(path, index, "functionCall", "partialArgs", argumentIndex)));
+      if (Array.isArray(partialArgs))
+        partialArgs.forEach((argument, argumentIndex) =>
+          applyPartialArg(
+            argument,
+            started,
+            problems,
+            pointer(path, index, "functionCall", "partialArgs", argumentIndex),
+          ),
+        );
       parts.push({ ...item, functionCall: { ...whole, args } });
       open.call = started;
       return;
@@ -344,7 +469,12 @@ function foldParts(parts: JsonObject[], incoming: unknown[], open: { call?: Open
     if (isPlainText(item)) {
       const signature = item.thoughtSignature;
       if (item.text === "" && signature === undefined) return;
-      if (previous !== undefined && isPlainText(previous) && (previous.thought === true) === (item.thought === true) && !(previous.thoughtSignature !== undefined && signature !== undefined)) {
+      if (
+        previous !== undefined &&
+        isPlainText(previous) &&
+        (previous.thought === true) === (item.thought === true) &&
+        !(previous.thoughtSignature !== undefined && signature !== undefined)
+      ) {
         previous.text = `${String(previous.text)}${String(item.text)}`;
         if (signature !== undefined) previous.thoughtSignature = signature;
         return;
@@ -377,7 +507,8 @@ function applyPartialArg(argument: unknown, call: OpenCall, problems: Problems, 
     problems.error(path, "carries no value");
     return;
   }
-  if (!setAtPath(call.args, steps, update)) problems.error(pointer(path, "jsonPath"), `does not fit the arguments built so far: ${jsonPath}`);
+  if (!setAtPath(call.args, steps, update))
+    problems.error(pointer(path, "jsonPath"), `does not fit the arguments built so far: ${jsonPath}`);
   if (argument.willContinue === true) call.continuing.add(jsonPath);
   else call.continuing.delete(jsonPath);
 }
@@ -385,12 +516,23 @@ function applyPartialArg(argument: unknown, call: OpenCall, problems: Problems, 
 /** The response a chunk sequence stands for. */
 export function aggregateChunks(chunks: readonly unknown[], problems: Problems): JsonObject {
   const response: JsonObject = {};
-  const candidates: Array<{ candidate: JsonObject; parts: JsonObject[]; open: { call?: OpenCall }; content: JsonObject; sawContent: boolean }> = [];
+  const candidates: Array<{
+    candidate: JsonObject;
+    parts: JsonObject[];
+    open: { call?: OpenCall };
+    content: JsonObject;
+    sawContent: boolean;
+  }> = [];
   let usage: unknown;
   chunks.forEach((chunk, chunkIndex) => {
     const path = `/${chunkIndex}`;
     if (!isJsonObject(chunk)) {
-      problems.error(path, typeof chunk === "string" ? `a stream chunk that is not JSON: ${chunk.slice(0, 60)}` : "must be an object (a GenerateContentResponse chunk)");
+      problems.error(
+        path,
+        typeof chunk === "string"
+          ? `a stream chunk that is not JSON: ${chunk.slice(0, 60)}`
+          : "must be an object (a GenerateContentResponse chunk)",
+      );
       return;
     }
     const error = errorBody(chunk);
@@ -401,7 +543,12 @@ export function aggregateChunks(chunks: readonly unknown[], problems: Problems):
     for (const [key, value] of Object.entries(chunk)) {
       if (key === "candidates") continue;
       if (key === "usageMetadata") {
-        if (usage === undefined || normalizeUsage("gemini", value) !== undefined || normalizeUsage("gemini", usage) === undefined) usage = value;
+        if (
+          usage === undefined ||
+          normalizeUsage("gemini", value) !== undefined ||
+          normalizeUsage("gemini", usage) === undefined
+        )
+          usage = value;
         continue;
       }
       setField(response, key, cloneJson(value));
@@ -427,15 +574,19 @@ export function aggregateChunks(chunks: readonly unknown[], problems: Problems):
       const content = candidate.content;
       if (isJsonObject(content)) {
         state.sawContent = true;
-        for (const [key, value] of Object.entries(content)) if (key !== "parts") setField(state.content, key, cloneJson(value));
-        if (Array.isArray(content.parts)) foldParts(state.parts, content.parts, state.open, problems, pointer(candidatePath, "content", "parts"));
+        for (const [key, value] of Object.entries(content))
+          if (key !== "parts") setField(state.content, key, cloneJson(value));
+        if (Array.isArray(content.parts))
+          foldParts(state.parts, content.parts, state.open, problems, pointer(candidatePath, "content", "parts"));
       }
     });
   });
   if (candidates.length > 0) {
     response.candidates = candidates.map((state) => {
       if (state === undefined) return {};
-      return state.sawContent ? { ...state.candidate, content: { ...state.content, parts: state.parts } } : state.candidate;
+      return state.sawContent
+        ? { ...state.candidate, content: { ...state.content, parts: state.parts } }
+        : state.candidate;
     });
   }
   if (usage !== undefined) response.usageMetadata = usage;
@@ -447,7 +598,8 @@ export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult
   return guard(
     (): ToCanonicalResult => {
       const problems = new Problems();
-      if (!Array.isArray(chunks)) return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
+      if (!Array.isArray(chunks))
+        return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
       const response = aggregateChunks(chunks, problems);
       if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const result = responseToCanonical(response);
@@ -458,24 +610,35 @@ export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult
 }
 
 /** Chunks that aggregate back to the document: one per part, the last with finishReason, usage and metadata. */
-export function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<GeminiStreamChunk[]> {
+export function streamFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<GeminiStreamChunk[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;
   const response = result.value as JsonObject;
   const { candidates, usageMetadata, ...top } = response;
   const shared: JsonObject = {};
-  for (const key of ["responseId", "modelVersion", "createTime"]) if (top[key] !== undefined) setField(shared, key, top[key]);
+  for (const key of ["responseId", "modelVersion", "createTime"])
+    if (top[key] !== undefined) setField(shared, key, top[key]);
   const first = Array.isArray(candidates) && isJsonObject(candidates[0]) ? candidates[0] : undefined;
   const chunks: JsonObject[] = [];
   const content = first !== undefined && isJsonObject(first.content) ? first.content : undefined;
   const parts = content !== undefined && Array.isArray(content.parts) ? content.parts : [];
   const { parts: _parts, ...contentRest } = content ?? {};
-  for (const part of parts.slice(0, -1)) chunks.push({ candidates: [{ content: { ...contentRest, parts: [part] } }], ...shared });
+  for (const part of parts.slice(0, -1))
+    chunks.push({ candidates: [{ content: { ...contentRest, parts: [part] } }], ...shared });
   const last: JsonObject = { ...top };
   if (candidates !== undefined) {
     const lastParts = parts.length > 0 ? parts.slice(-1) : [];
-    const finalCandidate = first === undefined ? undefined : { ...first, ...(content === undefined ? {} : { content: { ...contentRest, parts: lastParts } }) };
-    last.candidates = [...(finalCandidate === undefined ? [] : [finalCandidate]), ...(Array.isArray(candidates) ? candidates.slice(1) : [])];
+    const finalCandidate =
+      first === undefined
+        ? undefined
+        : { ...first, ...(content === undefined ? {} : { content: { ...contentRest, parts: lastParts } }) };
+    last.candidates = [
+      ...(finalCandidate === undefined ? [] : [finalCandidate]),
+      ...(Array.isArray(candidates) ? candidates.slice(1) : []),
+    ];
   }
   if (usageMetadata !== undefined) last.usageMetadata = usageMetadata;
   chunks.push(last);

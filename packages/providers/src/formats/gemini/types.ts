@@ -4,7 +4,14 @@
  * REST body `generateContent` and `streamGenerateContent` take (Gemini API and Vertex AI alike) is assembled here
  * from the same pieces, field for field.
  */
-import type { Content, GenerateContentResponse, GenerationConfig, SafetySetting, Tool, ToolConfig } from "@google/genai";
+import type {
+  Content,
+  GenerateContentResponse,
+  GenerationConfig,
+  SafetySetting,
+  Tool,
+  ToolConfig,
+} from "@google/genai";
 
 /** The JSON body of `models/{model}:generateContent` (and `:streamGenerateContent`). */
 export interface GeminiRequest {
@@ -24,7 +31,10 @@ export interface GeminiRequest {
  * A `GenerateContentResponse` as JSON: the SDK's class minus its getters (`text`, `functionCalls`, …) and the
  * SDK-only fields it adds on the client (`sdkHttpResponse`, `automaticFunctionCallingHistory`).
  */
-export type GeminiResponse = Pick<GenerateContentResponse, "candidates" | "createTime" | "modelVersion" | "promptFeedback" | "responseId" | "usageMetadata" | "modelStatus">;
+export type GeminiResponse = Pick<
+  GenerateContentResponse,
+  "candidates" | "createTime" | "modelVersion" | "promptFeedback" | "responseId" | "usageMetadata" | "modelStatus"
+>;
 
 /** One chunk of `streamGenerateContent?alt=sse`: a partial response of the same shape. */
 export type GeminiStreamChunk = GeminiResponse;

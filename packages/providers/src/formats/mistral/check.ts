@@ -37,13 +37,15 @@ function hasContent(content: unknown): boolean {
 export function checkRequest(request: MistralChatRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
   const messages: unknown = (request as { messages?: unknown }).messages;
-  if (!Array.isArray(messages) || messages.length === 0) return [{ path: "/messages", message: "must be a non-empty array of messages" }];
+  if (!Array.isArray(messages) || messages.length === 0)
+    return [{ path: "/messages", message: "must be a non-empty array of messages" }];
   let previous: string | undefined;
   /** The calls of the latest assistant message still waiting for their tool message; undefined outside a run. */
   let open: Map<string, string> | undefined;
   let answered = new Set<string>();
   const closeRun = (): void => {
-    for (const [id, path] of open ?? []) problems.push({ path, message: `tool call ${id} has no tool message right after its assistant message` });
+    for (const [id, path] of open ?? [])
+      problems.push({ path, message: `tool call ${id} has no tool message right after its assistant message` });
     open = undefined;
   };
   messages.forEach((message: unknown, index) => {
@@ -58,24 +60,52 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
       problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Mistral knows` });
       return;
     }
-    if (previous !== undefined && !next[previous]?.has(role)) problems.push({ path: pointer(path, "role"), message: `Mistral takes no ${role} message right after a ${previous} message` });
+    if (previous !== undefined && !next[previous]?.has(role))
+      problems.push({
+        path: pointer(path, "role"),
+        message: `Mistral takes no ${role} message right after a ${previous} message`,
+      });
     previous = role;
-    if (messages.length === 1 && role !== "user" && role !== "system") problems.push({ path: pointer(path, "role"), message: "a conversation of one message must be a user or system message" });
-    if (last && messages.length > 1 && role !== "user" && role !== "tool" && !(role === "assistant" && message["prefix"] === true)) {
-      problems.push({ path: pointer(path, "role"), message: "the last message must be a user or tool message, or an assistant message with prefix true" });
+    if (messages.length === 1 && role !== "user" && role !== "system")
+      problems.push({
+        path: pointer(path, "role"),
+        message: "a conversation of one message must be a user or system message",
+      });
+    if (
+      last &&
+      messages.length > 1 &&
+      role !== "user" &&
+      role !== "tool" &&
+      !(role === "assistant" && message["prefix"] === true)
+    ) {
+      problems.push({
+        path: pointer(path, "role"),
+        message: "the last message must be a user or tool message, or an assistant message with prefix true",
+      });
     }
-    if (message["prefix"] === true && !last) problems.push({ path: pointer(path, "prefix"), message: "prefix true is allowed on the last message only" });
-    if (role === "system" && (message["content"] === null || message["content"] === undefined)) problems.push({ path: pointer(path, "content"), message: "a system message needs content" });
+    if (message["prefix"] === true && !last)
+      problems.push({ path: pointer(path, "prefix"), message: "prefix true is allowed on the last message only" });
+    if (role === "system" && (message["content"] === null || message["content"] === undefined))
+      problems.push({ path: pointer(path, "content"), message: "a system message needs content" });
     if (role === "tool") {
       const id = message["tool_call_id"];
       const name = message["name"];
-      if (name !== undefined && name !== null && (typeof name !== "string" || !namePattern.test(name))) problems.push({ path: pointer(path, "name"), message: "a tool name must be 1 to 64 letters, digits, underscores or dashes" });
+      if (name !== undefined && name !== null && (typeof name !== "string" || !namePattern.test(name)))
+        problems.push({
+          path: pointer(path, "name"),
+          message: "a tool name must be 1 to 64 letters, digits, underscores or dashes",
+        });
       if (typeof id !== "string" || !idRules.mistral.isValid(id)) {
-        problems.push({ path: pointer(path, "tool_call_id"), message: "a tool message needs the tool_call_id it answers: nine letters and digits" });
+        problems.push({
+          path: pointer(path, "tool_call_id"),
+          message: "a tool message needs the tool_call_id it answers: nine letters and digits",
+        });
         return;
       }
       if (open === undefined || !open.has(id)) {
-        const reason = answered.has(id) ? "answers a call that already has its tool message" : "answers no call of the assistant message before its run of tool messages";
+        const reason = answered.has(id)
+          ? "answers a call that already has its tool message"
+          : "answers no call of the assistant message before its run of tool messages";
         problems.push({ path: pointer(path, "tool_call_id"), message: `tool message for ${id} ${reason}` });
       } else {
         open.delete(id);
@@ -88,8 +118,10 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
     if (role !== "assistant") return;
     const calls = message["tool_calls"];
     const hasCalls = Array.isArray(calls) && calls.length > 0;
-    if (!hasContent(message["content"]) && !hasCalls) problems.push({ path, message: "an assistant message needs content or tool calls" });
-    if (calls !== undefined && calls !== null && !Array.isArray(calls)) problems.push({ path: pointer(path, "tool_calls"), message: "must be an array" });
+    if (!hasContent(message["content"]) && !hasCalls)
+      problems.push({ path, message: "an assistant message needs content or tool calls" });
+    if (calls !== undefined && calls !== null && !Array.isArray(calls))
+      problems.push({ path: pointer(path, "tool_calls"), message: "must be an array" });
     if (!hasCalls) return;
     open = new Map();
     (calls as unknown[]).forEach((call, callIndex) => {
@@ -99,16 +131,29 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
         return;
       }
       const id = call["id"];
-      if (typeof id !== "string" || !idRules.mistral.isValid(id)) problems.push({ path: pointer(callPath, "id"), message: "a tool call id must be exactly nine letters and digits" });
-      else if (open?.has(id)) problems.push({ path: pointer(callPath, "id"), message: `tool call id ${id} is used twice in one message` });
+      if (typeof id !== "string" || !idRules.mistral.isValid(id))
+        problems.push({
+          path: pointer(callPath, "id"),
+          message: "a tool call id must be exactly nine letters and digits",
+        });
+      else if (open?.has(id))
+        problems.push({ path: pointer(callPath, "id"), message: `tool call id ${id} is used twice in one message` });
       else open?.set(id, callPath);
       const fn = call["function"];
       if (!isJsonObject(fn)) {
         problems.push({ path: pointer(callPath, "function"), message: "must be an object with a name and arguments" });
         return;
       }
-      if (typeof fn["name"] !== "string" || !namePattern.test(fn["name"])) problems.push({ path: pointer(callPath, "function", "name"), message: "a function name must be 1 to 64 letters, digits, underscores or dashes" });
-      if (typeof fn["arguments"] !== "string" && !isJsonObject(fn["arguments"])) problems.push({ path: pointer(callPath, "function", "arguments"), message: "arguments must be JSON text or an object" });
+      if (typeof fn["name"] !== "string" || !namePattern.test(fn["name"]))
+        problems.push({
+          path: pointer(callPath, "function", "name"),
+          message: "a function name must be 1 to 64 letters, digits, underscores or dashes",
+        });
+      if (typeof fn["arguments"] !== "string" && !isJsonObject(fn["arguments"]))
+        problems.push({
+          path: pointer(callPath, "function", "arguments"),
+          message: "arguments must be JSON text or an object",
+        });
     });
   });
   closeRun();
@@ -117,7 +162,11 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
     tools.forEach((tool: unknown, index) => {
       if (!isJsonObject(tool) || !isJsonObject(tool["function"])) return;
       const name = tool["function"]["name"];
-      if (typeof name !== "string" || !namePattern.test(name)) problems.push({ path: pointer("", "tools", index, "function", "name"), message: "a function name must be 1 to 64 letters, digits, underscores or dashes" });
+      if (typeof name !== "string" || !namePattern.test(name))
+        problems.push({
+          path: pointer("", "tools", index, "function", "name"),
+          message: "a function name must be 1 to 64 letters, digits, underscores or dashes",
+        });
     });
   }
   return problems;

@@ -16,7 +16,14 @@ import { isKnownPart } from "@agent-transcript/core";
 import { digest } from "../../ids.js";
 import { decideReasoning } from "../../reasoning.js";
 import type { ProviderConvertOptions } from "../../format.js";
-import { cloneJson, FieldReader, isJsonObject, pointer, type JsonObject, type Problems } from "../../seeds/conversion.js";
+import {
+  cloneJson,
+  FieldReader,
+  isJsonObject,
+  pointer,
+  type JsonObject,
+  type Problems,
+} from "../../seeds/conversion.js";
 import type { TurnCallIds } from "../../turn-call-ids.js";
 import { idChangeMessage } from "./id-messages.js";
 import {
@@ -69,7 +76,8 @@ export function importChunk(value: unknown, path: string, problems: Problems): P
       } else problems.error(reader.at("image_url"), "must be a URL string or an object with a url");
       if (url === undefined) return undefined;
       const split = splitDataUri(url);
-      const part: Part = split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
+      const part: Part =
+        split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
       if (detail !== undefined) part.detail = detail;
       return withFields(part, nest(reader.rest(), "image_url", inner), shape);
     }
@@ -78,7 +86,8 @@ export function importChunk(value: unknown, path: string, problems: Problems): P
       const name = typeof value["document_name"] === "string" ? reader.string("document_name") : undefined;
       if (url === undefined) return undefined;
       const split = splitDataUri(url);
-      const part: Part = split === undefined ? { type: "file", url } : { type: "file", media_type: split.mediaType, data: split.data };
+      const part: Part =
+        split === undefined ? { type: "file", url } : { type: "file", media_type: split.mediaType, data: split.data };
       if (name !== undefined) part.filename = name;
       return withFields(part, reader.rest());
     }
@@ -148,7 +157,12 @@ export function importToolCall(value: unknown, path: string, problems: Problems)
   const args = fnReader.take("arguments");
   if (name === undefined) return undefined;
   const part: ToolCallPart = { type: "tool_call", id: id ?? syntheticCallId(path), name };
-  if (id === undefined) problems.warn("id-synthesized", pointer(path, "id"), `a call without an id was given the id ${part.id}, derived from where it is`);
+  if (id === undefined)
+    problems.warn(
+      "id-synthesized",
+      pointer(path, "id"),
+      `a call without an id was given the id ${part.id}, derived from where it is`,
+    );
   if (typeof args === "string") {
     const parsed = parseJsonText(args);
     if (parsed.ok) {
@@ -185,7 +199,12 @@ function finishChunk(native: JsonObject, own: JsonObject | undefined, skip: read
 }
 
 /** A content chunk for a part, or undefined when the part has no place in a Mistral message of `place`. */
-export function writeChunk(part: Tolerant.Part, path: string, context: WriteContext, place: ChunkPlace): JsonObject | undefined {
+export function writeChunk(
+  part: Tolerant.Part,
+  path: string,
+  context: WriteContext,
+  place: ChunkPlace,
+): JsonObject | undefined {
   const { problems } = context;
   if (!isKnownPart(part)) {
     problems.warn("part-dropped", path, `a ${part.type} part has no Mistral equivalent`);
@@ -205,13 +224,21 @@ export function writeChunk(part: Tolerant.Part, path: string, context: WriteCont
       return writeReasoning(part, path, context, place);
     case "native":
       if (isMistralIssued(part) && isJsonObject(part.data)) return cloneJson(part.data);
-      problems.warn("part-dropped", path, `a native ${part.native_type} part of ${part.issuer.provider} has no Mistral equivalent`);
+      problems.warn(
+        "part-dropped",
+        path,
+        `a native ${part.native_type} part of ${part.issuer.provider} has no Mistral equivalent`,
+      );
       return undefined;
     case "image":
     case "audio":
     case "file":
       if (place !== "user") {
-        problems.warn("part-dropped", path, `Mistral takes ${part.type}s in user messages only; this ${place} ${part.type} is left out`);
+        problems.warn(
+          "part-dropped",
+          path,
+          `Mistral takes ${part.type}s in user messages only; this ${place} ${part.type} is left out`,
+        );
         return undefined;
       }
       return writeMedia(part, path, context);
@@ -221,23 +248,37 @@ export function writeChunk(part: Tolerant.Part, path: string, context: WriteCont
   }
 }
 
-function writeMedia(part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.FilePart, path: string, context: WriteContext): JsonObject | undefined {
+function writeMedia(
+  part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.FilePart,
+  path: string,
+  context: WriteContext,
+): JsonObject | undefined {
   const { problems } = context;
   const own = targetFields(part.provider_fields, path, problems);
   const shape = shapeOf(own);
   if (part.type === "image") {
     if (part.data === undefined && part.url === undefined) {
-      problems.warn("media-fallback", path, "Mistral takes images as URLs or data URIs only; an image by path or file id is left out");
+      problems.warn(
+        "media-fallback",
+        path,
+        "Mistral takes images as URLs or data URIs only; an image by path or file id is left out",
+      );
       return undefined;
     }
     reportFields(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, problems);
     let url: string;
     if (part.data !== undefined) {
-      if (part.media_type === undefined) problems.warn("value-assumed", pointer(path, "media_type"), "an inline image without a media type is sent as image/png");
+      if (part.media_type === undefined)
+        problems.warn(
+          "value-assumed",
+          pointer(path, "media_type"),
+          "an inline image without a media type is sent as image/png",
+        );
       url = `data:${part.media_type ?? "image/png"};base64,${part.data}`;
     } else url = part.url as string;
     const inner = isJsonObject(own?.["image_url"]) ? own["image_url"] : undefined;
-    if (shape?.url_string && part.detail === undefined && inner === undefined) return finishChunk({ type: "image_url", image_url: url }, own);
+    if (shape?.url_string && part.detail === undefined && inner === undefined)
+      return finishChunk({ type: "image_url", image_url: url }, own);
     const image: JsonObject = { url };
     if (part.detail !== undefined) image["detail"] = part.detail;
     fillMissing(image, inner);
@@ -255,7 +296,12 @@ function writeMedia(part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.Fil
     reportFields(part, ["type", "media_type", "data", "url", "filename", "provider_fields"], path, problems);
     let url: string;
     if (part.data !== undefined) {
-      if (part.media_type === undefined) problems.warn("value-assumed", pointer(path, "media_type"), "an inline document without a media type is sent as application/pdf");
+      if (part.media_type === undefined)
+        problems.warn(
+          "value-assumed",
+          pointer(path, "media_type"),
+          "an inline document without a media type is sent as application/pdf",
+        );
       url = `data:${part.media_type ?? "application/pdf"};base64,${part.data}`;
     } else url = part.url as string;
     const chunk: JsonObject = { type: "document_url", document_url: url };
@@ -267,10 +313,18 @@ function writeMedia(part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.Fil
     return finishChunk({ type: "file", file_id: part.file_id }, own);
   }
   if (part.text !== undefined) {
-    problems.warn("value-converted", path, "Mistral has no plain-text document chunk; the document's text is sent as a text chunk");
+    problems.warn(
+      "value-converted",
+      path,
+      "Mistral has no plain-text document chunk; the document's text is sent as a text chunk",
+    );
     return { type: "text", text: part.text };
   }
-  problems.warn("media-fallback", path, "Mistral takes documents inline, by URL or by file id only; this file is left out");
+  problems.warn(
+    "media-fallback",
+    path,
+    "Mistral takes documents inline, by URL or by file id only; this file is left out",
+  );
   return undefined;
 }
 
@@ -284,7 +338,12 @@ function writeMedia(part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.Fil
  *   accepts thinking chunks in the history of its reasoning models (Magistral, or `prompt_mode: "reasoning"`); other
  *   models reject them, so `keep` is for a reasoning model only.
  */
-export function writeReasoning(part: Tolerant.ReasoningPart, path: string, context: WriteContext, place: ChunkPlace): JsonObject | undefined {
+export function writeReasoning(
+  part: Tolerant.ReasoningPart,
+  path: string,
+  context: WriteContext,
+  place: ChunkPlace,
+): JsonObject | undefined {
   const { problems, options } = context;
   if (isMistralIssued(part)) {
     const own = targetFields(part.provider_fields, path, problems);
@@ -295,18 +354,38 @@ export function writeReasoning(part: Tolerant.ReasoningPart, path: string, conte
   }
   const policy = options.foreignReasoning ?? "drop";
   const decision = decideReasoning(part, mistralIssuer, policy, path);
-  const text = [part.text, ...(part.summary ?? [])].filter((entry): entry is string => typeof entry === "string" && entry !== "").join("\n\n");
-  const from = part.issuer ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}` : "another provider";
+  const text = [part.text, ...(part.summary ?? [])]
+    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+    .join("\n\n");
+  const from = part.issuer
+    ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}`
+    : "another provider";
   if (policy === "text" && text !== "") {
-    problems.warn("reasoning-demoted", path, decision.action === "as-text" ? decision.warning.message : `reasoning from ${from} sent as text: Mistral takes no reasoning input it did not issue`);
+    problems.warn(
+      "reasoning-demoted",
+      path,
+      decision.action === "as-text"
+        ? decision.warning.message
+        : `reasoning from ${from} sent as text: Mistral takes no reasoning input it did not issue`,
+    );
     return { type: "text", text };
   }
   if (policy === "keep" && text !== "" && place === "assistant") {
-    problems.warn("reasoning-demoted", path, `reasoning from ${from} sent as a Mistral thinking chunk without its opaque data; only Mistral reasoning models accept thinking input`);
+    problems.warn(
+      "reasoning-demoted",
+      path,
+      `reasoning from ${from} sent as a Mistral thinking chunk without its opaque data; only Mistral reasoning models accept thinking input`,
+    );
     return { type: "thinking", thinking: [{ type: "text", text }] };
   }
-  if (decision.action === "drop" && decision.warning !== undefined) problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
-  else problems.warn("reasoning-dropped", path, `reasoning from ${from} left out: Mistral rejects reasoning input it did not issue (foreignReasoning is ${policy})`);
+  if (decision.action === "drop" && decision.warning !== undefined)
+    problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
+  else
+    problems.warn(
+      "reasoning-dropped",
+      path,
+      `reasoning from ${from} left out: Mistral rejects reasoning input it did not issue (foreignReasoning is ${policy})`,
+    );
   return undefined;
 }
 
@@ -324,7 +403,8 @@ function thinkingList(text: string, layout: ThinkingLayout[] | undefined): JsonO
       offset += entry;
     } else if ("chunk" in entry) list.push(cloneJson(entry.chunk));
     else {
-      if (fits) list.push({ type: "text", text: text.slice(offset, offset + entry.length), ...cloneJson(entry.fields) });
+      if (fits)
+        list.push({ type: "text", text: text.slice(offset, offset + entry.length), ...cloneJson(entry.fields) });
       offset += entry.length;
     }
   }
@@ -340,10 +420,15 @@ export function writeToolCall(part: Tolerant.ToolCallPart, path: string, context
   let id = part.id;
   if (!context.response) {
     const mapped = context.ids.call(part.id, path);
-    if (mapped.change !== undefined) problems.warn("id-remapped", pointer(path, "id"), idChangeMessage(part.id, mapped, "call"));
+    if (mapped.change !== undefined)
+      problems.warn("id-remapped", pointer(path, "id"), idChangeMessage(part.id, mapped, "call"));
     id = mapped.id;
   }
-  const fn: JsonObject = { name: part.name, arguments: shape?.arguments_object && isJsonObject(part.input) ? cloneJson(part.input) : argumentsText(part, path, problems) };
+  const fn: JsonObject = {
+    name: part.name,
+    arguments:
+      shape?.arguments_object && isJsonObject(part.input) ? cloneJson(part.input) : argumentsText(part, path, problems),
+  };
   fillMissing(fn, isJsonObject(own?.["function"]) ? own["function"] : undefined);
   const call: JsonObject = { id, type: "function", function: fn };
   fillMissing(call, own);
@@ -369,6 +454,14 @@ function argumentsText(part: Tolerant.ToolCallPart, path: string, problems: Prob
 export function contentValue(chunks: JsonObject[], shape: Shape | undefined): string | JsonObject[] | undefined {
   if (chunks.length === 0) return shape?.content_list ? [] : undefined;
   const only = chunks[0];
-  if (!shape?.content_list && chunks.length === 1 && only !== undefined && only["type"] === "text" && Object.keys(only).length === 2 && typeof only["text"] === "string") return only["text"];
+  if (
+    !shape?.content_list &&
+    chunks.length === 1 &&
+    only !== undefined &&
+    only["type"] === "text" &&
+    Object.keys(only).length === 2 &&
+    typeof only["text"] === "string"
+  )
+    return only["text"];
   return chunks;
 }

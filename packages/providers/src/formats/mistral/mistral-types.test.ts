@@ -13,16 +13,31 @@ import type {
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderFormat } from "../../format.js";
 import { mistralFormat } from "./index.js";
-import type { MistralAssistantMessage, MistralChatChunk, MistralChatRequest, MistralChatResponse, MistralChoice, MistralContentChunk, MistralDelta, MistralStreamChoice, MistralToolCall, MistralUsage } from "./types.js";
+import type {
+  MistralAssistantMessage,
+  MistralChatChunk,
+  MistralChatRequest,
+  MistralChatResponse,
+  MistralChoice,
+  MistralContentChunk,
+  MistralDelta,
+  MistralStreamChoice,
+  MistralToolCall,
+  MistralUsage,
+} from "./types.js";
 
 /** snake_case of a camelCase name, as the SDK's zod schemas map wire fields to its runtime fields. */
-type Snake<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}` : S;
+type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S;
 /** An object type with its own keys in wire spelling (one level: nested objects are checked one by one). */
 type WireKeys<T> = { [K in keyof T as K extends string ? Snake<K> : K]: T[K] };
 
 describe("Mistral native types", () => {
   it("are the official @mistralai/mistralai wire types, with the fields the SDK defaults optional", () => {
-    expectTypeOf(mistralFormat).toEqualTypeOf<ProviderFormat<MistralChatRequest, MistralChatResponse, MistralChatChunk>>();
+    expectTypeOf(mistralFormat).toEqualTypeOf<
+      ProviderFormat<MistralChatRequest, MistralChatResponse, MistralChatChunk>
+    >();
     expectTypeOf(mistralFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<MistralChatRequest>>();
     expectTypeOf(mistralFormat.checkRequest).parameter(0).toEqualTypeOf<MistralChatRequest>();
     expectTypeOf<MistralContentChunk>().toEqualTypeOf<ContentChunk$Outbound>();

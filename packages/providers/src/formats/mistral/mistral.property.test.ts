@@ -13,15 +13,30 @@ import { mistralFormat } from "./index.js";
 
 const text = fc.string({ maxLength: 20 });
 const nonEmptyText = fc.string({ minLength: 1, maxLength: 20 });
-const jsonInput = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+const jsonInput = fc
+  .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+  .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 const toolName = fc.stringMatching(/^[a-z_]{1,10}$/);
-const callId = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"), minLength: 9, maxLength: 9 });
+const callId = fc.string({
+  unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
+  minLength: 9,
+  maxLength: 9,
+});
 
 const textPart = text.map((value): Tolerant.Part => ({ type: "text", text: value }));
 const media = fc.oneof(
-  fc.record({ type: fc.constant("image" as const), media_type: fc.constantFrom("image/png", "image/jpeg"), data: fc.base64String({ maxLength: 12 }) }),
+  fc.record({
+    type: fc.constant("image" as const),
+    media_type: fc.constantFrom("image/png", "image/jpeg"),
+    data: fc.base64String({ maxLength: 12 }),
+  }),
   fc.record({ type: fc.constant("image" as const), url: fc.webUrl(), detail: fc.constantFrom("low", "high", "auto") }),
-  fc.record({ type: fc.constant("file" as const), media_type: fc.constant("application/pdf"), data: fc.base64String({ maxLength: 12 }), filename: fc.constantFrom("a.pdf", "report.pdf") }),
+  fc.record({
+    type: fc.constant("file" as const),
+    media_type: fc.constant("application/pdf"),
+    data: fc.base64String({ maxLength: 12 }),
+    filename: fc.constantFrom("a.pdf", "report.pdf"),
+  }),
   fc.record({ type: fc.constant("file" as const), url: fc.webUrl() }),
   fc.record({ type: fc.constant("file" as const), file_id: fc.uuid() }),
   fc.record({ type: fc.constant("audio" as const), data: fc.base64String({ maxLength: 12 }) }),
@@ -31,18 +46,23 @@ const userParts = fc.oneof(
   fc.array(fc.oneof(textPart, media as fc.Arbitrary<Tolerant.Part>), { minLength: 2, maxLength: 3 }),
   (media as fc.Arbitrary<Tolerant.Part>).map((part) => [part]),
 );
-const thinking = fc.record({ text, signature: fc.option(fc.base64String({ minLength: 4, maxLength: 12 }), { nil: undefined }) }).map(({ text: value, signature }): Tolerant.Part => ({
-  type: "reasoning",
-  text: value,
-  ...(signature === undefined ? {} : { signature }),
-  issuer: { provider: "mistral" },
-}));
+const thinking = fc
+  .record({ text, signature: fc.option(fc.base64String({ minLength: 4, maxLength: 12 }), { nil: undefined }) })
+  .map(({ text: value, signature }): Tolerant.Part => ({
+    type: "reasoning",
+    text: value,
+    ...(signature === undefined ? {} : { signature }),
+    issuer: { provider: "mistral" },
+  }));
 
 const turn = fc.record({
   user: userParts,
   thinking: fc.option(thinking, { nil: undefined }),
   lead: fc.option(text, { nil: undefined }),
-  calls: fc.uniqueArray(fc.record({ id: callId, name: toolName, input: jsonInput, output: text, named: fc.boolean() }), { selector: (call) => call.id, maxLength: 3 }),
+  calls: fc.uniqueArray(
+    fc.record({ id: callId, name: toolName, input: jsonInput, output: text, named: fc.boolean() }),
+    { selector: (call) => call.id, maxLength: 3 },
+  ),
   reply: nonEmptyText,
 });
 
@@ -51,7 +71,10 @@ const documents = fc
     system: fc.option(nonEmptyText, { nil: undefined }),
     turns: fc.array(turn, { minLength: 1, maxLength: 3 }),
     last: userParts,
-    tools: fc.uniqueArray(fc.record({ name: toolName, description: fc.option(text, { nil: undefined }) }), { selector: (tool) => tool.name, maxLength: 2 }),
+    tools: fc.uniqueArray(fc.record({ name: toolName, description: fc.option(text, { nil: undefined }) }), {
+      selector: (tool) => tool.name,
+      maxLength: 2,
+    }),
     choice: fc.option(fc.constantFrom("auto", "none", "required", "tool"), { nil: undefined }),
     parallel: fc.option(fc.boolean(), { nil: undefined }),
   })
@@ -69,16 +92,42 @@ const documents = fc
       for (const call of calls) parts.push({ type: "tool_call", id: call.id, name: call.name, input: call.input });
       if (calls.length > 0) {
         messages.push({ role: "assistant", parts });
-        for (const call of calls) messages.push({ role: "tool", parts: [{ type: "tool_result", call_id: call.id, status: "ok", output: call.output, ...(call.named ? { name: call.name } : {}) }] });
+        for (const call of calls)
+          messages.push({
+            role: "tool",
+            parts: [
+              {
+                type: "tool_result",
+                call_id: call.id,
+                status: "ok",
+                output: call.output,
+                ...(call.named ? { name: call.name } : {}),
+              },
+            ],
+          });
         messages.push({ role: "assistant", parts: [{ type: "text", text: entry.reply }] });
       } else messages.push({ role: "assistant", parts: [...parts, { type: "text", text: entry.reply }] });
     }
     messages.push({ role: "user", parts: last });
-    const document: Tolerant.Transcript = { schema_version: "1.0.0", id: "t", messages, provider_fields: { mistral: { model: "mistral-small-latest", temperature: 0.2, random_seed: 7 } } } as Transcript;
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "t",
+      messages,
+      provider_fields: { mistral: { model: "mistral-small-latest", temperature: 0.2, random_seed: 7 } },
+    } as Transcript;
     if (tools.length > 0) {
-      document.tools = tools.map((tool) => ({ name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), input_schema: { type: "object", properties: {} } }));
+      document.tools = tools.map((tool) => ({
+        name: tool.name,
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        input_schema: { type: "object", properties: {} },
+      }));
       const first = tools[0];
-      if (choice !== undefined && first !== undefined) document.tool_choice = { mode: choice, ...(choice === "tool" ? { name: first.name } : {}), ...(parallel === undefined ? {} : { parallel }) };
+      if (choice !== undefined && first !== undefined)
+        document.tool_choice = {
+          mode: choice,
+          ...(choice === "tool" ? { name: first.name } : {}),
+          ...(parallel === undefined ? {} : { parallel }),
+        };
     }
     return document;
   });

@@ -18,7 +18,9 @@ function byKind<K extends Payload["kind"]>(kind: K): Array<Extract<Payload, { ki
   return payloads.filter((payload): payload is Extract<Payload, { kind: K }> => payload.kind === kind);
 }
 
-type Chunk = { choices?: Array<{ delta?: { content?: unknown; tool_calls?: Array<{ function?: { arguments?: unknown } }> } }> };
+type Chunk = {
+  choices?: Array<{ delta?: { content?: unknown; tool_calls?: Array<{ function?: { arguments?: unknown } }> } }>;
+};
 
 /** Every text a stream's deltas carry, content strings and text chunks alike (thinking apart). */
 function streamedText(chunks: readonly unknown[], kind: "text" | "thinking"): string {
@@ -30,7 +32,8 @@ function streamedText(chunks: readonly unknown[], kind: "text" | "thinking"): st
       if (!Array.isArray(content)) continue;
       for (const item of content as Array<{ type?: string; text?: string; thinking?: Array<{ text?: string }> }>) {
         if (kind === "text" && item.type === "text") out.push(item.text ?? "");
-        if (kind === "thinking" && item.type === "thinking") out.push(...(item.thinking ?? []).map((piece) => piece.text ?? ""));
+        if (kind === "thinking" && item.type === "thinking")
+          out.push(...(item.thinking ?? []).map((piece) => piece.text ?? ""));
       }
     }
   }
@@ -47,51 +50,78 @@ describe("mistral real fixtures", () => {
     expect(normalisations).toEqual([]);
   });
 
-  it.each(byKind("request").map((payload) => [payload.origin, payload] as const))("request %s round-trips", (_origin, payload) => {
-    const imported = mistralFormat.requestToCanonical(payload.value);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings).toEqual([]);
-    const exported = mistralFormat.requestFromCanonical(imported.document, { strict: true });
-    expect(exported.ok ? [] : exported.errors).toEqual([]);
-    if (!exported.ok) return;
-    expect(exported.value).toEqual(payload.value);
-    expect(mistralFormat.checkRequest(exported.value)).toEqual([]);
-  });
+  it.each(byKind("request").map((payload) => [payload.origin, payload] as const))(
+    "request %s round-trips",
+    (_origin, payload) => {
+      const imported = mistralFormat.requestToCanonical(payload.value);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings).toEqual([]);
+      const exported = mistralFormat.requestFromCanonical(imported.document, { strict: true });
+      expect(exported.ok ? [] : exported.errors).toEqual([]);
+      if (!exported.ok) return;
+      expect(exported.value).toEqual(payload.value);
+      expect(mistralFormat.checkRequest(exported.value)).toEqual([]);
+    },
+  );
 
-  it.each(byKind("response").map((payload) => [payload.origin, payload] as const))("response %s round-trips", (_origin, payload) => {
-    const imported = mistralFormat.responseToCanonical(payload.value);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings).toEqual([]);
-    const exported = mistralFormat.responseFromCanonical(imported.document, { strict: true });
-    expect(exported.ok ? [] : exported.errors).toEqual([]);
-    if (exported.ok) expect(exported.value).toEqual(payload.value);
-  });
+  it.each(byKind("response").map((payload) => [payload.origin, payload] as const))(
+    "response %s round-trips",
+    (_origin, payload) => {
+      const imported = mistralFormat.responseToCanonical(payload.value);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings).toEqual([]);
+      const exported = mistralFormat.responseFromCanonical(imported.document, { strict: true });
+      expect(exported.ok ? [] : exported.errors).toEqual([]);
+      if (exported.ok) expect(exported.value).toEqual(payload.value);
+    },
+  );
 
-  it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))("stream %s folds into a document and back", (_origin, payload) => {
-    const imported = mistralFormat.streamToCanonical(payload.chunks);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings).toEqual([]);
-    const chunks = mistralFormat.streamFromCanonical(imported.document, { strict: true });
-    expect(chunks.ok ? [] : chunks.errors).toEqual([]);
-    if (!chunks.ok) return;
-    const again = mistralFormat.streamToCanonical(chunks.value);
-    expect(again.ok && again.document).toEqual(imported.document);
-    // What the chunks carried: the text, the thinking, the tool calls' arguments, the finish reason and the usage.
-    const message = imported.document.messages[0];
-    const parts = message?.parts ?? [];
-    expect(parts.filter((part) => part.type === "text").map((part) => (part.type === "text" ? part.text : "")).join("")).toBe(streamedText(payload.chunks, "text"));
-    expect(parts.filter((part) => part.type === "reasoning").map((part) => (part.type === "reasoning" ? part.text : "")).join("")).toBe(streamedText(payload.chunks, "thinking"));
-    const args = (payload.chunks as Chunk[]).flatMap((chunk) => (chunk.choices ?? []).flatMap((choice) => (choice.delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? ""))).join("");
-    expect(parts.map((part) => (part.type === "tool_call" ? (part.raw_input ?? JSON.stringify(part.input)) : "")).join("")).toBe(args);
-    expect(message?.finish_reason).toBeDefined();
-    expect(message?.usage?.raw?.provider).toBe("mistral");
-  });
+  it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))(
+    "stream %s folds into a document and back",
+    (_origin, payload) => {
+      const imported = mistralFormat.streamToCanonical(payload.chunks);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings).toEqual([]);
+      const chunks = mistralFormat.streamFromCanonical(imported.document, { strict: true });
+      expect(chunks.ok ? [] : chunks.errors).toEqual([]);
+      if (!chunks.ok) return;
+      const again = mistralFormat.streamToCanonical(chunks.value);
+      expect(again.ok && again.document).toEqual(imported.document);
+      // What the chunks carried: the text, the thinking, the tool calls' arguments, the finish reason and the usage.
+      const message = imported.document.messages[0];
+      const parts = message?.parts ?? [];
+      expect(
+        parts
+          .filter((part) => part.type === "text")
+          .map((part) => (part.type === "text" ? part.text : ""))
+          .join(""),
+      ).toBe(streamedText(payload.chunks, "text"));
+      expect(
+        parts
+          .filter((part) => part.type === "reasoning")
+          .map((part) => (part.type === "reasoning" ? part.text : ""))
+          .join(""),
+      ).toBe(streamedText(payload.chunks, "thinking"));
+      const args = (payload.chunks as Chunk[])
+        .flatMap((chunk) =>
+          (chunk.choices ?? []).flatMap((choice) =>
+            (choice.delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? ""),
+          ),
+        )
+        .join("");
+      expect(
+        parts.map((part) => (part.type === "tool_call" ? (part.raw_input ?? JSON.stringify(part.input)) : "")).join(""),
+      ).toBe(args);
+      expect(message?.finish_reason).toBeDefined();
+      expect(message?.usage?.raw?.provider).toBe("mistral");
+    },
+  );
 
   it("folds a stream into exactly the document its unstreamed response gives", () => {
     const stream = byKind("stream").find((payload) => payload.origin.endsWith("mistral-reasoning.chunks.txt"));

@@ -5,11 +5,18 @@ import { describe, expect, it } from "vitest";
 import { mistralFormat } from "./index.js";
 
 function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Tolerant.Transcript {
-  return { schema_version: "1.0.0", id: "t", messages, provider_fields: { mistral: { model: "mistral-small-latest" } }, ...extra } as Tolerant.Transcript;
+  return {
+    schema_version: "1.0.0",
+    id: "t",
+    messages,
+    provider_fields: { mistral: { model: "mistral-small-latest" } },
+    ...extra,
+  } as Tolerant.Transcript;
 }
 
 const user = (text: string): Tolerant.Message => ({ role: "user", parts: [{ type: "text", text }] });
-const codes = (warnings: ReadonlyArray<{ code: string; path: string }>): string[] => warnings.map((warning) => `${warning.code} ${warning.path}`);
+const codes = (warnings: ReadonlyArray<{ code: string; path: string }>): string[] =>
+  warnings.map((warning) => `${warning.code} ${warning.path}`);
 
 describe("tool-call ids", () => {
   it("renames an OpenAI id to nine letters and digits, on the call and its result alike, deterministically", () => {
@@ -21,11 +28,17 @@ describe("tool-call ids", () => {
     ]);
     const result = mistralFormat.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const [, assistant, tool] = result.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
+    const [, assistant, tool] = result.value.messages as Array<{
+      tool_calls?: Array<{ id: string }>;
+      tool_call_id?: string;
+    }>;
     const id = assistant?.tool_calls?.[0]?.id;
     expect(id).toMatch(/^[a-z0-9]{9}$/i);
     expect(tool?.tool_call_id).toBe(id);
-    expect(codes(result.warnings)).toEqual(["id-remapped /messages/1/parts/0/id", "id-remapped /messages/2/parts/0/call_id"]);
+    expect(codes(result.warnings)).toEqual([
+      "id-remapped /messages/1/parts/0/id",
+      "id-remapped /messages/2/parts/0/call_id",
+    ]);
     for (const warning of result.warnings) expect(warning.message).toContain(id);
     expect(mistralFormat.checkRequest(result.value)).toEqual([]);
     expect(mistralFormat.requestFromCanonical(document)).toEqual(result);
@@ -39,7 +52,9 @@ describe("tool-call ids", () => {
     ];
     const result = mistralFormat.requestFromCanonical(doc([user("twice"), ...turn("first"), ...turn("second")]));
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const ids = (result.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>).map((message) => message.tool_calls?.[0]?.id ?? message.tool_call_id);
+    const ids = (result.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>).map(
+      (message) => message.tool_calls?.[0]?.id ?? message.tool_call_id,
+    );
     expect(ids[1]).toBe("abcdefghi");
     expect(ids[2]).toBe("abcdefghi");
     expect(ids[3]).toMatch(/^[a-z0-9]{9}$/i);
@@ -50,7 +65,13 @@ describe("tool-call ids", () => {
 });
 
 describe("reasoning", () => {
-  const foreign: Tolerant.Message = { role: "assistant", parts: [{ type: "reasoning", text: "think", signature: "sig", issuer: { provider: "anthropic" } }, { type: "text", text: "a" }] };
+  const foreign: Tolerant.Message = {
+    role: "assistant",
+    parts: [
+      { type: "reasoning", text: "think", signature: "sig", issuer: { provider: "anthropic" } },
+      { type: "text", text: "a" },
+    ],
+  };
   const history = (assistant: Tolerant.Message) => doc([user("q"), assistant, user("more")]);
 
   it("applies the foreign-reasoning policy and never sends another issuer's opaque data", () => {
@@ -58,17 +79,37 @@ describe("reasoning", () => {
     expect(drop.ok && drop.value.messages[1]).toEqual({ role: "assistant", content: "a" });
     expect(codes(drop.warnings)).toEqual(["reasoning-dropped /messages/1/parts/0"]);
     const text = mistralFormat.requestFromCanonical(history(foreign), { foreignReasoning: "text" });
-    expect(text.ok && text.value.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "think" }, { type: "text", text: "a" }] });
+    expect(text.ok && text.value.messages[1]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "text", text: "think" },
+        { type: "text", text: "a" },
+      ],
+    });
     expect(codes(text.warnings)).toEqual(["reasoning-demoted /messages/1/parts/0"]);
     const keep = mistralFormat.requestFromCanonical(history(foreign), { foreignReasoning: "keep" });
-    expect(keep.ok && keep.value.messages[1]).toEqual({ role: "assistant", content: [{ type: "thinking", thinking: [{ type: "text", text: "think" }] }, { type: "text", text: "a" }] });
+    expect(keep.ok && keep.value.messages[1]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: [{ type: "text", text: "think" }] },
+        { type: "text", text: "a" },
+      ],
+    });
     expect(codes(keep.warnings)).toEqual(["reasoning-demoted /messages/1/parts/0"]);
     expect(JSON.stringify([drop, text, keep].map((result) => result.ok && result.value))).not.toContain("sig");
   });
 
   it("treats plain reasoning text of another provider (no issuer) as foreign too: Mistral rejects reasoning input it did not issue", () => {
-    const plain: Tolerant.Message = { role: "assistant", parts: [{ type: "reasoning", text: "hmm" }, { type: "text", text: "a" }] };
-    expect(codes(mistralFormat.requestFromCanonical(history(plain)).warnings)).toEqual(["reasoning-dropped /messages/1/parts/0"]);
+    const plain: Tolerant.Message = {
+      role: "assistant",
+      parts: [
+        { type: "reasoning", text: "hmm" },
+        { type: "text", text: "a" },
+      ],
+    };
+    expect(codes(mistralFormat.requestFromCanonical(history(plain)).warnings)).toEqual([
+      "reasoning-dropped /messages/1/parts/0",
+    ]);
   });
 
   it("replays Mistral's own thinking whole: several text chunks, a reference, a signature", () => {
@@ -76,14 +117,38 @@ describe("reasoning", () => {
       model: "magistral-medium-latest",
       messages: [
         { role: "user", content: "q" },
-        { role: "assistant", content: [{ type: "thinking", thinking: [{ type: "text", text: "one " }, { type: "reference", reference_ids: [1] }, { type: "text", text: "two" }], signature: "s1g", closed: true }, { type: "text", text: "a" }] },
+        {
+          role: "assistant",
+          content: [
+            {
+              type: "thinking",
+              thinking: [
+                { type: "text", text: "one " },
+                { type: "reference", reference_ids: [1] },
+                { type: "text", text: "two" },
+              ],
+              signature: "s1g",
+              closed: true,
+            },
+            { type: "text", text: "a" },
+          ],
+        },
         { role: "user", content: "more" },
       ],
     };
     const imported = mistralFormat.requestToCanonical(native);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
-    expect(imported.document.messages[1]?.parts[0]).toMatchObject({ type: "reasoning", text: "one two", signature: "s1g", issuer: { provider: "mistral" } });
-    expect(mistralFormat.requestFromCanonical(imported.document, { strict: true })).toEqual({ ok: true, value: native, warnings: [] });
+    expect(imported.document.messages[1]?.parts[0]).toMatchObject({
+      type: "reasoning",
+      text: "one two",
+      signature: "s1g",
+      issuer: { provider: "mistral" },
+    });
+    expect(mistralFormat.requestFromCanonical(imported.document, { strict: true })).toEqual({
+      ok: true,
+      value: native,
+      warnings: [],
+    });
   });
 });
 
@@ -93,18 +158,43 @@ describe("requestFromCanonical fallbacks", () => {
       doc([
         user("show me"),
         { role: "assistant", parts: [{ type: "tool_call", id: "abcdefghi", name: "get_image", input: {} }] },
-        { role: "tool", parts: [{ type: "tool_result", call_id: "abcdefghi", status: "ok", content: [{ type: "text", text: "here" }, { type: "image", media_type: "image/png", data: "AAAA" }] }] },
+        {
+          role: "tool",
+          parts: [
+            {
+              type: "tool_result",
+              call_id: "abcdefghi",
+              status: "ok",
+              content: [
+                { type: "text", text: "here" },
+                { type: "image", media_type: "image/png", data: "AAAA" },
+              ],
+            },
+          ],
+        },
       ]),
     );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.value.messages).toEqual([
       { role: "user", content: "show me" },
-      { role: "assistant", tool_calls: [{ id: "abcdefghi", type: "function", function: { name: "get_image", arguments: "{}" } }] },
+      {
+        role: "assistant",
+        tool_calls: [{ id: "abcdefghi", type: "function", function: { name: "get_image", arguments: "{}" } }],
+      },
       { role: "tool", tool_call_id: "abcdefghi", content: [{ type: "text", text: "here" }] },
       { role: "assistant", content: "OK" },
-      { role: "user", content: [{ type: "text", text: "Content of tool result abcdefghi:" }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Content of tool result abcdefghi:" },
+          { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+        ],
+      },
     ]);
-    expect(codes(result.warnings)).toEqual(["media-fallback /messages/2/parts/0/content/1", "value-assumed /messages/2"]);
+    expect(codes(result.warnings)).toEqual([
+      "media-fallback /messages/2/parts/0/content/1",
+      "value-assumed /messages/2",
+    ]);
     expect(mistralFormat.checkRequest(result.value)).toEqual([]);
   });
 
@@ -126,12 +216,18 @@ describe("requestFromCanonical fallbacks", () => {
       { role: "user", content: "now be terse" },
       { role: "assistant", content: "Sure", prefix: true },
     ]);
-    expect(codes(result.warnings)).toEqual(["role-mapped /messages/0/role", "role-mapped /messages/3", "value-assumed /messages/4"]);
+    expect(codes(result.warnings)).toEqual([
+      "role-mapped /messages/0/role",
+      "role-mapped /messages/3",
+      "value-assumed /messages/4",
+    ]);
     expect(mistralFormat.checkRequest(result.value)).toEqual([]);
   });
 
   it("puts a placeholder user message before a history that is only the assistant's reply (a response), with a warning", () => {
-    const result = mistralFormat.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]));
+    const result = mistralFormat.requestFromCanonical(
+      doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]),
+    );
     expect(result.ok && result.value.messages).toEqual([
       { role: "user", content: "Continue." },
       { role: "assistant", content: "a", prefix: true },
@@ -141,85 +237,215 @@ describe("requestFromCanonical fallbacks", () => {
       ["value-assumed", "/messages/0"],
       ["value-assumed", "/messages/0"],
     ]);
-    expect(result.warnings.map((warning) => warning.message).join("\n")).toMatch(/prefix true[\s\S]*placeholder user message/);
+    expect(result.warnings.map((warning) => warning.message).join("\n")).toMatch(
+      /prefix true[\s\S]*placeholder user message/,
+    );
     if (result.ok) expect(mistralFormat.checkRequest(result.value)).toEqual([]);
-    expect(mistralFormat.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]), { strict: true }).ok).toBe(false);
+    expect(
+      mistralFormat.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]), {
+        strict: true,
+      }).ok,
+    ).toBe(false);
   });
 
   it("answers a call that has no result with a stated tool message, with a warning, so the conversation stays sendable", () => {
     const result = mistralFormat.requestFromCanonical(
-      doc([user("add"), { role: "assistant", parts: [{ type: "tool_call", id: "abcdefgh1", name: "add", input: { a: 1 } }] }, user("and?")]),
+      doc([
+        user("add"),
+        { role: "assistant", parts: [{ type: "tool_call", id: "abcdefgh1", name: "add", input: { a: 1 } }] },
+        user("and?"),
+      ]),
     );
     expect(result.ok && result.value.messages).toEqual([
       { role: "user", content: "add" },
-      { role: "assistant", tool_calls: [{ id: "abcdefgh1", type: "function", function: { name: "add", arguments: '{"a":1}' } }] },
+      {
+        role: "assistant",
+        tool_calls: [{ id: "abcdefgh1", type: "function", function: { name: "add", arguments: '{"a":1}' } }],
+      },
       { role: "tool", tool_call_id: "abcdefgh1", name: "add", content: "No result was recorded for this call." },
       { role: "assistant", content: "OK" },
       { role: "user", content: "and?" },
     ]);
-    expect(result.warnings.filter((warning) => warning.code === "value-assumed").map((warning) => warning.path)).toEqual(["/messages/1/parts/0", "/messages/2"]);
+    expect(
+      result.warnings.filter((warning) => warning.code === "value-assumed").map((warning) => warning.path),
+    ).toEqual(["/messages/1/parts/0", "/messages/2"]);
     if (result.ok) expect(mistralFormat.checkRequest(result.value)).toEqual([]);
   });
 
   it("refuses a history with nothing Mistral can send", () => {
-    const result = mistralFormat.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "command", command: "ls" }] }]));
+    const result = mistralFormat.requestFromCanonical(
+      doc([{ role: "assistant", parts: [{ type: "command", command: "ls" }] }]),
+    );
     expect(result).toMatchObject({ ok: false, errors: [{ path: "/messages" }] });
   });
 
   it("maps tool choices, keeping Mistral's any", () => {
     const tools = [{ type: "function", function: { name: "f", parameters: { type: "object" } } }];
     for (const choice of ["auto", "none", "any", "required", { type: "function", function: { name: "f" } }]) {
-      const native = { model: "m", messages: [{ role: "user", content: "x" }], tools, tool_choice: choice, parallel_tool_calls: false };
+      const native = {
+        model: "m",
+        messages: [{ role: "user", content: "x" }],
+        tools,
+        tool_choice: choice,
+        parallel_tool_calls: false,
+      };
       const imported = mistralFormat.requestToCanonical(native);
       if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
       expect(imported.document.tool_choice?.parallel).toBe(false);
-      expect(mistralFormat.requestFromCanonical(imported.document, { strict: true })).toEqual({ ok: true, value: native, warnings: [] });
+      expect(mistralFormat.requestFromCanonical(imported.document, { strict: true })).toEqual({
+        ok: true,
+        value: native,
+        warnings: [],
+      });
     }
   });
 
   it("strict mode turns every loss into an error", () => {
-    const lossy = doc([user("a"), { role: "user", parts: [{ type: "command", command: "ls" }, { type: "text", text: "b" }] }]);
+    const lossy = doc([
+      user("a"),
+      {
+        role: "user",
+        parts: [
+          { type: "command", command: "ls" },
+          { type: "text", text: "b" },
+        ],
+      },
+    ]);
     expect(mistralFormat.requestFromCanonical(lossy).ok).toBe(true);
-    expect(mistralFormat.requestFromCanonical(lossy, { strict: true })).toMatchObject({ ok: false, errors: [{ path: "/messages/1/parts/0", message: expect.stringMatching(/^part-dropped: /) as unknown }] });
+    expect(mistralFormat.requestFromCanonical(lossy, { strict: true })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/1/parts/0", message: expect.stringMatching(/^part-dropped: /) as unknown }],
+    });
   });
 });
 
 describe("responses and streams", () => {
-  const completion = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ id: "r1", object: "chat.completion", created: 1, model: "mistral-small-latest", usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 }, choices: [{ index: 0, finish_reason: "stop", message }], ...extra });
+  const completion = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    id: "r1",
+    object: "chat.completion",
+    created: 1,
+    model: "mistral-small-latest",
+    usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+    choices: [{ index: 0, finish_reason: "stop", message }],
+    ...extra,
+  });
 
   it("refuses error bodies with their message, several choices, and anything not a completion, never throwing", () => {
-    expect(mistralFormat.responseToCanonical({ object: "error", message: "Unexpected role 'user' after role 'tool'", type: "invalid_request_message_order", param: null, code: "3230" })).toMatchObject({ ok: false, errors: [{ path: "", message: "an error body, not a completion: Unexpected role 'user' after role 'tool'" }] });
-    expect(mistralFormat.responseToCanonical({ detail: [{ msg: "Field required" }] })).toMatchObject({ ok: false, errors: [{ path: "/detail" }] });
+    expect(
+      mistralFormat.responseToCanonical({
+        object: "error",
+        message: "Unexpected role 'user' after role 'tool'",
+        type: "invalid_request_message_order",
+        param: null,
+        code: "3230",
+      }),
+    ).toMatchObject({
+      ok: false,
+      errors: [{ path: "", message: "an error body, not a completion: Unexpected role 'user' after role 'tool'" }],
+    });
+    expect(mistralFormat.responseToCanonical({ detail: [{ msg: "Field required" }] })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/detail" }],
+    });
     const two = completion({ role: "assistant", content: "a" });
-    expect(mistralFormat.responseToCanonical({ ...two, choices: [...two.choices, { ...two.choices[0], index: 1 }] })).toMatchObject({ ok: false, errors: [{ path: "/choices" }] });
+    expect(
+      mistralFormat.responseToCanonical({ ...two, choices: [...two.choices, { ...two.choices[0], index: 1 }] }),
+    ).toMatchObject({ ok: false, errors: [{ path: "/choices" }] });
     fc.assert(
       fc.property(fc.anything(), (value) => {
-        expect(() => [mistralFormat.requestToCanonical(value), mistralFormat.responseToCanonical(value), mistralFormat.streamToCanonical([value])]).not.toThrow();
+        expect(() => [
+          mistralFormat.requestToCanonical(value),
+          mistralFormat.responseToCanonical(value),
+          mistralFormat.streamToCanonical([value]),
+        ]).not.toThrow();
       }),
       { numRuns: 300 },
     );
   });
 
   it("maps finish reasons with the native one kept, and object arguments back as objects", () => {
-    const native = completion({ role: "assistant", content: "", tool_calls: [{ id: "abcdefghi", function: { name: "f", arguments: { a: 1 } }, index: 0 }] }, { choices: [{ index: 0, finish_reason: "model_length", message: { role: "assistant", content: "x" } }] });
+    const native = completion(
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [{ id: "abcdefghi", function: { name: "f", arguments: { a: 1 } }, index: 0 }],
+      },
+      { choices: [{ index: 0, finish_reason: "model_length", message: { role: "assistant", content: "x" } }] },
+    );
     const imported = mistralFormat.responseToCanonical(native);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
-    expect(imported.document.messages[0]).toMatchObject({ finish_reason: "length", native_finish_reason: "model_length", usage: { input_tokens: 3, output_tokens: 2, raw: { provider: "mistral" } } });
-    expect(mistralFormat.responseFromCanonical(imported.document, { strict: true })).toEqual({ ok: true, value: native, warnings: [] });
-    const withCall = completion({ role: "assistant", content: "", tool_calls: [{ id: "abcdefghi", function: { name: "f", arguments: { a: 1 } }, index: 0 }] });
+    expect(imported.document.messages[0]).toMatchObject({
+      finish_reason: "length",
+      native_finish_reason: "model_length",
+      usage: { input_tokens: 3, output_tokens: 2, raw: { provider: "mistral" } },
+    });
+    expect(mistralFormat.responseFromCanonical(imported.document, { strict: true })).toEqual({
+      ok: true,
+      value: native,
+      warnings: [],
+    });
+    const withCall = completion({
+      role: "assistant",
+      content: "",
+      tool_calls: [{ id: "abcdefghi", function: { name: "f", arguments: { a: 1 } }, index: 0 }],
+    });
     const call = mistralFormat.responseToCanonical(withCall);
     if (!call.ok) throw new Error(JSON.stringify(call.errors));
     expect(call.document.messages[0]?.parts[1]).toMatchObject({ type: "tool_call", id: "abcdefghi", input: { a: 1 } });
-    expect(mistralFormat.responseFromCanonical(call.document, { strict: true })).toEqual({ ok: true, value: withCall, warnings: [] });
+    expect(mistralFormat.responseFromCanonical(call.document, { strict: true })).toEqual({
+      ok: true,
+      value: withCall,
+      warnings: [],
+    });
   });
 
   it("folds tool-call deltas by index and thinking chunk by chunk", () => {
     const head = { id: "s", object: "chat.completion.chunk", created: 5, model: "magistral-small-latest" };
     const chunks = [
-      { ...head, choices: [{ index: 0, delta: { role: "assistant", content: [{ type: "thinking", thinking: [{ type: "text", text: "th" }] }] }, finish_reason: null }] },
-      { ...head, choices: [{ index: 0, delta: { content: [{ type: "thinking", thinking: [{ type: "text", text: "ink" }] }] }, finish_reason: null }] },
-      { ...head, choices: [{ index: 0, delta: { content: "ok", tool_calls: [{ index: 0, id: "abcdefghi", type: "function", function: { name: "f", arguments: '{"a"' } }] }, finish_reason: null }] },
-      { ...head, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "", arguments: ":1}" } }] }, finish_reason: "tool_calls" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } },
+      {
+        ...head,
+        choices: [
+          {
+            index: 0,
+            delta: { role: "assistant", content: [{ type: "thinking", thinking: [{ type: "text", text: "th" }] }] },
+            finish_reason: null,
+          },
+        ],
+      },
+      {
+        ...head,
+        choices: [
+          {
+            index: 0,
+            delta: { content: [{ type: "thinking", thinking: [{ type: "text", text: "ink" }] }] },
+            finish_reason: null,
+          },
+        ],
+      },
+      {
+        ...head,
+        choices: [
+          {
+            index: 0,
+            delta: {
+              content: "ok",
+              tool_calls: [{ index: 0, id: "abcdefghi", type: "function", function: { name: "f", arguments: '{"a"' } }],
+            },
+            finish_reason: null,
+          },
+        ],
+      },
+      {
+        ...head,
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, function: { name: "", arguments: ":1}" } }] },
+            finish_reason: "tool_calls",
+          },
+        ],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      },
     ];
     const result = mistralFormat.streamToCanonical(chunks);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));

@@ -6,7 +6,16 @@ import type { Tolerant } from "@agent-transcript/core";
 import { ownFields as sharedOwnFields, providerEntry, shapeOf as sharedShapeOf } from "../../native-fields.js";
 import { isJsonObject, pointer, type JsonObject, type Problems } from "../../seeds/conversion.js";
 
-export { dropAbsent, fillMissing, jsonEqual, parseJsonText, providerEntry, restOf, shapeKey, splitDataUri } from "../../native-fields.js";
+export {
+  dropAbsent,
+  fillMissing,
+  jsonEqual,
+  parseJsonText,
+  providerEntry,
+  restOf,
+  shapeKey,
+  splitDataUri,
+} from "../../native-fields.js";
 
 export const provider = "mistral";
 export const mistralIssuer = { provider: "mistral" } as const;
@@ -42,7 +51,8 @@ export function ownFields(fields: Record<string, Record<string, unknown>> | unde
 /** The `$shape` marker of a Mistral entry; a `thinking` layout that is not one the importer writes is ignored. */
 export function shapeOf(own: JsonObject | undefined): Shape | undefined {
   const shape = sharedShapeOf<Shape>(own);
-  if (shape?.thinking === undefined || (Array.isArray(shape.thinking) && shape.thinking.every(isLayoutEntry))) return shape;
+  if (shape?.thinking === undefined || (Array.isArray(shape.thinking) && shape.thinking.every(isLayoutEntry)))
+    return shape;
   const { thinking: _ignored, ...rest } = shape;
   return rest;
 }
@@ -51,28 +61,49 @@ function isLayoutEntry(entry: unknown): entry is ThinkingLayout {
   if (typeof entry === "number") return Number.isInteger(entry) && entry >= 0;
   if (!isJsonObject(entry)) return false;
   if ("chunk" in entry) return isJsonObject(entry.chunk);
-  return typeof entry["length"] === "number" && Number.isInteger(entry["length"]) && entry["length"] >= 0 && isJsonObject(entry["fields"]);
+  return (
+    typeof entry["length"] === "number" &&
+    Number.isInteger(entry["length"]) &&
+    entry["length"] >= 0 &&
+    isJsonObject(entry["fields"])
+  );
 }
 
 /** Adds `provider_fields.mistral` to a canonical object when there is anything to keep. */
 export function withFields<T extends object>(target: T, rest: JsonObject | undefined, shape: Shape = {}): T {
   const entry = providerEntry(rest, shape);
-  if (entry !== undefined) (target as { provider_fields?: Record<string, JsonObject> }).provider_fields = { [provider]: entry };
+  if (entry !== undefined)
+    (target as { provider_fields?: Record<string, JsonObject> }).provider_fields = { [provider]: entry };
   return target;
 }
 
 /** The provider_fields entry for Mistral, reporting the entries of other providers as dropped. */
-export function targetFields(fields: Record<string, Record<string, unknown>> | undefined, path: string, problems: Problems): JsonObject | undefined {
+export function targetFields(
+  fields: Record<string, Record<string, unknown>> | undefined,
+  path: string,
+  problems: Problems,
+): JsonObject | undefined {
   if (fields !== undefined) {
     for (const key of Object.keys(fields)) {
-      if (key !== provider) problems.warn("field-dropped", pointer(path, "provider_fields", key), `provider_fields for ${key} have no Mistral equivalent`);
+      if (key !== provider)
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", key),
+          `provider_fields for ${key} have no Mistral equivalent`,
+        );
     }
   }
   return ownFields(fields);
 }
 
 /** Reports the fields of a canonical object outside `mapped` as dropped. */
-export function reportFields(value: object, mapped: readonly string[], path: string, problems: Problems, what = "Mistral"): void {
+export function reportFields(
+  value: object,
+  mapped: readonly string[],
+  path: string,
+  problems: Problems,
+  what = "Mistral",
+): void {
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined || mapped.includes(key)) continue;
     problems.warn("field-dropped", pointer(path, key), `${key} has no ${what} equivalent`);

@@ -30,7 +30,15 @@
  * - Reasoning: content.ts. Parts Mistral has no shape for are left out (`part-dropped`), fields of the document,
  *   messages and parts without a Mistral equivalent are reported (`field-dropped`).
  */
-import type { Message, Part, Tolerant, ToolChoice, ToolDefinition, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type {
+  Message,
+  Part,
+  Tolerant,
+  ToolChoice,
+  ToolDefinition,
+  ToolResultPart,
+  Transcript,
+} from "@agent-transcript/core";
 import { formatVersion, isKnownPart } from "@agent-transcript/core";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import {
@@ -52,7 +60,15 @@ import { idRules } from "../../ids.js";
 import { TurnCallIds } from "../../turn-call-ids.js";
 import { idChangeMessage } from "./id-messages.js";
 import { contentValue, importChunk, importToolCall, writeChunk, writeToolCall, type WriteContext } from "./content.js";
-import { dropAbsent, fillMissing, reportFields, shapeOf, targetFields, withFields, type Shape } from "./native-fields.js";
+import {
+  dropAbsent,
+  fillMissing,
+  reportFields,
+  shapeOf,
+  targetFields,
+  withFields,
+  type Shape,
+} from "./native-fields.js";
 import type { MistralChatRequest } from "./types.js";
 
 const messageRoles = ["system", "user", "assistant", "tool"] as const;
@@ -84,7 +100,12 @@ function importRequest(request: unknown): ImportResult {
     provenance.messages.push(path);
     provenance.parts.push(message.parts.map(() => ({ path, sameShape: false })));
   });
-  const document: Transcript = { schema_version: formatVersion, id: `mistral-${fingerprint(request)}`, source: { format: "mistral" }, messages };
+  const document: Transcript = {
+    schema_version: formatVersion,
+    id: `mistral-${fingerprint(request)}`,
+    source: { format: "mistral" },
+    messages,
+  };
   if (Array.isArray(request["tools"])) {
     const tools = reader.array("tools") ?? [];
     document.tools = tools.flatMap((tool, index) => importTool(tool, pointer("", "tools", index), problems) ?? []);
@@ -132,13 +153,22 @@ function importTool(value: unknown, path: string, problems: Problems): ToolDefin
 function importToolChoice(reader: FieldReader, problems: Problems): ToolChoice | undefined {
   if (!reader.has("tool_choice")) return undefined;
   const raw = reader.take("tool_choice");
-  const parallel = typeof reader.value["parallel_tool_calls"] === "boolean" ? reader.boolean("parallel_tool_calls") : undefined;
+  const parallel =
+    typeof reader.value["parallel_tool_calls"] === "boolean" ? reader.boolean("parallel_tool_calls") : undefined;
   let choice: ToolChoice;
   if (raw === "auto" || raw === "none" || raw === "required") choice = { mode: raw };
   else if (raw === "any") choice = withFields({ mode: "required" }, { tool_choice: "any" });
-  else if (isJsonObject(raw) && isJsonObject(raw["function"]) && typeof raw["function"]["name"] === "string" && raw["function"]["name"] !== "") {
-    const exact = raw["type"] === "function" && Object.keys(raw).length === 2 && Object.keys(raw["function"]).length === 1;
-    choice = exact ? { mode: "tool", name: raw["function"]["name"] } : withFields({ mode: "tool", name: raw["function"]["name"] }, { tool_choice: cloneJson(raw) });
+  else if (
+    isJsonObject(raw) &&
+    isJsonObject(raw["function"]) &&
+    typeof raw["function"]["name"] === "string" &&
+    raw["function"]["name"] !== ""
+  ) {
+    const exact =
+      raw["type"] === "function" && Object.keys(raw).length === 2 && Object.keys(raw["function"]).length === 1;
+    choice = exact
+      ? { mode: "tool", name: raw["function"]["name"] }
+      : withFields({ mode: "tool", name: raw["function"]["name"] }, { tool_choice: cloneJson(raw) });
   } else {
     problems.error(reader.at("tool_choice"), "must be auto, none, any, required or a named function");
     return undefined;
@@ -155,10 +185,13 @@ function importContent(reader: FieldReader, shape: Shape, problems: Problems): P
     problems.error(reader.at("content"), "must be a string, a list of content chunks or null");
     return [];
   }
-  const parts = content.flatMap((entry, index) => importChunk(entry, pointer(reader.at("content"), index), problems) ?? []);
+  const parts = content.flatMap(
+    (entry, index) => importChunk(entry, pointer(reader.at("content"), index), problems) ?? [],
+  );
   // A list a writer would turn into a string (one plain text chunk) or leave out (empty) is marked.
   const only = parts[0];
-  if (parts.length === 0 || (parts.length === 1 && only?.type === "text" && only.provider_fields === undefined)) shape.content_list = true;
+  if (parts.length === 0 || (parts.length === 1 && only?.type === "text" && only.provider_fields === undefined))
+    shape.content_list = true;
   return parts;
 }
 
@@ -180,7 +213,9 @@ function importMessage(value: unknown, path: string, problems: Problems): Messag
     if (typeof value["content"] === "string") part.output = reader.string("content");
     else if (Array.isArray(value["content"])) {
       const content = reader.array("content") ?? [];
-      part.content = content.flatMap((entry, index) => importChunk(entry, pointer(reader.at("content"), index), problems) ?? []);
+      part.content = content.flatMap(
+        (entry, index) => importChunk(entry, pointer(reader.at("content"), index), problems) ?? [],
+      );
     }
     message.parts.push(part);
     return withFields(message, reader.rest());
@@ -198,7 +233,16 @@ function importMessage(value: unknown, path: string, problems: Problems): Messag
 
 // ─── From canonical ──────────────────────────────────────────────────────────────────────────────────────────────
 
-const mappedDocumentFields = ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"];
+const mappedDocumentFields = [
+  "schema_version",
+  "id",
+  "source",
+  "producer",
+  "messages",
+  "tools",
+  "tool_choice",
+  "provider_fields",
+];
 const mappedMessageFields = ["role", "parts", "name", "provider_fields"];
 
 /** The text of the assistant message put between tool messages and a following user message. */
@@ -212,7 +256,10 @@ interface Native {
   callPaths?: Map<string, string>;
 }
 
-export function requestFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<MistralChatRequest> {
+export function requestFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<MistralChatRequest> {
   return guard(
     () => convert(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -231,7 +278,9 @@ function convert(document: unknown, options: ProviderConvertOptions): FromCanoni
   reportFields(document, mappedDocumentFields, "", problems, "Mistral request");
   const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.mistral), response: false };
   const natives: Native[] = [];
-  document.messages.forEach((message, index) => writeMessage(message, pointer("", "messages", index), context, natives));
+  document.messages.forEach((message, index) =>
+    writeMessage(message, pointer("", "messages", index), context, natives),
+  );
   const messages = keepRoleOrder(pairToolMessages(natives, problems), problems);
   if (messages.length === 0) {
     problems.error("/messages", "this document holds no message Mistral can send, and a Mistral request needs one");
@@ -240,16 +289,27 @@ function convert(document: unknown, options: ProviderConvertOptions): FromCanoni
   const first = messages[0]?.["role"];
   if (first !== "user" && first !== "system") {
     // A response used alone, as the Anthropic and Gemini converters do: the conversation it answered is not there.
-    problems.warn("value-assumed", "/messages/0", `Mistral serves a conversation that starts with a user or system message; a placeholder user message (${JSON.stringify(placeholderUserText)}) was added`);
+    problems.warn(
+      "value-assumed",
+      "/messages/0",
+      `Mistral serves a conversation that starts with a user or system message; a placeholder user message (${JSON.stringify(placeholderUserText)}) was added`,
+    );
     messages.unshift({ role: "user", content: placeholderUserText });
   }
   const request: JsonObject = { messages };
   const own = targetFields(document.provider_fields, "", problems);
   if (own?.["model"] === undefined) {
-    problems.warn("value-assumed", "/provider_fields", "the document names no Mistral model (provider_fields.mistral.model); model is written empty, to be set before sending");
+    problems.warn(
+      "value-assumed",
+      "/provider_fields",
+      "the document names no Mistral model (provider_fields.mistral.model); model is written empty, to be set before sending",
+    );
     request["model"] = "";
   }
-  if (document.tools !== undefined) request["tools"] = document.tools.flatMap((tool, index) => writeTool(tool, pointer("", "tools", index), problems) ?? []);
+  if (document.tools !== undefined)
+    request["tools"] = document.tools.flatMap(
+      (tool, index) => writeTool(tool, pointer("", "tools", index), problems) ?? [],
+    );
   if (document.tool_choice !== undefined) writeToolChoice(document.tool_choice, request, problems);
   fillMissing(request, own);
   return finish(request as unknown as MistralChatRequest, problems.warnings, options);
@@ -260,7 +320,11 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
   const shape = shapeOf(own);
   if (tool.native_type !== undefined) {
     if (isJsonObject(shape?.tool)) return cloneJson(shape.tool);
-    problems.warn("field-dropped", path, `the ${tool.native_type} tool is another provider's own tool; Mistral has no equivalent`);
+    problems.warn(
+      "field-dropped",
+      path,
+      `the ${tool.native_type} tool is another provider's own tool; Mistral has no equivalent`,
+    );
     return undefined;
   }
   reportFields(tool, ["name", "description", "input_schema", "strict", "provider_fields"], path, problems);
@@ -268,7 +332,11 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
   if (tool.description !== undefined) fn["description"] = tool.description;
   if (tool.input_schema !== undefined) fn["parameters"] = cloneJson(tool.input_schema);
   else {
-    problems.warn("value-assumed", pointer(path, "input_schema"), "Mistral requires parameters; a tool without an input schema is sent with an empty object schema");
+    problems.warn(
+      "value-assumed",
+      pointer(path, "input_schema"),
+      "Mistral requires parameters; a tool without an input schema is sent with an empty object schema",
+    );
     fn["parameters"] = { type: "object", properties: {} };
   }
   if (tool.strict !== undefined) fn["strict"] = tool.strict;
@@ -282,19 +350,33 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
 function writeToolChoice(choice: Tolerant.ToolChoice, request: JsonObject, problems: Problems): void {
   const own = targetFields(choice.provider_fields, "/tool_choice", problems);
   const kept = own?.["tool_choice"];
-  const keptFits = (choice.mode === "required" && kept === "any") || (choice.mode === "tool" && isJsonObject(kept) && isJsonObject(kept["function"]) && kept["function"]["name"] === choice.name);
+  const keptFits =
+    (choice.mode === "required" && kept === "any") ||
+    (choice.mode === "tool" &&
+      isJsonObject(kept) &&
+      isJsonObject(kept["function"]) &&
+      kept["function"]["name"] === choice.name);
   if (keptFits) request["tool_choice"] = cloneJson(kept);
   else if (choice.mode === "tool") request["tool_choice"] = { type: "function", function: { name: choice.name ?? "" } };
-  else if (choice.mode === "auto" || choice.mode === "none" || choice.mode === "required") request["tool_choice"] = choice.mode;
+  else if (choice.mode === "auto" || choice.mode === "none" || choice.mode === "required")
+    request["tool_choice"] = choice.mode;
   else {
-    problems.warn("value-assumed", "/tool_choice/mode", `tool choice ${String(choice.mode)} has no Mistral equivalent; written as auto`);
+    problems.warn(
+      "value-assumed",
+      "/tool_choice/mode",
+      `tool choice ${String(choice.mode)} has no Mistral equivalent; written as auto`,
+    );
     request["tool_choice"] = "auto";
   }
   if (choice.parallel !== undefined) request["parallel_tool_calls"] = choice.parallel;
 }
 
 /** The content chunks and tool calls of an assistant message. */
-export function collectAssistant(message: Tolerant.Message, path: string, context: WriteContext): { chunks: JsonObject[]; calls: Array<{ native: JsonObject; path: string }> } {
+export function collectAssistant(
+  message: Tolerant.Message,
+  path: string,
+  context: WriteContext,
+): { chunks: JsonObject[]; calls: Array<{ native: JsonObject; path: string }> } {
   const { problems } = context;
   const chunks: JsonObject[] = [];
   const calls: Array<{ native: JsonObject; path: string }> = [];
@@ -303,7 +385,11 @@ export function collectAssistant(message: Tolerant.Message, path: string, contex
     const partPath = pointer(path, "parts", index);
     if (isKnownPart(part) && part.type === "tool_call") {
       if (part.provider_executed === true || part.native_type !== undefined) {
-        problems.warn("part-dropped", partPath, `a server-side ${part.native_type ?? "tool"} call is specific to the provider that ran it; Mistral cannot replay it`);
+        problems.warn(
+          "part-dropped",
+          partPath,
+          `a server-side ${part.native_type ?? "tool"} call is specific to the provider that ran it; Mistral cannot replay it`,
+        );
         return;
       }
       calls.push({ native: writeToolCall(part, partPath, context), path: partPath });
@@ -315,7 +401,8 @@ export function collectAssistant(message: Tolerant.Message, path: string, contex
     }
     const chunk = writeChunk(part, partPath, context, "assistant");
     if (chunk === undefined) return;
-    if (calls.length > 0) problems.warn("order-changed", partPath, "Mistral puts content before tool calls; this part followed a call");
+    if (calls.length > 0)
+      problems.warn("order-changed", partPath, "Mistral puts content before tool calls; this part followed a call");
     chunks.push(chunk);
   });
   return { chunks, calls };
@@ -324,7 +411,8 @@ export function collectAssistant(message: Tolerant.Message, path: string, contex
 function writeMessage(message: Tolerant.Message, path: string, context: WriteContext, natives: Native[]): void {
   const { problems } = context;
   reportFields(message, mappedMessageFields, path, problems, "Mistral message");
-  if (message.name !== undefined) problems.warn("field-dropped", pointer(path, "name"), "Mistral messages carry no participant name");
+  if (message.name !== undefined)
+    problems.warn("field-dropped", pointer(path, "name"), "Mistral messages carry no participant name");
   const own = targetFields(message.provider_fields, path, problems);
   const shape = shapeOf(own);
   if (message.role === "assistant") {
@@ -335,28 +423,47 @@ function writeMessage(message: Tolerant.Message, path: string, context: WriteCon
     if (calls.length > 0) native["tool_calls"] = calls.map((call) => call.native);
     fillMissing(native, own);
     dropAbsent(native, shape);
-    natives.push({ message: native, path, callPaths: new Map(calls.map((call) => [String(call.native["id"]), call.path])) });
+    natives.push({
+      message: native,
+      path,
+      callPaths: new Map(calls.map((call) => [String(call.native["id"]), call.path])),
+    });
     return;
   }
   let role: "system" | "user" | "tool" = message.role === "developer" ? "system" : message.role;
-  if (message.role === "developer") problems.warn("role-mapped", pointer(path, "role"), "Mistral has no developer role; the message is sent as a system message");
+  if (message.role === "developer")
+    problems.warn(
+      "role-mapped",
+      pointer(path, "role"),
+      "Mistral has no developer role; the message is sent as a system message",
+    );
   const results: Array<{ part: Tolerant.ToolResultPart; path: string }> = [];
   const chunks: JsonObject[] = [];
   message.parts.forEach((part, index) => {
     const partPath = pointer(path, "parts", index);
     if (isKnownPart(part) && part.type === "tool_result") {
-      if (chunks.length > 0 && role !== "tool") problems.warn("order-changed", partPath, "Mistral tool messages come right after the calls; the content before this result follows them");
+      if (chunks.length > 0 && role !== "tool")
+        problems.warn(
+          "order-changed",
+          partPath,
+          "Mistral tool messages come right after the calls; the content before this result follows them",
+        );
       results.push({ part, path: partPath });
       return;
     }
     if (role === "tool") {
-      problems.warn("part-dropped", partPath, `a ${part.type} part beside tool results has no place in a Mistral tool message`);
+      problems.warn(
+        "part-dropped",
+        partPath,
+        `a ${part.type} part beside tool results has no place in a Mistral tool message`,
+      );
       return;
     }
     const chunk = writeChunk(part, partPath, context, role);
     if (chunk !== undefined) chunks.push(chunk);
   });
-  if (results.length > 1) problems.warn("results-regrouped", path, `${results.length} tool results split into one Mistral tool message each`);
+  if (results.length > 1)
+    problems.warn("results-regrouped", path, `${results.length} tool results split into one Mistral tool message each`);
   const media: JsonObject[] = [];
   for (const result of results) {
     const tool = writeToolResult(result.part, result.path, context, media);
@@ -379,23 +486,48 @@ function writeMessage(message: Tolerant.Message, path: string, context: WriteCon
 }
 
 /** One tool message for one result; media it cannot carry is added to `media`, for a user message after it. */
-function writeToolResult(part: Tolerant.ToolResultPart, path: string, context: WriteContext, media: JsonObject[]): JsonObject | undefined {
+function writeToolResult(
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: WriteContext,
+  media: JsonObject[],
+): JsonObject | undefined {
   const { problems } = context;
   if (part.provider_executed === true || part.native_type !== undefined) {
-    problems.warn("part-dropped", path, `the result of a server-side ${part.native_type ?? "tool"} is specific to the provider that ran it`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `the result of a server-side ${part.native_type ?? "tool"} is specific to the provider that ran it`,
+    );
     return undefined;
   }
-  reportFields(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, problems, "Mistral tool message");
+  reportFields(
+    part,
+    ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"],
+    path,
+    problems,
+    "Mistral tool message",
+  );
   const own = targetFields(part.provider_fields, path, problems);
   const mapped = context.ids.result(part.call_id);
-  if (mapped.change !== undefined) problems.warn("id-remapped", pointer(path, "call_id"), idChangeMessage(part.call_id, mapped, "result"));
+  if (mapped.change !== undefined)
+    problems.warn("id-remapped", pointer(path, "call_id"), idChangeMessage(part.call_id, mapped, "result"));
   const tool: JsonObject = { role: "tool", tool_call_id: mapped.id };
   if (part.name !== undefined) tool["name"] = part.name;
-  if (part.status !== "ok") problems.warn("status-mapped", pointer(path, "status"), `Mistral tool messages have no status; a ${part.status} result is sent as its content only`);
+  if (part.status !== "ok")
+    problems.warn(
+      "status-mapped",
+      pointer(path, "status"),
+      `Mistral tool messages have no status; a ${part.status} result is sent as its content only`,
+    );
   let output: string | undefined;
   if (typeof part.output === "string") output = part.output;
   else if (part.output !== undefined) {
-    problems.warn("value-converted", pointer(path, "output"), "Mistral tool messages carry text; the output is sent as JSON text");
+    problems.warn(
+      "value-converted",
+      pointer(path, "output"),
+      "Mistral tool messages carry text; the output is sent as JSON text",
+    );
     output = JSON.stringify(part.output);
   }
   const texts: JsonObject[] = [];
@@ -408,7 +540,11 @@ function writeToolResult(part: Tolerant.ToolResultPart, path: string, context: W
       if (!moved) media.push({ type: "text", text: `Content of tool result ${mapped.id}:` });
       moved = true;
       media.push(chunk);
-      problems.warn("media-fallback", itemPath, `Mistral tool messages carry text only (media in tool results needs tokenizer v15); the ${item.type} is sent in a user message after the tool messages`);
+      problems.warn(
+        "media-fallback",
+        itemPath,
+        `Mistral tool messages carry text only (media in tool results needs tokenizer v15); the ${item.type} is sent in a user message after the tool messages`,
+      );
       return;
     }
     const chunk = writeChunk(item, itemPath, context, "tool");
@@ -416,11 +552,16 @@ function writeToolResult(part: Tolerant.ToolResultPart, path: string, context: W
   });
   if (output !== undefined && texts.length === 0) tool["content"] = output;
   else if (output !== undefined) {
-    problems.warn("parts-merged", path, "the output and the text content of the result are sent as one list of text chunks");
+    problems.warn(
+      "parts-merged",
+      path,
+      "the output and the text content of the result are sent as one list of text chunks",
+    );
     tool["content"] = [{ type: "text", text: output }, ...texts];
   } else if (part.content !== undefined) tool["content"] = texts;
   else if (part.error !== undefined) tool["content"] = part.error;
-  if (part.error !== undefined && tool["content"] !== part.error) problems.warn("field-dropped", pointer(path, "error"), "the error text has no Mistral field beside the output");
+  if (part.error !== undefined && tool["content"] !== part.error)
+    problems.warn("field-dropped", pointer(path, "error"), "the error text has no Mistral field beside the output");
   fillMissing(tool, own);
   if (!Object.hasOwn(tool, "content")) tool["content"] = "";
   return tool;
@@ -436,7 +577,11 @@ function pairToolMessages(natives: Native[], problems: Problems): Native[] {
     const entry = natives[index] as Native;
     const message = entry.message;
     if (message["role"] === "tool") {
-      problems.warn("tool-result-unmatched", entry.path, "no call right before this tool result answers it; Mistral rejects it, so it is left out");
+      problems.warn(
+        "tool-result-unmatched",
+        entry.path,
+        "no call right before this tool result answers it; Mistral rejects it, so it is left out",
+      );
       continue;
     }
     output.push(entry);
@@ -451,7 +596,11 @@ function pairToolMessages(natives: Native[], problems: Problems): Native[] {
       if (candidate.message["role"] !== "tool") break;
       const id = String(candidate.message["tool_call_id"]);
       if (!open.has(id) || answered.has(id)) {
-        problems.warn("tool-result-unmatched", candidate.path, "this tool result answers no call of the assistant message before it; Mistral rejects it, so it is left out");
+        problems.warn(
+          "tool-result-unmatched",
+          candidate.path,
+          "this tool result answers no call of the assistant message before it; Mistral rejects it, so it is left out",
+        );
         continue;
       }
       answered.add(id);
@@ -463,7 +612,11 @@ function pairToolMessages(natives: Native[], problems: Problems): Native[] {
       const id = String(call["id"]);
       if (answered.has(id)) continue;
       const fn = isJsonObject(call["function"]) ? call["function"] : {};
-      problems.warn("value-assumed", entry.callPaths?.get(id) ?? entry.path, `the ${String(fn["name"])} call has no result right after it; Mistral rejects unanswered calls, so a tool message stating that no result was recorded was sent`);
+      problems.warn(
+        "value-assumed",
+        entry.callPaths?.get(id) ?? entry.path,
+        `the ${String(fn["name"])} call has no result right after it; Mistral rejects unanswered calls, so a tool message stating that no result was recorded was sent`,
+      );
       const stated: JsonObject = { role: "tool", tool_call_id: id };
       if (typeof fn["name"] === "string") stated["name"] = fn["name"];
       stated["content"] = unansweredCallText;
@@ -487,22 +640,38 @@ function keepRoleOrder(natives: Native[], problems: Problems): JsonObject[] {
     const message = entry.message;
     const previous = output.at(-1)?.message["role"];
     if (message["role"] === "assistant" && !hasContent(message) && !Array.isArray(message["tool_calls"])) {
-      problems.warn("message-dropped", entry.path, "Mistral rejects an assistant message with neither content nor tool calls; it is left out");
+      problems.warn(
+        "message-dropped",
+        entry.path,
+        "Mistral rejects an assistant message with neither content nor tool calls; it is left out",
+      );
       continue;
     }
     if (message["role"] === "system" && (previous === "assistant" || previous === "tool")) {
-      problems.warn("role-mapped", entry.path, `Mistral takes no system message after an ${previous} message; it is sent as a user message`);
+      problems.warn(
+        "role-mapped",
+        entry.path,
+        `Mistral takes no system message after an ${previous} message; it is sent as a user message`,
+      );
       message["role"] = "user";
     }
     if (message["role"] === "user" && previous === "tool") {
-      problems.warn("value-assumed", entry.path, `Mistral takes no user message right after tool messages; an assistant message "${bridgeText}" is put before it`);
+      problems.warn(
+        "value-assumed",
+        entry.path,
+        `Mistral takes no user message right after tool messages; an assistant message "${bridgeText}" is put before it`,
+      );
       output.push({ message: { role: "assistant", content: bridgeText }, path: entry.path });
     }
     output.push(entry);
   }
   const final = output.at(-1);
   if (final !== undefined && output.length > 1 && final.message["role"] === "system") {
-    problems.warn("role-mapped", final.path, "Mistral serves a conversation that ends with a user or tool message; the final system message is sent as a user message");
+    problems.warn(
+      "role-mapped",
+      final.path,
+      "Mistral serves a conversation that ends with a user or tool message; the final system message is sent as a user message",
+    );
     final.message["role"] = "user";
   }
   output.forEach((entry, index) => {
@@ -510,10 +679,18 @@ function keepRoleOrder(natives: Native[], problems: Problems): JsonObject[] {
     if (message["role"] !== "assistant") return;
     const last = index === output.length - 1;
     if (last && message["prefix"] !== true) {
-      problems.warn("value-assumed", entry.path, "Mistral serves a conversation that ends with a user or tool message or a prefix assistant message; the final assistant message is sent with prefix true, for the model to continue");
+      problems.warn(
+        "value-assumed",
+        entry.path,
+        "Mistral serves a conversation that ends with a user or tool message or a prefix assistant message; the final assistant message is sent with prefix true, for the model to continue",
+      );
       message["prefix"] = true;
     } else if (!last && message["prefix"] === true) {
-      problems.warn("value-converted", pointer(entry.path, "provider_fields", "mistral", "prefix"), "Mistral takes prefix only on the final message; it is sent as false");
+      problems.warn(
+        "value-converted",
+        pointer(entry.path, "provider_fields", "mistral", "prefix"),
+        "Mistral takes prefix only on the final message; it is sent as false",
+      );
       message["prefix"] = false;
     }
   });

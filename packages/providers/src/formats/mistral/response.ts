@@ -21,15 +21,44 @@
 import type { Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, normalizeUsage } from "@agent-transcript/core";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
-import { cloneJson, FieldReader, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, setField, type ImportResult, type JsonObject } from "../../seeds/conversion.js";
+import {
+  cloneJson,
+  FieldReader,
+  Problems,
+  checkExportInput,
+  emptyProvenance,
+  finishImport,
+  fingerprint,
+  guard,
+  isJsonObject,
+  pointer,
+  setField,
+  type ImportResult,
+  type JsonObject,
+} from "../../seeds/conversion.js";
 import { idRules } from "../../ids.js";
 import { TurnCallIds } from "../../turn-call-ids.js";
 import { contentValue, importChunk, importToolCall, type WriteContext } from "./content.js";
-import { dropAbsent, fillMissing, provider, providerEntry, reportFields, shapeOf, targetFields, type Shape } from "./native-fields.js";
+import {
+  dropAbsent,
+  fillMissing,
+  provider,
+  providerEntry,
+  reportFields,
+  shapeOf,
+  targetFields,
+  type Shape,
+} from "./native-fields.js";
 import { collectAssistant } from "./request.js";
 import type { MistralChatChunk, MistralChatResponse } from "./types.js";
 
-const finishReasons: Record<string, NonNullable<Message["finish_reason"]>> = { stop: "stop", length: "length", model_length: "length", tool_calls: "tool_calls", error: "error" };
+const finishReasons: Record<string, NonNullable<Message["finish_reason"]>> = {
+  stop: "stop",
+  length: "length",
+  model_length: "length",
+  tool_calls: "tool_calls",
+  error: "error",
+};
 
 /** The key of `provider_fields.mistral` that holds what a completion has beside its message's content. */
 const completionKey = "completion";
@@ -41,11 +70,16 @@ function level(rest: JsonObject | undefined, shape: Shape): JsonObject | undefin
 /** The message of an error body, or undefined when the value is not one. */
 function errorMessage(value: JsonObject): string | undefined {
   if (Object.hasOwn(value, "choices")) return undefined;
-  if (value["object"] === "error") return typeof value["message"] === "string" ? value["message"] : JSON.stringify(value);
+  if (value["object"] === "error")
+    return typeof value["message"] === "string" ? value["message"] : JSON.stringify(value);
   for (const key of ["error", "detail"]) {
     if (!Object.hasOwn(value, key)) continue;
     const detail = value[key];
-    return isJsonObject(detail) && typeof detail["message"] === "string" ? detail["message"] : typeof detail === "string" ? detail : JSON.stringify(detail);
+    return isJsonObject(detail) && typeof detail["message"] === "string"
+      ? detail["message"]
+      : typeof detail === "string"
+        ? detail
+        : JSON.stringify(detail);
   }
   return undefined;
 }
@@ -65,7 +99,10 @@ function importResponse(response: unknown): ImportResult {
   }
   const error = errorMessage(response);
   if (error !== undefined) {
-    problems.error(Object.hasOwn(response, "error") ? "/error" : Object.hasOwn(response, "detail") ? "/detail" : "", `an error body, not a completion: ${error}`);
+    problems.error(
+      Object.hasOwn(response, "error") ? "/error" : Object.hasOwn(response, "detail") ? "/detail" : "",
+      `an error body, not a completion: ${error}`,
+    );
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
   const reader = new FieldReader(response, "", problems);
@@ -86,7 +123,11 @@ function importResponse(response: unknown): ImportResult {
     if (usage !== undefined) reader.take("usage");
   }
   const choices = reader.array("choices", { required: true });
-  if (choices !== undefined && choices.length !== 1) problems.error(reader.at("choices"), `must hold exactly one choice (it holds ${choices.length}); convert each choice as its own response`);
+  if (choices !== undefined && choices.length !== 1)
+    problems.error(
+      reader.at("choices"),
+      `must hold exactly one choice (it holds ${choices.length}); convert each choice as its own response`,
+    );
   const choice = choices?.[0];
   if (problems.errors.length > 0 || !isJsonObject(choice)) {
     if (choices?.length === 1) problems.error(pointer("", "choices", 0), "must be an object");
@@ -111,9 +152,14 @@ function importResponse(response: unknown): ImportResult {
     const content = messageReader.take("content");
     if (typeof content === "string") parts.push({ type: "text", text: content });
     else if (Array.isArray(content)) {
-      parts.push(...content.flatMap((entry, index) => importChunk(entry, pointer(messagePath, "content", index), problems) ?? []));
+      parts.push(
+        ...content.flatMap(
+          (entry, index) => importChunk(entry, pointer(messagePath, "content", index), problems) ?? [],
+        ),
+      );
       const only = parts[0];
-      if (parts.length === 0 || (parts.length === 1 && only?.type === "text" && only.provider_fields === undefined)) messageShape.content_list = true;
+      if (parts.length === 0 || (parts.length === 1 && only?.type === "text" && only.provider_fields === undefined))
+        messageShape.content_list = true;
     }
   }
   if (Array.isArray(nativeMessage["tool_calls"]) && nativeMessage["tool_calls"].length > 0) {
@@ -155,27 +201,66 @@ function importResponse(response: unknown): ImportResult {
 function nativeFinishFor(message: Tolerant.Message, path: string, problems: Problems): string | undefined {
   const native = message.native_finish_reason;
   const reason = message.finish_reason;
-  if (native !== undefined && (reason === undefined || finishReasons[native] === reason || (finishReasons[native] === undefined && reason === "other"))) return native;
+  if (
+    native !== undefined &&
+    (reason === undefined ||
+      finishReasons[native] === reason ||
+      (finishReasons[native] === undefined && reason === "other"))
+  )
+    return native;
   if (reason === undefined) return undefined;
   if (reason === "stop" || reason === "length" || reason === "tool_calls" || reason === "error") return reason;
-  problems.warn("value-converted", pointer(path, "finish_reason"), `Mistral has no ${reason} finish reason; written as ${reason === "pause" ? "length" : "stop"}`);
+  problems.warn(
+    "value-converted",
+    pointer(path, "finish_reason"),
+    `Mistral has no ${reason} finish reason; written as ${reason === "pause" ? "length" : "stop"}`,
+  );
   return reason === "pause" ? "length" : "stop";
 }
 
 function usageFor(usage: Tolerant.Message["usage"], path: string, problems: Problems): JsonObject | undefined {
   if (usage === undefined) return undefined;
   if (usage.raw?.provider === "mistral" && isJsonObject(usage.raw.usage)) return cloneJson(usage.raw.usage);
-  const native: JsonObject = { prompt_tokens: usage.input_tokens, completion_tokens: usage.output_tokens, total_tokens: usage.total_tokens ?? usage.input_tokens + usage.output_tokens };
-  if (usage.cache_read_tokens !== undefined) native["prompt_tokens_details"] = { cached_tokens: usage.cache_read_tokens };
-  if (usage.reasoning_tokens !== undefined) native["completion_tokens_details"] = { reasoning_tokens: usage.reasoning_tokens };
-  if (usage.cache_write_tokens !== undefined) problems.warn("field-dropped", pointer(path, "usage", "cache_write_tokens"), "Mistral usage has no cache-write count");
-  if (usage.raw !== undefined) problems.warn("field-dropped", pointer(path, "usage", "raw"), `the raw ${usage.raw.provider} usage has no Mistral form; the normalised counts are written`);
+  const native: JsonObject = {
+    prompt_tokens: usage.input_tokens,
+    completion_tokens: usage.output_tokens,
+    total_tokens: usage.total_tokens ?? usage.input_tokens + usage.output_tokens,
+  };
+  if (usage.cache_read_tokens !== undefined)
+    native["prompt_tokens_details"] = { cached_tokens: usage.cache_read_tokens };
+  if (usage.reasoning_tokens !== undefined)
+    native["completion_tokens_details"] = { reasoning_tokens: usage.reasoning_tokens };
+  if (usage.cache_write_tokens !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "usage", "cache_write_tokens"),
+      "Mistral usage has no cache-write count",
+    );
+  if (usage.raw !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "usage", "raw"),
+      `the raw ${usage.raw.provider} usage has no Mistral form; the normalised counts are written`,
+    );
   return native;
 }
 
-const mappedResponseMessageFields = ["role", "parts", "model", "response_id", "created_at", "finish_reason", "native_finish_reason", "usage", "provider_fields"];
+const mappedResponseMessageFields = [
+  "role",
+  "parts",
+  "model",
+  "response_id",
+  "created_at",
+  "finish_reason",
+  "native_finish_reason",
+  "usage",
+  "provider_fields",
+];
 
-export function responseFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<MistralChatResponse> {
+export function responseFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<MistralChatResponse> {
   return guard(
     () => convertResponse(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -192,15 +277,31 @@ function convertResponse(document: unknown, options: ProviderConvertOptions): Fr
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
   document.messages.forEach((_, other) => {
-    if (other !== index) problems.warn("message-dropped", pointer("", "messages", other), "a completion holds one assistant message; this message is not part of it");
+    if (other !== index)
+      problems.warn(
+        "message-dropped",
+        pointer("", "messages", other),
+        "a completion holds one assistant message; this message is not part of it",
+      );
   });
-  reportFields(document, ["schema_version", "id", "source", "producer", "messages"], "", problems, "Mistral completion");
+  reportFields(
+    document,
+    ["schema_version", "id", "source", "producer", "messages"],
+    "",
+    problems,
+    "Mistral completion",
+  );
   const path = pointer("", "messages", index);
   reportFields(message, mappedResponseMessageFields, path, problems, "Mistral completion");
   const own = targetFields(message.provider_fields, path, problems);
   const kept = isJsonObject(own?.[completionKey]) ? own[completionKey] : undefined;
   for (const key of Object.keys(own ?? {})) {
-    if (key !== completionKey) problems.warn("field-dropped", pointer(path, "provider_fields", provider, key), `provider_fields.mistral.${key} of a message is a request field; a completion has no place for it`);
+    if (key !== completionKey)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "provider_fields", provider, key),
+        `provider_fields.mistral.${key} of a message is a request field; a completion has no place for it`,
+      );
   }
   const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.mistral), response: true };
   const { chunks, calls } = collectAssistant(message, path, context);
@@ -219,15 +320,23 @@ function convertResponse(document: unknown, options: ProviderConvertOptions): Fr
   fillMissing(choice, choiceFields);
   dropAbsent(choice, shapeOf(choiceFields));
 
-  const completion: JsonObject = { id: message.response_id ?? "", object: "chat.completion", model: message.model ?? "", choices: [choice] };
-  if (message.response_id === undefined && kept?.["id"] === undefined) problems.warn("value-assumed", pointer(path, "response_id"), "the message has no response id; id is written empty");
-  if (message.model === undefined) problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
+  const completion: JsonObject = {
+    id: message.response_id ?? "",
+    object: "chat.completion",
+    model: message.model ?? "",
+    choices: [choice],
+  };
+  if (message.response_id === undefined && kept?.["id"] === undefined)
+    problems.warn("value-assumed", pointer(path, "response_id"), "the message has no response id; id is written empty");
+  if (message.model === undefined)
+    problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
   if (message.created_at !== undefined) completion["created"] = Math.floor(Date.parse(message.created_at) / 1000);
   else if (kept?.["created"] === undefined) completion["created"] = 0;
   const usage = usageFor(message.usage, path, problems);
   if (usage !== undefined) completion["usage"] = usage;
   const top: JsonObject = {};
-  for (const [key, item] of Object.entries(kept ?? {})) if (key !== "choice" && key !== "message") setField(top, key, item);
+  for (const [key, item] of Object.entries(kept ?? {}))
+    if (key !== "choice" && key !== "message") setField(top, key, item);
   if (Object.hasOwn(top, "id")) completion["id"] = top["id"];
   fillMissing(completion, top);
   dropAbsent(completion, shapeOf(kept));
@@ -285,20 +394,42 @@ class ContentFold {
   private appendChunk(chunk: JsonObject): void {
     const chunks = this.chunks as JsonObject[];
     const last = chunks.at(-1);
-    if (last !== undefined && last["type"] === "text" && chunk["type"] === "text" && typeof last["text"] === "string" && typeof chunk["text"] === "string") {
+    if (
+      last !== undefined &&
+      last["type"] === "text" &&
+      chunk["type"] === "text" &&
+      typeof last["text"] === "string" &&
+      typeof chunk["text"] === "string"
+    ) {
       const { type: _type, text, ...rest } = chunk;
       last["text"] = last["text"] + text;
       fillMissing(last, rest);
       return;
     }
-    if (last !== undefined && last["type"] === "thinking" && chunk["type"] === "thinking" && Array.isArray(last["thinking"]) && Array.isArray(chunk["thinking"])) {
+    if (
+      last !== undefined &&
+      last["type"] === "thinking" &&
+      chunk["type"] === "thinking" &&
+      Array.isArray(last["thinking"]) &&
+      Array.isArray(chunk["thinking"])
+    ) {
       const inner = last["thinking"] as JsonObject[];
       for (const piece of chunk["thinking"]) {
         const tail = inner.at(-1);
-        if (isJsonObject(piece) && piece["type"] === "text" && typeof piece["text"] === "string" && tail !== undefined && tail["type"] === "text" && typeof tail["text"] === "string" && Object.keys(piece).length === 2) tail["text"] = tail["text"] + piece["text"];
+        if (
+          isJsonObject(piece) &&
+          piece["type"] === "text" &&
+          typeof piece["text"] === "string" &&
+          tail !== undefined &&
+          tail["type"] === "text" &&
+          typeof tail["text"] === "string" &&
+          Object.keys(piece).length === 2
+        )
+          tail["text"] = tail["text"] + piece["text"];
         else inner.push(cloneJson(piece) as JsonObject);
       }
-      for (const [key, item] of Object.entries(chunk)) if (key !== "type" && key !== "thinking") setField(last, key, cloneJson(item));
+      for (const [key, item] of Object.entries(chunk))
+        if (key !== "type" && key !== "thinking") setField(last, key, cloneJson(item));
       return;
     }
     chunks.push(cloneJson(chunk));
@@ -345,14 +476,18 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
         return;
       }
       if (choiceIndex !== undefined && item["index"] !== choiceIndex) {
-        problems.error(pointer(choicePath, "index"), "a stream of several choices: convert each choice's chunks on their own");
+        problems.error(
+          pointer(choicePath, "index"),
+          "a stream of several choices: convert each choice's chunks on their own",
+        );
         return;
       }
       choiceIndex = item["index"];
       for (const [key, value] of Object.entries(item)) {
         if (key === "delta" || key === "index") continue;
         if (key === "finish_reason") {
-          if (typeof value === "string" || finishReason === undefined) finishReason = typeof value === "string" ? value : null;
+          if (typeof value === "string" || finishReason === undefined)
+            finishReason = typeof value === "string" ? value : null;
         } else setField(choice, key, cloneJson(value));
       }
       const delta = item["delta"];
@@ -361,7 +496,8 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
         if (key === "content") {
           sawContent = true;
           content.add(value, pointer(choicePath, "delta", key), problems);
-        } else if (key === "tool_calls" && Array.isArray(value)) foldToolCalls(value, pointer(choicePath, "delta", key), calls, problems);
+        } else if (key === "tool_calls" && Array.isArray(value))
+          foldToolCalls(value, pointer(choicePath, "delta", key), calls, problems);
         else setField(message, key, cloneJson(value));
       }
     });
@@ -397,11 +533,13 @@ function foldToolCalls(deltas: unknown[], path: string, calls: Map<string, CallE
         for (const [fnKey, fnValue] of Object.entries(value)) {
           if (fnKey === "arguments" && typeof fnValue === "string") entry.args += fnValue;
           else if (fnKey === "arguments" && isJsonObject(fnValue)) entry.objectArgs = cloneJson(fnValue);
-          else if (fnKey === "name" && typeof fnValue === "string") entry.name = entry.name === undefined || entry.name === "" ? fnValue : entry.name;
+          else if (fnKey === "name" && typeof fnValue === "string")
+            entry.name = entry.name === undefined || entry.name === "" ? fnValue : entry.name;
           else setField(entry.fn, fnKey, cloneJson(fnValue));
         }
       } else if (field === "id") {
-        if (typeof value === "string" && (typeof entry.call["id"] !== "string" || entry.call["id"] === "")) entry.call["id"] = value;
+        if (typeof value === "string" && (typeof entry.call["id"] !== "string" || entry.call["id"] === ""))
+          entry.call["id"] = value;
       } else setField(entry.call, field, cloneJson(value));
     }
   });
@@ -411,17 +549,23 @@ export function streamToCanonical(chunks: readonly unknown[]): ImportResult {
   return guard(
     () => {
       const problems = new Problems();
-      if (!Array.isArray(chunks)) return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
+      if (!Array.isArray(chunks))
+        return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
       const completion = foldChunks(chunks, problems);
       if (completion === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const result = responseToCanonical(completion);
-      return result.ok ? { ...result, warnings: [...problems.warnings, ...result.warnings] } : { ok: false, errors: result.errors, warnings: [...problems.warnings, ...result.warnings] };
+      return result.ok
+        ? { ...result, warnings: [...problems.warnings, ...result.warnings] }
+        : { ok: false, errors: result.errors, warnings: [...problems.warnings, ...result.warnings] };
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-export function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<MistralChatChunk[]> {
+export function streamFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<MistralChatChunk[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;
   return { ok: true, value: chunksFor(result.value as unknown as JsonObject), warnings: result.warnings };
@@ -439,9 +583,13 @@ function chunksFor(completion: JsonObject): MistralChatChunk[] {
   const message = isJsonObject(choice["message"]) ? choice["message"] : {};
   const index = choice["index"] ?? 0;
   const hasFinish = Object.hasOwn(choice, "finish_reason");
-  const chunk = (delta: JsonObject): JsonObject => ({ ...cloneJson(base), choices: [{ index, delta, ...(hasFinish ? { finish_reason: null } : {}) }] });
+  const chunk = (delta: JsonObject): JsonObject => ({
+    ...cloneJson(base),
+    choices: [{ index, delta, ...(hasFinish ? { finish_reason: null } : {}) }],
+  });
   const first: JsonObject = {};
-  for (const [key, value] of Object.entries(message)) if (key !== "tool_calls" && key !== "content") setField(first, key, cloneJson(value));
+  for (const [key, value] of Object.entries(message))
+    if (key !== "tool_calls" && key !== "content") setField(first, key, cloneJson(value));
   const chunks: JsonObject[] = [];
   const content = message["content"];
   if (Array.isArray(content) && content.length > 0) {
@@ -452,7 +600,8 @@ function chunksFor(completion: JsonObject): MistralChatChunk[] {
   const calls = Array.isArray(message["tool_calls"]) ? message["tool_calls"] : [];
   for (const call of calls) chunks.push(chunk({ tool_calls: [cloneJson(call)] }));
   const closing: JsonObject = {};
-  for (const [key, value] of Object.entries(choice)) if (key !== "message" && key !== "index") setField(closing, key, cloneJson(value));
+  for (const [key, value] of Object.entries(choice))
+    if (key !== "message" && key !== "index") setField(closing, key, cloneJson(value));
   const last: JsonObject = { ...cloneJson(base), choices: [{ index, delta: {}, ...closing }] };
   if (completion["usage"] !== undefined) last["usage"] = cloneJson(completion["usage"]);
   chunks.push(last);

@@ -32,7 +32,8 @@ export type MistralAssistantMessage = Omit<Defaulted<AssistantMessage$Outbound, 
   tool_calls?: MistralToolCall[] | null | undefined;
 };
 
-export type MistralMessage = MistralAssistantMessage | SystemMessage$Outbound | UserMessage$Outbound | ToolMessage$Outbound;
+export type MistralMessage =
+  MistralAssistantMessage | SystemMessage$Outbound | UserMessage$Outbound | ToolMessage$Outbound;
 
 type RequestTool = NonNullable<ChatCompletionRequest$Outbound["tools"]>[number];
 

@@ -31,10 +31,25 @@
  * from its call moves back to it (`order-changed`); a call id already sent gets a fresh deterministic id for its
  * turn, call and results together (`id-remapped`).
  */
-import type { Message, Part, Tolerant, ToolCallPart, ToolDefinition, ToolResultPart, Transcript, Usage } from "@agent-transcript/core";
+import type {
+  Message,
+  Part,
+  Tolerant,
+  ToolCallPart,
+  ToolDefinition,
+  ToolResultPart,
+  Transcript,
+  Usage,
+} from "@agent-transcript/core";
 import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/core";
 import type { ChatRequest, ChatResponse } from "ollama";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ProviderFormat, type TargetProblem } from "../../format.js";
+import {
+  finish,
+  type FromCanonicalResult,
+  type ProviderConvertOptions,
+  type ProviderFormat,
+  type TargetProblem,
+} from "../../format.js";
 import { digest } from "../../ids.js";
 import { decideReasoning } from "../../reasoning.js";
 import {
@@ -53,15 +68,31 @@ import {
   type ImportResult,
   type JsonObject,
 } from "../../seeds/conversion.js";
-import { dropAbsent, fillMissing, ownFields, parseJsonText, providerEntry, shapeOf, type Shape } from "../openai-chat/native-fields.js";
+import {
+  dropAbsent,
+  fillMissing,
+  ownFields,
+  parseJsonText,
+  providerEntry,
+  shapeOf,
+  type Shape,
+} from "../openai-chat/native-fields.js";
 
 const provider = "ollama";
 const roles = ["system", "user", "assistant", "tool"] as const;
-const usageFields = ["total_duration", "load_duration", "prompt_eval_count", "prompt_eval_duration", "eval_count", "eval_duration"];
+const usageFields = [
+  "total_duration",
+  "load_duration",
+  "prompt_eval_count",
+  "prompt_eval_duration",
+  "eval_count",
+  "eval_duration",
+];
 
 function withFields<T extends object>(target: T, rest: JsonObject | undefined, shape: Shape = {}): T {
   const entry = providerEntry(rest, shape);
-  if (entry !== undefined) (target as { provider_fields?: Record<string, JsonObject> }).provider_fields = { [provider]: entry };
+  if (entry !== undefined)
+    (target as { provider_fields?: Record<string, JsonObject> }).provider_fields = { [provider]: entry };
   return target;
 }
 
@@ -97,13 +128,16 @@ function importMessage(value: unknown, path: string, problems: Problems, pending
     const callId = typeof value["tool_call_id"] === "string" ? reader.string("tool_call_id") : undefined;
     // An export writes the paired call's id; a tool message that had none gets none back.
     if (!reader.has("tool_call_id")) shape.absent = [...(shape.absent ?? []), "tool_call_id"];
-    const index = pending.findIndex((call) => (callId !== undefined ? call.id === callId : toolName === undefined || call.name === toolName));
+    const index = pending.findIndex((call) =>
+      callId !== undefined ? call.id === callId : toolName === undefined || call.name === toolName,
+    );
     const call = index >= 0 ? pending.splice(index, 1)[0] : undefined;
     result.call_id = callId ?? call?.id ?? syntheticId(path);
     parts.push(result);
   } else if (content !== undefined && content !== "") parts.push({ type: "text", text: content });
   // Empty lists are left unread, so they travel in provider_fields and come back exactly.
-  const nonEmpty = (key: string): unknown[] | undefined => (Array.isArray(value[key]) && value[key].length === 0 ? undefined : reader.array(key));
+  const nonEmpty = (key: string): unknown[] | undefined =>
+    Array.isArray(value[key]) && value[key].length === 0 ? undefined : reader.array(key);
   const images = nonEmpty("images");
   images?.forEach((image, index) => {
     if (typeof image === "string") parts.push({ type: "image", data: image });
@@ -143,7 +177,11 @@ function importToolCall(value: unknown, path: string, problems: Problems): ToolC
   const rest = reader.rest() ?? {};
   const fnRest = fnReader.rest();
   if (fnRest !== undefined) rest["function"] = fnRest;
-  return withFields<ToolCallPart>({ type: "tool_call", id, name, input }, Object.keys(rest).length > 0 ? rest : undefined, shape);
+  return withFields<ToolCallPart>(
+    { type: "tool_call", id, name, input },
+    Object.keys(rest).length > 0 ? rest : undefined,
+    shape,
+  );
 }
 
 function importTool(value: unknown, path: string, problems: Problems): ToolDefinition | undefined {
@@ -166,14 +204,19 @@ function importTool(value: unknown, path: string, problems: Problems): ToolDefin
   const rest = reader.rest() ?? {};
   const fnRest = fnReader.rest();
   if (fnRest !== undefined) rest["function"] = fnRest;
-  return withFields(tool, Object.keys(rest).length > 0 ? rest : undefined, value["type"] === "function" ? {} : { absent: ["type"] });
+  return withFields(
+    tool,
+    Object.keys(rest).length > 0 ? rest : undefined,
+    value["type"] === "function" ? {} : { absent: ["type"] },
+  );
 }
 
 function requestToCanonical(request: unknown): ImportResult {
   return guard(
     () => {
       const problems = new Problems();
-      if (!isJsonObject(request)) return { ok: false, errors: [{ path: "", message: "must be an Ollama chat request object" }], warnings: [] };
+      if (!isJsonObject(request))
+        return { ok: false, errors: [{ path: "", message: "must be an Ollama chat request object" }], warnings: [] };
       const reader = new FieldReader(request, "", problems);
       const provenance = emptyProvenance();
       const messages: Message[] = [];
@@ -186,9 +229,15 @@ function requestToCanonical(request: unknown): ImportResult {
         provenance.messages.push(path);
         provenance.parts.push(message.parts.map(() => ({ path, sameShape: false })));
       });
-      const document: Transcript = { schema_version: formatVersion, id: `ollama-${fingerprint(request)}`, source: { format: "ollama" }, messages };
+      const document: Transcript = {
+        schema_version: formatVersion,
+        id: `ollama-${fingerprint(request)}`,
+        source: { format: "ollama" },
+        messages,
+      };
       const tools = reader.array("tools");
-      if (tools !== undefined) document.tools = tools.flatMap((tool, index) => importTool(tool, pointer("", "tools", index), problems) ?? []);
+      if (tools !== undefined)
+        document.tools = tools.flatMap((tool, index) => importTool(tool, pointer("", "tools", index), problems) ?? []);
       const rest = reader.rest();
       const shape: Shape = reader.has("messages") ? {} : { absent: ["messages"] };
       const entry = providerEntry(rest, shape);
@@ -209,29 +258,52 @@ function responseToCanonical(response: unknown): ImportResult {
   return guard(
     () => {
       const problems = new Problems();
-      if (!isJsonObject(response)) return { ok: false, errors: [{ path: "", message: "must be an Ollama chat response object" }], warnings: [] };
+      if (!isJsonObject(response))
+        return { ok: false, errors: [{ path: "", message: "must be an Ollama chat response object" }], warnings: [] };
       if (Object.hasOwn(response, "error") && !Object.hasOwn(response, "message")) {
         const error = response["error"];
-        return { ok: false, errors: [{ path: "/error", message: `an error body, not a response: ${typeof error === "string" ? error : JSON.stringify(error)}` }], warnings: [] };
+        return {
+          ok: false,
+          errors: [
+            {
+              path: "/error",
+              message: `an error body, not a response: ${typeof error === "string" ? error : JSON.stringify(error)}`,
+            },
+          ],
+          warnings: [],
+        };
       }
       const reader = new FieldReader(response, "", problems);
       const model = reader.string("model");
-      const createdAt = typeof response["created_at"] === "string" && isDateTime(response["created_at"]) ? reader.string("created_at") : undefined;
+      const createdAt =
+        typeof response["created_at"] === "string" && isDateTime(response["created_at"])
+          ? reader.string("created_at")
+          : undefined;
       const pending: PendingCall[] = [];
       const nativeMessage = reader.object("message", { required: true });
-      const message = nativeMessage === undefined ? undefined : importMessage(nativeMessage, reader.at("message"), problems, pending);
+      const message =
+        nativeMessage === undefined ? undefined : importMessage(nativeMessage, reader.at("message"), problems, pending);
       if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      if (message.role !== "assistant") problems.error(pointer(reader.at("message"), "role"), "a response message must be an assistant message");
+      if (message.role !== "assistant")
+        problems.error(pointer(reader.at("message"), "role"), "a response message must be an assistant message");
       const messageFields = message.provider_fields?.[provider];
       delete message.provider_fields;
       const doneReason = typeof response["done_reason"] === "string" ? reader.string("done_reason") : undefined;
       if (doneReason !== undefined) {
         message.native_finish_reason = doneReason;
-        const canonical = canonicalFinish(doneReason, message.parts.some((part) => part.type === "tool_call"));
+        const canonical = canonicalFinish(
+          doneReason,
+          message.parts.some((part) => part.type === "tool_call"),
+        );
         if (canonical !== undefined) message.finish_reason = canonical;
       }
       if (response["done"] === true) reader.take("done");
-      else if (!reader.has("done")) problems.warn("input-normalized", "/done", "done is absent; read as a finished response, and an export writes done: true");
+      else if (!reader.has("done"))
+        problems.warn(
+          "input-normalized",
+          "/done",
+          "done is absent; read as a finished response, and an export writes done: true",
+        );
       const usage: Usage | undefined = normalizeUsage("ollama", response);
       if (usage !== undefined) {
         for (const field of usageFields) if (Object.hasOwn(response, field)) reader.take(field);
@@ -242,7 +314,12 @@ function responseToCanonical(response: unknown): ImportResult {
       const fields: JsonObject = { ...(reader.rest() ?? {}) };
       if (messageFields !== undefined) fields["message"] = messageFields;
       if (Object.keys(fields).length > 0) message.provider_fields = { [provider]: fields };
-      const document: Transcript = { schema_version: formatVersion, id: `ollama-${fingerprint(response)}`, source: { format: "ollama" }, messages: [message] };
+      const document: Transcript = {
+        schema_version: formatVersion,
+        id: `ollama-${fingerprint(response)}`,
+        source: { format: "ollama" },
+        messages: [message],
+      };
       const provenance = emptyProvenance();
       provenance.messages.push("/message");
       provenance.parts.push(message.parts.map(() => ({ path: "/message", sameShape: false })));
@@ -270,13 +347,20 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
     if (!isJsonObject(delta)) return;
     for (const [key, value] of Object.entries(delta)) {
       const previous = message[key];
-      if ((key === "content" || key === "thinking") && typeof value === "string") message[key] = (typeof previous === "string" ? previous : "") + value;
-      else if ((key === "tool_calls" || key === "images") && Array.isArray(value)) message[key] = [...(Array.isArray(previous) ? previous : []), ...cloneJson(value)];
+      if ((key === "content" || key === "thinking") && typeof value === "string")
+        message[key] = (typeof previous === "string" ? previous : "") + value;
+      else if ((key === "tool_calls" || key === "images") && Array.isArray(value))
+        message[key] = [...(Array.isArray(previous) ? previous : []), ...cloneJson(value)];
       else setField(message, key, cloneJson(value));
     }
   });
   if (problems.errors.length > 0) return undefined;
-  if (stamps.size > 1) problems.warn("field-dropped", "/0/created_at", `the ${chunks.length - 1} intermediate chunks' created_at stamps are left out; the final chunk's is the response's`);
+  if (stamps.size > 1)
+    problems.warn(
+      "field-dropped",
+      "/0/created_at",
+      `the ${chunks.length - 1} intermediate chunks' created_at stamps are left out; the final chunk's is the response's`,
+    );
   return { ...top, message };
 }
 
@@ -284,7 +368,8 @@ function streamToCanonical(chunks: readonly unknown[]): ImportResult {
   return guard(
     () => {
       const problems = new Problems();
-      if (!Array.isArray(chunks)) return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
+      if (!Array.isArray(chunks))
+        return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
       const response = foldChunks(chunks, problems);
       if (response === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const result = responseToCanonical(response);
@@ -344,7 +429,11 @@ class CallTable {
         id = `call_${digest(`ollama:${part.id}:${path}#${attempt}`, "abcdefghijklmnopqrstuvwxyz0123456789", 16)}`;
         if (!this.used.has(id) && !this.reserved.has(id)) break;
       }
-      this.problems.warn("id-remapped", pointer(path, "id"), `tool-call id ${part.id} is used by an earlier call too; sent as ${id} so each tool message pairs with its own call`);
+      this.problems.warn(
+        "id-remapped",
+        pointer(path, "id"),
+        `tool-call id ${part.id} is used by an earlier call too; sent as ${id} so each tool message pairs with its own call`,
+      );
     }
     this.used.add(id);
     const call: SentCall = { id, name: part.name, withId: withId && id !== "" };
@@ -365,16 +454,26 @@ class CallTable {
   }
 }
 
-function targetFields(fields: Record<string, Record<string, unknown>> | undefined, path: string, problems: Problems): JsonObject | undefined {
+function targetFields(
+  fields: Record<string, Record<string, unknown>> | undefined,
+  path: string,
+  problems: Problems,
+): JsonObject | undefined {
   for (const key of Object.keys(fields ?? {})) {
-    if (key !== provider) problems.warn("field-dropped", pointer(path, "provider_fields", key), `provider_fields for ${key} have no Ollama equivalent`);
+    if (key !== provider)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "provider_fields", key),
+        `provider_fields for ${key} have no Ollama equivalent`,
+      );
   }
   return ownFields(fields, provider);
 }
 
 function reportFields(value: object, mapped: readonly string[], path: string, problems: Problems): void {
   for (const [key, item] of Object.entries(value)) {
-    if (item !== undefined && !mapped.includes(key)) problems.warn("field-dropped", pointer(path, key), `${key} has no Ollama equivalent`);
+    if (item !== undefined && !mapped.includes(key))
+      problems.warn("field-dropped", pointer(path, key), `${key} has no Ollama equivalent`);
   }
 }
 
@@ -390,9 +489,18 @@ function writeToolCall(part: Tolerant.ToolCallPart, path: string, context: Conte
     const parsed = parseJsonText(part.raw_input);
     args = parsed.ok ? parsed.value : undefined;
   }
-  if (part.raw_input !== undefined) problems.warn("value-converted", pointer(path, "raw_input"), "Ollama arguments are an object; the raw argument text is not sent");
+  if (part.raw_input !== undefined)
+    problems.warn(
+      "value-converted",
+      pointer(path, "raw_input"),
+      "Ollama arguments are an object; the raw argument text is not sent",
+    );
   if (!isJsonObject(args)) {
-    problems.warn("value-converted", pointer(path, "input"), "Ollama arguments are always an object; the input is wrapped as { input }");
+    problems.warn(
+      "value-converted",
+      pointer(path, "input"),
+      "Ollama arguments are always an object; the input is wrapped as { input }",
+    );
     args = args === undefined ? {} : { input: args };
   }
   const fn: JsonObject = { name: part.name, arguments: cloneJson(args) };
@@ -419,7 +527,12 @@ function writeParts(message: Tolerant.Message, role: string, path: string, conte
     if (!isKnownPart(part) || part.type === "tool_result") return;
     const partRankValue = partRank[part.type];
     if (partRankValue !== undefined) {
-      if (partRankValue < rank) problems.warn("order-changed", partPath, "an Ollama message has thinking, content, images and tool calls in that order");
+      if (partRankValue < rank)
+        problems.warn(
+          "order-changed",
+          partPath,
+          "an Ollama message has thinking, content, images and tool calls in that order",
+        );
       rank = Math.max(rank, partRankValue);
     }
     switch (part.type) {
@@ -435,22 +548,46 @@ function writeParts(message: Tolerant.Message, role: string, path: string, conte
         const decision = decideReasoning(part, { provider }, options.foreignReasoning ?? "drop", partPath);
         if (decision.action === "replay") {
           reportFields(part, ["type", "text", "provider_fields"], partPath, problems);
-          if (part.summary !== undefined) problems.warn("parts-merged", pointer(partPath, "summary"), "Ollama thinking is one text; the summary is appended to it");
-          thinking.push([part.text, ...(part.summary ?? [])].filter((item): item is string => typeof item === "string").join("\n\n"));
+          if (part.summary !== undefined)
+            problems.warn(
+              "parts-merged",
+              pointer(partPath, "summary"),
+              "Ollama thinking is one text; the summary is appended to it",
+            );
+          thinking.push(
+            [part.text, ...(part.summary ?? [])]
+              .filter((item): item is string => typeof item === "string")
+              .join("\n\n"),
+          );
         } else if (decision.action === "as-reasoning") {
           problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
-          thinking.push([decision.part.text, ...(decision.part.summary ?? [])].filter((item): item is string => typeof item === "string").join("\n\n"));
+          thinking.push(
+            [decision.part.text, ...(decision.part.summary ?? [])]
+              .filter((item): item is string => typeof item === "string")
+              .join("\n\n"),
+          );
         } else if (decision.action === "as-text") {
           problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
           texts.push(decision.text);
-        } else if (decision.warning !== undefined) problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
+        } else if (decision.warning !== undefined)
+          problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
         return;
       }
       case "image":
         // Without inline data the whole image is left out (one media-fallback), so its fields are not reported one by one.
-        reportFields(part, part.data === undefined ? Object.keys(part) : ["type", "data", "media_type", "provider_fields"], partPath, problems);
+        reportFields(
+          part,
+          part.data === undefined ? Object.keys(part) : ["type", "data", "media_type", "provider_fields"],
+          partPath,
+          problems,
+        );
         if (part.data !== undefined) images.push(part.data);
-        else problems.warn("media-fallback", partPath, "Ollama takes images as inline base64 only; an image by URL, path or file id is left out");
+        else
+          problems.warn(
+            "media-fallback",
+            partPath,
+            "Ollama takes images as inline base64 only; an image by URL, path or file id is left out",
+          );
         return;
       case "tool_call":
         if (role !== "assistant" || part.provider_executed === true || part.native_type !== undefined) {
@@ -465,8 +602,10 @@ function writeParts(message: Tolerant.Message, role: string, path: string, conte
     }
   });
   if (thinking.length > 0) native["thinking"] = thinking.join("\n\n");
-  if (thinking.length > 1) problems.warn("parts-merged", path, `${thinking.length} reasoning parts joined into one thinking text`);
-  if (texts.length > 1) problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
+  if (thinking.length > 1)
+    problems.warn("parts-merged", path, `${thinking.length} reasoning parts joined into one thinking text`);
+  if (texts.length > 1)
+    problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
   native["content"] = texts.join("");
   if (images.length > 0) native["images"] = images;
   if (calls.length > 0) native["tool_calls"] = calls;
@@ -478,7 +617,11 @@ function writeParts(message: Tolerant.Message, role: string, path: string, conte
  * follow the one assistant message holding their calls (a source that splits parallel calls into messages).
  */
 function mergeAssistant(into: JsonObject, native: JsonObject, path: string, problems: Problems): void {
-  problems.warn("parts-merged", path, "joined to the assistant message before it, whose tool calls are answered after this one; Ollama pairs tool messages with the assistant message right before them");
+  problems.warn(
+    "parts-merged",
+    path,
+    "joined to the assistant message before it, whose tool calls are answered after this one; Ollama pairs tool messages with the assistant message right before them",
+  );
   const join = (key: string, separator: string): void => {
     const texts = [into[key], native[key]].filter((text): text is string => typeof text === "string" && text !== "");
     if (texts.length > 0 || Object.hasOwn(into, key) || Object.hasOwn(native, key)) into[key] = texts.join(separator);
@@ -500,13 +643,22 @@ function finishMessage(native: JsonObject, own: JsonObject | undefined): JsonObj
 
 function writeToolResult(part: Tolerant.ToolResultPart, path: string, call: SentCall, context: Context): JsonObject {
   const { problems } = context;
-  reportFields(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, problems);
+  reportFields(
+    part,
+    ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"],
+    path,
+    problems,
+  );
   targetFields(part.provider_fields, path, problems);
   const native: JsonObject = { role: "tool" };
   const texts: string[] = [];
   if (typeof part.output === "string") texts.push(part.output);
   else if (part.output !== undefined) {
-    problems.warn("value-converted", pointer(path, "output"), "Ollama tool messages are text; the output is sent as JSON text");
+    problems.warn(
+      "value-converted",
+      pointer(path, "output"),
+      "Ollama tool messages are text; the output is sent as JSON text",
+    );
     texts.push(JSON.stringify(part.output));
   }
   const images: string[] = [];
@@ -514,30 +666,61 @@ function writeToolResult(part: Tolerant.ToolResultPart, path: string, call: Sent
     const itemPath = pointer(path, "content", index);
     if (isKnownPart(item) && item.type === "text") texts.push(item.text);
     else if (isKnownPart(item) && item.type === "image" && item.data !== undefined) images.push(item.data);
-    else problems.warn("media-fallback", itemPath, `a ${item.type} in a tool result has no Ollama form (tool messages carry text and inline images)`);
+    else
+      problems.warn(
+        "media-fallback",
+        itemPath,
+        `a ${item.type} in a tool result has no Ollama form (tool messages carry text and inline images)`,
+      );
   });
   if (texts.length === 0 && part.error !== undefined) texts.push(part.error);
-  else if (part.error !== undefined) problems.warn("field-dropped", pointer(path, "error"), "the error text has no Ollama field beside the output");
+  else if (part.error !== undefined)
+    problems.warn("field-dropped", pointer(path, "error"), "the error text has no Ollama field beside the output");
   if (texts.length > 1) problems.warn("parts-merged", path, "the result's texts are joined into one content string");
-  if (part.status !== "ok") problems.warn("status-mapped", pointer(path, "status"), `Ollama tool messages have no status; a ${part.status} result is sent as its text only`);
+  if (part.status !== "ok")
+    problems.warn(
+      "status-mapped",
+      pointer(path, "status"),
+      `Ollama tool messages have no status; a ${part.status} result is sent as its text only`,
+    );
   native["content"] = texts.join("");
   if (images.length > 0) native["images"] = images;
   // Ollama matches a tool message to its call by the call's name and id.
-  if (part.name !== undefined && part.name !== call.name) problems.warn("value-converted", pointer(path, "name"), `the result names the tool ${part.name}; sent with its call's name ${call.name}`);
+  if (part.name !== undefined && part.name !== call.name)
+    problems.warn(
+      "value-converted",
+      pointer(path, "name"),
+      `the result names the tool ${part.name}; sent with its call's name ${call.name}`,
+    );
   native["tool_name"] = call.name;
   if (call.withId) native["tool_call_id"] = call.id;
-  if (call.id !== part.call_id) problems.warn("id-remapped", pointer(path, "call_id"), `sent with tool_call_id ${call.id}, the id its call ${part.call_id} went out under`);
+  if (call.id !== part.call_id)
+    problems.warn(
+      "id-remapped",
+      pointer(path, "call_id"),
+      `sent with tool_call_id ${call.id}, the id its call ${part.call_id} went out under`,
+    );
   return native;
 }
 
-function requestFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatRequest> {
+function requestFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<ChatRequest> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      reportFields(document, ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"], "", problems);
+      if (!checkExportInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      reportFields(
+        document,
+        ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"],
+        "",
+        problems,
+      );
       const reserved = new Set<string>();
-      for (const message of document.messages) for (const part of message.parts) if (isKnownPart(part) && part.type === "tool_call") reserved.add(part.id);
+      for (const message of document.messages)
+        for (const part of message.parts) if (isKnownPart(part) && part.type === "tool_call") reserved.add(part.id);
       const calls = new CallTable(reserved, problems);
       const context: Context = { problems, options, calls };
       const messages: JsonObject[] = [];
@@ -546,21 +729,38 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
         let at = call.owner === undefined ? -1 : messages.lastIndexOf(call.owner);
         if (at < 0) at = messages.length;
         else for (at += 1; at < messages.length && messages[at]?.["role"] === "tool"; at += 1);
-        if (at < messages.length) problems.warn("order-changed", path, "sent right after the assistant message with its call, before the messages between them");
+        if (at < messages.length)
+          problems.warn(
+            "order-changed",
+            path,
+            "sent right after the assistant message with its call, before the messages between them",
+          );
         messages.splice(at, 0, native);
       };
       const writeResult = (part: Tolerant.ToolResultPart, path: string, own: JsonObject | undefined): void => {
         if (part.provider_executed === true) {
-          problems.warn("part-dropped", path, "a result of a provider-executed tool has no Ollama form (Ollama runs no tools itself)");
+          problems.warn(
+            "part-dropped",
+            path,
+            "a result of a provider-executed tool has no Ollama form (Ollama runs no tools itself)",
+          );
           return;
         }
         const call = calls.find(part.call_id);
         if (call === undefined) {
-          problems.warn("tool-result-unmatched", path, `no call before it has the id ${part.call_id}; Ollama takes a tool message only after its call, so the result is left out`);
+          problems.warn(
+            "tool-result-unmatched",
+            path,
+            `no call before it has the id ${part.call_id}; Ollama takes a tool message only after its call, so the result is left out`,
+          );
           return;
         }
         if (call === null) {
-          problems.warn("part-dropped", path, `its call ${part.call_id} is not sent (a provider-executed or built-in call), so neither is the result`);
+          problems.warn(
+            "part-dropped",
+            path,
+            `its call ${part.call_id} is not sent (a provider-executed or built-in call), so neither is the result`,
+          );
           return;
         }
         const native = writeToolResult(part, path, call, context);
@@ -575,15 +775,28 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
           role = "system";
           problems.warn("role-mapped", pointer(path, "role"), "Ollama has no developer role; written as system");
         }
-        const results = message.parts.flatMap((part, partIndex) => (isKnownPart(part) && part.type === "tool_result" ? [{ part, path: pointer(path, "parts", partIndex) }] : []));
-        if (results.length > 1) problems.warn("results-regrouped", path, `${results.length} tool results split into one Ollama tool message each`);
+        const results = message.parts.flatMap((part, partIndex) =>
+          isKnownPart(part) && part.type === "tool_result" ? [{ part, path: pointer(path, "parts", partIndex) }] : [],
+        );
+        if (results.length > 1)
+          problems.warn(
+            "results-regrouped",
+            path,
+            `${results.length} tool results split into one Ollama tool message each`,
+          );
         const writeResults = (): void => {
-          for (const result of results) writeResult(result.part, result.path, results.length === 1 && role === "tool" ? own : undefined);
+          for (const result of results)
+            writeResult(result.part, result.path, results.length === 1 && role === "tool" ? own : undefined);
         };
         if (role === "tool") {
           writeResults();
           message.parts.forEach((part, partIndex) => {
-            if (!(isKnownPart(part) && part.type === "tool_result")) problems.warn("part-dropped", pointer(path, "parts", partIndex), `a ${part.type} part beside tool results has no place in an Ollama tool message`);
+            if (!(isKnownPart(part) && part.type === "tool_result"))
+              problems.warn(
+                "part-dropped",
+                pointer(path, "parts", partIndex),
+                `a ${part.type} part beside tool results has no place in an Ollama tool message`,
+              );
           });
           return;
         }
@@ -592,7 +805,12 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
         if (results.length === 0 || results.length < message.parts.length) {
           const native = finishMessage(writeParts(message, role, path, context), own);
           const previous = messages.at(-1);
-          if (role === "assistant" && previous?.["role"] === "assistant" && Array.isArray(previous["tool_calls"]) && previous["tool_calls"].length > 0) {
+          if (
+            role === "assistant" &&
+            previous?.["role"] === "assistant" &&
+            Array.isArray(previous["tool_calls"]) &&
+            previous["tool_calls"].length > 0
+          ) {
             mergeAssistant(previous, native, path, problems);
             calls.own(previous);
           } else {
@@ -605,14 +823,22 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
       const request: JsonObject = { messages };
       const own = targetFields(document.provider_fields, "", problems);
       if (own?.["model"] === undefined) {
-        problems.warn("value-assumed", "/provider_fields", "the document names no Ollama model (provider_fields.ollama.model); model is written empty, to be set before sending");
+        problems.warn(
+          "value-assumed",
+          "/provider_fields",
+          "the document names no Ollama model (provider_fields.ollama.model); model is written empty, to be set before sending",
+        );
         request["model"] = "";
       }
       if (document.tools !== undefined) {
         request["tools"] = document.tools.flatMap((tool, index) => {
           const toolPath = pointer("", "tools", index);
           if (tool.native_type !== undefined) {
-            problems.warn("field-dropped", toolPath, `the ${tool.native_type} tool is another provider's own tool; Ollama has no equivalent`);
+            problems.warn(
+              "field-dropped",
+              toolPath,
+              `the ${tool.native_type} tool is another provider's own tool; Ollama has no equivalent`,
+            );
             return [];
           }
           reportFields(tool, ["name", "description", "input_schema", "provider_fields"], toolPath, problems);
@@ -627,7 +853,8 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
           return [native];
         });
       }
-      if (document.tool_choice !== undefined) problems.warn("field-dropped", "/tool_choice", "Ollama has no tool choice");
+      if (document.tool_choice !== undefined)
+        problems.warn("field-dropped", "/tool_choice", "Ollama has no tool choice");
       fillMissing(request, own);
       dropAbsent(request, shapeOf(own));
       return finish(request as unknown as ChatRequest, problems.warnings, options);
@@ -636,35 +863,71 @@ function requestFromCanonical(document: Tolerant.Transcript, options: ProviderCo
   );
 }
 
-function responseFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatResponse> {
+function responseFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<ChatResponse> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (!checkExportInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const index = document.messages.findLastIndex((message) => message.role === "assistant");
       const message = document.messages[index];
-      if (message === undefined) return { ok: false, errors: [{ path: "/messages", message: "holds no assistant message to write as a response" }], warnings: [] };
+      if (message === undefined)
+        return {
+          ok: false,
+          errors: [{ path: "/messages", message: "holds no assistant message to write as a response" }],
+          warnings: [],
+        };
       document.messages.forEach((_, other) => {
-        if (other !== index) problems.warn("message-dropped", pointer("", "messages", other), "a response holds one assistant message; this message is not part of it");
+        if (other !== index)
+          problems.warn(
+            "message-dropped",
+            pointer("", "messages", other),
+            "a response holds one assistant message; this message is not part of it",
+          );
       });
       reportFields(document, ["schema_version", "id", "source", "producer", "messages"], "", problems);
       const path = pointer("", "messages", index);
-      reportFields(message, ["role", "parts", "model", "created_at", "finish_reason", "native_finish_reason", "usage", "provider_fields"], path, problems);
+      reportFields(
+        message,
+        ["role", "parts", "model", "created_at", "finish_reason", "native_finish_reason", "usage", "provider_fields"],
+        path,
+        problems,
+      );
       const own = targetFields(message.provider_fields, path, problems);
       const context: Context = { problems, options };
-      const nativeMessage = finishMessage(writeParts(message, "assistant", path, context), isJsonObject(own?.["message"]) ? own["message"] : undefined);
-      const response: JsonObject = { model: message.model ?? "", created_at: message.created_at ?? new Date(0).toISOString(), message: nativeMessage };
-      if (message.model === undefined) problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
-      if (message.created_at === undefined && own?.["created_at"] === undefined) problems.warn("value-assumed", pointer(path, "created_at"), "the message has no time; created_at is written as the Unix epoch");
+      const nativeMessage = finishMessage(
+        writeParts(message, "assistant", path, context),
+        isJsonObject(own?.["message"]) ? own["message"] : undefined,
+      );
+      const response: JsonObject = {
+        model: message.model ?? "",
+        created_at: message.created_at ?? new Date(0).toISOString(),
+        message: nativeMessage,
+      };
+      if (message.model === undefined)
+        problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
+      if (message.created_at === undefined && own?.["created_at"] === undefined)
+        problems.warn(
+          "value-assumed",
+          pointer(path, "created_at"),
+          "the message has no time; created_at is written as the Unix epoch",
+        );
       if (message.created_at === undefined && own?.["created_at"] !== undefined) delete response["created_at"];
-      const reason = message.native_finish_reason ?? (message.finish_reason === "length" ? "length" : message.finish_reason === undefined ? undefined : "stop");
+      const reason =
+        message.native_finish_reason ??
+        (message.finish_reason === "length" ? "length" : message.finish_reason === undefined ? undefined : "stop");
       if (reason !== undefined) response["done_reason"] = reason;
       if (message.usage !== undefined) {
-        if (message.usage.raw?.provider === "ollama" && isJsonObject(message.usage.raw.usage)) Object.assign(response, cloneJson(message.usage.raw.usage));
+        if (message.usage.raw?.provider === "ollama" && isJsonObject(message.usage.raw.usage))
+          Object.assign(response, cloneJson(message.usage.raw.usage));
         else {
           response["prompt_eval_count"] = message.usage.input_tokens;
           response["eval_count"] = message.usage.output_tokens;
-          if (message.usage.cache_read_tokens !== undefined || message.usage.cache_write_tokens !== undefined) problems.warn("field-dropped", pointer(path, "usage"), "Ollama reports no cache counts");
+          if (message.usage.cache_read_tokens !== undefined || message.usage.cache_write_tokens !== undefined)
+            problems.warn("field-dropped", pointer(path, "usage"), "Ollama reports no cache counts");
         }
       }
       const top: JsonObject = {};
@@ -677,7 +940,10 @@ function responseFromCanonical(document: Tolerant.Transcript, options: ProviderC
   );
 }
 
-function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatResponse[]> {
+function streamFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<ChatResponse[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;
   const response = result.value as unknown as JsonObject;
@@ -685,12 +951,19 @@ function streamFromCanonical(document: Tolerant.Transcript, options: ProviderCon
   const head: JsonObject = {};
   for (const key of ["model", "created_at"]) if (Object.hasOwn(response, key)) head[key] = response[key];
   const role = message["role"];
-  const chunk = (delta: JsonObject): JsonObject => ({ ...cloneJson(head), message: { ...(role === undefined ? {} : { role }), ...delta }, done: false });
+  const chunk = (delta: JsonObject): JsonObject => ({
+    ...cloneJson(head),
+    message: { ...(role === undefined ? {} : { role }), ...delta },
+    done: false,
+  });
   const hasContent = Object.hasOwn(message, "content");
   const chunks: JsonObject[] = [];
-  if (typeof message["thinking"] === "string") chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), thinking: message["thinking"] }));
-  if (typeof message["content"] === "string" && message["content"] !== "") chunks.push(chunk({ content: message["content"] }));
-  if (Array.isArray(message["tool_calls"]) && message["tool_calls"].length > 0) chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), tool_calls: cloneJson(message["tool_calls"]) }));
+  if (typeof message["thinking"] === "string")
+    chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), thinking: message["thinking"] }));
+  if (typeof message["content"] === "string" && message["content"] !== "")
+    chunks.push(chunk({ content: message["content"] }));
+  if (Array.isArray(message["tool_calls"]) && message["tool_calls"].length > 0)
+    chunks.push(chunk({ ...(hasContent ? { content: "" } : {}), tool_calls: cloneJson(message["tool_calls"]) }));
   const last: JsonObject = {};
   for (const [key, value] of Object.entries(message)) {
     if (key === "thinking" || (key === "tool_calls" && Array.isArray(value) && value.length > 0)) continue;
@@ -725,19 +998,33 @@ function checkRequest(request: ChatRequest): TargetProblem[] {
       return;
     }
     const role = message["role"];
-    if (typeof role !== "string" || !(roles as readonly string[]).includes(role)) problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Ollama knows` });
+    if (typeof role !== "string" || !(roles as readonly string[]).includes(role))
+      problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Ollama knows` });
     const images = message["images"];
     if (Array.isArray(images)) {
       images.forEach((image: unknown, imageIndex) => {
-        if (typeof image !== "string" || !base64Pattern.test(image)) problems.push({ path: pointer(path, "images", imageIndex), message: "an image must be bare base64, without a data: prefix" });
+        if (typeof image !== "string" || !base64Pattern.test(image))
+          problems.push({
+            path: pointer(path, "images", imageIndex),
+            message: "an image must be bare base64, without a data: prefix",
+          });
       });
     }
     if (role === "tool") {
       const name = message["tool_name"];
-      if (callNames === undefined) problems.push({ path, message: "a tool message must follow an assistant message with tool calls" });
-      else if (typeof name === "string" && !callNames.has(name)) problems.push({ path: pointer(path, "tool_name"), message: `no call of the assistant message before names the tool ${name}` });
+      if (callNames === undefined)
+        problems.push({ path, message: "a tool message must follow an assistant message with tool calls" });
+      else if (typeof name === "string" && !callNames.has(name))
+        problems.push({
+          path: pointer(path, "tool_name"),
+          message: `no call of the assistant message before names the tool ${name}`,
+        });
       const id = message["tool_call_id"];
-      if (callNames !== undefined && typeof id === "string" && !callIds.has(id)) problems.push({ path: pointer(path, "tool_call_id"), message: `no call of the assistant message before has the id ${id}` });
+      if (callNames !== undefined && typeof id === "string" && !callIds.has(id))
+        problems.push({
+          path: pointer(path, "tool_call_id"),
+          message: `no call of the assistant message before has the id ${id}`,
+        });
       return;
     }
     callNames = undefined;
@@ -750,7 +1037,11 @@ function checkRequest(request: ChatRequest): TargetProblem[] {
       const callPath = pointer(path, "tool_calls", callIndex);
       const id = isJsonObject(call) ? call["id"] : undefined;
       if (typeof id === "string" && id !== "") {
-        if (seenIds.has(id)) problems.push({ path: pointer(callPath, "id"), message: `an earlier call has the id ${id} too; a tool message's tool_call_id would be ambiguous` });
+        if (seenIds.has(id))
+          problems.push({
+            path: pointer(callPath, "id"),
+            message: `an earlier call has the id ${id} too; a tool message's tool_call_id would be ambiguous`,
+          });
         seenIds.add(id);
         callIds.add(id);
       }
@@ -759,7 +1050,11 @@ function checkRequest(request: ChatRequest): TargetProblem[] {
         return;
       }
       if (typeof fn["name"] === "string") callNames?.add(fn["name"]);
-      if (!isJsonObject(fn["arguments"])) problems.push({ path: pointer(callPath, "function", "arguments"), message: "arguments must be an object, not JSON text" });
+      if (!isJsonObject(fn["arguments"]))
+        problems.push({
+          path: pointer(callPath, "function", "arguments"),
+          message: "arguments must be an object, not JSON text",
+        });
     });
   });
   return problems;

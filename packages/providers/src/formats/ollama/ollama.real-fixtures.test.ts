@@ -23,56 +23,82 @@ describe("ollama real fixtures", () => {
     expect(normalisations).toEqual([]);
   });
 
-  it.each(byKind("request").map((payload) => [payload.origin, payload] as const))("request %s round-trips", (_origin, payload) => {
-    const imported = ollamaFormat.requestToCanonical(payload.value);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings).toEqual([]);
-    const exported = ollamaFormat.requestFromCanonical(imported.document, { strict: true });
-    expect(exported.ok ? [] : exported.errors).toEqual([]);
-    if (exported.ok) {
-      expect(exported.value).toEqual(payload.value);
-      expect(ollamaFormat.checkRequest(exported.value)).toEqual([]);
-    }
-  });
+  it.each(byKind("request").map((payload) => [payload.origin, payload] as const))(
+    "request %s round-trips",
+    (_origin, payload) => {
+      const imported = ollamaFormat.requestToCanonical(payload.value);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings).toEqual([]);
+      const exported = ollamaFormat.requestFromCanonical(imported.document, { strict: true });
+      expect(exported.ok ? [] : exported.errors).toEqual([]);
+      if (exported.ok) {
+        expect(exported.value).toEqual(payload.value);
+        expect(ollamaFormat.checkRequest(exported.value)).toEqual([]);
+      }
+    },
+  );
 
-  it.each(byKind("response").map((payload) => [payload.origin, payload] as const))("response %s round-trips", (_origin, payload) => {
-    const imported = ollamaFormat.responseToCanonical(payload.value);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings).toEqual([]);
-    const exported = ollamaFormat.responseFromCanonical(imported.document, { strict: true });
-    expect(exported.ok ? [] : exported.errors).toEqual([]);
-    if (exported.ok) expect(exported.value).toEqual(payload.value);
-  });
+  it.each(byKind("response").map((payload) => [payload.origin, payload] as const))(
+    "response %s round-trips",
+    (_origin, payload) => {
+      const imported = ollamaFormat.responseToCanonical(payload.value);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings).toEqual([]);
+      const exported = ollamaFormat.responseFromCanonical(imported.document, { strict: true });
+      expect(exported.ok ? [] : exported.errors).toEqual([]);
+      if (exported.ok) expect(exported.value).toEqual(payload.value);
+    },
+  );
 
-  it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))("stream %s folds into a document and back", (_origin, payload) => {
-    const imported = ollamaFormat.streamToCanonical(payload.chunks);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings.map((warning) => warning.path)).toEqual(["/0/created_at"]);
-    const chunks = ollamaFormat.streamFromCanonical(imported.document, { strict: true });
-    expect(chunks.ok ? [] : chunks.errors).toEqual([]);
-    if (!chunks.ok) return;
-    const again = ollamaFormat.streamToCanonical(chunks.value);
-    expect(again.ok && again.document).toEqual(imported.document);
-    // What the chunks carried: the joined content and thinking, and the final chunk's counts and reason.
-    type Chunk = { message?: { content?: string; thinking?: string }; done?: boolean; eval_count?: number; done_reason?: string };
-    const typed = payload.chunks as Chunk[];
-    const message = imported.document.messages[0];
-    const text = (kind: string): string => (message?.parts ?? []).map((part) => (part.type === kind && "text" in part && typeof part.text === "string" ? part.text : "")).join("");
-    expect(text("text")).toBe(typed.map((chunk) => chunk.message?.content ?? "").join(""));
-    expect(text("reasoning")).toBe(typed.map((chunk) => chunk.message?.thinking ?? "").join(""));
-    const final = typed.at(-1);
-    expect(message?.native_finish_reason).toBe(final?.done_reason);
-    expect(message?.usage?.output_tokens).toBe(final?.eval_count);
-  });
+  it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))(
+    "stream %s folds into a document and back",
+    (_origin, payload) => {
+      const imported = ollamaFormat.streamToCanonical(payload.chunks);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings.map((warning) => warning.path)).toEqual(["/0/created_at"]);
+      const chunks = ollamaFormat.streamFromCanonical(imported.document, { strict: true });
+      expect(chunks.ok ? [] : chunks.errors).toEqual([]);
+      if (!chunks.ok) return;
+      const again = ollamaFormat.streamToCanonical(chunks.value);
+      expect(again.ok && again.document).toEqual(imported.document);
+      // What the chunks carried: the joined content and thinking, and the final chunk's counts and reason.
+      type Chunk = {
+        message?: { content?: string; thinking?: string };
+        done?: boolean;
+        eval_count?: number;
+        done_reason?: string;
+      };
+      const typed = payload.chunks as Chunk[];
+      const message = imported.document.messages[0];
+      const text = (kind: string): string =>
+        (message?.parts ?? [])
+          .map((part) => (part.type === kind && "text" in part && typeof part.text === "string" ? part.text : ""))
+          .join("");
+      expect(text("text")).toBe(typed.map((chunk) => chunk.message?.content ?? "").join(""));
+      expect(text("reasoning")).toBe(typed.map((chunk) => chunk.message?.thinking ?? "").join(""));
+      const final = typed.at(-1);
+      expect(message?.native_finish_reason).toBe(final?.done_reason);
+      expect(message?.usage?.output_tokens).toBe(final?.eval_count);
+    },
+  );
 
-  it.each(byKind("error").map((payload) => [payload.origin, payload] as const))("error body %s is refused with its message", (_origin, payload) => {
-    const imported = ollamaFormat.responseToCanonical(payload.value);
-    expect(imported).toEqual({ ok: false, errors: [{ path: "/error", message: `an error body, not a response: ${(payload.value as { error: string }).error}` }], warnings: [] });
-  });
+  it.each(byKind("error").map((payload) => [payload.origin, payload] as const))(
+    "error body %s is refused with its message",
+    (_origin, payload) => {
+      const imported = ollamaFormat.responseToCanonical(payload.value);
+      expect(imported).toEqual({
+        ok: false,
+        errors: [
+          { path: "/error", message: `an error body, not a response: ${(payload.value as { error: string }).error}` },
+        ],
+        warnings: [],
+      });
+    },
+  );
 });

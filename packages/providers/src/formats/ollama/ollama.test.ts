@@ -32,24 +32,60 @@ describe("checkRequest", () => {
   const call = { function: { name: "add", arguments: { a: 1 } } };
 
   it("accepts a well-formed history", () => {
-    expect(ollamaFormat.checkRequest(request([{ role: "user", content: "x", images: ["iVBORw0KGgo="] }, { role: "assistant", content: "", tool_calls: [call] }, { role: "tool", content: "2", tool_name: "add" }]))).toEqual([]);
+    expect(
+      ollamaFormat.checkRequest(
+        request([
+          { role: "user", content: "x", images: ["iVBORw0KGgo="] },
+          { role: "assistant", content: "", tool_calls: [call] },
+          { role: "tool", content: "2", tool_name: "add" },
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("rejects an unknown role", () => {
-    expect(ollamaFormat.checkRequest(request([{ role: "developer", content: "x" }]))).toEqual([{ path: "/messages/0/role", message: 'role "developer" is not one Ollama knows' }]);
+    expect(ollamaFormat.checkRequest(request([{ role: "developer", content: "x" }]))).toEqual([
+      { path: "/messages/0/role", message: 'role "developer" is not one Ollama knows' },
+    ]);
   });
 
   it("rejects arguments sent as JSON text", () => {
-    expect(ollamaFormat.checkRequest(request([{ role: "assistant", content: "", tool_calls: [{ function: { name: "add", arguments: '{"a":1}' } }] }]))).toEqual([{ path: "/messages/0/tool_calls/0/function/arguments", message: "arguments must be an object, not JSON text" }]);
+    expect(
+      ollamaFormat.checkRequest(
+        request([
+          { role: "assistant", content: "", tool_calls: [{ function: { name: "add", arguments: '{"a":1}' } }] },
+        ]),
+      ),
+    ).toEqual([
+      { path: "/messages/0/tool_calls/0/function/arguments", message: "arguments must be an object, not JSON text" },
+    ]);
   });
 
   it("rejects images with a data: prefix", () => {
-    expect(ollamaFormat.checkRequest(request([{ role: "user", content: "x", images: ["data:image/png;base64,AAAA"] }]))).toEqual([{ path: "/messages/0/images/0", message: "an image must be bare base64, without a data: prefix" }]);
+    expect(
+      ollamaFormat.checkRequest(request([{ role: "user", content: "x", images: ["data:image/png;base64,AAAA"] }])),
+    ).toEqual([{ path: "/messages/0/images/0", message: "an image must be bare base64, without a data: prefix" }]);
   });
 
   it("rejects a tool message with no call before it, or naming a tool no call used", () => {
-    expect(ollamaFormat.checkRequest(request([{ role: "user", content: "x" }, { role: "tool", content: "2", tool_name: "add" }]))).toEqual([{ path: "/messages/1", message: "a tool message must follow an assistant message with tool calls" }]);
-    expect(ollamaFormat.checkRequest(request([{ role: "assistant", content: "", tool_calls: [call] }, { role: "tool", content: "2", tool_name: "mul" }]))).toEqual([{ path: "/messages/1/tool_name", message: "no call of the assistant message before names the tool mul" }]);
+    expect(
+      ollamaFormat.checkRequest(
+        request([
+          { role: "user", content: "x" },
+          { role: "tool", content: "2", tool_name: "add" },
+        ]),
+      ),
+    ).toEqual([{ path: "/messages/1", message: "a tool message must follow an assistant message with tool calls" }]);
+    expect(
+      ollamaFormat.checkRequest(
+        request([
+          { role: "assistant", content: "", tool_calls: [call] },
+          { role: "tool", content: "2", tool_name: "mul" },
+        ]),
+      ),
+    ).toEqual([
+      { path: "/messages/1/tool_name", message: "no call of the assistant message before names the tool mul" },
+    ]);
   });
 });
 
@@ -66,14 +102,24 @@ describe("canonical documents of other sources", () => {
       message.parts.forEach((part, partIndex) => {
         if (["text", "image", "tool_call", "tool_result", "reasoning"].includes(part.type)) return;
         const at = `/messages/${messageIndex}/parts/${partIndex}`;
-        expect(result.warnings.some((warning) => warning.path === at || warning.path.startsWith(`${at}/`)), `${file} ${at} (${part.type})`).toBe(true);
+        expect(
+          result.warnings.some((warning) => warning.path === at || warning.path.startsWith(`${at}/`)),
+          `${file} ${at} (${part.type})`,
+        ).toBe(true);
       });
     });
   });
 
   it("names the specific losses of the seed documents", () => {
-    const warnings = (file: string) => ollamaFormat.requestFromCanonical(JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript).warnings.map((warning) => `${warning.code} ${warning.path}`);
-    expect(warnings("request-with-tools.json")).toEqual(["field-dropped /provider_fields/anthropic", "value-assumed /provider_fields", "field-dropped /tool_choice"]);
+    const warnings = (file: string) =>
+      ollamaFormat
+        .requestFromCanonical(JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript)
+        .warnings.map((warning) => `${warning.code} ${warning.path}`);
+    expect(warnings("request-with-tools.json")).toEqual([
+      "field-dropped /provider_fields/anthropic",
+      "value-assumed /provider_fields",
+      "field-dropped /tool_choice",
+    ]);
     const awf = warnings("seed-001-awf-run.json");
     expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
     expect(awf).toContain("results-regrouped /messages/3");
@@ -88,24 +134,56 @@ describe("requestFromCanonical", () => {
     const result = ollamaFormat.requestFromCanonical(
       doc([
         { role: "developer", parts: [{ type: "text", text: "be brief" }] },
-        { role: "user", parts: [{ type: "text", text: "what" }, { type: "image", media_type: "image/png", data: "AAAA" }] },
-        { role: "assistant", parts: [{ type: "reasoning", text: "hm" }, { type: "tool_call", id: "c1", name: "look", raw_input: '{"q": 1}', input: { q: 1 } }] },
+        {
+          role: "user",
+          parts: [
+            { type: "text", text: "what" },
+            { type: "image", media_type: "image/png", data: "AAAA" },
+          ],
+        },
+        {
+          role: "assistant",
+          parts: [
+            { type: "reasoning", text: "hm" },
+            { type: "tool_call", id: "c1", name: "look", raw_input: '{"q": 1}', input: { q: 1 } },
+          ],
+        },
         { role: "user", parts: [{ type: "tool_result", call_id: "c1", status: "ok", output: { found: true } }] },
       ]),
     );
     expect(result.ok && result.value.messages).toEqual([
       { role: "system", content: "be brief" },
       { role: "user", content: "what", images: ["AAAA"] },
-      { role: "assistant", thinking: "hm", content: "", tool_calls: [{ id: "c1", function: { name: "look", arguments: { q: 1 } } }] },
+      {
+        role: "assistant",
+        thinking: "hm",
+        content: "",
+        tool_calls: [{ id: "c1", function: { name: "look", arguments: { q: 1 } } }],
+      },
       { role: "tool", content: '{"found":true}', tool_name: "look", tool_call_id: "c1" },
     ]);
-    expect(result.warnings.map((warning) => warning.code)).toEqual(["role-mapped", "value-converted", "value-converted"]);
+    expect(result.warnings.map((warning) => warning.code)).toEqual([
+      "role-mapped",
+      "value-converted",
+      "value-converted",
+    ]);
   });
 
   it("strict mode turns a lossy conversion into an error", () => {
-    const lossy = doc([{ role: "user", parts: [{ type: "text", text: "a" }, { type: "image", url: "https://example.com/a.png" }] }]);
+    const lossy = doc([
+      {
+        role: "user",
+        parts: [
+          { type: "text", text: "a" },
+          { type: "image", url: "https://example.com/a.png" },
+        ],
+      },
+    ]);
     expect(ollamaFormat.requestFromCanonical(lossy).ok).toBe(true);
-    expect(ollamaFormat.requestFromCanonical(lossy, { strict: true })).toMatchObject({ ok: false, errors: [{ path: "/messages/0/parts/1", message: expect.stringMatching(/^media-fallback: /) as unknown }] });
+    expect(ollamaFormat.requestFromCanonical(lossy, { strict: true })).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/0/parts/1", message: expect.stringMatching(/^media-fallback: /) as unknown }],
+    });
   });
 });
 
@@ -114,24 +192,50 @@ describe("tool results and their calls", () => {
     const result = ollamaFormat.requestFromCanonical(doc(messages));
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(ollamaFormat.checkRequest(result.value)).toEqual([]);
-    return { messages: result.value.messages as unknown[], warnings: result.warnings.map((warning) => `${warning.code} ${warning.path}`), full: result.warnings };
+    return {
+      messages: result.value.messages as unknown[],
+      warnings: result.warnings.map((warning) => `${warning.code} ${warning.path}`),
+      full: result.warnings,
+    };
   };
   const user = (text: string): Tolerant.Message => ({ role: "user", parts: [{ type: "text", text }] });
 
   it("sends the call's id as tool_call_id, and reads it back", () => {
-    const document = doc([user("sum"), { role: "assistant", parts: [{ type: "tool_call", id: "call_a", name: "add", input: { a: 1 } }] }, { role: "tool", parts: [{ type: "tool_result", call_id: "call_a", status: "ok", output: "2" }] }]);
+    const document = doc([
+      user("sum"),
+      { role: "assistant", parts: [{ type: "tool_call", id: "call_a", name: "add", input: { a: 1 } }] },
+      { role: "tool", parts: [{ type: "tool_result", call_id: "call_a", status: "ok", output: "2" }] },
+    ]);
     const result = ollamaFormat.requestFromCanonical(document, { strict: true });
-    expect(result.ok && result.value.messages?.[2]).toEqual({ role: "tool", content: "2", tool_name: "add", tool_call_id: "call_a" });
+    expect(result.ok && result.value.messages?.[2]).toEqual({
+      role: "tool",
+      content: "2",
+      tool_name: "add",
+      tool_call_id: "call_a",
+    });
     const back = result.ok ? ollamaFormat.requestToCanonical(result.value) : undefined;
-    expect(back?.ok && back.document.messages[2]?.parts).toEqual([{ type: "tool_result", call_id: "call_a", name: "add", status: "ok", output: "2" }]);
+    expect(back?.ok && back.document.messages[2]?.parts).toEqual([
+      { type: "tool_result", call_id: "call_a", name: "add", status: "ok", output: "2" },
+    ]);
   });
 
   it("writes a tool message that had no tool_call_id back without one", () => {
-    const native = request([{ role: "user", content: "sum" }, { role: "assistant", content: "", tool_calls: [{ id: "call_a", function: { name: "add", arguments: { a: 1 } } }] }, { role: "tool", content: "2", tool_name: "add" }]);
+    const native = request([
+      { role: "user", content: "sum" },
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [{ id: "call_a", function: { name: "add", arguments: { a: 1 } } }],
+      },
+      { role: "tool", content: "2", tool_name: "add" },
+    ]);
     const imported = ollamaFormat.requestToCanonical(native);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
     expect(imported.document.messages[2]?.parts[0]).toMatchObject({ call_id: "call_a" });
-    expect(ollamaFormat.requestFromCanonical(imported.document, { strict: true })).toMatchObject({ ok: true, value: native });
+    expect(ollamaFormat.requestFromCanonical(imported.document, { strict: true })).toMatchObject({
+      ok: true,
+      value: native,
+    });
   });
 
   it("drops the results of calls it does not send (provider-executed, built-in), each with a part-dropped warning", () => {
@@ -142,24 +246,51 @@ describe("tool results and their calls", () => {
         parts: [
           { type: "tool_call", id: "srv_1", name: "web_search", input: { query: "x" }, provider_executed: true },
           { type: "tool_result", call_id: "srv_1", status: "ok", output: "found", provider_executed: true },
-          { type: "tool_call", id: "ci_1", name: "code_interpreter", input: { code: "1" }, native_type: "code_interpreter_call" },
+          {
+            type: "tool_call",
+            id: "ci_1",
+            name: "code_interpreter",
+            input: { code: "1" },
+            native_type: "code_interpreter_call",
+          },
           { type: "text", text: "now sum" },
           { type: "tool_call", id: "call_a", name: "add", input: { a: 1 } },
         ],
       },
-      { role: "user", parts: [{ type: "tool_result", call_id: "ci_1", status: "ok", output: "1" }, { type: "tool_result", call_id: "call_a", status: "ok", output: "2" }] },
+      {
+        role: "user",
+        parts: [
+          { type: "tool_result", call_id: "ci_1", status: "ok", output: "1" },
+          { type: "tool_result", call_id: "call_a", status: "ok", output: "2" },
+        ],
+      },
     ]);
     expect(messages).toEqual([
       { role: "user", content: "search and sum" },
-      { role: "assistant", content: "now sum", tool_calls: [{ id: "call_a", function: { name: "add", arguments: { a: 1 } } }] },
+      {
+        role: "assistant",
+        content: "now sum",
+        tool_calls: [{ id: "call_a", function: { name: "add", arguments: { a: 1 } } }],
+      },
       { role: "tool", content: "2", tool_name: "add", tool_call_id: "call_a" },
     ]);
-    expect(warnings).toEqual(expect.arrayContaining(["part-dropped /messages/1/parts/0", "part-dropped /messages/1/parts/1", "part-dropped /messages/1/parts/2", "part-dropped /messages/2/parts/0"]));
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        "part-dropped /messages/1/parts/0",
+        "part-dropped /messages/1/parts/1",
+        "part-dropped /messages/1/parts/2",
+        "part-dropped /messages/2/parts/0",
+      ]),
+    );
     expect(warnings).not.toContain("part-dropped /messages/2/parts/1");
   });
 
   it("leaves out a result whose call is nowhere before it, with tool-result-unmatched", () => {
-    const { messages, warnings } = convert([user("hi"), { role: "tool", parts: [{ type: "tool_result", call_id: "ghost", name: "add", status: "ok", output: "2" }] }, user("again")]);
+    const { messages, warnings } = convert([
+      user("hi"),
+      { role: "tool", parts: [{ type: "tool_result", call_id: "ghost", name: "add", status: "ok", output: "2" }] },
+      user("again"),
+    ]);
     expect(messages).toEqual([
       { role: "user", content: "hi" },
       { role: "user", content: "again" },
@@ -170,9 +301,21 @@ describe("tool results and their calls", () => {
   it("joins parallel calls split over consecutive assistant messages, so both results follow their calls", () => {
     const { messages, warnings } = convert([
       user("both"),
-      { role: "assistant", parts: [{ type: "text", text: "first " }, { type: "tool_call", id: "toolu_1", name: "search", input: { q: "a" } }] },
+      {
+        role: "assistant",
+        parts: [
+          { type: "text", text: "first " },
+          { type: "tool_call", id: "toolu_1", name: "search", input: { q: "a" } },
+        ],
+      },
       { role: "assistant", parts: [{ type: "tool_call", id: "auto_2", name: "load", input: { n: 2 } }] },
-      { role: "user", parts: [{ type: "tool_result", call_id: "toolu_1", status: "ok", output: "A" }, { type: "tool_result", call_id: "auto_2", status: "ok", output: "B" }] },
+      {
+        role: "user",
+        parts: [
+          { type: "tool_result", call_id: "toolu_1", status: "ok", output: "A" },
+          { type: "tool_result", call_id: "auto_2", status: "ok", output: "B" },
+        ],
+      },
     ]);
     expect(messages).toEqual([
       { role: "user", content: "both" },
@@ -197,14 +340,25 @@ describe("tool results and their calls", () => {
       user("still there?"),
       { role: "tool", parts: [{ type: "tool_result", call_id: "call_a", status: "ok", output: "2" }] },
     ]);
-    expect(messages.map((message) => (message as { role: string }).role)).toEqual(["user", "assistant", "tool", "user"]);
+    expect(messages.map((message) => (message as { role: string }).role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "user",
+    ]);
     expect(warnings).toContain("order-changed /messages/3/parts/0");
   });
 
   it("gives a call id reused in a later turn a fresh deterministic id, and pairs each result with its own turn's call", () => {
     const turn = (output: string): Tolerant.Message[] => [
-      { role: "assistant", parts: [{ type: "tool_call", id: "get_weather", name: "get_weather", input: { city: output } }] },
-      { role: "user", parts: [{ type: "tool_result", call_id: "get_weather", name: "get_weather", status: "ok", output }] },
+      {
+        role: "assistant",
+        parts: [{ type: "tool_call", id: "get_weather", name: "get_weather", input: { city: output } }],
+      },
+      {
+        role: "user",
+        parts: [{ type: "tool_result", call_id: "get_weather", name: "get_weather", status: "ok", output }],
+      },
     ];
     const messages = [user("Rome?"), ...turn("Rome"), user("Oslo?"), ...turn("Oslo")];
     const first = convert(messages);
@@ -213,8 +367,17 @@ describe("tool results and their calls", () => {
     const native = first.messages as Array<{ role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
     const fresh = native[4]?.tool_calls?.[0]?.id ?? "";
     expect(fresh).toMatch(/^call_[a-z0-9]{16}$/);
-    expect(native.map((message) => message.tool_calls?.[0]?.id ?? message.tool_call_id)).toEqual([undefined, "get_weather", "get_weather", undefined, fresh, fresh]);
-    expect(first.warnings).toEqual(expect.arrayContaining(["id-remapped /messages/4/parts/0/id", "id-remapped /messages/5/parts/0/call_id"]));
+    expect(native.map((message) => message.tool_calls?.[0]?.id ?? message.tool_call_id)).toEqual([
+      undefined,
+      "get_weather",
+      "get_weather",
+      undefined,
+      fresh,
+      fresh,
+    ]);
+    expect(first.warnings).toEqual(
+      expect.arrayContaining(["id-remapped /messages/4/parts/0/id", "id-remapped /messages/5/parts/0/call_id"]),
+    );
     expect(first.full.find((warning) => warning.path === "/messages/4/parts/0/id")?.message).toContain(fresh);
   });
 });
@@ -222,9 +385,14 @@ describe("tool results and their calls", () => {
 describe("checkRequest on tool ids", () => {
   it("rejects a tool_call_id no call of the assistant message before has, and a call id used twice", () => {
     const call = (id: string) => ({ id, function: { name: "add", arguments: { a: 1 } } });
-    expect(ollamaFormat.checkRequest(request([{ role: "assistant", content: "", tool_calls: [call("c1")] }, { role: "tool", content: "2", tool_name: "add", tool_call_id: "c2" }]))).toEqual([
-      { path: "/messages/1/tool_call_id", message: "no call of the assistant message before has the id c2" },
-    ]);
+    expect(
+      ollamaFormat.checkRequest(
+        request([
+          { role: "assistant", content: "", tool_calls: [call("c1")] },
+          { role: "tool", content: "2", tool_name: "add", tool_call_id: "c2" },
+        ]),
+      ),
+    ).toEqual([{ path: "/messages/1/tool_call_id", message: "no call of the assistant message before has the id c2" }]);
     expect(
       ollamaFormat.checkRequest(
         request([
@@ -233,21 +401,36 @@ describe("checkRequest on tool ids", () => {
           { role: "assistant", content: "", tool_calls: [call("c1")] },
         ]),
       ),
-    ).toEqual([{ path: "/messages/2/tool_calls/0/id", message: "an earlier call has the id c1 too; a tool message's tool_call_id would be ambiguous" }]);
+    ).toEqual([
+      {
+        path: "/messages/2/tool_calls/0/id",
+        message: "an earlier call has the id c1 too; a tool message's tool_call_id would be ambiguous",
+      },
+    ]);
   });
 });
 
 // ------------------------------------------------------------------------------------------------ property
 
 const text = fc.string({ minLength: 1, maxLength: 20 });
-const args = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+const args = fc
+  .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+  .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 const turn = fc.record({
   role: fc.constantFrom("user" as const, "system" as const),
   text,
   images: fc.array(fc.base64String({ minLength: 4, maxLength: 12 }), { maxLength: 2 }),
   thinking: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
   reply: fc.option(text, { nil: undefined }),
-  calls: fc.uniqueArray(fc.record({ id: fc.stringMatching(/^call_\w{1,10}$/), name: fc.stringMatching(/^[a-z_]{1,8}$/), input: args, output: fc.string({ maxLength: 20 }) }), { selector: (call) => call.id, maxLength: 3 }),
+  calls: fc.uniqueArray(
+    fc.record({
+      id: fc.stringMatching(/^call_\w{1,10}$/),
+      name: fc.stringMatching(/^[a-z_]{1,8}$/),
+      input: args,
+      output: fc.string({ maxLength: 20 }),
+    }),
+    { selector: (call) => call.id, maxLength: 3 },
+  ),
 });
 
 const documents = fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => {
@@ -255,7 +438,10 @@ const documents = fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => 
   const seen = new Set<string>();
   for (const entry of turns) {
     const images = entry.role === "user" ? entry.images : [];
-    messages.push({ role: entry.role, parts: [{ type: "text", text: entry.text }, ...images.map((data) => ({ type: "image" as const, data }))] });
+    messages.push({
+      role: entry.role,
+      parts: [{ type: "text", text: entry.text }, ...images.map((data) => ({ type: "image" as const, data }))],
+    });
     const calls = entry.calls.filter((call) => !seen.has(call.id));
     calls.forEach((call) => seen.add(call.id));
     const parts: Tolerant.Part[] = [];
@@ -263,7 +449,11 @@ const documents = fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => 
     if (entry.reply !== undefined) parts.push({ type: "text", text: entry.reply });
     for (const call of calls) parts.push({ type: "tool_call", id: call.id, name: call.name, input: call.input });
     if (parts.length > 0) messages.push({ role: "assistant", parts });
-    for (const call of calls) messages.push({ role: "tool", parts: [{ type: "tool_result", call_id: call.id, name: call.name, status: "ok", output: call.output }] });
+    for (const call of calls)
+      messages.push({
+        role: "tool",
+        parts: [{ type: "tool_result", call_id: call.id, name: call.name, status: "ok", output: call.output }],
+      });
   }
   return doc(messages);
 });
@@ -287,7 +477,20 @@ describe("canonical → Ollama → canonical", () => {
   });
 
   it("streams a response back into the same document", () => {
-    const response = { model: "m", created_at: "2026-01-01T00:00:00.5Z", message: { role: "assistant", content: "hi", thinking: "t", tool_calls: [{ id: "c", function: { name: "f", arguments: { a: 1 } } }] }, done: true, done_reason: "stop", eval_count: 3, prompt_eval_count: 2 };
+    const response = {
+      model: "m",
+      created_at: "2026-01-01T00:00:00.5Z",
+      message: {
+        role: "assistant",
+        content: "hi",
+        thinking: "t",
+        tool_calls: [{ id: "c", function: { name: "f", arguments: { a: 1 } } }],
+      },
+      done: true,
+      done_reason: "stop",
+      eval_count: 3,
+      prompt_eval_count: 2,
+    };
     const imported = ollamaFormat.responseToCanonical(response);
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;

@@ -22,7 +22,8 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
   let open: Map<string, string> | undefined;
   let answered = new Set<string>();
   const closeRun = (): void => {
-    for (const [id, path] of open ?? []) problems.push({ path, message: `tool call ${id} has no tool message right after its assistant message` });
+    for (const [id, path] of open ?? [])
+      problems.push({ path, message: `tool call ${id} has no tool message right after its assistant message` });
     open = undefined;
   };
   messages.forEach((message: unknown, index) => {
@@ -38,9 +39,15 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
     }
     if (role === "tool") {
       const id = message["tool_call_id"];
-      if (typeof id !== "string") problems.push({ path: pointer(path, "tool_call_id"), message: "a tool message needs the tool_call_id it answers" });
+      if (typeof id !== "string")
+        problems.push({
+          path: pointer(path, "tool_call_id"),
+          message: "a tool message needs the tool_call_id it answers",
+        });
       else if (open === undefined || !open.has(id)) {
-        const reason = answered.has(id) ? "answers a call that already has its tool message" : "answers no call of the assistant message right before it";
+        const reason = answered.has(id)
+          ? "answers a call that already has its tool message"
+          : "answers no call of the assistant message right before it";
         problems.push({ path: pointer(path, "tool_call_id"), message: `tool message for ${id} ${reason}` });
       } else {
         open.delete(id);
@@ -65,15 +72,24 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
         return;
       }
       const id = call["id"];
-      if (typeof id !== "string" || !idRules.openaiChat.isValid(id)) problems.push({ path: pointer(callPath, "id"), message: "a tool call id must be a string of 1 to 64 characters" });
-      else if (seenIds.has(id)) problems.push({ path: pointer(callPath, "id"), message: `tool call id ${id} is used twice` });
+      if (typeof id !== "string" || !idRules.openaiChat.isValid(id))
+        problems.push({
+          path: pointer(callPath, "id"),
+          message: "a tool call id must be a string of 1 to 64 characters",
+        });
+      else if (seenIds.has(id))
+        problems.push({ path: pointer(callPath, "id"), message: `tool call id ${id} is used twice` });
       else {
         seenIds.add(id);
         open?.set(id, callPath);
       }
       const fn = call["function"];
       if (call["type"] === "custom") return;
-      if (!isJsonObject(fn) || typeof fn["arguments"] !== "string") problems.push({ path: pointer(callPath, "function", "arguments"), message: "arguments must be a string of JSON text" });
+      if (!isJsonObject(fn) || typeof fn["arguments"] !== "string")
+        problems.push({
+          path: pointer(callPath, "function", "arguments"),
+          message: "arguments must be a string of JSON text",
+        });
     });
   });
   closeRun();

@@ -5,7 +5,17 @@
 import { shapeOf as sharedShapeOf } from "../../native-fields.js";
 import type { JsonObject } from "../../seeds/conversion.js";
 
-export { dropAbsent, fillMissing, jsonEqual, ownFields, parseJsonText, providerEntry, restOf, shapeKey, splitDataUri } from "../../native-fields.js";
+export {
+  dropAbsent,
+  fillMissing,
+  jsonEqual,
+  ownFields,
+  parseJsonText,
+  providerEntry,
+  restOf,
+  shapeKey,
+  splitDataUri,
+} from "../../native-fields.js";
 
 export interface Shape {
   /** Fields the source object did not have that the writer fills by default; the writer leaves them out. */

@@ -3,7 +3,11 @@
  * SDK. Also reads and writes what OpenAI-compatible servers add (Groq `x_groq`, Ollama's and Groq's `reasoning`,
  * DeepSeek's `reasoning_content`, Gemini's `extra_content`), kept in provider_fields.openai so it round-trips.
  */
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams } from "openai/resources/chat/completions";
+import type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionCreateParams,
+} from "openai/resources/chat/completions";
 import type { ProviderFormat } from "../../format.js";
 import { checkRequest } from "./check-request.js";
 import { requestFromCanonical } from "./request-export.js";

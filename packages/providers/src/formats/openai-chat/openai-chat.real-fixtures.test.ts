@@ -27,59 +27,94 @@ describe("openai-chat real fixtures", () => {
     expect(normalisations).toEqual([]);
   });
 
-  it.each(byKind("request").map((payload) => [payload.origin, payload] as const))("request %s round-trips", (_origin, payload) => {
-    const imported = openaiChatFormat.requestToCanonical(payload.value);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings).toEqual([]);
-    const exported = openaiChatFormat.requestFromCanonical(imported.document, { strict: true });
-    expect(exported.ok ? [] : exported.errors).toEqual([]);
-    if (exported.ok) {
-      expect(exported.value).toEqual(payload.value);
-      expect(openaiChatFormat.checkRequest(exported.value)).toEqual([]);
-    }
-  });
+  it.each(byKind("request").map((payload) => [payload.origin, payload] as const))(
+    "request %s round-trips",
+    (_origin, payload) => {
+      const imported = openaiChatFormat.requestToCanonical(payload.value);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings).toEqual([]);
+      const exported = openaiChatFormat.requestFromCanonical(imported.document, { strict: true });
+      expect(exported.ok ? [] : exported.errors).toEqual([]);
+      if (exported.ok) {
+        expect(exported.value).toEqual(payload.value);
+        expect(openaiChatFormat.checkRequest(exported.value)).toEqual([]);
+      }
+    },
+  );
 
-  it.each(byKind("response").map((payload) => [payload.origin, payload] as const))("response %s round-trips", (_origin, payload) => {
-    const imported = openaiChatFormat.responseToCanonical(payload.value);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    expect(imported.warnings).toEqual([]);
-    const exported = openaiChatFormat.responseFromCanonical(imported.document, { strict: true });
-    expect(exported.ok ? [] : exported.errors).toEqual([]);
-    if (exported.ok) expect(exported.value).toEqual(payload.value);
-  });
+  it.each(byKind("response").map((payload) => [payload.origin, payload] as const))(
+    "response %s round-trips",
+    (_origin, payload) => {
+      const imported = openaiChatFormat.responseToCanonical(payload.value);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      expect(imported.warnings).toEqual([]);
+      const exported = openaiChatFormat.responseFromCanonical(imported.document, { strict: true });
+      expect(exported.ok ? [] : exported.errors).toEqual([]);
+      if (exported.ok) expect(exported.value).toEqual(payload.value);
+    },
+  );
 
-  it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))("stream %s folds into a document and back", (_origin, payload) => {
-    const imported = openaiChatFormat.streamToCanonical(payload.chunks);
-    expect(imported.ok ? [] : imported.errors).toEqual([]);
-    if (!imported.ok) return;
-    expect(validateTranscript(imported.document).ok).toBe(true);
-    // The only warning a real stream gives: the obfuscation padding is left out.
-    for (const warning of imported.warnings) expect(warning.path).toBe("/0/obfuscation");
-    const chunks = openaiChatFormat.streamFromCanonical(imported.document, { strict: true });
-    expect(chunks.ok ? [] : chunks.errors).toEqual([]);
-    if (!chunks.ok) return;
-    const again = openaiChatFormat.streamToCanonical(chunks.value);
-    expect(again.ok && again.document).toEqual(imported.document);
-    // What the chunks carried: the text, the tool calls' arguments, the finish reason and the usage.
-    const message = imported.document.messages[0];
-    const text = payload.chunks.flatMap((chunk) => ((chunk as { choices?: Array<{ delta?: { content?: unknown } }> }).choices ?? []).map((choice) => choice.delta?.content)).filter((item): item is string => typeof item === "string").join("");
-    const args = payload.chunks.flatMap((chunk) => ((chunk as { choices?: Array<{ delta?: { tool_calls?: Array<{ function?: { arguments?: string } }> } }> }).choices ?? []).flatMap((choice) => (choice.delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? ""))).join("");
-    const parts = message?.parts ?? [];
-    expect(parts.filter((part) => part.type === "text").map((part) => (part.type === "text" ? part.text : "")).join("")).toBe(text);
-    expect(parts.map((part) => (part.type === "tool_call" ? (part.raw_input ?? JSON.stringify(part.input)) : "")).join("")).toBe(args);
-    expect(message?.finish_reason).toBeDefined();
-    expect(message?.usage?.raw?.provider).toBe("openai-chat");
-  });
+  it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))(
+    "stream %s folds into a document and back",
+    (_origin, payload) => {
+      const imported = openaiChatFormat.streamToCanonical(payload.chunks);
+      expect(imported.ok ? [] : imported.errors).toEqual([]);
+      if (!imported.ok) return;
+      expect(validateTranscript(imported.document).ok).toBe(true);
+      // The only warning a real stream gives: the obfuscation padding is left out.
+      for (const warning of imported.warnings) expect(warning.path).toBe("/0/obfuscation");
+      const chunks = openaiChatFormat.streamFromCanonical(imported.document, { strict: true });
+      expect(chunks.ok ? [] : chunks.errors).toEqual([]);
+      if (!chunks.ok) return;
+      const again = openaiChatFormat.streamToCanonical(chunks.value);
+      expect(again.ok && again.document).toEqual(imported.document);
+      // What the chunks carried: the text, the tool calls' arguments, the finish reason and the usage.
+      const message = imported.document.messages[0];
+      const text = payload.chunks
+        .flatMap((chunk) =>
+          ((chunk as { choices?: Array<{ delta?: { content?: unknown } }> }).choices ?? []).map(
+            (choice) => choice.delta?.content,
+          ),
+        )
+        .filter((item): item is string => typeof item === "string")
+        .join("");
+      const args = payload.chunks
+        .flatMap((chunk) =>
+          (
+            (chunk as { choices?: Array<{ delta?: { tool_calls?: Array<{ function?: { arguments?: string } }> } }> })
+              .choices ?? []
+          ).flatMap((choice) => (choice.delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? "")),
+        )
+        .join("");
+      const parts = message?.parts ?? [];
+      expect(
+        parts
+          .filter((part) => part.type === "text")
+          .map((part) => (part.type === "text" ? part.text : ""))
+          .join(""),
+      ).toBe(text);
+      expect(
+        parts.map((part) => (part.type === "tool_call" ? (part.raw_input ?? JSON.stringify(part.input)) : "")).join(""),
+      ).toBe(args);
+      expect(message?.finish_reason).toBeDefined();
+      expect(message?.usage?.raw?.provider).toBe("openai-chat");
+    },
+  );
 
-  it.each(byKind("error").map((payload) => [payload.origin, payload] as const))("error body %s is refused with the provider's message", (_origin, payload) => {
-    const imported = openaiChatFormat.responseToCanonical(payload.value);
-    expect(imported.ok).toBe(false);
-    if (imported.ok) return;
-    const error = (payload.value as { error: { message: string } }).error;
-    expect(imported.errors).toEqual([{ path: "/error", message: `an error body, not a completion: ${error.message}` }]);
-  });
+  it.each(byKind("error").map((payload) => [payload.origin, payload] as const))(
+    "error body %s is refused with the provider's message",
+    (_origin, payload) => {
+      const imported = openaiChatFormat.responseToCanonical(payload.value);
+      expect(imported.ok).toBe(false);
+      if (imported.ok) return;
+      const error = (payload.value as { error: { message: string } }).error;
+      expect(imported.errors).toEqual([
+        { path: "/error", message: `an error body, not a completion: ${error.message}` },
+      ]);
+    },
+  );
 });

@@ -3,7 +3,11 @@ import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams } from "openai/resources/chat/completions";
+import type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionCreateParams,
+} from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderFormat } from "../../format.js";
 import { openaiChatFormat } from "./openai-chat-format.js";
@@ -11,7 +15,13 @@ import { openaiChatFormat } from "./openai-chat-format.js";
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 
 function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Transcript {
-  return { schema_version: "1.0.0", id: "t", messages, provider_fields: { openai: { model: "gpt-4o" } }, ...extra } as Transcript;
+  return {
+    schema_version: "1.0.0",
+    id: "t",
+    messages,
+    provider_fields: { openai: { model: "gpt-4o" } },
+    ...extra,
+  } as Transcript;
 }
 
 function request(value: unknown): ChatCompletionCreateParams {
@@ -20,17 +30,27 @@ function request(value: unknown): ChatCompletionCreateParams {
 
 describe("openaiChatFormat types", () => {
   it("speaks the official openai SDK types on the native side", () => {
-    expectTypeOf(openaiChatFormat).toEqualTypeOf<ProviderFormat<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk>>();
-    expectTypeOf(openaiChatFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatCompletionCreateParams>>();
+    expectTypeOf(openaiChatFormat).toEqualTypeOf<
+      ProviderFormat<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk>
+    >();
+    expectTypeOf(openaiChatFormat.requestFromCanonical).returns.toEqualTypeOf<
+      FromCanonicalResult<ChatCompletionCreateParams>
+    >();
     expectTypeOf(openaiChatFormat.responseFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatCompletion>>();
-    expectTypeOf(openaiChatFormat.streamFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatCompletionChunk[]>>();
+    expectTypeOf(openaiChatFormat.streamFromCanonical).returns.toEqualTypeOf<
+      FromCanonicalResult<ChatCompletionChunk[]>
+    >();
     expectTypeOf(openaiChatFormat.checkRequest).parameter(0).toEqualTypeOf<ChatCompletionCreateParams>();
     expect(openaiChatFormat.id).toBe("openai-chat");
   });
 });
 
 describe("checkRequest", () => {
-  const call = (id: string, args: unknown = "{}") => ({ id, type: "function", function: { name: "f", arguments: args } });
+  const call = (id: string, args: unknown = "{}") => ({
+    id,
+    type: "function",
+    function: { name: "f", arguments: args },
+  });
   const ok = [
     { role: "user", content: "hi" },
     { role: "assistant", tool_calls: [call("a"), call("b")] },
@@ -44,35 +64,80 @@ describe("checkRequest", () => {
   });
 
   it("rejects an unknown role", () => {
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: [{ role: "model", content: "x" }] }))).toEqual([{ path: "/messages/0/role", message: 'role "model" is not one Chat knows' }]);
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: [{ role: "model", content: "x" }] }))).toEqual(
+      [{ path: "/messages/0/role", message: 'role "model" is not one Chat knows' }],
+    );
   });
 
   it("rejects arguments that are not a string", () => {
-    const messages = [{ role: "assistant", tool_calls: [call("a", { x: 1 })] }, { role: "tool", tool_call_id: "a", content: "1" }];
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages }))).toEqual([{ path: "/messages/0/tool_calls/0/function/arguments", message: "arguments must be a string of JSON text" }]);
+    const messages = [
+      { role: "assistant", tool_calls: [call("a", { x: 1 })] },
+      { role: "tool", tool_call_id: "a", content: "1" },
+    ];
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages }))).toEqual([
+      { path: "/messages/0/tool_calls/0/function/arguments", message: "arguments must be a string of JSON text" },
+    ]);
   });
 
   it("rejects a call without its tool message right after the assistant message", () => {
-    const messages = [{ role: "assistant", tool_calls: [call("a"), call("b")] }, { role: "tool", tool_call_id: "a", content: "1" }, { role: "user", content: "x" }, { role: "tool", tool_call_id: "b", content: "2" }];
+    const messages = [
+      { role: "assistant", tool_calls: [call("a"), call("b")] },
+      { role: "tool", tool_call_id: "a", content: "1" },
+      { role: "user", content: "x" },
+      { role: "tool", tool_call_id: "b", content: "2" },
+    ];
     const problems = openaiChatFormat.checkRequest(request({ model: "m", messages }));
-    expect(problems).toContainEqual({ path: "/messages/0/tool_calls/1", message: "tool call b has no tool message right after its assistant message" });
-    expect(problems).toContainEqual({ path: "/messages/3/tool_call_id", message: "tool message for b answers no call of the assistant message right before it" });
+    expect(problems).toContainEqual({
+      path: "/messages/0/tool_calls/1",
+      message: "tool call b has no tool message right after its assistant message",
+    });
+    expect(problems).toContainEqual({
+      path: "/messages/3/tool_call_id",
+      message: "tool message for b answers no call of the assistant message right before it",
+    });
   });
 
   it("rejects a tool message with no call and a second answer to one call", () => {
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: [{ role: "tool", tool_call_id: "z", content: "1" }] }))).toEqual([{ path: "/messages/0/tool_call_id", message: "tool message for z answers no call of the assistant message right before it" }]);
-    const twice = [{ role: "assistant", tool_calls: [call("a")] }, { role: "tool", tool_call_id: "a", content: "1" }, { role: "tool", tool_call_id: "a", content: "1" }];
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: twice }))).toEqual([{ path: "/messages/2/tool_call_id", message: "tool message for a answers a call that already has its tool message" }]);
+    expect(
+      openaiChatFormat.checkRequest(
+        request({ model: "m", messages: [{ role: "tool", tool_call_id: "z", content: "1" }] }),
+      ),
+    ).toEqual([
+      {
+        path: "/messages/0/tool_call_id",
+        message: "tool message for z answers no call of the assistant message right before it",
+      },
+    ]);
+    const twice = [
+      { role: "assistant", tool_calls: [call("a")] },
+      { role: "tool", tool_call_id: "a", content: "1" },
+      { role: "tool", tool_call_id: "a", content: "1" },
+    ];
+    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: twice }))).toEqual([
+      {
+        path: "/messages/2/tool_call_id",
+        message: "tool message for a answers a call that already has its tool message",
+      },
+    ]);
   });
 
   it("rejects ids that are empty, too long or reused", () => {
     const long = "x".repeat(65);
-    const messages = [{ role: "assistant", tool_calls: [call(long), call("")] }, { role: "assistant", tool_calls: [call("a")] }, { role: "tool", tool_call_id: "a", content: "" }, { role: "assistant", tool_calls: [call("a")] }, { role: "tool", tool_call_id: "a", content: "" }];
+    const messages = [
+      { role: "assistant", tool_calls: [call(long), call("")] },
+      { role: "assistant", tool_calls: [call("a")] },
+      { role: "tool", tool_call_id: "a", content: "" },
+      { role: "assistant", tool_calls: [call("a")] },
+      { role: "tool", tool_call_id: "a", content: "" },
+    ];
     expect(openaiChatFormat.checkRequest(request({ model: "m", messages }))).toEqual([
       { path: "/messages/0/tool_calls/0/id", message: "a tool call id must be a string of 1 to 64 characters" },
       { path: "/messages/0/tool_calls/1/id", message: "a tool call id must be a string of 1 to 64 characters" },
       { path: "/messages/3/tool_calls/0/id", message: "tool call id a is used twice" },
-      { path: "/messages/4/tool_call_id", message: "tool message for a answers no call of the assistant message right before it" },
+      {
+        path: "/messages/4/tool_call_id",
+        message: "tool message for a answers no call of the assistant message right before it",
+      },
     ]);
   });
 });
@@ -91,7 +156,10 @@ describe("canonical documents of other sources", () => {
       message.parts.forEach((part, partIndex) => {
         if (["text", "image", "tool_call", "tool_result", "refusal"].includes(part.type)) return;
         const at = `/messages/${messageIndex}/parts/${partIndex}`;
-        expect(result.warnings.some((warning) => warning.path === at || warning.path.startsWith(`${at}/`)), `${file} ${at} (${part.type})`).toBe(true);
+        expect(
+          result.warnings.some((warning) => warning.path === at || warning.path.startsWith(`${at}/`)),
+          `${file} ${at} (${part.type})`,
+        ).toBe(true);
       });
     });
     expect(openaiChatFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
@@ -103,7 +171,10 @@ describe("canonical documents of other sources", () => {
       const result = openaiChatFormat.requestFromCanonical(read(file));
       return result.warnings.map((warning) => `${warning.code} ${warning.path}`);
     };
-    expect(warnings("request-with-tools.json")).toEqual(["field-dropped /provider_fields/anthropic", "value-assumed /provider_fields"]);
+    expect(warnings("request-with-tools.json")).toEqual([
+      "field-dropped /provider_fields/anthropic",
+      "value-assumed /provider_fields",
+    ]);
     const awf = warnings("seed-001-awf-run.json");
     expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
     expect(awf).toContain("results-regrouped /messages/3");
@@ -117,16 +188,33 @@ describe("canonical documents of other sources", () => {
 });
 
 describe("requestFromCanonical fallbacks", () => {
-  const assistantCall = (id: string): Tolerant.Message => ({ role: "assistant", parts: [{ type: "tool_call", id, name: "look", input: {} }] });
+  const assistantCall = (id: string): Tolerant.Message => ({
+    role: "assistant",
+    parts: [{ type: "tool_call", id, name: "look", input: {} }],
+  });
 
   it("splits grouped results, moves images of a result to a user message after the tool messages", () => {
     const result = openaiChatFormat.requestFromCanonical(
       doc([
-        { role: "assistant", parts: [{ type: "tool_call", id: "a", name: "look", input: {} }, { type: "tool_call", id: "b", name: "look", input: {} }] },
+        {
+          role: "assistant",
+          parts: [
+            { type: "tool_call", id: "a", name: "look", input: {} },
+            { type: "tool_call", id: "b", name: "look", input: {} },
+          ],
+        },
         {
           role: "user",
           parts: [
-            { type: "tool_result", call_id: "a", status: "ok", content: [{ type: "text", text: "see" }, { type: "image", media_type: "image/png", data: "AAAA" }] },
+            {
+              type: "tool_result",
+              call_id: "a",
+              status: "ok",
+              content: [
+                { type: "text", text: "see" },
+                { type: "image", media_type: "image/png", data: "AAAA" },
+              ],
+            },
             { type: "tool_result", call_id: "b", status: "error", output: { code: 1 } },
             { type: "text", text: "go on" },
           ],
@@ -136,23 +224,55 @@ describe("requestFromCanonical fallbacks", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.messages).toEqual([
-      { role: "assistant", tool_calls: [{ id: "a", type: "function", function: { name: "look", arguments: "{}" } }, { id: "b", type: "function", function: { name: "look", arguments: "{}" } }] },
+      {
+        role: "assistant",
+        tool_calls: [
+          { id: "a", type: "function", function: { name: "look", arguments: "{}" } },
+          { id: "b", type: "function", function: { name: "look", arguments: "{}" } },
+        ],
+      },
       { role: "tool", tool_call_id: "a", content: [{ type: "text", text: "see" }] },
       { role: "tool", tool_call_id: "b", content: '{"code":1}' },
-      { role: "user", content: [{ type: "text", text: "Content of tool result a:" }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Content of tool result a:" },
+          { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+        ],
+      },
       { role: "user", content: "go on" },
     ]);
-    expect(result.warnings.map((warning) => warning.code).sort()).toEqual(["media-fallback", "results-regrouped", "status-mapped", "value-converted"]);
+    expect(result.warnings.map((warning) => warning.code).sort()).toEqual([
+      "media-fallback",
+      "results-regrouped",
+      "status-mapped",
+      "value-converted",
+    ]);
     expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
   });
 
   it("applies the foreign-reasoning policy and never sends opaque data", () => {
-    const messages: Tolerant.Message[] = [{ role: "user", parts: [{ type: "text", text: "q" }] }, { role: "assistant", parts: [{ type: "reasoning", text: "think", signature: "sig", issuer: { provider: "anthropic" } }, { type: "text", text: "a" }] }];
+    const messages: Tolerant.Message[] = [
+      { role: "user", parts: [{ type: "text", text: "q" }] },
+      {
+        role: "assistant",
+        parts: [
+          { type: "reasoning", text: "think", signature: "sig", issuer: { provider: "anthropic" } },
+          { type: "text", text: "a" },
+        ],
+      },
+    ];
     const drop = openaiChatFormat.requestFromCanonical(doc(messages));
     expect(drop.ok && drop.value.messages[1]).toEqual({ role: "assistant", content: "a" });
     expect(drop.warnings.map((warning) => warning.code)).toEqual(["reasoning-dropped"]);
     const text = openaiChatFormat.requestFromCanonical(doc(messages), { foreignReasoning: "text" });
-    expect(text.ok && text.value.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "think" }, { type: "text", text: "a" }] });
+    expect(text.ok && text.value.messages[1]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "text", text: "think" },
+        { type: "text", text: "a" },
+      ],
+    });
     expect(text.warnings.map((warning) => warning.code)).toEqual(["reasoning-demoted"]);
     const keep = openaiChatFormat.requestFromCanonical(doc(messages), { foreignReasoning: "keep" });
     expect(keep.ok && keep.value.messages[1]).toEqual({ role: "assistant", reasoning: "think", content: "a" });
@@ -162,31 +282,64 @@ describe("requestFromCanonical fallbacks", () => {
   it("remaps ids Chat rejects, together with their results, answers a call without a result, and drops a result without a call", () => {
     const long = "toolu_".padEnd(80, "x");
     const result = openaiChatFormat.requestFromCanonical(
-      doc([assistantCall(long), { role: "tool", parts: [{ type: "tool_result", call_id: long, status: "ok", output: "1" }] }, assistantCall("lonely"), { role: "user", parts: [{ type: "text", text: "next" }] }, { role: "tool", parts: [{ type: "tool_result", call_id: "nobody", status: "ok", output: "x" }] }]),
+      doc([
+        assistantCall(long),
+        { role: "tool", parts: [{ type: "tool_result", call_id: long, status: "ok", output: "1" }] },
+        assistantCall("lonely"),
+        { role: "user", parts: [{ type: "text", text: "next" }] },
+        { role: "tool", parts: [{ type: "tool_result", call_id: "nobody", status: "ok", output: "x" }] },
+      ]),
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const [assistant, tool] = result.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
+    const [assistant, tool] = result.value.messages as Array<{
+      tool_calls?: Array<{ id: string }>;
+      tool_call_id?: string;
+    }>;
     expect(assistant?.tool_calls?.[0]?.id).toMatch(/^call_\w{24}$/);
     expect(tool?.tool_call_id).toBe(assistant?.tool_calls?.[0]?.id);
-    expect(result.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual(["id-remapped /messages/0/parts/0/id", "id-remapped /messages/1/parts/0/call_id", "value-assumed /messages/2/parts/0", "tool-result-unmatched /messages/4/parts/0"]);
+    expect(result.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual([
+      "id-remapped /messages/0/parts/0/id",
+      "id-remapped /messages/1/parts/0/call_id",
+      "value-assumed /messages/2/parts/0",
+      "tool-result-unmatched /messages/4/parts/0",
+    ]);
     // The lonely call keeps its place and is answered by a stated result, so no message loses its call.
     expect(result.value.messages.slice(2, 4)).toEqual([
-      { role: "assistant", tool_calls: [{ id: "lonely", type: "function", function: { name: "look", arguments: "{}" } }] },
+      {
+        role: "assistant",
+        tool_calls: [{ id: "lonely", type: "function", function: { name: "look", arguments: "{}" } }],
+      },
       { role: "tool", tool_call_id: "lonely", content: "No result was recorded for this call." },
     ]);
     expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
   });
 
   it("gives an id reused in a later turn (a Gemini history) a fresh deterministic id, with its result", () => {
-    const result = (callId: string, output: string): Tolerant.Message => ({ role: "tool", parts: [{ type: "tool_result", call_id: callId, status: "ok", output }] });
-    const reused = doc([{ role: "user", parts: [{ type: "text", text: "twice" }] }, assistantCall("0usajhl5"), result("0usajhl5", "first"), assistantCall("0usajhl5"), result("0usajhl5", "second")]);
+    const result = (callId: string, output: string): Tolerant.Message => ({
+      role: "tool",
+      parts: [{ type: "tool_result", call_id: callId, status: "ok", output }],
+    });
+    const reused = doc([
+      { role: "user", parts: [{ type: "text", text: "twice" }] },
+      assistantCall("0usajhl5"),
+      result("0usajhl5", "first"),
+      assistantCall("0usajhl5"),
+      result("0usajhl5", "second"),
+    ]);
     const converted = openaiChatFormat.requestFromCanonical(reused);
     if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
-    const messages = converted.value.messages as Array<{ role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string; content?: unknown }>;
+    const messages = converted.value.messages as Array<{
+      role: string;
+      tool_calls?: Array<{ id: string }>;
+      tool_call_id?: string;
+      content?: unknown;
+    }>;
     const fresh = messages[3]?.tool_calls?.[0]?.id;
     expect(fresh).toMatch(/^call_\w{24}$/);
-    expect(messages.map((message) => [message.role, message.tool_calls?.[0]?.id ?? message.tool_call_id ?? message.content])).toEqual([
+    expect(
+      messages.map((message) => [message.role, message.tool_calls?.[0]?.id ?? message.tool_call_id ?? message.content]),
+    ).toEqual([
       ["user", "twice"],
       ["assistant", "0usajhl5"],
       ["tool", "0usajhl5"],
@@ -195,55 +348,150 @@ describe("requestFromCanonical fallbacks", () => {
     ]);
     expect(messages[4]?.content).toBe("second");
     expect(openaiChatFormat.checkRequest(converted.value)).toEqual([]);
-    expect(converted.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual(["id-remapped /messages/3/parts/0/id", "id-remapped /messages/4/parts/0/call_id"]);
+    expect(converted.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual([
+      "id-remapped /messages/3/parts/0/id",
+      "id-remapped /messages/4/parts/0/call_id",
+    ]);
     for (const warning of converted.warnings) expect(warning.message).toContain(fresh);
     // The same document always gets the same ids; strict mode refuses the renaming.
     expect(openaiChatFormat.requestFromCanonical(reused)).toEqual(converted);
     expect(openaiChatFormat.requestFromCanonical(reused, { strict: true }).ok).toBe(false);
 
     // One id twice in one turn: each call gets its own id, and the results take them in call order.
-    const twice: Tolerant.Message = { role: "assistant", parts: [{ type: "tool_call", id: "a", name: "look", input: {} }, { type: "tool_call", id: "a", name: "look", input: { page: 2 } }] };
-    const sameTurn = openaiChatFormat.requestFromCanonical(doc([{ role: "user", parts: [{ type: "text", text: "q" }] }, twice, result("a", "1"), result("a", "2")]));
+    const twice: Tolerant.Message = {
+      role: "assistant",
+      parts: [
+        { type: "tool_call", id: "a", name: "look", input: {} },
+        { type: "tool_call", id: "a", name: "look", input: { page: 2 } },
+      ],
+    };
+    const sameTurn = openaiChatFormat.requestFromCanonical(
+      doc([{ role: "user", parts: [{ type: "text", text: "q" }] }, twice, result("a", "1"), result("a", "2")]),
+    );
     if (!sameTurn.ok) throw new Error(JSON.stringify(sameTurn.errors));
-    const [, assistant, first, second] = sameTurn.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string; content?: unknown }>;
-    expect(assistant?.tool_calls?.map((call) => call.id)).toEqual(["a", expect.stringMatching(/^call_\w{24}$/) as unknown]);
-    expect([first?.tool_call_id, first?.content, second?.tool_call_id, second?.content]).toEqual(["a", "1", assistant?.tool_calls?.[1]?.id, "2"]);
+    const [, assistant, first, second] = sameTurn.value.messages as Array<{
+      tool_calls?: Array<{ id: string }>;
+      tool_call_id?: string;
+      content?: unknown;
+    }>;
+    expect(assistant?.tool_calls?.map((call) => call.id)).toEqual([
+      "a",
+      expect.stringMatching(/^call_\w{24}$/) as unknown,
+    ]);
+    expect([first?.tool_call_id, first?.content, second?.tool_call_id, second?.content]).toEqual([
+      "a",
+      "1",
+      assistant?.tool_calls?.[1]?.id,
+      "2",
+    ]);
     expect(openaiChatFormat.checkRequest(sameTurn.value)).toEqual([]);
   });
 
   it("strict mode turns every loss into an error", () => {
-    const lossy = doc([{ role: "assistant", parts: [{ type: "text", text: "a" }, { type: "command", command: "ls" }] }]);
+    const lossy = doc([
+      {
+        role: "assistant",
+        parts: [
+          { type: "text", text: "a" },
+          { type: "command", command: "ls" },
+        ],
+      },
+    ]);
     expect(openaiChatFormat.requestFromCanonical(lossy).ok).toBe(true);
     const strict = openaiChatFormat.requestFromCanonical(lossy, { strict: true });
-    expect(strict).toMatchObject({ ok: false, errors: [{ path: "/messages/0/parts/1", message: expect.stringMatching(/^part-dropped: /) as unknown }] });
+    expect(strict).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/0/parts/1", message: expect.stringMatching(/^part-dropped: /) as unknown }],
+    });
     const response = openaiChatFormat.responseFromCanonical(lossy, { strict: true });
     expect(response.ok).toBe(false);
     const clean = doc([{ role: "user", parts: [{ type: "text", text: "hi" }] }]);
-    expect(openaiChatFormat.requestFromCanonical(clean, { strict: true })).toEqual({ ok: true, value: { messages: [{ role: "user", content: "hi" }], model: "gpt-4o" }, warnings: [] });
+    expect(openaiChatFormat.requestFromCanonical(clean, { strict: true })).toEqual({
+      ok: true,
+      value: { messages: [{ role: "user", content: "hi" }], model: "gpt-4o" },
+      warnings: [],
+    });
   });
 });
 
 describe("responses and streams", () => {
   it("refuses a response with several choices", () => {
-    const choice = { index: 0, finish_reason: "stop", logprobs: null, message: { role: "assistant", content: "a", refusal: null } };
-    const result = openaiChatFormat.responseToCanonical({ id: "x", object: "chat.completion", created: 1, model: "m", choices: [choice, { ...choice, index: 1 }] });
+    const choice = {
+      index: 0,
+      finish_reason: "stop",
+      logprobs: null,
+      message: { role: "assistant", content: "a", refusal: null },
+    };
+    const result = openaiChatFormat.responseToCanonical({
+      id: "x",
+      object: "chat.completion",
+      created: 1,
+      model: "m",
+      choices: [choice, { ...choice, index: 1 }],
+    });
     expect(result).toMatchObject({ ok: false, errors: [{ path: "/choices" }] });
   });
 
   it("keeps unparseable arguments as raw_input and writes them back", () => {
-    const completion = { id: "x", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, finish_reason: "tool_calls", logprobs: null, message: { role: "assistant", content: null, refusal: null, tool_calls: [{ id: "c", type: "function", function: { name: "f", arguments: '{"a": ' } }] } }] };
+    const completion = {
+      id: "x",
+      object: "chat.completion",
+      created: 1,
+      model: "m",
+      choices: [
+        {
+          index: 0,
+          finish_reason: "tool_calls",
+          logprobs: null,
+          message: {
+            role: "assistant",
+            content: null,
+            refusal: null,
+            tool_calls: [{ id: "c", type: "function", function: { name: "f", arguments: '{"a": ' } }],
+          },
+        },
+      ],
+    };
     const imported = openaiChatFormat.responseToCanonical(completion);
-    expect(imported.ok && imported.document.messages[0]?.parts[0]).toMatchObject({ type: "tool_call", raw_input: '{"a": ', input_error: expect.any(String) as unknown });
-    if (imported.ok) expect(openaiChatFormat.responseFromCanonical(imported.document)).toEqual({ ok: true, value: completion, warnings: [] });
+    expect(imported.ok && imported.document.messages[0]?.parts[0]).toMatchObject({
+      type: "tool_call",
+      raw_input: '{"a": ',
+      input_error: expect.any(String) as unknown,
+    });
+    if (imported.ok)
+      expect(openaiChatFormat.responseFromCanonical(imported.document)).toEqual({
+        ok: true,
+        value: completion,
+        warnings: [],
+      });
   });
 
   it("folds streamed tool-call arguments, refusal and reasoning deltas", () => {
     const head = { id: "s", object: "chat.completion.chunk", created: 5, model: "m" };
     const chunks = [
-      { ...head, choices: [{ index: 0, delta: { role: "assistant", content: null, reasoning: "th" }, finish_reason: null }] },
+      {
+        ...head,
+        choices: [{ index: 0, delta: { role: "assistant", content: null, reasoning: "th" }, finish_reason: null }],
+      },
       { ...head, choices: [{ index: 0, delta: { reasoning: "ink", refusal: "no" }, finish_reason: null }] },
-      { ...head, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c1", type: "function", function: { name: "f", arguments: '{"a"' } }] }, finish_reason: null }] },
-      { ...head, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ":1}" } }] }, finish_reason: null }] },
+      {
+        ...head,
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [{ index: 0, id: "c1", type: "function", function: { name: "f", arguments: '{"a"' } }],
+            },
+            finish_reason: null,
+          },
+        ],
+      },
+      {
+        ...head,
+        choices: [
+          { index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ":1}" } }] }, finish_reason: null },
+        ],
+      },
       { ...head, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
     ];
     const result = openaiChatFormat.streamToCanonical(chunks);
@@ -263,13 +511,33 @@ describe("responses and streams", () => {
 
 const text = fc.string({ maxLength: 20 });
 const id = fc.stringMatching(/^[\w-]{1,20}$/);
-const jsonInput = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+const jsonInput = fc
+  .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+  .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 const image = fc.oneof(
-  fc.record({ type: fc.constant("image" as const), media_type: fc.constantFrom("image/png", "image/jpeg"), data: fc.base64String({ maxLength: 12 }) }),
+  fc.record({
+    type: fc.constant("image" as const),
+    media_type: fc.constantFrom("image/png", "image/jpeg"),
+    data: fc.base64String({ maxLength: 12 }),
+  }),
   fc.record({ type: fc.constant("image" as const), url: fc.webUrl(), detail: fc.constantFrom("low", "high", "auto") }),
 );
-const audio = fc.record({ type: fc.constant("audio" as const), media_type: fc.constantFrom("audio/wav", "audio/mpeg"), data: fc.base64String({ maxLength: 12 }) });
-const userParts = fc.oneof(fc.tuple(text).map(([value]) => [{ type: "text" as const, text: value }]), fc.array(fc.oneof(text.map((value) => ({ type: "text" as const, text: value })), image, audio), { minLength: 2, maxLength: 3 }));
+const audio = fc.record({
+  type: fc.constant("audio" as const),
+  media_type: fc.constantFrom("audio/wav", "audio/mpeg"),
+  data: fc.base64String({ maxLength: 12 }),
+});
+const userParts = fc.oneof(
+  fc.tuple(text).map(([value]) => [{ type: "text" as const, text: value }]),
+  fc.array(
+    fc.oneof(
+      text.map((value) => ({ type: "text" as const, text: value })),
+      image,
+      audio,
+    ),
+    { minLength: 2, maxLength: 3 },
+  ),
+);
 
 /** A turn: a user message, then an assistant message, with one tool message per call when it makes calls. */
 const turn = fc
@@ -278,9 +546,18 @@ const turn = fc
     role: fc.constantFrom("user" as const, "system" as const, "developer" as const),
     reply: fc.option(text, { nil: undefined }),
     refusal: fc.option(text, { nil: undefined }),
-    calls: fc.uniqueArray(fc.record({ id, name: fc.stringMatching(/^[a-z_]{1,10}$/), input: jsonInput, output: text }), { selector: (call) => call.id, maxLength: 3 }),
+    calls: fc.uniqueArray(
+      fc.record({ id, name: fc.stringMatching(/^[a-z_]{1,10}$/), input: jsonInput, output: text }),
+      { selector: (call) => call.id, maxLength: 3 },
+    ),
   })
-  .map(({ user, role, reply, refusal, calls }) => ({ user: role === "user" ? user : user.filter((part) => part.type === "text").slice(0, 1), role, reply, refusal, calls }));
+  .map(({ user, role, reply, refusal, calls }) => ({
+    user: role === "user" ? user : user.filter((part) => part.type === "text").slice(0, 1),
+    role,
+    reply,
+    refusal,
+    calls,
+  }));
 
 const documents = fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => {
   const messages: Tolerant.Message[] = [];
@@ -294,7 +571,11 @@ const documents = fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => 
     if (entry.refusal !== undefined) parts.push({ type: "refusal", text: entry.refusal });
     for (const call of calls) parts.push({ type: "tool_call", id: call.id, name: call.name, input: call.input });
     if (parts.length > 0) messages.push({ role: "assistant", parts });
-    for (const call of calls) messages.push({ role: "tool", parts: [{ type: "tool_result", call_id: call.id, status: "ok", output: call.output }] });
+    for (const call of calls)
+      messages.push({
+        role: "tool",
+        parts: [{ type: "tool_result", call_id: call.id, status: "ok", output: call.output }],
+      });
     void index;
   });
   return doc(messages.length > 0 ? messages : [{ role: "user", parts: [{ type: "text", text: "" }] }]);

@@ -30,7 +30,15 @@ import { isKnownPart } from "@agent-transcript/core";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { decideReasoning } from "../../reasoning.js";
-import { cloneJson, Problems, checkExportInput, guard, isJsonObject, pointer, type JsonObject } from "../../seeds/conversion.js";
+import {
+  cloneJson,
+  Problems,
+  checkExportInput,
+  guard,
+  isJsonObject,
+  pointer,
+  type JsonObject,
+} from "../../seeds/conversion.js";
 import { idRules } from "../../ids.js";
 import { TurnCallIds, type CallId } from "../../turn-call-ids.js";
 import { chatIssuer, audioFormat, provider } from "./request-import.js";
@@ -49,17 +57,32 @@ export interface WriteContext {
 }
 
 /** provider_fields of the target, reporting those of other providers as dropped. */
-export function targetFields(fields: Record<string, Record<string, unknown>> | undefined, path: string, problems: Problems): JsonObject | undefined {
+export function targetFields(
+  fields: Record<string, Record<string, unknown>> | undefined,
+  path: string,
+  problems: Problems,
+): JsonObject | undefined {
   if (fields !== undefined) {
     for (const key of Object.keys(fields)) {
-      if (key !== provider) problems.warn("field-dropped", pointer(path, "provider_fields", key), `provider_fields for ${key} have no OpenAI Chat equivalent`);
+      if (key !== provider)
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", key),
+          `provider_fields for ${key} have no OpenAI Chat equivalent`,
+        );
     }
   }
   return ownFields(fields, provider);
 }
 
 /** Reports the fields of a canonical object outside `mapped`. */
-export function reportFields(value: object, mapped: readonly string[], path: string, problems: Problems, what = "OpenAI Chat"): void {
+export function reportFields(
+  value: object,
+  mapped: readonly string[],
+  path: string,
+  problems: Problems,
+  what = "OpenAI Chat",
+): void {
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined || mapped.includes(key)) continue;
     problems.warn("field-dropped", pointer(path, key), `${key} has no ${what} equivalent`);
@@ -73,7 +96,12 @@ function finishPart<T extends JsonObject>(native: T, own: JsonObject | undefined
 }
 
 /** A user-side content part (text, image, audio, file, replayed native), or undefined when Chat has none. */
-export function writeContentPart(part: CanonicalPart, path: string, context: WriteContext, allowed: "text" | "media"): JsonObject | undefined {
+export function writeContentPart(
+  part: CanonicalPart,
+  path: string,
+  context: WriteContext,
+  allowed: "text" | "media",
+): JsonObject | undefined {
   const { problems } = context;
   if (!isKnownPart(part)) {
     problems.warn("part-dropped", path, `a ${part.type} part has no OpenAI Chat equivalent`);
@@ -83,7 +111,12 @@ export function writeContentPart(part: CanonicalPart, path: string, context: Wri
     reportFields(part, ["type", "text", "provider_fields"], path, problems);
     return finishPart({ type: "text", text: part.text }, targetFields(part.provider_fields, path, problems));
   }
-  if (part.type === "native" && part.issuer.provider === chatIssuer.provider && (part.issuer.api === undefined || part.issuer.api === chatIssuer.api) && isJsonObject(part.data)) {
+  if (
+    part.type === "native" &&
+    part.issuer.provider === chatIssuer.provider &&
+    (part.issuer.api === undefined || part.issuer.api === chatIssuer.api) &&
+    isJsonObject(part.data)
+  ) {
     return cloneJson(part.data);
   }
   if (allowed === "text" || (part.type !== "image" && part.type !== "audio" && part.type !== "file")) {
@@ -93,14 +126,24 @@ export function writeContentPart(part: CanonicalPart, path: string, context: Wri
   const own = targetFields(part.provider_fields, path, problems);
   if (part.type === "image") {
     // An image Chat cannot take is left out whole (one media-fallback), so its fields are not reported one by one.
-    if (part.data !== undefined || part.url !== undefined) reportFields(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, problems);
+    if (part.data !== undefined || part.url !== undefined)
+      reportFields(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, problems);
     let url: string;
     if (part.data !== undefined) {
-      if (part.media_type === undefined) problems.warn("value-assumed", pointer(path, "media_type"), "an inline image without a media type is sent as image/png");
+      if (part.media_type === undefined)
+        problems.warn(
+          "value-assumed",
+          pointer(path, "media_type"),
+          "an inline image without a media type is sent as image/png",
+        );
       url = `data:${part.media_type ?? "image/png"};base64,${part.data}`;
     } else if (part.url !== undefined) url = part.url;
     else {
-      problems.warn("media-fallback", path, "Chat takes images as URLs or data URIs only; an image by path or file id is left out");
+      problems.warn(
+        "media-fallback",
+        path,
+        "Chat takes images as URLs or data URIs only; an image by path or file id is left out",
+      );
       return undefined;
     }
     const imageUrl: JsonObject = { url };
@@ -111,9 +154,18 @@ export function writeContentPart(part: CanonicalPart, path: string, context: Wri
   if (part.type === "audio") {
     reportFields(part, ["type", "media_type", "data", "provider_fields"], path, problems);
     const inner = isJsonObject(own?.["input_audio"]) ? own["input_audio"] : undefined;
-    const format = typeof inner?.["format"] === "string" ? inner["format"] : part.media_type === undefined ? undefined : audioFormat(part.media_type);
+    const format =
+      typeof inner?.["format"] === "string"
+        ? inner["format"]
+        : part.media_type === undefined
+          ? undefined
+          : audioFormat(part.media_type);
     if (part.data === undefined || format === undefined) {
-      problems.warn("media-fallback", path, "Chat takes audio inline with a wav or mp3 format only; this audio is left out");
+      problems.warn(
+        "media-fallback",
+        path,
+        "Chat takes audio inline with a wav or mp3 format only; this audio is left out",
+      );
       return undefined;
     }
     const audio: JsonObject = { data: part.data, format };
@@ -124,7 +176,12 @@ export function writeContentPart(part: CanonicalPart, path: string, context: Wri
   const inner = isJsonObject(own?.["file"]) ? own["file"] : undefined;
   const file: JsonObject = {};
   if (part.data !== undefined) {
-    if (part.media_type === undefined) problems.warn("value-assumed", pointer(path, "media_type"), "an inline file without a media type is sent as application/octet-stream");
+    if (part.media_type === undefined)
+      problems.warn(
+        "value-assumed",
+        pointer(path, "media_type"),
+        "an inline file without a media type is sent as application/octet-stream",
+      );
     file["file_data"] = `data:${part.media_type ?? "application/octet-stream"};base64,${part.data}`;
   }
   if (part.file_id !== undefined) file["file_id"] = part.file_id;
@@ -132,7 +189,11 @@ export function writeContentPart(part: CanonicalPart, path: string, context: Wri
   fillMissing(file, inner);
   if (file["file_data"] === undefined && file["file_id"] === undefined) {
     if (part.text !== undefined) {
-      problems.warn("value-converted", path, "Chat has no plain-text document part; the document's text is sent as a text part");
+      problems.warn(
+        "value-converted",
+        path,
+        "Chat has no plain-text document part; the document's text is sent as a text part",
+      );
       return { type: "text", text: part.text };
     }
     problems.warn("media-fallback", path, "Chat takes files inline or by file id only; this file is left out");
@@ -144,18 +205,27 @@ export function writeContentPart(part: CanonicalPart, path: string, context: Wri
 /** A tool call in Chat's shape. */
 export function writeToolCall(part: Tolerant.ToolCallPart, path: string, context: WriteContext): JsonObject {
   const { problems } = context;
-  reportFields(part, ["type", "id", "name", "input", "raw_input", "input_error", "native_type", "provider_fields"], path, problems);
+  reportFields(
+    part,
+    ["type", "id", "name", "input", "raw_input", "input_error", "native_type", "provider_fields"],
+    path,
+    problems,
+  );
   const own = targetFields(part.provider_fields, path, problems);
   const shape = shapeOf(own);
   let id: string;
   if (context.response && typeof shape?.id === "string") id = shape.id;
   else {
     const mapped = context.ids.call(part.id, path);
-    if (mapped.change !== undefined) problems.warn("id-remapped", pointer(path, "id"), idChangeMessage(part.id, mapped, "call"));
+    if (mapped.change !== undefined)
+      problems.warn("id-remapped", pointer(path, "id"), idChangeMessage(part.id, mapped, "call"));
     id = mapped.id;
   }
   if (part.native_type === "custom") {
-    const custom: JsonObject = { name: part.name, input: typeof part.input === "string" ? part.input : (part.raw_input ?? JSON.stringify(part.input ?? null)) };
+    const custom: JsonObject = {
+      name: part.name,
+      input: typeof part.input === "string" ? part.input : (part.raw_input ?? JSON.stringify(part.input ?? null)),
+    };
     fillMissing(custom, isJsonObject(own?.["custom"]) ? own["custom"] : undefined);
     return finishPart({ id, type: "custom", custom }, own);
   }
@@ -167,7 +237,10 @@ export function writeToolCall(part: Tolerant.ToolCallPart, path: string, context
 /** The `id-remapped` message for a call or result whose id changed; it names the new id. */
 function idChangeMessage(sourceId: string, mapped: CallId, what: "call" | "result"): string {
   if (mapped.change === "rule") return `tool call id renamed to ${mapped.id} to fit OpenAI Chat's 1–64 character rule`;
-  const subject = what === "call" ? `tool call id ${sourceId} is already the id of an earlier call (Gemini reuses ids across turns)` : `the call this result answers reuses the id ${sourceId} of an earlier call`;
+  const subject =
+    what === "call"
+      ? `tool call id ${sourceId} is already the id of an earlier call (Gemini reuses ids across turns)`
+      : `the call this result answers reuses the id ${sourceId} of an earlier call`;
   return `${subject}; Chat needs unique ids, so it was renamed to ${mapped.id}`;
 }
 
@@ -208,7 +281,11 @@ export function collectAssistant(message: Tolerant.Message, path: string, contex
     }
     if (part.type === "tool_call") {
       if (part.provider_executed === true || (part.native_type !== undefined && part.native_type !== "custom")) {
-        problems.warn("part-dropped", partPath, `a server-side ${part.native_type ?? "tool"} call is specific to the provider that ran it; Chat cannot replay it`);
+        problems.warn(
+          "part-dropped",
+          partPath,
+          `a server-side ${part.native_type ?? "tool"} call is specific to the provider that ran it; Chat cannot replay it`,
+        );
         return;
       }
       sawCall = true;
@@ -216,7 +293,8 @@ export function collectAssistant(message: Tolerant.Message, path: string, contex
       fields.toolCalls.push({ native, id: String(native["id"]), path: partPath });
       return;
     }
-    if (sawCall && (part.type === "text" || part.type === "refusal")) problems.warn("order-changed", partPath, "Chat puts content before tool calls; this part followed a call");
+    if (sawCall && (part.type === "text" || part.type === "refusal"))
+      problems.warn("order-changed", partPath, "Chat puts content before tool calls; this part followed a call");
     if (part.type === "reasoning") {
       writeReasoning(part, partPath, context, fields);
       return;
@@ -235,7 +313,8 @@ export function collectAssistant(message: Tolerant.Message, path: string, contex
       const { citations: _citations, ...plain } = part;
       const native = writeContentPart(plain, partPath, context, "text");
       if (native !== undefined) fields.content.push(native);
-      if (citations !== undefined && !context.response) problems.warn("field-dropped", pointer(partPath, "citations"), "a Chat request has no citations");
+      if (citations !== undefined && !context.response)
+        problems.warn("field-dropped", pointer(partPath, "citations"), "a Chat request has no citations");
       return;
     }
     if (part.type === "native") {
@@ -251,11 +330,17 @@ export function collectAssistant(message: Tolerant.Message, path: string, contex
   return fields;
 }
 
-function writeReasoning(part: Tolerant.ReasoningPart, path: string, context: WriteContext, fields: AssistantFields): void {
+function writeReasoning(
+  part: Tolerant.ReasoningPart,
+  path: string,
+  context: WriteContext,
+  fields: AssistantFields,
+): void {
   const { problems, options } = context;
   const own = ownFields(part.provider_fields, provider);
   const field = shapeOf(own)?.field;
-  const opaque = part.signature !== undefined || part.encrypted_content !== undefined || part.redacted_data !== undefined;
+  const opaque =
+    part.signature !== undefined || part.encrypted_content !== undefined || part.redacted_data !== undefined;
   if (field !== undefined && !opaque && typeof part.text === "string") {
     reportFields(part, ["type", "text", "provider_fields"], path, problems);
     fields.reasoning.push({ field, text: part.text });
@@ -264,33 +349,75 @@ function writeReasoning(part: Tolerant.ReasoningPart, path: string, context: Wri
   const policy = options.foreignReasoning ?? "drop";
   const decision = decideReasoning(part, chatIssuer, policy, path);
   // Chat never accepts reasoning input: even reasoning decideReasoning would replay (no opaque data) is foreign here.
-  const text = [part.text, ...(part.summary ?? [])].filter((entry): entry is string => typeof entry === "string" && entry !== "").join("\n\n");
+  const text = [part.text, ...(part.summary ?? [])]
+    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+    .join("\n\n");
   if (decision.action === "as-text" || (decision.action === "replay" && policy === "text" && text !== "")) {
     fields.content.push({ type: "text", text: decision.action === "as-text" ? decision.text : text });
-    problems.warn("reasoning-demoted", path, decision.action === "as-text" ? decision.warning.message : "Chat has no reasoning input; the reasoning is sent as text");
+    problems.warn(
+      "reasoning-demoted",
+      path,
+      decision.action === "as-text"
+        ? decision.warning.message
+        : "Chat has no reasoning input; the reasoning is sent as text",
+    );
     return;
   }
   if (decision.action === "as-reasoning" || (decision.action === "replay" && policy === "keep" && text !== "")) {
     fields.reasoning.push({ field: "reasoning", text });
-    problems.warn("reasoning-demoted", path, decision.action === "as-reasoning" ? decision.warning.message : "Chat has no reasoning input; the text is sent in the `reasoning` field compatible servers read, which OpenAI ignores or rejects");
+    problems.warn(
+      "reasoning-demoted",
+      path,
+      decision.action === "as-reasoning"
+        ? decision.warning.message
+        : "Chat has no reasoning input; the text is sent in the `reasoning` field compatible servers read, which OpenAI ignores or rejects",
+    );
     return;
   }
-  if (decision.action === "drop" && decision.warning !== undefined) problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
-  else problems.warn("reasoning-dropped", path, "Chat has no reasoning input; the reasoning is left out (foreignReasoning is drop)");
+  if (decision.action === "drop" && decision.warning !== undefined)
+    problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
+  else
+    problems.warn(
+      "reasoning-dropped",
+      path,
+      "Chat has no reasoning input; the reasoning is left out (foreignReasoning is drop)",
+    );
 }
 
 /** Content as Chat writes it: a string for one plain text part, a list otherwise, absent for none. */
-export function contentValue(parts: JsonObject[], needsList: boolean, shape: Shape | undefined): string | JsonObject[] | undefined {
+export function contentValue(
+  parts: JsonObject[],
+  needsList: boolean,
+  shape: Shape | undefined,
+): string | JsonObject[] | undefined {
   if (parts.length === 0) return shape?.content_parts ? [] : undefined;
   const only = parts[0];
-  if (!needsList && !shape?.content_parts && parts.length === 1 && only !== undefined && only["type"] === "text" && Object.keys(only).length === 2 && typeof only["text"] === "string") return only["text"];
+  if (
+    !needsList &&
+    !shape?.content_parts &&
+    parts.length === 1 &&
+    only !== undefined &&
+    only["type"] === "text" &&
+    Object.keys(only).length === 2 &&
+    typeof only["text"] === "string"
+  )
+    return only["text"];
   return parts;
 }
 
 /** The content of the tool message that answers a call which has no result in the document. */
 const unansweredCallText = "No result was recorded for this call.";
 
-const mappedDocumentFields = ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"];
+const mappedDocumentFields = [
+  "schema_version",
+  "id",
+  "source",
+  "producer",
+  "messages",
+  "tools",
+  "tool_choice",
+  "provider_fields",
+];
 const mappedMessageFields = ["role", "parts", "name", "provider_fields"];
 
 interface Native {
@@ -300,7 +427,10 @@ interface Native {
   callPaths?: Map<string, string>;
 }
 
-export function requestFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatCompletionCreateParams> {
+export function requestFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<ChatCompletionCreateParams> {
   return guard(
     () => convert(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -314,15 +444,24 @@ function convert(input: unknown, options: ProviderConvertOptions): FromCanonical
   reportFields(document, mappedDocumentFields, "", problems, "OpenAI Chat request");
   const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.openaiChat), response: false };
   const natives: Native[] = [];
-  document.messages.forEach((message, index) => writeMessage(message, pointer("", "messages", index), context, natives));
+  document.messages.forEach((message, index) =>
+    writeMessage(message, pointer("", "messages", index), context, natives),
+  );
   const messages = pairToolMessages(natives, problems);
   const request: JsonObject = { messages };
   const own = targetFields(document.provider_fields, "", problems);
   if (own?.["model"] === undefined) {
-    problems.warn("value-assumed", "/provider_fields", "the document names no OpenAI model (provider_fields.openai.model); model is written empty, to be set before sending");
+    problems.warn(
+      "value-assumed",
+      "/provider_fields",
+      "the document names no OpenAI model (provider_fields.openai.model); model is written empty, to be set before sending",
+    );
     request["model"] = "";
   }
-  if (document.tools !== undefined) request["tools"] = document.tools.flatMap((tool, index) => writeTool(tool, pointer("", "tools", index), problems) ?? []);
+  if (document.tools !== undefined)
+    request["tools"] = document.tools.flatMap(
+      (tool, index) => writeTool(tool, pointer("", "tools", index), problems) ?? [],
+    );
   if (document.tool_choice !== undefined) writeToolChoice(document.tool_choice, request, problems);
   fillMissing(request, own);
   return finish(request as unknown as ChatCompletionCreateParams, problems.warnings, options);
@@ -333,7 +472,11 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
   const kept = shapeOf(own)?.tool;
   if (tool.native_type !== undefined) {
     if (isJsonObject(kept)) return cloneJson(kept);
-    problems.warn("field-dropped", path, `the ${tool.native_type} tool is another provider's own tool; Chat has no equivalent`);
+    problems.warn(
+      "field-dropped",
+      path,
+      `the ${tool.native_type} tool is another provider's own tool; Chat has no equivalent`,
+    );
     return undefined;
   }
   reportFields(tool, ["name", "description", "input_schema", "strict", "provider_fields"], path, problems);
@@ -351,9 +494,14 @@ function writeToolChoice(choice: Tolerant.ToolChoice, request: JsonObject, probl
   const own = targetFields(choice.provider_fields, "/tool_choice", problems);
   if (own !== undefined && Object.hasOwn(own, "tool_choice")) request["tool_choice"] = cloneJson(own["tool_choice"]);
   else if (choice.mode === "tool") request["tool_choice"] = { type: "function", function: { name: choice.name ?? "" } };
-  else if (choice.mode === "auto" || choice.mode === "none" || choice.mode === "required") request["tool_choice"] = choice.mode;
+  else if (choice.mode === "auto" || choice.mode === "none" || choice.mode === "required")
+    request["tool_choice"] = choice.mode;
   else {
-    problems.warn("value-assumed", "/tool_choice/mode", `tool choice ${choice.mode} has no Chat equivalent; written as auto`);
+    problems.warn(
+      "value-assumed",
+      "/tool_choice/mode",
+      `tool choice ${choice.mode} has no Chat equivalent; written as auto`,
+    );
     request["tool_choice"] = "auto";
   }
   if (choice.parallel !== undefined) request["parallel_tool_calls"] = choice.parallel;
@@ -390,12 +538,21 @@ function writeMessage(message: Tolerant.Message, path: string, context: WriteCon
   message.parts.forEach((part, index) => {
     const partPath = pointer(path, "parts", index);
     if (isKnownPart(part) && part.type === "tool_result") {
-      if (content.length > 0 && message.role !== "tool") problems.warn("order-changed", partPath, "Chat tool messages come right after the calls; the content before this result follows the tool messages");
+      if (content.length > 0 && message.role !== "tool")
+        problems.warn(
+          "order-changed",
+          partPath,
+          "Chat tool messages come right after the calls; the content before this result follows the tool messages",
+        );
       results.push({ part, path: partPath });
       return;
     }
     if (message.role === "tool") {
-      problems.warn("part-dropped", partPath, `a ${part.type} part beside tool results has no place in a Chat tool message`);
+      problems.warn(
+        "part-dropped",
+        partPath,
+        `a ${part.type} part beside tool results has no place in a Chat tool message`,
+      );
       return;
     }
     const native = writeContentPart(part, partPath, context, allowed);
@@ -403,7 +560,8 @@ function writeMessage(message: Tolerant.Message, path: string, context: WriteCon
     if (native["type"] !== "text" || Object.keys(native).length !== 2) needsList = true;
     content.push(native);
   });
-  if (results.length > 1) problems.warn("results-regrouped", path, `${results.length} tool results split into one Chat tool message each`);
+  if (results.length > 1)
+    problems.warn("results-regrouped", path, `${results.length} tool results split into one Chat tool message each`);
   const media: JsonObject[] = [];
   for (const result of results) {
     const tool = writeToolResult(result.part, result.path, context, media);
@@ -428,24 +586,49 @@ function writeMessage(message: Tolerant.Message, path: string, context: WriteCon
 }
 
 /** One tool message for one result; media it cannot carry is added to `media` for a user message after it. */
-export function writeToolResult(part: Tolerant.ToolResultPart, path: string, context: WriteContext, media: JsonObject[]): JsonObject | undefined {
+export function writeToolResult(
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: WriteContext,
+  media: JsonObject[],
+): JsonObject | undefined {
   const { problems } = context;
   if (part.provider_executed === true || part.native_type !== undefined) {
-    problems.warn("part-dropped", path, `the result of a server-side ${part.native_type ?? "tool"} is specific to the provider that ran it`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `the result of a server-side ${part.native_type ?? "tool"} is specific to the provider that ran it`,
+    );
     return undefined;
   }
-  reportFields(part, ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"], path, problems, "OpenAI Chat tool message");
+  reportFields(
+    part,
+    ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"],
+    path,
+    problems,
+    "OpenAI Chat tool message",
+  );
   const own = targetFields(part.provider_fields, path, problems);
   const shape = shapeOf(own);
   const mapped = context.ids.result(part.call_id);
-  if (mapped.change !== undefined) problems.warn("id-remapped", pointer(path, "call_id"), idChangeMessage(part.call_id, mapped, "result"));
+  if (mapped.change !== undefined)
+    problems.warn("id-remapped", pointer(path, "call_id"), idChangeMessage(part.call_id, mapped, "result"));
   const tool: JsonObject = { role: "tool", tool_call_id: typeof shape?.id === "string" ? shape.id : mapped.id };
-  if (part.status !== "ok") problems.warn("status-mapped", pointer(path, "status"), `Chat tool messages have no status; a ${part.status} result is sent as its output text only`);
+  if (part.status !== "ok")
+    problems.warn(
+      "status-mapped",
+      pointer(path, "status"),
+      `Chat tool messages have no status; a ${part.status} result is sent as its output text only`,
+    );
   const texts: JsonObject[] = [];
   let converted: string | undefined;
   if (typeof part.output === "string") converted = part.output;
   else if (part.output !== undefined) {
-    problems.warn("value-converted", pointer(path, "output"), "Chat tool messages are text; the output is sent as JSON text");
+    problems.warn(
+      "value-converted",
+      pointer(path, "output"),
+      "Chat tool messages are text; the output is sent as JSON text",
+    );
     converted = JSON.stringify(part.output);
   }
   const label = { type: "text", text: `Content of tool result ${String(tool["tool_call_id"])}:` };
@@ -458,7 +641,11 @@ export function writeToolResult(part: Tolerant.ToolResultPart, path: string, con
       if (!movedMedia) media.push(label);
       movedMedia = true;
       media.push(native);
-      problems.warn("media-fallback", itemPath, `Chat tool messages are text only; the ${item.type} is sent in a user message after the tool messages`);
+      problems.warn(
+        "media-fallback",
+        itemPath,
+        `Chat tool messages are text only; the ${item.type} is sent in a user message after the tool messages`,
+      );
       return;
     }
     const native = writeContentPart(item, itemPath, context, "text");
@@ -466,12 +653,18 @@ export function writeToolResult(part: Tolerant.ToolResultPart, path: string, con
   });
   if (converted !== undefined && texts.length === 0) tool["content"] = converted;
   else if (converted !== undefined) {
-    problems.warn("parts-merged", path, "the output and the text content of the result are sent as one list of text parts");
+    problems.warn(
+      "parts-merged",
+      path,
+      "the output and the text content of the result are sent as one list of text parts",
+    );
     tool["content"] = [{ type: "text", text: converted }, ...texts];
   } else if (part.content !== undefined) tool["content"] = texts;
   else if (part.error !== undefined) tool["content"] = part.error;
-  if (part.error !== undefined && tool["content"] !== part.error) problems.warn("field-dropped", pointer(path, "error"), "the error text has no Chat field beside the output");
-  if (part.name !== undefined) problems.warn("field-dropped", pointer(path, "name"), "Chat tool messages are paired by id and carry no tool name");
+  if (part.error !== undefined && tool["content"] !== part.error)
+    problems.warn("field-dropped", pointer(path, "error"), "the error text has no Chat field beside the output");
+  if (part.name !== undefined)
+    problems.warn("field-dropped", pointer(path, "name"), "Chat tool messages are paired by id and carry no tool name");
   fillMissing(tool, own);
   return tool;
 }
@@ -486,7 +679,11 @@ function pairToolMessages(natives: Native[], problems: Problems): JsonObject[] {
     const entry = natives[index] as Native;
     const message = entry.message;
     if (message["role"] === "tool") {
-      problems.warn("tool-result-unmatched", entry.path, "no call right before this tool result answers it; Chat rejects it, so it is left out");
+      problems.warn(
+        "tool-result-unmatched",
+        entry.path,
+        "no call right before this tool result answers it; Chat rejects it, so it is left out",
+      );
       continue;
     }
     output.push(message);
@@ -501,7 +698,11 @@ function pairToolMessages(natives: Native[], problems: Problems): JsonObject[] {
       if (candidate.message["role"] !== "tool") break;
       const id = String(candidate.message["tool_call_id"]);
       if (!open.has(id) || answered.has(id)) {
-        problems.warn("tool-result-unmatched", candidate.path, "this tool result answers no call of the assistant message before it; Chat rejects it, so it is left out");
+        problems.warn(
+          "tool-result-unmatched",
+          candidate.path,
+          "this tool result answers no call of the assistant message before it; Chat rejects it, so it is left out",
+        );
         continue;
       }
       answered.add(id);
@@ -514,7 +715,11 @@ function pairToolMessages(natives: Native[], problems: Problems): JsonObject[] {
       const id = String(call["id"]);
       if (answered.has(id)) continue;
       const fn = isJsonObject(call["function"]) ? call["function"] : {};
-      problems.warn("value-assumed", entry.callPaths?.get(id) ?? entry.path, `the ${String(fn["name"])} call has no result right after it; Chat rejects unanswered calls, so a tool message stating that no result was recorded was sent`);
+      problems.warn(
+        "value-assumed",
+        entry.callPaths?.get(id) ?? entry.path,
+        `the ${String(fn["name"])} call has no result right after it; Chat rejects unanswered calls, so a tool message stating that no result was recorded was sent`,
+      );
       results.push({ role: "tool", tool_call_id: id, content: unansweredCallText });
     }
     output.push(...results);

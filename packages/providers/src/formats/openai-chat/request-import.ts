@@ -16,7 +16,15 @@
  * Everything of a message, part or tool with no canonical field is kept in its `provider_fields.openai` (see
  * native-fields.ts), so converting back reproduces the request.
  */
-import type { Message, Part, ToolCallPart, ToolChoice, ToolDefinition, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type {
+  Message,
+  Part,
+  ToolCallPart,
+  ToolChoice,
+  ToolDefinition,
+  ToolResultPart,
+  Transcript,
+} from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
 import { digest } from "../../ids.js";
 import {
@@ -53,7 +61,8 @@ export function audioFormat(mediaType: string): string | undefined {
 /** Adds `provider_fields.openai` to a canonical object when there is anything to keep. */
 export function withFields<T extends object>(target: T, rest: JsonObject | undefined, shape: Shape = {}): T {
   const entry = providerEntry(rest, shape);
-  if (entry !== undefined) (target as { provider_fields?: Record<string, JsonObject> }).provider_fields = { [provider]: entry };
+  if (entry !== undefined)
+    (target as { provider_fields?: Record<string, JsonObject> }).provider_fields = { [provider]: entry };
   return target;
 }
 
@@ -81,9 +90,15 @@ export function requestToCanonical(request: unknown): ImportResult {
     provenance.messages.push(path);
     provenance.parts.push(message.parts.map(() => ({ path, sameShape: false })));
   });
-  const document: Transcript = { schema_version: formatVersion, id: `openai-chat-${fingerprint(request)}`, source: { format: "openai-chat" }, messages };
+  const document: Transcript = {
+    schema_version: formatVersion,
+    id: `openai-chat-${fingerprint(request)}`,
+    source: { format: "openai-chat" },
+    messages,
+  };
   const tools = reader.array("tools");
-  if (tools !== undefined) document.tools = tools.flatMap((tool, index) => importTool(tool, pointer("", "tools", index), problems) ?? []);
+  if (tools !== undefined)
+    document.tools = tools.flatMap((tool, index) => importTool(tool, pointer("", "tools", index), problems) ?? []);
   const choice = importToolChoice(reader, problems);
   if (choice !== undefined) document.tool_choice = choice;
   const rest = reader.rest();
@@ -100,8 +115,15 @@ function importTool(value: unknown, path: string, problems: Problems): ToolDefin
   if (type !== "function") {
     // Custom (grammar) tools and anything newer: kept whole, named by the type's own `name` when it has one.
     const inner = typeof type === "string" ? value[type] : undefined;
-    const name = isJsonObject(inner) && typeof inner["name"] === "string" && inner["name"] !== "" ? inner["name"] : typeof type === "string" && type !== "" ? type : "tool";
-    return withFields({ name, native_type: typeof type === "string" ? type : "unknown" }, undefined, { tool: cloneJson(value) });
+    const name =
+      isJsonObject(inner) && typeof inner["name"] === "string" && inner["name"] !== ""
+        ? inner["name"]
+        : typeof type === "string" && type !== ""
+          ? type
+          : "tool";
+    return withFields({ name, native_type: typeof type === "string" ? type : "unknown" }, undefined, {
+      tool: cloneJson(value),
+    });
   }
   const reader = new FieldReader(value, path, problems);
   reader.take("type");
@@ -126,10 +148,21 @@ function importTool(value: unknown, path: string, problems: Problems): ToolDefin
 function importToolChoice(reader: FieldReader, problems: Problems): ToolChoice | undefined {
   if (!reader.has("tool_choice")) return undefined;
   const raw = reader.take("tool_choice");
-  const parallel = reader.has("parallel_tool_calls") && typeof reader.value["parallel_tool_calls"] === "boolean" ? reader.boolean("parallel_tool_calls") : undefined;
+  const parallel =
+    reader.has("parallel_tool_calls") && typeof reader.value["parallel_tool_calls"] === "boolean"
+      ? reader.boolean("parallel_tool_calls")
+      : undefined;
   let choice: ToolChoice;
   if (raw === "auto" || raw === "none" || raw === "required") choice = { mode: raw };
-  else if (isJsonObject(raw) && raw["type"] === "function" && isJsonObject(raw["function"]) && typeof raw["function"]["name"] === "string" && raw["function"]["name"] !== "" && Object.keys(raw).length === 2 && Object.keys(raw["function"]).length === 1) {
+  else if (
+    isJsonObject(raw) &&
+    raw["type"] === "function" &&
+    isJsonObject(raw["function"]) &&
+    typeof raw["function"]["name"] === "string" &&
+    raw["function"]["name"] !== "" &&
+    Object.keys(raw).length === 2 &&
+    Object.keys(raw["function"]).length === 1
+  ) {
     choice = { mode: "tool", name: raw["function"]["name"] };
   } else if (isJsonObject(raw)) {
     // allowed_tools, custom tools: the closest mode, with the native choice kept whole.
@@ -172,15 +205,23 @@ function importMessage(value: unknown, path: string, problems: Problems, pending
     const content = reader.take("content");
     if (typeof content === "string") message.parts.push({ type: "text", text: content });
     else if (Array.isArray(content)) {
-      const parts = content.flatMap((entry, index) => importContentPart(entry, pointer(reader.at("content"), index), problems) ?? []);
+      const parts = content.flatMap(
+        (entry, index) => importContentPart(entry, pointer(reader.at("content"), index), problems) ?? [],
+      );
       message.parts.push(...parts);
       // A list that a writer would turn into a string (one plain text part) or leave out (empty) is marked.
-      if (parts.length === 0 || (parts.length === 1 && parts[0]?.type === "text" && parts[0].provider_fields === undefined)) shape.content_parts = true;
+      if (
+        parts.length === 0 ||
+        (parts.length === 1 && parts[0]?.type === "text" && parts[0].provider_fields === undefined)
+      )
+        shape.content_parts = true;
     } else problems.error(reader.at("content"), "must be a string, a list of content parts or null");
   }
   if (role === "assistant") {
-    if (typeof value["refusal"] === "string") message.parts.push({ type: "refusal", text: reader.string("refusal") ?? "" });
-    const calls = Array.isArray(value["tool_calls"]) && value["tool_calls"].length > 0 ? reader.array("tool_calls") : undefined;
+    if (typeof value["refusal"] === "string")
+      message.parts.push({ type: "refusal", text: reader.string("refusal") ?? "" });
+    const calls =
+      Array.isArray(value["tool_calls"]) && value["tool_calls"].length > 0 ? reader.array("tool_calls") : undefined;
     if (calls !== undefined) {
       pending.length = 0;
       calls.forEach((call, index) => {
@@ -208,7 +249,9 @@ export function importContentPart(value: unknown, path: string, problems: Proble
     }
     case "refusal": {
       const text = reader.string("refusal", { required: true });
-      return text === undefined ? undefined : withFields<Part>({ type: "refusal", text }, reader.rest(), { in_content: true });
+      return text === undefined
+        ? undefined
+        : withFields<Part>({ type: "refusal", text }, reader.rest(), { in_content: true });
     }
     case "image_url": {
       const image = reader.object("image_url", { required: true });
@@ -218,7 +261,8 @@ export function importContentPart(value: unknown, path: string, problems: Proble
       const detail = imageReader.string("detail");
       if (url === undefined) return undefined;
       const split = splitDataUri(url);
-      const part: Part = split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
+      const part: Part =
+        split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
       if (detail !== undefined) part.detail = detail;
       return withFields(part, nest(reader.rest(), "image_url", imageReader.rest()));
     }
@@ -233,7 +277,10 @@ export function importContentPart(value: unknown, path: string, problems: Proble
       const mediaType = audioMediaType(format);
       // A format the media type does not map back to (`mpeg`) is kept as written.
       if (audioFormat(mediaType) !== format) inner["format"] = format;
-      return withFields<Part>({ type: "audio", data, media_type: mediaType }, nest(reader.rest(), "input_audio", Object.keys(inner).length > 0 ? inner : undefined));
+      return withFields<Part>(
+        { type: "audio", data, media_type: mediaType },
+        nest(reader.rest(), "input_audio", Object.keys(inner).length > 0 ? inner : undefined),
+      );
     }
     case "file": {
       const file = reader.object("file", { required: true });
@@ -287,7 +334,13 @@ export function importToolCall(value: unknown, path: string, problems: Problems)
     const name = customReader?.string("name", { required: true, nonEmpty: true });
     const input = customReader?.string("input", { required: true });
     if (id === undefined || name === undefined || input === undefined) return undefined;
-    const part: ToolCallPart = { type: "tool_call", id: id === "" ? syntheticCallId(path) : id, name, input, native_type: "custom" };
+    const part: ToolCallPart = {
+      type: "tool_call",
+      id: id === "" ? syntheticCallId(path) : id,
+      name,
+      input,
+      native_type: "custom",
+    };
     if (id === "") shape.id = "";
     return withFields(part, nest(reader.rest(), "custom", customReader?.rest()), shape);
   }
@@ -333,7 +386,10 @@ function importToolResult(reader: FieldReader, pending: string[], problems: Prob
   if (reader.has("content") && reader.value["content"] !== null) {
     const content = reader.take("content");
     if (typeof content === "string") part.output = content;
-    else if (Array.isArray(content)) part.content = content.flatMap((entry, index) => importContentPart(entry, pointer(reader.at("content"), index), problems) ?? []);
+    else if (Array.isArray(content))
+      part.content = content.flatMap(
+        (entry, index) => importContentPart(entry, pointer(reader.at("content"), index), problems) ?? [],
+      );
     else problems.error(reader.at("content"), "must be a string, a list of text parts or null");
   }
   return withFields(part, undefined, shape);

@@ -25,7 +25,21 @@ import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/co
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
 import { withoutForeignOpenaiFields } from "./source-fields.js";
-import { cloneJson, FieldReader, Problems, checkExportInput, emptyProvenance, finishImport, fingerprint, guard, isJsonObject, pointer, setField, type ImportResult, type JsonObject } from "../../seeds/conversion.js";
+import {
+  cloneJson,
+  FieldReader,
+  Problems,
+  checkExportInput,
+  emptyProvenance,
+  finishImport,
+  fingerprint,
+  guard,
+  isJsonObject,
+  pointer,
+  setField,
+  type ImportResult,
+  type JsonObject,
+} from "../../seeds/conversion.js";
 import { dropAbsent, fillMissing, providerEntry, shapeOf, type Shape } from "./native-fields.js";
 import { idRules } from "../../ids.js";
 import { TurnCallIds } from "../../turn-call-ids.js";
@@ -51,7 +65,8 @@ export function responseToCanonical(response: unknown): ImportResult {
   }
   if (Object.hasOwn(response, "error") && !Object.hasOwn(response, "choices")) {
     const error = response["error"];
-    const message = isJsonObject(error) && typeof error["message"] === "string" ? error["message"] : JSON.stringify(error);
+    const message =
+      isJsonObject(error) && typeof error["message"] === "string" ? error["message"] : JSON.stringify(error);
     problems.error("/error", `an error body, not a completion: ${message}`);
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
@@ -68,7 +83,11 @@ export function responseToCanonical(response: unknown): ImportResult {
   } else if (!reader.has("created")) topAbsent.push("created");
   const model = reader.string("model", { required: true });
   const choices = reader.array("choices", { required: true });
-  if (choices !== undefined && choices.length !== 1) problems.error(reader.at("choices"), `must hold exactly one choice (it holds ${choices.length}); convert each choice as its own response`);
+  if (choices !== undefined && choices.length !== 1)
+    problems.error(
+      reader.at("choices"),
+      `must hold exactly one choice (it holds ${choices.length}); convert each choice as its own response`,
+    );
   let usage: Message["usage"];
   if (isJsonObject(reader.value["usage"])) {
     usage = normalizeUsage("openai-chat", reader.value["usage"]);
@@ -97,7 +116,8 @@ export function responseToCanonical(response: unknown): ImportResult {
   else if (!messageReader.has("role")) messageAbsent.push("role");
   const parts: Part[] = [];
   for (const field of reasoningFields) {
-    if (typeof nativeMessage[field] === "string") parts.push(withFields({ type: "reasoning", text: messageReader.string(field) ?? "" }, undefined, { field }));
+    if (typeof nativeMessage[field] === "string")
+      parts.push(withFields({ type: "reasoning", text: messageReader.string(field) ?? "" }, undefined, { field }));
   }
   if (!messageReader.has("content")) messageAbsent.push("content");
   const content = nativeMessage["content"];
@@ -113,8 +133,12 @@ export function responseToCanonical(response: unknown): ImportResult {
   }
   if (!messageReader.has("refusal")) messageAbsent.push("refusal");
   if (nativeMessage["refusal"] === null) messageReader.take("refusal");
-  else if (typeof nativeMessage["refusal"] === "string") parts.push({ type: "refusal", text: messageReader.string("refusal") ?? "" });
-  const calls = Array.isArray(nativeMessage["tool_calls"]) && nativeMessage["tool_calls"].length > 0 ? messageReader.array("tool_calls") : undefined;
+  else if (typeof nativeMessage["refusal"] === "string")
+    parts.push({ type: "refusal", text: messageReader.string("refusal") ?? "" });
+  const calls =
+    Array.isArray(nativeMessage["tool_calls"]) && nativeMessage["tool_calls"].length > 0
+      ? messageReader.array("tool_calls")
+      : undefined;
   calls?.forEach((call, index) => {
     const part = importToolCall(call, pointer(messagePath, "tool_calls", index), problems);
     if (part !== undefined) parts.push(part);
@@ -169,30 +193,65 @@ function isIndex(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
-function nativeFinishFor(message: Tolerant.Message, own: JsonObject | undefined, path: string, problems: Problems): string | undefined {
+function nativeFinishFor(
+  message: Tolerant.Message,
+  own: JsonObject | undefined,
+  path: string,
+  problems: Problems,
+): string | undefined {
   const native = message.native_finish_reason;
-  if (native !== undefined && (own !== undefined || (chatFinishReasons as readonly string[]).includes(native))) return native;
+  if (native !== undefined && (own !== undefined || (chatFinishReasons as readonly string[]).includes(native)))
+    return native;
   const reason = message.finish_reason;
   if (reason === undefined) return undefined;
   if ((chatFinishReasons as readonly string[]).includes(reason)) return reason;
-  problems.warn("value-converted", pointer(path, "finish_reason"), `Chat has no ${reason} finish reason; written as ${reason === "refusal" ? "content_filter" : "stop"}`);
+  problems.warn(
+    "value-converted",
+    pointer(path, "finish_reason"),
+    `Chat has no ${reason} finish reason; written as ${reason === "refusal" ? "content_filter" : "stop"}`,
+  );
   return reason === "refusal" ? "content_filter" : "stop";
 }
 
 function usageFor(usage: Tolerant.Message["usage"], path: string, problems: Problems): JsonObject | undefined {
   if (usage === undefined) return undefined;
   if (usage.raw?.provider === "openai-chat" && isJsonObject(usage.raw.usage)) return cloneJson(usage.raw.usage);
-  const native: JsonObject = { prompt_tokens: usage.input_tokens, completion_tokens: usage.output_tokens, total_tokens: usage.total_tokens ?? usage.input_tokens + usage.output_tokens };
-  if (usage.cache_read_tokens !== undefined) native["prompt_tokens_details"] = { cached_tokens: usage.cache_read_tokens };
-  if (usage.reasoning_tokens !== undefined) native["completion_tokens_details"] = { reasoning_tokens: usage.reasoning_tokens };
-  if (usage.cache_write_tokens !== undefined) problems.warn("field-dropped", pointer(path, "usage", "cache_write_tokens"), "Chat usage has no cache-write count");
-  if (usage.raw !== undefined) problems.warn("field-dropped", pointer(path, "usage", "raw"), `the raw ${usage.raw.provider} usage has no Chat form; the normalised counts are written`);
+  const native: JsonObject = {
+    prompt_tokens: usage.input_tokens,
+    completion_tokens: usage.output_tokens,
+    total_tokens: usage.total_tokens ?? usage.input_tokens + usage.output_tokens,
+  };
+  if (usage.cache_read_tokens !== undefined)
+    native["prompt_tokens_details"] = { cached_tokens: usage.cache_read_tokens };
+  if (usage.reasoning_tokens !== undefined)
+    native["completion_tokens_details"] = { reasoning_tokens: usage.reasoning_tokens };
+  if (usage.cache_write_tokens !== undefined)
+    problems.warn("field-dropped", pointer(path, "usage", "cache_write_tokens"), "Chat usage has no cache-write count");
+  if (usage.raw !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "usage", "raw"),
+      `the raw ${usage.raw.provider} usage has no Chat form; the normalised counts are written`,
+    );
   return native;
 }
 
-const mappedResponseMessageFields = ["role", "parts", "model", "response_id", "created_at", "finish_reason", "native_finish_reason", "usage", "provider_fields"];
+const mappedResponseMessageFields = [
+  "role",
+  "parts",
+  "model",
+  "response_id",
+  "created_at",
+  "finish_reason",
+  "native_finish_reason",
+  "usage",
+  "provider_fields",
+];
 
-export function responseFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatCompletion> {
+export function responseFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<ChatCompletion> {
   return guard(
     () => convertResponse(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -210,7 +269,12 @@ function convertResponse(input: unknown, options: ProviderConvertOptions): FromC
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
   document.messages.forEach((_, other) => {
-    if (other !== index) problems.warn("message-dropped", pointer("", "messages", other), "a completion holds one assistant message; this message is not part of it");
+    if (other !== index)
+      problems.warn(
+        "message-dropped",
+        pointer("", "messages", other),
+        "a completion holds one assistant message; this message is not part of it",
+      );
   });
   reportFields(document, ["schema_version", "id", "source", "producer", "messages"], "", problems, "chat completion");
   const path = pointer("", "messages", index);
@@ -224,9 +288,15 @@ function convertResponse(input: unknown, options: ProviderConvertOptions): FromC
   const texts: string[] = [];
   for (const part of fields.content) {
     if (part["type"] === "text" && typeof part["text"] === "string") texts.push(part["text"]);
-    else problems.warn("part-dropped", path, `a ${String(part["type"])} content entry has no place in a completion message, whose content is a string`);
+    else
+      problems.warn(
+        "part-dropped",
+        path,
+        `a ${String(part["type"])} content entry has no place in a completion message, whose content is a string`,
+      );
   }
-  if (texts.length > 1) problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
+  if (texts.length > 1)
+    problems.warn("parts-merged", path, `${texts.length} text parts joined into one content string`);
   nativeMessage["content"] = texts.length > 0 ? texts.join("") : null;
   nativeMessage["refusal"] = fields.refusal ?? null;
   if (fields.toolCalls.length > 0) nativeMessage["tool_calls"] = fields.toolCalls.map((call) => call.native);
@@ -245,15 +315,23 @@ function convertResponse(input: unknown, options: ProviderConvertOptions): FromC
   if (!Object.hasOwn(choice, "finish_reason")) choice["finish_reason"] = "stop";
   dropAbsent(choice, shapeOf(choiceFields));
 
-  const completion: JsonObject = { id: message.response_id ?? "", object: "chat.completion", model: message.model ?? "", choices: [choice] };
-  if (message.response_id === undefined && own?.["id"] === undefined) problems.warn("value-assumed", pointer(path, "response_id"), "the message has no response id; id is written empty");
-  if (message.model === undefined) problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
+  const completion: JsonObject = {
+    id: message.response_id ?? "",
+    object: "chat.completion",
+    model: message.model ?? "",
+    choices: [choice],
+  };
+  if (message.response_id === undefined && own?.["id"] === undefined)
+    problems.warn("value-assumed", pointer(path, "response_id"), "the message has no response id; id is written empty");
+  if (message.model === undefined)
+    problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
   if (message.created_at !== undefined) completion["created"] = Math.floor(Date.parse(message.created_at) / 1000);
   else if (own?.["created"] === undefined) completion["created"] = 0;
   const usage = usageFor(message.usage, path, problems);
   if (usage !== undefined) completion["usage"] = usage;
   const top: JsonObject = {};
-  for (const [key, item] of Object.entries(own ?? {})) if (key !== "choice" && key !== "message") setField(top, key, item);
+  for (const [key, item] of Object.entries(own ?? {}))
+    if (key !== "choice" && key !== "message") setField(top, key, item);
   if (Object.hasOwn(top, "id")) completion["id"] = top["id"];
   fillMissing(completion, top);
   dropAbsent(completion, shapeOf(own));
@@ -266,9 +344,21 @@ function annotationsFor(message: Tolerant.Message, path: string, problems: Probl
     if (!isKnownPart(part) || part.type !== "text" || part.citations === undefined) return;
     part.citations.forEach((citation, citationIndex) => {
       const { url, title, start_index: start, end_index: end } = citation;
-      if (citation.kind === "url" && url !== undefined && title !== undefined && start !== undefined && end !== undefined && Object.keys(citation).length === 5) {
+      if (
+        citation.kind === "url" &&
+        url !== undefined &&
+        title !== undefined &&
+        start !== undefined &&
+        end !== undefined &&
+        Object.keys(citation).length === 5
+      ) {
         annotations.push({ type: "url_citation", url_citation: { end_index: end, start_index: start, title, url } });
-      } else problems.warn("field-dropped", pointer(path, "parts", index, "citations", citationIndex), "Chat annotations carry url citations with a title and range only");
+      } else
+        problems.warn(
+          "field-dropped",
+          pointer(path, "parts", index, "citations", citationIndex),
+          "Chat annotations carry url citations with a title and range only",
+        );
     });
   });
   return annotations.length > 0 ? annotations : undefined;
@@ -312,14 +402,18 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
         return;
       }
       if (choiceIndex !== undefined && item["index"] !== choiceIndex) {
-        problems.error(pointer(choicePath, "index"), "a stream of several choices: convert each choice's chunks on their own");
+        problems.error(
+          pointer(choicePath, "index"),
+          "a stream of several choices: convert each choice's chunks on their own",
+        );
         return;
       }
       choiceIndex = item["index"];
       for (const [key, value] of Object.entries(item)) {
         if (key === "delta" || key === "index") continue;
         if (key === "finish_reason") {
-          if (typeof value === "string" || finishReason === undefined) finishReason = typeof value === "string" ? value : null;
+          if (typeof value === "string" || finishReason === undefined)
+            finishReason = typeof value === "string" ? value : null;
         } else if (key === "logprobs") logprobs.push(value);
         else setField(choice, key, cloneJson(value));
       }
@@ -330,13 +424,20 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
           if (typeof value === "string") texts[key] = (texts[key] ?? "") + value;
           else if (value === null && !Object.hasOwn(texts, key)) texts[key] = null;
           else if (value !== null) problems.error(pointer(choicePath, "delta", key), "must be a string or null");
-        } else if (key === "tool_calls" && Array.isArray(value)) foldToolCalls(value, pointer(choicePath, "delta", key), calls, problems);
-        else if (key === "annotations" && Array.isArray(value) && Array.isArray(message[key])) message[key] = [...(message[key] as unknown[]), ...cloneJson(value)];
+        } else if (key === "tool_calls" && Array.isArray(value))
+          foldToolCalls(value, pointer(choicePath, "delta", key), calls, problems);
+        else if (key === "annotations" && Array.isArray(value) && Array.isArray(message[key]))
+          message[key] = [...(message[key] as unknown[]), ...cloneJson(value)];
         else setField(message, key, cloneJson(value));
       }
     });
   });
-  if (obfuscated > 0) problems.warn("field-dropped", "/0/obfuscation", `the obfuscation padding of ${obfuscated} chunks is random filler against length side channels, not content; it is left out`);
+  if (obfuscated > 0)
+    problems.warn(
+      "field-dropped",
+      "/0/obfuscation",
+      `the obfuscation padding of ${obfuscated} chunks is random filler against length side channels, not content; it is left out`,
+    );
   if (problems.errors.length > 0) return undefined;
   for (const [key, value] of Object.entries(texts)) setField(message, key, value);
   if (calls.size > 0) {
@@ -356,7 +457,12 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
   return completion;
 }
 
-function foldToolCalls(deltas: unknown[], path: string, calls: Map<number, { call: JsonObject; fn: JsonObject; name?: string; args: string }>, problems: Problems): void {
+function foldToolCalls(
+  deltas: unknown[],
+  path: string,
+  calls: Map<number, { call: JsonObject; fn: JsonObject; name?: string; args: string }>,
+  problems: Problems,
+): void {
   deltas.forEach((delta, position) => {
     if (!isJsonObject(delta) || typeof delta["index"] !== "number") {
       problems.error(pointer(path, position), "must be a tool call delta with an index");
@@ -369,11 +475,13 @@ function foldToolCalls(deltas: unknown[], path: string, calls: Map<number, { cal
       if (key === "function" && isJsonObject(value)) {
         for (const [fnKey, fnValue] of Object.entries(value)) {
           if (fnKey === "arguments" && typeof fnValue === "string") entry.args += fnValue;
-          else if (fnKey === "name" && typeof fnValue === "string") entry.name = entry.name === undefined || entry.name === "" ? fnValue : entry.name;
+          else if (fnKey === "name" && typeof fnValue === "string")
+            entry.name = entry.name === undefined || entry.name === "" ? fnValue : entry.name;
           else setField(entry.fn, fnKey, cloneJson(fnValue));
         }
       } else if (key === "id") {
-        if (typeof value === "string" && (typeof entry.call["id"] !== "string" || entry.call["id"] === "")) entry.call["id"] = value;
+        if (typeof value === "string" && (typeof entry.call["id"] !== "string" || entry.call["id"] === ""))
+          entry.call["id"] = value;
       } else setField(entry.call, key, cloneJson(value));
     }
   });
@@ -394,17 +502,23 @@ export function streamToCanonical(chunks: readonly unknown[]): ImportResult {
   return guard(
     () => {
       const problems = new Problems();
-      if (!Array.isArray(chunks)) return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
+      if (!Array.isArray(chunks))
+        return { ok: false, errors: [{ path: "", message: "must be an array of chunks" }], warnings: [] };
       const completion = foldChunks(chunks, problems);
       if (completion === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const result = responseToCanonical(completion);
-      return result.ok ? { ...result, warnings: [...problems.warnings, ...result.warnings] } : { ok: false, errors: result.errors, warnings: [...problems.warnings, ...result.warnings] };
+      return result.ok
+        ? { ...result, warnings: [...problems.warnings, ...result.warnings] }
+        : { ok: false, errors: result.errors, warnings: [...problems.warnings, ...result.warnings] };
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-export function streamFromCanonical(document: Tolerant.Transcript, options: ProviderConvertOptions = {}): FromCanonicalResult<ChatCompletionChunk[]> {
+export function streamFromCanonical(
+  document: Tolerant.Transcript,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<ChatCompletionChunk[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;
   return { ok: true, value: chunksFor(result.value as unknown as JsonObject), warnings: result.warnings };
@@ -439,13 +553,20 @@ function chunksFor(completion: JsonObject): ChatCompletionChunk[] {
     if (!isJsonObject(call)) return;
     const fn = isJsonObject(call["function"]) ? call["function"] : {};
     const { arguments: args, ...fnRest } = fn;
-    chunks.push(chunk({ tool_calls: [{ ...cloneJson(call), index: position, function: { ...cloneJson(fnRest), arguments: "" } }] }));
-    if (typeof args === "string" && args !== "") chunks.push(chunk({ tool_calls: [{ index: position, function: { arguments: args } }] }));
+    chunks.push(
+      chunk({
+        tool_calls: [{ ...cloneJson(call), index: position, function: { ...cloneJson(fnRest), arguments: "" } }],
+      }),
+    );
+    if (typeof args === "string" && args !== "")
+      chunks.push(chunk({ tool_calls: [{ index: position, function: { arguments: args } }] }));
   });
   const closing: JsonObject = {};
-  for (const [key, value] of Object.entries(choice)) if (key !== "message" && key !== "index") setField(closing, key, cloneJson(value));
+  for (const [key, value] of Object.entries(choice))
+    if (key !== "message" && key !== "index") setField(closing, key, cloneJson(value));
   chunks.push({ ...cloneJson(base), choices: [{ index, delta: {}, ...closing }] });
-  if (completion["usage"] !== undefined) chunks.push({ ...cloneJson(base), choices: [], usage: cloneJson(completion["usage"]) });
+  if (completion["usage"] !== undefined)
+    chunks.push({ ...cloneJson(base), choices: [], usage: cloneJson(completion["usage"]) });
   return chunks as unknown as ChatCompletionChunk[];
 }
 

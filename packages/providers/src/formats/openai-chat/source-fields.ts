@@ -20,7 +20,12 @@ const key = "openai";
  * `document` as the converter for `own` may read it: unchanged when the document came from `own`, otherwise a copy
  * without any `provider_fields.openai`, with a warning for each field left out. The input is never modified.
  */
-export function withoutForeignOpenaiFields(document: Tolerant.Transcript, own: FormatId, label: string, problems: Problems): Tolerant.Transcript {
+export function withoutForeignOpenaiFields(
+  document: Tolerant.Transcript,
+  own: FormatId,
+  label: string,
+  problems: Problems,
+): Tolerant.Transcript {
   const source = document.source?.format;
   if (source === undefined || source === own) return document;
   const from = `a ${source} document`;
@@ -30,7 +35,12 @@ export function withoutForeignOpenaiFields(document: Tolerant.Transcript, own: F
     const kept = fields[key];
     const base = pointer(path, "provider_fields", key);
     if (isJsonObject(kept) && Object.keys(kept).length > 0) {
-      for (const field of Object.keys(kept)) problems.warn("field-dropped", pointer(base, field), `provider_fields.openai.${field} of ${from} is not a ${label} field; only a ${own} document's are sent back`);
+      for (const field of Object.keys(kept))
+        problems.warn(
+          "field-dropped",
+          pointer(base, field),
+          `provider_fields.openai.${field} of ${from} is not a ${label} field; only a ${own} document's are sent back`,
+        );
     } else if (!isJsonObject(kept)) {
       problems.warn("field-dropped", base, `provider_fields.openai of ${from} is not sent to ${label}`);
     }
@@ -44,11 +54,19 @@ export function withoutForeignOpenaiFields(document: Tolerant.Transcript, own: F
     let result = strip(value, path);
     const content = (result as { content?: unknown }).content;
     if (result.type === "tool_result" && Array.isArray(content)) {
-      result = { ...result, content: content.map((item: Tolerant.Part, index) => part(item, pointer(path, "content", index))) } as Tolerant.Part;
+      result = {
+        ...result,
+        content: content.map((item: Tolerant.Part, index) => part(item, pointer(path, "content", index))),
+      } as Tolerant.Part;
     }
     const citations = (result as { citations?: unknown }).citations;
     if (Array.isArray(citations)) {
-      result = { ...result, citations: citations.map((citation: Tolerant.Citation, index) => (isJsonObject(citation) ? strip(citation, pointer(path, "citations", index)) : citation)) } as Tolerant.Part;
+      result = {
+        ...result,
+        citations: citations.map((citation: Tolerant.Citation, index) =>
+          isJsonObject(citation) ? strip(citation, pointer(path, "citations", index)) : citation,
+        ),
+      } as Tolerant.Part;
     }
     return result;
   };
@@ -56,9 +74,13 @@ export function withoutForeignOpenaiFields(document: Tolerant.Transcript, own: F
   copy.messages = document.messages.map((message, index) => {
     const path = pointer("", "messages", index);
     const stripped = strip(message, path);
-    return { ...stripped, parts: message.parts.map((item, partIndex) => part(item, pointer(path, "parts", partIndex))) };
+    return {
+      ...stripped,
+      parts: message.parts.map((item, partIndex) => part(item, pointer(path, "parts", partIndex))),
+    };
   });
-  if (document.tools !== undefined) copy.tools = document.tools.map((tool, index) => strip(tool, pointer("", "tools", index)));
+  if (document.tools !== undefined)
+    copy.tools = document.tools.map((tool, index) => strip(tool, pointer("", "tools", index)));
   if (document.tool_choice !== undefined) copy.tool_choice = strip(document.tool_choice, "/tool_choice");
   return copy;
 }

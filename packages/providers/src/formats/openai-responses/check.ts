@@ -33,7 +33,10 @@ export function checkRequest(request: unknown): TargetProblem[] {
   if (input === undefined || typeof input === "string") return problems;
   if (!Array.isArray(input)) return [{ path: "/input", message: "input must be a string or an array of items" }];
   // A result may answer a call stored server-side, which the request names only by reference.
-  const storedContext = request.previous_response_id != null || request.conversation != null || input.some((item) => isJsonObject(item) && item.type === "item_reference");
+  const storedContext =
+    request.previous_response_id != null ||
+    request.conversation != null ||
+    input.some((item) => isJsonObject(item) && item.type === "item_reference");
   const calls = new Map<string, string[]>();
   input.forEach((item, index) => {
     const path = pointer("/input", index);
@@ -42,27 +45,50 @@ export function checkRequest(request: unknown): TargetProblem[] {
       return;
     }
     if (item.type === undefined || item.type === "message") {
-      if (typeof item.role !== "string" || !messageRoles.has(item.role)) problems.push({ path: pointer(path, "role"), message: `a message's role must be user, assistant, system or developer, not ${JSON.stringify(item.role)}` });
-      else if (item.type === "message" && item.role !== "assistant" && typeof item.content === "string") problems.push({ path: pointer(path, "content"), message: "an input message item of type message takes a content list, not a string" });
-      if (typeof item.content !== "string" && !Array.isArray(item.content)) problems.push({ path: pointer(path, "content"), message: "a message's content must be a string or a list of content parts" });
+      if (typeof item.role !== "string" || !messageRoles.has(item.role))
+        problems.push({
+          path: pointer(path, "role"),
+          message: `a message's role must be user, assistant, system or developer, not ${JSON.stringify(item.role)}`,
+        });
+      else if (item.type === "message" && item.role !== "assistant" && typeof item.content === "string")
+        problems.push({
+          path: pointer(path, "content"),
+          message: "an input message item of type message takes a content list, not a string",
+        });
+      if (typeof item.content !== "string" && !Array.isArray(item.content))
+        problems.push({
+          path: pointer(path, "content"),
+          message: "a message's content must be a string or a list of content parts",
+        });
     }
     if (item.type === "reasoning") {
       const next = input[index + 1];
       if (!canFollowReasoning(next)) {
         const id = typeof item.id === "string" ? ` ${item.id}` : "";
-        problems.push({ path, message: `reasoning item${id} must be followed by the output item it belongs to, but is followed by ${describe(next)}` });
+        problems.push({
+          path,
+          message: `reasoning item${id} must be followed by the output item it belongs to, but is followed by ${describe(next)}`,
+        });
       }
     }
     // Server-run tool searches carry `call_id: null`; only a present id is checked.
     if (Object.hasOwn(item, "call_id") && item.call_id !== null) {
       const callId = item.call_id;
-      if (typeof callId !== "string" || callId.length === 0) problems.push({ path: pointer(path, "call_id"), message: "call_id must be a non-empty string" });
-      else if (callId.length > maxCallIdLength) problems.push({ path: pointer(path, "call_id"), message: `call_id is ${callId.length} characters; the limit is ${maxCallIdLength}` });
+      if (typeof callId !== "string" || callId.length === 0)
+        problems.push({ path: pointer(path, "call_id"), message: "call_id must be a non-empty string" });
+      else if (callId.length > maxCallIdLength)
+        problems.push({
+          path: pointer(path, "call_id"),
+          message: `call_id is ${callId.length} characters; the limit is ${maxCallIdLength}`,
+        });
       if (typeof callId === "string" && typeof item.type === "string") {
         const answered = answers[item.type];
         if (answered === undefined) calls.set(callId, [...(calls.get(callId) ?? []), item.type]);
         else if (!storedContext && !(calls.get(callId) ?? []).includes(answered)) {
-          problems.push({ path: pointer(path, "call_id"), message: `${item.type} answers call ${JSON.stringify(callId)}, but no earlier ${answered} has that call_id` });
+          problems.push({
+            path: pointer(path, "call_id"),
+            message: `${item.type} answers call ${JSON.stringify(callId)}, but no earlier ${answered} has that call_id`,
+          });
         }
       }
     }

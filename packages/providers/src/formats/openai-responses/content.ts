@@ -9,8 +9,24 @@
  */
 import type { Citation, Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import { cloneJson, isJsonObject, pointer, reportUnmapped, type JsonObject, type Problems } from "../../seeds/conversion.js";
-import { isNonEmptyString, isNonNegativeInteger, issuer, openaiFields, restOf, spreadInto, withOpenaiFields, without } from "./shared.js";
+import {
+  cloneJson,
+  isJsonObject,
+  pointer,
+  reportUnmapped,
+  type JsonObject,
+  type Problems,
+} from "../../seeds/conversion.js";
+import {
+  isNonEmptyString,
+  isNonNegativeInteger,
+  issuer,
+  openaiFields,
+  restOf,
+  spreadInto,
+  withOpenaiFields,
+  without,
+} from "./shared.js";
 
 /** Whose content a list is: assistant output (`output_text`) or input (`input_text`). */
 export type ContentSide = "assistant" | "input";
@@ -87,7 +103,12 @@ function annotationToCitation(value: unknown): Citation | undefined {
  * One native content part as a canonical part, or undefined (with an error) when it is not an object. A part whose
  * shape has no canonical equivalent becomes a native part, kept verbatim.
  */
-export function contentPartToCanonical(value: unknown, path: string, side: ContentSide, problems: Problems): Part | undefined {
+export function contentPartToCanonical(
+  value: unknown,
+  path: string,
+  side: ContentSide,
+  problems: Problems,
+): Part | undefined {
   if (!isJsonObject(value)) {
     problems.error(path, "must be a content part object");
     return undefined;
@@ -105,7 +126,12 @@ export function contentPartToCanonical(value: unknown, path: string, side: Conte
     }
     const rest = restOf(value, consumed) ?? {};
     if (type !== defaultTextType(side)) rest.type = type;
-    return { type: "text", text: value.text, ...(citations === undefined ? {} : { citations }), ...withOpenaiFields(Object.keys(rest).length > 0 ? rest : undefined) };
+    return {
+      type: "text",
+      text: value.text,
+      ...(citations === undefined ? {} : { citations }),
+      ...withOpenaiFields(Object.keys(rest).length > 0 ? rest : undefined),
+    };
   }
   if (type === "refusal" && typeof value.refusal === "string") {
     return { type: "refusal", text: value.refusal, ...withOpenaiFields(restOf(value, ["type", "refusal"])) };
@@ -152,11 +178,21 @@ export function contentPartToCanonical(value: unknown, path: string, side: Conte
     if (file.data === undefined && file.file_id === undefined && file.url === undefined) return contentNative(value);
     return { ...file, ...withOpenaiFields(restOf(value, consumed)) };
   }
-  if (type === "input_audio" && isJsonObject(value.input_audio) && typeof value.input_audio.data === "string" && isNonEmptyString(value.input_audio.format)) {
+  if (
+    type === "input_audio" &&
+    isJsonObject(value.input_audio) &&
+    typeof value.input_audio.data === "string" &&
+    isNonEmptyString(value.input_audio.format)
+  ) {
     const inner = restOf(value.input_audio, ["data", "format"]);
     const rest = restOf(value, ["type", "input_audio"]) ?? {};
     if (inner !== undefined) rest.input_audio = inner;
-    return { type: "audio", data: value.input_audio.data, media_type: `audio/${value.input_audio.format}`, ...withOpenaiFields(Object.keys(rest).length > 0 ? rest : undefined) };
+    return {
+      type: "audio",
+      data: value.input_audio.data,
+      media_type: `audio/${value.input_audio.format}`,
+      ...withOpenaiFields(Object.keys(rest).length > 0 ? rest : undefined),
+    };
   }
   return contentNative(value);
 }
@@ -166,7 +202,13 @@ export function contentPartToCanonical(value: unknown, path: string, side: Conte
  * is marked with its native type, since an export writes a message's lone plain text part as a string; a tool
  * output has no such ambiguity (a string output is `output`, a list is `content`).
  */
-export function contentListToParts(list: readonly unknown[], path: string, side: ContentSide, problems: Problems, markLoneText = true): Part[] {
+export function contentListToParts(
+  list: readonly unknown[],
+  path: string,
+  side: ContentSide,
+  problems: Problems,
+  markLoneText = true,
+): Part[] {
   const parts: Part[] = [];
   list.forEach((value, index) => {
     const part = contentPartToCanonical(value, pointer(path, index), side, problems);
@@ -195,12 +237,29 @@ export function isContentPart(part: Tolerant.Part): boolean {
 
 function citationToAnnotation(citation: Tolerant.Citation, path: string, problems: Problems): JsonObject | undefined {
   const fields = openaiFields(citation.provider_fields);
-  const type = typeof fields?.type === "string" ? fields.type : citation.kind === "url" ? "url_citation" : citation.kind === "file" ? "file_citation" : undefined;
+  const type =
+    typeof fields?.type === "string"
+      ? fields.type
+      : citation.kind === "url"
+        ? "url_citation"
+        : citation.kind === "file"
+          ? "file_citation"
+          : undefined;
   if (type === undefined) {
-    problems.warn("field-dropped", path, `a ${citation.kind ?? "kindless"} citation has no OpenAI Responses annotation type`);
+    problems.warn(
+      "field-dropped",
+      path,
+      `a ${citation.kind ?? "kindless"} citation has no OpenAI Responses annotation type`,
+    );
     return undefined;
   }
-  reportUnmapped(citation, ["kind", "url", "title", "file_id", "start_index", "end_index", "provider_fields"], path, "OpenAI Responses annotation", problems);
+  reportUnmapped(
+    citation,
+    ["kind", "url", "title", "file_id", "start_index", "end_index", "provider_fields"],
+    path,
+    "OpenAI Responses annotation",
+    problems,
+  );
   const annotation: JsonObject = { type };
   if (citation.url !== undefined) annotation.url = citation.url;
   if (citation.title !== undefined) annotation.title = citation.title;
@@ -217,11 +276,24 @@ const mediaKeys = ["type", "media_type", "data", "url", "file_id", "provider_fie
  * A canonical content part as a native content part, or undefined (with a warning) when the part cannot be sent.
  * `side` picks the default text type; a text part's own recorded type wins.
  */
-export function partToContent(part: Tolerant.Part, path: string, side: ContentSide, problems: Problems): JsonObject | undefined {
-  const fields = without(openaiFields("provider_fields" in part ? (part.provider_fields as Tolerant.ProviderFields | undefined) : undefined), markerKeys);
+export function partToContent(
+  part: Tolerant.Part,
+  path: string,
+  side: ContentSide,
+  problems: Problems,
+): JsonObject | undefined {
+  const fields = without(
+    openaiFields("provider_fields" in part ? (part.provider_fields as Tolerant.ProviderFields | undefined) : undefined),
+    markerKeys,
+  );
   if (isPartOfType(part, "text")) {
     reportUnmapped(part, [...textKeys, "signature", "issuer"], path, "OpenAI Responses", problems);
-    if (part.signature !== undefined) problems.warn("field-dropped", pointer(path, "signature"), "a text signature is opaque data of another provider; OpenAI Responses has no place for it");
+    if (part.signature !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "signature"),
+        "a text signature is opaque data of another provider; OpenAI Responses has no place for it",
+      );
     const type = typeof fields?.type === "string" ? fields.type : defaultTextType(side);
     const content: JsonObject = { type, text: part.text };
     if (part.citations !== undefined) {
@@ -233,7 +305,11 @@ export function partToContent(part: Tolerant.Part, path: string, side: ContentSi
         });
         content.annotations = annotations;
       } else if (part.citations.length > 0) {
-        problems.warn("field-dropped", pointer(path, "citations"), `${type} content carries no annotations; citations left out`);
+        problems.warn(
+          "field-dropped",
+          pointer(path, "citations"),
+          `${type} content carries no annotations; citations left out`,
+        );
       }
     }
     return spreadInto(content, without(fields, ["type"]));
@@ -249,7 +325,11 @@ export function partToContent(part: Tolerant.Part, path: string, side: ContentSi
     if (url !== undefined) image.image_url = url;
     if (part.file_id !== undefined) image.file_id = part.file_id;
     if (url === undefined && part.file_id === undefined) {
-      problems.warn("part-dropped", path, "an image stored beside the transcript (path only) cannot be sent to OpenAI Responses");
+      problems.warn(
+        "part-dropped",
+        path,
+        "an image stored beside the transcript (path only) cannot be sent to OpenAI Responses",
+      );
       return undefined;
     }
     if (part.detail !== undefined) image.detail = part.detail;
@@ -258,8 +338,14 @@ export function partToContent(part: Tolerant.Part, path: string, side: ContentSi
   if (isPartOfType(part, "file")) {
     reportUnmapped(part, [...mediaKeys, "filename", "text"], path, "OpenAI Responses", problems);
     const file: JsonObject = { type: "input_file" };
-    if (part.data !== undefined) file.file_data = `data:${part.media_type ?? "application/octet-stream"};base64,${part.data}`;
-    if (part.data !== undefined && part.media_type === undefined) problems.warn("value-assumed", pointer(path, "media_type"), "inline file without a media type sent as application/octet-stream");
+    if (part.data !== undefined)
+      file.file_data = `data:${part.media_type ?? "application/octet-stream"};base64,${part.data}`;
+    if (part.data !== undefined && part.media_type === undefined)
+      problems.warn(
+        "value-assumed",
+        pointer(path, "media_type"),
+        "inline file without a media type sent as application/octet-stream",
+      );
     if (part.file_id !== undefined) file.file_id = part.file_id;
     if (part.url !== undefined) file.file_url = part.url;
     if (part.filename !== undefined) file.filename = part.filename;
@@ -268,33 +354,61 @@ export function partToContent(part: Tolerant.Part, path: string, side: ContentSi
         problems.warn("value-converted", path, "a plain-text document sent as input_text");
         return { type: "input_text", text: part.text };
       }
-      problems.warn("part-dropped", path, "a file stored beside the transcript (path only) cannot be sent to OpenAI Responses");
+      problems.warn(
+        "part-dropped",
+        path,
+        "a file stored beside the transcript (path only) cannot be sent to OpenAI Responses",
+      );
       return undefined;
     }
-    if (part.text !== undefined) problems.warn("field-dropped", pointer(path, "text"), "input_file has no text field beside its data");
+    if (part.text !== undefined)
+      problems.warn("field-dropped", pointer(path, "text"), "input_file has no text field beside its data");
     return spreadInto(file, fields);
   }
   if (isPartOfType(part, "audio")) {
     reportUnmapped(part, mediaKeys, path, "OpenAI Responses", problems);
     const format = part.media_type?.startsWith("audio/") ? part.media_type.slice("audio/".length) : undefined;
     if (part.data === undefined || format === undefined || format === "") {
-      problems.warn("part-dropped", path, "OpenAI Responses takes audio only inline, with an audio/<format> media type");
+      problems.warn(
+        "part-dropped",
+        path,
+        "OpenAI Responses takes audio only inline, with an audio/<format> media type",
+      );
       return undefined;
     }
     const inner = isJsonObject(fields?.input_audio) ? fields.input_audio : undefined;
-    return spreadInto({ type: "input_audio", input_audio: spreadInto({ data: part.data, format }, inner) }, without(fields, ["input_audio"]));
+    return spreadInto(
+      { type: "input_audio", input_audio: spreadInto({ data: part.data, format }, inner) },
+      without(fields, ["input_audio"]),
+    );
   }
-  if (isPartOfType(part, "native") && isContentNative(part)) return isJsonObject(part.data) ? cloneJson(part.data) : undefined;
+  if (isPartOfType(part, "native") && isContentNative(part))
+    return isJsonObject(part.data) ? cloneJson(part.data) : undefined;
   problems.warn("part-dropped", path, `a ${part.type} part has no OpenAI Responses content equivalent`);
   return undefined;
 }
 
-function mediaUrl(part: Tolerant.ImagePart, path: string, fallbackType: string, problems: Problems): string | undefined {
+function mediaUrl(
+  part: Tolerant.ImagePart,
+  path: string,
+  fallbackType: string,
+  problems: Problems,
+): string | undefined {
   if (part.url !== undefined) {
-    if (part.data !== undefined) problems.warn("field-dropped", pointer(path, "data"), "an image has one image_url; the URL was sent and the inline copy left out");
+    if (part.data !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "data"),
+        "an image has one image_url; the URL was sent and the inline copy left out",
+      );
     return part.url;
   }
   if (part.data === undefined) return undefined;
-  if (part.media_type === undefined) problems.warn("value-assumed", pointer(path, "media_type"), `inline image without a media type sent as ${fallbackType}`);
+  if (part.media_type === undefined)
+    problems.warn(
+      "value-assumed",
+      pointer(path, "media_type"),
+      `inline image without a media type sent as ${fallbackType}`,
+    );
   return `data:${part.media_type ?? fallbackType};base64,${part.data}`;
 }

@@ -17,11 +17,20 @@ import { streamFromCanonical, streamToCanonical } from "./stream.js";
 export const openaiResponsesFormat: ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent> = {
   id: "openai-responses",
   requestToCanonical,
-  requestFromCanonical: (document, options) => requestFromCanonical(document, options) as ReturnType<ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["requestFromCanonical"]>,
+  requestFromCanonical: (document, options) =>
+    requestFromCanonical(document, options) as ReturnType<
+      ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["requestFromCanonical"]
+    >,
   responseToCanonical,
-  responseFromCanonical: (document, options) => responseFromCanonical(document, options) as ReturnType<ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["responseFromCanonical"]>,
+  responseFromCanonical: (document, options) =>
+    responseFromCanonical(document, options) as ReturnType<
+      ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["responseFromCanonical"]
+    >,
   streamToCanonical,
-  streamFromCanonical: (document, options) => streamFromCanonical(document, options) as ReturnType<ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["streamFromCanonical"]>,
+  streamFromCanonical: (document, options) =>
+    streamFromCanonical(document, options) as ReturnType<
+      ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["streamFromCanonical"]
+    >,
   checkRequest,
 };
 

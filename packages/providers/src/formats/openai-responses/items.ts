@@ -25,9 +25,32 @@ import { isPartOfType } from "@agent-transcript/core";
 import type { ForeignReasoningPolicy } from "../../format.js";
 import type { ToolCallIdMap } from "../../ids.js";
 import { decideReasoning, isSameIssuer } from "../../reasoning.js";
-import { cloneJson, isJsonObject, pointer, reportUnmapped, type JsonObject, type Problems } from "../../seeds/conversion.js";
-import { contentListToParts, isContentNative, isContentPart, isPlainText, partToContent, type ContentSide } from "./content.js";
-import { isNonEmptyString, issuer, openaiFields, responsesTarget, restOf, spreadInto, withOpenaiFields, without } from "./shared.js";
+import {
+  cloneJson,
+  isJsonObject,
+  pointer,
+  reportUnmapped,
+  type JsonObject,
+  type Problems,
+} from "../../seeds/conversion.js";
+import {
+  contentListToParts,
+  isContentNative,
+  isContentPart,
+  isPlainText,
+  partToContent,
+  type ContentSide,
+} from "./content.js";
+import {
+  isNonEmptyString,
+  issuer,
+  openaiFields,
+  responsesTarget,
+  restOf,
+  spreadInto,
+  withOpenaiFields,
+  without,
+} from "./shared.js";
 
 /** Calls the client runs, keyed by `call_id`, with the item's `id` as item_id. */
 interface ClientCallSpec {
@@ -87,8 +110,17 @@ export function itemKind(item: unknown): ItemKind {
   if (type === undefined || type === "message") return item.role === "assistant" ? "output" : "message";
   if (typeof type !== "string") return "other";
   if (type in clientResults || type.endsWith("_output") || type === "mcp_approval_response") return "result";
-  if (type === "reasoning" || type === "function_call" || type === "custom_tool_call" || type.endsWith("_call") || type in serverCalls || type === "compaction") return "output";
-  if (type === "mcp_list_tools" || type === "mcp_approval_request" || type === "program" || type === "item_reference") return "output";
+  if (
+    type === "reasoning" ||
+    type === "function_call" ||
+    type === "custom_tool_call" ||
+    type.endsWith("_call") ||
+    type in serverCalls ||
+    type === "compaction"
+  )
+    return "output";
+  if (type === "mcp_list_tools" || type === "mcp_approval_request" || type === "program" || type === "item_reference")
+    return "output";
   return "other";
 }
 
@@ -126,7 +158,10 @@ function messageToParts(item: JsonObject, path: string, previous: Part | undefin
   if (envelope !== undefined || (previous !== undefined && isContentPart(previous))) {
     // A content-level native part has no provider_fields to carry the item's own fields: keep the whole item.
     if (first.type === "native") return [native(item)];
-    first.provider_fields = { ...first.provider_fields, openai: { ...openaiFields(first.provider_fields), item: envelope ?? {} } };
+    first.provider_fields = {
+      ...first.provider_fields,
+      openai: { ...openaiFields(first.provider_fields), item: envelope ?? {} },
+    };
   }
   return parts;
 }
@@ -138,7 +173,16 @@ function reasoningToPart(item: JsonObject): Part {
     part.id = item.id;
     consumed.push("id");
   }
-  if (Array.isArray(item.summary) && item.summary.every((entry) => isJsonObject(entry) && entry.type === "summary_text" && typeof entry.text === "string" && Object.keys(entry).length === 2)) {
+  if (
+    Array.isArray(item.summary) &&
+    item.summary.every(
+      (entry) =>
+        isJsonObject(entry) &&
+        entry.type === "summary_text" &&
+        typeof entry.text === "string" &&
+        Object.keys(entry).length === 2,
+    )
+  ) {
     part.summary = item.summary.map((entry) => (entry as { text: string }).text);
     consumed.push("summary");
   }
@@ -147,7 +191,14 @@ function reasoningToPart(item: JsonObject): Part {
     consumed.push("encrypted_content");
   }
   const content = item.content;
-  if (Array.isArray(content) && content.length === 1 && isJsonObject(content[0]) && content[0].type === "reasoning_text" && typeof content[0].text === "string" && Object.keys(content[0]).length === 2) {
+  if (
+    Array.isArray(content) &&
+    content.length === 1 &&
+    isJsonObject(content[0]) &&
+    content[0].type === "reasoning_text" &&
+    typeof content[0].text === "string" &&
+    Object.keys(content[0]).length === 2
+  ) {
     part.text = content[0].text;
     consumed.push("content");
   }
@@ -156,9 +207,15 @@ function reasoningToPart(item: JsonObject): Part {
 }
 
 function functionCallToPart(item: JsonObject): Part {
-  if (!isNonEmptyString(item.call_id) || !isNonEmptyString(item.name) || typeof item.arguments !== "string") return native(item);
+  if (!isNonEmptyString(item.call_id) || !isNonEmptyString(item.name) || typeof item.arguments !== "string")
+    return native(item);
   const consumed = ["type", "call_id", "name", "arguments"];
-  const part: Extract<Part, { type: "tool_call" }> = { type: "tool_call", id: item.call_id, name: item.name, ...parseArguments(item.arguments) };
+  const part: Extract<Part, { type: "tool_call" }> = {
+    type: "tool_call",
+    id: item.call_id,
+    name: item.name,
+    ...parseArguments(item.arguments),
+  };
   if (typeof item.id === "string") {
     part.item_id = item.id;
     consumed.push("id");
@@ -167,9 +224,16 @@ function functionCallToPart(item: JsonObject): Part {
 }
 
 function customCallToPart(item: JsonObject): Part {
-  if (!isNonEmptyString(item.call_id) || !isNonEmptyString(item.name) || typeof item.input !== "string") return native(item);
+  if (!isNonEmptyString(item.call_id) || !isNonEmptyString(item.name) || typeof item.input !== "string")
+    return native(item);
   const consumed = ["type", "call_id", "name", "input"];
-  const part: Extract<Part, { type: "tool_call" }> = { type: "tool_call", id: item.call_id, name: item.name, input: item.input, native_type: "custom_tool_call" };
+  const part: Extract<Part, { type: "tool_call" }> = {
+    type: "tool_call",
+    id: item.call_id,
+    name: item.name,
+    input: item.input,
+    native_type: "custom_tool_call",
+  };
   if (typeof item.id === "string") {
     part.item_id = item.id;
     consumed.push("id");
@@ -180,7 +244,13 @@ function customCallToPart(item: JsonObject): Part {
 function clientCallToPart(item: JsonObject, type: string, spec: ClientCallSpec): Part {
   if (!isNonEmptyString(item.call_id)) return native(item);
   const consumed = ["type", "call_id", ...spec.inputKeys];
-  const part: Extract<Part, { type: "tool_call" }> = { type: "tool_call", id: item.call_id, name: spec.name, input: pick(item, spec.inputKeys), native_type: type };
+  const part: Extract<Part, { type: "tool_call" }> = {
+    type: "tool_call",
+    id: item.call_id,
+    name: spec.name,
+    input: pick(item, spec.inputKeys),
+    native_type: type,
+  };
   if (typeof item.id === "string") {
     part.item_id = item.id;
     consumed.push("id");
@@ -194,9 +264,18 @@ function serverCallToParts(item: JsonObject, type: string, spec: ServerCallSpec)
   if (spec.jsonArguments === true && typeof item.arguments !== "string") return [native(item)];
   const consumed = ["type", "id", ...spec.inputKeys, ...spec.resultKeys];
   if (spec.name === undefined) consumed.push("name");
-  const input = spec.jsonArguments === true ? parseArguments(item.arguments as string) : { input: pick(item, spec.inputKeys) };
+  const input =
+    spec.jsonArguments === true ? parseArguments(item.arguments as string) : { input: pick(item, spec.inputKeys) };
   if (spec.jsonArguments === true) consumed.push("arguments");
-  const call: Part = { type: "tool_call", id: item.id, name, ...input, provider_executed: true, native_type: type, ...withOpenaiFields(restOf(item, consumed)) };
+  const call: Part = {
+    type: "tool_call",
+    id: item.id,
+    name,
+    ...input,
+    provider_executed: true,
+    native_type: type,
+    ...withOpenaiFields(restOf(item, consumed)),
+  };
   if (spec.resultKeys.length === 0) return [call];
   const failed = item.status === "failed" || (item.error !== undefined && item.error !== null);
   const result: Part = {
@@ -215,7 +294,11 @@ function resultToPart(item: JsonObject, type: string, path: string, problems: Pr
   if (spec === undefined || !isNonEmptyString(item.call_id)) return native(item);
   const outputKey = outputKeyOf(type);
   const consumed = ["type", "call_id"];
-  const part: Extract<Part, { type: "tool_result" }> = { type: "tool_result", call_id: item.call_id, status: item.status === "incomplete" ? "interrupted" : "ok" };
+  const part: Extract<Part, { type: "tool_result" }> = {
+    type: "tool_result",
+    call_id: item.call_id,
+    status: item.status === "incomplete" ? "interrupted" : "ok",
+  };
   const output = item[outputKey];
   if (spec.contentList && Array.isArray(output)) {
     part.content = contentListToParts(output, pointer(path, outputKey), "input", problems, false);
@@ -235,14 +318,19 @@ export function itemToParts(item: unknown, path: string, previous: Part | undefi
     return [];
   }
   const type = item.type;
-  if ((type === undefined || type === "message") && typeof item.role === "string") return messageToParts(item, path, previous, problems);
+  if ((type === undefined || type === "message") && typeof item.role === "string")
+    return messageToParts(item, path, previous, problems);
   if (typeof type !== "string") return [native(item)];
   if (type === "reasoning") return [reasoningToPart(item)];
   if (type === "function_call") return [functionCallToPart(item)];
   if (type === "custom_tool_call") return [customCallToPart(item)];
   if (type === "compaction" && typeof item.encrypted_content === "string") {
     const consumed = ["type", "encrypted_content"];
-    const part: Extract<Part, { type: "compaction" }> = { type: "compaction", encrypted_content: item.encrypted_content, issuer: issuer() };
+    const part: Extract<Part, { type: "compaction" }> = {
+      type: "compaction",
+      encrypted_content: item.encrypted_content,
+      issuer: issuer(),
+    };
     if (typeof item.id === "string") {
       part.id = item.id;
       consumed.push("id");
@@ -281,15 +369,52 @@ export interface WrittenItem {
   path: string;
 }
 
-const callKeys = ["type", "id", "name", "input", "raw_input", "input_error", "provider_executed", "native_type", "item_id", "provider_fields", "signature", "issuer"];
-const resultKeys = ["type", "call_id", "status", "output", "content", "error", "provider_executed", "native_type", "provider_fields"];
-const reasoningKeys = ["type", "id", "text", "summary", "encrypted_content", "signature", "redacted_data", "issuer", "provider_fields"];
+const callKeys = [
+  "type",
+  "id",
+  "name",
+  "input",
+  "raw_input",
+  "input_error",
+  "provider_executed",
+  "native_type",
+  "item_id",
+  "provider_fields",
+  "signature",
+  "issuer",
+];
+const resultKeys = [
+  "type",
+  "call_id",
+  "status",
+  "output",
+  "content",
+  "error",
+  "provider_executed",
+  "native_type",
+  "provider_fields",
+];
+const reasoningKeys = [
+  "type",
+  "id",
+  "text",
+  "summary",
+  "encrypted_content",
+  "signature",
+  "redacted_data",
+  "issuer",
+  "provider_fields",
+];
 
 function mappedCallId(id: string, path: string, context: ExportContext): string {
   const mapped = context.ids.idFor(id);
   if (mapped.remapped && !context.remapped.has(id)) {
     context.remapped.add(id);
-    context.problems.warn("id-remapped", path, `call id ${JSON.stringify(id.length > 70 ? `${id.slice(0, 67)}…` : id)} breaks OpenAI Responses' rule (at most 64 characters, unique); sent as ${mapped.id}`);
+    context.problems.warn(
+      "id-remapped",
+      path,
+      `call id ${JSON.stringify(id.length > 70 ? `${id.slice(0, 67)}…` : id)} breaks OpenAI Responses' rule (at most 64 characters, unique); sent as ${mapped.id}`,
+    );
   }
   return mapped.id;
 }
@@ -300,32 +425,57 @@ function argumentsText(part: Tolerant.ToolCallPart): string {
 }
 
 function fieldsOf(part: Tolerant.Part): JsonObject | undefined {
-  return "provider_fields" in part ? openaiFields(part.provider_fields as Tolerant.ProviderFields | undefined) : undefined;
+  return "provider_fields" in part
+    ? openaiFields(part.provider_fields as Tolerant.ProviderFields | undefined)
+    : undefined;
 }
 
-function callToItem(part: Tolerant.ToolCallPart, path: string, next: Tolerant.Part | undefined, context: ExportContext): { item?: JsonObject; consumedNext: boolean } {
+function callToItem(
+  part: Tolerant.ToolCallPart,
+  path: string,
+  next: Tolerant.Part | undefined,
+  context: ExportContext,
+): { item?: JsonObject; consumedNext: boolean } {
   const { problems } = context;
   reportUnmapped(part, callKeys, path, "OpenAI Responses", problems);
-  if (part.signature !== undefined) problems.warn("field-dropped", pointer(path, "signature"), "a tool-call signature is another provider's opaque data; OpenAI Responses has no place for it");
+  if (part.signature !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "signature"),
+      "a tool-call signature is another provider's opaque data; OpenAI Responses has no place for it",
+    );
   const fields = fieldsOf(part);
   const type = part.native_type;
   const server = type === undefined ? undefined : serverCalls[type];
   if (part.provider_executed === true || server !== undefined) {
     if (type === undefined || server === undefined) {
-      problems.warn("part-dropped", path, `a ${type ?? "provider-executed"} call was run by another provider and cannot be replayed to OpenAI Responses`);
+      problems.warn(
+        "part-dropped",
+        path,
+        `a ${type ?? "provider-executed"} call was run by another provider and cannot be replayed to OpenAI Responses`,
+      );
       return { consumedNext: false };
     }
     const item: JsonObject = { type, id: part.id };
     if (server.name === undefined) item.name = part.name;
     if (server.jsonArguments === true) item.arguments = argumentsText(part);
     else if (isJsonObject(part.input)) spreadInto(item, part.input);
-    else problems.warn("value-converted", pointer(path, "input"), `${type} takes its input as fields; a non-object input was left out`);
+    else
+      problems.warn(
+        "value-converted",
+        pointer(path, "input"),
+        `${type} takes its input as fields; a non-object input was left out`,
+      );
     spreadInto(item, fields);
-    const result = next !== undefined && isPartOfType(next, "tool_result") && next.call_id === part.id && next.native_type === type ? next : undefined;
+    const result =
+      next !== undefined && isPartOfType(next, "tool_result") && next.call_id === part.id && next.native_type === type
+        ? next
+        : undefined;
     if (result !== undefined) {
       reportUnmapped(result, resultKeys, path, "OpenAI Responses", problems);
       if (isJsonObject(result.output)) spreadInto(item, result.output);
-      else if (result.output !== undefined) problems.warn("value-converted", path, `${type} keeps its results as fields; a non-object output was left out`);
+      else if (result.output !== undefined)
+        problems.warn("value-converted", path, `${type} keeps its results as fields; a non-object output was left out`);
       spreadInto(item, fieldsOf(result));
     }
     return { item, consumedNext: result !== undefined };
@@ -334,14 +484,30 @@ function callToItem(part: Tolerant.ToolCallPart, path: string, next: Tolerant.Pa
   const client = type === undefined ? undefined : clientCalls[type];
   let item: JsonObject;
   if (type === "custom_tool_call") {
-    item = { type, call_id: callId, name: part.name, input: typeof part.input === "string" ? part.input : argumentsText(part) };
-    if (typeof part.input !== "string") problems.warn("value-converted", pointer(path, "input"), "a custom tool takes free-form text; the input was sent as JSON text");
+    item = {
+      type,
+      call_id: callId,
+      name: part.name,
+      input: typeof part.input === "string" ? part.input : argumentsText(part),
+    };
+    if (typeof part.input !== "string")
+      problems.warn(
+        "value-converted",
+        pointer(path, "input"),
+        "a custom tool takes free-form text; the input was sent as JSON text",
+      );
   } else if (client !== undefined && type !== undefined) {
     item = { type, call_id: callId };
     if (isJsonObject(part.input)) spreadInto(item, part.input);
-    else problems.warn("value-converted", pointer(path, "input"), `${type} takes its input as fields; a non-object input was left out`);
+    else
+      problems.warn(
+        "value-converted",
+        pointer(path, "input"),
+        `${type} takes its input as fields; a non-object input was left out`,
+      );
   } else {
-    if (type !== undefined && type !== "function_call") problems.warn("value-converted", pointer(path, "native_type"), `a ${type} call sent as a function_call`);
+    if (type !== undefined && type !== "function_call")
+      problems.warn("value-converted", pointer(path, "native_type"), `a ${type} call sent as a function_call`);
     item = { type: "function_call", call_id: callId, name: part.name, arguments: argumentsText(part) };
   }
   if (part.item_id !== undefined) item.id = part.item_id;
@@ -353,14 +519,22 @@ function resultToItem(part: Tolerant.ToolResultPart, path: string, context: Expo
   const type = part.native_type ?? "function_call_output";
   const spec = clientResults[type];
   if (part.provider_executed === true || spec === undefined) {
-    if (part.provider_executed === true || (part.native_type !== undefined && serverCalls[part.native_type] !== undefined)) {
-      problems.warn("part-dropped", path, `a ${type} result has no call beside it that OpenAI Responses could carry it in`);
+    if (
+      part.provider_executed === true ||
+      (part.native_type !== undefined && serverCalls[part.native_type] !== undefined)
+    ) {
+      problems.warn(
+        "part-dropped",
+        path,
+        `a ${type} result has no call beside it that OpenAI Responses could carry it in`,
+      );
       return undefined;
     }
   }
   reportUnmapped(part, resultKeys, path, "OpenAI Responses", problems);
   const resultType = spec === undefined ? "function_call_output" : type;
-  if (spec === undefined) problems.warn("value-converted", pointer(path, "native_type"), `a ${type} result sent as a function_call_output`);
+  if (spec === undefined)
+    problems.warn("value-converted", pointer(path, "native_type"), `a ${type} result sent as a function_call_output`);
   const fields = fieldsOf(part);
   const item: JsonObject = { type: resultType, call_id: mappedCallId(part.call_id, pointer(path, "call_id"), context) };
   const outputKey = outputKeyOf(resultType);
@@ -368,8 +542,15 @@ function resultToItem(part: Tolerant.ToolResultPart, path: string, context: Expo
   if (part.content !== undefined && contentList) {
     const list: JsonObject[] = [];
     if (part.output !== undefined) {
-      problems.warn("parts-merged", pointer(path, "output"), "output and content sent as one content list, output first");
-      list.push({ type: "input_text", text: typeof part.output === "string" ? part.output : JSON.stringify(part.output) });
+      problems.warn(
+        "parts-merged",
+        pointer(path, "output"),
+        "output and content sent as one content list, output first",
+      );
+      list.push({
+        type: "input_text",
+        text: typeof part.output === "string" ? part.output : JSON.stringify(part.output),
+      });
     }
     part.content.forEach((entry, index) => {
       const content = partToContent(entry, pointer(path, "content", index), "input", problems);
@@ -377,28 +558,47 @@ function resultToItem(part: Tolerant.ToolResultPart, path: string, context: Expo
     });
     item[outputKey] = list;
   } else {
-    if (part.content !== undefined) problems.warn("field-dropped", pointer(path, "content"), `${resultType} has no content list`);
+    if (part.content !== undefined)
+      problems.warn("field-dropped", pointer(path, "content"), `${resultType} has no content list`);
     let output = part.output;
     if (output === undefined && part.error !== undefined) output = part.error;
     if (contentList && output !== undefined && typeof output !== "string") {
-      problems.warn("value-converted", pointer(path, "output"), "a JSON output sent as JSON text (function_call_output takes a string)");
+      problems.warn(
+        "value-converted",
+        pointer(path, "output"),
+        "a JSON output sent as JSON text (function_call_output takes a string)",
+      );
       output = JSON.stringify(output);
     }
     if (output === undefined && contentList) {
-      problems.warn("value-assumed", pointer(path, "output"), "a result with no output sent with an empty output string");
+      problems.warn(
+        "value-assumed",
+        pointer(path, "output"),
+        "a result with no output sent with an empty output string",
+      );
       output = "";
     }
     if (output !== undefined) item[outputKey] = cloneJson(output);
   }
-  if (part.error !== undefined && (part.output !== undefined || part.content !== undefined)) problems.warn("field-dropped", pointer(path, "error"), `${resultType} has no error field`);
+  if (part.error !== undefined && (part.output !== undefined || part.content !== undefined))
+    problems.warn("field-dropped", pointer(path, "error"), `${resultType} has no error field`);
   if (part.status !== "ok" && fields?.status === undefined) {
     if (part.status === "interrupted") item.status = "incomplete";
-    else problems.warn("status-mapped", pointer(path, "status"), `${resultType} has no ${part.status} status; the result was sent as an ordinary output`);
+    else
+      problems.warn(
+        "status-mapped",
+        pointer(path, "status"),
+        `${resultType} has no ${part.status} status; the result was sent as an ordinary output`,
+      );
   }
   return spreadInto(item, fields);
 }
 
-function reasoningToItem(part: Tolerant.ReasoningPart, path: string, context: ExportContext): { item?: JsonObject; text?: string } {
+function reasoningToItem(
+  part: Tolerant.ReasoningPart,
+  path: string,
+  context: ExportContext,
+): { item?: JsonObject; text?: string } {
   const { problems } = context;
   const decision = decideReasoning(part, responsesTarget, context.policy, path);
   if (decision.action === "as-text") {
@@ -411,30 +611,47 @@ function reasoningToItem(part: Tolerant.ReasoningPart, path: string, context: Ex
   }
   const sendable = isSameIssuer(part.issuer, responsesTarget) && part.issuer !== undefined && part.id !== undefined;
   if (decision.action === "as-reasoning" || !sendable) {
-    const text = [part.text, ...(part.summary ?? [])].filter((entry): entry is string => typeof entry === "string" && entry !== "").join("\n\n");
+    const text = [part.text, ...(part.summary ?? [])]
+      .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+      .join("\n\n");
     if (context.policy === "text" && text !== "") {
-      problems.warn("reasoning-demoted", path, "reasoning not issued by OpenAI Responses (no reasoning item id) sent as text");
+      problems.warn(
+        "reasoning-demoted",
+        path,
+        "reasoning not issued by OpenAI Responses (no reasoning item id) sent as text",
+      );
       return { text };
     }
-    problems.warn("reasoning-dropped", path, "reasoning not issued by OpenAI Responses (no reasoning item id to replay it under) left out");
+    problems.warn(
+      "reasoning-dropped",
+      path,
+      "reasoning not issued by OpenAI Responses (no reasoning item id to replay it under) left out",
+    );
     return {};
   }
   reportUnmapped(part, reasoningKeys, path, "OpenAI Responses", problems);
   const fields = fieldsOf(part);
   const item: JsonObject = { type: "reasoning", id: part.id };
-  if (fields?.summary === undefined) item.summary = (part.summary ?? []).map((text) => ({ type: "summary_text", text }));
+  if (fields?.summary === undefined)
+    item.summary = (part.summary ?? []).map((text) => ({ type: "summary_text", text }));
   if (part.encrypted_content !== undefined) item.encrypted_content = part.encrypted_content;
   if (part.text !== undefined) item.content = [{ type: "reasoning_text", text: part.text }];
   return { item: spreadInto(item, fields) };
 }
 
 /** Builds a message item from its content; a lone plain text part becomes a string. */
-function messageItem(role: string, envelope: JsonObject | undefined, content: JsonObject[], parts: Tolerant.Part[]): JsonObject {
+function messageItem(
+  role: string,
+  envelope: JsonObject | undefined,
+  content: JsonObject[],
+  parts: Tolerant.Part[],
+): JsonObject {
   const item: JsonObject = {};
   spreadInto(item, without(envelope, ["role"]));
   item.role = typeof envelope?.role === "string" ? envelope.role : role;
   const only = parts.length === 1 ? parts[0] : undefined;
-  item.content = only !== undefined && content.length === 1 && isPlainText(only) ? (only as Tolerant.TextPart).text : content;
+  item.content =
+    only !== undefined && content.length === 1 && isPlainText(only) ? (only as Tolerant.TextPart).text : content;
   return item;
 }
 
@@ -443,17 +660,30 @@ function messageItem(role: string, envelope: JsonObject | undefined, content: Js
  * (a part marked with `provider_fields.openai.item` starts a new one); every other part is an item of its own.
  * `envelope` is the first message item's own fields (for non-assistant messages, kept at message level).
  */
-export function partsToItems(parts: readonly Tolerant.Part[], path: string, role: string, envelope: JsonObject | undefined, context: ExportContext): WrittenItem[] {
+export function partsToItems(
+  parts: readonly Tolerant.Part[],
+  path: string,
+  role: string,
+  envelope: JsonObject | undefined,
+  context: ExportContext,
+): WrittenItem[] {
   const written: WrittenItem[] = [];
   const side: ContentSide = role === "assistant" ? "assistant" : "input";
-  let pending: { envelope: JsonObject | undefined; content: JsonObject[]; parts: Tolerant.Part[]; path: string } | undefined;
+  let pending:
+    { envelope: JsonObject | undefined; content: JsonObject[]; parts: Tolerant.Part[]; path: string } | undefined;
   let firstEnvelope = envelope;
   const flush = (): void => {
     if (pending === undefined) return;
-    if (pending.content.length > 0 || pending.envelope !== undefined) written.push({ item: messageItem(role, pending.envelope, pending.content, pending.parts), path: pending.path });
+    if (pending.content.length > 0 || pending.envelope !== undefined)
+      written.push({ item: messageItem(role, pending.envelope, pending.content, pending.parts), path: pending.path });
     pending = undefined;
   };
-  const addContent = (content: JsonObject, part: Tolerant.Part, partPath: string, marker: JsonObject | undefined): void => {
+  const addContent = (
+    content: JsonObject,
+    part: Tolerant.Part,
+    partPath: string,
+    marker: JsonObject | undefined,
+  ): void => {
     if (pending === undefined || marker !== undefined) {
       flush();
       pending = { envelope: marker ?? firstEnvelope, content: [], parts: [], path: partPath };
@@ -474,7 +704,13 @@ export function partsToItems(parts: readonly Tolerant.Part[], path: string, role
     }
     if (isPartOfType(part, "reasoning")) {
       const { item, text } = reasoningToItem(part, partPath, context);
-      if (text !== undefined) addContent({ type: side === "assistant" ? "output_text" : "input_text", text }, { type: "text", text }, partPath, undefined);
+      if (text !== undefined)
+        addContent(
+          { type: side === "assistant" ? "output_text" : "input_text", text },
+          { type: "text", text },
+          partPath,
+          undefined,
+        );
       if (item !== undefined) {
         flush();
         written.push({ item, path: partPath });
@@ -490,24 +726,45 @@ export function partsToItems(parts: readonly Tolerant.Part[], path: string, role
       const item = resultToItem(part, partPath, context);
       if (item !== undefined) written.push({ item, path: partPath });
     } else if (isPartOfType(part, "compaction")) {
-      if (part.encrypted_content !== undefined && isSameIssuer(part.issuer, responsesTarget) && part.issuer !== undefined) {
-        reportUnmapped(part, ["type", "id", "encrypted_content", "issuer", "provider_fields"], partPath, "OpenAI Responses", context.problems);
+      if (
+        part.encrypted_content !== undefined &&
+        isSameIssuer(part.issuer, responsesTarget) &&
+        part.issuer !== undefined
+      ) {
+        reportUnmapped(
+          part,
+          ["type", "id", "encrypted_content", "issuer", "provider_fields"],
+          partPath,
+          "OpenAI Responses",
+          context.problems,
+        );
         const item: JsonObject = { type: "compaction" };
         if (part.id !== undefined) item.id = part.id;
         item.encrypted_content = part.encrypted_content;
         written.push({ item: spreadInto(item, fields), path: partPath });
       } else {
-        context.problems.warn("part-dropped", partPath, `a compaction ${part.encrypted_content === undefined ? "without OpenAI encrypted content" : "issued by another provider"} cannot be sent to OpenAI Responses${part.summary === undefined ? "" : " (its summary was left out too)"}`);
+        context.problems.warn(
+          "part-dropped",
+          partPath,
+          `a compaction ${part.encrypted_content === undefined ? "without OpenAI encrypted content" : "issued by another provider"} cannot be sent to OpenAI Responses${part.summary === undefined ? "" : " (its summary was left out too)"}`,
+        );
       }
     } else if (isPartOfType(part, "native") && !isContentNative(part)) {
-      if (isSameIssuer(part.issuer, responsesTarget) && isJsonObject(part.data)) written.push({ item: cloneJson(part.data), path: partPath });
-      else context.problems.warn("part-dropped", partPath, `a ${part.native_type} block of ${part.issuer.provider}${part.issuer.api === undefined ? "" : ` ${part.issuer.api}`} has no OpenAI Responses equivalent`);
+      if (isSameIssuer(part.issuer, responsesTarget) && isJsonObject(part.data))
+        written.push({ item: cloneJson(part.data), path: partPath });
+      else
+        context.problems.warn(
+          "part-dropped",
+          partPath,
+          `a ${part.native_type} block of ${part.issuer.provider}${part.issuer.api === undefined ? "" : ` ${part.issuer.api}`} has no OpenAI Responses equivalent`,
+        );
     } else {
       context.problems.warn("part-dropped", partPath, `a ${part.type} part has no OpenAI Responses equivalent`);
     }
   }
   flush();
-  if (firstEnvelope !== undefined && Object.keys(firstEnvelope).length > 0) context.problems.warn("field-dropped", path, "the message's item fields had no message item to go on");
+  if (firstEnvelope !== undefined && Object.keys(firstEnvelope).length > 0)
+    context.problems.warn("field-dropped", path, "the message's item fields had no message item to go on");
   return written;
 }
 

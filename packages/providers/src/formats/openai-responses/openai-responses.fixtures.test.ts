@@ -18,17 +18,20 @@ const normalisations: ReadonlyArray<{ file: RegExp; path: RegExp; reason: string
   {
     file: /openai-compaction\.1\.chunks/,
     path: /^\/output\/1\/encrypted_content$/,
-    reason: "the compaction item's encrypted_content is re-encrypted between output_item.done and response.completed, as reasoning is; the done event's is kept",
+    reason:
+      "the compaction item's encrypted_content is re-encrypted between output_item.done and response.completed, as reasoning is; the done event's is kept",
   },
   {
     file: /programmatic-tool-calling\.1\.chunks/,
     path: /^\/output\/1\/fingerprint$/,
-    reason: "the program item's opaque fingerprint is re-encrypted between output_item.done and response.completed; the done event's is kept",
+    reason:
+      "the program item's opaque fingerprint is re-encrypted between output_item.done and response.completed; the done event's is kept",
   },
   {
     file: /github-copilot-id-rotation\.1\.chunks/,
     path: /^\/output\/[01]\/id$/,
-    reason: "a proxy (GitHub Copilot) rotates item ids between output_item.done and response.completed (the fixture exists to show it); the done events' ids are kept, since later events refer to them",
+    reason:
+      "a proxy (GitHub Copilot) rotates item ids between output_item.done and response.completed (the fixture exists to show it); the done events' ids are kept, since later events refer to them",
   },
 ];
 
@@ -97,7 +100,13 @@ function splitStreams(chunks: readonly unknown[]): unknown[][] {
 
 function terminalResponse(chunks: readonly unknown[]): Record<string, unknown> | undefined {
   for (const chunk of chunks) {
-    if (isJsonObject(chunk) && typeof chunk.type === "string" && ["response.completed", "response.incomplete", "response.failed"].includes(chunk.type) && isJsonObject(chunk.response)) return chunk.response;
+    if (
+      isJsonObject(chunk) &&
+      typeof chunk.type === "string" &&
+      ["response.completed", "response.incomplete", "response.failed"].includes(chunk.type) &&
+      isJsonObject(chunk.response)
+    )
+      return chunk.response;
   }
   return undefined;
 }
@@ -144,12 +153,20 @@ describe("real OpenAI Responses fixtures", () => {
     for (const payload of errors) {
       const result = format.responseToCanonical(payload.value);
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.errors[0]?.message).toMatch(/^an API error body \(insufficient_quota\), not a Response: You exceeded your current quota/);
+      if (!result.ok)
+        expect(result.errors[0]?.message).toMatch(
+          /^an API error body \(insufficient_quota\), not a Response: You exceeded your current quota/,
+        );
     }
   });
 
   describe("streams: aggregate to what the events carried, and export → import is idempotent", () => {
-    const cases = streams.flatMap((payload) => splitStreams(payload.chunks).map((chunks, index, all) => [all.length === 1 ? payload.origin : `${payload.origin} (stream ${index + 1})`, chunks] as const));
+    const cases = streams.flatMap((payload) =>
+      splitStreams(payload.chunks).map(
+        (chunks, index, all) =>
+          [all.length === 1 ? payload.origin : `${payload.origin} (stream ${index + 1})`, chunks] as const,
+      ),
+    );
     it.each(cases)("%s", (origin, chunks) => {
       const imported = format.streamToCanonical(chunks);
       if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
@@ -168,7 +185,10 @@ describe("real OpenAI Responses fixtures", () => {
       if (!again.ok) throw new Error(JSON.stringify(again.errors));
       // A document from a stream without response events (the broken fixture) exports as item events only, which
       // the importer reports again; every other re-import is silent.
-      const expected = imported.document.messages[0]?.response_id === undefined ? ["the stream has no response event; the document has only the streamed items"] : [];
+      const expected =
+        imported.document.messages[0]?.response_id === undefined
+          ? ["the stream has no response event; the document has only the streamed items"]
+          : [];
       expect(again.warnings.map((warning) => warning.message)).toEqual(expected);
       expect(again.document).toStrictEqual(imported.document);
     });
@@ -177,10 +197,15 @@ describe("real OpenAI Responses fixtures", () => {
       for (const [origin, chunks] of cases) {
         const imported = format.streamToCanonical(chunks);
         if (!imported.ok) throw new Error(origin);
-        const texts = new Set(imported.document.messages.flatMap((message) => message.parts.flatMap((part) => (part.type === "text" ? [part.text] : []))));
+        const texts = new Set(
+          imported.document.messages.flatMap((message) =>
+            message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])),
+          ),
+        );
         const deltas = new Map<string, string>();
         for (const chunk of chunks) {
-          if (!isJsonObject(chunk) || chunk.type !== "response.output_text.delta" || typeof chunk.delta !== "string") continue;
+          if (!isJsonObject(chunk) || chunk.type !== "response.output_text.delta" || typeof chunk.delta !== "string")
+            continue;
           const key = `${String(chunk.output_index)}/${String(chunk.content_index)}`;
           deltas.set(key, (deltas.get(key) ?? "") + chunk.delta);
         }
@@ -194,16 +219,40 @@ describe("real OpenAI Responses fixtures", () => {
       const imported = format.streamToCanonical(broken?.[1] ?? []);
       expect(imported.ok).toBe(true);
       if (!imported.ok) return;
-      expect(imported.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual(["input-normalized /0", "input-normalized /5", "input-normalized "]);
-      expect(imported.document.messages[0]?.parts).toEqual([{ type: "tool_call", id: "call_parallel", name: "parallel", input: { tool_uses: [{ recipient_name: "functions.weather", parameters: { location: "San Francisco" } }, { recipient_name: "functions.cityAttractions", parameters: { city: "Rome" } }] }, item_id: "fc_parallel", provider_fields: { openai: { status: "completed" } } }]);
+      expect(imported.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual([
+        "input-normalized /0",
+        "input-normalized /5",
+        "input-normalized ",
+      ]);
+      expect(imported.document.messages[0]?.parts).toEqual([
+        {
+          type: "tool_call",
+          id: "call_parallel",
+          name: "parallel",
+          input: {
+            tool_uses: [
+              { recipient_name: "functions.weather", parameters: { location: "San Francisco" } },
+              { recipient_name: "functions.cityAttractions", parameters: { city: "Rome" } },
+            ],
+          },
+          item_id: "fc_parallel",
+          provider_fields: { openai: { status: "completed" } },
+        },
+      ]);
     });
 
     it("keeps a failed stream's error and says which error-event fields it did not keep", () => {
       const failed = cases.find(([origin]) => origin.includes("openai-error.1.chunks"));
       const imported = format.streamToCanonical(failed?.[1] ?? []);
       if (!imported.ok) throw new Error("failed to import");
-      expect(imported.document.messages[0]).toMatchObject({ finish_reason: "error", native_finish_reason: "failed", error: expect.stringMatching(/^You exceeded your current quota/) });
-      expect(imported.warnings).toEqual([{ code: "field-dropped", path: "", message: "the error event's type is not kept (only its message is)" }]);
+      expect(imported.document.messages[0]).toMatchObject({
+        finish_reason: "error",
+        native_finish_reason: "failed",
+        error: expect.stringMatching(/^You exceeded your current quota/),
+      });
+      expect(imported.warnings).toEqual([
+        { code: "field-dropped", path: "", message: "the error event's type is not kept (only its message is)" },
+      ]);
     });
   });
 

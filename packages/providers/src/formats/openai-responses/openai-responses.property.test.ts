@@ -25,15 +25,33 @@ const callId = fc.oneof(fc.stringMatching(/^call_[A-Za-z0-9]{8,40}$/), fc.string
 
 const textPart = text.map((value): Part => ({ type: "text", text: value }));
 const imagePart = fc.oneof(
-  fc.record({ url: word.map((path) => `https://example.com/${path}.png`), detail: fc.option(fc.constantFrom("low", "high", "auto"), { nil: undefined }) }).map(({ url, detail }): Part => ({ type: "image", url, ...(detail === undefined ? {} : { detail }) })),
-  fc.base64String({ minLength: 4, maxLength: 24 }).map((data): Part => ({ type: "image", media_type: "image/png", data })),
+  fc
+    .record({
+      url: word.map((path) => `https://example.com/${path}.png`),
+      detail: fc.option(fc.constantFrom("low", "high", "auto"), { nil: undefined }),
+    })
+    .map(({ url, detail }): Part => ({ type: "image", url, ...(detail === undefined ? {} : { detail }) })),
+  fc
+    .base64String({ minLength: 4, maxLength: 24 })
+    .map((data): Part => ({ type: "image", media_type: "image/png", data })),
   word.map((id): Part => ({ type: "image", file_id: `file-${id}` })),
 );
 const filePart = fc.oneof(
-  fc.record({ id: word, filename: fc.option(word, { nil: undefined }) }).map(({ id, filename }): Part => ({ type: "file", file_id: `file-${id}`, ...(filename === undefined ? {} : { filename: `${filename}.pdf` }) })),
-  fc.base64String({ minLength: 4, maxLength: 24 }).map((data): Part => ({ type: "file", media_type: "application/pdf", data, filename: "doc.pdf" })),
+  fc
+    .record({ id: word, filename: fc.option(word, { nil: undefined }) })
+    .map(({ id, filename }): Part => ({
+      type: "file",
+      file_id: `file-${id}`,
+      ...(filename === undefined ? {} : { filename: `${filename}.pdf` }),
+    })),
+  fc
+    .base64String({ minLength: 4, maxLength: 24 })
+    .map((data): Part => ({ type: "file", media_type: "application/pdf", data, filename: "doc.pdf" })),
 );
-const userParts = fc.array(fc.oneof({ weight: 3, arbitrary: textPart }, { weight: 1, arbitrary: imagePart }, { weight: 1, arbitrary: filePart }), { maxLength: 4 });
+const userParts = fc.array(
+  fc.oneof({ weight: 3, arbitrary: textPart }, { weight: 1, arbitrary: imagePart }, { weight: 1, arbitrary: filePart }),
+  { maxLength: 4 },
+);
 
 const toolCall = fc
   .record({
@@ -44,8 +62,19 @@ const toolCall = fc
     encoding: fc.constantFrom("canonical", "spaced", "broken"),
   })
   .map(({ id, name, input: value, itemId, encoding }): Part => {
-    const raw = encoding === "canonical" ? JSON.stringify(value) : encoding === "spaced" ? JSON.stringify(value, null, 1) : `${JSON.stringify(value).slice(0, -1)},`;
-    return { type: "tool_call", id, name, ...parseArguments(raw), ...(itemId === undefined ? {} : { item_id: itemId }) };
+    const raw =
+      encoding === "canonical"
+        ? JSON.stringify(value)
+        : encoding === "spaced"
+          ? JSON.stringify(value, null, 1)
+          : `${JSON.stringify(value).slice(0, -1)},`;
+    return {
+      type: "tool_call",
+      id,
+      name,
+      ...parseArguments(raw),
+      ...(itemId === undefined ? {} : { item_id: itemId }),
+    };
   });
 
 const reasoning = fc
@@ -64,12 +93,21 @@ const reasoning = fc
     issuer: { provider: "openai", api: "responses" },
   }));
 
-const assistantBlock = fc.record({ reasoning: fc.option(reasoning, { nil: undefined }), output: fc.oneof(textPart, toolCall) }).map(({ reasoning: thought, output }) => (thought === undefined ? [output] : [thought, output]));
+const assistantBlock = fc
+  .record({ reasoning: fc.option(reasoning, { nil: undefined }), output: fc.oneof(textPart, toolCall) })
+  .map(({ reasoning: thought, output }) => (thought === undefined ? [output] : [thought, output]));
 const assistantParts = fc.array(assistantBlock, { minLength: 1, maxLength: 4 }).map((blocks) => blocks.flat());
 
 const toolResult = fc.oneof(
-  fc.record({ call_id: callId, output: text }).map(({ call_id, output }): Part => ({ type: "tool_result", call_id, status: "ok", output })),
-  fc.record({ call_id: callId, content: fc.array(fc.oneof(textPart, imagePart, filePart), { minLength: 1, maxLength: 3 }) }).map(({ call_id, content }): Part => ({ type: "tool_result", call_id, status: "ok", content })),
+  fc
+    .record({ call_id: callId, output: text })
+    .map(({ call_id, output }): Part => ({ type: "tool_result", call_id, status: "ok", output })),
+  fc
+    .record({
+      call_id: callId,
+      content: fc.array(fc.oneof(textPart, imagePart, filePart), { minLength: 1, maxLength: 3 }),
+    })
+    .map(({ call_id, content }): Part => ({ type: "tool_result", call_id, status: "ok", content })),
 );
 
 type Kind = "system" | "developer" | "user" | "assistant" | "tool";
@@ -87,17 +125,32 @@ const message = (kind: Kind): fc.Arbitrary<Message> => {
 };
 
 const messages = fc
-  .array(fc.constantFrom<Kind>("system", "developer", "user", "user", "assistant", "assistant", "tool"), { maxLength: 8 })
-  .map((kinds) => kinds.filter((kind, index) => !(index > 0 && (kind === "assistant" || kind === "tool") && kinds[index - 1] === kind)))
+  .array(fc.constantFrom<Kind>("system", "developer", "user", "user", "assistant", "assistant", "tool"), {
+    maxLength: 8,
+  })
+  .map((kinds) =>
+    kinds.filter(
+      (kind, index) => !(index > 0 && (kind === "assistant" || kind === "tool") && kinds[index - 1] === kind),
+    ),
+  )
   .chain((kinds) => fc.tuple(...kinds.map(message)));
 
 const instructions = fc.option(
-  text.map((value): Message => ({ role: "system", parts: [{ type: "text", text: value }], provider_fields: { openai: { instructions: true } } })),
+  text.map((value): Message => ({
+    role: "system",
+    parts: [{ type: "text", text: value }],
+    provider_fields: { openai: { instructions: true } },
+  })),
   { nil: undefined },
 );
 
 const tool = fc
-  .record({ name: word, description: fc.option(text, { nil: undefined }), schema: fc.option(input, { nil: undefined }), strict: fc.option(fc.boolean(), { nil: undefined }) })
+  .record({
+    name: word,
+    description: fc.option(text, { nil: undefined }),
+    schema: fc.option(input, { nil: undefined }),
+    strict: fc.option(fc.boolean(), { nil: undefined }),
+  })
   .map(({ name, description, schema, strict }): ToolDefinition => ({
     name,
     ...(description === undefined ? {} : { description }),
@@ -106,8 +159,16 @@ const tool = fc
   }));
 
 const toolChoice = fc
-  .record({ mode: fc.constantFrom("auto", "none", "required", "tool"), name: word, parallel: fc.option(fc.boolean(), { nil: undefined }) })
-  .map(({ mode, name, parallel }): ToolChoice => ({ mode: mode as ToolChoice["mode"], ...(mode === "tool" ? { name } : {}), ...(parallel === undefined ? {} : { parallel }) }));
+  .record({
+    mode: fc.constantFrom("auto", "none", "required", "tool"),
+    name: word,
+    parallel: fc.option(fc.boolean(), { nil: undefined }),
+  })
+  .map(({ mode, name, parallel }): ToolChoice => ({
+    mode: mode as ToolChoice["mode"],
+    ...(mode === "tool" ? { name } : {}),
+    ...(parallel === undefined ? {} : { parallel }),
+  }));
 
 const documents = fc
   .record({
@@ -115,7 +176,10 @@ const documents = fc
     messages,
     tools: fc.option(fc.array(tool, { maxLength: 3 }), { nil: undefined }),
     toolChoice: fc.option(toolChoice, { nil: undefined }),
-    settings: fc.option(fc.record({ model: word, store: fc.boolean(), max_output_tokens: fc.nat() }, { noNullPrototype: true }), { nil: undefined }),
+    settings: fc.option(
+      fc.record({ model: word, store: fc.boolean(), max_output_tokens: fc.nat() }, { noNullPrototype: true }),
+      { nil: undefined },
+    ),
   })
   .map(({ instructions: first, messages: rest, tools, toolChoice: choice, settings }): Transcript => ({
     schema_version: formatVersion,
@@ -134,7 +198,11 @@ describe("canonical → OpenAI Responses request → canonical", () => {
         const exported = format.requestFromCanonical(document, { strict: true });
         if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
         // Results here answer random ids, so the only rule the generated requests may break is result pairing.
-        expect(format.checkRequest(exported.value).filter((problem) => !/answers call .* but no earlier/.test(problem.message))).toEqual([]);
+        expect(
+          format
+            .checkRequest(exported.value)
+            .filter((problem) => !/answers call .* but no earlier/.test(problem.message)),
+        ).toEqual([]);
         const imported = format.requestToCanonical(exported.value);
         if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
         expect(imported.warnings).toEqual([]);
@@ -157,7 +225,17 @@ describe("canonical → OpenAI Responses request → canonical", () => {
           schema_version: formatVersion,
           id: "resp_property",
           source: { format: "openai-responses" },
-          messages: [{ role: "assistant", parts, model, response_id: "resp_property", finish_reason: "stop", native_finish_reason: "completed", provider_fields: { openai: { object: "response" } } }],
+          messages: [
+            {
+              role: "assistant",
+              parts,
+              model,
+              response_id: "resp_property",
+              finish_reason: "stop",
+              native_finish_reason: "completed",
+              provider_fields: { openai: { object: "response" } },
+            },
+          ],
         };
         const response = format.responseFromCanonical(document);
         if (!response.ok) throw new Error(JSON.stringify(response.errors));

@@ -14,8 +14,19 @@ function transcript(messages: Transcript["messages"], extra: Partial<Transcript>
 }
 
 const openai = { provider: "openai", api: "responses" };
-const anthropicThinking: Part = { type: "reasoning", text: "Let me think.", signature: "sig-abc", issuer: { provider: "anthropic", api: "messages" } };
-const ownReasoning: Part = { type: "reasoning", id: "rs_1", summary: ["Thought about it."], encrypted_content: "gAAA", issuer: openai };
+const anthropicThinking: Part = {
+  type: "reasoning",
+  text: "Let me think.",
+  signature: "sig-abc",
+  issuer: { provider: "anthropic", api: "messages" },
+};
+const ownReasoning: Part = {
+  type: "reasoning",
+  id: "rs_1",
+  summary: ["Thought about it."],
+  encrypted_content: "gAAA",
+  issuer: openai,
+};
 
 function codes(warnings: ReadonlyArray<{ code: string; path: string }>): string[] {
   return warnings.map((warning) => `${warning.code} ${warning.path}`);
@@ -24,9 +35,13 @@ function codes(warnings: ReadonlyArray<{ code: string; path: string }>): string[
 describe("openaiResponsesFormat", () => {
   it("is typed with the official openai SDK request, response and stream-event types", () => {
     expectTypeOf(format).toEqualTypeOf<ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>>();
-    expectTypeOf(format.requestFromCanonical).returns.toExtend<{ ok: true; value: ResponseCreateParams } | { ok: false }>();
+    expectTypeOf(format.requestFromCanonical).returns.toExtend<
+      { ok: true; value: ResponseCreateParams } | { ok: false }
+    >();
     expectTypeOf(format.responseFromCanonical).returns.toExtend<{ ok: true; value: Response } | { ok: false }>();
-    expectTypeOf(format.streamFromCanonical).returns.toExtend<{ ok: true; value: ResponseStreamEvent[] } | { ok: false }>();
+    expectTypeOf(format.streamFromCanonical).returns.toExtend<
+      { ok: true; value: ResponseStreamEvent[] } | { ok: false }
+    >();
     expectTypeOf(format.checkRequest).parameter(0).toEqualTypeOf<ResponseCreateParams>();
     expect(format.id).toBe("openai-responses");
   });
@@ -39,11 +54,26 @@ describe("requestToCanonical", () => {
       instructions: "Be brief.",
       input: [
         { role: "user", content: "Weather in Rome?" },
-        { type: "reasoning", id: "rs_1", summary: [{ type: "summary_text", text: "Need the tool." }], encrypted_content: "gAAA" },
-        { type: "function_call", id: "fc_1", call_id: "call_1", name: "weather", arguments: '{"city":"Rome"}', status: "completed" },
+        {
+          type: "reasoning",
+          id: "rs_1",
+          summary: [{ type: "summary_text", text: "Need the tool." }],
+          encrypted_content: "gAAA",
+        },
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: "weather",
+          arguments: '{"city":"Rome"}',
+          status: "completed",
+        },
         { type: "function_call_output", call_id: "call_1", output: "sunny" },
       ],
-      tools: [{ type: "function", name: "weather", parameters: { type: "object" }, strict: true }, { type: "web_search" }],
+      tools: [
+        { type: "function", name: "weather", parameters: { type: "object" }, strict: true },
+        { type: "web_search" },
+      ],
       tool_choice: "auto",
       parallel_tool_calls: false,
       store: false,
@@ -51,13 +81,24 @@ describe("requestToCanonical", () => {
     });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.document.messages).toEqual([
-      { role: "system", parts: [{ type: "text", text: "Be brief." }], provider_fields: { openai: { instructions: true } } },
+      {
+        role: "system",
+        parts: [{ type: "text", text: "Be brief." }],
+        provider_fields: { openai: { instructions: true } },
+      },
       { role: "user", parts: [{ type: "text", text: "Weather in Rome?" }] },
       {
         role: "assistant",
         parts: [
           { type: "reasoning", id: "rs_1", summary: ["Need the tool."], encrypted_content: "gAAA", issuer: openai },
-          { type: "tool_call", id: "call_1", item_id: "fc_1", name: "weather", input: { city: "Rome" }, provider_fields: { openai: { status: "completed" } } },
+          {
+            type: "tool_call",
+            id: "call_1",
+            item_id: "fc_1",
+            name: "weather",
+            input: { city: "Rome" },
+            provider_fields: { openai: { status: "completed" } },
+          },
         ],
       },
       { role: "tool", parts: [{ type: "tool_result", call_id: "call_1", status: "ok", output: "sunny" }] },
@@ -67,7 +108,9 @@ describe("requestToCanonical", () => {
       { name: "web_search", native_type: "web_search", provider_fields: { openai: {} } },
     ]);
     expect(result.document.tool_choice).toEqual({ mode: "auto", parallel: false });
-    expect(result.document.provider_fields).toEqual({ openai: { model: "gpt-5", store: false, include: ["reasoning.encrypted_content"] } });
+    expect(result.document.provider_fields).toEqual({
+      openai: { model: "gpt-5", store: false, include: ["reasoning.encrypted_content"] },
+    });
   });
 
   it("keeps arguments that are not canonical JSON, or not JSON at all, as raw_input", () => {
@@ -101,7 +144,12 @@ describe("requestFromCanonical from any canonical document", () => {
     if (!dropped.ok) throw new Error("failed");
     expect(dropped.value.input).toEqual([
       { role: "user", content: "hi" },
-      { type: "reasoning", id: "rs_1", summary: [{ type: "summary_text", text: "Thought about it." }], encrypted_content: "gAAA" },
+      {
+        type: "reasoning",
+        id: "rs_1",
+        summary: [{ type: "summary_text", text: "Thought about it." }],
+        encrypted_content: "gAAA",
+      },
       { role: "assistant", content: "hello" },
     ]);
     expect(codes(dropped.warnings)).toEqual(["reasoning-dropped /messages/1/parts/0"]);
@@ -116,14 +164,28 @@ describe("requestFromCanonical from any canonical document", () => {
 
   it("never sends a reasoning item without the item it belongs to", () => {
     const document = transcript([
-      { role: "assistant", parts: [{ ...ownReasoning, id: "rs_a" }, { ...ownReasoning, id: "rs_b" }, { type: "text", text: "answer" }] },
+      {
+        role: "assistant",
+        parts: [
+          { ...ownReasoning, id: "rs_a" },
+          { ...ownReasoning, id: "rs_b" },
+          { type: "text", text: "answer" },
+        ],
+      },
       { role: "assistant", parts: [{ ...ownReasoning, id: "rs_last" }] },
       { role: "user", parts: [{ type: "text", text: "next" }] },
     ]);
     const result = format.requestFromCanonical(document);
     if (!result.ok) throw new Error("failed");
-    expect((result.value.input as Array<{ id?: string }>).map((item) => item.id)).toEqual(["rs_b", undefined, undefined]);
-    expect(codes(result.warnings)).toEqual(["reasoning-dropped /messages/1/parts/0", "reasoning-dropped /messages/0/parts/0"]);
+    expect((result.value.input as Array<{ id?: string }>).map((item) => item.id)).toEqual([
+      "rs_b",
+      undefined,
+      undefined,
+    ]);
+    expect(codes(result.warnings)).toEqual([
+      "reasoning-dropped /messages/1/parts/0",
+      "reasoning-dropped /messages/0/parts/0",
+    ]);
     expect(format.checkRequest(result.value)).toEqual([]);
   });
 
@@ -183,9 +245,28 @@ describe("requestFromCanonical from any canonical document", () => {
         {
           role: "assistant",
           parts: [
-            { type: "native", native_type: "container_upload", data: { type: "container_upload" }, issuer: { provider: "anthropic" } },
-            { type: "tool_call", id: "srvtoolu_1", name: "web_search", input: { query: "x" }, provider_executed: true, native_type: "server_tool_use" },
-            { type: "tool_result", call_id: "srvtoolu_1", status: "ok", output: [], provider_executed: true, native_type: "web_search_tool_result" },
+            {
+              type: "native",
+              native_type: "container_upload",
+              data: { type: "container_upload" },
+              issuer: { provider: "anthropic" },
+            },
+            {
+              type: "tool_call",
+              id: "srvtoolu_1",
+              name: "web_search",
+              input: { query: "x" },
+              provider_executed: true,
+              native_type: "server_tool_use",
+            },
+            {
+              type: "tool_result",
+              call_id: "srvtoolu_1",
+              status: "ok",
+              output: [],
+              provider_executed: true,
+              native_type: "web_search_tool_result",
+            },
             { type: "tool_call", id: "c1", name: "f", input: {}, signature: "thought", issuer: { provider: "google" } },
           ],
         },
@@ -202,7 +283,16 @@ describe("requestFromCanonical from any canonical document", () => {
   });
 
   it("never lets fields another OpenAI converter kept under the same provider key overwrite what it writes", () => {
-    const result = format.requestFromCanonical(transcript([{ role: "assistant", parts: [{ type: "tool_call", id: "c1", name: "f", input: {}, provider_fields: { openai: { type: "function" } } }] }]));
+    const result = format.requestFromCanonical(
+      transcript([
+        {
+          role: "assistant",
+          parts: [
+            { type: "tool_call", id: "c1", name: "f", input: {}, provider_fields: { openai: { type: "function" } } },
+          ],
+        },
+      ]),
+    );
     if (!result.ok) throw new Error("failed");
     expect(result.value.input).toEqual([{ type: "function_call", call_id: "c1", name: "f", arguments: "{}" }]);
   });
@@ -211,50 +301,86 @@ describe("requestFromCanonical from any canonical document", () => {
     const result = format.requestFromCanonical(
       transcript([
         { role: "assistant", parts: [{ type: "tool_call", id: "c1", name: "f", input: {} }] },
-        { role: "tool", parts: [{ type: "tool_result", call_id: "c1", status: "denied", output: { reason: "policy" } }] },
+        {
+          role: "tool",
+          parts: [{ type: "tool_result", call_id: "c1", status: "denied", output: { reason: "policy" } }],
+        },
       ]),
     );
     if (!result.ok) throw new Error("failed");
-    expect((result.value.input as unknown[])[1]).toEqual({ type: "function_call_output", call_id: "c1", output: '{"reason":"policy"}' });
-    expect(codes(result.warnings)).toEqual(["value-converted /messages/1/parts/0/output", "status-mapped /messages/1/parts/0/status"]);
+    expect((result.value.input as unknown[])[1]).toEqual({
+      type: "function_call_output",
+      call_id: "c1",
+      output: '{"reason":"policy"}',
+    });
+    expect(codes(result.warnings)).toEqual([
+      "value-converted /messages/1/parts/0/output",
+      "status-mapped /messages/1/parts/0/status",
+    ]);
   });
 
   it("turns a lossy conversion into { ok: false } with strict, one error per warning", () => {
     const document = transcript([{ role: "assistant", parts: [anthropicThinking, { type: "text", text: "hi" }] }]);
     expect(format.requestFromCanonical(document).ok).toBe(true);
     const strict = format.requestFromCanonical(document, { strict: true });
-    expect(strict).toMatchObject({ ok: false, errors: [{ path: "/messages/0/parts/0", message: expect.stringMatching(/^reasoning-dropped: /) }] });
-    expect(format.responseFromCanonical(transcript([{ role: "assistant", parts: [{ type: "text", text: "hi" }] }]), { strict: true }).ok).toBe(false);
-    expect(format.streamFromCanonical(transcript([{ role: "assistant", parts: [anthropicThinking, { type: "text", text: "hi" }] }]), { strict: true }).ok).toBe(false);
+    expect(strict).toMatchObject({
+      ok: false,
+      errors: [{ path: "/messages/0/parts/0", message: expect.stringMatching(/^reasoning-dropped: /) }],
+    });
+    expect(
+      format.responseFromCanonical(transcript([{ role: "assistant", parts: [{ type: "text", text: "hi" }] }]), {
+        strict: true,
+      }).ok,
+    ).toBe(false);
+    expect(
+      format.streamFromCanonical(
+        transcript([{ role: "assistant", parts: [anthropicThinking, { type: "text", text: "hi" }] }]),
+        { strict: true },
+      ).ok,
+    ).toBe(false);
   });
 });
 
 describe("cross-provider documents (schemas/v1/examples/Transcript/valid)", () => {
   const examples = readdirSync(examplesRoot)
     .filter((name) => name.endsWith(".json"))
-    .map((name) => [name, JSON.parse(readFileSync(path.join(examplesRoot, name), "utf8")) as Tolerant.Transcript] as const);
+    .map(
+      (name) => [name, JSON.parse(readFileSync(path.join(examplesRoot, name), "utf8")) as Tolerant.Transcript] as const,
+    );
 
   it("finds the examples", () => {
     expect(examples.length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(examples)("%s: a request the checker accepts, with a warning at every part it could not send", (_name, document) => {
-    const result = format.requestFromCanonical(document);
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(format.checkRequest(result.value)).toEqual([]);
-    const sent = JSON.stringify(result.value);
-    document.messages.forEach((message, messageIndex) => {
-      message.parts.forEach((part, partIndex) => {
-        const where = `/messages/${messageIndex}/parts/${partIndex}`;
-        const warned = result.warnings.some((warning) => warning.path === where || warning.path.startsWith(`${where}/`));
-        const content = "text" in part && typeof part.text === "string" ? part.text : "call_id" in part ? part.call_id : "id" in part && typeof part.id === "string" ? part.id : undefined;
-        const carried = content !== undefined && sent.includes(JSON.stringify(content).slice(1, -1));
-        expect(warned || carried, `${where} (${part.type}) is neither sent nor reported`).toBe(true);
+  it.each(examples)(
+    "%s: a request the checker accepts, with a warning at every part it could not send",
+    (_name, document) => {
+      const result = format.requestFromCanonical(document);
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      expect(format.checkRequest(result.value)).toEqual([]);
+      const sent = JSON.stringify(result.value);
+      document.messages.forEach((message, messageIndex) => {
+        message.parts.forEach((part, partIndex) => {
+          const where = `/messages/${messageIndex}/parts/${partIndex}`;
+          const warned = result.warnings.some(
+            (warning) => warning.path === where || warning.path.startsWith(`${where}/`),
+          );
+          const content =
+            "text" in part && typeof part.text === "string"
+              ? part.text
+              : "call_id" in part
+                ? part.call_id
+                : "id" in part && typeof part.id === "string"
+                  ? part.id
+                  : undefined;
+          const carried = content !== undefined && sent.includes(JSON.stringify(content).slice(1, -1));
+          expect(warned || carried, `${where} (${part.type}) is neither sent nor reported`).toBe(true);
+        });
       });
-    });
-    // Strict mode refuses exactly when something was reported.
-    expect(format.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
-  });
+      // Strict mode refuses exactly when something was reported.
+      expect(format.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
+    },
+  );
 
   it("names each kind of loss in the seed documents", () => {
     const warningsOf = (name: string): string[] => {
@@ -281,52 +407,114 @@ describe("cross-provider documents (schemas/v1/examples/Transcript/valid)", () =
 describe("checkRequest", () => {
   const call = { type: "function_call", call_id: "call_1", name: "f", arguments: "{}" };
   const reasoning = { type: "reasoning", id: "rs_1", summary: [] };
-  const check = (request: unknown): string[] => format.checkRequest(request as ResponseCreateParams).map((problem) => `${problem.path}: ${problem.message}`);
+  const check = (request: unknown): string[] =>
+    format.checkRequest(request as ResponseCreateParams).map((problem) => `${problem.path}: ${problem.message}`);
 
   it("accepts a well-formed history", () => {
-    expect(check({ input: [{ role: "user", content: "hi" }, reasoning, call, { type: "function_call_output", call_id: "call_1", output: "ok" }] })).toEqual([]);
+    expect(
+      check({
+        input: [
+          { role: "user", content: "hi" },
+          reasoning,
+          call,
+          { type: "function_call_output", call_id: "call_1", output: "ok" },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it("requires each reasoning item to be followed by the output item it belongs to", () => {
-    expect(check({ input: [{ role: "user", content: "hi" }, reasoning] })).toEqual(["/input/1: reasoning item rs_1 must be followed by the output item it belongs to, but is followed by nothing"]);
-    expect(check({ input: [reasoning, { ...reasoning, id: "rs_2" }, call] })).toEqual(["/input/0: reasoning item rs_1 must be followed by the output item it belongs to, but is followed by a reasoning item"]);
-    expect(check({ input: [reasoning, { role: "user", content: "hi" }] })).toEqual(["/input/0: reasoning item rs_1 must be followed by the output item it belongs to, but is followed by a user message"]);
+    expect(check({ input: [{ role: "user", content: "hi" }, reasoning] })).toEqual([
+      "/input/1: reasoning item rs_1 must be followed by the output item it belongs to, but is followed by nothing",
+    ]);
+    expect(check({ input: [reasoning, { ...reasoning, id: "rs_2" }, call] })).toEqual([
+      "/input/0: reasoning item rs_1 must be followed by the output item it belongs to, but is followed by a reasoning item",
+    ]);
+    expect(check({ input: [reasoning, { role: "user", content: "hi" }] })).toEqual([
+      "/input/0: reasoning item rs_1 must be followed by the output item it belongs to, but is followed by a user message",
+    ]);
   });
 
   it("requires every function_call_output to answer an earlier function_call", () => {
-    expect(check({ input: [{ type: "function_call_output", call_id: "call_1", output: "ok" }, call] })).toEqual(['/input/0/call_id: function_call_output answers call "call_1", but no earlier function_call has that call_id']);
+    expect(check({ input: [{ type: "function_call_output", call_id: "call_1", output: "ok" }, call] })).toEqual([
+      '/input/0/call_id: function_call_output answers call "call_1", but no earlier function_call has that call_id',
+    ]);
     // A call stored server-side (previous_response_id) is not in the request.
-    expect(check({ previous_response_id: "resp_1", input: [{ type: "function_call_output", call_id: "call_1", output: "ok" }] })).toEqual([]);
+    expect(
+      check({
+        previous_response_id: "resp_1",
+        input: [{ type: "function_call_output", call_id: "call_1", output: "ok" }],
+      }),
+    ).toEqual([]);
   });
 
   it("caps call_id at 64 characters", () => {
     const id = "c".repeat(65);
-    expect(check({ input: [{ ...call, call_id: id }, { type: "function_call_output", call_id: id, output: "" }] })).toEqual([
+    expect(
+      check({
+        input: [
+          { ...call, call_id: id },
+          { type: "function_call_output", call_id: id, output: "" },
+        ],
+      }),
+    ).toEqual([
       "/input/0/call_id: call_id is 65 characters; the limit is 64",
       "/input/1/call_id: call_id is 65 characters; the limit is 64",
     ]);
   });
 
   it("requires valid message roles and content", () => {
-    expect(check({ input: [{ role: "tool", content: "x" }] })).toEqual(['/input/0/role: a message\'s role must be user, assistant, system or developer, not "tool"']);
-    expect(check({ input: [{ role: "user" }] })).toEqual(["/input/0/content: a message's content must be a string or a list of content parts"]);
-    expect(check({ input: [{ type: "message", role: "user", content: "x" }] })).toEqual(["/input/0/content: an input message item of type message takes a content list, not a string"]);
+    expect(check({ input: [{ role: "tool", content: "x" }] })).toEqual([
+      '/input/0/role: a message\'s role must be user, assistant, system or developer, not "tool"',
+    ]);
+    expect(check({ input: [{ role: "user" }] })).toEqual([
+      "/input/0/content: a message's content must be a string or a list of content parts",
+    ]);
+    expect(check({ input: [{ type: "message", role: "user", content: "x" }] })).toEqual([
+      "/input/0/content: an input message item of type message takes a content list, not a string",
+    ]);
   });
 });
 
 describe("responses and streams from any canonical document", () => {
   const document = transcript([
     { role: "user", parts: [{ type: "text", text: "hi" }] },
-    { role: "assistant", model: "gpt-5", response_id: "resp_1", finish_reason: "length", parts: [ownReasoning, { type: "text", text: "hello" }, { type: "tool_call", id: "call_1", name: "f", input: { a: 1 } }] },
+    {
+      role: "assistant",
+      model: "gpt-5",
+      response_id: "resp_1",
+      finish_reason: "length",
+      parts: [
+        ownReasoning,
+        { type: "text", text: "hello" },
+        { type: "tool_call", id: "call_1", name: "f", input: { a: 1 } },
+      ],
+    },
   ]);
 
   it("writes a Response from the last assistant message, completing what output items must have", () => {
     const result = format.responseFromCanonical(document);
     if (!result.ok) throw new Error("failed");
-    expect(result.value).toMatchObject({ id: "resp_1", object: "response", model: "gpt-5", status: "incomplete", incomplete_details: { reason: "max_output_tokens" } });
+    expect(result.value).toMatchObject({
+      id: "resp_1",
+      object: "response",
+      model: "gpt-5",
+      status: "incomplete",
+      incomplete_details: { reason: "max_output_tokens" },
+    });
     expect(result.value.output.map((item) => item.type)).toEqual(["reasoning", "message", "function_call"]);
-    expect(result.value.output[1]).toMatchObject({ type: "message", role: "assistant", status: "completed", id: expect.stringMatching(/^msg_/), content: [{ type: "output_text", text: "hello", annotations: [] }] });
-    expect(codes(result.warnings)).toEqual(["message-dropped /messages/0", "value-assumed /messages/1/parts/1", "value-assumed /messages/1/parts/2"]);
+    expect(result.value.output[1]).toMatchObject({
+      type: "message",
+      role: "assistant",
+      status: "completed",
+      id: expect.stringMatching(/^msg_/),
+      content: [{ type: "output_text", text: "hello", annotations: [] }],
+    });
+    expect(codes(result.warnings)).toEqual([
+      "message-dropped /messages/0",
+      "value-assumed /messages/1/parts/1",
+      "value-assumed /messages/1/parts/2",
+    ]);
   });
 
   it("streams it as a valid event sequence that aggregates back to the same document", () => {
@@ -344,13 +532,28 @@ describe("responses and streams from any canonical document", () => {
     const again = format.streamFromCanonical(back.document, { strict: true });
     if (!again.ok) throw new Error(JSON.stringify(again.errors));
     expect(format.streamToCanonical(again.value)).toMatchObject({ ok: true, document: back.document });
-    expect(back.document.messages[0]).toMatchObject({ role: "assistant", model: "gpt-5", response_id: "resp_1", finish_reason: "length", native_finish_reason: "max_output_tokens" });
+    expect(back.document.messages[0]).toMatchObject({
+      role: "assistant",
+      model: "gpt-5",
+      response_id: "resp_1",
+      finish_reason: "length",
+      native_finish_reason: "max_output_tokens",
+    });
   });
 
   it("assembles items from their deltas when a stream is cut off, saying so", () => {
     const result = format.streamToCanonical([
-      { type: "response.output_item.added", output_index: 0, item: { type: "message", id: "msg_1", role: "assistant", status: "in_progress", content: [] } },
-      { type: "response.content_part.added", output_index: 0, content_index: 0, part: { type: "output_text", text: "", annotations: [] } },
+      {
+        type: "response.output_item.added",
+        output_index: 0,
+        item: { type: "message", id: "msg_1", role: "assistant", status: "in_progress", content: [] },
+      },
+      {
+        type: "response.content_part.added",
+        output_index: 0,
+        content_index: 0,
+        part: { type: "output_text", text: "", annotations: [] },
+      },
       { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "Hel" },
       { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "lo" },
       { type: "response.brand_new_event", output_index: 0 },

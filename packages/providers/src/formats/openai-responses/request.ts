@@ -41,8 +41,24 @@ import {
 } from "../../seeds/conversion.js";
 import { withoutForeignOpenaiFields } from "../openai-chat/source-fields.js";
 import { contentListToParts } from "./content.js";
-import { canFollowReasoning, itemKind, itemToParts, partsToItems, type ExportContext, type WrittenItem } from "./items.js";
-import { isNonEmptyString, issuer, openaiFields, providerKey, restOf, spreadInto, withOpenaiFields, without } from "./shared.js";
+import {
+  canFollowReasoning,
+  itemKind,
+  itemToParts,
+  partsToItems,
+  type ExportContext,
+  type WrittenItem,
+} from "./items.js";
+import {
+  isNonEmptyString,
+  issuer,
+  openaiFields,
+  providerKey,
+  restOf,
+  spreadInto,
+  withOpenaiFields,
+  without,
+} from "./shared.js";
 
 const inputRoles = new Set(["user", "system", "developer"]);
 const toolModes = new Set(["auto", "none", "required"]);
@@ -68,12 +84,20 @@ function importRequest(request: unknown): ToCanonicalResult {
   const consumed: string[] = [];
   const messages: Message[] = [];
   if (typeof request.instructions === "string") {
-    messages.push({ role: "system", parts: [{ type: "text", text: request.instructions }], provider_fields: { [providerKey]: { instructions: true } } });
+    messages.push({
+      role: "system",
+      parts: [{ type: "text", text: request.instructions }],
+      provider_fields: { [providerKey]: { instructions: true } },
+    });
     consumed.push("instructions");
   }
   const input = request.input;
   if (typeof input === "string") {
-    messages.push({ role: "user", parts: [{ type: "text", text: input }], provider_fields: { [providerKey]: { input: "string" } } });
+    messages.push({
+      role: "user",
+      parts: [{ type: "text", text: input }],
+      provider_fields: { [providerKey]: { input: "string" } },
+    });
     consumed.push("input");
   } else if (Array.isArray(input)) {
     importItems(input, "/input", messages, problems);
@@ -81,7 +105,12 @@ function importRequest(request: unknown): ToCanonicalResult {
   } else if (input !== undefined) {
     problems.error("/input", "must be a string or an array of items");
   }
-  const document: Transcript = { schema_version: formatVersion, id: `openai-responses-${fingerprint(request)}`, source: { format: "openai-responses" }, messages };
+  const document: Transcript = {
+    schema_version: formatVersion,
+    id: `openai-responses-${fingerprint(request)}`,
+    source: { format: "openai-responses" },
+    messages,
+  };
   if (Array.isArray(request.tools)) {
     const tools = importTools(request.tools, problems);
     if (tools !== undefined) {
@@ -117,9 +146,21 @@ function importItems(items: readonly unknown[], path: string, messages: Message[
       return;
     }
     const kind = itemKind(item);
-    if (kind === "message" && typeof item.role === "string" && inputRoles.has(item.role) && (typeof item.content === "string" || Array.isArray(item.content))) {
-      const parts: Part[] = typeof item.content === "string" ? [{ type: "text", text: item.content }] : contentListToParts(item.content, pointer(itemPath, "content"), "input", problems);
-      messages.push({ role: item.role as "user" | "system" | "developer", parts, ...withOpenaiFields(restOf(item, ["role", "content"])) });
+    if (
+      kind === "message" &&
+      typeof item.role === "string" &&
+      inputRoles.has(item.role) &&
+      (typeof item.content === "string" || Array.isArray(item.content))
+    ) {
+      const parts: Part[] =
+        typeof item.content === "string"
+          ? [{ type: "text", text: item.content }]
+          : contentListToParts(item.content, pointer(itemPath, "content"), "input", problems);
+      messages.push({
+        role: item.role as "user" | "system" | "developer",
+        parts,
+        ...withOpenaiFields(restOf(item, ["role", "content"])),
+      });
       run = undefined;
       return;
     }
@@ -133,7 +174,12 @@ function importItems(items: readonly unknown[], path: string, messages: Message[
       message.parts.push(...itemToParts(item, itemPath, message.parts.at(-1), problems));
       return;
     }
-    const native: Part = { type: "native", native_type: isNonEmptyString(item.type) ? item.type : "unknown", data: cloneJson(item), issuer: issuer() };
+    const native: Part = {
+      type: "native",
+      native_type: isNonEmptyString(item.type) ? item.type : "unknown",
+      data: cloneJson(item),
+      issuer: issuer(),
+    };
     if (typeof item.role === "string" && inputRoles.has(item.role)) {
       messages.push({ role: item.role as "user" | "system" | "developer", parts: [native] });
       run = undefined;
@@ -171,7 +217,11 @@ function importTools(tools: readonly unknown[], problems: Problems): ToolDefinit
     }
     // A built-in tool keeps every field but its description (even its name) in provider_fields, which an export
     // writes back whole; the canonical name is for readers.
-    const name = isNonEmptyString(tool.name) ? tool.name : isNonEmptyString(tool.server_label) ? tool.server_label : type;
+    const name = isNonEmptyString(tool.name)
+      ? tool.name
+      : isNonEmptyString(tool.server_label)
+        ? tool.server_label
+        : type;
     const definition: ToolDefinition = { name, native_type: type };
     const consumed = ["type"];
     if (typeof tool.description === "string") {
@@ -186,12 +236,20 @@ function importTools(tools: readonly unknown[], problems: Problems): ToolDefinit
 
 function importToolChoice(choice: unknown, parallel: unknown): ToolChoice | undefined {
   const parallelField = typeof parallel === "boolean" ? { parallel } : {};
-  if (typeof choice === "string" && toolModes.has(choice)) return { mode: choice as ToolChoice["mode"], ...parallelField };
+  if (typeof choice === "string" && toolModes.has(choice))
+    return { mode: choice as ToolChoice["mode"], ...parallelField };
   if (!isJsonObject(choice)) return undefined;
-  if (choice.type === "function" && isNonEmptyString(choice.name) && Object.keys(choice).length === 2) return { mode: "tool", name: choice.name, ...parallelField };
-  const mode = typeof choice.mode === "string" && toolModes.has(choice.mode) ? (choice.mode as ToolChoice["mode"]) : "tool";
+  if (choice.type === "function" && isNonEmptyString(choice.name) && Object.keys(choice).length === 2)
+    return { mode: "tool", name: choice.name, ...parallelField };
+  const mode =
+    typeof choice.mode === "string" && toolModes.has(choice.mode) ? (choice.mode as ToolChoice["mode"]) : "tool";
   const name = isNonEmptyString(choice.name) ? choice.name : isNonEmptyString(choice.type) ? choice.type : "tool";
-  return { mode, ...(mode === "tool" ? { name } : {}), ...parallelField, provider_fields: { [providerKey]: cloneJson(choice) } };
+  return {
+    mode,
+    ...(mode === "tool" ? { name } : {}),
+    ...parallelField,
+    provider_fields: { [providerKey]: cloneJson(choice) },
+  };
 }
 
 // ─── Export ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -199,7 +257,10 @@ function importToolChoice(choice: unknown, parallel: unknown): ToolChoice | unde
 const documentKeys = ["schema_version", "id", "source", "messages", "tools", "tool_choice", "provider_fields"];
 
 /** The request a canonical document stands for, as a JSON object (typed by the caller). */
-export function requestFromCanonical(document: unknown, options: ProviderConvertOptions = {}): FromCanonicalResult<JsonObject> {
+export function requestFromCanonical(
+  document: unknown,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<JsonObject> {
   return guard(
     () => exportRequest(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -211,22 +272,44 @@ function exportRequest(input: unknown, options: ProviderConvertOptions): FromCan
   if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
   reportUnmapped(document, documentKeys, "", "OpenAI Responses request", problems);
-  const context: ExportContext = { problems, ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make), policy: options.foreignReasoning ?? "drop", remapped: new Set() };
+  const context: ExportContext = {
+    problems,
+    ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make),
+    policy: options.foreignReasoning ?? "drop",
+    remapped: new Set(),
+  };
   const request: JsonObject = {};
   spreadInto(request, openaiFields(document.provider_fields));
   let instructions: string | undefined;
   const written: WrittenItem[] = [];
   let stringInput: string | undefined;
-  const others = document.messages.filter((message) => !(message.role === "system" && openaiFields(message.provider_fields)?.instructions === true));
+  const others = document.messages.filter(
+    (message) => !(message.role === "system" && openaiFields(message.provider_fields)?.instructions === true),
+  );
   document.messages.forEach((message, index) => {
     const path = pointer("/messages", index);
     const fields = openaiFields(message.provider_fields);
-    const onlyText = message.parts.length === 1 && message.parts[0]?.type === "text" ? (message.parts[0] as Tolerant.TextPart) : undefined;
-    if (message.role === "system" && fields?.instructions === true && instructions === undefined && onlyText !== undefined && Object.keys(onlyText).length === 2) {
+    const onlyText =
+      message.parts.length === 1 && message.parts[0]?.type === "text"
+        ? (message.parts[0] as Tolerant.TextPart)
+        : undefined;
+    if (
+      message.role === "system" &&
+      fields?.instructions === true &&
+      instructions === undefined &&
+      onlyText !== undefined &&
+      Object.keys(onlyText).length === 2
+    ) {
       instructions = onlyText.text;
       return;
     }
-    if (message.role === "user" && fields?.input === "string" && others.length === 1 && onlyText !== undefined && Object.keys(onlyText).length === 2) {
+    if (
+      message.role === "user" &&
+      fields?.input === "string" &&
+      others.length === 1 &&
+      onlyText !== undefined &&
+      Object.keys(onlyText).length === 2
+    ) {
       stringInput = onlyText.text;
       return;
     }
@@ -234,9 +317,12 @@ function exportRequest(input: unknown, options: ProviderConvertOptions): FromCan
   });
   if (instructions !== undefined) request.instructions = instructions;
   if (stringInput !== undefined) request.input = stringInput;
-  else if (written.length > 0 || others.length > 0) request.input = dropDanglingReasoning(written, problems).map((entry) => entry.item);
+  else if (written.length > 0 || others.length > 0)
+    request.input = dropDanglingReasoning(written, problems).map((entry) => entry.item);
   if (document.tools !== undefined) {
-    const tools = document.tools.map((tool, index) => exportTool(tool, pointer("/tools", index), problems)).filter((tool): tool is JsonObject => tool !== undefined);
+    const tools = document.tools
+      .map((tool, index) => exportTool(tool, pointer("/tools", index), problems))
+      .filter((tool): tool is JsonObject => tool !== undefined);
     request.tools = tools;
   }
   if (document.tool_choice !== undefined) exportToolChoice(document.tool_choice, request, problems);
@@ -253,21 +339,39 @@ function exportMessage(message: Tolerant.Message, path: string, context: ExportC
     case "system":
     case "developer": {
       if (message.parts.length === 0) {
-        written.push({ item: spreadInto(spreadInto({}, without(fields, ["role"])), { role: message.role, content: [] }), path });
+        written.push({
+          item: spreadInto(spreadInto({}, without(fields, ["role"])), { role: message.role, content: [] }),
+          path,
+        });
         return;
       }
       written.push(...partsToItems(message.parts, partsPath, message.role, fields, context));
       return;
     }
     case "assistant": {
-      if (fields !== undefined) problems.warn("field-dropped", pointer(path, "provider_fields", providerKey), `response fields (${Object.keys(fields).join(", ")}) have no place in a request`);
+      if (fields !== undefined)
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", providerKey),
+          `response fields (${Object.keys(fields).join(", ")}) have no place in a request`,
+        );
       written.push(...partsToItems(message.parts, partsPath, "assistant", undefined, context));
       return;
     }
     case "tool": {
-      if (fields !== undefined) problems.warn("field-dropped", pointer(path, "provider_fields", providerKey), "a tool message's own fields have no place in a request");
+      if (fields !== undefined)
+        problems.warn(
+          "field-dropped",
+          pointer(path, "provider_fields", providerKey),
+          "a tool message's own fields have no place in a request",
+        );
       const items = partsToItems(message.parts, partsPath, "user", undefined, context);
-      if (items.some((entry) => itemKind(entry.item) === "message")) problems.warn("role-mapped", path, "content of a tool message sent as a user message (Responses tool results carry only their output)");
+      if (items.some((entry) => itemKind(entry.item) === "message"))
+        problems.warn(
+          "role-mapped",
+          path,
+          "content of a tool message sent as a user message (Responses tool results carry only their output)",
+        );
       written.push(...items);
       return;
     }
@@ -286,7 +390,11 @@ function dropDanglingReasoning(written: WrittenItem[], problems: Problems): Writ
   for (let index = written.length - 1; index >= 0; index -= 1) {
     const entry = written[index] as WrittenItem;
     if (entry.item.type === "reasoning" && !canFollowReasoning(kept[0]?.item)) {
-      problems.warn("reasoning-dropped", entry.path, "a reasoning item must be followed by the output item it belongs to (Responses rejects it otherwise); left out");
+      problems.warn(
+        "reasoning-dropped",
+        entry.path,
+        "a reasoning item must be followed by the output item it belongs to (Responses rejects it otherwise); left out",
+      );
       continue;
     }
     kept.unshift(entry);
@@ -298,15 +406,31 @@ function exportTool(tool: Tolerant.ToolDefinition, path: string, problems: Probl
   const fields = openaiFields(tool.provider_fields);
   if (tool.native_type !== undefined) {
     if (fields === undefined) {
-      problems.warn("field-dropped", path, `the ${tool.native_type} tool is another provider's built-in tool; OpenAI Responses does not offer it`);
+      problems.warn(
+        "field-dropped",
+        path,
+        `the ${tool.native_type} tool is another provider's built-in tool; OpenAI Responses does not offer it`,
+      );
       return undefined;
     }
-    reportUnmapped(tool, ["name", "description", "native_type", "provider_fields"], path, "OpenAI Responses tool", problems);
+    reportUnmapped(
+      tool,
+      ["name", "description", "native_type", "provider_fields"],
+      path,
+      "OpenAI Responses tool",
+      problems,
+    );
     const native: JsonObject = { type: tool.native_type };
     if (tool.description !== undefined) native.description = tool.description;
     return spreadInto(native, fields);
   }
-  reportUnmapped(tool, ["name", "description", "input_schema", "strict", "provider_fields"], path, "OpenAI Responses tool", problems);
+  reportUnmapped(
+    tool,
+    ["name", "description", "input_schema", "strict", "provider_fields"],
+    path,
+    "OpenAI Responses tool",
+    problems,
+  );
   const native: JsonObject = { type: "function", name: tool.name };
   if (tool.description !== undefined) native.description = tool.description;
   if (tool.input_schema !== undefined) native.parameters = cloneJson(tool.input_schema);
@@ -319,7 +443,11 @@ function exportToolChoice(choice: Tolerant.ToolChoice, request: JsonObject, prob
   if (fields !== undefined && typeof fields.type === "string") request.tool_choice = cloneJson(fields);
   else if (choice.mode === "tool") request.tool_choice = { type: "function", name: choice.name ?? "" };
   else if (toolModes.has(choice.mode)) request.tool_choice = choice.mode;
-  else problems.warn("field-dropped", "/tool_choice/mode", `tool choice ${choice.mode} has no OpenAI Responses equivalent`);
+  else
+    problems.warn(
+      "field-dropped",
+      "/tool_choice/mode",
+      `tool choice ${choice.mode} has no OpenAI Responses equivalent`,
+    );
   if (choice.parallel !== undefined) request.parallel_tool_calls = choice.parallel;
 }
-

@@ -34,21 +34,49 @@ import { epochToIso, isoToEpoch, openaiFields, restOf, spreadInto, withOpenaiFie
 const statuses = new Set(["completed", "failed", "in_progress", "cancelled", "queued", "incomplete"]);
 
 /** Items that wait for the client to run something. */
-const clientCallTypes = new Set(["function_call", "custom_tool_call", "local_shell_call", "apply_patch_call", "computer_call", "mcp_approval_request"]);
+const clientCallTypes = new Set([
+  "function_call",
+  "custom_tool_call",
+  "local_shell_call",
+  "apply_patch_call",
+  "computer_call",
+  "mcp_approval_request",
+]);
 
 function waitsForClient(output: readonly unknown[]): boolean {
-  const answered = new Set(output.flatMap((item) => (isJsonObject(item) && typeof item.type === "string" && item.type.endsWith("_output") && typeof item.call_id === "string" ? [item.call_id] : [])));
+  const answered = new Set(
+    output.flatMap((item) =>
+      isJsonObject(item) &&
+      typeof item.type === "string" &&
+      item.type.endsWith("_output") &&
+      typeof item.call_id === "string"
+        ? [item.call_id]
+        : [],
+    ),
+  );
   return output.some((item) => {
     if (!isJsonObject(item) || typeof item.type !== "string") return false;
     if (clientCallTypes.has(item.type)) return true;
-    return (item.type === "shell_call" || (item.type === "tool_search_call" && item.execution === "client")) && typeof item.call_id === "string" && !answered.has(item.call_id);
+    return (
+      (item.type === "shell_call" || (item.type === "tool_search_call" && item.execution === "client")) &&
+      typeof item.call_id === "string" &&
+      !answered.has(item.call_id)
+    );
   });
 }
 
-function finishOf(status: string, reason: unknown, output: readonly unknown[]): { finish_reason?: FinishReason; native_finish_reason: string } {
+function finishOf(
+  status: string,
+  reason: unknown,
+  output: readonly unknown[],
+): { finish_reason?: FinishReason; native_finish_reason: string } {
   if (status === "incomplete") {
     const native = typeof reason === "string" ? reason : status;
-    return { finish_reason: native === "max_output_tokens" ? "length" : native === "content_filter" ? "content_filter" : "other", native_finish_reason: native };
+    return {
+      finish_reason:
+        native === "max_output_tokens" ? "length" : native === "content_filter" ? "content_filter" : "other",
+      native_finish_reason: native,
+    };
   }
   switch (status) {
     case "completed":
@@ -85,7 +113,10 @@ export function importResponse(response: unknown, problems: Problems): ToCanonic
   // there is no message to convert, so it is refused by name rather than read as an empty Response.
   if (isJsonObject(response.error) && !Object.hasOwn(response, "object") && !Object.hasOwn(response, "output")) {
     const { code, message } = response.error;
-    problems.error("/error", `an API error body${typeof code === "string" ? ` (${code})` : ""}, not a Response: ${typeof message === "string" ? message : "no message"}`);
+    problems.error(
+      "/error",
+      `an API error body${typeof code === "string" ? ` (${code})` : ""}, not a Response: ${typeof message === "string" ? message : "no message"}`,
+    );
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
   }
   const consumed: string[] = [];
@@ -117,7 +148,8 @@ export function importResponse(response: unknown, problems: Problems): ToCanonic
     Object.assign(message, finishOf(response.status, reason, output ?? []));
     consumed.push("status");
   }
-  if (isJsonObject(response.error) && typeof response.error.message === "string") message.error = response.error.message;
+  if (isJsonObject(response.error) && typeof response.error.message === "string")
+    message.error = response.error.message;
   const usage = normalizeUsage("openai-responses", response.usage);
   if (usage !== undefined) {
     message.usage = usage;
@@ -126,7 +158,8 @@ export function importResponse(response: unknown, problems: Problems): ToCanonic
   Object.assign(message, withOpenaiFields(restOf(response, consumed)));
   const document: Transcript = {
     schema_version: formatVersion,
-    id: typeof response.id === "string" && response.id !== "" ? response.id : `openai-responses-${fingerprint(response)}`,
+    id:
+      typeof response.id === "string" && response.id !== "" ? response.id : `openai-responses-${fingerprint(response)}`,
     source: { format: "openai-responses" },
     messages: [message],
   };
@@ -135,7 +168,19 @@ export function importResponse(response: unknown, problems: Problems): ToCanonic
 
 // ─── Export ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const messageKeys = ["role", "parts", "model", "response_id", "finish_reason", "native_finish_reason", "usage", "created_at", "completed_at", "error", "provider_fields"];
+const messageKeys = [
+  "role",
+  "parts",
+  "model",
+  "response_id",
+  "finish_reason",
+  "native_finish_reason",
+  "usage",
+  "created_at",
+  "completed_at",
+  "error",
+  "provider_fields",
+];
 
 export interface BuiltResponse {
   response: JsonObject;
@@ -145,7 +190,10 @@ export interface BuiltResponse {
   looseError?: string;
 }
 
-export function responseFromCanonical(document: unknown, options: ProviderConvertOptions = {}): FromCanonicalResult<JsonObject> {
+export function responseFromCanonical(
+  document: unknown,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<JsonObject> {
   return guard(
     () => {
       const problems = new Problems();
@@ -163,7 +211,12 @@ export function responseFromCanonical(document: unknown, options: ProviderConver
  * instead, so a stream that had no response envelope round-trips as one. Output items always get the `type`, `id`
  * and `status` an output item must have.
  */
-export function buildResponse(input: unknown, options: ProviderConvertOptions, problems: Problems, mode: { synthesize: boolean }): BuiltResponse | undefined {
+export function buildResponse(
+  input: unknown,
+  options: ProviderConvertOptions,
+  problems: Problems,
+  mode: { synthesize: boolean },
+): BuiltResponse | undefined {
   if (!checkExportInput(input, problems)) return undefined;
   const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
   let index = -1;
@@ -176,16 +229,29 @@ export function buildResponse(input: unknown, options: ProviderConvertOptions, p
     return undefined;
   }
   document.messages.forEach((_other, position) => {
-    if (position !== index) problems.warn("message-dropped", pointer("/messages", position), "a Response carries one assistant message (the last); this message was left out");
+    if (position !== index)
+      problems.warn(
+        "message-dropped",
+        pointer("/messages", position),
+        "a Response carries one assistant message (the last); this message was left out",
+      );
   });
-  reportUnmapped(document, ["schema_version", "id", "source", "messages", "provider_fields", "tools", "tool_choice"], "", "OpenAI Responses response", problems);
+  reportUnmapped(
+    document,
+    ["schema_version", "id", "source", "messages", "provider_fields", "tools", "tool_choice"],
+    "",
+    "OpenAI Responses response",
+    problems,
+  );
   for (const key of ["tools", "tool_choice", "provider_fields"] as const) {
-    if (document[key] !== undefined) problems.warn("field-dropped", `/${key}`, `the document's ${key} belong to a request, not a Response`);
+    if (document[key] !== undefined)
+      problems.warn("field-dropped", `/${key}`, `the document's ${key} belong to a request, not a Response`);
   }
   const path = pointer("/messages", index);
   reportUnmapped(message, messageKeys, path, "OpenAI Responses response", problems);
   const fields = openaiFields(message.provider_fields);
-  const enveloped = message.response_id !== undefined || message.native_finish_reason !== undefined || fields !== undefined;
+  const enveloped =
+    message.response_id !== undefined || message.native_finish_reason !== undefined || fields !== undefined;
   const response: JsonObject = {};
   const assume = (key: string, value: unknown, why: string): void => {
     if (!mode.synthesize || Object.hasOwn(response, key)) return;
@@ -193,7 +259,11 @@ export function buildResponse(input: unknown, options: ProviderConvertOptions, p
     problems.warn("value-assumed", path, `${key} ${why}`);
   };
   if (message.response_id !== undefined) response.id = message.response_id;
-  assume("id", `resp_${digest(JSON.stringify(message.parts), "0123456789abcdef", 48)}`, "made up from the message (it has no response_id)");
+  assume(
+    "id",
+    `resp_${digest(JSON.stringify(message.parts), "0123456789abcdef", 48)}`,
+    "made up from the message (it has no response_id)",
+  );
   if (fields === undefined && mode.synthesize) response.object = "response";
   for (const key of ["created_at", "completed_at"] as const) {
     const value = message[key];
@@ -209,11 +279,17 @@ export function buildResponse(input: unknown, options: ProviderConvertOptions, p
   const status = statusOf(message, fields, path, problems);
   if (status !== undefined) {
     response.status = status.status;
-    if (fields === undefined || !Object.hasOwn(fields, "incomplete_details")) response.incomplete_details = status.incomplete ?? null;
+    if (fields === undefined || !Object.hasOwn(fields, "incomplete_details"))
+      response.incomplete_details = status.incomplete ?? null;
   } else {
     assume("status", "completed", "assumed completed (the message has no finish reason)");
   }
-  const context: ExportContext = { problems, ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make), policy: options.foreignReasoning ?? "drop", remapped: new Set() };
+  const context: ExportContext = {
+    problems,
+    ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make),
+    policy: options.foreignReasoning ?? "drop",
+    remapped: new Set(),
+  };
   const written = partsToItems(message.parts, pointer(path, "parts"), "assistant", undefined, context);
   response.output = written.map(({ item, path: itemPath }) => completeItem(item, itemPath, problems));
   if (message.usage !== undefined) response.usage = usageOf(message.usage);
@@ -221,7 +297,11 @@ export function buildResponse(input: unknown, options: ProviderConvertOptions, p
   if (message.error !== undefined && !(fields !== undefined && isJsonObject(fields.error))) {
     if (mode.synthesize) {
       response.error = { code: "server_error", message: message.error };
-      problems.warn("value-assumed", pointer(path, "error"), "the error sent with code server_error (the document has no error code)");
+      problems.warn(
+        "value-assumed",
+        pointer(path, "error"),
+        "the error sent with code server_error (the document has no error code)",
+      );
     } else {
       looseError = message.error;
     }
@@ -230,7 +310,12 @@ export function buildResponse(input: unknown, options: ProviderConvertOptions, p
   return { response, enveloped, ...(looseError === undefined ? {} : { looseError }) };
 }
 
-function statusOf(message: Tolerant.Message, fields: JsonObject | undefined, path: string, problems: Problems): { status: string; incomplete?: JsonObject } | undefined {
+function statusOf(
+  message: Tolerant.Message,
+  fields: JsonObject | undefined,
+  path: string,
+  problems: Problems,
+): { status: string; incomplete?: JsonObject } | undefined {
   const native = message.native_finish_reason;
   if (native !== undefined) {
     if (statuses.has(native)) return { status: native };
@@ -251,7 +336,11 @@ function statusOf(message: Tolerant.Message, fields: JsonObject | undefined, pat
     case "error":
       return { status: "failed" };
     default:
-      problems.warn("value-converted", pointer(path, "finish_reason"), `finish reason ${message.finish_reason} sent as status completed`);
+      problems.warn(
+        "value-converted",
+        pointer(path, "finish_reason"),
+        `finish reason ${message.finish_reason} sent as status completed`,
+      );
       return { status: "completed" };
   }
 }
@@ -260,8 +349,21 @@ function statusOf(message: Tolerant.Message, fields: JsonObject | undefined, pat
 function completeItem(item: JsonObject, path: string, problems: Problems): JsonObject {
   const seed = JSON.stringify(item);
   if (item.type === undefined && item.role === "assistant") {
-    problems.warn("value-assumed", path, "an output message needs type, id and status; written as a completed message with a made-up id");
-    return { type: "message", id: `msg_${digest(seed, "0123456789abcdef", 48)}`, status: "completed", ...item, content: typeof item.content === "string" ? [{ type: "output_text", text: item.content, annotations: [] }] : item.content };
+    problems.warn(
+      "value-assumed",
+      path,
+      "an output message needs type, id and status; written as a completed message with a made-up id",
+    );
+    return {
+      type: "message",
+      id: `msg_${digest(seed, "0123456789abcdef", 48)}`,
+      status: "completed",
+      ...item,
+      content:
+        typeof item.content === "string"
+          ? [{ type: "output_text", text: item.content, annotations: [] }]
+          : item.content,
+    };
   }
   if (item.type === "function_call" && item.id === undefined) {
     problems.warn("value-assumed", path, "an output function_call needs an item id; made one up");
@@ -282,4 +384,3 @@ function usageOf(usage: Tolerant.Usage): JsonObject {
     total_tokens: usage.total_tokens ?? usage.input_tokens + usage.output_tokens,
   };
 }
-

@@ -66,7 +66,9 @@ export function without(fields: JsonObject | undefined, keys: readonly string[])
  * Chat tool call's `type: "function"`) from overwriting what this one wrote.
  */
 export function spreadInto(target: JsonObject, fields: JsonObject | undefined): JsonObject {
-  if (fields !== undefined) for (const [key, item] of Object.entries(fields)) if (!Object.hasOwn(target, key)) setField(target, key, cloneJson(item));
+  if (fields !== undefined)
+    for (const [key, item] of Object.entries(fields))
+      if (!Object.hasOwn(target, key)) setField(target, key, cloneJson(item));
   return target;
 }
 

@@ -26,8 +26,14 @@ const lifecycle = new Set(["response.created", "response.in_progress", "response
 const terminals = new Set(["response.completed", "response.incomplete", "response.failed"]);
 
 // Events whose content the item's `output_item.done` repeats in full. Linear: fixed alternatives after a prefix.
-const progressPattern = /^response\.[a-z_]+\.(?:in_progress|searching|interpreting|generating|completed|failed|partial_image)$/;
-const supersededPrefixes = ["response.shell_call_command.", "response.shell_call_output_content.", "response.apply_patch_call_operation_diff.", "response.audio."];
+const progressPattern =
+  /^response\.[a-z_]+\.(?:in_progress|searching|interpreting|generating|completed|failed|partial_image)$/;
+const supersededPrefixes = [
+  "response.shell_call_command.",
+  "response.shell_call_output_content.",
+  "response.apply_patch_call_operation_diff.",
+  "response.audio.",
+];
 
 function index(value: unknown): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value < 100_000 ? value : undefined;
@@ -41,7 +47,12 @@ function listIn(item: JsonObject, key: string): unknown[] {
   return fresh;
 }
 
-function entryAt(item: JsonObject, key: string, position: number | undefined, make: () => JsonObject): JsonObject | undefined {
+function entryAt(
+  item: JsonObject,
+  key: string,
+  position: number | undefined,
+  make: () => JsonObject,
+): JsonObject | undefined {
   if (position === undefined) return undefined;
   const list = listIn(item, key);
   const existing = list[position];
@@ -101,24 +112,58 @@ function importStream(chunks: readonly unknown[]): ToCanonicalResult {
         return;
       case "response.content_part.added":
       case "response.content_part.done":
-        if (item !== undefined && isJsonObject(chunk.part) && index(chunk.content_index) !== undefined) listIn(item, "content")[chunk.content_index as number] = cloneJson(chunk.part);
+        if (item !== undefined && isJsonObject(chunk.part) && index(chunk.content_index) !== undefined)
+          listIn(item, "content")[chunk.content_index as number] = cloneJson(chunk.part);
         return;
       case "response.output_text.delta":
-        appendText(item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "output_text", text: "", annotations: [] })), "text", chunk.delta);
+        appendText(
+          item &&
+            entryAt(item, "content", index(chunk.content_index), () => ({
+              type: "output_text",
+              text: "",
+              annotations: [],
+            })),
+          "text",
+          chunk.delta,
+        );
         return;
       case "response.output_text.done":
-        setText(item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "output_text", text: "", annotations: [] })), "text", chunk.text);
+        setText(
+          item &&
+            entryAt(item, "content", index(chunk.content_index), () => ({
+              type: "output_text",
+              text: "",
+              annotations: [],
+            })),
+          "text",
+          chunk.text,
+        );
         return;
       case "response.refusal.delta":
-        appendText(item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "refusal", refusal: "" })), "refusal", chunk.delta);
+        appendText(
+          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "refusal", refusal: "" })),
+          "refusal",
+          chunk.delta,
+        );
         return;
       case "response.refusal.done":
-        setText(item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "refusal", refusal: "" })), "refusal", chunk.refusal);
+        setText(
+          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "refusal", refusal: "" })),
+          "refusal",
+          chunk.refusal,
+        );
         return;
       case "response.output_text.annotation.added": {
-        const part = item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "output_text", text: "", annotations: [] }));
+        const part =
+          item &&
+          entryAt(item, "content", index(chunk.content_index), () => ({
+            type: "output_text",
+            text: "",
+            annotations: [],
+          }));
         const position = index(chunk.annotation_index);
-        if (part !== undefined && position !== undefined && chunk.annotation !== undefined) listIn(part, "annotations")[position] = cloneJson(chunk.annotation);
+        if (part !== undefined && position !== undefined && chunk.annotation !== undefined)
+          listIn(part, "annotations")[position] = cloneJson(chunk.annotation);
         return;
       }
       case "response.function_call_arguments.delta":
@@ -143,26 +188,47 @@ function importStream(chunks: readonly unknown[]): ToCanonicalResult {
         return;
       case "response.reasoning_summary_part.added":
       case "response.reasoning_summary_part.done":
-        if (item !== undefined && isJsonObject(chunk.part) && index(chunk.summary_index) !== undefined) listIn(item, "summary")[chunk.summary_index as number] = cloneJson(chunk.part);
+        if (item !== undefined && isJsonObject(chunk.part) && index(chunk.summary_index) !== undefined)
+          listIn(item, "summary")[chunk.summary_index as number] = cloneJson(chunk.part);
         return;
       case "response.reasoning_summary_text.delta":
-        appendText(item && entryAt(item, "summary", index(chunk.summary_index), () => ({ type: "summary_text", text: "" })), "text", chunk.delta);
+        appendText(
+          item && entryAt(item, "summary", index(chunk.summary_index), () => ({ type: "summary_text", text: "" })),
+          "text",
+          chunk.delta,
+        );
         return;
       case "response.reasoning_summary_text.done":
-        setText(item && entryAt(item, "summary", index(chunk.summary_index), () => ({ type: "summary_text", text: "" })), "text", chunk.text);
+        setText(
+          item && entryAt(item, "summary", index(chunk.summary_index), () => ({ type: "summary_text", text: "" })),
+          "text",
+          chunk.text,
+        );
         return;
       case "response.reasoning_text.delta":
-        appendText(item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "reasoning_text", text: "" })), "text", chunk.delta);
+        appendText(
+          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "reasoning_text", text: "" })),
+          "text",
+          chunk.delta,
+        );
         return;
       case "response.reasoning_text.done":
-        setText(item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "reasoning_text", text: "" })), "text", chunk.text);
+        setText(
+          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "reasoning_text", text: "" })),
+          "text",
+          chunk.text,
+        );
         return;
       case "error":
         errorEvent = chunk;
         return;
       default:
         if (progressPattern.test(type) || supersededPrefixes.some((prefix) => type.startsWith(prefix))) return;
-        problems.warn("input-normalized", path, `an event of type ${JSON.stringify(type)} is not understood and was skipped`);
+        problems.warn(
+          "input-normalized",
+          path,
+          `an event of type ${JSON.stringify(type)} is not understood and was skipped`,
+        );
     }
   });
   const terminalOutput = terminal && envelope !== undefined && Array.isArray(envelope.output) ? envelope.output : [];
@@ -173,28 +239,54 @@ function importStream(chunks: readonly unknown[]): ToCanonicalResult {
     const item = done[position] ?? (isJsonObject(fromTerminal) ? cloneJson(fromTerminal) : undefined);
     if (item !== undefined) output.push(item);
     else if (partial[position] !== undefined) {
-      problems.warn("input-normalized", `/output/${position}`, "an item without an output_item.done event was assembled from its added event and deltas");
+      problems.warn(
+        "input-normalized",
+        `/output/${position}`,
+        "an item without an output_item.done event was assembled from its added event and deltas",
+      );
       output.push(partial[position] as JsonObject);
     }
   }
-  if (envelope === undefined && chunks.length > 0) problems.warn("input-normalized", "", "the stream has no response event; the document has only the streamed items");
-  else if (envelope !== undefined && !terminal) problems.warn("input-normalized", "", "the stream ended without a terminal event; the response is as the last response event left it");
+  if (envelope === undefined && chunks.length > 0)
+    problems.warn("input-normalized", "", "the stream has no response event; the document has only the streamed items");
+  else if (envelope !== undefined && !terminal)
+    problems.warn(
+      "input-normalized",
+      "",
+      "the stream ended without a terminal event; the response is as the last response event left it",
+    );
   const response: JsonObject = { ...(envelope ?? {}), output };
   const result = importResponse(response, problems);
   if (!result.ok || errorEvent === undefined) return result;
   const message = result.document.messages[0];
   const details = isJsonObject(errorEvent.error) ? errorEvent.error : errorEvent;
-  if (message !== undefined && message.error === undefined && typeof details.message === "string") message.error = details.message;
+  if (message !== undefined && message.error === undefined && typeof details.message === "string")
+    message.error = details.message;
   // What the event says beyond its message (code, type, param) is kept only where the response's error repeats it.
   const kept: JsonObject = isJsonObject(envelope?.error) ? envelope.error : {};
-  const lost = Object.keys(details).filter((key) => !(details === errorEvent && (key === "type" || key === "sequence_number")) && key !== "message" && details[key] !== null && kept[key] !== details[key]);
-  if (lost.length > 0) result.warnings.push({ code: "field-dropped", path: "", message: `the error event's ${lost.join(", ")} ${lost.length === 1 ? "is" : "are"} not kept (only its message is)` });
+  const lost = Object.keys(details).filter(
+    (key) =>
+      !(details === errorEvent && (key === "type" || key === "sequence_number")) &&
+      key !== "message" &&
+      details[key] !== null &&
+      kept[key] !== details[key],
+  );
+  if (lost.length > 0)
+    result.warnings.push({
+      code: "field-dropped",
+      path: "",
+      message: `the error event's ${lost.join(", ")} ${lost.length === 1 ? "is" : "are"} not kept (only its message is)`,
+    });
   return result;
 }
 
 // ─── Export ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const terminalEvent: Record<string, string> = { completed: "response.completed", incomplete: "response.incomplete", failed: "response.failed" };
+const terminalEvent: Record<string, string> = {
+  completed: "response.completed",
+  incomplete: "response.incomplete",
+  failed: "response.failed",
+};
 
 function skeleton(item: JsonObject): JsonObject {
   const started: JsonObject = { ...item };
@@ -222,12 +314,16 @@ function skeleton(item: JsonObject): JsonObject {
 }
 
 function partSkeleton(part: JsonObject): JsonObject {
-  if (part.type === "output_text") return { ...part, text: "", ...(Array.isArray(part.annotations) ? { annotations: [] } : {}) };
+  if (part.type === "output_text")
+    return { ...part, text: "", ...(Array.isArray(part.annotations) ? { annotations: [] } : {}) };
   if (part.type === "refusal") return { ...part, refusal: "" };
   return part;
 }
 
-export function streamFromCanonical(document: unknown, options: ProviderConvertOptions = {}): FromCanonicalResult<JsonObject[]> {
+export function streamFromCanonical(
+  document: unknown,
+  options: ProviderConvertOptions = {},
+): FromCanonicalResult<JsonObject[]> {
   return guard(
     () => exportStream(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -248,7 +344,10 @@ function exportStream(document: unknown, options: ProviderConvertOptions): FromC
   const terminal = status === undefined ? undefined : terminalEvent[status];
   if (enveloped) {
     // With a terminal event the importer takes the envelope from it; without one, from these, so they carry it whole.
-    const opening = terminal === undefined ? { ...response, output: [] } : { ...response, status: "in_progress", output: [], usage: null };
+    const opening =
+      terminal === undefined
+        ? { ...response, output: [] }
+        : { ...response, status: "in_progress", output: [], usage: null };
     emit({ type: "response.created", response: opening });
     emit({ type: "response.in_progress", response: opening });
   }
@@ -263,7 +362,15 @@ function exportStream(document: unknown, options: ProviderConvertOptions): FromC
         emit({ type: "response.content_part.added", ...where, part: partSkeleton(part) });
         if (part.type === "output_text" && typeof part.text === "string") {
           emit({ type: "response.output_text.delta", ...where, delta: part.text });
-          if (Array.isArray(part.annotations)) part.annotations.forEach((annotation, annotationIndex) => emit({ type: "response.output_text.annotation.added", ...where, annotation_index: annotationIndex, annotation }));
+          if (Array.isArray(part.annotations))
+            part.annotations.forEach((annotation, annotationIndex) =>
+              emit({
+                type: "response.output_text.annotation.added",
+                ...where,
+                annotation_index: annotationIndex,
+                annotation,
+              }),
+            );
           emit({ type: "response.output_text.done", ...where, text: part.text });
         } else if (part.type === "refusal" && typeof part.refusal === "string") {
           emit({ type: "response.refusal.delta", ...where, delta: part.refusal });
@@ -302,5 +409,9 @@ function exportStream(document: unknown, options: ProviderConvertOptions): FromC
   });
   if (looseError !== undefined) emit({ type: "error", code: null, message: looseError, param: null });
   if (enveloped && terminal !== undefined) emit({ type: terminal, response });
-  return finish(events.map((event) => cloneJson(event)), problems.warnings, options);
+  return finish(
+    events.map((event) => cloneJson(event)),
+    problems.warnings,
+    options,
+  );
 }
