@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes sure the programs the cross-language tests run are present, installing Debian packages when they are not.
-// The tests need: Go (bindings-go), jq (seed 001's recipes), Debian's python3 with jsonschema and dateutil (bindings-python and the
+// The tests need: Go (bindings-go), jq (AWF's recipes), Debian's python3 with jsonschema and dateutil (bindings-python and the
 // python-jsonschema agreement check), and a working cargo with Debian's packaged serde crates (bindings-rust).
 // It prints what it installs on stderr and fails with the list of packages when it cannot install them.
 import { spawnSync } from "node:child_process";
@@ -17,7 +17,7 @@ const hasCrate = (name) =>
 
 const requirements = [
   { what: "Go", packages: ["golang-go"], present: () => succeeds("go", ["version"]) },
-  // Seed 001's jq recipes run unchanged against our event logs in the recorder's tests.
+  // AWF's jq recipes run unchanged against our event logs in the recorder's tests.
   { what: "jq", packages: ["jq"], present: () => succeeds("jq", ["--version"]) },
   {
     what: "python3 with jsonschema and dateutil",

@@ -10,17 +10,17 @@ import { formatVersion } from "./format-version.js";
 
 const example = (group: string, name: string): string =>
   readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript", group, name), "utf8");
-const seedDocument = example("valid", "seed-000-warp-export.json");
+const warpDocument = example("valid", "warp-export.json");
 
 describe("decodeTranscript", () => {
   it("decodes bytes, gzip bytes, text and values of a valid document to the same typed document", () => {
-    const expected = JSON.parse(seedDocument) as unknown;
+    const expected = JSON.parse(warpDocument) as unknown;
     for (const input of [
-      seedDocument,
-      Buffer.from(seedDocument),
-      gzipSync(seedDocument),
+      warpDocument,
+      Buffer.from(warpDocument),
+      gzipSync(warpDocument),
       expected,
-      `\uFEFF${seedDocument}`,
+      `\uFEFF${warpDocument}`,
     ]) {
       const result = decodeTranscript(input);
       expect(result).toMatchObject({ ok: true, strict: true, warnings: [] });
@@ -112,7 +112,7 @@ describe("decodeTranscript", () => {
       ok: false,
       error: { code: "invalid-gzip" },
     });
-    expect(decodeTranscript(seedDocument, { maxBytes: 100 })).toMatchObject({
+    expect(decodeTranscript(warpDocument, { maxBytes: 100 })).toMatchObject({
       ok: false,
       error: { code: "too-large" },
     });

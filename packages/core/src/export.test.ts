@@ -7,7 +7,7 @@ import { omitReasoning, prepareExport, truncateToolOutputs } from "./export.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript } from "./generated/v1/validate.js";
 
-const seed = (name: string): Tolerant.Transcript =>
+const readExample = (name: string): Tolerant.Transcript =>
   JSON.parse(
     readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name), "utf8"),
   ) as Tolerant.Transcript;
@@ -87,7 +87,7 @@ describe("prepareExport", () => {
     expect(result.document.messages[3]?.parts[0]).toMatchObject({ data: "iVBORw0KGgo=" });
   });
 
-  it("omits reasoning with no stub and keeps the order of everything else (seed 000 T_reasoning_omitted)", () => {
+  it("omits reasoning with no stub and keeps the order of everything else (Warp export rule T_reasoning_omitted)", () => {
     const result = prepareExport(conversation(), { reasoning: "omit", redact: false, now });
     expect(result.document.messages[1]?.parts.map((part) => part.type)).toEqual(["text", "tool_call"]);
     expect(result.document.export).toEqual({ exported_at: "2026-11-22T10:00:00.000Z", reasoning: "omit" });
@@ -132,15 +132,15 @@ describe("prepareExport", () => {
     expect(twice.truncatedCount).toBe(0);
   });
 
-  it("exports every seed document to a strictly valid document", () => {
+  it("exports every example document of the five source systems to a strictly valid document", () => {
     for (const name of [
-      "seed-000-warp-export.json",
-      "seed-001-awf-run.json",
-      "seed-002-devflow-run.json",
-      "seed-003-snapshot-handoff.json",
-      "seed-004-portable-conversation.json",
+      "warp-export.json",
+      "awf-run.json",
+      "devflow-run.json",
+      "oz-snapshot-handoff.json",
+      "openaf-portable-conversation.json",
     ]) {
-      const result = prepareExport(seed(name), { truncate: {}, reasoning: "omit", now });
+      const result = prepareExport(readExample(name), { truncate: {}, reasoning: "omit", now });
       const validation = validateTranscript(result.document);
       expect(validation.ok ? [] : validation.errors, name).toEqual([]);
     }

@@ -72,7 +72,7 @@ export function omitReasoning(document: Tolerant.Transcript): Tolerant.Transcrip
 }
 
 /**
- * Truncates each tool result's `output` to `limitBytes` (seed 000 B5 with the corrected sizing rule), marking it with
+ * Truncates each tool result's `output` to `limitBytes` (Warp export rule B5 with the corrected sizing rule), marking it with
  * truncated, original_size_bytes and truncation_strategy only when a truncation happened.
  */
 export function truncateToolOutputs(

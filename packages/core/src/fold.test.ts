@@ -162,7 +162,7 @@ describe("foldEventLog", () => {
     expect(link?.transcript?.messages[0]?.parts[0]).toEqual({ type: "text", text: "Patching." });
   });
 
-  it("maps seed 001's own block types onto canonical parts", () => {
+  it("maps AWF's own block types onto canonical parts", () => {
     const awf = log(parentId, undefined, [
       ["run.started", "", { schema_version: "1.0.0", name: "awf", kind: "workflow" }],
       [

@@ -29,7 +29,7 @@ type Message = Tolerant.Message;
 type Part = Tolerant.Part;
 
 /**
- * Folds an event log (seed 001) into a transcript document: message events become messages, tool events are
+ * Folds an event log (the AWF transcript format) into a transcript document: message events become messages, tool events are
  * paired by call_id (a call already present as a tool_call part is not repeated), run and step events give the
  * run's status, timing and steps, call_workflow events give child-run links. Unknown event types become warnings.
  */
@@ -253,7 +253,7 @@ function foldAtDepth(
 }
 
 /**
- * Seed 001 (AWF) writes its own block shapes in message payloads; they map one to one onto canonical parts.
+ * AWF writes its own block shapes in message payloads; they map one to one onto canonical parts.
  * Anything else is kept as it is.
  */
 export function fromLegacyBlock(block: Part): Part {

@@ -5,13 +5,13 @@ import { describe, expect, it } from "vitest";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { renderMarkdown } from "./markdown.js";
 
-const seed = (name: string): Tolerant.Transcript =>
+const readExample = (name: string): Tolerant.Transcript =>
   JSON.parse(
     readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name), "utf8"),
   ) as Tolerant.Transcript;
 
 describe("renderMarkdown", () => {
-  const warp = seed("seed-000-warp-export.json");
+  const warp = readExample("warp-export.json");
   const markdown = renderMarkdown(warp);
 
   it("renders roles, reasoning, tool calls and results, plans, diffs and images", () => {
@@ -77,14 +77,14 @@ describe("renderMarkdown", () => {
     expect(rendered).toContain("_[hologram part from a newer format version]_");
   });
 
-  it("renders every seed document", () => {
+  it("renders every example document of the five source systems", () => {
     for (const name of [
-      "seed-001-awf-run.json",
-      "seed-002-devflow-run.json",
-      "seed-003-snapshot-handoff.json",
-      "seed-004-portable-conversation.json",
+      "awf-run.json",
+      "devflow-run.json",
+      "oz-snapshot-handoff.json",
+      "openaf-portable-conversation.json",
     ]) {
-      const document = seed(name);
+      const document = readExample(name);
       const rendered = renderMarkdown(document);
       expect(rendered, name).toContain(`# ${document.title ?? document.id}`);
       expect(rendered.split("\n## ").length, name).toBeGreaterThan(document.messages.length > 0 ? 1 : 0);

@@ -24,7 +24,7 @@
  * to lose and are not checked; they are counted.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import type { ConversionWarning, ConversionWarningCode } from "./seeds/conversion.js";
+import type { ConversionWarning, ConversionWarningCode } from "./conversion/index.js";
 
 /** Codes that say something was left out or changed so that it may not be found verbatim. */
 export const lossCodes: ReadonlySet<ConversionWarningCode> = new Set<ConversionWarningCode>([

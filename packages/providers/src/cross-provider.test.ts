@@ -6,7 +6,7 @@
  * with the default options and with `foreignReasoning: "text"` and `"keep"`. Each conversion must succeed (or fail
  * for a listed reason), the target's `checkRequest` must find no problem, and every part of the document must be in
  * the payload or named by a warning (see cross-provider.test.helpers.ts). Every document is also exported to the
- * portable format (seed 004) under the same drop check, and the portable seed example is a source of its own.
+ * OpenAF portable format under the same drop check, and the OpenAF example conversation is a source of its own.
  *
  * What the matrix finds that the converters do not handle yet is listed in `knownProblems`, each with why and how
  * many source documents it affects: an unlisted problem fails the test, and so does a listed one that no longer
@@ -16,17 +16,17 @@ import { readFileSync } from "node:fs";
 import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { silentDrops } from "./cross-provider.test.helpers.js";
-import type { ForeignReasoningPolicy, FromCanonicalResult, ProviderConvertOptions } from "./format.js";
+import type { ForeignReasoningPolicy, FromCanonicalResult, FromCanonicalOptions } from "./conversion/index.js";
 import { exportPortable, importPortable } from "./index.js";
-import { providerFormats as targets, type AnyProviderFormat, type ProviderFormatId } from "./provider-formats.js";
-import type { ConversionWarning } from "./seeds/conversion.js";
+import { providerFormats as targets, type AnyProviderConverter, type ProviderFormatId } from "./provider-formats.js";
+import type { ConversionWarning } from "./conversion/index.js";
 import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
 
-type AnyFormat = AnyProviderFormat;
+type AnyFormat = AnyProviderConverter;
 type TargetId = ProviderFormatId;
 const targetIds = Object.keys(targets) as TargetId[];
 
-const policies: ReadonlyArray<{ name: string; options: ProviderConvertOptions }> = [
+const policies: ReadonlyArray<{ name: string; options: FromCanonicalOptions }> = [
   { name: "default", options: {} },
   { name: "text", options: { foreignReasoning: "text" satisfies ForeignReasoningPolicy } },
   { name: "keep", options: { foreignReasoning: "keep" satisfies ForeignReasoningPolicy } },
@@ -196,17 +196,17 @@ for (const payload of payloads) {
     document: imported.document,
   });
 }
-const portableSeed = importPortable(
+const portableExample = importPortable(
   JSON.parse(
-    readFileSync(new URL("./seeds/fixtures/portable-lisbon-conversation.json", import.meta.url), "utf8"),
+    readFileSync(new URL("./formats/portable/fixtures/lisbon-conversation.json", import.meta.url), "utf8"),
   ) as unknown,
 );
-if (portableSeed.ok)
+if (portableExample.ok)
   sources.push({
-    origin: "seeds/fixtures/portable-lisbon-conversation.json",
+    origin: "formats/portable/fixtures/lisbon-conversation.json",
     group: "portable",
     from: "portable",
-    document: portableSeed.document,
+    document: portableExample.document,
   });
 
 const groups = [...new Set(sources.map((source) => source.group))];

@@ -112,12 +112,12 @@ describe("detectFormat on every real fixture payload", () => {
 
 describe("detectFormat on crafted inputs", () => {
   it("finds the canonical document and the portable list", () => {
-    const seed = JSON.parse(
-      readFileSync(`${repositoryRoot}/schemas/v1/examples/Transcript/valid/seed-000-warp-export.json`, "utf8"),
+    const warp = JSON.parse(
+      readFileSync(`${repositoryRoot}/schemas/v1/examples/Transcript/valid/warp-export.json`, "utf8"),
     ) as unknown;
-    expect(detectFormat(seed)).toEqual({ format: "agent-transcript", kind: "document" });
+    expect(detectFormat(warp)).toEqual({ format: "agent-transcript", kind: "document" });
     const portable = JSON.parse(
-      readFileSync(new URL("./seeds/fixtures/portable-lisbon-conversation.json", import.meta.url), "utf8"),
+      readFileSync(new URL("./formats/portable/fixtures/lisbon-conversation.json", import.meta.url), "utf8"),
     ) as unknown;
     expect(detectFormat(portable)).toEqual({ format: "portable", kind: "document" });
     expect(

@@ -374,7 +374,7 @@ function messagesRequestFormat(request: JsonObject, messages: readonly unknown[]
 
 const portableRoles = new Set(["system", "user", "assistant"]);
 
-/** A portable message list (seed 004): `{ role, content }` turns with camelCase `toolCalls` / `toolResults`. */
+/** A portable message list (OpenAF portable format): `{ role, content }` turns with camelCase `toolCalls` / `toolResults`. */
 function isPortable(value: readonly unknown[]): boolean {
   if (value.length === 0) return false;
   return value.every((item) => {

@@ -1,6 +1,6 @@
 /**
  * The provider formats the converters speak, by the ids the CLI's `--from` and `--to` take.
- * `portable` is seed 004's provider-neutral message list.
+ * `portable` is the OpenAF portable format's provider-neutral message list.
  */
 export const formatIds = [
   "openai-chat",
@@ -23,7 +23,8 @@ const descriptions: Record<FormatId, string> = {
   ollama: "Ollama /api/chat (messages with thinking and object tool arguments)",
   "bedrock-converse": "Amazon Bedrock Converse (content blocks, toolUse and toolResult, reasoningContent)",
   mistral: "Mistral chat completions (content chunks with thinking, nine-character tool-call ids)",
-  portable: "Portable messages (seed 004): system, user and assistant turns with toolCalls and toolResults",
+  portable:
+    "Portable messages (OpenAF portable format): system, user and assistant turns with toolCalls and toolResults",
 };
 
 export function isFormatId(value: string): value is FormatId {

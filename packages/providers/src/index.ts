@@ -3,10 +3,10 @@ export type {
   ConversionError,
   ConversionWarning,
   ConversionWarningCode,
-  ExportResult,
-  ImportOptions,
-  ImportResult,
-} from "./seeds/conversion.js";
+  FromCanonicalResult,
+  ToCanonicalOptions,
+  ToCanonicalResult,
+} from "./conversion/index.js";
 export {
   exportWarpExport,
   importWarpExport,
@@ -21,7 +21,7 @@ export {
   type WarpToolCallBlock,
   type WarpTruncationStrategy,
   type WarpTypedValue,
-} from "./seeds/warp-export.js";
+} from "./formats/warp-export/index.js";
 export {
   devflowGzipThresholdBytes,
   encodeDevflowTranscript,
@@ -33,7 +33,7 @@ export {
   type DevflowToolCall,
   type DevflowTranscript,
   type DevflowTurn,
-} from "./seeds/devflow.js";
+} from "./formats/devflow/index.js";
 export {
   exportPortable,
   importPortable,
@@ -42,17 +42,15 @@ export {
   type PortableRole,
   type PortableToolCall,
   type PortableToolResult,
-} from "./seeds/portable.js";
+} from "./formats/portable/index.js";
 export type {
   ForeignReasoningPolicy,
-  FromCanonicalResult,
-  ProviderConvertOptions,
-  ProviderFormat,
+  FromCanonicalOptions,
+  ProviderConverter,
   TargetProblem,
-  ToCanonicalResult,
-} from "./format.js";
-export { decideReasoning, isSameIssuer, type ReasoningDecision, type TargetIssuer } from "./reasoning.js";
-export { digest, idRules, ToolCallIdMap } from "./ids.js";
+} from "./conversion/index.js";
+export { decideReasoning, isSameIssuer, type ReasoningDecision, type TargetIssuer } from "./conversion/index.js";
+export { digest, idRules, ToolCallIdMap } from "./conversion/index.js";
 export {
   geminiFormat,
   type GeminiRequest,
@@ -90,6 +88,6 @@ export { detectFormat, detectKind, type DetectedFormat, type Detection, type Pay
 export {
   isProviderFormatId,
   providerFormats,
-  type AnyProviderFormat,
+  type AnyProviderConverter,
   type ProviderFormatId,
 } from "./provider-formats.js";

@@ -1,5 +1,5 @@
 import type { FormatId } from "./format-ids.js";
-import type { ProviderFormat } from "./format.js";
+import type { ProviderConverter } from "./conversion/index.js";
 import { anthropicFormat } from "./formats/anthropic/index.js";
 import { bedrockConverseFormat } from "./formats/bedrock-converse/index.js";
 import { geminiFormat } from "./formats/gemini/index.js";
@@ -12,17 +12,17 @@ import { openaiResponsesFormat } from "./formats/openai-responses/index.js";
 export type ProviderFormatId = Exclude<FormatId, "portable">;
 
 /** A provider format with its native types erased, for code that picks the format at run time. */
-export type AnyProviderFormat = ProviderFormat<unknown, unknown, unknown>;
+export type AnyProviderConverter = ProviderConverter<unknown, unknown, unknown>;
 
 /** Every provider API's converter by its format id: what `--from` / `--to` and generic tooling look up. */
-export const providerFormats: Readonly<Record<ProviderFormatId, AnyProviderFormat>> = {
-  anthropic: anthropicFormat as AnyProviderFormat,
-  "openai-chat": openaiChatFormat as AnyProviderFormat,
-  "openai-responses": openaiResponsesFormat as AnyProviderFormat,
-  gemini: geminiFormat as AnyProviderFormat,
-  ollama: ollamaFormat as AnyProviderFormat,
-  "bedrock-converse": bedrockConverseFormat as AnyProviderFormat,
-  mistral: mistralFormat as AnyProviderFormat,
+export const providerFormats: Readonly<Record<ProviderFormatId, AnyProviderConverter>> = {
+  anthropic: anthropicFormat as AnyProviderConverter,
+  "openai-chat": openaiChatFormat as AnyProviderConverter,
+  "openai-responses": openaiResponsesFormat as AnyProviderConverter,
+  gemini: geminiFormat as AnyProviderConverter,
+  ollama: ollamaFormat as AnyProviderConverter,
+  "bedrock-converse": bedrockConverseFormat as AnyProviderConverter,
+  mistral: mistralFormat as AnyProviderConverter,
 };
 
 export function isProviderFormatId(value: string): value is ProviderFormatId {

@@ -32,7 +32,7 @@ const knownEventTypes: ReadonlySet<string> = new Set<Event["type"]>([
 
 /**
  * Validates a whole event log: every line against the envelope schema (strict for what a writer may emit,
- * tolerant for what a reader accepts), and the file-level rules of seed 001: `seq` starts at 1 and increases by
+ * tolerant for what a reader accepts), and the file-level rules of AWF transcript logs: `seq` starts at 1 and increases by
  * exactly one per line; every line carries the same `run_id` and the same `parent_run_id`.
  */
 export function checkEventLog(text: string, mode: ValidationMode = "strict"): EventLogReport {

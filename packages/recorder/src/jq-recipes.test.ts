@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkEventLog } from "./event-log.js";
 
-// Seed 001's jq recipes, verbatim, run with the real jq against an event log this format's writers produce.
+// AWF's jq recipes, verbatim, run with the real jq against an event log this format's writers produce.
 const runId = "550e8400-e29b-41d4-a716-446655440000";
 const childId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 let seq = 0;
@@ -75,7 +75,7 @@ function jq(args: string[]): string {
   return result.stdout;
 }
 
-describe("seed 001's jq recipes on our event logs", () => {
+describe("AWF's jq recipes on our event logs", () => {
   it("the log is strictly valid", () => {
     expect(checkEventLog(log).problems).toEqual([]);
   });

@@ -50,9 +50,9 @@ describe("readSnapshotDeclarations", () => {
   });
 });
 
-describe("seed 003 (workspace snapshot declarations) in the canonical form", () => {
-  // The seed's own template: one repo line per git repository, written with printf, plus a file outside any repo.
-  const seedFile = [
+describe("Oz snapshot declarations in the canonical form", () => {
+  // Oz's own template: one repo line per git repository, written with printf, plus a file outside any repo.
+  const ozTemplate = [
     '{"version":1,"kind":"repo","path":"/workspace/warp-internal"}',
     '{"version":1,"kind":"repo","path":"/workspace/my \\"quoted\\" repo"}',
     '{"version":1,"kind":"file","path":"/tmp/agent-run.log"}',
@@ -60,11 +60,11 @@ describe("seed 003 (workspace snapshot declarations) in the canonical form", () 
   ].join("\n");
 
   it("records every declaration, field for field, in a strictly valid transcript artifact", () => {
-    const report = readSnapshotDeclarations(seedFile);
+    const report = readSnapshotDeclarations(ozTemplate);
     const artifact = snapshotArtifact(report, "2026-05-19T23:52:00Z");
     const document = { schema_version: "1.0.0", id: "run-1", messages: [], artifacts: artifact ? [artifact] : [] };
     expect(validateTranscript(document).ok).toBe(true);
-    const lines = seedFile.split("\n").map((line) => JSON.parse(line) as unknown);
+    const lines = ozTemplate.split("\n").map((line) => JSON.parse(line) as unknown);
     expect(artifact?.declarations).toEqual(lines);
     // Taking the snapshot drops the file inside a declared repo; recording it keeps what was declared.
     expect(report.declarations).toHaveLength(3);

@@ -15,14 +15,14 @@ export interface DeclarationsReport {
   declarations: SnapshotDeclaration[];
   /** Every valid declaration exactly as read (redundant ones included), in file order. */
   read: SnapshotDeclaration[];
-  /** Malformed lines: skipped, never fatal (seed 003). */
+  /** Malformed lines: skipped, never fatal (Oz snapshot declarations). */
   problems: DeclarationProblem[];
   /** Entries dropped because a declared repository already covers them, or because they repeat an earlier one. */
   redundant: Array<{ line: number; declaration: SnapshotDeclaration; reason: string }>;
 }
 
 /**
- * Reads an end-of-run snapshot declarations file (seed 003): one declaration per line. Malformed lines are reported
+ * Reads an end-of-run snapshot declarations file (Oz snapshot declarations): one declaration per line. Malformed lines are reported
  * and skipped; a `file` inside a declared `repo` is redundant (the repo's diff carries it) and is dropped, as is any
  * exact repeat.
  */
@@ -70,7 +70,7 @@ function isInside(file: string, directory: string): boolean {
 }
 
 /**
- * The transcript artifact recording a snapshot (seed 003): every valid declaration as read, so the document keeps
+ * The transcript artifact recording a snapshot (Oz snapshot declarations): every valid declaration as read, so the document keeps
  * what the run declared; deduplication is what taking the snapshot does, not what recording it does.
  */
 export function snapshotArtifact(report: DeclarationsReport, createdAt?: string): SnapshotArtifact | undefined {

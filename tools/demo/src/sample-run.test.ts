@@ -5,7 +5,7 @@ import { childRunId, parentRunId, sampleRun, toJsonLines } from "./sample-run.js
 describe("the demo's sample run", () => {
   const run = sampleRun();
 
-  it("is a valid parent log and a valid child log under the strict schema and seed 001's file rules", () => {
+  it("is a valid parent log and a valid child log under the strict schema and AWF's file rules", () => {
     expect(checkEventLog(toJsonLines(run.parent)).problems).toEqual([]);
     expect(checkEventLog(toJsonLines(run.child)).problems).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { formatVersion, type Event, type SnapshotDeclaration } from "@agent-transcript/core";
 
 /**
- * A code-review workflow run as seed 001 records it: the parent reads a file, finds problems and calls a
+ * A code-review workflow run as AWF transcript logs record it: the parent reads a file, finds problems and calls a
  * `fix-issues` sub-workflow, whose own file links back to the parent. Deterministic, so the demo's output is stable.
  */
 export interface SampleRun {

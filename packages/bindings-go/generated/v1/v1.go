@@ -171,10 +171,10 @@ func (r *ProviderFields) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
-// One line of an append-only JSONL event log (seed 001 envelope). Every line is one
-// complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq`
-// order starting at 1. Event-specific data lives in `payload`, whose shape is chosen by
-// `type`.
+// One line of an append-only JSONL event log (the AWF transcript envelope). Every line is
+// one complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing
+// `seq` order starting at 1. Event-specific data lives in `payload`, whose shape is chosen
+// by `type`.
 type Event struct {
 	// UUID of a spawned child run. Required on `step.call_workflow.started` and                           
 	// `step.call_workflow.completed` lines in the parent's file; absent (never empty) on other            
@@ -224,22 +224,22 @@ type ChildRun struct {
 // The run this transcript records: status, timing, error, workflow metadata, and links to
 // its parent and child runs.
 type Run struct {
-	// Child runs this run started (seed 001 call_workflow, sub-agents), in start order.                       
-	Children                                                                            []ChildRun             `json:"children,omitempty"`
-	// Wall-clock duration in milliseconds.                                                                    
-	DurationMS                                                                          *int64                 `json:"duration_ms,omitempty"`
-	// When the run ended; absent while running.                                                               
-	EndedAt                                                                             *time.Time             `json:"ended_at,omitempty"`
-	// Why the run failed.                                                                                     
-	Error                                                                               *string                `json:"error,omitempty"`
-	// Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input).                          
-	Metadata                                                                            map[string]interface{} `json:"metadata,omitempty"`
-	Parent                                                                              *ParentRun             `json:"parent,omitempty"`
-	// When the run started.                                                                                   
-	StartedAt                                                                           *time.Time             `json:"started_at,omitempty"`
-	Status                                                                              RunStatus              `json:"status"`
-	// The workflow steps the run executed (seed 001 step events), in start order.                             
-	Steps                                                                               []Step                 `json:"steps,omitempty"`
+	// Child runs this run started (AWF call_workflow, sub-agents), in start order.                        
+	Children                                                                        []ChildRun             `json:"children,omitempty"`
+	// Wall-clock duration in milliseconds.                                                                
+	DurationMS                                                                      *int64                 `json:"duration_ms,omitempty"`
+	// When the run ended; absent while running.                                                           
+	EndedAt                                                                         *time.Time             `json:"ended_at,omitempty"`
+	// Why the run failed.                                                                                 
+	Error                                                                           *string                `json:"error,omitempty"`
+	// Workflow metadata from the source, verbatim (devflow: flowId, nodeId, input).                       
+	Metadata                                                                        map[string]interface{} `json:"metadata,omitempty"`
+	Parent                                                                          *ParentRun             `json:"parent,omitempty"`
+	// When the run started.                                                                               
+	StartedAt                                                                       *time.Time             `json:"started_at,omitempty"`
+	Status                                                                          RunStatus              `json:"status"`
+	// The workflow steps the run executed (AWF step events), in start order.                              
+	Steps                                                                           []Step                 `json:"steps,omitempty"`
 }
 
 // A whole conversation or agent run in one JSON document: its messages, the run's status
@@ -287,8 +287,7 @@ type ParentRun struct {
 	RunID                                                                     string  `json:"run_id"`
 }
 
-// One execution of a workflow step (seed 001 step.started / step.completed), with its
-// outcome.
+// One execution of a workflow step (AWF step.started / step.completed), with its outcome.
 type Step struct {
 	// The child run a call_workflow step started.                                                    
 	ChildRunID                                                                            *string     `json:"child_run_id,omitempty"`
@@ -313,8 +312,8 @@ type Step struct {
 
 // Something the run produced or referenced besides messages.
 //
-// An end-of-run workspace snapshot for handing the run to another machine (seed 003): what
-// was declared and when.
+// An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot
+// declarations): what was declared and when.
 //
 // A file the run produced.
 type Artifact struct {
@@ -337,9 +336,10 @@ type Artifact struct {
 	Path                                                                                      *string               `json:"path,omitempty"`
 }
 
-// One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file
-// in which each line names one repository or file to carry to another machine when a run is
-// handed off. Malformed lines are skipped and reported, never fatal.
+// One line of an end-of-run workspace snapshot declarations file (Oz snapshot
+// declarations): a JSONL file in which each line names one repository or file to carry to
+// another machine when a run is handed off. Malformed lines are skipped and reported, never
+// fatal.
 type SnapshotDeclaration struct {
 	// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,                         
 	// non-ignored files). `file`: a single file outside any declared repository, uploaded                             
@@ -358,7 +358,7 @@ type SnapshotDeclaration struct {
 // Cost computed by this toolkit from usage and a versioned price table; prices change, so
 // the table's version, source and date travel with the amount.
 //
-// Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's
+// Cost as the producing tool or provider reported it (devflow totalCost, a provider's
 // billed amount).
 //
 // Cost that could not be computed, for example for a model missing from the price table.
@@ -453,7 +453,7 @@ type Message struct {
 	// or a generated one).                                                                                                      
 	ID                                                                                         *string                           `json:"id,omitempty"`
 	Issuer                                                                                     *Issuer                           `json:"issuer,omitempty"`
-	// The loop or retry iteration of that step (seed 001).                                                                      
+	// The loop or retry iteration of that step (AWF transcript logs).                                                           
 	Iteration                                                                                  *int64                            `json:"iteration,omitempty"`
 	// Free-form metadata from the source with no canonical field.                                                               
 	Metadata                                                                                   map[string]interface{}            `json:"metadata,omitempty"`
@@ -466,7 +466,7 @@ type Message struct {
 	NativeFinishReason                                                                         *string                           `json:"native_finish_reason,omitempty"`
 	// The content, in order.                                                                                                    
 	Parts                                                                                      []Part                            `json:"parts"`
-	// The workflow step that produced it (seed 001 path), dot-separated.                                                        
+	// The workflow step that produced it (AWF transcript path), dot-separated.                                                  
 	Path                                                                                       *string                           `json:"path,omitempty"`
 	ProviderFields                                                                             map[string]map[string]interface{} `json:"provider_fields,omitempty"`
 	// The provider's id for the response that produced it (`msg_…`, `chatcmpl-…`, `resp_…`).                                    
@@ -510,19 +510,19 @@ type Issuer struct {
 //
 // A document or other file: inline, by URL, beside the transcript, or a provider file.
 //
-// A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+// A step of the agent's plan with its status and recursive sub-steps (Warp export
+// plan_step).
 //
-// A code change across one or more files, with structured hunks (seed 000 code_diff).
+// A code change across one or more files, with structured hunks (Warp export code_diff).
 //
-// A shell command a step ran (seed 001 command block).
+// A shell command a step ran (AWF command block).
 //
 // The model declined to answer (OpenAI `refusal`).
 //
 // A marker that earlier context was compacted: summarised, edited or trimmed to fit the
 // context window.
 //
-// One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream
-// block).
+// One raw chunk of a provider stream, kept for partial-output replay (AWF stream block).
 //
 // A provider block with no canonical equivalent, kept verbatim so a conversion back to its
 // issuer reproduces it. Other targets drop it with a warning.
@@ -807,7 +807,7 @@ type DiffLine struct {
 	Text                                                                                     string   `json:"text"`
 }
 
-// One step of a plan, with its own sub-steps (seed 000).
+// One step of a plan, with its own sub-steps (Warp export).
 type PlanItem struct {
 	// Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or           
 	// absent.                                                                                           
@@ -902,7 +902,7 @@ type ToolDefinition struct {
 	Strict                                                                                      *bool                             `json:"strict,omitempty"`
 }
 
-// Payload of run and step events (seed 001).
+// Payload of run and step events (AWF transcript logs).
 type StepPayload struct {
 	// Failure description on *.completed events; absent on success.                                       
 	Error                                                                                      *string     `json:"error,omitempty"`
@@ -936,8 +936,7 @@ type RunStartedPayload struct {
 }
 
 // Payload of message events: a role and ordered content blocks (canonical parts; text parts
-// carry `.text`, so seed 001's jq recipes work unchanged), with what the model call
-// reported.
+// carry `.text`, so AWF's jq recipes work unchanged), with what the model call reported.
 type MessagePayload struct {
 	// The content, in order.                                                    
 	Blocks                                                         []Part        `json:"blocks"`
@@ -958,8 +957,8 @@ type MessagePayload struct {
 	Usage                                                          *Usage        `json:"usage,omitempty"`
 }
 
-// Payload of tool.call and tool.result (seed 001): the same call_id links a call to its
-// result. input is required on tool.call, output on tool.result.
+// Payload of tool.call and tool.result (AWF transcript logs): the same call_id links a call
+// to its result. input is required on tool.call, output on tool.result.
 type ToolPayload struct {
 	// Opaque correlation token linking a tool.call to its tool.result.                             
 	CallID                                                                        string            `json:"call_id"`
@@ -981,10 +980,10 @@ type ToolPayload struct {
 	Status                                                                        *ToolResultStatus `json:"status,omitempty"`
 }
 
-// The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0
-// for system and developer instructions, which seed 001 folds into message.user). Writers
-// emit only these values; a newer minor version may add values, which tolerant readers
-// accept and surface as warnings.
+// The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for
+// system and developer instructions, which AWF folds into message.user). Writers emit only
+// these values; a newer minor version may add values, which tolerant readers accept and
+// surface as warnings.
 type EventType string
 
 const (
@@ -1072,9 +1071,9 @@ const (
 	URL          CitationKind = "url"
 )
 
-// Where a part came from (seed 001): `router` — synthesised at the tool router seam,
-// authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself.
-// Consumers use it to avoid counting one tool call reported on two channels twice.
+// Where a part came from (AWF transcript logs): `router` — synthesised at the tool router
+// seam, authoritative for in-process tool calls; `agent_emitted` — reported by the agent
+// itself. Consumers use it to avoid counting one tool call reported on two channels twice.
 type Fidelity string
 
 const (

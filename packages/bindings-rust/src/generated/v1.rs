@@ -7,10 +7,10 @@ use std::collections::HashMap;
 
 pub type ProviderFields = HashMap<String, HashMap<String, Option<serde_json::Value>>>;
 
-/// One line of an append-only JSONL event log (seed 001 envelope). Every line is one
-/// complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq`
-/// order starting at 1. Event-specific data lives in `payload`, whose shape is chosen by
-/// `type`.
+/// One line of an append-only JSONL event log (the AWF transcript envelope). Every line is
+/// one complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing
+/// `seq` order starting at 1. Event-specific data lives in `payload`, whose shape is chosen
+/// by `type`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     /// UUID of a spawned child run. Required on `step.call_workflow.started` and
@@ -51,10 +51,10 @@ pub struct Event {
     pub event_type: EventType,
 }
 
-/// The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0
-/// for system and developer instructions, which seed 001 folds into message.user). Writers
-/// emit only these values; a newer minor version may add values, which tolerant readers
-/// accept and surface as warnings.
+/// The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for
+/// system and developer instructions, which AWF folds into message.user). Writers emit only
+/// these values; a newer minor version may add values, which tolerant readers accept and
+/// surface as warnings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum EventType {
     #[serde(rename = "message.assistant")]
@@ -126,7 +126,7 @@ pub struct ChildRun {
 /// its parent and child runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Run {
-    /// Child runs this run started (seed 001 call_workflow, sub-agents), in start order.
+    /// Child runs this run started (AWF call_workflow, sub-agents), in start order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<ChildRun>>,
 
@@ -142,7 +142,7 @@ pub struct Run {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 
-    /// Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input).
+    /// Workflow metadata from the source, verbatim (devflow: flowId, nodeId, input).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<HashMap<String, Option<serde_json::Value>>>,
 
@@ -155,7 +155,7 @@ pub struct Run {
 
     pub status: RunStatus,
 
-    /// The workflow steps the run executed (seed 001 step events), in start order.
+    /// The workflow steps the run executed (AWF step events), in start order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<Vec<Step>>,
 }
@@ -254,8 +254,7 @@ pub struct ParentRun {
     pub run_id: String,
 }
 
-/// One execution of a workflow step (seed 001 step.started / step.completed), with its
-/// outcome.
+/// One execution of a workflow step (AWF step.started / step.completed), with its outcome.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Step {
     /// The child run a call_workflow step started.
@@ -295,8 +294,8 @@ pub struct Step {
 
 /// Something the run produced or referenced besides messages.
 ///
-/// An end-of-run workspace snapshot for handing the run to another machine (seed 003): what
-/// was declared and when.
+/// An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot
+/// declarations): what was declared and when.
 ///
 /// A file the run produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -341,9 +340,10 @@ pub enum ArtifactType {
     Snapshot,
 }
 
-/// One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file
-/// in which each line names one repository or file to carry to another machine when a run is
-/// handed off. Malformed lines are skipped and reported, never fatal.
+/// One line of an end-of-run workspace snapshot declarations file (Oz snapshot
+/// declarations): a JSONL file in which each line names one repository or file to carry to
+/// another machine when a run is handed off. Malformed lines are skipped and reported, never
+/// fatal.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SnapshotDeclaration {
     /// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
@@ -376,7 +376,7 @@ pub enum SnapshotDeclarationKind {
 /// Cost computed by this toolkit from usage and a versioned price table; prices change, so
 /// the table's version, source and date travel with the amount.
 ///
-/// Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's
+/// Cost as the producing tool or provider reported it (devflow totalCost, a provider's
 /// billed amount).
 ///
 /// Cost that could not be computed, for example for a model missing from the price table.
@@ -540,7 +540,7 @@ pub struct Message {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub issuer: Option<Issuer>,
 
-    /// The loop or retry iteration of that step (seed 001).
+    /// The loop or retry iteration of that step (AWF transcript logs).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iteration: Option<i64>,
 
@@ -564,7 +564,7 @@ pub struct Message {
     /// The content, in order.
     pub parts: Vec<Part>,
 
-    /// The workflow step that produced it (seed 001 path), dot-separated.
+    /// The workflow step that produced it (AWF transcript path), dot-separated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
 
@@ -646,19 +646,19 @@ pub struct Issuer {
 ///
 /// A document or other file: inline, by URL, beside the transcript, or a provider file.
 ///
-/// A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+/// A step of the agent's plan with its status and recursive sub-steps (Warp export
+/// plan_step).
 ///
-/// A code change across one or more files, with structured hunks (seed 000 code_diff).
+/// A code change across one or more files, with structured hunks (Warp export code_diff).
 ///
-/// A shell command a step ran (seed 001 command block).
+/// A shell command a step ran (AWF command block).
 ///
 /// The model declined to answer (OpenAI `refusal`).
 ///
 /// A marker that earlier context was compacted: summarised, edited or trimmed to fit the
 /// context window.
 ///
-/// One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream
-/// block).
+/// One raw chunk of a provider stream, kept for partial-output replay (AWF stream block).
 ///
 /// A provider block with no canonical equivalent, kept verbatim so a conversion back to its
 /// issuer reproduces it. Other targets drop it with a warning.
@@ -1025,9 +1025,9 @@ pub enum CitationKind {
     Url,
 }
 
-/// Where a part came from (seed 001): `router` — synthesised at the tool router seam,
-/// authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself.
-/// Consumers use it to avoid counting one tool call reported on two channels twice.
+/// Where a part came from (AWF transcript logs): `router` — synthesised at the tool router
+/// seam, authoritative for in-process tool calls; `agent_emitted` — reported by the agent
+/// itself. Consumers use it to avoid counting one tool call reported on two channels twice.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Fidelity {
@@ -1208,7 +1208,7 @@ pub enum Strategy {
     Trim,
 }
 
-/// One step of a plan, with its own sub-steps (seed 000).
+/// One step of a plan, with its own sub-steps (Warp export).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlanItem {
     /// Why the step is blocked: a non-empty string when status is `blocked`, otherwise null or
@@ -1466,7 +1466,7 @@ pub struct ToolDefinition {
     pub strict: Option<bool>,
 }
 
-/// Payload of run and step events (seed 001).
+/// Payload of run and step events (AWF transcript logs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StepPayload {
     /// Failure description on *.completed events; absent on success.
@@ -1516,8 +1516,7 @@ pub struct RunStartedPayload {
 }
 
 /// Payload of message events: a role and ordered content blocks (canonical parts; text parts
-/// carry `.text`, so seed 001's jq recipes work unchanged), with what the model call
-/// reported.
+/// carry `.text`, so AWF's jq recipes work unchanged), with what the model call reported.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MessagePayload {
     /// The content, in order.
@@ -1558,8 +1557,8 @@ pub struct MessagePayload {
     pub usage: Option<Usage>,
 }
 
-/// Payload of tool.call and tool.result (seed 001): the same call_id links a call to its
-/// result. input is required on tool.call, output on tool.result.
+/// Payload of tool.call and tool.result (AWF transcript logs): the same call_id links a call
+/// to its result. input is required on tool.call, output on tool.result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolPayload {
     /// Opaque correlation token linking a tool.call to its tool.result.

@@ -185,7 +185,7 @@ describe("agent-transcript convert across formats", () => {
   it("reads and writes portable message lists", async () => {
     const portable = path.join(
       repositoryRoot,
-      "packages/providers/src/seeds/fixtures/portable-lisbon-conversation.json",
+      "packages/providers/src/formats/portable/fixtures/lisbon-conversation.json",
     );
     const same = capture();
     expect(await run(["convert", portable, "--to", "portable"], same.io)).toBe(0);

@@ -7,7 +7,7 @@ import {
   formatIds,
   importPortable,
   providerFormats,
-  type AnyProviderFormat,
+  type AnyProviderConverter,
   type ConversionError,
   type ConversionWarning,
   type DetectedFormat,
@@ -59,7 +59,7 @@ export interface ConvertReport {
   errors: ConversionError[];
 }
 
-function providerFormat(format: DetectedFormat): AnyProviderFormat | undefined {
+function providerFormat(format: DetectedFormat): AnyProviderConverter | undefined {
   return format === "portable" || format === "agent-transcript" ? undefined : providerFormats[format];
 }
 

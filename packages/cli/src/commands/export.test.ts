@@ -12,7 +12,7 @@ import { captureIo } from "../capture-io.test.helpers.js";
 const capture = captureIo;
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-export-"));
-const seedFile = (name: string): string => path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name);
+const exampleFile = (name: string): string => path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid", name);
 const githubToken = `ghp_${"Q9w8E7r6T5".repeat(3)}zyxwvu`;
 const parentId = "550e8400-e29b-41d4-a716-446655440000";
 const childId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
@@ -107,7 +107,7 @@ describe("agent-transcript export", () => {
 
   it("renders Markdown", async () => {
     const output = capture();
-    expect(await run(["export", seedFile("seed-002-devflow-run.json"), "--format", "markdown"], output.io)).toBe(0);
+    expect(await run(["export", exampleFile("devflow-run.json"), "--format", "markdown"], output.io)).toBe(0);
     expect(output.stdout()).toMatch(/^# .+\n/);
     expect(output.stdout()).toContain("## Assistant");
   });
@@ -115,12 +115,12 @@ describe("agent-transcript export", () => {
   it("writes into a directory under a safe generated name, and gzips a .gz target", async () => {
     const folder = path.join(scratch, "exports/");
     const output = capture();
-    expect(await run(["export", seedFile("seed-000-warp-export.json"), "--output", folder], output.io)).toBe(0);
+    expect(await run(["export", exampleFile("warp-export.json"), "--output", folder], output.io)).toBe(0);
     const [written] = readdirSync(folder);
     expect(written).toMatch(/^Fix-flaky-retry-test-in-http_client-\d{8}T\d{6}Z\.json$/);
     expect(output.stdout()).toBe("");
     const gz = path.join(scratch, "out.json.gz");
-    expect(await run(["export", seedFile("seed-000-warp-export.json"), "--output", gz], capture().io)).toBe(0);
+    expect(await run(["export", exampleFile("warp-export.json"), "--output", gz], capture().io)).toBe(0);
     expect(validateTranscript(JSON.parse(gunzipSync(readFileSync(gz)).toString("utf8"))).ok).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-// Fake secrets with the right shapes, for tests only. They are assembled at run time from a seeded
+// Fake secrets with the right shapes, for tests only. They are assembled at run time from a deterministic
 // generator, so no secret-shaped literal sits in the source (secret scanners and push protection stay
 // quiet) and no real credential is ever involved.
 
@@ -10,9 +10,9 @@ const BASE64URL = ALPHANUMERIC + "_-";
 const BASE64 = ALPHANUMERIC + "+/";
 const AWS_ID = UPPER + "234567";
 
-/** mulberry32: small, seedable, good enough to make varied fake tokens. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
+/** mulberry32: small, reproducible, good enough to make varied fake tokens. */
+export function deterministicRandom(start: number): () => number {
+  let state = start >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let mixed = state;
@@ -61,9 +61,9 @@ function whole(rule: string, label: string, text: string): FakeSecret {
   return { rule, label, text, secret: text };
 }
 
-/** Every variant of every built-in rule, generated from `seed`. */
-export function fakeSecrets(seed = 1): FakeSecret[] {
-  const random = seededRandom(seed);
+/** Every variant of every built-in rule, generated from `start`. */
+export function fakeSecrets(start = 1): FakeSecret[] {
+  const random = deterministicRandom(start);
   const characters = (alphabet: string, length: number): string => tokenCharacters(random, alphabet, length);
   const digits = (length: number): string => randomCharacters(random, DIGITS, length);
   const hex = (length: number): string => randomCharacters(random, "0123456789abcdef", length);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "./fake-secrets.test.helpers.js";
+import { deterministicRandom } from "./fake-secrets.test.helpers.js";
 import { isValidKeyword, KeywordFilter } from "./keywords.js";
 import { builtInRules } from "./rules.js";
 
@@ -12,8 +12,8 @@ function naive(keywordsPerRule: readonly (readonly string[] | undefined)[], text
   );
 }
 
-function filler(length: number, seed = 1): string {
-  const random = seededRandom(seed);
+function filler(length: number, start = 1): string {
+  const random = deterministicRandom(start);
   const words = [
     "the",
     "agent",

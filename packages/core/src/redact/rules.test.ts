@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fakeSecrets, randomCharacters, seededRandom } from "./fake-secrets.test.helpers.js";
+import { fakeSecrets, randomCharacters, deterministicRandom } from "./fake-secrets.test.helpers.js";
 import { isValidKeyword } from "./keywords.js";
 import { createRedactor } from "./redactor.js";
 import { builtInRules, compileUserRule, lookaroundReach, redactionPlaceholder, RedactionRuleError } from "./rules.js";
@@ -82,7 +82,7 @@ describe("builtInRules", () => {
   });
 
   it("redact a private key whose END line is missing (truncated output)", () => {
-    const random = seededRandom(7);
+    const random = deterministicRandom(7);
     const body = Array.from({ length: 5 }, () =>
       randomCharacters(random, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 64),
     ).join("\n");
@@ -110,7 +110,7 @@ describe("built-in rule keywords", () => {
 
   // The prefilter runs a rule only on strings holding one of its keywords: a match without one would be lost.
   it("occur in every match of every sample secret, so the prefilter never skips a rule that would match", () => {
-    const allSamples = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((seed) => fakeSecrets(seed));
+    const allSamples = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((start) => fakeSecrets(start));
     for (const sample of allSamples) {
       const rule = ruleOf(sample.rule);
       const global = new RegExp(rule.pattern.source, `${rule.pattern.flags}g`);
@@ -255,7 +255,7 @@ describe("the url-credentials rule", () => {
 });
 
 describe("built-in rules leave ordinary transcript text alone", () => {
-  const random = seededRandom(42);
+  const random = deterministicRandom(42);
   const integrity = (text: string): string => `sha512-${createHash("sha512").update(text).digest("base64")}`;
   const imageBytes = Buffer.from(Array.from({ length: 150_000 }, () => Math.floor(random() * 256)));
 

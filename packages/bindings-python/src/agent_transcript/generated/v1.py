@@ -78,10 +78,10 @@ def from_bool(x: Any) -> bool:
 
 
 class EventType(Enum):
-    """The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0
-    for system and developer instructions, which seed 001 folds into message.user). Writers
-    emit only these values; a newer minor version may add values, which tolerant readers
-    accept and surface as warnings.
+    """The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for
+    system and developer instructions, which AWF folds into message.user). Writers emit only
+    these values; a newer minor version may add values, which tolerant readers accept and
+    surface as warnings.
     """
     MESSAGE_ASSISTANT = "message.assistant"
     MESSAGE_SYSTEM = "message.system"
@@ -98,10 +98,10 @@ class EventType(Enum):
 
 @dataclass
 class Event:
-    """One line of an append-only JSONL event log (seed 001 envelope). Every line is one
-    complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq`
-    order starting at 1. Event-specific data lives in `payload`, whose shape is chosen by
-    `type`.
+    """One line of an append-only JSONL event log (the AWF transcript envelope). Every line is
+    one complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing
+    `seq` order starting at 1. Event-specific data lives in `payload`, whose shape is chosen
+    by `type`.
     """
     iteration: int
     """Zero-based loop or retry iteration counter; 0 outside loops."""
@@ -209,9 +209,8 @@ class ParentRun:
 
 @dataclass
 class Step:
-    """One execution of a workflow step (seed 001 step.started / step.completed), with its
-    outcome.
-    """
+    """One execution of a workflow step (AWF step.started / step.completed), with its outcome."""
+
     kind: str
     """Step type (`agent`, `command`, `parallel`, `call_workflow`, or a custom type name)."""
 
@@ -287,9 +286,10 @@ class SnapshotDeclarationKind(Enum):
 
 @dataclass
 class SnapshotDeclaration:
-    """One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file
-    in which each line names one repository or file to carry to another machine when a run is
-    handed off. Malformed lines are skipped and reported, never fatal.
+    """One line of an end-of-run workspace snapshot declarations file (Oz snapshot
+    declarations): a JSONL file in which each line names one repository or file to carry to
+    another machine when a run is handed off. Malformed lines are skipped and reported, never
+    fatal.
     """
     kind: SnapshotDeclarationKind
     """`repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
@@ -329,8 +329,8 @@ class ArtifactType(Enum):
 class Artifact:
     """Something the run produced or referenced besides messages.
     
-    An end-of-run workspace snapshot for handing the run to another machine (seed 003): what
-    was declared and when.
+    An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot
+    declarations): what was declared and when.
     
     A file the run produced.
     """
@@ -470,7 +470,7 @@ class Cost:
     Cost computed by this toolkit from usage and a versioned price table; prices change, so
     the table's version, source and date travel with the amount.
     
-    Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's
+    Cost as the producing tool or provider reported it (devflow totalCost, a provider's
     billed amount).
     
     Cost that could not be computed, for example for a model missing from the price table.
@@ -757,9 +757,9 @@ class Citation:
 
 
 class Fidelity(Enum):
-    """Where a part came from (seed 001): `router` — synthesised at the tool router seam,
-    authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself.
-    Consumers use it to avoid counting one tool call reported on two channels twice.
+    """Where a part came from (AWF transcript logs): `router` — synthesised at the tool router
+    seam, authoritative for in-process tool calls; `agent_emitted` — reported by the agent
+    itself. Consumers use it to avoid counting one tool call reported on two channels twice.
     """
     AGENT_EMITTED = "agent_emitted"
     ROUTER = "router"
@@ -947,7 +947,7 @@ class PlanStatus(Enum):
 
 @dataclass
 class PlanItem:
-    """One step of a plan, with its own sub-steps (seed 000)."""
+    """One step of a plan, with its own sub-steps (Warp export)."""
 
     id: str
     """Stable id of the step within its plan."""
@@ -1041,19 +1041,19 @@ class Part:
     
     A document or other file: inline, by URL, beside the transcript, or a provider file.
     
-    A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+    A step of the agent's plan with its status and recursive sub-steps (Warp export
+    plan_step).
     
-    A code change across one or more files, with structured hunks (seed 000 code_diff).
+    A code change across one or more files, with structured hunks (Warp export code_diff).
     
-    A shell command a step ran (seed 001 command block).
+    A shell command a step ran (AWF command block).
     
     The model declined to answer (OpenAI `refusal`).
     
     A marker that earlier context was compacted: summarised, edited or trimmed to fit the
     context window.
     
-    One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream
-    block).
+    One raw chunk of a provider stream, kept for partial-output replay (AWF stream block).
     
     A provider block with no canonical equivalent, kept verbatim so a conversion back to its
     issuer reproduces it. Other targets drop it with a warning.
@@ -1581,7 +1581,7 @@ class Message:
     """
     issuer: Optional[Issuer] = None
     iteration: Optional[int] = None
-    """The loop or retry iteration of that step (seed 001)."""
+    """The loop or retry iteration of that step (AWF transcript logs)."""
 
     metadata: Optional[Dict[str, Any]] = None
     """Free-form metadata from the source with no canonical field."""
@@ -1597,7 +1597,7 @@ class Message:
     …).
     """
     path: Optional[str] = None
-    """The workflow step that produced it (seed 001 path), dot-separated."""
+    """The workflow step that produced it (AWF transcript path), dot-separated."""
 
     provider_fields: Optional[Dict[str, Dict[str, Any]]] = None
     response_id: Optional[str] = None
@@ -1912,7 +1912,7 @@ class Run:
     """
     status: RunStatus
     children: Optional[List[ChildRun]] = None
-    """Child runs this run started (seed 001 call_workflow, sub-agents), in start order."""
+    """Child runs this run started (AWF call_workflow, sub-agents), in start order."""
 
     duration_ms: Optional[int] = None
     """Wall-clock duration in milliseconds."""
@@ -1924,14 +1924,14 @@ class Run:
     """Why the run failed."""
 
     metadata: Optional[Dict[str, Any]] = None
-    """Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input)."""
+    """Workflow metadata from the source, verbatim (devflow: flowId, nodeId, input)."""
 
     parent: Optional[ParentRun] = None
     started_at: Optional[datetime] = None
     """When the run started."""
 
     steps: Optional[List[Step]] = None
-    """The workflow steps the run executed (seed 001 step events), in start order."""
+    """The workflow steps the run executed (AWF step events), in start order."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Run':
@@ -2074,7 +2074,7 @@ class Transcript:
 
 @dataclass
 class StepPayload:
-    """Payload of run and step events (seed 001)."""
+    """Payload of run and step events (AWF transcript logs)."""
 
     kind: str
     """Step type (`agent`, `command`, `operation`, `terminal`, `parallel`, `for_each`, `while`,
@@ -2166,8 +2166,7 @@ class RunStartedPayload:
 @dataclass
 class MessagePayload:
     """Payload of message events: a role and ordered content blocks (canonical parts; text parts
-    carry `.text`, so seed 001's jq recipes work unchanged), with what the model call
-    reported.
+    carry `.text`, so AWF's jq recipes work unchanged), with what the model call reported.
     """
     blocks: List[Part]
     """The content, in order."""
@@ -2246,8 +2245,8 @@ class ToolResultStatus(Enum):
 
 @dataclass
 class ToolPayload:
-    """Payload of tool.call and tool.result (seed 001): the same call_id links a call to its
-    result. input is required on tool.call, output on tool.result.
+    """Payload of tool.call and tool.result (AWF transcript logs): the same call_id links a call
+    to its result. input is required on tool.call, output on tool.result.
     """
     call_id: str
     """Opaque correlation token linking a tool.call to its tool.result."""

@@ -11,7 +11,7 @@ export type TopLevelEntity = (Cost | Event | Message | Part | SnapshotDeclaratio
  */
 export type Cost = (ComputedCost | ReportedCost | UnknownCost)
 /**
- * One line of an append-only JSONL event log (seed 001 envelope). Every line is one complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq` order starting at 1. Event-specific data lives in `payload`, whose shape is chosen by `type`.
+ * One line of an append-only JSONL event log (the AWF transcript envelope). Every line is one complete Event; lines are UTF-8, LF-terminated, and appear in strictly increasing `seq` order starting at 1. Event-specific data lives in `payload`, whose shape is chosen by `type`.
  */
 export type Event = {
 /**
@@ -49,7 +49,7 @@ timestamp: string
 payload: unknown
 }
 /**
- * The closed event vocabulary: seed 001's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which seed 001 folds into message.user). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
+ * The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which AWF folds into message.user). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
  * 
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "EventType".
@@ -74,7 +74,7 @@ export type Role = ("system" | "developer" | "user" | "assistant" | "tool")
  */
 export type Part = (TextPart | ReasoningPart | ToolCallPart | ToolResultPart | ImagePart | AudioPart | FilePart | PlanStepPart | CodeDiffPart | CommandPart | RefusalPart | CompactionPart | StreamChunkPart | NativePart)
 /**
- * Where a part came from (seed 001): `router` — synthesised at the tool router seam, authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself. Consumers use it to avoid counting one tool call reported on two channels twice.
+ * Where a part came from (AWF transcript logs): `router` — synthesised at the tool router seam, authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself. Consumers use it to avoid counting one tool call reported on two channels twice.
  */
 export type Fidelity = ("router" | "agent_emitted")
 /**
@@ -173,7 +173,7 @@ source: string
 date: string
 }
 /**
- * Cost as the producing tool or provider reported it (seed 002 totalCost, a provider's billed amount).
+ * Cost as the producing tool or provider reported it (devflow totalCost, a provider's billed amount).
  */
 export interface ReportedCost {
 /**
@@ -211,7 +211,7 @@ currency: string
 reason: string
 }
 /**
- * Payload of run and step events (seed 001).
+ * Payload of run and step events (AWF transcript logs).
  * 
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "StepPayload".
@@ -283,7 +283,7 @@ name: string
 version?: string
 }
 /**
- * Payload of message events: a role and ordered content blocks (canonical parts; text parts carry `.text`, so seed 001's jq recipes work unchanged), with what the model call reported.
+ * Payload of message events: a role and ordered content blocks (canonical parts; text parts carry `.text`, so AWF's jq recipes work unchanged), with what the model call reported.
  * 
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "MessagePayload".
@@ -673,7 +673,7 @@ fidelity?: Fidelity
 provider_fields?: ProviderFields
 }
 /**
- * A step of the agent's plan with its status and recursive sub-steps (seed 000 plan_step).
+ * A step of the agent's plan with its status and recursive sub-steps (Warp export plan_step).
  */
 export interface PlanStepPart {
 /**
@@ -705,7 +705,7 @@ fidelity?: Fidelity
 provider_fields?: ProviderFields
 }
 /**
- * One step of a plan, with its own sub-steps (seed 000).
+ * One step of a plan, with its own sub-steps (Warp export).
  */
 export interface PlanItem {
 /**
@@ -731,7 +731,7 @@ description?: (string | null)
 subitems?: PlanItem[]
 }
 /**
- * A code change across one or more files, with structured hunks (seed 000 code_diff).
+ * A code change across one or more files, with structured hunks (Warp export code_diff).
  */
 export interface CodeDiffPart {
 /**
@@ -823,7 +823,7 @@ kind: ("context" | "added" | "removed" | "no_newline")
 text: string
 }
 /**
- * A shell command a step ran (seed 001 command block).
+ * A shell command a step ran (AWF command block).
  */
 export interface CommandPart {
 /**
@@ -909,7 +909,7 @@ fidelity?: Fidelity
 provider_fields?: ProviderFields
 }
 /**
- * One raw chunk of a provider stream, kept for partial-output replay (seed 001 stream block).
+ * One raw chunk of a provider stream, kept for partial-output replay (AWF stream block).
  */
 export interface StreamChunkPart {
 /**
@@ -989,7 +989,7 @@ provider: string
 usage: unknown
 }
 /**
- * Payload of tool.call and tool.result (seed 001): the same call_id links a call to its result. input is required on tool.call, output on tool.result.
+ * Payload of tool.call and tool.result (AWF transcript logs): the same call_id links a call to its result. input is required on tool.call, output on tool.result.
  * 
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "ToolPayload".
@@ -1080,11 +1080,11 @@ error?: string
 usage?: Usage
 cost?: Cost
 /**
- * The workflow step that produced it (seed 001 path), dot-separated.
+ * The workflow step that produced it (AWF transcript path), dot-separated.
  */
 path?: string
 /**
- * The loop or retry iteration of that step (seed 001).
+ * The loop or retry iteration of that step (AWF transcript logs).
  */
 iteration?: number
 /**
@@ -1096,7 +1096,7 @@ metadata?: {
 provider_fields?: ProviderFields
 }
 /**
- * One line of an end-of-run workspace snapshot declarations file (seed 003): a JSONL file in which each line names one repository or file to carry to another machine when a run is handed off. Malformed lines are skipped and reported, never fatal.
+ * One line of an end-of-run workspace snapshot declarations file (Oz snapshot declarations): a JSONL file in which each line names one repository or file to carry to another machine when a run is handed off. Malformed lines are skipped and reported, never fatal.
  */
 export interface SnapshotDeclaration {
 /**
@@ -1214,15 +1214,15 @@ duration_ms?: number
 error?: string
 parent?: ParentRun
 /**
- * Child runs this run started (seed 001 call_workflow, sub-agents), in start order.
+ * Child runs this run started (AWF call_workflow, sub-agents), in start order.
  */
 children?: ChildRun[]
 /**
- * The workflow steps the run executed (seed 001 step events), in start order.
+ * The workflow steps the run executed (AWF step events), in start order.
  */
 steps?: Step[]
 /**
- * Workflow metadata from the source, verbatim (seed 002: flowId, nodeId, input).
+ * Workflow metadata from the source, verbatim (devflow: flowId, nodeId, input).
  */
 metadata?: {
 [k: string]: unknown
@@ -1279,7 +1279,7 @@ location?: string
 transcript?: Transcript
 }
 /**
- * One execution of a workflow step (seed 001 step.started / step.completed), with its outcome.
+ * One execution of a workflow step (AWF step.started / step.completed), with its outcome.
  * 
  * This interface was referenced by `Transcript`'s JSON-Schema
  * via the `definition` "Step".
@@ -1374,7 +1374,7 @@ parallel?: boolean
 provider_fields?: ProviderFields
 }
 /**
- * An end-of-run workspace snapshot for handing the run to another machine (seed 003): what was declared and when.
+ * An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot declarations): what was declared and when.
  * 
  * This interface was referenced by `Transcript`'s JSON-Schema
  * via the `definition` "SnapshotArtifact".

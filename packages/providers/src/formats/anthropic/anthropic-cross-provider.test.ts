@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import type { ConversionWarning } from "../../seeds/conversion.js";
+import type { ConversionWarning } from "../../conversion/index.js";
 import { anthropicFormat } from "./index.js";
 
 const examples = path.resolve(
@@ -39,7 +39,7 @@ describe("canonical documents from other sources → Anthropic request", () => {
   });
 
   it("warns for exactly what each example loses", () => {
-    const warp = anthropicFormat.requestFromCanonical(read("seed-000-warp-export.json"));
+    const warp = anthropicFormat.requestFromCanonical(read("warp-export.json"));
     if (!warp.ok) throw new Error("warp export did not convert");
     expect(new Set(warp.warnings.map((warning) => warning.code))).toEqual(
       new Set(["field-dropped", "part-dropped", "reasoning-dropped", "value-assumed", "value-converted"]),
@@ -57,8 +57,8 @@ describe("canonical documents from other sources → Anthropic request", () => {
     });
   });
 
-  it("keeps an Anthropic thinking block from a seed and regroups tool messages into user turns", () => {
-    const awf = anthropicFormat.requestFromCanonical(read("seed-001-awf-run.json"));
+  it("keeps an Anthropic thinking block from the Warp export and regroups tool messages into user turns", () => {
+    const awf = anthropicFormat.requestFromCanonical(read("awf-run.json"));
     if (!awf.ok) throw new Error("awf did not convert");
     const assistant = awf.value.messages.find((message) => message.role === "assistant");
     expect(Array.isArray(assistant?.content) ? assistant.content.map((block) => block.type) : []).toEqual([

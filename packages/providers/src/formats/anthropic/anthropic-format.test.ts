@@ -1,12 +1,14 @@
 import type { Tolerant } from "@agent-transcript/core";
 import type { Message, MessageCreateParams, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { FromCanonicalResult, ProviderFormat } from "../../format.js";
+import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
 import { anthropicFormat } from "./index.js";
 
 describe("anthropicFormat", () => {
   it("is typed with the official SDK's request, response and stream event types", () => {
-    expectTypeOf(anthropicFormat).toEqualTypeOf<ProviderFormat<MessageCreateParams, Message, RawMessageStreamEvent>>();
+    expectTypeOf(anthropicFormat).toEqualTypeOf<
+      ProviderConverter<MessageCreateParams, Message, RawMessageStreamEvent>
+    >();
     expectTypeOf(anthropicFormat.requestFromCanonical).returns.toEqualTypeOf<
       FromCanonicalResult<MessageCreateParams>
     >();

@@ -33,13 +33,11 @@ const imagePart = fc.oneof(
 const thinking = fc
   .record({ text, signature: fc.base64String({ minLength: 4, maxLength: 40 }) })
   .map((value): Part => ({ type: "reasoning", ...value, issuer: { provider: "anthropic", api: "messages" } }));
-const redacted = fc
-  .base64String({ minLength: 4, maxLength: 40 })
-  .map((data): Part => ({
-    type: "reasoning",
-    redacted_data: data,
-    issuer: { provider: "anthropic", api: "messages" },
-  }));
+const redacted = fc.base64String({ minLength: 4, maxLength: 40 }).map((data): Part => ({
+  type: "reasoning",
+  redacted_data: data,
+  issuer: { provider: "anthropic", api: "messages" },
+}));
 
 interface Turn {
   user: Part[];

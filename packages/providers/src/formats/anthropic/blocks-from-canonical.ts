@@ -5,10 +5,10 @@
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import type { ForeignReasoningPolicy } from "../../format.js";
-import { idRules, ToolCallIdMap } from "../../ids.js";
-import { decideReasoning } from "../../reasoning.js";
-import { cloneJson, pointer, type Problems } from "../../seeds/conversion.js";
+import type { ForeignReasoningPolicy } from "../../conversion/index.js";
+import { idRules, ToolCallIdMap } from "../../conversion/index.js";
+import { decideReasoning } from "../../conversion/index.js";
+import { cloneJson, pointer, type Problems } from "../../conversion/index.js";
 import { isServerResultType, serverCallTypes } from "./blocks-to-canonical.js";
 import { citationFromCanonical } from "./citations.js";
 import { anthropicFieldsOf, anthropicTarget, assign, isJsonObject, takeField, type JsonObject } from "./native.js";

@@ -22,7 +22,7 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from "@agent-transcript/core";
-import { cloneJson, pointer, type Problems } from "../../seeds/conversion.js";
+import { cloneJson, pointer, type Problems } from "../../conversion/index.js";
 import { citationToCanonical } from "./citations.js";
 import { isJsonObject, issuer, providerFields, restOf, type JsonObject } from "./native.js";
 

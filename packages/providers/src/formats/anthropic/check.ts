@@ -16,9 +16,9 @@
  * - `thinking`, `redacted_thinking` and `tool_use` blocks appear only in assistant messages.
  */
 import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
-import type { TargetProblem } from "../../format.js";
-import { idRules } from "../../ids.js";
-import { pointer } from "../../seeds/conversion.js";
+import type { TargetProblem } from "../../conversion/index.js";
+import { idRules } from "../../conversion/index.js";
+import { pointer } from "../../conversion/index.js";
 import { isJsonObject, type JsonObject } from "./native.js";
 
 interface Turn {

@@ -4,8 +4,8 @@
  * in the citation's `provider_fields.anthropic`, so the round trip is exact.
  */
 import type { Citation, Tolerant } from "@agent-transcript/core";
-import type { Problems } from "../../seeds/conversion.js";
-import { pointer } from "../../seeds/conversion.js";
+import type { Problems } from "../../conversion/index.js";
+import { pointer } from "../../conversion/index.js";
 import {
   anthropicFieldsOf,
   assign,

@@ -3,14 +3,14 @@
  * (`RawMessageStreamEvent`s), both directions, typed with the official SDK's types.
  */
 import type { Message, MessageCreateParams, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical } from "./request-from-canonical.js";
 import { requestToCanonical } from "./request-to-canonical.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 
-export const anthropicFormat: ProviderFormat<MessageCreateParams, Message, RawMessageStreamEvent> = {
+export const anthropicFormat: ProviderConverter<MessageCreateParams, Message, RawMessageStreamEvent> = {
   id: "anthropic",
   requestToCanonical,
   requestFromCanonical,

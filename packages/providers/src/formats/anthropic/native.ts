@@ -4,8 +4,8 @@
  * stop-reason vocabulary.
  */
 import type { FinishReason, Issuer } from "@agent-transcript/core";
-import { copyOfKeptFields, keptFields, restOf } from "../../native-fields.js";
-import { isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
+import { copyOfKeptFields, keptFields, restOf } from "../../conversion/index.js";
+import { isJsonObject, setField, type JsonObject } from "../../conversion/index.js";
 
 /** The key of Anthropic's fields in every `provider_fields`. */
 export const providerKey = "anthropic";

@@ -22,8 +22,8 @@
 import type { Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
 import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
-import { checkExportInput, guard, pointer, Problems } from "../../seeds/conversion.js";
+import { finishFromCanonical, type FromCanonicalResult, type FromCanonicalOptions } from "../../conversion/index.js";
+import { checkCanonicalInput, guard, pointer, Problems } from "../../conversion/index.js";
 import {
   ExportContext,
   partToBlocks,
@@ -56,7 +56,7 @@ const documentFieldsHandled = ["schema_version", "id", "source", "messages", "to
 
 export function requestFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<MessageCreateParams> {
   return guard(
     () => convert(document, options),
@@ -66,10 +66,11 @@ export function requestFromCanonical(
 
 function convert(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions,
+  options: FromCanonicalOptions,
 ): FromCanonicalResult<MessageCreateParams> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(document, problems))
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const context = new ExportContext(problems, options.foreignReasoning ?? "drop");
   for (const [key, value] of Object.entries(document)) {
     if (value !== undefined && !documentFieldsHandled.includes(key))
@@ -112,7 +113,7 @@ function convert(
     );
   }
   if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  return finish(asNative<MessageCreateParams>(request), problems.warnings, options);
+  return finishFromCanonical(asNative<MessageCreateParams>(request), problems.warnings, options);
 }
 
 function convertMessages(

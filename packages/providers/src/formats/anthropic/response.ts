@@ -15,9 +15,14 @@
 import type { Message, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
 import type { Message as AnthropicMessage } from "@anthropic-ai/sdk/resources/messages";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToCanonicalResult } from "../../format.js";
-import { digest } from "../../ids.js";
-import { checkExportInput, cloneJson, fingerprint, guard, pointer, Problems } from "../../seeds/conversion.js";
+import {
+  finishFromCanonical,
+  type FromCanonicalResult,
+  type FromCanonicalOptions,
+  type ToCanonicalResult,
+} from "../../conversion/index.js";
+import { digest } from "../../conversion/index.js";
+import { checkCanonicalInput, cloneJson, fingerprint, guard, pointer, Problems } from "../../conversion/index.js";
 import { blockToPart } from "./blocks-to-canonical.js";
 import { ExportContext, partToBlocks, serverResultBlock, toolCallBlock } from "./blocks-from-canonical.js";
 import {
@@ -33,7 +38,7 @@ import {
   stopReasonFor,
   type JsonObject,
 } from "./native.js";
-import { finishDocument } from "../../seeds/conversion.js";
+import { finishProviderDocument } from "../../conversion/index.js";
 
 export function responseToCanonical(response: unknown): ToCanonicalResult {
   return guard(
@@ -44,7 +49,7 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
           ? errorToCanonical(response)
           : messageToCanonical(response, "", problems);
       if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishDocument(documentOf([message], response), problems);
+      return finishProviderDocument(documentOf([message], response), problems);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -123,12 +128,12 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
 
 export function responseFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<AnthropicMessage> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const index = document.messages.findLastIndex((message) => message.role === "assistant");
       if (index === -1) {
@@ -151,7 +156,7 @@ export function responseFromCanonical(
       );
       if (message === undefined || problems.errors.length > 0)
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finish(asNative<AnthropicMessage>(message), problems.warnings, options);
+      return finishFromCanonical(asNative<AnthropicMessage>(message), problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );

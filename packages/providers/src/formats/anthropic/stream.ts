@@ -21,11 +21,16 @@
  */
 import type { Message, Tolerant } from "@agent-transcript/core";
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToCanonicalResult } from "../../format.js";
-import { checkExportInput, cloneJson, describeValue, guard, pointer, Problems } from "../../seeds/conversion.js";
+import {
+  finishFromCanonical,
+  type FromCanonicalResult,
+  type FromCanonicalOptions,
+  type ToCanonicalResult,
+} from "../../conversion/index.js";
+import { checkCanonicalInput, cloneJson, describeValue, guard, pointer, Problems } from "../../conversion/index.js";
 import { ExportContext } from "./blocks-from-canonical.js";
 import { asNative, assign, isJsonObject, providerKey, type JsonObject } from "./native.js";
-import { finishDocument } from "../../seeds/conversion.js";
+import { finishProviderDocument } from "../../conversion/index.js";
 import { documentOf, messageFromCanonical, messageToCanonical } from "./response.js";
 
 interface OpenMessage {
@@ -130,7 +135,7 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
     close();
   }
   if (messages.length === 0 && problems.errors.length === 0) problems.error("", "the stream holds no message");
-  return finishDocument(documentOf(messages, chunks), problems);
+  return finishProviderDocument(documentOf(messages, chunks), problems);
 }
 
 function applyEvent(open: OpenMessage, event: JsonObject, path: string, problems: Problems): void {
@@ -301,12 +306,12 @@ function streamBlock(
 
 export function streamFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<RawMessageStreamEvent[]> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const context = new ExportContext(problems, options.foreignReasoning ?? "drop", true);
       const events: JsonObject[] = [];
@@ -324,7 +329,7 @@ export function streamFromCanonical(
         problems.error("/messages", "the document has no assistant message to stream");
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       }
-      return finish(
+      return finishFromCanonical(
         events.map((event) => asNative<RawMessageStreamEvent>(event)),
         problems.warnings,
         options,

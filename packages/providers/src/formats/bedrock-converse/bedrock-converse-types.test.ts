@@ -10,7 +10,7 @@ import type {
   ToolConfiguration,
 } from "@aws-sdk/client-bedrock-runtime";
 import { describe, expectTypeOf, it } from "vitest";
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { bedrockConverseFormat } from "./index.js";
 import type {
   BedrockContentBlock,
@@ -24,7 +24,7 @@ import type {
 describe("Bedrock Converse native types", () => {
   it("are the SDK's types where the wire matches them", () => {
     expectTypeOf(bedrockConverseFormat).toEqualTypeOf<
-      ProviderFormat<BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent>
+      ProviderConverter<BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent>
     >();
     expectTypeOf<BedrockConverseRequest["inferenceConfig"]>().toEqualTypeOf<InferenceConfiguration | undefined>();
     expectTypeOf<BedrockConverseRequest["additionalModelRequestFields"]>().toEqualTypeOf<

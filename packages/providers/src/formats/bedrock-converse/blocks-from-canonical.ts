@@ -17,10 +17,10 @@
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import type { ForeignReasoningPolicy } from "../../format.js";
-import { ToolCallIdMap } from "../../ids.js";
-import { decideReasoning } from "../../reasoning.js";
-import { cloneJson, pointer, type Problems } from "../../seeds/conversion.js";
+import type { ForeignReasoningPolicy } from "../../conversion/index.js";
+import { ToolCallIdMap } from "../../conversion/index.js";
+import { decideReasoning } from "../../conversion/index.js";
+import { cloneJson, pointer, type Problems } from "../../conversion/index.js";
 import { statusOmittedMarker, type BlockPlace } from "./blocks-to-canonical.js";
 import {
   assign,

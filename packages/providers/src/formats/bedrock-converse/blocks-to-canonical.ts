@@ -26,7 +26,7 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from "@agent-transcript/core";
-import { cloneJson, pointer, type Problems } from "../../seeds/conversion.js";
+import { cloneJson, pointer, type Problems } from "../../conversion/index.js";
 import {
   blockFieldsMarker,
   documentFormats,

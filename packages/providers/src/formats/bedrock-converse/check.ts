@@ -13,8 +13,8 @@
  * - messages with `toolUse` or `toolResult` blocks need a `toolConfig` with tools; tool names are unique; a
  *   `toolChoice` is one of `auto`, `any` or `tool`, and a `tool` choice names a defined tool.
  */
-import type { TargetProblem } from "../../format.js";
-import { pointer } from "../../seeds/conversion.js";
+import type { TargetProblem } from "../../conversion/index.js";
+import { pointer } from "../../conversion/index.js";
 import { memberKeys } from "./blocks-to-canonical.js";
 import { isJsonObject, toolNamePattern, toolUseIdRule, type JsonObject } from "./native.js";
 import type { BedrockConverseRequest } from "./types.js";

@@ -2,7 +2,7 @@
  * Amazon Bedrock Converse (`bedrock-converse`): request bodies of `converse` / `converse-stream`, responses and
  * stream events, both directions, typed with the wire form of the official `@aws-sdk/client-bedrock-runtime` types.
  */
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical } from "./request-from-canonical.js";
 import { requestToCanonical } from "./request-to-canonical.js";
@@ -10,7 +10,7 @@ import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent } from "./types.js";
 
-export const bedrockConverseFormat: ProviderFormat<
+export const bedrockConverseFormat: ProviderConverter<
   BedrockConverseRequest,
   BedrockConverseResponse,
   BedrockConverseStreamEvent

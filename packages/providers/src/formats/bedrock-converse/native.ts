@@ -11,9 +11,9 @@
  * are different issuers and each one's signatures are foreign to the other.
  */
 import type { FinishReason, Issuer } from "@agent-transcript/core";
-import { digest } from "../../ids.js";
-import { copyOfKeptFields, keptFields, restOf } from "../../native-fields.js";
-import { isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
+import { digest } from "../../conversion/index.js";
+import { copyOfKeptFields, keptFields, restOf } from "../../conversion/index.js";
+import { isJsonObject, setField, type JsonObject } from "../../conversion/index.js";
 
 /** The key of Bedrock's fields in every `provider_fields`. */
 export const providerKey = "amazon-bedrock";
@@ -149,7 +149,7 @@ const alphanumeric = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
  */
 export const toolUseIdRule = {
   isValid: (id: string) => /^[\w.:-]{1,64}$/.test(id),
-  make: (seed: string, attempt: number) => `tooluse_${digest(`${seed}#${attempt}`, alphanumeric, 22)}`,
+  make: (basis: string, attempt: number) => `tooluse_${digest(`${basis}#${attempt}`, alphanumeric, 22)}`,
 } as const;
 
 /** Bedrock's tool-name rule (`^[a-zA-Z0-9_-]+$`, at most 64 characters). */

@@ -23,8 +23,8 @@
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
-import { checkExportInput, guard, pointer, Problems } from "../../seeds/conversion.js";
+import { finishFromCanonical, type FromCanonicalResult, type FromCanonicalOptions } from "../../conversion/index.js";
+import { checkCanonicalInput, guard, pointer, Problems } from "../../conversion/index.js";
 import { ExportContext, partToBlocks, toolCallBlock, toolResultBlock } from "./blocks-from-canonical.js";
 import {
   asNative,
@@ -58,7 +58,7 @@ const documentFieldsHandled = ["schema_version", "id", "source", "messages", "to
 
 export function requestFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<BedrockConverseRequest> {
   return guard(
     () => convert(document, options),
@@ -68,10 +68,11 @@ export function requestFromCanonical(
 
 function convert(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions,
+  options: FromCanonicalOptions,
 ): FromCanonicalResult<BedrockConverseRequest> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(document, problems))
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const context = new ExportContext(
     problems,
     options.foreignReasoning ?? "drop",
@@ -101,7 +102,7 @@ function convert(
   const toolConfig = toolConfigOf(document, request, messages, context);
   if (toolConfig !== undefined) request.toolConfig = toolConfig;
   if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  return finish(asNative<BedrockConverseRequest>(request), problems.warnings, options);
+  return finishFromCanonical(asNative<BedrockConverseRequest>(request), problems.warnings, options);
 }
 
 /** Renames tool names Bedrock refuses, in the definitions and every call, reporting each place. */

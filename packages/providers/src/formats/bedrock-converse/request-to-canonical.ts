@@ -16,8 +16,8 @@
  */
 import type { Message, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
-import type { ToCanonicalResult } from "../../format.js";
-import { cloneJson, finishDocument, fingerprint, guard, pointer, Problems } from "../../seeds/conversion.js";
+import type { ToCanonicalResult } from "../../conversion/index.js";
+import { cloneJson, finishProviderDocument, fingerprint, guard, pointer, Problems } from "../../conversion/index.js";
 import { blockToPart } from "./blocks-to-canonical.js";
 import { blockFieldsMarker, isJsonObject, providerFields, restOf, type JsonObject } from "./native.js";
 
@@ -82,7 +82,7 @@ function convert(request: unknown): ToCanonicalResult {
   }
   const fields = providerFields(rest);
   if (fields !== undefined) document.provider_fields = fields;
-  return finishDocument(document, problems);
+  return finishProviderDocument(document, problems);
 }
 
 function messageToCanonical(item: unknown, path: string, problems: Problems): Message | undefined {

@@ -14,16 +14,21 @@
  */
 import type { Message, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToCanonicalResult } from "../../format.js";
 import {
-  checkExportInput,
+  finishFromCanonical,
+  type FromCanonicalResult,
+  type FromCanonicalOptions,
+  type ToCanonicalResult,
+} from "../../conversion/index.js";
+import {
+  checkCanonicalInput,
   cloneJson,
   fingerprint,
   guard,
   pointer,
   Problems,
   setField,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import {
   ExportContext,
   isBedrockServerResult,
@@ -48,7 +53,7 @@ import {
   usageProvider,
   type JsonObject,
 } from "./native.js";
-import { finishDocument } from "../../seeds/conversion.js";
+import { finishProviderDocument } from "../../conversion/index.js";
 import type { BedrockConverseResponse } from "./types.js";
 
 /** Message markers: the fields beside `message` in `output`, and beside `role` and `content` in the message. */
@@ -73,7 +78,7 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
       }
       const message = messageToCanonical(response, "", problems);
       if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishDocument(documentOf([message], response), problems);
+      return finishProviderDocument(documentOf([message], response), problems);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -153,12 +158,12 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
 
 export function responseFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<BedrockConverseResponse> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const index = document.messages.findLastIndex((message) => message.role === "assistant");
       if (index === -1) {
@@ -182,7 +187,7 @@ export function responseFromCanonical(
       const response = responseOf(document.messages[index] as Tolerant.Message, pointer("/messages", index), context);
       if (response === undefined || problems.errors.length > 0)
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finish(asNative<BedrockConverseResponse>(response), problems.warnings, options);
+      return finishFromCanonical(asNative<BedrockConverseResponse>(response), problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );

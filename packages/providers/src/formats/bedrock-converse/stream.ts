@@ -21,11 +21,16 @@
  * document.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions, type ToCanonicalResult } from "../../format.js";
-import { checkExportInput, cloneJson, guard, pointer, Problems } from "../../seeds/conversion.js";
+import {
+  finishFromCanonical,
+  type FromCanonicalResult,
+  type FromCanonicalOptions,
+  type ToCanonicalResult,
+} from "../../conversion/index.js";
+import { checkCanonicalInput, cloneJson, guard, pointer, Problems } from "../../conversion/index.js";
 import { ExportContext } from "./blocks-from-canonical.js";
 import { asNative, assign, isJsonObject, providerKey, restOf, type JsonObject } from "./native.js";
-import { finishDocument } from "../../seeds/conversion.js";
+import { finishProviderDocument } from "../../conversion/index.js";
 import { documentOf, messageToCanonical, responseOf } from "./response.js";
 import type { BedrockConverseStreamEvent } from "./types.js";
 
@@ -110,7 +115,7 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
     part.input_error = unparsed.error;
   }
   // The id is the aggregated response's fingerprint, so a stream and the same response unstreamed get the same one.
-  return finishDocument(documentOf([message], response), problems);
+  return finishProviderDocument(documentOf([message], response), problems);
 }
 
 function withoutPadding(payload: JsonObject, known: readonly string[]): JsonObject | undefined {
@@ -256,12 +261,12 @@ function stopBlock(state: Aggregate, index: number, problems: Problems): void {
 
 export function streamFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<BedrockConverseStreamEvent[]> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const context = new ExportContext(
         problems,
@@ -292,7 +297,7 @@ export function streamFromCanonical(
         problems.error("/messages", "the document has no assistant message to stream");
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       }
-      return finish(
+      return finishFromCanonical(
         events.map((event) => asNative<BedrockConverseStreamEvent>(event)),
         problems.warnings,
         options,

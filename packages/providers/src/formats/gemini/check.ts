@@ -8,8 +8,8 @@
  *   ids where both sides have one);
  * - functionResponse parts appear nowhere else.
  */
-import { isJsonObject, pointer } from "../../seeds/conversion.js";
-import type { TargetProblem } from "../../format.js";
+import { isJsonObject, pointer } from "../../conversion/index.js";
+import type { TargetProblem } from "../../conversion/index.js";
 import type { GeminiRequest } from "./types.js";
 
 function field(part: Record<string, unknown>, camel: string, snake: string): Record<string, unknown> | undefined {

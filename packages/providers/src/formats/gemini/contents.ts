@@ -19,7 +19,7 @@
  */
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import { isSameIssuer } from "../../reasoning.js";
+import { isSameIssuer } from "../../conversion/index.js";
 import {
   isJsonObject,
   pointer,
@@ -27,7 +27,7 @@ import {
   setField,
   type JsonObject,
   type Problems,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import {
   NativeReader,
   applySnakeCase,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Tolerant } from "@agent-transcript/core";
-import type { ConversionWarning } from "../../seeds/conversion.js";
+import type { ConversionWarning } from "../../conversion/index.js";
 import { geminiFormat, skipSignatureSentinel } from "./index.js";
 
 const examples = path.resolve(
@@ -63,7 +63,7 @@ describe("canonical examples from other sources → Gemini request", () => {
       tools: [{ functionDeclarations: [{ name: "get_weather", parametersJsonSchema: { type: "object" } }] }],
       toolConfig: { functionCallingConfig: { mode: "AUTO" } },
     });
-    const awf = geminiFormat.requestFromCanonical(load("seed-001-awf-run.json"));
+    const awf = geminiFormat.requestFromCanonical(load("awf-run.json"));
     expect(awf.ok && codes(awf.warnings)).toEqual(
       expect.arrayContaining([
         "reasoning-dropped /messages/2/parts/0",

@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import type { Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { isJsonObject } from "../../seeds/conversion.js";
+import { isJsonObject } from "../../conversion/index.js";
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
 import { geminiFormat } from "./index.js";
 import type { GeminiRequest } from "./types.js";

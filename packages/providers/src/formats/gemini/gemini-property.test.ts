@@ -174,11 +174,11 @@ describe("canonical → Gemini → canonical", () => {
           modelVersion: "gemini-x",
           responseId: "r1",
         };
-        const seed = geminiFormat.responseToCanonical(response);
-        if (!seed.ok) throw new Error(JSON.stringify(seed.errors));
+        const base = geminiFormat.responseToCanonical(response);
+        if (!base.ok) throw new Error(JSON.stringify(base.errors));
         const document: Transcript = {
-          ...seed.document,
-          messages: [{ ...(seed.document.messages[0] as Message), parts }],
+          ...base.document,
+          messages: [{ ...(base.document.messages[0] as Message), parts }],
         };
         const native = geminiFormat.responseFromCanonical(document, { strict: true });
         if (!native.ok) throw new Error(JSON.stringify(native.errors));

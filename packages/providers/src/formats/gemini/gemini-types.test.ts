@@ -7,13 +7,13 @@ import type {
   ToolConfig,
 } from "@google/genai";
 import { describe, expectTypeOf, it } from "vitest";
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { geminiFormat } from "./index.js";
 import type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.js";
 
 describe("Gemini native types", () => {
   it("are the official @google/genai types", () => {
-    expectTypeOf(geminiFormat).toEqualTypeOf<ProviderFormat<GeminiRequest, GeminiResponse, GeminiStreamChunk>>();
+    expectTypeOf(geminiFormat).toEqualTypeOf<ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk>>();
     expectTypeOf<GeminiRequest["contents"]>().toEqualTypeOf<Content[]>();
     expectTypeOf<GeminiRequest["systemInstruction"]>().toEqualTypeOf<Content | undefined>();
     expectTypeOf<GeminiRequest["tools"]>().toEqualTypeOf<Tool[] | undefined>();

@@ -4,7 +4,7 @@
  * (messages, result grouping, the thought-signature policy), parts.ts (parts), response.ts (responses, streams,
  * error bodies), check.ts (the API's structural rules), native.ts (spelling and round-trip markers).
  */
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical, streamFromCanonical, streamToCanonical } from "./response.js";
@@ -14,7 +14,7 @@ export type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.j
 export { skipSignatureSentinel } from "./contents.js";
 export { geminiIssuer } from "./native.js";
 
-export const geminiFormat: ProviderFormat<GeminiRequest, GeminiResponse, GeminiStreamChunk> = {
+export const geminiFormat: ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk> = {
   id: "gemini",
   requestToCanonical,
   requestFromCanonical,

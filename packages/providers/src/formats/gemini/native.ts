@@ -20,7 +20,7 @@ import {
   setField,
   type JsonObject,
   type Problems,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 
 /** The provider key of Gemini data inside `provider_fields`, and of its issuer. */
 export const providerKey = "google";

@@ -19,10 +19,10 @@
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import { decideReasoning } from "../../reasoning.js";
-import type { ForeignReasoningPolicy } from "../../format.js";
-import type { ToolCallIdMap } from "../../ids.js";
-import { isSameIssuer } from "../../reasoning.js";
+import { decideReasoning } from "../../conversion/index.js";
+import type { ForeignReasoningPolicy } from "../../conversion/index.js";
+import type { ToolCallIdMap } from "../../conversion/index.js";
+import { isSameIssuer } from "../../conversion/index.js";
 import {
   cloneJson,
   isJsonObject,
@@ -31,7 +31,7 @@ import {
   setField,
   type JsonObject,
   type Problems,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import {
   NativeReader,
   applySnakeCase,

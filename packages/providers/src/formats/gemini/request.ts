@@ -13,15 +13,15 @@
  */
 import type { Message, ToolChoice, ToolDefinition, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
-import type { FromCanonicalResult, ProviderConvertOptions, ToCanonicalResult } from "../../format.js";
-import { finish } from "../../format.js";
-import { ToolCallIdMap, idRules } from "../../ids.js";
+import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
+import { finishFromCanonical } from "../../conversion/index.js";
+import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
   cloneJson,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
@@ -29,7 +29,7 @@ import {
   reportUnmapped,
   setField,
   type JsonObject,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import { exportContents, importContent } from "./contents.js";
 import {
   NativeReader,
@@ -295,7 +295,7 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
       if (toolChoice !== undefined) document.tool_choice = toolChoice;
       const kept = providerFields(documentFields);
       if (kept !== undefined) document.provider_fields = kept;
-      return finishImport(document, provenance, problems);
+      return finishToCanonical(document, provenance, problems);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -386,12 +386,12 @@ function exportToolChoice(choice: Tolerant.ToolChoice, problems: Problems): Json
 /** Any canonical transcript as a Gemini request body. */
 export function requestFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<GeminiRequest> {
   return guard(
     (): FromCanonicalResult<GeminiRequest> => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       reportUnmapped(
         document,
@@ -449,7 +449,7 @@ export function requestFromCanonical(
       }
       mergeNative(request, google);
       applySnakeCase(request, google?.[marker.snakeCase]);
-      return finish(request as unknown as GeminiRequest, problems.warnings, options);
+      return finishFromCanonical(request as unknown as GeminiRequest, problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );

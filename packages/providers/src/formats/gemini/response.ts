@@ -21,14 +21,14 @@
  */
 import type { Citation, Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
-import type { FromCanonicalResult, ProviderConvertOptions, ToCanonicalResult } from "../../format.js";
-import { finish } from "../../format.js";
+import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
+import { finishFromCanonical } from "../../conversion/index.js";
 import {
   cloneJson,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
@@ -36,7 +36,7 @@ import {
   reportUnmapped,
   setField,
   type JsonObject,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import { importContent } from "./contents.js";
 import {
   NativeReader,
@@ -149,7 +149,7 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
       };
       const provenance = emptyProvenance();
       provenance.messages.push("/candidates/0/content");
-      return finishImport(document, provenance, problems);
+      return finishToCanonical(document, provenance, problems);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -254,12 +254,12 @@ function exportUsage(usage: Tolerant.Usage, path: string, problems: Problems): J
 /** A canonical transcript's last assistant message as a Gemini response. */
 export function responseFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<GeminiResponse> {
   return guard(
     (): FromCanonicalResult<GeminiResponse> => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       let index = -1;
       document.messages.forEach((message, position) => {
@@ -347,7 +347,7 @@ export function responseFromCanonical(
         if (key !== candidateKey && key !== moreCandidatesKey) setField(responseFields, key, item);
       mergeNative(response, responseFields);
       applySnakeCase(response, google[marker.snakeCase]);
-      return finish(response as GeminiResponse, problems.warnings, options);
+      return finishFromCanonical(response as GeminiResponse, problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -612,7 +612,7 @@ export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult
 /** Chunks that aggregate back to the document: one per part, the last with finishReason, usage and metadata. */
 export function streamFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<GeminiStreamChunk[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;

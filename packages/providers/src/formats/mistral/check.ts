@@ -15,9 +15,9 @@
  * Not checked: whether an assistant message may carry content and tool calls together, which depends on the model
  * (older tokenizers refuse it, newer accept it); which chunk types a model takes.
  */
-import type { TargetProblem } from "../../format.js";
-import { idRules } from "../../ids.js";
-import { isJsonObject, pointer } from "../../seeds/conversion.js";
+import type { TargetProblem } from "../../conversion/index.js";
+import { idRules } from "../../conversion/index.js";
+import { isJsonObject, pointer } from "../../conversion/index.js";
 import type { MistralChatRequest } from "./types.js";
 
 const roles = new Set(["system", "user", "assistant", "tool"]);

@@ -13,9 +13,9 @@
  */
 import type { Part, ReasoningPart, Tolerant, ToolCallPart } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
-import { digest } from "../../ids.js";
-import { decideReasoning } from "../../reasoning.js";
-import type { ProviderConvertOptions } from "../../format.js";
+import { digest } from "../../conversion/index.js";
+import { decideReasoning } from "../../conversion/index.js";
+import type { FromCanonicalOptions } from "../../conversion/index.js";
 import {
   cloneJson,
   FieldReader,
@@ -23,8 +23,8 @@ import {
   pointer,
   type JsonObject,
   type Problems,
-} from "../../seeds/conversion.js";
-import type { TurnCallIds } from "../../turn-call-ids.js";
+} from "../../conversion/index.js";
+import type { TurnCallIds } from "../../conversion/index.js";
 import { idChangeMessage } from "./id-messages.js";
 import {
   fillMissing,
@@ -184,7 +184,7 @@ export function importToolCall(value: unknown, path: string, problems: Problems)
 
 export interface WriteContext {
   problems: Problems;
-  options: ProviderConvertOptions;
+  options: FromCanonicalOptions;
   ids: TurnCallIds;
   /** Writing a response: ids are written as the server sent them, not remapped to the request rule. */
   response: boolean;

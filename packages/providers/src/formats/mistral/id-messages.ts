@@ -1,4 +1,4 @@
-import type { CallId } from "../../turn-call-ids.js";
+import type { CallId } from "../../conversion/index.js";
 
 /** The `id-remapped` message, naming the new id (the cross-provider check reads it from there). */
 export function idChangeMessage(sourceId: string, mapped: CallId, what: "call" | "result"): string {

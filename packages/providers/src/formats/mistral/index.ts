@@ -5,7 +5,7 @@
  * policy), response.ts (responses, streams, error bodies), check.ts (the API's structural rules), call-ids.ts (the
  * nine-character id rule).
  */
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical, streamFromCanonical, streamToCanonical } from "./response.js";
@@ -26,7 +26,7 @@ export type {
   MistralUsage,
 } from "./types.js";
 
-export const mistralFormat: ProviderFormat<MistralChatRequest, MistralChatResponse, MistralChatChunk> = {
+export const mistralFormat: ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk> = {
   id: "mistral",
   requestToCanonical,
   requestFromCanonical,

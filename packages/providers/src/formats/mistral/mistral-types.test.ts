@@ -11,7 +11,7 @@ import type {
   UsageInfo$Outbound,
 } from "@mistralai/mistralai/models/components";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { FromCanonicalResult, ProviderFormat } from "../../format.js";
+import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
 import { mistralFormat } from "./index.js";
 import type {
   MistralAssistantMessage,
@@ -36,7 +36,7 @@ type WireKeys<T> = { [K in keyof T as K extends string ? Snake<K> : K]: T[K] };
 describe("Mistral native types", () => {
   it("are the official @mistralai/mistralai wire types, with the fields the SDK defaults optional", () => {
     expectTypeOf(mistralFormat).toEqualTypeOf<
-      ProviderFormat<MistralChatRequest, MistralChatResponse, MistralChatChunk>
+      ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk>
     >();
     expectTypeOf(mistralFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<MistralChatRequest>>();
     expectTypeOf(mistralFormat.checkRequest).parameter(0).toEqualTypeOf<MistralChatRequest>();

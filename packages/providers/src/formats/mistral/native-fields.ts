@@ -3,8 +3,8 @@
  * helpers (`src/native-fields.ts`, the same convention as OpenAI Chat's and Ollama's).
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { ownFields as sharedOwnFields, providerEntry, shapeOf as sharedShapeOf } from "../../native-fields.js";
-import { isJsonObject, pointer, type JsonObject, type Problems } from "../../seeds/conversion.js";
+import { ownFields as sharedOwnFields, providerEntry, shapeOf as sharedShapeOf } from "../../conversion/index.js";
+import { isJsonObject, pointer, type JsonObject, type Problems } from "../../conversion/index.js";
 
 export {
   dropAbsent,
@@ -15,7 +15,7 @@ export {
   restOf,
   shapeKey,
   splitDataUri,
-} from "../../native-fields.js";
+} from "../../conversion/index.js";
 
 export const provider = "mistral";
 export const mistralIssuer = { provider: "mistral" } as const;

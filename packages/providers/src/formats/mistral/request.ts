@@ -40,24 +40,24 @@ import type {
   Transcript,
 } from "@agent-transcript/core";
 import { formatVersion, isKnownPart } from "@agent-transcript/core";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
+import { finishFromCanonical, type FromCanonicalResult, type FromCanonicalOptions } from "../../conversion/index.js";
 import {
   cloneJson,
   FieldReader,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
   pointer,
-  type ImportResult,
+  type ToCanonicalResult,
   type JsonObject,
   type Provenance,
-} from "../../seeds/conversion.js";
-import { idRules } from "../../ids.js";
-import { TurnCallIds } from "../../turn-call-ids.js";
+} from "../../conversion/index.js";
+import { idRules } from "../../conversion/index.js";
+import { TurnCallIds } from "../../conversion/index.js";
 import { idChangeMessage } from "./id-messages.js";
 import { contentValue, importChunk, importToolCall, writeChunk, writeToolCall, type WriteContext } from "./content.js";
 import {
@@ -75,14 +75,14 @@ const messageRoles = ["system", "user", "assistant", "tool"] as const;
 
 // ─── To canonical ────────────────────────────────────────────────────────────────────────────────────────────────
 
-export function requestToCanonical(request: unknown): ImportResult {
+export function requestToCanonical(request: unknown): ToCanonicalResult {
   return guard(
     () => importRequest(request),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function importRequest(request: unknown): ImportResult {
+function importRequest(request: unknown): ToCanonicalResult {
   const problems = new Problems();
   if (!isJsonObject(request)) {
     problems.error("", "must be a Mistral chat completion request object");
@@ -114,7 +114,7 @@ function importRequest(request: unknown): ImportResult {
   if (choice !== undefined) document.tool_choice = choice;
   const rest = reader.rest();
   if (rest !== undefined) document.provider_fields = { mistral: rest };
-  return finishImport(document, provenance, problems);
+  return finishToCanonical(document, provenance, problems);
 }
 
 function importTool(value: unknown, path: string, problems: Problems): ToolDefinition | undefined {
@@ -258,7 +258,7 @@ interface Native {
 
 export function requestFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<MistralChatRequest> {
   return guard(
     () => convert(document, options),
@@ -272,9 +272,10 @@ const unansweredCallText = "No result was recorded for this call.";
 /** The text of the user message put before a history that opens with the assistant. */
 const placeholderUserText = "Continue.";
 
-function convert(document: unknown, options: ProviderConvertOptions): FromCanonicalResult<MistralChatRequest> {
+function convert(document: unknown, options: FromCanonicalOptions): FromCanonicalResult<MistralChatRequest> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(document, problems))
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
   reportFields(document, mappedDocumentFields, "", problems, "Mistral request");
   const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.mistral), response: false };
   const natives: Native[] = [];
@@ -312,7 +313,7 @@ function convert(document: unknown, options: ProviderConvertOptions): FromCanoni
     );
   if (document.tool_choice !== undefined) writeToolChoice(document.tool_choice, request, problems);
   fillMissing(request, own);
-  return finish(request as unknown as MistralChatRequest, problems.warnings, options);
+  return finishFromCanonical(request as unknown as MistralChatRequest, problems.warnings, options);
 }
 
 function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Problems): JsonObject | undefined {

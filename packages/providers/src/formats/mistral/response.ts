@@ -20,24 +20,24 @@
  */
 import type { Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, normalizeUsage } from "@agent-transcript/core";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
+import { finishFromCanonical, type FromCanonicalResult, type FromCanonicalOptions } from "../../conversion/index.js";
 import {
   cloneJson,
   FieldReader,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
   pointer,
   setField,
-  type ImportResult,
+  type ToCanonicalResult,
   type JsonObject,
-} from "../../seeds/conversion.js";
-import { idRules } from "../../ids.js";
-import { TurnCallIds } from "../../turn-call-ids.js";
+} from "../../conversion/index.js";
+import { idRules } from "../../conversion/index.js";
+import { TurnCallIds } from "../../conversion/index.js";
 import { contentValue, importChunk, importToolCall, type WriteContext } from "./content.js";
 import {
   dropAbsent,
@@ -84,14 +84,14 @@ function errorMessage(value: JsonObject): string | undefined {
   return undefined;
 }
 
-export function responseToCanonical(response: unknown): ImportResult {
+export function responseToCanonical(response: unknown): ToCanonicalResult {
   return guard(
     () => importResponse(response),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function importResponse(response: unknown): ImportResult {
+function importResponse(response: unknown): ToCanonicalResult {
   const problems = new Problems();
   if (!isJsonObject(response)) {
     problems.error("", "must be a Mistral chat completion object");
@@ -195,7 +195,7 @@ function importResponse(response: unknown): ImportResult {
   const provenance = emptyProvenance();
   provenance.messages.push(messagePath);
   provenance.parts.push(parts.map(() => ({ path: messagePath, sameShape: false })));
-  return finishImport(document, provenance, problems);
+  return finishToCanonical(document, provenance, problems);
 }
 
 function nativeFinishFor(message: Tolerant.Message, path: string, problems: Problems): string | undefined {
@@ -259,7 +259,7 @@ const mappedResponseMessageFields = [
 
 export function responseFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<MistralChatResponse> {
   return guard(
     () => convertResponse(document, options),
@@ -267,9 +267,10 @@ export function responseFromCanonical(
   );
 }
 
-function convertResponse(document: unknown, options: ProviderConvertOptions): FromCanonicalResult<MistralChatResponse> {
+function convertResponse(document: unknown, options: FromCanonicalOptions): FromCanonicalResult<MistralChatResponse> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(document, problems))
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const index = document.messages.findLastIndex((message) => message.role === "assistant");
   const message = document.messages[index];
   if (message === undefined) {
@@ -340,7 +341,7 @@ function convertResponse(document: unknown, options: ProviderConvertOptions): Fr
   if (Object.hasOwn(top, "id")) completion["id"] = top["id"];
   fillMissing(completion, top);
   dropAbsent(completion, shapeOf(kept));
-  return finish(completion as unknown as MistralChatResponse, problems.warnings, options);
+  return finishFromCanonical(completion as unknown as MistralChatResponse, problems.warnings, options);
 }
 
 // ─── Streams ─────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -545,7 +546,7 @@ function foldToolCalls(deltas: unknown[], path: string, calls: Map<string, CallE
   });
 }
 
-export function streamToCanonical(chunks: readonly unknown[]): ImportResult {
+export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
   return guard(
     () => {
       const problems = new Problems();
@@ -564,7 +565,7 @@ export function streamToCanonical(chunks: readonly unknown[]): ImportResult {
 
 export function streamFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<MistralChatChunk[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;

@@ -44,30 +44,30 @@ import type {
 import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/core";
 import type { ChatRequest, ChatResponse } from "ollama";
 import {
-  finish,
+  finishFromCanonical,
   type FromCanonicalResult,
-  type ProviderConvertOptions,
-  type ProviderFormat,
+  type FromCanonicalOptions,
+  type ProviderConverter,
   type TargetProblem,
-} from "../../format.js";
-import { digest } from "../../ids.js";
-import { decideReasoning } from "../../reasoning.js";
+} from "../../conversion/index.js";
+import { digest } from "../../conversion/index.js";
+import { decideReasoning } from "../../conversion/index.js";
 import {
   cloneJson,
   FieldReader,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isDateTime,
   isJsonObject,
   pointer,
   setField,
-  type ImportResult,
+  type ToCanonicalResult,
   type JsonObject,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import {
   dropAbsent,
   fillMissing,
@@ -211,7 +211,7 @@ function importTool(value: unknown, path: string, problems: Problems): ToolDefin
   );
 }
 
-function requestToCanonical(request: unknown): ImportResult {
+function requestToCanonical(request: unknown): ToCanonicalResult {
   return guard(
     () => {
       const problems = new Problems();
@@ -242,7 +242,7 @@ function requestToCanonical(request: unknown): ImportResult {
       const shape: Shape = reader.has("messages") ? {} : { absent: ["messages"] };
       const entry = providerEntry(rest, shape);
       if (entry !== undefined) document.provider_fields = { [provider]: entry };
-      return finishImport(document, provenance, problems);
+      return finishToCanonical(document, provenance, problems);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -254,7 +254,7 @@ function canonicalFinish(native: string, hasCalls: boolean): Message["finish_rea
   return "other";
 }
 
-function responseToCanonical(response: unknown): ImportResult {
+function responseToCanonical(response: unknown): ToCanonicalResult {
   return guard(
     () => {
       const problems = new Problems();
@@ -323,7 +323,7 @@ function responseToCanonical(response: unknown): ImportResult {
       const provenance = emptyProvenance();
       provenance.messages.push("/message");
       provenance.parts.push(message.parts.map(() => ({ path: "/message", sameShape: false })));
-      return finishImport(document, provenance, problems);
+      return finishToCanonical(document, provenance, problems);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -364,7 +364,7 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
   return { ...top, message };
 }
 
-function streamToCanonical(chunks: readonly unknown[]): ImportResult {
+function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
   return guard(
     () => {
       const problems = new Problems();
@@ -383,7 +383,7 @@ function streamToCanonical(chunks: readonly unknown[]): ImportResult {
 
 interface Context {
   problems: Problems;
-  options: ProviderConvertOptions;
+  options: FromCanonicalOptions;
   /** The calls sent so far (requests only): what a tool result pairs with. */
   calls?: CallTable;
 }
@@ -705,12 +705,12 @@ function writeToolResult(part: Tolerant.ToolResultPart, path: string, call: Sent
 
 function requestFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatRequest> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       reportFields(
         document,
@@ -857,7 +857,7 @@ function requestFromCanonical(
         problems.warn("field-dropped", "/tool_choice", "Ollama has no tool choice");
       fillMissing(request, own);
       dropAbsent(request, shapeOf(own));
-      return finish(request as unknown as ChatRequest, problems.warnings, options);
+      return finishFromCanonical(request as unknown as ChatRequest, problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -865,12 +865,12 @@ function requestFromCanonical(
 
 function responseFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatResponse> {
   return guard(
     () => {
       const problems = new Problems();
-      if (!checkExportInput(document, problems))
+      if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const index = document.messages.findLastIndex((message) => message.role === "assistant");
       const message = document.messages[index];
@@ -934,7 +934,7 @@ function responseFromCanonical(
       for (const [key, item] of Object.entries(own ?? {})) if (key !== "message") setField(top, key, item);
       fillMissing(response, top);
       if (!Object.hasOwn(response, "done")) response["done"] = true;
-      return finish(response as unknown as ChatResponse, problems.warnings, options);
+      return finishFromCanonical(response as unknown as ChatResponse, problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -942,7 +942,7 @@ function responseFromCanonical(
 
 function streamFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatResponse[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;
@@ -1064,7 +1064,7 @@ function checkRequest(request: ChatRequest): TargetProblem[] {
  * The ollama package types `created_at` as a Date, but the client never revives it: on the wire and in what the
  * client returns it is an RFC 3339 string, which is what these converters read and write.
  */
-export const ollamaFormat: ProviderFormat<ChatRequest, ChatResponse, ChatResponse> = {
+export const ollamaFormat: ProviderConverter<ChatRequest, ChatResponse, ChatResponse> = {
   id: "ollama",
   requestToCanonical,
   requestFromCanonical,

@@ -5,7 +5,7 @@ import { validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
 import type { ChatRequest, ChatResponse } from "ollama";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { FromCanonicalResult, ProviderFormat } from "../../format.js";
+import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
 import { ollamaFormat } from "./ollama-format.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
@@ -20,7 +20,7 @@ function request(messages: unknown[]): ChatRequest {
 
 describe("ollamaFormat types", () => {
   it("speaks the ollama package's types on the native side", () => {
-    expectTypeOf(ollamaFormat).toEqualTypeOf<ProviderFormat<ChatRequest, ChatResponse, ChatResponse>>();
+    expectTypeOf(ollamaFormat).toEqualTypeOf<ProviderConverter<ChatRequest, ChatResponse, ChatResponse>>();
     expectTypeOf(ollamaFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatRequest>>();
     expectTypeOf(ollamaFormat.streamFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatResponse[]>>();
     expectTypeOf(ollamaFormat.checkRequest).parameter(0).toEqualTypeOf<ChatRequest>();
@@ -110,7 +110,7 @@ describe("canonical documents of other sources", () => {
     });
   });
 
-  it("names the specific losses of the seed documents", () => {
+  it("names the specific losses of the five source systems' example documents", () => {
     const warnings = (file: string) =>
       ollamaFormat
         .requestFromCanonical(JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript)
@@ -120,10 +120,10 @@ describe("canonical documents of other sources", () => {
       "value-assumed /provider_fields",
       "field-dropped /tool_choice",
     ]);
-    const awf = warnings("seed-001-awf-run.json");
+    const awf = warnings("awf-run.json");
     expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
     expect(awf).toContain("results-regrouped /messages/3");
-    const warp = warnings("seed-000-warp-export.json");
+    const warp = warnings("warp-export.json");
     expect(warp).toContain("part-dropped /messages/1/parts/2");
     expect(warp).toContain("status-mapped /messages/4/parts/0/status");
   });

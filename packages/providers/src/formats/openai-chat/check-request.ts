@@ -7,9 +7,9 @@
  * - a tool message answers a call of the assistant message right before its run of tool messages.
  */
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
-import type { TargetProblem } from "../../format.js";
-import { idRules } from "../../ids.js";
-import { isJsonObject, pointer } from "../../seeds/conversion.js";
+import type { TargetProblem } from "../../conversion/index.js";
+import { idRules } from "../../conversion/index.js";
+import { isJsonObject, pointer } from "../../conversion/index.js";
 
 const roles = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
 

@@ -2,8 +2,8 @@
  * The OpenAI Chat (and Ollama) converters' markers in `provider_fields[<provider>].$shape`; the helpers that keep
  * native fields are shared with the other JSON-over-HTTP formats (`src/native-fields.ts`).
  */
-import { shapeOf as sharedShapeOf } from "../../native-fields.js";
-import type { JsonObject } from "../../seeds/conversion.js";
+import { shapeOf as sharedShapeOf } from "../../conversion/index.js";
+import type { JsonObject } from "../../conversion/index.js";
 
 export {
   dropAbsent,
@@ -15,7 +15,7 @@ export {
   restOf,
   shapeKey,
   splitDataUri,
-} from "../../native-fields.js";
+} from "../../conversion/index.js";
 
 export interface Shape {
   /** Fields the source object did not have that the writer fills by default; the writer leaves them out. */

@@ -8,13 +8,13 @@ import type {
   ChatCompletionChunk,
   ChatCompletionCreateParams,
 } from "openai/resources/chat/completions";
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check-request.js";
 import { requestFromCanonical } from "./request-export.js";
 import { requestToCanonical } from "./request-import.js";
 import { responseFromCanonical, responseToCanonical, streamFromCanonical, streamToCanonical } from "./response.js";
 
-export const openaiChatFormat: ProviderFormat<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk> = {
+export const openaiChatFormat: ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk> = {
   id: "openai-chat",
   requestToCanonical,
   requestFromCanonical,

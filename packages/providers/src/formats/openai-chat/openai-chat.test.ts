@@ -9,7 +9,7 @@ import type {
   ChatCompletionCreateParams,
 } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { FromCanonicalResult, ProviderFormat } from "../../format.js";
+import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
 import { openaiChatFormat } from "./openai-chat-format.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
@@ -31,7 +31,7 @@ function request(value: unknown): ChatCompletionCreateParams {
 describe("openaiChatFormat types", () => {
   it("speaks the official openai SDK types on the native side", () => {
     expectTypeOf(openaiChatFormat).toEqualTypeOf<
-      ProviderFormat<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk>
+      ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk>
     >();
     expectTypeOf(openaiChatFormat.requestFromCanonical).returns.toEqualTypeOf<
       FromCanonicalResult<ChatCompletionCreateParams>
@@ -165,7 +165,7 @@ describe("canonical documents of other sources", () => {
     expect(openaiChatFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
   });
 
-  it("names the specific losses of the seed documents", () => {
+  it("names the specific losses of the five source systems' example documents", () => {
     const read = (file: string) => JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
     const warnings = (file: string) => {
       const result = openaiChatFormat.requestFromCanonical(read(file));
@@ -175,11 +175,11 @@ describe("canonical documents of other sources", () => {
       "field-dropped /provider_fields/anthropic",
       "value-assumed /provider_fields",
     ]);
-    const awf = warnings("seed-001-awf-run.json");
+    const awf = warnings("awf-run.json");
     expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
     expect(awf).toContain("results-regrouped /messages/3");
     expect(awf).toContain("part-dropped /messages/5/parts/0");
-    const warp = warnings("seed-000-warp-export.json");
+    const warp = warnings("warp-export.json");
     expect(warp).toContain("part-dropped /messages/1/parts/2");
     expect(warp).toContain("value-converted /messages/2/parts/0/output");
     expect(warp).toContain("status-mapped /messages/4/parts/0/status");

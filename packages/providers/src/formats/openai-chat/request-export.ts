@@ -28,28 +28,28 @@
 import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
-import { decideReasoning } from "../../reasoning.js";
+import { finishFromCanonical, type FromCanonicalResult, type FromCanonicalOptions } from "../../conversion/index.js";
+import { decideReasoning } from "../../conversion/index.js";
 import {
   cloneJson,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   guard,
   isJsonObject,
   pointer,
   type JsonObject,
-} from "../../seeds/conversion.js";
-import { idRules } from "../../ids.js";
-import { TurnCallIds, type CallId } from "../../turn-call-ids.js";
+} from "../../conversion/index.js";
+import { idRules } from "../../conversion/index.js";
+import { TurnCallIds, type CallId } from "../../conversion/index.js";
 import { chatIssuer, audioFormat, provider } from "./request-import.js";
-import { withoutForeignOpenaiFields } from "./source-fields.js";
+import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { dropAbsent, fillMissing, jsonEqual, ownFields, parseJsonText, shapeOf, type Shape } from "./native-fields.js";
 
 type CanonicalPart = Tolerant.Part;
 
 export interface WriteContext {
   problems: Problems;
-  options: ProviderConvertOptions;
+  options: FromCanonicalOptions;
   /** Call ids, scoped per assistant turn (`collectAssistant` starts each turn). */
   ids: TurnCallIds;
   /** Writing a response: ids written as the source had them (an empty id stays empty). */
@@ -429,7 +429,7 @@ interface Native {
 
 export function requestFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatCompletionCreateParams> {
   return guard(
     () => convert(document, options),
@@ -437,9 +437,9 @@ export function requestFromCanonical(
   );
 }
 
-function convert(input: unknown, options: ProviderConvertOptions): FromCanonicalResult<ChatCompletionCreateParams> {
+function convert(input: unknown, options: FromCanonicalOptions): FromCanonicalResult<ChatCompletionCreateParams> {
   const problems = new Problems();
-  if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = withoutForeignOpenaiFields(input, "openai-chat", "OpenAI Chat", problems);
   reportFields(document, mappedDocumentFields, "", problems, "OpenAI Chat request");
   const context: WriteContext = { problems, options, ids: new TurnCallIds(idRules.openaiChat), response: false };
@@ -464,7 +464,7 @@ function convert(input: unknown, options: ProviderConvertOptions): FromCanonical
     );
   if (document.tool_choice !== undefined) writeToolChoice(document.tool_choice, request, problems);
   fillMissing(request, own);
-  return finish(request as unknown as ChatCompletionCreateParams, problems.warnings, options);
+  return finishFromCanonical(request as unknown as ChatCompletionCreateParams, problems.warnings, options);
 }
 
 function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Problems): JsonObject | undefined {

@@ -26,20 +26,20 @@ import type {
   Transcript,
 } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
-import { digest } from "../../ids.js";
+import { digest } from "../../conversion/index.js";
 import {
   cloneJson,
   FieldReader,
   Problems,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   isJsonObject,
   pointer,
-  type ImportResult,
+  type ToCanonicalResult,
   type JsonObject,
   type Provenance,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import { parseJsonText, providerEntry, splitDataUri, type Shape } from "./native-fields.js";
 
 export const provider = "openai";
@@ -71,7 +71,7 @@ export function syntheticCallId(position: string): string {
   return `call_${digest(`openai-chat:${position}`, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 24)}`;
 }
 
-export function requestToCanonical(request: unknown): ImportResult {
+export function requestToCanonical(request: unknown): ToCanonicalResult {
   const problems = new Problems();
   const provenance: Provenance = emptyProvenance();
   if (!isJsonObject(request)) {
@@ -103,7 +103,7 @@ export function requestToCanonical(request: unknown): ImportResult {
   if (choice !== undefined) document.tool_choice = choice;
   const rest = reader.rest();
   if (rest !== undefined) document.provider_fields = { [provider]: rest };
-  return finishImport(document, provenance, problems);
+  return finishToCanonical(document, provenance, problems);
 }
 
 function importTool(value: unknown, path: string, problems: Problems): ToolDefinition | undefined {

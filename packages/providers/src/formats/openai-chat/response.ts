@@ -23,26 +23,26 @@
 import type { Citation, Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/core";
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
-import { finish, type FromCanonicalResult, type ProviderConvertOptions } from "../../format.js";
-import { withoutForeignOpenaiFields } from "./source-fields.js";
+import { finishFromCanonical, type FromCanonicalResult, type FromCanonicalOptions } from "../../conversion/index.js";
+import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import {
   cloneJson,
   FieldReader,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
   pointer,
   setField,
-  type ImportResult,
+  type ToCanonicalResult,
   type JsonObject,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import { dropAbsent, fillMissing, providerEntry, shapeOf, type Shape } from "./native-fields.js";
-import { idRules } from "../../ids.js";
-import { TurnCallIds } from "../../turn-call-ids.js";
+import { idRules } from "../../conversion/index.js";
+import { TurnCallIds } from "../../conversion/index.js";
 import { collectAssistant, reportFields, targetFields, type WriteContext } from "./request-export.js";
 import { importToolCall, provider, reasoningFields, withFields } from "./request-import.js";
 
@@ -57,7 +57,7 @@ function level(rest: JsonObject | undefined, absent: string[]): JsonObject | und
   return providerEntry(rest, absent.length > 0 ? { absent } : {});
 }
 
-export function responseToCanonical(response: unknown): ImportResult {
+export function responseToCanonical(response: unknown): ToCanonicalResult {
   const problems = new Problems();
   if (!isJsonObject(response)) {
     problems.error("", "must be a chat completion object");
@@ -171,7 +171,7 @@ export function responseToCanonical(response: unknown): ImportResult {
   const provenance = emptyProvenance();
   provenance.messages.push(messagePath);
   provenance.parts.push(parts.map(() => ({ path: messagePath, sameShape: false })));
-  return finishImport(document, provenance, problems);
+  return finishToCanonical(document, provenance, problems);
 }
 
 /** url_citation annotations as citations, when every annotation is exactly one (else they stay verbatim). */
@@ -250,7 +250,7 @@ const mappedResponseMessageFields = [
 
 export function responseFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatCompletion> {
   return guard(
     () => convertResponse(document, options),
@@ -258,9 +258,9 @@ export function responseFromCanonical(
   );
 }
 
-function convertResponse(input: unknown, options: ProviderConvertOptions): FromCanonicalResult<ChatCompletion> {
+function convertResponse(input: unknown, options: FromCanonicalOptions): FromCanonicalResult<ChatCompletion> {
   const problems = new Problems();
-  if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = withoutForeignOpenaiFields(input, "openai-chat", "OpenAI Chat", problems);
   const index = document.messages.findLastIndex((message) => message.role === "assistant");
   const message = document.messages[index];
@@ -335,7 +335,7 @@ function convertResponse(input: unknown, options: ProviderConvertOptions): FromC
   if (Object.hasOwn(top, "id")) completion["id"] = top["id"];
   fillMissing(completion, top);
   dropAbsent(completion, shapeOf(own));
-  return finish(completion as unknown as ChatCompletion, problems.warnings, options);
+  return finishFromCanonical(completion as unknown as ChatCompletion, problems.warnings, options);
 }
 
 function annotationsFor(message: Tolerant.Message, path: string, problems: Problems): JsonObject[] | undefined {
@@ -498,7 +498,7 @@ function foldLogprobs(values: unknown[]): unknown {
   return { content: join("content"), refusal: join("refusal") };
 }
 
-export function streamToCanonical(chunks: readonly unknown[]): ImportResult {
+export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
   return guard(
     () => {
       const problems = new Problems();
@@ -517,7 +517,7 @@ export function streamToCanonical(chunks: readonly unknown[]): ImportResult {
 
 export function streamFromCanonical(
   document: Tolerant.Transcript,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatCompletionChunk[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;

@@ -2,8 +2,8 @@
  * The structural rules of a Responses request that the API enforces and a converter can break, checked before
  * sending: reasoning adjacency, tool-result pairing, call-id length and message roles.
  */
-import type { TargetProblem } from "../../format.js";
-import { isJsonObject, pointer } from "../../seeds/conversion.js";
+import type { TargetProblem } from "../../conversion/index.js";
+import { isJsonObject, pointer } from "../../conversion/index.js";
 import { canFollowReasoning } from "./items.js";
 
 /** Result item types and the call item type whose `call_id` each answers. */

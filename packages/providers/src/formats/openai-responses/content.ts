@@ -16,7 +16,7 @@ import {
   reportUnmapped,
   type JsonObject,
   type Problems,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import {
   isNonEmptyString,
   isNonNegativeInteger,

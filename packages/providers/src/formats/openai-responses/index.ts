@@ -8,28 +8,28 @@
  * than the SDK's unions, and writes it back unchanged.
  */
 import type { Response, ResponseCreateParams, ResponseStreamEvent } from "openai/resources/responses/responses";
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 
-export const openaiResponsesFormat: ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent> = {
+export const openaiResponsesFormat: ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent> = {
   id: "openai-responses",
   requestToCanonical,
   requestFromCanonical: (document, options) =>
     requestFromCanonical(document, options) as ReturnType<
-      ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["requestFromCanonical"]
+      ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>["requestFromCanonical"]
     >,
   responseToCanonical,
   responseFromCanonical: (document, options) =>
     responseFromCanonical(document, options) as ReturnType<
-      ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["responseFromCanonical"]
+      ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>["responseFromCanonical"]
     >,
   streamToCanonical,
   streamFromCanonical: (document, options) =>
     streamFromCanonical(document, options) as ReturnType<
-      ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>["streamFromCanonical"]
+      ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>["streamFromCanonical"]
     >,
   checkRequest,
 };

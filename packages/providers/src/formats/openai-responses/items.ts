@@ -22,9 +22,9 @@
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import type { ForeignReasoningPolicy } from "../../format.js";
-import type { ToolCallIdMap } from "../../ids.js";
-import { decideReasoning, isSameIssuer } from "../../reasoning.js";
+import type { ForeignReasoningPolicy } from "../../conversion/index.js";
+import type { ToolCallIdMap } from "../../conversion/index.js";
+import { decideReasoning, isSameIssuer } from "../../conversion/index.js";
 import {
   cloneJson,
   isJsonObject,
@@ -32,7 +32,7 @@ import {
   reportUnmapped,
   type JsonObject,
   type Problems,
-} from "../../seeds/conversion.js";
+} from "../../conversion/index.js";
 import {
   contentListToParts,
   isContentNative,

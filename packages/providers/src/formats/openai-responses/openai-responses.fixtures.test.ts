@@ -1,6 +1,6 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { isJsonObject } from "../../seeds/conversion.js";
+import { isJsonObject } from "../../conversion/index.js";
 import { loadRealFixtures } from "@agent-transcript/codegen/real-fixtures";
 import { openaiResponsesFormat as format } from "./index.js";
 

@@ -37,13 +37,11 @@ const imagePart = fc.oneof(
   word.map((id): Part => ({ type: "image", file_id: `file-${id}` })),
 );
 const filePart = fc.oneof(
-  fc
-    .record({ id: word, filename: fc.option(word, { nil: undefined }) })
-    .map(({ id, filename }): Part => ({
-      type: "file",
-      file_id: `file-${id}`,
-      ...(filename === undefined ? {} : { filename: `${filename}.pdf` }),
-    })),
+  fc.record({ id: word, filename: fc.option(word, { nil: undefined }) }).map(({ id, filename }): Part => ({
+    type: "file",
+    file_id: `file-${id}`,
+    ...(filename === undefined ? {} : { filename: `${filename}.pdf` }),
+  })),
   fc
     .base64String({ minLength: 4, maxLength: 24 })
     .map((data): Part => ({ type: "file", media_type: "application/pdf", data, filename: "doc.pdf" })),

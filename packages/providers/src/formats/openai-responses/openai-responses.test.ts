@@ -4,7 +4,7 @@ import type { Part, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
 import type { Response, ResponseCreateParams, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { ProviderFormat } from "../../format.js";
+import type { ProviderConverter } from "../../conversion/index.js";
 import { openaiResponsesFormat as format } from "./index.js";
 
 const examplesRoot = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
@@ -34,7 +34,7 @@ function codes(warnings: ReadonlyArray<{ code: string; path: string }>): string[
 
 describe("openaiResponsesFormat", () => {
   it("is typed with the official openai SDK request, response and stream-event types", () => {
-    expectTypeOf(format).toEqualTypeOf<ProviderFormat<ResponseCreateParams, Response, ResponseStreamEvent>>();
+    expectTypeOf(format).toEqualTypeOf<ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>>();
     expectTypeOf(format.requestFromCanonical).returns.toExtend<
       { ok: true; value: ResponseCreateParams } | { ok: false }
     >();
@@ -382,25 +382,25 @@ describe("cross-provider documents (schemas/v1/examples/Transcript/valid)", () =
     },
   );
 
-  it("names each kind of loss in the seed documents", () => {
+  it("names each kind of loss in the five source systems' example documents", () => {
     const warningsOf = (name: string): string[] => {
       const document = examples.find(([file]) => file === name)?.[1];
       if (document === undefined) throw new Error(`no example ${name}`);
       const result = format.requestFromCanonical(document);
       return result.warnings.map((warning) => `${warning.code} ${warning.path}`);
     };
-    const warp = warningsOf("seed-000-warp-export.json");
+    const warp = warningsOf("warp-export.json");
     expect(warp).toContain("reasoning-dropped /messages/1/parts/0");
     expect(warp).toContain("part-dropped /messages/1/parts/2");
     expect(warp).toContain("part-dropped /messages/5/parts/2");
     expect(warp).toContain("status-mapped /messages/4/parts/0/status");
     expect(warp).toContain("field-dropped /messages/0/parts/1/alt");
-    const awf = warningsOf("seed-001-awf-run.json");
+    const awf = warningsOf("awf-run.json");
     expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
     expect(awf).toContain("part-dropped /messages/5/parts/0");
     expect(awf).toContain("field-dropped /run");
-    expect(warningsOf("seed-003-snapshot-handoff.json")).toContain("field-dropped /artifacts");
-    expect(warningsOf("seed-004-portable-conversation.json")).toContain("value-converted /messages/3/parts/0/output");
+    expect(warningsOf("oz-snapshot-handoff.json")).toContain("field-dropped /artifacts");
+    expect(warningsOf("openaf-portable-conversation.json")).toContain("value-converted /messages/3/parts/0/output");
   });
 });
 

@@ -22,24 +22,24 @@
  */
 import type { Message, Part, Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
-import type { ProviderConvertOptions, FromCanonicalResult, ToCanonicalResult } from "../../format.js";
-import { finish } from "../../format.js";
-import { ToolCallIdMap, idRules } from "../../ids.js";
+import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
+import { finishFromCanonical } from "../../conversion/index.js";
+import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   cloneJson,
   emptyProvenance,
   findNonJson,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
   pointer,
   reportUnmapped,
   type JsonObject,
-} from "../../seeds/conversion.js";
-import { withoutForeignOpenaiFields } from "../openai-chat/source-fields.js";
+} from "../../conversion/index.js";
+import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { contentListToParts } from "./content.js";
 import {
   canFollowReasoning,
@@ -126,7 +126,7 @@ function importRequest(request: unknown): ToCanonicalResult {
   }
   const rest = restOf(request, consumed);
   if (rest !== undefined) document.provider_fields = { [providerKey]: rest };
-  return finishImport(document, emptyProvenance(), problems);
+  return finishToCanonical(document, emptyProvenance(), problems);
 }
 
 /** Groups input items into canonical messages (see the module comment). */
@@ -259,7 +259,7 @@ const documentKeys = ["schema_version", "id", "source", "messages", "tools", "to
 /** The request a canonical document stands for, as a JSON object (typed by the caller). */
 export function requestFromCanonical(
   document: unknown,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<JsonObject> {
   return guard(
     () => exportRequest(document, options),
@@ -267,9 +267,9 @@ export function requestFromCanonical(
   );
 }
 
-function exportRequest(input: unknown, options: ProviderConvertOptions): FromCanonicalResult<JsonObject> {
+function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanonicalResult<JsonObject> {
   const problems = new Problems();
-  if (!checkExportInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
   reportUnmapped(document, documentKeys, "", "OpenAI Responses request", problems);
   const context: ExportContext = {
@@ -326,7 +326,7 @@ function exportRequest(input: unknown, options: ProviderConvertOptions): FromCan
     request.tools = tools;
   }
   if (document.tool_choice !== undefined) exportToolChoice(document.tool_choice, request, problems);
-  return finish(request, problems.warnings, options);
+  return finishFromCanonical(request, problems.warnings, options);
 }
 
 function exportMessage(message: Tolerant.Message, path: string, context: ExportContext, written: WrittenItem[]): void {

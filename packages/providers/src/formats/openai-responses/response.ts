@@ -9,24 +9,24 @@
  */
 import type { FinishReason, Message, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, normalizeUsage } from "@agent-transcript/core";
-import type { FromCanonicalResult, ProviderConvertOptions, ToCanonicalResult } from "../../format.js";
-import { finish } from "../../format.js";
-import { ToolCallIdMap, digest, idRules } from "../../ids.js";
+import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
+import { finishFromCanonical } from "../../conversion/index.js";
+import { ToolCallIdMap, digest, idRules } from "../../conversion/index.js";
 import {
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   cloneJson,
   emptyProvenance,
   findNonJson,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
   pointer,
   reportUnmapped,
   type JsonObject,
-} from "../../seeds/conversion.js";
-import { withoutForeignOpenaiFields } from "../openai-chat/source-fields.js";
+} from "../../conversion/index.js";
+import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { itemsToParts, partsToItems, type ExportContext } from "./items.js";
 import { epochToIso, isoToEpoch, openaiFields, restOf, spreadInto, withOpenaiFields } from "./shared.js";
 
@@ -163,7 +163,7 @@ export function importResponse(response: unknown, problems: Problems): ToCanonic
     source: { format: "openai-responses" },
     messages: [message],
   };
-  return finishImport(document, emptyProvenance(), problems);
+  return finishToCanonical(document, emptyProvenance(), problems);
 }
 
 // ─── Export ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -192,14 +192,14 @@ export interface BuiltResponse {
 
 export function responseFromCanonical(
   document: unknown,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<JsonObject> {
   return guard(
     () => {
       const problems = new Problems();
       const built = buildResponse(document, options, problems, { synthesize: true });
       if (built === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finish(built.response, problems.warnings, options);
+      return finishFromCanonical(built.response, problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
@@ -213,11 +213,11 @@ export function responseFromCanonical(
  */
 export function buildResponse(
   input: unknown,
-  options: ProviderConvertOptions,
+  options: FromCanonicalOptions,
   problems: Problems,
   mode: { synthesize: boolean },
 ): BuiltResponse | undefined {
-  if (!checkExportInput(input, problems)) return undefined;
+  if (!checkCanonicalInput(input, problems)) return undefined;
   const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
   let index = -1;
   document.messages.forEach((message, position) => {
@@ -347,7 +347,7 @@ function statusOf(
 
 /** Adds what a Response output item must have and a foreign document may lack (`type`, `id`, `status`). */
 function completeItem(item: JsonObject, path: string, problems: Problems): JsonObject {
-  const seed = JSON.stringify(item);
+  const basis = JSON.stringify(item);
   if (item.type === undefined && item.role === "assistant") {
     problems.warn(
       "value-assumed",
@@ -356,7 +356,7 @@ function completeItem(item: JsonObject, path: string, problems: Problems): JsonO
     );
     return {
       type: "message",
-      id: `msg_${digest(seed, "0123456789abcdef", 48)}`,
+      id: `msg_${digest(basis, "0123456789abcdef", 48)}`,
       status: "completed",
       ...item,
       content:
@@ -367,7 +367,7 @@ function completeItem(item: JsonObject, path: string, problems: Problems): JsonO
   }
   if (item.type === "function_call" && item.id === undefined) {
     problems.warn("value-assumed", path, "an output function_call needs an item id; made one up");
-    return { ...item, id: `fc_${digest(seed, "0123456789abcdef", 48)}`, status: item.status ?? "completed" };
+    return { ...item, id: `fc_${digest(basis, "0123456789abcdef", 48)}`, status: item.status ?? "completed" };
   }
   return item;
 }

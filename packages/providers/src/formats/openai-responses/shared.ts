@@ -3,8 +3,8 @@
  * native objects field by field and keeping what no canonical field holds in `provider_fields.openai`.
  */
 import type { Issuer, ProviderFields } from "@agent-transcript/core";
-import type { TargetIssuer } from "../../reasoning.js";
-import { cloneJson, isJsonObject, setField, type JsonObject } from "../../seeds/conversion.js";
+import type { TargetIssuer } from "../../conversion/index.js";
+import { cloneJson, isJsonObject, setField, type JsonObject } from "../../conversion/index.js";
 
 /** The key of `provider_fields` this format reads and writes. */
 export const providerKey = "openai";

@@ -17,9 +17,9 @@
  * deltas and dones, `output_item.done`, then the terminal event for the status; importing that gives back the
  * document.
  */
-import type { FromCanonicalResult, ProviderConvertOptions, ToCanonicalResult } from "../../format.js";
-import { finish } from "../../format.js";
-import { Problems, cloneJson, guard, isJsonObject, type JsonObject } from "../../seeds/conversion.js";
+import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
+import { finishFromCanonical } from "../../conversion/index.js";
+import { Problems, cloneJson, guard, isJsonObject, type JsonObject } from "../../conversion/index.js";
 import { buildResponse, importResponse } from "./response.js";
 
 const lifecycle = new Set(["response.created", "response.in_progress", "response.queued"]);
@@ -322,7 +322,7 @@ function partSkeleton(part: JsonObject): JsonObject {
 
 export function streamFromCanonical(
   document: unknown,
-  options: ProviderConvertOptions = {},
+  options: FromCanonicalOptions = {},
 ): FromCanonicalResult<JsonObject[]> {
   return guard(
     () => exportStream(document, options),
@@ -330,7 +330,7 @@ export function streamFromCanonical(
   );
 }
 
-function exportStream(document: unknown, options: ProviderConvertOptions): FromCanonicalResult<JsonObject[]> {
+function exportStream(document: unknown, options: FromCanonicalOptions): FromCanonicalResult<JsonObject[]> {
   const problems = new Problems();
   const built = buildResponse(document, options, problems, { synthesize: false });
   if (built === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
@@ -409,7 +409,7 @@ function exportStream(document: unknown, options: ProviderConvertOptions): FromC
   });
   if (looseError !== undefined) emit({ type: "error", code: null, message: looseError, param: null });
   if (enveloped && terminal !== undefined) emit({ type: terminal, response });
-  return finish(
+  return finishFromCanonical(
     events.map((event) => cloneJson(event)),
     problems.warnings,
     options,

@@ -92,7 +92,7 @@ class Lanes {
   }
 
   /** A final avalanche, so that nearby states spread over every output bit (entry hashes are summed). */
-  finish(at: number): void {
+  finishFromCanonical(at: number): void {
     const state = this.state;
     let first = (state[at] as number) ^ ((state[at + 1] as number) >>> 15);
     first = Math.imul(first ^ (first >>> 16), 0x85ebca6b | 0);
@@ -113,7 +113,7 @@ function hex(value: number): string {
 export function fingerprint(value: unknown): string {
   lanes.reset(0);
   mixValue(value, 0, 0);
-  lanes.finish(0);
+  lanes.finishFromCanonical(0);
   return hex(lanes.state[0] as number) + hex(lanes.state[1] as number);
 }
 
@@ -140,7 +140,7 @@ function mixValue(value: unknown, at: number, depth: number): void {
       lanes.reset(entryAt);
       lanes.string(entryAt, key);
       mixValue(record[key], entryAt, depth + 1);
-      lanes.finish(entryAt);
+      lanes.finishFromCanonical(entryAt);
       first = (first + (lanes.state[entryAt] as number)) | 0;
       second = (second + (lanes.state[entryAt + 1] as number)) | 0;
     }

@@ -10,23 +10,19 @@ import {
 } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeDevflowTranscript, exportDevflowTranscript, importDevflowTranscript } from "./devflow.js";
-import { at, checkCoverage, index, type MappingRule } from "./field-coverage.test.helpers.js";
+import { encodeDevflowTranscript, exportDevflowTranscript, importDevflowTranscript } from "./index.js";
+import { at, checkCoverage, index, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
 
 function readJson(relative: string): unknown {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as unknown;
 }
 
 /** ADR-011's own JSON example, verbatim. */
-const adrExample = readJson("./fixtures/devflow-adr-011-example.json");
+const adrExample = readJson("./fixtures/adr-011-example.json");
 /** A failed run that uses every field ADR-011 defines, tool_result turns included. */
-const failedRun = readJson("./fixtures/devflow-failed-run.json");
-const seedCanonical = readJson(
-  "../../../../schemas/v1/examples/Transcript/valid/seed-002-devflow-run.json",
-) as Transcript;
-const warpCanonical = readJson(
-  "../../../../schemas/v1/examples/Transcript/valid/seed-000-warp-export.json",
-) as Transcript;
+const failedRun = readJson("./fixtures/failed-run.json");
+const canonicalExample = readJson("../../../../../schemas/v1/examples/Transcript/valid/devflow-run.json") as Transcript;
+const warpCanonical = readJson("../../../../../schemas/v1/examples/Transcript/valid/warp-export.json") as Transcript;
 
 function mustImport(value: unknown): Transcript {
   const result = importDevflowTranscript(value);
@@ -211,15 +207,15 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
 
 const passThroughRules = ["/metadata/*/**", "/turns/*/toolCalls/*/*/**", "/turns/*/*/**", "/*/**"];
 
-describe("devflow (seed 002): ADR-011's own example", () => {
-  it("imports to a strictly valid transcript equal to the seed 002 canonical example", () => {
+describe("devflow: ADR-011's own example", () => {
+  it("imports to a strictly valid transcript equal to the devflow canonical example", () => {
     const result = importDevflowTranscript(adrExample, {
       path: ".devflow/runs/2025-01-15-ticket-to-pr-TK421/transcript.json",
     });
     expect(result.ok && result.warnings).toEqual([]);
     if (!result.ok) return;
     expect(validateTranscript(result.document).ok).toBe(true);
-    expect(result.document).toEqual(seedCanonical);
+    expect(result.document).toEqual(canonicalExample);
   });
 
   it("exports back to exactly the original document, with no warnings", () => {
@@ -318,7 +314,7 @@ describe("devflow files", () => {
 });
 
 describe("devflow export of other canonical documents", () => {
-  it("exports the seed 000 canonical example, folding results into calls and reporting every loss", () => {
+  it("exports the Warp export canonical example, folding results into calls and reporting every loss", () => {
     const exported = exportDevflowTranscript(warpCanonical);
     expect(exported.ok).toBe(true);
     if (!exported.ok) return;

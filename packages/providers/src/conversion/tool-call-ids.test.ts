@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { idRules, ToolCallIdMap } from "./ids.js";
+import { idRules, ToolCallIdMap } from "./tool-call-ids.js";
 
 describe("ToolCallIdMap", () => {
   it("keeps valid ids, remaps invalid ones deterministically, and renames a call and its result together", () => {

@@ -9,16 +9,16 @@ import {
 } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { at, checkCoverage, index, type MappingRule } from "./field-coverage.test.helpers.js";
-import { exportPortable, importPortable, type PortableMessage } from "./portable.js";
+import { at, checkCoverage, index, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
+import { exportPortable, importPortable, type PortableMessage } from "./index.js";
 
 function readJson(relative: string): unknown {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as unknown;
 }
 
-const lisbon = readJson("./fixtures/portable-lisbon-conversation.json");
-const seedExample = readJson(
-  "../../../../schemas/v1/examples/Transcript/valid/seed-004-portable-conversation.json",
+const lisbon = readJson("./fixtures/lisbon-conversation.json");
+const canonicalExample = readJson(
+  "../../../../../schemas/v1/examples/Transcript/valid/openaf-portable-conversation.json",
 ) as Transcript;
 
 function mustImport(value: unknown, options?: Parameters<typeof importPortable>[1]): Transcript {
@@ -84,7 +84,7 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
   },
   {
     source: "/*/toolCalls/*/*/**",
-    canonical: "tool_call.provider_fields.portable[field]/** (fields seed 004 does not define)",
+    canonical: "tool_call.provider_fields.portable[field]/** (fields the OpenAF portable format does not define)",
     resolve: (match, _source, document) =>
       at(call(document, index(match, 0), index(match, 1))?.provider_fields?.["portable"], [
         match.wildcards[2] ?? "",
@@ -121,7 +121,7 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
   {
     source: "/*/*/**",
     canonical:
-      "messages[i].provider_fields.portable[field]/** (fields seed 004 does not define, empty toolCalls / toolResults)",
+      "messages[i].provider_fields.portable[field]/** (fields the OpenAF portable format does not define, empty toolCalls / toolResults)",
     resolve: (match, _source, document) =>
       at(document.messages[index(match, 0)]?.provider_fields?.["portable"], [match.wildcards[1] ?? "", ...match.rest]),
   },
@@ -129,19 +129,21 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
 
 const passThroughRules = ["", "/*/toolCalls/*/*/**", "/*/toolResults/*/*/**", "/*/*/**"];
 
-describe("portable (seed 004): the seed's own conversation", () => {
-  it("imports to a strictly valid transcript equal to the seed 004 canonical example", () => {
+describe("OpenAF portable format: the format's own example conversation", () => {
+  it("imports to a strictly valid transcript equal to the OpenAF portable canonical example", () => {
     const result = importPortable(lisbon, {
-      id: seedExample.id,
-      ...(seedExample.title === undefined ? {} : { title: seedExample.title }),
-      ...(seedExample.source?.path === undefined ? {} : { path: seedExample.source.path }),
-      ...(seedExample.source?.imported_at === undefined ? {} : { importedAt: seedExample.source.imported_at }),
+      id: canonicalExample.id,
+      ...(canonicalExample.title === undefined ? {} : { title: canonicalExample.title }),
+      ...(canonicalExample.source?.path === undefined ? {} : { path: canonicalExample.source.path }),
+      ...(canonicalExample.source?.imported_at === undefined
+        ? {}
+        : { importedAt: canonicalExample.source.imported_at }),
     });
     expect(result.ok && result.warnings).toEqual([]);
     if (!result.ok) return;
     expect(validateTranscript(result.document).ok).toBe(true);
     // The example also names the producer (openaf), which a portable list does not carry.
-    const { producer: _producer, ...expected } = seedExample;
+    const { producer: _producer, ...expected } = canonicalExample;
     expect(result.document).toEqual(expected);
   });
 
@@ -155,12 +157,12 @@ describe("portable (seed 004): the seed's own conversation", () => {
     expect(report.checked).toBeGreaterThan(40);
     expect(report.unmapped).toEqual([]);
     expect(report.mismatched).toEqual([]);
-    // Every rule but the pass-through ones (exercised below) maps some field of the seed's conversation.
+    // Every rule but the pass-through ones (exercised below) maps some field of the example conversation.
     expect(report.unused.sort()).toEqual([...passThroughRules].sort());
   });
 
-  it("exports the seed 004 canonical example to the seed's list, reporting the transcript fields it has no place for", () => {
-    const exported = exportPortable(seedExample);
+  it("exports the OpenAF portable canonical example to the format's list, reporting the transcript fields it has no place for", () => {
+    const exported = exportPortable(canonicalExample);
     expect(exported.ok && exported.value).toEqual(lisbon);
     expect(exported.warnings.map((warning) => [warning.code, warning.path])).toEqual([
       ["field-dropped", "/title"],
@@ -301,7 +303,7 @@ describe("portable export of other canonical documents", () => {
     ]);
   });
 
-  it("keeps fields seed 004 does not define and writes them back", () => {
+  it("keeps fields the OpenAF portable format does not define and writes them back", () => {
     const list = [
       { role: "user", content: "hi", lang: "en", toolCalls: [] },
       { role: "assistant", content: null, toolCalls: [{ id: "c", name: "f", arguments: {}, index: 0 }] },
@@ -394,7 +396,7 @@ describe("portable bad input", () => {
     ["not an array", { role: "user" }, [""]],
     ["a message that is not an object", ["hello"], ["/0"]],
     [
-      "a role seed 004 does not have",
+      "a role the OpenAF portable format does not have",
       [
         { role: "tool", content: "x" },
         { role: "model", content: "y" },

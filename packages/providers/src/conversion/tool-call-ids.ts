@@ -12,7 +12,7 @@ export class ToolCallIdMap {
 
   constructor(
     private readonly isValid: (id: string) => boolean,
-    private readonly make: (seed: string, attempt: number) => string,
+    private readonly make: (basis: string, attempt: number) => string,
   ) {}
 
   /** The target id for a source id: unchanged when valid, otherwise a derived one, remembered for the result. */
@@ -33,13 +33,13 @@ export class ToolCallIdMap {
 
   /** A fresh id for a call that has none (Gemini), derived from where the call is, so reruns agree. */
   synthesize(position: string): string {
-    const seed = `synthetic:${position}`;
-    const known = this.mapped.get(seed);
+    const basis = `synthetic:${position}`;
+    const known = this.mapped.get(basis);
     if (known !== undefined) return known;
     for (let attempt = 0; ; attempt += 1) {
-      const id = this.make(seed, attempt);
+      const id = this.make(basis, attempt);
       if (this.isValid(id) && !this.used.has(id)) {
-        this.mapped.set(seed, id);
+        this.mapped.set(basis, id);
         this.used.add(id);
         return id;
       }
@@ -47,9 +47,9 @@ export class ToolCallIdMap {
   }
 }
 
-/** A short stable digest of a seed, in the alphabet a target accepts. */
-export function digest(seed: string, alphabet: string, length: number): string {
-  const bytes = createHash("sha256").update(seed).digest();
+/** A short stable digest of a string, in the alphabet a target accepts. */
+export function digest(basis: string, alphabet: string, length: number): string {
+  const bytes = createHash("sha256").update(basis).digest();
   let out = "";
   for (let index = 0; out.length < length; index += 1)
     out += alphabet[(bytes[index % bytes.length] as number) % alphabet.length];
@@ -62,22 +62,22 @@ const alphanumeric = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 export const idRules = {
   anthropic: {
     isValid: (id: string) => /^[\w-]{1,128}$/.test(id),
-    make: (seed: string, attempt: number) => `toolu_${digest(`${seed}#${attempt}`, alphanumeric, 24)}`,
+    make: (basis: string, attempt: number) => `toolu_${digest(`${basis}#${attempt}`, alphanumeric, 24)}`,
   },
   openaiResponses: {
     isValid: (id: string) => id.length > 0 && id.length <= 64,
-    make: (seed: string, attempt: number) => `call_${digest(`${seed}#${attempt}`, alphanumeric, 24)}`,
+    make: (basis: string, attempt: number) => `call_${digest(`${basis}#${attempt}`, alphanumeric, 24)}`,
   },
   openaiChat: {
     isValid: (id: string) => id.length > 0 && id.length <= 64,
-    make: (seed: string, attempt: number) => `call_${digest(`${seed}#${attempt}`, alphanumeric, 24)}`,
+    make: (basis: string, attempt: number) => `call_${digest(`${basis}#${attempt}`, alphanumeric, 24)}`,
   },
   mistral: {
     isValid: (id: string) => /^[a-z0-9]{9}$/i.test(id),
-    make: (seed: string, attempt: number) => digest(`${seed}#${attempt}`, alphanumeric, 9),
+    make: (basis: string, attempt: number) => digest(`${basis}#${attempt}`, alphanumeric, 9),
   },
   gemini: {
     isValid: (id: string) => id.length > 0,
-    make: (seed: string, attempt: number) => `call_${digest(`${seed}#${attempt}`, alphanumeric, 16)}`,
+    make: (basis: string, attempt: number) => `call_${digest(`${basis}#${attempt}`, alphanumeric, 16)}`,
   },
 } as const;

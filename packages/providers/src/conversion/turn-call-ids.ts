@@ -8,12 +8,12 @@
  * gets a fresh id derived from where the call is (so reruns agree). A result takes the id of its call in the latest
  * assistant turn, the turn these APIs pair it with.
  */
-import { ToolCallIdMap } from "./ids.js";
+import { ToolCallIdMap } from "./tool-call-ids.js";
 
 /** A target's id rule, as in `idRules`. */
 export interface IdRule {
   isValid(id: string): boolean;
-  make(seed: string, attempt: number): string;
+  make(basis: string, attempt: number): string;
 }
 
 export type CallIdChange = "rule" | "reused";

@@ -1,6 +1,6 @@
 import type { Tolerant } from "@agent-transcript/core";
-import type { ConversionWarning } from "./seeds/conversion.js";
-import type { ForeignReasoningPolicy } from "./format.js";
+import type { ConversionWarning } from "./result.js";
+import type { ForeignReasoningPolicy } from "./converter.js";
 
 export interface TargetIssuer {
   provider: string;

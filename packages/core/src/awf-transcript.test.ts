@@ -3,12 +3,12 @@ import { foldEventLog } from "./fold.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateEvent, validateEventTolerant, validateTranscript } from "./generated/v1/validate.js";
 
-// Seed 001's own examples (envelope, StepPayload, MessagePayload, ToolPayload, ContentBlock) assembled into one run,
+// AWF's own examples (envelope, StepPayload, MessagePayload, ToolPayload, ContentBlock) assembled into one run,
 // with the child-run linkage it describes; its `thinking` and `tool_use` blocks are the AWF shapes folding maps.
 const runId = "550e8400-e29b-41d4-a716-446655440000";
 const childId = "9b2f5c1e-8d7a-4e3b-a1c6-0f4e2d8b7a95";
 const at = (seconds: number): string => `2026-06-08T08:14:${String(42 + seconds).padStart(2, "0")}.123Z`;
-const seed001Log: Tolerant.Event[] = [
+const awfLog: Tolerant.Event[] = [
   {
     seq: 1,
     run_id: runId,
@@ -150,14 +150,14 @@ const childLog: Tolerant.Event[] = [
   },
 ];
 
-describe("seed 001 (AWF event transcript) in the canonical form", () => {
-  const folded = foldEventLog(seed001Log, { runs: new Map([[childId, childLog]]) });
+describe("AWF transcript logs in the canonical form", () => {
+  const folded = foldEventLog(awfLog, { runs: new Map([[childId, childLog]]) });
   const document = folded.document;
 
-  it("accepts every line strictly, except the one with seed 001's own block types, which a tolerant read accepts", () => {
-    const strictlyInvalid = seed001Log.filter((event) => !validateEvent(event).ok).map((event) => event.seq);
+  it("accepts every line strictly, except the one with AWF's own block types, which a tolerant read accepts", () => {
+    const strictlyInvalid = awfLog.filter((event) => !validateEvent(event).ok).map((event) => event.seq);
     expect(strictlyInvalid).toEqual([4]);
-    expect(seed001Log.every((event) => validateEventTolerant(event).ok)).toBe(true);
+    expect(awfLog.every((event) => validateEventTolerant(event).ok)).toBe(true);
   });
 
   it("folds into a strictly valid document without warnings", () => {

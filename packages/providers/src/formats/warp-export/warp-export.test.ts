@@ -8,18 +8,16 @@ import {
 } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { at, checkCoverage, type Match, type MappingRule } from "./field-coverage.test.helpers.js";
-import { exportWarpExport, importWarpExport } from "./warp-export.js";
+import { at, checkCoverage, type Match, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
+import { exportWarpExport, importWarpExport } from "./index.js";
 
 function readJson(relative: string): unknown {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as unknown;
 }
 
 /** A realistic export built from the spec: every block type, every TypedValue variant, truncation, redaction. */
-const conversation = readJson("./fixtures/warp-conversation.warp-export.json");
-const seedCanonical = readJson(
-  "../../../../schemas/v1/examples/Transcript/valid/seed-000-warp-export.json",
-) as Transcript;
+const conversation = readJson("./fixtures/conversation.warp-export.json");
+const canonicalExample = readJson("../../../../../schemas/v1/examples/Transcript/valid/warp-export.json") as Transcript;
 
 function mustImport(value: unknown): Transcript {
   const result = importWarpExport(value);
@@ -245,7 +243,7 @@ const rules: Array<MappingRule<unknown, Transcript>> = [
 
 const passThroughRules = ["/messages/*/content", "/messages/*/content/*/*/**", "/messages/*/*/**", "/*/**"];
 
-describe("Warp export (seed 000): a realistic export exercising every block type", () => {
+describe("Warp export (Warp export): a realistic export exercising every block type", () => {
   it("imports to a strictly valid transcript with no warnings", () => {
     const result = importWarpExport(conversation, {
       path: "Fix-flaky-retry-test-in-http_client-2026-05-12T09-58-31Z.warp-export.json",
@@ -360,8 +358,8 @@ describe("Warp export forward compatibility", () => {
 });
 
 describe("Warp export of other canonical documents", () => {
-  it("exports the seed 000 canonical example, folding results into their calls and reporting every loss", () => {
-    const exported = exportWarpExport(seedCanonical);
+  it("exports the Warp export canonical example, folding results into their calls and reporting every loss", () => {
+    const exported = exportWarpExport(canonicalExample);
     expect(exported.ok).toBe(true);
     if (!exported.ok) return;
     const value = exported.value;

@@ -1,5 +1,5 @@
 /**
- * Seed 004: the portable, provider-neutral message list (OpenAF `exportConversation` / `importConversation`):
+ * The OpenAF portable format: the portable, provider-neutral message list (OpenAF `exportConversation` / `importConversation`):
  *
  * ```json
  * [
@@ -15,13 +15,13 @@
  *
  * Import, message for message (portable index i is canonical index i):
  * - `content` → one text part first (null → no text part); `toolCalls[j]` → tool_call parts; `toolResults[k]`
- *   → tool_result parts with status `ok`, in the same user message (as the seed places them).
+ *   → tool_result parts with status `ok`, in the same user message (as the format places them).
  * - A call id that is absent or empty is replaced by `portable-call-<i>-<j>`. A result with no usable id is paired
  *   with the first unanswered id-less call of the latest assistant turn (same name first), or else given
  *   `portable-result-<i>-<k>`. An empty id, and a real id that happens to start with one of those prefixes, is
  *   kept in the part's `provider_fields.portable.id` so export writes it back; an unmarked id with a synthetic
  *   prefix is one the source did not have, and export leaves it out.
- * - Fields the seed does not define are kept in `provider_fields.portable` (of the message, call or result) and
+ * - Fields the format does not define are kept in `provider_fields.portable` (of the message, call or result) and
  *   merged back on export, as are empty `toolCalls` / `toolResults` arrays.
  * - The transcript id is `portable-<fingerprint of the list>` unless the caller gives one.
  *
@@ -35,21 +35,21 @@ import {
   cloneJson,
   FieldReader,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   fingerprint,
   guard,
   isJsonObject,
   pointer,
   reportUnmapped,
   setField,
-  type ExportResult,
-  type ImportOptions,
-  type ImportResult,
+  type FromCanonicalResult,
+  type ToCanonicalOptions,
+  type ToCanonicalResult,
   type JsonObject,
   type Provenance,
-} from "./conversion.js";
+} from "../../conversion/index.js";
 
 export type PortableRole = "system" | "user" | "assistant";
 
@@ -77,7 +77,7 @@ export interface PortableMessage {
   toolResults?: PortableToolResult[];
 }
 
-export interface PortableImportOptions extends ImportOptions {
+export interface PortableImportOptions extends ToCanonicalOptions {
   /** The transcript id; default `portable-<fingerprint>` of the list. */
   id?: string;
   /** A human title for the transcript. */
@@ -105,15 +105,15 @@ interface PendingCall {
   answered: boolean;
 }
 
-/** Converts a portable message list (seed 004) to a canonical transcript. */
-export function importPortable(value: unknown, options: PortableImportOptions = {}): ImportResult {
+/** Converts a portable message list (OpenAF portable format) to a canonical transcript. */
+export function importPortable(value: unknown, options: PortableImportOptions = {}): ToCanonicalResult {
   return guard(
     () => importChecked(value, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function importChecked(value: unknown, options: PortableImportOptions): ImportResult {
+function importChecked(value: unknown, options: PortableImportOptions): ToCanonicalResult {
   const problems = new Problems();
   const provenance: Provenance = emptyProvenance();
   if (!Array.isArray(value)) {
@@ -190,7 +190,7 @@ function importChecked(value: unknown, options: PortableImportOptions): ImportRe
     },
     messages,
   };
-  return finishImport(document, provenance, problems);
+  return finishToCanonical(document, provenance, problems);
 }
 
 /**
@@ -246,7 +246,7 @@ function importCall(
 function readArguments(reader: FieldReader, problems: Problems): JsonObject | undefined {
   const raw = reader.take("arguments");
   if (typeof raw === "string") {
-    // The seed forbids JSON text here; a producer that sent it anyway meant the object it encodes.
+    // The format forbids JSON text here; a producer that sent it anyway meant the object it encodes.
     const parsed = parseJson(raw);
     if (isJsonObject(parsed)) {
       problems.warn(
@@ -332,8 +332,8 @@ function importResult(
   return part;
 }
 
-/** Converts a canonical transcript to a portable message list (seed 004). */
-export function exportPortable(document: Transcript | Tolerant.Transcript): ExportResult<PortableMessage[]> {
+/** Converts a canonical transcript to a portable message list (OpenAF portable format). */
+export function exportPortable(document: Transcript | Tolerant.Transcript): FromCanonicalResult<PortableMessage[]> {
   return guard(
     () => exportChecked(document),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -343,9 +343,10 @@ export function exportPortable(document: Transcript | Tolerant.Transcript): Expo
 const mappedTranscriptFields = ["schema_version", "id", "source", "producer", "messages"];
 const mappedMessageFields = ["role", "parts", "provider_fields"];
 
-function exportChecked(document: unknown): ExportResult<PortableMessage[]> {
+function exportChecked(document: unknown): FromCanonicalResult<PortableMessage[]> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(document, problems))
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
   // schema_version, source and producer describe the canonical document itself, not the conversation: they are
   // not content a portable list could carry, so leaving them out is not reported.
   reportUnmapped(document, mappedTranscriptFields, "", "portable", problems);
@@ -363,7 +364,7 @@ function exportChecked(document: unknown): ExportResult<PortableMessage[]> {
     const extra = providerFields(message.provider_fields, path, problems);
     if (message.role === "tool") {
       const results = collectParts(message, path, "tool", callNames, problems);
-      // Seed 004 batches consecutive tool messages into one user turn: that is the format, not a loss.
+      // The OpenAF portable format batches consecutive tool messages into one user turn: that is the format, not a loss.
       if (toolBatch === undefined) {
         toolBatch = { role: "user", content: null, toolResults: [] };
         output.push(toolBatch);

@@ -1,5 +1,5 @@
 /**
- * Seed 000: Warp's machine-readable JSON export of an agent conversation (`warp export-conversation <id>
+ * The Warp export: Warp's machine-readable JSON export of an agent conversation (`warp export-conversation <id>
  * --format json`, file `<title-or-id>-<timestamp>.warp-export.json`, spec GH10112).
  *
  * The spec defines the content blocks and never shows the whole document. What this module reads and writes,
@@ -74,22 +74,22 @@ import {
   cloneJson,
   FieldReader,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   guard,
   isJsonObject,
   jsonTypeOf,
   pointer,
   reportUnmapped,
   setField,
-  type ExportResult,
-  type ImportOptions,
-  type ImportResult,
+  type FromCanonicalResult,
+  type ToCanonicalOptions,
+  type ToCanonicalResult,
   type JsonObject,
   type JsonTypeName,
   type Provenance,
-} from "./conversion.js";
+} from "../../conversion/index.js";
 
 /** A JSON value with its type named, so scalar and text tool I/O round-trips as exactly what it was. */
 export type WarpTypedValue =
@@ -193,15 +193,15 @@ function callIdFor(messageId: string, blockIndex: number): string {
   return `${messageId}:${blockIndex}`;
 }
 
-/** Converts a Warp JSON conversation export (seed 000) to a canonical transcript. */
-export function importWarpExport(value: unknown, options: ImportOptions = {}): ImportResult {
+/** Converts a Warp JSON conversation export (Warp export) to a canonical transcript. */
+export function importWarpExport(value: unknown, options: ToCanonicalOptions = {}): ToCanonicalResult {
   return guard(
     () => importChecked(value, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function importChecked(value: unknown, options: ImportOptions): ImportResult {
+function importChecked(value: unknown, options: ToCanonicalOptions): ToCanonicalResult {
   const problems = new Problems();
   const provenance: Provenance = emptyProvenance();
   if (!isJsonObject(value)) {
@@ -259,7 +259,7 @@ function importChecked(value: unknown, options: ImportOptions): ImportResult {
     ...(exportedAt === undefined ? {} : { export: { exported_at: exportedAt } }),
     ...(rest === undefined ? {} : { metadata: { [providerKey]: rest } }),
   };
-  return finishImport(document, provenance, problems);
+  return finishToCanonical(document, provenance, problems);
 }
 
 /** One canonical message being built, and where its parts came from. */
@@ -632,8 +632,8 @@ function importHunk(value: unknown, path: string, problems: Problems): DiffHunk 
   };
 }
 
-/** Converts a canonical transcript to a Warp JSON conversation export (seed 000). */
-export function exportWarpExport(document: Transcript | Tolerant.Transcript): ExportResult<WarpExport> {
+/** Converts a canonical transcript to a Warp JSON conversation export (Warp export). */
+export function exportWarpExport(document: Transcript | Tolerant.Transcript): FromCanonicalResult<WarpExport> {
   return guard(
     () => exportChecked(document),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -669,9 +669,10 @@ interface ExportState {
   problems: Problems;
 }
 
-function exportChecked(document: Tolerant.Transcript): ExportResult<WarpExport> {
+function exportChecked(document: Tolerant.Transcript): FromCanonicalResult<WarpExport> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(document, problems))
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
   reportUnmapped(document, mappedTranscriptFields, "", "Warp export", problems);
   if (document.export !== undefined)
     reportUnmapped(document.export, ["exported_at"], "/export", "Warp export", problems);

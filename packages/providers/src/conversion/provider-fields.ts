@@ -11,8 +11,9 @@
  * program for the target (it is how a caller sets `model`); there is no other API's field to leak, so it is read.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import type { FormatId } from "../../format-ids.js";
-import { isJsonObject, pointer, type JsonObject, type Problems } from "../../seeds/conversion.js";
+import type { FormatId } from "../format-ids.js";
+import { isJsonObject, pointer, type JsonObject } from "./json.js";
+import type { Problems } from "./result.js";
 
 const key = "openai";
 

@@ -1,5 +1,5 @@
 /**
- * Seed 002: devflow's run transcript (ADR-011), `.devflow/runs/<runId>/transcript.json`, gzip-compressed as
+ * devflow's run transcript (ADR-011), `.devflow/runs/<runId>/transcript.json`, gzip-compressed as
  * `transcript.json.gz` from 100 KiB:
  *
  * ```
@@ -31,9 +31,9 @@ import {
   cloneJson,
   FieldReader,
   Problems,
-  checkExportInput,
+  checkCanonicalInput,
   emptyProvenance,
-  finishImport,
+  finishToCanonical,
   guard,
   isJsonObject,
   pointer,
@@ -41,12 +41,12 @@ import {
   reportUnmapped,
   setField,
   type ConversionError,
-  type ExportResult,
-  type ImportOptions,
-  type ImportResult,
+  type FromCanonicalResult,
+  type ToCanonicalOptions,
+  type ToCanonicalResult,
   type JsonObject,
   type Provenance,
-} from "./conversion.js";
+} from "../../conversion/index.js";
 
 export type DevflowRunStatus = "running" | "completed" | "failed" | "canceled";
 export type DevflowRole = "system" | "user" | "assistant" | "tool_result";
@@ -110,7 +110,7 @@ function syntheticCallId(turnId: number | string, index: number): string {
  * Converts a devflow run transcript to a canonical transcript. Takes the parsed value, its JSON text, or the
  * file's bytes (`transcript.json`, or gzip-compressed `transcript.json.gz`, recognised by its magic number).
  */
-export function importDevflowTranscript(input: unknown, options: ImportOptions = {}): ImportResult {
+export function importDevflowTranscript(input: unknown, options: ToCanonicalOptions = {}): ToCanonicalResult {
   return guard(
     () => {
       const decoded = decodeInput(input);
@@ -160,7 +160,7 @@ interface PendingCall {
   answered: boolean;
 }
 
-function importChecked(value: unknown, options: ImportOptions): ImportResult {
+function importChecked(value: unknown, options: ToCanonicalOptions): ToCanonicalResult {
   const problems = new Problems();
   const provenance: Provenance = emptyProvenance();
   if (!isJsonObject(value)) {
@@ -205,7 +205,7 @@ function importChecked(value: unknown, options: ImportOptions): ImportResult {
     metadata: "",
   };
   if (turns !== undefined) importTurns(turns, document.messages, provenance, problems);
-  return finishImport(document, provenance, problems);
+  return finishToCanonical(document, provenance, problems);
 }
 
 function importMetadata(
@@ -408,7 +408,9 @@ function importCall(
 }
 
 /** Converts a canonical transcript to a devflow run transcript. */
-export function exportDevflowTranscript(document: Transcript | Tolerant.Transcript): ExportResult<DevflowTranscript> {
+export function exportDevflowTranscript(
+  document: Transcript | Tolerant.Transcript,
+): FromCanonicalResult<DevflowTranscript> {
   return guard(
     () => exportChecked(document),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -450,9 +452,10 @@ interface CallSlot {
   turn: DevflowTurn;
 }
 
-function exportChecked(document: Tolerant.Transcript): ExportResult<DevflowTranscript> {
+function exportChecked(document: Tolerant.Transcript): FromCanonicalResult<DevflowTranscript> {
   const problems = new Problems();
-  if (!checkExportInput(document, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (!checkCanonicalInput(document, problems))
+    return { ok: false, errors: problems.errors, warnings: problems.warnings };
   reportUnmapped(document, mappedTranscriptFields, "", "devflow", problems);
 
   const metadata = exportMetadata(document, problems);

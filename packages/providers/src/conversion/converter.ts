@@ -1,6 +1,10 @@
-import type { Tolerant, Transcript } from "@agent-transcript/core";
-import type { ConversionError, ConversionWarning } from "./seeds/conversion.js";
-import type { FormatId } from "./format-ids.js";
+/**
+ * What a converter is: one provider API's converter (requests, responses and streams, both ways) and the options
+ * every conversion from the canonical form takes.
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import type { FormatId } from "../format-ids.js";
+import type { FromCanonicalResult, ToCanonicalResult } from "./result.js";
 
 /**
  * What a provider format's converter does with reasoning another issuer produced (opaque signatures, encrypted or
@@ -11,19 +15,12 @@ import type { FormatId } from "./format-ids.js";
  */
 export type ForeignReasoningPolicy = "drop" | "text" | "keep";
 
-export interface ProviderConvertOptions {
+/** Options of every conversion from the canonical form. */
+export interface FromCanonicalOptions {
   /** Turn every warning into an error: a conversion that would lose anything fails instead. */
   strict?: boolean;
   foreignReasoning?: ForeignReasoningPolicy;
 }
-
-export type ToCanonicalResult =
-  | { ok: true; document: Transcript; warnings: ConversionWarning[] }
-  | { ok: false; errors: ConversionError[]; warnings: ConversionWarning[] };
-
-export type FromCanonicalResult<T> =
-  | { ok: true; value: T; warnings: ConversionWarning[] }
-  | { ok: false; errors: ConversionError[]; warnings: ConversionWarning[] };
 
 /** A structural rule of the target's API that a request breaks, found before sending it. */
 export interface TargetProblem {
@@ -45,30 +42,14 @@ export interface TargetProblem {
  *   opaque data are completed from their deltas.
  * Opaque data carries its issuer; it is written back byte-exact only when converting to that same issuer.
  */
-export interface ProviderFormat<Request, Response, Chunk> {
+export interface ProviderConverter<Request, Response, Chunk> {
   readonly id: FormatId;
   requestToCanonical(request: unknown): ToCanonicalResult;
-  requestFromCanonical(document: Tolerant.Transcript, options?: ProviderConvertOptions): FromCanonicalResult<Request>;
+  requestFromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Request>;
   responseToCanonical(response: unknown): ToCanonicalResult;
-  responseFromCanonical(document: Tolerant.Transcript, options?: ProviderConvertOptions): FromCanonicalResult<Response>;
+  responseFromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Response>;
   streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult;
-  streamFromCanonical(document: Tolerant.Transcript, options?: ProviderConvertOptions): FromCanonicalResult<Chunk[]>;
+  streamFromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Chunk[]>;
   /** The target's structural rules (tool-result adjacency, id charsets, grouping); empty when the request is fine. */
   checkRequest(request: Request): TargetProblem[];
-}
-
-/** Applies `strict`: with it, any warning fails the conversion, each warning becoming an error at the same path. */
-export function finish<T>(
-  value: T,
-  warnings: ConversionWarning[],
-  options: ProviderConvertOptions = {},
-): FromCanonicalResult<T> {
-  if (options.strict && warnings.length > 0) {
-    return {
-      ok: false,
-      errors: warnings.map((warning) => ({ path: warning.path, message: `${warning.code}: ${warning.message}` })),
-      warnings,
-    };
-  }
-  return { ok: true, value, warnings };
 }

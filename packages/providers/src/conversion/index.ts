@@ -1,0 +1,15 @@
+/**
+ * The conversion toolkit: everything the converters under `formats/` share. A converter imports from here and
+ * from `@agent-transcript/core`, never from another converter's folder.
+ */
+export * from "./result.js";
+export * from "./converter.js";
+export * from "./json.js";
+export * from "./field-reader.js";
+export * from "./finish.js";
+export { fingerprint } from "./fingerprint.js";
+export * from "./tool-call-ids.js";
+export * from "./turn-call-ids.js";
+export * from "./reasoning.js";
+export * from "./native-fields.js";
+export * from "./provider-fields.js";
