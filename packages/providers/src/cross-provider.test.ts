@@ -18,7 +18,11 @@ import { describe, expect, it } from "vitest";
 import { silentDrops } from "./cross-provider.test.helpers.js";
 import type { ForeignReasoningPolicy, FromCanonicalResult, FromCanonicalOptions } from "./conversion/index.js";
 import { exportPortable, importPortable } from "./index.js";
-import { providerFormats as targets, type AnyProviderConverter, type ProviderFormatId } from "./provider-formats.js";
+import {
+  providerConverters as targets,
+  type AnyProviderConverter,
+  type ProviderFormatId,
+} from "./provider-converters.js";
 import type { ConversionWarning } from "./conversion/index.js";
 import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
 

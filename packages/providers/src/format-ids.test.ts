@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFormat, formatIds, isFormatId } from "./format-ids.js";
-import { isProviderFormatId, providerFormats } from "./provider-formats.js";
+import { isProviderFormatId, providerConverters } from "./provider-converters.js";
 
 describe("format ids", () => {
   it("recognise exactly the supported formats", () => {
@@ -15,10 +15,10 @@ describe("format ids", () => {
   });
 });
 
-describe("providerFormats", () => {
+describe("providerConverters", () => {
   it("has the converter of every provider format id, under its own id, and nothing else", () => {
-    expect(Object.keys(providerFormats).sort()).toEqual(formatIds.filter((id) => id !== "portable").sort());
-    for (const [id, format] of Object.entries(providerFormats)) expect(format.id).toBe(id);
+    expect(Object.keys(providerConverters).sort()).toEqual(formatIds.filter((id) => id !== "portable").sort());
+    for (const [id, format] of Object.entries(providerConverters)) expect(format.id).toBe(id);
     expect(isProviderFormatId("mistral")).toBe(true);
     expect(isProviderFormatId("portable")).toBe(false);
     expect(isProviderFormatId("__proto__")).toBe(false);

@@ -8,7 +8,7 @@ import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-f
 import type { Tolerant } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { providerFormats as formats, type AnyProviderConverter as AnyFormat } from "./provider-formats.js";
+import { providerConverters as formats, type AnyProviderConverter as AnyFormat } from "./provider-converters.js";
 
 const pointerPattern = /^(?:\/(?:[^~/]|~[01])*)*$/;
 

@@ -52,16 +52,16 @@ export type {
 export { decideReasoning, isSameIssuer, type ReasoningDecision, type TargetIssuer } from "./conversion/index.js";
 export { digest, idRules, ToolCallIdMap } from "./conversion/index.js";
 export {
-  geminiFormat,
+  geminiConverter,
   type GeminiRequest,
   type GeminiResponse,
   type GeminiStreamChunk,
 } from "./formats/gemini/index.js";
-export { openaiChatFormat } from "./formats/openai-chat/index.js";
-export { ollamaFormat } from "./formats/ollama/index.js";
-export { anthropicFormat } from "./formats/anthropic/index.js";
+export { openaiChatConverter } from "./formats/openai-chat/index.js";
+export { ollamaConverter } from "./formats/ollama/index.js";
+export { anthropicConverter } from "./formats/anthropic/index.js";
 export {
-  bedrockConverseFormat,
+  bedrockConverseConverter,
   type BedrockContentBlock,
   type BedrockConverseRequest,
   type BedrockConverseResponse,
@@ -72,9 +72,9 @@ export {
   type BedrockToolConfiguration,
   type BedrockToolUseBlock,
 } from "./formats/bedrock-converse/index.js";
-export { openaiResponsesFormat } from "./formats/openai-responses/index.js";
+export { openaiResponsesConverter } from "./formats/openai-responses/index.js";
 export {
-  mistralFormat,
+  mistralConverter,
   type MistralAssistantMessage,
   type MistralChatChunk,
   type MistralChatRequest,
@@ -87,7 +87,7 @@ export {
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
 export {
   isProviderFormatId,
-  providerFormats,
+  providerConverters,
   type AnyProviderConverter,
   type ProviderFormatId,
-} from "./provider-formats.js";
+} from "./provider-converters.js";

@@ -3,7 +3,7 @@
 // produce an equivalent fresh object graph. Target: conversion throughput (messages per second) at least 0.3× the
 // clone's, which in the runner's terms (candidate time ÷ baseline time) is a ratio of at most 1 / 0.3 ≈ 3.33×.
 import type { BenchmarkSpec, BenchmarkResult } from "./measure.js";
-import { providerFormats } from "@agent-transcript/providers";
+import { providerConverters } from "@agent-transcript/providers";
 import { loadProviderRequests } from "./provider-requests.js";
 
 export const conversionBenchmarkId = "convert-roundtrip";
@@ -15,7 +15,7 @@ export function conversionBenchmark(): BenchmarkSpec {
   const requests = loadProviderRequests();
   const messages = requests.reduce((sum, request) => sum + request.messages, 0);
   const bytes = requests.reduce((sum, request) => sum + request.bytes, 0);
-  const perApi = Object.keys(providerFormats)
+  const perApi = Object.keys(providerConverters)
     .map((api) => `${api} ${requests.filter((request) => request.api === api).length}`)
     .join(", ");
   return {
@@ -34,7 +34,7 @@ export function conversionBenchmark(): BenchmarkSpec {
       pass: () => {
         let sum = 0;
         for (const request of requests) {
-          const format = providerFormats[request.api];
+          const format = providerConverters[request.api];
           const canonical = format.requestToCanonical(request.value);
           if (!canonical.ok) throw new Error(`${request.origin}: conversion failed during timing`);
           const back = format.requestFromCanonical(canonical.document);

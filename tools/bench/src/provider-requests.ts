@@ -3,7 +3,7 @@
 // recorded interaction whose URL is a model call of Anthropic Messages, OpenAI Chat, OpenAI Responses, Gemini
 // generateContent, Ollama /api/chat, Mistral chat completions or Bedrock Converse.
 import { loadRealFixtures, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
-import { providerFormats, type ProviderFormatId } from "@agent-transcript/providers";
+import { providerConverters, type ProviderFormatId } from "@agent-transcript/providers";
 import { realFixturesRoot } from "./paths.js";
 
 export type RequestApi = PayloadApi & ProviderFormatId;
@@ -30,7 +30,7 @@ export function loadProviderRequests(): ProviderRequest[] {
     for (const payload of file.payloads) {
       if (payload.kind !== "request") continue;
       const api = payload.api;
-      const format = providerFormats[api];
+      const format = providerConverters[api];
       const canonical = format.requestToCanonical(payload.value);
       if (!canonical.ok)
         throw new Error(
@@ -50,7 +50,7 @@ export function loadProviderRequests(): ProviderRequest[] {
       });
     }
   }
-  for (const api of Object.keys(providerFormats)) {
+  for (const api of Object.keys(providerConverters)) {
     if (!requests.some((request) => request.api === api)) throw new Error(`no real ${api} request found under ${root}`);
   }
   return requests;

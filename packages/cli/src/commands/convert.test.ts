@@ -5,11 +5,11 @@ import { gzipSync } from "node:zlib";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { validateTranscript, type Tolerant } from "@agent-transcript/core";
 import {
-  anthropicFormat,
-  bedrockConverseFormat,
-  geminiFormat,
-  mistralFormat,
-  providerFormats,
+  anthropicConverter,
+  bedrockConverseConverter,
+  geminiConverter,
+  mistralConverter,
+  providerConverters,
 } from "@agent-transcript/providers";
 import { describe, expect, it } from "vitest";
 // The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
@@ -43,7 +43,7 @@ const readJsonLines = (text: string): unknown[] =>
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as unknown);
 
-const supported = new Set(Object.keys(providerFormats));
+const supported = new Set(Object.keys(providerConverters));
 const payloads = loadRealFixtures()
   .flatMap((file) => file.payloads)
   .filter((payload) => supported.has(payload.api) && payload.kind !== "error");
@@ -97,7 +97,7 @@ describe("agent-transcript convert: same format both sides reproduces the input"
     async (_origin, payload) => {
       const output = capture();
       expect(await run(["convert", payloadFile(payload), "--to", payload.api], output.io)).toBe(0);
-      const format = providerFormats[payload.api as keyof typeof providerFormats];
+      const format = providerConverters[payload.api as keyof typeof providerConverters];
       const before = format.streamToCanonical(payload.chunks);
       const after = format.streamToCanonical(readJsonLines(output.stdout()));
       expect(after.ok && before.ok && after.document).toEqual(before.ok && before.document);
@@ -112,18 +112,18 @@ describe("agent-transcript convert across formats", () => {
   );
 
   it.each(anthropicRequests.map((payload) => [payload.origin, payload] as const))(
-    "Anthropic request %s → a Gemini request that passes geminiFormat.checkRequest",
+    "Anthropic request %s → a Gemini request that passes geminiConverter.checkRequest",
     async (_origin, payload) => {
       const output = capture();
       expect(await run(["convert", payloadFile(payload), "--to", "gemini"], output.io)).toBe(0);
-      const request = JSON.parse(output.stdout()) as Parameters<typeof geminiFormat.checkRequest>[0];
+      const request = JSON.parse(output.stdout()) as Parameters<typeof geminiConverter.checkRequest>[0];
       expect(Array.isArray(request.contents)).toBe(true);
-      expect(geminiFormat.checkRequest(request)).toEqual([]);
+      expect(geminiConverter.checkRequest(request)).toEqual([]);
       expect(output.stderr()).not.toContain("target-rule-broken");
     },
   );
 
-  it("converts an OpenAI Chat request with tool results to a Mistral request that passes mistralFormat.checkRequest", async () => {
+  it("converts an OpenAI Chat request with tool results to a Mistral request that passes mistralConverter.checkRequest", async () => {
     const chat = payloads.find(
       (payload): payload is Extract<Payload, { kind: "request" }> =>
         payload.api === "openai-chat" &&
@@ -133,12 +133,12 @@ describe("agent-transcript convert across formats", () => {
     if (chat === undefined) throw new Error("no OpenAI Chat request with a tool message");
     const output = capture();
     expect(await run(["convert", payloadFile(chat), "--to", "mistral"], output.io)).toBe(0);
-    const request = JSON.parse(output.stdout()) as Parameters<typeof mistralFormat.checkRequest>[0];
-    expect(mistralFormat.checkRequest(request)).toEqual([]);
+    const request = JSON.parse(output.stdout()) as Parameters<typeof mistralConverter.checkRequest>[0];
+    expect(mistralConverter.checkRequest(request)).toEqual([]);
     expect(output.stderr()).toContain("to mistral request");
   });
 
-  it("converts an Anthropic request with tool results to a Bedrock Converse request that passes bedrockConverseFormat.checkRequest", async () => {
+  it("converts an Anthropic request with tool results to a Bedrock Converse request that passes bedrockConverseConverter.checkRequest", async () => {
     const anthropic = payloads.find(
       (payload): payload is Extract<Payload, { kind: "request" }> =>
         payload.api === "anthropic" &&
@@ -148,8 +148,8 @@ describe("agent-transcript convert across formats", () => {
     if (anthropic === undefined) throw new Error("no Anthropic request with a tool result");
     const output = capture();
     expect(await run(["convert", payloadFile(anthropic), "--to", "bedrock-converse"], output.io)).toBe(0);
-    const request = JSON.parse(output.stdout()) as Parameters<typeof bedrockConverseFormat.checkRequest>[0];
-    expect(bedrockConverseFormat.checkRequest(request)).toEqual([]);
+    const request = JSON.parse(output.stdout()) as Parameters<typeof bedrockConverseConverter.checkRequest>[0];
+    expect(bedrockConverseConverter.checkRequest(request)).toEqual([]);
     expect(output.stderr()).toContain("to bedrock-converse request");
   });
 
@@ -207,8 +207,8 @@ describe("agent-transcript convert across formats", () => {
     );
     const output = capture();
     expect(await run(["convert", sse, "--to", "anthropic"], output.io)).toBe(0);
-    const before = anthropicFormat.streamToCanonical(stream.chunks);
-    const after = anthropicFormat.streamToCanonical(readJsonLines(output.stdout()));
+    const before = anthropicConverter.streamToCanonical(stream.chunks);
+    const after = anthropicConverter.streamToCanonical(readJsonLines(output.stdout()));
     expect(after.ok && after.document).toEqual(before.ok && before.document);
 
     const response = payloads.find((payload) => payload.api === "gemini" && payload.kind === "response");

@@ -6,7 +6,7 @@ import {
   exportPortable,
   formatIds,
   importPortable,
-  providerFormats,
+  providerConverters,
   type AnyProviderConverter,
   type ConversionError,
   type ConversionWarning,
@@ -60,7 +60,7 @@ export interface ConvertReport {
 }
 
 function providerFormat(format: DetectedFormat): AnyProviderConverter | undefined {
-  return format === "portable" || format === "agent-transcript" ? undefined : providerFormats[format];
+  return format === "portable" || format === "agent-transcript" ? undefined : providerConverters[format];
 }
 
 /** How the input was framed: one JSON value, JSON lines (one stream chunk each), or server-sent events. */
@@ -181,7 +181,7 @@ function toCanonical(
       ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
       : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
   }
-  const converter = providerFormats[format];
+  const converter = providerConverters[format];
   const result: ToCanonicalResult =
     kind === "stream"
       ? converter.streamToCanonical(Array.isArray(payload.value) ? payload.value : [payload.value])
@@ -210,7 +210,7 @@ function fromCanonical(
       ? { ok: true, value: result.value, kind: "document", warnings: importWarnings(result.warnings, "export") }
       : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
   }
-  const converter = providerFormats[target];
+  const converter = providerConverters[target];
   const convertOptions = {
     strict: options.strict === true,
     ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),

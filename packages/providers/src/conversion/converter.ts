@@ -4,7 +4,7 @@
  */
 import type { Tolerant } from "@agent-transcript/core";
 import type { FormatId } from "../format-ids.js";
-import type { FromCanonicalResult, ToCanonicalResult } from "./result.js";
+import type { FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
 
 /**
  * What a provider format's converter does with reasoning another issuer produced (opaque signatures, encrypted or
@@ -52,4 +52,15 @@ export interface ProviderConverter<Request, Response, Chunk> {
   streamFromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Chunk[]>;
   /** The target's structural rules (tool-result adjacency, id charsets, grouping); empty when the request is fine. */
   checkRequest(request: Request): TargetProblem[];
+}
+
+/**
+ * A whole-document format of another system (the Warp export, a devflow run, the OpenAF portable message list, and
+ * the agent sessions and trajectories still to come): one native value ⇄ one canonical document. Unlike a provider
+ * API it has no request/response/stream split: the native value is the conversation.
+ */
+export interface DocumentConverter<Native, Options extends ToCanonicalOptions = ToCanonicalOptions> {
+  readonly id: FormatId;
+  toCanonical(value: unknown, options?: Options): ToCanonicalResult;
+  fromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Native>;
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import type { ConversionWarning } from "../../conversion/index.js";
-import { anthropicFormat } from "./index.js";
+import { anthropicConverter } from "./index.js";
 
 const examples = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -23,23 +23,23 @@ const codes = (warnings: readonly ConversionWarning[]) => warnings.map((warning)
 describe("canonical documents from other sources → Anthropic request", () => {
   it.each(files)("%s converts to a request Anthropic accepts, reporting every change", (file) => {
     const document = read(file);
-    const result = anthropicFormat.requestFromCanonical(document);
+    const result = anthropicConverter.requestFromCanonical(document);
     if (document.messages.length === 0) {
       // Nothing to send: Anthropic needs at least one message, so this is an error, not a request it would reject.
       expect(result).toMatchObject({ ok: false, errors: [{ path: "/messages" }] });
       return;
     }
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(anthropicFormat.checkRequest(result.value)).toEqual([]);
+    expect(anthropicConverter.checkRequest(result.value)).toEqual([]);
     // A request names a model and a token limit; documents from elsewhere have neither, and the defaults are reported.
     if (document.provider_fields?.anthropic === undefined)
       expect(codes(result.warnings)).toEqual(expect.arrayContaining(["value-assumed /provider_fields"]));
     // Strict mode fails exactly when something was lost or changed.
-    expect(anthropicFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
+    expect(anthropicConverter.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
   });
 
   it("warns for exactly what each example loses", () => {
-    const warp = anthropicFormat.requestFromCanonical(read("warp-export.json"));
+    const warp = anthropicConverter.requestFromCanonical(read("warp-export.json"));
     if (!warp.ok) throw new Error("warp export did not convert");
     expect(new Set(warp.warnings.map((warning) => warning.code))).toEqual(
       new Set(["field-dropped", "part-dropped", "reasoning-dropped", "value-assumed", "value-converted"]),
@@ -48,7 +48,7 @@ describe("canonical documents from other sources → Anthropic request", () => {
     expect(
       warp.warnings.filter((warning) => warning.code === "part-dropped").map((warning) => warning.message),
     ).toEqual(expect.arrayContaining([expect.stringContaining("plan_step"), expect.stringContaining("code_diff")]));
-    const tools = anthropicFormat.requestFromCanonical(read("request-with-tools.json"));
+    const tools = anthropicConverter.requestFromCanonical(read("request-with-tools.json"));
     if (!tools.ok) throw new Error("request-with-tools did not convert");
     expect(tools.value).toMatchObject({
       system: expect.anything(),
@@ -58,7 +58,7 @@ describe("canonical documents from other sources → Anthropic request", () => {
   });
 
   it("keeps an Anthropic thinking block from the Warp export and regroups tool messages into user turns", () => {
-    const awf = anthropicFormat.requestFromCanonical(read("awf-run.json"));
+    const awf = anthropicConverter.requestFromCanonical(read("awf-run.json"));
     if (!awf.ok) throw new Error("awf did not convert");
     const assistant = awf.value.messages.find((message) => message.role === "assistant");
     expect(Array.isArray(assistant?.content) ? assistant.content.map((block) => block.type) : []).toEqual([
@@ -157,9 +157,9 @@ const mixed: Tolerant.Transcript = {
 
 describe("a document mixing other providers' data", () => {
   it("converts to a valid request, with a warning for every dropped or changed thing", () => {
-    const result = anthropicFormat.requestFromCanonical(mixed);
+    const result = anthropicConverter.requestFromCanonical(mixed);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(anthropicFormat.checkRequest(result.value)).toEqual([]);
+    expect(anthropicConverter.checkRequest(result.value)).toEqual([]);
     expect(codes(result.warnings)).toEqual(
       expect.arrayContaining([
         "role-mapped /messages/0/role",
@@ -205,7 +205,7 @@ describe("a document mixing other providers' data", () => {
   });
 
   it("sends foreign reasoning as text when asked", () => {
-    const asText = anthropicFormat.requestFromCanonical(mixed, { foreignReasoning: "text" });
+    const asText = anthropicConverter.requestFromCanonical(mixed, { foreignReasoning: "text" });
     if (!asText.ok) throw new Error("did not convert");
     const assistant = asText.value.messages[1];
     expect(Array.isArray(assistant?.content) ? assistant.content.slice(0, 2) : []).toEqual([
@@ -216,7 +216,7 @@ describe("a document mixing other providers' data", () => {
       expect.arrayContaining(["reasoning-demoted /messages/2/parts/0", "reasoning-demoted /messages/2/parts/1"]),
     );
     // `keep` cannot send a thinking block without Anthropic's own signature, so it falls back to text as well.
-    const kept = anthropicFormat.requestFromCanonical(mixed, { foreignReasoning: "keep" });
+    const kept = anthropicConverter.requestFromCanonical(mixed, { foreignReasoning: "keep" });
     if (!kept.ok) throw new Error("did not convert");
     expect(kept.value.messages[1]?.content).toEqual(assistant?.content);
   });
@@ -240,9 +240,9 @@ describe("a document mixing other providers' data", () => {
         { role: "tool", parts: [{ type: "tool_result", call_id: "a", status: "ok", output: "A" }] },
       ],
     };
-    const result = anthropicFormat.requestFromCanonical(document);
+    const result = anthropicConverter.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(anthropicFormat.checkRequest(result.value)).toEqual([]);
+    expect(anthropicConverter.checkRequest(result.value)).toEqual([]);
     expect(codes(result.warnings)).toEqual(
       expect.arrayContaining([
         "value-assumed /messages/0",

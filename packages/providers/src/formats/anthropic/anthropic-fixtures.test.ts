@@ -1,7 +1,7 @@
 import { validateTranscript, type Message } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
-import { anthropicFormat } from "./index.js";
+import { anthropicConverter } from "./index.js";
 import { isJsonObject, type JsonObject } from "./native.js";
 
 const payloads = loadRealFixtures().flatMap((file) => file.payloads.filter((payload) => payload.api === "anthropic"));
@@ -69,11 +69,11 @@ describe("real Anthropic fixtures", () => {
   it.each(requests.map((payload) => [payload.origin, payload] as const))(
     "request %s round-trips",
     (_origin, payload) => {
-      const canonical = anthropicFormat.requestToCanonical(payload.value);
+      const canonical = anthropicConverter.requestToCanonical(payload.value);
       if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
       expect(validateTranscript(canonical.document).ok).toBe(true);
       expect(canonical.warnings).toEqual([]);
-      const back = anthropicFormat.requestFromCanonical(canonical.document);
+      const back = anthropicConverter.requestFromCanonical(canonical.document);
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       const expected = expectedOf(payload);
       expect(back.value).toStrictEqual(expected);
@@ -93,7 +93,7 @@ describe("real Anthropic fixtures", () => {
   it.each(responses.map((payload) => [payload.origin, payload] as const))(
     "response %s round-trips",
     (_origin, payload) => {
-      const canonical = anthropicFormat.responseToCanonical(payload.value);
+      const canonical = anthropicConverter.responseToCanonical(payload.value);
       if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
       expect(validateTranscript(canonical.document).ok).toBe(true);
       expect(canonical.warnings).toEqual([]);
@@ -105,7 +105,7 @@ describe("real Anthropic fixtures", () => {
         model: (payload.value as JsonObject).model,
       });
       expect(message.usage?.raw).toEqual({ provider: "anthropic", usage: (payload.value as JsonObject).usage });
-      const back = anthropicFormat.responseFromCanonical(canonical.document);
+      const back = anthropicConverter.responseFromCanonical(canonical.document);
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toStrictEqual(payload.value);
       expect(back.warnings).toEqual([]);
@@ -115,7 +115,7 @@ describe("real Anthropic fixtures", () => {
   it.each(streams.map((payload) => [payload.origin, payload] as const))(
     "stream %s aggregates what its events carried, and rewrites idempotently",
     (origin, payload) => {
-      const canonical = anthropicFormat.streamToCanonical(payload.chunks);
+      const canonical = anthropicConverter.streamToCanonical(payload.chunks);
       if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
       expect(validateTranscript(canonical.document).ok).toBe(true);
       if (origin.includes("spliced-message-start")) {
@@ -131,10 +131,10 @@ describe("real Anthropic fixtures", () => {
         expect(canonical.warnings).toEqual([]);
       }
       expect(summarise(canonical.document.messages)).toEqual(expectedSummary(payload.chunks));
-      const events = anthropicFormat.streamFromCanonical(canonical.document);
+      const events = anthropicConverter.streamFromCanonical(canonical.document);
       if (!events.ok) throw new Error(JSON.stringify(events.errors));
       expect(events.warnings).toEqual([]);
-      const again = anthropicFormat.streamToCanonical(events.value);
+      const again = anthropicConverter.streamToCanonical(events.value);
       if (!again.ok) throw new Error(JSON.stringify(again.errors));
       expect(again.document).toStrictEqual(canonical.document);
     },

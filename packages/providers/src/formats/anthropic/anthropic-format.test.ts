@@ -2,22 +2,22 @@ import type { Tolerant } from "@agent-transcript/core";
 import type { Message, MessageCreateParams, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { anthropicFormat } from "./index.js";
+import { anthropicConverter } from "./index.js";
 
-describe("anthropicFormat", () => {
+describe("anthropicConverter", () => {
   it("is typed with the official SDK's request, response and stream event types", () => {
-    expectTypeOf(anthropicFormat).toEqualTypeOf<
+    expectTypeOf(anthropicConverter).toEqualTypeOf<
       ProviderConverter<MessageCreateParams, Message, RawMessageStreamEvent>
     >();
-    expectTypeOf(anthropicFormat.requestFromCanonical).returns.toEqualTypeOf<
+    expectTypeOf(anthropicConverter.requestFromCanonical).returns.toEqualTypeOf<
       FromCanonicalResult<MessageCreateParams>
     >();
-    expectTypeOf(anthropicFormat.responseFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<Message>>();
-    expectTypeOf(anthropicFormat.streamFromCanonical).returns.toEqualTypeOf<
+    expectTypeOf(anthropicConverter.responseFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<Message>>();
+    expectTypeOf(anthropicConverter.streamFromCanonical).returns.toEqualTypeOf<
       FromCanonicalResult<RawMessageStreamEvent[]>
     >();
-    expectTypeOf(anthropicFormat.checkRequest).parameter(0).toEqualTypeOf<MessageCreateParams>();
-    expect(anthropicFormat.id).toBe("anthropic");
+    expectTypeOf(anthropicConverter.checkRequest).parameter(0).toEqualTypeOf<MessageCreateParams>();
+    expect(anthropicConverter.id).toBe("anthropic");
   });
 
   it("turns a lossy conversion into an error in strict mode, and keeps a lossless one", () => {
@@ -35,9 +35,9 @@ describe("anthropicFormat", () => {
       ],
       provider_fields: { anthropic: { model: "claude-sonnet-4-5", max_tokens: 10 } },
     };
-    const lenient = anthropicFormat.requestFromCanonical(lossy);
+    const lenient = anthropicConverter.requestFromCanonical(lossy);
     expect(lenient).toMatchObject({ ok: true, warnings: [{ code: "part-dropped", path: "/messages/0/parts/1" }] });
-    const strict = anthropicFormat.requestFromCanonical(lossy, { strict: true });
+    const strict = anthropicConverter.requestFromCanonical(lossy, { strict: true });
     expect(strict).toMatchObject({
       ok: false,
       errors: [{ path: "/messages/0/parts/1", message: expect.stringContaining("part-dropped") }],
@@ -46,7 +46,7 @@ describe("anthropicFormat", () => {
       ...lossy,
       messages: [{ role: "user" as const, parts: [{ type: "text" as const, text: "hi" }] }],
     };
-    expect(anthropicFormat.requestFromCanonical(lossless, { strict: true })).toMatchObject({
+    expect(anthropicConverter.requestFromCanonical(lossless, { strict: true })).toMatchObject({
       ok: true,
       value: { messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }] },
     });
@@ -58,7 +58,7 @@ describe("anthropicFormat", () => {
       error: { type: "overloaded_error", message: "Overloaded" },
       request_id: "req_011CSHoEeqs5C35K2UUqR7Fy",
     };
-    const read = anthropicFormat.responseToCanonical(body);
+    const read = anthropicConverter.responseToCanonical(body);
     expect(read).toMatchObject({
       ok: true,
       document: {
@@ -74,7 +74,7 @@ describe("anthropicFormat", () => {
       },
     });
     if (!read.ok) return;
-    expect(anthropicFormat.responseFromCanonical(read.document)).toMatchObject({
+    expect(anthropicConverter.responseFromCanonical(read.document)).toMatchObject({
       ok: false,
       errors: [{ path: "/messages/0/error", message: expect.stringContaining("overloaded_error") }],
     });
@@ -99,7 +99,7 @@ describe("anthropicFormat", () => {
       { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } },
       { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
     ];
-    const read = anthropicFormat.streamToCanonical(chunks);
+    const read = anthropicConverter.streamToCanonical(chunks);
     expect(read).toMatchObject({
       ok: true,
       document: {
@@ -111,16 +111,16 @@ describe("anthropicFormat", () => {
   });
 
   it("rejects what is not an Anthropic payload with errors, never a throw", () => {
-    expect(anthropicFormat.requestToCanonical(42)).toMatchObject({ ok: false, errors: [{ path: "" }] });
-    expect(anthropicFormat.requestToCanonical({ model: "x" })).toMatchObject({
+    expect(anthropicConverter.requestToCanonical(42)).toMatchObject({ ok: false, errors: [{ path: "" }] });
+    expect(anthropicConverter.requestToCanonical({ model: "x" })).toMatchObject({
       ok: false,
       errors: [{ path: "/messages" }],
     });
-    expect(anthropicFormat.responseToCanonical({ type: "message", role: "user", content: [] })).toMatchObject({
+    expect(anthropicConverter.responseToCanonical({ type: "message", role: "user", content: [] })).toMatchObject({
       ok: false,
       errors: [{ path: "/role" }],
     });
-    expect(anthropicFormat.streamToCanonical(["data: nope"])).toMatchObject({ ok: false, errors: [{ path: "/0" }] });
+    expect(anthropicConverter.streamToCanonical(["data: nope"])).toMatchObject({ ok: false, errors: [{ path: "/0" }] });
   });
 
   it("writes a response and a stream from another provider's assistant message", () => {
@@ -148,7 +148,7 @@ describe("anthropicFormat", () => {
         },
       ],
     };
-    const response = anthropicFormat.responseFromCanonical(document);
+    const response = anthropicConverter.responseFromCanonical(document);
     expect(response).toMatchObject({
       ok: true,
       value: {
@@ -166,10 +166,10 @@ describe("anthropicFormat", () => {
       },
       warnings: [{ code: "message-dropped", path: "/messages/0" }],
     });
-    const stream = anthropicFormat.streamFromCanonical(document);
+    const stream = anthropicConverter.streamFromCanonical(document);
     if (!stream.ok) throw new Error(JSON.stringify(stream.errors));
-    const back = anthropicFormat.streamToCanonical(stream.value);
-    const single = anthropicFormat.responseToCanonical(response.ok ? response.value : {});
+    const back = anthropicConverter.streamToCanonical(stream.value);
+    const single = anthropicConverter.responseToCanonical(response.ok ? response.value : {});
     if (!back.ok || !single.ok) throw new Error("did not read back");
     // The stream and the unstreamed response read back as the same document.
     expect(back.document).toStrictEqual(single.document);
@@ -217,7 +217,7 @@ describe("server tool calls of other providers", () => {
         },
       ],
     };
-    const result = anthropicFormat.requestFromCanonical(document);
+    const result = anthropicConverter.requestFromCanonical(document);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const assistant = result.value.messages[1];

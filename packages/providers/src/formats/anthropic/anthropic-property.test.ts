@@ -2,7 +2,7 @@ import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@age
 import { validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anthropicFormat } from "./index.js";
+import { anthropicConverter } from "./index.js";
 
 /**
  * Canonical documents restricted to what Anthropic carries: a leading system prompt, alternating user and assistant
@@ -135,10 +135,10 @@ describe("canonical → Anthropic request → canonical", () => {
     fc.assert(
       fc.property(documents, (document) => {
         expect(validateTranscript(document).ok).toBe(true);
-        const request = anthropicFormat.requestFromCanonical(document, { strict: true });
+        const request = anthropicConverter.requestFromCanonical(document, { strict: true });
         if (!request.ok) throw new Error(JSON.stringify(request.errors));
-        expect(anthropicFormat.checkRequest(request.value)).toEqual([]);
-        const back = anthropicFormat.requestToCanonical(request.value);
+        expect(anthropicConverter.checkRequest(request.value)).toEqual([]);
+        const back = anthropicConverter.requestToCanonical(request.value);
         if (!back.ok) throw new Error(JSON.stringify(back.errors));
         expect(back.warnings).toEqual([]);
         expect({ ...back.document, id: document.id }).toStrictEqual(document);

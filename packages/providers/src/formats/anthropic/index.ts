@@ -10,7 +10,7 @@ import { requestToCanonical } from "./request-to-canonical.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 
-export const anthropicFormat: ProviderConverter<MessageCreateParams, Message, RawMessageStreamEvent> = {
+export const anthropicConverter: ProviderConverter<MessageCreateParams, Message, RawMessageStreamEvent> = {
   id: "anthropic",
   requestToCanonical,
   requestFromCanonical,

@@ -2,7 +2,7 @@ import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@age
 import { validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bedrockConverseFormat } from "./index.js";
+import { bedrockConverseConverter } from "./index.js";
 
 /**
  * Canonical documents restricted to what Bedrock Converse carries: a leading system prompt, alternating user and
@@ -147,10 +147,10 @@ describe("canonical → Bedrock Converse request → canonical", () => {
     fc.assert(
       fc.property(documents, (document) => {
         expect(validateTranscript(document).ok).toBe(true);
-        const request = bedrockConverseFormat.requestFromCanonical(document, { strict: true });
+        const request = bedrockConverseConverter.requestFromCanonical(document, { strict: true });
         if (!request.ok) throw new Error(JSON.stringify(request.errors));
-        expect(bedrockConverseFormat.checkRequest(request.value)).toEqual([]);
-        const back = bedrockConverseFormat.requestToCanonical(request.value);
+        expect(bedrockConverseConverter.checkRequest(request.value)).toEqual([]);
+        const back = bedrockConverseConverter.requestToCanonical(request.value);
         if (!back.ok) throw new Error(JSON.stringify(back.errors));
         expect(back.warnings).toEqual([]);
         expect({ ...back.document, id: document.id }).toStrictEqual(document);
@@ -201,14 +201,14 @@ describe("canonical → Bedrock Converse response and stream → canonical", () 
   it("is the identity on one assistant message, unstreamed and streamed", () => {
     fc.assert(
       fc.property(answers, (document) => {
-        const response = bedrockConverseFormat.responseFromCanonical(document, { strict: true });
+        const response = bedrockConverseConverter.responseFromCanonical(document, { strict: true });
         if (!response.ok) throw new Error(JSON.stringify(response.errors));
-        const back = bedrockConverseFormat.responseToCanonical(response.value);
+        const back = bedrockConverseConverter.responseToCanonical(response.value);
         if (!back.ok) throw new Error(JSON.stringify(back.errors));
         expect({ ...back.document, id: document.id }).toStrictEqual(document);
-        const events = bedrockConverseFormat.streamFromCanonical(document, { strict: true });
+        const events = bedrockConverseConverter.streamFromCanonical(document, { strict: true });
         if (!events.ok) throw new Error(JSON.stringify(events.errors));
-        const streamed = bedrockConverseFormat.streamToCanonical(events.value);
+        const streamed = bedrockConverseConverter.streamToCanonical(events.value);
         if (!streamed.ok) throw new Error(JSON.stringify(streamed.errors));
         expect(streamed.document).toStrictEqual(back.document);
       }),

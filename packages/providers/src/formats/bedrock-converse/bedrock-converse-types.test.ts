@@ -11,7 +11,7 @@ import type {
 } from "@aws-sdk/client-bedrock-runtime";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
-import { bedrockConverseFormat } from "./index.js";
+import { bedrockConverseConverter } from "./index.js";
 import type {
   BedrockContentBlock,
   BedrockConverseRequest,
@@ -23,7 +23,7 @@ import type {
 
 describe("Bedrock Converse native types", () => {
   it("are the SDK's types where the wire matches them", () => {
-    expectTypeOf(bedrockConverseFormat).toEqualTypeOf<
+    expectTypeOf(bedrockConverseConverter).toEqualTypeOf<
       ProviderConverter<BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent>
     >();
     expectTypeOf<BedrockConverseRequest["inferenceConfig"]>().toEqualTypeOf<InferenceConfiguration | undefined>();
@@ -36,7 +36,7 @@ describe("Bedrock Converse native types", () => {
     expectTypeOf<Wire<ToolConfiguration>["toolChoice"]>().toMatchTypeOf<
       { auto: object } | { any: object } | { tool: { name: string | undefined } } | undefined
     >();
-    expectTypeOf(bedrockConverseFormat.requestFromCanonical).returns.toMatchTypeOf<
+    expectTypeOf(bedrockConverseConverter.requestFromCanonical).returns.toMatchTypeOf<
       { ok: true; value: BedrockConverseRequest } | { ok: false }
     >();
   });

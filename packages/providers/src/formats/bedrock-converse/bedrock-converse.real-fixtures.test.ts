@@ -1,7 +1,7 @@
 import { validateTranscript, type Message } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
-import { bedrockConverseFormat } from "./index.js";
+import { bedrockConverseConverter } from "./index.js";
 import { isJsonObject, type JsonObject } from "./native.js";
 
 const payloads = loadRealFixtures().flatMap((file) =>
@@ -39,11 +39,11 @@ describe("real Bedrock Converse fixtures", () => {
   it.each(requests.map((payload) => [payload.origin, payload] as const))(
     "request %s round-trips exactly",
     (_origin, payload) => {
-      const canonical = bedrockConverseFormat.requestToCanonical(payload.value);
+      const canonical = bedrockConverseConverter.requestToCanonical(payload.value);
       if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
       expect(validateTranscript(canonical.document).ok).toBe(true);
       expect(canonical.warnings).toEqual([]);
-      const back = bedrockConverseFormat.requestFromCanonical(canonical.document, { strict: true });
+      const back = bedrockConverseConverter.requestFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toEqual(payload.value);
       expect(back.warnings).toEqual([]);
@@ -53,7 +53,7 @@ describe("real Bedrock Converse fixtures", () => {
   it.each(responses.map((payload) => [payload.origin, payload] as const))(
     "response %s round-trips exactly",
     (_origin, payload) => {
-      const canonical = bedrockConverseFormat.responseToCanonical(payload.value);
+      const canonical = bedrockConverseConverter.responseToCanonical(payload.value);
       if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
       expect(validateTranscript(canonical.document).ok).toBe(true);
       expect(canonical.warnings).toEqual([]);
@@ -62,7 +62,7 @@ describe("real Bedrock Converse fixtures", () => {
       const value = payload.value as JsonObject;
       expect(message).toMatchObject({ role: "assistant", native_finish_reason: value.stopReason });
       expect(message.usage?.raw).toEqual({ provider: "bedrock-converse", usage: value.usage });
-      const back = bedrockConverseFormat.responseFromCanonical(canonical.document, { strict: true });
+      const back = bedrockConverseConverter.responseFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toEqual(payload.value);
       expect(back.warnings).toEqual([]);
@@ -71,7 +71,7 @@ describe("real Bedrock Converse fixtures", () => {
 
   it("refuses the recorded error body with the service's message", () => {
     for (const payload of errors) {
-      const result = bedrockConverseFormat.responseToCanonical(payload.value);
+      const result = bedrockConverseConverter.responseToCanonical(payload.value);
       expect(result).toEqual({
         ok: false,
         errors: [{ path: "/message", message: expect.stringContaining("The provided model identifier is invalid") }],
@@ -83,7 +83,7 @@ describe("real Bedrock Converse fixtures", () => {
   it.each(streams.map((payload) => [payload.origin, payload] as const))(
     "stream %s aggregates what its events carried, and folds back to the same document",
     (origin, payload) => {
-      const canonical = bedrockConverseFormat.streamToCanonical(payload.chunks);
+      const canonical = bedrockConverseConverter.streamToCanonical(payload.chunks);
       if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
       expect(validateTranscript(canonical.document).ok).toBe(true);
       const allowed = normalisations.filter((entry) => entry.origin.test(origin));
@@ -95,9 +95,9 @@ describe("real Bedrock Converse fixtures", () => {
         if (entry !== undefined) usedNormalisations.add(entry.origin);
       }
       expect(summarise(canonical.document.messages)).toEqual([expectedSummary(payload.chunks)]);
-      const events = bedrockConverseFormat.streamFromCanonical(canonical.document, { strict: true });
+      const events = bedrockConverseConverter.streamFromCanonical(canonical.document, { strict: true });
       if (!events.ok) throw new Error(JSON.stringify(events.errors));
-      const again = bedrockConverseFormat.streamToCanonical(events.value);
+      const again = bedrockConverseConverter.streamToCanonical(events.value);
       if (!again.ok) throw new Error(JSON.stringify(again.errors));
       expect(again.warnings).toEqual([]);
       expect(again.document).toStrictEqual(canonical.document);

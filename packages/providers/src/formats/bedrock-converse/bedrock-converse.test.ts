@@ -1,6 +1,6 @@
 import type { Part, Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { bedrockConverseFormat } from "./index.js";
+import { bedrockConverseConverter } from "./index.js";
 
 function document(messages: Transcript["messages"], extra: Partial<Transcript> = {}): Transcript {
   return { schema_version: "1.0.0", id: "test", source: { format: "anthropic" }, messages, ...extra };
@@ -13,10 +13,12 @@ const anthropicThinking: Part = {
   issuer: { provider: "anthropic", api: "messages" },
 };
 
-describe("bedrockConverseFormat", () => {
+describe("bedrockConverseConverter", () => {
   it("refuses an error body, a non-object and a response without a message, never throwing", () => {
     expect(
-      bedrockConverseFormat.responseToCanonical({ message: "The security token included in the request is invalid." }),
+      bedrockConverseConverter.responseToCanonical({
+        message: "The security token included in the request is invalid.",
+      }),
     ).toEqual({
       ok: false,
       errors: [
@@ -27,23 +29,23 @@ describe("bedrockConverseFormat", () => {
       ],
       warnings: [],
     });
-    expect(bedrockConverseFormat.responseToCanonical(42)).toMatchObject({ ok: false, errors: [{ path: "" }] });
-    expect(bedrockConverseFormat.responseToCanonical({ output: {} })).toMatchObject({
+    expect(bedrockConverseConverter.responseToCanonical(42)).toMatchObject({ ok: false, errors: [{ path: "" }] });
+    expect(bedrockConverseConverter.responseToCanonical({ output: {} })).toMatchObject({
       ok: false,
       errors: [{ path: "/output/message" }],
     });
-    expect(bedrockConverseFormat.requestToCanonical({ messages: [{ role: "tool", content: [] }] })).toMatchObject({
+    expect(bedrockConverseConverter.requestToCanonical({ messages: [{ role: "tool", content: [] }] })).toMatchObject({
       ok: false,
       errors: [{ path: "/messages/0/role" }],
     });
     expect(
-      bedrockConverseFormat.streamToCanonical([{ messageStart: { role: "assistant" }, metadata: {} }]),
+      bedrockConverseConverter.streamToCanonical([{ messageStart: { role: "assistant" }, metadata: {} }]),
     ).toMatchObject({ ok: false, errors: [{ path: "/0" }] });
   });
 
   it("keeps Bedrock's reasoning for Bedrock and drops the Anthropic API's, whose signatures Bedrock does not accept", () => {
     const own: Part = { ...anthropicThinking, issuer: { provider: "amazon-bedrock", api: "converse" } };
-    const result = bedrockConverseFormat.requestFromCanonical(
+    const result = bedrockConverseConverter.requestFromCanonical(
       document([
         { role: "user", parts: [{ type: "text", text: "hi" }] },
         { role: "assistant", parts: [own, anthropicThinking, { type: "text", text: "Hello." }] },
@@ -57,7 +59,7 @@ describe("bedrockConverseFormat", () => {
     expect(result.warnings).toEqual([
       expect.objectContaining({ code: "reasoning-dropped", path: "/messages/1/parts/1" }),
     ]);
-    const asText = bedrockConverseFormat.requestFromCanonical(
+    const asText = bedrockConverseConverter.requestFromCanonical(
       document([
         { role: "user", parts: [{ type: "text", text: "hi" }] },
         { role: "assistant", parts: [anthropicThinking] },
@@ -65,7 +67,7 @@ describe("bedrockConverseFormat", () => {
       { foreignReasoning: "text" },
     );
     expect(asText.ok && asText.value.messages?.[1]?.content).toEqual([{ text: "Let me think." }]);
-    const kept = bedrockConverseFormat.requestFromCanonical(
+    const kept = bedrockConverseConverter.requestFromCanonical(
       document([
         { role: "user", parts: [{ type: "text", text: "hi" }] },
         { role: "assistant", parts: [anthropicThinking] },
@@ -78,7 +80,7 @@ describe("bedrockConverseFormat", () => {
   });
 
   it("sends images and documents in tool results natively, and what Bedrock cannot carry by the media fallback", () => {
-    const result = bedrockConverseFormat.requestFromCanonical(
+    const result = bedrockConverseConverter.requestFromCanonical(
       document([
         { role: "user", parts: [{ type: "text", text: "Show me." }] },
         { role: "assistant", parts: [{ type: "tool_call", id: "call/1", name: "files/get", input: {} }] },
@@ -128,11 +130,11 @@ describe("bedrockConverseFormat", () => {
       "media-fallback /messages/2/parts/0/content/3",
       "value-assumed /tools",
     ]);
-    expect(bedrockConverseFormat.checkRequest(result.value)).toEqual([]);
+    expect(bedrockConverseConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("answers a call without a result, merges runs of one role and starts with the user", () => {
-    const result = bedrockConverseFormat.requestFromCanonical(
+    const result = bedrockConverseConverter.requestFromCanonical(
       document(
         [
           { role: "system", parts: [{ type: "text", text: "Be brief." }] },
@@ -172,7 +174,7 @@ describe("bedrockConverseFormat", () => {
       "value-assumed",
       "value-assumed",
     ]);
-    expect(bedrockConverseFormat.checkRequest(result.value)).toEqual([]);
+    expect(bedrockConverseConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("reads a stream cut off mid call as raw input, and an exception event as the message's error", () => {
@@ -182,7 +184,7 @@ describe("bedrockConverseFormat", () => {
       { contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input: '{"city":"Par' } } } },
       { throttlingException: { message: "Too many requests" } },
     ];
-    const result = bedrockConverseFormat.streamToCanonical(stream);
+    const result = bedrockConverseConverter.streamToCanonical(stream);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.document.messages[0]).toMatchObject({
       error: "throttlingException: Too many requests",

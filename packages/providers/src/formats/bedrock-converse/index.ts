@@ -10,7 +10,7 @@ import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent } from "./types.js";
 
-export const bedrockConverseFormat: ProviderConverter<
+export const bedrockConverseConverter: ProviderConverter<
   BedrockConverseRequest,
   BedrockConverseResponse,
   BedrockConverseStreamEvent

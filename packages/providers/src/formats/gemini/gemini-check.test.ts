@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { geminiFormat } from "./index.js";
+import { geminiConverter } from "./index.js";
 import type { GeminiRequest } from "./types.js";
 
 const call = (name: string, id?: string) => ({ functionCall: { name, args: {}, ...(id === undefined ? {} : { id }) } });
@@ -7,7 +7,8 @@ const response = (name: string, id?: string) => ({
   functionResponse: { name, response: {}, ...(id === undefined ? {} : { id }) },
 });
 const text = (value: string) => ({ text: value });
-const check = (request: unknown) => geminiFormat.checkRequest(request as GeminiRequest).map((problem) => problem.path);
+const check = (request: unknown) =>
+  geminiConverter.checkRequest(request as GeminiRequest).map((problem) => problem.path);
 
 describe("checkRequest", () => {
   it("accepts consecutive model Contents answered together, and a user Content after the responses", () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Tolerant } from "@agent-transcript/core";
 import type { ConversionWarning } from "../../conversion/index.js";
-import { geminiFormat, skipSignatureSentinel } from "./index.js";
+import { geminiConverter, skipSignatureSentinel } from "./index.js";
 
 const examples = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -35,25 +35,25 @@ const user = (text: string): Tolerant.Message => ({ role: "user", parts: [{ type
 describe("canonical examples from other sources → Gemini request", () => {
   it.each(files)("%s: no checker problem, and every warning names an existing place", (file) => {
     const document = JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
-    const result = geminiFormat.requestFromCanonical(document);
+    const result = geminiConverter.requestFromCanonical(document);
     if (document.messages.length === 0) {
       // Gemini rejects empty contents: there is no request to write.
       expect(result).toMatchObject({ ok: false, errors: [{ path: "/messages" }] });
       return;
     }
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    expect(geminiConverter.checkRequest(result.value)).toEqual([]);
     for (const warning of result.warnings) {
       expect(resolve(document, warning.path), `${warning.code} at ${warning.path}`).not.toBeUndefined();
       expect(warning.message.length).toBeGreaterThan(0);
     }
-    expect(geminiFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
+    expect(geminiConverter.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
   });
 
   it("reports what each example loses", () => {
     const load = (file: string): Tolerant.Transcript =>
       JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
-    const withTools = geminiFormat.requestFromCanonical(load("request-with-tools.json"));
+    const withTools = geminiConverter.requestFromCanonical(load("request-with-tools.json"));
     expect(withTools.ok && codes(withTools.warnings)).toEqual([
       "field-dropped /provider_fields/anthropic",
       "field-dropped /tool_choice/parallel",
@@ -63,7 +63,7 @@ describe("canonical examples from other sources → Gemini request", () => {
       tools: [{ functionDeclarations: [{ name: "get_weather", parametersJsonSchema: { type: "object" } }] }],
       toolConfig: { functionCallingConfig: { mode: "AUTO" } },
     });
-    const awf = geminiFormat.requestFromCanonical(load("awf-run.json"));
+    const awf = geminiConverter.requestFromCanonical(load("awf-run.json"));
     expect(awf.ok && codes(awf.warnings)).toEqual(
       expect.arrayContaining([
         "reasoning-dropped /messages/2/parts/0",
@@ -92,9 +92,9 @@ describe("cross-provider shapes", () => {
         { role: "tool", parts: [{ type: "tool_result", call_id: "call_a", status: "ok", output: { temp: 12 } }] },
       ],
     };
-    const result = geminiFormat.requestFromCanonical(document);
+    const result = geminiConverter.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    expect(geminiConverter.checkRequest(result.value)).toEqual([]);
     expect(result.value.contents).toHaveLength(3);
     expect(result.value.contents[2]).toEqual({
       role: "user",
@@ -109,7 +109,7 @@ describe("cross-provider shapes", () => {
       "value-assumed /messages/1/parts/0",
       "results-regrouped /messages/2/parts/0",
     ]);
-    expect(geminiFormat.requestFromCanonical(document, { strict: true }).ok).toBe(false);
+    expect(geminiConverter.requestFromCanonical(document, { strict: true }).ok).toBe(false);
   });
 
   it("sends Anthropic tool-result images as functionResponse.parts and hoists a late system message", () => {
@@ -148,9 +148,9 @@ describe("cross-provider shapes", () => {
         user("thanks"),
       ],
     };
-    const result = geminiFormat.requestFromCanonical(document);
+    const result = geminiConverter.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    expect(geminiConverter.checkRequest(result.value)).toEqual([]);
     expect(result.value.systemInstruction).toEqual({ parts: [{ text: "be brief" }] });
     expect(result.value.contents[2]?.parts?.[0]).toEqual({
       functionResponse: {
@@ -166,13 +166,13 @@ describe("cross-provider shapes", () => {
       "order-changed /messages/3",
       "value-assumed /messages/1/parts/1",
     ]);
-    const kept = geminiFormat.requestFromCanonical(document, { foreignReasoning: "text" });
+    const kept = geminiConverter.requestFromCanonical(document, { foreignReasoning: "text" });
     expect(kept.ok && kept.value.contents[1]?.parts?.[0]).toEqual({ text: "thinking" });
   });
 
   it("puts a placeholder user turn before a history that opens with the model's function calls", () => {
     // A response used alone as history: Gemini rejects a function call turn with no user turn before it.
-    const response = geminiFormat.responseToCanonical({
+    const response = geminiConverter.responseToCanonical({
       candidates: [
         {
           content: {
@@ -190,7 +190,7 @@ describe("cross-provider shapes", () => {
       ...response.document,
       messages: [{ role: "system", parts: [{ type: "text", text: "Be brief." }] }, ...response.document.messages],
     };
-    const result = geminiFormat.requestFromCanonical(document);
+    const result = geminiConverter.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.value.contents?.[0]).toEqual({ role: "user", parts: [{ text: "Continue." }] });
     expect(result.value.contents?.[1]).toMatchObject({
@@ -198,20 +198,20 @@ describe("cross-provider shapes", () => {
       parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } }, thoughtSignature: "c2ln" }],
     });
     expect(result.value.systemInstruction).toEqual({ parts: [{ text: "Be brief." }] });
-    expect(geminiFormat.checkRequest(result.value)).toEqual([]);
+    expect(geminiConverter.checkRequest(result.value)).toEqual([]);
     const placeholder = result.warnings.find(
       (warning) => warning.path === "/messages/1" && warning.code === "value-assumed",
     );
     expect(placeholder?.message).toMatch(
       /user turn before a function call turn.*placeholder user Content \("Continue\."\) was added/,
     );
-    expect(geminiFormat.requestFromCanonical(document, { strict: true })).toMatchObject({
+    expect(geminiConverter.requestFromCanonical(document, { strict: true })).toMatchObject({
       ok: false,
       errors: expect.arrayContaining([expect.objectContaining({ path: "/messages/1" })]) as unknown,
     });
 
     // Another provider's call turn first gets the placeholder too; a model turn of plain text, which Gemini accepts, does not.
-    const foreign = geminiFormat.requestFromCanonical({
+    const foreign = geminiConverter.requestFromCanonical({
       schema_version: "1.0.0",
       id: "t",
       messages: [
@@ -220,9 +220,9 @@ describe("cross-provider shapes", () => {
       ],
     });
     expect(foreign.ok && foreign.value.contents.map((content) => content.role)).toEqual(["user", "model", "user"]);
-    expect(foreign.ok && geminiFormat.checkRequest(foreign.value)).toEqual([]);
+    expect(foreign.ok && geminiConverter.checkRequest(foreign.value)).toEqual([]);
     expect(foreign.warnings.map((warning) => `${warning.code} ${warning.path}`)).toContain("value-assumed /messages/0");
-    const greeting = geminiFormat.requestFromCanonical({
+    const greeting = geminiConverter.requestFromCanonical({
       schema_version: "1.0.0",
       id: "t",
       messages: [{ role: "assistant", parts: [{ type: "text", text: "Hello!" }] }, user("Hi")],
@@ -269,7 +269,7 @@ describe("cross-provider shapes", () => {
         },
       ],
     };
-    const result = geminiFormat.requestFromCanonical(document);
+    const result = geminiConverter.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.value.contents[1]?.parts?.[0]).toEqual({
       functionCall: { id: "c1", name: "f", args: {} },
@@ -304,23 +304,23 @@ describe("strict", () => {
         },
       ],
     };
-    const lenient = geminiFormat.requestFromCanonical(document);
+    const lenient = geminiConverter.requestFromCanonical(document);
     expect(lenient.ok).toBe(true);
-    const strict = geminiFormat.requestFromCanonical(document, { strict: true });
+    const strict = geminiConverter.requestFromCanonical(document, { strict: true });
     expect(strict).toMatchObject({
       ok: false,
       errors: [{ path: "/messages/1/usage" }, { path: "/messages/1/parts/1" }],
     });
-    const response = geminiFormat.responseFromCanonical(document, { strict: true });
+    const response = geminiConverter.responseFromCanonical(document, { strict: true });
     expect(response).toMatchObject({
       ok: false,
       errors: expect.arrayContaining([
         { path: "/messages/1/usage/raw", message: expect.stringMatching(/^value-converted: /) },
       ]),
     });
-    expect(geminiFormat.streamFromCanonical(document, { strict: true }).ok).toBe(false);
+    expect(geminiConverter.streamFromCanonical(document, { strict: true }).ok).toBe(false);
     expect(
-      geminiFormat.responseFromCanonical(
+      geminiConverter.responseFromCanonical(
         { ...document, messages: [document.messages[1] as Tolerant.Message] },
         { strict: false },
       ).ok,

@@ -3,7 +3,7 @@ import type { Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
-import { geminiFormat } from "./index.js";
+import { geminiConverter } from "./index.js";
 import type { GeminiRequest } from "./types.js";
 
 const payloads = loadRealFixtures()
@@ -44,15 +44,15 @@ describe("Gemini real fixtures", () => {
     (_origin, payload) => {
       it("round-trips native → canonical → native, and passes the checker", () => {
         if (payload.kind !== "request") throw new Error("not a request");
-        const imported = geminiFormat.requestToCanonical(payload.value);
+        const imported = geminiConverter.requestToCanonical(payload.value);
         if (!imported.ok) expect(imported.errors).toEqual([]);
         if (!imported.ok) return;
         strictlyValid(imported.document);
-        const exported = geminiFormat.requestFromCanonical(imported.document);
+        const exported = geminiConverter.requestFromCanonical(imported.document);
         if (!exported.ok) expect(exported.errors).toEqual([]);
         if (!exported.ok) return;
         expect(exported.value).toEqual(payload.value);
-        expect(geminiFormat.checkRequest(payload.value as GeminiRequest)).toEqual([]);
+        expect(geminiConverter.checkRequest(payload.value as GeminiRequest)).toEqual([]);
       });
     },
   );
@@ -62,13 +62,13 @@ describe("Gemini real fixtures", () => {
     (_origin, payload) => {
       it("round-trips native → canonical → native", () => {
         if (payload.kind !== "response") throw new Error("not a response");
-        const imported = geminiFormat.responseToCanonical(payload.value);
+        const imported = geminiConverter.responseToCanonical(payload.value);
         if (!imported.ok) expect(imported.errors).toEqual([]);
         if (!imported.ok) return;
         strictlyValid(imported.document);
         const message = imported.document.messages[0];
         expect(message?.role).toBe("assistant");
-        const exported = geminiFormat.responseFromCanonical(imported.document);
+        const exported = geminiConverter.responseFromCanonical(imported.document);
         if (!exported.ok) expect(exported.errors).toEqual([]);
         if (!exported.ok) return;
         expect(exported.value).toEqual(payload.value);
@@ -81,7 +81,7 @@ describe("Gemini real fixtures", () => {
     (_origin, payload) => {
       it("aggregates into what the chunks carried, and streams back idempotently", () => {
         if (payload.kind !== "stream") throw new Error("not a stream");
-        const imported = geminiFormat.streamToCanonical(payload.chunks);
+        const imported = geminiConverter.streamToCanonical(payload.chunks);
         if (!imported.ok) expect(imported.errors).toEqual([]);
         if (!imported.ok) return;
         strictlyValid(imported.document);
@@ -132,16 +132,19 @@ describe("Gemini real fixtures", () => {
         expect(canonicalCalls).toEqual(calls);
         if (usages.length > 0) expect(message.usage?.raw?.usage).toEqual(usages[usages.length - 1]);
 
-        const streamed = geminiFormat.streamFromCanonical(document);
+        const streamed = geminiConverter.streamFromCanonical(document);
         if (!streamed.ok) expect(streamed.errors).toEqual([]);
         if (!streamed.ok) return;
-        const again = geminiFormat.streamToCanonical(streamed.value);
+        const again = geminiConverter.streamToCanonical(streamed.value);
         if (!again.ok) expect(again.errors).toEqual([]);
         if (!again.ok) return;
         expect(again.document).toEqual(document);
         // The unstreamed form of the same document round-trips too.
-        const response = geminiFormat.responseFromCanonical(document);
-        expect(response.ok && geminiFormat.responseToCanonical(response.value)).toMatchObject({ ok: true, document });
+        const response = geminiConverter.responseFromCanonical(document);
+        expect(response.ok && geminiConverter.responseToCanonical(response.value)).toMatchObject({
+          ok: true,
+          document,
+        });
       });
     },
   );
@@ -149,7 +152,7 @@ describe("Gemini real fixtures", () => {
   it("rebuilds streamed function-call arguments (partialArgs) into args", () => {
     const stream = payloads.find((payload) => payload.kind === "stream" && payload.origin.includes("arguments-nested"));
     if (stream?.kind !== "stream") throw new Error("fixture missing");
-    const result = geminiFormat.streamToCanonical(stream.chunks);
+    const result = geminiConverter.streamToCanonical(stream.chunks);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const call = result.document.messages[0]?.parts.find((part) => part.type === "tool_call");
     expect(call).toMatchObject({
@@ -163,11 +166,11 @@ describe("Gemini real fixtures", () => {
   it("turns the error body into a failed conversion naming code, status and message", () => {
     const [error] = origins("error");
     if (error?.kind !== "error") throw new Error("fixture missing");
-    const result = geminiFormat.responseToCanonical(error.value);
+    const result = geminiConverter.responseToCanonical(error.value);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors[0]?.path).toBe("/error");
     expect(result.errors[0]?.message).toMatch(/^Gemini returned an error 429 RESOURCE_EXHAUSTED: /);
-    expect(geminiFormat.streamToCanonical([error.value]).ok).toBe(false);
+    expect(geminiConverter.streamToCanonical([error.value]).ok).toBe(false);
   });
 });

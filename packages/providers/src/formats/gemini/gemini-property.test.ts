@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, Part, ToolDefinition, Transcript } from "@agent-transcript/core";
-import { geminiFormat } from "./index.js";
+import { geminiConverter } from "./index.js";
 
 const google = { provider: "google", api: "generate-content" } as const;
 const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);
@@ -141,10 +141,10 @@ describe("canonical → Gemini → canonical", () => {
   it("is the identity on what Gemini supports, without a warning", () => {
     fc.assert(
       fc.property(documents, (document) => {
-        const native = geminiFormat.requestFromCanonical(document, { strict: true });
+        const native = geminiConverter.requestFromCanonical(document, { strict: true });
         if (!native.ok) throw new Error(JSON.stringify(native.errors));
-        expect(geminiFormat.checkRequest(native.value)).toEqual([]);
-        const back = geminiFormat.requestToCanonical(JSON.parse(JSON.stringify(native.value)));
+        expect(geminiConverter.checkRequest(native.value)).toEqual([]);
+        const back = geminiConverter.requestToCanonical(JSON.parse(JSON.stringify(native.value)));
         if (!back.ok) throw new Error(JSON.stringify(back.errors));
         expect({ ...back.document, id: "x" }).toEqual(document);
       }),
@@ -174,15 +174,15 @@ describe("canonical → Gemini → canonical", () => {
           modelVersion: "gemini-x",
           responseId: "r1",
         };
-        const base = geminiFormat.responseToCanonical(response);
+        const base = geminiConverter.responseToCanonical(response);
         if (!base.ok) throw new Error(JSON.stringify(base.errors));
         const document: Transcript = {
           ...base.document,
           messages: [{ ...(base.document.messages[0] as Message), parts }],
         };
-        const native = geminiFormat.responseFromCanonical(document, { strict: true });
+        const native = geminiConverter.responseFromCanonical(document, { strict: true });
         if (!native.ok) throw new Error(JSON.stringify(native.errors));
-        const back = geminiFormat.responseToCanonical(native.value);
+        const back = geminiConverter.responseToCanonical(native.value);
         expect(back).toMatchObject({ ok: true, document });
       }),
       { numRuns: 1000 },

@@ -8,12 +8,12 @@ import type {
 } from "@google/genai";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
-import { geminiFormat } from "./index.js";
+import { geminiConverter } from "./index.js";
 import type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.js";
 
 describe("Gemini native types", () => {
   it("are the official @google/genai types", () => {
-    expectTypeOf(geminiFormat).toEqualTypeOf<ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk>>();
+    expectTypeOf(geminiConverter).toEqualTypeOf<ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk>>();
     expectTypeOf<GeminiRequest["contents"]>().toEqualTypeOf<Content[]>();
     expectTypeOf<GeminiRequest["systemInstruction"]>().toEqualTypeOf<Content | undefined>();
     expectTypeOf<GeminiRequest["tools"]>().toEqualTypeOf<Tool[] | undefined>();
@@ -23,7 +23,7 @@ describe("Gemini native types", () => {
     expectTypeOf<GeminiResponse["candidates"]>().toEqualTypeOf<GenerateContentResponse["candidates"]>();
     expectTypeOf<GeminiResponse["usageMetadata"]>().toEqualTypeOf<GenerateContentResponse["usageMetadata"]>();
     expectTypeOf<GeminiStreamChunk>().toEqualTypeOf<GeminiResponse>();
-    expectTypeOf(geminiFormat.requestFromCanonical).returns.toMatchTypeOf<
+    expectTypeOf(geminiConverter.requestFromCanonical).returns.toMatchTypeOf<
       { ok: true; value: GeminiRequest } | { ok: false }
     >();
   });

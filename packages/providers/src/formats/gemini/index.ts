@@ -14,7 +14,7 @@ export type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.j
 export { skipSignatureSentinel } from "./contents.js";
 export { geminiIssuer } from "./native.js";
 
-export const geminiFormat: ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk> = {
+export const geminiConverter: ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk> = {
   id: "gemini",
   requestToCanonical,
   requestFromCanonical,

@@ -26,7 +26,7 @@ export type {
   MistralUsage,
 } from "./types.js";
 
-export const mistralFormat: ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk> = {
+export const mistralConverter: ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk> = {
   id: "mistral",
   requestToCanonical,
   requestFromCanonical,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mistralFormat } from "./index.js";
+import { mistralConverter } from "./index.js";
 import type { MistralChatRequest } from "./types.js";
 
 const call = (id: string, name = "look", args: unknown = "{}") => ({
@@ -186,9 +186,9 @@ const rules: ReadonlyArray<{
 
 describe("checkRequest", () => {
   it("accepts a request that keeps every rule, object arguments and an empty tool list included", () => {
-    expect(mistralFormat.checkRequest(request(valid))).toEqual([]);
+    expect(mistralConverter.checkRequest(request(valid))).toEqual([]);
     expect(
-      mistralFormat.checkRequest(
+      mistralConverter.checkRequest(
         request(
           [
             valid[1],
@@ -202,6 +202,8 @@ describe("checkRequest", () => {
   });
 
   it.each(rules)("rule: $rule", ({ messages, tools, problem }) => {
-    expect(mistralFormat.checkRequest(request(messages, tools === undefined ? {} : { tools }))).toContainEqual(problem);
+    expect(mistralConverter.checkRequest(request(messages, tools === undefined ? {} : { tools }))).toContainEqual(
+      problem,
+    );
   });
 });

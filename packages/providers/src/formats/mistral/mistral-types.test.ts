@@ -12,7 +12,7 @@ import type {
 } from "@mistralai/mistralai/models/components";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { mistralFormat } from "./index.js";
+import { mistralConverter } from "./index.js";
 import type {
   MistralAssistantMessage,
   MistralChatChunk,
@@ -35,11 +35,13 @@ type WireKeys<T> = { [K in keyof T as K extends string ? Snake<K> : K]: T[K] };
 
 describe("Mistral native types", () => {
   it("are the official @mistralai/mistralai wire types, with the fields the SDK defaults optional", () => {
-    expectTypeOf(mistralFormat).toEqualTypeOf<
+    expectTypeOf(mistralConverter).toEqualTypeOf<
       ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk>
     >();
-    expectTypeOf(mistralFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<MistralChatRequest>>();
-    expectTypeOf(mistralFormat.checkRequest).parameter(0).toEqualTypeOf<MistralChatRequest>();
+    expectTypeOf(mistralConverter.requestFromCanonical).returns.toEqualTypeOf<
+      FromCanonicalResult<MistralChatRequest>
+    >();
+    expectTypeOf(mistralConverter.checkRequest).parameter(0).toEqualTypeOf<MistralChatRequest>();
     expectTypeOf<MistralContentChunk>().toEqualTypeOf<ContentChunk$Outbound>();
     // Everything the SDK sends is a request, message and tool call of these types.
     expectTypeOf<ChatCompletionRequest$Outbound>().toExtend<MistralChatRequest>();
@@ -49,7 +51,7 @@ describe("Mistral native types", () => {
     // …and they differ from the SDK's only in the defaulted fields being optional.
     expectTypeOf<Required<MistralToolCall>>().toEqualTypeOf<Required<ToolCall$Outbound>>();
     expectTypeOf<keyof MistralChatRequest>().toEqualTypeOf<keyof ChatCompletionRequest$Outbound>();
-    expect(mistralFormat.id).toBe("mistral");
+    expect(mistralConverter.id).toBe("mistral");
   });
 
   it("spell the SDK's inbound response and chunk types field for field", () => {

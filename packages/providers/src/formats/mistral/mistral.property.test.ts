@@ -2,7 +2,7 @@ import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mistralFormat } from "./index.js";
+import { mistralConverter } from "./index.js";
 
 /**
  * canonical → Mistral → canonical is the identity on what Mistral carries: system, user, assistant and tool
@@ -138,11 +138,11 @@ describe("canonical → Mistral → canonical", () => {
     fc.assert(
       fc.property(documents, (document) => {
         runs += 1;
-        const native = mistralFormat.requestFromCanonical(document, { strict: true });
+        const native = mistralConverter.requestFromCanonical(document, { strict: true });
         expect(native.ok ? [] : native.errors).toEqual([]);
         if (!native.ok) return;
-        expect(mistralFormat.checkRequest(native.value)).toEqual([]);
-        const back = mistralFormat.requestToCanonical(native.value);
+        expect(mistralConverter.checkRequest(native.value)).toEqual([]);
+        const back = mistralConverter.requestToCanonical(native.value);
         expect(back.ok ? [] : back.errors).toEqual([]);
         if (!back.ok) return;
         expect(back.warnings).toEqual([]);

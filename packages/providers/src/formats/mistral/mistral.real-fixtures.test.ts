@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
-import { mistralFormat } from "./index.js";
+import { mistralConverter } from "./index.js";
 
 /**
  * Differences between a real payload and its round trip that the format cannot avoid, each with why. A payload
@@ -53,28 +53,28 @@ describe("mistral real fixtures", () => {
   it.each(byKind("request").map((payload) => [payload.origin, payload] as const))(
     "request %s round-trips",
     (_origin, payload) => {
-      const imported = mistralFormat.requestToCanonical(payload.value);
+      const imported = mistralConverter.requestToCanonical(payload.value);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
-      const exported = mistralFormat.requestFromCanonical(imported.document, { strict: true });
+      const exported = mistralConverter.requestFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (!exported.ok) return;
       expect(exported.value).toEqual(payload.value);
-      expect(mistralFormat.checkRequest(exported.value)).toEqual([]);
+      expect(mistralConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
 
   it.each(byKind("response").map((payload) => [payload.origin, payload] as const))(
     "response %s round-trips",
     (_origin, payload) => {
-      const imported = mistralFormat.responseToCanonical(payload.value);
+      const imported = mistralConverter.responseToCanonical(payload.value);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
-      const exported = mistralFormat.responseFromCanonical(imported.document, { strict: true });
+      const exported = mistralConverter.responseFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) expect(exported.value).toEqual(payload.value);
     },
@@ -83,15 +83,15 @@ describe("mistral real fixtures", () => {
   it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))(
     "stream %s folds into a document and back",
     (_origin, payload) => {
-      const imported = mistralFormat.streamToCanonical(payload.chunks);
+      const imported = mistralConverter.streamToCanonical(payload.chunks);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
-      const chunks = mistralFormat.streamFromCanonical(imported.document, { strict: true });
+      const chunks = mistralConverter.streamFromCanonical(imported.document, { strict: true });
       expect(chunks.ok ? [] : chunks.errors).toEqual([]);
       if (!chunks.ok) return;
-      const again = mistralFormat.streamToCanonical(chunks.value);
+      const again = mistralConverter.streamToCanonical(chunks.value);
       expect(again.ok && again.document).toEqual(imported.document);
       // What the chunks carried: the text, the thinking, the tool calls' arguments, the finish reason and the usage.
       const message = imported.document.messages[0];
@@ -127,8 +127,8 @@ describe("mistral real fixtures", () => {
     const stream = byKind("stream").find((payload) => payload.origin.endsWith("mistral-reasoning.chunks.txt"));
     const response = byKind("response").find((payload) => payload.origin.endsWith("mistral-reasoning.json"));
     if (stream === undefined || response === undefined) throw new Error("the vercel-ai reasoning pair is missing");
-    const streamed = mistralFormat.streamToCanonical(stream.chunks);
-    const whole = mistralFormat.responseToCanonical(response.value);
+    const streamed = mistralConverter.streamToCanonical(stream.chunks);
+    const whole = mistralConverter.responseToCanonical(response.value);
     expect(streamed.ok && whole.ok).toBe(true);
     if (streamed.ok && whole.ok) expect(streamed.document).toEqual(whole.document);
   });

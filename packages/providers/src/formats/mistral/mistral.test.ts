@@ -2,7 +2,7 @@ import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mistralFormat } from "./index.js";
+import { mistralConverter } from "./index.js";
 
 function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Tolerant.Transcript {
   return {
@@ -26,7 +26,7 @@ describe("tool-call ids", () => {
       { role: "assistant", parts: [{ type: "tool_call", id: openaiId, name: "weather", input: { city: "Rome" } }] },
       { role: "tool", parts: [{ type: "tool_result", call_id: openaiId, status: "ok", output: "sunny" }] },
     ]);
-    const result = mistralFormat.requestFromCanonical(document);
+    const result = mistralConverter.requestFromCanonical(document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const [, assistant, tool] = result.value.messages as Array<{
       tool_calls?: Array<{ id: string }>;
@@ -40,9 +40,9 @@ describe("tool-call ids", () => {
       "id-remapped /messages/2/parts/0/call_id",
     ]);
     for (const warning of result.warnings) expect(warning.message).toContain(id);
-    expect(mistralFormat.checkRequest(result.value)).toEqual([]);
-    expect(mistralFormat.requestFromCanonical(document)).toEqual(result);
-    expect(mistralFormat.requestFromCanonical(document, { strict: true }).ok).toBe(false);
+    expect(mistralConverter.checkRequest(result.value)).toEqual([]);
+    expect(mistralConverter.requestFromCanonical(document)).toEqual(result);
+    expect(mistralConverter.requestFromCanonical(document, { strict: true }).ok).toBe(false);
   });
 
   it("gives an id a later turn reuses (a Gemini history) a fresh id, with its result", () => {
@@ -50,7 +50,7 @@ describe("tool-call ids", () => {
       { role: "assistant", parts: [{ type: "tool_call", id: "abcdefghi", name: "look", input: {} }] },
       { role: "tool", parts: [{ type: "tool_result", call_id: "abcdefghi", status: "ok", output }] },
     ];
-    const result = mistralFormat.requestFromCanonical(doc([user("twice"), ...turn("first"), ...turn("second")]));
+    const result = mistralConverter.requestFromCanonical(doc([user("twice"), ...turn("first"), ...turn("second")]));
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const ids = (result.value.messages as Array<{ tool_calls?: Array<{ id: string }>; tool_call_id?: string }>).map(
       (message) => message.tool_calls?.[0]?.id ?? message.tool_call_id,
@@ -60,7 +60,7 @@ describe("tool-call ids", () => {
     expect(ids[3]).toMatch(/^[a-z0-9]{9}$/i);
     expect(ids[3]).not.toBe("abcdefghi");
     expect(ids[4]).toBe(ids[3]);
-    expect(mistralFormat.checkRequest(result.value)).toEqual([]);
+    expect(mistralConverter.checkRequest(result.value)).toEqual([]);
   });
 });
 
@@ -75,10 +75,10 @@ describe("reasoning", () => {
   const history = (assistant: Tolerant.Message) => doc([user("q"), assistant, user("more")]);
 
   it("applies the foreign-reasoning policy and never sends another issuer's opaque data", () => {
-    const drop = mistralFormat.requestFromCanonical(history(foreign));
+    const drop = mistralConverter.requestFromCanonical(history(foreign));
     expect(drop.ok && drop.value.messages[1]).toEqual({ role: "assistant", content: "a" });
     expect(codes(drop.warnings)).toEqual(["reasoning-dropped /messages/1/parts/0"]);
-    const text = mistralFormat.requestFromCanonical(history(foreign), { foreignReasoning: "text" });
+    const text = mistralConverter.requestFromCanonical(history(foreign), { foreignReasoning: "text" });
     expect(text.ok && text.value.messages[1]).toEqual({
       role: "assistant",
       content: [
@@ -87,7 +87,7 @@ describe("reasoning", () => {
       ],
     });
     expect(codes(text.warnings)).toEqual(["reasoning-demoted /messages/1/parts/0"]);
-    const keep = mistralFormat.requestFromCanonical(history(foreign), { foreignReasoning: "keep" });
+    const keep = mistralConverter.requestFromCanonical(history(foreign), { foreignReasoning: "keep" });
     expect(keep.ok && keep.value.messages[1]).toEqual({
       role: "assistant",
       content: [
@@ -107,7 +107,7 @@ describe("reasoning", () => {
         { type: "text", text: "a" },
       ],
     };
-    expect(codes(mistralFormat.requestFromCanonical(history(plain)).warnings)).toEqual([
+    expect(codes(mistralConverter.requestFromCanonical(history(plain)).warnings)).toEqual([
       "reasoning-dropped /messages/1/parts/0",
     ]);
   });
@@ -136,7 +136,7 @@ describe("reasoning", () => {
         { role: "user", content: "more" },
       ],
     };
-    const imported = mistralFormat.requestToCanonical(native);
+    const imported = mistralConverter.requestToCanonical(native);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
     expect(imported.document.messages[1]?.parts[0]).toMatchObject({
       type: "reasoning",
@@ -144,7 +144,7 @@ describe("reasoning", () => {
       signature: "s1g",
       issuer: { provider: "mistral" },
     });
-    expect(mistralFormat.requestFromCanonical(imported.document, { strict: true })).toEqual({
+    expect(mistralConverter.requestFromCanonical(imported.document, { strict: true })).toEqual({
       ok: true,
       value: native,
       warnings: [],
@@ -154,7 +154,7 @@ describe("reasoning", () => {
 
 describe("requestFromCanonical fallbacks", () => {
   it("sends media of a tool result in a user message after an OK assistant message, as Mistral's role order needs", () => {
-    const result = mistralFormat.requestFromCanonical(
+    const result = mistralConverter.requestFromCanonical(
       doc([
         user("show me"),
         { role: "assistant", parts: [{ type: "tool_call", id: "abcdefghi", name: "get_image", input: {} }] },
@@ -195,11 +195,11 @@ describe("requestFromCanonical fallbacks", () => {
       "media-fallback /messages/2/parts/0/content/1",
       "value-assumed /messages/2",
     ]);
-    expect(mistralFormat.checkRequest(result.value)).toEqual([]);
+    expect(mistralConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("keeps Mistral's role order: system after a reply as user, a final assistant message as a prefix", () => {
-    const result = mistralFormat.requestFromCanonical(
+    const result = mistralConverter.requestFromCanonical(
       doc([
         { role: "developer", parts: [{ type: "text", text: "rules" }] },
         user("q"),
@@ -221,11 +221,11 @@ describe("requestFromCanonical fallbacks", () => {
       "role-mapped /messages/3",
       "value-assumed /messages/4",
     ]);
-    expect(mistralFormat.checkRequest(result.value)).toEqual([]);
+    expect(mistralConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("puts a placeholder user message before a history that is only the assistant's reply (a response), with a warning", () => {
-    const result = mistralFormat.requestFromCanonical(
+    const result = mistralConverter.requestFromCanonical(
       doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]),
     );
     expect(result.ok && result.value.messages).toEqual([
@@ -240,16 +240,16 @@ describe("requestFromCanonical fallbacks", () => {
     expect(result.warnings.map((warning) => warning.message).join("\n")).toMatch(
       /prefix true[\s\S]*placeholder user message/,
     );
-    if (result.ok) expect(mistralFormat.checkRequest(result.value)).toEqual([]);
+    if (result.ok) expect(mistralConverter.checkRequest(result.value)).toEqual([]);
     expect(
-      mistralFormat.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]), {
+      mistralConverter.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]), {
         strict: true,
       }).ok,
     ).toBe(false);
   });
 
   it("answers a call that has no result with a stated tool message, with a warning, so the conversation stays sendable", () => {
-    const result = mistralFormat.requestFromCanonical(
+    const result = mistralConverter.requestFromCanonical(
       doc([
         user("add"),
         { role: "assistant", parts: [{ type: "tool_call", id: "abcdefgh1", name: "add", input: { a: 1 } }] },
@@ -269,11 +269,11 @@ describe("requestFromCanonical fallbacks", () => {
     expect(
       result.warnings.filter((warning) => warning.code === "value-assumed").map((warning) => warning.path),
     ).toEqual(["/messages/1/parts/0", "/messages/2"]);
-    if (result.ok) expect(mistralFormat.checkRequest(result.value)).toEqual([]);
+    if (result.ok) expect(mistralConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("refuses a history with nothing Mistral can send", () => {
-    const result = mistralFormat.requestFromCanonical(
+    const result = mistralConverter.requestFromCanonical(
       doc([{ role: "assistant", parts: [{ type: "command", command: "ls" }] }]),
     );
     expect(result).toMatchObject({ ok: false, errors: [{ path: "/messages" }] });
@@ -289,10 +289,10 @@ describe("requestFromCanonical fallbacks", () => {
         tool_choice: choice,
         parallel_tool_calls: false,
       };
-      const imported = mistralFormat.requestToCanonical(native);
+      const imported = mistralConverter.requestToCanonical(native);
       if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
       expect(imported.document.tool_choice?.parallel).toBe(false);
-      expect(mistralFormat.requestFromCanonical(imported.document, { strict: true })).toEqual({
+      expect(mistralConverter.requestFromCanonical(imported.document, { strict: true })).toEqual({
         ok: true,
         value: native,
         warnings: [],
@@ -311,8 +311,8 @@ describe("requestFromCanonical fallbacks", () => {
         ],
       },
     ]);
-    expect(mistralFormat.requestFromCanonical(lossy).ok).toBe(true);
-    expect(mistralFormat.requestFromCanonical(lossy, { strict: true })).toMatchObject({
+    expect(mistralConverter.requestFromCanonical(lossy).ok).toBe(true);
+    expect(mistralConverter.requestFromCanonical(lossy, { strict: true })).toMatchObject({
       ok: false,
       errors: [{ path: "/messages/1/parts/0", message: expect.stringMatching(/^part-dropped: /) as unknown }],
     });
@@ -332,7 +332,7 @@ describe("responses and streams", () => {
 
   it("refuses error bodies with their message, several choices, and anything not a completion, never throwing", () => {
     expect(
-      mistralFormat.responseToCanonical({
+      mistralConverter.responseToCanonical({
         object: "error",
         message: "Unexpected role 'user' after role 'tool'",
         type: "invalid_request_message_order",
@@ -343,20 +343,20 @@ describe("responses and streams", () => {
       ok: false,
       errors: [{ path: "", message: "an error body, not a completion: Unexpected role 'user' after role 'tool'" }],
     });
-    expect(mistralFormat.responseToCanonical({ detail: [{ msg: "Field required" }] })).toMatchObject({
+    expect(mistralConverter.responseToCanonical({ detail: [{ msg: "Field required" }] })).toMatchObject({
       ok: false,
       errors: [{ path: "/detail" }],
     });
     const two = completion({ role: "assistant", content: "a" });
     expect(
-      mistralFormat.responseToCanonical({ ...two, choices: [...two.choices, { ...two.choices[0], index: 1 }] }),
+      mistralConverter.responseToCanonical({ ...two, choices: [...two.choices, { ...two.choices[0], index: 1 }] }),
     ).toMatchObject({ ok: false, errors: [{ path: "/choices" }] });
     fc.assert(
       fc.property(fc.anything(), (value) => {
         expect(() => [
-          mistralFormat.requestToCanonical(value),
-          mistralFormat.responseToCanonical(value),
-          mistralFormat.streamToCanonical([value]),
+          mistralConverter.requestToCanonical(value),
+          mistralConverter.responseToCanonical(value),
+          mistralConverter.streamToCanonical([value]),
         ]).not.toThrow();
       }),
       { numRuns: 300 },
@@ -372,14 +372,14 @@ describe("responses and streams", () => {
       },
       { choices: [{ index: 0, finish_reason: "model_length", message: { role: "assistant", content: "x" } }] },
     );
-    const imported = mistralFormat.responseToCanonical(native);
+    const imported = mistralConverter.responseToCanonical(native);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
     expect(imported.document.messages[0]).toMatchObject({
       finish_reason: "length",
       native_finish_reason: "model_length",
       usage: { input_tokens: 3, output_tokens: 2, raw: { provider: "mistral" } },
     });
-    expect(mistralFormat.responseFromCanonical(imported.document, { strict: true })).toEqual({
+    expect(mistralConverter.responseFromCanonical(imported.document, { strict: true })).toEqual({
       ok: true,
       value: native,
       warnings: [],
@@ -389,10 +389,10 @@ describe("responses and streams", () => {
       content: "",
       tool_calls: [{ id: "abcdefghi", function: { name: "f", arguments: { a: 1 } }, index: 0 }],
     });
-    const call = mistralFormat.responseToCanonical(withCall);
+    const call = mistralConverter.responseToCanonical(withCall);
     if (!call.ok) throw new Error(JSON.stringify(call.errors));
     expect(call.document.messages[0]?.parts[1]).toMatchObject({ type: "tool_call", id: "abcdefghi", input: { a: 1 } });
-    expect(mistralFormat.responseFromCanonical(call.document, { strict: true })).toEqual({
+    expect(mistralConverter.responseFromCanonical(call.document, { strict: true })).toEqual({
       ok: true,
       value: withCall,
       warnings: [],
@@ -447,7 +447,7 @@ describe("responses and streams", () => {
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
       },
     ];
-    const result = mistralFormat.streamToCanonical(chunks);
+    const result = mistralConverter.streamToCanonical(chunks);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(validateTranscript(result.document).ok).toBe(true);
     expect(result.document.messages[0]?.parts).toEqual([
@@ -455,7 +455,7 @@ describe("responses and streams", () => {
       { type: "text", text: "ok" },
       { type: "tool_call", id: "abcdefghi", name: "f", input: { a: 1 }, provider_fields: { mistral: { index: 0 } } },
     ]);
-    const back = mistralFormat.streamFromCanonical(result.document);
-    expect(back.ok && mistralFormat.streamToCanonical(back.value)).toEqual(result);
+    const back = mistralConverter.streamFromCanonical(result.document);
+    expect(back.ok && mistralConverter.streamToCanonical(back.value)).toEqual(result);
   });
 });

@@ -1,1 +1,1 @@
-export { ollamaFormat } from "./ollama-format.js";
+export { ollamaConverter } from "./ollama-format.js";

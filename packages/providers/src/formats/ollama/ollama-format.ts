@@ -1064,7 +1064,7 @@ function checkRequest(request: ChatRequest): TargetProblem[] {
  * The ollama package types `created_at` as a Date, but the client never revives it: on the wire and in what the
  * client returns it is an RFC 3339 string, which is what these converters read and write.
  */
-export const ollamaFormat: ProviderConverter<ChatRequest, ChatResponse, ChatResponse> = {
+export const ollamaConverter: ProviderConverter<ChatRequest, ChatResponse, ChatResponse> = {
   id: "ollama",
   requestToCanonical,
   requestFromCanonical,

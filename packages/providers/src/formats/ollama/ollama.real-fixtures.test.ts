@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
-import { ollamaFormat } from "./ollama-format.js";
+import { ollamaConverter } from "./ollama-format.js";
 
 /** Differences a round trip cannot avoid, each with why. Empty: every real payload round-trips exactly. */
 const normalisations: ReadonlyArray<{ file: RegExp; path: RegExp; reason: string }> = [];
@@ -26,16 +26,16 @@ describe("ollama real fixtures", () => {
   it.each(byKind("request").map((payload) => [payload.origin, payload] as const))(
     "request %s round-trips",
     (_origin, payload) => {
-      const imported = ollamaFormat.requestToCanonical(payload.value);
+      const imported = ollamaConverter.requestToCanonical(payload.value);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
-      const exported = ollamaFormat.requestFromCanonical(imported.document, { strict: true });
+      const exported = ollamaConverter.requestFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) {
         expect(exported.value).toEqual(payload.value);
-        expect(ollamaFormat.checkRequest(exported.value)).toEqual([]);
+        expect(ollamaConverter.checkRequest(exported.value)).toEqual([]);
       }
     },
   );
@@ -43,12 +43,12 @@ describe("ollama real fixtures", () => {
   it.each(byKind("response").map((payload) => [payload.origin, payload] as const))(
     "response %s round-trips",
     (_origin, payload) => {
-      const imported = ollamaFormat.responseToCanonical(payload.value);
+      const imported = ollamaConverter.responseToCanonical(payload.value);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
-      const exported = ollamaFormat.responseFromCanonical(imported.document, { strict: true });
+      const exported = ollamaConverter.responseFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) expect(exported.value).toEqual(payload.value);
     },
@@ -57,15 +57,15 @@ describe("ollama real fixtures", () => {
   it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))(
     "stream %s folds into a document and back",
     (_origin, payload) => {
-      const imported = ollamaFormat.streamToCanonical(payload.chunks);
+      const imported = ollamaConverter.streamToCanonical(payload.chunks);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings.map((warning) => warning.path)).toEqual(["/0/created_at"]);
-      const chunks = ollamaFormat.streamFromCanonical(imported.document, { strict: true });
+      const chunks = ollamaConverter.streamFromCanonical(imported.document, { strict: true });
       expect(chunks.ok ? [] : chunks.errors).toEqual([]);
       if (!chunks.ok) return;
-      const again = ollamaFormat.streamToCanonical(chunks.value);
+      const again = ollamaConverter.streamToCanonical(chunks.value);
       expect(again.ok && again.document).toEqual(imported.document);
       // What the chunks carried: the joined content and thinking, and the final chunk's counts and reason.
       type Chunk = {
@@ -91,7 +91,7 @@ describe("ollama real fixtures", () => {
   it.each(byKind("error").map((payload) => [payload.origin, payload] as const))(
     "error body %s is refused with its message",
     (_origin, payload) => {
-      const imported = ollamaFormat.responseToCanonical(payload.value);
+      const imported = ollamaConverter.responseToCanonical(payload.value);
       expect(imported).toEqual({
         ok: false,
         errors: [

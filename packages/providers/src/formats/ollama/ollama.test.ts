@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { ChatRequest, ChatResponse } from "ollama";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { ollamaFormat } from "./ollama-format.js";
+import { ollamaConverter } from "./ollama-format.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 
@@ -18,13 +18,13 @@ function request(messages: unknown[]): ChatRequest {
   return { model: "m", messages } as ChatRequest;
 }
 
-describe("ollamaFormat types", () => {
+describe("ollamaConverter types", () => {
   it("speaks the ollama package's types on the native side", () => {
-    expectTypeOf(ollamaFormat).toEqualTypeOf<ProviderConverter<ChatRequest, ChatResponse, ChatResponse>>();
-    expectTypeOf(ollamaFormat.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatRequest>>();
-    expectTypeOf(ollamaFormat.streamFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatResponse[]>>();
-    expectTypeOf(ollamaFormat.checkRequest).parameter(0).toEqualTypeOf<ChatRequest>();
-    expect(ollamaFormat.id).toBe("ollama");
+    expectTypeOf(ollamaConverter).toEqualTypeOf<ProviderConverter<ChatRequest, ChatResponse, ChatResponse>>();
+    expectTypeOf(ollamaConverter.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatRequest>>();
+    expectTypeOf(ollamaConverter.streamFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatResponse[]>>();
+    expectTypeOf(ollamaConverter.checkRequest).parameter(0).toEqualTypeOf<ChatRequest>();
+    expect(ollamaConverter.id).toBe("ollama");
   });
 });
 
@@ -33,7 +33,7 @@ describe("checkRequest", () => {
 
   it("accepts a well-formed history", () => {
     expect(
-      ollamaFormat.checkRequest(
+      ollamaConverter.checkRequest(
         request([
           { role: "user", content: "x", images: ["iVBORw0KGgo="] },
           { role: "assistant", content: "", tool_calls: [call] },
@@ -44,14 +44,14 @@ describe("checkRequest", () => {
   });
 
   it("rejects an unknown role", () => {
-    expect(ollamaFormat.checkRequest(request([{ role: "developer", content: "x" }]))).toEqual([
+    expect(ollamaConverter.checkRequest(request([{ role: "developer", content: "x" }]))).toEqual([
       { path: "/messages/0/role", message: 'role "developer" is not one Ollama knows' },
     ]);
   });
 
   it("rejects arguments sent as JSON text", () => {
     expect(
-      ollamaFormat.checkRequest(
+      ollamaConverter.checkRequest(
         request([
           { role: "assistant", content: "", tool_calls: [{ function: { name: "add", arguments: '{"a":1}' } }] },
         ]),
@@ -63,13 +63,13 @@ describe("checkRequest", () => {
 
   it("rejects images with a data: prefix", () => {
     expect(
-      ollamaFormat.checkRequest(request([{ role: "user", content: "x", images: ["data:image/png;base64,AAAA"] }])),
+      ollamaConverter.checkRequest(request([{ role: "user", content: "x", images: ["data:image/png;base64,AAAA"] }])),
     ).toEqual([{ path: "/messages/0/images/0", message: "an image must be bare base64, without a data: prefix" }]);
   });
 
   it("rejects a tool message with no call before it, or naming a tool no call used", () => {
     expect(
-      ollamaFormat.checkRequest(
+      ollamaConverter.checkRequest(
         request([
           { role: "user", content: "x" },
           { role: "tool", content: "2", tool_name: "add" },
@@ -77,7 +77,7 @@ describe("checkRequest", () => {
       ),
     ).toEqual([{ path: "/messages/1", message: "a tool message must follow an assistant message with tool calls" }]);
     expect(
-      ollamaFormat.checkRequest(
+      ollamaConverter.checkRequest(
         request([
           { role: "assistant", content: "", tool_calls: [call] },
           { role: "tool", content: "2", tool_name: "mul" },
@@ -94,10 +94,10 @@ describe("canonical documents of other sources", () => {
 
   it.each(files)("%s converts to a request Ollama accepts, with a warning for every loss", (file) => {
     const document = JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
-    const result = ollamaFormat.requestFromCanonical(document);
+    const result = ollamaConverter.requestFromCanonical(document);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(ollamaFormat.checkRequest(result.value)).toEqual([]);
+    expect(ollamaConverter.checkRequest(result.value)).toEqual([]);
     document.messages.forEach((message, messageIndex) => {
       message.parts.forEach((part, partIndex) => {
         if (["text", "image", "tool_call", "tool_result", "reasoning"].includes(part.type)) return;
@@ -112,7 +112,7 @@ describe("canonical documents of other sources", () => {
 
   it("names the specific losses of the five source systems' example documents", () => {
     const warnings = (file: string) =>
-      ollamaFormat
+      ollamaConverter
         .requestFromCanonical(JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript)
         .warnings.map((warning) => `${warning.code} ${warning.path}`);
     expect(warnings("request-with-tools.json")).toEqual([
@@ -131,7 +131,7 @@ describe("canonical documents of other sources", () => {
 
 describe("requestFromCanonical", () => {
   it("writes object arguments, tool_name, images and thinking, and maps developer to system", () => {
-    const result = ollamaFormat.requestFromCanonical(
+    const result = ollamaConverter.requestFromCanonical(
       doc([
         { role: "developer", parts: [{ type: "text", text: "be brief" }] },
         {
@@ -179,8 +179,8 @@ describe("requestFromCanonical", () => {
         ],
       },
     ]);
-    expect(ollamaFormat.requestFromCanonical(lossy).ok).toBe(true);
-    expect(ollamaFormat.requestFromCanonical(lossy, { strict: true })).toMatchObject({
+    expect(ollamaConverter.requestFromCanonical(lossy).ok).toBe(true);
+    expect(ollamaConverter.requestFromCanonical(lossy, { strict: true })).toMatchObject({
       ok: false,
       errors: [{ path: "/messages/0/parts/1", message: expect.stringMatching(/^media-fallback: /) as unknown }],
     });
@@ -189,9 +189,9 @@ describe("requestFromCanonical", () => {
 
 describe("tool results and their calls", () => {
   const convert = (messages: Tolerant.Message[]) => {
-    const result = ollamaFormat.requestFromCanonical(doc(messages));
+    const result = ollamaConverter.requestFromCanonical(doc(messages));
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(ollamaFormat.checkRequest(result.value)).toEqual([]);
+    expect(ollamaConverter.checkRequest(result.value)).toEqual([]);
     return {
       messages: result.value.messages as unknown[],
       warnings: result.warnings.map((warning) => `${warning.code} ${warning.path}`),
@@ -206,14 +206,14 @@ describe("tool results and their calls", () => {
       { role: "assistant", parts: [{ type: "tool_call", id: "call_a", name: "add", input: { a: 1 } }] },
       { role: "tool", parts: [{ type: "tool_result", call_id: "call_a", status: "ok", output: "2" }] },
     ]);
-    const result = ollamaFormat.requestFromCanonical(document, { strict: true });
+    const result = ollamaConverter.requestFromCanonical(document, { strict: true });
     expect(result.ok && result.value.messages?.[2]).toEqual({
       role: "tool",
       content: "2",
       tool_name: "add",
       tool_call_id: "call_a",
     });
-    const back = result.ok ? ollamaFormat.requestToCanonical(result.value) : undefined;
+    const back = result.ok ? ollamaConverter.requestToCanonical(result.value) : undefined;
     expect(back?.ok && back.document.messages[2]?.parts).toEqual([
       { type: "tool_result", call_id: "call_a", name: "add", status: "ok", output: "2" },
     ]);
@@ -229,10 +229,10 @@ describe("tool results and their calls", () => {
       },
       { role: "tool", content: "2", tool_name: "add" },
     ]);
-    const imported = ollamaFormat.requestToCanonical(native);
+    const imported = ollamaConverter.requestToCanonical(native);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
     expect(imported.document.messages[2]?.parts[0]).toMatchObject({ call_id: "call_a" });
-    expect(ollamaFormat.requestFromCanonical(imported.document, { strict: true })).toMatchObject({
+    expect(ollamaConverter.requestFromCanonical(imported.document, { strict: true })).toMatchObject({
       ok: true,
       value: native,
     });
@@ -386,7 +386,7 @@ describe("checkRequest on tool ids", () => {
   it("rejects a tool_call_id no call of the assistant message before has, and a call id used twice", () => {
     const call = (id: string) => ({ id, function: { name: "add", arguments: { a: 1 } } });
     expect(
-      ollamaFormat.checkRequest(
+      ollamaConverter.checkRequest(
         request([
           { role: "assistant", content: "", tool_calls: [call("c1")] },
           { role: "tool", content: "2", tool_name: "add", tool_call_id: "c2" },
@@ -394,7 +394,7 @@ describe("checkRequest on tool ids", () => {
       ),
     ).toEqual([{ path: "/messages/1/tool_call_id", message: "no call of the assistant message before has the id c2" }]);
     expect(
-      ollamaFormat.checkRequest(
+      ollamaConverter.checkRequest(
         request([
           { role: "assistant", content: "", tool_calls: [call("c1")] },
           { role: "tool", content: "2", tool_name: "add", tool_call_id: "c1" },
@@ -462,11 +462,11 @@ describe("canonical → Ollama → canonical", () => {
   it("is the identity on what Ollama supports (1,000 documents)", () => {
     fc.assert(
       fc.property(documents, (document) => {
-        const native = ollamaFormat.requestFromCanonical(document, { strict: true });
+        const native = ollamaConverter.requestFromCanonical(document, { strict: true });
         expect(native.ok ? [] : native.errors).toEqual([]);
         if (!native.ok) return;
-        expect(ollamaFormat.checkRequest(native.value)).toEqual([]);
-        const back = ollamaFormat.requestToCanonical(native.value);
+        expect(ollamaConverter.checkRequest(native.value)).toEqual([]);
+        const back = ollamaConverter.requestToCanonical(native.value);
         expect(back.ok).toBe(true);
         if (!back.ok) return;
         expect(validateTranscript(back.document).ok).toBe(true);
@@ -491,12 +491,16 @@ describe("canonical → Ollama → canonical", () => {
       eval_count: 3,
       prompt_eval_count: 2,
     };
-    const imported = ollamaFormat.responseToCanonical(response);
+    const imported = ollamaConverter.responseToCanonical(response);
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
     expect(imported.document.messages[0]?.finish_reason).toBe("tool_calls");
-    const chunks = ollamaFormat.streamFromCanonical(imported.document);
-    expect(chunks.ok && ollamaFormat.streamToCanonical(chunks.value)).toEqual(imported);
-    expect(ollamaFormat.responseFromCanonical(imported.document)).toEqual({ ok: true, value: response, warnings: [] });
+    const chunks = ollamaConverter.streamFromCanonical(imported.document);
+    expect(chunks.ok && ollamaConverter.streamToCanonical(chunks.value)).toEqual(imported);
+    expect(ollamaConverter.responseFromCanonical(imported.document)).toEqual({
+      ok: true,
+      value: response,
+      warnings: [],
+    });
   });
 });

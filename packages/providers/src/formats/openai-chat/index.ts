@@ -1,1 +1,1 @@
-export { openaiChatFormat } from "./openai-chat-format.js";
+export { openaiChatConverter } from "./openai-chat-format.js";

@@ -14,7 +14,7 @@ import { requestFromCanonical } from "./request-export.js";
 import { requestToCanonical } from "./request-import.js";
 import { responseFromCanonical, responseToCanonical, streamFromCanonical, streamToCanonical } from "./response.js";
 
-export const openaiChatFormat: ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk> = {
+export const openaiChatConverter: ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk> = {
   id: "openai-chat",
   requestToCanonical,
   requestFromCanonical,

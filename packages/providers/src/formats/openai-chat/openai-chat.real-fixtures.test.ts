@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
-import { openaiChatFormat } from "./openai-chat-format.js";
+import { openaiChatConverter } from "./openai-chat-format.js";
 
 /**
  * Differences between a real payload and its round trip that the format cannot avoid, each with why. A payload
@@ -30,16 +30,16 @@ describe("openai-chat real fixtures", () => {
   it.each(byKind("request").map((payload) => [payload.origin, payload] as const))(
     "request %s round-trips",
     (_origin, payload) => {
-      const imported = openaiChatFormat.requestToCanonical(payload.value);
+      const imported = openaiChatConverter.requestToCanonical(payload.value);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
-      const exported = openaiChatFormat.requestFromCanonical(imported.document, { strict: true });
+      const exported = openaiChatConverter.requestFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) {
         expect(exported.value).toEqual(payload.value);
-        expect(openaiChatFormat.checkRequest(exported.value)).toEqual([]);
+        expect(openaiChatConverter.checkRequest(exported.value)).toEqual([]);
       }
     },
   );
@@ -47,12 +47,12 @@ describe("openai-chat real fixtures", () => {
   it.each(byKind("response").map((payload) => [payload.origin, payload] as const))(
     "response %s round-trips",
     (_origin, payload) => {
-      const imported = openaiChatFormat.responseToCanonical(payload.value);
+      const imported = openaiChatConverter.responseToCanonical(payload.value);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
-      const exported = openaiChatFormat.responseFromCanonical(imported.document, { strict: true });
+      const exported = openaiChatConverter.responseFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) expect(exported.value).toEqual(payload.value);
     },
@@ -61,16 +61,16 @@ describe("openai-chat real fixtures", () => {
   it.each(byKind("stream").map((payload) => [payload.origin, payload] as const))(
     "stream %s folds into a document and back",
     (_origin, payload) => {
-      const imported = openaiChatFormat.streamToCanonical(payload.chunks);
+      const imported = openaiChatConverter.streamToCanonical(payload.chunks);
       expect(imported.ok ? [] : imported.errors).toEqual([]);
       if (!imported.ok) return;
       expect(validateTranscript(imported.document).ok).toBe(true);
       // The only warning a real stream gives: the obfuscation padding is left out.
       for (const warning of imported.warnings) expect(warning.path).toBe("/0/obfuscation");
-      const chunks = openaiChatFormat.streamFromCanonical(imported.document, { strict: true });
+      const chunks = openaiChatConverter.streamFromCanonical(imported.document, { strict: true });
       expect(chunks.ok ? [] : chunks.errors).toEqual([]);
       if (!chunks.ok) return;
-      const again = openaiChatFormat.streamToCanonical(chunks.value);
+      const again = openaiChatConverter.streamToCanonical(chunks.value);
       expect(again.ok && again.document).toEqual(imported.document);
       // What the chunks carried: the text, the tool calls' arguments, the finish reason and the usage.
       const message = imported.document.messages[0];
@@ -108,7 +108,7 @@ describe("openai-chat real fixtures", () => {
   it.each(byKind("error").map((payload) => [payload.origin, payload] as const))(
     "error body %s is refused with the provider's message",
     (_origin, payload) => {
-      const imported = openaiChatFormat.responseToCanonical(payload.value);
+      const imported = openaiChatConverter.responseToCanonical(payload.value);
       expect(imported.ok).toBe(false);
       if (imported.ok) return;
       const error = (payload.value as { error: { message: string } }).error;

@@ -10,7 +10,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { openaiChatFormat } from "./openai-chat-format.js";
+import { openaiChatConverter } from "./openai-chat-format.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 
@@ -28,20 +28,22 @@ function request(value: unknown): ChatCompletionCreateParams {
   return value as ChatCompletionCreateParams;
 }
 
-describe("openaiChatFormat types", () => {
+describe("openaiChatConverter types", () => {
   it("speaks the official openai SDK types on the native side", () => {
-    expectTypeOf(openaiChatFormat).toEqualTypeOf<
+    expectTypeOf(openaiChatConverter).toEqualTypeOf<
       ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk>
     >();
-    expectTypeOf(openaiChatFormat.requestFromCanonical).returns.toEqualTypeOf<
+    expectTypeOf(openaiChatConverter.requestFromCanonical).returns.toEqualTypeOf<
       FromCanonicalResult<ChatCompletionCreateParams>
     >();
-    expectTypeOf(openaiChatFormat.responseFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatCompletion>>();
-    expectTypeOf(openaiChatFormat.streamFromCanonical).returns.toEqualTypeOf<
+    expectTypeOf(openaiChatConverter.responseFromCanonical).returns.toEqualTypeOf<
+      FromCanonicalResult<ChatCompletion>
+    >();
+    expectTypeOf(openaiChatConverter.streamFromCanonical).returns.toEqualTypeOf<
       FromCanonicalResult<ChatCompletionChunk[]>
     >();
-    expectTypeOf(openaiChatFormat.checkRequest).parameter(0).toEqualTypeOf<ChatCompletionCreateParams>();
-    expect(openaiChatFormat.id).toBe("openai-chat");
+    expectTypeOf(openaiChatConverter.checkRequest).parameter(0).toEqualTypeOf<ChatCompletionCreateParams>();
+    expect(openaiChatConverter.id).toBe("openai-chat");
   });
 });
 
@@ -60,13 +62,13 @@ describe("checkRequest", () => {
   ];
 
   it("accepts a well-formed history", () => {
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: ok }))).toEqual([]);
+    expect(openaiChatConverter.checkRequest(request({ model: "m", messages: ok }))).toEqual([]);
   });
 
   it("rejects an unknown role", () => {
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: [{ role: "model", content: "x" }] }))).toEqual(
-      [{ path: "/messages/0/role", message: 'role "model" is not one Chat knows' }],
-    );
+    expect(
+      openaiChatConverter.checkRequest(request({ model: "m", messages: [{ role: "model", content: "x" }] })),
+    ).toEqual([{ path: "/messages/0/role", message: 'role "model" is not one Chat knows' }]);
   });
 
   it("rejects arguments that are not a string", () => {
@@ -74,7 +76,7 @@ describe("checkRequest", () => {
       { role: "assistant", tool_calls: [call("a", { x: 1 })] },
       { role: "tool", tool_call_id: "a", content: "1" },
     ];
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages }))).toEqual([
+    expect(openaiChatConverter.checkRequest(request({ model: "m", messages }))).toEqual([
       { path: "/messages/0/tool_calls/0/function/arguments", message: "arguments must be a string of JSON text" },
     ]);
   });
@@ -86,7 +88,7 @@ describe("checkRequest", () => {
       { role: "user", content: "x" },
       { role: "tool", tool_call_id: "b", content: "2" },
     ];
-    const problems = openaiChatFormat.checkRequest(request({ model: "m", messages }));
+    const problems = openaiChatConverter.checkRequest(request({ model: "m", messages }));
     expect(problems).toContainEqual({
       path: "/messages/0/tool_calls/1",
       message: "tool call b has no tool message right after its assistant message",
@@ -99,7 +101,7 @@ describe("checkRequest", () => {
 
   it("rejects a tool message with no call and a second answer to one call", () => {
     expect(
-      openaiChatFormat.checkRequest(
+      openaiChatConverter.checkRequest(
         request({ model: "m", messages: [{ role: "tool", tool_call_id: "z", content: "1" }] }),
       ),
     ).toEqual([
@@ -113,7 +115,7 @@ describe("checkRequest", () => {
       { role: "tool", tool_call_id: "a", content: "1" },
       { role: "tool", tool_call_id: "a", content: "1" },
     ];
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages: twice }))).toEqual([
+    expect(openaiChatConverter.checkRequest(request({ model: "m", messages: twice }))).toEqual([
       {
         path: "/messages/2/tool_call_id",
         message: "tool message for a answers a call that already has its tool message",
@@ -130,7 +132,7 @@ describe("checkRequest", () => {
       { role: "assistant", tool_calls: [call("a")] },
       { role: "tool", tool_call_id: "a", content: "" },
     ];
-    expect(openaiChatFormat.checkRequest(request({ model: "m", messages }))).toEqual([
+    expect(openaiChatConverter.checkRequest(request({ model: "m", messages }))).toEqual([
       { path: "/messages/0/tool_calls/0/id", message: "a tool call id must be a string of 1 to 64 characters" },
       { path: "/messages/0/tool_calls/1/id", message: "a tool call id must be a string of 1 to 64 characters" },
       { path: "/messages/3/tool_calls/0/id", message: "tool call id a is used twice" },
@@ -147,10 +149,10 @@ describe("canonical documents of other sources", () => {
 
   it.each(files)("%s converts to a request Chat accepts, with a warning for every loss", (file) => {
     const document = JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
-    const result = openaiChatFormat.requestFromCanonical(document);
+    const result = openaiChatConverter.requestFromCanonical(document);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
+    expect(openaiChatConverter.checkRequest(result.value)).toEqual([]);
     // Every part Chat has no shape for is named by a warning at (or inside) its path.
     document.messages.forEach((message, messageIndex) => {
       message.parts.forEach((part, partIndex) => {
@@ -162,13 +164,13 @@ describe("canonical documents of other sources", () => {
         ).toBe(true);
       });
     });
-    expect(openaiChatFormat.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
+    expect(openaiChatConverter.requestFromCanonical(document, { strict: true }).ok).toBe(result.warnings.length === 0);
   });
 
   it("names the specific losses of the five source systems' example documents", () => {
     const read = (file: string) => JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
     const warnings = (file: string) => {
-      const result = openaiChatFormat.requestFromCanonical(read(file));
+      const result = openaiChatConverter.requestFromCanonical(read(file));
       return result.warnings.map((warning) => `${warning.code} ${warning.path}`);
     };
     expect(warnings("request-with-tools.json")).toEqual([
@@ -194,7 +196,7 @@ describe("requestFromCanonical fallbacks", () => {
   });
 
   it("splits grouped results, moves images of a result to a user message after the tool messages", () => {
-    const result = openaiChatFormat.requestFromCanonical(
+    const result = openaiChatConverter.requestFromCanonical(
       doc([
         {
           role: "assistant",
@@ -248,7 +250,7 @@ describe("requestFromCanonical fallbacks", () => {
       "status-mapped",
       "value-converted",
     ]);
-    expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
+    expect(openaiChatConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("applies the foreign-reasoning policy and never sends opaque data", () => {
@@ -262,10 +264,10 @@ describe("requestFromCanonical fallbacks", () => {
         ],
       },
     ];
-    const drop = openaiChatFormat.requestFromCanonical(doc(messages));
+    const drop = openaiChatConverter.requestFromCanonical(doc(messages));
     expect(drop.ok && drop.value.messages[1]).toEqual({ role: "assistant", content: "a" });
     expect(drop.warnings.map((warning) => warning.code)).toEqual(["reasoning-dropped"]);
-    const text = openaiChatFormat.requestFromCanonical(doc(messages), { foreignReasoning: "text" });
+    const text = openaiChatConverter.requestFromCanonical(doc(messages), { foreignReasoning: "text" });
     expect(text.ok && text.value.messages[1]).toEqual({
       role: "assistant",
       content: [
@@ -274,14 +276,14 @@ describe("requestFromCanonical fallbacks", () => {
       ],
     });
     expect(text.warnings.map((warning) => warning.code)).toEqual(["reasoning-demoted"]);
-    const keep = openaiChatFormat.requestFromCanonical(doc(messages), { foreignReasoning: "keep" });
+    const keep = openaiChatConverter.requestFromCanonical(doc(messages), { foreignReasoning: "keep" });
     expect(keep.ok && keep.value.messages[1]).toEqual({ role: "assistant", reasoning: "think", content: "a" });
     expect(JSON.stringify(keep)).not.toContain("sig");
   });
 
   it("remaps ids Chat rejects, together with their results, answers a call without a result, and drops a result without a call", () => {
     const long = "toolu_".padEnd(80, "x");
-    const result = openaiChatFormat.requestFromCanonical(
+    const result = openaiChatConverter.requestFromCanonical(
       doc([
         assistantCall(long),
         { role: "tool", parts: [{ type: "tool_result", call_id: long, status: "ok", output: "1" }] },
@@ -312,7 +314,7 @@ describe("requestFromCanonical fallbacks", () => {
       },
       { role: "tool", tool_call_id: "lonely", content: "No result was recorded for this call." },
     ]);
-    expect(openaiChatFormat.checkRequest(result.value)).toEqual([]);
+    expect(openaiChatConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("gives an id reused in a later turn (a Gemini history) a fresh deterministic id, with its result", () => {
@@ -327,7 +329,7 @@ describe("requestFromCanonical fallbacks", () => {
       assistantCall("0usajhl5"),
       result("0usajhl5", "second"),
     ]);
-    const converted = openaiChatFormat.requestFromCanonical(reused);
+    const converted = openaiChatConverter.requestFromCanonical(reused);
     if (!converted.ok) throw new Error(JSON.stringify(converted.errors));
     const messages = converted.value.messages as Array<{
       role: string;
@@ -347,15 +349,15 @@ describe("requestFromCanonical fallbacks", () => {
       ["tool", fresh],
     ]);
     expect(messages[4]?.content).toBe("second");
-    expect(openaiChatFormat.checkRequest(converted.value)).toEqual([]);
+    expect(openaiChatConverter.checkRequest(converted.value)).toEqual([]);
     expect(converted.warnings.map((warning) => `${warning.code} ${warning.path}`)).toEqual([
       "id-remapped /messages/3/parts/0/id",
       "id-remapped /messages/4/parts/0/call_id",
     ]);
     for (const warning of converted.warnings) expect(warning.message).toContain(fresh);
     // The same document always gets the same ids; strict mode refuses the renaming.
-    expect(openaiChatFormat.requestFromCanonical(reused)).toEqual(converted);
-    expect(openaiChatFormat.requestFromCanonical(reused, { strict: true }).ok).toBe(false);
+    expect(openaiChatConverter.requestFromCanonical(reused)).toEqual(converted);
+    expect(openaiChatConverter.requestFromCanonical(reused, { strict: true }).ok).toBe(false);
 
     // One id twice in one turn: each call gets its own id, and the results take them in call order.
     const twice: Tolerant.Message = {
@@ -365,7 +367,7 @@ describe("requestFromCanonical fallbacks", () => {
         { type: "tool_call", id: "a", name: "look", input: { page: 2 } },
       ],
     };
-    const sameTurn = openaiChatFormat.requestFromCanonical(
+    const sameTurn = openaiChatConverter.requestFromCanonical(
       doc([{ role: "user", parts: [{ type: "text", text: "q" }] }, twice, result("a", "1"), result("a", "2")]),
     );
     if (!sameTurn.ok) throw new Error(JSON.stringify(sameTurn.errors));
@@ -384,7 +386,7 @@ describe("requestFromCanonical fallbacks", () => {
       assistant?.tool_calls?.[1]?.id,
       "2",
     ]);
-    expect(openaiChatFormat.checkRequest(sameTurn.value)).toEqual([]);
+    expect(openaiChatConverter.checkRequest(sameTurn.value)).toEqual([]);
   });
 
   it("strict mode turns every loss into an error", () => {
@@ -397,16 +399,16 @@ describe("requestFromCanonical fallbacks", () => {
         ],
       },
     ]);
-    expect(openaiChatFormat.requestFromCanonical(lossy).ok).toBe(true);
-    const strict = openaiChatFormat.requestFromCanonical(lossy, { strict: true });
+    expect(openaiChatConverter.requestFromCanonical(lossy).ok).toBe(true);
+    const strict = openaiChatConverter.requestFromCanonical(lossy, { strict: true });
     expect(strict).toMatchObject({
       ok: false,
       errors: [{ path: "/messages/0/parts/1", message: expect.stringMatching(/^part-dropped: /) as unknown }],
     });
-    const response = openaiChatFormat.responseFromCanonical(lossy, { strict: true });
+    const response = openaiChatConverter.responseFromCanonical(lossy, { strict: true });
     expect(response.ok).toBe(false);
     const clean = doc([{ role: "user", parts: [{ type: "text", text: "hi" }] }]);
-    expect(openaiChatFormat.requestFromCanonical(clean, { strict: true })).toEqual({
+    expect(openaiChatConverter.requestFromCanonical(clean, { strict: true })).toEqual({
       ok: true,
       value: { messages: [{ role: "user", content: "hi" }], model: "gpt-4o" },
       warnings: [],
@@ -422,7 +424,7 @@ describe("responses and streams", () => {
       logprobs: null,
       message: { role: "assistant", content: "a", refusal: null },
     };
-    const result = openaiChatFormat.responseToCanonical({
+    const result = openaiChatConverter.responseToCanonical({
       id: "x",
       object: "chat.completion",
       created: 1,
@@ -452,14 +454,14 @@ describe("responses and streams", () => {
         },
       ],
     };
-    const imported = openaiChatFormat.responseToCanonical(completion);
+    const imported = openaiChatConverter.responseToCanonical(completion);
     expect(imported.ok && imported.document.messages[0]?.parts[0]).toMatchObject({
       type: "tool_call",
       raw_input: '{"a": ',
       input_error: expect.any(String) as unknown,
     });
     if (imported.ok)
-      expect(openaiChatFormat.responseFromCanonical(imported.document)).toEqual({
+      expect(openaiChatConverter.responseFromCanonical(imported.document)).toEqual({
         ok: true,
         value: completion,
         warnings: [],
@@ -494,7 +496,7 @@ describe("responses and streams", () => {
       },
       { ...head, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
     ];
-    const result = openaiChatFormat.streamToCanonical(chunks);
+    const result = openaiChatConverter.streamToCanonical(chunks);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.document.messages[0]?.parts).toEqual([
@@ -502,8 +504,8 @@ describe("responses and streams", () => {
       { type: "refusal", text: "no" },
       { type: "tool_call", id: "c1", name: "f", input: { a: 1 } },
     ]);
-    const back = openaiChatFormat.streamFromCanonical(result.document);
-    expect(back.ok && openaiChatFormat.streamToCanonical(back.value)).toEqual(result);
+    const back = openaiChatConverter.streamFromCanonical(result.document);
+    expect(back.ok && openaiChatConverter.streamToCanonical(back.value)).toEqual(result);
   });
 });
 
@@ -585,11 +587,11 @@ describe("canonical → Chat → canonical", () => {
   it("is the identity on what Chat supports (1,000 documents)", () => {
     fc.assert(
       fc.property(documents, (document) => {
-        const native = openaiChatFormat.requestFromCanonical(document, { strict: true });
+        const native = openaiChatConverter.requestFromCanonical(document, { strict: true });
         expect(native.ok ? [] : native.errors).toEqual([]);
         if (!native.ok) return;
-        expect(openaiChatFormat.checkRequest(native.value)).toEqual([]);
-        const back = openaiChatFormat.requestToCanonical(native.value);
+        expect(openaiChatConverter.checkRequest(native.value)).toEqual([]);
+        const back = openaiChatConverter.requestToCanonical(native.value);
         expect(back.ok).toBe(true);
         if (!back.ok) return;
         expect(validateTranscript(back.document).ok).toBe(true);

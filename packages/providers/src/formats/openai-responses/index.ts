@@ -14,7 +14,7 @@ import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 
-export const openaiResponsesFormat: ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent> = {
+export const openaiResponsesConverter: ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent> = {
   id: "openai-responses",
   requestToCanonical,
   requestFromCanonical: (document, options) =>

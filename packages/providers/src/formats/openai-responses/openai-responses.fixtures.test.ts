@@ -2,7 +2,7 @@ import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
 import { loadRealFixtures } from "@agent-transcript/codegen/real-fixtures";
-import { openaiResponsesFormat as format } from "./index.js";
+import { openaiResponsesConverter as format } from "./index.js";
 
 /**
  * Every difference a round trip of a real payload may show, each justified. A difference not listed fails its test,

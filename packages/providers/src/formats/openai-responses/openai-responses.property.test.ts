@@ -2,7 +2,7 @@ import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@age
 import { formatVersion, validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { openaiResponsesFormat as format } from "./index.js";
+import { openaiResponsesConverter as format } from "./index.js";
 import { parseArguments } from "./items.js";
 
 /**

@@ -5,7 +5,7 @@ import { formatVersion } from "@agent-transcript/core";
 import type { Response, ResponseCreateParams, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
-import { openaiResponsesFormat as format } from "./index.js";
+import { openaiResponsesConverter as format } from "./index.js";
 
 const examplesRoot = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 
@@ -32,7 +32,7 @@ function codes(warnings: ReadonlyArray<{ code: string; path: string }>): string[
   return warnings.map((warning) => `${warning.code} ${warning.path}`);
 }
 
-describe("openaiResponsesFormat", () => {
+describe("openaiResponsesConverter", () => {
   it("is typed with the official openai SDK request, response and stream-event types", () => {
     expectTypeOf(format).toEqualTypeOf<ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>>();
     expectTypeOf(format.requestFromCanonical).returns.toExtend<
