@@ -157,3 +157,9 @@ export async function loadDocument(input: string, io: CommandIo): Promise<Loaded
 function childRunIds(events: readonly Tolerant.Event[]): string[] {
   return [...new Set(events.flatMap((event) => (event.child_run_id ? [event.child_run_id] : [])))];
 }
+
+/** `file:line: /pointer message`, the shape editors and CI annotations understand. */
+export function formatProblem(file: string, problem: InputProblem): string {
+  const where = problem.line === undefined ? file : `${file}:${problem.line}`;
+  return `${where}:${problem.pointer === "" ? "" : ` ${problem.pointer}`} ${problem.message}`;
+}

@@ -18,7 +18,7 @@ import {
 } from "@agent-transcript/providers";
 import { decodeWithLines, describeReadError, readInputText } from "../input.js";
 import { exitCodes, UserError, type CommandIo } from "../io.js";
-import { writeAtomically } from "./export.js";
+import { writeAtomically } from "../output.js";
 
 /** What `--from` and `--to` take: the provider format ids and the canonical document. */
 export const convertFormatIds: readonly DetectedFormat[] = [...formatIds, "agent-transcript"];

@@ -1,10 +1,10 @@
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { exportFileName, prepareExport, renderMarkdown, type ReasoningPolicy } from "@agent-transcript/core";
-import { loadDocument } from "../input.js";
+import { formatProblem, loadDocument } from "../input.js";
+import { writeAtomically } from "../output.js";
 import { exitCodes, UserError, type CommandIo } from "../io.js";
-import { formatProblem } from "./validate.js";
 
 export interface ExportCommandOptions {
   format: "json" | "markdown";
@@ -98,16 +98,4 @@ async function resolveTarget(output: string, naming: Parameters<typeof exportFil
   if (!isDirectory) return output;
   await mkdir(output, { recursive: true });
   return path.join(output, exportFileName(naming));
-}
-
-/** Write beside the target, then rename: a crash or a full disk never leaves a half-written export in its place. */
-export async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${Date.now()}.partial`);
-  try {
-    await writeFile(temporary, bytes, { flag: "wx", mode: 0o644 });
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw new UserError(`cannot write ${target}: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }

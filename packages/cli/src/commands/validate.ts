@@ -1,6 +1,13 @@
 import type { ValidationMode } from "@agent-transcript/core";
 import { checkEventLog, parseJsonLines, readSnapshotDeclarations } from "@agent-transcript/recorder";
-import { decodeWithLines, describeReadError, isJsonLines, readInputText, type InputProblem } from "../input.js";
+import {
+  decodeWithLines,
+  describeReadError,
+  formatProblem,
+  isJsonLines,
+  readInputText,
+  type InputProblem,
+} from "../input.js";
 import { exitCodes, paint, type CommandIo } from "../io.js";
 
 export type InputKind = "transcript" | "event-log" | "snapshot-declarations";
@@ -120,10 +127,4 @@ export async function runValidate(inputs: string[], options: ValidateOptions, io
     }
   }
   return valid ? exitCodes.success : exitCodes.failure;
-}
-
-/** `file:line: /pointer message`, the shape editors and CI annotations understand. */
-export function formatProblem(file: string, problem: InputProblem): string {
-  const where = problem.line === undefined ? file : `${file}:${problem.line}`;
-  return `${where}:${problem.pointer === "" ? "" : ` ${problem.pointer}`} ${problem.message}`;
 }

@@ -1,0 +1,105 @@
+// The architecture rules of ARCHITECTURE.md, checked on every `pnpm test` (`pnpm check:architecture`).
+// Paths are real paths: a workspace package imported by name resolves to its folder under packages/ or tools/.
+const testFile = "\\.test(\\.helpers)?\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "core-imports-no-package",
+      comment: "core is the bottom layer: it imports no other package of ours.",
+      severity: "error",
+      from: { path: "^packages/core/src/", pathNot: testFile },
+      to: { path: "^packages/(?!core/)[^/]+/" },
+    },
+    {
+      name: "layers-point-down",
+      comment: "providers and recorder build on core only; they never import each other or the CLI.",
+      severity: "error",
+      from: { path: "^packages/(providers|recorder)/src/", pathNot: testFile },
+      to: { path: "^packages/(?!core/|$1/)[^/]+/" },
+    },
+    {
+      name: "shipped-code-imports-no-tools",
+      comment:
+        "tools/* (codegen, fixtures, bench, demo, setup) serve tests, benchmarks and the demo, never shipped code.",
+      severity: "error",
+      from: { path: "^packages/[^/]+/src/", pathNot: testFile },
+      to: { path: "^tools/" },
+    },
+    {
+      name: "no-bindings-imports",
+      comment: "The language bindings are generated for other languages; no TypeScript code depends on them.",
+      severity: "error",
+      from: { pathNot: "^packages/bindings-" },
+      to: { path: "^packages/bindings-" },
+    },
+    {
+      name: "packages-use-public-entry-points",
+      comment: "Another package is imported by its name and exports, never by a path into its sources.",
+      severity: "error",
+      from: { path: "^packages/([^/]+)/" },
+      to: { path: "^packages/[^/]+/src/", pathNot: "^packages/$1/", dependencyTypes: ["local"] },
+    },
+    {
+      name: "formats-are-independent",
+      comment: "A format folder never imports another: shared code lives in conversion/ or families/<family>/.",
+      severity: "error",
+      from: { path: "^packages/providers/src/formats/([^/]+)/" },
+      to: { path: "^packages/providers/src/formats/", pathNot: "^packages/providers/src/formats/$1/" },
+    },
+    {
+      name: "families-are-below-formats",
+      comment: "A family fold serves its member formats; it never imports a format folder or another family.",
+      severity: "error",
+      from: { path: "^packages/providers/src/families/([^/]+)/" },
+      to: {
+        path: "^packages/providers/src/(formats|families)/",
+        pathNot: "^packages/providers/src/families/$1/",
+      },
+    },
+    {
+      name: "conversion-toolkit-is-the-base",
+      comment: "The conversion toolkit is what every converter uses; it imports no converter.",
+      severity: "error",
+      from: { path: "^packages/providers/src/conversion/" },
+      to: { path: "^packages/providers/src/(formats|families)/" },
+    },
+    {
+      name: "commands-are-independent",
+      comment: "A CLI command never imports another: what commands share lives beside them in packages/cli/src.",
+      severity: "error",
+      from: { path: "^packages/cli/src/commands/([^/.]+)" },
+      to: { path: "^packages/cli/src/commands/", pathNot: "^packages/cli/src/commands/$1[./]" },
+    },
+    {
+      name: "no-circular",
+      comment: "A cycle makes module initialisation order matter and hides a missing layer.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "Every import resolves.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|target|\\.turbo|\\.tmp)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    // Only its `resolve.alias`: workspace packages resolve to their sources (see the file).
+    webpackConfig: { fileName: ".dependency-cruiser.resolve.cjs" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "types", "default", "node"],
+      mainFields: ["module", "main", "types"],
+      extensions: [".ts", ".js", ".mjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
