@@ -150,3 +150,34 @@ describe("agent-transcript validate on transcript documents", () => {
     expect(tolerant.stderr()).toContain("warning:");
   });
 });
+
+describe("logs AWF wrote, as its documentation prints them", () => {
+  const awfLog = path.join(repositoryRoot, "packages/recorder/src/fixtures/awf-documented-example.jsonl");
+
+  it("validate tolerantly (exit 0) and name the lines a strict read refuses", async () => {
+    const tolerant = capture();
+    expect(await run(["validate", "--tolerant", awfLog], tolerant.io)).toBe(0);
+    expect(tolerant.stderr()).toMatch(/valid event-log \(6 records, tolerant\)/);
+    const strict = capture();
+    expect(await run(["validate", awfLog], strict.io)).toBe(1);
+    expect(strict.stdout()).not.toMatch(/skips/);
+    expect(strict.stdout()).toMatch(/awf-documented-example\.jsonl:1: \/payload/);
+  });
+
+  it("export to a document holding every block, mapped onto canonical parts", async () => {
+    const output = capture();
+    expect(await run(["export", awfLog], output.io)).toBe(0);
+    const document = JSON.parse(output.stdout()) as {
+      messages: Array<{ role: string; parts: Array<{ type: string }> }>;
+    };
+    expect(document.messages.map((message) => message.role)).toEqual(["user", "assistant", "assistant"]);
+    expect(document.messages[2]?.parts.map((part) => part.type)).toEqual([
+      "text",
+      "reasoning",
+      "tool_call",
+      "tool_result",
+      "command",
+      "stream_chunk",
+    ]);
+  });
+});

@@ -65,7 +65,17 @@ function foldAtDepth(
     const payload = event.payload;
     switch (event.type) {
       case "run.started": {
-        const started = payload as Strict.RunStartedPayload;
+        run.started_at = event.timestamp;
+        document.created_at = event.timestamp;
+        // AWF writes run.started with a null payload; such a log declares no version and is folded as this one.
+        const started = payload as Strict.RunStartedPayload | null;
+        if (started === null) {
+          warnings.push({
+            seq: event.seq,
+            message: `run.started has no payload (as AWF writes it); folded as ${formatVersion}`,
+          });
+          break;
+        }
         if (started.schema_version !== formatVersion)
           warnings.push({
             seq: event.seq,
@@ -73,8 +83,6 @@ function foldAtDepth(
           });
         document.title = started.title ?? started.name;
         if (started.producer) document.producer = started.producer;
-        run.started_at = event.timestamp;
-        document.created_at = event.timestamp;
         run.metadata = { ...(started.metadata ?? {}), run_name: started.name, run_kind: started.kind };
         break;
       }

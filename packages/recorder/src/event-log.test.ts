@@ -46,7 +46,7 @@ describe("checkEventLog", () => {
     ]);
   });
 
-  it("names the line and pointer of every problem, and keeps reading after one", () => {
+  it("names the line and pointer of every problem, and keeps reading after one (invalid lines still hold their seq)", () => {
     const text =
       [line(1), line(2, { iteration: -1 }), "{not json", line(3, { timestamp: "soon" }), line(4)].join("\n") + "\n";
     const report = checkEventLog(text);
@@ -54,7 +54,6 @@ describe("checkEventLog", () => {
       { line: 2, pointer: "/iteration", message: "must be >= 0" },
       { line: 3, pointer: "", message: expect.stringMatching(/^not JSON: /) },
       { line: 4, pointer: "/timestamp", message: 'must match format "date-time"' },
-      { line: 5, pointer: "/seq", message: "seq 4 skips 2: a gap means lost lines" },
     ]);
     expect(report.events.map((event) => event.seq)).toEqual([1, 4]);
   });
@@ -89,5 +88,42 @@ describe("checkEventLog", () => {
   it("skips blank lines without miscounting", () => {
     const report = checkEventLog(`${line(1)}\n\n${line(2, { iteration: -5 })}\n`);
     expect(report.problems).toEqual([{ line: 3, pointer: "/iteration", message: "must be >= 0" }]);
+  });
+});
+
+describe("logs AWF wrote", () => {
+  // AWF's documented examples, each printed JSON value kept as the documentation prints it (its spacing, its
+  // `"payload": null` run events, its six content-block shapes), one event per line.
+  const awfLog = readFileSync(new URL("./fixtures/awf-documented-example.jsonl", import.meta.url), "utf8");
+
+  it("read tolerantly with every line accepted and no gap reported", () => {
+    const report = checkEventLog(awfLog, "tolerant");
+    expect(report.problems).toEqual([]);
+    expect(report.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(report.events[0]?.payload).toBeNull();
+  });
+
+  it("are held to this format's writer rules by a strict read, which names the lines and still sees no gap", () => {
+    const report = checkEventLog(awfLog, "strict");
+    const lines = [...new Set(report.problems.map((problem) => problem.line))];
+    expect(lines).toEqual([1, 5]);
+    expect(report.problems.some((problem) => problem.message.includes("skips"))).toBe(false);
+  });
+});
+
+describe("sequence checks around invalid lines", () => {
+  it("count an invalid line's seq, so the next valid line is not reported as a gap", () => {
+    const text = [line(1), line(2, { path: "", iteration: -1 }), line(3)].join("\n") + "\n";
+    const report = checkEventLog(text);
+    expect(report.problems.map((problem) => [problem.line, problem.pointer])).toEqual([[2, "/iteration"]]);
+  });
+
+  it("still report a real gap after an invalid line", () => {
+    const text = [line(1), line(2, { iteration: -1 }), line(4)].join("\n") + "\n";
+    const report = checkEventLog(text);
+    expect(report.problems.map((problem) => [problem.line, problem.pointer])).toEqual([
+      [2, "/iteration"],
+      [3, "/seq"],
+    ]);
   });
 });

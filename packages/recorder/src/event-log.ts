@@ -41,6 +41,13 @@ export function checkEventLog(text: string, mode: ValidationMode = "strict"): Ev
   let highestSeq = 0;
   let first: { runId: string; parentRunId: string | undefined; line: number } | undefined;
   for (const parsed of validJsonLines<Tolerant.Event>(text, validate, report.problems)) {
+    if (!parsed.ok) {
+      // The line's own problems are reported already; its seq still counts, or the next line would show a
+      // gap that is not there.
+      const seq = (parsed.value as { seq?: unknown } | null)?.seq;
+      if (typeof seq === "number" && Number.isSafeInteger(seq) && seq > highestSeq) highestSeq = seq;
+      continue;
+    }
     const event = parsed.value;
     if (event.seq <= highestSeq) {
       report.problems.push({

@@ -51,16 +51,20 @@ export function* validJsonLines<T>(
     value: unknown,
   ) => { ok: true; value: T } | { ok: false; errors: Array<{ pointer: string; message: string }> },
   problems: LineProblem[],
-): Generator<{ line: number; value: T }> {
+): Generator<{ line: number; ok: true; value: T } | { line: number; ok: false; value: unknown }> {
   for (const parsed of parseJsonLines(text)) {
     if (!parsed.ok) {
       problems.push({ line: parsed.line, pointer: "", message: parsed.message });
       continue;
     }
     const result = validate(parsed.value);
-    if (result.ok) yield { line: parsed.line, value: result.value };
-    else
-      for (const error of result.errors)
-        problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
+    if (result.ok) {
+      yield { line: parsed.line, ok: true, value: result.value };
+      continue;
+    }
+    for (const error of result.errors)
+      problems.push({ line: parsed.line, pointer: error.pointer, message: error.message });
+    // An invalid line is still a line that was written: callers that track the file's sequence see it too.
+    yield { line: parsed.line, ok: false, value: parsed.value };
   }
 }

@@ -31,6 +31,7 @@ export function readSnapshotDeclarations(text: string, mode: ValidationMode = "s
   const accepted: Array<{ line: number; declaration: SnapshotDeclaration }> = [];
   const report: DeclarationsReport = { declarations: [], read: [], problems: [], redundant: [] };
   for (const parsed of validJsonLines<SnapshotDeclaration>(text, validate, report.problems)) {
+    if (!parsed.ok) continue;
     // Only the three defined fields are carried: a tolerant read ignores what a newer writer added.
     const { version, kind, path: declaredPath } = parsed.value;
     report.read.push({ version, kind, path: declaredPath });

@@ -50,8 +50,8 @@ export async function generateBinding(
   const versionFiles = files.filter((file) => file.version === version);
   const input = new JSONSchemaInput(new LocalSchemaStore(files));
   for (const file of versionFiles) await input.addSource({ name: file.title, uris: [file.id] });
-  // Definitions used only inside if/then (the event payloads) are invisible to quicktype from the top-level
-  // entities; naming them as sources gives them types of their own.
+  // Definitions used only inside if/then (the event payloads) or only as tolerant alternatives (AWF's content
+  // blocks) are invisible to quicktype from the top-level entities; naming them as sources gives them types.
   // Maps (ProviderFields) are inlined wherever they are used; as sources they get a name too.
   for (const { file, name } of [...conditionalOnlyDefinitions(versionFiles), ...mapDefinitions(versionFiles)]) {
     await input.addSource({ name, uris: [`${file.id}#/$defs/${name}`] });
@@ -131,7 +131,7 @@ function withoutConditions(node: unknown): unknown {
   if (typeof node !== "object" || node === null) return node;
   return Object.fromEntries(
     Object.entries(node)
-      .filter(([keyword]) => keyword !== "if" && keyword !== "then" && keyword !== "else")
+      .filter(([keyword]) => !["if", "then", "else", "x-tolerant-also"].includes(keyword))
       .map(([keyword, value]) => [keyword, withoutConditions(value)]),
   );
 }

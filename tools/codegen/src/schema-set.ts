@@ -107,6 +107,16 @@ function lintSubschema(schema: JsonSchema, where: string, problems: string[]): v
       problems.push(`${where}: x-extensible is true on a string enum or a oneOf with a discriminator, nothing else`);
     }
   }
+  if (schema["x-tolerant-also"] !== undefined) {
+    const alternatives = schema["x-tolerant-also"];
+    if (
+      !Array.isArray(alternatives) ||
+      alternatives.length === 0 ||
+      !alternatives.every((item) => typeof item === "object" && item !== null)
+    ) {
+      problems.push(`${where}: x-tolerant-also is a non-empty list of schemas a tolerant reader accepts as well`);
+    }
+  }
   if (typeof schema.$ref === "string" && /^[a-z]+:/i.test(schema.$ref)) {
     problems.push(`${where}: $ref must be relative (resolved locally against $id), not ${schema.$ref}`);
   }

@@ -8,6 +8,8 @@ import type { JsonSchema, SchemaFile } from "./schema-set.js";
  * - string enums marked `x-extensible` accept any string;
  * - discriminated unions marked `x-extensible` accept an object whose tag is not one of the known members,
  *   while a known tag must still match its own member.
+ * - a schema marked `x-tolerant-also: [alternatives]` also accepts each alternative: shapes another system writes
+ *   where our writers are stricter (AWF's own content blocks, its null run.started payload), which readers fold in.
  * Everything else (types, required fields, formats, the major version) stays as strict as the source.
  */
 /**
@@ -38,6 +40,16 @@ function transform(node: unknown, baseId: string, files: readonly SchemaFile[], 
   if (Array.isArray(node)) return node.map((child) => transform(child, baseId, files, shape));
   if (typeof node !== "object" || node === null) return node;
   const schema = node as JsonSchema;
+  const alternatives = schema["x-tolerant-also"];
+  if (Array.isArray(alternatives)) {
+    const { "x-tolerant-also": _alternatives, ...own } = schema;
+    return {
+      anyOf: [
+        transform(own, baseId, files, shape),
+        ...alternatives.map((alternative) => transform(alternative, baseId, files, shape)),
+      ],
+    };
+  }
   const result: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "additionalProperties" && value === false) continue;

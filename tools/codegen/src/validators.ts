@@ -76,7 +76,7 @@ export function runtimeShimModule(sources: readonly string[]): string {
 }
 
 /** Keywords that annotate schemas for our generators; ajv must know them to stay in strict mode. */
-export const annotationKeywords = ["x-extensible", "tsType"] as const;
+export const annotationKeywords = ["x-extensible", "x-tolerant-also", "tsType"] as const;
 
 export type ValidatorVariant = "strict" | "tolerant";
 

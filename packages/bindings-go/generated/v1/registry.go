@@ -20,6 +20,7 @@ var RoundTrip = map[string]func([]byte) ([]byte, error){
 	"RunStartedPayload": roundTrip[RunStartedPayload],
 	"MessagePayload": roundTrip[MessagePayload],
 	"ToolPayload": roundTrip[ToolPayload],
+	"AwfContentBlock": roundTrip[AwfContentBlock],
 	"Message": roundTrip[Message],
 	"Role": roundTrip[Role],
 	"FinishReason": roundTrip[FinishReason],

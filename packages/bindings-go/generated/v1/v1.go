@@ -38,6 +38,9 @@
 //    toolPayload, err := UnmarshalToolPayload(bytes)
 //    bytes, err = toolPayload.Marshal()
 //
+//    awfContentBlock, err := UnmarshalAwfContentBlock(bytes)
+//    bytes, err = awfContentBlock.Marshal()
+//
 //    providerFields, err := UnmarshalProviderFields(bytes)
 //    bytes, err = providerFields.Marshal()
 
@@ -156,6 +159,16 @@ func UnmarshalToolPayload(data []byte) (ToolPayload, error) {
 }
 
 func (r *ToolPayload) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalAwfContentBlock(data []byte) (AwfContentBlock, error) {
+	var r AwfContentBlock
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *AwfContentBlock) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
@@ -938,23 +951,25 @@ type RunStartedPayload struct {
 // Payload of message events: a role and ordered content blocks (canonical parts; text parts
 // carry `.text`, so AWF's jq recipes work unchanged), with what the model call reported.
 type MessagePayload struct {
-	// The content, in order.                                                    
-	Blocks                                                         []Part        `json:"blocks"`
-	Cost                                                           *Cost         `json:"cost,omitempty"`
-	// How long the model call took, in milliseconds.                            
-	DurationMS                                                     *int64        `json:"duration_ms,omitempty"`
-	FinishReason                                                   *FinishReason `json:"finish_reason,omitempty"`
-	Issuer                                                         *Issuer       `json:"issuer,omitempty"`
-	// The message's id (a provider message id or a generated one).              
-	MessageID                                                      *string       `json:"message_id,omitempty"`
-	// The model that produced an assistant message.                             
-	Model                                                          *string       `json:"model,omitempty"`
-	// The provider's own stop reason, verbatim.                                 
-	NativeFinishReason                                             *string       `json:"native_finish_reason,omitempty"`
-	// The provider's response id.                                               
-	ResponseID                                                     *string       `json:"response_id,omitempty"`
-	Role                                                           Role          `json:"role"`
-	Usage                                                          *Usage        `json:"usage,omitempty"`
+	// The content, in order: canonical parts. A reader also accepts AWF's own content blocks               
+	// (`AwfContentBlock`), which folding maps onto parts; a writer of this format never emits              
+	// them.                                                                                                
+	Blocks                                                                                    []Part        `json:"blocks"`
+	Cost                                                                                      *Cost         `json:"cost,omitempty"`
+	// How long the model call took, in milliseconds.                                                       
+	DurationMS                                                                                *int64        `json:"duration_ms,omitempty"`
+	FinishReason                                                                              *FinishReason `json:"finish_reason,omitempty"`
+	Issuer                                                                                    *Issuer       `json:"issuer,omitempty"`
+	// The message's id (a provider message id or a generated one).                                         
+	MessageID                                                                                 *string       `json:"message_id,omitempty"`
+	// The model that produced an assistant message.                                                        
+	Model                                                                                     *string       `json:"model,omitempty"`
+	// The provider's own stop reason, verbatim.                                                            
+	NativeFinishReason                                                                        *string       `json:"native_finish_reason,omitempty"`
+	// The provider's response id.                                                                          
+	ResponseID                                                                                *string       `json:"response_id,omitempty"`
+	Role                                                                                      Role          `json:"role"`
+	Usage                                                                                     *Usage        `json:"usage,omitempty"`
 }
 
 // Payload of tool.call and tool.result (AWF transcript logs): the same call_id links a call
@@ -978,6 +993,35 @@ type ToolPayload struct {
 	// True for server-side tools the provider ran itself.                                          
 	ProviderExecuted                                                              *bool             `json:"provider_executed,omitempty"`
 	Status                                                                        *ToolResultStatus `json:"status,omitempty"`
+}
+
+// A content block as AWF transcript logs write it in message payloads. Writers of this
+// format never emit it (strict validation rejects it); a tolerant reader accepts it so that
+// logs AWF wrote read unchanged, and folding maps it onto the canonical part: `text` →
+// text, `thinking` → reasoning, `tool_use` → tool_call, `tool_result` → tool_result (status
+// ok), `command` → command, `stream` → stream_chunk (the chunk travels in `text`, as AWF's
+// wire format puts it).
+type AwfContentBlock struct {
+	// One provider stream chunk, on `stream` (AWF's wire format carries it in `text`).                            
+	Chunk                                                                                      *string             `json:"chunk,omitempty"`
+	// The resolved shell command of a `command` block.                                                            
+	Command                                                                                    *string             `json:"command,omitempty"`
+	Fidelity                                                                                   *Fidelity           `json:"fidelity,omitempty"`
+	// Verbatim text of a `text` block, or the chunk of a `stream` block.                                          
+	Text                                                                                       *string             `json:"text,omitempty"`
+	// Verbatim reasoning of a `thinking` block.                                                                   
+	Thinking                                                                                   *string             `json:"thinking,omitempty"`
+	// The tool's output as observed, on `tool_result`: a string, structured value, or null for                    
+	// errors.                                                                                                     
+	ToolContent                                                                                interface{}         `json:"tool_content,omitempty"`
+	// The provider's correlation token linking a `tool_use` to its `tool_result`.                                 
+	ToolID                                                                                     *string             `json:"tool_id,omitempty"`
+	// The tool's arguments as provided, on `tool_use`.                                                            
+	ToolInput                                                                                  interface{}         `json:"tool_input,omitempty"`
+	// The tool's name, on `tool_use`.                                                                             
+	ToolName                                                                                   *string             `json:"tool_name,omitempty"`
+	// AWF's block type: one of its six.                                                                           
+	Type                                                                                       AwfContentBlockType `json:"type"`
 }
 
 // The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for
@@ -1156,20 +1200,20 @@ const (
 type PartType string
 
 const (
-	Audio          PartType = "audio"
-	CodeDiff       PartType = "code_diff"
-	Command        PartType = "command"
-	Compaction     PartType = "compaction"
-	FluffyFile     PartType = "file"
-	Image          PartType = "image"
-	Native         PartType = "native"
-	PlanStep       PartType = "plan_step"
-	Reasoning      PartType = "reasoning"
-	StreamChunk    PartType = "stream_chunk"
-	Text           PartType = "text"
-	TypeRefusal    PartType = "refusal"
-	TypeToolCall   PartType = "tool_call"
-	TypeToolResult PartType = "tool_result"
+	Audio            PartType = "audio"
+	CodeDiff         PartType = "code_diff"
+	Compaction       PartType = "compaction"
+	FluffyFile       PartType = "file"
+	Image            PartType = "image"
+	Native           PartType = "native"
+	PlanStep         PartType = "plan_step"
+	PurpleCommand    PartType = "command"
+	PurpleText       PartType = "text"
+	PurpleToolResult PartType = "tool_result"
+	Reasoning        PartType = "reasoning"
+	StreamChunk      PartType = "stream_chunk"
+	TypeRefusal      PartType = "refusal"
+	TypeToolCall     PartType = "tool_call"
 )
 
 // Who speaks. `system` and `developer` carry instructions; `tool` carries tool results
@@ -1224,6 +1268,18 @@ const (
 	ToolResultStatusError       ToolResultStatus = "error"
 	ToolResultStatusInterrupted ToolResultStatus = "interrupted"
 	ToolResultStatusOk          ToolResultStatus = "ok"
+)
+
+// AWF's block type: one of its six.
+type AwfContentBlockType string
+
+const (
+	FluffyCommand    AwfContentBlockType = "command"
+	FluffyText       AwfContentBlockType = "text"
+	FluffyToolResult AwfContentBlockType = "tool_result"
+	Stream           AwfContentBlockType = "stream"
+	Thinking         AwfContentBlockType = "thinking"
+	ToolUse          AwfContentBlockType = "tool_use"
 )
 
 type SummaryUnion struct {

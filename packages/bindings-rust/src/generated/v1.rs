@@ -1519,7 +1519,9 @@ pub struct RunStartedPayload {
 /// carry `.text`, so AWF's jq recipes work unchanged), with what the model call reported.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MessagePayload {
-    /// The content, in order.
+    /// The content, in order: canonical parts. A reader also accepts AWF's own content blocks
+    /// (`AwfContentBlock`), which folding maps onto parts; a writer of this format never emits
+    /// them.
     pub blocks: Vec<Part>,
 
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1610,6 +1612,72 @@ pub enum ToolResultStatus {
     ToolResultStatusOk,
 }
 
+/// A content block as AWF transcript logs write it in message payloads. Writers of this
+/// format never emit it (strict validation rejects it); a tolerant reader accepts it so that
+/// logs AWF wrote read unchanged, and folding maps it onto the canonical part: `text` →
+/// text, `thinking` → reasoning, `tool_use` → tool_call, `tool_result` → tool_result (status
+/// ok), `command` → command, `stream` → stream_chunk (the chunk travels in `text`, as AWF's
+/// wire format puts it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AwfContentBlock {
+    /// One provider stream chunk, on `stream` (AWF's wire format carries it in `text`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chunk: Option<String>,
+
+    /// The resolved shell command of a `command` block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fidelity: Option<Fidelity>,
+
+    /// Verbatim text of a `text` block, or the chunk of a `stream` block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+
+    /// Verbatim reasoning of a `thinking` block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thinking: Option<String>,
+
+    /// The tool's output as observed, on `tool_result`: a string, structured value, or null for
+    /// errors.
+    pub tool_content: Option<serde_json::Value>,
+
+    /// The provider's correlation token linking a `tool_use` to its `tool_result`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_id: Option<String>,
+
+    /// The tool's arguments as provided, on `tool_use`.
+    pub tool_input: Option<serde_json::Value>,
+
+    /// The tool's name, on `tool_use`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_name: Option<String>,
+
+    /// AWF's block type: one of its six.
+    #[serde(rename = "type")]
+    pub awf_content_block_type: AwfContentBlockType,
+}
+
+/// AWF's block type: one of its six.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AwfContentBlockType {
+    Command,
+
+    Stream,
+
+    Text,
+
+    Thinking,
+
+    #[serde(rename = "tool_result")]
+    ToolResult,
+
+    #[serde(rename = "tool_use")]
+    ToolUse,
+}
+
 
 /// Parses JSON as the named definition and serialises the parsed value again; None for an unknown name.
 pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::Error>> {
@@ -1626,6 +1694,7 @@ pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::E
         "RunStartedPayload" => Some(round_trip_as::<RunStartedPayload>(data)),
         "MessagePayload" => Some(round_trip_as::<MessagePayload>(data)),
         "ToolPayload" => Some(round_trip_as::<ToolPayload>(data)),
+        "AwfContentBlock" => Some(round_trip_as::<AwfContentBlock>(data)),
         "Message" => Some(round_trip_as::<Message>(data)),
         "Role" => Some(round_trip_as::<Role>(data)),
         "FinishReason" => Some(round_trip_as::<FinishReason>(data)),

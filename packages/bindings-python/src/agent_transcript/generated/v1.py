@@ -2169,8 +2169,10 @@ class MessagePayload:
     carry `.text`, so AWF's jq recipes work unchanged), with what the model call reported.
     """
     blocks: List[Part]
-    """The content, in order."""
-
+    """The content, in order: canonical parts. A reader also accepts AWF's own content blocks
+    (`AwfContentBlock`), which folding maps onto parts; a writer of this format never emits
+    them.
+    """
     role: Role
     cost: Optional[Cost] = None
     duration_ms: Optional[int] = None
@@ -2312,6 +2314,94 @@ class ToolPayload:
         return result
 
 
+class AwfContentBlockType(Enum):
+    """AWF's block type: one of its six."""
+
+    COMMAND = "command"
+    STREAM = "stream"
+    TEXT = "text"
+    THINKING = "thinking"
+    TOOL_RESULT = "tool_result"
+    TOOL_USE = "tool_use"
+
+
+@dataclass
+class AwfContentBlock:
+    """A content block as AWF transcript logs write it in message payloads. Writers of this
+    format never emit it (strict validation rejects it); a tolerant reader accepts it so that
+    logs AWF wrote read unchanged, and folding maps it onto the canonical part: `text` →
+    text, `thinking` → reasoning, `tool_use` → tool_call, `tool_result` → tool_result (status
+    ok), `command` → command, `stream` → stream_chunk (the chunk travels in `text`, as AWF's
+    wire format puts it).
+    """
+    type: AwfContentBlockType
+    """AWF's block type: one of its six."""
+
+    chunk: Optional[str] = None
+    """One provider stream chunk, on `stream` (AWF's wire format carries it in `text`)."""
+
+    command: Optional[str] = None
+    """The resolved shell command of a `command` block."""
+
+    fidelity: Optional[Fidelity] = None
+    text: Optional[str] = None
+    """Verbatim text of a `text` block, or the chunk of a `stream` block."""
+
+    thinking: Optional[str] = None
+    """Verbatim reasoning of a `thinking` block."""
+
+    tool_content: Any = None
+    """The tool's output as observed, on `tool_result`: a string, structured value, or null for
+    errors.
+    """
+    tool_id: Optional[str] = None
+    """The provider's correlation token linking a `tool_use` to its `tool_result`."""
+
+    tool_input: Any = None
+    """The tool's arguments as provided, on `tool_use`."""
+
+    tool_name: Optional[str] = None
+    """The tool's name, on `tool_use`."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'AwfContentBlock':
+        assert isinstance(obj, dict)
+        type = AwfContentBlockType(obj.get("type"))
+        chunk = from_union([from_str, from_none], obj.get("chunk"))
+        command = from_union([from_str, from_none], obj.get("command"))
+        fidelity = from_union([Fidelity, from_none], obj.get("fidelity"))
+        text = from_union([from_str, from_none], obj.get("text"))
+        thinking = from_union([from_str, from_none], obj.get("thinking"))
+        tool_content = obj.get("tool_content")
+        tool_id = from_union([from_str, from_none], obj.get("tool_id"))
+        tool_input = obj.get("tool_input")
+        tool_name = from_union([from_str, from_none], obj.get("tool_name"))
+        return AwfContentBlock(type, chunk, command, fidelity, text, thinking, tool_content, tool_id, tool_input, tool_name)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["type"] = to_enum(AwfContentBlockType, self.type)
+        if self.chunk is not None:
+            result["chunk"] = from_union([from_str, from_none], self.chunk)
+        if self.command is not None:
+            result["command"] = from_union([from_str, from_none], self.command)
+        if self.fidelity is not None:
+            result["fidelity"] = from_union([lambda x: to_enum(Fidelity, x), from_none], self.fidelity)
+        if self.text is not None:
+            result["text"] = from_union([from_str, from_none], self.text)
+        if self.thinking is not None:
+            result["thinking"] = from_union([from_str, from_none], self.thinking)
+        if self.tool_content is not None:
+            result["tool_content"] = self.tool_content
+        if self.tool_id is not None:
+            result["tool_id"] = from_union([from_str, from_none], self.tool_id)
+        if self.tool_input is not None:
+            result["tool_input"] = self.tool_input
+        if self.tool_name is not None:
+            result["tool_name"] = from_union([from_str, from_none], self.tool_name)
+        return result
+
+
 def cost_from_dict(s: Any) -> Cost:
     return Cost.from_dict(s)
 
@@ -2398,6 +2488,14 @@ def tool_payload_from_dict(s: Any) -> ToolPayload:
 
 def tool_payload_to_dict(x: ToolPayload) -> Any:
     return to_class(ToolPayload, x)
+
+
+def awf_content_block_from_dict(s: Any) -> AwfContentBlock:
+    return AwfContentBlock.from_dict(s)
+
+
+def awf_content_block_to_dict(x: AwfContentBlock) -> Any:
+    return to_class(AwfContentBlock, x)
 
 
 def provider_fields_from_dict(s: Any) -> Dict[str, Dict[str, Any]]:

@@ -20,6 +20,7 @@ CONVERTERS = {
     "RunStartedPayload": (v1.run_started_payload_from_dict, v1.run_started_payload_to_dict),
     "MessagePayload": (v1.message_payload_from_dict, v1.message_payload_to_dict),
     "ToolPayload": (v1.tool_payload_from_dict, v1.tool_payload_to_dict),
+    "AwfContentBlock": (v1.awf_content_block_from_dict, v1.awf_content_block_to_dict),
     "Message": (v1.message_from_dict, v1.message_to_dict),
     "Role": (v1.Role, lambda value: value.value),
     "FinishReason": (v1.FinishReason, lambda value: value.value),

@@ -291,9 +291,9 @@ version?: string
 export interface MessagePayload {
 role: Role
 /**
- * The content, in order.
+ * The content, in order: canonical parts. A reader also accepts AWF's own content blocks (`AwfContentBlock`), which folding maps onto parts; a writer of this format never emits them.
  */
-blocks: Part[]
+blocks: (Part | AwfContentBlock)[]
 /**
  * The message's id (a provider message id or a generated one).
  */
@@ -950,6 +950,51 @@ export interface UnknownPart {
  * The member's tag.
  */
 type: string
+}
+/**
+ * A content block as AWF transcript logs write it in message payloads. Writers of this format never emit it (strict validation rejects it); a tolerant reader accepts it so that logs AWF wrote read unchanged, and folding maps it onto the canonical part: `text` → text, `thinking` → reasoning, `tool_use` → tool_call, `tool_result` → tool_result (status ok), `command` → command, `stream` → stream_chunk (the chunk travels in `text`, as AWF's wire format puts it).
+ * 
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "AwfContentBlock".
+ */
+export interface AwfContentBlock {
+/**
+ * AWF's block type: one of its six.
+ */
+type: ("text" | "thinking" | "tool_use" | "tool_result" | "command" | "stream")
+fidelity?: Fidelity
+/**
+ * Verbatim text of a `text` block, or the chunk of a `stream` block.
+ */
+text?: string
+/**
+ * Verbatim reasoning of a `thinking` block.
+ */
+thinking?: string
+/**
+ * The tool's name, on `tool_use`.
+ */
+tool_name?: string
+/**
+ * The provider's correlation token linking a `tool_use` to its `tool_result`.
+ */
+tool_id?: string
+/**
+ * The tool's arguments as provided, on `tool_use`.
+ */
+tool_input?: unknown
+/**
+ * The tool's output as observed, on `tool_result`: a string, structured value, or null for errors.
+ */
+tool_content?: unknown
+/**
+ * The resolved shell command of a `command` block.
+ */
+command?: string
+/**
+ * One provider stream chunk, on `stream` (AWF's wire format carries it in `text`).
+ */
+chunk?: string
 }
 /**
  * Token usage, normalised across providers, with the provider's own usage object kept beside it. input_tokens includes cache reads and writes; output_tokens includes reasoning. Providers count differently (Anthropic input excludes cache; Gemini output excludes thoughts); the normalisation makes these totals mean the same everywhere.

@@ -5,7 +5,7 @@
 /**
  * Any top-level entity of format v1, as a writer emits it (strict).
  */
-export type TopLevelEntity = (Cost | Event | Message | Part | SnapshotDeclaration | Transcript | Usage)
+export type TopLevelEntity = (Cost | Event | Message | Part1 | SnapshotDeclaration | Transcript | Usage)
 /**
  * What tokens cost: computed from a dated price table, reported by the producing tool, or unknown. An unknown model's cost is `unknown`, never zero.
  */
@@ -82,13 +82,17 @@ export type Fidelity = ("router" | "agent_emitted")
  */
 export type ToolResultStatus = ("ok" | "error" | "denied" | "interrupted")
 /**
- * How a value was cut to fit the limit: `string_prefix` (the longest code-point prefix whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix` (trailing keys in canonical order dropped).
+ * One typed piece of a message: text, reasoning, a tool call or result, media, a plan step, a code diff, a command, a refusal, a compaction marker, a stream chunk, or a provider-native block. Discriminated by `type`; a newer minor version may add part types, which readers keep unchanged.
  */
-export type TruncationStrategy = ("string_prefix" | "array_prefix" | "object_prefix")
+export type Part1 = (TextPart | ReasoningPart | ToolCallPart | ToolResultPart | ImagePart | AudioPart | FilePart | PlanStepPart | CodeDiffPart | CommandPart | RefusalPart | CompactionPart | StreamChunkPart | NativePart)
 /**
  * A plan step's state. `blocked` requires a blocked_reason.
  */
 export type PlanStatus = ("pending" | "in_progress" | "complete" | "blocked" | "cancelled")
+/**
+ * How a value was cut to fit the limit: `string_prefix` (the longest code-point prefix whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix` (trailing keys in canonical order dropped).
+ */
+export type TruncationStrategy = ("string_prefix" | "array_prefix" | "object_prefix")
 /**
  * Why the model stopped, normalised: `stop` (natural end or stop sequence), `length` (token limit), `tool_calls` (waiting for tool results), `content_filter`, `refusal`, `pause` (a long turn paused to be continued), `error`, `other`.
  * 
@@ -291,7 +295,7 @@ version?: string
 export interface MessagePayload {
 role: Role
 /**
- * The content, in order.
+ * The content, in order: canonical parts. A reader also accepts AWF's own content blocks (`AwfContentBlock`), which folding maps onto parts; a writer of this format never emits them.
  */
 blocks: Part[]
 /**
@@ -522,7 +526,7 @@ output?: unknown
 /**
  * Multimodal result content (text, image, audio and file parts) when the tool returned more than one value or a non-text one, in order.
  */
-content?: Part[]
+content?: Part1[]
 /**
  * Failure description when status is not ok.
  */
@@ -1020,7 +1024,7 @@ status?: ToolResultStatus
 /**
  * Multimodal result content (text, image, audio, file parts), on tool.result.
  */
-content?: Part[]
+content?: Part1[]
 /**
  * How long the tool ran, in milliseconds, on tool.result.
  */
@@ -1029,6 +1033,51 @@ duration_ms?: number
  * True for server-side tools the provider ran itself.
  */
 provider_executed?: boolean
+}
+/**
+ * A content block as AWF transcript logs write it in message payloads. Writers of this format never emit it (strict validation rejects it); a tolerant reader accepts it so that logs AWF wrote read unchanged, and folding maps it onto the canonical part: `text` → text, `thinking` → reasoning, `tool_use` → tool_call, `tool_result` → tool_result (status ok), `command` → command, `stream` → stream_chunk (the chunk travels in `text`, as AWF's wire format puts it).
+ * 
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "AwfContentBlock".
+ */
+export interface AwfContentBlock {
+/**
+ * AWF's block type: one of its six.
+ */
+type: ("text" | "thinking" | "tool_use" | "tool_result" | "command" | "stream")
+fidelity?: Fidelity
+/**
+ * Verbatim text of a `text` block, or the chunk of a `stream` block.
+ */
+text?: string
+/**
+ * Verbatim reasoning of a `thinking` block.
+ */
+thinking?: string
+/**
+ * The tool's name, on `tool_use`.
+ */
+tool_name?: string
+/**
+ * The provider's correlation token linking a `tool_use` to its `tool_result`.
+ */
+tool_id?: string
+/**
+ * The tool's arguments as provided, on `tool_use`.
+ */
+tool_input?: unknown
+/**
+ * The tool's output as observed, on `tool_result`: a string, structured value, or null for errors.
+ */
+tool_content?: unknown
+/**
+ * The resolved shell command of a `command` block.
+ */
+command?: string
+/**
+ * One provider stream chunk, on `stream` (AWF's wire format carries it in `text`).
+ */
+chunk?: string
 }
 /**
  * One turn of the conversation: a role and its ordered parts, with the model, usage, cost and timing of the call that produced it when known.
@@ -1042,7 +1091,7 @@ role: Role
 /**
  * The content, in order.
  */
-parts: Part[]
+parts: Part1[]
 /**
  * The participant's name, when the source distinguishes several speakers of one role.
  */

@@ -80,6 +80,11 @@ export const validateToolPayload = createValidator<Strict.ToolPayload>("ToolPayl
 /** Validates a value as `ToolPayload` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/event.schema.json#/$defs/ToolPayload). */
 export const validateToolPayloadTolerant = createValidator<Tolerant.ToolPayload>("ToolPayload", "tolerant", eventTolerant.ToolPayload);
 
+/** Validates a value as `AwfContentBlock` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/event.schema.json#/$defs/AwfContentBlock). */
+export const validateAwfContentBlock = createValidator<Strict.AwfContentBlock>("AwfContentBlock", "strict", eventStrict.AwfContentBlock);
+/** Validates a value as `AwfContentBlock` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/event.schema.json#/$defs/AwfContentBlock). */
+export const validateAwfContentBlockTolerant = createValidator<Tolerant.AwfContentBlock>("AwfContentBlock", "tolerant", eventTolerant.AwfContentBlock);
+
 /** Validates a value as `Message` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/message.schema.json). */
 export const validateMessage = createValidator<Strict.Message>("Message", "strict", messageStrict.Message);
 /** Validates a value as `Message` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/message.schema.json). */
@@ -339,6 +344,7 @@ export const validators = {
   RunStartedPayload: { strict: validateRunStartedPayload, tolerant: validateRunStartedPayloadTolerant },
   MessagePayload: { strict: validateMessagePayload, tolerant: validateMessagePayloadTolerant },
   ToolPayload: { strict: validateToolPayload, tolerant: validateToolPayloadTolerant },
+  AwfContentBlock: { strict: validateAwfContentBlock, tolerant: validateAwfContentBlockTolerant },
   Message: { strict: validateMessage, tolerant: validateMessageTolerant },
   Role: { strict: validateRole, tolerant: validateRoleTolerant },
   FinishReason: { strict: validateFinishReason, tolerant: validateFinishReasonTolerant },

@@ -22,3 +22,6 @@ export declare const MessagePayload: StandaloneValidator<Types.MessagePayload>;
 
 /** Validates a value against `ToolPayload` (strict). */
 export declare const ToolPayload: StandaloneValidator<Types.ToolPayload>;
+
+/** Validates a value against `AwfContentBlock` (strict). */
+export declare const AwfContentBlock: StandaloneValidator<Types.AwfContentBlock>;
