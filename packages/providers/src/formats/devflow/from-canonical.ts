@@ -21,7 +21,7 @@ import {
   type FromCanonicalResult,
   type JsonObject,
 } from "../../conversion/index.js";
-// The conventions the importer uses, which the exporter inverts.
+// The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { durationBetween, providerKey, syntheticCallId } from "./to-canonical.js";
 import type { DevflowMetadata, DevflowRole, DevflowToolCall, DevflowTranscript, DevflowTurn } from "./types.js";
 
@@ -239,7 +239,7 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
     if (message.id !== undefined && integerId.test(message.id) && Number.isSafeInteger(Number(message.id)))
       usedIds.add(Number(message.id));
   }
-  // Calls a later tool_result turn may answer, tracked as the importer tracks them: a result whose call is the
+  // Calls a later tool_result turn may answer, tracked as to-canonical.ts tracks them: a result whose call is the
   // one re-import would pair it with loses nothing by having no call id in devflow.
   let pending: Array<{ id: string; call: DevflowToolCall; answered: boolean }> = [];
   let lastId = 0;

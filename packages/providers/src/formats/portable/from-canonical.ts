@@ -19,7 +19,7 @@ import {
   type FromCanonicalResult,
   type JsonObject,
 } from "../../conversion/index.js";
-// The conventions the importer uses, which the exporter inverts.
+// The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { isSyntheticId, providerKey, transcriptIdFor } from "./to-canonical.js";
 import type { PortableMessage, PortableRole, PortableToolCall, PortableToolResult } from "./types.js";
 
@@ -191,7 +191,7 @@ function collectParts(
   return { content: texts.length === 0 ? null : texts.join(""), calls, results };
 }
 
-/** The id to write: the source's own value when kept, none when synthesised on import, else the canonical id. */
+/** The id to write: the source's own value when kept, none when to-canonical.ts made it up, else the canonical id. */
 function idToWrite(id: string, extra: JsonObject | undefined): { id?: string } {
   if (extra !== undefined && Object.hasOwn(extra, "id")) {
     const kept = extra["id"];

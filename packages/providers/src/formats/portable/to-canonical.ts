@@ -26,7 +26,7 @@ const callIdPrefix = "portable-call-";
 const resultIdPrefix = "portable-result-";
 const roles: readonly PortableRole[] = ["system", "user", "assistant"];
 
-/** An id made up on import (`portable-call-<i>-<j>`, `portable-result-<i>-<k>`), which export leaves out. */
+/** An id made up here (`portable-call-<i>-<j>`, `portable-result-<i>-<k>`), which from-canonical.ts leaves out. */
 export function isSyntheticId(id: string): boolean {
   return id.startsWith(callIdPrefix) || id.startsWith(resultIdPrefix);
 }

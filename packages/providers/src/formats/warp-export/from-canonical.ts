@@ -1,7 +1,7 @@
 /**
- * Canonical document → Warp export: the inverse of to-canonical.ts. Messages split on import (ids `<id>#<n>`,
- * `metadata.warp_message_id`) join back into one Warp message, tool results go back into their tool_call blocks, and
- * everything a Warp export cannot hold is reported as a warning.
+ * Canonical document → Warp export: the inverse of to-canonical.ts. The messages one Warp message was split into
+ * (ids `<id>#<n>`, `metadata.warp_message_id`) join back into it, tool results go back into their tool_call blocks,
+ * and everything a Warp export cannot hold is reported as a warning.
  */
 import type { ImagePart, PlanItem, Tolerant, ToolResultPart, Transcript } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
@@ -20,7 +20,7 @@ import {
   type FromCanonicalResult,
   type JsonObject,
 } from "../../conversion/index.js";
-// The conventions the importer uses, which the exporter inverts.
+// The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { callIdFor, majorOne, providerKey, segmentKey } from "./to-canonical.js";
 import type { WarpExport, WarpPlanItem, WarpTypedValue } from "./types.js";
 
