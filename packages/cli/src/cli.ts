@@ -61,7 +61,7 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
   program
     .command("convert")
     .description(
-      "convert a provider request, response or stream, a portable message list or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)",
+      "convert a provider request, response or stream, another system's document (portable message list, Warp export, devflow run) or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)",
     )
     .argument(
       "<input>",
@@ -82,7 +82,7 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     .addOption(
       new Option(
         "--kind <kind>",
-        "what to write when the input is a document (transcript or portable) and the target a provider",
+        "what to write when the input is a document (a transcript or another system's) and the target a provider",
       )
         .choices(["request", "response", "stream"])
         .default("request"),

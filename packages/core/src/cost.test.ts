@@ -5,10 +5,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addCost, computeCost, defaultPriceTable, findModelPrice } from "./cost.js";
 import type { Cost, ModelPrice, PriceTable, PricedCost } from "./cost.js";
-import type { Usage as SchemaUsage } from "./generated/v1/types.js";
+import type { Usage } from "./generated/v1/types.js";
 import { validateCost } from "./generated/v1/validate.js";
 import { normalizeUsage } from "./usage.js";
-import type { Usage } from "./usage.js";
 
 const fixturesRoot = realFixturesRoot();
 
@@ -225,7 +224,7 @@ describe("computeCost", () => {
   });
 
   it("accepts any usage of the transcript schema, whose raw part may name a source format", () => {
-    const fromTranscript: SchemaUsage = {
+    const fromTranscript: Usage = {
       input_tokens: 1000,
       output_tokens: 10,
       raw: { provider: "claude-code", usage: {} },

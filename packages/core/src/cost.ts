@@ -1,8 +1,7 @@
 // Cost of a model call from its canonical usage and a versioned price table (data/prices.json). A model the table does
 // not know costs "unknown", never zero: a zero would silently under-report every total it is added to.
 import prices from "../data/prices.json" with { type: "json" };
-import type { ComputedCost, Cost, CostBreakdown, ReportedCost, UnknownCost } from "./generated/v1/types.js";
-import type { CanonicalUsage } from "./usage.js";
+import type { ComputedCost, Cost, CostBreakdown, ReportedCost, UnknownCost, Usage } from "./generated/v1/types.js";
 
 /** Prices in the table's currency per million tokens for requests whose input exceeds `above_input_tokens`. */
 export interface PriceTier {
@@ -66,7 +65,7 @@ export type PricedCost = (ComputedCost & { breakdown: CostBreakdown }) | Unknown
  * The model is looked up by {@link findModelPrice}; an unknown model, an invalid usage or a table in another unit gives
  * `status: "unknown"` with the reason.
  */
-export function computeCost(usage: CanonicalUsage, model: string, table: PriceTable = defaultPriceTable): PricedCost {
+export function computeCost(usage: Usage, model: string, table: PriceTable = defaultPriceTable): PricedCost {
   const currency = typeof table.currency === "string" ? table.currency : "USD";
   const unknown = (reason: string): UnknownCost => ({ status: "unknown", currency, reason });
   if (table.unit !== "per_million_tokens")
@@ -259,7 +258,7 @@ function ratesFor(entry: ModelPrice, inputTokens: number): Rates {
 }
 
 /** How many of the usage's cache writes had Anthropic's 1-hour TTL, from the raw provider usage (0 when unknown). */
-function oneHourCacheWrites(usage: CanonicalUsage): number {
+function oneHourCacheWrites(usage: Usage): number {
   try {
     const raw = usage.raw;
     if (raw === undefined || typeof raw.usage !== "object" || raw.usage === null) return 0;
@@ -294,7 +293,7 @@ function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
-function isValidUsage(usage: CanonicalUsage): boolean {
+function isValidUsage(usage: Usage): boolean {
   if (typeof usage !== "object" || usage === null) return false;
   const optional = [usage.cache_read_tokens, usage.cache_write_tokens, usage.reasoning_tokens, usage.total_tokens];
   return (

@@ -1,6 +1,7 @@
 export * from "./generated/v1/validate.js";
 export type * from "./generated/v1/types.js";
 export type * as Tolerant from "./generated/v1/tolerant-types.js";
+export * from "./generated/v1/vocabularies.js";
 export { createValidator, escapePointerToken } from "./validation.js";
 export type { ValidationError, ValidationMode, ValidationResult, Validator } from "./validation.js";
 export type { StandaloneValidator, StandaloneValidatorError } from "./standalone-validator.js";
@@ -24,14 +25,7 @@ export { lineAndColumn, locateJsonSyntaxError, locatePointers } from "./json-syn
 export { canonicalize, canonicalByteLength, CanonicalJsonError } from "./canonical-json.js";
 export { defaultTruncationLimitBytes, truncateValue, type TruncationResult } from "./truncate.js";
 export * from "./redact/index.js";
-export {
-  addUsage,
-  normalizeUsage,
-  sumUsage,
-  usageProviders,
-  type CanonicalUsage,
-  type UsageProvider,
-} from "./usage.js";
+export { addUsage, normalizeUsage, sumUsage, usageProviders, type UsageProvider } from "./usage.js";
 export {
   addCost,
   computeCost,

@@ -1,25 +1,13 @@
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
+import { partTypes } from "./generated/v1/vocabularies.js";
 
 export type PartType = Strict.Part["type"];
 export type PartOfType<T extends PartType> = Extract<Strict.Part, { type: T }>;
 
-const knownPartTypes: ReadonlySet<string> = new Set<PartType>([
-  "text",
-  "reasoning",
-  "tool_call",
-  "tool_result",
-  "image",
-  "audio",
-  "file",
-  "plan_step",
-  "code_diff",
-  "command",
-  "refusal",
-  "compaction",
-  "stream_chunk",
-  "native",
-]);
+// The generated vocabulary, so a part type added to the schema is known here after `pnpm generate`, with nothing
+// to remember.
+const knownPartTypes: ReadonlySet<string> = new Set<PartType>(partTypes);
 
 /**
  * Narrows a validated part by its tag. Sound because validation checks a known tag against its own member, even

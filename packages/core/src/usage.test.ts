@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateUsage } from "./generated/v1/validate.js";
 import { addUsage, normalizeUsage, sumUsage, usageProviders } from "./usage.js";
-import type { Usage, UsageProvider } from "./usage.js";
+import type { Usage } from "./generated/v1/types.js";
+import type { UsageProvider } from "./usage.js";
 
 // Real provider payloads recorded by other projects (see its README.md); read in place, never copied into the repo.
 const fixturesRoot = realFixturesRoot();

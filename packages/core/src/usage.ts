@@ -3,42 +3,28 @@
 // of its candidates count, OpenAI puts reasoning in), so adding raw counters across providers silently double-counts
 // or drops tokens. The canonical counters are inclusive; the breakdowns are subsets of them.
 
-/** Which provider's usage object a {@link Usage} was normalised from. */
-export type UsageProvider =
-  "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "ollama" | "bedrock-converse" | "mistral";
-
-export const usageProviders: readonly UsageProvider[] = Object.freeze([
-  "anthropic",
-  "openai-chat",
-  "openai-responses",
-  "gemini",
-  "ollama",
-  "bedrock-converse",
-  "mistral",
-]);
-
-export interface Usage {
-  /** All input tokens, INCLUDING cache reads and cache writes. */
-  input_tokens: number;
-  /** All output tokens, INCLUDING reasoning tokens. */
-  output_tokens: number;
-  /** Of input_tokens, read from the provider's cache. */
-  cache_read_tokens?: number;
-  /** Of input_tokens, written to the provider's cache. */
-  cache_write_tokens?: number;
-  /** Of output_tokens, spent on reasoning. */
-  reasoning_tokens?: number;
-  /** input_tokens + output_tokens unless the provider reports its own total (kept when it differs). */
-  total_tokens?: number;
-  /** The provider's own usage object, verbatim, and whose it is. */
-  raw?: { provider: UsageProvider; usage: unknown };
-}
+import type { SourceFormat, Usage } from "./generated/v1/types.js";
 
 /**
- * A usage in the canonical shape whatever produced it. The transcript schema lets `raw.provider` name a source format
- * (`claude-code`, ...) as well as a provider, so the functions that only read the counters accept this wider type.
+ * The usage normalisers, by the format id of the provider whose usage object each reads. Which providers have one is
+ * this package's knowledge, not part of the format: a document's `usage.raw.provider` may name any source format (a
+ * devflow run's totals are `devflow`), so the schema keeps it an open string, and this table is the list. Each key is
+ * a `SourceFormat`, so a misspelt provider does not compile.
  */
-export type CanonicalUsage = Omit<Usage, "raw"> & { raw?: { provider: string; usage: unknown } };
+const normalizers = {
+  anthropic: fromAnthropic,
+  "openai-chat": (raw) => fromChatCompletions("openai-chat", raw),
+  "openai-responses": fromResponses,
+  gemini: fromGemini,
+  ollama: fromOllama,
+  "bedrock-converse": fromBedrockConverse,
+  mistral: (raw) => fromChatCompletions("mistral", raw),
+} as const satisfies Partial<Record<SourceFormat, (raw: PlainRecord) => Usage | undefined>>;
+
+/** Which provider's usage object a {@link Usage} was normalised from: the providers {@link normalizeUsage} reads. */
+export type UsageProvider = keyof typeof normalizers;
+
+export const usageProviders: readonly UsageProvider[] = Object.freeze(Object.keys(normalizers) as UsageProvider[]);
 
 /**
  * Normalises one provider usage object to the canonical {@link Usage}.
@@ -71,24 +57,9 @@ export type CanonicalUsage = Omit<Usage, "raw"> & { raw?: { provider: string; us
  */
 export function normalizeUsage(provider: UsageProvider, raw: unknown): Usage | undefined {
   try {
-    if (!isPlainRecord(raw)) return undefined;
-    switch (provider) {
-      case "anthropic":
-        return fromAnthropic(raw);
-      case "openai-chat":
-      case "mistral":
-        return fromChatCompletions(provider, raw);
-      case "openai-responses":
-        return fromResponses(raw);
-      case "gemini":
-        return fromGemini(raw);
-      case "ollama":
-        return fromOllama(raw);
-      case "bedrock-converse":
-        return fromBedrockConverse(raw);
-      default:
-        return undefined;
-    }
+    // Own keys only: a name such as `__proto__` or `toString` is no provider.
+    if (!isPlainRecord(raw) || !Object.hasOwn(normalizers, provider)) return undefined;
+    return normalizers[provider](raw);
   } catch {
     // Only hostile values get here (a proxy trap or getter that throws): they are not usage objects.
     return undefined;
@@ -96,7 +67,7 @@ export function normalizeUsage(provider: UsageProvider, raw: unknown): Usage | u
 }
 
 /** The sum of two usages. `raw` is dropped (a sum has no provider payload); a breakdown is kept if either side has it. */
-export function addUsage(a: CanonicalUsage, b: CanonicalUsage): Usage {
+export function addUsage(a: Usage, b: Usage): Usage {
   const sum: Usage = {
     input_tokens: a.input_tokens + b.input_tokens,
     output_tokens: a.output_tokens + b.output_tokens,
@@ -112,13 +83,13 @@ export function addUsage(a: CanonicalUsage, b: CanonicalUsage): Usage {
 }
 
 /** The sum of any number of usages; the empty sum is all zeros. */
-export function sumUsage(list: Iterable<CanonicalUsage>): Usage {
+export function sumUsage(list: Iterable<Usage>): Usage {
   let total: Usage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
   for (const usage of list) total = addUsage(total, usage);
   return total;
 }
 
-function totalOf(usage: CanonicalUsage): number {
+function totalOf(usage: Usage): number {
   return usage.total_tokens ?? usage.input_tokens + usage.output_tokens;
 }
 

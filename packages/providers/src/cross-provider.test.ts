@@ -17,12 +17,8 @@ import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { silentDrops } from "./cross-provider.test.helpers.js";
 import type { ForeignReasoningPolicy, FromCanonicalResult, FromCanonicalOptions } from "./conversion/index.js";
-import { exportPortable, importPortable } from "./index.js";
-import {
-  providerConverters as targets,
-  type AnyProviderConverter,
-  type ProviderFormatId,
-} from "./provider-converters.js";
+import { portableConverter } from "./index.js";
+import { providerConverters as targets, type AnyProviderConverter, type ProviderFormatId } from "./registry.js";
 import type { ConversionWarning } from "./conversion/index.js";
 import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
 
@@ -165,7 +161,7 @@ function convertEverywhere(source: Source): { issues: Issue[]; conversions: numb
   }
   if (source.from !== "portable") {
     conversions += 1;
-    const portable = exportPortable(source.document);
+    const portable = portableConverter.fromCanonical(source.document);
     issues.push(...issuesOf(source, "portable", "default", portable, () => []));
   }
   return { issues, conversions, warnings };
@@ -200,7 +196,7 @@ for (const payload of payloads) {
     document: imported.document,
   });
 }
-const portableExample = importPortable(
+const portableExample = portableConverter.toCanonical(
   JSON.parse(
     readFileSync(new URL("./formats/portable/fixtures/lisbon-conversation.json", import.meta.url), "utf8"),
   ) as unknown,

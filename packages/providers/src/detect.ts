@@ -57,7 +57,7 @@
  * `max_tokens`) Anthropic alike; it is read as OpenAI Chat (as Anthropic with `max_tokens`). `--from` settles any of
  * these.
  */
-import type { FormatId } from "./format-ids.js";
+import { isDocumentFormatId, type FormatId } from "./registry.js";
 
 export type DetectedFormat = FormatId | "agent-transcript";
 
@@ -427,12 +427,12 @@ export function detectFormat(value: unknown): Detection | undefined {
 }
 
 /**
- * The kind of a payload already known (or declared, with `--from`) to be of `format`: an array is a stream (a
- * portable list and a canonical document are documents), an object a response when it has its format's response
- * shape, a single stream event when it is one, else a request.
+ * The kind of a payload already known (or declared, with `--from`) to be of `format`: the value of a document format
+ * (portable, Warp export, devflow) or a canonical document is a document; otherwise an array is a stream, an object a
+ * response when it has its format's response shape, a single stream event when it is one, else a request.
  */
 export function detectKind(format: DetectedFormat, value: unknown): PayloadKind {
-  if (format === "agent-transcript" || format === "portable") return "document";
+  if (format === "agent-transcript" || isDocumentFormatId(format)) return "document";
   if (Array.isArray(value)) return "stream";
   if (!isObject(value)) return "request";
   if (responseFormat(value) === format) return "response";

@@ -8,7 +8,11 @@ import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-f
 import type { Tolerant } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { providerConverters as formats, type AnyProviderConverter as AnyFormat } from "./provider-converters.js";
+import {
+  documentConverters,
+  providerConverters as formats,
+  type AnyProviderConverter as AnyFormat,
+} from "./registry.js";
 
 const pointerPattern = /^(?:\/(?:[^~/]|~[01])*)*$/;
 
@@ -70,6 +74,19 @@ describe("every converter on hostile input", () => {
           expectAnswer(() => format.requestFromCanonical(value as Tolerant.Transcript));
           expectAnswer(() => format.responseFromCanonical(value as Tolerant.Transcript));
           expectAnswer(() => format.streamFromCanonical(value as Tolerant.Transcript));
+          expectPrototypesClean();
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  for (const [id, format] of Object.entries(documentConverters)) {
+    it(`${id}: answers arbitrary JSON without throwing or touching a prototype`, () => {
+      fc.assert(
+        fc.property(hostileJson, (value) => {
+          expectAnswer(() => format.toCanonical(value));
+          expectAnswer(() => format.fromCanonical(value as Tolerant.Transcript));
           expectPrototypesClean();
         }),
         { numRuns: 300 },

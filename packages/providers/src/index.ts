@@ -1,4 +1,20 @@
-export { describeFormat, formatIds, isFormatId, type FormatId } from "./format-ids.js";
+export {
+  describeFormat,
+  documentConverters,
+  formatIds,
+  formatRegistry,
+  isDocumentFormatId,
+  isFormatId,
+  isProviderFormatId,
+  providerConverters,
+  type AnyDocumentConverter,
+  type AnyProviderConverter,
+  type DocumentFormatId,
+  type FormatEntry,
+  type FormatId,
+  type FormatRegistry,
+  type ProviderFormatId,
+} from "./registry.js";
 export type {
   ConversionError,
   ConversionWarning,
@@ -8,8 +24,7 @@ export type {
   ToCanonicalResult,
 } from "./conversion/index.js";
 export {
-  exportWarpExport,
-  importWarpExport,
+  warpExportConverter,
   type WarpContentBlock,
   type WarpDiffFile,
   type WarpDiffHunk,
@@ -24,9 +39,8 @@ export {
 } from "./formats/warp-export/index.js";
 export {
   devflowGzipThresholdBytes,
+  devflowConverter,
   encodeDevflowTranscript,
-  exportDevflowTranscript,
-  importDevflowTranscript,
   type DevflowMetadata,
   type DevflowRole,
   type DevflowRunStatus,
@@ -35,15 +49,15 @@ export {
   type DevflowTurn,
 } from "./formats/devflow/index.js";
 export {
-  exportPortable,
-  importPortable,
-  type PortableImportOptions,
+  portableConverter,
+  type PortableToCanonicalOptions,
   type PortableMessage,
   type PortableRole,
   type PortableToolCall,
   type PortableToolResult,
 } from "./formats/portable/index.js";
 export type {
+  DocumentConverter,
   ForeignReasoningPolicy,
   FromCanonicalOptions,
   ProviderConverter,
@@ -85,9 +99,3 @@ export {
   type MistralToolCall,
 } from "./formats/mistral/index.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
-export {
-  isProviderFormatId,
-  providerConverters,
-  type AnyProviderConverter,
-  type ProviderFormatId,
-} from "./provider-converters.js";

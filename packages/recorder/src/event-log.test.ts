@@ -85,6 +85,23 @@ describe("checkEventLog", () => {
     expect(tolerant.unknownEventTypes).toEqual(["run.paused"]);
   });
 
+  it("knows every event type of this version, message.system included, in both modes", () => {
+    const names = ["message-system.json", "message-system-developer-role.json", "call-workflow-completed.json"];
+    const text = names
+      .map((name, index) => asLine({ ...(JSON.parse(example(name)) as object), seq: index + 1 }))
+      .join("\n");
+    for (const mode of ["strict", "tolerant"] as const) {
+      const report = checkEventLog(text, mode);
+      expect(report.problems, mode).toEqual([]);
+      expect(report.events.map((event) => event.type)).toEqual([
+        "message.system",
+        "message.system",
+        "step.call_workflow.completed",
+      ]);
+      expect(report.unknownEventTypes, mode).toEqual([]);
+    }
+  });
+
   it("skips blank lines without miscounting", () => {
     const report = checkEventLog(`${line(1)}\n\n${line(2, { iteration: -5 })}\n`);
     expect(report.problems).toEqual([{ line: 3, pointer: "/iteration", message: "must be >= 0" }]);

@@ -4,6 +4,7 @@ import { generatedRoots } from "./paths.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
 import { tolerantSchema } from "./tolerant.js";
 import { generateTypes } from "./typescript-types.js";
+import { collectVocabularies, vocabulariesModule } from "./vocabularies.js";
 import {
   formatsDeclarations,
   formatsModule,
@@ -75,6 +76,14 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
     output.set(`${core}/validators/formats.js`, formatsModule(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validators/formats.d.ts`, formatsDeclarations(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validate.ts`, wrapperModule(versionFiles));
+    output.set(
+      `${core}/vocabularies.ts`,
+      vocabulariesModule(
+        collectVocabularies(versionFiles, files),
+        versionFiles.map((file) => file.sourcePath),
+        version,
+      ),
+    );
 
     for (const language of ["python", "go", "rust"] as const satisfies readonly BindingLanguage[]) {
       const binding = await generateBinding(language, version, files);

@@ -89,7 +89,8 @@ function transform(node: unknown, baseId: string, files: readonly SchemaFile[], 
   return result;
 }
 
-function memberTag(member: JsonSchema, tag: string, baseId: string, files: readonly SchemaFile[]): string {
+/** The tag value (`const`) of one member of a discriminated union, its `$ref` resolved within the schema set. */
+export function memberTag(member: JsonSchema, tag: string, baseId: string, files: readonly SchemaFile[]): string {
   const resolved = typeof member.$ref === "string" ? resolveReference(member.$ref, baseId, files) : member;
   const tagSchema = (resolved.properties as Record<string, JsonSchema> | undefined)?.[tag];
   if (typeof tagSchema?.const !== "string")

@@ -195,6 +195,25 @@ describe("agent-transcript convert across formats", () => {
     expect(JSON.parse(chat.stdout())).toMatchObject({ messages: expect.any(Array) });
   });
 
+  it("reads and writes the Warp export and devflow runs, named with --from", async () => {
+    const fixtures = [
+      ["warp-export", "packages/providers/src/formats/warp-export/fixtures/conversation.warp-export.json"],
+      ["devflow", "packages/providers/src/formats/devflow/fixtures/adr-011-example.json"],
+    ] as const;
+    for (const [format, fixture] of fixtures) {
+      const file = path.join(repositoryRoot, fixture);
+      const same = capture();
+      expect(await run(["convert", file, "--from", format, "--to", format], same.io), format).toBe(0);
+      expect(JSON.parse(same.stdout())).toEqual(JSON.parse(readFileSync(file, "utf8")));
+      expect(same.stderr()).toContain(`(${format} document) to ${format} document`);
+      const canonical = capture();
+      expect(await run(["convert", file, "--from", format, "--to", "agent-transcript"], canonical.io), format).toBe(0);
+      const document = JSON.parse(canonical.stdout()) as Tolerant.Transcript;
+      expect(validateTranscript(document).ok).toBe(true);
+      expect(document.source).toMatchObject({ format, path: file });
+    }
+  });
+
   it("reads a server-sent events capture and a gzipped file", async () => {
     const stream = payloads.find((payload) => payload.api === "anthropic" && payload.kind === "stream");
     if (stream?.kind !== "stream") throw new Error("no Anthropic stream");

@@ -3,9 +3,10 @@ import type { Tolerant } from "@agent-transcript/core";
 import {
   detectFormat,
   detectKind,
-  exportPortable,
+  documentConverters,
   formatIds,
-  importPortable,
+  isDocumentFormatId,
+  isProviderFormatId,
   providerConverters,
   type AnyProviderConverter,
   type ConversionError,
@@ -20,7 +21,7 @@ import { decodeWithLines, describeReadError, readInputText } from "../input.js";
 import { exitCodes, UserError, type CommandIo } from "../io.js";
 import { writeAtomically } from "../output.js";
 
-/** What `--from` and `--to` take: the provider format ids and the canonical document. */
+/** What `--from` and `--to` take: every format id of the providers' registry, and the canonical document. */
 export const convertFormatIds: readonly DetectedFormat[] = [...formatIds, "agent-transcript"];
 
 export type ProviderKind = "request" | "response" | "stream";
@@ -31,7 +32,7 @@ export interface ConvertCommandOptions {
   output?: string;
   strict?: boolean;
   foreignReasoning?: ForeignReasoningPolicy;
-  /** What to write when the source is a document (canonical or portable) and the target a provider; default request. */
+  /** What to write when the source is a document (canonical or another system's) and the target a provider; default request. */
   kind?: ProviderKind;
   json?: boolean;
 }
@@ -60,7 +61,7 @@ export interface ConvertReport {
 }
 
 function providerFormat(format: DetectedFormat): AnyProviderConverter | undefined {
-  return format === "portable" || format === "agent-transcript" ? undefined : providerConverters[format];
+  return isProviderFormatId(format) ? providerConverters[format] : undefined;
 }
 
 /** How the input was framed: one JSON value, JSON lines (one stream chunk each), or server-sent events. */
@@ -175,8 +176,8 @@ function toCanonical(
       })),
     };
   }
-  if (format === "portable") {
-    const result = importPortable(payload.value, input === "-" ? {} : { path: input });
+  if (isDocumentFormatId(format)) {
+    const result = documentConverters[format].toCanonical(payload.value, input === "-" ? {} : { path: input });
     return result.ok
       ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
       : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
@@ -204,17 +205,17 @@ function fromCanonical(
   options: ConvertCommandOptions,
 ): Converted {
   if (target === "agent-transcript") return { ok: true, value: document, kind: "document", warnings: [] };
-  if (target === "portable") {
-    const result = exportPortable(document);
+  const convertOptions = {
+    strict: options.strict === true,
+    ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),
+  };
+  if (isDocumentFormatId(target)) {
+    const result = documentConverters[target].fromCanonical(document, convertOptions);
     return result.ok
       ? { ok: true, value: result.value, kind: "document", warnings: importWarnings(result.warnings, "export") }
       : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
   }
   const converter = providerConverters[target];
-  const convertOptions = {
-    strict: options.strict === true,
-    ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),
-  };
   const result: FromCanonicalResult<unknown> =
     kind === "stream"
       ? converter.streamFromCanonical(document, convertOptions)
@@ -296,7 +297,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
         [
           {
             path: "",
-            message: `cannot tell which format this is: expected a provider request, response or stream (${formatIds.filter((id) => id !== "portable").join(", ")}), a portable message list or an Agent Transcript document`,
+            message: `cannot tell which format this is: expected a provider request, response or stream (${formatIds.filter(isProviderFormatId).join(", ")}), a portable message list or an Agent Transcript document`,
           },
         ],
         `cannot convert ${name}: name its format with --from <format-id> (one of ${convertFormatIds.join(", ")})`,

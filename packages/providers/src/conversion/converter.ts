@@ -2,8 +2,7 @@
  * What a converter is: one provider API's converter (requests, responses and streams, both ways) and the options
  * every conversion from the canonical form takes.
  */
-import type { Tolerant } from "@agent-transcript/core";
-import type { FormatId } from "../format-ids.js";
+import type { SourceFormat, Tolerant } from "@agent-transcript/core";
 import type { FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
 
 /**
@@ -43,7 +42,8 @@ export interface TargetProblem {
  * Opaque data carries its issuer; it is written back byte-exact only when converting to that same issuer.
  */
 export interface ProviderConverter<Request, Response, Chunk> {
-  readonly id: FormatId;
+  /** Its format id, under which the registry (`src/registry.ts`) lists it. */
+  readonly id: SourceFormat;
   requestToCanonical(request: unknown): ToCanonicalResult;
   requestFromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Request>;
   responseToCanonical(response: unknown): ToCanonicalResult;
@@ -60,7 +60,12 @@ export interface ProviderConverter<Request, Response, Chunk> {
  * API it has no request/response/stream split: the native value is the conversation.
  */
 export interface DocumentConverter<Native, Options extends ToCanonicalOptions = ToCanonicalOptions> {
-  readonly id: FormatId;
+  /** Its format id, under which the registry (`src/registry.ts`) lists it. */
+  readonly id: SourceFormat;
   toCanonical(value: unknown, options?: Options): ToCanonicalResult;
+  /**
+   * Honours `strict`. `foreignReasoning` has nothing to choose here: no document format replays another issuer's
+   * opaque reasoning, so it is always left out, with a warning.
+   */
   fromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Native>;
 }

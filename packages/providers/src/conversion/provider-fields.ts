@@ -10,8 +10,7 @@
  * `<object>/provider_fields/openai/<field>`. A document naming no source format was written by hand or by a
  * program for the target (it is how a caller sets `model`); there is no other API's field to leak, so it is read.
  */
-import type { Tolerant } from "@agent-transcript/core";
-import type { FormatId } from "../format-ids.js";
+import type { SourceFormat, Tolerant } from "@agent-transcript/core";
 import { isJsonObject, pointer, type JsonObject } from "./json.js";
 import type { Problems } from "./result.js";
 
@@ -23,7 +22,7 @@ const key = "openai";
  */
 export function withoutForeignOpenaiFields(
   document: Tolerant.Transcript,
-  own: FormatId,
+  own: SourceFormat,
   label: string,
   problems: Problems,
 ): Tolerant.Transcript {

@@ -10,7 +10,7 @@ import {
 } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeDevflowTranscript, exportDevflowTranscript, importDevflowTranscript } from "./index.js";
+import { devflowConverter, encodeDevflowTranscript } from "./index.js";
 import { at, checkCoverage, index, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
 
 function readJson(relative: string): unknown {
@@ -25,7 +25,7 @@ const canonicalExample = readJson("../../../../../schemas/v1/examples/Transcript
 const warpCanonical = readJson("../../../../../schemas/v1/examples/Transcript/valid/warp-export.json") as Transcript;
 
 function mustImport(value: unknown): Transcript {
-  const result = importDevflowTranscript(value);
+  const result = devflowConverter.toCanonical(value);
   if (!result.ok) throw new Error(`import failed: ${JSON.stringify(result.errors)}`);
   return result.document;
 }
@@ -209,7 +209,7 @@ const passThroughRules = ["/metadata/*/**", "/turns/*/toolCalls/*/*/**", "/turns
 
 describe("devflow: ADR-011's own example", () => {
   it("imports to a strictly valid transcript equal to the devflow canonical example", () => {
-    const result = importDevflowTranscript(adrExample, {
+    const result = devflowConverter.toCanonical(adrExample, {
       path: ".devflow/runs/2025-01-15-ticket-to-pr-TK421/transcript.json",
     });
     expect(result.ok && result.warnings).toEqual([]);
@@ -219,7 +219,11 @@ describe("devflow: ADR-011's own example", () => {
   });
 
   it("exports back to exactly the original document, with no warnings", () => {
-    expect(exportDevflowTranscript(mustImport(adrExample))).toEqual({ ok: true, value: adrExample, warnings: [] });
+    expect(devflowConverter.fromCanonical(mustImport(adrExample))).toEqual({
+      ok: true,
+      value: adrExample,
+      warnings: [],
+    });
   });
 
   it("loses no field: every leaf of the example is in the canonical document", () => {
@@ -262,7 +266,7 @@ describe("devflow: a failed run using every ADR-011 field", () => {
   });
 
   it("exports back to exactly the original document", () => {
-    expect(exportDevflowTranscript(document)).toEqual({ ok: true, value: failedRun, warnings: [] });
+    expect(devflowConverter.fromCanonical(document)).toEqual({ ok: true, value: failedRun, warnings: [] });
   });
 
   it("loses no field, and every mapping rule but the pass-through ones is exercised", () => {
@@ -287,7 +291,7 @@ describe("devflow: a failed run using every ADR-011 field", () => {
     expect(imported.metadata).toEqual({ devflow: { version: 2 } });
     const report = checkCoverage(extended, imported, rules);
     expect([report.unmapped, report.mismatched, report.unused]).toEqual([[], [], []]);
-    expect(exportDevflowTranscript(imported)).toEqual({ ok: true, value: extended, warnings: [] });
+    expect(devflowConverter.fromCanonical(imported)).toEqual({ ok: true, value: extended, warnings: [] });
   });
 });
 
@@ -296,7 +300,7 @@ describe("devflow files", () => {
     const text = JSON.stringify(adrExample, null, 2);
     const expected = mustImport(adrExample);
     for (const input of [text, new TextEncoder().encode(text), gzipSync(text)]) {
-      const result = importDevflowTranscript(input);
+      const result = devflowConverter.toCanonical(input);
       expect(result.ok && result.document).toEqual(expected);
     }
   });
@@ -308,14 +312,18 @@ describe("devflow files", () => {
     (large.turns[2] as { content: string }).content = "x".repeat(120 * 1024);
     const encoded = encodeDevflowTranscript(large as unknown as Parameters<typeof encodeDevflowTranscript>[0]);
     expect(encoded.fileName).toBe("transcript.json.gz");
-    const result = importDevflowTranscript(encoded.bytes);
-    expect(result.ok && exportDevflowTranscript(result.document)).toEqual({ ok: true, value: large, warnings: [] });
+    const result = devflowConverter.toCanonical(encoded.bytes);
+    expect(result.ok && devflowConverter.fromCanonical(result.document)).toEqual({
+      ok: true,
+      value: large,
+      warnings: [],
+    });
   });
 });
 
 describe("devflow export of other canonical documents", () => {
   it("exports the Warp export canonical example, folding results into calls and reporting every loss", () => {
-    const exported = exportDevflowTranscript(warpCanonical);
+    const exported = devflowConverter.fromCanonical(warpCanonical);
     expect(exported.ok).toBe(true);
     if (!exported.ok) return;
     const value = exported.value;
@@ -353,7 +361,7 @@ describe("devflow export of other canonical documents", () => {
     ]) {
       expect(codes).toContain(expected);
     }
-    const reimported = importDevflowTranscript(value);
+    const reimported = devflowConverter.toCanonical(value);
     expect(reimported.ok && validateTranscript(reimported.document).ok).toBe(true);
   });
 
@@ -367,7 +375,7 @@ describe("devflow export of other canonical documents", () => {
         { role: "tool", parts: [{ type: "tool_result", call_id: "missing", status: "denied" }] },
       ],
     };
-    const exported = exportDevflowTranscript(document);
+    const exported = devflowConverter.fromCanonical(document);
     expect(exported.ok && exported.value).toEqual({
       runId: "run-x",
       metadata: { startedAt: "2026-01-01T00:00:00Z", status: "running" },
@@ -402,7 +410,7 @@ describe("devflow tool_result turns", () => {
         { id: "2", role: "tool", parts: [{ type: "tool_result", call_id: "b", status: "ok", output: "for b" }] },
       ],
     };
-    const exported = exportDevflowTranscript(document);
+    const exported = devflowConverter.fromCanonical(document);
     expect(exported.ok && exported.value.turns[1]).toEqual({ id: 2, role: "tool_result", content: "for b" });
     expect(exported.warnings.map((warning) => [warning.code, warning.path])).toEqual([
       ["field-dropped", "/messages/1/parts/0/call_id"],
@@ -459,7 +467,7 @@ describe("devflow bad input", () => {
   ];
   it.each(cases)("%s: errors name the JSON pointers, nothing throws", (_name, value, paths) => {
     const before = value instanceof Uint8Array ? undefined : structuredClone(value);
-    const result = importDevflowTranscript(value);
+    const result = devflowConverter.toCanonical(value);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((error) => error.path)).toEqual(paths);
@@ -475,13 +483,13 @@ describe("devflow bad input", () => {
       fc.property(
         fc.oneof(fc.anything(), fc.record({ runId: fc.anything(), metadata: fc.anything(), turns: fc.array(turn) })),
         (value) => {
-          const imported = importDevflowTranscript(value);
-          if (imported.ok) expect(exportDevflowTranscript(imported.document).ok).toBe(true);
+          const imported = devflowConverter.toCanonical(value);
+          if (imported.ok) expect(devflowConverter.fromCanonical(imported.document).ok).toBe(true);
           else expect(imported.errors.length).toBeGreaterThan(0);
         },
       ),
       { numRuns: 500 },
     );
-    expect(exportDevflowTranscript(null as unknown as Transcript).ok).toBe(false);
+    expect(devflowConverter.fromCanonical(null as unknown as Transcript).ok).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { at, checkCoverage, index, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
-import { exportPortable, importPortable, type PortableMessage } from "./index.js";
+import { portableConverter, type PortableMessage } from "./index.js";
 
 function readJson(relative: string): unknown {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as unknown;
@@ -21,8 +21,8 @@ const canonicalExample = readJson(
   "../../../../../schemas/v1/examples/Transcript/valid/openaf-portable-conversation.json",
 ) as Transcript;
 
-function mustImport(value: unknown, options?: Parameters<typeof importPortable>[1]): Transcript {
-  const result = importPortable(value, options);
+function mustImport(value: unknown, options?: Parameters<typeof portableConverter.toCanonical>[1]): Transcript {
+  const result = portableConverter.toCanonical(value, options);
   if (!result.ok) throw new Error(`import failed: ${JSON.stringify(result.errors)}`);
   return result.document;
 }
@@ -131,7 +131,7 @@ const passThroughRules = ["", "/*/toolCalls/*/*/**", "/*/toolResults/*/*/**", "/
 
 describe("OpenAF portable format: the format's own example conversation", () => {
   it("imports to a strictly valid transcript equal to the OpenAF portable canonical example", () => {
-    const result = importPortable(lisbon, {
+    const result = portableConverter.toCanonical(lisbon, {
       id: canonicalExample.id,
       ...(canonicalExample.title === undefined ? {} : { title: canonicalExample.title }),
       ...(canonicalExample.source?.path === undefined ? {} : { path: canonicalExample.source.path }),
@@ -148,7 +148,7 @@ describe("OpenAF portable format: the format's own example conversation", () => 
   });
 
   it("exports back to exactly the original list, with no warnings", () => {
-    const exported = exportPortable(mustImport(lisbon));
+    const exported = portableConverter.fromCanonical(mustImport(lisbon));
     expect(exported).toEqual({ ok: true, value: lisbon, warnings: [] });
   });
 
@@ -162,7 +162,7 @@ describe("OpenAF portable format: the format's own example conversation", () => 
   });
 
   it("exports the OpenAF portable canonical example to the format's list, reporting the transcript fields it has no place for", () => {
-    const exported = exportPortable(canonicalExample);
+    const exported = portableConverter.fromCanonical(canonicalExample);
     expect(exported.ok && exported.value).toEqual(lisbon);
     expect(exported.warnings.map((warning) => [warning.code, warning.path])).toEqual([
       ["field-dropped", "/title"],
@@ -214,7 +214,7 @@ describe("portable ids", () => {
       provider_fields: { portable: { id: "portable-call-2-0" } },
     });
     expect(result(document, 3, 1)?.call_id).toBe("portable-result-3-1");
-    expect(exportPortable(document)).toEqual({ ok: true, value: list, warnings: [] });
+    expect(portableConverter.fromCanonical(document)).toEqual({ ok: true, value: list, warnings: [] });
   });
 
   it("looks result names up from the call ids when a canonical result has none", () => {
@@ -226,7 +226,7 @@ describe("portable ids", () => {
         { role: "tool", parts: [{ type: "tool_result", call_id: "c1", status: "ok", output: "found" }] },
       ],
     };
-    const exported = exportPortable(document);
+    const exported = portableConverter.fromCanonical(document);
     expect(exported.ok && exported.value[1]).toEqual({
       role: "user",
       content: null,
@@ -267,7 +267,7 @@ describe("portable export of other canonical documents", () => {
         },
       ],
     };
-    const exported = exportPortable(document);
+    const exported = portableConverter.fromCanonical(document);
     expect(exported.ok && exported.value).toEqual([
       { role: "system", content: "Be brief." },
       { role: "user", content: "Weather and time?" },
@@ -311,7 +311,7 @@ describe("portable export of other canonical documents", () => {
     ];
     const document = mustImport(list);
     expect(document.messages[0]?.provider_fields).toEqual({ portable: { lang: "en", toolCalls: [] } });
-    expect(exportPortable(document)).toEqual({ ok: true, value: list, warnings: [] });
+    expect(portableConverter.fromCanonical(document)).toEqual({ ok: true, value: list, warnings: [] });
     const report = checkCoverage(list, document, rules);
     expect([report.unmapped, report.mismatched]).toEqual([[], []]);
   });
@@ -359,11 +359,11 @@ describe("portable round trip (property)", () => {
   it("any portable conversation survives portable → canonical → portable unchanged, with no field lost", () => {
     fc.assert(
       fc.property(conversation, (list) => {
-        const imported = importPortable(list);
+        const imported = portableConverter.toCanonical(list);
         expect(imported.ok && imported.warnings).toEqual([]);
         if (!imported.ok) return;
         expect(validateTranscript(imported.document).ok).toBe(true);
-        expect(exportPortable(imported.document)).toEqual({ ok: true, value: list, warnings: [] });
+        expect(portableConverter.fromCanonical(imported.document)).toEqual({ ok: true, value: list, warnings: [] });
         const report = checkCoverage(list, imported.document, rules);
         expect([report.unmapped, report.mismatched]).toEqual([[], []]);
       }),
@@ -379,15 +379,15 @@ describe("portable round trip (property)", () => {
           fc.array(fc.dictionary(fc.constantFrom("role", "content", "toolCalls", "toolResults", "id"), fc.anything())),
         ),
         (value) => {
-          const imported = importPortable(value);
+          const imported = portableConverter.toCanonical(value);
           expect(typeof imported.ok).toBe("boolean");
-          if (imported.ok) expect(exportPortable(imported.document).ok).toBe(true);
+          if (imported.ok) expect(portableConverter.fromCanonical(imported.document).ok).toBe(true);
           else expect(imported.errors.length).toBeGreaterThan(0);
         },
       ),
       { numRuns: 500 },
     );
-    expect(exportPortable({ not: "a transcript" } as unknown as Transcript).ok).toBe(false);
+    expect(portableConverter.fromCanonical({ not: "a transcript" } as unknown as Transcript).ok).toBe(false);
   });
 });
 
@@ -446,7 +446,7 @@ describe("portable bad input", () => {
   ];
   it.each(cases)("%s: errors name the JSON pointers, nothing throws", (_name, value, paths) => {
     const before = structuredClone(value);
-    const result = importPortable(value);
+    const result = portableConverter.toCanonical(value);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((error) => error.path)).toEqual(paths);
@@ -454,7 +454,9 @@ describe("portable bad input", () => {
   });
 
   it("reads JSON-text arguments and an absent content leniently, with warnings", () => {
-    const result = importPortable([{ role: "assistant", toolCalls: [{ id: "a", name: "f", arguments: '{"x":1}' }] }]);
+    const result = portableConverter.toCanonical([
+      { role: "assistant", toolCalls: [{ id: "a", name: "f", arguments: '{"x":1}' }] },
+    ]);
     expect(result.ok).toBe(true);
     expect(result.warnings.map((warning) => [warning.code, warning.path])).toEqual([
       ["input-normalized", "/0/content"],
@@ -465,7 +467,7 @@ describe("portable bad input", () => {
   it("turns a value too deep for the call stack into an error", () => {
     let deep: unknown = {};
     for (let level = 0; level < 200_000; level += 1) deep = { d: deep };
-    const result = importPortable([
+    const result = portableConverter.toCanonical([
       { role: "assistant", content: null, toolCalls: [{ id: "a", name: "f", arguments: deep }] },
     ]);
     expect(typeof result.ok).toBe("boolean");

@@ -9,7 +9,7 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { at, checkCoverage, type Match, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
-import { exportWarpExport, importWarpExport } from "./index.js";
+import { warpExportConverter } from "./index.js";
 
 function readJson(relative: string): unknown {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as unknown;
@@ -20,7 +20,7 @@ const conversation = readJson("./fixtures/conversation.warp-export.json");
 const canonicalExample = readJson("../../../../../schemas/v1/examples/Transcript/valid/warp-export.json") as Transcript;
 
 function mustImport(value: unknown): Transcript {
-  const result = importWarpExport(value);
+  const result = warpExportConverter.toCanonical(value);
   if (!result.ok) throw new Error(`import failed: ${JSON.stringify(result.errors)}`);
   return result.document;
 }
@@ -245,7 +245,7 @@ const passThroughRules = ["/messages/*/content", "/messages/*/content/*/*/**", "
 
 describe("Warp export (Warp export): a realistic export exercising every block type", () => {
   it("imports to a strictly valid transcript with no warnings", () => {
-    const result = importWarpExport(conversation, {
+    const result = warpExportConverter.toCanonical(conversation, {
       path: "Fix-flaky-retry-test-in-http_client-2026-05-12T09-58-31Z.warp-export.json",
     });
     expect(result.ok && result.warnings).toEqual([]);
@@ -260,7 +260,11 @@ describe("Warp export (Warp export): a realistic export exercising every block t
   });
 
   it("exports back to exactly the original export, with no warnings", () => {
-    expect(exportWarpExport(mustImport(conversation))).toEqual({ ok: true, value: conversation, warnings: [] });
+    expect(warpExportConverter.fromCanonical(mustImport(conversation))).toEqual({
+      ok: true,
+      value: conversation,
+      warnings: [],
+    });
   });
 
   it("loses no field: every leaf of the export is in the canonical document, and every block rule is exercised", () => {
@@ -337,7 +341,7 @@ describe("Warp export forward compatibility", () => {
         },
       ],
     };
-    const result = importWarpExport(newer);
+    const result = warpExportConverter.toCanonical(newer);
     expect(result.ok && result.warnings).toEqual([]);
     if (!result.ok) return;
     expect(validateTranscript(result.document).ok).toBe(true);
@@ -351,7 +355,7 @@ describe("Warp export forward compatibility", () => {
       type: "image",
       url: "data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E",
     });
-    expect(exportWarpExport(result.document)).toEqual({ ok: true, value: newer, warnings: [] });
+    expect(warpExportConverter.fromCanonical(result.document)).toEqual({ ok: true, value: newer, warnings: [] });
     const report = checkCoverage(newer, result.document, rules);
     expect([report.unmapped, report.mismatched]).toEqual([[], []]);
   });
@@ -359,7 +363,7 @@ describe("Warp export forward compatibility", () => {
 
 describe("Warp export of other canonical documents", () => {
   it("exports the Warp export canonical example, folding results into their calls and reporting every loss", () => {
-    const exported = exportWarpExport(canonicalExample);
+    const exported = warpExportConverter.fromCanonical(canonicalExample);
     expect(exported.ok).toBe(true);
     if (!exported.ok) return;
     const value = exported.value;
@@ -405,7 +409,7 @@ describe("Warp export of other canonical documents", () => {
     ]) {
       expect(warnings).toContain(expected);
     }
-    const reimported = importWarpExport(value);
+    const reimported = warpExportConverter.toCanonical(value);
     expect(reimported.ok && validateTranscript(reimported.document).ok).toBe(true);
   });
 
@@ -434,7 +438,7 @@ describe("Warp export of other canonical documents", () => {
         },
       ],
     };
-    const exported = exportWarpExport(document);
+    const exported = warpExportConverter.fromCanonical(document);
     expect(exported.ok && exported.value.messages).toEqual([
       {
         id: "message-1",
@@ -566,7 +570,7 @@ describe("Warp export bad input", () => {
   ];
   it.each(cases)("%s: errors name the JSON pointers, nothing throws", (_name, value, paths) => {
     const before = structuredClone(value);
-    const result = importWarpExport(value);
+    const result = warpExportConverter.toCanonical(value);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((error) => error.path)).toEqual(paths);
@@ -574,7 +578,7 @@ describe("Warp export bad input", () => {
   });
 
   it("reports fields nested where the canonical shape is closed instead of dropping them silently", () => {
-    const result = importWarpExport(
+    const result = warpExportConverter.toCanonical(
       message([
         {
           type: "plan_step",
@@ -611,13 +615,13 @@ describe("Warp export bad input", () => {
           }),
         ),
         (value) => {
-          const imported = importWarpExport(value);
-          if (imported.ok) expect(exportWarpExport(imported.document).ok).toBe(true);
+          const imported = warpExportConverter.toCanonical(value);
+          if (imported.ok) expect(warpExportConverter.fromCanonical(imported.document).ok).toBe(true);
           else expect(imported.errors.length).toBeGreaterThan(0);
         },
       ),
       { numRuns: 500 },
     );
-    expect(exportWarpExport([] as unknown as Transcript).ok).toBe(false);
+    expect(warpExportConverter.fromCanonical([] as unknown as Transcript).ok).toBe(false);
   });
 });

@@ -1,0 +1,117 @@
+// AUTO-GENERATED FILE. DO NOT EDIT.
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+// Regenerate: pnpm generate
+
+import type * as Types from "./types.js";
+
+/**
+ * What tokens cost: computed from a dated price table, reported by the producing tool, or unknown. An unknown model's cost is `unknown`, never zero.
+ *
+ * The `status` of every `Cost` format v1 defines, in schema order (schemas/v1/cost.schema.json).
+ * Closed in v1: a new member needs a new major version.
+ */
+export const costStatuses = ["computed", "reported", "unknown"] as const satisfies readonly Types.Cost["status"][];
+
+/**
+ * The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which AWF folds into message.user). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
+ *
+ * Every member of `EventType` format v1 defines, in schema order (schemas/v1/event.schema.json#/$defs/EventType).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const eventTypes = ["run.started", "run.completed", "step.started", "step.completed", "step.call_workflow.started", "step.call_workflow.completed", "message.system", "message.user", "message.assistant", "tool.call", "tool.result"] as const satisfies readonly Types.EventType[];
+
+/**
+ * Who speaks. `system` and `developer` carry instructions; `tool` carries tool results (tool_result parts may also appear in `user` messages, as Anthropic places them).
+ *
+ * Every member of `Role` format v1 defines, in schema order (schemas/v1/message.schema.json#/$defs/Role).
+ * Closed in v1: a new member needs a new major version.
+ */
+export const roles = ["system", "developer", "user", "assistant", "tool"] as const satisfies readonly Types.Role[];
+
+/**
+ * Why the model stopped, normalised: `stop` (natural end or stop sequence), `length` (token limit), `tool_calls` (waiting for tool results), `content_filter`, `refusal`, `pause` (a long turn paused to be continued), `error`, `other`.
+ *
+ * Every member of `FinishReason` format v1 defines, in schema order (schemas/v1/message.schema.json#/$defs/FinishReason).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const finishReasons = ["stop", "length", "tool_calls", "content_filter", "refusal", "pause", "error", "other"] as const satisfies readonly Types.FinishReason[];
+
+/**
+ * One typed piece of a message: text, reasoning, a tool call or result, media, a plan step, a code diff, a command, a refusal, a compaction marker, a stream chunk, or a provider-native block. Discriminated by `type`; a newer minor version may add part types, which readers keep unchanged.
+ *
+ * The `type` of every `Part` format v1 defines, in schema order (schemas/v1/part.schema.json).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const partTypes = ["text", "reasoning", "tool_call", "tool_result", "image", "audio", "file", "plan_step", "code_diff", "command", "refusal", "compaction", "stream_chunk", "native"] as const satisfies readonly Types.Part["type"][];
+
+/**
+ * Where a part came from (AWF transcript logs): `router` — synthesised at the tool router seam, authoritative for in-process tool calls; `agent_emitted` — reported by the agent itself. Consumers use it to avoid counting one tool call reported on two channels twice.
+ *
+ * Every member of `Fidelity` format v1 defines, in schema order (schemas/v1/part.schema.json#/$defs/Fidelity).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const fidelities = ["router", "agent_emitted"] as const satisfies readonly Types.Fidelity[];
+
+/**
+ * How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a policy refused to run it), `interrupted` (cancelled or cut off before finishing).
+ *
+ * Every member of `ToolResultStatus` format v1 defines, in schema order (schemas/v1/part.schema.json#/$defs/ToolResultStatus).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const toolResultStatuses = ["ok", "error", "denied", "interrupted"] as const satisfies readonly Types.ToolResultStatus[];
+
+/**
+ * How a value was cut to fit the limit: `string_prefix` (the longest code-point prefix whose canonical JSON fits), `array_prefix` (trailing elements dropped), `object_prefix` (trailing keys in canonical order dropped).
+ *
+ * Every member of `TruncationStrategy` format v1 defines, in schema order (schemas/v1/part.schema.json#/$defs/TruncationStrategy).
+ * Closed in v1: a new member needs a new major version.
+ */
+export const truncationStrategies = ["string_prefix", "array_prefix", "object_prefix"] as const satisfies readonly Types.TruncationStrategy[];
+
+/**
+ * A plan step's state. `blocked` requires a blocked_reason.
+ *
+ * Every member of `PlanStatus` format v1 defines, in schema order (schemas/v1/part.schema.json#/$defs/PlanStatus).
+ * Closed in v1: a new member needs a new major version.
+ */
+export const planStatuses = ["pending", "in_progress", "complete", "blocked", "cancelled"] as const satisfies readonly Types.PlanStatus[];
+
+/**
+ * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, or an agent tool's own format.
+ *
+ * Every member of `SourceFormat` format v1 defines, in schema order (schemas/v1/transcript.schema.json#/$defs/SourceFormat).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const sourceFormats = ["agent-transcript", "event-log", "openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "portable", "bedrock-converse", "mistral", "claude-code", "codex", "warp-export", "devflow"] as const satisfies readonly Types.SourceFormat[];
+
+/**
+ * A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`.
+ *
+ * Every member of `RunStatus` format v1 defines, in schema order (schemas/v1/transcript.schema.json#/$defs/RunStatus).
+ * Closed in v1: a new member needs a new major version.
+ */
+export const runStatuses = ["running", "completed", "failed", "canceled"] as const satisfies readonly Types.RunStatus[];
+
+/**
+ * Something the run produced or referenced besides messages.
+ *
+ * The `type` of every `Artifact` format v1 defines, in schema order (schemas/v1/transcript.schema.json#/$defs/Artifact).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const artifactTypes = ["snapshot", "file"] as const satisfies readonly Types.Artifact["type"][];
+
+/** The generated type each vocabulary lists: a type-level test checks that each constant holds exactly its members. */
+export interface VocabularyTypes {
+  costStatuses: Types.Cost["status"];
+  eventTypes: Types.EventType;
+  roles: Types.Role;
+  finishReasons: Types.FinishReason;
+  partTypes: Types.Part["type"];
+  fidelities: Types.Fidelity;
+  toolResultStatuses: Types.ToolResultStatus;
+  truncationStrategies: Types.TruncationStrategy;
+  planStatuses: Types.PlanStatus;
+  sourceFormats: Types.SourceFormat;
+  runStatuses: Types.RunStatus;
+  artifactTypes: Types.Artifact["type"];
+}

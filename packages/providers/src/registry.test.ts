@@ -1,0 +1,126 @@
+import { sourceFormats, type SourceFormat } from "@agent-transcript/core";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import {
+  describeFormat,
+  documentConverters,
+  formatIds,
+  formatRegistry,
+  isDocumentFormatId,
+  isFormatId,
+  isProviderFormatId,
+  providerConverters,
+  type FormatId,
+  type FormatRegistry,
+} from "./registry.js";
+
+const providerIds = ["anthropic", "bedrock-converse", "gemini", "mistral", "ollama", "openai-chat", "openai-responses"];
+const documentIds = ["devflow", "portable", "warp-export"];
+
+describe("format ids", () => {
+  it("recognise exactly the supported formats", () => {
+    expect(formatIds.every(isFormatId)).toBe(true);
+    expect([...formatIds].sort()).toEqual([...providerIds, ...documentIds].sort());
+    expect(isFormatId("openai")).toBe(false);
+    expect(isFormatId("agent-transcript")).toBe(false);
+    expect(isFormatId("toString")).toBe(false);
+    expect(isFormatId("__proto__")).toBe(false);
+  });
+
+  it("describe every format", () => {
+    for (const id of formatIds) {
+      expect(describeFormat(id).length).toBeGreaterThan(10);
+      expect(describeFormat(id)).not.toMatch(/\bseed/i);
+    }
+  });
+
+  it("are members of the schema's SourceFormat vocabulary, checked by the compiler too", () => {
+    for (const id of formatIds) expect(sourceFormats).toContain(id);
+    expectTypeOf<FormatId>().toExtend<SourceFormat>();
+    // @ts-expect-error an id outside the SourceFormat vocabulary does not compile
+    const misspelt: FormatRegistry = { "open-ai": formatRegistry.anthropic };
+    expect(misspelt).toBeDefined();
+  });
+
+  it("list each converter under its own id", () => {
+    for (const [id, entry] of Object.entries(formatRegistry)) expect(entry.converter.id).toBe(id);
+  });
+});
+
+describe("providerConverters", () => {
+  it("has the converter of every provider format id, under its own id, and nothing else", () => {
+    expect(Object.keys(providerConverters).sort()).toEqual(providerIds);
+    expect(Object.keys(providerConverters).sort()).toEqual(formatIds.filter((id) => !isDocumentFormatId(id)).sort());
+    for (const [id, format] of Object.entries(providerConverters)) {
+      expect(format.id).toBe(id);
+      expect(typeof format.requestToCanonical).toBe("function");
+      expect(typeof format.checkRequest).toBe("function");
+    }
+    expect(isProviderFormatId("mistral")).toBe(true);
+    expect(isProviderFormatId("portable")).toBe(false);
+    expect(isProviderFormatId("__proto__")).toBe(false);
+  });
+});
+
+describe("documentConverters", () => {
+  it("has the converter of every document format id, under its own id, and nothing else", () => {
+    expect(Object.keys(documentConverters).sort()).toEqual(documentIds);
+    for (const [id, format] of Object.entries(documentConverters)) {
+      expect(format.id).toBe(id);
+      expect(typeof format.toCanonical).toBe("function");
+      expect(typeof format.fromCanonical).toBe("function");
+    }
+    expect(isDocumentFormatId("warp-export")).toBe(true);
+    expect(isDocumentFormatId("anthropic")).toBe(false);
+    expect(isDocumentFormatId("constructor")).toBe(false);
+  });
+
+  it("honour strict: any loss fails the conversion, each warning becoming an error at its path", () => {
+    const lossy = {
+      schema_version: "1.0.0",
+      id: "registry-example",
+      messages: [
+        {
+          id: "1",
+          role: "assistant" as const,
+          parts: [
+            { type: "text" as const, text: "Hello" },
+            { type: "refusal" as const, text: "No" },
+          ],
+        },
+      ],
+    };
+    for (const [id, format] of Object.entries(documentConverters)) {
+      const lenient = format.fromCanonical(lossy);
+      expect(lenient.ok, id).toBe(true);
+      expect(lenient.warnings, id).toContainEqual(
+        expect.objectContaining({ code: "part-dropped", path: "/messages/0/parts/1" }),
+      );
+      expect(format.fromCanonical(lossy, { strict: true }), id).toEqual({
+        ok: false,
+        errors: lenient.warnings.map((warning) => ({
+          path: warning.path,
+          message: `${warning.code}: ${warning.message}`,
+        })),
+        warnings: lenient.warnings,
+      });
+    }
+  });
+
+  it("convert a document both ways, each writing its own id as the source format", () => {
+    for (const [id, format] of Object.entries(documentConverters)) {
+      const written = format.fromCanonical({
+        schema_version: "1.0.0",
+        id: "registry-example",
+        messages: [{ id: "1", role: "user", parts: [{ type: "text", text: "Hello" }] }],
+      });
+      if (!written.ok) throw new Error(`${id}: ${JSON.stringify(written.errors)}`);
+      const read = format.toCanonical(written.value);
+      if (!read.ok) throw new Error(`${id}: ${JSON.stringify(read.errors)}`);
+      expect(read.document.source?.format, id).toBe(id);
+      expect(
+        read.document.messages.flatMap((message) => message.parts),
+        id,
+      ).toEqual([{ type: "text", text: "Hello" }]);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Every format this package converts, by format id: one line per format. A format is a provider API (a
+ * `ProviderConverter`: requests, responses and streams) or another system's whole documents (a `DocumentConverter`).
+ * Adding one is a folder under `formats/` and a line here; the format ids, their descriptions, the lookups by kind and
+ * the CLI's `--from` / `--to` all follow from this table. Each id is a member of the schema's `SourceFormat`
+ * vocabulary, which is what `source.format` of the documents the converter writes says.
+ */
+import type { SourceFormat } from "@agent-transcript/core";
+import type { DocumentConverter, ProviderConverter, ToCanonicalOptions } from "./conversion/index.js";
+import { anthropicConverter } from "./formats/anthropic/index.js";
+import { bedrockConverseConverter } from "./formats/bedrock-converse/index.js";
+import { devflowConverter } from "./formats/devflow/index.js";
+import { geminiConverter } from "./formats/gemini/index.js";
+import { mistralConverter } from "./formats/mistral/index.js";
+import { ollamaConverter } from "./formats/ollama/index.js";
+import { openaiChatConverter } from "./formats/openai-chat/index.js";
+import { openaiResponsesConverter } from "./formats/openai-responses/index.js";
+import { portableConverter } from "./formats/portable/index.js";
+import { warpExportConverter } from "./formats/warp-export/index.js";
+
+/** A provider format with its native types erased, for code that picks the format at run time. */
+export type AnyProviderConverter = ProviderConverter<unknown, unknown, unknown>;
+/** A document format with its native type erased, for code that picks the format at run time. */
+export type AnyDocumentConverter = DocumentConverter<unknown>;
+
+/** One format of the registry: its converter, of either kind, and a line saying what the format is. */
+export type FormatEntry =
+  | { readonly kind: "provider"; readonly converter: AnyProviderConverter; readonly description: string }
+  | { readonly kind: "document"; readonly converter: AnyDocumentConverter; readonly description: string };
+
+/** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
+export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
+
+function provider<Request, Response, Chunk>(
+  converter: ProviderConverter<Request, Response, Chunk>,
+  description: string,
+) {
+  return { kind: "provider", converter: converter as unknown as AnyProviderConverter, description } as const;
+}
+
+function document<Native, Options extends ToCanonicalOptions>(
+  converter: DocumentConverter<Native, Options>,
+  description: string,
+) {
+  return { kind: "document", converter: converter as unknown as AnyDocumentConverter, description } as const;
+}
+
+// One line per format, however long its description: adding a format adds one line.
+// prettier-ignore
+export const formatRegistry = {
+  "openai-chat": provider(openaiChatConverter, "OpenAI Chat Completions (messages, tool_calls, role tool)"),
+  "openai-responses": provider(openaiResponsesConverter, "OpenAI Responses (input and output items, reasoning items)"),
+  anthropic: provider(anthropicConverter, "Anthropic Messages (content blocks, tool_use and tool_result, thinking)"),
+  gemini: provider(geminiConverter, "Google Gemini generateContent (contents with parts, functionCall and functionResponse)"),
+  ollama: provider(ollamaConverter, "Ollama /api/chat (messages with thinking and object tool arguments)"),
+  "bedrock-converse": provider(bedrockConverseConverter, "Amazon Bedrock Converse (content blocks, toolUse and toolResult, reasoningContent)"),
+  mistral: provider(mistralConverter, "Mistral chat completions (content chunks with thinking, nine-character tool-call ids)"),
+  portable: document(portableConverter, "Portable messages (OpenAF portable format): system, user and assistant turns with toolCalls and toolResults"),
+  "warp-export": document(warpExportConverter, "Warp export (Warp's JSON conversation export): typed content blocks, tool calls with their results, plan steps, code diffs"),
+  devflow: document(devflowConverter, "devflow run transcript (ADR-011): turns with tool calls, run metadata, token and cost totals; gzip-compressed from 100 KiB"),
+} as const satisfies FormatRegistry;
+
+/** A format id this package converts. */
+export type FormatId = keyof typeof formatRegistry;
+type IdsOfKind<Kind extends FormatEntry["kind"]> = {
+  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends Kind ? Id : never;
+}[FormatId];
+/** The format ids that name a provider API. */
+export type ProviderFormatId = IdsOfKind<"provider">;
+/** The format ids that name another system's documents. */
+export type DocumentFormatId = IdsOfKind<"document">;
+
+const entries = Object.entries(formatRegistry) as Array<[FormatId, FormatEntry]>;
+
+/** Every format id, in registry order: what the CLI's `--from` and `--to` take (besides `agent-transcript`). */
+export const formatIds: readonly FormatId[] = Object.freeze(entries.map(([id]) => id));
+
+/** Every provider API's converter by its format id. */
+export const providerConverters = Object.freeze(
+  Object.fromEntries(entries.flatMap(([id, entry]) => (entry.kind === "provider" ? [[id, entry.converter]] : []))),
+) as Readonly<Record<ProviderFormatId, AnyProviderConverter>>;
+
+/** Every document format's converter by its format id. */
+export const documentConverters = Object.freeze(
+  Object.fromEntries(entries.flatMap(([id, entry]) => (entry.kind === "document" ? [[id, entry.converter]] : []))),
+) as Readonly<Record<DocumentFormatId, AnyDocumentConverter>>;
+
+// Own keys only, so `toString` or `__proto__` is never a format.
+export function isFormatId(value: string): value is FormatId {
+  return Object.hasOwn(formatRegistry, value);
+}
+
+export function isProviderFormatId(value: string): value is ProviderFormatId {
+  return Object.hasOwn(providerConverters, value);
+}
+
+export function isDocumentFormatId(value: string): value is DocumentFormatId {
+  return Object.hasOwn(documentConverters, value);
+}
+
+/** One line saying what the format is, for help texts and listings. */
+export function describeFormat(id: FormatId): string {
+  return formatRegistry[id].description;
+}
