@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { repositoryRoot } from "@agent-transcript/codegen/paths";
 import { describe, expect, it } from "vitest";
 import { detectFormat, detectKind, type Detection } from "./detect.js";
@@ -111,11 +111,25 @@ describe("detectFormat on every real fixture payload", () => {
 });
 
 describe("detectFormat on crafted inputs", () => {
-  it("finds the canonical document and the portable list", () => {
-    const warp = JSON.parse(
-      readFileSync(`${repositoryRoot}/schemas/v1/examples/Transcript/valid/warp-export.json`, "utf8"),
-    ) as unknown;
-    expect(detectFormat(warp)).toEqual({ format: "agent-transcript", kind: "document" });
+  it("finds every canonical example document, the Warp export, the devflow runs and the portable list", () => {
+    const examples = `${repositoryRoot}/schemas/v1/examples/Transcript/valid`;
+    const canonical = readdirSync(examples).map(
+      (name) => JSON.parse(readFileSync(`${examples}/${name}`, "utf8")) as unknown,
+    );
+    expect(canonical.length).toBeGreaterThan(4);
+    for (const document of canonical)
+      expect(detectFormat(document)).toEqual({ format: "agent-transcript", kind: "document" });
+    const fixture = (relative: string): unknown =>
+      JSON.parse(readFileSync(new URL(`./formats/${relative}`, import.meta.url), "utf8")) as unknown;
+    expect(detectFormat(fixture("warp-export/fixtures/conversation.warp-export.json"))).toEqual({
+      format: "warp-export",
+      kind: "document",
+    });
+    expect(detectFormat(fixture("devflow/fixtures/adr-011-example.json"))).toEqual({
+      format: "devflow",
+      kind: "document",
+    });
+    expect(detectFormat(fixture("devflow/fixtures/failed-run.json"))).toEqual({ format: "devflow", kind: "document" });
     const portable = JSON.parse(
       readFileSync(new URL("./formats/portable/fixtures/lisbon-conversation.json", import.meta.url), "utf8"),
     ) as unknown;

@@ -4,7 +4,9 @@
  * Rules, in the order they are tried (the first that matches wins):
  *
  * Objects
- * 1. `schema_version` (a string) → the canonical document (`agent-transcript`, kind `document`).
+ * 1. Documents. A string `schema_version` with a string `conversation_id` and no `id` → a Warp export
+ *    (`warp-export`); otherwise a string `schema_version` → the canonical document (`agent-transcript`); a string
+ *    `runId` with a `turns` array → a devflow run (`devflow`). All of kind `document`.
  * 2. Responses, by their discriminator: `object: "response"` → OpenAI Responses; `object: "chat.completion"` → OpenAI
  *    Chat; `type: "message"` with `role: "assistant"` and a `content` array → Anthropic; a `candidates` (or only
  *    `promptFeedback`) field → Gemini; a boolean `done` with a `message` object → Ollama.
@@ -411,7 +413,12 @@ export function detectFormat(value: unknown): Detection | undefined {
     return format === undefined ? undefined : { format, kind: "stream" };
   }
   if (!isObject(value)) return undefined;
-  if (typeof value.schema_version === "string") return { format: "agent-transcript", kind: "document" };
+  if (typeof value.schema_version === "string") {
+    // Warp's export carries a schema_version of its own; its conversation id and the absence of our `id` tell it.
+    const isWarp = typeof value.conversation_id === "string" && value.id === undefined;
+    return { format: isWarp ? "warp-export" : "agent-transcript", kind: "document" };
+  }
+  if (typeof value.runId === "string" && Array.isArray(value.turns)) return { format: "devflow", kind: "document" };
   const response = responseFormat(value);
   if (response !== undefined) return { format: response, kind: "response" };
   const chunk = chunkFormat(value);

@@ -195,7 +195,7 @@ describe("agent-transcript convert across formats", () => {
     expect(JSON.parse(chat.stdout())).toMatchObject({ messages: expect.any(Array) });
   });
 
-  it("reads and writes the Warp export and devflow runs, named with --from", async () => {
+  it("reads and writes the Warp export and devflow runs both ways, detected or named with --from", async () => {
     const fixtures = [
       ["warp-export", "packages/providers/src/formats/warp-export/fixtures/conversation.warp-export.json"],
       ["devflow", "packages/providers/src/formats/devflow/fixtures/adr-011-example.json"],
@@ -206,11 +206,18 @@ describe("agent-transcript convert across formats", () => {
       expect(await run(["convert", file, "--from", format, "--to", format], same.io), format).toBe(0);
       expect(JSON.parse(same.stdout())).toEqual(JSON.parse(readFileSync(file, "utf8")));
       expect(same.stderr()).toContain(`(${format} document) to ${format} document`);
+      // Detected, without --from, to the canonical document…
       const canonical = capture();
-      expect(await run(["convert", file, "--from", format, "--to", "agent-transcript"], canonical.io), format).toBe(0);
+      expect(await run(["convert", file, "--to", "agent-transcript"], canonical.io), format).toBe(0);
       const document = JSON.parse(canonical.stdout()) as Tolerant.Transcript;
       expect(validateTranscript(document).ok).toBe(true);
       expect(document.source).toMatchObject({ format, path: file });
+      // …and from it back to the format, which gives the file again.
+      const documentFile = path.join(scratch, `${format}.canonical.json`);
+      writeFileSync(documentFile, canonical.stdout());
+      const back = capture();
+      expect(await run(["convert", documentFile, "--to", format], back.io), format).toBe(0);
+      expect(JSON.parse(back.stdout())).toEqual(JSON.parse(readFileSync(file, "utf8")));
     }
   });
 
