@@ -24,7 +24,7 @@ import {
   type ProviderFormatId,
 } from "./provider-converters.js";
 import type { ConversionWarning } from "./conversion/index.js";
-import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/fixtures/real-fixtures";
 
 type AnyFormat = AnyProviderConverter;
 type TargetId = ProviderFormatId;
