@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runJsonProgram } from "@agent-transcript/codegen/conformance";
-import { describeRoundTrips } from "@agent-transcript/codegen/round-trip-suite";
+import { runJsonProgram } from "@agent-transcript/fixtures/conformance";
+import { describeRoundTrips } from "@agent-transcript/fixtures/round-trip-suite";
 import { validatorFor } from "@agent-transcript/core";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pythonExecutable, runJsonProgram } from "@agent-transcript/codegen/conformance";
-import { definitionLocations, loadExamples } from "@agent-transcript/codegen/examples";
-import { describeRoundTrips } from "@agent-transcript/codegen/round-trip-suite";
+import { pythonExecutable, runJsonProgram } from "@agent-transcript/fixtures/conformance";
+import { definitionLocations, loadExamples } from "@agent-transcript/fixtures/examples";
+import { describeRoundTrips } from "@agent-transcript/fixtures/round-trip-suite";
 import { loadSchemaSet } from "@agent-transcript/codegen/schema-set";
 import { tolerantSchema } from "@agent-transcript/codegen/tolerant";
 import { validatorFor } from "@agent-transcript/core";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runJsonProgram, rustToolchain } from "@agent-transcript/codegen/conformance";
-import { describeRoundTrips } from "@agent-transcript/codegen/round-trip-suite";
+import { runJsonProgram, rustToolchain } from "@agent-transcript/fixtures/conformance";
+import { describeRoundTrips } from "@agent-transcript/fixtures/round-trip-suite";
 import { validatorFor } from "@agent-transcript/core";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

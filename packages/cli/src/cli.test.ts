@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import { run } from "./cli.js";
 import { captureIo } from "./capture-io.test.helpers.js";

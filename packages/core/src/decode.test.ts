@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalize } from "./canonical-json.js";

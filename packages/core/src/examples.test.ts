@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { definitionLocations, loadExamples, type Example } from "@agent-transcript/codegen/examples";
+import { definitionLocations, loadExamples, type Example } from "@agent-transcript/fixtures/examples";
 import { describe, expect, it } from "vitest";
 import * as api from "./index.js";
 import { validatorFor as registeredValidator } from "./registry.js";

@@ -1,4 +1,4 @@
-import { realFixturesRoot } from "@agent-transcript/codegen/fixtures";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";

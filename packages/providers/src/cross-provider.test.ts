@@ -20,7 +20,7 @@ import type { ForeignReasoningPolicy, FromCanonicalResult, FromCanonicalOptions 
 import { portableConverter } from "./index.js";
 import { providerConverters as targets, type AnyProviderConverter, type ProviderFormatId } from "./registry.js";
 import type { ConversionWarning } from "./conversion/index.js";
-import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/fixtures/real-fixtures";
 
 type AnyFormat = AnyProviderConverter;
 type TargetId = ProviderFormatId;

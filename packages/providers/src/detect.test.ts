@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import { detectFormat, detectKind, type Detection } from "./detect.js";
-import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 
 const payloads = loadRealFixtures().flatMap((file) => file.payloads);
 const supported = new Set([

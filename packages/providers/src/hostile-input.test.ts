@@ -4,7 +4,7 @@
  * paths are JSON pointers, and it never changes a prototype. Nor does it fail by an exception caught at its edge
  * (`guard`'s "conversion failed"): bad input is refused with an error that names the offending value.
  */
-import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import type { Tolerant } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

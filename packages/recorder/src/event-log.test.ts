@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import { checkEventLog } from "./event-log.js";
 

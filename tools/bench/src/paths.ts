@@ -12,8 +12,8 @@ export const defaultResultsFile = path.join(benchRoot, "results/latest.json");
 export const transcriptExamplesDirectory = path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid");
 
 /**
- * The real recorded sessions, outside the repository (codegen's one definition of where they are). Without them
- * there is no realistic corpus, and a benchmark on a made-up one would report numbers that mean nothing, so this
- * fails instead of falling back.
+ * The real recorded sessions, committed in tools/fixtures/real (that package's one definition of where they are).
+ * Without them there is no realistic corpus, and a benchmark on a made-up one would report numbers that mean nothing,
+ * so this fails instead of falling back.
  */
-export { realFixturesRoot } from "@agent-transcript/codegen/fixtures";
+export { realFixturesRoot } from "@agent-transcript/fixtures/paths";

@@ -1,8 +1,8 @@
 // The real provider requests of the seven converted APIs: every request payload the fixture reader
-// (`@agent-transcript/codegen/real-fixtures`) finds under the real fixtures root, which is the request body of every
+// (`@agent-transcript/fixtures/real-fixtures`) finds under the real fixtures root, which is the request body of every
 // recorded interaction whose URL is a model call of Anthropic Messages, OpenAI Chat, OpenAI Responses, Gemini
 // generateContent, Ollama /api/chat, Mistral chat completions or Bedrock Converse.
-import { loadRealFixtures, type PayloadApi } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type PayloadApi } from "@agent-transcript/fixtures/real-fixtures";
 import { providerConverters, type ProviderFormatId } from "@agent-transcript/providers";
 import { realFixturesRoot } from "./paths.js";
 

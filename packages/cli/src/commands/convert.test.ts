@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { repositoryRoot } from "@agent-transcript/codegen/paths";
+import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { validateTranscript, type Tolerant } from "@agent-transcript/core";
 import {
   anthropicConverter,
@@ -13,7 +13,7 @@ import {
 } from "@agent-transcript/providers";
 import { describe, expect, it } from "vitest";
 // The providers package's reader of the real fixture corpus (test-only, so not exported): read, never copied.
-import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { run } from "../cli.js";
 import type { ConvertReport } from "./convert.js";
 import { captureIo } from "../capture-io.test.helpers.js";

@@ -1,6 +1,6 @@
 import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, it } from "vitest";
-import { loadRealFixtures } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { checkRequest } from "./check.js";
 import { asNative, type JsonObject } from "./native.js";
 

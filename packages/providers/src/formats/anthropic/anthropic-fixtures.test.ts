@@ -1,6 +1,6 @@
 import { validateTranscript, type Message } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { anthropicConverter } from "./index.js";
 import { isJsonObject, type JsonObject } from "./native.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadRealFixtures } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { checkRequest } from "./check.js";
 import { asNative, type JsonObject } from "./native.js";
 import type { BedrockConverseRequest } from "./types.js";

@@ -2,7 +2,7 @@ import { validateTranscript } from "@agent-transcript/core";
 import type { Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
-import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { geminiConverter } from "./index.js";
 import type { GeminiRequest } from "./types.js";
 

@@ -1,6 +1,6 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { mistralConverter } from "./index.js";
 
 /**

@@ -1,6 +1,6 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { loadRealFixtures, type Payload } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { ollamaConverter } from "./ollama-format.js";
 
 /** Differences a round trip cannot avoid, each with why. Empty: every real payload round-trips exactly. */

@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
-import { loadRealFixtures } from "@agent-transcript/codegen/real-fixtures";
+import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { openaiResponsesConverter as format } from "./index.js";
 
 /**
