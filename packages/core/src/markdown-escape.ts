@@ -17,6 +17,7 @@ const asciiPunctuation = new Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~");
 const isAsciiAlphanumeric = (character: string | undefined): boolean =>
   character !== undefined && /^[\da-z]$/i.test(character);
 const isAsciiLetter = (character: string | undefined): boolean => character !== undefined && /^[a-z]$/i.test(character);
+const isAsciiDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
 
 /** CR LF and a lone CR are line endings to a Markdown reader, and a lone CR an overwrite to a terminal: both become LF. */
 function normaliseLineEndings(text: string): string {
@@ -83,7 +84,7 @@ export function inlineText(text: string): string {
   // Where a block marker would end if the text started a line: a list item (`-`, `+`, `1.`, `1)`), an ATX heading
   // (`#` to `######`) or a setext underline / thematic break (`===`, `---`) needs a space, the end, or more of itself.
   let leadingDigits = 0;
-  while (leadingDigits < 10 && /^\d$/.test(source[leadingDigits] ?? "")) leadingDigits += 1;
+  while (leadingDigits < 10 && isAsciiDigit(source.charCodeAt(leadingDigits))) leadingDigits += 1;
   let leadingHashes = 0;
   while (leadingHashes < 7 && source[leadingHashes] === "#") leadingHashes += 1;
   const endsMarker = (index: number): boolean => source[index] === undefined || source[index] === " ";
@@ -98,13 +99,19 @@ export function inlineText(text: string): string {
     (leadingHashes > 0 && leadingHashes < 7 && endsMarker(leadingHashes)) ||
     ((source[0] === "-" || source[0] === "+" || source[0] === "=") && (endsMarker(1) || source[1] === source[0]));
 
+  // Ordinary characters are copied a stretch at a time; `replace` cuts in only where one is escaped.
   let result = "";
+  let copiedUpTo = 0;
+  const replace = (index: number, replacement: string): void => {
+    result += source.slice(copiedUpTo, index) + replacement;
+    copiedUpTo = index + 1;
+  };
   for (let index = 0; index < source.length; index += 1) {
     const character = source[index] as string;
     switch (character) {
       case "\\": {
         const next = source[index + 1];
-        result += next === undefined || asciiPunctuation.has(next) ? "\\\\" : "\\";
+        if (next === undefined || asciiPunctuation.has(next)) replace(index, "\\\\");
         break;
       }
       case "`":
@@ -112,45 +119,44 @@ export function inlineText(text: string): string {
       case "[":
       case "]":
       case "~":
-        result += `\\${character}`;
+        replace(index, `\\${character}`);
         break;
       case "_":
-        result += isAsciiAlphanumeric(source[index - 1]) && isAsciiAlphanumeric(source[index + 1]) ? "_" : "\\_";
+        if (!isAsciiAlphanumeric(source[index - 1]) || !isAsciiAlphanumeric(source[index + 1])) replace(index, "\\_");
         break;
       case "<":
-        result += "&lt;";
+        replace(index, "&lt;");
         break;
       case ">":
-        result += "&gt;";
+        replace(index, "&gt;");
         break;
       case "&":
-        result += startsCharacterReference(source, index) ? "&amp;" : "&";
+        if (startsCharacterReference(source, index)) replace(index, "&amp;");
         break;
       case "#":
-        result += (index === 0 && escapeFirst) || index >= trailingHashes ? "\\#" : "#";
+        if ((index === 0 && escapeFirst) || index >= trailingHashes) replace(index, "\\#");
         break;
       case "-":
       case "+":
       case "=":
-        result += index === 0 && escapeFirst ? `\\${character}` : character;
+        if (index === 0 && escapeFirst) replace(index, `\\${character}`);
         break;
       case ".":
       case ")":
-        result += index === orderedListMarker ? `\\${character}` : character;
+        if (index === orderedListMarker) replace(index, `\\${character}`);
         break;
-      default:
-        result += character;
     }
   }
-  return result;
+  return result + source.slice(copiedUpTo);
 }
 
 function longestRun(text: string, character: string): number {
   let longest = 0;
-  let current = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    current = text[index] === character ? current + 1 : 0;
-    if (current > longest) longest = current;
+  for (let start = text.indexOf(character); start !== -1;) {
+    let end = start + 1;
+    while (text[end] === character) end += 1;
+    if (end - start > longest) longest = end - start;
+    start = text.indexOf(character, end);
   }
   return longest;
 }
@@ -336,6 +342,11 @@ function escapeProseLine(line: string): string {
   let result = "";
   let index = 0;
   while (index < line.length) {
+    // Ordinary text is copied a stretch at a time, up to the next character that may need escaping.
+    const stretch = nextSpecial(line, index);
+    result += line.slice(index, stretch);
+    index = stretch;
+    if (index >= line.length) break;
     const character = line[index] as string;
     if (character === "\\") {
       // The text's own escape: kept with what it escapes, as the reader pairs them.
@@ -367,11 +378,20 @@ function escapeProseLine(line: string): string {
     }
     if (character === "<") result += startsHtml(line, index) ? "&lt;" : "<";
     else if (character === "&") result += startsCharacterReference(line, index) ? "&amp;" : "&";
-    else if (character === "[") result += "\\[";
-    else result += character;
+    else result += "\\[";
     index += 1;
   }
   return result;
+}
+
+/** Index of the first backslash, backtick, `~`, `<`, `&` or `[` at or after `from`, or the length. */
+function nextSpecial(line: string, from: number): number {
+  for (let index = from; index < line.length; index += 1) {
+    const code = line.charCodeAt(index);
+    if (code === 0x5c || code === 0x60 || code === 0x7e || code === 0x3c || code === 0x26 || code === 0x5b)
+      return index;
+  }
+  return line.length;
 }
 
 /** Schemes we link to. Everything else (javascript:, vbscript:, data:, file:, blob:, …) is left out. */

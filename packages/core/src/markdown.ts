@@ -251,7 +251,9 @@ function renderCitations(citations: readonly Strict.Citation[]): string {
  * line, so it is shown as an escape; tabs stay.
  */
 function oneLine(text: string): string {
-  return text.replaceAll("\r", "\\u000d").replaceAll("\n", "\\u000a");
+  return text.includes("\n") || text.includes("\r")
+    ? text.replaceAll("\r", "\\u000d").replaceAll("\n", "\\u000a")
+    : text;
 }
 
 /** A block quote of Markdown: each line behind `> `, so a block that is safe alone is safe inside the quote. */
