@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { convertFormatIds, runConvert, type ConvertCommandOptions } from "./commands/convert.js";
 import { runExport, type ExportCommandOptions } from "./commands/export.js";
 import { runValidate } from "./commands/validate.js";
-import { exitCodes, UserError, type CommandIo } from "./io.js";
+import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
 
 // src/ and dist/ both sit one level below package.json, so this resolves in tests and when installed.
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -18,7 +18,12 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     .version(version)
     .option("--debug", "print stack traces for unexpected errors")
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    // Commander's errors quote the arguments (an unknown option, a bad choice): escaped like any message, keeping
+    // the line feeds of its multi-line messages.
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: (text) => io.stderr(shownLines(text)),
+    });
 
   program
     .command("validate")
@@ -110,12 +115,14 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
       return error.exitCode === 0 ? exitCodes.success : exitCodes.usage;
     }
     if (error instanceof UserError) {
-      io.stderr(`agent-transcript: ${error.message}\n`);
+      io.stderr(messageLine(`agent-transcript: ${error.message}`));
       return error.exitCode;
     }
     const debug = argv.includes("--debug");
-    io.stderr(`agent-transcript: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    io.stderr(
+      messageLine(`agent-transcript: unexpected error: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    if (debug && error instanceof Error && error.stack) io.stderr(`${shownLines(error.stack)}\n`);
     else io.stderr("agent-transcript: run again with --debug for a stack trace\n");
     return exitCodes.failure;
   }

@@ -1,10 +1,18 @@
-/** Where a command reads and writes: the real process in bin.ts, captured buffers in tests. */
+import { escapeControlCharacters } from "@agent-transcript/core";
+
+/**
+ * Where a command reads and writes: the real process in bin.ts, captured buffers in tests. Commands write data
+ * with `writeData` and messages with `messageLine`, never raw text from the input (see "Terminal safety" in the
+ * README).
+ */
 export interface CommandIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   readStdin: () => Promise<string>;
   /** Colour only for people: a TTY, and neither NO_COLOR nor TERM=dumb. */
   color: boolean;
+  /** Whether stdout is a terminal: data written there is then made terminal-safe (`writeData`). */
+  stdoutIsTerminal: boolean;
 }
 
 export const exitCodes = { success: 0, failure: 1, usage: 2 } as const;
@@ -21,9 +29,40 @@ export function processIo(): CommandIo {
       return Buffer.concat(chunks).toString("utf8");
     },
     color: Boolean(process.stdout.isTTY) && !noColor,
+    stdoutIsTerminal: Boolean(process.stdout.isTTY),
   };
 }
 
+/**
+ * Writes data (a document, a payload, a `--json` report) to stdout. Into a pipe or a file it goes byte for byte, so
+ * `| jq` and `> out.json` get exactly what was produced; on a terminal every control character but line feed and tab
+ * is shown as a `\u001b`-style escape, so content cannot retitle the window, write the clipboard, clear the screen
+ * or overwrite what was printed. (JSON stays valid JSON meaning the same: those escapes are JSON's own.)
+ */
+export function writeData(io: CommandIo, text: string): void {
+  io.stdout(io.stdoutIsTerminal ? escapeControlCharacters(text, { keepLineFeedsAndTabs: true }) : text);
+}
+
+/**
+ * Input quoted in a message (a file name, a property name, a value, a parser's excerpt, another package's message),
+ * shown so that it cannot act on a terminal: every control character, line feed and tab included, becomes a
+ * `\u001b`-style escape. The one helper every message uses for what it quotes.
+ */
+export function shown(text: string): string {
+  return escapeControlCharacters(text);
+}
+
+/** A message of several lines (a stack trace, commander's usage errors): each line `shown`, the line feeds kept. */
+export function shownLines(text: string): string {
+  return text.split("\n").map(shown).join("\n");
+}
+
+/** One message line, ready to write: `shown` applied to all of it (so it is one line whatever it quotes), then LF. */
+export function messageLine(text: string): string {
+  return `${shown(text)}\n`;
+}
+
+/** Colours text of ours; apply it after `shown`, never to input. */
 export function paint(io: CommandIo, code: "red" | "green" | "dim", text: string): string {
   if (!io.color) return text;
   const codes = { red: 31, green: 32, dim: 2 } as const;

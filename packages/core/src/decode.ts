@@ -3,7 +3,8 @@ import { currentVersion, formatVersion, parseVersion } from "./format-version.js
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript, validateTranscriptTolerant } from "./generated/v1/validate.js";
-import { lineAndColumn, locateJsonSyntaxError } from "./json-syntax.js";
+import { escapeControlCharacters } from "./control-characters.js";
+import { describeJsonParseError, lineAndColumn, locateJsonSyntaxError } from "./json-syntax.js";
 import { migrate } from "./migrations.js";
 import type { ValidationError } from "./validation.js";
 
@@ -80,7 +81,7 @@ export function decodeTranscript(input: Uint8Array | string | unknown, options: 
       ok: false,
       error: {
         code: "invalid-json",
-        message: `could not decode: ${error instanceof Error ? error.message : String(error)}`,
+        message: `could not decode: ${escapeControlCharacters(messageOf(error))}`,
       },
     };
   }
@@ -124,7 +125,7 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
         ok: false,
         error: {
           code: "invalid-json",
-          message: `not valid JSON at line ${line}, column ${column}: ${messageOf(error)}`,
+          message: `not valid JSON at line ${line}, column ${column}: ${describeJsonParseError(error)}`,
           line,
           column,
         },
@@ -142,7 +143,7 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
   if (typeof declared !== "string" || !version) {
     return fail(
       "invalid-version",
-      `schema_version ${JSON.stringify(declared)} is not a semantic version (major.minor.patch)`,
+      `schema_version ${escapeControlCharacters(JSON.stringify(declared) ?? String(declared))} is not a semantic version (major.minor.patch)`,
       "/schema_version",
     );
   }
@@ -220,7 +221,8 @@ function summarise(errors: readonly ValidationError[]): string {
   const first = errors[0];
   if (!first) return "the document does not match the schema";
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-  return `${first.pointer || "/"}: ${first.message}${more}`;
+  // The pointer names properties of the input; the message (validation.ts) already escapes what it quotes.
+  return `${escapeControlCharacters(first.pointer) || "/"}: ${first.message}${more}`;
 }
 
 function dedupe(warnings: DecodeWarning[]): DecodeWarning[] {

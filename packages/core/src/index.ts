@@ -21,7 +21,12 @@ export { migrate, migrations, type Migration, type MigrationResult } from "./mig
 export { foldEventLog, fromLegacyBlock, type FoldOptions, type FoldResult, type FoldWarning } from "./fold.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
 export { renderMarkdown, type MarkdownOptions } from "./markdown.js";
-export { lineAndColumn, locateJsonSyntaxError, locatePointers } from "./json-syntax.js";
+export { describeJsonParseError, lineAndColumn, locateJsonSyntaxError, locatePointers } from "./json-syntax.js";
+export {
+  escapeControlCharacters,
+  isControlCharacter,
+  type EscapeControlCharactersOptions,
+} from "./control-characters.js";
 export { canonicalize, canonicalByteLength, CanonicalJsonError } from "./canonical-json.js";
 export { defaultTruncationLimitBytes, truncateValue, type TruncationResult } from "./truncate.js";
 export * from "./redact/index.js";

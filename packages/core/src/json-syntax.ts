@@ -1,3 +1,14 @@
+import { escapeControlCharacters } from "./control-characters.js";
+
+/**
+ * The message of a `JSON.parse` error, safe to print. V8 quotes an excerpt of the text it failed on (`Unexpected
+ * token '…', "{"a": …" is not valid JSON`), and that text is untrusted input: its control characters (an escape
+ * sequence, a carriage return, a line feed that would split the message) are escaped.
+ */
+export function describeJsonParseError(error: unknown): string {
+  return escapeControlCharacters(error instanceof Error ? error.message : String(error));
+}
+
 /**
  * Finds where JSON text stops being valid, for error messages: V8's JSON.parse names a position for some errors
  * and not for others. A linear scanner over the grammar (RFC 8259), building nothing; iterative, so deeply nested

@@ -4,6 +4,7 @@ import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { renderMarkdown } from "./markdown.js";
+import { allTokens, reader } from "./markdown.test.helpers.js";
 
 const readExample = (name: string): Tolerant.Transcript =>
   JSON.parse(
@@ -89,5 +90,102 @@ describe("renderMarkdown", () => {
       expect(rendered, name).toContain(`# ${document.title ?? document.id}`);
       expect(rendered.split("\n## ").length, name).toBeGreaterThan(document.messages.length > 0 ? 1 : 0);
     }
+  });
+
+  describe("the hazards a new user reported", () => {
+    const render = (messages: Tolerant.Message[], extra: Partial<Tolerant.Transcript> = {}): string =>
+      renderMarkdown({ schema_version: "1.0.0", id: "x", messages, ...extra });
+    const html = (markdown: string): string => reader.render(markdown);
+
+    it("shows <script> in message text as text", () => {
+      const markdown = render([{ role: "user", parts: [{ type: "text", text: "<script>alert(1)</script>" }] }]);
+      expect(markdown).toContain("&lt;script>alert(1)&lt;/script>");
+      expect(html(markdown)).toContain("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+    });
+
+    it("keeps </details> in reasoning from closing the reasoning block", () => {
+      const markdown = render([
+        { role: "assistant", parts: [{ type: "reasoning", text: "</details>\n<script>alert(1)</script>" }] },
+      ]);
+      const rawHtml = allTokens(reader.parse(markdown, {})).filter((token) => token.type === "html_block");
+      expect(rawHtml.map((token) => token.content)).toEqual([
+        "<details>\n<summary>Reasoning</summary>\n",
+        "</details>\n",
+      ]);
+    });
+
+    it("closes a code fence the text leaves open, so the next message keeps its heading", () => {
+      const markdown = render([
+        { role: "assistant", parts: [{ type: "text", text: "```\nno end" }] },
+        { role: "user", parts: [{ type: "text", text: "next" }] },
+      ]);
+      expect(markdown).toContain("```\nno end\n```\n\n## User");
+      expect(html(markdown)).toContain("<h2>User</h2>");
+    });
+
+    it("keeps image alt text and link syntax in text from making links", () => {
+      const markdown = render([
+        {
+          role: "user",
+          parts: [
+            { type: "image", url: "https://example.com/a.png", alt: "x](javascript:alert(1)) [y" },
+            { type: "text", text: "[click](javascript:alert(1)) ![pixel](https://tracker.example/p.png)" },
+          ],
+        },
+      ]);
+      expect(markdown).toContain("![x\\](javascript:alert(1)) \\[y](https://example.com/a.png)");
+      const links = allTokens(reader.parse(markdown, {})).filter(
+        (token) => token.type === "link_open" || token.type === "image",
+      );
+      expect(links.map((token) => token.attrGet("href") ?? token.attrGet("src"))).toEqual([
+        "https://example.com/a.png",
+      ]);
+    });
+
+    it("writes links only to http, https, mailto and relative URLs", () => {
+      const markdown = render(
+        [
+          {
+            role: "assistant",
+            parts: [
+              {
+                type: "text",
+                text: "sources",
+                citations: [
+                  { url: "javascript:alert(1)", title: "bad" },
+                  { url: "https://example.com/?a=1&b=2", title: "good" },
+                ],
+              },
+            ],
+          },
+        ],
+        {
+          run: {
+            status: "completed",
+            children: [
+              { run_id: "c1", location: "file:///etc/passwd" },
+              { run_id: "c2", location: "runs/c2.jsonl" },
+            ],
+          },
+        },
+      );
+      expect(markdown).toContain("1. bad (link left out: javascript: URL)");
+      expect(markdown).toContain("2. [good](https://example.com/?a=1&amp;b=2)");
+      expect(markdown).toContain("- c1 (link left out: file: URL) (unknown status, run `c1`)");
+      expect(markdown).toContain("- [c2](runs/c2.jsonl) (unknown status, run `c2`)");
+    });
+
+    it("keeps a title with a line break or # on its heading line", () => {
+      const markdown = render([], { title: "Title\n# Injected\n\n## User" });
+      expect(markdown.split("\n")[0]).toBe("# Title # Injected ## User");
+      expect(allTokens(reader.parse(markdown, {})).filter((token) => token.type === "heading_open")).toHaveLength(1);
+    });
+
+    it("writes no terminal control character", () => {
+      const markdown = render([
+        { role: "user", parts: [{ type: "text", text: "\u001b]0;pwned\u0007\u001b[2J\u009b2J ok\rFAIL \u202eevil" }] },
+      ]);
+      expect(markdown).toContain("\\u001b]0;pwned\\u0007\\u001b\\[2J\\u009b2J ok\nFAIL \\u202eevil");
+    });
   });
 });

@@ -1,5 +1,13 @@
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
+import {
+  checkLinkTarget,
+  codeBlock,
+  codeSpan,
+  inlineText as inline,
+  markdownBlock,
+  markdownLink,
+} from "./markdown-escape.js";
 import { isKnownPart } from "./parts.js";
 
 export interface MarkdownOptions {
@@ -15,7 +23,15 @@ const roleHeadings: Record<string, string> = {
   tool: "Tool",
 };
 
-/** Renders a transcript for people: roles, reasoning, tool calls and results, plans, diffs, media and totals. */
+/**
+ * Renders a transcript for people: roles, reasoning, tool calls and results, plans, diffs, media and totals.
+ *
+ * Everything taken from the document is escaped for where it lands (see markdown-escape.ts): titles, names and
+ * other one-line values show exactly as written and make no structure; message text stays Markdown but carries no
+ * raw HTML, links or images, and no code fence in it runs past its end; code is fenced so no line can close the
+ * fence; links are written only to http, https, mailto and relative URLs. The output is safe for a renderer that
+ * allows raw HTML: its only HTML is our own balanced `<details>` around reasoning.
+ */
 export function renderMarkdown(document: Tolerant.Transcript, options: MarkdownOptions = {}): string {
   const blocks: string[] = [`# ${inline(document.title ?? document.id)}`];
   const facts = summaryFacts(document);
@@ -30,8 +46,8 @@ export function renderMarkdown(document: Tolerant.Transcript, options: MarkdownO
       `## Child runs\n\n${children
         .map((child) => {
           const label = inline(child.title ?? child.run_id);
-          const target = child.location ? `[${label}](${encodeURI(child.location)})` : label;
-          return `- ${target} (${child.status ?? "unknown status"}, run \`${child.run_id}\`)`;
+          const target = child.location ? markdownLink(label, child.location) : label;
+          return `- ${target} (${inline(child.status ?? "unknown status")}, run ${codeSpan(child.run_id)})`;
         })
         .join("\n")}`,
     );
@@ -44,11 +60,11 @@ function summaryFacts(document: Tolerant.Transcript): string[] {
   const run = document.run;
   if (run) {
     const timing = [
-      run.started_at ? `started ${run.started_at}` : undefined,
+      run.started_at ? `started ${inline(run.started_at)}` : undefined,
       run.duration_ms === undefined ? undefined : `took ${formatDuration(run.duration_ms)}`,
     ].filter(Boolean);
     facts.push(
-      `**Run:** ${run.status}${timing.length > 0 ? ` · ${timing.join(" · ")}` : ""}${run.error ? ` · error: ${inline(run.error)}` : ""}`,
+      `**Run:** ${inline(run.status)}${timing.length > 0 ? ` · ${timing.join(" · ")}` : ""}${run.error ? ` · error: ${inline(run.error)}` : ""}`,
     );
   }
   if (document.producer)
@@ -60,7 +76,7 @@ function summaryFacts(document: Tolerant.Transcript): string[] {
   const redaction = document.export?.redaction;
   if (redaction && redaction.total > 0) {
     const rules = Object.entries(redaction.counts)
-      .map(([rule, count]) => `${rule} ×${count}`)
+      .map(([rule, count]) => `${inline(rule)} ×${count}`)
       .join(", ");
     facts.push(`**Redacted:** ${redaction.total} secret${redaction.total === 1 ? "" : "s"} (${rules})`);
   }
@@ -76,8 +92,11 @@ function renderMessage(message: Tolerant.Message, options: MarkdownOptions): str
     .map((part) => renderPart(part, options))
     .filter((text): text is string => text !== undefined);
   if (parts.length === 0 && message.role !== "assistant") return undefined;
-  const details = [message.model ? inline(message.model) : undefined, message.created_at].filter(Boolean).join(" · ");
-  const heading = `## ${roleHeadings[message.role] ?? inline(message.role)}${message.name ? ` (${inline(message.name)})` : ""}${details ? ` · ${details}` : ""}`;
+  const details = [message.model, message.created_at]
+    .filter((detail): detail is string => Boolean(detail))
+    .map(inline)
+    .join(" · ");
+  const heading = `## ${lookUp(roleHeadings, message.role) ?? inline(message.role)}${message.name ? ` (${inline(message.name)})` : ""}${details ? ` · ${details}` : ""}`;
   const footer = [
     message.usage ? `_${formatUsage(message.usage)}_` : undefined,
     message.error ? `**Error:** ${inline(message.error)}` : undefined,
@@ -90,12 +109,12 @@ function renderPart(part: Tolerant.Part, options: MarkdownOptions): string | und
   switch (part.type) {
     case "text":
       return part.citations && part.citations.length > 0
-        ? `${part.text}\n\n${renderCitations(part.citations)}`
-        : part.text;
+        ? `${markdownBlock(part.text)}\n\n${renderCitations(part.citations)}`
+        : markdownBlock(part.text);
     case "reasoning":
       return options.reasoning === "omit" ? undefined : renderReasoning(part);
     case "tool_call":
-      return `**Tool call** \`${inline(part.name)}\` (\`${inline(part.id)}\`)${part.provider_executed ? " · run by the provider" : ""}\n\n${fence(part.raw_input ?? json(part.input), part.raw_input === undefined ? "json" : "")}`;
+      return `**Tool call** ${codeSpan(part.name)} (${codeSpan(part.id)})${part.provider_executed ? " · run by the provider" : ""}\n\n${codeBlock(part.raw_input ?? json(part.input), part.raw_input === undefined ? "json" : "")}`;
     case "tool_result":
       return renderToolResult(part, options);
     case "image":
@@ -109,13 +128,14 @@ function renderPart(part: Tolerant.Part, options: MarkdownOptions): string | und
     case "code_diff":
       return part.files.map(renderDiffFile).join("\n\n");
     case "command":
-      return `**Command**${part.exit_code === undefined ? "" : ` (exit ${part.exit_code})`}\n\n${fence(part.command, "sh")}${part.output ? `\n\n${fence(part.output, "")}` : ""}`;
+      return `**Command**${part.exit_code === undefined ? "" : ` (exit ${part.exit_code})`}\n\n${codeBlock(part.command, "sh")}${part.output ? `\n\n${codeBlock(part.output)}` : ""}`;
     case "refusal":
-      return `**Refusal:** ${part.text}`;
+      // A paragraph of its own: the refusal is Markdown and may open with a code block.
+      return `**Refusal:**\n\n${markdownBlock(part.text)}`;
     case "compaction":
-      return `_Context compacted${part.strategy ? ` (${part.strategy})` : ""}${part.tokens_before !== undefined && part.tokens_after !== undefined ? `: ${part.tokens_before} → ${part.tokens_after} tokens` : ""}._${part.summary ? `\n\n> ${part.summary.split("\n").join("\n> ")}` : ""}`;
+      return `_Context compacted${part.strategy ? ` (${inline(part.strategy)})` : ""}${part.tokens_before !== undefined && part.tokens_after !== undefined ? `: ${part.tokens_before} → ${part.tokens_after} tokens` : ""}._${part.summary ? `\n\n${quote(markdownBlock(part.summary))}` : ""}`;
     case "stream_chunk":
-      return part.text;
+      return markdownBlock(part.text);
     case "native":
       return `_[${inline(part.native_type)} from ${inline(part.issuer.provider)}]_`;
   }
@@ -123,7 +143,12 @@ function renderPart(part: Tolerant.Part, options: MarkdownOptions): string | und
 
 function renderReasoning(part: Strict.ReasoningPart): string {
   const label = `Reasoning${part.duration_ms === undefined ? "" : ` (${formatDuration(part.duration_ms)})`}`;
-  const body = [part.text, ...(part.summary ?? [])].filter((text): text is string => Boolean(text)).join("\n\n");
+  // Each text is a block of its own (markdownBlock closes whatever it opens), so none can reach `</details>`.
+  const body = [part.text, ...(part.summary ?? [])]
+    .filter((text): text is string => Boolean(text))
+    .map(markdownBlock)
+    .filter((text) => text !== "")
+    .join("\n\n");
   const opaque =
     part.encrypted_content || part.redacted_data
       ? `_[encrypted reasoning from ${inline(part.issuer?.provider ?? "the provider")}]_`
@@ -132,17 +157,19 @@ function renderReasoning(part: Strict.ReasoningPart): string {
 }
 
 function renderToolResult(part: Strict.ToolResultPart, options: MarkdownOptions): string {
-  const head = `**Tool result**${part.name ? ` \`${inline(part.name)}\`` : ""} (\`${inline(part.call_id)}\`) · ${part.status}${part.duration_ms === undefined ? "" : ` · ${formatDuration(part.duration_ms)}`}`;
+  const head = `**Tool result**${part.name ? ` ${codeSpan(part.name)}` : ""} (${codeSpan(part.call_id)}) · ${inline(part.status)}${part.duration_ms === undefined ? "" : ` · ${formatDuration(part.duration_ms)}`}`;
   const sections = [head];
   if (part.error) sections.push(`**Error:** ${inline(part.error)}`);
   if (part.output !== undefined)
-    sections.push(typeof part.output === "string" ? fence(part.output, "") : fence(json(part.output), "json"));
+    sections.push(typeof part.output === "string" ? codeBlock(part.output) : codeBlock(json(part.output), "json"));
   for (const content of part.content ?? []) {
     const rendered = renderPart(content, options);
     if (rendered) sections.push(rendered);
   }
   if (part.truncated)
-    sections.push(`_Truncated (${part.truncation_strategy}) from ${part.original_size_bytes} bytes._`);
+    sections.push(
+      `_Truncated (${inline(part.truncation_strategy ?? "unknown strategy")}) from ${part.original_size_bytes} bytes._`,
+    );
   return sections.join("\n\n");
 }
 
@@ -152,17 +179,21 @@ function renderMedia(
   caption?: string,
 ): string {
   const kind = part.media_type ? `, ${inline(part.media_type)}` : "";
-  if (part.url && !part.url.startsWith("data:"))
-    return label === "Image"
-      ? `![${inline(caption ?? "image")}](${encodeURI(part.url)})`
-      : `[${label}${kind}](${encodeURI(part.url)})`;
-  if (part.path)
-    return label === "Image"
-      ? `![${inline(caption ?? "image")}](${encodeURI(part.path)})`
-      : `[${label}${kind}](${encodeURI(part.path)})`;
-  if (part.file_id) return `_[${label}${kind}: provider file ${inline(part.file_id)}]_`;
+  // The first of url and path that may be linked to; a data: URL never is (its bytes are shown as a size instead).
+  let leftOut: string | undefined;
+  for (const location of [part.url, part.path]) {
+    if (location === undefined) continue;
+    const target = checkLinkTarget(location);
+    if (target.ok)
+      return label === "Image"
+        ? `![${inline(caption ?? "image")}](${target.destination})`
+        : `[${label}${kind}](${target.destination})`;
+    if (!/^\s*data:/i.test(location)) leftOut ??= target.reason;
+  }
+  const note = leftOut === undefined ? "" : ` (link left out: ${inline(leftOut)})`;
+  if (part.file_id) return `_[${label}${kind}: provider file ${inline(part.file_id)}]_${note}`;
   const size = part.data ? ` ${Math.floor((part.data.length * 3) / 4)} bytes inline` : "";
-  return `_[${label}${kind}${size}]_${caption ? ` ${inline(caption)}` : ""}`;
+  return `_[${label}${kind}${size}]_${caption ? ` ${inline(caption)}` : ""}${note}`;
 }
 
 const planMarks: Record<string, string> = {
@@ -178,57 +209,64 @@ function renderPlan(items: ReadonlyArray<Strict.PlanItem | Strict.PlanStepPart>,
     .map((item) => {
       const reason =
         item.status === "blocked" && item.blocked_reason ? ` — blocked: ${inline(item.blocked_reason)}` : "";
-      const line = `${"  ".repeat(depth)}- ${planMarks[item.status] ?? "[?]"} ${inline(item.title)}${reason}`;
+      const line = `${"  ".repeat(depth)}- ${lookUp(planMarks, item.status) ?? "[?]"} ${inline(item.title)}${reason}`;
       return item.subitems && item.subitems.length > 0 ? `${line}\n${renderPlan(item.subitems, depth + 1)}` : line;
     })
     .join("\n");
 }
 
 function renderDiffFile(file: Strict.DiffFile): string {
-  const oldPath = file.change === "added" ? "/dev/null" : `a/${file.old_path ?? file.path}`;
-  const newPath = file.change === "deleted" ? "/dev/null" : `b/${file.path}`;
-  const title = `**${file.change}** \`${inline(file.path)}\`${file.old_path ? ` (from \`${inline(file.old_path)}\`)` : ""}`;
+  const oldPath = file.change === "added" ? "/dev/null" : `a/${oneLine(file.old_path ?? file.path)}`;
+  const newPath = file.change === "deleted" ? "/dev/null" : `b/${oneLine(file.path)}`;
+  const title = `**${inline(file.change)}** ${codeSpan(file.path)}${file.old_path ? ` (from ${codeSpan(file.old_path)})` : ""}`;
   if (file.binary) return `${title} · binary`;
   if (file.hunks.length === 0) return title;
   const markers: Record<Strict.DiffLine["kind"], string> = { context: " ", added: "+", removed: "-", no_newline: "\\" };
   const body = [`--- ${oldPath}`, `+++ ${newPath}`];
   for (const hunk of file.hunks) {
     body.push(
-      `@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${hunk.header}` : ""}`,
+      `@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${oneLine(hunk.header)}` : ""}`,
     );
     for (const line of hunk.lines)
       body.push(
         line.kind === "no_newline"
-          ? `\\ ${line.text || "No newline at end of file"}`
-          : `${markers[line.kind]}${line.text}`,
+          ? `\\ ${oneLine(line.text) || "No newline at end of file"}`
+          : `${lookUp(markers, line.kind) ?? "?"}${oneLine(line.text)}`,
       );
   }
-  return `${title}\n\n${fence(body.join("\n"), "diff")}`;
+  return `${title}\n\n${codeBlock(body.join("\n"), "diff")}`;
 }
 
 function renderCitations(citations: readonly Strict.Citation[]): string {
   return citations
     .map((citation, index) => {
       const label = inline(citation.title ?? citation.document_title ?? citation.url ?? `source ${index + 1}`);
-      return `${index + 1}. ${citation.url ? `[${label}](${encodeURI(citation.url)})` : label}${citation.cited_text ? ` — “${inline(citation.cited_text)}”` : ""}`;
+      return `${index + 1}. ${citation.url ? markdownLink(label, citation.url) : label}${citation.cited_text ? ` — “${inline(citation.cited_text)}”` : ""}`;
     })
     .join("\n");
 }
 
-/** A code fence longer than any backtick run inside, so no content can close it early. */
-function fence(content: string, language: string): string {
-  let longest = 0;
-  for (const match of content.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
-  const ticks = "`".repeat(Math.max(3, longest + 1));
-  return `${ticks}${language}\n${content}\n${ticks}`;
+/**
+ * One line of a diff, path or hunk header inside the diff's code block: a line break in it would forge another diff
+ * line, so it is shown as an escape; tabs stay.
+ */
+function oneLine(text: string): string {
+  return text.includes("\n") || text.includes("\r")
+    ? text.replaceAll("\r", "\\u000d").replaceAll("\n", "\\u000a")
+    : text;
 }
 
-/** One-line text for headings and list items: no newlines, no HTML, no accidental code spans. */
-function inline(text: string): string {
-  return text
-    .replace(/\s+/g, " ")
-    .replace(/[<>]/g, (character) => (character === "<" ? "&lt;" : "&gt;"))
-    .replace(/`/g, "'");
+/** A block quote of Markdown: each line behind `> `, so a block that is safe alone is safe inside the quote. */
+function quote(markdown: string): string {
+  return markdown
+    .split("\n")
+    .map((line) => (line === "" ? ">" : `> ${line}`))
+    .join("\n");
+}
+
+/** A table entry for a value from the document: own keys only, so `constructor` or `__proto__` finds nothing. */
+function lookUp(table: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function json(value: unknown): string {
@@ -251,11 +289,11 @@ function formatCost(cost: Tolerant.Cost): string {
   switch (cost.status) {
     case "computed": {
       const computed = cost as Strict.ComputedCost;
-      return `${computed.amount.toFixed(4)} ${computed.currency} (prices of ${computed.pricing.date}, ${computed.pricing.source})`;
+      return `${computed.amount.toFixed(4)} ${inline(computed.currency)} (prices of ${inline(computed.pricing.date)}, ${inline(computed.pricing.source)})`;
     }
     case "reported": {
       const reported = cost as Strict.ReportedCost;
-      return `${reported.amount} ${reported.currency} (reported${reported.reported_by ? ` by ${inline(reported.reported_by)}` : ""})`;
+      return `${reported.amount} ${inline(reported.currency)} (reported${reported.reported_by ? ` by ${inline(reported.reported_by)}` : ""})`;
     }
     default:
       return `unknown${"reason" in cost && typeof cost.reason === "string" ? ` (${inline(cost.reason)})` : ""}`;

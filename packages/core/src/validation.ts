@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from "./control-characters.js";
 import type { StandaloneValidator, StandaloneValidatorError } from "./standalone-validator.js";
 
 /** `strict`: what a writer may emit. `tolerant`: what a reader of the same major version accepts. */
@@ -56,7 +57,8 @@ function describe(error: StandaloneValidatorError): string {
     return `${base}: ${error.params.allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
   }
   if (error.keyword === "additionalProperties" && typeof error.params.additionalProperty === "string") {
-    return `unknown property '${error.params.additionalProperty}' (a strict writer emits only the fields its version defines)`;
+    // The name comes from the input: shown with its control characters escaped, never raw (see control-characters.ts).
+    return `unknown property '${escapeControlCharacters(error.params.additionalProperty)}' (a strict writer emits only the fields its version defines)`;
   }
   return base;
 }

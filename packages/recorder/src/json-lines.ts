@@ -1,3 +1,5 @@
+import { describeJsonParseError } from "@agent-transcript/core";
+
 /** One line of a JSONL file: its 1-based number and either the parsed value or why it could not be parsed. */
 export type JsonLine =
   | { line: number; ok: true; value: unknown }
@@ -21,7 +23,8 @@ export function* parseJsonLines(text: string): Generator<JsonLine> {
     try {
       yield { line, ok: true, value: JSON.parse(content) as unknown };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // V8 quotes an excerpt of the line: untrusted text, shown with its control characters escaped.
+      const reason = describeJsonParseError(error);
       yield isLast
         ? {
             line,

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Tolerant } from "@agent-transcript/core";
+import { describeJsonParseError, type Tolerant } from "@agent-transcript/core";
 import {
   detectFormat,
   detectKind,
@@ -18,7 +18,7 @@ import {
   type ToCanonicalResult,
 } from "@agent-transcript/providers";
 import { decodeWithLines, describeReadError, readInputText } from "../input.js";
-import { exitCodes, UserError, type CommandIo } from "../io.js";
+import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { writeAtomically } from "../output.js";
 
 /** What `--from` and `--to` take: every format id of the providers' registry, and the canonical document. */
@@ -121,7 +121,7 @@ export async function readPayload(input: string, io: CommandIo): Promise<ReadPay
   try {
     return { ok: true, value: JSON.parse(text) as unknown, framing: "json", text };
   } catch (error) {
-    parseError = error instanceof Error ? error.message : String(error);
+    parseError = describeJsonParseError(error);
   }
   if (sseLine.test(text)) {
     const events = parseServerSentEvents(text);
@@ -275,12 +275,12 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
 
   const fail = (errors: ConversionError[], summary: string): number => {
     report.errors = errors;
-    if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
     else {
       if (!options.strict)
-        for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
-      for (const error of errors) io.stderr(`${name}: error: ${formatError(error)}\n`);
-      io.stderr(`agent-transcript: ${summary}; nothing was written\n`);
+        for (const warning of report.warnings) io.stderr(messageLine(`${name}: warning: ${formatWarning(warning)}`));
+      for (const error of errors) io.stderr(messageLine(`${name}: error: ${formatError(error)}`));
+      io.stderr(messageLine(`agent-transcript: ${summary}; nothing was written`));
     }
     return exitCodes.failure;
   };
@@ -335,18 +335,19 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
 
   const body = serialise(converted.value, converted.kind);
   report.outputKind = converted.kind;
-  if (!options.json) for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
+  if (!options.json)
+    for (const warning of report.warnings) io.stderr(messageLine(`${name}: warning: ${formatWarning(warning)}`));
   const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${report.warnings.length > 0 ? ` with ${report.warnings.length} warning${report.warnings.length === 1 ? "" : "s"}` : ""}`;
   report.ok = true;
   if (toStdout) {
-    io.stdout(body);
-    io.stderr(`agent-transcript: ${summary}\n`);
+    writeData(io, body);
+    io.stderr(messageLine(`agent-transcript: ${summary}`));
     return exitCodes.success;
   }
   const target = options.output as string;
   await writeAtomically(target, target.endsWith(".gz") ? gzipSync(body) : Buffer.from(body));
   report.output = target;
-  if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else io.stderr(`agent-transcript: ${summary}; wrote ${target}\n`);
+  if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+  else io.stderr(messageLine(`agent-transcript: ${summary}; wrote ${target}`));
   return exitCodes.success;
 }

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { exportFileName, prepareExport, renderMarkdown, type ReasoningPolicy } from "@agent-transcript/core";
 import { formatProblem, loadDocument } from "../input.js";
 import { writeAtomically } from "../output.js";
-import { exitCodes, UserError, type CommandIo } from "../io.js";
+import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 
 export interface ExportCommandOptions {
   format: "json" | "markdown";
@@ -37,11 +37,12 @@ export async function runExport(input: string, options: ExportCommandOptions, io
   const name = input === "-" ? "<stdin>" : input;
   const loaded = await loadDocument(input, io);
   if (!loaded.ok) {
-    for (const problem of loaded.problems) io.stdout(`${formatProblem(name, problem)}\n`);
-    io.stderr(`agent-transcript: ${name} is not a valid transcript or event log; nothing was written\n`);
+    // The problem list is a report for people, one line per problem, so it is escaped like a message.
+    for (const problem of loaded.problems) io.stdout(messageLine(formatProblem(name, problem)));
+    io.stderr(messageLine(`agent-transcript: ${name} is not a valid transcript or event log; nothing was written`));
     return exitCodes.failure;
   }
-  for (const warning of loaded.warnings) io.stderr(`${name}: warning: ${warning}\n`);
+  for (const warning of loaded.warnings) io.stderr(messageLine(`${name}: warning: ${warning}`));
 
   const now = new Date();
   const prepared = prepareExport(loaded.document, {
@@ -58,21 +59,27 @@ export async function runExport(input: string, options: ExportCommandOptions, io
   if (prepared.redaction) {
     const rules = Object.entries(prepared.redaction.counts).map(([rule, count]) => `${rule} ×${count}`);
     io.stderr(
-      `agent-transcript: redacted ${prepared.redaction.total} secret${prepared.redaction.total === 1 ? "" : "s"}${rules.length > 0 ? ` (${rules.join(", ")})` : ""}\n`,
+      messageLine(
+        `agent-transcript: redacted ${prepared.redaction.total} secret${prepared.redaction.total === 1 ? "" : "s"}${rules.length > 0 ? ` (${rules.join(", ")})` : ""}`,
+      ),
     );
   }
   if (options.reasoning === "include" && prepared.reasoningParts > 0) {
     io.stderr(
-      `agent-transcript: this export includes ${prepared.reasoningParts} reasoning part${prepared.reasoningParts === 1 ? "" : "s"} (the model's thinking); use --reasoning omit to leave them out\n`,
+      messageLine(
+        `agent-transcript: this export includes ${prepared.reasoningParts} reasoning part${prepared.reasoningParts === 1 ? "" : "s"} (the model's thinking); use --reasoning omit to leave them out`,
+      ),
     );
   }
   if (options.truncate)
     io.stderr(
-      `agent-transcript: truncated ${prepared.truncatedCount} tool output${prepared.truncatedCount === 1 ? "" : "s"} to ${prepared.document.export?.truncation?.limit_bytes} bytes\n`,
+      messageLine(
+        `agent-transcript: truncated ${prepared.truncatedCount} tool output${prepared.truncatedCount === 1 ? "" : "s"} to ${prepared.document.export?.truncation?.limit_bytes} bytes`,
+      ),
     );
 
   if (options.output === undefined || options.output === "-") {
-    io.stdout(body);
+    writeData(io, body);
     return exitCodes.success;
   }
   const target = await resolveTarget(options.output, {
@@ -82,7 +89,7 @@ export async function runExport(input: string, options: ExportCommandOptions, io
     extension: options.format === "json" ? "json" : "md",
   });
   await writeAtomically(target, target.endsWith(".gz") ? gzipSync(body) : Buffer.from(body));
-  io.stderr(`agent-transcript: wrote ${target}\n`);
+  io.stderr(messageLine(`agent-transcript: wrote ${target}`));
   return exitCodes.success;
 }
 

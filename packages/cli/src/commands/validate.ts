@@ -8,7 +8,7 @@ import {
   readInputText,
   type InputProblem,
 } from "../input.js";
-import { exitCodes, paint, type CommandIo } from "../io.js";
+import { exitCodes, messageLine, paint, shown, writeData, type CommandIo } from "../io.js";
 
 export type InputKind = "transcript" | "event-log" | "snapshot-declarations";
 
@@ -117,13 +117,14 @@ export async function runValidate(inputs: string[], options: ValidateOptions, io
   }
   const valid = reports.every((report) => report.valid);
   if (options.json) {
-    io.stdout(`${JSON.stringify({ valid, mode, files: reports }, null, 2)}\n`);
+    writeData(io, `${JSON.stringify({ valid, mode, files: reports }, null, 2)}\n`);
   } else {
     for (const report of reports) {
-      for (const problem of report.problems) io.stdout(`${formatProblem(report.file, problem)}\n`);
-      for (const warning of report.warnings) io.stderr(`${report.file}: warning: ${warning}\n`);
+      // The problem list is a report for people, one line per problem, so it is escaped like a message.
+      for (const problem of report.problems) io.stdout(messageLine(formatProblem(report.file, problem)));
+      for (const warning of report.warnings) io.stderr(messageLine(`${report.file}: warning: ${warning}`));
       const verdict = report.valid ? paint(io, "green", "valid") : paint(io, "red", "invalid");
-      io.stderr(`${report.file}: ${verdict} ${report.kind} (${report.records} records, ${mode})\n`);
+      io.stderr(`${shown(report.file)}: ${verdict} ${report.kind} (${report.records} records, ${mode})\n`);
     }
   }
   return valid ? exitCodes.success : exitCodes.failure;
