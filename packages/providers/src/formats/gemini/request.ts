@@ -30,7 +30,7 @@ import {
   setField,
   type JsonObject,
 } from "../../conversion/index.js";
-import { exportContents, importContent } from "./contents.js";
+import { exportContents, importContent } from "./content.js";
 import {
   NativeReader,
   applySnakeCase,
@@ -41,8 +41,8 @@ import {
   nestRest,
   providerFields,
   snakeCase,
-} from "./native.js";
-import type { PartExportContext, PartImportContext } from "./parts.js";
+} from "./native-fields.js";
+import type { PartExportContext, PartImportContext } from "./content-parts.js";
 import type { GeminiRequest } from "./types.js";
 
 /** Built-in Tool fields of the Gemini API and Vertex AI (a definition with another native_type is not Gemini's). */

@@ -4,7 +4,7 @@
  */
 import type { TargetProblem } from "../../conversion/index.js";
 import { isJsonObject, pointer } from "../../conversion/index.js";
-import { canFollowReasoning } from "./items.js";
+import { canFollowReasoning } from "./content-items.js";
 
 /** Result item types and the call item type whose `call_id` each answers. */
 const answers: Record<string, string> = {

@@ -26,7 +26,7 @@ import {
   spreadInto,
   withOpenaiFields,
   without,
-} from "./shared.js";
+} from "./native-fields.js";
 
 /** Whose content a list is: assistant output (`output_text`) or input (`input_text`). */
 export type ContentSide = "assistant" | "input";

@@ -1,37 +1,37 @@
 /**
  * OpenAI Responses (`POST /v1/responses`): requests, `Response` objects and `ResponseStreamEvent` streams, both
- * directions. The mapping is documented where it is done: request.ts, response.ts, stream.ts, items.ts and
+ * directions. The mapping is documented where it is done: request.ts, response.ts, stream.ts, content-items.ts and
  * content.ts; the structural rules in check.ts.
  *
  * The native side is typed with the official `openai` SDK types. The converters build plain JSON objects and type
  * them at this boundary: a document carries what a recorded payload carried, including item types and fields newer
  * than the SDK's unions, and writes it back unchanged.
  */
-import type { Response, ResponseCreateParams, ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
+import type { ResponsesRequest, ResponsesResponse, ResponsesStreamEvent } from "./types.js";
 
-export const openaiResponsesConverter: ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent> = {
+export const openaiResponsesConverter: ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent> = {
   id: "openai-responses",
   requestToCanonical,
   requestFromCanonical: (document, options) =>
     requestFromCanonical(document, options) as ReturnType<
-      ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>["requestFromCanonical"]
+      ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["requestFromCanonical"]
     >,
   responseToCanonical,
   responseFromCanonical: (document, options) =>
     responseFromCanonical(document, options) as ReturnType<
-      ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>["responseFromCanonical"]
+      ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["responseFromCanonical"]
     >,
   streamToCanonical,
   streamFromCanonical: (document, options) =>
     streamFromCanonical(document, options) as ReturnType<
-      ProviderConverter<ResponseCreateParams, Response, ResponseStreamEvent>["streamFromCanonical"]
+      ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["streamFromCanonical"]
     >,
   checkRequest,
 };
 
-export { checkRequest };
+export type { ResponsesRequest, ResponsesResponse, ResponsesStreamEvent } from "./types.js";

@@ -3,7 +3,7 @@ import { formatVersion, validateTranscript } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openaiResponsesConverter as format } from "./index.js";
-import { parseArguments } from "./items.js";
+import { parseArguments } from "./content-items.js";
 
 /**
  * Canonical documents in the shape OpenAI Responses can hold, and nothing else:

@@ -48,7 +48,7 @@ import {
   partsToItems,
   type ExportContext,
   type WrittenItem,
-} from "./items.js";
+} from "./content-items.js";
 import {
   isNonEmptyString,
   issuer,
@@ -58,7 +58,7 @@ import {
   spreadInto,
   withOpenaiFields,
   without,
-} from "./shared.js";
+} from "./native-fields.js";
 
 const inputRoles = new Set(["user", "system", "developer"]);
 const toolModes = new Set(["auto", "none", "required"]);

@@ -27,8 +27,8 @@ import {
   type JsonObject,
 } from "../../conversion/index.js";
 import { withoutForeignOpenaiFields } from "../../conversion/index.js";
-import { itemsToParts, partsToItems, type ExportContext } from "./items.js";
-import { epochToIso, isoToEpoch, openaiFields, restOf, spreadInto, withOpenaiFields } from "./shared.js";
+import { itemsToParts, partsToItems, type ExportContext } from "./content-items.js";
+import { epochToIso, isoToEpoch, openaiFields, restOf, spreadInto, withOpenaiFields } from "./native-fields.js";
 
 /** Every `status` a Response has; any other native finish reason is an `incomplete_details.reason`. */
 const statuses = new Set(["completed", "failed", "in_progress", "cancelled", "queued", "incomplete"]);

@@ -37,8 +37,14 @@ import {
   marker,
   mergeNative,
   providerFields,
-} from "./native.js";
-import { exportPart, importPart, type ExportedPart, type PartExportContext, type PartImportContext } from "./parts.js";
+} from "./native-fields.js";
+import {
+  exportPart,
+  importPart,
+  type ExportedPart,
+  type PartExportContext,
+  type PartImportContext,
+} from "./content-parts.js";
 
 /** The text of the user Content put before a history that opens with the model's function calls. */
 export const placeholderUserText = "Continue.";

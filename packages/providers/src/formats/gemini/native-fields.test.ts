@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromStandardBase64, toStandardBase64 } from "./native.js";
+import { fromStandardBase64, toStandardBase64 } from "./native-fields.js";
 
 // The plain character-by-character definitions the fast paths must agree with exactly.
 function referenceToStandard(data: string): { data: string; urlSafe: boolean } {

@@ -50,7 +50,7 @@ import {
   spreadInto,
   withOpenaiFields,
   without,
-} from "./shared.js";
+} from "./native-fields.js";
 
 /** Calls the client runs, keyed by `call_id`, with the item's `id` as item_id. */
 interface ClientCallSpec {

@@ -44,7 +44,7 @@ import {
   nestRest,
   providerFields,
   toStandardBase64,
-} from "./native.js";
+} from "./native-fields.js";
 
 /** The canonical tool name of Gemini's server-side code execution (its Tool field). */
 export const codeExecutionName = "codeExecution";
