@@ -54,6 +54,30 @@ describe("a quick run in this process", () => {
     expect(targets["decode-strict-text"]).toBe(1.15);
     expect(targets["decode-strict-bytes"]).toBe(1.15);
     expect(targets["redact-stringify"]).toBe(2);
+    expect(targets["redact-input-classes"]).toBe(3);
+  });
+
+  it("reports every input class of the redaction class benchmark, and only there", () => {
+    const classes = report.benchmarks.find((result) => result.id === "redact-input-classes")?.classes ?? [];
+    expect(classes.map((inputClass) => inputClass.label)).toEqual([
+      "prose",
+      "JSON text",
+      "base64 blobs",
+      "near-miss PEM headers",
+      "many ://",
+      "keyword hits, no secrets",
+      "long single tokens",
+      "adjacent longest tokens",
+    ]);
+    for (const inputClass of classes) {
+      expectPositiveFinite(inputClass.megabytesPerSecond, `${inputClass.label} MB/s`);
+      expect(inputClass.bytes).toBeGreaterThan(32 * 1024);
+    }
+    const average = classes.reduce((sum, inputClass) => sum + inputClass.relativeToAverage, 0) / classes.length;
+    expect(average).toBeCloseTo(1, 6);
+    for (const result of report.benchmarks)
+      if (result.id !== "redact-input-classes") expect(result.classes, result.id).toBeNull();
+    expect(renderMarkdown(report)).toContain("- redact-input-classes per class (MB/s");
   });
 
   it("records the Node version, the date and the corpus", () => {
