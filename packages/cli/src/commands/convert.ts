@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Tolerant } from "@agent-transcript/core";
+import { createRedactor, redactTranscript, type RedactionReport, type Tolerant } from "@agent-transcript/core";
 import {
   detectFormat,
   detectKind,
@@ -18,6 +18,7 @@ import {
 } from "@agent-transcript/providers";
 import { decodeWithLines, describeReadError, readInputText } from "../input.js";
 import { exitCodes, UserError, type CommandIo } from "../io.js";
+import { redactionSummary } from "../redaction-summary.js";
 import { writeAtomically } from "./export.js";
 
 /** What `--from` and `--to` take: the provider format ids and the canonical document. */
@@ -34,6 +35,11 @@ export interface ConvertCommandOptions {
   /** What to write when the source is a document (canonical or portable) and the target a provider; default request. */
   kind?: ProviderKind;
   json?: boolean;
+  /**
+   * Redact secrets in what is written, with export's default redactor (`--redact`); off by default and with
+   * `--no-redact`: a conversion changes the format, not the content.
+   */
+  redact?: boolean;
 }
 
 /** One warning, from reading the source into the canonical document (`import`) or writing the target (`export`). */
@@ -57,6 +63,8 @@ export interface ConvertReport {
   output: string | null;
   warnings: ConvertWarning[];
   errors: ConversionError[];
+  /** With --redact: how many secrets each rule replaced (rules that replaced nothing are absent); otherwise null. */
+  redaction: RedactionReport | null;
 }
 
 function providerFormat(format: DetectedFormat): AnyProviderConverter | undefined {
@@ -270,6 +278,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     output: null,
     warnings: [],
     errors: [],
+    redaction: null,
   };
 
   const fail = (errors: ConversionError[], summary: string): number => {
@@ -316,8 +325,16 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   report.warnings.push(...canonical.warnings);
   if (!canonical.ok) return fail(canonical.errors, `cannot read ${name} as a ${describeKind(from, kind)}`);
 
+  // Redacting the canonical document, as export does, redacts every target alike and leaves alone what only looks
+  // like text: signatures, encrypted reasoning and inline media, which redaction would corrupt.
+  let document = canonical.document;
+  if (options.redact === true) {
+    const redacted = redactTranscript(document, createRedactor());
+    document = redacted.document;
+    report.redaction = redacted.report;
+  }
   const targetKind: ProviderKind = kind === "document" ? (options.kind ?? "request") : kind;
-  const converted = fromCanonical(canonical.document, options.to, targetKind, options);
+  const converted = fromCanonical(document, options.to, targetKind, options);
   report.warnings.push(...converted.warnings);
   if (options.strict && report.warnings.length > 0) {
     // Every warning (of reading, writing or checking) is a loss; the converter's own strict errors repeat its warnings.
@@ -334,7 +351,11 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
 
   const body = serialise(converted.value, converted.kind);
   report.outputKind = converted.kind;
-  if (!options.json) for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
+  if (!options.json) {
+    for (const warning of report.warnings) io.stderr(`${name}: warning: ${formatWarning(warning)}\n`);
+    const redaction = redactionSummary(report.redaction ?? undefined);
+    if (redaction !== undefined) io.stderr(redaction);
+  }
   const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${report.warnings.length > 0 ? ` with ${report.warnings.length} warning${report.warnings.length === 1 ? "" : "s"}` : ""}`;
   report.ok = true;
   if (toStdout) {

@@ -4,6 +4,7 @@ import { gzipSync } from "node:zlib";
 import { exportFileName, prepareExport, renderMarkdown, type ReasoningPolicy } from "@agent-transcript/core";
 import { loadDocument } from "../input.js";
 import { exitCodes, UserError, type CommandIo } from "../io.js";
+import { redactionSummary } from "../redaction-summary.js";
 import { formatProblem } from "./validate.js";
 
 export interface ExportCommandOptions {
@@ -55,12 +56,8 @@ export async function runExport(input: string, options: ExportCommandOptions, io
       ? `${JSON.stringify(prepared.document, null, 2)}\n`
       : renderMarkdown(prepared.document, { reasoning: options.reasoning });
 
-  if (prepared.redaction) {
-    const rules = Object.entries(prepared.redaction.counts).map(([rule, count]) => `${rule} ×${count}`);
-    io.stderr(
-      `agent-transcript: redacted ${prepared.redaction.total} secret${prepared.redaction.total === 1 ? "" : "s"}${rules.length > 0 ? ` (${rules.join(", ")})` : ""}\n`,
-    );
-  }
+  const summary = redactionSummary(prepared.redaction);
+  if (summary !== undefined) io.stderr(summary);
   if (options.reasoning === "include" && prepared.reasoningParts > 0) {
     io.stderr(
       `agent-transcript: this export includes ${prepared.reasoningParts} reasoning part${prepared.reasoningParts === 1 ? "" : "s"} (the model's thinking); use --reasoning omit to leave them out\n`,
