@@ -224,25 +224,16 @@ function buildRedactor(options: RedactorOptions, shortcuts: boolean): Redactor {
   // Transcripts use a few dozen distinct keys over and over: decide each once, whether it is sensitive and whether it
   // holds a secret itself. Bounded, for documents with generated keys (ids as keys); past the bound, keys are simply
   // decided every time.
-  const sensitiveKeyCache = new Map<string, boolean>();
-  const isSensitiveKey = (key: string): boolean => {
-    let isSensitive = sensitiveKeyCache.get(key);
-    if (isSensitive === undefined) {
-      isSensitive = sensitive.has(key);
-      if (sensitiveKeyCache.size < 10_000) sensitiveKeyCache.set(key, isSensitive);
-    }
-    return isSensitive;
-  };
-  const keyCache = new Map<string, RedactedKey | null>();
-  const redactedKey = (key: string): RedactedKey | null => {
-    let redacted = keyCache.get(key);
-    if (redacted === undefined) {
+  const keyCache = new Map<string, KeyInfo>();
+  const keyInfo = (key: string): KeyInfo => {
+    let info = keyCache.get(key);
+    if (info === undefined) {
       const counts: Counts = new Map();
       const text = redactText(key, engine, counts);
-      redacted = text === key ? null : { key: text, counts: [...counts] };
-      if (keyCache.size < 10_000) keyCache.set(key, redacted);
+      info = { sensitive: sensitive.has(key), redacted: text === key ? null : { key: text, counts: [...counts] } };
+      if (keyCache.size < 10_000) keyCache.set(key, info);
     }
-    return redacted;
+    return info;
   };
 
   const redactString = (text: string): { text: string; counts: Record<string, number> } => {
@@ -261,13 +252,12 @@ function buildRedactor(options: RedactorOptions, shortcuts: boolean): Redactor {
         increment(counts, sensitiveFieldRuleId);
         return redactionPlaceholder(sensitiveFieldRuleId);
       },
-      redactKey: (key) => {
-        const redacted = redactedKey(key);
-        if (redacted === null) return undefined;
+      keyInfo,
+      countKey: (redacted) => {
         for (const [rule, count] of redacted.counts) counts.set(rule, (counts.get(rule) ?? 0) + count);
         return redacted.key;
       },
-      isSensitiveKey,
+      isSensitiveKey: (key) => keyInfo(key).sensitive,
       shortestKeyMatch: engine.shortest,
       inheritsEnumerableKeys: hasEnumerableProperty(Object.prototype),
     }) as T;
@@ -679,11 +669,20 @@ interface RedactedKey {
   readonly counts: readonly (readonly [string, number])[];
 }
 
+/** What the walk needs to know about a key, decided once per distinct key. */
+interface KeyInfo {
+  /** Its string values are secrets whatever they look like. */
+  readonly sensitive: boolean;
+  /** Null for most keys. */
+  readonly redacted: RedactedKey | null;
+}
+
 interface WalkActions {
   redactText(text: string): string;
   redactField(text: string): string;
-  /** The redacted form of a key that holds a secret (its redactions counted), or undefined for most keys. */
-  redactKey(key: string): string | undefined;
+  keyInfo(key: string): KeyInfo;
+  /** Counts a redacted key's redactions (once per key written) and returns the key. */
+  countKey(redacted: RedactedKey): string;
   isSensitiveKey(key: string): boolean;
   /** Keys shorter than this cannot hold a match of any rule: they are not looked up. */
   readonly shortestKeyMatch: number;
@@ -795,20 +794,24 @@ function copyEntry(
   actions: WalkActions,
 ): void {
   const child = source[key];
-  // Only strings and arrays care whether their key is sensitive: objects are walked whatever their key.
-  const sensitive = (typeof child === "string" || Array.isArray(child)) && isSensitiveEntry(key, context, actions);
-  const redacted = key.length < actions.shortestKeyMatch ? undefined : actions.redactKey(key);
+  // Only strings and arrays care whether their key is sensitive: objects are walked whatever their key. A key too
+  // short for any rule to match is not looked up when its value does not care either.
+  const stringOrArray = typeof child === "string" || Array.isArray(child);
+  if (!stringOrArray && key.length < actions.shortestKeyMatch) {
+    defineEntry(copy, key, copyChild(child, false, path, actions));
+    return;
+  }
+  const info = actions.keyInfo(key);
+  const sensitive = stringOrArray && isSensitiveEntry(key, info, context);
   defineEntry(
     copy,
-    redacted === undefined ? key : freeKey(source, copy, redacted),
+    info.redacted === null ? key : freeKey(source, copy, actions.countKey(info.redacted)),
     copyChild(child, sensitive, path, actions),
   );
 }
 
-function isSensitiveEntry(key: string, context: ObjectContext, actions: WalkActions): boolean {
-  return (
-    key === context.sensitiveValueKey || (actions.isSensitiveKey(key) && !(context.tokenRecord && key === "token"))
-  );
+function isSensitiveEntry(key: string, info: KeyInfo, context: ObjectContext): boolean {
+  return key === context.sensitiveValueKey || (info.sensitive && !(context.tokenRecord && key === "token"));
 }
 
 /**
@@ -887,10 +890,11 @@ function walkDeep(value: Container, sensitive: boolean, onPath: Set<unknown>, ac
     const key = keys === null ? undefined : (keys[index] as string);
     const child =
       key === undefined ? (frame.source as unknown[])[index] : (frame.source as Record<string, unknown>)[key];
+    const info = key === undefined ? undefined : actions.keyInfo(key);
     const sensitiveChild =
-      key === undefined
+      key === undefined || info === undefined
         ? isSensitiveElement(frame.source as unknown[], index, frame.mode, actions)
-        : isSensitiveEntry(key, frame.context as ObjectContext, actions);
+        : isSensitiveEntry(key, info, frame.context as ObjectContext);
 
     let result: unknown;
     if (typeof child === "string") result = sensitiveChild ? actions.redactField(child) : actions.redactText(child);
@@ -898,12 +902,15 @@ function walkDeep(value: Container, sensitive: boolean, onPath: Set<unknown>, ac
     else if (typeof child === "object" && child !== null && isPlainObject(child)) result = open(child, false);
     else result = child;
 
-    if (key === undefined) (frame.result as unknown[]).push(result);
+    if (key === undefined || info === undefined) (frame.result as unknown[]).push(result);
     else {
       const source = frame.source as Record<string, unknown>;
       const target = frame.result as Record<string, unknown>;
-      const redacted = key.length < actions.shortestKeyMatch ? undefined : actions.redactKey(key);
-      defineEntry(target, redacted === undefined ? key : freeKey(source, target, redacted), result);
+      defineEntry(
+        target,
+        info.redacted === null ? key : freeKey(source, target, actions.countKey(info.redacted)),
+        result,
+      );
     }
   }
   return root;
