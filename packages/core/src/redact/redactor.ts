@@ -113,7 +113,7 @@ interface CompiledRule {
   readonly window: number;
   /** The pattern's `secret`, `secret2`, … groups, in order; empty when the whole match is replaced. */
   readonly secretGroups: readonly string[];
-  readonly accept: ((match: RegExpExecArray, secret: string) => boolean) | undefined;
+  readonly accept: ((secret: string) => boolean) | undefined;
   /**
    * How far before a new redaction a match of this rule may start that the redaction made possible (a match whose
    * lookahead, or whose own extent, reached into what is now a placeholder): its maxLength and a lookahead. Infinite
@@ -257,7 +257,8 @@ function buildRedactor(options: RedactorOptions, shortcuts: boolean): Redactor {
         for (const [rule, count] of redacted.counts) counts.set(rule, (counts.get(rule) ?? 0) + count);
         return redacted.key;
       },
-      isSensitiveKey: (key) => keyInfo(key).sensitive,
+      // Header names come from values (`{ "name": …, "value": … }`, name/value lists): only short ones are looked up.
+      isSensitiveKey: (key) => key.length <= longestSensitiveKey && keyInfo(key).sensitive,
       shortestKeyMatch: engine.shortest,
       inheritsEnumerableKeys: hasEnumerableProperty(Object.prototype),
     }) as T;
@@ -645,7 +646,6 @@ function takeMatch(
   if (
     rule.accept !== undefined &&
     !rule.accept(
-      match,
       secret === undefined
         ? windowText.slice(matchStart - windowStart, matchEnd - windowStart)
         : windowText.slice(secret[0], secret[1]),
@@ -747,10 +747,7 @@ function arrayMode(source: readonly unknown[], sensitive: boolean): ArrayMode {
 
 function isSensitiveElement(source: readonly unknown[], index: number, mode: ArrayMode, actions: WalkActions): boolean {
   if (mode === "all") return true;
-  if (mode !== "pairs" || index % 2 === 0) return false;
-  // A name is short: a long string before a value is not one (and is not worth hashing for the key cache).
-  const name = source[index - 1] as string;
-  return name.length <= longestSensitiveKey && actions.isSensitiveKey(name);
+  return mode === "pairs" && index % 2 === 1 && actions.isSensitiveKey(source[index - 1] as string);
 }
 
 /**

@@ -30,11 +30,11 @@ export interface RedactionRule {
    */
   readonly keywords?: readonly string[];
   /**
-   * Built-in rules only: a check of each match the pattern finds, for what a regular expression cannot say (that
-   * base64 decodes to `user:password`). A refused match is not redacted, and the scan goes on from the next
-   * character, as if the pattern had not matched there.
+   * Built-in rules only: a check of each match the pattern finds, given the text it would replace (the `secret` group,
+   * or the whole match), for what a regular expression cannot say (that base64 decodes to `user:password`). A refused
+   * match is not redacted, and the scan goes on from the next character, as if the pattern had not matched there.
    */
-  readonly accept?: (match: RegExpExecArray, secret: string) => boolean;
+  readonly accept?: (secret: string) => boolean;
 }
 
 /** A rule supplied by a user of the library, checked by {@link compileUserRule} before it ever runs. */
@@ -332,7 +332,7 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
       /(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[a-z0-9])basic[ \t]{1,4}(?<secret>(?=[a-z0-9+/=]{8})[a-z0-9+/]{4,4092}={0,2})(?![\w+/=.~-])/i,
     maxLength: 4110,
     keywords: ["basic"],
-    accept: (_match, secret) => isBasicCredentials(secret),
+    accept: isBasicCredentials,
   },
 ] satisfies RedactionRule[]);
 
