@@ -29,6 +29,8 @@ export interface PairSpec extends CommonSpec {
  * One operation over several input classes, each timed on its own in every round (in a rotating order). The round's
  * "baseline" is the classes' mean time per megabyte and its "candidate" the slowest class's time per megabyte, so the
  * ratio is worst ÷ average: how much more a megabyte of the worst input costs than a megabyte of the average one.
+ * The slowest class is the one with the highest median over all rounds of all runs (see {@link aggregate}), not each
+ * round's maximum: on a noisy machine the maximum of several samples picks up whichever one the noise hit.
  */
 export interface ClassesSpec extends CommonSpec {
   readonly baseline: { readonly label: string };
@@ -78,7 +80,10 @@ export interface RunMeasurement {
   readonly passesPerSample: number;
   /** XOR of the values the passes returned: keeps the work observable; equal corpora give equal checksums. */
   readonly checksum: number;
-  /** Class benchmarks: each class's milliseconds per megabyte, one entry per round. */
+  /**
+   * Class benchmarks: each class's milliseconds per megabyte, one entry per round. (`baselineMs` is then each
+   * round's mean over the classes and `candidateMs` its maximum, until {@link aggregate} picks the slowest class.)
+   */
   readonly classes?: readonly { readonly label: string; readonly bytes: number; readonly msPerMegabyte: number[] }[];
 }
 
@@ -155,6 +160,21 @@ export interface ClassResult {
   readonly megabytesPerSecond: number;
   /** This class's median time per megabyte ÷ the mean of all classes' medians. */
   readonly relativeToAverage: number;
+}
+
+/**
+ * Class benchmarks: each round's candidate becomes the time of the class whose median over all rounds of all runs is
+ * the highest (a run measures each round's maximum, the best it can do alone).
+ */
+function slowestClassRuns(runs: readonly RunMeasurement[]): RunMeasurement[] {
+  const count = runs[0]?.classes?.length ?? 0;
+  let slowest = 0;
+  let slowestMedian = -Infinity;
+  for (let index = 0; index < count; index += 1) {
+    const median = quantile(sortedCopy(runs.flatMap((run) => run.classes?.[index]?.msPerMegabyte ?? [])), 0.5);
+    if (median > slowestMedian) [slowest, slowestMedian] = [index, median];
+  }
+  return runs.map((run) => ({ ...run, candidateMs: run.classes?.[slowest]?.msPerMegabyte ?? run.candidateMs }));
 }
 
 function classResults(runs: readonly RunMeasurement[]): ClassResult[] | null {
@@ -314,8 +334,9 @@ function roundRatios(run: RunMeasurement): number[] {
 }
 
 /** Pools the runs (processes) of one benchmark into its result. */
-export function aggregate(info: BenchmarkInfo, runs: readonly RunMeasurement[]): BenchmarkResult {
-  if (runs.length === 0) throw new RangeError(`benchmark ${info.id}: no runs to aggregate`);
+export function aggregate(info: BenchmarkInfo, measured: readonly RunMeasurement[]): BenchmarkResult {
+  if (measured.length === 0) throw new RangeError(`benchmark ${info.id}: no runs to aggregate`);
+  const runs = measured[0]?.classes === undefined ? measured : slowestClassRuns(measured);
   const ratios = sortedCopy(runs.flatMap(roundRatios));
   const spread: RatioSpread = {
     p25: quantile(ratios, 0.25),
