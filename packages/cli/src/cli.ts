@@ -93,6 +93,11 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
         .default("request"),
     )
     .option("--json", "print a JSON report on stdout (the payload then goes to --output, which is required)")
+    .option(
+      "--redact",
+      "redact secrets in the converted payload with export's default redactor, for payloads sent elsewhere; the counts per rule go to stderr (or the --json report)",
+    )
+    .option("--no-redact", "do not redact secrets (the default; cancels an earlier --redact)")
     .action(async (input: string, options: ConvertCommandOptions) => {
       setExitCode(await runConvert(input, options, io));
     });

@@ -9,6 +9,7 @@ import type { DecodeResult } from "@agent-transcript/core";
 import { conversionBenchmark } from "./conversion.js";
 import type { Corpus } from "./corpus.js";
 import type { BenchmarkSpec } from "./measure.js";
+import { redactionInputClasses } from "./redaction-classes.js";
 
 /** The benchmark ids, in report order. */
 export const benchmarkIds = [
@@ -16,6 +17,7 @@ export const benchmarkIds = [
   "decode-strict-bytes",
   "validate-only",
   "redact-stringify",
+  "redact-input-classes",
   "canonicalize",
   "truncate-string",
   "truncate-array",
@@ -129,6 +131,29 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
         itemsPerPass: count,
         maxRatio: 2,
         note: `Built-in rules only (${redactor.rules.length}), default sensitive keys.`,
+      };
+    }
+    case "redact-input-classes": {
+      const redactor = createRedactor();
+      const classes = redactionInputClasses(corpus.quick ? 64 * 1024 : 512 * 1024);
+      return {
+        id,
+        title: "redaction cost per MB: slowest input class vs the average of all classes",
+        baseline: { label: "mean over the classes of redactValue(strings) time per MB" },
+        candidate: { label: "slowest class's redactValue(strings) time per MB" },
+        classes: classes.map((inputClass) => ({
+          label: inputClass.label,
+          bytes: inputClass.bytes,
+          pass: () => {
+            const { value, report } = redactor.redactValue(inputClass.strings);
+            return value.length + report.total;
+          },
+        })),
+        // Times are per megabyte: one "pass" of either side is one megabyte.
+        bytesPerPass: 1e6,
+        itemsPerPass: 1,
+        maxRatio: 3,
+        note: `${classes.length} generated classes of ${formatSize(classes[0]?.bytes ?? 0)} each (half one long string, half 512-byte strings; tools/bench/src/redaction-classes.ts), built-in rules. Ratio = the slowest class's time per MB ÷ the mean of all classes' times per MB, per round; the slowest class is the one with the highest median. Target ≤ 3×.`,
       };
     }
     case "canonicalize":

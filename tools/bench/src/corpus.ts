@@ -32,6 +32,8 @@ export interface CorpusSummary {
 }
 
 export interface Corpus {
+  /** Built for a smoke run: benchmarks with generated inputs make them small too. */
+  readonly quick: boolean;
   readonly documents: readonly CorpusDocument[];
   /** One long real tool output (the session's outputs joined), as `truncateValue` meets it in a tool_result. */
   readonly largeStringOutput: string;
@@ -206,5 +208,5 @@ export function buildCorpus(options: CorpusOptions): Corpus {
     largeStringOutputBytes: Buffer.byteLength(largeStringOutput, "utf8"),
     largeArrayOutputBytes: Buffer.byteLength(JSON.stringify(largeArrayOutput), "utf8"),
   };
-  return { documents, largeStringOutput, largeArrayOutput, summary };
+  return { quick: options.quick, documents, largeStringOutput, largeArrayOutput, summary };
 }

@@ -9,13 +9,40 @@ export interface Side {
   readonly pass: () => number;
 }
 
-export interface BenchmarkSpec {
-  readonly id: string;
-  readonly title: string;
+/** One input class of a class benchmark: `pass` runs the operation over the class's `bytes` once. */
+export interface InputClass {
+  readonly label: string;
+  readonly bytes: number;
+  readonly pass: () => number;
+}
+
+/** A comparison of two sides: the candidate's time ÷ the baseline's. */
+export interface PairSpec extends CommonSpec {
   /** The reference side, e.g. bare `JSON.parse`. */
   readonly baseline: Side;
   /** The side whose cost is judged, e.g. `decodeTranscript` with strict validation. */
   readonly candidate: Side;
+  readonly classes?: undefined;
+}
+
+/**
+ * One operation over several input classes, each timed on its own in every round (in a rotating order). The round's
+ * "baseline" is the classes' mean time per megabyte and its "candidate" the slowest class's time per megabyte, so the
+ * ratio is worst ÷ average: how much more a megabyte of the worst input costs than a megabyte of the average one.
+ * The slowest class is the one with the highest median over all rounds of all runs (see {@link aggregate}), not each
+ * round's maximum: on a noisy machine the maximum of several samples picks up whichever one the noise hit.
+ */
+export interface ClassesSpec extends CommonSpec {
+  readonly baseline: { readonly label: string };
+  readonly candidate: { readonly label: string };
+  readonly classes: readonly InputClass[];
+}
+
+export type BenchmarkSpec = PairSpec | ClassesSpec;
+
+interface CommonSpec {
+  readonly id: string;
+  readonly title: string;
   /** UTF-8 bytes one pass processes, for throughput. */
   readonly bytesPerPass: number;
   /** Documents (or values) one pass processes. */
@@ -53,10 +80,15 @@ export interface RunMeasurement {
   readonly passesPerSample: number;
   /** XOR of the values the passes returned: keeps the work observable; equal corpora give equal checksums. */
   readonly checksum: number;
+  /**
+   * Class benchmarks: each class's milliseconds per megabyte, one entry per round. (`baselineMs` is then each
+   * round's mean over the classes and `candidateMs` its maximum, until {@link aggregate} picks the slowest class.)
+   */
+  readonly classes?: readonly { readonly label: string; readonly bytes: number; readonly msPerMegabyte: number[] }[];
 }
 
 /** A spec without its functions: what a child process reports back beside its measurement. */
-export type BenchmarkInfo = Omit<BenchmarkSpec, "baseline" | "candidate"> & {
+export type BenchmarkInfo = Omit<BenchmarkSpec, "baseline" | "candidate" | "classes"> & {
   readonly baselineLabel: string;
   readonly candidateLabel: string;
 };
@@ -117,6 +149,51 @@ export interface BenchmarkResult {
    */
   readonly verdict: Verdict | null;
   readonly checksums: readonly number[];
+  /** Class benchmarks: each class's median over all rounds of all runs; null for two-sided benchmarks. */
+  readonly classes: readonly ClassResult[] | null;
+}
+
+export interface ClassResult {
+  readonly label: string;
+  readonly bytes: number;
+  readonly medianMsPerMegabyte: number;
+  readonly megabytesPerSecond: number;
+  /** This class's median time per megabyte ÷ the mean of all classes' medians. */
+  readonly relativeToAverage: number;
+}
+
+/**
+ * Class benchmarks: each round's candidate becomes the time of the class whose median over all rounds of all runs is
+ * the highest (a run measures each round's maximum, the best it can do alone).
+ */
+function slowestClassRuns(runs: readonly RunMeasurement[]): RunMeasurement[] {
+  const count = runs[0]?.classes?.length ?? 0;
+  let slowest = 0;
+  let slowestMedian = -Infinity;
+  for (let index = 0; index < count; index += 1) {
+    const median = quantile(sortedCopy(runs.flatMap((run) => run.classes?.[index]?.msPerMegabyte ?? [])), 0.5);
+    if (median > slowestMedian) [slowest, slowestMedian] = [index, median];
+  }
+  return runs.map((run) => ({ ...run, candidateMs: run.classes?.[slowest]?.msPerMegabyte ?? run.candidateMs }));
+}
+
+function classResults(runs: readonly RunMeasurement[]): ClassResult[] | null {
+  const first = runs[0]?.classes;
+  if (first === undefined) return null;
+  const medians = first.map((inputClass, index) =>
+    quantile(sortedCopy(runs.flatMap((run) => run.classes?.[index]?.msPerMegabyte ?? [])), 0.5),
+  );
+  const average = medians.reduce((sum, median) => sum + median, 0) / medians.length;
+  return first.map((inputClass, index) => {
+    const median = medians[index] as number;
+    return {
+      label: inputClass.label,
+      bytes: inputClass.bytes,
+      medianMsPerMegabyte: median,
+      megabytesPerSecond: 1000 / median,
+      relativeToAverage: median / average,
+    };
+  });
 }
 
 /** Linear-interpolated quantile of sorted values (the R-7 / Excel definition). */
@@ -155,13 +232,14 @@ export function verdictFor(maxRatio: number | null, spread: RatioSpread): Verdic
 }
 
 export function benchmarkInfo(spec: BenchmarkSpec): BenchmarkInfo {
-  const { baseline, candidate, ...info } = spec;
+  const { baseline, candidate, classes: _classes, ...info } = spec;
   return { ...info, baselineLabel: baseline.label, candidateLabel: candidate.label };
 }
 
 /** One run: warm-up, calibration, then `rounds` interleaved rounds. */
 export function measure(spec: BenchmarkSpec, options: MeasureOptions): RunMeasurement {
   if (options.rounds < 1) throw new RangeError("at least one round is needed");
+  if (spec.classes !== undefined) return measureClasses(spec.classes, options);
   let checksum = 0;
   // Warm-up: alternate the sides so both reach optimised code; the last pass of each calibrates the sample length.
   let baselineMs = Number.POSITIVE_INFINITY;
@@ -193,6 +271,52 @@ export function measure(spec: BenchmarkSpec, options: MeasureOptions): RunMeasur
   return { baselineMs: baselineTimes, candidateMs: candidateTimes, passesPerSample, checksum };
 }
 
+/**
+ * One run of a class benchmark: every class warmed up, each class's sample length calibrated on its own, then in each
+ * round every class timed once (the order rotates from round to round). Times are per megabyte, so classes of
+ * slightly different sizes compare fairly; the round's baseline is their mean and its candidate their maximum.
+ */
+function measureClasses(classes: readonly InputClass[], options: MeasureOptions): RunMeasurement {
+  if (classes.length === 0) throw new RangeError("a class benchmark needs at least one class");
+  let checksum = 0;
+  const passes = classes.map(() => 1);
+  for (let pass = 0; pass < Math.max(1, options.warmupPasses); pass += 1) {
+    for (const [index, inputClass] of classes.entries()) {
+      const sample = timeSample(inputClass, 1, undefined);
+      checksum ^= sample.checksum;
+      passes[index] = Math.max(1, Math.ceil(options.minSampleMs / Math.max(1e-3, sample.ms)));
+    }
+  }
+  const perClass = classes.map((inputClass) => ({
+    label: inputClass.label,
+    bytes: inputClass.bytes,
+    msPerMegabyte: [] as number[],
+  }));
+  const baselineTimes: number[] = [];
+  const candidateTimes: number[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    const times: number[] = [];
+    for (let step = 0; step < classes.length; step += 1) {
+      const index = (round + step) % classes.length;
+      const inputClass = classes[index] as InputClass;
+      const sample = timeSample(inputClass, passes[index] as number, options.collectGarbage);
+      checksum ^= sample.checksum;
+      const msPerMegabyte = sample.ms / (inputClass.bytes / 1e6);
+      times[index] = msPerMegabyte;
+      perClass[index]?.msPerMegabyte.push(msPerMegabyte);
+    }
+    baselineTimes.push(times.reduce((sum, time) => sum + time, 0) / times.length);
+    candidateTimes.push(Math.max(...times));
+  }
+  return {
+    baselineMs: baselineTimes,
+    candidateMs: candidateTimes,
+    passesPerSample: Math.min(...passes),
+    checksum,
+    classes: perClass,
+  };
+}
+
 function sideResult(label: string, perPassMs: readonly number[], bytesPerPass: number): SideResult {
   const sorted = sortedCopy(perPassMs);
   const medianMs = quantile(sorted, 0.5);
@@ -210,8 +334,9 @@ function roundRatios(run: RunMeasurement): number[] {
 }
 
 /** Pools the runs (processes) of one benchmark into its result. */
-export function aggregate(info: BenchmarkInfo, runs: readonly RunMeasurement[]): BenchmarkResult {
-  if (runs.length === 0) throw new RangeError(`benchmark ${info.id}: no runs to aggregate`);
+export function aggregate(info: BenchmarkInfo, measured: readonly RunMeasurement[]): BenchmarkResult {
+  if (measured.length === 0) throw new RangeError(`benchmark ${info.id}: no runs to aggregate`);
+  const runs = measured[0]?.classes === undefined ? measured : slowestClassRuns(measured);
   const ratios = sortedCopy(runs.flatMap(roundRatios));
   const spread: RatioSpread = {
     p25: quantile(ratios, 0.25),
@@ -252,5 +377,6 @@ export function aggregate(info: BenchmarkInfo, runs: readonly RunMeasurement[]):
     maxRatio,
     verdict: verdictFor(maxRatio, spread),
     checksums: runs.map((run) => run.checksum),
+    classes: classResults(runs),
   };
 }

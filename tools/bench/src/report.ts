@@ -59,6 +59,17 @@ function naturalGcNote(report: BenchReport): string {
     : ` (except ${natural.join(", ")}: natural GC, see its note)`;
 }
 
+/** A class benchmark's classes: MB/s each and how many times the average cost per MB, slowest marked. */
+function classesLine(result: BenchmarkResult): string {
+  const classes = result.classes ?? [];
+  const slowest = Math.max(...classes.map((inputClass) => inputClass.medianMsPerMegabyte));
+  const described = classes.map(
+    (inputClass) =>
+      `${inputClass.medianMsPerMegabyte === slowest ? "**" : ""}${inputClass.label} ${inputClass.megabytesPerSecond.toFixed(0)} MB/s (${inputClass.relativeToAverage.toFixed(2)}×)${inputClass.medianMsPerMegabyte === slowest ? "**" : ""}`,
+  );
+  return `- ${result.id} per class (MB/s, and time per MB ÷ the average's): ${described.join(", ")}; worst ÷ average ${ratio(result.ratio)} (target ≤ ${result.maxRatio === null ? "—" : ratio(result.maxRatio)}, ${result.verdict ?? "no verdict"}).`;
+}
+
 export function renderMarkdown(report: BenchReport): string {
   const { environment, corpus } = report;
   const first = report.benchmarks[0];
@@ -106,7 +117,9 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push("");
     for (const result of notes) lines.push(`- ${result.id}: ${result.note ?? ""}`);
   }
-  for (const result of report.benchmarks)
+  for (const result of report.benchmarks) {
     if (result.id === conversionBenchmarkId) lines.push(conversionThroughputLine(result));
+    if (result.classes !== null) lines.push(classesLine(result));
+  }
   return `${lines.join("\n")}\n`;
 }

@@ -314,6 +314,7 @@ describe("agent-transcript convert: losses, failures and reports", () => {
       "ok",
       "output",
       "outputKind",
+      "redaction",
       "to",
       "warnings",
     ]);
@@ -325,6 +326,7 @@ describe("agent-transcript convert: losses, failures and reports", () => {
       outputKind: "request",
       output: target,
       errors: [],
+      redaction: null,
     });
     expect(report.warnings).toContainEqual(
       expect.objectContaining({ stage: "export", code: "reasoning-dropped", path: "/messages/1/parts/0" }),
@@ -376,5 +378,87 @@ describe("agent-transcript convert: losses, failures and reports", () => {
     const json = capture();
     expect(await run(["convert", thinkingFile, "--to", "gemini", "--json"], json.io)).toBe(2);
     expect(json.stderr()).toContain("--json prints the report on stdout; give --output PATH");
+  });
+});
+
+describe("agent-transcript convert --redact", () => {
+  // Secrets assembled at run time, so no secret-shaped literal sits in the source.
+  const githubToken = `gh${"p"}_${"Q9w8E7r6T5".repeat(3)}zyxwvu`;
+  const awsKeyId = `AK${"IA"}${"QWERTYUIOP234567"}`;
+  const signature = `c2lnbmF0dXJl/${awsKeyId}`;
+  const request = {
+    model: "claude-sonnet-4-5",
+    max_tokens: 1024,
+    messages: [
+      { role: "user", content: `Deploy with token ${githubToken}, please.` },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "The user pasted a token.", signature },
+          { type: "tool_use", id: "toolu_01", name: "bash", input: { command: `aws configure set key ${awsKeyId}` } },
+        ],
+      },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_01", content: "done" }] },
+    ],
+  };
+  const requestFile = path.join(scratch, "secrets.json");
+  writeFileSync(requestFile, JSON.stringify(request));
+  const cleanFile = path.join(scratch, "clean.json");
+  writeFileSync(cleanFile, JSON.stringify({ ...request, messages: [{ role: "user", content: "Nothing secret." }] }));
+
+  it("redacts the converted payload with the default redactor and says how much, per rule, on stderr", async () => {
+    for (const target of ["openai-chat", "gemini", "anthropic"] as const) {
+      const output = capture();
+      expect(await run(["convert", requestFile, "--to", target, "--redact"], output.io), target).toBe(0);
+      const written = output.stdout();
+      expect(written, target).not.toContain(githubToken);
+      expect(written, target).toContain("[REDACTED:github-token]");
+      expect(written, target).toContain("aws configure set key [REDACTED:aws-access-key-id]");
+      expect(output.stderr(), target).toContain(
+        "agent-transcript: redacted 2 secrets (github-token ×1, aws-access-key-id ×1)\n",
+      );
+    }
+  });
+
+  it("leaves opaque data alone: a thinking signature comes back byte for byte", async () => {
+    const output = capture();
+    expect(await run(["convert", requestFile, "--to", "anthropic", "--redact"], output.io)).toBe(0);
+    const back = JSON.parse(output.stdout()) as typeof request;
+    expect(back.messages[1]?.content[0]).toEqual({ type: "thinking", thinking: "The user pasted a token.", signature });
+  });
+
+  it("changes nothing without --redact, or when --no-redact comes after it, and prints no redaction line", async () => {
+    for (const flags of [[], ["--no-redact"], ["--redact", "--no-redact"]]) {
+      const output = capture();
+      expect(await run(["convert", requestFile, "--to", "anthropic", ...flags], output.io)).toBe(0);
+      expect(JSON.parse(output.stdout())).toEqual(request);
+      expect(output.stderr(), flags.join(" ")).not.toContain("redacted");
+    }
+  });
+
+  it("prints no redaction line when there was nothing to redact", async () => {
+    const output = capture();
+    expect(await run(["convert", cleanFile, "--to", "gemini", "--redact"], output.io)).toBe(0);
+    expect(output.stderr()).not.toContain("redacted");
+    expect(output.stderr()).toContain("agent-transcript: converted");
+  });
+
+  it("counts per rule in the --json report, and keeps stderr quiet", async () => {
+    const target = path.join(scratch, "redacted-report.json");
+    const output = capture();
+    expect(
+      await run(["convert", requestFile, "--to", "openai-chat", "--redact", "--json", "--output", target], output.io),
+    ).toBe(0);
+    const report = JSON.parse(output.stdout()) as ConvertReport;
+    expect(report.redaction).toEqual({ counts: { "github-token": 1, "aws-access-key-id": 1 }, total: 2 });
+    expect(output.stderr()).toBe("");
+    expect(readFileSync(target, "utf8")).not.toContain(githubToken);
+
+    const clean = capture();
+    const cleanTarget = path.join(scratch, "clean-report.json");
+    expect(
+      await run(["convert", cleanFile, "--to", "openai-chat", "--redact", "--json", "--output", cleanTarget], clean.io),
+    ).toBe(0);
+    expect((JSON.parse(clean.stdout()) as ConvertReport).redaction).toEqual({ counts: {}, total: 0 });
   });
 });

@@ -1,5 +1,11 @@
 import { gzipSync } from "node:zlib";
-import { describeJsonParseError, type Tolerant } from "@agent-transcript/core";
+import {
+  createRedactor,
+  describeJsonParseError,
+  redactTranscript,
+  type RedactionReport,
+  type Tolerant,
+} from "@agent-transcript/core";
 import {
   detectFormat,
   detectKind,
@@ -20,6 +26,7 @@ import {
 import { decodeWithLines, describeReadError, readInputText } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { writeAtomically } from "../output.js";
+import { redactionSummary } from "../redaction-summary.js";
 
 /** What `--from` and `--to` take: every format id of the providers' registry, and the canonical document. */
 export const convertFormatIds: readonly DetectedFormat[] = [...formatIds, "agent-transcript"];
@@ -35,6 +42,11 @@ export interface ConvertCommandOptions {
   /** What to write when the source is a document (canonical or another system's) and the target a provider; default request. */
   kind?: ProviderKind;
   json?: boolean;
+  /**
+   * Redact secrets in what is written, with export's default redactor (`--redact`); off by default and with
+   * `--no-redact`: a conversion changes the format, not the content.
+   */
+  redact?: boolean;
 }
 
 /** One warning, from reading the source into the canonical document (`import`) or writing the target (`export`). */
@@ -58,6 +70,8 @@ export interface ConvertReport {
   output: string | null;
   warnings: ConvertWarning[];
   errors: ConversionError[];
+  /** With --redact: how many secrets each rule replaced (rules that replaced nothing are absent); otherwise null. */
+  redaction: RedactionReport | null;
 }
 
 function providerFormat(format: DetectedFormat): AnyProviderConverter | undefined {
@@ -271,6 +285,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     output: null,
     warnings: [],
     errors: [],
+    redaction: null,
   };
 
   const fail = (errors: ConversionError[], summary: string): number => {
@@ -317,8 +332,16 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   report.warnings.push(...canonical.warnings);
   if (!canonical.ok) return fail(canonical.errors, `cannot read ${name} as a ${describeKind(from, kind)}`);
 
+  // Redacting the canonical document, as export does, redacts every target alike and leaves alone what only looks
+  // like text: signatures, encrypted reasoning and inline media, which redaction would corrupt.
+  let document = canonical.document;
+  if (options.redact === true) {
+    const redacted = redactTranscript(document, createRedactor());
+    document = redacted.document;
+    report.redaction = redacted.report;
+  }
   const targetKind: ProviderKind = kind === "document" ? (options.kind ?? "request") : kind;
-  const converted = fromCanonical(canonical.document, options.to, targetKind, options);
+  const converted = fromCanonical(document, options.to, targetKind, options);
   report.warnings.push(...converted.warnings);
   if (options.strict && report.warnings.length > 0) {
     // Every warning (of reading, writing or checking) is a loss; the converter's own strict errors repeat its warnings.
@@ -335,8 +358,11 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
 
   const body = serialise(converted.value, converted.kind);
   report.outputKind = converted.kind;
-  if (!options.json)
+  if (!options.json) {
     for (const warning of report.warnings) io.stderr(messageLine(`${name}: warning: ${formatWarning(warning)}`));
+    const redaction = redactionSummary(report.redaction ?? undefined);
+    if (redaction !== undefined) io.stderr(redaction);
+  }
   const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${report.warnings.length > 0 ? ` with ${report.warnings.length} warning${report.warnings.length === 1 ? "" : "s"}` : ""}`;
   report.ok = true;
   if (toStdout) {

@@ -105,6 +105,12 @@ describe("agent-transcript export", () => {
     expect(result).toMatchObject({ truncated: true, original_size_bytes: 5002, truncation_strategy: "string_prefix" });
   });
 
+  it("prints no redaction line when there was nothing to redact", async () => {
+    const output = capture();
+    expect(await run(["export", exampleFile("devflow-run.json")], output.io)).toBe(0);
+    expect(output.stderr()).not.toContain("redacted");
+  });
+
   it("renders Markdown", async () => {
     const output = capture();
     expect(await run(["export", exampleFile("devflow-run.json"), "--format", "markdown"], output.io)).toBe(0);

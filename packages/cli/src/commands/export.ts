@@ -5,6 +5,7 @@ import { exportFileName, prepareExport, renderMarkdown, type ReasoningPolicy } f
 import { formatProblem, loadDocument } from "../input.js";
 import { writeAtomically } from "../output.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { redactionSummary } from "../redaction-summary.js";
 
 export interface ExportCommandOptions {
   format: "json" | "markdown";
@@ -56,14 +57,8 @@ export async function runExport(input: string, options: ExportCommandOptions, io
       ? `${JSON.stringify(prepared.document, null, 2)}\n`
       : renderMarkdown(prepared.document, { reasoning: options.reasoning });
 
-  if (prepared.redaction) {
-    const rules = Object.entries(prepared.redaction.counts).map(([rule, count]) => `${rule} ×${count}`);
-    io.stderr(
-      messageLine(
-        `agent-transcript: redacted ${prepared.redaction.total} secret${prepared.redaction.total === 1 ? "" : "s"}${rules.length > 0 ? ` (${rules.join(", ")})` : ""}`,
-      ),
-    );
-  }
+  const summary = redactionSummary(prepared.redaction);
+  if (summary !== undefined) io.stderr(summary);
   if (options.reasoning === "include" && prepared.reasoningParts > 0) {
     io.stderr(
       messageLine(

@@ -71,9 +71,14 @@ export function fakeSecrets(start = 1): FakeSecret[] {
     `${base64Url('{"alg":"HS256","typ":"JWT"}')}.${base64Url(`{"sub":"${digits(10)}","name":"Test User","iat":${digits(10)}}`)}.${characters(BASE64URL, 43)}`;
   const awsSecret = (): string => characters(BASE64, 40);
   const urlPassword = characters(ALPHANUMERIC, 18);
+  const encodedUrlPassword = `${characters(ALPHANUMERIC, 6)}%21${characters(ALPHANUMERIC, 6)}%3A${characters(ALPHANUMERIC, 4)}`;
+  const escapedUrlPassword = characters(ALPHANUMERIC, 16);
   const basicCredentials = Buffer.from(`deploy:${characters(ALPHANUMERIC, 12)}`).toString("base64");
   const bearerToken = characters(`${ALPHANUMERIC}._-`, 40);
   const apiKey = characters(ALPHANUMERIC, 32);
+  const envApiKey = characters(ALPHANUMERIC, 40);
+  const privateToken = characters(`${ALPHANUMERIC}_-`, 24);
+  const bareBasicCredentials = Buffer.from(`ci-bot:${characters(ALPHANUMERIC, 20)}`).toString("base64");
   const awsSecrets = [awsSecret(), awsSecret(), awsSecret()] as const;
   return [
     whole("anthropic-api-key", "api03 key", `sk-ant-api03-${characters(BASE64URL, 93)}AA`),
@@ -128,6 +133,11 @@ export function fakeSecrets(start = 1): FakeSecret[] {
       "incoming webhook",
       `https://hooks.slack.com/services/T${characters(UPPER + DIGITS, 8)}/B${characters(UPPER + DIGITS, 10)}/${characters(ALPHANUMERIC, 24)}`,
     ),
+    whole(
+      "slack-webhook-url",
+      "webhook with JSON-escaped slashes",
+      `https:\\/\\/hooks.slack.com\\/services\\/T${characters(UPPER + DIGITS, 8)}\\/B${characters(UPPER + DIGITS, 10)}\\/${characters(ALPHANUMERIC, 24)}`,
+    ),
     ...["sk_live", "rk_live", "sk_test", "rk_test"].map((prefix) =>
       whole("stripe-key", `${prefix}_ key`, `${prefix}_${characters(ALPHANUMERIC, 99)}`),
     ),
@@ -147,7 +157,26 @@ export function fakeSecrets(start = 1): FakeSecret[] {
       text: `postgres://app_user:${urlPassword}@db.internal:5432/app`,
       secret: urlPassword,
     },
+    {
+      rule: "url-credentials",
+      label: "URL with JSON-escaped slashes",
+      text: `mysql:\\/\\/root:${escapedUrlPassword}@db.internal:3306`,
+      secret: escapedUrlPassword,
+    },
+    {
+      rule: "url-credentials",
+      label: "percent-encoded URL in a query parameter",
+      text: `?next=postgres%3A%2F%2Fapp%2540corp%3A${encodedUrlPassword}%40db.internal%2Fapp`,
+      secret: encodedUrlPassword,
+    },
     { rule: "api-key-header", label: "X-Api-Key header", text: `X-Api-Key: ${apiKey}`, secret: apiKey },
+    { rule: "api-key-header", label: "environment variable", text: `OPENAI_API_KEY=${envApiKey}`, secret: envApiKey },
+    {
+      rule: "api-key-header",
+      label: "GitLab PRIVATE-TOKEN header",
+      text: `PRIVATE-TOKEN: ${privateToken}`,
+      secret: privateToken,
+    },
     {
       rule: "authorization-header",
       label: "Bearer header",
@@ -165,6 +194,12 @@ export function fakeSecrets(start = 1): FakeSecret[] {
       label: "Bearer token in text",
       text: `then send Bearer ${bearerToken} with it`,
       secret: bearerToken,
+    },
+    {
+      rule: "basic-credentials",
+      label: "Basic credentials in text",
+      text: `curl -H "X-Trace: 1" ... Basic ${bareBasicCredentials}`,
+      secret: bareBasicCredentials,
     },
   ];
 }

@@ -67,6 +67,8 @@ export class KeywordFilter {
   /** Scratch: which rules the current scan found. */
   private readonly found: Uint8Array;
   private foundCount = 0;
+  /** How many rules the automaton can find: once the scan has found them all, it stops. */
+  private readonly filteredCount: number;
   /** Scratch for the text's code units as bytes; grows to the longest chunk seen. */
   private bytes = Buffer.alloc(0);
 
@@ -110,6 +112,7 @@ export class KeywordFilter {
     this.isUnfiltered = new Uint8Array(keywordsPerRule.length);
     for (const rule of unfiltered) this.isUnfiltered[rule] = 1;
     this.filtering = children.length > 1;
+    this.filteredCount = keywordsPerRule.length - unfiltered.length;
     this.longest = longest;
 
     // Breadth-first: complete every state's transitions through its failure link and inherit the link's outputs.
@@ -182,7 +185,7 @@ export class KeywordFilter {
         const written = this.encode(start === 0 && end === length ? text : text.slice(start, end));
         if (anyKeywordInBytes(table, firstAccepting, this.bytes, written, this.longest))
           recordKeywordsInBytes(table, firstAccepting, this.bytes, written, record);
-        if (end === length) break;
+        if (end === length || this.foundCount === this.filteredCount) break;
       }
     }
     if (this.foundCount === 0) return this.unfiltered;
@@ -201,14 +204,19 @@ export class KeywordFilter {
     return this.bytes.write(text, 0, "latin1");
   }
 
-  /** Notes the rules whose keywords the automaton has just read (in accepting state `state`). */
-  private readonly record = (state: number): void => {
+  /**
+   * Notes the rules whose keywords the automaton has just read (in accepting state `state`). Returns true once every
+   * rule the automaton knows has been found: then the rest of the text cannot change the answer (text dense with
+   * keywords would otherwise cost a call per keyword to the end).
+   */
+  private readonly record = (state: number): boolean => {
     for (const rule of this.rulesByAcceptingState[(state - this.firstAccepting) / alphabet] as readonly number[]) {
       if (this.found[rule] === 0) {
         this.found[rule] = 1;
         this.foundCount += 1;
       }
     }
+    return this.foundCount === this.filteredCount;
   };
 }
 
@@ -222,17 +230,17 @@ function anyKeywordInUnits(table: Uint16Array, firstAccepting: number, text: str
   return false;
 }
 
-/** Reports every accepting state the automaton reaches in `text`. */
+/** Reports every accepting state the automaton reaches in `text`, until `record` says every rule is found. */
 function recordKeywordsInUnits(
   table: Uint16Array,
   firstAccepting: number,
   text: string,
-  record: (state: number) => void,
+  record: (state: number) => boolean,
 ): void {
   let state = 0;
   for (let index = 0; index < text.length; index += 1) {
     state = table[state + (text.charCodeAt(index) & 0x7f)] as number;
-    if (state >= firstAccepting) record(state);
+    if (state >= firstAccepting && record(state)) return;
   }
 }
 
@@ -286,17 +294,17 @@ function anyKeywordInLane(
   return false;
 }
 
-/** Reports every accepting state the automaton reaches in `bytes[0, length)`. */
+/** Reports every accepting state the automaton reaches in `bytes[0, length)`, until `record` has found every rule. */
 function recordKeywordsInBytes(
   table: Uint16Array,
   firstAccepting: number,
   bytes: Buffer,
   length: number,
-  record: (state: number) => void,
+  record: (state: number) => boolean,
 ): void {
   let state = 0;
   for (let index = 0; index < length; index += 1) {
     state = table[state + ((bytes[index] as number) & 0x7f)] as number;
-    if (state >= firstAccepting) record(state);
+    if (state >= firstAccepting && record(state)) return;
   }
 }

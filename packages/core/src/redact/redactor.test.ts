@@ -449,10 +449,10 @@ describe("user rules", () => {
 });
 
 describe("redactValue", () => {
-  it("redacts strings anywhere, keeps numbers, booleans and null, and never changes keys", () => {
+  it("redacts strings anywhere, and keys that hold a secret; keeps numbers, booleans and null", () => {
     const github = sampleOf("github-token").text;
     const input = {
-      [github]: "the key itself is left alone",
+      [github]: "the key itself is a token",
       text: `token ${github}`,
       nested: [{ deeper: [github, 1, true, null] }],
       count: 3,
@@ -461,14 +461,14 @@ describe("redactValue", () => {
     };
     const { value, report } = redactor.redactValue(input);
     expect(value).toEqual({
-      [github]: "the key itself is left alone",
+      "[REDACTED:github-token]": "the key itself is a token",
       text: "token [REDACTED:github-token]",
       nested: [{ deeper: ["[REDACTED:github-token]", 1, true, null] }],
       count: 3,
       flag: false,
       nothing: null,
     });
-    expect(report).toEqual({ counts: { "github-token": 2 }, total: 2 });
+    expect(report).toEqual({ counts: { "github-token": 3 }, total: 3 });
     expect(redactor.redactValue("plain")).toEqual({ value: "plain", report: { counts: {}, total: 0 } });
     expect(redactor.redactValue(42)).toEqual({ value: 42, report: { counts: {}, total: 0 } });
     expect(redactor.redactValue(null).value).toBeNull();
@@ -536,6 +536,15 @@ describe("redactValue", () => {
           ],
           authorization: { note: github, count: 2 },
           list: [[github], { deeper: [null, true, 1.5, github] }],
+          [github]: { keyed: true },
+          [`${github} `]: "another key that redacts alike",
+          pairs: [
+            ["Authorization", "Bearer abc"],
+            ["Host", "example.com", "X-Api-Key", "k"],
+          ],
+          logprobs: [{ token: " hi", logprob: -0.5 }],
+          token: "opaque",
+          "X-Vault-Token": "v",
         }),
       ) as unknown;
     const top = redactor.redactValue(rich());
@@ -652,9 +661,9 @@ describe("key-based redaction", () => {
       secret: true,
       api_key: null,
       cookie: "",
-      authorization: { scheme: "Bearer", note: "[REDACTED:github-token]", token: "x" },
+      authorization: { scheme: "Bearer", note: "[REDACTED:github-token]", token: "[REDACTED:sensitive-field]" },
     });
-    expect(report.counts).toEqual({ "github-token": 1 });
+    expect(report.counts).toEqual({ "github-token": 1, "sensitive-field": 1 });
   });
 
   it("redacts every string in an array under a sensitive key", () => {
@@ -682,14 +691,20 @@ describe("key-based redaction", () => {
     expect(value.postman).toEqual([{ key: "x-api-key", value: "[REDACTED:sensitive-field]", type: "text" }]);
   });
 
-  it("leaves keys that merely contain a sensitive word alone", () => {
+  it("leaves keys that merely contain a sensitive word alone, and a model's output token in a log-probability record", () => {
     const input = {
       max_tokens: 1000,
-      token: "Hello",
-      logprobs: [{ token: " world", logprob: -0.2 }],
+      logprobs: [
+        { token: " world", logprob: -0.2, bytes: [32, 119], top_logprobs: [{ token: " World", logprob: -3 }] },
+      ],
+      gemini: { token: "Hello", logProbability: -0.1 },
       tokenizer: "cl100k",
+      eos_token: "</s>",
+      next_page_token: "CgwIARIICgYKBHRlc3Q",
+      password_hash: "argon2id",
       keyboard: "qwerty",
       pwd: "/home/user",
+      credentials: "include",
     };
     expect(redactor.redactValue(input).value).toEqual(input);
   });

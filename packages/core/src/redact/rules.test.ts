@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fakeSecrets, randomCharacters, deterministicRandom } from "./fake-secrets.test.helpers.js";
 import { isValidKeyword } from "./keywords.js";
+import { analyzePattern } from "./pattern-safety.js";
 import { createRedactor } from "./redactor.js";
 import { builtInRules, compileUserRule, lookaroundReach, redactionPlaceholder, RedactionRuleError } from "./rules.js";
 
@@ -62,6 +63,14 @@ describe("builtInRules", () => {
     }
   });
 
+  it("declare a maxLength no shorter than the longest match their pattern allows", () => {
+    // The window scan and the rescans after a redaction rely on it: a longer match could be cut or missed.
+    for (const rule of builtInRules) {
+      const longest = analyzePattern(rule.pattern.source, rule.pattern.flags).maximumMatchLength;
+      expect(longest, rule.id).toBeLessThanOrEqual(rule.maxLength);
+    }
+  });
+
   it("redact only the password of URL credentials, keeping scheme, user and host", () => {
     expect(
       redactor.redactString("git clone https://x-access-token:s3cr3t-Pa55@git.example.com/org/repo.git").text,
@@ -108,40 +117,49 @@ describe("built-in rule keywords", () => {
     }
   });
 
-  // The prefilter runs a rule only on strings holding one of its keywords: a match without one would be lost.
-  it("occur in every match of every sample secret, so the prefilter never skips a rule that would match", () => {
+  // The prefilter runs a rule only on strings holding one of its keywords: a match without one nearby would be lost.
+  // A keyword is in the match, or (api-key-header, whose match starts at the `:` after the key name) in the context
+  // its lookbehind reads, at most lookaroundReach characters before it.
+  const keywordNear = (rule: (typeof builtInRules)[number], text: string, match: RegExpExecArray): boolean => {
+    const around = text.slice(Math.max(0, match.index - lookaroundReach), match.index + match[0].length);
+    const folded = around.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+    return rule.keywords?.some((keyword) => folded.includes(keyword)) ?? false;
+  };
+
+  it("occur in (or just before) every match of every sample secret, so the prefilter never skips a rule that would match", () => {
     const allSamples = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((start) => fakeSecrets(start));
     for (const sample of allSamples) {
       const rule = ruleOf(sample.rule);
       const global = new RegExp(rule.pattern.source, `${rule.pattern.flags}g`);
-      const matches = [...`Here is the output:\n${sample.text}\nas requested.`.matchAll(global)];
+      const text = `Here is the output:\n${sample.text}\nas requested.`;
+      const matches = [...text.matchAll(global)];
       expect(matches.length, sample.label).toBeGreaterThan(0);
-      for (const match of matches) {
-        const text = match[0].replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-        expect(
-          rule.keywords?.some((keyword) => text.includes(keyword)),
-          `${sample.rule} (${sample.label}): ${match[0].slice(0, 40)}`,
-        ).toBe(true);
-      }
+      for (const match of matches)
+        expect(keywordNear(rule, text, match), `${sample.rule} (${sample.label}): ${match[0].slice(0, 40)}`).toBe(true);
     }
   });
 
-  it("occur in every match of every rule on the texts the redactor tests use", () => {
+  it("occur in (or just before) every match of every rule on the texts the redactor tests use", () => {
     // Everything any rule matches in a mix of secrets, near misses and connectors.
     const pieces = fc.oneof(
       fc.constantFrom(...fakeSecrets(9).map((sample) => sample.text)),
       fc.constantFrom(
         " ",
         "\n",
+        "\\n",
         ":",
         "=",
         "@",
         "/",
         '"',
+        '\\"',
         "Bearer ",
+        "Basic ",
         "Authorization: ",
         "X-Api-Key: ",
+        "api_token=",
         "https://user:",
+        "%3A%2F%2F",
         "aws_secret_access_key=",
         "eyJ",
         "-----BEGIN RSA PRIVATE KEY-----\n",
@@ -152,13 +170,8 @@ describe("built-in rule keywords", () => {
       fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
         const text = parts.join("");
         for (const rule of builtInRules) {
-          for (const match of text.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags}g`))) {
-            const folded = match[0].replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-            expect(
-              rule.keywords?.some((keyword) => folded.includes(keyword)),
-              `${rule.id}: ${match[0]}`,
-            ).toBe(true);
-          }
+          for (const match of text.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags}g`)))
+            expect(keywordNear(rule, text, match), `${rule.id}: ${match[0]}`).toBe(true);
         }
       }),
       { numRuns: 300 },
@@ -168,59 +181,128 @@ describe("built-in rule keywords", () => {
 
 describe("the url-credentials rule", () => {
   const rule = builtInRules.find((candidate) => candidate.id === "url-credentials");
-  /** The rule's pattern before it was anchored on `://`: the scheme was part of the match. */
-  const previousPattern =
-    /(?<![\w+.-])[a-z][\w+.-]{1,31}:\/\/[^\s"'/:<>?@`#]{0,256}:(?<secret>[^\s"'/<>?@`#]{1,256})@/dgi;
+  /** The rule's plain and JSON-escaped forms written straightforwardly: the scheme starts the match. */
+  const plainForm =
+    /(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[\w+.-])[a-z][\w+.-]{1,31}:\\{0,15}\/\\{0,15}\/[^\s"'/:<>?@`#]{0,256}:(?<secret>[^\s"'/<>?@`]{1,256})@/dgi;
+  /** The percent-encoded form, written the same way. */
+  const encodedForm =
+    /(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[\w+.-])[a-z][\w+.-]{1,31}%3A%2F%2F(?:[^\s"'/:<>?@`#%&=\\]|%(?!3A|40|2F|3F|23)[\da-f]{2}){0,128}%3A(?<secret>(?:[^\s"'/<>?@`#%&=\\]|%(?!40|2F|3F)[\da-f]{2}){1,128})%40/dgi;
   const secrets = (pattern: RegExp, text: string): [number, number][] =>
     [...text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace(/[dg]/g, "")}dg`))].map(
-      (match) => match.indices?.groups?.secret ?? [-1, -1],
+      (match) => match.indices?.groups?.secret ?? match.indices?.groups?.secret2 ?? [-1, -1],
     );
+  // Every scheme length from 0 to 40 is equally likely: the edges (1, 2, 32, 33) are what matter.
+  const scheme = fc
+    .tuple(
+      fc.integer({ min: 0, max: 40 }),
+      fc.string({ unit: fc.constantFrom(..."aZ9_+.-x"), minLength: 40, maxLength: 40 }),
+    )
+    .map(([length, characters]) => characters.slice(0, length));
+  const before = fc.constantFrom("", " ", "/", "x", "+", "@", ":", "\\n", "%3D", "\\u003d", "\\\\");
 
-  it("starts its pattern with the literal `://`, so the engine skips to each `://` instead of trying every position", () => {
-    expect(rule?.pattern.source.startsWith(":\\/\\/")).toBe(true);
-    expect(rule?.keywords).toEqual(["://"]);
+  it("starts its pattern with the separator, so the engine skips to each `://` (or `:\\/\\/`, `%3A%2F%2F`) instead of trying every position", () => {
+    expect(rule?.pattern.source.startsWith(":\\\\{0,15}\\/\\\\{0,15}\\/(?<=")).toBe(true);
+    expect(rule?.pattern.source).toContain("|%3A%2F%2F(?<=");
+    expect(rule?.keywords).toEqual(["://", ":\\/", ":\\\\", "%3a%2f%2f"]);
   });
 
-  it("finds exactly the passwords the previous pattern found", () => {
-    // Every scheme length from 0 to 40 is equally likely: the edges (1, 2, 32, 33) are what matter.
-    const scheme = fc
-      .tuple(
-        fc.integer({ min: 0, max: 40 }),
-        fc.string({ unit: fc.constantFrom(..."aZ9_+.-x"), minLength: 40, maxLength: 40 }),
-      )
-      .map(([length, characters]) => characters.slice(0, length));
-    const userinfo = fc.string({ unit: fc.constantFrom(..."ab9_-.%:@/ "), maxLength: 12 });
+  it("finds exactly the passwords the plain form finds, with slashes as they are or JSON-escaped", () => {
+    const userinfo = fc.string({ unit: fc.constantFrom(..."ab9_-.%:@/#? "), maxLength: 12 });
     const url = fc
-      .tuple(fc.constantFrom("", " ", "/", "x", "+", "@", ":"), scheme, userinfo, userinfo)
-      .map(([before, name, user, password]) => `${before}${name}://${user}:${password}@host`);
+      .tuple(before, scheme, fc.constantFrom("://", ":\\/\\/", ":\\\\/\\\\/", ":\\/"), userinfo, userinfo)
+      .map(([prefix, name, separator, user, password]) => `${prefix}${name}${separator}${user}:${password}@host`);
     const piece = fc.oneof(
       url,
       scheme,
-      fc.constantFrom(
-        "://",
-        "://",
-        ":",
-        "@",
-        "/",
-        " ",
-        '"',
-        "#",
-        "?",
-        "user",
-        "p4ss",
-        "[REDACTED:jwt]",
-        "\n",
-        "https://",
-        "postgres+psycopg2://",
-      ),
+      fc.constantFrom("://", ":\\/\\/", ":", "@", "/", " ", '"', "#", "?", "user", "p4ss", "[REDACTED:jwt]", "\n"),
+      fc.constantFrom("https://", "postgres+psycopg2://", "\\n", "%3D"),
       fc.string({ maxLength: 6 }),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
         const text = parts.join("");
-        expect(secrets(rule?.pattern ?? /$^/, text)).toEqual(secrets(previousPattern, text));
+        expect(secrets(rule?.pattern ?? /$^/, text)).toEqual(secrets(plainForm, text));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("finds exactly the passwords the percent-encoded form finds", () => {
+    const encoded = fc.string({
+      unit: fc.constantFrom("a", "9", "_", ".", "%3A", "%40", "%2F", "%25", "%", "&", "="),
+      maxLength: 8,
+    });
+    const url = fc
+      .tuple(before, scheme, encoded, encoded)
+      .map(([prefix, name, user, password]) => `${prefix}${name}%3A%2F%2F${user}%3A${password}%40host`);
+    const piece = fc.oneof(
+      url,
+      scheme,
+      fc.constantFrom("%3A%2F%2F", "%3A", "%40", "%2F", "&next=", " "),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = parts.join("");
+        expect(secrets(rule?.pattern ?? /$^/, text)).toEqual(secrets(encodedForm, text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("replaces exactly the password of any URL with credentials, plain, JSON-escaped or percent-encoded, keeping scheme, user and host", () => {
+    const schemeName = fc
+      .tuple(
+        fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"),
+        fc.string({ unit: fc.constantFrom(..."abcxyz019+.-"), minLength: 1, maxLength: 31 }),
+      )
+      .map(([first, rest]) => first + rest);
+    const user = fc.string({ unit: fc.constantFrom(..."abcXYZ019._-~!$&()*+,;=%"), maxLength: 16 });
+    const password = fc.string({
+      unit: fc.constantFrom(..."abcXYZ019._-~!$&()*+,;=%:#[]{}|^"),
+      minLength: 1,
+      maxLength: 24,
+    });
+    const host = fc.constantFrom("db.internal", "10.0.0.7:5432", "[::1]:6379", "example.com");
+    const form = fc.constantFrom("plain", "escaped", "encoded");
+    fc.assert(
+      fc.property(schemeName, user, password, host, form, (givenName, userName, secret, hostName, shape) => {
+        // Percent-encoded, a `+` in the scheme becomes `%2B`, which the rule does not read as part of a scheme.
+        const name = shape === "encoded" ? givenName.replaceAll("+", ".") : givenName;
+        const placeholder = redactionPlaceholder("url-credentials");
+        const [head, tail] = [`${name}://${userName}:`, `@${hostName}/app?x=1`];
+        const [text, expected] =
+          shape === "plain"
+            ? [head + secret + tail, head + placeholder + tail]
+            : shape === "escaped"
+              ? [
+                  head.replace("//", "\\/\\/") + secret + tail.replace("/", "\\/"),
+                  head.replace("//", "\\/\\/") + placeholder + tail.replace("/", "\\/"),
+                ]
+              : [
+                  encodeURIComponent(head + secret + tail),
+                  encodeURIComponent(head) + placeholder + encodeURIComponent(tail),
+                ];
+        const result = redactor.redactString(`see ${text} now`);
+        expect(result.text).toBe(`see ${expected} now`);
+        expect(result.counts).toEqual({ "url-credentials": 1 });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("leaves URLs without credentials alone: a port followed by a path or query with an `@` is not a password", () => {
+    const port = fc.integer({ min: 1, max: 65535 });
+    const tail = fc.constantFrom("/users/me@example.com", "?email=a@b.c", "/p?x=1@2", "/#/login@x");
+    fc.assert(
+      fc.property(fc.constantFrom("http", "https", "postgres", "redis"), port, tail, (name, number, rest) => {
+        for (const text of [
+          `${name}://localhost:${number}${rest}`,
+          encodeURIComponent(`${name}://localhost:${number}${rest}`),
+        ])
+          expect(redactor.redactString(text).text).toBe(text);
+      }),
+      { numRuns: 300 },
     );
   });
 
@@ -278,6 +360,10 @@ describe("built-in rules leave ordinary transcript text alone", () => {
       "Run `npm install --save-dev fast-check` then `git rebase -i HEAD~3`. Keys: Ctrl+C, Esc, Enter.",
       'The JWT header starts with eyJ, which is just base64 for {"; a Basic auth header carries base64 of user:password.',
       "task-proj-dashboard-refactoring-plan-v2 and disk-admin-tools-for-the-cluster are branch names.",
+      "Basic usage: run the tool with --help. BASIC programs, Basic Settings, basic authentication and Basic Latin.",
+      "Set OPENAI_API_KEY=$OPENAI_API_KEY or api_key=your-api-key-here; the refresh_token: is optional.",
+      '{\\"url\\": \\"https:\\/\\/example.com\\/docs\\/auth\\", \\"next\\": \\"http%3A%2F%2Flocalhost%3A3000%2Flogin\\"}',
+      "Open http://localhost:3000?email=me@example.com or http://localhost:8080/users/me@example.com in the browser.",
     ].join("\n"),
     "base64 image data": `data:image/png;base64,${imageBytes.toString("base64")}`,
     "base64url data": imageBytes.toString("base64url").slice(0, 50_000),

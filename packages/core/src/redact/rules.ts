@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { isValidKeyword, longestKeyword, mostKeywordsPerRule } from "./keywords.js";
 import { analyzePattern } from "./pattern-safety.js";
 
@@ -7,7 +8,8 @@ import { analyzePattern } from "./pattern-safety.js";
  * Built-in patterns are written without the `g`, `y` and `d` flags; the redactor compiles its own copy
  * with `g` and `d`. When the pattern has a named group `secret`, only that part of a match is replaced
  * (so `Authorization: Bearer [REDACTED:authorization-header]` keeps the header name readable);
- * otherwise the whole match is.
+ * otherwise the whole match is. A pattern whose alternatives need the group in two places names the others
+ * `secret2`, `secret3`, … (a name may appear only once in a JavaScript pattern); the first that took part counts.
  */
 export interface RedactionRule {
   /** Kebab-case; appears in placeholders (`[REDACTED:github-token]`) and in report counts. */
@@ -20,11 +22,19 @@ export interface RedactionRule {
    */
   readonly maxLength: number;
   /**
-   * Literal text (ASCII, compared case-insensitively), one of which every match of the pattern contains. The
-   * redactor runs the rule only on strings where one of them occurs, found for all rules at once in a single pass
-   * (as gitleaks does). Without keywords, the rule runs on every string.
+   * Literal text (ASCII, compared case-insensitively), one of which every match of the pattern contains (a built-in
+   * rule whose match starts after its key name has the keyword in the context its lookbehind reads, at most
+   * `lookaroundReach` characters before the match). The redactor runs the rule only on strings where one of them
+   * occurs, found for all rules at once in a single pass (as gitleaks does). Without keywords, the rule runs on every
+   * string.
    */
   readonly keywords?: readonly string[];
+  /**
+   * Built-in rules only: a check of each match the pattern finds, given the text it would replace (the `secret` group,
+   * or the whole match), for what a regular expression cannot say (that base64 decodes to `user:password`). A refused
+   * match is not redacted, and the scan goes on from the next character, as if the pattern had not matched there.
+   */
+  readonly accept?: (secret: string) => boolean;
 }
 
 /** A rule supplied by a user of the library, checked by {@link compileUserRule} before it ever runs. */
@@ -32,9 +42,10 @@ export interface UserRule {
   /** Kebab-case, unique among all the rules in use; `sensitive-field` is reserved. */
   id: string;
   /**
-   * A string is compiled with no flags; pass a RegExp for flags such as `i` (`g`, `y` and `d` are
-   * ignored). A named group `secret` narrows what is replaced, as for built-in rules. Lookarounds
-   * should not reach more than 40 characters beyond the match: that is all the context a window keeps.
+   * A string is compiled with no flags; pass a RegExp for flags such as `i` (`g`, `y` and `d` are ignored). A named
+   * group `secret` (or `secret2`, `secret3`, … in other alternatives) narrows what is replaced, as for built-in
+   * rules. Lookarounds should not reach more than 40 characters beyond the match: that is all the context a window
+   * keeps.
    */
   pattern: string | RegExp;
   description?: string;
@@ -57,7 +68,8 @@ export const sensitiveFieldRuleId = "sensitive-field";
 
 /**
  * Lookarounds in rules must not reach further than this outside their match (see the window scan). The
- * url-credentials rule needs 33: its match starts at `://` and a lookbehind checks the scheme before it.
+ * url-credentials rule needs 37: its match starts at `://` and a lookbehind checks the scheme (32 characters) and
+ * the escape sequence before it (up to 6, `\u003d`).
  */
 export const lookaroundReach = 40;
 
@@ -87,9 +99,40 @@ export class RedactionRuleError extends Error {
   }
 }
 
-// Token boundaries: `(?<![\w-])` keeps a rule from firing inside a longer identifier (`task-proj-…`, `xghp_…`).
+// Token boundaries. A token must not continue a longer identifier (`task-proj-…`, `xghp_…`), so patterns start
+// with a lookbehind refusing a token character before them. But a token also starts right after an escape sequence,
+// where the character before it is a letter or digit of the escape: JSON text stored in a string (`…\nghp_…`,
+// `\u003dghp_…`, doubly nested `\\nghp_…`), C and Python escapes (`\t`, `\x3d`) and percent-encoding
+// (`%0Aghp_…`). So the boundary refuses a token character only when it does not end an escape:
+//
+//   (?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])
+//
+// (`\\` comes last only because the regexp lint reads a lookbehind's alternatives forwards, where `\\` would
+// cover the others), and is written out in each pattern, so that the lint checks every one as it runs. An escape
+// that encodes a letter (`\u0041ghp_…`) counts as a boundary too: redacting a token glued to an encoded letter
+// loses nothing. (A boundary written as two alternative lookbehinds, `(?:(?<!…)|(?<=…))`, costs V8 its fast search
+// for the pattern's first literal: 100 times slower on text where the rule's keyword occurs.) Quotes and slashes
+// may come JSON-escaped at any depth of nesting (`\"`, `\\\"`, `\\\/`…): up to 15 backslashes before them.
 // Every quantifier below is bounded by the longest real secret of its kind (with generous slack), so each
-// regular expression does a bounded amount of work per starting position: linear time overall.
+// regular expression does a bounded amount of work per starting position, and no two attempts scan the same
+// stretch more than a bounded number of times: linear time overall.
+
+/**
+ * Whether `secret` is the base64 of `user:password` (RFC 7617): canonical padded base64 of valid UTF-8 text without
+ * control characters, containing a colon. English words after "Basic" ("Basic usage", "Basic Settings") never are.
+ */
+export function isBasicCredentials(secret: string): boolean {
+  if (secret.length % 4 !== 0) return false;
+  const bytes = Buffer.from(secret, "base64");
+  // The cheap tests first: most candidates are words that decode to binary without a colon.
+  if (!bytes.includes(0x3a) || !isUtf8(bytes) || bytes.toString("base64") !== secret) return false;
+  const text = bytes.toString("utf8");
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return false;
+  }
+  return true;
+}
 
 /**
  * Well-known secret formats. Order matters only for ties: when two rules match exactly the same text,
@@ -102,8 +145,11 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     description:
       "A PEM private key (RSA, EC, DSA, OpenSSH, PKCS#8, encrypted, PGP), from the BEGIN line through the END line; " +
       "without an END line (truncated output), the BEGIN line and the key material that follows it.",
+    // The body before the END line never contains `-----`, so the search for the END line stops at the next BEGIN
+    // line: each stretch of text is searched once, however many BEGIN lines there are (a body of `[\s\S]` would be
+    // searched again, 8 KiB at a time, from every BEGIN line).
     pattern:
-      /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{1,8192}?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|[\s\w+/=:,\\-]{0,8192})/,
+      /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:(?:[^-]|-(?!----)){1,8192}?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|[\s\w+/=:,\\-]{0,8192})/,
     maxLength: 8400,
     keywords: ["-----begin"],
   },
@@ -111,7 +157,8 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "jwt",
     description:
       'A JSON Web Token: three base64url segments separated by dots, the first two starting `eyJ` (an encoded `{"`).',
-    pattern: /(?<![\w-])eyJ[\w-]{4,1024}\.eyJ[\w-]{4,8192}\.[\w-]{0,1024}/,
+    pattern:
+      /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])eyJ[\w-]{4,1024}\.eyJ[\w-]{4,8192}\.[\w-]{0,1024}/,
     maxLength: 10_260,
     keywords: [".eyj"],
   },
@@ -119,7 +166,7 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "anthropic-api-key",
     description:
       "An Anthropic API key such as `sk-ant-api03-…` or an admin key `sk-ant-admin01-…` (also other `sk-ant-<kind><nn>-` tokens).",
-    pattern: /(?<![\w-])sk-ant-[a-z]{2,8}\d{2}-[\w-]{32,200}/,
+    pattern: /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])sk-ant-[a-z]{2,8}\d{2}-[\w-]{32,200}/,
     maxLength: 220,
     keywords: ["sk-ant-"],
   },
@@ -127,7 +174,8 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "openai-api-key",
     description:
       "An OpenAI API key: `sk-proj-…`, `sk-svcacct-…`, `sk-admin-…`, or a legacy `sk-` key with `T3BlbkFJ` in the middle.",
-    pattern: /(?<![\w-])sk-(?:(?:proj|svcacct|admin)-[\w-]{20,250}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})/,
+    pattern:
+      /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])sk-(?:(?:proj|svcacct|admin)-[\w-]{20,250}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})/,
     maxLength: 270,
     keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj"],
   },
@@ -135,7 +183,8 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "github-token",
     description:
       "A GitHub token: `ghp_`, `gho_`, `ghu_`, `ghs_` or `ghr_` followed by 36 or more letters and digits, or a fine-grained `github_pat_…`.",
-    pattern: /(?<![\w-])(?:gh[oprsu]_[A-Za-z0-9]{36,251}|github_pat_\w{50,240})/,
+    pattern:
+      /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])(?:gh[oprsu]_[A-Za-z0-9]{36,251}|github_pat_\w{50,240})/,
     maxLength: 260,
     keywords: ["gho_", "ghp_", "ghr_", "ghs_", "ghu_", "github_pat_"],
   },
@@ -143,7 +192,8 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "gitlab-token",
     description:
       "A GitLab token with a documented prefix: `glpat-`, `gldt-`, `glrt-`, `glptt-`, `glft-`, `glsoat-`, `glcbt-`, `gloas-`.",
-    pattern: /(?<![\w-])gl(?:pat|dt|rt|ptt|ft|soat|cbt|oas)-[\w.-]{20,300}/,
+    pattern:
+      /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])gl(?:pat|dt|rt|ptt|ft|soat|cbt|oas)-[\w.-]{20,300}/,
     maxLength: 310,
     keywords: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glsoat-", "glcbt-", "gloas-"],
   },
@@ -151,7 +201,8 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "aws-access-key-id",
     description:
       "An AWS access key id: `AKIA`, `ASIA`, `ABIA`, `ACCA` (or `A3T` plus one) followed by 16 characters of `A-Z2-7`.",
-    pattern: /(?<![A-Za-z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
+    pattern:
+      /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[A-Za-z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?![A-Za-z0-9])/,
     maxLength: 20,
     keywords: ["a3t", "akia", "asia", "abia", "acca"],
   },
@@ -159,16 +210,18 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "aws-secret-access-key",
     description:
       "An AWS secret access key (40 base64 characters) introduced by its key name: `aws_secret_access_key = …`, " +
-      '`AWS_SECRET_ACCESS_KEY=…`, `"SecretAccessKey": "…"`.',
+      '`AWS_SECRET_ACCESS_KEY=…`, `"SecretAccessKey": "…"` (also with JSON-escaped quotes).',
+    // The match starts at the literal `secret`, so the engine skips to each one; a lookbehind checks the optional
+    // `aws` prefix and the boundary before it.
     pattern:
-      /(?<![a-z0-9])(?:aws[_.-]?)?secret[_.-]?access[_.-]?key["']?[ \t]{0,8}[:=][=>]?[ \t]{0,8}["']?(?<secret>[a-z0-9/+]{40})(?![a-z0-9/+=])/i,
-    maxLength: 100,
+      /secret(?<=(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[a-z0-9])(?:aws[_.-]?)?secret)[_.-]?access[_.-]?key(?:\\{0,15}["'])?[ \t]{0,8}[:=][=>]?[ \t]{0,8}(?:\\{0,15}["'])?(?<secret>[a-z0-9/+]{40})(?![a-z0-9/+=])/i,
+    maxLength: 120,
     keywords: ["secret"],
   },
   {
     id: "google-api-key",
     description: "A Google API key: `AIza` followed by 35 characters of `0-9A-Za-z_-`.",
-    pattern: /(?<![\w-])AIza[\w-]{35}(?![\w-])/,
+    pattern: /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])AIza[\w-]{35}(?![\w-])/,
     maxLength: 39,
     keywords: ["aiza"],
   },
@@ -176,37 +229,41 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "slack-token",
     description:
       "A Slack token: `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xoxe-`, `xoxe.xoxp-` or an app-level `xapp-` token.",
-    pattern: /(?<![\w-])(?:xox[abeoprs]|xapp|xoxe\.xox[bp])-[A-Za-z0-9][A-Za-z0-9-]{8,250}/,
+    pattern:
+      /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])(?:xox[abeoprs]|xapp|xoxe\.xox[bp])-[A-Za-z0-9][A-Za-z0-9-]{8,250}/,
     maxLength: 270,
     keywords: ["xox", "xapp-"],
   },
   {
     id: "slack-webhook-url",
     description:
-      "A Slack incoming-webhook, workflow or trigger URL (`https://hooks.slack.com/services/T…/B…/…`), replaced whole.",
-    pattern: /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/]{20,160}/,
-    maxLength: 200,
-    keywords: ["hooks.slack.com/"],
+      "A Slack incoming-webhook, workflow or trigger URL (`https://hooks.slack.com/services/T…/B…/…`), replaced whole; " +
+      "also with JSON-escaped slashes, at any depth of nesting (`https:\\/\\/hooks.slack.com\\/services\\/…`).",
+    pattern:
+      /(?:https?:\\{0,15}\/\\{0,15}\/)?hooks\.slack\.com\\{0,15}\/(?:services|workflows|triggers)\\{0,15}\/(?:[A-Za-z0-9+/]|\\{1,15}\/){20,160}/,
+    maxLength: 2800,
+    keywords: ["hooks.slack.com/", "hooks.slack.com\\"],
   },
   {
     id: "stripe-key",
     description:
       "A Stripe secret or restricted key (`sk_live_`, `sk_test_`, `rk_live_`, `rk_test_`, `…_prod_`) or a webhook signing secret (`whsec_`).",
-    pattern: /(?<![\w-])(?:[rs]k_(?:live|test|prod)_[A-Za-z0-9]{10,250}|whsec_[A-Za-z0-9+/=]{24,250})/,
+    pattern:
+      /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])(?:[rs]k_(?:live|test|prod)_[A-Za-z0-9]{10,250}|whsec_[A-Za-z0-9+/=]{24,250})/,
     maxLength: 260,
     keywords: ["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_", "whsec_"],
   },
   {
     id: "npm-token",
     description: "An npm access token: `npm_` followed by 36 letters and digits.",
-    pattern: /(?<![\w-])npm_[A-Za-z0-9]{36}(?![\w-])/,
+    pattern: /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])npm_[A-Za-z0-9]{36}(?![\w-])/,
     maxLength: 40,
     keywords: ["npm_"],
   },
   {
     id: "huggingface-token",
     description: "A Hugging Face access token: `hf_` followed by 34 letters, at least one of them upper-case.",
-    pattern: /(?<![\w-])hf_(?=[a-z]{0,33}[A-Z])[A-Za-z]{34}(?![\w-])/,
+    pattern: /(?<!(?<!\\x[\dA-Fa-f]|\\u[\dA-Fa-f]{3}|%[\dA-Fa-f]|\\)[\w-])hf_(?=[a-z]{0,33}[A-Z])[A-Za-z]{34}(?![\w-])/,
     maxLength: 37,
     keywords: ["hf_"],
   },
@@ -214,33 +271,68 @@ export const builtInRules: readonly RedactionRule[] = Object.freeze([
     id: "url-credentials",
     description:
       "The password in a URL's user information (`postgres://user:password@host`): only the password is replaced, " +
-      "so the scheme, user and host stay readable.",
-    // The match starts at the literal `://`, so the engine skips to each `://` instead of trying the scheme at every
-    // position; the lookbehind requires what `(?<![\w+.-])[a-z][\w+.-]{1,31}://` at the start of the match used to (a
-    // whole scheme of 2 to 32 characters starting with a letter), and reaches 33 characters back (see lookaroundReach).
-    pattern: /:\/\/(?<=(?<![\w+.-])[a-z][\w+.-]{1,31}:\/\/)[^\s"'/:<>?@`#]{0,256}:(?<secret>[^\s"'/<>?@`#]{1,256})@/i,
-    maxLength: 560,
-    keywords: ["://"],
+      "so the scheme, user and host stay readable. The password may hold any character but whitespace, quotes, `/`, `?`, " +
+      "`@`, `<`, `>` and backticks (a raw `#` or `:` included); also with JSON-escaped slashes at any depth " +
+      "(`postgres:\\/\\/user:…@host`) and percent-encoded as a whole (`postgres%3A%2F%2Fuser%3Apassword%40host`, a URL " +
+      "inside a query parameter).",
+    // The match starts at the `:` of `://` (or of its escaped forms), so the engine skips to each one instead of
+    // trying the scheme at every position; the lookbehind requires a whole scheme of 2 to 32 characters starting with a
+    // letter before it, and reaches at most 37 characters back (see lookaroundReach). The user name cannot contain
+    // the separator (`:`, `%3A`) and the password cannot contain the terminator (`@`, `%40`), so nothing backtracks.
+    pattern:
+      /:\\{0,15}\/\\{0,15}\/(?<=(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[\w+.-])[a-z][\w+.-]{1,31}:\\{0,15}\/\\{0,15}\/)[^\s"'/:<>?@`#]{0,256}:(?<secret>[^\s"'/<>?@`]{1,256})@|%3A%2F%2F(?<=(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[\w+.-])[a-z][\w+.-]{1,31}%3A%2F%2F)(?:[^\s"'/:<>?@`#%&=\\]|%(?!3A|40|2F|3F|23)[\da-f]{2}){0,128}%3A(?<secret2>(?:[^\s"'/<>?@`#%&=\\]|%(?!40|2F|3F)[\da-f]{2}){1,128})%40/i,
+    maxLength: 800,
+    keywords: ["://", ":\\/", ":\\\\", "%3a%2f%2f"],
   },
   {
     id: "api-key-header",
     description:
-      'The value of an API-key header or field written as text (`X-Api-Key: …`, `x-goog-api-key: …`, `"api_key": "…"`, `X-Auth-Token: …`) ' +
-      "when it looks like a token (8 or more token characters, at least one digit).",
+      'The value of an API-key header or field written as text (`X-Api-Key: …`, `x-goog-api-key: …`, `"api_key": "…"`, `OPENAI_API_KEY=…`, ' +
+      "`X-Auth-Token: …`, `PRIVATE-TOKEN: …`, also with JSON-escaped quotes) when it looks like a token (8 or more token characters, at least one digit).",
+    // The match starts at the separator (`:` or `=`, rarer than the key names' first letters, so the engine skips
+    // further between attempts) and a lookbehind checks the key name before it: the keyword is in the lookbehind's
+    // context (at most 30 characters back), not in the match.
     pattern:
-      /\b(?:x-(?:goog-)?)?(?:api[_-]?key|auth[_-]token|access[_-]token)["']?[ \t]{0,4}:[ \t]{0,4}["']?(?=[\w.~+/=-]{0,63}\d)(?<secret>[\w.~+/=-]{8,4096})/i,
-    maxLength: 4140,
-    keywords: ["apikey", "api_key", "api-key", "auth_token", "auth-token", "access_token", "access-token"],
+      /[:=](?<=(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[a-z0-9])(?:api[_-]?(?:key|token)|(?:auth|access|refresh|private)[_-]token)(?:\\{0,15}["'])?(?:[ \t]{0,4}:|=))(?:(?<=:)[ \t]{0,4})?(?:\\{0,15}["'])?(?=[\w.~+/=-]{0,63}\d)(?<secret>[\w.~+/=-]{8,4096})/i,
+    maxLength: 4160,
+    keywords: [
+      "apikey",
+      "api_key",
+      "api-key",
+      "apitoken",
+      "api_token",
+      "api-token",
+      "auth_token",
+      "auth-token",
+      "access_token",
+      "access-token",
+      "refresh_token",
+      "refresh-token",
+      "private_token",
+      "private-token",
+    ],
   },
   {
     id: "authorization-header",
     description:
       "The credentials of an `Authorization` or `Proxy-Authorization` header (`Authorization: Bearer …`, `Authorization: Basic …`, " +
-      "or a bare token with at least one digit), and a token-like `Bearer <token>` anywhere in text (16 or more token characters, at least one digit).",
+      "or a bare token with at least one digit; also with JSON-escaped quotes), and a token-like `Bearer <token>` anywhere in text " +
+      "(16 or more token characters, at least one digit).",
     pattern:
-      /\b(?:(?:proxy-)?authorization["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?:(?:bearer|basic|token)[ \t]{1,4}|(?=[\w.~+/=-]{0,63}\d))|bearer[ \t]{1,4}(?=[\w.~+/=-]{16})(?=[\w.~+/=-]{0,63}\d))(?<secret>[\w.~+/=-]{8,4096})/i,
-    maxLength: 4160,
+      /(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[a-z0-9])(?:authorization(?:\\{0,15}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,15}["'])?(?:(?:bearer|basic|token)[ \t]{1,4}|(?=[\w.~+/=-]{0,63}\d))|bearer[ \t]{1,4}(?=[\w.~+/=-]{16})(?=[\w.~+/=-]{0,63}\d))(?<secret>[\w.~+/=-]{8,4096})/i,
+    maxLength: 4180,
     keywords: ["authorization", "bearer"],
+  },
+  {
+    id: "basic-credentials",
+    description:
+      "HTTP Basic credentials anywhere in text, `Basic <base64>`, when the base64 (8 or more characters, canonical and " +
+      "padded) decodes to printable text with a colon, as `user:password` does: `Basic usage` or `Basic Settings` never match.",
+    pattern:
+      /(?<!(?<!\\x[\da-f]|\\u[\da-f]{3}|%[\da-f]|\\)[a-z0-9])basic[ \t]{1,4}(?<secret>(?=[a-z0-9+/=]{8})[a-z0-9+/]{4,4092}={0,2})(?![\w+/=.~-])/i,
+    maxLength: 4110,
+    keywords: ["basic"],
+    accept: isBasicCredentials,
   },
 ] satisfies RedactionRule[]);
 

@@ -1,0 +1,11 @@
+import type { RedactionReport } from "@agent-transcript/core";
+
+/**
+ * The one line a command prints on stderr after redacting (`redacted 3 secrets (github-token ×2, jwt ×1)`), or
+ * undefined when nothing was redacted: "redacted 0 secrets" on every run only teaches people to skip the line.
+ */
+export function redactionSummary(report: RedactionReport | undefined): string | undefined {
+  if (report === undefined || report.total === 0) return undefined;
+  const rules = Object.entries(report.counts).map(([rule, count]) => `${rule} ×${count}`);
+  return `agent-transcript: redacted ${report.total} secret${report.total === 1 ? "" : "s"} (${rules.join(", ")})\n`;
+}
