@@ -343,7 +343,8 @@ function pairToolResults(messages: NativeMessage[], context: ExportContext): voi
     if (next?.role === "user") {
       const wasOrdered = inNext.length === ids.length && leading;
       next.content.unshift(...results);
-      if (moved || !wasOrdered)
+      // Results made up for calls without one are reported as such (value-assumed); only real ones are regrouped.
+      if (moved || (!wasOrdered && results.some((block) => context.paths.has(block))))
         problems.warn(
           "results-regrouped",
           where(
