@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures } from "@agent-transcript/codegen/real-fixtures";
 import { checkRequest } from "./check.js";
-import { asNative, type JsonObject } from "./native.js";
+import type { JsonObject } from "../../conversion/index.js";
+import { asNative } from "../../families/content-blocks/index.js";
 import type { BedrockConverseRequest } from "./types.js";
 
 const requests = loadRealFixtures().flatMap((file) =>
