@@ -284,10 +284,10 @@ function pairToolResults(dialect: RequestDialect, messages: NativeMessage[], con
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index] as NativeMessage;
     if (message.role !== "assistant") continue;
-    const ids = message.content.flatMap((block) => clientCallId(block) ?? []);
+    const ids = idsOf(message.content, clientCallId);
     if (ids.length === 0) continue;
     const next = messages[index + 1];
-    const inNext = next?.role === "user" ? next.content.flatMap((block) => clientResultId(block) ?? []) : [];
+    const inNext = next?.role === "user" ? idsOf(next.content, clientResultId) : [];
     const leading =
       next?.role === "user"
         ? next.content.slice(0, ids.length).every((block) => clientResultId(block) !== undefined)
@@ -357,22 +357,42 @@ function pairToolResults(dialect: RequestDialect, messages: NativeMessage[], con
   // tool's result block answers the call beside it in the same assistant message.
   messages.forEach((message, index) => {
     const previous = messages[index - 1];
-    const calls = previous?.role === "assistant" ? previous.content.flatMap((block) => clientCallId(block) ?? []) : [];
-    const serverCalls =
-      serverCallId === undefined ? undefined : new Set(message.content.flatMap((block) => serverCallId(block) ?? []));
-    message.content = message.content.flatMap((block) => {
+    const calls = previous?.role === "assistant" ? idsOf(previous.content, clientCallId) : [];
+    const serverCalls = serverCallId === undefined ? undefined : new Set(idsOf(message.content, serverCallId));
+    // Most messages answer as they should: their content is rebuilt only from the first result that does not.
+    let kept: JsonObject[] | undefined;
+    message.content.forEach((block, position) => {
       const serverId = serverResultId === undefined ? undefined : serverResultId(block);
-      if (serverId !== undefined && message.role === "assistant" && serverCalls?.has(serverId) === true) return [block];
       const id = clientResultId(block) ?? serverId;
-      if (id === undefined || (serverId === undefined && message.role === "user" && calls.includes(id))) return [block];
+      const answers =
+        id === undefined ||
+        (serverId !== undefined
+          ? message.role === "assistant" && serverCalls?.has(serverId) === true
+          : message.role === "user" && calls.includes(id));
+      if (answers) {
+        kept?.push(block);
+        return;
+      }
+      kept ??= message.content.slice(0, position);
       problems.warn(
         "tool-result-unmatched",
         where(block, message),
         `the result of tool call ${id} answers no call in the message before it; it was sent as text`,
       );
-      return unmatchedResultAsText(block, id);
+      kept.push(...unmatchedResultAsText(block, id));
     });
+    if (kept !== undefined) message.content = kept;
   });
+}
+
+/** The ids `read` finds in `blocks`, in order. */
+function idsOf(blocks: readonly JsonObject[], read: (block: JsonObject) => string | undefined): string[] {
+  const ids: string[] = [];
+  for (const block of blocks) {
+    const id = read(block);
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
 }
 
 function toNativeMessage(dialect: RequestDialect): (message: NativeMessage) => JsonObject {

@@ -128,27 +128,33 @@ export function messageFromCanonical(
   const { content: core } = dialect;
   const spelling = core.blocks;
   const content: JsonObject[] = [];
+  // A stream's writer names the part a block came from in its warnings; a response's has no use for the paths.
+  const named = context.mode === "stream";
   message.parts.forEach((part, partIndex) => {
     const partPath = pointer(path, "parts", partIndex);
-    let blocks: JsonObject[];
     if (isPartOfType(part, "tool_call")) {
       const block = toolCallBlock(core, part, partPath, context);
-      blocks = block === undefined ? [] : [block];
+      if (block !== undefined) add(content, block, named, partPath, context);
     } else if (isPartOfType(part, "tool_result")) {
-      let block: JsonObject | undefined;
-      if (spelling.isServerResult(part)) block = spelling.serverResultBlock(part, partPath, context);
-      else
+      if (spelling.isServerResult(part)) {
+        const block = spelling.serverResultBlock(part, partPath, context);
+        if (block !== undefined) add(content, block, named, partPath, context);
+      } else
         problems.warn(
           "part-dropped",
           partPath,
           "a response is the model's turn and carries no client tool results; the result was left out",
         );
-      blocks = block === undefined ? [] : [block];
-    } else blocks = partToBlocks(core, part, partPath, context, "message");
-    for (const block of blocks) context.paths.set(block, partPath);
-    content.push(...blocks);
+    } else
+      for (const block of partToBlocks(core, part, partPath, context, "message"))
+        add(content, block, named, partPath, context);
   });
   return dialect.writeResponse(message, content, path, context);
+}
+
+function add(content: JsonObject[], block: JsonObject, named: boolean, path: string, context: ExportContext): void {
+  content.push(block);
+  if (named) context.paths.set(block, path);
 }
 
 /** The native stop reason for a message: its own back to its own API, otherwise mapped from the finish reason. */
