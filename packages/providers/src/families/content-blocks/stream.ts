@@ -34,6 +34,11 @@ export function appendText(block: JsonObject, key: string, value: unknown): void
   block[key] = `${typeof block[key] === "string" ? String(block[key]) : ""}${value}`;
 }
 
+/** Sets a reasoning block's signature from its delta: it arrives whole, in one delta after the text, never in pieces. */
+export function completeSignature(block: JsonObject, value: unknown): void {
+  if (typeof value === "string") block.signature = value;
+}
+
 /**
  * Parses the JSON text a tool call's input was streamed as. When it is not JSON, the text and the reason are kept
  * for the part's `raw_input` and `input_error` (`unparsed`, by block index) and reported, and the result is undefined.

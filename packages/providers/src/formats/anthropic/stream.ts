@@ -39,6 +39,7 @@ import {
   appendText,
   assign,
   blocksOf,
+  completeSignature,
   interruptedBy,
   keepRawInput,
   parseStreamedInput,
@@ -208,9 +209,7 @@ function applyDelta(
     case "thinking_delta":
       return appendText(block, "thinking", delta.thinking);
     case "signature_delta":
-      // The signature arrives whole in one delta at the end of the thinking block.
-      if (typeof delta.signature === "string") block.signature = delta.signature;
-      return;
+      return completeSignature(block, delta.signature);
     case "input_json_delta":
       if (typeof delta.partial_json === "string")
         open.json.set(index, `${open.json.get(index) ?? ""}${delta.partial_json}`);

@@ -39,6 +39,7 @@ import {
   appendText,
   assign,
   blocksOf,
+  completeSignature,
   interruptedBy,
   keepRawInput,
   parseStreamedInput,
@@ -234,8 +235,7 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
     const text = isJsonObject(content.reasoningText) ? content.reasoningText : {};
     content.reasoningText = text;
     appendText(text, "text", reasoning.text);
-    // The signature arrives whole in one delta at the end of the reasoning block.
-    if (typeof reasoning.signature === "string") text.signature = reasoning.signature;
+    completeSignature(text, reasoning.signature);
     return;
   }
   problems.warn(
