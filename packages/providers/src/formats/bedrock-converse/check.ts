@@ -92,7 +92,7 @@ export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
         if (member === "toolUse" && (typeof inner.name !== "string" || !toolNamePattern.test(inner.name)))
           problems.push({
             path: pointer(blockPath, member, "name"),
-            message: `tool name ${JSON.stringify(inner.name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)`,
+            message: `tool name ${JSON.stringify(inner.name)} must match [a-zA-Z0-9_-]+ (1 to 64 characters)`,
           });
       }
     });
@@ -202,7 +202,7 @@ function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetPr
     if (typeof name !== "string" || !toolNamePattern.test(name))
       problems.push({
         path: namePath,
-        message: `tool name ${JSON.stringify(name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)`,
+        message: `tool name ${JSON.stringify(name)} must match [a-zA-Z0-9_-]+ (1 to 64 characters)`,
       });
     else if (names.has(name)) problems.push({ path: namePath, message: `tool name ${name} is defined twice` });
     names.add(name);

@@ -94,7 +94,7 @@ export const bedrockContent: ContentBlocksDialect = {
   },
   callIds: {
     rule: toolUseIdRule,
-    ruleText: "^[a-zA-Z0-9_-]{1,64}$",
+    ruleText: "^[a-zA-Z0-9_.:-]{1,64}$",
     // Ids of a document read from Bedrock are ones Bedrock issued or accepted: they are replayed unchanged (the
     // service's own ids are what it takes back, whatever its documentation says at the time; Kimi K2's
     // `functions.get_temperature:0` was outside an older documented pattern); only their length is held to the rule.
