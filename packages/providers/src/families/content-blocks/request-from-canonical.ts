@@ -108,6 +108,7 @@ function convertMessages(
   const stringMarker = dialect.stringContent?.marker;
   const { placementMarker } = dialect;
   const systemBlocks: JsonObject[] = [];
+  /** Per message that joined the system prompt: whether its content was a string. */
   const systemSources: boolean[] = [];
   let native: NativeMessage[] = [];
   let conversationStarted = false;
