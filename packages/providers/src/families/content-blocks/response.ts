@@ -11,7 +11,7 @@
  * the canonical counters, which count cache reads and writes as input where these APIs do not); the member writes
  * the envelope around them.
  */
-import type { Message, Tolerant } from "@agent-transcript/core";
+import type { FinishReason, Message, Tolerant } from "@agent-transcript/core";
 import { isPartOfType, normalizeUsage } from "@agent-transcript/core";
 import {
   checkCanonicalInput,
@@ -56,7 +56,10 @@ export function readStopAndUsage(
   const stopReason = value[stopReasons.key];
   if (typeof stopReason === "string") {
     message.native_finish_reason = stopReason;
-    message.finish_reason = stopReasons.toFinish[stopReason] ?? "other";
+    // An own-key lookup: a stop reason such as `constructor` is unknown, not a member of Object.prototype.
+    message.finish_reason = Object.hasOwn(stopReasons.toFinish, stopReason)
+      ? (stopReasons.toFinish[stopReason] as FinishReason)
+      : "other";
     known.push(stopReasons.key);
   }
   if (Object.hasOwn(value, "usage")) {
