@@ -16,10 +16,8 @@
  * - `thinking`, `redacted_thinking` and `tool_use` blocks appear only in assistant messages.
  */
 import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
-import type { TargetProblem } from "../../conversion/index.js";
-import { idRules } from "../../conversion/index.js";
-import { pointer } from "../../conversion/index.js";
-import { isJsonObject, type JsonObject } from "./native.js";
+import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
+import { blocksOf } from "../../families/content-blocks/index.js";
 
 interface Turn {
   role: string;
@@ -28,10 +26,6 @@ interface Turn {
 }
 
 const assistantOnly = ["thinking", "redacted_thinking", "tool_use", "server_tool_use", "mcp_tool_use"];
-
-function blocksOf(message: JsonObject): JsonObject[] {
-  return Array.isArray(message.content) ? message.content.filter(isJsonObject) : [];
-}
 
 export function checkRequest(request: MessageCreateParams): TargetProblem[] {
   const problems: TargetProblem[] = [];

@@ -1,16 +1,16 @@
 /**
- * The Anthropic Messages API (`anthropic`): requests (`MessageCreateParams`), responses (`Message`) and streams
- * (`RawMessageStreamEvent`s), both directions, typed with the official SDK's types.
+ * The Anthropic Messages API (`anthropic`): requests, responses and streams, both directions, typed with the official
+ * SDK's types. A member of the content-blocks family (`families/content-blocks/`): this folder holds only how
+ * Anthropic differs.
  */
-import type { Message, MessageCreateParams, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
-import { requestFromCanonical } from "./request-from-canonical.js";
-import { requestToCanonical } from "./request-to-canonical.js";
+import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
+import type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent } from "./types.js";
 
-export const anthropicConverter: ProviderConverter<MessageCreateParams, Message, RawMessageStreamEvent> = {
+export const anthropicConverter: ProviderConverter<AnthropicRequest, AnthropicResponse, AnthropicStreamEvent> = {
   id: "anthropic",
   requestToCanonical,
   requestFromCanonical,
@@ -21,13 +21,4 @@ export const anthropicConverter: ProviderConverter<MessageCreateParams, Message,
   checkRequest,
 };
 
-export {
-  checkRequest,
-  requestFromCanonical,
-  requestToCanonical,
-  responseFromCanonical,
-  responseToCanonical,
-  streamFromCanonical,
-  streamToCanonical,
-};
-export { defaultMaxTokens, defaultModel } from "./request-from-canonical.js";
+export type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent } from "./types.js";

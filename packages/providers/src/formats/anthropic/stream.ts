@@ -1,5 +1,6 @@
 /**
- * Anthropic server-sent events ↔ canonical transcript.
+ * Anthropic server-sent events ↔ canonical transcript: Anthropic's event grammar, on the content-blocks family's stream
+ * helpers and writer.
  *
  * Reading aggregates the events into the `Message` the same call, unstreamed, would have returned, then converts it
  * like a response (response.ts):
@@ -22,16 +23,40 @@
 import type { Message, Tolerant } from "@agent-transcript/core";
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import {
-  finishFromCanonical,
-  type FromCanonicalResult,
+  cloneJson,
+  describeValue,
+  finishProviderDocument,
+  guard,
+  isJsonObject,
+  pointer,
+  Problems,
   type FromCanonicalOptions,
+  type FromCanonicalResult,
+  type JsonObject,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
-import { checkCanonicalInput, cloneJson, describeValue, guard, pointer, Problems } from "../../conversion/index.js";
-import { ExportContext } from "./blocks-from-canonical.js";
-import { asNative, assign, isJsonObject, providerKey, type JsonObject } from "./native.js";
-import { finishProviderDocument } from "../../conversion/index.js";
-import { documentOf, messageFromCanonical, messageToCanonical } from "./response.js";
+import {
+  appendText,
+  assign,
+  blocksOf,
+  completeSignature,
+  interruptedBy,
+  keepRawInput,
+  parseStreamedInput,
+  streamFromCanonical as familyStreamFromCanonical,
+  type StreamDialect,
+  type UnparsedInput,
+} from "../../families/content-blocks/index.js";
+import { anthropicContent } from "./content.js";
+import { providerKey } from "./native-fields.js";
+import { documentOf, messageToCanonical, responseDialect } from "./response.js";
+
+const streamDialect: StreamDialect = {
+  response: responseDialect,
+  notAssistant: "a stream carries only the model's messages; this one was left out",
+  oneMessage: undefined,
+  eventsOf: (message, context) => eventsOf(message, context.partialInputs),
+};
 
 interface OpenMessage {
   message: JsonObject;
@@ -39,7 +64,7 @@ interface OpenMessage {
   /** Partial JSON collected per block index, replacing the block's input when it stops. */
   json: Map<number, string>;
   /** Blocks whose assembled input is not JSON (a stream cut off mid-call): the text and why it does not parse. */
-  unparsed: Map<number, { text: string; error: string }>;
+  unparsed: Map<number, UnparsedInput>;
   path: string;
 }
 
@@ -60,13 +85,7 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
     open.message.content = open.content;
     const message = messageToCanonical(open.message, open.path, problems);
     // Content blocks and parts correspond one to one: a call whose input never became JSON keeps the text as raw_input.
-    for (const [index, unparsed] of open.unparsed) {
-      const part = message?.parts[index];
-      if (part?.type !== "tool_call") continue;
-      delete part.input;
-      part.raw_input = unparsed.text;
-      part.input_error = unparsed.error;
-    }
+    for (const [index, unparsed] of open.unparsed) keepRawInput(message?.parts[index], unparsed);
     open = undefined;
     if (message !== undefined) messages.push(message);
     return message;
@@ -105,14 +124,8 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
       const error = isJsonObject(chunk.error) ? chunk.error : {};
       const text = `${typeof error.type === "string" ? error.type : "error"}: ${typeof error.message === "string" ? error.message : "no message"}`;
       const interrupted = close();
-      if (interrupted !== undefined) {
-        interrupted.error = text;
-        interrupted.finish_reason = "error";
-        interrupted.provider_fields = {
-          ...interrupted.provider_fields,
-          [providerKey]: { ...interrupted.provider_fields?.[providerKey], stream_error: cloneJson(chunk) },
-        };
-      } else {
+      if (interrupted !== undefined) interruptedBy(anthropicContent, interrupted, text, chunk);
+      else {
         messages.push({
           role: "assistant",
           parts: [],
@@ -182,11 +195,6 @@ function applyEvent(open: OpenMessage, event: JsonObject, path: string, problems
   }
 }
 
-function appendString(block: JsonObject, key: string, value: unknown): void {
-  if (typeof value !== "string") return;
-  block[key] = `${typeof block[key] === "string" ? String(block[key]) : ""}${value}`;
-}
-
 function applyDelta(
   open: OpenMessage,
   index: number,
@@ -197,13 +205,11 @@ function applyDelta(
 ): void {
   switch (delta.type) {
     case "text_delta":
-      return appendString(block, "text", delta.text);
+      return appendText(block, "text", delta.text);
     case "thinking_delta":
-      return appendString(block, "thinking", delta.thinking);
+      return appendText(block, "thinking", delta.thinking);
     case "signature_delta":
-      // The signature arrives whole in one delta at the end of the thinking block.
-      if (typeof delta.signature === "string") block.signature = delta.signature;
-      return;
+      return completeSignature(block, delta.signature);
     case "input_json_delta":
       if (typeof delta.partial_json === "string")
         open.json.set(index, `${open.json.get(index) ?? ""}${delta.partial_json}`);
@@ -213,7 +219,7 @@ function applyDelta(
       (block.citations as unknown[]).push(cloneJson(delta.citation));
       return;
     case "compaction_delta":
-      return appendString(block, "content", delta.content);
+      return appendText(block, "content", delta.content);
     default:
       problems.warn("field-dropped", path, `a delta of unknown type ${describeValue(delta.type)} was left out`);
   }
@@ -224,22 +230,13 @@ function stopBlock(open: OpenMessage, index: number, problems: Problems): void {
   open.json.delete(index);
   const block = open.content[index];
   if (json === undefined || json === "" || !isJsonObject(block)) return;
-  try {
-    block.input = JSON.parse(json) as unknown;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    open.unparsed.set(index, { text: json, error: reason });
-    problems.warn(
-      "input-normalized",
-      pointer(open.path, "content", index),
-      `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`,
-    );
-  }
+  const input = parseStreamedInput(json, index, pointer(open.path, "content", index), open.unparsed, problems);
+  if (input !== undefined) block.input = input.value;
 }
 
 /** The events that stream one native message. */
 function eventsOf(message: JsonObject, partial: WeakMap<JsonObject, string>): JsonObject[] {
-  const content = Array.isArray(message.content) ? message.content.filter(isJsonObject) : [];
+  const content = blocksOf(message);
   const start = assign({}, message);
   start.content = [];
   start.stop_reason = null;
@@ -308,33 +305,5 @@ export function streamFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<RawMessageStreamEvent[]> {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      const context = new ExportContext(problems, options.foreignReasoning ?? "drop", true);
-      const events: JsonObject[] = [];
-      document.messages.forEach((message, index) => {
-        const path = pointer("/messages", index);
-        if (message.role !== "assistant") {
-          problems.warn("message-dropped", path, "a stream carries only the model's messages; this one was left out");
-          return;
-        }
-        const native = messageFromCanonical(message, path, context);
-        if (native !== undefined) events.push(...eventsOf(native, context.partialInputs));
-      });
-      if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      if (events.length === 0) {
-        problems.error("/messages", "the document has no assistant message to stream");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      return finishFromCanonical(
-        events.map((event) => asNative<RawMessageStreamEvent>(event)),
-        problems.warnings,
-        options,
-      );
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return familyStreamFromCanonical<RawMessageStreamEvent>(streamDialect, document, options);
 }

@@ -43,6 +43,20 @@ describe("bedrockConverseConverter", () => {
     ).toMatchObject({ ok: false, errors: [{ path: "/0" }] });
   });
 
+  it("reads a stop reason it does not know as finish reason other, whatever its name", () => {
+    for (const stopReason of ["compaction", "constructor", "toString"]) {
+      const read = bedrockConverseConverter.responseToCanonical({
+        output: { message: { role: "assistant", content: [{ text: "Hi" }] } },
+        stopReason,
+        usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+      });
+      expect(read).toMatchObject({
+        ok: true,
+        document: { messages: [{ finish_reason: "other", native_finish_reason: stopReason }] },
+      });
+    }
+  });
+
   it("keeps Bedrock's reasoning for Bedrock and drops the Anthropic API's, whose signatures Bedrock does not accept", () => {
     const own: Part = { ...anthropicThinking, issuer: { provider: "amazon-bedrock", api: "converse" } };
     const result = bedrockConverseConverter.requestFromCanonical(

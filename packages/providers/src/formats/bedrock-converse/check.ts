@@ -13,21 +13,13 @@
  * - messages with `toolUse` or `toolResult` blocks need a `toolConfig` with tools; tool names are unique; a
  *   `toolChoice` is one of `auto`, `any` or `tool`, and a `tool` choice names a defined tool.
  */
-import type { TargetProblem } from "../../conversion/index.js";
-import { pointer } from "../../conversion/index.js";
-import { memberKeys } from "./blocks-to-canonical.js";
-import { isJsonObject, toolNamePattern, toolUseIdRule, type JsonObject } from "./native.js";
+import { isJsonObject, pointer, type JsonObject, type TargetProblem } from "../../conversion/index.js";
+import { blocksOf } from "../../families/content-blocks/index.js";
+import { isServerBlock, memberKeys, toolUseIdRule } from "./content.js";
+import { toolNamePattern } from "./request-tools.js";
 import type { BedrockConverseRequest } from "./types.js";
 
 const systemMembers = ["text", "cachePoint", "guardContent"];
-
-function blocksOf(message: JsonObject): JsonObject[] {
-  return Array.isArray(message.content) ? message.content.filter(isJsonObject) : [];
-}
-
-function isServer(inner: JsonObject): boolean {
-  return typeof inner.type === "string" && inner.type !== "tool_use";
-}
 
 export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
@@ -87,7 +79,7 @@ export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
         problems.push({ path: pointer(blockPath, "text"), message: "a text block must not be blank" });
       if ((member === "toolUse" || member === "reasoningContent") && role !== "assistant")
         problems.push({ path: pointer(blockPath, member), message: `${member} blocks belong in assistant messages` });
-      if (member === "toolResult" && isJsonObject(inner) && !isServer(inner) && role !== "user")
+      if (member === "toolResult" && isJsonObject(inner) && !isServerBlock(inner) && role !== "user")
         problems.push({ path: pointer(blockPath, member), message: "toolResult blocks belong in user messages" });
       if ((member === "toolUse" || member === "toolResult") && isJsonObject(inner)) {
         usesTools = true;
@@ -100,7 +92,7 @@ export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
         if (member === "toolUse" && (typeof inner.name !== "string" || !toolNamePattern.test(inner.name)))
           problems.push({
             path: pointer(blockPath, member, "name"),
-            message: `tool name ${JSON.stringify(inner.name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)`,
+            message: `tool name ${JSON.stringify(inner.name)} must match [a-zA-Z0-9_-]+ (1 to 64 characters)`,
           });
       }
     });
@@ -132,7 +124,7 @@ function clientCalls(message: unknown): Map<string, string> {
   const calls = new Map<string, string>();
   if (!isJsonObject(message) || message.role !== "assistant") return calls;
   blocksOf(message).forEach((block, index) => {
-    if (isJsonObject(block.toolUse) && !isServer(block.toolUse) && typeof block.toolUse.toolUseId === "string")
+    if (isJsonObject(block.toolUse) && !isServerBlock(block.toolUse) && typeof block.toolUse.toolUseId === "string")
       calls.set(block.toolUse.toolUseId, `${index}`);
   });
   return calls;
@@ -163,7 +155,7 @@ function checkPairing(messages: unknown[], problems: TargetProblem[]): void {
     const calls = clientCalls(messages[index - 1]);
     const seen = new Set<unknown>();
     blocksOf(message).forEach((block, blockIndex) => {
-      if (!isJsonObject(block.toolResult) || isServer(block.toolResult)) return;
+      if (!isJsonObject(block.toolResult) || isServerBlock(block.toolResult)) return;
       const id = block.toolResult.toolUseId;
       const path = pointer("/messages", index, "content", blockIndex, "toolResult", "toolUseId");
       if (typeof id !== "string" || !calls.has(id))
@@ -210,7 +202,7 @@ function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetPr
     if (typeof name !== "string" || !toolNamePattern.test(name))
       problems.push({
         path: namePath,
-        message: `tool name ${JSON.stringify(name)} must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)`,
+        message: `tool name ${JSON.stringify(name)} must match [a-zA-Z0-9_-]+ (1 to 64 characters)`,
       });
     else if (names.has(name)) problems.push({ path: namePath, message: `tool name ${name} is defined twice` });
     names.add(name);

@@ -1,11 +1,11 @@
 /**
  * Amazon Bedrock Converse (`bedrock-converse`): request bodies of `converse` / `converse-stream`, responses and
  * stream events, both directions, typed with the wire form of the official `@aws-sdk/client-bedrock-runtime` types.
+ * A member of the content-blocks family (`families/content-blocks/`): this folder holds only how Bedrock differs.
  */
 import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
-import { requestFromCanonical } from "./request-from-canonical.js";
-import { requestToCanonical } from "./request-to-canonical.js";
+import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent } from "./types.js";
@@ -25,15 +25,6 @@ export const bedrockConverseConverter: ProviderConverter<
   checkRequest,
 };
 
-export {
-  checkRequest,
-  requestFromCanonical,
-  requestToCanonical,
-  responseFromCanonical,
-  responseToCanonical,
-  streamFromCanonical,
-  streamToCanonical,
-};
 export type {
   BedrockContentBlock,
   BedrockConverseRequest,

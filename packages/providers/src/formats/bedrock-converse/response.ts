@@ -1,7 +1,8 @@
 /**
- * Bedrock Converse response body ↔ canonical transcript with one assistant message.
+ * Bedrock Converse response body ⇄ canonical transcript with one assistant message: the content-blocks family's
+ * response folds with Bedrock's response dialect.
  *
- * - `output.message.content` → parts (blocks-to-canonical.ts); `stopReason` → `native_finish_reason` verbatim and
+ * - `output.message.content` → parts (content.ts); `stopReason` → `native_finish_reason` verbatim and
  *   `finish_reason` normalised; `usage` → normalised usage with the raw object kept (`normalizeUsage("bedrock-converse",
  *   …)`: Bedrock's `inputTokens` leaves the cache reads and writes out, the canonical input has them in).
  * - The response has no id and no model (the model is in the request's URL), so the message has neither, and the
@@ -9,79 +10,108 @@
  * - `metrics`, `additionalModelResponseFields`, `trace`, `performanceConfig`, `serviceTier` and any other field →
  *   the message's `provider_fields["amazon-bedrock"]`, verbatim; fields beside `message` in `output` and beside
  *   `role` and `content` in the message go there too, under `output` and `message`.
+ * - Bedrock requires a stop reason: a message without a finish reason gets `end_turn` (`value-assumed`). Its usage has
+ *   no reasoning count (`field-dropped`: it is part of `outputTokens`).
  * - An error body (`{ "message": … }`, what the API returns with a 4xx/5xx status) is not a response: it converts to
  *   `{ ok: false }` with the service's message.
  */
 import type { Message, Tolerant, Transcript } from "@agent-transcript/core";
-import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
+import { formatVersion } from "@agent-transcript/core";
 import {
-  finishFromCanonical,
-  type FromCanonicalResult,
+  fingerprint,
+  isJsonObject,
+  pointer,
+  restOf,
+  setField,
   type FromCanonicalOptions,
+  type FromCanonicalResult,
+  type JsonObject,
+  type Problems,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
 import {
-  checkCanonicalInput,
-  cloneJson,
-  fingerprint,
-  guard,
-  pointer,
-  Problems,
-  setField,
-} from "../../conversion/index.js";
-import {
-  ExportContext,
-  isBedrockServerResult,
-  partToBlocks,
-  toolCallBlock,
-  toolResultBlock,
-} from "./blocks-from-canonical.js";
-import { blockToPart } from "./blocks-to-canonical.js";
-import {
-  asNative,
   assign,
-  bedrockFieldsOf,
-  finishReasonOf,
-  hasBedrockFields,
-  isJsonObject,
-  isKnownStopReason,
-  providerFields,
-  providerKey,
-  restOf,
-  stopReasonFor,
+  fieldsOf,
+  readStopAndUsage,
+  responseFromCanonical as familyResponseFromCanonical,
+  responseToCanonical as familyResponseToCanonical,
+  stopReasonOf,
   takeField,
-  usageProvider,
-  type JsonObject,
-} from "./native.js";
-import { finishProviderDocument } from "../../conversion/index.js";
+  usageOf,
+  type ExportContext,
+  type ResponseDialect,
+} from "../../families/content-blocks/index.js";
+import { bedrockContent } from "./content.js";
+import { messageFieldsMarker, outputFieldsMarker, providerFields, providerKey } from "./native-fields.js";
 import type { BedrockConverseResponse } from "./types.js";
 
-/** Message markers: the fields beside `message` in `output`, and beside `role` and `content` in the message. */
-const outputFieldsKey = "output";
-const messageFieldsKey = "message";
+/** The usage shape `normalizeUsage` reads, and the `raw.provider` of a normalised usage. */
+const usageProvider = "bedrock-converse";
+
+export const responseDialect: ResponseDialect = {
+  content: bedrockContent,
+  stopReasons: {
+    key: "stopReason",
+    toFinish: {
+      end_turn: "stop",
+      stop_sequence: "stop",
+      max_tokens: "length",
+      model_context_window_exceeded: "length",
+      tool_use: "tool_calls",
+      guardrail_intervened: "content_filter",
+      content_filtered: "content_filter",
+      malformed_model_output: "error",
+      malformed_tool_use: "error",
+    },
+    fromFinish: {
+      stop: "end_turn",
+      length: "max_tokens",
+      tool_calls: "tool_use",
+      content_filter: "content_filtered",
+    },
+    missing: "the message has no finish reason; end_turn was written (Bedrock requires a stop reason)",
+  },
+  usage: {
+    provider: usageProvider,
+    unreadable:
+      "the usage object is not one Bedrock's counters can be read from; it was kept verbatim in provider_fields",
+    input: "inputTokens",
+    output: "outputTokens",
+    total: "totalTokens",
+    cacheRead: "cacheReadInputTokens",
+    cacheWrite: "cacheWriteInputTokens",
+    reasoning: { kind: "dropped", message: "Bedrock's usage has no reasoning count (it is part of outputTokens)" },
+    omittedInStreams: true,
+  },
+  noun: "a Bedrock Converse response",
+  messageFields: ["role", "parts", "finish_reason", "native_finish_reason", "usage", "provider_fields", "error"],
+  errorCannotCarry: "a Converse response cannot carry it",
+  readResponse: (value, problems) => {
+    const error = errorBodyMessage(value);
+    if (error === undefined) return messageToCanonical(value, "", problems);
+    problems.error("/message", `an error body, not a Converse response: ${error}`);
+    return undefined;
+  },
+  documentOf,
+  writeResponse,
+};
+
+export function responseToCanonical(response: unknown): ToCanonicalResult {
+  return familyResponseToCanonical(responseDialect, response);
+}
+
+export function responseFromCanonical(
+  document: Tolerant.Transcript,
+  options: FromCanonicalOptions = {},
+): FromCanonicalResult<BedrockConverseResponse> {
+  return familyResponseFromCanonical<BedrockConverseResponse>(responseDialect, document, options);
+}
 
 /** The service's message when `value` is an error body rather than a response. */
 function errorBodyMessage(value: unknown): string | undefined {
   if (!isJsonObject(value) || value.output !== undefined) return undefined;
   const message = value.message ?? value.Message;
   return typeof message === "string" ? message : undefined;
-}
-
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return guard(
-    () => {
-      const problems = new Problems();
-      const error = errorBodyMessage(response);
-      if (error !== undefined) {
-        problems.error("/message", `an error body, not a Converse response: ${error}`);
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      const message = messageToCanonical(response, "", problems);
-      if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishProviderDocument(documentOf([message], response), problems);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
 }
 
 /**
@@ -123,195 +153,44 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
   if (!Array.isArray(native.content))
     problems.error(pointer(path, "output", "message", "content"), "is required and must be an array of content blocks");
   if (problems.errors.length > 0 || !Array.isArray(native.content)) return undefined;
+  const read = bedrockContent.blocks.blockToPart;
   const parts = native.content.map((block: unknown, index) =>
-    blockToPart(block, pointer(path, "output", "message", "content", index), problems),
+    read(block, pointer(path, "output", "message", "content", index), problems, "message"),
   );
   const message: Message = { role: "assistant", parts };
   const known = ["output"];
-  if (typeof value.stopReason === "string") {
-    message.native_finish_reason = value.stopReason;
-    message.finish_reason = finishReasonOf(value.stopReason);
-    known.push("stopReason");
-  }
-  if (Object.hasOwn(value, "usage")) {
-    const usage = normalizeUsage(usageProvider, value.usage);
-    if (usage !== undefined) {
-      message.usage = { ...usage, raw: { provider: usageProvider, usage: cloneJson(value.usage) } };
-      known.push("usage");
-    } else {
-      problems.warn(
-        "input-normalized",
-        pointer(path, "usage"),
-        "the usage object is not one Bedrock's counters can be read from; it was kept verbatim in provider_fields",
-      );
-    }
-  }
+  readStopAndUsage(responseDialect, value, message, known, path, problems);
   const rest = restOf(value, known) ?? {};
   const outputRest = restOf(output, ["message"]);
-  if (outputRest !== undefined) rest[outputFieldsKey] = outputRest;
+  if (outputRest !== undefined) rest[outputFieldsMarker] = outputRest;
   const messageRest = restOf(native, ["role", "content"]);
-  if (messageRest !== undefined) rest[messageFieldsKey] = messageRest;
+  if (messageRest !== undefined) rest[messageFieldsMarker] = messageRest;
   const fields = providerFields(rest);
   if (fields !== undefined) message.provider_fields = fields;
   return message;
 }
 
-export function responseFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<BedrockConverseResponse> {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      const index = document.messages.findLastIndex((message) => message.role === "assistant");
-      if (index === -1) {
-        problems.error("/messages", "a Bedrock Converse response is one assistant message, and the document has none");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      document.messages.forEach((_message, other) => {
-        if (other !== index)
-          problems.warn(
-            "message-dropped",
-            pointer("/messages", other),
-            "a Bedrock Converse response holds one assistant message; this one was left out",
-          );
-      });
-      const context = new ExportContext(
-        problems,
-        options.foreignReasoning ?? "drop",
-        "response",
-        document.source?.format === "bedrock-converse",
-      );
-      const response = responseOf(document.messages[index] as Tolerant.Message, pointer("/messages", index), context);
-      if (response === undefined || problems.errors.length > 0)
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishFromCanonical(asNative<BedrockConverseResponse>(response), problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
-
-const messageFieldsHandled = [
-  "role",
-  "parts",
-  "finish_reason",
-  "native_finish_reason",
-  "usage",
-  "provider_fields",
-  "error",
-];
-
-/** A canonical assistant message → a Converse response object (as JSON); undefined, with an error, for an error. */
-export function responseOf(message: Tolerant.Message, path: string, context: ExportContext): JsonObject | undefined {
-  const { problems } = context;
-  if (message.error !== undefined) {
-    problems.error(
-      pointer(path, "error"),
-      `the message records an error (${message.error}), not a model response; a Converse response cannot carry it`,
-    );
-    return undefined;
-  }
-  for (const [key, value] of Object.entries(message)) {
-    if (value !== undefined && !messageFieldsHandled.includes(key))
-      problems.warn("field-dropped", pointer(path, key), `${key} has no place in a Bedrock Converse response`);
-  }
-  const fields = bedrockFieldsOf(message);
-  const outputRest = takeField(fields, outputFieldsKey);
-  const messageRest = takeField(fields, messageFieldsKey);
-  const content: JsonObject[] = [];
-  message.parts.forEach((part, partIndex) => {
-    const partPath = pointer(path, "parts", partIndex);
-    let blocks: JsonObject[];
-    if (isPartOfType(part, "tool_call")) blocks = [toolCallBlock(part, partPath, context) ?? []].flat();
-    else if (isPartOfType(part, "tool_result")) {
-      if (isBedrockServerResult(part)) blocks = [toolResultBlock(part, partPath, context) ?? []].flat();
-      else {
-        problems.warn(
-          "part-dropped",
-          partPath,
-          "a response is the model's turn and carries no client tool results; the result was left out",
-        );
-        blocks = [];
-      }
-    } else blocks = partToBlocks(part, partPath, context, "message");
-    for (const block of blocks) context.paths.set(block, partPath);
-    content.push(...blocks);
-  });
+/** The Converse response object (`output.message`, `stopReason`, `usage`) around an assistant message's blocks. */
+function writeResponse(
+  message: Tolerant.Message,
+  content: JsonObject[],
+  path: string,
+  context: ExportContext,
+): JsonObject {
+  const fields = fieldsOf(bedrockContent, message);
+  const outputRest = takeField(fields, outputFieldsMarker);
+  const messageRest = takeField(fields, messageFieldsMarker);
   const nativeMessage = assign(isJsonObject(messageRest) ? assign({}, messageRest) : {}, {
     role: "assistant",
     content,
   });
   const output = assign(isJsonObject(outputRest) ? assign({}, outputRest) : {}, { message: nativeMessage });
   const response = assign({ output }, fields);
-  const stopReason = stopReasonOf(
-    message,
-    hasBedrockFields(message) || message.usage?.raw?.provider === usageProvider,
-    path,
-    problems,
-  );
+  const fromBedrock =
+    isJsonObject(message.provider_fields?.[providerKey]) || message.usage?.raw?.provider === usageProvider;
+  const stopReason = stopReasonOf(responseDialect, message, fromBedrock, path, context.problems);
   if (stopReason !== undefined) response.stopReason = stopReason;
-  const usage = usageOf(message, path, problems, context.mode === "stream");
+  const usage = usageOf(responseDialect, message, path, context);
   if (usage !== undefined) response.usage = usage;
   return response;
-}
-
-function stopReasonOf(
-  message: Tolerant.Message,
-  fromBedrock: boolean,
-  path: string,
-  problems: Problems,
-): string | undefined {
-  const nativeReason = message.native_finish_reason;
-  if (nativeReason !== undefined && (fromBedrock || isKnownStopReason(nativeReason))) return nativeReason;
-  if (message.finish_reason === undefined) {
-    problems.warn(
-      "value-assumed",
-      pointer(path, "finish_reason"),
-      "the message has no finish reason; end_turn was written (Bedrock requires a stop reason)",
-    );
-    return "end_turn";
-  }
-  const mapped = stopReasonFor(String(message.finish_reason));
-  if (mapped !== undefined) return mapped;
-  problems.warn(
-    "value-converted",
-    pointer(path, "finish_reason"),
-    `Bedrock has no stop reason for ${String(message.finish_reason)}; end_turn was written`,
-  );
-  return "end_turn";
-}
-
-function usageOf(
-  message: Tolerant.Message,
-  path: string,
-  problems: Problems,
-  streaming: boolean,
-): JsonObject | undefined {
-  const usage = message.usage;
-  if (usage === undefined) {
-    // A stream that ended without its metadata event has no usage, and its events are written without one.
-    if (streaming || isJsonObject(message.provider_fields?.[providerKey]?.usage)) return undefined;
-    problems.warn("value-assumed", pointer(path, "usage"), "the message has no usage; zero tokens were written");
-    return { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-  }
-  if (usage.raw?.provider === usageProvider && isJsonObject(usage.raw.usage)) return cloneJson(usage.raw.usage);
-  // Bedrock counts input without cache reads and writes; the canonical input includes them.
-  const cacheRead = usage.cache_read_tokens ?? 0;
-  const cacheWrite = usage.cache_write_tokens ?? 0;
-  const native: JsonObject = {
-    inputTokens: Math.max(0, usage.input_tokens - cacheRead - cacheWrite),
-    outputTokens: usage.output_tokens,
-    totalTokens: usage.total_tokens ?? usage.input_tokens + usage.output_tokens,
-  };
-  if (usage.cache_read_tokens !== undefined) native.cacheReadInputTokens = usage.cache_read_tokens;
-  if (usage.cache_write_tokens !== undefined) native.cacheWriteInputTokens = usage.cache_write_tokens;
-  if (usage.reasoning_tokens !== undefined)
-    problems.warn(
-      "field-dropped",
-      pointer(path, "usage", "reasoning_tokens"),
-      "Bedrock's usage has no reasoning count (it is part of outputTokens)",
-    );
-  return native;
 }

@@ -1,5 +1,6 @@
 /**
- * Bedrock `converse-stream` events ↔ canonical transcript. Each event is `{ "<event type>": payload }`.
+ * Bedrock `converse-stream` events ↔ canonical transcript: Bedrock's event grammar, on the content-blocks family's
+ * stream helpers and writer. Each event is `{ "<event type>": payload }`.
  *
  * Reading aggregates the events into the response the same call, unstreamed, would have returned, then converts it
  * like a response (response.ts):
@@ -20,20 +21,46 @@
  * rebuild it and `contentBlockStop`, then `messageStop` and `metadata`: reading those events back gives the same
  * document.
  */
-import type { Tolerant } from "@agent-transcript/core";
 import {
-  finishFromCanonical,
-  type FromCanonicalResult,
+  cloneJson,
+  finishProviderDocument,
+  guard,
+  isJsonObject,
+  pointer,
+  Problems,
+  restOf,
   type FromCanonicalOptions,
+  type FromCanonicalResult,
+  type JsonObject,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
-import { checkCanonicalInput, cloneJson, guard, pointer, Problems } from "../../conversion/index.js";
-import { ExportContext } from "./blocks-from-canonical.js";
-import { asNative, assign, isJsonObject, providerKey, restOf, type JsonObject } from "./native.js";
-import { finishProviderDocument } from "../../conversion/index.js";
-import { documentOf, messageToCanonical, responseOf } from "./response.js";
+import type { Tolerant } from "@agent-transcript/core";
+import {
+  appendText,
+  assign,
+  blocksOf,
+  completeSignature,
+  interruptedBy,
+  keepRawInput,
+  parseStreamedInput,
+  streamFromCanonical as familyStreamFromCanonical,
+  type ExportContext,
+  type StreamDialect,
+  type UnparsedInput,
+} from "../../families/content-blocks/index.js";
+import { bedrockContent } from "./content.js";
+import { providerKey } from "./native-fields.js";
+import { documentOf, messageToCanonical, responseDialect } from "./response.js";
 import type { BedrockConverseStreamEvent } from "./types.js";
 
+const streamDialect: StreamDialect = {
+  response: responseDialect,
+  notAssistant: "a stream carries only the model's message; this one was left out",
+  oneMessage: "a Converse stream carries one assistant message; this one was left out",
+  eventsOf,
+};
+
+/** Padding against length side channels that the service adds to every event: not content. */
 const paddingKey = "p";
 const exceptionTypes = [
   "internalServerException",
@@ -49,7 +76,7 @@ interface Aggregate {
   blocks: Array<JsonObject | undefined>;
   /** Tool input JSON text collected per block index. */
   inputs: Map<number, string>;
-  unparsed: Map<number, { text: string; error: string }>;
+  unparsed: Map<number, UnparsedInput>;
   padded: string | undefined;
   error: string | undefined;
   errorEvent: JsonObject | undefined;
@@ -99,21 +126,9 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
   const response = assign({ output: { message: assign(state.message, { content }) } }, state.response);
   const message = messageToCanonical(response, "", problems);
   if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  if (state.error !== undefined) {
-    message.error = state.error;
-    message.finish_reason = "error";
-    message.provider_fields = {
-      ...message.provider_fields,
-      [providerKey]: { ...message.provider_fields?.[providerKey], stream_error: cloneJson(state.errorEvent) },
-    };
-  }
-  for (const [index, unparsed] of state.unparsed) {
-    const part = message.parts[content.indexOf(state.blocks[index] as JsonObject)];
-    if (part?.type !== "tool_call") continue;
-    delete part.input;
-    part.raw_input = unparsed.text;
-    part.input_error = unparsed.error;
-  }
+  if (state.error !== undefined) interruptedBy(bedrockContent, message, state.error, state.errorEvent);
+  for (const [index, unparsed] of state.unparsed)
+    keepRawInput(message.parts[content.indexOf(state.blocks[index] as JsonObject)], unparsed);
   // The id is the aggregated response's fingerprint, so a stream and the same response unstreamed get the same one.
   return finishProviderDocument(documentOf([message], response), problems);
 }
@@ -177,11 +192,6 @@ function startBlock(state: Aggregate, index: number, start: unknown, path: strin
   }
 }
 
-function append(target: JsonObject, key: string, value: unknown): void {
-  if (typeof value !== "string") return;
-  target[key] = `${typeof target[key] === "string" ? String(target[key]) : ""}${value}`;
-}
-
 function applyDelta(state: Aggregate, index: number, delta: unknown, path: string, problems: Problems): void {
   if (!isJsonObject(delta)) {
     problems.error(path, "must be an object");
@@ -190,7 +200,7 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
   const existing = state.blocks[index];
   if (typeof delta.text === "string") {
     const block = existing ?? {};
-    append(block, "text", delta.text);
+    appendText(block, "text", delta.text);
     state.blocks[index] = block;
     return;
   }
@@ -219,14 +229,13 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
     block.reasoningContent = content;
     state.blocks[index] = block;
     if (typeof reasoning.redactedContent === "string") {
-      append(content, "redactedContent", reasoning.redactedContent);
+      appendText(content, "redactedContent", reasoning.redactedContent);
       return;
     }
     const text = isJsonObject(content.reasoningText) ? content.reasoningText : {};
     content.reasoningText = text;
-    append(text, "text", reasoning.text);
-    // The signature arrives whole in one delta at the end of the reasoning block.
-    if (typeof reasoning.signature === "string") text.signature = reasoning.signature;
+    appendText(text, "text", reasoning.text);
+    completeSignature(text, reasoning.signature);
     return;
   }
   problems.warn(
@@ -245,73 +254,22 @@ function stopBlock(state: Aggregate, index: number, problems: Problems): void {
     block.toolUse.input = {};
     return;
   }
-  try {
-    block.toolUse.input = JSON.parse(json) as unknown;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    block.toolUse.input = {};
-    state.unparsed.set(index, { text: json, error: reason });
-    problems.warn(
-      "input-normalized",
-      pointer("", "contentBlock", index),
-      `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`,
-    );
-  }
+  const input = parseStreamedInput(json, index, pointer("", "contentBlock", index), state.unparsed, problems);
+  block.toolUse.input = input === undefined ? {} : input.value;
 }
 
 export function streamFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<BedrockConverseStreamEvent[]> {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      const context = new ExportContext(
-        problems,
-        options.foreignReasoning ?? "drop",
-        "stream",
-        document.source?.format === "bedrock-converse",
-      );
-      const events: JsonObject[] = [];
-      let streamed = 0;
-      document.messages.forEach((message, index) => {
-        const path = pointer("/messages", index);
-        if (message.role !== "assistant" || streamed > 0) {
-          problems.warn(
-            "message-dropped",
-            path,
-            message.role === "assistant"
-              ? "a Converse stream carries one assistant message; this one was left out"
-              : "a stream carries only the model's message; this one was left out",
-          );
-          return;
-        }
-        streamed += 1;
-        const response = responseOf(message, path, context);
-        if (response !== undefined) events.push(...eventsOf(response, context, path));
-      });
-      if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      if (events.length === 0) {
-        problems.error("/messages", "the document has no assistant message to stream");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      return finishFromCanonical(
-        events.map((event) => asNative<BedrockConverseStreamEvent>(event)),
-        problems.warnings,
-        options,
-      );
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return familyStreamFromCanonical<BedrockConverseStreamEvent>(streamDialect, document, options);
 }
 
 /** The events that stream one response object. */
 function eventsOf(response: JsonObject, context: ExportContext, path: string): JsonObject[] {
   const output = isJsonObject(response.output) ? response.output : {};
   const message = isJsonObject(output.message) ? output.message : {};
-  const content = Array.isArray(message.content) ? message.content.filter(isJsonObject) : [];
+  const content = blocksOf(message);
   for (const key of Object.keys(output))
     if (key !== "message")
       context.problems.warn(

@@ -221,6 +221,26 @@ describe("a document mixing other providers' data", () => {
     expect(kept.value.messages[1]?.content).toEqual(assistant?.content);
   });
 
+  it("reports an added result for a call that never got one, and no regrouping when nothing moved", () => {
+    const document: Tolerant.Transcript = {
+      schema_version: "1.0.0",
+      id: "pending",
+      messages: [
+        { role: "user", parts: [{ type: "text", text: "Go" }] },
+        { role: "assistant", parts: [{ type: "tool_call", id: "a", name: "f", input: {} }] },
+        { role: "user", parts: [{ type: "text", text: "never mind" }] },
+      ],
+      provider_fields: { anthropic: { model: "claude-sonnet-4-5", max_tokens: 10 } },
+    };
+    const result = anthropicConverter.requestFromCanonical(document);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(codes(result.warnings)).toEqual(["value-assumed /messages/1"]);
+    expect(result.value.messages[2]?.content).toEqual([
+      { type: "tool_result", tool_use_id: "a", is_error: true, content: "No result was recorded for this tool call." },
+      { type: "text", text: "never mind" },
+    ]);
+  });
+
   it("regroups results that are not right after their calls and answers calls that never got one", () => {
     const document: Tolerant.Transcript = {
       schema_version: "1.0.0",

@@ -2,7 +2,8 @@ import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { checkRequest } from "./check.js";
-import { asNative, type JsonObject } from "./native.js";
+import type { JsonObject } from "../../conversion/index.js";
+import { asNative } from "../../families/content-blocks/index.js";
 
 const requests = loadRealFixtures().flatMap((file) =>
   file.payloads.flatMap((payload) =>

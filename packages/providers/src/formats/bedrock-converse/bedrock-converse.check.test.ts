@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { checkRequest } from "./check.js";
-import { asNative, type JsonObject } from "./native.js";
+import type { JsonObject } from "../../conversion/index.js";
+import { asNative } from "../../families/content-blocks/index.js";
 import type { BedrockConverseRequest } from "./types.js";
 
 const requests = loadRealFixtures().flatMap((file) =>
@@ -151,6 +152,20 @@ describe("checkRequest", () => {
         }),
       ),
     ).toEqual(["/messages/1/content/0/toolUse/name", "/toolConfig/tools/0/toolSpec/name"]);
+  });
+
+  it("states the rule a tool-use id or a tool name breaks: ids may hold . and :, names may not", () => {
+    const problems = checkRequest(
+      request([user({ text: "a" }), assistant(call("bad id", "web.search")), user(result("bad id"))], {
+        toolConfig: { tools: [{ toolSpec: { name: "web.search", inputSchema: { json: {} } } }] },
+      }),
+    );
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'tool-use id "bad id" must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)',
+      'tool name "web.search" must match [a-zA-Z0-9_-]+ (1 to 64 characters)',
+      'tool-use id "bad id" must match [a-zA-Z0-9_.:-]+ (1 to 64 characters)',
+      'tool name "web.search" must match [a-zA-Z0-9_-]+ (1 to 64 characters)',
+    ]);
   });
 
   it("needs a toolConfig with tools when messages use tools, unique names and a valid tool choice", () => {

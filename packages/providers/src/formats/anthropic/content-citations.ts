@@ -4,17 +4,9 @@
  * in the citation's `provider_fields.anthropic`, so the round trip is exact.
  */
 import type { Citation, Tolerant } from "@agent-transcript/core";
-import type { Problems } from "../../conversion/index.js";
-import { pointer } from "../../conversion/index.js";
-import {
-  anthropicFieldsOf,
-  assign,
-  isJsonObject,
-  isNonNegativeInteger,
-  providerFields,
-  providerKey,
-  type JsonObject,
-} from "./native.js";
+import { copyOfKeptFields, isJsonObject, pointer, type JsonObject, type Problems } from "../../conversion/index.js";
+import { assign } from "../../families/content-blocks/index.js";
+import { providerFields, providerKey } from "./native-fields.js";
 
 type Kind = "document" | "url" | "search_result";
 type CanonicalKey =
@@ -133,7 +125,7 @@ export function citationFromCanonical(
     );
     return undefined;
   }
-  const fields = anthropicFieldsOf(citation);
+  const fields = copyOfKeptFields(citation, providerKey);
   if (citation.kind === undefined)
     return Object.hasOwn(fields, "value") && Object.keys(fields).length === 1 ? asObject(fields.value) : fields;
   const kind = citation.kind;
@@ -161,6 +153,10 @@ export function citationFromCanonical(
     }
   }
   return assign(native, fields);
+}
+
+function isNonNegativeInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
 function isKind(kind: string): kind is Kind {

@@ -2,7 +2,7 @@ import { validateTranscript, type Message } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { anthropicConverter } from "./index.js";
-import { isJsonObject, type JsonObject } from "./native.js";
+import { isJsonObject, type JsonObject } from "../../conversion/index.js";
 
 const payloads = loadRealFixtures().flatMap((file) => file.payloads.filter((payload) => payload.api === "anthropic"));
 const ofKind = <K extends Payload["kind"]>(kind: K) =>

@@ -110,6 +110,24 @@ describe("anthropicConverter", () => {
     });
   });
 
+  it("reads a stop reason it does not know as finish reason other, whatever its name", () => {
+    for (const stopReason of ["compaction", "constructor", "toString"]) {
+      const read = anthropicConverter.responseToCanonical({
+        type: "message",
+        role: "assistant",
+        id: "msg_1",
+        model: "claude-sonnet-4-5",
+        content: [],
+        stop_reason: stopReason,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      });
+      expect(read).toMatchObject({
+        ok: true,
+        document: { messages: [{ finish_reason: "other", native_finish_reason: stopReason }] },
+      });
+    }
+  });
+
   it("rejects what is not an Anthropic payload with errors, never a throw", () => {
     expect(anthropicConverter.requestToCanonical(42)).toMatchObject({ ok: false, errors: [{ path: "" }] });
     expect(anthropicConverter.requestToCanonical({ model: "x" })).toMatchObject({

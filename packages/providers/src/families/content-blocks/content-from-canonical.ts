@@ -1,0 +1,266 @@
+/**
+ * Canonical parts → content blocks, the family's part: which part may go where (system prompt, message, tool result),
+ * the foreign-reasoning policy, native blocks replayed only to their issuer, tool-call ids renamed with their results,
+ * tool input the API cannot take, and the fallbacks every member shares (a refusal as text). How a block is spelled is
+ * the member's (`BlockSpelling`). Every part or field left out is reported at its canonical path.
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import { isPartOfType } from "@agent-transcript/core";
+import {
+  cloneJson,
+  decideReasoning,
+  isJsonObject,
+  pointer,
+  reportUnmapped,
+  ToolCallIdMap,
+  type FromCanonicalOptions,
+  type ForeignReasoningPolicy,
+  type JsonObject,
+  type Problems,
+} from "../../conversion/index.js";
+import type { BlockPlace, ContentBlocksDialect } from "./dialect.js";
+import { fieldsOf } from "./native-fields.js";
+
+/** What is written: a request, a response, or a stream (which carries input that is not JSON as it was received). */
+export type ExportMode = "request" | "response" | "stream";
+
+/** The state of one conversion from the canonical form. */
+export class ExportContext {
+  readonly ids: ToolCallIdMap;
+  private readonly reported = new Set<string>();
+  /** The canonical path each block was converted from, so later regrouping can name it. */
+  readonly paths = new WeakMap<JsonObject, string>();
+  /** Streaming only: calls whose arguments never parsed, by the object holding their input, with their text. */
+  readonly partialInputs = new WeakMap<JsonObject, string>();
+  /** Tool names renamed to fit the member's rule, canonical → native (Bedrock). */
+  readonly toolNames = new Map<string, string>();
+  private documents = 0;
+
+  constructor(
+    readonly dialect: ContentBlocksDialect,
+    readonly problems: Problems,
+    readonly policy: ForeignReasoningPolicy,
+    readonly mode: ExportMode,
+    /** The document came from this member, so its ids are ones the service issued or accepted. */
+    ownIds: boolean,
+  ) {
+    const { rule, ownDocumentRule } = dialect.callIds;
+    this.ids = new ToolCallIdMap(ownIds && ownDocumentRule !== undefined ? ownDocumentRule : rule.isValid, rule.make);
+  }
+
+  /** The id the member accepts for a canonical call id, reporting a rename once per id. */
+  callId(id: string, path: string): string {
+    const mapped = this.ids.idFor(id);
+    if (mapped.remapped && !this.reported.has(id)) {
+      this.reported.add(id);
+      const { names, callIds } = this.dialect;
+      this.problems.warn(
+        "id-remapped",
+        path,
+        `tool-call id ${JSON.stringify(id)} breaks ${names.short}'s rule ${callIds.ruleText} (or repeats an earlier id); sent as ${mapped.id}, with its result`,
+      );
+    }
+    return mapped.id;
+  }
+
+  /** The next default document name (Bedrock documents need one). */
+  documentName(): string {
+    this.documents += 1;
+    return `Document ${this.documents}`;
+  }
+}
+
+export function exportContext(
+  dialect: ContentBlocksDialect,
+  document: Tolerant.Transcript,
+  problems: Problems,
+  options: FromCanonicalOptions,
+  mode: ExportMode,
+): ExportContext {
+  return new ExportContext(
+    dialect,
+    problems,
+    options.foreignReasoning ?? "drop",
+    mode,
+    document.source?.format === dialect.format,
+  );
+}
+
+/** Reports every present field of a part outside `handled` as dropped. */
+export function reportUnhandled(
+  dialect: ContentBlocksDialect,
+  part: object,
+  handled: readonly string[],
+  path: string,
+  problems: Problems,
+): void {
+  reportUnmapped(part, handled, path, dialect.names.api, problems);
+}
+
+/** Whether opaque data or a native block was issued by the member's provider. */
+export function isOwnIssuer(dialect: ContentBlocksDialect, issuer: { provider: string } | undefined): boolean {
+  return issuer?.provider === dialect.issuer.provider;
+}
+
+/** The blocks one canonical part becomes: none (left out, with a warning), one, or a fallback. */
+export function partToBlocks(
+  dialect: ContentBlocksDialect,
+  part: Tolerant.Part,
+  path: string,
+  context: ExportContext,
+  place: BlockPlace,
+): JsonObject[] {
+  const spelling = dialect.blocks;
+  const { problems } = context;
+  if (isPartOfType(part, "text")) return spelling.textBlocks(part, path, context);
+  if (place === "system" && !(spelling.systemTakesNative && isPartOfType(part, "native"))) {
+    problems.warn(
+      "part-dropped",
+      path,
+      `a ${part.type} part cannot be part of ${dialect.names.short}'s system prompt, which holds ${spelling.systemHolds} only`,
+    );
+    return [];
+  }
+  if (isPartOfType(part, "native")) {
+    if (isOwnIssuer(dialect, part.issuer) && isJsonObject(part.data)) return [cloneJson(part.data)];
+    problems.warn(
+      "part-dropped",
+      path,
+      `a native ${part.native_type} block from ${part.issuer.provider} has no ${dialect.names.api} equivalent`,
+    );
+    return [];
+  }
+  if (isPartOfType(part, "image")) return spelling.imageBlocks(part, path, context, place);
+  if (isPartOfType(part, "file")) return spelling.fileBlocks(part, path, context, place);
+  if (isPartOfType(part, "audio")) {
+    const notice = place === "tool_result" ? spelling.audio.toolResult : spelling.audio.message;
+    problems.warn(notice.code, path, notice.message);
+    return [];
+  }
+  if (place === "tool_result") {
+    problems.warn(
+      "part-dropped",
+      path,
+      `a ${part.type} part cannot be in ${dialect.names.short} ${spelling.toolResult} content (${spelling.toolResultHolds} only)`,
+    );
+    return [];
+  }
+  if (isPartOfType(part, "reasoning")) return reasoningBlocks(dialect, part, path, context);
+  if (isPartOfType(part, "compaction")) return spelling.compactionBlocks(part, path, context);
+  if (isPartOfType(part, "refusal")) {
+    problems.warn("value-converted", path, `${dialect.names.short} has no refusal block; the refusal was sent as text`);
+    return [spelling.text(part.text)];
+  }
+  problems.warn("part-dropped", path, `a ${part.type} part has no ${dialect.names.api} equivalent`);
+  return [];
+}
+
+/** Reasoning after the foreign-reasoning policy: left out, sent as text, or handed to the member's writer. */
+function reasoningBlocks(
+  dialect: ContentBlocksDialect,
+  part: Tolerant.ReasoningPart,
+  path: string,
+  context: ExportContext,
+): JsonObject[] {
+  const { problems } = context;
+  const decision = decideReasoning(part, dialect.issuer, context.policy, path);
+  if (decision.action === "drop") {
+    if (decision.warning) problems.warnings.push(decision.warning);
+    return [];
+  }
+  if (decision.action === "as-text") {
+    problems.warnings.push(decision.warning);
+    return [dialect.blocks.text(decision.text)];
+  }
+  return dialect.blocks.reasoningBlocks(part, decision, path, context);
+}
+
+const toolCallFieldsHandled = [
+  "type",
+  "id",
+  "name",
+  "input",
+  "raw_input",
+  "input_error",
+  "provider_executed",
+  "native_type",
+  "provider_fields",
+];
+
+/** A tool call → the member's tool-call block; calls to tools another provider ran are left out. */
+export function toolCallBlock(
+  dialect: ContentBlocksDialect,
+  part: Tolerant.ToolCallPart,
+  path: string,
+  context: ExportContext,
+): JsonObject | undefined {
+  const spelling = dialect.blocks;
+  const { problems } = context;
+  const { short } = dialect.names;
+  if (part.provider_executed === true) {
+    if (!spelling.isReplayableServerCall(part)) {
+      problems.warn(
+        "part-dropped",
+        path,
+        `a call to ${part.native_type ?? "a tool"} run by another provider cannot be replayed to ${short}`,
+      );
+      return undefined;
+    }
+  } else if (part.native_type !== undefined) {
+    problems.warn(
+      "field-dropped",
+      pointer(path, "native_type"),
+      `the native type ${part.native_type} was sent as a plain ${spelling.toolUse}`,
+    );
+  }
+  const { block, body } = spelling.openToolUse(part, fieldsOf(dialect, part));
+  body[spelling.callIdKey] = context.callId(part.id, pointer(path, "id"));
+  body.name = context.toolNames.get(part.name) ?? part.name;
+  const objectOnly = spelling.toolInput === "object";
+  if (part.input === undefined && context.mode === "stream" && part.raw_input !== undefined) {
+    // A stream sends the arguments as text, so a call cut off mid-arguments goes back as it was received.
+    body.input = {};
+    context.partialInputs.set(body, part.raw_input);
+  } else if (part.input === undefined) {
+    problems.warn(
+      "value-assumed",
+      pointer(path, "raw_input"),
+      `the arguments did not parse as JSON (${part.input_error ?? "no reason given"}); ${short} needs ${objectOnly ? "an object" : "a JSON value"}, so {} was sent`,
+    );
+    body.input = {};
+  } else if (!objectOnly || isJsonObject(part.input)) {
+    body.input = part.input;
+    if (part.raw_input !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "raw_input"),
+        `${short} takes the arguments as ${objectOnly ? "an object" : "JSON"}; their exact text was not kept`,
+      );
+  } else {
+    problems.warn(
+      "value-converted",
+      pointer(path, "input"),
+      `${short} tool input must be an object; the value was wrapped as {"value": …}`,
+    );
+    body.input = { value: part.input };
+  }
+  reportUnhandled(dialect, part, toolCallFieldsHandled, path, problems);
+  return block;
+}
+
+/** `data:<media type>;base64,<data>` URLs become inline data; the pattern is linear (no nested quantifiers). */
+const dataUrl = /^data:([^;,]+);base64,(.*)$/s;
+
+/** The media type and base64 data of a `data:` URL, or undefined for any other URL. */
+export function splitDataUrl(url: string | undefined): { mediaType: string; data: string } | undefined {
+  const inline = url === undefined ? null : dataUrl.exec(url);
+  if (inline === null) return undefined;
+  return { mediaType: inline[1] ?? "", data: inline[2] ?? "" };
+}
+
+/** The text of readable reasoning: its text and summaries, blank ones left out. */
+export function readableText(part: Tolerant.ReasoningPart): string {
+  return [part.text, ...(part.summary ?? [])]
+    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+    .join("\n\n");
+}

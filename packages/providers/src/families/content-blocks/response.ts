@@ -1,0 +1,231 @@
+/**
+ * A member's response ↔ canonical transcript with one assistant message.
+ *
+ * To canonical, the member reads its envelope (`ResponseDialect.readResponse`: where the content blocks are, its id
+ * and model, its error bodies); the family reads the stop reason (`native_finish_reason` verbatim, `finish_reason`
+ * normalised) and the usage (normalised, with the raw object kept).
+ *
+ * From canonical, the family picks the last assistant message (the others are reported), writes its parts as blocks
+ * (a client tool result has no place in the model's turn), the stop reason (the native one back to its own API,
+ * otherwise mapped from the finish reason) and the usage (the raw object back to its own API, otherwise computed from
+ * the canonical counters, which count cache reads and writes as input where these APIs do not); the member writes
+ * the envelope around them.
+ */
+import type { FinishReason, Message, Tolerant } from "@agent-transcript/core";
+import { isPartOfType, normalizeUsage } from "@agent-transcript/core";
+import {
+  checkCanonicalInput,
+  cloneJson,
+  finishFromCanonical,
+  finishProviderDocument,
+  guard,
+  isJsonObject,
+  pointer,
+  Problems,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
+  type JsonObject,
+  type ToCanonicalResult,
+} from "../../conversion/index.js";
+import { exportContext, partToBlocks, toolCallBlock, type ExportContext } from "./content-from-canonical.js";
+import type { ResponseDialect } from "./dialect.js";
+import { asNative } from "./native-fields.js";
+
+export function responseToCanonical(dialect: ResponseDialect, response: unknown): ToCanonicalResult {
+  return guard(
+    () => {
+      const problems = new Problems();
+      const message = dialect.readResponse(response, problems);
+      if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      return finishProviderDocument(dialect.documentOf([message], response), problems);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+/** The response's stop reason and usage → the message's finish reason and usage; each field read joins `known`. */
+export function readStopAndUsage(
+  dialect: ResponseDialect,
+  value: JsonObject,
+  message: Message,
+  known: string[],
+  path: string,
+  problems: Problems,
+): void {
+  const { stopReasons, usage: spelling } = dialect;
+  const stopReason = value[stopReasons.key];
+  if (typeof stopReason === "string") {
+    message.native_finish_reason = stopReason;
+    // An own-key lookup: a stop reason such as `constructor` is unknown, not a member of Object.prototype.
+    message.finish_reason = Object.hasOwn(stopReasons.toFinish, stopReason)
+      ? (stopReasons.toFinish[stopReason] as FinishReason)
+      : "other";
+    known.push(stopReasons.key);
+  }
+  if (Object.hasOwn(value, "usage")) {
+    const usage = normalizeUsage(spelling.provider, value.usage);
+    if (usage !== undefined) {
+      // The raw usage is a copy, so the document never shares objects with the response it came from.
+      message.usage = { ...usage, raw: { provider: spelling.provider, usage: cloneJson(value.usage) } };
+      known.push("usage");
+    } else {
+      problems.warn("input-normalized", pointer(path, "usage"), spelling.unreadable);
+    }
+  }
+}
+
+export function responseFromCanonical<Response>(
+  dialect: ResponseDialect,
+  document: Tolerant.Transcript,
+  options: FromCanonicalOptions = {},
+): FromCanonicalResult<Response> {
+  return guard(
+    () => {
+      const { names } = dialect.content;
+      const problems = new Problems();
+      if (!checkCanonicalInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      const index = document.messages.findLastIndex((message) => message.role === "assistant");
+      if (index === -1) {
+        problems.error("/messages", `${names.response} is one assistant message, and the document has none`);
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      }
+      document.messages.forEach((_message, other) => {
+        if (other !== index)
+          problems.warn(
+            "message-dropped",
+            pointer("/messages", other),
+            `${names.response} holds one assistant message; this one was left out`,
+          );
+      });
+      const context = exportContext(dialect.content, document, problems, options, "response");
+      const message = document.messages[index] as Tolerant.Message;
+      const response = messageFromCanonical(dialect, message, pointer("/messages", index), context);
+      if (response === undefined || problems.errors.length > 0)
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      return finishFromCanonical(asNative<Response>(response), problems.warnings, options);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+/** A canonical assistant message → the member's response object (as JSON); undefined, with an error, for an error. */
+export function messageFromCanonical(
+  dialect: ResponseDialect,
+  message: Tolerant.Message,
+  path: string,
+  context: ExportContext,
+): JsonObject | undefined {
+  const { problems } = context;
+  if (message.error !== undefined) {
+    problems.error(
+      pointer(path, "error"),
+      `the message records an error (${message.error}), not a model response; ${dialect.errorCannotCarry}`,
+    );
+    return undefined;
+  }
+  for (const [key, value] of Object.entries(message)) {
+    if (value !== undefined && !dialect.messageFields.includes(key))
+      problems.warn("field-dropped", pointer(path, key), `${key} has no place in ${dialect.noun}`);
+  }
+  const { content: core } = dialect;
+  const spelling = core.blocks;
+  const content: JsonObject[] = [];
+  // A stream's writer names the part a block came from in its warnings; a response's has no use for the paths.
+  const named = context.mode === "stream";
+  message.parts.forEach((part, partIndex) => {
+    const partPath = pointer(path, "parts", partIndex);
+    if (isPartOfType(part, "tool_call")) {
+      const block = toolCallBlock(core, part, partPath, context);
+      if (block !== undefined) add(content, block, named, partPath, context);
+    } else if (isPartOfType(part, "tool_result")) {
+      if (spelling.isServerResult(part)) {
+        const block = spelling.serverResultBlock(part, partPath, context);
+        if (block !== undefined) add(content, block, named, partPath, context);
+      } else
+        problems.warn(
+          "part-dropped",
+          partPath,
+          "a response is the model's turn and carries no client tool results; the result was left out",
+        );
+    } else
+      for (const block of partToBlocks(core, part, partPath, context, "message"))
+        add(content, block, named, partPath, context);
+  });
+  return dialect.writeResponse(message, content, path, context);
+}
+
+function add(content: JsonObject[], block: JsonObject, named: boolean, path: string, context: ExportContext): void {
+  content.push(block);
+  if (named) context.paths.set(block, path);
+}
+
+/** The native stop reason for a message: its own back to its own API, otherwise mapped from the finish reason. */
+export function stopReasonOf(
+  dialect: ResponseDialect,
+  message: Tolerant.Message,
+  fromSelf: boolean,
+  path: string,
+  problems: Problems,
+): string | undefined {
+  const { stopReasons } = dialect;
+  const nativeReason = message.native_finish_reason;
+  if (nativeReason !== undefined && (fromSelf || Object.hasOwn(stopReasons.toFinish, nativeReason)))
+    return nativeReason;
+  if (message.finish_reason === undefined) {
+    if (stopReasons.missing === undefined) return undefined;
+    problems.warn("value-assumed", pointer(path, "finish_reason"), stopReasons.missing);
+    return "end_turn";
+  }
+  const finishReason = String(message.finish_reason);
+  if (Object.hasOwn(stopReasons.fromFinish, finishReason)) return stopReasons.fromFinish[finishReason];
+  problems.warn(
+    "value-converted",
+    pointer(path, "finish_reason"),
+    `${dialect.content.names.short} has no stop reason for ${finishReason}; end_turn was written`,
+  );
+  return "end_turn";
+}
+
+/** The native usage for a message: its own raw usage back to its own API, otherwise computed from the counters. */
+export function usageOf(
+  dialect: ResponseDialect,
+  message: Tolerant.Message,
+  path: string,
+  context: ExportContext,
+): JsonObject | undefined {
+  const spelling = dialect.usage;
+  const { problems } = context;
+  const usage = message.usage;
+  if (usage === undefined) {
+    // A stream that ended without its usage event has none, and (where the API allows it) is written without one.
+    if (
+      (spelling.omittedInStreams && context.mode === "stream") ||
+      isJsonObject(message.provider_fields?.[dialect.content.providerKey]?.usage)
+    )
+      return undefined;
+    problems.warn("value-assumed", pointer(path, "usage"), "the message has no usage; zero tokens were written");
+    const zero: JsonObject = {};
+    zero[spelling.input] = 0;
+    zero[spelling.output] = 0;
+    if (spelling.total !== undefined) zero[spelling.total] = 0;
+    return zero;
+  }
+  if (usage.raw?.provider === spelling.provider && isJsonObject(usage.raw.usage)) return cloneJson(usage.raw.usage);
+  // These APIs count input without cache reads and writes; the canonical input includes them.
+  const cacheRead = usage.cache_read_tokens ?? 0;
+  const cacheWrite = usage.cache_write_tokens ?? 0;
+  const native: JsonObject = {};
+  native[spelling.input] = Math.max(0, usage.input_tokens - cacheRead - cacheWrite);
+  native[spelling.output] = usage.output_tokens;
+  if (spelling.total !== undefined)
+    native[spelling.total] = usage.total_tokens ?? usage.input_tokens + usage.output_tokens;
+  if (usage.cache_read_tokens !== undefined) native[spelling.cacheRead] = usage.cache_read_tokens;
+  if (usage.cache_write_tokens !== undefined) native[spelling.cacheWrite] = usage.cache_write_tokens;
+  if (usage.reasoning_tokens !== undefined) {
+    const reasoning = spelling.reasoning;
+    if (reasoning.kind === "written") native[reasoning.field] = { [reasoning.counter]: usage.reasoning_tokens };
+    else problems.warn("field-dropped", pointer(path, "usage", "reasoning_tokens"), reasoning.message);
+  }
+  return native;
+}

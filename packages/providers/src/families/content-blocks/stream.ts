@@ -1,0 +1,129 @@
+/**
+ * A member's stream ↔ canonical transcript, the family's part. A stream reads as exactly what the same call,
+ * unstreamed, would have returned: the member's fold aggregates its events into that response (its event grammar:
+ * Anthropic's typed server-sent events, Bedrock's one-key event frames) with the helpers here (text grown from
+ * deltas, tool input assembled from JSON text, signatures set whole from their delta), then reads it as a response.
+ * Writing streams each assistant message's response as the member's events (`StreamDialect.eventsOf`).
+ */
+import type { Message, Part, Tolerant } from "@agent-transcript/core";
+import {
+  checkCanonicalInput,
+  cloneJson,
+  finishFromCanonical,
+  guard,
+  pointer,
+  Problems,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
+  type JsonObject,
+} from "../../conversion/index.js";
+import { exportContext } from "./content-from-canonical.js";
+import type { ContentBlocksDialect, StreamDialect } from "./dialect.js";
+import { asNative } from "./native-fields.js";
+import { messageFromCanonical } from "./response.js";
+
+/** A tool call's streamed input that is not JSON once assembled (a stream cut off mid-call): its text and why. */
+export interface UnparsedInput {
+  text: string;
+  error: string;
+}
+
+/** Appends a streamed piece of text to a block's field. */
+export function appendText(block: JsonObject, key: string, value: unknown): void {
+  if (typeof value !== "string") return;
+  block[key] = `${typeof block[key] === "string" ? String(block[key]) : ""}${value}`;
+}
+
+/** Sets a reasoning block's signature from its delta: it arrives whole, in one delta after the text, never in pieces. */
+export function completeSignature(block: JsonObject, value: unknown): void {
+  if (typeof value === "string") block.signature = value;
+}
+
+/**
+ * Parses the JSON text a tool call's input was streamed as. When it is not JSON, the text and the reason are kept
+ * for the part's `raw_input` and `input_error` (`unparsed`, by block index) and reported, and the result is undefined.
+ */
+export function parseStreamedInput(
+  text: string,
+  index: number,
+  path: string,
+  unparsed: Map<number, UnparsedInput>,
+  problems: Problems,
+): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    unparsed.set(index, { text, error: reason });
+    problems.warn(
+      "input-normalized",
+      path,
+      `the streamed input of block ${index} is not JSON once assembled (${reason}); it is kept as raw_input`,
+    );
+    return undefined;
+  }
+}
+
+/** A tool call whose streamed input never became JSON keeps the text as it was received. */
+export function keepRawInput(part: Part | undefined, unparsed: UnparsedInput): void {
+  if (part?.type !== "tool_call") return;
+  delete part.input;
+  part.raw_input = unparsed.text;
+  part.input_error = unparsed.error;
+}
+
+/** Marks the message an error event interrupted, keeping the event in the member's provider_fields. */
+export function interruptedBy(dialect: ContentBlocksDialect, message: Message, text: string, event: unknown): void {
+  const key = dialect.providerKey;
+  message.error = text;
+  message.finish_reason = "error";
+  message.provider_fields = {
+    ...message.provider_fields,
+    [key]: { ...message.provider_fields?.[key], stream_error: cloneJson(event) },
+  };
+}
+
+export function streamFromCanonical<Event>(
+  dialect: StreamDialect,
+  document: Tolerant.Transcript,
+  options: FromCanonicalOptions = {},
+): FromCanonicalResult<Event[]> {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!checkCanonicalInput(document, problems))
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      const { response } = dialect;
+      const context = exportContext(response.content, document, problems, options, "stream");
+      const events: JsonObject[] = [];
+      let streamed = 0;
+      document.messages.forEach((message, index) => {
+        const path = pointer("/messages", index);
+        if (message.role !== "assistant" || (dialect.oneMessage !== undefined && streamed > 0)) {
+          problems.warn(
+            "message-dropped",
+            path,
+            message.role === "assistant" && dialect.oneMessage !== undefined
+              ? dialect.oneMessage
+              : dialect.notAssistant,
+          );
+          return;
+        }
+        streamed += 1;
+        const native = messageFromCanonical(response, message, path, context);
+        if (native !== undefined) events.push(...dialect.eventsOf(native, context, path));
+      });
+      if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      if (events.length === 0) {
+        problems.error("/messages", "the document has no assistant message to stream");
+        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+      }
+      return finishFromCanonical(
+        events.map((event) => asNative<Event>(event)),
+        problems.warnings,
+        options,
+      );
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
