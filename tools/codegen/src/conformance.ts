@@ -1,5 +1,4 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 
 /**
  * Runs a program that reads one JSON document on stdin and writes one on stdout, as the language harnesses do.
@@ -28,28 +27,6 @@ export function runJsonProgram(
       `${command} ${args.join(" ")} printed something that is not JSON:\n${result.stdout.slice(0, 2000)}\n${result.stderr}`,
     );
   }
-}
-
-/** Debian's python3, which has python3-jsonschema and python3-dateutil; `PYTHON` overrides it. */
-export function pythonExecutable(): string {
-  if (process.env.PYTHON) return process.env.PYTHON;
-  return existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-}
-
-/**
- * A Rust toolchain that can build: `CARGO`, then the one on PATH, then Debian's. A rustup proxy with no toolchain
- * (rustup under an empty HOME) fails `--version` and is passed over; Debian's cargo is then paired with Debian's
- * rustc explicitly, since the rustc first on PATH would be that same broken proxy.
- */
-export function rustToolchain(): { cargo: string; env: NodeJS.ProcessEnv } {
-  const works = (command: string): boolean => spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0;
-  if (process.env.CARGO && works(process.env.CARGO)) return { cargo: process.env.CARGO, env: process.env };
-  if (works("cargo") && works("rustc")) return { cargo: "cargo", env: process.env };
-  if (works("/usr/bin/cargo") && works("/usr/bin/rustc"))
-    return { cargo: "/usr/bin/cargo", env: { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc" } };
-  throw new Error(
-    "no working Rust toolchain: run node tools/setup/system-deps.mjs (it installs Debian's cargo and rustc)",
-  );
 }
 
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
