@@ -30,7 +30,7 @@ const missing = missingRequirements();
 if (missing.length === 0) process.exit(0);
 
 const packages = [...new Set(missing.flatMap((requirement) => requirement.packages))];
-log(`missing ${missing.map((requirement) => requirement.what).join(", ")}`);
+log(`missing ${missing.map((requirement) => requirement.what).join("; ")}`);
 
 const succeeds = (/** @type {string} */ command, /** @type {string[]} */ args) =>
   spawnSync(command, args, { stdio: "ignore" }).status === 0;
@@ -71,14 +71,14 @@ if (systemInstaller !== undefined) {
   const notUnpackable = missing.filter((requirement) => requirement.unpackable === false);
   if (notUnpackable.length > 0)
     askToInstall(
-      `${why}, and ${notUnpackable.map((requirement) => requirement.what).join(", ")} cannot be unpacked for a user.`,
+      `${why}, and ${notUnpackable.map((requirement) => requirement.what).join("; ")} cannot be unpacked for a user.`,
       packages,
     );
   log(`${why}: unpacking them for this user`);
   try {
     userSpaceInstall({ packages, directory, log });
   } catch (error) {
-    if (error instanceof SetupError) fail(error.message);
+    if (error instanceof SetupError) askToInstall(error.message, packages);
     throw error;
   }
 }
@@ -86,7 +86,7 @@ if (systemInstaller !== undefined) {
 const stillMissing = missingRequirements();
 if (stillMissing.length > 0) {
   askToInstall(
-    `still missing after install: ${stillMissing.map((requirement) => requirement.what).join(", ")}` +
+    `still missing after install: ${stillMissing.map((requirement) => requirement.what).join("; ")}` +
       (systemInstaller === undefined ? ` (or delete ${directory} to unpack afresh)` : ""),
     [...new Set(stillMissing.flatMap((requirement) => requirement.packages))],
   );

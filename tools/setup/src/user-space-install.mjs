@@ -21,7 +21,7 @@ import path from "node:path";
 import { aptCacheDependsOptions, choosePackages, parseAptCacheDepends, parseDpkgQuery } from "./apt-depends.mjs";
 import { debianCargoRegistry, environmentFilePath, readEnvironmentFile } from "./system-environment.mjs";
 
-/** A failure to report as it is, without a stack: the message says what is missing and what to do. */
+/** Why the packages cannot be unpacked, to report as it is (without a stack), with the packages to install instead. */
 export class SetupError extends Error {}
 
 /** @param {string} directory */
@@ -145,42 +145,43 @@ const run = (command, args, options = {}) =>
 const hasPackageLists = (directory) =>
   isDirectory(directory) && readdirSync(directory).some((entry) => entry.includes("_Packages"));
 
-const systemLists = "/var/lib/apt/lists";
+/** Where apt keeps the system's package lists: /var/lib/apt/lists, unless apt is configured otherwise. */
+const systemListsDirectory = () =>
+  /^LISTS='(.*)'$/m.exec(run("apt-config", ["shell", "LISTS", "Dir::State::Lists/d"]).stdout)?.[1] ??
+  "/var/lib/apt/lists";
 
 /**
- * @typedef {object} AptLists Which package lists apt-cache and apt-get download read.
- * @property {string[]} options The `-o` options that point apt at them (none for the system's).
- * @property {boolean} private Whether they are this checkout's own lists (fetched by `updatePrivateLists`).
- */
-
-/**
+ * The options that point apt-cache and apt-get at the package lists to read: the system's, or this checkout's own.
  * @param {string} directory
- * @returns {AptLists}
+ * @param {boolean} ownLists
  */
-const privateLists = (directory) => {
+const aptOptions = (directory, ownLists) => {
   const apt = path.join(directory, "apt");
-  const options = ["-o", `Dir::State::Lists=${apt}/lists`, "-o", `Dir::Cache=${apt}/cache`];
+  const options = ownLists ? ["-o", `Dir::State::Lists=${apt}/lists`, "-o", `Dir::Cache=${apt}/cache`] : [];
   // As root apt downloads as the _apt user, which cannot write in a root-owned checkout: it would warn.
   if (process.getuid?.() === 0) options.push("-o", "APT::Sandbox::User=root");
-  return { options, private: true };
+  return options;
 };
 
 /**
  * Fetches the package lists into `<directory>/apt`, which needs no root: the system's sources, this checkout's lists.
  * @param {string} directory
  * @param {(line: string) => void} log
- * @returns {AptLists}
+ * @returns {string[]} The apt options that read them.
  */
 function updatePrivateLists(directory, log) {
   const apt = path.join(directory, "apt");
   mkdirSync(path.join(apt, "lists/partial"), { recursive: true });
   mkdirSync(path.join(apt, "cache/archives/partial"), { recursive: true });
-  const lists = privateLists(directory);
+  const options = aptOptions(directory, true);
   log(`apt-get update (lists for this checkout only, in ${displayPath(apt)})`);
-  const result = run("apt-get", ["-qq", ...lists.options, "update"]);
-  if (result.status !== 0)
-    throw new SetupError(`apt-get update failed (no network to the mirror?):\n${result.stderr.trim()}`);
-  return lists;
+  const result = run("apt-get", ["-qq", ...options, "update"]);
+  // apt-get update exits 0 when it reaches no mirror at all (it only warns): what counts is the lists it wrote.
+  if (result.status !== 0 || !hasPackageLists(path.join(apt, "lists")))
+    throw new SetupError(
+      `apt-get update fetched no package lists (no network to the mirror?):\n${result.stderr.trim()}`,
+    );
+  return options;
 }
 
 /** @param {string} file */
@@ -191,87 +192,96 @@ const displayPath = (file) => {
 
 /**
  * @param {readonly string[]} packages
- * @param {AptLists} lists
+ * @param {readonly string[]} options apt options (aptOptions)
  * @param {ReadonlySet<string>} present
  */
-function plan(packages, lists, present) {
-  const depends = run("apt-cache", [...lists.options, "depends", ...aptCacheDependsOptions, ...packages]);
+function plan(packages, options, present) {
+  const depends = run("apt-cache", [...options, "depends", ...aptCacheDependsOptions, ...packages]);
   // apt-cache fails only when it knows none of the packages; choosePackages reports each unknown one.
   return choosePackages({ wanted: packages, stanzas: parseAptCacheDepends(depends.stdout), present });
 }
 
 /**
  * @param {readonly string[]} packages
- * @param {AptLists} lists
+ * @param {readonly string[]} options apt options (aptOptions)
  * @param {string} downloads
  */
-function download(packages, lists, downloads) {
+function download(packages, options, downloads) {
   rmSync(downloads, { recursive: true, force: true });
   mkdirSync(downloads, { recursive: true });
-  return run("apt-get", ["-qq", ...lists.options, "download", ...packages], { cwd: downloads });
+  return run("apt-get", ["-qq", ...options, "download", ...packages], { cwd: downloads });
+}
+
+/**
+ * Chooses what to download and downloads it into `<directory>/downloads`; says why when it cannot.
+ * @param {readonly string[]} packages
+ * @param {readonly string[]} options apt options (aptOptions)
+ * @param {ReadonlySet<string>} present
+ * @param {string} directory
+ * @param {(line: string) => void} log
+ * @returns {{ failure: string } | { failure: undefined, chosen: string[], downloads: string }}
+ */
+function attemptDownload(packages, options, present, directory, log) {
+  const choice = plan(packages, options, present);
+  if (choice.unknown.length > 0) return { failure: `apt's package lists do not know ${choice.unknown.join(", ")}` };
+  if (choice.unsatisfiable.length > 0)
+    return { failure: `no downloadable package satisfies:\n  ${choice.unsatisfiable.join("\n  ")}` };
+  const downloads = path.join(directory, "downloads");
+  if (choice.packages.length === 0) return { failure: undefined, chosen: [], downloads };
+  log(`apt-get download ${choice.packages.join(" ")}`);
+  const fetched = download(choice.packages, options, downloads);
+  if (fetched.status !== 0 || fetched.error)
+    return {
+      failure: `apt-get download failed (package lists out of date, or no network to the mirror?):\n${(fetched.stderr || String(fetched.error)).trim()}`,
+    };
+  return { failure: undefined, chosen: choice.packages, downloads };
 }
 
 /**
  * Fetches `packages` and the part of their dependency closure that is neither installed nor already unpacked, and
- * unpacks them into `<directory>/root`. Throws a SetupError that names the packages when it cannot.
+ * unpacks them into `<directory>/root`. Throws a SetupError saying why when it cannot.
  * @param {object} input
  * @param {readonly string[]} input.packages
  * @param {string} input.directory
  * @param {(line: string) => void} input.log
  */
 export function userSpaceInstall({ packages, directory, log }) {
-  const cannot = (/** @type {string} */ why) =>
-    new SetupError(
-      `${why}\nInstall these Debian packages (as root) and run again:\n  apt-get install -y ${packages.join(" ")}`,
-    );
   for (const tool of ["apt-get", "apt-cache", "dpkg-deb", "dpkg-query"]) {
-    if (run(tool, ["--version"]).error) throw cannot(`cannot unpack them for this user: there is no ${tool} here.`);
+    if (run(tool, ["--version"]).error)
+      throw new SetupError(`cannot unpack them for this user: there is no ${tool} here.`);
   }
   const unpacked = readEnvironmentFile(directory)?.packages ?? {};
   const dpkg = run("dpkg-query", ["-W", "-f", "${Package}\t${db:Status-Abbrev}\t${Provides}\n"]);
   const present = new Set([...parseDpkgQuery(dpkg.stdout), ...Object.keys(unpacked)]);
 
-  /** @type {AptLists} */
-  let lists = { options: [], private: false };
-  if (hasPackageLists(path.join(directory, "apt/lists"))) lists = privateLists(directory);
-  else if (!hasPackageLists(systemLists)) {
-    log(`apt's package lists are missing (${systemLists} has none, apt-get update was never run as root)`);
-    lists = updatePrivateLists(directory, log);
+  // This checkout's own lists, when an earlier run fetched them, else the system's.
+  const ownLists = hasPackageLists(path.join(directory, "apt/lists"));
+  let options = aptOptions(directory, ownLists);
+  let freshLists = false;
+  const systemLists = systemListsDirectory();
+  if (!ownLists && !hasPackageLists(systemLists)) {
+    log(`apt's package lists are missing (none in ${systemLists}: apt-get update never ran as root)`);
+    options = updatePrivateLists(directory, log);
+    freshLists = true;
   }
-  let choice = plan(packages, lists, present);
-  if (choice.unknown.length > 0 && !lists.private) {
-    log(`apt's package lists do not know ${choice.unknown.join(", ")}`);
-    lists = updatePrivateLists(directory, log);
-    choice = plan(packages, lists, present);
+  // Lists that do not know a package, or name versions the mirror no longer has, may be out of date: the second
+  // attempt fetches current lists for this checkout.
+  let attempt = attemptDownload(packages, options, present, directory, log);
+  if (attempt.failure !== undefined && !freshLists) {
+    log(`${attempt.failure.split("\n")[0]?.replace(/:$/, "")}; fetching current package lists`);
+    options = updatePrivateLists(directory, log);
+    attempt = attemptDownload(packages, options, present, directory, log);
   }
-  if (choice.unknown.length > 0)
-    throw cannot(`apt knows no package ${choice.unknown.join(", ")} (not Debian bookworm, or no main component?).`);
-  if (choice.unsatisfiable.length > 0)
-    throw cannot(`no downloadable package satisfies these dependencies:\n  ${choice.unsatisfiable.join("\n  ")}`);
-  if (choice.packages.length === 0) return;
-
-  const downloads = path.join(directory, "downloads");
-  log(`apt-get download ${choice.packages.join(" ")}`);
-  let fetched = download(choice.packages, lists, downloads);
-  if (fetched.status !== 0 && !lists.private) {
-    // The system's lists may be stale: the mirror no longer has the versions they name.
-    log("apt-get download failed with the system's package lists; fetching current ones");
-    lists = updatePrivateLists(directory, log);
-    choice = plan(packages, lists, present);
-    log(`apt-get download ${choice.packages.join(" ")}`);
-    fetched = download(choice.packages, lists, downloads);
-  }
-  if (fetched.status !== 0 || fetched.error)
-    throw cannot(
-      `apt-get download failed (no network to the mirror?):\n${(fetched.stderr || String(fetched.error)).trim()}`,
-    );
+  if (attempt.failure !== undefined) throw new SetupError(attempt.failure);
+  const { chosen, downloads } = attempt;
+  if (chosen.length === 0) return;
 
   const root = path.join(directory, "root");
   mkdirSync(root, { recursive: true });
   let bytes = 0;
   for (const file of readdirSync(downloads).filter((entry) => entry.endsWith(".deb"))) {
     const extracted = run("dpkg-deb", ["-x", path.join(downloads, file), root]);
-    if (extracted.status !== 0) throw cannot(`dpkg-deb -x ${file} failed:\n${extracted.stderr.trim()}`);
+    if (extracted.status !== 0) throw new SetupError(`dpkg-deb -x ${file} failed:\n${extracted.stderr.trim()}`);
     // apt-get download names files <package>_<version>_<architecture>.deb, the version URL-encoded (epoch's ':').
     const [name = file, version = ""] = file.slice(0, -".deb".length).split("_");
     unpacked[name] = decodeURIComponent(version);
@@ -281,7 +291,7 @@ export function userSpaceInstall({ packages, directory, log }) {
   relinkAbsoluteSymlinks(root);
   writeFileSync(environmentFilePath(directory), `${JSON.stringify(describePrefix(directory, unpacked), null, 2)}\n`);
   log(
-    `unpacked ${choice.packages.length} packages (${(bytes / 1e6).toFixed(0)} MB) into ${displayPath(root)}; ` +
+    `unpacked ${chosen.length} packages (${(bytes / 1e6).toFixed(0)} MB) into ${displayPath(root)}; ` +
       `tests run them through ${displayPath(environmentFilePath(directory))}`,
   );
 }
