@@ -1,78 +1,93 @@
 #!/usr/bin/env node
-// Makes sure the programs the cross-language tests run are present, installing Debian packages when they are not.
-// The tests need: Go (bindings-go), jq (AWF's recipes), Debian's python3 with jsonschema and dateutil (bindings-python and the
-// python-jsonschema agreement check), and a working cargo with Debian's packaged serde crates (bindings-rust).
-// It prints what it installs on stderr and fails with the list of packages when it cannot install them.
+// @ts-check
+// Makes sure the programs the cross-language tests run are there (Go, jq, Debian's python3 with jsonschema and
+// dateutil, cargo and rustc with Debian's packaged serde crates), before `pnpm test` runs them. Plain Node, no
+// dependencies: it runs before anything in the workspace is built.
+// - Everything there: prints nothing.
+// - As root, or with password-less sudo: apt-get installs the missing Debian packages.
+// - Otherwise (or with AGENT_TRANSCRIPT_SYSTEM_DEPS=user): unpacks them for this user alone under .tmp/system-deps/
+//   (AGENT_TRANSCRIPT_SYSTEM_DEPS_DIR), where the tests find them through @agent-transcript/setup.
+// It says what it does on stderr, and fails naming the packages when it cannot get them.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { requirements } from "./src/requirements.mjs";
+import { systemDepsDirectory } from "./src/system-environment.mjs";
+import { SetupError, refreshEnvironmentFile, userSpaceInstall } from "./src/user-space-install.mjs";
 
-const succeeds = (command, args) => {
-  const result = spawnSync(command, args, { stdio: "ignore" });
-  return result.status === 0;
+const log = (/** @type {string} */ line) => process.stderr.write(`system-deps: ${line}\n`);
+const fail = (/** @type {string} */ message) => {
+  log(message);
+  process.exit(1);
 };
 
-const hasCrate = (name) =>
-  existsSync("/usr/share/cargo/registry") &&
-  readdirSync("/usr/share/cargo/registry").some((entry) => entry.startsWith(`${name}-`));
+const modes = ["auto", "system", "user"];
+const mode = process.env.AGENT_TRANSCRIPT_SYSTEM_DEPS || "auto";
+if (!modes.includes(mode)) fail(`AGENT_TRANSCRIPT_SYSTEM_DEPS must be one of ${modes.join(", ")}, not ${mode}`);
 
-const requirements = [
-  { what: "Go", packages: ["golang-go"], present: () => succeeds("go", ["version"]) },
-  // AWF's jq recipes run unchanged against our event logs in the recorder's tests.
-  { what: "jq", packages: ["jq"], present: () => succeeds("jq", ["--version"]) },
-  {
-    what: "python3 with jsonschema and dateutil",
-    packages: ["python3", "python3-jsonschema", "python3-dateutil"],
-    present: () => succeeds("/usr/bin/python3", ["-c", "import jsonschema, dateutil"]),
-  },
-  // A rustup proxy without a toolchain (for example under an empty HOME) does not count: Debian's cargo is used then.
-  {
-    what: "cargo and rustc",
-    packages: ["cargo", "rustc"],
-    present: () =>
-      (succeeds("cargo", ["--version"]) && succeeds("rustc", ["--version"])) ||
-      (existsSync("/usr/bin/cargo") && existsSync("/usr/bin/rustc")),
-  },
-  {
-    what: "serde crates for offline Rust builds",
-    packages: ["librust-serde-json-dev", "librust-serde-derive-dev"],
-    present: () => hasCrate("serde_json") && hasCrate("serde_derive"),
-  },
-];
-
-const missing = requirements.filter((requirement) => !requirement.present());
+const directory = systemDepsDirectory();
+refreshEnvironmentFile(directory);
+const missingRequirements = () => requirements.filter((requirement) => !requirement.present(process.env));
+const missing = missingRequirements();
 if (missing.length === 0) process.exit(0);
 
 const packages = [...new Set(missing.flatMap((requirement) => requirement.packages))];
-process.stderr.write(`system-deps: missing ${missing.map((requirement) => requirement.what).join(", ")}\n`);
+log(`missing ${missing.map((requirement) => requirement.what).join("; ")}`);
 
-const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-const prefix = isRoot ? [] : succeeds("sudo", ["-n", "true"]) ? ["sudo", "-n"] : undefined;
-if (!succeeds("apt-get", ["--version"]) || prefix === undefined) {
-  process.stderr.write(
-    `system-deps: cannot install them here; install these Debian packages and run again:\n  apt-get install -y ${packages.join(" ")}\n`,
-  );
-  process.exit(1);
+const succeeds = (/** @type {string} */ command, /** @type {string[]} */ args) =>
+  spawnSync(command, args, { stdio: "ignore" }).status === 0;
+const askToInstall = (/** @type {string} */ why, /** @type {string[]} */ needed) =>
+  fail(`${why}\nInstall these Debian packages (as root) and run again:\n  apt-get install -y ${needed.join(" ")}`);
+
+const hasAptGet = succeeds("apt-get", ["--version"]);
+/** How to run apt-get install: directly as root, through sudo when it needs no password, or not at all. */
+const systemInstaller =
+  mode === "user" || !hasAptGet
+    ? undefined
+    : process.getuid?.() === 0
+      ? []
+      : succeeds("sudo", ["-n", "true"])
+        ? ["sudo", "-n"]
+        : undefined;
+
+if (systemInstaller !== undefined) {
+  const install = (/** @type {string[]} */ args) => {
+    const [command = "apt-get", ...rest] = [...systemInstaller, ...args];
+    log([command, ...rest].join(" "));
+    const result = spawnSync(command, rest, {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (result.status !== 0) fail(`${args.join(" ")} failed (exit ${result.status})`);
+  };
+  install(["apt-get", "update", "-qq"]);
+  install(["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...packages]);
+} else {
+  const why =
+    mode === "user"
+      ? "AGENT_TRANSCRIPT_SYSTEM_DEPS=user"
+      : hasAptGet
+        ? "not root and no password-less sudo"
+        : "no apt-get";
+  if (mode === "system") askToInstall(`cannot install them here (${why}).`, packages);
+  const notUnpackable = missing.filter((requirement) => requirement.unpackable === false);
+  if (notUnpackable.length > 0)
+    askToInstall(
+      `${why}, and ${notUnpackable.map((requirement) => requirement.what).join("; ")} cannot be unpacked for a user.`,
+      packages,
+    );
+  log(`${why}: unpacking them for this user`);
+  try {
+    userSpaceInstall({ packages, directory, log });
+  } catch (error) {
+    if (error instanceof SetupError) askToInstall(error.message, packages);
+    throw error;
+  }
 }
 
-const run = (args) => {
-  const [command, ...rest] = [...prefix, ...args];
-  process.stderr.write(`system-deps: ${[command, ...rest].join(" ")}\n`);
-  const result = spawnSync(command, rest, {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  if (result.status !== 0) {
-    process.stderr.write(`system-deps: ${args.join(" ")} failed (exit ${result.status})\n`);
-    process.exit(1);
-  }
-};
-run(["apt-get", "update", "-qq"]);
-run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...packages]);
-
-const stillMissing = requirements.filter((requirement) => !requirement.present());
+const stillMissing = missingRequirements();
 if (stillMissing.length > 0) {
-  process.stderr.write(
-    `system-deps: still missing after install: ${stillMissing.map((requirement) => requirement.what).join(", ")}\n`,
+  askToInstall(
+    `still missing after install: ${stillMissing.map((requirement) => requirement.what).join("; ")}` +
+      (systemInstaller === undefined ? ` (or delete ${directory} to unpack afresh)` : ""),
+    [...new Set(stillMissing.flatMap((requirement) => requirement.packages))],
   );
-  process.exit(1);
 }

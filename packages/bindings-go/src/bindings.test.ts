@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { runJsonProgram } from "@agent-transcript/fixtures/conformance";
 import { describeRoundTrips } from "@agent-transcript/fixtures/round-trip-suite";
 import { validatorFor } from "@agent-transcript/core";
+import { systemCommand } from "@agent-transcript/setup";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -12,10 +13,12 @@ describeRoundTrips({
   language: "Go",
   strictValidator: (definition) => validatorFor(definition, "strict"),
   run: (requests) => {
+    // The system's go, or Debian's unpacked for this user by tools/setup (with its GOROOT).
+    const go = systemCommand("go");
     // No module downloads, ever: the bindings use the standard library only.
-    const env: NodeJS.ProcessEnv = { ...process.env, GOPROXY: "off", GOFLAGS: "-mod=mod -buildvcs=false" };
+    const env: NodeJS.ProcessEnv = { ...go.env, GOPROXY: "off", GOFLAGS: "-mod=mod -buildvcs=false" };
     // go needs a build cache; with no HOME (a bare CI environment) it has nowhere to put one.
     if (!env.GOCACHE && !env.HOME && !env.XDG_CACHE_HOME) env.GOCACHE = mkdtempSync(path.join(tmpdir(), "go-cache-"));
-    return runJsonProgram("go", ["run", "./cmd/roundtrip"], requests, { cwd: packageRoot, env });
+    return runJsonProgram(go.command, ["run", "./cmd/roundtrip"], requests, { cwd: packageRoot, env });
   },
 });

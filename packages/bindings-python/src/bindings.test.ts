@@ -1,19 +1,24 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pythonExecutable, runJsonProgram } from "@agent-transcript/fixtures/conformance";
+import { runJsonProgram } from "@agent-transcript/fixtures/conformance";
 import { definitionLocations, loadExamples } from "@agent-transcript/fixtures/examples";
 import { describeRoundTrips } from "@agent-transcript/fixtures/round-trip-suite";
 import { loadSchemaSet } from "@agent-transcript/codegen/schema-set";
 import { tolerantSchema } from "@agent-transcript/codegen/tolerant";
 import { validatorFor } from "@agent-transcript/core";
+import { systemCommand } from "@agent-transcript/setup";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Debian's python3, which has python3-jsonschema and python3-dateutil (installed, or unpacked for this user by
+// tools/setup and found through PYTHONPATH).
+const python = systemCommand("python3");
 
 describeRoundTrips({
   language: "Python",
   strictValidator: (definition) => validatorFor(definition, "strict"),
-  run: (requests) => runJsonProgram(pythonExecutable(), [path.join(packageRoot, "scripts/roundtrip.py")], requests),
+  run: (requests) =>
+    runJsonProgram(python.command, [path.join(packageRoot, "scripts/roundtrip.py")], requests, { env: python.env }),
 });
 
 describe("python-jsonschema agrees with ajv", () => {
@@ -32,10 +37,12 @@ describe("python-jsonschema agrees with ajv", () => {
   );
   let verdicts: boolean[] = [];
   beforeAll(() => {
-    verdicts = runJsonProgram(pythonExecutable(), [path.join(packageRoot, "scripts/jsonschema_verdicts.py")], {
-      schemas,
-      items: cases.map((entry) => ({ reference: entry.reference, value: entry.example.value })),
-    }) as boolean[];
+    verdicts = runJsonProgram(
+      python.command,
+      [path.join(packageRoot, "scripts/jsonschema_verdicts.py")],
+      { schemas, items: cases.map((entry) => ({ reference: entry.reference, value: entry.example.value })) },
+      { env: python.env },
+    ) as boolean[];
   }, 300_000);
 
   it("gives one verdict per example and mode", () => {

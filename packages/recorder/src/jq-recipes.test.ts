@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { systemCommand } from "@agent-transcript/setup";
 import { describe, expect, it } from "vitest";
 import { checkEventLog } from "./event-log.js";
 
@@ -67,8 +68,11 @@ const log =
 const file = path.join(mkdtempSync(path.join(tmpdir(), "jq-recipes-")), `${runId}.jsonl`);
 writeFileSync(file, log);
 
+// The system's jq, or Debian's unpacked for this user by tools/setup.
+const jqCommand = systemCommand("jq");
+
 function jq(args: string[]): string {
-  const result = spawnSync("jq", [...args, file], { encoding: "utf8" });
+  const result = spawnSync(jqCommand.command, [...args, file], { encoding: "utf8", env: jqCommand.env });
   if (result.error)
     throw new Error(`jq could not run (node tools/setup/system-deps.mjs installs it): ${result.error.message}`);
   expect(result.status, result.stderr).toBe(0);

@@ -1,0 +1,26 @@
+// Declarations of index.mjs for the TypeScript packages that import it; the implementation's JSDoc is the same.
+
+/** A program the cross-language tests run, and the environment to spawn it in. */
+export interface SystemCommand {
+  /** The program to spawn: an absolute path, or what `PYTHON` or `CARGO` names. */
+  command: string;
+  /** The environment to spawn it in: the current one, with the unpacked packages' directories first on the search paths. */
+  env: NodeJS.ProcessEnv;
+}
+
+export interface SystemEnvironment {
+  /** The environment to run the programs in. */
+  env: NodeJS.ProcessEnv;
+  /** The directory of Debian's packaged crates (unpacked or the system's), or undefined when there is none. */
+  cargoRegistry: string | undefined;
+}
+
+/**
+ * A program the cross-language tests run (`go`, `jq`, `python3`, `cargo`): the system's, or the one
+ * `node tools/setup/system-deps.mjs` unpacked for this user. Throws, saying to run that script, when there is none.
+ * `python3` is Debian's `/usr/bin/python3` (or `PYTHON`); `cargo` is one that can build, with a rustc (or `CARGO`).
+ */
+export function systemCommand(name: string, base?: NodeJS.ProcessEnv): SystemCommand;
+
+/** The environment the programs run in, and where Debian's packaged crates are. */
+export function systemEnvironment(base?: NodeJS.ProcessEnv): SystemEnvironment;

@@ -1,0 +1,65 @@
+// @ts-check
+// What the cross-language tests need, the Debian packages that provide it, and how to tell it is there: each check
+// runs the program the tests will run, found the way the tests find it (system-environment.mjs).
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { findSystemCommand, systemEnvironment } from "./system-environment.mjs";
+
+/**
+ * @param {string} name
+ * @param {readonly string[]} args
+ * @param {NodeJS.ProcessEnv} base
+ */
+const runs = (name, args, base) => {
+  const found = findSystemCommand(name, base);
+  return found !== undefined && spawnSync(found.command, args, { env: found.env, stdio: "ignore" }).status === 0;
+};
+
+/** @param {NodeJS.ProcessEnv} base */
+const hasSerdeCrates = (base) => {
+  const registry = systemEnvironment(base).cargoRegistry;
+  if (registry === undefined) return false;
+  const crates = readdirSync(registry);
+  return ["serde", "serde_json", "serde_derive"].every((name) => crates.some((crate) => crate.startsWith(`${name}-`)));
+};
+
+/**
+ * @typedef {object} Requirement
+ * @property {string} what
+ * @property {string[]} packages The Debian packages that provide it.
+ * @property {(base: NodeJS.ProcessEnv) => boolean} present
+ * @property {false} [unpackable] When the user-space fallback cannot provide it: it fails at once, naming it.
+ */
+
+/** @type {Requirement[]} */
+export const requirements = [
+  // bindings-go's round trip.
+  { what: "Go", packages: ["golang-go"], present: (base) => runs("go", ["version"], base) },
+  // AWF's jq recipes run unchanged against our event logs in the recorder's tests.
+  { what: "jq", packages: ["jq"], present: (base) => runs("jq", ["--version"], base) },
+  // bindings-python's round trip and the python-jsonschema agreement check.
+  {
+    what: "python3 with jsonschema and dateutil",
+    packages: ["python3", "python3-jsonschema", "python3-dateutil"],
+    present: (base) => runs("python3", ["-c", "import jsonschema, dateutil"], base),
+  },
+  // bindings-rust's round trip, built offline against Debian's packaged crates.
+  {
+    what: "cargo and rustc",
+    packages: ["cargo", "rustc"],
+    present: (base) => findSystemCommand("cargo", base) !== undefined,
+  },
+  // rustc links through `cc`. Installed with cargo as a dependency; unpacked it would not serve (`cc` is an
+  // update-alternatives link, and libc's linker script names absolute paths).
+  {
+    what: "a C compiler (cc) for rustc to link with",
+    packages: ["gcc", "libc6-dev"],
+    present: (base) => findSystemCommand("cc", base) !== undefined,
+    unpackable: false,
+  },
+  {
+    what: "serde crates for offline Rust builds",
+    packages: ["librust-serde-json-dev", "librust-serde-derive-dev"],
+    present: hasSerdeCrates,
+  },
+];
