@@ -11,9 +11,8 @@
  * the member's own signature is sent). The member's dialect objects all have the same fields, so the folds' property
  * reads stay monomorphic.
  */
-import type { FinishReason, Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
+import type { FinishReason, Message, Part, SourceFormat, Tolerant, Transcript } from "@agent-transcript/core";
 import type { normalizeUsage } from "@agent-transcript/core";
-import type { FormatId } from "../../format-ids.js";
 import type { ConversionWarningCode, IdRule, JsonObject, Problems, ReasoningDecision } from "../../conversion/index.js";
 import type { ExportContext } from "./content-from-canonical.js";
 
@@ -135,7 +134,7 @@ export interface BlockSpelling {
 /** A member's core: who it is and how it spells blocks. Every fold takes it, through its role's dialect. */
 export interface ContentBlocksDialect {
   /** The format id: `source.format` of the documents it reads, and the prefix of the ids it makes up. */
-  readonly format: FormatId;
+  readonly format: SourceFormat;
   /** The key of the member's fields in every `provider_fields`. */
   readonly providerKey: string;
   /** Who issues the member's opaque data; the target of every foreign-reasoning decision. */
