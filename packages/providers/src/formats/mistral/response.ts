@@ -316,9 +316,11 @@ function convertResponse(document: unknown, options: FromCanonicalOptions): From
 
   const choice: JsonObject = { index: 0, message: nativeMessage };
   const finishReason = nativeFinishFor(message, path, problems);
-  choice["finish_reason"] = finishReason ?? "stop";
+  if (finishReason !== undefined) choice["finish_reason"] = finishReason;
   const choiceFields = isJsonObject(kept?.["choice"]) ? kept["choice"] : undefined;
   fillMissing(choice, choiceFields);
+  // A kept finish_reason (null: a stream cut short) wins over the default.
+  if (!Object.hasOwn(choice, "finish_reason")) choice["finish_reason"] = "stop";
   dropAbsent(choice, shapeOf(choiceFields));
 
   const completion: JsonObject = {
