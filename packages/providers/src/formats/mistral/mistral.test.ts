@@ -399,6 +399,18 @@ describe("responses and streams", () => {
     });
   });
 
+  it("reads a finish reason named like a property of every object as other", () => {
+    const native = completion({ role: "assistant", content: "x" });
+    native.choices = [{ ...native.choices[0], finish_reason: "constructor" } as (typeof native.choices)[0]];
+    const imported = mistralConverter.responseToCanonical(native);
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    expect(imported.document.messages[0]).toMatchObject({
+      finish_reason: "other",
+      native_finish_reason: "constructor",
+    });
+    expect(mistralConverter.responseFromCanonical(imported.document)).toMatchObject({ ok: true, value: native });
+  });
+
   it("folds tool-call deltas by index and thinking chunk by chunk", () => {
     const head = { id: "s", object: "chat.completion.chunk", created: 5, model: "magistral-small-latest" };
     const chunks = [

@@ -60,6 +60,11 @@ const finishReasons: Record<string, NonNullable<Message["finish_reason"]>> = {
   error: "error",
 };
 
+/** The canonical finish reason of a native one (own keys only: a reason named `constructor` is no table entry). */
+function mappedFinish(native: string): NonNullable<Message["finish_reason"]> | undefined {
+  return Object.hasOwn(finishReasons, native) ? finishReasons[native] : undefined;
+}
+
 /** The key of `provider_fields.mistral` that holds what a completion has beside its message's content. */
 const completionKey = "completion";
 
@@ -174,7 +179,7 @@ function importResponse(response: unknown): ToCanonicalResult {
   if (id !== undefined && id !== "") message.response_id = id;
   if (createdAt !== undefined) message.created_at = createdAt;
   if (nativeFinish !== undefined) {
-    message.finish_reason = finishReasons[nativeFinish] ?? "other";
+    message.finish_reason = mappedFinish(nativeFinish) ?? "other";
     message.native_finish_reason = nativeFinish;
   }
   if (usage !== undefined) message.usage = usage;
@@ -204,8 +209,8 @@ function nativeFinishFor(message: Tolerant.Message, path: string, problems: Prob
   if (
     native !== undefined &&
     (reason === undefined ||
-      finishReasons[native] === reason ||
-      (finishReasons[native] === undefined && reason === "other"))
+      mappedFinish(native) === reason ||
+      (mappedFinish(native) === undefined && reason === "other"))
   )
     return native;
   if (reason === undefined) return undefined;
