@@ -74,9 +74,18 @@ import {
   ownFields,
   parseJsonText,
   providerEntry,
-  shapeOf,
-  type Shape,
-} from "../openai-chat/native-fields.js";
+  shapeOf as sharedShapeOf,
+} from "../../conversion/index.js";
+
+/** Ollama's `$shape` markers: fields the writer would add that the source did not have, a source's own empty id. */
+interface Shape {
+  absent?: string[];
+  id?: string;
+}
+
+function shapeOf(own: JsonObject | undefined): Shape | undefined {
+  return sharedShapeOf<Shape>(own);
+}
 
 const provider = "ollama";
 const roles = ["system", "user", "assistant", "tool"] as const;

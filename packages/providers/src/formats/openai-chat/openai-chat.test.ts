@@ -10,7 +10,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { openaiChatConverter } from "./openai-chat-format.js";
+import { openaiChatConverter } from "./index.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 

@@ -6,10 +6,8 @@
  *   its ids and nothing else;
  * - a tool message answers a call of the assistant message right before its run of tool messages.
  */
-import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
-import type { TargetProblem } from "../../conversion/index.js";
-import { idRules } from "../../conversion/index.js";
-import { isJsonObject, pointer } from "../../conversion/index.js";
+import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
+import type { ChatCompletionCreateParams } from "./types.js";
 
 const roles = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
 
