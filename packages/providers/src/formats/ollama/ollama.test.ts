@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { ChatRequest, ChatResponse } from "ollama";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { ollamaConverter } from "./ollama-format.js";
+import { ollamaConverter } from "./index.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 
