@@ -21,6 +21,8 @@ import {
   fillMissing,
   isJsonObject,
   pointer,
+  readableReasoning,
+  reasoningIssuerName,
   reportUnmapped,
   restOf,
   splitDataUri,
@@ -28,6 +30,7 @@ import {
   type Problems,
 } from "../../conversion/index.js";
 import {
+  dataUri,
   finishNative,
   keptInner,
   nest,
@@ -209,16 +212,10 @@ function writeMedia(
       return undefined;
     }
     reportUnmapped(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, label, problems);
-    let url: string;
-    if (part.data !== undefined) {
-      if (part.media_type === undefined)
-        problems.warn(
-          "value-assumed",
-          pointer(path, "media_type"),
-          "an inline image without a media type is sent as image/png",
-        );
-      url = `data:${part.media_type ?? "image/png"};base64,${part.data}`;
-    } else url = part.url as string;
+    const url =
+      part.data !== undefined
+        ? dataUri(part.data, part.media_type, path, problems, "image", "image/png")
+        : (part.url as string);
     const inner = keptInner(kept, "image_url");
     if (shape?.url_string && part.detail === undefined && inner === undefined)
       return finishNative({ type: "image_url", image_url: url }, kept);
@@ -237,16 +234,10 @@ function writeMedia(
   }
   if (part.data !== undefined || part.url !== undefined) {
     reportUnmapped(part, ["type", "media_type", "data", "url", "filename", "provider_fields"], path, label, problems);
-    let url: string;
-    if (part.data !== undefined) {
-      if (part.media_type === undefined)
-        problems.warn(
-          "value-assumed",
-          pointer(path, "media_type"),
-          "an inline document without a media type is sent as application/pdf",
-        );
-      url = `data:${part.media_type ?? "application/pdf"};base64,${part.data}`;
-    } else url = part.url as string;
+    const url =
+      part.data !== undefined
+        ? dataUri(part.data, part.media_type, path, problems, "document", "application/pdf")
+        : (part.url as string);
     const chunk: JsonObject = { type: "document_url", document_url: url };
     if (part.filename !== undefined) chunk["document_name"] = part.filename;
     return finishNative(chunk, kept);
@@ -297,12 +288,8 @@ function writeReasoning(
   }
   const policy = options.foreignReasoning ?? "drop";
   const decision = decideReasoning(part, mistralIssuer, policy, path);
-  const text = [part.text, ...(part.summary ?? [])]
-    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
-    .join("\n\n");
-  const from = part.issuer
-    ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}`
-    : "another provider";
+  const text = readableReasoning(part);
+  const from = reasoningIssuerName(part);
   if (policy === "text" && text !== "") {
     problems.warn(
       "reasoning-demoted",

@@ -21,12 +21,14 @@ import {
   isJsonObject,
   ownFields,
   pointer,
+  readableReasoning,
   reportUnmapped,
   splitDataUri,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
 import {
+  dataUri,
   finishNative,
   keptInner,
   nest,
@@ -171,15 +173,8 @@ function writePart(
     if (part.data !== undefined || part.url !== undefined)
       reportUnmapped(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, label, problems);
     let url: string;
-    if (part.data !== undefined) {
-      if (part.media_type === undefined)
-        problems.warn(
-          "value-assumed",
-          pointer(path, "media_type"),
-          "an inline image without a media type is sent as image/png",
-        );
-      url = `data:${part.media_type ?? "image/png"};base64,${part.data}`;
-    } else if (part.url !== undefined) url = part.url;
+    if (part.data !== undefined) url = dataUri(part.data, part.media_type, path, problems, "image", "image/png");
+    else if (part.url !== undefined) url = part.url;
     else {
       problems.warn(
         "media-fallback",
@@ -216,15 +211,8 @@ function writePart(
   }
   reportUnmapped(part, ["type", "media_type", "data", "file_id", "filename", "provider_fields"], path, label, problems);
   const file: JsonObject = {};
-  if (part.data !== undefined) {
-    if (part.media_type === undefined)
-      problems.warn(
-        "value-assumed",
-        pointer(path, "media_type"),
-        "an inline file without a media type is sent as application/octet-stream",
-      );
-    file["file_data"] = `data:${part.media_type ?? "application/octet-stream"};base64,${part.data}`;
-  }
+  if (part.data !== undefined)
+    file["file_data"] = dataUri(part.data, part.media_type, path, problems, "file", "application/octet-stream");
   if (part.file_id !== undefined) file["file_id"] = part.file_id;
   if (part.filename !== undefined) file["filename"] = part.filename;
   fillMissing(file, keptInner(kept, "file"));
@@ -307,9 +295,7 @@ function writeReasoning(
   const policy = options.foreignReasoning ?? "drop";
   const decision = decideReasoning(part, chatIssuer, policy, path);
   // Chat never accepts reasoning input: even reasoning decideReasoning would replay (no opaque data) is foreign here.
-  const text = [part.text, ...(part.summary ?? [])]
-    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
-    .join("\n\n");
+  const text = readableReasoning(part);
   if (decision.action === "as-text" || (decision.action === "replay" && policy === "text" && text !== "")) {
     fields.content.push({ type: "text", text: decision.action === "as-text" ? decision.text : text });
     problems.warn(
