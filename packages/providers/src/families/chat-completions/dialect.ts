@@ -12,7 +12,8 @@
  * - {@link StreamDialect} (`stream.ts`): what their streamed chunks carry.
  *
  * The folds are hot: every dialect object of one type is built with the same keys in the same order (so the code
- * reading them sees one object shape), and a field read inside a loop is read once before it.
+ * reading them sees one object shape; dialects.test.ts checks it), and a field a loop reads on every turn is read
+ * once before the loop.
  */
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
 import type { FormatId } from "../../format-ids.js";
@@ -250,7 +251,7 @@ export interface CompletionDialect {
   readonly usageProvider: "openai-chat" | "mistral";
   /** An error body's path and message, or undefined when the value is not one. */
   readonly errorBody: (value: JsonObject) => { path: string; message: string } | undefined;
-  /** `choices[0].logprobs` (null kept implicitly, as the writer writes it). */
+  /** The choice has `logprobs`: the writer writes it (null), so its absence is marked. */
   readonly logprobs: boolean;
   /** Message fields the writer always writes (null when empty): their absence is marked. */
   readonly alwaysWritten: readonly string[];
@@ -276,8 +277,10 @@ export interface CompletionDialect {
 /** What a member's streamed chunks carry, folded into a completion and written from one. */
 export interface StreamDialect {
   /**
-   * Tool calls stream as deltas joined by `index` (`indexed`: every delta has one, the index is no field of the call)
-   * or also whole (`indexed-or-whole`: a delta without an index is a call of its own; an index is kept as the call's).
+   * Tool calls stream as deltas joined by `index` (`indexed`: every delta has one, the index is no field of the call,
+   * the joined calls come in index order, each with an id, "" when no delta had one) or also whole
+   * (`indexed-or-whole`: a delta without an index is a call of its own, an index is kept as the call's, the calls
+   * come in the order they came; written back, one whole call per chunk).
    */
   readonly toolCalls: "indexed" | "indexed-or-whole";
   /** Delta fields whose strings are joined (`content` too, unless content may be a list of entries). */

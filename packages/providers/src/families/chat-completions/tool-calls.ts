@@ -66,8 +66,6 @@ export function readToolCall(
     if (!reader.has("id")) absent.push("id");
     id = reader.string("id");
   }
-  /** The source's own empty id, when the canonical one is made up. */
-  let emptyId = false;
   if (rules.type !== "unread") {
     if (!reader.has("type")) absent.push("type");
     if (rules.type === "function-or-custom") {
@@ -89,9 +87,10 @@ export function readToolCall(
   else args = fnReader.take("arguments");
   if (name === undefined || (rules.arguments !== "text-or-object" && args === undefined)) return undefined;
   const part: ToolCallPart = { type: "tool_call", id: id ?? "", name };
-  if (id === undefined || (id === "" && rules.emptyId === "made-up")) {
+  // A missing id, or an empty one the member does not keep, is made up from where the call is.
+  const madeUp = id === undefined || (id === "" && rules.emptyId === "made-up");
+  if (madeUp) {
     part.id = syntheticCallId(member, path);
-    emptyId = id === "";
     if (id === undefined && rules.missingId === "reported")
       problems.warn(
         "id-synthesized",
@@ -107,7 +106,8 @@ export function readToolCall(
     shape.arguments_object = true;
   } else problems.error(pointer(reader.at("function"), "arguments"), "must be JSON text or an object");
   if (absent.length > 0) shape.absent = absent;
-  if (emptyId) shape.id = "";
+  // The source's own empty id, so it is written back empty.
+  if (madeUp && id === "") shape.id = "";
   return withFields(member.provider, part, nest(reader.rest(), "function", fnReader.rest()), shape);
 }
 
