@@ -76,22 +76,23 @@ export function assumeModel(
   request["model"] = "";
 }
 
-export function requestFromCanonical(
+/** The member's request for a document; `Request` is the member's native request type, which the JSON built is. */
+export function requestFromCanonical<Request>(
   dialect: ChatDialect,
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<JsonObject> {
+): FromCanonicalResult<Request> {
   return guard(
-    () => writeRequest(dialect, document, options),
+    () => writeRequest<Request>(dialect, document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function writeRequest(
+function writeRequest<Request>(
   dialect: ChatDialect,
   input: unknown,
   options: FromCanonicalOptions,
-): FromCanonicalResult<JsonObject> {
+): FromCanonicalResult<Request> {
   const problems = new Problems();
   if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = ownDocument(dialect, input, problems);
@@ -116,7 +117,7 @@ function writeRequest(
     );
   if (document.tool_choice !== undefined) writeToolChoice(dialect, document.tool_choice, request, problems);
   fillMissing(request, own);
-  return finishFromCanonical(request, problems.warnings, options);
+  return finishFromCanonical(request as unknown as Request, problems.warnings, options);
 }
 
 /** Content as the member writes it: a string for one plain text entry, a list otherwise, absent for none. */

@@ -329,24 +329,25 @@ const mappedResponseMessageFields = [
   "provider_fields",
 ];
 
-export function responseFromCanonical(
+/** The member's completion for a document's last assistant message; `Response` is the member's native type. */
+export function responseFromCanonical<Response>(
   dialect: ChatDialect,
   completion: CompletionDialect,
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<JsonObject> {
+): FromCanonicalResult<Response> {
   return guard(
-    () => writeCompletion(dialect, completion, document, options),
+    () => writeCompletion<Response>(dialect, completion, document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function writeCompletion(
+function writeCompletion<Response>(
   dialect: ChatDialect,
   completion: CompletionDialect,
   input: unknown,
   options: FromCanonicalOptions,
-): FromCanonicalResult<JsonObject> {
+): FromCanonicalResult<Response> {
   const problems = new Problems();
   if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = ownDocument(dialect, input, problems);
@@ -438,7 +439,7 @@ function writeCompletion(
   if (Object.hasOwn(top, "id")) native["id"] = top["id"];
   fillMissing(native, top);
   dropAbsent(native, shapeOf(kept));
-  return finishFromCanonical(native, problems.warnings, options);
+  return finishFromCanonical(native as unknown as Response, problems.warnings, options);
 }
 
 /** The url citations of the message's text parts as `annotations`; any other citation is reported dropped. */

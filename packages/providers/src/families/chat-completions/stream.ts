@@ -60,16 +60,17 @@ export function streamToCanonical(
   );
 }
 
-export function streamFromCanonical(
+/** The chunks a server would stream for the document's completion; `Chunk` is the member's native chunk type. */
+export function streamFromCanonical<Chunk>(
   dialect: ChatDialect,
   completion: CompletionDialect,
   stream: StreamDialect,
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<JsonObject[]> {
-  const result = responseFromCanonical(dialect, completion, document, options);
+): FromCanonicalResult<Chunk[]> {
+  const result = responseFromCanonical<JsonObject>(dialect, completion, document, options);
   if (!result.ok) return result;
-  return { ok: true, value: chunksFor(stream, result.value), warnings: result.warnings };
+  return { ok: true, value: chunksFor(stream, result.value) as unknown as Chunk[], warnings: result.warnings };
 }
 
 /** One tool call being joined from its deltas. */

@@ -102,9 +102,5 @@ export function requestFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<MistralChatRequest> {
-  return writeRequest(
-    mistralDialect,
-    document,
-    options,
-  ) as FromCanonicalResult<unknown> as FromCanonicalResult<MistralChatRequest>;
+  return writeRequest<MistralChatRequest>(mistralDialect, document, options);
 }

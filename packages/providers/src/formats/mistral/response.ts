@@ -69,10 +69,5 @@ export function responseFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<MistralChatResponse> {
-  return writeCompletion(
-    mistralDialect,
-    mistralCompletion,
-    document,
-    options,
-  ) as FromCanonicalResult<unknown> as FromCanonicalResult<MistralChatResponse>;
+  return writeCompletion<MistralChatResponse>(mistralDialect, mistralCompletion, document, options);
 }

@@ -36,11 +36,5 @@ export function streamFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<MistralChatChunk[]> {
-  return writeStream(
-    mistralDialect,
-    mistralCompletion,
-    mistralStream,
-    document,
-    options,
-  ) as FromCanonicalResult<unknown> as FromCanonicalResult<MistralChatChunk[]>;
+  return writeStream<MistralChatChunk>(mistralDialect, mistralCompletion, mistralStream, document, options);
 }

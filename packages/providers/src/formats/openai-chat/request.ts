@@ -103,9 +103,5 @@ export function requestFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatCompletionCreateParams> {
-  return writeRequest(
-    chatDialect,
-    document,
-    options,
-  ) as FromCanonicalResult<unknown> as FromCanonicalResult<ChatCompletionCreateParams>;
+  return writeRequest<ChatCompletionCreateParams>(chatDialect, document, options);
 }

@@ -65,10 +65,5 @@ export function responseFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatCompletion> {
-  return writeCompletion(
-    chatDialect,
-    chatCompletion,
-    document,
-    options,
-  ) as FromCanonicalResult<unknown> as FromCanonicalResult<ChatCompletion>;
+  return writeCompletion<ChatCompletion>(chatDialect, chatCompletion, document, options);
 }

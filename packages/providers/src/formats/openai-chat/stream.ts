@@ -36,11 +36,5 @@ export function streamFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<ChatCompletionChunk[]> {
-  return writeStream(
-    chatDialect,
-    chatCompletion,
-    chatStream,
-    document,
-    options,
-  ) as FromCanonicalResult<unknown> as FromCanonicalResult<ChatCompletionChunk[]>;
+  return writeStream<ChatCompletionChunk>(chatDialect, chatCompletion, chatStream, document, options);
 }
