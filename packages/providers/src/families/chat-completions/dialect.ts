@@ -12,7 +12,7 @@
  * - {@link StreamDialect} (`stream.ts`): what their streamed chunks carry.
  *
  * The folds are hot: every dialect object of one type is built with the same keys in the same order (so the code
- * reading them sees one object shape; dialects.test.ts checks it), and a field a loop reads on every turn is read
+ * reading them sees one object shape; src/chat-completions-dialects.test.ts checks it), and a field a loop reads on every turn is read
  * once before the loop.
  */
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
