@@ -70,7 +70,9 @@ export function withoutForeignOpenaiFields(
     }
     return result;
   };
-  const copy: Tolerant.Transcript = strip(document, "");
+  // A document without top-level openai fields comes back from `strip` as itself: copy it before replacing its
+  // messages, so the caller's document is never modified.
+  const copy: Tolerant.Transcript = { ...strip(document, "") };
   copy.messages = document.messages.map((message, index) => {
     const path = pointer("", "messages", index);
     const stripped = strip(message, path);

@@ -20,6 +20,18 @@ export type ReasoningDecision =
   | { action: "as-text"; text: string; warning: ConversionWarning }
   | { action: "drop"; warning?: ConversionWarning };
 
+/** The readable text of a reasoning part: its text and summaries, the non-empty ones joined by a blank line. */
+export function readableReasoning(part: Tolerant.ReasoningPart): string {
+  return [part.text, ...(part.summary ?? [])]
+    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
+    .join("\n\n");
+}
+
+/** Who issued a reasoning part, as warnings name it: `<provider> <api>`, or "another provider" when it says not. */
+export function reasoningIssuerName(part: Tolerant.ReasoningPart): string {
+  return part.issuer ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}` : "another provider";
+}
+
 /**
  * The one rule every converter applies to a reasoning part: replay it whole to its issuer; otherwise follow the
  * foreign-reasoning policy, never sending another issuer's signature, encrypted or redacted data, and reporting
@@ -34,12 +46,8 @@ export function decideReasoning(
   const opaque =
     part.signature !== undefined || part.encrypted_content !== undefined || part.redacted_data !== undefined;
   if (!opaque || isSameIssuer(part.issuer, target)) return { action: "replay", part };
-  const text = [part.text, ...(part.summary ?? [])]
-    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
-    .join("\n\n");
-  const from = part.issuer
-    ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}`
-    : "another provider";
+  const text = readableReasoning(part);
+  const from = reasoningIssuerName(part);
   if (policy === "text" && text !== "") {
     return {
       action: "as-text",

@@ -15,9 +15,8 @@
  * Not checked: whether an assistant message may carry content and tool calls together, which depends on the model
  * (older tokenizers refuse it, newer accept it); which chunk types a model takes.
  */
-import type { TargetProblem } from "../../conversion/index.js";
-import { idRules } from "../../conversion/index.js";
-import { isJsonObject, pointer } from "../../conversion/index.js";
+import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
+import { ToolMessageRuns } from "../../families/chat-completions/index.js";
 import type { MistralChatRequest } from "./types.js";
 
 const roles = new Set(["system", "user", "assistant", "tool"]);
@@ -40,14 +39,10 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
   if (!Array.isArray(messages) || messages.length === 0)
     return [{ path: "/messages", message: "must be a non-empty array of messages" }];
   let previous: string | undefined;
-  /** The calls of the latest assistant message still waiting for their tool message; undefined outside a run. */
-  let open: Map<string, string> | undefined;
-  let answered = new Set<string>();
-  const closeRun = (): void => {
-    for (const [id, path] of open ?? [])
-      problems.push({ path, message: `tool call ${id} has no tool message right after its assistant message` });
-    open = undefined;
-  };
+  const runs = new ToolMessageRuns(
+    problems,
+    "answers no call of the assistant message before its run of tool messages",
+  );
   messages.forEach((message: unknown, index) => {
     const path = pointer("", "messages", index);
     const last = index === messages.length - 1;
@@ -102,19 +97,10 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
         });
         return;
       }
-      if (open === undefined || !open.has(id)) {
-        const reason = answered.has(id)
-          ? "answers a call that already has its tool message"
-          : "answers no call of the assistant message before its run of tool messages";
-        problems.push({ path: pointer(path, "tool_call_id"), message: `tool message for ${id} ${reason}` });
-      } else {
-        open.delete(id);
-        answered.add(id);
-      }
+      runs.answer(id, pointer(path, "tool_call_id"));
       return;
     }
-    closeRun();
-    answered = new Set();
+    runs.end();
     if (role !== "assistant") return;
     const calls = message["tool_calls"];
     const hasCalls = Array.isArray(calls) && calls.length > 0;
@@ -123,7 +109,7 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
     if (calls !== undefined && calls !== null && !Array.isArray(calls))
       problems.push({ path: pointer(path, "tool_calls"), message: "must be an array" });
     if (!hasCalls) return;
-    open = new Map();
+    runs.start();
     (calls as unknown[]).forEach((call, callIndex) => {
       const callPath = pointer(path, "tool_calls", callIndex);
       if (!isJsonObject(call)) {
@@ -136,9 +122,9 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
           path: pointer(callPath, "id"),
           message: "a tool call id must be exactly nine letters and digits",
         });
-      else if (open?.has(id))
+      else if (runs.expects(id))
         problems.push({ path: pointer(callPath, "id"), message: `tool call id ${id} is used twice in one message` });
-      else open?.set(id, callPath);
+      else runs.expect(id, callPath);
       const fn = call["function"];
       if (!isJsonObject(fn)) {
         problems.push({ path: pointer(callPath, "function"), message: "must be an object with a name and arguments" });
@@ -156,7 +142,7 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
         });
     });
   });
-  closeRun();
+  runs.end();
   const tools: unknown = (request as { tools?: unknown }).tools;
   if (Array.isArray(tools)) {
     tools.forEach((tool: unknown, index) => {

@@ -1,5 +1,6 @@
 /**
- * Mistral content chunks ↔ canonical parts, for requests and responses alike.
+ * Mistral content chunks ⇄ canonical parts, for requests and responses alike (the family's content codec for
+ * Mistral).
  *
  * To canonical: `text` → text; `image_url` (a URL string or `{ url, detail }`) → image, a base64 data URI split into
  * data and media_type; `document_url` → file (a data URI split likewise, `document_name` → filename); `file` → file
@@ -11,41 +12,52 @@
  * in user messages only. Reasoning: Mistral's own thinking is replayed whole; reasoning of any other issuer follows
  * the foreignReasoning policy (see {@link writeReasoning}).
  */
-import type { Part, ReasoningPart, Tolerant, ToolCallPart } from "@agent-transcript/core";
+import type { Part, ReasoningPart, Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
-import { digest } from "../../conversion/index.js";
-import { decideReasoning } from "../../conversion/index.js";
-import type { FromCanonicalOptions } from "../../conversion/index.js";
 import {
   cloneJson,
+  decideReasoning,
   FieldReader,
+  fillMissing,
   isJsonObject,
   pointer,
+  readableReasoning,
+  reasoningIssuerName,
+  reportUnmapped,
+  restOf,
+  splitDataUri,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
-import type { TurnCallIds } from "../../conversion/index.js";
-import { idChangeMessage } from "./id-messages.js";
 import {
-  fillMissing,
-  dropAbsent,
-  isMistralIssued,
-  jsonEqual,
-  mistralIssuer,
-  parseJsonText,
-  reportFields,
-  restOf,
-  shapeOf,
-  splitDataUri,
+  dataUri,
+  finishNative,
+  keptInner,
+  nest,
   targetFields,
   withFields,
+  type AssistantFields,
+  type ContentCodec,
+  type ContentPlace,
+  type WriteContext,
+} from "../../families/chat-completions/index.js";
+import {
+  isMistralIssued,
+  label,
+  mistralIssuer,
+  provider,
+  shapeOf,
   type Shape,
   type ThinkingLayout,
 } from "./native-fields.js";
 
+function own(fields: Record<string, Record<string, unknown>> | undefined, path: string, problems: Problems) {
+  return targetFields(provider, label, fields, path, problems);
+}
+
 // ─── To canonical ────────────────────────────────────────────────────────────────────────────────────────────────
 
-export function importChunk(value: unknown, path: string, problems: Problems): Part | undefined {
+function readChunk(value: unknown, path: string, problems: Problems): Part | undefined {
   if (!isJsonObject(value)) {
     problems.error(path, "must be a content chunk object");
     return undefined;
@@ -57,7 +69,7 @@ export function importChunk(value: unknown, path: string, problems: Problems): P
       return undefined;
     case "text": {
       const text = reader.string("text", { required: true });
-      return text === undefined ? undefined : withFields<Part>({ type: "text", text }, reader.rest());
+      return text === undefined ? undefined : withFields<Part>(provider, { type: "text", text }, reader.rest());
     }
     case "image_url": {
       const image = reader.take("image_url");
@@ -79,7 +91,7 @@ export function importChunk(value: unknown, path: string, problems: Problems): P
       const part: Part =
         split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
       if (detail !== undefined) part.detail = detail;
-      return withFields(part, nest(reader.rest(), "image_url", inner), shape);
+      return withFields(provider, part, nest(reader.rest(), "image_url", inner), shape);
     }
     case "document_url": {
       const url = reader.string("document_url", { required: true });
@@ -89,29 +101,26 @@ export function importChunk(value: unknown, path: string, problems: Problems): P
       const part: Part =
         split === undefined ? { type: "file", url } : { type: "file", media_type: split.mediaType, data: split.data };
       if (name !== undefined) part.filename = name;
-      return withFields(part, reader.rest());
+      return withFields(provider, part, reader.rest());
     }
     case "file": {
       const fileId = reader.string("file_id", { required: true, nonEmpty: true });
-      return fileId === undefined ? undefined : withFields<Part>({ type: "file", file_id: fileId }, reader.rest());
+      return fileId === undefined
+        ? undefined
+        : withFields<Part>(provider, { type: "file", file_id: fileId }, reader.rest());
     }
     case "input_audio": {
       const data = reader.string("input_audio", { required: true });
-      return data === undefined ? undefined : withFields<Part>({ type: "audio", data }, reader.rest());
+      return data === undefined ? undefined : withFields<Part>(provider, { type: "audio", data }, reader.rest());
     }
     case "thinking":
-      return importThinking(reader, problems);
+      return readThinking(reader, problems);
     default:
       return { type: "native", native_type: type, data: cloneJson(value), issuer: { ...mistralIssuer } };
   }
 }
 
-function nest(rest: JsonObject | undefined, key: string, inner: JsonObject | undefined): JsonObject | undefined {
-  if (inner === undefined) return rest;
-  return { ...(rest ?? {}), [key]: inner };
-}
-
-function importThinking(reader: FieldReader, problems: Problems): ReasoningPart | undefined {
+function readThinking(reader: FieldReader, problems: Problems): ReasoningPart | undefined {
   const list = reader.array("thinking", { required: true });
   if (list === undefined) return undefined;
   const texts: string[] = [];
@@ -130,80 +139,17 @@ function importThinking(reader: FieldReader, problems: Problems): ReasoningPart 
   const part: ReasoningPart = { type: "reasoning", text: texts.join(""), issuer: { ...mistralIssuer } };
   if (typeof reader.value["signature"] === "string") part.signature = reader.string("signature");
   const plain = layout.length === 1 && typeof layout[0] === "number";
-  return withFields(part, reader.rest(), plain ? {} : { thinking: layout });
-}
-
-/** Ids made up for calls the source sent without one, by position, so reruns agree. */
-export function syntheticCallId(position: string): string {
-  return digest(`mistral:${position}`, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 9);
-}
-
-export function importToolCall(value: unknown, path: string, problems: Problems): ToolCallPart | undefined {
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be a tool call object");
-    return undefined;
-  }
-  const reader = new FieldReader(value, path, problems);
-  const shape: Shape = {};
-  const absent: string[] = [];
-  if (!reader.has("id")) absent.push("id");
-  const id = reader.string("id");
-  if (!reader.has("type")) absent.push("type");
-  else reader.oneOf("type", ["function"]);
-  const fn = reader.object("function", { required: true });
-  if (fn === undefined) return undefined;
-  const fnReader = new FieldReader(fn, reader.at("function"), problems);
-  const name = fnReader.string("name", { required: true, nonEmpty: true });
-  const args = fnReader.take("arguments");
-  if (name === undefined) return undefined;
-  const part: ToolCallPart = { type: "tool_call", id: id ?? syntheticCallId(path), name };
-  if (id === undefined)
-    problems.warn(
-      "id-synthesized",
-      pointer(path, "id"),
-      `a call without an id was given the id ${part.id}, derived from where it is`,
-    );
-  if (typeof args === "string") {
-    const parsed = parseJsonText(args);
-    if (parsed.ok) {
-      part.input = parsed.value;
-      if (JSON.stringify(parsed.value) !== args) part.raw_input = args;
-    } else {
-      part.raw_input = args;
-      part.input_error = parsed.reason;
-    }
-  } else if (isJsonObject(args)) {
-    part.input = cloneJson(args);
-    shape.arguments_object = true;
-  } else problems.error(pointer(reader.at("function"), "arguments"), "must be JSON text or an object");
-  if (absent.length > 0) shape.absent = absent;
-  return withFields(part, nest(reader.rest(), "function", fnReader.rest()), shape);
+  return withFields(provider, part, reader.rest(), plain ? {} : { thinking: layout });
 }
 
 // ─── From canonical ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface WriteContext {
-  problems: Problems;
-  options: FromCanonicalOptions;
-  ids: TurnCallIds;
-  /** Writing a response: ids are written as the server sent them, not remapped to the request rule. */
-  response: boolean;
-}
-
-export type ChunkPlace = "system" | "user" | "assistant" | "tool";
-
-function finishChunk(native: JsonObject, own: JsonObject | undefined, skip: readonly string[] = []): JsonObject {
-  fillMissing(native, own, skip);
-  dropAbsent(native, shapeOf(own));
-  return native;
-}
-
 /** A content chunk for a part, or undefined when the part has no place in a Mistral message of `place`. */
-export function writeChunk(
+function writeChunk(
   part: Tolerant.Part,
   path: string,
   context: WriteContext,
-  place: ChunkPlace,
+  place: ContentPlace,
 ): JsonObject | undefined {
   const { problems } = context;
   if (!isKnownPart(part)) {
@@ -212,12 +158,12 @@ export function writeChunk(
   }
   switch (part.type) {
     case "text": {
-      reportFields(part, ["type", "text", "provider_fields"], path, problems);
-      return finishChunk({ type: "text", text: part.text }, targetFields(part.provider_fields, path, problems));
+      reportUnmapped(part, ["type", "text", "provider_fields"], path, label, problems);
+      return finishNative({ type: "text", text: part.text }, own(part.provider_fields, path, problems));
     }
     case "refusal":
-      reportFields(part, ["type", "text", "provider_fields"], path, problems);
-      targetFields(part.provider_fields, path, problems);
+      reportUnmapped(part, ["type", "text", "provider_fields"], path, label, problems);
+      own(part.provider_fields, path, problems);
       problems.warn("value-converted", path, "Mistral has no refusal; the refusal is sent as text");
       return { type: "text", text: part.text };
     case "reasoning":
@@ -254,8 +200,8 @@ function writeMedia(
   context: WriteContext,
 ): JsonObject | undefined {
   const { problems } = context;
-  const own = targetFields(part.provider_fields, path, problems);
-  const shape = shapeOf(own);
+  const kept = own(part.provider_fields, path, problems);
+  const shape = shapeOf(kept);
   if (part.type === "image") {
     if (part.data === undefined && part.url === undefined) {
       problems.warn(
@@ -265,52 +211,40 @@ function writeMedia(
       );
       return undefined;
     }
-    reportFields(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, problems);
-    let url: string;
-    if (part.data !== undefined) {
-      if (part.media_type === undefined)
-        problems.warn(
-          "value-assumed",
-          pointer(path, "media_type"),
-          "an inline image without a media type is sent as image/png",
-        );
-      url = `data:${part.media_type ?? "image/png"};base64,${part.data}`;
-    } else url = part.url as string;
-    const inner = isJsonObject(own?.["image_url"]) ? own["image_url"] : undefined;
+    reportUnmapped(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, label, problems);
+    const url =
+      part.data !== undefined
+        ? dataUri(part.data, part.media_type, path, problems, "image", "image/png")
+        : (part.url as string);
+    const inner = keptInner(kept, "image_url");
     if (shape?.url_string && part.detail === undefined && inner === undefined)
-      return finishChunk({ type: "image_url", image_url: url }, own);
+      return finishNative({ type: "image_url", image_url: url }, kept);
     const image: JsonObject = { url };
     if (part.detail !== undefined) image["detail"] = part.detail;
     fillMissing(image, inner);
-    return finishChunk({ type: "image_url", image_url: image }, own);
+    return finishNative({ type: "image_url", image_url: image }, kept);
   }
   if (part.type === "audio") {
     if (part.data === undefined) {
       problems.warn("media-fallback", path, "Mistral takes audio inline (base64) only; this audio is left out");
       return undefined;
     }
-    reportFields(part, ["type", "data", "provider_fields"], path, problems);
-    return finishChunk({ type: "input_audio", input_audio: part.data }, own);
+    reportUnmapped(part, ["type", "data", "provider_fields"], path, label, problems);
+    return finishNative({ type: "input_audio", input_audio: part.data }, kept);
   }
   if (part.data !== undefined || part.url !== undefined) {
-    reportFields(part, ["type", "media_type", "data", "url", "filename", "provider_fields"], path, problems);
-    let url: string;
-    if (part.data !== undefined) {
-      if (part.media_type === undefined)
-        problems.warn(
-          "value-assumed",
-          pointer(path, "media_type"),
-          "an inline document without a media type is sent as application/pdf",
-        );
-      url = `data:${part.media_type ?? "application/pdf"};base64,${part.data}`;
-    } else url = part.url as string;
+    reportUnmapped(part, ["type", "media_type", "data", "url", "filename", "provider_fields"], path, label, problems);
+    const url =
+      part.data !== undefined
+        ? dataUri(part.data, part.media_type, path, problems, "document", "application/pdf")
+        : (part.url as string);
     const chunk: JsonObject = { type: "document_url", document_url: url };
     if (part.filename !== undefined) chunk["document_name"] = part.filename;
-    return finishChunk(chunk, own);
+    return finishNative(chunk, kept);
   }
   if (part.file_id !== undefined) {
-    reportFields(part, ["type", "file_id", "provider_fields"], path, problems);
-    return finishChunk({ type: "file", file_id: part.file_id }, own);
+    reportUnmapped(part, ["type", "file_id", "provider_fields"], path, label, problems);
+    return finishNative({ type: "file", file_id: part.file_id }, kept);
   }
   if (part.text !== undefined) {
     problems.warn(
@@ -338,28 +272,24 @@ function writeMedia(
  *   accepts thinking chunks in the history of its reasoning models (Magistral, or `prompt_mode: "reasoning"`); other
  *   models reject them, so `keep` is for a reasoning model only.
  */
-export function writeReasoning(
+function writeReasoning(
   part: Tolerant.ReasoningPart,
   path: string,
   context: WriteContext,
-  place: ChunkPlace,
+  place: ContentPlace,
 ): JsonObject | undefined {
   const { problems, options } = context;
   if (isMistralIssued(part)) {
-    const own = targetFields(part.provider_fields, path, problems);
-    reportFields(part, ["type", "text", "signature", "issuer", "provider_fields"], path, problems);
-    const chunk: JsonObject = { type: "thinking", thinking: thinkingList(part.text ?? "", shapeOf(own)?.thinking) };
+    const kept = own(part.provider_fields, path, problems);
+    reportUnmapped(part, ["type", "text", "signature", "issuer", "provider_fields"], path, label, problems);
+    const chunk: JsonObject = { type: "thinking", thinking: thinkingList(part.text ?? "", shapeOf(kept)?.thinking) };
     if (part.signature !== undefined) chunk["signature"] = part.signature;
-    return finishChunk(chunk, own);
+    return finishNative(chunk, kept);
   }
   const policy = options.foreignReasoning ?? "drop";
   const decision = decideReasoning(part, mistralIssuer, policy, path);
-  const text = [part.text, ...(part.summary ?? [])]
-    .filter((entry): entry is string => typeof entry === "string" && entry !== "")
-    .join("\n\n");
-  const from = part.issuer
-    ? `${part.issuer.provider}${part.issuer.api ? ` ${part.issuer.api}` : ""}`
-    : "another provider";
+  const text = readableReasoning(part);
+  const from = reasoningIssuerName(part);
   if (policy === "text" && text !== "") {
     problems.warn(
       "reasoning-demoted",
@@ -411,57 +341,19 @@ function thinkingList(text: string, layout: ThinkingLayout[] | undefined): JsonO
   return list;
 }
 
-/** A tool call in Mistral's shape. */
-export function writeToolCall(part: Tolerant.ToolCallPart, path: string, context: WriteContext): JsonObject {
+/** A part of an assistant message other than a tool call, as a content chunk. */
+function writeAssistantPart(part: Tolerant.Part, path: string, context: WriteContext, fields: AssistantFields): void {
   const { problems } = context;
-  reportFields(part, ["type", "id", "name", "input", "raw_input", "input_error", "provider_fields"], path, problems);
-  const own = targetFields(part.provider_fields, path, problems);
-  const shape = shapeOf(own);
-  let id = part.id;
-  if (!context.response) {
-    const mapped = context.ids.call(part.id, path);
-    if (mapped.change !== undefined)
-      problems.warn("id-remapped", pointer(path, "id"), idChangeMessage(part.id, mapped, "call"));
-    id = mapped.id;
+  if (isKnownPart(part) && part.type === "tool_result") {
+    problems.warn("part-dropped", path, "a tool result inside an assistant message has no Mistral equivalent");
+    return;
   }
-  const fn: JsonObject = {
-    name: part.name,
-    arguments:
-      shape?.arguments_object && isJsonObject(part.input) ? cloneJson(part.input) : argumentsText(part, path, problems),
-  };
-  fillMissing(fn, isJsonObject(own?.["function"]) ? own["function"] : undefined);
-  const call: JsonObject = { id, type: "function", function: fn };
-  fillMissing(call, own);
-  // In a request the id is required; a response may have been sent without one.
-  dropAbsent(call, context.response ? shape : { absent: (shape?.absent ?? []).filter((key) => key !== "id") });
-  return call;
+  const chunk = writeChunk(part, path, context, "assistant");
+  if (chunk === undefined) return;
+  if (fields.toolCalls.length > 0)
+    problems.warn("order-changed", path, "Mistral puts content before tool calls; this part followed a call");
+  fields.content.push(chunk);
 }
 
-function argumentsText(part: Tolerant.ToolCallPart, path: string, problems: Problems): string {
-  if (part.raw_input !== undefined) {
-    if (part.input === undefined) return part.raw_input;
-    const parsed = parseJsonText(part.raw_input);
-    if (parsed.ok && jsonEqual(parsed.value, part.input)) return part.raw_input;
-  }
-  if (part.input === undefined) {
-    problems.warn("value-assumed", pointer(path, "input"), "a call with no arguments is sent with {}");
-    return "{}";
-  }
-  return JSON.stringify(part.input);
-}
-
-/** Content as Mistral writes it: a string for one plain text chunk, a list otherwise, undefined for none. */
-export function contentValue(chunks: JsonObject[], shape: Shape | undefined): string | JsonObject[] | undefined {
-  if (chunks.length === 0) return shape?.content_list ? [] : undefined;
-  const only = chunks[0];
-  if (
-    !shape?.content_list &&
-    chunks.length === 1 &&
-    only !== undefined &&
-    only["type"] === "text" &&
-    Object.keys(only).length === 2 &&
-    typeof only["text"] === "string"
-  )
-    return only["text"];
-  return chunks;
-}
+/** Mistral's content codec. */
+export const mistralContent: ContentCodec = { read: readChunk, write: writeChunk, writeAssistant: writeAssistantPart };

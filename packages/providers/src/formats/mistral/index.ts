@@ -1,14 +1,15 @@
 /**
  * Mistral chat completions (`POST /v1/chat/completions`), format id `mistral`, typed with the official
- * `@mistralai/mistralai` SDK's wire types (types.ts). The mapping rules are documented in each module: request.ts
- * (requests, tools, tool choice, role order), content.ts (content chunks, thinking, tool calls, the reasoning
- * policy), response.ts (responses, streams, error bodies), check.ts (the API's structural rules), call-ids.ts (the
- * nine-character id rule).
+ * `@mistralai/mistralai` SDK's wire types (types.ts): a member of the chat-completions family. The mapping rules are
+ * documented in each module: request.ts (requests, tools, tool choice, ids, role order), content.ts (content chunks,
+ * thinking, the reasoning policy), response.ts (responses, error bodies), stream.ts (streams), check.ts (the API's
+ * structural rules).
  */
 import type { ProviderConverter } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
-import { responseFromCanonical, responseToCanonical, streamFromCanonical, streamToCanonical } from "./response.js";
+import { responseFromCanonical, responseToCanonical } from "./response.js";
+import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { MistralChatChunk, MistralChatRequest, MistralChatResponse } from "./types.js";
 
 export type {

@@ -399,6 +399,18 @@ describe("responses and streams", () => {
     });
   });
 
+  it("reads a finish reason named like a property of every object as other", () => {
+    const native = completion({ role: "assistant", content: "x" });
+    native.choices = [{ ...native.choices[0], finish_reason: "constructor" } as (typeof native.choices)[0]];
+    const imported = mistralConverter.responseToCanonical(native);
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    expect(imported.document.messages[0]).toMatchObject({
+      finish_reason: "other",
+      native_finish_reason: "constructor",
+    });
+    expect(mistralConverter.responseFromCanonical(imported.document)).toMatchObject({ ok: true, value: native });
+  });
+
   it("folds tool-call deltas by index and thinking chunk by chunk", () => {
     const head = { id: "s", object: "chat.completion.chunk", created: 5, model: "magistral-small-latest" };
     const chunks = [
@@ -457,5 +469,25 @@ describe("responses and streams", () => {
     ]);
     const back = mistralConverter.streamFromCanonical(result.document);
     expect(back.ok && mistralConverter.streamToCanonical(back.value)).toEqual(result);
+  });
+
+  it("keeps the null finish reason of a stream cut short, so stream → document → stream → document is the identity", () => {
+    const chunks = [
+      {
+        id: "s",
+        object: "chat.completion.chunk",
+        created: 5,
+        model: "mistral-small-latest",
+        choices: [{ index: 0, delta: { role: "assistant", content: "par" }, finish_reason: null }],
+      },
+    ];
+    const result = mistralConverter.streamToCanonical(chunks);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.document.messages[0]?.finish_reason).toBeUndefined();
+    const back = mistralConverter.streamFromCanonical(result.document);
+    expect(back.ok && back.value.at(-1)?.choices[0]?.finish_reason).toBeNull();
+    expect(back.ok && mistralConverter.streamToCanonical(back.value)).toEqual(result);
+    const response = mistralConverter.responseFromCanonical(result.document);
+    expect(response.ok && response.value.choices[0]?.finish_reason).toBeNull();
   });
 });

@@ -1,1 +1,26 @@
-export { ollamaConverter } from "./ollama-format.js";
+/**
+ * Ollama's native chat API (`POST /api/chat`), format id `ollama`, typed with the `ollama` package: a member of the
+ * chat-completions family whose messages, responses and streams have shapes of their own. The mapping rules are
+ * documented in each module: request.ts (requests, tools, tool messages and their calls), content.ts (a message's
+ * thinking, content, images and tool calls), response.ts (responses, error bodies), stream.ts (NDJSON streams),
+ * check.ts (the API's structural rules).
+ */
+import type { ProviderConverter } from "../../conversion/index.js";
+import { checkRequest } from "./check.js";
+import { requestFromCanonical, requestToCanonical } from "./request.js";
+import { responseFromCanonical, responseToCanonical } from "./response.js";
+import { streamFromCanonical, streamToCanonical } from "./stream.js";
+import type { ChatRequest, ChatResponse } from "./types.js";
+
+export type { ChatRequest, ChatResponse } from "./types.js";
+
+export const ollamaConverter: ProviderConverter<ChatRequest, ChatResponse, ChatResponse> = {
+  id: "ollama",
+  requestToCanonical,
+  requestFromCanonical,
+  responseToCanonical,
+  responseFromCanonical,
+  streamToCanonical,
+  streamFromCanonical,
+  checkRequest,
+};

@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import { ollamaConverter } from "./ollama-format.js";
+import { ollamaConverter } from "./index.js";
 
 /** Differences a round trip cannot avoid, each with why. Empty: every real payload round-trips exactly. */
 const normalisations: ReadonlyArray<{ file: RegExp; path: RegExp; reason: string }> = [];

@@ -1,12 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
-import { validateTranscript } from "@agent-transcript/core";
-import fc from "fast-check";
-import type { ChatRequest, ChatResponse } from "ollama";
-import { describe, expect, expectTypeOf, it } from "vitest";
-import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { ollamaConverter } from "./ollama-format.js";
+import type { ChatRequest } from "ollama";
+import { describe, expect, it } from "vitest";
+import { ollamaConverter } from "./index.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 
@@ -17,77 +14,6 @@ function doc(messages: Tolerant.Message[]): Transcript {
 function request(messages: unknown[]): ChatRequest {
   return { model: "m", messages } as ChatRequest;
 }
-
-describe("ollamaConverter types", () => {
-  it("speaks the ollama package's types on the native side", () => {
-    expectTypeOf(ollamaConverter).toEqualTypeOf<ProviderConverter<ChatRequest, ChatResponse, ChatResponse>>();
-    expectTypeOf(ollamaConverter.requestFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatRequest>>();
-    expectTypeOf(ollamaConverter.streamFromCanonical).returns.toEqualTypeOf<FromCanonicalResult<ChatResponse[]>>();
-    expectTypeOf(ollamaConverter.checkRequest).parameter(0).toEqualTypeOf<ChatRequest>();
-    expect(ollamaConverter.id).toBe("ollama");
-  });
-});
-
-describe("checkRequest", () => {
-  const call = { function: { name: "add", arguments: { a: 1 } } };
-
-  it("accepts a well-formed history", () => {
-    expect(
-      ollamaConverter.checkRequest(
-        request([
-          { role: "user", content: "x", images: ["iVBORw0KGgo="] },
-          { role: "assistant", content: "", tool_calls: [call] },
-          { role: "tool", content: "2", tool_name: "add" },
-        ]),
-      ),
-    ).toEqual([]);
-  });
-
-  it("rejects an unknown role", () => {
-    expect(ollamaConverter.checkRequest(request([{ role: "developer", content: "x" }]))).toEqual([
-      { path: "/messages/0/role", message: 'role "developer" is not one Ollama knows' },
-    ]);
-  });
-
-  it("rejects arguments sent as JSON text", () => {
-    expect(
-      ollamaConverter.checkRequest(
-        request([
-          { role: "assistant", content: "", tool_calls: [{ function: { name: "add", arguments: '{"a":1}' } }] },
-        ]),
-      ),
-    ).toEqual([
-      { path: "/messages/0/tool_calls/0/function/arguments", message: "arguments must be an object, not JSON text" },
-    ]);
-  });
-
-  it("rejects images with a data: prefix", () => {
-    expect(
-      ollamaConverter.checkRequest(request([{ role: "user", content: "x", images: ["data:image/png;base64,AAAA"] }])),
-    ).toEqual([{ path: "/messages/0/images/0", message: "an image must be bare base64, without a data: prefix" }]);
-  });
-
-  it("rejects a tool message with no call before it, or naming a tool no call used", () => {
-    expect(
-      ollamaConverter.checkRequest(
-        request([
-          { role: "user", content: "x" },
-          { role: "tool", content: "2", tool_name: "add" },
-        ]),
-      ),
-    ).toEqual([{ path: "/messages/1", message: "a tool message must follow an assistant message with tool calls" }]);
-    expect(
-      ollamaConverter.checkRequest(
-        request([
-          { role: "assistant", content: "", tool_calls: [call] },
-          { role: "tool", content: "2", tool_name: "mul" },
-        ]),
-      ),
-    ).toEqual([
-      { path: "/messages/1/tool_name", message: "no call of the assistant message before names the tool mul" },
-    ]);
-  });
-});
 
 describe("canonical documents of other sources", () => {
   const files = readdirSync(examples).filter((file) => file.endsWith(".json"));
@@ -379,128 +305,5 @@ describe("tool results and their calls", () => {
       expect.arrayContaining(["id-remapped /messages/4/parts/0/id", "id-remapped /messages/5/parts/0/call_id"]),
     );
     expect(first.full.find((warning) => warning.path === "/messages/4/parts/0/id")?.message).toContain(fresh);
-  });
-});
-
-describe("checkRequest on tool ids", () => {
-  it("rejects a tool_call_id no call of the assistant message before has, and a call id used twice", () => {
-    const call = (id: string) => ({ id, function: { name: "add", arguments: { a: 1 } } });
-    expect(
-      ollamaConverter.checkRequest(
-        request([
-          { role: "assistant", content: "", tool_calls: [call("c1")] },
-          { role: "tool", content: "2", tool_name: "add", tool_call_id: "c2" },
-        ]),
-      ),
-    ).toEqual([{ path: "/messages/1/tool_call_id", message: "no call of the assistant message before has the id c2" }]);
-    expect(
-      ollamaConverter.checkRequest(
-        request([
-          { role: "assistant", content: "", tool_calls: [call("c1")] },
-          { role: "tool", content: "2", tool_name: "add", tool_call_id: "c1" },
-          { role: "assistant", content: "", tool_calls: [call("c1")] },
-        ]),
-      ),
-    ).toEqual([
-      {
-        path: "/messages/2/tool_calls/0/id",
-        message: "an earlier call has the id c1 too; a tool message's tool_call_id would be ambiguous",
-      },
-    ]);
-  });
-});
-
-// ------------------------------------------------------------------------------------------------ property
-
-const text = fc.string({ minLength: 1, maxLength: 20 });
-const args = fc
-  .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
-  .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
-const turn = fc.record({
-  role: fc.constantFrom("user" as const, "system" as const),
-  text,
-  images: fc.array(fc.base64String({ minLength: 4, maxLength: 12 }), { maxLength: 2 }),
-  thinking: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
-  reply: fc.option(text, { nil: undefined }),
-  calls: fc.uniqueArray(
-    fc.record({
-      id: fc.stringMatching(/^call_\w{1,10}$/),
-      name: fc.stringMatching(/^[a-z_]{1,8}$/),
-      input: args,
-      output: fc.string({ maxLength: 20 }),
-    }),
-    { selector: (call) => call.id, maxLength: 3 },
-  ),
-});
-
-const documents = fc.array(turn, { minLength: 1, maxLength: 4 }).map((turns) => {
-  const messages: Tolerant.Message[] = [];
-  const seen = new Set<string>();
-  for (const entry of turns) {
-    const images = entry.role === "user" ? entry.images : [];
-    messages.push({
-      role: entry.role,
-      parts: [{ type: "text", text: entry.text }, ...images.map((data) => ({ type: "image" as const, data }))],
-    });
-    const calls = entry.calls.filter((call) => !seen.has(call.id));
-    calls.forEach((call) => seen.add(call.id));
-    const parts: Tolerant.Part[] = [];
-    if (entry.thinking !== undefined) parts.push({ type: "reasoning", text: entry.thinking });
-    if (entry.reply !== undefined) parts.push({ type: "text", text: entry.reply });
-    for (const call of calls) parts.push({ type: "tool_call", id: call.id, name: call.name, input: call.input });
-    if (parts.length > 0) messages.push({ role: "assistant", parts });
-    for (const call of calls)
-      messages.push({
-        role: "tool",
-        parts: [{ type: "tool_result", call_id: call.id, name: call.name, status: "ok", output: call.output }],
-      });
-  }
-  return doc(messages);
-});
-
-describe("canonical → Ollama → canonical", () => {
-  it("is the identity on what Ollama supports (1,000 documents)", () => {
-    fc.assert(
-      fc.property(documents, (document) => {
-        const native = ollamaConverter.requestFromCanonical(document, { strict: true });
-        expect(native.ok ? [] : native.errors).toEqual([]);
-        if (!native.ok) return;
-        expect(ollamaConverter.checkRequest(native.value)).toEqual([]);
-        const back = ollamaConverter.requestToCanonical(native.value);
-        expect(back.ok).toBe(true);
-        if (!back.ok) return;
-        expect(validateTranscript(back.document).ok).toBe(true);
-        expect(back.document.messages).toEqual(document.messages);
-      }),
-      { numRuns: 1000 },
-    );
-  });
-
-  it("streams a response back into the same document", () => {
-    const response = {
-      model: "m",
-      created_at: "2026-01-01T00:00:00.5Z",
-      message: {
-        role: "assistant",
-        content: "hi",
-        thinking: "t",
-        tool_calls: [{ id: "c", function: { name: "f", arguments: { a: 1 } } }],
-      },
-      done: true,
-      done_reason: "stop",
-      eval_count: 3,
-      prompt_eval_count: 2,
-    };
-    const imported = ollamaConverter.responseToCanonical(response);
-    expect(imported.ok).toBe(true);
-    if (!imported.ok) return;
-    expect(imported.document.messages[0]?.finish_reason).toBe("tool_calls");
-    const chunks = ollamaConverter.streamFromCanonical(imported.document);
-    expect(chunks.ok && ollamaConverter.streamToCanonical(chunks.value)).toEqual(imported);
-    expect(ollamaConverter.responseFromCanonical(imported.document)).toEqual({
-      ok: true,
-      value: response,
-      warnings: [],
-    });
   });
 });

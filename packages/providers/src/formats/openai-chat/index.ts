@@ -1,1 +1,24 @@
-export { openaiChatConverter } from "./openai-chat-format.js";
+/**
+ * OpenAI Chat Completions (`POST /v1/chat/completions`), format id `openai-chat`, typed with the official `openai`
+ * SDK. Also reads and writes what OpenAI-compatible servers add (Groq `x_groq`, Ollama's and Groq's `reasoning`,
+ * DeepSeek's `reasoning_content`, Gemini's `extra_content`), kept in provider_fields.openai so it round-trips.
+ */
+import type { ProviderConverter } from "../../conversion/index.js";
+import { checkRequest } from "./check.js";
+import { requestFromCanonical, requestToCanonical } from "./request.js";
+import { responseFromCanonical, responseToCanonical } from "./response.js";
+import { streamFromCanonical, streamToCanonical } from "./stream.js";
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams } from "./types.js";
+
+export type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams } from "./types.js";
+
+export const openaiChatConverter: ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk> = {
+  id: "openai-chat",
+  requestToCanonical,
+  requestFromCanonical,
+  responseToCanonical,
+  responseFromCanonical,
+  streamToCanonical,
+  streamFromCanonical,
+  checkRequest,
+};

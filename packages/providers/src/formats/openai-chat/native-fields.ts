@@ -1,35 +1,26 @@
 /**
- * The OpenAI Chat (and Ollama) converters' markers in `provider_fields[<provider>].$shape`; the helpers that keep
- * native fields are shared with the other JSON-over-HTTP formats (`src/native-fields.ts`).
+ * The native fields OpenAI Chat keeps: everything of a request, response, message, part or tool without a canonical
+ * field is kept in its `provider_fields.openai` (a key OpenAI Responses shares, see conversion/provider-fields.ts),
+ * with the converter's markers in `$shape`.
  */
-import { shapeOf as sharedShapeOf } from "../../conversion/index.js";
-import type { JsonObject } from "../../conversion/index.js";
+import type { ChatShape } from "../../families/chat-completions/index.js";
+import { shapeOf as sharedShapeOf, type JsonObject } from "../../conversion/index.js";
 
-export {
-  dropAbsent,
-  fillMissing,
-  jsonEqual,
-  ownFields,
-  parseJsonText,
-  providerEntry,
-  restOf,
-  shapeKey,
-  splitDataUri,
-} from "../../conversion/index.js";
+/** The key of `provider_fields` OpenAI Chat keeps its native fields under. */
+export const provider = "openai";
+/** How warnings name the API. */
+export const label = "OpenAI Chat";
+/** The issuer of what only OpenAI Chat accepts back (a content part of a type this converter does not know). */
+export const chatIssuer = { provider: "openai", api: "chat-completions" } as const;
 
-export interface Shape {
-  /** Fields the source object did not have that the writer fills by default; the writer leaves them out. */
-  absent?: string[];
-  /** Content was a list of parts although one text part would be written as a string. */
-  content_parts?: true;
+/**
+ * OpenAI Chat's `$shape` markers: the family's (`absent`, `id`, `tool`, `content_parts`) and these.
+ */
+export interface Shape extends ChatShape {
   /** The message field a reasoning part came from (`reasoning`, `reasoning_content`). */
   field?: string;
-  /** The source's own id, when the canonical id had to be made up (an empty or missing id). */
-  id?: string;
   /** A refusal part that sat inside the content list rather than in the `refusal` field. */
   in_content?: true;
-  /** The verbatim tool definition for a tool type other than `function`. */
-  tool?: JsonObject;
 }
 
 /** The `$shape` marker of a provider entry. */

@@ -1,7 +1,7 @@
 import { validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import { openaiChatConverter } from "./openai-chat-format.js";
+import { openaiChatConverter } from "./index.js";
 
 /**
  * Differences between a real payload and its round trip that the format cannot avoid, each with why. A payload

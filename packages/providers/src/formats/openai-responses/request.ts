@@ -18,7 +18,7 @@
  *
  * Export writes any canonical document as a request: see `requestFromCanonical`. `provider_fields.openai` is merged
  * back only into a document this format produced (or one naming no source format); another format's, such as an
- * OpenAI Chat document's, is left out with a `field-dropped` warning per field (../openai-chat/source-fields.ts).
+ * OpenAI Chat document's, is left out with a `field-dropped` warning per field (conversion/provider-fields.ts).
  */
 import type { Message, Part, Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";

@@ -6,10 +6,9 @@
  *   its ids and nothing else;
  * - a tool message answers a call of the assistant message right before its run of tool messages.
  */
-import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
-import type { TargetProblem } from "../../conversion/index.js";
-import { idRules } from "../../conversion/index.js";
-import { isJsonObject, pointer } from "../../conversion/index.js";
+import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
+import { ToolMessageRuns } from "../../families/chat-completions/index.js";
+import type { ChatCompletionCreateParams } from "./types.js";
 
 const roles = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
 
@@ -18,14 +17,7 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
   const messages: unknown = (request as { messages?: unknown }).messages;
   if (!Array.isArray(messages)) return [{ path: "/messages", message: "must be an array of messages" }];
   const seenIds = new Set<string>();
-  /** The calls of the latest assistant message still waiting for their tool message; undefined outside a run. */
-  let open: Map<string, string> | undefined;
-  let answered = new Set<string>();
-  const closeRun = (): void => {
-    for (const [id, path] of open ?? [])
-      problems.push({ path, message: `tool call ${id} has no tool message right after its assistant message` });
-    open = undefined;
-  };
+  const runs = new ToolMessageRuns(problems, "answers no call of the assistant message right before it");
   messages.forEach((message: unknown, index) => {
     const path = pointer("", "messages", index);
     if (!isJsonObject(message)) {
@@ -44,19 +36,10 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
           path: pointer(path, "tool_call_id"),
           message: "a tool message needs the tool_call_id it answers",
         });
-      else if (open === undefined || !open.has(id)) {
-        const reason = answered.has(id)
-          ? "answers a call that already has its tool message"
-          : "answers no call of the assistant message right before it";
-        problems.push({ path: pointer(path, "tool_call_id"), message: `tool message for ${id} ${reason}` });
-      } else {
-        open.delete(id);
-        answered.add(id);
-      }
+      else runs.answer(id, pointer(path, "tool_call_id"));
       return;
     }
-    closeRun();
-    answered = new Set();
+    runs.end();
     if (role !== "assistant" || message["tool_calls"] === undefined || message["tool_calls"] === null) return;
     const calls = message["tool_calls"];
     if (!Array.isArray(calls)) {
@@ -64,7 +47,7 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
       return;
     }
     if (calls.length === 0) return;
-    open = new Map();
+    runs.start();
     calls.forEach((call: unknown, callIndex) => {
       const callPath = pointer(path, "tool_calls", callIndex);
       if (!isJsonObject(call)) {
@@ -81,7 +64,7 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
         problems.push({ path: pointer(callPath, "id"), message: `tool call id ${id} is used twice` });
       else {
         seenIds.add(id);
-        open?.set(id, callPath);
+        runs.expect(id, callPath);
       }
       const fn = call["function"];
       if (call["type"] === "custom") return;
@@ -92,6 +75,6 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
         });
     });
   });
-  closeRun();
+  runs.end();
   return problems;
 }

@@ -1,0 +1,183 @@
+/**
+ * Tool messages of the members whose requests pair results by id (OpenAI Chat, Mistral): one tool message per
+ * result, right after the assistant message with its call.
+ * - Tool messages carry text: a string output is the content, text entries stay a list; a JSON output is sent as
+ *   JSON text (`value-converted`); a non-ok status has no field (`status-mapped`), and an error text with no output
+ *   becomes the content. Images, audio and files of a result go to one user message after the tool messages,
+ *   labelled with the call id (`media-fallback`).
+ * - Every call is answered by a tool message right after its assistant message, and every tool message answers
+ *   such a call: a call without a result gets a tool message stating that none was recorded (`value-assumed`), a
+ *   result with no call before it is left out (`tool-result-unmatched`), since these APIs reject both.
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import { isKnownPart } from "@agent-transcript/core";
+import {
+  fillMissing,
+  isJsonObject,
+  pointer,
+  reportUnmapped,
+  shapeOf,
+  type JsonObject,
+  type Problems,
+} from "../../conversion/index.js";
+import type { ChatDialect, WriteContext } from "./dialect.js";
+import { targetFields, type ChatShape } from "./native-fields.js";
+import { idChangeMessage } from "./tool-calls.js";
+
+/** A native message being written, with where it came from in the canonical document. */
+export interface NativeMessage {
+  message: JsonObject;
+  /** The canonical pointer of what the native message came from. */
+  path: string;
+  /** For assistant messages: the paths of its calls, by native id. */
+  callPaths?: Map<string, string>;
+}
+
+/** The content of the tool message that answers a call which has no result in the document. */
+const unansweredCallText = "No result was recorded for this call.";
+
+const mappedResultFields = ["type", "call_id", "name", "status", "output", "content", "error", "provider_fields"];
+
+/** One tool message for one result; media it cannot carry is added to `media`, for a user message after it. */
+export function writeToolResult(
+  dialect: ChatDialect,
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: WriteContext,
+  media: JsonObject[],
+): JsonObject | undefined {
+  const { problems } = context;
+  const wording = dialect.toolMessages.wording;
+  if (part.provider_executed === true || part.native_type !== undefined) {
+    problems.warn(
+      "part-dropped",
+      path,
+      `the result of a server-side ${part.native_type ?? "tool"} is specific to the provider that ran it`,
+    );
+    return undefined;
+  }
+  reportUnmapped(part, mappedResultFields, path, `${dialect.label} tool message`, problems);
+  const own = targetFields(dialect.provider, dialect.label, part.provider_fields, path, problems);
+  const mapped = context.ids.result(part.call_id);
+  if (mapped.change !== undefined)
+    problems.warn("id-remapped", pointer(path, "call_id"), idChangeMessage(dialect, part.call_id, mapped, "result"));
+  // The source's own (empty) id, kept when the canonical one was made up.
+  const keptId = dialect.toolCalls.emptyId === "made-up" ? shapeOf<ChatShape>(own)?.id : undefined;
+  const tool: JsonObject = { role: "tool", tool_call_id: typeof keptId === "string" ? keptId : mapped.id };
+  if (dialect.toolMessages.name && part.name !== undefined) tool["name"] = part.name;
+  if (part.status !== "ok") problems.warn("status-mapped", pointer(path, "status"), wording.statusMapped(part.status));
+  const texts: JsonObject[] = [];
+  let converted: string | undefined;
+  if (typeof part.output === "string") converted = part.output;
+  else if (part.output !== undefined) {
+    problems.warn("value-converted", pointer(path, "output"), wording.outputAsJson);
+    converted = JSON.stringify(part.output);
+  }
+  const codec = dialect.content;
+  let moved = false;
+  (part.content ?? []).forEach((item, index) => {
+    const itemPath = pointer(path, "content", index);
+    if (isKnownPart(item) && (item.type === "image" || item.type === "audio" || item.type === "file")) {
+      const native = codec.write(item, itemPath, context, "user");
+      if (native === undefined) return;
+      if (!moved) media.push({ type: "text", text: `Content of tool result ${String(tool["tool_call_id"])}:` });
+      moved = true;
+      media.push(native);
+      problems.warn("media-fallback", itemPath, wording.mediaMoved(item.type));
+      return;
+    }
+    const native = codec.write(item, itemPath, context, "tool");
+    if (native !== undefined) texts.push(native);
+  });
+  if (converted !== undefined && texts.length === 0) tool["content"] = converted;
+  else if (converted !== undefined) {
+    problems.warn(
+      "parts-merged",
+      path,
+      `the output and the text content of the result are sent as one list of text ${wording.listNoun}`,
+    );
+    tool["content"] = [{ type: "text", text: converted }, ...texts];
+  } else if (part.content !== undefined) tool["content"] = texts;
+  else if (part.error !== undefined) tool["content"] = part.error;
+  if (part.error !== undefined && tool["content"] !== part.error)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "error"),
+      `the error text has no ${dialect.shortLabel} field beside the output`,
+    );
+  if (!dialect.toolMessages.name && part.name !== undefined)
+    problems.warn(
+      "field-dropped",
+      pointer(path, "name"),
+      `${dialect.shortLabel} tool messages are paired by id and carry no tool name`,
+    );
+  fillMissing(tool, own);
+  if (dialect.messages.contentRequired && !Object.hasOwn(tool, "content")) tool["content"] = "";
+  return tool;
+}
+
+/**
+ * Keeps the pairing rule: every call is answered by a tool message right after its assistant message, and every
+ * tool message answers such a call. What breaks it is left out with a warning, or answered by a stated result.
+ */
+export function pairToolMessages(dialect: ChatDialect, natives: NativeMessage[], problems: Problems): NativeMessage[] {
+  const output: NativeMessage[] = [];
+  const short = dialect.shortLabel;
+  const assistantOnly = dialect.messages.callsOnAssistantOnly;
+  const namedResults = dialect.toolMessages.name;
+  for (let index = 0; index < natives.length; index += 1) {
+    const entry = natives[index] as NativeMessage;
+    const message = entry.message;
+    if (message["role"] === "tool") {
+      problems.warn(
+        "tool-result-unmatched",
+        entry.path,
+        `no call right before this tool result answers it; ${short} rejects it, so it is left out`,
+      );
+      continue;
+    }
+    output.push(entry);
+    const calls = Array.isArray(message["tool_calls"]) ? (message["tool_calls"] as JsonObject[]) : [];
+    if ((assistantOnly && message["role"] !== "assistant") || calls.length === 0) continue;
+    const open = new Set(calls.map((call) => String(call["id"])));
+    const answered = new Set<string>();
+    let next = index + 1;
+    const results: NativeMessage[] = [];
+    for (; next < natives.length; next += 1) {
+      const candidate = natives[next] as NativeMessage;
+      if (candidate.message["role"] !== "tool") break;
+      const id = String(candidate.message["tool_call_id"]);
+      if (!open.has(id) || answered.has(id)) {
+        problems.warn(
+          "tool-result-unmatched",
+          candidate.path,
+          `this tool result answers no call of the assistant message before it; ${short} rejects it, so it is left out`,
+        );
+        continue;
+      }
+      answered.add(id);
+      results.push(candidate);
+    }
+    // Media moved out of the results sits in a user message right after them; it stays there.
+    // A call without a result (a response read alone, a run cut short) is answered by a stated result, as the Gemini
+    // converter does: these APIs reject unanswered calls, and leaving the call out would lose it.
+    for (const call of calls) {
+      const id = String(call["id"]);
+      if (answered.has(id)) continue;
+      const fn = isJsonObject(call["function"]) ? call["function"] : {};
+      const at = entry.callPaths?.get(id) ?? entry.path;
+      problems.warn(
+        "value-assumed",
+        at,
+        `the ${String(fn["name"])} call has no result right after it; ${short} rejects unanswered calls, so a tool message stating that no result was recorded was sent`,
+      );
+      const stated: JsonObject = { role: "tool", tool_call_id: id };
+      if (namedResults && typeof fn["name"] === "string") stated["name"] = fn["name"];
+      stated["content"] = unansweredCallText;
+      results.push({ message: stated, path: at });
+    }
+    output.push(...results);
+    index = next - 1;
+  }
+  return output;
+}

@@ -1,0 +1,40 @@
+/**
+ * OpenAI Chat Completions streams ⇄ a canonical document: the chunks fold into the completion they stand for
+ * (families/chat-completions/stream.ts), which converts like a response. What OpenAI Chat's chunks carry: content,
+ * refusal and reasoning deltas joined; tool-call deltas joined by index, every delta with one; logprobs per chunk,
+ * joined; the per-chunk `obfuscation` padding (random text against length side channels), not content, left out
+ * with a warning; the usage in a last chunk with no choices. Written back: one chunk for the message's fields, one
+ * per reasoning field, a head and an arguments chunk per tool call, the finish chunk, then the usage chunk.
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
+import {
+  streamFromCanonical as writeStream,
+  streamToCanonical as readStream,
+  type StreamDialect,
+} from "../../families/chat-completions/index.js";
+import { chatDialect } from "./request.js";
+import { chatCompletion } from "./response.js";
+import type { ChatCompletionChunk } from "./types.js";
+
+export const chatStream: StreamDialect = {
+  toolCalls: "indexed",
+  joinedFields: ["content", "refusal", ...chatDialect.messages.reasoningFields],
+  listContent: false,
+  concatenatedFields: ["annotations"],
+  ownChunkFields: chatDialect.messages.reasoningFields,
+  obfuscation: true,
+  logprobs: true,
+  usage: "own-chunk",
+};
+
+export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
+  return readStream(chatDialect, chatCompletion, chatStream, chunks);
+}
+
+export function streamFromCanonical(
+  document: Tolerant.Transcript,
+  options: FromCanonicalOptions = {},
+): FromCanonicalResult<ChatCompletionChunk[]> {
+  return writeStream<ChatCompletionChunk>(chatDialect, chatCompletion, chatStream, document, options);
+}
