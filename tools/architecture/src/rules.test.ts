@@ -75,12 +75,14 @@ function repository(name: string, files: Record<string, string>): string {
 }
 
 describe("the dependency rules", () => {
-  it("accept a tree that keeps them, including tests that use test support and commands' own tests", () => {
+  it("accept a tree that keeps them, including tests that use test support, commands' own tests and a cycle of type imports", () => {
     const root = repository("clean", {
       "packages/providers/src/formats/alpha/index.ts":
         'import { value } from "@agent-transcript/core";\nimport { json } from "../../conversion/json.js";\nimport { fold } from "../../families/one/fold.js";\nexport const alpha = [value, json, fold];\n',
       "packages/providers/src/families/one/fold.ts":
-        'import { json } from "../../conversion/json.js";\nexport const fold = json;\n',
+        'import { json } from "../../conversion/json.js";\nimport type { Dialect } from "./dialect.js";\nexport const fold = json;\nexport type Folded = Dialect;\n',
+      "packages/providers/src/families/one/dialect.ts":
+        'import type { Folded } from "./fold.js";\nexport type Dialect = { folded?: Folded };\n',
       "packages/providers/src/conversion/json.ts": "export const json = 1;\n",
       "packages/providers/src/formats/alpha/alpha.test.ts":
         'import { data } from "@agent-transcript/fixtures";\nimport { alpha } from "./index.js";\nexport const checked = [data, alpha];\n',
