@@ -157,11 +157,11 @@ function handWrittenSources(): string[] {
 }
 
 /**
- * A format folder describes another system's format, whose own lists may equal ours by design (the Warp export's
- * plan statuses were the model for PlanStatus; OpenAI's roles are ours) and must not follow the schema when it
- * grows: they are that format's, so the scan leaves them out.
+ * A format folder, or a family of formats, describes other systems' formats, whose own lists may equal ours by design
+ * (the Warp export's plan statuses were the model for PlanStatus; the chat-completions roles are ours) and must not
+ * follow the schema when it grows: they are those formats', so the scan leaves them out.
  */
-const nativeFormatFolders = /^packages\/providers\/src\/formats\//;
+const nativeFormatFolders = /^packages\/providers\/src\/(?:formats|families)\//;
 
 describe("hand-written code", () => {
   const files = loadSchemaSet().filter((file) => file.version === "v1");
