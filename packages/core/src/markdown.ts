@@ -1,5 +1,6 @@
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
+import { assertWithinDepth } from "./json-limits.js";
 import { isKnownPart } from "./parts.js";
 
 export interface MarkdownOptions {
@@ -15,8 +16,13 @@ const roleHeadings: Record<string, string> = {
   tool: "Tool",
 };
 
-/** Renders a transcript for people: roles, reasoning, tool calls and results, plans, diffs, media and totals. */
+/**
+ * Renders a transcript for people: roles, reasoning, tool calls and results, plans, diffs, media and totals. Throws a
+ * `JsonDepthError` for a document nested deeper than `defaultMaxDepth` (rendering recurses into nested results,
+ * plans and JSON values).
+ */
 export function renderMarkdown(document: Tolerant.Transcript, options: MarkdownOptions = {}): string {
+  assertWithinDepth(document);
   const blocks: string[] = [`# ${inline(document.title ?? document.id)}`];
   const facts = summaryFacts(document);
   if (facts.length > 0) blocks.push(facts.map((fact) => `- ${fact}`).join("\n"));
