@@ -26,6 +26,11 @@ export interface JsonTextError {
   code: JsonTextErrorCode;
   /** One sentence naming the line, column and (for too-deep and inexact-number) JSON pointer. */
   message: string;
+  /**
+   * What is wrong without the line and column, for callers that say where in their own terms (a JSONL line): the
+   * parser's own message for invalid-json, the same sentence as `message` otherwise.
+   */
+  reason: string;
   /** UTF-16 offset into the text. */
   offset: number;
   /** 1-based line and column (in UTF-16 code units) of `offset`. */
@@ -58,6 +63,7 @@ export function parseJson(text: string, limits: JsonLimits = {}): ParseJsonResul
       error: {
         code: "invalid-json",
         message: `not valid JSON at line ${line}, column ${column}: ${reason}`,
+        reason,
         offset,
         line,
         column,
@@ -71,23 +77,22 @@ export function parseJson(text: string, limits: JsonLimits = {}): ParseJsonResul
   const offset = start + violation.offset;
   const { line, column } = lineAndColumn(text, offset);
   const where = `line ${line}, column ${column}`;
-  if (violation.code === "too-deep")
+  if (violation.code === "too-deep") {
+    const reason = describeTooDeep(pointer, maxDepth);
     return {
       ok: false,
-      error: {
-        code: "too-deep",
-        message: `${describeTooDeep(pointer, maxDepth)} (${where})`,
-        offset,
-        line,
-        column,
-        pointer,
-      },
+      error: { code: "too-deep", message: `${reason} (${where})`, reason, offset, line, column, pointer },
     };
+  }
+  const number = `the number ${abbreviate(violation.token)}`;
+  const policy =
+    "numbers are IEEE 754 doubles here (I-JSON, RFC 8785), so write a value that must stay exact as a string";
   return {
     ok: false,
     error: {
       code: "inexact-number",
-      message: `the number ${abbreviate(violation.token)} at ${where} (${abbreviatePointer(pointer)}) ${violation.reason}; numbers are IEEE 754 doubles here (I-JSON, RFC 8785), so write a value that must stay exact as a string`,
+      message: `${number} at ${where} (${abbreviatePointer(pointer)}) ${violation.reason}; ${policy}`,
+      reason: `${number} at ${abbreviatePointer(pointer)} ${violation.reason}; ${policy}`,
       offset,
       line,
       column,
