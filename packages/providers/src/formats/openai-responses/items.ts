@@ -24,7 +24,7 @@ import type { Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
 import type { ForeignReasoningPolicy } from "../../conversion/index.js";
 import type { ToolCallIdMap } from "../../conversion/index.js";
-import { decideReasoning, isSameIssuer } from "../../conversion/index.js";
+import { append, decideReasoning, isSameIssuer } from "../../conversion/index.js";
 import {
   cloneJson,
   isJsonObject,
@@ -348,7 +348,7 @@ export function itemToParts(item: unknown, path: string, previous: Part | undefi
 /** Converts a run of items (a response's output, or consecutive model-output items of a request) to parts. */
 export function itemsToParts(items: readonly unknown[], path: string, problems: Problems, into: Part[] = []): Part[] {
   items.forEach((item, index) => {
-    into.push(...itemToParts(item, pointer(path, index), into.at(-1), problems));
+    append(into, itemToParts(item, pointer(path, index), into.at(-1), problems));
   });
   return into;
 }
