@@ -28,6 +28,11 @@ export interface DecodeError {
   /** One sentence a person can act on. */
   message: string;
   /**
+   * For `invalid-json`, `too-deep`, `inexact-number` and `invalid-utf8`: what is wrong without where, for callers
+   * that print the line, column and pointer themselves (`file:line:column: /pointer reason`).
+   */
+  reason?: string;
+  /**
    * 1-based line and column in the JSON text, for `invalid-json`, `too-deep`, `inexact-number` and `invalid-utf8`
    * (whose column counts the characters before the bad byte).
    */
@@ -127,8 +132,8 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
       return fail("too-large", `document is ${bytes.length} bytes, more than the ${maxBytes} allowed`);
     const decoded = decodeUtf8(bytes);
     if (!decoded.ok) {
-      const { message, line, column, offset } = decoded.error;
-      return { ok: false, error: { code: "invalid-utf8", message, line, column, byteOffset: offset } };
+      const { message, reason, line, column, offset } = decoded.error;
+      return { ok: false, error: { code: "invalid-utf8", message, reason, line, column, byteOffset: offset } };
     }
     value = decoded.text;
   }
@@ -136,8 +141,10 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
     if (value.length > maxBytes) return fail("too-large", `document is longer than the ${maxBytes} bytes allowed`);
     const parsed = parseJson(value, { maxDepth });
     if (!parsed.ok) {
-      const { code, message, line, column, pointer } = parsed.error;
-      return { ok: false, error: { code, message, line, column, ...(pointer === undefined ? {} : { pointer }) } };
+      const { code, message, reason, line, column, pointer } = parsed.error;
+      const error: DecodeError = { code, message, reason, line, column };
+      if (pointer !== undefined) error.pointer = pointer;
+      return { ok: false, error };
     }
     value = parsed.value;
   } else if (value === input) {

@@ -37,6 +37,7 @@ export {
   type ParseJsonResult,
 } from "./parse-json.js";
 export {
+  abbreviatePointer,
   assertWithinDepth,
   checkJsonValue,
   defaultMaxDepth,

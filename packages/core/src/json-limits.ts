@@ -38,9 +38,13 @@ export class JsonDepthError extends RangeError {
   }
 }
 
-/** The sentence every too-deep error uses, so the CLI, the library and the converters read alike. */
-export function describeTooDeep(pointer: string, maxDepth: number): string {
-  return `nested deeper than ${maxDepth} arrays and objects at ${abbreviatePointer(pointer)}; the limit keeps every reader's stack safe`;
+/**
+ * The sentence every too-deep error uses, so the CLI, the library and the converters read alike; without a pointer,
+ * the sentence for callers that print the pointer themselves.
+ */
+export function describeTooDeep(pointer: string | undefined, maxDepth: number): string {
+  const where = pointer === undefined ? "" : ` at ${abbreviatePointer(pointer)}`;
+  return `nested deeper than ${maxDepth} arrays and objects${where}; the limit keeps every reader's stack safe`;
 }
 
 /**
@@ -85,6 +89,10 @@ interface Frame {
 export function checkJsonValue(value: unknown, options: JsonValueCheckOptions = {}): JsonValueProblem | undefined {
   const maxDepth = options.maxDepth ?? defaultMaxDepth;
   const numbers = options.numbers === true;
+  // The fast answer for the usual value: a recursion no deeper than the limit (so no deeper than the walks it
+  // protects), allocating nothing. The explicit-stack walk below runs only to name the pointer, or for a limit set
+  // so high that recursing to it could itself overflow.
+  if (maxDepth <= recursionLimit && !breaksLimits(value, maxDepth, numbers)) return undefined;
   const stack: Frame[] = [];
   let current: unknown = value;
   for (;;) {
@@ -116,6 +124,26 @@ export function checkJsonValue(value: unknown, options: JsonValueCheckOptions = 
       } else stack.pop();
     }
   }
+}
+
+/** The deepest limit the fast check recurses to; every walk it protects takes at least twice that. */
+const recursionLimit = 1024;
+
+/** Whether `value` nests deeper than `remaining` more levels, or (with `numbers`) holds a number JSON cannot write. */
+function breaksLimits(value: unknown, remaining: number, numbers: boolean): boolean {
+  if (typeof value !== "object" || value === null)
+    return numbers && typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0));
+  if (remaining === 0) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1)
+      if (breaksLimits(value[index], remaining - 1, numbers)) return true;
+    return false;
+  }
+  // `for…in` walks V8's cached key list without allocating one; own keys only.
+  for (const key in value)
+    if (Object.hasOwn(value, key) && breaksLimits((value as Record<string, unknown>)[key], remaining - 1, numbers))
+      return true;
+  return false;
 }
 
 /** Throws a {@link JsonDepthError} when `value` nests deeper than `maxDepth`. */

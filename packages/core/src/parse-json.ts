@@ -27,8 +27,8 @@ export interface JsonTextError {
   /** One sentence naming the line, column and (for too-deep and inexact-number) JSON pointer. */
   message: string;
   /**
-   * What is wrong without the line and column, for callers that say where in their own terms (a JSONL line): the
-   * parser's own message for invalid-json, the same sentence as `message` otherwise.
+   * What is wrong without the line, column and pointer, for callers that say where in their own terms (a JSONL
+   * line, `file:line:column: /pointer`): for invalid-json the parser's own message.
    */
   reason: string;
   /** UTF-16 offset into the text. */
@@ -78,11 +78,9 @@ export function parseJson(text: string, limits: JsonLimits = {}): ParseJsonResul
   const { line, column } = lineAndColumn(text, offset);
   const where = `line ${line}, column ${column}`;
   if (violation.code === "too-deep") {
-    const reason = describeTooDeep(pointer, maxDepth);
-    return {
-      ok: false,
-      error: { code: "too-deep", message: `${reason} (${where})`, reason, offset, line, column, pointer },
-    };
+    const message = `${describeTooDeep(pointer, maxDepth)} (${where})`;
+    const reason = describeTooDeep(undefined, maxDepth);
+    return { ok: false, error: { code: "too-deep", message, reason, offset, line, column, pointer } };
   }
   const number = `the number ${abbreviate(violation.token)}`;
   const policy =
@@ -92,7 +90,7 @@ export function parseJson(text: string, limits: JsonLimits = {}): ParseJsonResul
     error: {
       code: "inexact-number",
       message: `${number} at ${where} (${abbreviatePointer(pointer)}) ${violation.reason}; ${policy}`,
-      reason: `${number} at ${abbreviatePointer(pointer)} ${violation.reason}; ${policy}`,
+      reason: `${number} ${violation.reason}; ${policy}`,
       offset,
       line,
       column,

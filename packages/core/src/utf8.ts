@@ -8,6 +8,8 @@ import { isUtf8 } from "node:buffer";
 export interface Utf8Error {
   /** One sentence naming the byte offset, line and column. */
   message: string;
+  /** The same without the line and column, for callers that print those themselves. */
+  reason: string;
   /** 0-based offset of the first byte of the first ill-formed sequence. */
   offset: number;
   /** 1-based line, and column in UTF-16 code units of the valid text before it on that line. */
@@ -50,8 +52,10 @@ function describeInvalidUtf8(bytes: Uint8Array, offset: number): Utf8Error {
     ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
       ? " (it starts with a UTF-16 byte order mark: convert it to UTF-8)"
       : "";
+  const problem = `${shown.join(" ")} is not a well-formed sequence${utf16}`;
   return {
-    message: `not valid UTF-8 at byte ${offset} (line ${line}, column ${column}): ${shown.join(" ")} is not a well-formed sequence${utf16}`,
+    message: `not valid UTF-8 at byte ${offset} (line ${line}, column ${column}): ${problem}`,
+    reason: `not valid UTF-8 at byte ${offset}: ${problem}`,
     offset,
     line,
     column,
