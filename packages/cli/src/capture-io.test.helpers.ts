@@ -1,14 +1,26 @@
 import type { CommandIo } from "./io.js";
 
-/** A CommandIo that records what a command writes, and answers stdin with the given text. */
-export function captureIo(stdin = ""): { io: CommandIo; stdout: () => string; stderr: () => string } {
+/**
+ * A CommandIo that records what a command writes, and answers stdin with the given text or bytes (or chunks of them,
+ * as a pipe delivers them).
+ */
+export function captureIo(stdin: string | Uint8Array | ReadonlyArray<string | Uint8Array> = ""): {
+  io: CommandIo;
+  stdout: () => string;
+  stderr: () => string;
+} {
   let out = "";
   let err = "";
+  const chunks = (typeof stdin === "string" || stdin instanceof Uint8Array ? [stdin] : stdin).map((chunk) =>
+    typeof chunk === "string" ? Buffer.from(chunk) : chunk,
+  );
   return {
     io: {
       stdout: (text) => (out += text),
       stderr: (text) => (err += text),
-      readStdin: async () => stdin,
+      stdin: async function* () {
+        yield* chunks;
+      },
       color: false,
     },
     stdout: () => out,
