@@ -105,7 +105,7 @@ async function everyCommand(file: string, preexisting: boolean): Promise<Array<O
 function expectRefusal(outcome: Outcome & { command?: string }, where: readonly string[]): void {
   const all = outcome.stdout + outcome.stderr;
   expect(outcome.code, outcome.command).toBe(1);
-  expect(all, outcome.command).not.toMatch(/\n\s+at |unexpected error|Maximum call stack|RangeError|TypeError/);
+  expect(all, outcome.command).not.toMatch(/^ {4}at |unexpected error|Maximum call stack|RangeError|TypeError/m);
   for (const fragment of where) expect(all, outcome.command).toContain(fragment);
 }
 
