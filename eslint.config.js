@@ -24,7 +24,7 @@ export default typescript.config(
     // Spreading an array into arguments passes every item on the stack: an array that grows with the input (warnings,
     // parts, chunks) crashes with "Maximum call stack size exceeded" at about 120,000 items. Append in a loop (the
     // providers' `append`), or reduce, instead.
-    files: ["**/src/**/*.ts"],
+    files: ["packages/*/src/**/*.ts"],
     ignores: [
       "**/*.test.ts",
       "**/*.test.helpers.ts",

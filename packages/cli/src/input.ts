@@ -4,7 +4,7 @@
  * {@link InputProblem} naming where: a byte offset, a line and column, a JSON pointer.
  */
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { constants as bufferConstants } from "node:buffer";
 import { Transform, type TransformCallback } from "node:stream";
@@ -144,12 +144,16 @@ export function describeReadError(error: unknown): string {
 export async function readInput(input: string, io: CommandIo, limits: InputLimits): Promise<InputText> {
   let bytes: Buffer;
   try {
-    if (input !== "-") {
+    if (input === "-") bytes = await readBounded(io.stdin(), limits);
+    else {
+      const stats = await stat(input);
       // A file already over the limit is refused before a byte of it is read.
-      const size = (await stat(input)).size;
-      if (size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
+      if (stats.size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
+      const whole = stats.isFile() ? await readWholeFile(input, stats.size) : undefined;
+      // Devices, pipes and files that grew while being read go through the bounded stream.
+      const source = whole === undefined ? createReadStream(input) : [whole];
+      bytes = whole !== undefined && !isGzip(whole) ? whole : await readBounded(source, limits);
     }
-    bytes = await readBounded(input === "-" ? io.stdin() : createReadStream(input), limits);
   } catch (error) {
     const message = error instanceof InputRefused ? error.message : `cannot read: ${describeReadError(error)}`;
     return { ok: false, problem: { pointer: "", message } };
@@ -160,6 +164,31 @@ export async function readInput(input: string, io: CommandIo, limits: InputLimit
     return { ok: false, problem: { line, column, pointer: "", message: reason } };
   }
   return { ok: true, text: decoded.text };
+}
+
+/**
+ * A regular file's bytes in one buffer of its size: reading it in chunks and joining them would hold it twice. Undefined
+ * when the file turns out longer than its size said (it is growing), for the caller to stream it instead.
+ */
+async function readWholeFile(file: string, size: number): Promise<Buffer | undefined> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
+      if (bytesRead === 0) return buffer.subarray(0, filled);
+      filled += bytesRead;
+    }
+    const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size);
+    return bytesRead === 0 ? buffer : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === gzipMagic[0] && bytes[1] === gzipMagic[1];
 }
 
 function tooLargeMessage(limit: number): string {
@@ -181,10 +210,13 @@ function byteCounter(limit: number, message: string): Transform {
 const gzipMagic = [0x1f, 0x8b] as const;
 
 /** All of a source's bytes, gunzipped when they start with gzip's magic bytes, refused as soon as a limit is crossed. */
-async function readBounded(source: AsyncIterable<Uint8Array>, limits: InputLimits): Promise<Buffer> {
+async function readBounded(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  limits: InputLimits,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  let isGzip: boolean | undefined;
-  let head = Buffer.alloc(0);
+  let gzip: boolean | undefined;
+  let head: Buffer = Buffer.alloc(0);
   const collect = async (stream: AsyncIterable<Buffer>): Promise<void> => {
     for await (const chunk of stream) chunks.push(chunk);
   };
@@ -192,15 +224,15 @@ async function readBounded(source: AsyncIterable<Uint8Array>, limits: InputLimit
   async function* withDecision(): AsyncGenerator<Buffer> {
     for await (const raw of source) {
       const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-      if (isGzip === undefined) {
-        head = Buffer.concat([head, chunk]);
+      if (gzip === undefined) {
+        head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
         if (head.length < gzipMagic.length) continue;
-        isGzip = head[0] === gzipMagic[0] && head[1] === gzipMagic[1];
+        gzip = isGzip(head);
         yield head;
       } else yield chunk;
     }
-    if (isGzip === undefined && head.length > 0) {
-      isGzip = false;
+    if (gzip === undefined && head.length > 0) {
+      gzip = false;
       yield head;
     }
   }
@@ -212,7 +244,7 @@ async function readBounded(source: AsyncIterable<Uint8Array>, limits: InputLimit
     yield* decided;
   }
   const inputLimit = byteCounter(limits.maxInputBytes, tooLargeMessage(limits.maxInputBytes));
-  if (isGzip) {
+  if (gzip) {
     const gunzip = createGunzip();
     // zlib's errors (codes Z_DATA_ERROR, Z_BUF_ERROR, …) say "incorrect header check" and the like: name the format.
     const gzipError = (error: unknown): never => {
