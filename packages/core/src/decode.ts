@@ -149,7 +149,7 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
     value = parsed.value;
   } else if (value === input) {
     // A value handed over already parsed: no text to check, so hold the value itself to the same rules.
-    const problem = checkJsonValue(value, { maxDepth, numbers: true });
+    const problem = checkJsonValue(value, { maxDepth, numbers: "exact" });
     if (problem) return fail(problem.code, problem.message, problem.pointer);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

@@ -41,12 +41,15 @@ describe("checkJsonValue", () => {
 
   it("refuses the numbers JSON cannot write back, only when asked", () => {
     for (const number of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0]) {
-      expect(checkJsonValue({ a: [1, number] }, { numbers: true })).toMatchObject({
+      expect(checkJsonValue({ a: [1, number] }, { numbers: "exact" })).toMatchObject({
         code: "inexact-number",
         pointer: "/a/1",
       });
+      expect(checkJsonValue({ a: [1, number] }, { numbers: "finite" })?.pointer).toBe(
+        Object.is(number, -0) ? undefined : "/a/1",
+      );
       expect(checkJsonValue({ a: [1, number] })).toBeUndefined();
     }
-    expect(checkJsonValue({ a: [0, 1.5, -2] }, { numbers: true })).toBeUndefined();
+    expect(checkJsonValue({ a: [0, 1.5, -2] }, { numbers: "exact" })).toBeUndefined();
   });
 });

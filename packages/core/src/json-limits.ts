@@ -67,10 +67,10 @@ export interface JsonValueProblem {
 
 export interface JsonValueCheckOptions extends JsonLimits {
   /**
-   * Also refuse the numbers JSON text cannot carry back unchanged: NaN and the infinities (what `JSON.parse` makes of
-   * `1e400`; written as `null`) and negative zero (written as `0`).
+   * Also refuse numbers JSON text cannot carry back unchanged: `"finite"` refuses NaN and the infinities (what
+   * `JSON.parse` makes of `1e400`; JSON writes them as `null`), `"exact"` negative zero too (written as `0`).
    */
-  numbers?: boolean;
+  numbers?: "finite" | "exact";
 }
 
 interface Frame {
@@ -88,7 +88,7 @@ interface Frame {
  */
 export function checkJsonValue(value: unknown, options: JsonValueCheckOptions = {}): JsonValueProblem | undefined {
   const maxDepth = options.maxDepth ?? defaultMaxDepth;
-  const numbers = options.numbers === true;
+  const numbers = options.numbers === "exact" ? 2 : options.numbers === "finite" ? 1 : 0;
   // The fast answer for the usual value: a recursion no deeper than the limit (so no deeper than the walks it
   // protects), allocating nothing. The explicit-stack walk below runs only to name the pointer, or for a limit set
   // so high that recursing to it could itself overflow.
@@ -100,7 +100,7 @@ export function checkJsonValue(value: unknown, options: JsonValueCheckOptions = 
       if (stack.length >= maxDepth)
         return { code: "too-deep", pointer: pointerOf(stack), message: describeTooDeep(pointerOf(stack), maxDepth) };
       stack.push({ container: current, keys: Array.isArray(current) ? undefined : Object.keys(current), next: 0 });
-    } else if (numbers && typeof current === "number" && (!Number.isFinite(current) || Object.is(current, -0))) {
+    } else if (numbers !== 0 && typeof current === "number" && breaksNumber(current, numbers)) {
       const pointer = pointerOf(stack);
       return {
         code: "inexact-number",
@@ -129,10 +129,15 @@ export function checkJsonValue(value: unknown, options: JsonValueCheckOptions = 
 /** The deepest limit the fast check recurses to; every walk it protects takes at least twice that. */
 const recursionLimit = 1024;
 
-/** Whether `value` nests deeper than `remaining` more levels, or (with `numbers`) holds a number JSON cannot write. */
-function breaksLimits(value: unknown, remaining: number, numbers: boolean): boolean {
+/** Whether `number` breaks the number rule: 1 finite, 2 exact (finite and not negative zero). */
+function breaksNumber(number: number, rule: number): boolean {
+  return !Number.isFinite(number) || (rule === 2 && Object.is(number, -0));
+}
+
+/** Whether `value` nests deeper than `remaining` more levels, or holds a number breaking the rule (0 none). */
+function breaksLimits(value: unknown, remaining: number, numbers: number): boolean {
   if (typeof value !== "object" || value === null)
-    return numbers && typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0));
+    return numbers !== 0 && typeof value === "number" && breaksNumber(value, numbers);
   if (remaining === 0) return true;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1)

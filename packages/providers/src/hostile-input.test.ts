@@ -241,6 +241,38 @@ describe("every converter on hostile input", () => {
     }
   });
 
+  it("refuses a streamed tool input whose JSON holds a number no double can (1e400 would be written as null)", () => {
+    const events = [
+      {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "claude-sonnet-4-5",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      },
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "tool_use", id: "toolu_1", name: "f", input: {} },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"big": 1e400}' } },
+      { type: "content_block_stop", index: 0 },
+      { type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 2 } },
+      { type: "message_stop" },
+    ];
+    const result = formats.anthropic?.streamToCanonical(events);
+    expect(result?.ok).toBe(false);
+    expect(result?.ok ? [] : result?.errors).toEqual([
+      { path: "/messages/0/parts/0/input/big", message: expect.stringMatching(/the number Infinity/) },
+    ]);
+  });
+
   /** Every object inside `value`, with a way to put a key into it (as JSON.parse would: an own property). */
   function objectsOf(value: unknown): Array<Record<string, unknown>> {
     const found: Array<Record<string, unknown>> = [];

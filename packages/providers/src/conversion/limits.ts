@@ -2,24 +2,27 @@
  * The nesting limit every converter keeps, applied at the edge of each converter rather than inside the formats:
  * a value handed in deeper than core's `defaultMaxDepth` (512) is refused with `{ ok: false, errors }` naming the
  * first array or object beyond it, and so is a result that would nest deeper (a converter parses JSON strings, such
- * as tool-call arguments, into values). Inside the limit every walk of the toolkit is safe: the converters' own
+ * as tool-call arguments, into values) or hold NaN or an infinity (which JSON would write as null). Inside the limit every walk of the toolkit is safe: the converters' own
  * recursion, the schema validators, `cloneJson` and `JSON.stringify` all take at least four times as much.
  */
 import { checkJsonValue, defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
 import type { DocumentConverter, FromCanonicalOptions, ProviderConverter, TargetProblem } from "./converter.js";
 import type { ConversionError, FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
 
-/** The first place where `value` (or, for a stream, one of its chunks) nests deeper than the limit. */
-function tooDeep(value: unknown, chunks: boolean): ConversionError | undefined {
+/**
+ * The first place where `value` (or, for a stream, one of its chunks) nests deeper than the limit; with `finite`, or
+ * holds NaN or an infinity (which JSON would write as null: a result built by `JSON.parse` of `1e400`).
+ */
+function tooDeep(value: unknown, chunks: boolean, finite = false): ConversionError | undefined {
   if (chunks && Array.isArray(value)) {
     // A stream's chunks are read one by one (a JSON line, a server-sent event each): each gets the whole limit.
     for (let index = 0; index < value.length; index += 1) {
-      const problem = tooDeep(value[index], false);
+      const problem = tooDeep(value[index], false, finite);
       if (problem) return { path: `/${index}${problem.path}`, message: problem.message };
     }
     return undefined;
   }
-  const problem = checkJsonValue(value, { maxDepth: defaultMaxDepth });
+  const problem = checkJsonValue(value, { maxDepth: defaultMaxDepth, ...(finite ? { numbers: "finite" } : {}) });
   return problem && { path: problem.pointer, message: problem.message };
 }
 
@@ -27,25 +30,25 @@ function refusedInput(error: ConversionError): { ok: false; errors: ConversionEr
   return { ok: false, errors: [error], warnings: [] };
 }
 
-/** The result, unless what it built nests too deep to be written and read back. */
+/** The result, unless what it built nests too deep, or holds a number JSON cannot write, to be written and read back. */
 function checkedToCanonical(result: ToCanonicalResult): ToCanonicalResult {
   if (!result.ok) return result;
-  const problem = tooDeep(result.document, false);
+  const problem = tooDeep(result.document, false, true);
   if (!problem) return result;
   return {
     ok: false,
-    errors: [{ path: problem.path, message: `the converted document would be ${problem.message}` }],
+    errors: [{ path: problem.path, message: `in the converted document: ${problem.message}` }],
     warnings: result.warnings,
   };
 }
 
 function checkedFromCanonical<T>(result: FromCanonicalResult<T>, chunks: boolean): FromCanonicalResult<T> {
   if (!result.ok) return result;
-  const problem = tooDeep(result.value, chunks);
+  const problem = tooDeep(result.value, chunks, true);
   if (!problem) return result;
   return {
     ok: false,
-    errors: [{ path: problem.path, message: `the converted value would be ${problem.message}` }],
+    errors: [{ path: problem.path, message: `in the converted value: ${problem.message}` }],
     warnings: result.warnings,
   };
 }
