@@ -144,9 +144,7 @@ export function generateValidatorModule(
     { forStandalone: true },
   );
   const references = validatorReferences(target.file, String(target.schema.$id));
-  const code = appendErrorsInPlace(
-    (commonJsDefault(standaloneCode) as typeof standaloneCode.default)(ajv, references),
-  );
+  const code = appendErrorsInPlace((commonJsDefault(standaloneCode) as typeof standaloneCode.default)(ajv, references));
   const header = banner([target.file.sourcePath], "//") + `// Variant: ${variant}\n`;
   const moduleImports = [
     `import { formats } from "./formats.js";`,
