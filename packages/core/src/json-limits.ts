@@ -92,7 +92,11 @@ export function checkJsonValue(value: unknown, options: JsonValueCheckOptions = 
   // The fast answer for the usual value: a recursion no deeper than the limit (so no deeper than the walks it
   // protects), allocating nothing. The explicit-stack walk below runs only to name the pointer, or for a limit set
   // so high that recursing to it could itself overflow.
-  if (maxDepth <= recursionLimit && !breaksLimits(value, maxDepth, numbers)) return undefined;
+  const fast =
+    typeof value === "object" && value !== null
+      ? maxDepth <= recursionLimit && !breaksLimits(value, maxDepth, numbers)
+      : numbers === 0 || typeof value !== "number" || !breaksNumber(value, numbers);
+  if (fast) return undefined;
   const stack: Frame[] = [];
   let current: unknown = value;
   for (;;) {
@@ -134,20 +138,30 @@ function breaksNumber(number: number, rule: number): boolean {
   return !Number.isFinite(number) || (rule === 2 && Object.is(number, -0));
 }
 
-/** Whether `value` nests deeper than `remaining` more levels, or holds a number breaking the rule (0 none). */
-function breaksLimits(value: unknown, remaining: number, numbers: number): boolean {
-  if (typeof value !== "object" || value === null)
-    return numbers !== 0 && typeof value === "number" && breaksNumber(value, numbers);
+/**
+ * Whether the container `value` nests deeper than `remaining` more levels, or holds a number breaking the rule
+ * (0 none). Scalars are tested in place rather than by a call each: most of a transcript's values are strings.
+ * `for…in` walks V8's cached key list without allocating one; an inherited enumerable key (a polluted prototype) is
+ * merely checked too, and the explicit-stack walk, which reads own keys only, has the last word.
+ */
+function breaksLimits(value: object, remaining: number, numbers: number): boolean {
   if (remaining === 0) return true;
   if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1)
-      if (breaksLimits(value[index], remaining - 1, numbers)) return true;
+    for (let index = 0; index < value.length; index += 1) {
+      const child: unknown = value[index];
+      if (typeof child === "object" && child !== null) {
+        if (breaksLimits(child, remaining - 1, numbers)) return true;
+      } else if (numbers !== 0 && typeof child === "number" && breaksNumber(child, numbers)) return true;
+    }
     return false;
   }
-  // `for…in` walks V8's cached key list without allocating one; own keys only.
-  for (const key in value)
-    if (Object.hasOwn(value, key) && breaksLimits((value as Record<string, unknown>)[key], remaining - 1, numbers))
-      return true;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const child = record[key];
+    if (typeof child === "object" && child !== null) {
+      if (breaksLimits(child, remaining - 1, numbers)) return true;
+    } else if (numbers !== 0 && typeof child === "number" && breaksNumber(child, numbers)) return true;
+  }
   return false;
 }
 
