@@ -309,6 +309,23 @@ describe("hostile input through validate, export and convert", () => {
     }
   });
 
+  it("refuses to export an event log whose lines are within the limit but whose folded document is not", async () => {
+    // A tool input sits two levels deeper in the document (/messages/0/parts/0/input) than in its line (/payload/input).
+    const input = nestedText(509, []).text;
+    const line = `{"seq":1,"run_id":"550e8400-e29b-41d4-a716-446655440000","type":"tool.call","path":"a","iteration":0,"timestamp":"2026-06-08T08:14:42Z","payload":{"call_id":"c1","name":"n","input":${input},"fidelity":"router"}}`;
+    const log = scratchFile(
+      "deep-fold.jsonl",
+      `${line}\n${line.replace('"seq":1', '"seq":2').replace('"c1"', '"c2"')}\n`,
+    );
+    expect((await runCommand(["validate", log])).code).toBe(0);
+    const [, exported] = await everyCommand(log, true);
+    expectRefusal(exported as Outcome, [
+      log,
+      "the document folded from this event log is nested deeper than 512",
+      "/messages/0/parts/0/input/0/0/",
+    ]);
+  });
+
   it("answers a 100,000-deep array in every command", async () => {
     const file = scratchFile(
       "very-deep.json",

@@ -12,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import {
   abbreviatePointer,
+  checkJsonValue,
   decodeTranscript,
   decodeUtf8,
   defaultMaxDepth,
@@ -385,6 +386,17 @@ export async function loadDocument(input: string, io: CommandIo, limits: InputLi
     }
   }
   const folded = foldEventLog(log.events, { runs });
+  // Each line was within the nesting limit, but a tool input sits two levels deeper in a document than in its event
+  // line: a document past the limit is refused here, before anything walks it.
+  const tooDeep = checkJsonValue(folded.document, { maxDepth: limits.maxDepth });
+  if (tooDeep)
+    return {
+      ok: false,
+      problems: [
+        { pointer: tooDeep.pointer, message: `the document folded from this event log is ${tooDeep.message}` },
+      ],
+      omitted: 0,
+    };
   for (const warning of folded.warnings)
     warnings.push(warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`);
   return { ok: true, document: folded.document, kind: "event-log", warnings };

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { detectFormat } from "../detect.js";
+import { fingerprint } from "./fingerprint.js";
 import { append, cloneJson, findNonJson } from "./json.js";
 import { parseJsonText } from "./native-fields.js";
 
@@ -34,6 +36,14 @@ describe("the conversion toolkit on deep and large values", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("fingerprint and detectFormat answer a 100,000-deep value without overflowing", () => {
+    const deep = { messages: [{ role: "user", content: nestArrays(100_000) }] };
+    expect(fingerprint(deep)).toMatch(/^[0-9a-f]{16}$/);
+    expect(fingerprint(deep)).not.toBe(fingerprint({ messages: [{ role: "user", content: nestArrays(99_999) }] }));
+    expect(() => detectFormat(deep)).not.toThrow();
+    expect(detectFormat(nestArrays(100_000))).toBeUndefined();
   });
 
   it("findNonJson names a non-JSON value at the bottom of a 100,000-deep value", () => {
