@@ -2,8 +2,22 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { convertFormatIds, runConvert, type ConvertCommandOptions } from "./commands/convert.js";
 import { runExport, type ExportCommandOptions } from "./commands/export.js";
-import { runValidate } from "./commands/validate.js";
+import { runValidate, type ValidateOptions } from "./commands/validate.js";
+import { defaultInputLimits, describeSize } from "./input.js";
 import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
+
+/** The options of the one input layer, the same on every command (README, "Limits"). */
+function withInputOptions(command: Command): Command {
+  return command
+    .option(
+      "--max-input-size <size>",
+      `refuse input larger than this, read from a file or stdin (compressed size for gzip); default ${describeSize(defaultInputLimits.maxInputBytes)}`,
+    )
+    .option(
+      "--max-decompressed-size <size>",
+      `refuse gzip input that decompresses to more than this; default ${describeSize(defaultInputLimits.maxDecompressedBytes)}`,
+    );
+}
 
 // src/ and dist/ both sit one level below package.json, so this resolves in tests and when installed.
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -25,7 +39,7 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
       writeErr: (text) => io.stderr(shownLines(text)),
     });
 
-  program
+  const validate = program
     .command("validate")
     .description(
       "check event logs and snapshot declarations against the schema; every problem names its file, line and JSON pointer",
@@ -35,12 +49,12 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
       "--tolerant",
       "accept what a newer minor version may write (unknown fields and event types) instead of only what this version writes",
     )
-    .option("--json", "print a JSON report on stdout")
-    .action(async (inputs: string[], options: { tolerant?: boolean; json?: boolean }) => {
-      setExitCode(await runValidate(inputs, options, io));
-    });
+    .option("--json", "print a JSON report on stdout");
+  withInputOptions(validate).action(async (inputs: string[], options: ValidateOptions) => {
+    setExitCode(await runValidate(inputs, options, io));
+  });
 
-  program
+  const exportCommand = program
     .command("export")
     .description(
       "export a transcript document or an event log as JSON or Markdown, with secrets redacted (on by default), reasoning included or omitted, and large tool outputs optionally truncated",
@@ -58,12 +72,12 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     )
     .option("--truncate", "truncate tool outputs larger than the limit")
     .option("--limit <size>", "truncation limit in bytes of canonical JSON: 65536, 64KiB, 1MiB (default 64KiB)")
-    .option("--no-redact", "do not redact secrets")
-    .action(async (input: string, options: ExportCommandOptions) => {
-      setExitCode(await runExport(input, options, io));
-    });
+    .option("--no-redact", "do not redact secrets");
+  withInputOptions(exportCommand).action(async (input: string, options: ExportCommandOptions) => {
+    setExitCode(await runExport(input, options, io));
+  });
 
-  program
+  const convert = program
     .command("convert")
     .description(
       "convert a provider request, response or stream, another system's document (portable message list, Warp export, devflow run) or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)",
@@ -97,10 +111,10 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
       "--redact",
       "redact secrets in the converted payload with export's default redactor, for payloads sent elsewhere; the counts per rule go to stderr (or the --json report)",
     )
-    .option("--no-redact", "do not redact secrets (the default; cancels an earlier --redact)")
-    .action(async (input: string, options: ConvertCommandOptions) => {
-      setExitCode(await runConvert(input, options, io));
-    });
+    .option("--no-redact", "do not redact secrets (the default; cancels an earlier --redact)");
+  withInputOptions(convert).action(async (input: string, options: ConvertCommandOptions) => {
+    setExitCode(await runConvert(input, options, io));
+  });
 
   return program;
 }

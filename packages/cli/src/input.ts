@@ -1,39 +1,124 @@
-import { readFile } from "node:fs/promises";
+/**
+ * The one input layer of every command: bytes from a file or standard input, bounded, gunzipped as a stream when the
+ * bytes say gzip (whatever the name), strict UTF-8, then parsed under core's limits. Every refusal is an
+ * {@link InputProblem} naming where: a byte offset, a line and column, a JSON pointer.
+ */
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { constants as bufferConstants } from "node:buffer";
+import { Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 import {
+  abbreviatePointer,
+  checkJsonValue,
   decodeTranscript,
+  decodeUtf8,
+  defaultMaxDepth,
+  defaultMaxInputBytes,
   foldEventLog,
-  lineAndColumn,
+  linesAndColumns,
   locatePointers,
   type Tolerant,
   type ValidationMode,
 } from "@agent-transcript/core";
 import { checkEventLog } from "@agent-transcript/recorder";
-import type { CommandIo } from "./io.js";
+import { exitCodes, UserError, type CommandIo } from "./io.js";
 
 export interface InputProblem {
   line?: number;
+  column?: number;
   pointer: string;
   message: string;
 }
 
-export type LoadedDocument =
-  | { ok: true; document: Tolerant.Transcript; kind: "transcript" | "event-log"; warnings: string[] }
-  | { ok: false; problems: InputProblem[] };
-
-const maximumBytes = 1024 * 1024 * 1024;
-
-/** Reads a file or standard input (`-`), gunzipping when the bytes say gzip, whatever the name. */
-export async function readInputText(input: string, io: CommandIo): Promise<string> {
-  if (input === "-") return io.readStdin();
-  const bytes = await readFile(input);
-  const plain =
-    bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b
-      ? gunzipSync(bytes, { maxOutputLength: maximumBytes })
-      : bytes;
-  return plain.toString("utf8");
+/** What every command holds its input to; the README's "Limits" section documents each. */
+export interface InputLimits {
+  /** Most bytes read from a file or standard input (the compressed size, for gzip). */
+  maxInputBytes: number;
+  /** Most bytes a gzip input may decompress to. */
+  maxDecompressedBytes: number;
+  /** Deepest nesting of arrays and objects in any JSON value read. */
+  maxDepth: number;
 }
+
+export const defaultInputLimits: Readonly<InputLimits> = Object.freeze({
+  maxInputBytes: defaultMaxInputBytes,
+  maxDecompressedBytes: defaultMaxInputBytes,
+  maxDepth: defaultMaxDepth,
+});
+
+/**
+ * The largest size either limit may be raised to: the longest string Node.js can build (512 MiB on 64-bit), since
+ * the whole text is one string when parsed. UTF-8 never has fewer bytes than UTF-16 code units, so this many bytes
+ * always fit.
+ */
+export const largestInputBytes = bufferConstants.MAX_STRING_LENGTH;
+
+/** At most this many problems of one input are listed; the rest are counted ("and N more"). */
+export const maximumListedProblems = 100;
+
+/** The options every command takes for its input, as commander hands them over. */
+export interface InputOptions {
+  maxInputSize?: string;
+  maxDecompressedSize?: string;
+}
+
+// No gigabytes: no limit here may exceed 512 MiB.
+const units: Record<string, number> = { b: 1, kb: 1000, kib: 1024, mb: 1000 ** 2, mib: 1024 ** 2 };
+
+/** `65536`, `64KiB`, `64 KiB`, `1MB`: a whole number of bytes, at least `minimum`, or a usage error naming `flag`. */
+export function parseByteSize(text: string, flag: string, minimum: number): number {
+  const match = /^(\d{1,12})\s?([a-z]{0,3})$/i.exec(text.trim());
+  const unit = units[(match?.[2] || "b").toLowerCase()];
+  const bytes = match && unit ? Number(match[1]) * unit : Number.NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < minimum)
+    throw new UserError(
+      `${flag} ${JSON.stringify(text)} is not a size of at least ${minimum} bytes (for example 65536, 64KiB, 1MiB)`,
+      exitCodes.usage,
+    );
+  return bytes;
+}
+
+/** The limits a command runs with: the defaults, or what its --max-input-size and --max-decompressed-size say. */
+export function inputLimits(options: InputOptions): InputLimits {
+  const size = (text: string | undefined, flag: string, fallback: number): number => {
+    if (text === undefined) return fallback;
+    const bytes = parseByteSize(text, flag, 1);
+    if (bytes > largestInputBytes)
+      throw new UserError(
+        `${flag} ${text} is more than ${describeSize(largestInputBytes)}, the longest text Node.js can hold`,
+        exitCodes.usage,
+      );
+    return bytes;
+  };
+  return {
+    maxInputBytes: size(options.maxInputSize, "--max-input-size", defaultInputLimits.maxInputBytes),
+    maxDecompressedBytes: size(
+      options.maxDecompressedSize,
+      "--max-decompressed-size",
+      defaultInputLimits.maxDecompressedBytes,
+    ),
+    maxDepth: defaultInputLimits.maxDepth,
+  };
+}
+
+/** `256 MiB (268435456 bytes)`: a limit as people and scripts both read it. */
+export function describeSize(bytes: number): string {
+  const mebibytes = bytes / 1024 ** 2;
+  const human = Number.isInteger(mebibytes)
+    ? `${mebibytes} MiB`
+    : bytes >= 1024 && Number.isInteger(bytes / 1024)
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`;
+  return human.endsWith(" bytes") ? human : `${human} (${bytes} bytes)`;
+}
+
+/** Why a read stopped early: a limit crossed, or bytes that are not gzip. Carries the sentence the user sees. */
+class InputRefused extends Error {}
+
+export type InputText = { ok: true; text: string } | { ok: false; problem: InputProblem };
 
 const readErrors: Record<string, string> = {
   ENOENT: "no such file",
@@ -51,20 +136,180 @@ export function describeReadError(error: unknown): string {
       : String(error);
 }
 
+/**
+ * Reads a file or standard input (`-`) as text under `limits`. Gzip is recognised by its magic bytes on files and
+ * stdin alike and decompressed as a stream: reading stops as soon as either limit is crossed, so memory stays
+ * within the limit plus a chunk. The bytes must be UTF-8; a leading byte order mark is ignored (RFC 8259 §8.1), the
+ * same for every command. Never throws.
+ */
+export async function readInput(input: string, io: CommandIo, limits: InputLimits): Promise<InputText> {
+  let bytes: Buffer;
+  try {
+    if (input === "-") bytes = await readBounded(io.stdin(), limits);
+    else {
+      const stats = await stat(input);
+      // A file already over the limit is refused before a byte of it is read.
+      if (stats.size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
+      const whole = stats.isFile() ? await readWholeFile(input, stats.size) : undefined;
+      // Devices, pipes and files that grew while being read go through the bounded stream.
+      const source = whole === undefined ? createReadStream(input) : [whole];
+      bytes = whole !== undefined && !isGzip(whole) ? whole : await readBounded(source, limits);
+    }
+  } catch (error) {
+    const message = error instanceof InputRefused ? error.message : `cannot read: ${describeReadError(error)}`;
+    return { ok: false, problem: { pointer: "", message } };
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    const { line, column, reason } = decoded.error;
+    return { ok: false, problem: { line, column, pointer: "", message: reason } };
+  }
+  return { ok: true, text: decoded.text };
+}
+
+/**
+ * A regular file's bytes in one buffer of its size: reading it in chunks and joining them would hold it twice. Undefined
+ * when the file turns out longer than its size said (it is growing), for the caller to stream it instead.
+ */
+async function readWholeFile(file: string, size: number): Promise<Buffer | undefined> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
+      if (bytesRead === 0) return buffer.subarray(0, filled);
+      filled += bytesRead;
+    }
+    const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size);
+    return bytesRead === 0 ? buffer : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === gzipMagic[0] && bytes[1] === gzipMagic[1];
+}
+
+function tooLargeMessage(limit: number): string {
+  return `larger than the input limit of ${describeSize(limit)}; raise it with --max-input-size`;
+}
+
+/** Counts bytes through a stream and refuses the one chunk that would cross `limit`. */
+function byteCounter(limit: number, message: string): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      total += chunk.length;
+      if (total > limit) done(new InputRefused(message));
+      else done(null, chunk);
+    },
+  });
+}
+
+const gzipMagic = [0x1f, 0x8b] as const;
+
+/** All of a source's bytes, gunzipped when they start with gzip's magic bytes, refused as soon as a limit is crossed. */
+async function readBounded(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  limits: InputLimits,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let gzip: boolean | undefined;
+  let head: Buffer = Buffer.alloc(0);
+  const collect = async (stream: AsyncIterable<Buffer>): Promise<void> => {
+    for await (const chunk of stream) chunks.push(chunk);
+  };
+  // The first two bytes decide; they may arrive in separate chunks from a pipe.
+  async function* withDecision(): AsyncGenerator<Buffer> {
+    for await (const raw of source) {
+      const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+      if (gzip === undefined) {
+        head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+        if (head.length < gzipMagic.length) continue;
+        gzip = isGzip(head);
+        yield head;
+      } else yield chunk;
+    }
+    if (gzip === undefined && head.length > 0) {
+      gzip = false;
+      yield head;
+    }
+  }
+  const decided = withDecision();
+  const first = await decided.next();
+  if (first.done) return Buffer.alloc(0);
+  async function* all(): AsyncGenerator<Buffer> {
+    yield first.value as Buffer;
+    yield* decided;
+  }
+  const inputLimit = byteCounter(limits.maxInputBytes, tooLargeMessage(limits.maxInputBytes));
+  if (gzip) {
+    const gunzip = createGunzip();
+    // zlib's errors (codes Z_DATA_ERROR, Z_BUF_ERROR, …) say "incorrect header check" and the like: name the format.
+    const gzipError = (error: unknown): never => {
+      const code = error instanceof Error && "code" in error ? String(error.code) : "";
+      if (!code.startsWith("Z_")) throw error;
+      throw new InputRefused(`not valid gzip: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    await pipeline(
+      all(),
+      inputLimit,
+      gunzip,
+      byteCounter(
+        limits.maxDecompressedBytes,
+        `decompresses to more than the limit of ${describeSize(limits.maxDecompressedBytes)}; raise it with --max-decompressed-size`,
+      ),
+      collect,
+    ).catch(gzipError);
+  } else {
+    await pipeline(all(), inputLimit, collect);
+  }
+  if (chunks.length === 1) return chunks[0] as Buffer;
+  const whole = Buffer.concat(chunks);
+  // Let the pieces go before the text is decoded from the whole.
+  chunks.length = 0;
+  return whole;
+}
+
 /** A file whose first line is a complete JSON object followed by more lines is JSONL, not one document. */
 export function isJsonLines(text: string): boolean {
   const end = text.indexOf("\n");
   if (end === -1) return false;
   try {
+    // Only telling the two apart: each line is parsed again, under the limits, by the reader that takes it.
     return typeof JSON.parse(text.slice(0, end)) === "object" && text.slice(end).trim() !== "";
   } catch {
     return false;
   }
 }
 
-/** Decodes a transcript document, turning errors into problems that name a line as well as a pointer. */
-export function decodeWithLines(text: string, mode: ValidationMode | "auto"): LoadedDocument {
-  const result = decodeTranscript(text, { mode });
+/** A document read, or the problems (at most {@link maximumListedProblems}) and how many more there were. */
+export type LoadedDocument =
+  | { ok: true; document: Tolerant.Transcript; kind: "transcript" | "event-log"; warnings: string[] }
+  | { ok: false; problems: InputProblem[]; omitted: number };
+
+/** The first problems to list, and the count of the rest. */
+export function capProblems(problems: readonly InputProblem[]): { problems: InputProblem[]; omitted: number } {
+  return {
+    problems: problems.slice(0, maximumListedProblems),
+    omitted: Math.max(0, problems.length - maximumListedProblems),
+  };
+}
+
+/**
+ * Decodes a transcript document, turning errors into problems that name a line as well as a pointer. Linear
+ * whatever the errors: the first {@link maximumListedProblems} are located in one pass over the text (a missing
+ * property at its nearest existing ancestor) and their lines in another; the rest are only counted.
+ */
+export function decodeWithLines(
+  text: string,
+  mode: ValidationMode | "auto",
+  limits: InputLimits = defaultInputLimits,
+): LoadedDocument {
+  // The bytes were bounded when read; the text is as long as they allowed.
+  const result = decodeTranscript(text, { mode, maxDepth: limits.maxDepth, maxBytes: Number.MAX_SAFE_INTEGER });
   if (result.ok)
     return {
       ok: true,
@@ -73,93 +318,109 @@ export function decodeWithLines(text: string, mode: ValidationMode | "auto"): Lo
       warnings: result.warnings.map((warning) => `${warning.pointer}: ${warning.message}`),
     };
   const { error } = result;
-  const errors = error.errors ?? [{ pointer: error.pointer ?? "", message: error.message }];
-  // A missing property has no line of its own: report it at its nearest existing ancestor.
-  const offsets =
-    error.line === undefined
-      ? locatePointers(
-          text,
-          errors.flatMap((entry) => ancestors(entry.pointer)),
-        )
-      : new Map<string, number>();
+  if (!error.errors) {
+    // The location is printed by formatProblem; the reason says only what is wrong.
+    const problem: InputProblem = { pointer: error.pointer ?? "", message: error.reason ?? error.message };
+    if (error.line !== undefined) problem.line = error.line;
+    if (error.column !== undefined) problem.column = error.column;
+    return { ok: false, problems: [problem], omitted: 0 };
+  }
+  const listed = error.errors.slice(0, maximumListedProblems);
+  const offsets = locatePointers(
+    text,
+    listed.map((entry) => entry.pointer),
+    { nearestAncestor: true },
+  );
+  const lines = linesAndColumns(
+    text,
+    listed.map((entry) => offsets.get(entry.pointer) ?? 0),
+  );
   return {
     ok: false,
-    problems: errors.map((entry) => {
-      const offset = ancestors(entry.pointer)
-        .map((pointer) => offsets.get(pointer))
-        .find((found) => found !== undefined);
-      const line = error.line ?? (offset === undefined ? undefined : lineAndColumn(text, offset).line);
-      return {
-        ...(line === undefined ? {} : { line }),
-        pointer: entry.pointer,
-        message: error.errors ? entry.message : error.message,
-      };
-    }),
+    problems: listed.map((entry, index) => ({
+      line: (lines[index] as { line: number }).line,
+      pointer: entry.pointer,
+      message: entry.message,
+    })),
+    omitted: error.errors.length - listed.length,
   };
-}
-
-function ancestors(pointer: string): string[] {
-  const tokens = pointer.split("/").slice(1);
-  return tokens.map((_token, index) => `/${tokens.slice(0, tokens.length - index).join("/")}`).concat("");
 }
 
 /**
  * Loads what `export` and similar commands work on: a transcript document, or an event log folded into one.
- * Child runs of an event log are read from `<child_run_id>.jsonl` beside it; the id is a UUID (the schema checks),
- * so the name can never leave that directory.
+ * Child runs of an event log are read from `<child_run_id>.jsonl` beside it, under the same limits; the id is a UUID
+ * (the schema checks), so the name can never leave that directory.
  */
-export async function loadDocument(input: string, io: CommandIo): Promise<LoadedDocument> {
-  let text: string;
-  try {
-    text = await readInputText(input, io);
-  } catch (error) {
-    return { ok: false, problems: [{ pointer: "", message: `cannot read: ${describeReadError(error)}` }] };
-  }
-  if (!isJsonLines(text)) return decodeWithLines(text, "auto");
-  const log = checkEventLog(text, "tolerant");
-  if (log.problems.length > 0) return { ok: false, problems: log.problems };
+export async function loadDocument(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedDocument> {
+  const read = await readInput(input, io, limits);
+  if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0 };
+  const text = read.text;
+  if (!isJsonLines(text)) return decodeWithLines(text, "auto", limits);
+  const jsonLimits = { maxDepth: limits.maxDepth };
+  const log = checkEventLog(text, "tolerant", jsonLimits);
+  if (log.problems.length > 0) return { ok: false, ...capProblems(log.problems) };
   const runs = new Map<string, readonly Tolerant.Event[]>();
   const warnings: string[] = log.unknownEventTypes.map((type) => `unknown event type ${type}`);
   if (input !== "-") {
     // Breadth-first through grandchildren too, each read once; the fold bounds the depth and refuses cycles.
     const pending = childRunIds(log.events);
+    const seen = new Set(pending);
     for (let index = 0; index < pending.length && index < 1000; index += 1) {
       const runId = pending[index] as string;
       if (runs.has(runId)) continue;
       const sibling = path.join(path.dirname(input), `${path.basename(runId)}.jsonl`);
-      try {
-        const childLog = checkEventLog(await readInputText(sibling, io), "tolerant");
-        if (childLog.problems.length > 0) {
-          warnings.push(`child run ${runId}: ${childLog.problems.length} problem(s) in ${sibling}; not embedded`);
-          continue;
-        }
-        runs.set(runId, childLog.events);
-        pending.push(...childRunIds(childLog.events).filter((id) => !pending.includes(id)));
-      } catch {
-        // A child log that is not beside its parent stays a link without a transcript.
+      const child = await readInput(sibling, io, limits);
+      // A child log that is not beside its parent stays a link without a transcript.
+      if (!child.ok) continue;
+      const childLog = checkEventLog(child.text, "tolerant", jsonLimits);
+      if (childLog.problems.length > 0) {
+        warnings.push(`child run ${runId}: ${childLog.problems.length} problem(s) in ${sibling}; not embedded`);
+        continue;
+      }
+      runs.set(runId, childLog.events);
+      for (const id of childRunIds(childLog.events)) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        pending.push(id);
       }
     }
   }
   const folded = foldEventLog(log.events, { runs });
-  return {
-    ok: true,
-    document: folded.document,
-    kind: "event-log",
-    warnings: [
-      ...warnings,
-      ...folded.warnings.map((warning) =>
-        warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`,
-      ),
-    ],
-  };
+  // Each line was within the nesting limit, but a tool input sits two levels deeper in a document than in its event
+  // line: a document past the limit is refused here, before anything walks it.
+  const tooDeep = checkJsonValue(folded.document, { maxDepth: limits.maxDepth });
+  if (tooDeep)
+    return {
+      ok: false,
+      problems: [
+        { pointer: tooDeep.pointer, message: `the document folded from this event log is ${tooDeep.message}` },
+      ],
+      omitted: 0,
+    };
+  for (const warning of folded.warnings)
+    warnings.push(warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`);
+  return { ok: true, document: folded.document, kind: "event-log", warnings };
 }
 
 function childRunIds(events: readonly Tolerant.Event[]): string[] {
   return [...new Set(events.flatMap((event) => (event.child_run_id ? [event.child_run_id] : [])))];
 }
 
-/** `file:line: /pointer message`, the shape editors and CI annotations understand. */
+/**
+ * `file:line:column: /pointer message`, the shape editors and CI annotations understand. A pointer hundreds of levels
+ * deep is shortened to its ends (`--json` reports carry it whole).
+ */
 export function formatProblem(file: string, problem: InputProblem): string {
-  const where = problem.line === undefined ? file : `${file}:${problem.line}`;
-  return `${where}:${problem.pointer === "" ? "" : ` ${problem.pointer}`} ${problem.message}`;
+  const where =
+    problem.line === undefined
+      ? file
+      : problem.column === undefined
+        ? `${file}:${problem.line}`
+        : `${file}:${problem.line}:${problem.column}`;
+  return `${where}:${problem.pointer === "" ? "" : ` ${abbreviatePointer(problem.pointer)}`} ${problem.message}`;
+}
+
+/** The line that follows a capped list of problems. */
+export function describeOmitted(file: string, omitted: number): string {
+  return `${file}: and ${omitted} more problem${omitted === 1 ? "" : "s"} (only the first ${maximumListedProblems} are listed)`;
 }

@@ -8,7 +8,8 @@ import { escapeControlCharacters } from "@agent-transcript/core";
 export interface CommandIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  readStdin: () => Promise<string>;
+  /** Standard input as bytes, read as a stream so the input layer can bound it (and recognise gzip). */
+  stdin: () => AsyncIterable<Uint8Array>;
   /** Colour only for people: a TTY, and neither NO_COLOR nor TERM=dumb. */
   color: boolean;
   /** Whether stdout is a terminal: data written there is then made terminal-safe (`writeData`). */
@@ -22,12 +23,7 @@ export function processIo(): CommandIo {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin)
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-      return Buffer.concat(chunks).toString("utf8");
-    },
+    stdin: () => process.stdin,
     color: Boolean(process.stdout.isTTY) && !noColor,
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
   };

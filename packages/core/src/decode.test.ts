@@ -120,6 +120,36 @@ describe("decodeTranscript", () => {
     expect(decodeTranscript(bomb, { maxBytes: 1_000_000 })).toMatchObject({ ok: false, error: { code: "too-large" } });
   });
 
+  it("names the byte, line and column of invalid UTF-8, and the pointer and line of a refused number or nesting", () => {
+    const bytes = Buffer.concat([Buffer.from('{\n  "id": "caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    expect(decodeTranscript(bytes)).toMatchObject({
+      ok: false,
+      error: { code: "invalid-utf8", byteOffset: 14, line: 2, column: 13 },
+    });
+    const document = JSON.parse(warpDocument) as { messages: unknown[] };
+    const text = JSON.stringify({ ...document, extra: { n: 1 } }, null, 2).replace('"n": 1', '"n": 1e400');
+    const line = text.slice(0, text.indexOf("1e400")).split("\n").length;
+    expect(decodeTranscript(text)).toMatchObject({
+      ok: false,
+      error: { code: "inexact-number", pointer: "/extra/n", line },
+    });
+    expect(decodeTranscript(Buffer.from(text))).toMatchObject({ ok: false, error: { code: "inexact-number" } });
+    expect(decodeTranscript(text.replace('"n": 1e400', `"n": ${"[".repeat(600)}${"]".repeat(600)}`))).toMatchObject({
+      ok: false,
+      error: { code: "too-deep", pointer: `/extra/n${"/0".repeat(510)}`, line },
+    });
+    expect(decodeTranscript(text, { maxDepth: 2 })).toMatchObject({ ok: false, error: { code: "too-deep" } });
+  });
+
+  it("holds an already-parsed value to the same depth and refuses the numbers JSON cannot write back", () => {
+    const document = JSON.parse(warpDocument) as Record<string, unknown>;
+    for (const number of [Number.POSITIVE_INFINITY, Number.NaN, -0])
+      expect(decodeTranscript({ ...document, extra: [number] })).toMatchObject({
+        ok: false,
+        error: { code: "inexact-number", pointer: "/extra/0" },
+      });
+  });
+
   it("never throws and never pollutes a prototype on 10,000 hostile inputs", () => {
     const hostileText = fc.oneof(
       fc.string({ unit: "binary", maxLength: 200 }),

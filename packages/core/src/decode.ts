@@ -4,8 +4,10 @@ import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript, validateTranscriptTolerant } from "./generated/v1/validate.js";
 import { escapeControlCharacters } from "./control-characters.js";
-import { describeJsonParseError, lineAndColumn, locateJsonSyntaxError } from "./json-syntax.js";
+import { checkJsonValue, defaultMaxDepth, defaultMaxInputBytes } from "./json-limits.js";
 import { migrate } from "./migrations.js";
+import { parseJson } from "./parse-json.js";
+import { decodeUtf8 } from "./utf8.js";
 import type { ValidationError } from "./validation.js";
 
 export type DecodeErrorCode =
@@ -13,6 +15,8 @@ export type DecodeErrorCode =
   | "invalid-gzip"
   | "invalid-utf8"
   | "invalid-json"
+  | "too-deep"
+  | "inexact-number"
   | "not-an-object"
   | "missing-version"
   | "invalid-version"
@@ -24,10 +28,20 @@ export interface DecodeError {
   code: DecodeErrorCode;
   /** One sentence a person can act on. */
   message: string;
-  /** 1-based line and column in the JSON text, for syntax errors. */
+  /**
+   * For `invalid-json`, `too-deep`, `inexact-number` and `invalid-utf8`: what is wrong without where, for callers
+   * that print the line, column and pointer themselves (`file:line:column: /pointer reason`).
+   */
+  reason?: string;
+  /**
+   * 1-based line and column in the JSON text, for `invalid-json`, `too-deep`, `inexact-number` and `invalid-utf8`
+   * (whose column counts the characters before the bad byte).
+   */
   line?: number;
   column?: number;
-  /** JSON pointer of the offending value, for version and schema errors. */
+  /** 0-based byte offset of the first ill-formed sequence, for `invalid-utf8`. */
+  byteOffset?: number;
+  /** JSON pointer of the offending value, for version, schema, `too-deep` and `inexact-number` errors. */
   pointer?: string;
   /** Every schema error, for `schema`. */
   errors?: ValidationError[];
@@ -48,8 +62,13 @@ export type DecodeMode = "strict" | "tolerant" | "auto";
 
 export interface DecodeOptions {
   mode?: DecodeMode;
-  /** Largest accepted input, in bytes after decompression. Default 1 GiB. */
+  /** Largest accepted input, in bytes after decompression (UTF-16 code units for text). Default 256 MiB. */
   maxBytes?: number;
+  /**
+   * Most arrays and objects the document may nest, the outermost counting as 1. Default 512: every walk of the
+   * toolkit takes at least four times that (see `defaultMaxDepth`).
+   */
+  maxDepth?: number;
 }
 
 export type DecodeResult =
@@ -65,12 +84,16 @@ export type DecodeResult =
     }
   | { ok: false; error: DecodeError };
 
-const defaultMaxBytes = 1024 * 1024 * 1024;
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
 /**
  * Decodes a transcript document from gzip or plain bytes, JSON text or an already-parsed value into a typed
  * document, or a typed error saying what is wrong and where. Never throws.
+ *
+ * Bytes must be UTF-8 (`invalid-utf8` names the byte offset, line and column of the first bad sequence); a leading
+ * byte order mark is ignored. Text is parsed under the limits of `parseJson`: nesting deeper than `maxDepth` is
+ * `too-deep`, and a number a double cannot hold as written (`1e400`, `9007199254740993`, `-0`, more significant
+ * digits than a double round-trips) is `inexact-number`, each naming the value's pointer, line and column. An
+ * already-parsed value is held to the same depth, and its NaN, infinities and negative zeros (what `JSON.parse`
+ * makes of such numbers) are `inexact-number`.
  */
 export function decodeTranscript(input: Uint8Array | string | unknown, options: DecodeOptions = {}): DecodeResult {
   try {
@@ -88,7 +111,8 @@ export function decodeTranscript(input: Uint8Array | string | unknown, options: 
 }
 
 function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
-  const maxBytes = options.maxBytes ?? defaultMaxBytes;
+  const maxBytes = options.maxBytes ?? defaultMaxInputBytes;
+  const maxDepth = options.maxDepth ?? defaultMaxDepth;
   let value: unknown = input;
   if (input instanceof Uint8Array) {
     let bytes = input;
@@ -107,30 +131,27 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
     }
     if (bytes.length > maxBytes)
       return fail("too-large", `document is ${bytes.length} bytes, more than the ${maxBytes} allowed`);
-    try {
-      value = utf8.decode(bytes);
-    } catch {
-      return fail("invalid-utf8", "document is not valid UTF-8");
+    const decoded = decodeUtf8(bytes);
+    if (!decoded.ok) {
+      const { message, reason, line, column, offset } = decoded.error;
+      return { ok: false, error: { code: "invalid-utf8", message, reason, line, column, byteOffset: offset } };
     }
+    value = decoded.text;
   }
   if (typeof value === "string") {
-    const text = value.charCodeAt(0) === 0xfeff ? value.slice(1) : value;
-    if (text.length > maxBytes) return fail("too-large", `document is longer than the ${maxBytes} bytes allowed`);
-    try {
-      value = JSON.parse(text) as unknown;
-    } catch (error) {
-      const offset = locateJsonSyntaxError(text) ?? text.length;
-      const { line, column } = lineAndColumn(text, offset);
-      return {
-        ok: false,
-        error: {
-          code: "invalid-json",
-          message: `not valid JSON at line ${line}, column ${column}: ${describeJsonParseError(error)}`,
-          line,
-          column,
-        },
-      };
+    if (value.length > maxBytes) return fail("too-large", `document is longer than the ${maxBytes} bytes allowed`);
+    const parsed = parseJson(value, { maxDepth });
+    if (!parsed.ok) {
+      const { code, message, reason, line, column, pointer } = parsed.error;
+      const error: DecodeError = { code, message, reason, line, column };
+      if (pointer !== undefined) error.pointer = pointer;
+      return { ok: false, error };
     }
+    value = parsed.value;
+  } else if (value === input) {
+    // A value handed over already parsed: no text to check, so hold the value itself to the same rules.
+    const problem = checkJsonValue(value, { maxDepth, numbers: "exact" });
+    if (problem) return fail(problem.code, problem.message, problem.pointer);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return fail("not-an-object", `a transcript document is a JSON object, not ${describeType(value)}`, "");

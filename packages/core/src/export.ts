@@ -1,6 +1,7 @@
 import { formatVersion } from "./format-version.js";
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
+import { assertWithinDepth } from "./json-limits.js";
 import { isPartOfType } from "./parts.js";
 import { createRedactor, type RedactionReport, type Redactor, type RedactorOptions } from "./redact/index.js";
 import { defaultTruncationLimitBytes, truncateValue } from "./truncate.js";
@@ -30,17 +31,19 @@ export interface ExportResult {
 /**
  * Prepares a document for export: reasoning policy, then tool-output truncation, then redaction, recorded in
  * `export` so a reader knows what is missing and why. Never mutates its input. Embedded child transcripts get the
- * same treatment.
+ * same treatment. Throws a `JsonDepthError` for a document nested deeper than `defaultMaxDepth` (which no decoded
+ * document is), rather than overflowing the call stack.
  */
 export function prepareExport(document: Tolerant.Transcript, options: ExportOptions = {}): ExportResult {
+  assertWithinDepth(document);
   const reasoning = options.reasoning ?? "include";
   const reasoningParts = countParts(document, "reasoning");
-  let result = reasoning === "omit" ? omitReasoning(document) : document;
+  let result = reasoning === "omit" ? omitReasoningParts(document) : document;
   let truncatedCount = 0;
   let limitBytes: number | undefined;
   if (options.truncate) {
     limitBytes = options.truncate.limitBytes ?? defaultTruncationLimitBytes;
-    const truncated = truncateToolOutputs(result, limitBytes);
+    const truncated = truncateEachToolOutput(result, limitBytes);
     result = truncated.document;
     truncatedCount = truncated.truncatedCount;
   }
@@ -48,7 +51,7 @@ export function prepareExport(document: Tolerant.Transcript, options: ExportOpti
   if (options.redact !== false) {
     const redactor =
       options.redact && "redactValue" in options.redact ? options.redact : createRedactor(options.redact || {});
-    const redacted = redactTranscript(result, redactor);
+    const redacted = redactEveryString(result, redactor);
     result = redacted.document;
     redaction = redacted.report;
   }
@@ -66,18 +69,35 @@ export function prepareExport(document: Tolerant.Transcript, options: ExportOpti
   };
 }
 
-/** Removes every reasoning part (and nothing else), keeping the order of everything else; no stub is left. */
+/**
+ * Removes every reasoning part (and nothing else), keeping the order of everything else; no stub is left. Throws a
+ * `JsonDepthError` for a document nested deeper than `defaultMaxDepth`.
+ */
 export function omitReasoning(document: Tolerant.Transcript): Tolerant.Transcript {
+  assertWithinDepth(document);
+  return omitReasoningParts(document);
+}
+
+function omitReasoningParts(document: Tolerant.Transcript): Tolerant.Transcript {
   return mapDocument(document, (parts) => parts.filter((part) => !isPartOfType(part, "reasoning")));
 }
 
 /**
  * Truncates each tool result's `output` to `limitBytes` (Warp export rule B5 with the corrected sizing rule), marking it with
- * truncated, original_size_bytes and truncation_strategy only when a truncation happened.
+ * truncated, original_size_bytes and truncation_strategy only when a truncation happened. Throws a `JsonDepthError`
+ * for a document nested deeper than `defaultMaxDepth`.
  */
 export function truncateToolOutputs(
   document: Tolerant.Transcript,
   limitBytes: number = defaultTruncationLimitBytes,
+): { document: Tolerant.Transcript; truncatedCount: number } {
+  assertWithinDepth(document);
+  return truncateEachToolOutput(document, limitBytes);
+}
+
+function truncateEachToolOutput(
+  document: Tolerant.Transcript,
+  limitBytes: number,
 ): { document: Tolerant.Transcript; truncatedCount: number } {
   let truncatedCount = 0;
   const truncated = mapDocument(document, (parts) =>
@@ -102,8 +122,19 @@ export function truncateToolOutputs(
 const opaqueFields = ["signature", "encrypted_content", "redacted_data"] as const;
 const binaryPartTypes: ReadonlySet<string> = new Set(["image", "audio", "file"]);
 
-/** Redacts every string of the document except opaque data (signatures, encrypted reasoning, inline media bytes). */
+/**
+ * Redacts every string of the document except opaque data (signatures, encrypted reasoning, inline media bytes).
+ * Throws a `JsonDepthError` for a document nested deeper than `defaultMaxDepth`.
+ */
 export function redactTranscript(
+  document: Tolerant.Transcript,
+  redactor: Redactor,
+): { document: Tolerant.Transcript; report: RedactionReport } {
+  assertWithinDepth(document);
+  return redactEveryString(document, redactor);
+}
+
+function redactEveryString(
   document: Tolerant.Transcript,
   redactor: Redactor,
 ): { document: Tolerant.Transcript; report: RedactionReport } {

@@ -2,6 +2,7 @@ import { formatVersion } from "./format-version.js";
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript } from "./generated/v1/validate.js";
+import { defaultMaxDepth } from "./json-limits.js";
 import { isPartOfType } from "./parts.js";
 import { sumUsage } from "./usage.js";
 
@@ -21,7 +22,11 @@ export interface FoldResult {
 export interface FoldOptions {
   /** Other runs' events by run id; child runs found here are folded and embedded in `run.children[].transcript`. */
   runs?: ReadonlyMap<string, readonly Tolerant.Event[]>;
-  /** How deep embedded child runs may nest before links are left unresolved. Default 16. */
+  /**
+   * How deep embedded child runs may nest before links are left unresolved. Default 16, at most 127: each embedded
+   * run nests its transcript four levels deeper (run, children, the link, transcript), and the folded document must
+   * stay within the nesting limit every reader enforces (`defaultMaxDepth`, 512).
+   */
   maxDepth?: number;
 }
 
@@ -34,8 +39,13 @@ type Part = Tolerant.Part;
  * run's status, timing and steps, call_workflow events give child-run links. Unknown event types become warnings.
  */
 export function foldEventLog(events: readonly Tolerant.Event[], options: FoldOptions = {}): FoldResult {
-  return foldAtDepth(events, options, 0, new Set());
+  const maxDepth = Math.max(0, Math.min(options.maxDepth ?? defaultChildRunDepth, maximumChildRunDepth));
+  return foldAtDepth(events, { ...options, maxDepth }, 0, new Set());
 }
+
+const defaultChildRunDepth = 16;
+/** Child transcripts embedded this deep still leave their own contents room under the nesting limit. */
+const maximumChildRunDepth = Math.floor(defaultMaxDepth / 4) - 1;
 
 function foldAtDepth(
   events: readonly Tolerant.Event[],
@@ -243,9 +253,10 @@ function foldAtDepth(
       warnings.push({ message: `child run ${child.run_id} links back to an ancestor; not embedded` });
       continue;
     }
-    if (depth + 1 > (options.maxDepth ?? 16)) {
+    const maxDepth = options.maxDepth ?? defaultChildRunDepth;
+    if (depth + 1 > maxDepth) {
       warnings.push({
-        message: `child run ${child.run_id} is nested deeper than ${options.maxDepth ?? 16} levels; not embedded`,
+        message: `child run ${child.run_id} is nested deeper than ${maxDepth} levels; not embedded`,
       });
       continue;
     }
@@ -253,9 +264,10 @@ function foldAtDepth(
     if (folded.document.run?.parent?.run_id !== runId)
       warnings.push({ message: `child run ${child.run_id} does not name ${runId} as its parent` });
     child.transcript = folded.document;
-    warnings.push(
-      ...folded.warnings.map((warning) => ({ ...warning, message: `child run ${child.run_id}: ${warning.message}` })),
-    );
+    // One at a time: spreading a child's warnings into push() passes each as an argument, and a long log has more
+    // warnings than a call can take arguments.
+    for (const warning of folded.warnings)
+      warnings.push({ ...warning, message: `child run ${child.run_id}: ${warning.message}` });
   }
   return { document, strict: validateTranscript(document).ok, warnings };
 }

@@ -21,7 +21,35 @@ export { migrate, migrations, type Migration, type MigrationResult } from "./mig
 export { foldEventLog, fromLegacyBlock, type FoldOptions, type FoldResult, type FoldWarning } from "./fold.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
 export { renderMarkdown, type MarkdownOptions } from "./markdown.js";
-export { describeJsonParseError, lineAndColumn, locateJsonSyntaxError, locatePointers } from "./json-syntax.js";
+export {
+  describeJsonParseError,
+  lineAndColumn,
+  linesAndColumns,
+  locateJsonSyntaxError,
+  locatePointers,
+  pointerAtOffset,
+  type LocatePointersOptions,
+} from "./json-syntax.js";
+export {
+  inexactNumberReason,
+  parseJson,
+  type JsonTextError,
+  type JsonTextErrorCode,
+  type ParseJsonResult,
+} from "./parse-json.js";
+export {
+  abbreviatePointer,
+  assertWithinDepth,
+  checkJsonValue,
+  defaultMaxDepth,
+  defaultMaxInputBytes,
+  describeTooDeep,
+  JsonDepthError,
+  type JsonLimits,
+  type JsonValueCheckOptions,
+  type JsonValueProblem,
+} from "./json-limits.js";
+export { decodeUtf8, locateInvalidUtf8, type DecodeUtf8Result, type Utf8Error } from "./utf8.js";
 export {
   escapeControlCharacters,
   isControlCharacter,

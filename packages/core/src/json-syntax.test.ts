@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lineAndColumn, locateJsonSyntaxError, locatePointers } from "./json-syntax.js";
+import {
+  lineAndColumn,
+  linesAndColumns,
+  locateJsonSyntaxError,
+  locatePointers,
+  pointerAtOffset,
+} from "./json-syntax.js";
 
 describe("locateJsonSyntaxError", () => {
   it.each([
@@ -110,6 +116,95 @@ describe("locatePointers", () => {
         }
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+/** Every pointer of a parsed value with the value, in document order. */
+function pointersOf(value: unknown, prefix = ""): Array<[string, unknown]> {
+  const here: Array<[string, unknown]> = [[prefix, value]];
+  if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => pointersOf(item, `${prefix}/${index}`))];
+  if (typeof value === "object" && value !== null)
+    return [
+      ...here,
+      ...Object.entries(value).flatMap(([key, item]) =>
+        pointersOf(item, `${prefix}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`),
+      ),
+    ];
+  return here;
+}
+
+describe("locatePointers with nearestAncestor", () => {
+  const text = '{\n  "a": [1, {"b": 2}],\n  "c": {}\n}';
+
+  it("answers a pointer that names nothing with its nearest existing ancestor", () => {
+    const found = locatePointers(text, ["/a/1/missing", "/c/x/y", "/nothing", "/a/1/b"], { nearestAncestor: true });
+    expect(found.get("/a/1/missing")).toBe(text.indexOf('{"b"'));
+    expect(found.get("/c/x/y")).toBe(text.indexOf("{}"));
+    expect(found.get("/nothing")).toBe(0);
+    expect(found.get("/a/1/b")).toBe(text.indexOf("2"));
+  });
+
+  it("agrees with the exact answer for existing pointers and with the deepest existing prefix otherwise (500 runs)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ maxLength: 3 }), (value, extra) => {
+        const serialised = JSON.stringify(value, null, 1);
+        const entries = pointersOf(JSON.parse(serialised) as unknown).map(([pointer]) => pointer);
+        const missing = entries.map((pointer) => `${pointer}/${extra.replaceAll("~", "~0").replaceAll("/", "~1")}~2`);
+        const exact = locatePointers(serialised, entries);
+        const nearest = locatePointers(serialised, [...entries, ...missing], { nearestAncestor: true });
+        for (const pointer of entries) expect(nearest.get(pointer)).toBe(exact.get(pointer));
+        // "~2" is no valid escape, so no key matches it: each missing pointer lands on its parent.
+        missing.forEach((pointer, index) => expect(nearest.get(pointer)).toBe(exact.get(entries[index] as string)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("locating stays linear", () => {
+  it("finds the bottom of a 100,000-deep array, and 100,000 pointers at once", () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const bottom = "/0".repeat(99_999);
+    expect(locatePointers(deep, [bottom, `${bottom}/0/0`], { nearestAncestor: true })).toEqual(
+      new Map([
+        [bottom, 99_999],
+        [`${bottom}/0/0`, 99_999],
+      ]),
+    );
+    expect(pointerAtOffset(deep, 99_999)).toBe(bottom);
+
+    const wide = JSON.stringify({ items: Array.from({ length: 100_000 }, (_, index) => ({ id: index })) });
+    const pointers = Array.from({ length: 100_000 }, (_, index) => `/items/${index}/missing`);
+    const found = locatePointers(wide, pointers, { nearestAncestor: true });
+    expect(found.size).toBe(100_000);
+    expect(wide.slice(found.get("/items/99999/missing"))).toBe('{"id":99999}]}');
+  });
+});
+
+describe("pointerAtOffset", () => {
+  it("names the value that starts at each offset locatePointers finds (500 generated documents)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.constantFrom(undefined, 2), (value, indent) => {
+        const serialised = JSON.stringify(value, null, indent);
+        const pointers = pointersOf(JSON.parse(serialised) as unknown).map(([pointer]) => pointer);
+        const found = locatePointers(serialised, pointers);
+        for (const pointer of pointers) expect(pointerAtOffset(serialised, found.get(pointer) ?? -1)).toBe(pointer);
+      }),
+      { numRuns: 500 },
+    );
+    expect(pointerAtOffset('{"a": [1]}', 3)).toBeUndefined();
+  });
+});
+
+describe("linesAndColumns", () => {
+  it("answers like lineAndColumn for every offset, in one pass (500 runs)", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.array(fc.nat(), { maxLength: 10 }), (text, raw) => {
+        const offsets = raw.map((offset) => offset % (text.length + 1));
+        expect(linesAndColumns(text, offsets)).toEqual(offsets.map((offset) => lineAndColumn(text, offset)));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -130,73 +130,299 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 }
 
 /**
- * Offsets of the values at the given JSON pointers in valid JSON text, found in one pass, so errors reported by
- * pointer can also name a line. Pointers that name nothing (for example a missing required property) are left out;
- * callers fall back to the nearest existing ancestor.
+ * 1-based lines and columns of many UTF-16 offsets, in the order given, in one pass over the text: calling
+ * {@link lineAndColumn} once per error would read the text once per error.
  */
-export function locatePointers(text: string, pointers: readonly string[]): Map<string, number> {
-  const wanted = new Set(pointers);
+export function linesAndColumns(text: string, offsets: readonly number[]): Array<{ line: number; column: number }> {
+  const order = offsets.map((_offset, index) => index).sort((a, b) => (offsets[a] as number) - (offsets[b] as number));
+  const answers = new Array<{ line: number; column: number }>(offsets.length);
+  let line = 1;
+  let lineStart = 0;
+  let nextNewline = text.indexOf("\n");
+  for (const index of order) {
+    const offset = offsets[index] as number;
+    while (nextNewline !== -1 && nextNewline < offset) {
+      line += 1;
+      lineStart = nextNewline + 1;
+      nextNewline = text.indexOf("\n", lineStart);
+    }
+    answers[index] = { line, column: offset - lineStart + 1 };
+  }
+  return answers;
+}
+
+const quote = 0x22;
+const backslash = 0x5c;
+const comma = 0x2c;
+const colon = 0x3a;
+const openBracket = 0x5b;
+const closeBracket = 0x5d;
+const openBrace = 0x7b;
+const closeBrace = 0x7d;
+
+function isWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+function skipWhitespace(text: string, position: number): number {
+  let at = position;
+  while (at < text.length && isWhitespace(text.charCodeAt(at))) at += 1;
+  return at;
+}
+
+/** The offset just after the string whose opening quote is at `openQuote`, in valid JSON text. */
+export function stringEnd(text: string, openQuote: number): number {
+  let end = text.indexOf('"', openQuote + 1);
+  // A quote preceded by an odd run of backslashes is escaped; the opening quote stops the count.
+  while (end !== -1 && text.charCodeAt(end - 1) === backslash) {
+    let backslashes = 1;
+    while (text.charCodeAt(end - 1 - backslashes) === backslash) backslashes += 1;
+    if (backslashes % 2 === 0) break;
+    end = text.indexOf('"', end + 1);
+  }
+  return end === -1 ? text.length : end + 1;
+}
+
+/** The offset just after a number or literal. */
+function scalarEnd(text: string, position: number): number {
+  let at = position;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === comma || code === closeBracket || code === closeBrace || isWhitespace(code)) break;
+    at += 1;
+  }
+  return at;
+}
+
+/** The offset just after the array or object opening at `position`, skipped without looking inside strings. */
+function containerEnd(text: string, position: number): number {
+  let depth = 0;
+  let at = position;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === quote) {
+      at = stringEnd(text, at);
+      continue;
+    }
+    at += 1;
+    if (code === openBracket || code === openBrace) depth += 1;
+    else if ((code === closeBracket || code === closeBrace) && --depth === 0) return at;
+  }
+  return at;
+}
+
+/** The key whose opening quote is at `position`, decoded, and the offset of the member's value. */
+function readMemberKey(text: string, position: number): { key: string; valueAt: number } {
+  const end = stringEnd(text, position);
+  const raw = text.slice(position + 1, end - 1);
+  const key = raw.includes("\\") ? (JSON.parse(text.slice(position, end)) as string) : raw;
+  let at = skipWhitespace(text, end);
+  if (text.charCodeAt(at) === colon) at += 1;
+  return { key, valueAt: skipWhitespace(text, at) };
+}
+
+/** One node of the tree of wanted pointers: children by unescaped reference token. */
+interface PointerNode {
+  children: Map<string, PointerNode> | undefined;
+  /** The pointer this node answers, when it was asked for. */
+  wanted: string | undefined;
+  /** Where its value starts, once met. */
+  offset: number | undefined;
+}
+
+function newNode(): PointerNode {
+  return { children: undefined, wanted: undefined, offset: undefined };
+}
+
+/** A pointer's reference tokens, unescaped (RFC 6901); undefined for a string that is not a pointer. */
+function referenceTokens(pointer: string): string[] | undefined {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) return undefined;
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+export interface LocatePointersOptions {
+  /**
+   * For a pointer that names nothing (a missing required property, an index past the end), answer the offset of its
+   * nearest existing ancestor instead of leaving it out; the root always exists, so every pointer is answered.
+   */
+  nearestAncestor?: boolean;
+}
+
+/**
+ * Offsets of the values at the given JSON pointers in valid JSON text, so errors reported by pointer can also name a
+ * line. One pass, linear in the text whatever the nesting or the number of pointers: the wanted pointers form a tree
+ * that the walk follows, subtrees no pointer enters are skipped without decoding their keys, and no pointer string is
+ * built for the values met. Pointers that name nothing are left out unless `nearestAncestor` is set.
+ */
+export function locatePointers(
+  text: string,
+  pointers: readonly string[],
+  options: LocatePointersOptions = {},
+): Map<string, number> {
+  const root = newNode();
+  let remaining = 0;
+  const tokensOfWanted: Array<[string, string[]]> = [];
+  for (const pointer of pointers) {
+    const tokens = referenceTokens(pointer);
+    if (tokens === undefined) continue;
+    let node = root;
+    for (const token of tokens) {
+      node.children ??= new Map();
+      let child = node.children.get(token);
+      if (child === undefined) {
+        child = newNode();
+        node.children.set(token, child);
+      }
+      node = child;
+    }
+    if (node.wanted === undefined) {
+      node.wanted = pointer;
+      remaining += 1;
+      tokensOfWanted.push([pointer, tokens]);
+    }
+  }
+  if (remaining > 0) walkToPointers(text, root, remaining);
+
   const found = new Map<string, number>();
-  // One frame per open container; `segment` is the escaped key or index of the child being read.
-  const frames: Array<{ isObject: boolean; index: number; segment: string }> = [];
-  let position = 0;
-  const skipWhitespace = (): void => {
-    while (position < text.length && " \n\r\t".includes(text[position] as string)) position += 1;
-  };
-  const readKey = (): string => {
-    const start = position;
-    position += 1;
-    while (position < text.length && text[position] !== '"') position += text[position] === "\\" ? 2 : 1;
-    position += 1;
-    const key = JSON.parse(text.slice(start, position)) as string;
-    skipWhitespace();
-    position += 1; // the colon
-    return key.replaceAll("~", "~0").replaceAll("/", "~1");
-  };
-  const note = (): void => {
-    const pointer = frames.map((frame) => `/${frame.segment}`).join("");
-    if (wanted.has(pointer) && !found.has(pointer)) found.set(pointer, position);
-  };
+  for (const [pointer, tokens] of tokensOfWanted) {
+    let node: PointerNode | undefined = root;
+    let nearest = root.offset;
+    for (const token of tokens) {
+      node = node?.children?.get(token);
+      if (node?.offset === undefined) break;
+      nearest = node.offset;
+    }
+    if (node?.offset !== undefined) found.set(pointer, node.offset);
+    else if (options.nearestAncestor && nearest !== undefined) found.set(pointer, nearest);
+  }
+  return found;
+}
+
+/** An open container on the way to wanted pointers, with the tree node of its pointer. */
+interface PointerFrame {
+  readonly isObject: boolean;
+  index: number;
+  readonly node: PointerNode;
+}
+
+/** Records in the tree where each of its values starts; stops once every wanted pointer is met. */
+function walkToPointers(text: string, root: PointerNode, wanted: number): void {
+  let remaining = wanted;
+  const frames: PointerFrame[] = [];
+  let node: PointerNode | undefined = root;
+  let position = skipWhitespace(text, 0);
   try {
     for (;;) {
-      // Read one value at `position`.
-      skipWhitespace();
-      note();
-      const character = text[position];
-      if (character === "{" || character === "[") {
-        position += 1;
-        skipWhitespace();
-        const closing = character === "{" ? "}" : "]";
-        if (text[position] === closing) {
-          position += 1;
+      // At the start of a value whose tree node (if any pointer goes through it) is `node`.
+      if (node !== undefined && node.offset === undefined) {
+        node.offset = position;
+        if (node.wanted !== undefined && --remaining === 0) return;
+      }
+      const code = text.charCodeAt(position);
+      if (code === openBrace || code === openBracket) {
+        if (node?.children === undefined) {
+          position = containerEnd(text, position);
         } else {
-          frames.push({ isObject: character === "{", index: 0, segment: character === "{" ? readKey() : "0" });
-          continue;
+          position = skipWhitespace(text, position + 1);
+          if (text.charCodeAt(position) === (code === openBrace ? closeBrace : closeBracket)) {
+            position += 1;
+          } else {
+            const frame: PointerFrame = { isObject: code === openBrace, index: 0, node };
+            frames.push(frame);
+            if (frame.isObject) {
+              const member = readMemberKey(text, position);
+              node = frame.node.children?.get(member.key);
+              position = member.valueAt;
+            } else node = frame.node.children?.get("0");
+            continue;
+          }
         }
-      } else if (character === '"') {
-        readKey();
-        position -= 1; // readKey also consumed the character after the string; a value string has no colon
+      } else if (code === quote) {
+        position = stringEnd(text, position);
       } else {
-        while (position < text.length && !",}] \n\r\t".includes(text[position] as string)) position += 1;
+        position = Math.max(scalarEnd(text, position), position + 1);
       }
       // After a value: close finished containers, or move to the next member.
       for (;;) {
-        skipWhitespace();
-        const frame = frames[frames.length - 1];
-        if (!frame || found.size === wanted.size) return found;
-        const next = text[position];
+        position = skipWhitespace(text, position);
+        const frame = frames.at(-1);
+        if (frame === undefined || position >= text.length) return;
+        const next = text.charCodeAt(position);
         position += 1;
-        if (next === ",") {
-          skipWhitespace();
+        if (next === comma) {
           frame.index += 1;
-          frame.segment = frame.isObject ? readKey() : String(frame.index);
+          position = skipWhitespace(text, position);
+          if (frame.isObject) {
+            const member = readMemberKey(text, position);
+            node = frame.node.children?.get(member.key);
+            position = member.valueAt;
+          } else node = frame.node.children?.get(String(frame.index));
           break;
         }
         frames.pop();
       }
     }
   } catch {
-    // Invalid JSON: return what was found before the error.
-    return found;
+    // Invalid JSON (a key that does not decode): keep what was found before it.
+  }
+}
+
+/**
+ * The JSON pointer of the value that starts at `offset` in valid JSON text, or undefined when no value starts there.
+ * One pass up to the offset; the pointer is built once, when found.
+ */
+export function pointerAtOffset(text: string, offset: number): string | undefined {
+  const frames: Array<{ isObject: boolean; index: number; segment: string }> = [];
+  const pointer = (): string => frames.map((frame) => `/${frame.segment}`).join("");
+  const escape = (key: string): string => key.replaceAll("~", "~0").replaceAll("/", "~1");
+  let position = skipWhitespace(text, 0);
+  try {
+    for (;;) {
+      if (position === offset) return pointer();
+      if (position > offset) return undefined;
+      const code = text.charCodeAt(position);
+      if (code === openBrace || code === openBracket) {
+        position = skipWhitespace(text, position + 1);
+        if (text.charCodeAt(position) === (code === openBrace ? closeBrace : closeBracket)) {
+          position += 1;
+        } else if (code === openBrace) {
+          const member = readMemberKey(text, position);
+          frames.push({ isObject: true, index: 0, segment: escape(member.key) });
+          position = member.valueAt;
+          continue;
+        } else {
+          frames.push({ isObject: false, index: 0, segment: "0" });
+          continue;
+        }
+      } else if (code === quote) {
+        position = stringEnd(text, position);
+      } else {
+        position = Math.max(scalarEnd(text, position), position + 1);
+      }
+      for (;;) {
+        position = skipWhitespace(text, position);
+        const frame = frames.at(-1);
+        if (frame === undefined || position >= text.length) return undefined;
+        const next = text.charCodeAt(position);
+        position += 1;
+        if (next === comma) {
+          frame.index += 1;
+          position = skipWhitespace(text, position);
+          if (frame.isObject) {
+            const member = readMemberKey(text, position);
+            frame.segment = escape(member.key);
+            position = member.valueAt;
+          } else frame.segment = String(frame.index);
+          break;
+        }
+        frames.pop();
+      }
+    }
+  } catch {
+    return undefined;
   }
 }

@@ -8,6 +8,7 @@ import {
   markdownBlock,
   markdownLink,
 } from "./markdown-escape.js";
+import { assertWithinDepth } from "./json-limits.js";
 import { isKnownPart } from "./parts.js";
 
 export interface MarkdownOptions {
@@ -31,8 +32,12 @@ const roleHeadings: Record<string, string> = {
  * raw HTML, links or images, and no code fence in it runs past its end; code is fenced so no line can close the
  * fence; links are written only to http, https, mailto and relative URLs. The output is safe for a renderer that
  * allows raw HTML: its only HTML is our own balanced `<details>` around reasoning.
+ *
+ * Throws a `JsonDepthError` for a document nested deeper than `defaultMaxDepth` (rendering recurses into nested
+ * results, plans and JSON values).
  */
 export function renderMarkdown(document: Tolerant.Transcript, options: MarkdownOptions = {}): string {
+  assertWithinDepth(document);
   const blocks: string[] = [`# ${inline(document.title ?? document.id)}`];
   const facts = summaryFacts(document);
   if (facts.length > 0) blocks.push(facts.map((fact) => `- ${fact}`).join("\n"));

@@ -1,4 +1,5 @@
 import { escapeControlCharacters } from "./control-characters.js";
+import { checkJsonValue, defaultMaxDepth } from "./json-limits.js";
 import type { StandaloneValidator, StandaloneValidatorError } from "./standalone-validator.js";
 
 /** `strict`: what a writer may emit. `tolerant`: what a reader of the same major version accepts. */
@@ -30,10 +31,31 @@ export function createValidator<T>(
   validate: StandaloneValidator<T>,
 ): Validator<T> {
   const run = (value: unknown): ValidationResult<T> => {
-    if (validate(value)) return { ok: true, value };
+    let valid: boolean;
+    try {
+      valid = validate(value);
+    } catch (error) {
+      // The generated validators recurse once per nesting level of recursive definitions (parts in tool results,
+      // plan sub-steps, child transcripts): a value nested far beyond what any parser here accepts overflows the
+      // stack. Answer with an error at the value's deepest point instead of throwing.
+      if (!(error instanceof RangeError)) throw error;
+      return { ok: false, errors: [tooDeepError(value)] };
+    }
+    if (valid) return { ok: true, value: value as T };
     return { ok: false, errors: (validate.errors ?? []).map(toValidationError) };
   };
   return Object.assign(run, { definition, mode });
+}
+
+function tooDeepError(value: unknown): ValidationError {
+  const problem = checkJsonValue(value, { maxDepth: defaultMaxDepth });
+  const pointer = problem?.pointer ?? "";
+  return {
+    pointer,
+    message: problem?.message ?? "nested too deeply to validate on the call stack that was left",
+    keyword: "maxDepth",
+    schemaPath: "",
+  };
 }
 
 function toValidationError(error: StandaloneValidatorError): ValidationError {

@@ -5,7 +5,7 @@
  * (`guard`'s "conversion failed"): bad input is refused with an error that names the offending value.
  */
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import type { Tolerant } from "@agent-transcript/core";
+import { checkJsonValue, defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -152,6 +152,125 @@ describe("every converter on hostile input", () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  /** Arrays nested `levels` deep. */
+  function nestArrays(levels: number): unknown {
+    let value: unknown = 1;
+    for (let level = 0; level < levels; level += 1) value = [value];
+    return value;
+  }
+
+  it("refuses a value nested past the limit anywhere in a real payload or document by its pointer, in every converter", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(payloads.length - 1),
+        fc.nat(),
+        fc.oneof(fc.integer({ min: defaultMaxDepth - 4, max: defaultMaxDepth + 50 }), fc.constant(100_000)),
+        (which, choice, levels) => {
+          const payload = payloads[which] as (typeof payloads)[number];
+          const format = formats[payload.api] as AnyFormat;
+          const source = payload.kind === "stream" ? payload.chunks : payload.value;
+          const mutated = mutate(source, choice, nestArrays(levels));
+          const convert = (): ReturnType<AnyFormat["requestToCanonical"]> =>
+            payload.kind === "stream"
+              ? format.streamToCanonical(mutated as unknown[])
+              : payload.kind === "request"
+                ? format.requestToCanonical(mutated)
+                : format.responseToCanonical(mutated);
+          expectAnswer(convert);
+          // Stream chunks are held to the limit one by one, as the lines or events they were read from.
+          const chunks = payload.kind === "stream" ? (mutated as unknown[]) : [mutated];
+          const deepChunk = chunks.findIndex((chunk) => checkJsonValue(chunk) !== undefined);
+          const expected =
+            deepChunk === -1
+              ? undefined
+              : `${payload.kind === "stream" ? `/${deepChunk}` : ""}${checkJsonValue(chunks[deepChunk])?.pointer}`;
+          const result = convert();
+          // Refused by the first container past the limit; or, when the input is within it, a document within it
+          // too (a value moved deeper by the conversion is refused as "the converted document would be nested …").
+          const refusedAt = result.ok ? undefined : result.errors[0]?.path;
+          expect(expected === undefined || refusedAt === expected, `${refusedAt} should be ${expected}`).toBe(true);
+          expect(result.ok ? checkJsonValue(result.document) : undefined).toBeUndefined();
+          const imported =
+            payload.kind === "stream"
+              ? format.streamToCanonical(payload.chunks)
+              : payload.kind === "request"
+                ? format.requestToCanonical(payload.value)
+                : format.responseToCanonical(payload.value);
+          const document = mutate(imported.ok ? imported.document : {}, choice, nestArrays(levels));
+          const documentPointer = checkJsonValue(document)?.pointer;
+          for (const target of [...Object.values(formats), ...Object.values(documentConverters)]) {
+            const written =
+              "requestFromCanonical" in target
+                ? target.requestFromCanonical(document as Tolerant.Transcript)
+                : target.fromCanonical(document as Tolerant.Transcript);
+            const writtenRefusedAt = written.ok ? undefined : written.errors[0]?.path;
+            expect(documentPointer === undefined || writtenRefusedAt === documentPointer, target.id).toBe(true);
+            expect(written.ok ? checkJsonValue(written.value) : undefined, target.id).toBeUndefined();
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps a tool call's arguments as raw text, with the reason, when they nest past the limit or hold an inexact number", () => {
+    for (const args of [
+      `{"a": ${"[".repeat(600)}${"]".repeat(600)}}`,
+      '{"big": 1e400}',
+      '{"id": 12345678901234567890}',
+    ]) {
+      const result = formats["openai-chat"]?.requestToCanonical({
+        model: "gpt-4o",
+        messages: [
+          { role: "user", content: "go" },
+          {
+            role: "assistant",
+            tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: args } }],
+          },
+        ],
+      });
+      const part = result?.ok ? result.document.messages[1]?.parts[0] : undefined;
+      expect(part).toMatchObject({
+        type: "tool_call",
+        raw_input: args,
+        input_error: expect.stringMatching(/nested deeper than 512|the number/),
+      });
+      expect(part).not.toHaveProperty("input");
+    }
+  });
+
+  it("refuses a streamed tool input whose JSON holds a number no double can (1e400 would be written as null)", () => {
+    const events = [
+      {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "claude-sonnet-4-5",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      },
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "tool_use", id: "toolu_1", name: "f", input: {} },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"big": 1e400}' } },
+      { type: "content_block_stop", index: 0 },
+      { type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 2 } },
+      { type: "message_stop" },
+    ];
+    const result = formats.anthropic?.streamToCanonical(events);
+    expect(result?.ok).toBe(false);
+    expect(result?.ok ? [] : result?.errors).toEqual([
+      { path: "/messages/0/parts/0/input/big", message: expect.stringMatching(/the number Infinity/) },
+    ]);
   });
 
   /** Every object inside `value`, with a way to put a key into it (as JSON.parse would: an own property). */

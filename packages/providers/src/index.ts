@@ -1,3 +1,14 @@
+import { warpExportConverter as warpExportUnlimited } from "./formats/warp-export/index.js";
+import { devflowConverter as devflowUnlimited } from "./formats/devflow/index.js";
+import { portableConverter as portableUnlimited } from "./formats/portable/index.js";
+import { geminiConverter as geminiUnlimited } from "./formats/gemini/index.js";
+import { openaiChatConverter as openaiChatUnlimited } from "./formats/openai-chat/index.js";
+import { ollamaConverter as ollamaUnlimited } from "./formats/ollama/index.js";
+import { anthropicConverter as anthropicUnlimited } from "./formats/anthropic/index.js";
+import { bedrockConverseConverter as bedrockConverseUnlimited } from "./formats/bedrock-converse/index.js";
+import { openaiResponsesConverter as openaiResponsesUnlimited } from "./formats/openai-responses/index.js";
+import { mistralConverter as mistralUnlimited } from "./formats/mistral/index.js";
+import { withDocumentNestingLimit, withNestingLimit } from "./conversion/index.js";
 export {
   describeFormat,
   documentConverters,
@@ -24,7 +35,6 @@ export type {
   ToCanonicalResult,
 } from "./conversion/index.js";
 export {
-  warpExportConverter,
   type WarpContentBlock,
   type WarpDiffFile,
   type WarpDiffHunk,
@@ -39,7 +49,6 @@ export {
 } from "./formats/warp-export/index.js";
 export {
   devflowGzipThresholdBytes,
-  devflowConverter,
   encodeDevflowTranscript,
   type DevflowMetadata,
   type DevflowRole,
@@ -49,7 +58,6 @@ export {
   type DevflowTurn,
 } from "./formats/devflow/index.js";
 export {
-  portableConverter,
   type PortableToCanonicalOptions,
   type PortableMessage,
   type PortableRole,
@@ -65,17 +73,8 @@ export type {
 } from "./conversion/index.js";
 export { decideReasoning, isSameIssuer, type ReasoningDecision, type TargetIssuer } from "./conversion/index.js";
 export { digest, idRules, ToolCallIdMap } from "./conversion/index.js";
+export { type GeminiRequest, type GeminiResponse, type GeminiStreamChunk } from "./formats/gemini/index.js";
 export {
-  geminiConverter,
-  type GeminiRequest,
-  type GeminiResponse,
-  type GeminiStreamChunk,
-} from "./formats/gemini/index.js";
-export { openaiChatConverter } from "./formats/openai-chat/index.js";
-export { ollamaConverter } from "./formats/ollama/index.js";
-export { anthropicConverter } from "./formats/anthropic/index.js";
-export {
-  bedrockConverseConverter,
   type BedrockContentBlock,
   type BedrockConverseRequest,
   type BedrockConverseResponse,
@@ -86,9 +85,7 @@ export {
   type BedrockToolConfiguration,
   type BedrockToolUseBlock,
 } from "./formats/bedrock-converse/index.js";
-export { openaiResponsesConverter } from "./formats/openai-responses/index.js";
 export {
-  mistralConverter,
   type MistralAssistantMessage,
   type MistralChatChunk,
   type MistralChatRequest,
@@ -99,3 +96,16 @@ export {
   type MistralToolCall,
 } from "./formats/mistral/index.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
+
+// Each converter by name keeps the nesting limit at its edge, as the registry's do (conversion/limits.ts): a value
+// nested deeper than 512 levels is refused by pointer instead of overflowing a walk.
+export const warpExportConverter = withDocumentNestingLimit(warpExportUnlimited);
+export const devflowConverter = withDocumentNestingLimit(devflowUnlimited);
+export const portableConverter = withDocumentNestingLimit(portableUnlimited);
+export const geminiConverter = withNestingLimit(geminiUnlimited);
+export const openaiChatConverter = withNestingLimit(openaiChatUnlimited);
+export const ollamaConverter = withNestingLimit(ollamaUnlimited);
+export const anthropicConverter = withNestingLimit(anthropicUnlimited);
+export const bedrockConverseConverter = withNestingLimit(bedrockConverseUnlimited);
+export const openaiResponsesConverter = withNestingLimit(openaiResponsesUnlimited);
+export const mistralConverter = withNestingLimit(mistralUnlimited);

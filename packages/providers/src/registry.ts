@@ -6,7 +6,13 @@
  * vocabulary, which is what `source.format` of the documents the converter writes says.
  */
 import type { SourceFormat } from "@agent-transcript/core";
-import type { DocumentConverter, ProviderConverter, ToCanonicalOptions } from "./conversion/index.js";
+import {
+  withDocumentNestingLimit,
+  withNestingLimit,
+  type DocumentConverter,
+  type ProviderConverter,
+  type ToCanonicalOptions,
+} from "./conversion/index.js";
 import { anthropicConverter } from "./formats/anthropic/index.js";
 import { bedrockConverseConverter } from "./formats/bedrock-converse/index.js";
 import { devflowConverter } from "./formats/devflow/index.js";
@@ -31,18 +37,21 @@ export type FormatEntry =
 /** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
 export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
 
+// Every converter the registry hands out keeps the nesting limit at its edge (conversion/limits.ts).
 function provider<Request, Response, Chunk>(
   converter: ProviderConverter<Request, Response, Chunk>,
   description: string,
 ) {
-  return { kind: "provider", converter: converter as unknown as AnyProviderConverter, description } as const;
+  const limited = withNestingLimit(converter);
+  return { kind: "provider", converter: limited as unknown as AnyProviderConverter, description } as const;
 }
 
 function document<Native, Options extends ToCanonicalOptions>(
   converter: DocumentConverter<Native, Options>,
   description: string,
 ) {
-  return { kind: "document", converter: converter as unknown as AnyDocumentConverter, description } as const;
+  const limited = withDocumentNestingLimit(converter);
+  return { kind: "document", converter: limited as unknown as AnyDocumentConverter, description } as const;
 }
 
 // One line per format, however long its description: adding a format adds one line.

@@ -3,6 +3,7 @@ import {
   validateEvent,
   validateEventTolerant,
   type Event,
+  type JsonLimits,
   type Tolerant,
   type ValidationMode,
 } from "@agent-transcript/core";
@@ -25,14 +26,15 @@ const knownEventTypes: ReadonlySet<string> = new Set<Event["type"]>(eventTypes);
 /**
  * Validates a whole event log: every line against the envelope schema (strict for what a writer may emit,
  * tolerant for what a reader accepts), and the file-level rules of AWF transcript logs: `seq` starts at 1 and increases by
- * exactly one per line; every line carries the same `run_id` and the same `parent_run_id`.
+ * exactly one per line; every line carries the same `run_id` and the same `parent_run_id`. Each line is parsed under
+ * `limits` (core's `parseJson`: nesting depth, exact numbers).
  */
-export function checkEventLog(text: string, mode: ValidationMode = "strict"): EventLogReport {
+export function checkEventLog(text: string, mode: ValidationMode = "strict", limits: JsonLimits = {}): EventLogReport {
   const validate = mode === "strict" ? validateEvent : validateEventTolerant;
   const report: EventLogReport = { events: [], problems: [], unknownEventTypes: [] };
   let highestSeq = 0;
   let first: { runId: string; parentRunId: string | undefined; line: number } | undefined;
-  for (const parsed of validJsonLines<Tolerant.Event>(text, validate, report.problems)) {
+  for (const parsed of validJsonLines<Tolerant.Event>(text, validate, report.problems, limits)) {
     if (!parsed.ok) {
       // The line's own problems are reported already; its seq still counts, or the next line would show a
       // gap that is not there.

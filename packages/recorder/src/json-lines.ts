@@ -1,16 +1,28 @@
-import { describeJsonParseError } from "@agent-transcript/core";
+import { parseJson, type JsonLimits } from "@agent-transcript/core";
 
 /** One line of a JSONL file: its 1-based number and either the parsed value or why it could not be parsed. */
 export type JsonLine =
   | { line: number; ok: true; value: unknown }
-  | { line: number; ok: false; message: string; /** The last line, cut short by a crash mid-write. */ torn: boolean };
+  | {
+      line: number;
+      ok: false;
+      message: string;
+      /** 1-based column (UTF-16 code units) within the line where it stops being acceptable. */
+      column: number;
+      /** JSON pointer into the line's value: "" for a syntax error, the value's own for too-deep and inexact-number. */
+      pointer: string;
+      /** The last line, cut short by a crash mid-write. */
+      torn: boolean;
+    };
 
 /**
- * Splits JSONL text on LF and parses each line. Blank lines are skipped (as jq does); a line that is not JSON is
- * reported with its number instead of stopping the read, so one bad line never hides the rest of a file.
- * A last line with no terminating LF that fails to parse is marked `torn`: what a writer killed mid-line leaves.
+ * Splits JSONL text on LF and parses each line with core's `parseJson`, so every line is held to the toolkit's
+ * limits: nesting deeper than `maxDepth` (512 by default) and numbers a double cannot hold as written are refused
+ * with their pointer and column, like a syntax error. Blank lines are skipped (as jq does); a line that is refused
+ * is reported with its number instead of stopping the read, so one bad line never hides the rest of a file. A last
+ * line with no terminating LF that fails to parse is marked `torn`: what a writer killed mid-line leaves.
  */
-export function* parseJsonLines(text: string): Generator<JsonLine> {
+export function* parseJsonLines(text: string, limits: JsonLimits = {}): Generator<JsonLine> {
   let start = 0;
   let line = 0;
   while (start < text.length) {
@@ -20,20 +32,20 @@ export function* parseJsonLines(text: string): Generator<JsonLine> {
     line += 1;
     start = isLast ? text.length : end + 1;
     if (content.trim() === "") continue;
-    try {
-      yield { line, ok: true, value: JSON.parse(content) as unknown };
-    } catch (error) {
-      // V8 quotes an excerpt of the line: untrusted text, shown with its control characters escaped.
-      const reason = describeJsonParseError(error);
-      yield isLast
-        ? {
-            line,
-            ok: false,
-            message: `incomplete last line (no newline; a write was cut short): ${reason}`,
-            torn: true,
-          }
-        : { line, ok: false, message: `not JSON: ${reason}`, torn: false };
+    const parsed = parseJson(content, limits);
+    if (parsed.ok) {
+      yield { line, ok: true, value: parsed.value };
+      continue;
     }
+    const { code, reason, column, pointer = "" } = parsed.error;
+    const torn = isLast && code === "invalid-json";
+    const message =
+      code !== "invalid-json"
+        ? `${reason} (column ${column})`
+        : torn
+          ? `incomplete last line (no newline; a write was cut short): ${reason}`
+          : `not JSON: ${reason} (column ${column})`;
+    yield { line, ok: false, message, column, pointer, torn };
   }
 }
 
@@ -54,10 +66,11 @@ export function* validJsonLines<T>(
     value: unknown,
   ) => { ok: true; value: T } | { ok: false; errors: Array<{ pointer: string; message: string }> },
   problems: LineProblem[],
+  limits: JsonLimits = {},
 ): Generator<{ line: number; ok: true; value: T } | { line: number; ok: false; value: unknown }> {
-  for (const parsed of parseJsonLines(text)) {
+  for (const parsed of parseJsonLines(text, limits)) {
     if (!parsed.ok) {
-      problems.push({ line: parsed.line, pointer: "", message: parsed.message });
+      problems.push({ line: parsed.line, pointer: parsed.pointer, message: parsed.message });
       continue;
     }
     const result = validate(parsed.value);

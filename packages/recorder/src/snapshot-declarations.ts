@@ -3,6 +3,7 @@ import {
   validateSnapshotDeclaration,
   validateSnapshotDeclarationTolerant,
   type SnapshotArtifact,
+  type JsonLimits,
   type SnapshotDeclaration,
   type ValidationMode,
 } from "@agent-transcript/core";
@@ -24,13 +25,17 @@ export interface DeclarationsReport {
 /**
  * Reads an end-of-run snapshot declarations file (Oz snapshot declarations): one declaration per line. Malformed lines are reported
  * and skipped; a `file` inside a declared `repo` is redundant (the repo's diff carries it) and is dropped, as is any
- * exact repeat.
+ * exact repeat. Each line is parsed under `limits` (core's `parseJson`: nesting depth, exact numbers).
  */
-export function readSnapshotDeclarations(text: string, mode: ValidationMode = "strict"): DeclarationsReport {
+export function readSnapshotDeclarations(
+  text: string,
+  mode: ValidationMode = "strict",
+  limits: JsonLimits = {},
+): DeclarationsReport {
   const validate = mode === "strict" ? validateSnapshotDeclaration : validateSnapshotDeclarationTolerant;
   const accepted: Array<{ line: number; declaration: SnapshotDeclaration }> = [];
   const report: DeclarationsReport = { declarations: [], read: [], problems: [], redundant: [] };
-  for (const parsed of validJsonLines<SnapshotDeclaration>(text, validate, report.problems)) {
+  for (const parsed of validJsonLines<SnapshotDeclaration>(text, validate, report.problems, limits)) {
     if (!parsed.ok) continue;
     // Only the three defined fields are carried: a tolerant read ignores what a newer writer added.
     const { version, kind, path: declaredPath } = parsed.value;

@@ -3,6 +3,7 @@ import { formatSize } from "./benchmarks.js";
 import { conversionBenchmarkId, conversionThroughputLine } from "./conversion.js";
 import type { CorpusSummary } from "./corpus.js";
 import type { BenchmarkResult } from "./measure.js";
+import type { MemoryResult } from "./memory.js";
 
 export interface Environment {
   readonly node: string;
@@ -23,6 +24,8 @@ export interface BenchReport {
   readonly gcBeforeEachSample: boolean;
   readonly corpus: CorpusSummary;
   readonly benchmarks: readonly BenchmarkResult[];
+  /** Peak memory over input size, per memory benchmark (absent from reports written before they existed). */
+  readonly memory?: readonly MemoryResult[];
   readonly durationSeconds: number;
 }
 
@@ -73,7 +76,7 @@ function classesLine(result: BenchmarkResult): string {
 export function renderMarkdown(report: BenchReport): string {
   const { environment, corpus } = report;
   const first = report.benchmarks[0];
-  const runs = first?.runs.length ?? 0;
+  const runs = first?.runs.length ?? report.memory?.[0]?.runs.length ?? 0;
   const lines = [
     "## Agent Transcript benchmarks",
     "",
@@ -88,9 +91,12 @@ export function renderMarkdown(report: BenchReport): string {
       "Spread = those per-round ratios' interquartile range [min–max]. Per run = each process's median ratio. " +
       "Verdict: meets if even the 75th-percentile round is within the target, misses if even the 25th-percentile round is over it, else borderline.",
     "",
-    "| Benchmark | Baseline: median per pass | Candidate: median per pass | Ratio | Spread IQR [min–max] | Per run | Target | Verdict |",
-    "|---|---|---|---:|---|---|---:|---|",
   ];
+  if (report.benchmarks.length > 0)
+    lines.push(
+      "| Benchmark | Baseline: median per pass | Candidate: median per pass | Ratio | Spread IQR [min–max] | Per run | Target | Verdict |",
+      "|---|---|---|---:|---|---|---:|---|",
+    );
   for (const result of report.benchmarks) {
     const { baseline, candidate, spread } = result;
     lines.push(
@@ -120,6 +126,32 @@ export function renderMarkdown(report: BenchReport): string {
   for (const result of report.benchmarks) {
     if (result.id === conversionBenchmarkId) lines.push(conversionThroughputLine(result));
     if (result.classes !== null) lines.push(classesLine(result));
+  }
+  const memory = report.memory ?? [];
+  if (memory.length > 0) {
+    lines.push(
+      "",
+      "Memory = the process's peak resident memory above its resting point (code loaded, full GC) while it reads one " +
+        `generated document of ${formatSize(memory[0]?.inputBytes ?? 0)} (the corpus's messages repeated) from a file, ` +
+        "as a multiple of the file's size; median over runs, each a fresh process. Verdict: meets if every run is within the target.",
+      "",
+      "| Memory benchmark | Input | Peak above resting (median) | Multiple of input | Per run | Target | Verdict |",
+      "|---|---|---|---:|---|---:|---|",
+    );
+    for (const result of memory)
+      lines.push(
+        "| " +
+          [
+            cell(result.title),
+            formatSize(result.inputBytes),
+            formatSize(result.extraPeakBytes),
+            `**${ratio(result.multiple)}**`,
+            result.runs.map((entry) => entry.multiple.toFixed(2)).join(", "),
+            `≤ ${ratio(result.maxMultiple)}`,
+            result.verdict,
+          ].join(" | ") +
+          " |",
+      );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { benchmarkIds } from "./benchmarks.js";
 import { aggregate } from "./measure.js";
 import type { BenchmarkResult, RunMeasurement } from "./measure.js";
+import { memoryBenchmarkIds } from "./memory.js";
 import { benchRoot } from "./paths.js";
 import { renderMarkdown } from "./report.js";
 import type { BenchReport } from "./report.js";
@@ -89,11 +90,24 @@ describe("a quick run in this process", () => {
     expect(report.corpus.sources.some((source) => source.startsWith("spotter/"))).toBe(true);
   });
 
-  it("renders one table row per benchmark", () => {
+  it("renders one table row per benchmark, timing and memory", () => {
     const markdown = renderMarkdown(report);
     expect(markdown).toContain(`Node ${process.version}`);
-    const rows = markdown.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| Benchmark"));
-    expect(rows).toHaveLength(benchmarkIds.length);
+    const rows = markdown
+      .split("\n")
+      .filter((line) => line.startsWith("| ") && !line.startsWith("| Benchmark") && !line.startsWith("| Memory"));
+    expect(rows).toHaveLength(benchmarkIds.length + memoryBenchmarkIds.length);
+  });
+
+  it("measures peak memory over the input's size, each run in a fresh process", () => {
+    expect(report.memory?.map((result) => result.id)).toEqual([...memoryBenchmarkIds]);
+    for (const result of report.memory ?? []) {
+      expectPositiveFinite(result.multiple, `${result.id} multiple`);
+      expect(result.inputBytes).toBeGreaterThan(1024 * 1024);
+      expect(result.maxMultiple).toBe(4);
+      for (const run of result.runs) expect(run.peakRssBytes).toBeGreaterThan(run.restingRssBytes);
+      expect(["meets", "misses", "borderline"]).toContain(result.verdict);
+    }
   });
 });
 

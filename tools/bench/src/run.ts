@@ -12,6 +12,8 @@ import type { BenchmarkId } from "./benchmarks.js";
 import { buildCorpus } from "./corpus.js";
 import type { Corpus, CorpusSummary } from "./corpus.js";
 import { aggregate, benchmarkInfo, measure } from "./measure.js";
+import { isMemoryBenchmarkId, memoryBenchmarkIds, runMemoryBenchmarks } from "./memory.js";
+import type { MemoryBenchmarkId } from "./memory.js";
 import type { BenchmarkInfo, MeasureOptions, RunMeasurement } from "./measure.js";
 import { benchRoot, defaultResultsFile, realFixturesRoot } from "./paths.js";
 import { currentEnvironment, renderMarkdown } from "./report.js";
@@ -23,6 +25,8 @@ export interface RunOptions {
   /** A fresh process per run of each benchmark (the CLI's default) or everything in the calling process. */
   readonly isolate: boolean;
   readonly only?: readonly BenchmarkId[];
+  /** The memory benchmarks to run (each run a fresh process whatever `isolate` says); default all, or none with `only`. */
+  readonly memory?: readonly MemoryBenchmarkId[];
   /** Override the mode's runs (processes per benchmark) and rounds per run. */
   readonly runs?: number;
   readonly rounds?: number;
@@ -100,7 +104,8 @@ export function runBenchmarks(options: RunOptions): BenchReport {
   const started = performance.now();
   const environment = currentEnvironment();
   const ids = options.only ?? benchmarkIds;
-  if (ids.length === 0) throw new Error("no benchmark selected");
+  const memoryIds = options.memory ?? (options.only === undefined ? memoryBenchmarkIds : []);
+  if (ids.length === 0 && memoryIds.length === 0) throw new Error("no benchmark selected");
   // Fail before spawning anything, with one clear message instead of one per child.
   realFixturesRoot();
   const { runs } = plan(options);
@@ -114,14 +119,18 @@ export function runBenchmarks(options: RunOptions): BenchReport {
       outputs.get(id)?.push(output);
     }
   }
+  const memory = runMemoryBenchmarks(memoryIds, {
+    quick: options.quick,
+    runs,
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   const all = [...outputs.values()].flat();
-  const first = all[0] as RunOutput;
   return {
     environment,
     mode: options.quick ? "quick" : "full",
     isolation: options.isolate ? "process-per-run" : "in-process",
     gcBeforeEachSample: all.every((output) => output.gc),
-    corpus: first.corpus,
+    corpus: all[0]?.corpus ?? (corpus ?? buildCorpus({ quick: options.quick })).summary,
     benchmarks: ids.map((id) => {
       const runsOfId = outputs.get(id) ?? [];
       return aggregate(
@@ -129,20 +138,23 @@ export function runBenchmarks(options: RunOptions): BenchReport {
         runsOfId.map((output) => output.measurement),
       );
     }),
+    memory,
     durationSeconds: (performance.now() - started) / 1000,
   };
 }
 
-function parseIds(value: string | undefined): BenchmarkId[] | undefined {
+function parseIds(value: string | undefined): Array<BenchmarkId | MemoryBenchmarkId> | undefined {
   if (value === undefined) return undefined;
   const ids = value
     .split(",")
     .map((id) => id.trim())
     .filter((id) => id !== "");
   for (const id of ids)
-    if (!isBenchmarkId(id))
-      throw new Error(`unknown benchmark ${JSON.stringify(id)}; known: ${benchmarkIds.join(", ")}`);
-  return ids as BenchmarkId[];
+    if (!isBenchmarkId(id) && !isMemoryBenchmarkId(id))
+      throw new Error(
+        `unknown benchmark ${JSON.stringify(id)}; known: ${[...benchmarkIds, ...memoryBenchmarkIds].join(", ")}`,
+      );
+  return ids as Array<BenchmarkId | MemoryBenchmarkId>;
 }
 
 function parseCount(flag: string, value: string | undefined): number | undefined {
@@ -154,7 +166,7 @@ function parseCount(flag: string, value: string | undefined): number | undefined
 }
 
 const usage = `Usage: pnpm bench [--quick] [--only id,id] [--runs n] [--rounds n] [--output file] [--in-process]
-Benchmarks: ${benchmarkIds.join(", ")}`;
+Benchmarks: ${[...benchmarkIds, ...memoryBenchmarkIds].join(", ")}`;
 
 function main(argv: readonly string[]): void {
   const { values } = parseArgs({
@@ -185,17 +197,20 @@ function main(argv: readonly string[]): void {
   if (values.child !== undefined) {
     // Internal: one run of one benchmark, reported as JSON on stdout to the parent.
     const [id] = parseIds(values.child) ?? [];
-    if (id === undefined) throw new Error("--child needs a benchmark id");
+    if (id === undefined || !isBenchmarkId(id)) throw new Error("--child needs a timing benchmark id");
     process.stdout.write(
       JSON.stringify(runHere(id, buildCorpus({ quick: values.quick }), { ...base, isolate: false })),
     );
     return;
   }
-  const only = parseIds(values.only);
+  const selected = parseIds(values.only);
+  const only = selected?.filter(isBenchmarkId);
+  const memory = selected?.filter(isMemoryBenchmarkId);
   const report = runBenchmarks({
     ...base,
     isolate: !values["in-process"],
     ...(only === undefined ? {} : { only }),
+    ...(memory === undefined ? {} : { memory }),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   // A quick run's numbers mean nothing: keep them away from latest.json.

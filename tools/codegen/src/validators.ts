@@ -75,6 +75,23 @@ export function runtimeShimModule(sources: readonly string[]): string {
   return `${banner(sources, "//")}import { createRequire } from "node:module";\n\nconst require = createRequire(import.meta.url);\n${exports.join("\n")}\n`;
 }
 
+/**
+ * ajv's standalone code gathers a sub-schema's errors with `vErrors = vErrors.concat(validateN.errors)`: a new array
+ * holding every error found so far, for each failing item. A document with 100,000 invalid messages took minutes
+ * (the time grows with the square of the errors). The errors are appended in place instead, by a helper each module
+ * defines; ajv already pushes its own errors onto the same array, so nothing else can hold it.
+ */
+export function appendErrorsInPlace(code: string): string {
+  const rewritten = code.replaceAll(/vErrors\.concat\(([\w$.]+)\)/g, "appendErrors(vErrors, $1)");
+  if (rewritten === code) return code;
+  return `${rewritten}
+/** Appends \`errors\` to \`target\` in place (see appendErrorsInPlace in tools/codegen/src/validators.ts). */
+function appendErrors(target, errors) {
+  for (let index = 0; index < errors.length; index += 1) target.push(errors[index]);
+  return target;
+}`;
+}
+
 /** Keywords that annotate schemas for our generators; ajv must know them to stay in strict mode. */
 export const annotationKeywords = ["x-extensible", "x-tolerant-also", "tsType"] as const;
 
@@ -127,7 +144,7 @@ export function generateValidatorModule(
     { forStandalone: true },
   );
   const references = validatorReferences(target.file, String(target.schema.$id));
-  const code = (commonJsDefault(standaloneCode) as typeof standaloneCode.default)(ajv, references);
+  const code = appendErrorsInPlace((commonJsDefault(standaloneCode) as typeof standaloneCode.default)(ajv, references));
   const header = banner([target.file.sourcePath], "//") + `// Variant: ${variant}\n`;
   const moduleImports = [
     `import { formats } from "./formats.js";`,

@@ -1,8 +1,10 @@
 import { gzipSync } from "node:zlib";
 import {
+  abbreviatePointer,
   createRedactor,
-  describeJsonParseError,
+  parseJson,
   redactTranscript,
+  type JsonTextError,
   type RedactionReport,
   type Tolerant,
 } from "@agent-transcript/core";
@@ -23,7 +25,15 @@ import {
   type PayloadKind,
   type ToCanonicalResult,
 } from "@agent-transcript/providers";
-import { decodeWithLines, describeReadError, readInputText } from "../input.js";
+import {
+  decodeWithLines,
+  defaultInputLimits,
+  inputLimits,
+  maximumListedProblems,
+  readInput,
+  type InputLimits,
+  type InputOptions,
+} from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { writeAtomically } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
@@ -33,7 +43,7 @@ export const convertFormatIds: readonly DetectedFormat[] = [...formatIds, "agent
 
 export type ProviderKind = "request" | "response" | "stream";
 
-export interface ConvertCommandOptions {
+export interface ConvertCommandOptions extends InputOptions {
   to: DetectedFormat;
   from?: DetectedFormat;
   output?: string;
@@ -69,9 +79,12 @@ export interface ConvertReport {
   /** Where the result was written; null when nothing was. */
   output: string | null;
   warnings: ConvertWarning[];
+  /** The first 100 errors. */
   errors: ConversionError[];
   /** With --redact: how many secrets each rule replaced (rules that replaced nothing are absent); otherwise null. */
   redaction: RedactionReport | null;
+  /** Errors beyond the first 100, counted and not listed; present only when there are any. */
+  omittedErrors?: number;
 }
 
 function providerFormat(format: DetectedFormat): AnyProviderConverter | undefined {
@@ -81,71 +94,120 @@ function providerFormat(format: DetectedFormat): AnyProviderConverter | undefine
 /** How the input was framed: one JSON value, JSON lines (one stream chunk each), or server-sent events. */
 export type Framing = "json" | "jsonl" | "sse";
 
-export type ReadPayload = { ok: true; value: unknown; framing: Framing; text: string } | { ok: false; message: string };
+export type ReadPayload =
+  | { ok: true; value: unknown; framing: Framing; text: string }
+  | { ok: false; message: string; /** JSON pointer of the refused value, "" when none. */ path: string };
 
 const jsonLinesNames = /\.(?:jsonl|ndjson|chunks\.txt)(?:\.gz)?$/i;
 
-function parseOrRaw(text: string): { parsed: boolean; value: unknown } {
-  try {
-    return { parsed: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { parsed: false, value: text };
-  }
+/** A value JSON parsed; a syntax error leaves the raw text (for the converter to report); a limit is a refusal. */
+type Chunk = { parsed: true; value: unknown } | { parsed: false; value: string } | { refused: JsonTextError };
+
+function parseChunk(text: string, limits: InputLimits): Chunk {
+  const parsed = parseJson(text, { maxDepth: limits.maxDepth });
+  if (parsed.ok) return { parsed: true, value: parsed.value };
+  return parsed.error.code === "invalid-json" ? { parsed: false, value: text } : { refused: parsed.error };
+}
+
+/** A refused chunk, named by the line it starts on, its column there, and its pointer in the stream of chunks. */
+function refusedChunk(error: JsonTextError, index: number, line: number): Extract<ReadPayload, { ok: false }> {
+  return {
+    ok: false,
+    path: `/${index}${error.pointer ?? ""}`,
+    message: `line ${line + error.line - 1}, column ${error.column}: ${error.reason}`,
+  };
 }
 
 /** JSON lines: each non-blank line one chunk; a line that is not JSON stays its raw text, for the converter to report. */
-function jsonLines(text: string): ReadPayload {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
-  const chunks = lines.map((line) => parseOrRaw(line));
-  if (chunks.length === 0 || chunks.every((chunk) => !chunk.parsed))
-    return { ok: false, message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
-  return { ok: true, value: chunks.map((chunk) => chunk.value), framing: "jsonl", text };
+function jsonLines(text: string, limits: InputLimits): ReadPayload {
+  const chunks: unknown[] = [];
+  let parsedAny = false;
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = (lines[index] as string).replace(/\r$/, "");
+    if (line.trim() === "") continue;
+    const chunk = parseChunk(line, limits);
+    if ("refused" in chunk) return refusedChunk(chunk.refused, chunks.length, index + 1);
+    parsedAny ||= chunk.parsed;
+    chunks.push(chunk.value);
+  }
+  if (!parsedAny)
+    return { ok: false, path: "", message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
+  return { ok: true, value: chunks, framing: "jsonl", text };
 }
 
-/** Server-sent events: the data of each event (its `data:` lines joined), without the `[DONE]` sentinel. */
-export function parseServerSentEvents(text: string): unknown[] {
+/**
+ * Server-sent events: the data of each event (its `data:` lines joined), without the `[DONE]` sentinel. An event
+ * whose data breaks the parse limits is refused, naming its line.
+ */
+export function parseServerSentEvents(
+  text: string,
+  limits: InputLimits = defaultInputLimits,
+): { ok: true; events: unknown[] } | Extract<ReadPayload, { ok: false }> {
   const events: unknown[] = [];
   let data: string[] = [];
+  let firstLine = 0;
+  let refused: Extract<ReadPayload, { ok: false }> | undefined;
   const flush = (): void => {
     const joined = data.join("\n");
     data = [];
     if (joined.trim() === "" || joined.trim() === "[DONE]") return;
-    events.push(parseOrRaw(joined).value);
+    const chunk = parseChunk(joined, limits);
+    if ("refused" in chunk) refused ??= refusedChunk(chunk.refused, events.length, firstLine);
+    else events.push(chunk.value);
   };
-  for (const line of text.split(/\r?\n/)) {
+  const lines = text.split(/\r?\n/);
+  for (let index = 0; index < lines.length && refused === undefined; index += 1) {
+    const line = lines[index] as string;
     if (line === "") flush();
-    else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    else if (line.startsWith("data:")) {
+      if (data.length === 0) firstLine = index + 1;
+      data.push(line.slice(5).replace(/^ /, ""));
+    }
   }
   flush();
-  return events;
+  return refused ?? { ok: true, events };
 }
 
 const sseLine = /^(?:event|data|id|retry):/m;
 
-/** Reads the input and parses it by its content (and, for JSON lines, by its name). */
-export async function readPayload(input: string, io: CommandIo): Promise<ReadPayload> {
-  let text: string;
-  try {
-    text = await readInputText(input, io);
-  } catch (error) {
-    return { ok: false, message: `cannot read: ${describeReadError(error)}` };
+/**
+ * Reads the input through the CLI's one input layer and parses it by its content (and, for JSON lines, by its
+ * name), every JSON value under core's parse limits (nesting depth, exact numbers).
+ */
+export async function readPayload(
+  input: string,
+  io: CommandIo,
+  limits: InputLimits = defaultInputLimits,
+): Promise<ReadPayload> {
+  const read = await readInput(input, io, limits);
+  if (!read.ok) {
+    const { line, column, message } = read.problem;
+    return {
+      ok: false,
+      path: "",
+      message: line === undefined ? message : `line ${line}, column ${column}: ${message}`,
+    };
   }
-  if (input !== "-" && jsonLinesNames.test(input)) return jsonLines(text);
-  let parseError: string;
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown, framing: "json", text };
-  } catch (error) {
-    parseError = describeJsonParseError(error);
+  const text = read.text;
+  if (input !== "-" && jsonLinesNames.test(input)) return jsonLines(text, limits);
+  const parsed = parseJson(text, { maxDepth: limits.maxDepth });
+  if (parsed.ok) return { ok: true, value: parsed.value, framing: "json", text };
+  // Valid JSON that breaks a limit is refused as it is, not retried as lines or events.
+  if (parsed.error.code !== "invalid-json") {
+    const { pointer = "", line, column, reason } = parsed.error;
+    return { ok: false, path: pointer, message: `line ${line}, column ${column}: ${reason}` };
   }
   if (sseLine.test(text)) {
-    const events = parseServerSentEvents(text);
-    if (events.length > 0) return { ok: true, value: events, framing: "sse", text };
+    const events = parseServerSentEvents(text, limits);
+    if (!events.ok) return events;
+    if (events.events.length > 0) return { ok: true, value: events.events, framing: "sse", text };
   }
   if (text.trim().includes("\n")) {
-    const lines = jsonLines(text);
-    if (lines.ok) return lines;
+    const lines = jsonLines(text, limits);
+    if (lines.ok || lines.path !== "") return lines;
   }
-  return { ok: false, message: `not JSON, JSON lines or server-sent events (${parseError})` };
+  return { ok: false, path: "", message: `not JSON, JSON lines or server-sent events (${parsed.error.message})` };
 }
 
 function importWarnings(warnings: readonly ConversionWarning[], stage: ConvertWarning["stage"]): ConvertWarning[] {
@@ -154,13 +216,20 @@ function importWarnings(warnings: readonly ConversionWarning[], stage: ConvertWa
 
 type Canonical =
   | { ok: true; document: Tolerant.Transcript; warnings: ConvertWarning[] }
-  | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
+  | {
+      ok: false;
+      errors: ConversionError[];
+      /** Errors found beyond those listed (a document's schema errors are located for the first 100 only). */
+      omitted?: number;
+      warnings: ConvertWarning[];
+    };
 
 function toCanonical(
   format: DetectedFormat,
   kind: PayloadKind,
   payload: Extract<ReadPayload, { ok: true }>,
   input: string,
+  limits: InputLimits,
 ): Canonical {
   if (format === "agent-transcript") {
     if (payload.framing !== "json")
@@ -169,16 +238,14 @@ function toCanonical(
         errors: [{ path: "", message: "an Agent Transcript document is one JSON object, not a stream of lines" }],
         warnings: [],
       };
-    const loaded = decodeWithLines(payload.text, "auto");
-    if (!loaded.ok)
-      return {
-        ok: false,
-        errors: loaded.problems.map((problem) => ({
-          path: problem.pointer,
-          message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}`,
-        })),
-        warnings: [],
-      };
+    const loaded = decodeWithLines(payload.text, "auto", limits);
+    if (!loaded.ok) {
+      const errors = loaded.problems.map((problem) => ({
+        path: problem.pointer,
+        message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}`,
+      }));
+      return { ok: false, errors, omitted: loaded.omitted, warnings: [] };
+    }
     return {
       ok: true,
       document: loaded.document,
@@ -251,8 +318,9 @@ export function formatWarning(warning: ConvertWarning): string {
   return `${warning.path === "" ? "(root)" : warning.path}: ${warning.code}: ${warning.message}`;
 }
 
+/** `path: message`, a pointer hundreds of levels deep shortened to its ends (`--json` reports carry it whole). */
 function formatError(error: ConversionError): string {
-  return `${error.path === "" ? "(root)" : error.path}: ${error.message}`;
+  return `${error.path === "" ? "(root)" : abbreviatePointer(error.path)}: ${error.message}`;
 }
 
 /** A stream is written as JSON lines (one chunk per line), everything else as one pretty-printed JSON value. */
@@ -288,20 +356,27 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     redaction: null,
   };
 
-  const fail = (errors: ConversionError[], summary: string): number => {
-    report.errors = errors;
+  const fail = (errors: ConversionError[], summary: string, omitted = 0): number => {
+    report.errors = errors.slice(0, maximumListedProblems);
+    const omittedErrors = omitted + errors.length - report.errors.length;
+    if (omittedErrors > 0) report.omittedErrors = omittedErrors;
     if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
     else {
       if (!options.strict)
         for (const warning of report.warnings) io.stderr(messageLine(`${name}: warning: ${formatWarning(warning)}`));
-      for (const error of errors) io.stderr(messageLine(`${name}: error: ${formatError(error)}`));
+      for (const error of report.errors) io.stderr(messageLine(`${name}: error: ${formatError(error)}`));
+      if (omittedErrors > 0)
+        io.stderr(
+          `${name}: and ${omittedErrors} more error${omittedErrors === 1 ? "" : "s"} (only the first ${maximumListedProblems} are listed)\n`,
+        );
       io.stderr(messageLine(`agent-transcript: ${summary}; nothing was written`));
     }
     return exitCodes.failure;
   };
 
-  const payload = await readPayload(input, io);
-  if (!payload.ok) return fail([{ path: "", message: payload.message }], `cannot read ${name}`);
+  const limits = inputLimits(options);
+  const payload = await readPayload(input, io, limits);
+  if (!payload.ok) return fail([{ path: payload.path, message: payload.message }], `cannot read ${name}`);
 
   let from = options.from;
   let kind: PayloadKind;
@@ -328,9 +403,11 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   report.from = from;
   report.kind = kind;
 
-  const canonical = toCanonical(from, kind, payload, input);
-  report.warnings.push(...canonical.warnings);
-  if (!canonical.ok) return fail(canonical.errors, `cannot read ${name} as a ${describeKind(from, kind)}`);
+  const canonical = toCanonical(from, kind, payload, input, limits);
+  // One by one: a large input can carry more warnings than a call takes arguments (push(...warnings) overflowed).
+  for (const warning of canonical.warnings) report.warnings.push(warning);
+  if (!canonical.ok)
+    return fail(canonical.errors, `cannot read ${name} as a ${describeKind(from, kind)}`, canonical.omitted);
 
   // Redacting the canonical document, as export does, redacts every target alike and leaves alone what only looks
   // like text: signatures, encrypted reasoning and inline media, which redaction would corrupt.
@@ -342,7 +419,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   }
   const targetKind: ProviderKind = kind === "document" ? (options.kind ?? "request") : kind;
   const converted = fromCanonical(document, options.to, targetKind, options);
-  report.warnings.push(...converted.warnings);
+  for (const warning of converted.warnings) report.warnings.push(warning);
   if (options.strict && report.warnings.length > 0) {
     // Every warning (of reading, writing or checking) is a loss; the converter's own strict errors repeat its warnings.
     const errors = report.warnings.map((warning) => ({

@@ -139,14 +139,17 @@ describe("agent-transcript export", () => {
     const target = path.join(scratch, "never.json");
     const output = capture();
     expect(await run(["export", broken, "--output", target], output.io)).toBe(1);
-    expect(output.stdout()).toContain(`${broken}:5: /messages/0/role must be equal to one of the allowed values`);
+    // stdout carries only an export: the problems go to stderr.
+    expect(output.stdout()).toBe("");
+    expect(output.stderr()).toContain(`${broken}:5: /messages/0/role must be equal to one of the allowed values`);
     expect(readdirSync(scratch)).not.toContain("never.json");
   });
 
   it("rejects an unknown major version, naming it", async () => {
     const output = capture('{"schema_version": "2.0.0", "id": "x", "messages": []}');
     expect(await run(["export", "-"], output.io)).toBe(1);
-    expect(output.stdout()).toContain("major version 2");
+    expect(output.stdout()).toBe("");
+    expect(output.stderr()).toContain("major version 2");
   });
 
   it("exits 2 on usage errors", async () => {

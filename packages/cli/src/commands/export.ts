@@ -2,12 +2,19 @@ import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { exportFileName, prepareExport, renderMarkdown, type ReasoningPolicy } from "@agent-transcript/core";
-import { formatProblem, loadDocument } from "../input.js";
+import {
+  describeOmitted,
+  formatProblem,
+  inputLimits,
+  loadDocument,
+  parseByteSize,
+  type InputOptions,
+} from "../input.js";
 import { writeAtomically } from "../output.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { redactionSummary } from "../redaction-summary.js";
 
-export interface ExportCommandOptions {
+export interface ExportCommandOptions extends InputOptions {
   format: "json" | "markdown";
   output?: string;
   reasoning: ReasoningPolicy;
@@ -16,30 +23,22 @@ export interface ExportCommandOptions {
   redact: boolean;
 }
 
-const units: Record<string, number> = { b: 1, kb: 1000, kib: 1024, mb: 1000 ** 2, mib: 1024 ** 2 };
-
 /** `65536`, `64KiB`, `64 KiB`, `1MB`: bytes, at least 2 (the size of `""`, `[]` or `{}`). */
 export function parseSize(text: string): number {
-  const match = /^(\d{1,12})\s?([a-z]{0,3})$/i.exec(text.trim());
-  const unit = units[(match?.[2] || "b").toLowerCase()];
-  const bytes = match && unit ? Number(match[1]) * unit : Number.NaN;
-  if (!Number.isSafeInteger(bytes) || bytes < 2)
-    throw new UserError(
-      `--limit ${JSON.stringify(text)} is not a size of at least 2 bytes (for example 65536, 64KiB, 1MiB)`,
-      exitCodes.usage,
-    );
-  return bytes;
+  return parseByteSize(text, "--limit", 2);
 }
 
 export async function runExport(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
   if (options.limit !== undefined && !options.truncate)
     throw new UserError("--limit needs --truncate", exitCodes.usage);
   const limitBytes = options.limit === undefined ? undefined : parseSize(options.limit);
+  const limits = inputLimits(options);
   const name = input === "-" ? "<stdin>" : input;
-  const loaded = await loadDocument(input, io);
+  const loaded = await loadDocument(input, io, limits);
   if (!loaded.ok) {
-    // The problem list is a report for people, one line per problem, so it is escaped like a message.
-    for (const problem of loaded.problems) io.stdout(messageLine(formatProblem(name, problem)));
+    // stdout carries only the export: every problem goes to stderr, one escaped line each.
+    for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(name, problem)));
+    if (loaded.omitted > 0) io.stderr(messageLine(describeOmitted(name, loaded.omitted)));
     io.stderr(messageLine(`agent-transcript: ${name} is not a valid transcript or event log; nothing was written`));
     return exitCodes.failure;
   }

@@ -1,11 +1,16 @@
 import type { ValidationMode } from "@agent-transcript/core";
 import { checkEventLog, parseJsonLines, readSnapshotDeclarations } from "@agent-transcript/recorder";
 import {
+  capProblems,
   decodeWithLines,
-  describeReadError,
+  defaultInputLimits,
+  describeOmitted,
   formatProblem,
+  inputLimits,
   isJsonLines,
-  readInputText,
+  readInput,
+  type InputLimits,
+  type InputOptions,
   type InputProblem,
 } from "../input.js";
 import { exitCodes, messageLine, paint, shown, writeData, type CommandIo } from "../io.js";
@@ -20,7 +25,10 @@ export interface FileReport {
   valid: boolean;
   /** Records read (messages, event log lines, declarations). */
   records: number;
+  /** The first 100 problems, each naming its line (and column, for a syntax or limit error) and pointer. */
   problems: FileProblem[];
+  /** Problems beyond the first 100, counted and not listed; present only when there are any. */
+  omittedProblems?: number;
   warnings: string[];
 }
 
@@ -39,35 +47,57 @@ export function detectKind(text: string): InputKind | undefined {
   return undefined;
 }
 
-export function validateText(file: string, text: string, mode: ValidationMode): FileReport {
+/** The problems to list and, when some were left out, how many. */
+function listed(problems: readonly FileProblem[]): Pick<FileReport, "problems" | "omittedProblems"> {
+  const capped = capProblems(problems);
+  return capped.omitted > 0
+    ? { problems: capped.problems, omittedProblems: capped.omitted }
+    : { problems: capped.problems };
+}
+
+export function validateText(
+  file: string,
+  text: string,
+  mode: ValidationMode,
+  limits: InputLimits = defaultInputLimits,
+): FileReport {
   const kind = detectKind(text);
+  const jsonLimits = { maxDepth: limits.maxDepth };
   if (kind === "transcript") {
-    const loaded = decodeWithLines(text, mode);
+    const loaded = decodeWithLines(text, mode, limits);
     return loaded.ok
       ? { file, kind, valid: true, records: loaded.document.messages.length, problems: [], warnings: loaded.warnings }
-      : { file, kind, valid: false, records: 0, problems: loaded.problems, warnings: [] };
+      : {
+          file,
+          kind,
+          valid: false,
+          records: 0,
+          problems: loaded.problems,
+          ...(loaded.omitted > 0 ? { omittedProblems: loaded.omitted } : {}),
+          warnings: [],
+        };
   }
   if (kind === "event-log") {
-    const report = checkEventLog(text, mode);
+    const report = checkEventLog(text, mode, jsonLimits);
     return {
       file,
       kind,
       valid: report.problems.length === 0,
       records: report.events.length,
-      problems: report.problems,
+      ...listed(report.problems),
       warnings: report.unknownEventTypes.map(
         (type) => `unknown event type ${type} (written by a newer minor version; kept as is)`,
       ),
     };
   }
   if (kind === "snapshot-declarations") {
-    const report = readSnapshotDeclarations(text, mode);
+    const report = readSnapshotDeclarations(text, mode, jsonLimits);
     return {
       file,
       kind,
       valid: report.problems.length === 0,
       records: report.declarations.length + report.redundant.length,
-      problems: report.problems,
+      ...listed(report.problems),
       warnings: report.redundant.map(
         (entry) => `line ${entry.line}: ${entry.declaration.path} is redundant (${entry.reason})`,
       ),
@@ -89,31 +119,23 @@ export function validateText(file: string, text: string, mode: ValidationMode): 
   };
 }
 
-export interface ValidateOptions {
+export interface ValidateOptions extends InputOptions {
   tolerant?: boolean;
   json?: boolean;
 }
 
 export async function runValidate(inputs: string[], options: ValidateOptions, io: CommandIo): Promise<number> {
   const mode: ValidationMode = options.tolerant ? "tolerant" : "strict";
+  const limits = inputLimits(options);
   const reports: FileReport[] = [];
   for (const input of inputs) {
     const name = input === "-" ? "<stdin>" : input;
-    let text: string;
-    try {
-      text = await readInputText(input, io);
-    } catch (error) {
-      reports.push({
-        file: name,
-        kind: "unknown",
-        valid: false,
-        records: 0,
-        problems: [{ pointer: "", message: `cannot read: ${describeReadError(error)}` }],
-        warnings: [],
-      });
+    const read = await readInput(input, io, limits);
+    if (!read.ok) {
+      reports.push({ file: name, kind: "unknown", valid: false, records: 0, problems: [read.problem], warnings: [] });
       continue;
     }
-    reports.push(validateText(name, text, mode));
+    reports.push(validateText(name, read.text, mode, limits));
   }
   const valid = reports.every((report) => report.valid);
   if (options.json) {
@@ -122,6 +144,7 @@ export async function runValidate(inputs: string[], options: ValidateOptions, io
     for (const report of reports) {
       // The problem list is a report for people, one line per problem, so it is escaped like a message.
       for (const problem of report.problems) io.stdout(messageLine(formatProblem(report.file, problem)));
+      if (report.omittedProblems) io.stdout(messageLine(describeOmitted(report.file, report.omittedProblems)));
       for (const warning of report.warnings) io.stderr(messageLine(`${report.file}: warning: ${warning}`));
       const verdict = report.valid ? paint(io, "green", "valid") : paint(io, "red", "invalid");
       io.stderr(`${shown(report.file)}: ${verdict} ${report.kind} (${report.records} records, ${mode})\n`);

@@ -13,3 +13,4 @@ export * from "./turn-call-ids.js";
 export * from "./reasoning.js";
 export * from "./native-fields.js";
 export * from "./provider-fields.js";
+export { withDocumentNestingLimit, withNestingLimit } from "./limits.js";

@@ -45,7 +45,19 @@ export function findNonJson(value: unknown, path: string): { path: string; messa
 }
 
 function locateNonJson(value: unknown, path: string): { path: string; message: string } | undefined {
-  const stack: Array<{ value: unknown; path: string }> = [{ value, path }];
+  // Each entry links to its parent instead of carrying its pointer: building a pointer for every value costs the
+  // square of the depth, and a value can nest a hundred thousand levels. The pointer is built once, when found.
+  interface Entry {
+    readonly value: unknown;
+    readonly token: string | number | undefined;
+    readonly parent: Entry | undefined;
+  }
+  const pointerOf = (entry: Entry): string => {
+    const tokens: string[] = [];
+    for (let at: Entry | undefined = entry; at?.token !== undefined; at = at.parent) tokens.push(pointer("", at.token));
+    return path + tokens.reverse().join("");
+  };
+  const stack: Entry[] = [{ value, token: undefined, parent: undefined }];
   while (stack.length > 0) {
     const next = stack.pop();
     if (next === undefined) break;
@@ -53,19 +65,21 @@ function locateNonJson(value: unknown, path: string): { path: string; message: s
     if (current === null || typeof current === "string" || typeof current === "boolean") continue;
     if (typeof current === "number") {
       if (!Number.isFinite(current))
-        return { path: next.path, message: "must be a finite number (JSON has no NaN or Infinity)" };
+        return { path: pointerOf(next), message: "must be a finite number (JSON has no NaN or Infinity)" };
       continue;
     }
     if (Array.isArray(current)) {
-      current.forEach((item, index) => stack.push({ value: item, path: pointer(next.path, index) }));
+      for (let index = current.length - 1; index >= 0; index -= 1)
+        stack.push({ value: current[index], token: index, parent: next });
       continue;
     }
     if (isJsonObject(current)) {
-      for (const [key, item] of Object.entries(current)) stack.push({ value: item, path: pointer(next.path, key) });
+      for (const [key, item] of Object.entries(current).reverse())
+        stack.push({ value: item, token: key, parent: next });
       continue;
     }
     return {
-      path: next.path,
+      path: pointerOf(next),
       message: `must be a JSON value, not ${current === undefined ? "undefined" : typeof current}`,
     };
   }
@@ -81,12 +95,15 @@ export function cloneJson<T>(value: T): T {
   return copyJson(value, 0) as T;
 }
 
-/** Beyond this depth the copy continues in `structuredClone`, so no input can exhaust the call stack here. */
+/**
+ * Beyond this depth the copy continues with an explicit stack, so no input can exhaust the call stack here
+ * (`structuredClone`, the fallback before, itself overflows at about 2,000 levels).
+ */
 const maximumCopyDepth = 256;
 
 function copyJson(value: unknown, depth: number): unknown {
   if (typeof value !== "object" || value === null) return value;
-  if (depth >= maximumCopyDepth) return structuredClone(value);
+  if (depth >= maximumCopyDepth) return copyDeepJson(value);
   if (Array.isArray(value)) {
     const copy: unknown[] = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) copy[index] = copyJson(value[index], depth + 1);
@@ -99,6 +116,43 @@ function copyJson(value: unknown, depth: number): unknown {
     setField(copy, key, copyJson(value[key], depth + 1));
   }
   return copy;
+}
+
+/** {@link copyJson} for very deep subtrees: the same copy, with an explicit stack of containers still to fill. */
+function copyDeepJson(value: object): unknown {
+  const copyOf = (source: object): object => {
+    if (Array.isArray(source)) return new Array<unknown>(source.length);
+    return isJsonObject(source) ? {} : (structuredClone(source) as object);
+  };
+  const root = copyOf(value);
+  const pending: Array<{ source: object; copy: object }> = [];
+  if (Array.isArray(value) || isJsonObject(value)) pending.push({ source: value, copy: root });
+  while (pending.length > 0) {
+    const { source, copy } = pending.pop() as { source: object; copy: object };
+    const place = (item: unknown): unknown => {
+      if (typeof item !== "object" || item === null) return item;
+      const child = copyOf(item);
+      if (Array.isArray(item) || isJsonObject(item)) pending.push({ source: item, copy: child });
+      return child;
+    };
+    if (Array.isArray(source)) {
+      const target = copy as unknown[];
+      for (let index = 0; index < source.length; index += 1) target[index] = place(source[index]);
+    } else {
+      const record = source as JsonObject;
+      for (const key in record) if (Object.hasOwn(record, key)) setField(copy as JsonObject, key, place(record[key]));
+    }
+  }
+  return root;
+}
+
+/**
+ * Appends every item to `target`. `target.push(...items)` passes each item as an argument, and an array that comes
+ * from input can hold more items than one call takes (V8 throws "Maximum call stack size exceeded" at about 120,000).
+ */
+export function append<T>(target: T[], items: Iterable<T>): T[] {
+  for (const item of items) target.push(item);
+  return target;
 }
 
 /** Sets a property whose key came from input: plain assignment of `__proto__` would change the prototype instead. */

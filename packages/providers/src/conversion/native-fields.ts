@@ -10,6 +10,7 @@
  * wire field name): `absent` lists fields the writer would otherwise fill with a default (`content: null`,
  * `type: "function"`), and each converter's own markers, documented on its `Shape` type.
  */
+import { parseJson } from "@agent-transcript/core";
 import { cloneJson, isJsonObject, setField, type JsonObject } from "./json.js";
 
 export const shapeKey = "$shape";
@@ -113,23 +114,14 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** JSON.parse that reports failure, and treats numbers JSON cannot carry back (1e400) as a failure too. */
+/**
+ * Parses JSON text a payload carries as a string (tool-call arguments), with core's `parseJson`: the toolkit's
+ * nesting limit, and no number changed silently (`1e400`, `9007199254740993`, `-0`, more digits than a double holds
+ * are a failure). A caller keeps the text it could not parse (`raw_input`), so nothing is lost.
+ */
 export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-  }
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === "number" && !Number.isFinite(item))
-      return { ok: false, reason: "a number out of the range JSON values can round-trip" };
-    if (Array.isArray(item)) stack.push(...item);
-    else if (isJsonObject(item)) stack.push(...Object.values(item));
-  }
-  return { ok: true, value };
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed : { ok: false, reason: parsed.error.reason };
 }
 
 // A data URI with a bare media type and base64 payload. Linear: the media type cannot contain `;` or `,`.

@@ -21,6 +21,7 @@ import {
   providerEntry,
   type Provenance,
   type ToCanonicalResult,
+  append,
 } from "../../conversion/index.js";
 import type { ChatDialect, ChatMember, MessageReader, PendingCall } from "./dialect.js";
 import { withFields, type ChatShape } from "./native-fields.js";
@@ -121,7 +122,7 @@ export const readChatMessage: MessageReader<ChatDialect> = (dialect, value, path
     if (typeof content === "string") message.parts.push({ type: "text", text: content });
     else if (Array.isArray(content)) {
       const parts = readContentList(dialect, content, reader.at("content"), problems);
-      message.parts.push(...parts);
+      append(message.parts, parts);
       // A list that a writer would turn into a string (one plain text entry) or leave out (empty) is marked.
       const only = parts[0];
       if (parts.length === 0 || (parts.length === 1 && only?.type === "text" && only.provider_fields === undefined))

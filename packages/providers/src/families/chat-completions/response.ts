@@ -35,6 +35,7 @@ import {
   type FromCanonicalResult,
   type JsonObject,
   type ToCanonicalResult,
+  append,
 } from "../../conversion/index.js";
 import type { ChatDialect, CompletionDialect, WriteContext } from "./dialect.js";
 import { keptInner, targetFields, withFields, type ChatShape } from "./native-fields.js";
@@ -182,7 +183,7 @@ function readCompletionMessage(
   } else if (Array.isArray(content) && completion.content === "string-or-list") {
     reader.take("content");
     const listed = readContentList(dialect, content, reader.at("content"), problems);
-    parts.push(...listed);
+    append(parts, listed);
     const only = listed[0];
     if (listed.length === 0 || (listed.length === 1 && only?.type === "text" && only.provider_fields === undefined))
       listMarked = true;

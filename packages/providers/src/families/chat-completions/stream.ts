@@ -151,7 +151,7 @@ class ContentFold {
           isJsonObject(piece) &&
           piece["type"] === "text" &&
           typeof piece["text"] === "string" &&
-          tail !== undefined &&
+          isJsonObject(tail) &&
           tail["type"] === "text" &&
           typeof tail["text"] === "string" &&
           Object.keys(piece).length === 2
@@ -388,7 +388,8 @@ function chunksFor(stream: StreamDialect, completion: JsonObject): JsonObject[] 
       if (ownChunkFields.includes(key) && typeof value === "string") later.push({ [key]: value });
       else setField(first, key, cloneJson(value));
     }
-    chunks.push(chunk(first), ...later.map((delta) => chunk(delta)));
+    chunks.push(chunk(first));
+    for (const delta of later) chunks.push(chunk(delta));
   }
   const calls = Array.isArray(message["tool_calls"]) ? message["tool_calls"] : [];
   if (stream.toolCalls === "indexed") {

@@ -19,6 +19,7 @@ import {
   shapeOf,
   type JsonObject,
   type Problems,
+  append,
 } from "../../conversion/index.js";
 import type { ChatDialect, WriteContext } from "./dialect.js";
 import { targetFields, type ChatShape } from "./native-fields.js";
@@ -176,7 +177,7 @@ export function pairToolMessages(dialect: ChatDialect, natives: NativeMessage[],
       stated["content"] = unansweredCallText;
       results.push({ message: stated, path: at });
     }
-    output.push(...results);
+    append(output, results);
     index = next - 1;
   }
   return output;

@@ -30,6 +30,7 @@ import {
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  append,
 } from "../../conversion/index.js";
 import { exportContext, partToBlocks, toolCallBlock, type ExportContext } from "./content-from-canonical.js";
 import type { RequestDialect } from "./dialect.js";
@@ -148,7 +149,7 @@ function convertMessages(
           `a ${role} message in mid-conversation was moved to the top-level system prompt`,
         );
       const blocks = blocksOf(dialect, message, path, context, "system");
-      systemBlocks.push(...blocks);
+      append(systemBlocks, blocks);
       systemSources.push(stringContent);
       for (const key of Object.keys(fields))
         problems.warn(
@@ -242,10 +243,10 @@ function blocksOf(
           : spelling.toolResultBlock(part, partPath, context);
       if (block !== undefined) converted.push(block);
     } else {
-      converted.push(...partToBlocks(content, part, partPath, context, place));
+      append(converted, partToBlocks(content, part, partPath, context, place));
     }
     for (const block of converted) context.paths.set(block, partPath);
-    blocks.push(...converted);
+    append(blocks, converted);
   });
   return blocks;
 }
@@ -266,8 +267,8 @@ function mergeRuns(dialect: RequestDialect, messages: NativeMessage[], problems:
         pointer("/messages", message.index),
         `consecutive ${message.role} messages were merged into one (${dialect.mergeReason})`,
       );
-    last.content.push(...message.content);
-    last.sources.push(...message.sources);
+    append(last.content, message.content);
+    append(last.sources, message.sources);
     last.stringContent = false;
     assign(last.fields, message.fields);
   }
@@ -323,7 +324,7 @@ function pairToolResults(dialect: RequestDialect, messages: NativeMessage[], con
     }
     if (next?.role === "user") {
       const wasOrdered = inNext.length === ids.length && leading;
-      next.content.unshift(...results);
+      next.content = [...results, ...next.content];
       // Results made up for calls without one are reported as such (value-assumed); only real ones are regrouped.
       if (moved || (!wasOrdered && results.some((block) => context.paths.has(block))))
         problems.warn(
@@ -380,7 +381,7 @@ function pairToolResults(dialect: RequestDialect, messages: NativeMessage[], con
         where(block, message),
         `the result of tool call ${id} answers no call in the message before it; it was sent as text`,
       );
-      kept.push(...unmatchedResultAsText(block, id));
+      append(kept, unmatchedResultAsText(block, id));
     });
     if (kept !== undefined) message.content = kept;
   });

@@ -16,6 +16,7 @@ import {
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  append,
 } from "../../conversion/index.js";
 import { exportContext } from "./content-from-canonical.js";
 import type { ContentBlocksDialect, StreamDialect } from "./dialect.js";
@@ -111,7 +112,7 @@ export function streamFromCanonical<Event>(
         }
         streamed += 1;
         const native = messageFromCanonical(response, message, path, context);
-        if (native !== undefined) events.push(...dialect.eventsOf(native, context, path));
+        if (native !== undefined) append(events, dialect.eventsOf(native, context, path));
       });
       if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
       if (events.length === 0) {

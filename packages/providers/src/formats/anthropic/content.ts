@@ -38,6 +38,7 @@ import {
   type JsonObject,
   type Problems,
   type ReasoningDecision,
+  append,
 } from "../../conversion/index.js";
 import {
   assign,
@@ -411,7 +412,7 @@ function toolResultBlock(part: Tolerant.ToolResultPart, path: string, context: E
         "the output and the content of the result were sent as one list of blocks, the output first",
       );
     part.content.forEach((item, index) =>
-      blocks.push(...partToBlocks(anthropicContent, item, pointer(path, "content", index), context, "tool_result")),
+      append(blocks, partToBlocks(anthropicContent, item, pointer(path, "content", index), context, "tool_result")),
     );
   }
   if (!Object.hasOwn(block, "content") && (blocks.length > 0 || part.content !== undefined)) block.content = blocks;

@@ -33,6 +33,7 @@ import {
   type JsonObject,
   type Problems,
   type ReasoningDecision,
+  append,
 } from "../../conversion/index.js";
 import {
   assign,
@@ -413,7 +414,7 @@ function toolResultBlock(part: Tolerant.ToolResultPart, path: string, context: E
   }
   if (part.content !== undefined) {
     part.content.forEach((item, index) =>
-      content.push(...partToBlocks(bedrockContent, item, pointer(path, "content", index), context, "tool_result")),
+      append(content, partToBlocks(bedrockContent, item, pointer(path, "content", index), context, "tool_result")),
     );
   }
   if (part.error !== undefined) {

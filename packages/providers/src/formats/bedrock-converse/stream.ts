@@ -33,6 +33,7 @@ import {
   type FromCanonicalResult,
   type JsonObject,
   type ToCanonicalResult,
+  append,
 } from "../../conversion/index.js";
 import type { Tolerant } from "@agent-transcript/core";
 import {
@@ -219,7 +220,7 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
       problems.error(path, "a toolResult delta for a block that did not start as a toolResult");
       return;
     }
-    result.content.push(...cloneJson(delta.toolResult));
+    append(result.content, cloneJson(delta.toolResult));
     return;
   }
   if (isJsonObject(delta.reasoningContent)) {

@@ -4,7 +4,7 @@
  */
 import { gunzipSync } from "node:zlib";
 import type { Message, Run, ToolCallPart, ToolResultPart, Transcript, Usage } from "@agent-transcript/core";
-import { formatVersion } from "@agent-transcript/core";
+import { decodeUtf8, defaultMaxInputBytes, formatVersion, parseJson } from "@agent-transcript/core";
 import {
   FieldReader,
   Problems,
@@ -30,7 +30,7 @@ const messageOrder = ["id", "role", "created_at", "duration_ms", "parts", "usage
 const runStatuses: readonly DevflowRunStatus[] = ["running", "completed", "failed", "canceled"];
 const turnRoles: readonly DevflowRole[] = ["system", "user", "assistant", "tool_result"];
 /** The largest decompressed transcript accepted, against gzip bombs. */
-const maxDecodedBytes = 1024 * 1024 * 1024;
+const maxDecodedBytes = defaultMaxInputBytes;
 
 /** The id of a tool call devflow gave none: `<turn id>-<index>`. */
 export function syntheticCallId(turnId: number | string, index: number): string {
@@ -67,23 +67,19 @@ function decodeInput(input: unknown): { value: unknown } | { errors: ConversionE
         };
       }
     }
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      return { errors: [{ path: "", message: "not valid UTF-8" }] };
-    }
+    const decoded = decodeUtf8(bytes);
+    if (!decoded.ok) return { errors: [{ path: "", message: decoded.error.message }] };
+    text = decoded.text;
   } else if (typeof input === "string") {
     text = input;
   } else {
     return { value: input };
   }
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch (caught) {
-    return {
-      errors: [{ path: "", message: `not valid JSON: ${caught instanceof Error ? caught.message : String(caught)}` }],
-    };
-  }
+  // Core's parser: the toolkit's nesting limit and no number changed silently, each refusal by line and pointer.
+  const parsed = parseJson(text);
+  return parsed.ok
+    ? { value: parsed.value }
+    : { errors: [{ path: parsed.error.pointer ?? "", message: parsed.error.message }] };
 }
 
 interface PendingCall {

@@ -19,7 +19,7 @@
  */
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
-import { isSameIssuer } from "../../conversion/index.js";
+import { append, isSameIssuer } from "../../conversion/index.js";
 import {
   isJsonObject,
   pointer,
@@ -141,7 +141,7 @@ export function exportContents(messages: readonly Tolerant.Message[], context: P
           path,
           "a system message inside the conversation was hoisted into systemInstruction",
         );
-      systemParts.push(...parts);
+      append(systemParts, parts);
       systemMessages.push({ message, path });
       return;
     }

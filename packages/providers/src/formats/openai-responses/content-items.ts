@@ -24,7 +24,7 @@ import type { Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
 import type { ForeignReasoningPolicy } from "../../conversion/index.js";
 import type { ToolCallIdMap } from "../../conversion/index.js";
-import { decideReasoning, isSameIssuer } from "../../conversion/index.js";
+import { append, decideReasoning, isSameIssuer, parseJsonText } from "../../conversion/index.js";
 import {
   cloneJson,
   isJsonObject,
@@ -129,15 +129,14 @@ function native(item: unknown): Part {
   return { type: "native", native_type: type, data: cloneJson(item), issuer: issuer() };
 }
 
-/** Parses OpenAI `arguments` text: the value, and the raw text when it is not exactly what serialising gives. */
+/**
+ * Parses OpenAI `arguments` text: the value, and the raw text when it is not exactly what serialising gives. Text
+ * that is not JSON, nests too deep or holds a number a double cannot keep (core's `parseJson`) stays raw text.
+ */
 export function parseArguments(text: string): Pick<Tolerant.ToolCallPart, "input" | "raw_input" | "input_error"> {
-  let input: unknown;
-  try {
-    input = JSON.parse(text) as unknown;
-  } catch (error) {
-    return { raw_input: text, input_error: error instanceof Error ? error.message : String(error) };
-  }
-  return JSON.stringify(input) === text ? { input } : { input, raw_input: text };
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return { raw_input: text, input_error: parsed.reason };
+  return JSON.stringify(parsed.value) === text ? { input: parsed.value } : { input: parsed.value, raw_input: text };
 }
 
 function pick(item: JsonObject, keys: readonly string[]): JsonObject {
@@ -348,7 +347,7 @@ export function itemToParts(item: unknown, path: string, previous: Part | undefi
 /** Converts a run of items (a response's output, or consecutive model-output items of a request) to parts. */
 export function itemsToParts(items: readonly unknown[], path: string, problems: Problems, into: Part[] = []): Part[] {
   items.forEach((item, index) => {
-    into.push(...itemToParts(item, pointer(path, index), into.at(-1), problems));
+    append(into, itemToParts(item, pointer(path, index), into.at(-1), problems));
   });
   return into;
 }

@@ -23,7 +23,7 @@
 import type { Message, Part, Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
 import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
-import { finishFromCanonical } from "../../conversion/index.js";
+import { append, finishFromCanonical } from "../../conversion/index.js";
 import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
   Problems,
@@ -166,12 +166,12 @@ function importItems(items: readonly unknown[], path: string, messages: Message[
     }
     if (kind === "output") {
       const message = runOf("assistant");
-      message.parts.push(...itemToParts(item, itemPath, message.parts.at(-1), problems));
+      append(message.parts, itemToParts(item, itemPath, message.parts.at(-1), problems));
       return;
     }
     if (kind === "result") {
       const message = runOf("tool");
-      message.parts.push(...itemToParts(item, itemPath, message.parts.at(-1), problems));
+      append(message.parts, itemToParts(item, itemPath, message.parts.at(-1), problems));
       return;
     }
     const native: Part = {
@@ -345,7 +345,7 @@ function exportMessage(message: Tolerant.Message, path: string, context: ExportC
         });
         return;
       }
-      written.push(...partsToItems(message.parts, partsPath, message.role, fields, context));
+      append(written, partsToItems(message.parts, partsPath, message.role, fields, context));
       return;
     }
     case "assistant": {
@@ -355,7 +355,7 @@ function exportMessage(message: Tolerant.Message, path: string, context: ExportC
           pointer(path, "provider_fields", providerKey),
           `response fields (${Object.keys(fields).join(", ")}) have no place in a request`,
         );
-      written.push(...partsToItems(message.parts, partsPath, "assistant", undefined, context));
+      append(written, partsToItems(message.parts, partsPath, "assistant", undefined, context));
       return;
     }
     case "tool": {
@@ -372,7 +372,7 @@ function exportMessage(message: Tolerant.Message, path: string, context: ExportC
           path,
           "content of a tool message sent as a user message (Responses tool results carry only their output)",
         );
-      written.push(...items);
+      append(written, items);
       return;
     }
     default: {

@@ -6,6 +6,7 @@
 import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
 import { isKnownPart, isPartOfType } from "@agent-transcript/core";
 import {
+  append,
   cloneJson,
   Problems,
   checkCanonicalInput,
@@ -66,7 +67,7 @@ function fromCanonicalChecked(
         toolBatch = { role: "user", content: null, toolResults: [] };
         output.push(toolBatch);
       }
-      toolBatch.toolResults?.push(...results.results);
+      if (toolBatch.toolResults) append(toolBatch.toolResults, results.results);
       if (extra !== undefined)
         problems.warn(
           "field-dropped",

@@ -12,6 +12,7 @@ import {
   fingerprint,
   guard,
   isJsonObject,
+  parseJsonText,
   pointer,
   setField,
   type ToCanonicalResult,
@@ -208,12 +209,10 @@ function readArguments(reader: FieldReader, problems: Problems): JsonObject | un
   return isJsonObject(copy) ? copy : undefined;
 }
 
+/** The value JSON text encodes, under core's parse limits (depth, exact numbers); undefined when it has none. */
 function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJsonText(text);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 function readResult(

@@ -1,0 +1,457 @@
+/**
+ * Hostile input through every command: nesting past the limit, numbers a double cannot hold, invalid UTF-8, byte
+ * order marks, oversized and gzip-bomb input, and inputs with a hundred thousand problems or warnings — generated,
+ * plus one large case of each. Every command answers: no crash, no hang (the suite's timeout), no stack trace, exit
+ * 1 with a message naming where (file, line, pointer or byte offset), and nothing half-written (an --output target
+ * stays absent or unchanged).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { abbreviatePointer, defaultMaxDepth } from "@agent-transcript/core";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { captureIo } from "./capture-io.test.helpers.js";
+import { run } from "./cli.js";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cli-hostile-"));
+let fileCount = 0;
+function scratchFile(name: string, content: string | Uint8Array): string {
+  fileCount += 1;
+  const folder = path.join(scratch, String(fileCount));
+  mkdirSync(folder);
+  const file = path.join(folder, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+/** A valid document; "@@SLOT@@" (a string) marks where a hostile token goes, written into the text as it is. */
+const slotMarker = "@@SLOT@@";
+const slots = {
+  toolInput: { pointer: "/messages/1/parts/0/input/query" },
+  toolOutput: { pointer: "/messages/2/parts/0/output/rows/1" },
+  providerField: { pointer: "/messages/3/provider_fields/openai/extra" },
+} as const;
+type Slot = keyof typeof slots;
+
+function documentText(slot: Slot | undefined, indent: number | undefined): string {
+  const value = (name: Slot, fallback: unknown): unknown => (slot === name ? slotMarker : fallback);
+  const document = {
+    schema_version: "1.0.0",
+    id: "hostile",
+    messages: [
+      { role: "user", parts: [{ type: "text", text: "look it up" }] },
+      {
+        role: "assistant",
+        parts: [{ type: "tool_call", id: "call_1", name: "lookup", input: { query: value("toolInput", "x") } }],
+      },
+      {
+        role: "tool",
+        parts: [
+          { type: "tool_result", call_id: "call_1", status: "ok", output: { rows: [1, value("toolOutput", 2)] } },
+        ],
+      },
+      {
+        role: "assistant",
+        parts: [{ type: "text", text: "done" }],
+        provider_fields: { openai: { extra: value("providerField", true) } },
+      },
+    ],
+  };
+  return JSON.stringify(document, null, indent);
+}
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function runCommand(args: string[], stdin?: string | Uint8Array): Promise<Outcome> {
+  const output = captureIo(stdin);
+  const code = await run(args, output.io);
+  return { code, stdout: output.stdout(), stderr: output.stderr() };
+}
+
+/** The three commands on one input, each writing (when it writes) to an --output target that must survive a failure. */
+async function everyCommand(file: string, preexisting: boolean): Promise<Array<Outcome & { command: string }>> {
+  const outcomes: Array<Outcome & { command: string }> = [];
+  const commands: Array<[string, string[]]> = [
+    ["validate", ["validate", file]],
+    ["export", ["export", file, "--output"]],
+    ["convert", ["convert", file, "--to", "openai-chat", "--output"]],
+  ];
+  for (const [command, args] of commands) {
+    const target = path.join(path.dirname(file), `${command}-output.json`);
+    if (preexisting) writeFileSync(target, "sentinel");
+    const outcome = await runCommand(args.at(-1) === "--output" ? [...args, target] : args);
+    outcomes.push({ command, ...outcome });
+    // Nothing half-written: the target is as it was, and no temporary file is left beside it.
+    expect(existsSync(target) ? readFileSync(target, "utf8") : "absent", command).toBe(
+      preexisting ? "sentinel" : "absent",
+    );
+    expect(
+      readdirSync(path.dirname(file)).filter((name) => name.endsWith(".partial")),
+      command,
+    ).toEqual([]);
+  }
+  return outcomes;
+}
+
+/** Failed as a user error should: exit 1, no stack trace or internal error, and the message names `where`. */
+function expectRefusal(outcome: Outcome & { command?: string }, where: readonly string[]): void {
+  const all = outcome.stdout + outcome.stderr;
+  expect(outcome.code, outcome.command).toBe(1);
+  expect(all, outcome.command).not.toMatch(/^ {4}at |unexpected error|Maximum call stack|RangeError|TypeError/m);
+  for (const fragment of where) expect(all, outcome.command).toContain(fragment);
+}
+
+/** Arrays or objects nested `levels` deep, written as text, and the pointer of the first one past the limit. */
+function nestedText(levels: number, keys: readonly string[]): { text: string; tokens: string[] } {
+  let open = "";
+  let close = "";
+  const tokens: string[] = [];
+  for (let level = 0; level < levels; level += 1) {
+    const key = keys[level % Math.max(1, keys.length)];
+    if (keys.length === 0 || key === undefined) {
+      open += "[";
+      close = `]${close}`;
+      tokens.push("0");
+    } else {
+      open += `{${JSON.stringify(key)}:`;
+      close = `}${close}`;
+      tokens.push(key.replaceAll("~", "~0").replaceAll("/", "~1"));
+    }
+  }
+  return { text: `${open}1${close}`, tokens };
+}
+
+/** The depth of a slot's value: its pointer's tokens plus the root. */
+const slotDepth = (slot: Slot): number => slots[slot].pointer.split("/").length - 1;
+
+/** Number tokens that a double cannot hold as written, of every class the number policy names. */
+const inexactNumber = fc.oneof(
+  fc
+    .bigInt({ min: 2n ** 53n + 1n, max: 10n ** 30n })
+    .filter((integer) => String(Number(integer)) !== String(integer))
+    .chain((integer) => fc.constantFrom(String(integer), `-${integer}`)),
+  fc.integer({ min: 309, max: 99_999 }).map((exponent) => `1e${exponent}`),
+  fc.integer({ min: 325, max: 99_999 }).map((exponent) => `-2.5E-${exponent}`),
+  fc.constantFrom("-0", "-0.0", "-0e5", "-0.000E-3"),
+  fc.integer({ min: 17, max: 60 }).map((zeros) => `0.1${"0".repeat(zeros)}1`),
+);
+
+describe("hostile input through validate, export and convert", () => {
+  it("starts from a document every command accepts", async () => {
+    const file = scratchFile("valid.json", documentText(undefined, 2));
+    expect((await runCommand(["validate", file])).code).toBe(0);
+    expect((await runCommand(["export", file])).code).toBe(0);
+    expect((await runCommand(["convert", file, "--to", "openai-chat"])).code).toBe(0);
+  });
+
+  it("refuses nesting past the limit anywhere, naming file, line, column and pointer (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Slot>("toolInput", "toolOutput", "providerField"),
+        fc.integer({ min: defaultMaxDepth, max: 3_000 }),
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+        fc.constantFrom(undefined, 2),
+        fc.boolean(),
+        async (slot, levels, keys, indent, preexisting) => {
+          const nested = nestedText(levels, keys);
+          const template = documentText(slot, indent);
+          const at = template.indexOf(`"${slotMarker}"`);
+          const text = template.replace(`"${slotMarker}"`, nested.text);
+          const file = scratchFile("deep.json", text);
+          // The slot's value sits in as many containers as its pointer has tokens; the first container past the
+          // limit is as many levels further in as the limit leaves.
+          const inside = nested.tokens.slice(0, defaultMaxDepth - slotDepth(slot));
+          const pointer = `${slots[slot].pointer}/${inside.join("/")}`;
+          const line = template.slice(0, at).split("\n").length;
+          for (const outcome of await everyCommand(file, preexisting))
+            expectRefusal(outcome, [
+              file,
+              `nested deeper than ${defaultMaxDepth}`,
+              abbreviatePointer(pointer),
+              outcome.command === "convert" ? `line ${line}, column` : `${file}:${line}:`,
+            ]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("refuses every number a double cannot hold as written, naming file, line, column and pointer (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Slot>("toolInput", "toolOutput", "providerField"),
+        inexactNumber,
+        fc.constantFrom(undefined, 2),
+        fc.boolean(),
+        async (slot, token, indent, preexisting) => {
+          const template = documentText(slot, indent);
+          const offset = template.indexOf(`"${slotMarker}"`);
+          const text = template.replace(`"${slotMarker}"`, token);
+          const file = scratchFile("numbers.json", text);
+          const line = text.slice(0, offset).split("\n").length;
+          const column = offset - text.lastIndexOf("\n", offset - 1);
+          for (const outcome of await everyCommand(file, preexisting))
+            expectRefusal(outcome, [
+              file,
+              slots[slot].pointer,
+              "numbers are IEEE 754 doubles here",
+              outcome.command === "convert" ? `line ${line}, column ${column}` : `${file}:${line}:${column}:`,
+            ]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("refuses invalid UTF-8 by its byte offset, line and column, and accepts a byte order mark everywhere (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(undefined, 2),
+        fc.nat(),
+        fc.constantFrom([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x28, 0xa1], [0xf0, 0x9f, 0x98]),
+        fc.boolean(),
+        async (indent, at, bad, preexisting) => {
+          const text = documentText(undefined, indent);
+          // Inside one of the strings of the document, after a character.
+          const strings = [...text.matchAll(/"[a-z_ ]+"/g)];
+          const chosen = strings[at % strings.length] as RegExpMatchArray;
+          const cut = (chosen.index ?? 0) + 2;
+          const bytes = Buffer.concat([
+            Buffer.from(text.slice(0, cut)),
+            Buffer.from(bad),
+            Buffer.from(text.slice(cut)),
+          ]);
+          const line = text.slice(0, cut).split("\n").length;
+          const column = cut - text.lastIndexOf("\n", cut - 1);
+          const file = scratchFile("utf8.json", bytes);
+          const where = `not valid UTF-8 at byte ${Buffer.byteLength(text.slice(0, cut))}`;
+          for (const outcome of await everyCommand(file, preexisting))
+            expectRefusal(outcome, [
+              outcome.command === "convert"
+                ? `line ${line}, column ${column}: ${where}`
+                : `${file}:${line}:${column}: ${where}`,
+            ]);
+
+          const marked = scratchFile("bom.json", `\uFEFF${text}`);
+          expect((await runCommand(["validate", marked])).code).toBe(0);
+          expect((await runCommand(["export", marked])).code).toBe(0);
+          expect((await runCommand(["convert", marked, "--to", "openai-chat"])).code).toBe(0);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("refuses input over --max-input-size and gzip over --max-decompressed-size, naming the limit and the flag (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 8192 }), fc.integer({ min: 1, max: 5000 }), async (room, excess) => {
+        // The document padded with trailing whitespace to just over the limit: valid JSON of exactly that size.
+        const limit = documentText(undefined, 2).length + room;
+        const text = documentText(undefined, 2).padEnd(limit + excess, " ");
+        const plain = scratchFile("large.json", text);
+        const packed = scratchFile("large.json.gz", gzipSync(text));
+        for (const [file, flag, sentence] of [
+          [plain, "--max-input-size", "larger than the input limit of"],
+          [packed, "--max-decompressed-size", "decompresses to more than the limit of"],
+        ] as const) {
+          for (const args of [
+            ["validate", file],
+            ["export", file],
+            ["convert", file, "--to", "openai-chat"],
+          ]) {
+            expectRefusal(await runCommand([...args, flag, String(limit)]), [file, `${sentence} ${limit} bytes`, flag]);
+            const accepted = await runCommand([...args, flag, String(limit + excess)]);
+            expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+          }
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it("refuses gzip that is not gzip, and reads gzip whatever the file is called", async () => {
+    const text = documentText(undefined, undefined);
+    const truncated = scratchFile("cut.json.gz", gzipSync(text).subarray(0, 40));
+    for (const outcome of await everyCommand(truncated, true)) expectRefusal(outcome, [truncated, "not valid gzip"]);
+    const disguised = scratchFile("plain-name.json", gzipSync(text));
+    expect((await runCommand(["validate", disguised])).code).toBe(0);
+    expect((await runCommand(["convert", disguised, "--to", "anthropic"])).code).toBe(0);
+  });
+
+  it("holds event log lines and JSON-lines streams to the same limits, naming the line", async () => {
+    const event = (seq: number, input: string): string =>
+      `{"seq":${seq},"run_id":"550e8400-e29b-41d4-a716-446655440000","type":"tool.call","path":"a","iteration":0,"timestamp":"2026-06-08T08:14:42Z","payload":{"call_id":"c${seq}","name":"n","input":${input},"fidelity":"router"}}`;
+    const deep = nestedText(600, []).text;
+    for (const [input, where] of [
+      [deep, "nested deeper than 512"],
+      ["1e999", "the number 1e999"],
+    ] as const) {
+      const log = scratchFile("run.jsonl", [event(1, "{}"), event(2, input), event(3, "{}")].join("\n") + "\n");
+      for (const outcome of (await everyCommand(log, false)).filter((outcome) => outcome.command !== "convert"))
+        expectRefusal(outcome, [`${log}:2:`, "/payload/input", where]);
+      const chunks = scratchFile(
+        "stream.jsonl",
+        [`{"id":"a","choices":[]}`, `{"id":"a","choices":[${input}]}`].join("\n"),
+      );
+      expectRefusal(await runCommand(["convert", chunks, "--from", "openai-chat", "--to", "anthropic"]), [
+        "/1/choices/0",
+        "line 2, column",
+        where,
+      ]);
+    }
+  });
+
+  it("refuses to export an event log whose lines are within the limit but whose folded document is not", async () => {
+    // A tool input sits two levels deeper in the document (/messages/0/parts/0/input) than in its line (/payload/input).
+    const input = nestedText(509, []).text;
+    const line = `{"seq":1,"run_id":"550e8400-e29b-41d4-a716-446655440000","type":"tool.call","path":"a","iteration":0,"timestamp":"2026-06-08T08:14:42Z","payload":{"call_id":"c1","name":"n","input":${input},"fidelity":"router"}}`;
+    const log = scratchFile(
+      "deep-fold.jsonl",
+      `${line}\n${line.replace('"seq":1', '"seq":2').replace('"c1"', '"c2"')}\n`,
+    );
+    expect((await runCommand(["validate", log])).code).toBe(0);
+    const [, exported] = await everyCommand(log, true);
+    expectRefusal(exported as Outcome, [
+      log,
+      "the document folded from this event log is nested deeper than 512",
+      "/messages/0/parts/0/input/0/0/",
+    ]);
+  });
+
+  it("answers a 100,000-deep array in every command", async () => {
+    const file = scratchFile(
+      "very-deep.json",
+      documentText("toolInput", undefined).replace(`"${slotMarker}"`, `${"[".repeat(100_000)}${"]".repeat(100_000)}`),
+    );
+    for (const outcome of await everyCommand(file, true))
+      expectRefusal(outcome, [file, "nested deeper than 512", "/messages/1/parts/0/input/query/0/0/"]);
+  });
+
+  it("lists the first 100 of 100,000 schema errors and counts the rest, in one linear pass", async () => {
+    const messages = Array.from({ length: 100_000 }, () => ({ role: "nobody", parts: [] }));
+    const file = scratchFile("errors.json", JSON.stringify({ schema_version: "1.0.0", id: "e", messages }, null, 1));
+    const [validate, exported, converted] = await everyCommand(file, false);
+    // validate's problem list is its report (stdout); export's stdout is only ever the export, so its go to stderr.
+    for (const [outcome, report] of [
+      [validate, validate?.stdout],
+      [exported, exported?.stderr],
+    ] as Array<[Outcome, string]>) {
+      expectRefusal(outcome, [`${file}:6: /messages/0/role`, "only the first 100 are listed"]);
+      expect(report.split("\n").filter((line) => line.startsWith(`${file}:`) && line.includes(": /")).length).toBe(100);
+      expect(Number(/and (\d+) more problems/.exec(report)?.[1])).toBeGreaterThanOrEqual(99_900);
+    }
+    expect(exported?.stdout).toBe("");
+    expectRefusal(converted as Outcome, ["/messages/0/role", "more errors (only the first 100 are listed)"]);
+    expect(converted?.stderr.split("\n").filter((line) => line.includes(": error: ")).length).toBe(100);
+  });
+
+  it("reports 130,000 warnings of one conversion (spreading them into push() overflowed the stack)", async () => {
+    const reasoning = Array.from({ length: 130_000 }, () => ({ type: "reasoning", text: "r" }));
+    const file = scratchFile(
+      "warnings.json",
+      JSON.stringify({
+        schema_version: "1.0.0",
+        id: "w",
+        messages: [
+          { role: "user", parts: [{ type: "text", text: "go" }] },
+          { role: "assistant", parts: [{ type: "text", text: "ok" }, ...reasoning] },
+        ],
+      }),
+    );
+    const outcome = await runCommand(["convert", file, "--to", "openai-chat"]);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stderr).toMatch(/with 130001 warnings\n$/);
+  });
+});
+
+describe("hostile input through the built binary", () => {
+  const binary = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "bin", "agent-transcript.js");
+
+  beforeAll(() => {
+    // The binary rebuilds itself when the sources are newer than its build: do that once, outside the timed tests.
+    expect(spawnSync(process.execPath, [binary, "--version"], { encoding: "utf8" }).status).toBe(0);
+  });
+  // Reports the process's peak resident memory on exit: what a bomb would drive up.
+  const reportPeakMemory =
+    "data:text/javascript,process.on('exit',()=>process.stderr.write('peak-rss-kib='+process.resourceUsage().maxRSS+'\\n'))";
+
+  function runBinary(args: string[], input: Uint8Array | string): Outcome & { peakMebibytes: number } {
+    const result = spawnSync(process.execPath, ["--import", reportPeakMemory, binary, ...args], {
+      input,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    const peak = /peak-rss-kib=(\d+)/.exec(result.stderr);
+    return {
+      code: result.status ?? -1,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      peakMebibytes: peak ? Number(peak[1]) / 1024 : Number.NaN,
+    };
+  }
+
+  /** 1 GiB of zeros as gzip members of 1 MiB each: about 1 MB on disk. */
+  function gzipBomb(gibibytes = 1): Buffer {
+    const member = gzipSync(Buffer.alloc(1024 * 1024));
+    return Buffer.concat(Array.from({ length: 1024 * gibibytes }, () => member));
+  }
+
+  it("reads gzip and a byte order mark on stdin, and refuses invalid UTF-8 there by its byte offset", () => {
+    const text = documentText(undefined, 2);
+    expect(runBinary(["validate", "-"], gzipSync(text)).code).toBe(0);
+    expect(runBinary(["convert", "-", "--to", "gemini"], gzipSync(`\uFEFF${text}`)).code).toBe(0);
+    const broken = runBinary(
+      ["export", "-"],
+      Buffer.concat([Buffer.from(text.slice(0, 30)), Buffer.from([0xfe]), Buffer.from(text.slice(30))]),
+    );
+    expectRefusal(broken, ["<stdin>", "not valid UTF-8 at byte 30"]);
+  });
+
+  it("refuses a 1 GiB gzip bomb on stdin and as a file as soon as it crosses the limit, with memory near the limit", () => {
+    const bomb = gzipBomb();
+    const file = scratchFile("bomb.json.gz", bomb);
+    const limitMebibytes = 64;
+    for (const [args, input] of [
+      [["validate", "-"], bomb],
+      [["convert", file, "--to", "anthropic"], ""],
+    ] as const) {
+      const outcome = runBinary([...args, "--max-decompressed-size", `${limitMebibytes}MiB`], input);
+      expectRefusal(outcome, ["decompresses to more than the limit of 64 MiB", "--max-decompressed-size"]);
+      // Node itself and the modules take about 70 MiB, zlib a few more; all of the bomb would be 1,024 (the old gunzipSync held twice that).
+      expect(outcome.peakMebibytes).toBeLessThan(limitMebibytes + 120);
+    }
+  });
+
+  it("stops reading stdin at --max-input-size", () => {
+    const outcome = runBinary(["validate", "-", "--max-input-size", "1MiB"], Buffer.alloc(8 * 1024 * 1024, 0x20));
+    expectRefusal(outcome, ["<stdin>", "larger than the input limit of 1 MiB", "--max-input-size"]);
+  });
+});
+
+describe("the streamed gunzip", () => {
+  it("consumes only a few chunks of a 4 GiB bomb before refusing it at a 16 MiB limit", async () => {
+    const member = gzipSync(Buffer.alloc(1024 * 1024));
+    let consumed = 0;
+    const output = captureIo();
+    output.io.stdin = async function* () {
+      for (let index = 0; index < 4096; index += 1) {
+        consumed += member.length;
+        yield member;
+      }
+    };
+    const code = await run(["validate", "-", "--max-decompressed-size", "16MiB"], output.io);
+    expect(code).toBe(1);
+    expect(output.stdout()).toContain("decompresses to more than the limit of 16 MiB");
+    // 16 MiB of output is 16 members; reading ahead is bounded by the streams' buffers.
+    expect(consumed).toBeLessThan(64 * member.length);
+  });
+});
