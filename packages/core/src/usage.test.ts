@@ -520,21 +520,22 @@ describe("normalizeUsage on recorded payloads", () => {
     }
     expect(found.length).toBeGreaterThan(150);
     let normalised = 0;
+    const completeInclusive: { file: string; usage: Usage }[] = [];
     for (const { file, provider, raw, complete } of found) {
       const usage = normalizeUsage(provider, raw);
-      if (usage === undefined) {
-        // Only Gemini stream chunks that carry no counter at all ({"trafficType": ...}) are not usage.
-        expect(provider, file).toBe("gemini");
-        expect(Object.keys(raw as object), file).toEqual(["trafficType"]);
-        continue;
-      }
+      // Only Gemini stream chunks that carry no counter at all ({"trafficType": ...}) are not usage.
+      const countless = provider === "gemini" && Object.keys(raw as object).join() === "trafficType";
+      expect(usage === undefined, file).toBe(countless);
+      if (usage === undefined) continue;
       normalised += 1;
       expectCanonical(usage, provider);
-      // Complete responses of inclusive providers: the provider's total is exactly canonical input + output.
-      if (complete && provider !== "anthropic")
-        expect(usage.input_tokens + usage.output_tokens, file).toBe(usage.total_tokens);
+      if (complete && provider !== "anthropic") completeInclusive.push({ file, usage });
     }
     expect(normalised).toBeGreaterThan(100);
+    // Complete responses of inclusive providers: the provider's total is exactly canonical input + output.
+    expect(completeInclusive.length).toBeGreaterThan(0);
+    for (const { file, usage } of completeInclusive)
+      expect(usage.input_tokens + usage.output_tokens, file).toBe(usage.total_tokens);
   });
 
   it("sums a Claude Code session once per API response, not once per line", () => {
