@@ -240,7 +240,8 @@ describe("requestFromCanonical fallbacks", () => {
     expect(result.warnings.map((warning) => warning.message).join("\n")).toMatch(
       /prefix true[\s\S]*placeholder user message/,
     );
-    if (result.ok) expect(mistralConverter.checkRequest(result.value)).toEqual([]);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(mistralConverter.checkRequest(result.value)).toEqual([]);
     expect(
       mistralConverter.requestFromCanonical(doc([{ role: "assistant", parts: [{ type: "text", text: "a" }] }]), {
         strict: true,
@@ -269,7 +270,8 @@ describe("requestFromCanonical fallbacks", () => {
     expect(
       result.warnings.filter((warning) => warning.code === "value-assumed").map((warning) => warning.path),
     ).toEqual(["/messages/1/parts/0", "/messages/2"]);
-    if (result.ok) expect(mistralConverter.checkRequest(result.value)).toEqual([]);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(mistralConverter.checkRequest(result.value)).toEqual([]);
   });
 
   it("refuses a history with nothing Mistral can send", () => {

@@ -32,11 +32,9 @@ describe("ollama real fixtures", () => {
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
       const exported = ollamaConverter.requestFromCanonical(imported.document, { strict: true });
-      expect(exported.ok ? [] : exported.errors).toEqual([]);
-      if (exported.ok) {
-        expect(exported.value).toEqual(payload.value);
-        expect(ollamaConverter.checkRequest(exported.value)).toEqual([]);
-      }
+      if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+      expect(exported.value).toEqual(payload.value);
+      expect(ollamaConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
 
@@ -49,8 +47,8 @@ describe("ollama real fixtures", () => {
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
       const exported = ollamaConverter.responseFromCanonical(imported.document, { strict: true });
-      expect(exported.ok ? [] : exported.errors).toEqual([]);
-      if (exported.ok) expect(exported.value).toEqual(payload.value);
+      if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+      expect(exported.value).toEqual(payload.value);
     },
   );
 
