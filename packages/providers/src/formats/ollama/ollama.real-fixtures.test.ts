@@ -80,7 +80,10 @@ describe("ollama real fixtures", () => {
           .join("");
       expect(text("text")).toBe(typed.map((chunk) => chunk.message?.content ?? "").join(""));
       expect(text("reasoning")).toBe(typed.map((chunk) => chunk.message?.thinking ?? "").join(""));
+      // The comparisons above and below would hold for a stream that carried nothing.
+      expect(text("text") + text("reasoning")).not.toBe("");
       const final = typed.at(-1);
+      expect(final).toMatchObject({ done: true, done_reason: expect.any(String), eval_count: expect.any(Number) });
       expect(message?.native_finish_reason).toBe(final?.done_reason);
       expect(message?.usage?.output_tokens).toBe(final?.eval_count);
     },
