@@ -771,12 +771,11 @@ describe("normalizeUsage on hostile input", () => {
         },
       },
     );
+    // Not usage: a count that cannot be read is no count.
     for (const provider of usageProviders) {
-      expect(() => normalizeUsage(provider, getter)).not.toThrow();
-      expect(() => normalizeUsage(provider, proxy)).not.toThrow();
-      expect(normalizeUsage(provider, proxy)).toBeUndefined();
+      expect(normalizeUsage(provider, getter), provider).toBeUndefined();
+      expect(normalizeUsage(provider, proxy), provider).toBeUndefined();
     }
-    expect(normalizeUsage("anthropic", getter)).toBeUndefined();
   });
 
   it("never throws on arbitrary values, and whatever it returns keeps the invariants", () => {
@@ -801,10 +800,13 @@ describe("normalizeUsage on hostile input", () => {
       },
       { requiredKeys: [] },
     );
+    // Only what is read as usage keeps invariants: count it, so the property is not about refusals only.
+    let normalised = 0;
     fc.assert(
       fc.property(fc.constantFrom(...usageProviders), fc.oneof(usageLike, fc.anything()), (provider, value) => {
         const usage = normalizeUsage(provider, value);
         if (usage === undefined) return;
+        normalised += 1;
         const counts = [
           usage.input_tokens,
           usage.output_tokens,
@@ -820,6 +822,7 @@ describe("normalizeUsage on hostile input", () => {
       }),
       { numRuns: 2000 },
     );
+    expect(normalised).toBeGreaterThan(20);
   });
 });
 
