@@ -116,6 +116,8 @@ describe("agent-transcript on hostile input", () => {
   });
 
   it("lets no control character through any message, for any file name, property, value or bad JSON", async () => {
+    // Holds trivially for output that quotes nothing of the input: count the outputs that quote an escaped control.
+    let quotingEscapes = 0;
     await fc.assert(
       fc.asyncProperty(hostile, hostile, async (name, value) => {
         const inputs: Array<[string[], string]> = [
@@ -140,10 +142,12 @@ describe("agent-transcript on hostile input", () => {
           await run(argv, output.io);
           expectSafeMessages(output.stderr());
           expectSafeMessages(output.stdout());
+          quotingEscapes += /\\u[0-9a-f]{4}/.test(output.stderr() + output.stdout()) ? 1 : 0;
         }
       }),
       { numRuns: 100 },
     );
+    expect(quotingEscapes).toBeGreaterThan(100);
   });
 
   describe("export", () => {

@@ -325,7 +325,7 @@ describe("canonicalize: structure", () => {
   it("reports the pointer of an error deep inside deeply nested input", () => {
     const error = caughtError(() => canonicalize(nestedArrays(10_000, [Number.NaN])));
     expect(error).toBeInstanceOf(CanonicalJsonError);
-    if (error instanceof CanonicalJsonError) expect(error.pointer).toBe("/0".repeat(10_001));
+    expect(error).toMatchObject({ pointer: "/0".repeat(10_001) });
   });
 });
 

@@ -24,19 +24,19 @@ describe("decodeTranscript", () => {
     ]) {
       const result = decodeTranscript(input);
       expect(result).toMatchObject({ ok: true, strict: true, warnings: [] });
-      if (result.ok) expect(result.document).toEqual(expected);
+      if (!result.ok) throw new Error("unreachable: ok asserted above");
+      expect(result.document).toEqual(expected);
     }
   });
 
   it("rejects an unknown major version with an error naming it", () => {
     const result = decodeTranscript(example("invalid", "other-major.json"));
     expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error.code).toBe("unsupported-major");
-      expect(result.error.pointer).toBe("/schema_version");
-      expect(result.error.message).toMatch(/major version 2\b/);
-      expect(result.error.message).toContain(formatVersion);
-    }
+    if (result.ok) throw new Error("unreachable: failure asserted above");
+    expect(result.error.code).toBe("unsupported-major");
+    expect(result.error.pointer).toBe("/schema_version");
+    expect(result.error.message).toMatch(/major version 2\b/);
+    expect(result.error.message).toContain(formatVersion);
   });
 
   it("keeps a newer minor version's unknown fields and part types, lists them as warnings, and re-encodes byte-identically", () => {
@@ -81,9 +81,13 @@ describe("decodeTranscript", () => {
       messages: [{ role: "user", parts: [{ type: "text", text: 42 }] }],
     };
     const result = decodeTranscript(broken);
-    expect(result).toMatchObject({ ok: false, error: { code: "schema" } });
-    if (!result.ok)
-      expect(result.error.errors).toContainEqual(expect.objectContaining({ pointer: "/messages/0/parts/0/text" }));
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: "schema",
+        errors: expect.arrayContaining([expect.objectContaining({ pointer: "/messages/0/parts/0/text" })]),
+      },
+    });
   });
 
   it("is strict about a document of its own version, and tolerant when asked", () => {

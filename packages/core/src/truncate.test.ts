@@ -48,6 +48,25 @@ function expectPrefixOf(input: unknown, output: unknown): void {
   }
 }
 
+/** `kept`, a truncation of `value`, with one more code point, element or entry of `value` (in canonical order). */
+function withOneMore(value: unknown, kept: unknown): unknown {
+  if (typeof value === "string" && typeof kept === "string") {
+    const nextCodePoint = value.codePointAt(kept.length);
+    if (nextCodePoint === undefined) throw new Error("a truncated string kept every code point");
+    return kept + String.fromCodePoint(nextCodePoint);
+  }
+  if (Array.isArray(value) && Array.isArray(kept)) {
+    if (kept.length >= value.length) throw new Error("a truncated array kept every element");
+    return [...kept, value[kept.length]];
+  }
+  if (isRecord(value) && isRecord(kept)) {
+    const nextKey = Object.keys(value).sort()[Object.keys(kept).length];
+    if (nextKey === undefined) throw new Error("a truncated object kept every entry");
+    return Object.fromEntries([...Object.entries(kept), [nextKey, value[nextKey]]]);
+  }
+  throw new Error("truncated a value that is neither a string, an array nor an object, or changed its type");
+}
+
 describe("truncateValue: types", () => {
   it("uses the schema's TruncationStrategy", () => {
     expectTypeOf<TruncationStrategy>().toEqualTypeOf<"string_prefix" | "array_prefix" | "object_prefix">();
@@ -261,11 +280,33 @@ describe("truncateValue: properties", () => {
   );
   const runs = { numRuns: 1000 };
 
+  it("cases cover both outcomes for strings, arrays and objects, and values that cannot be cut", () => {
+    // The properties below each hold trivially for one outcome: the cases must give them both, for every type.
+    const outcomes = new Set(
+      fc.sample(cases, 1000).map(({ value, limit }) => {
+        const type =
+          typeof value === "string" ? "string" : Array.isArray(value) ? "array" : isRecord(value) ? "object" : "other";
+        return `${type} ${truncateValue(value, limit).truncated ? "truncated" : "kept"}`;
+      }),
+    );
+    expect([...outcomes].sort()).toEqual([
+      "array kept",
+      "array truncated",
+      "object kept",
+      "object truncated",
+      "other kept",
+      "string kept",
+      "string truncated",
+    ]);
+  });
+
   it("(a) a truncated result fits the limit", () => {
     fc.assert(
       fc.property(cases, ({ value, limit }) => {
         const result = truncateValue(value, limit);
-        if (result.truncated) expect(canonicalByteLength(result.value)).toBeLessThanOrEqual(limit);
+        // Only truncated results count here; fast-check fails the test if too few cases are.
+        fc.pre(result.truncated);
+        expect(canonicalByteLength(result.value)).toBeLessThanOrEqual(limit);
       }),
       runs,
     );
@@ -287,12 +328,15 @@ describe("truncateValue: properties", () => {
     fc.assert(
       fc.property(cases, ({ value, limit }) => {
         const result = truncateValue(value, limit);
-        if (canonicalByteLength(value) <= limit) {
-          expect(result).toStrictEqual({ truncated: false, value });
-          expect(result.value).toBe(value);
-        } else {
-          expect(result.truncated).toBe(typeof value === "string" || (typeof value === "object" && value !== null));
-        }
+        const fits = canonicalByteLength(value) <= limit;
+        const truncatable = typeof value === "string" || (typeof value === "object" && value !== null);
+        // Only a value over the limit is cut, and only a string, an array or an object can be.
+        expect(result.truncated).toBe(!fits && truncatable);
+        // What is not cut is the input itself, without markers.
+        expect(result.value === value).toBe(!result.truncated);
+        expect(Object.keys(result).sort()).toEqual(
+          result.truncated ? ["originalSizeBytes", "strategy", "truncated", "value"] : ["truncated", "value"],
+        );
       }),
       runs,
     );
@@ -303,11 +347,10 @@ describe("truncateValue: properties", () => {
       fc.property(cases, ({ value, limit }) => {
         const result = truncateValue(value, limit);
         expectPrefixOf(value, result.value);
-        if (result.truncated) {
-          const expectedStrategy =
-            typeof value === "string" ? "string_prefix" : Array.isArray(value) ? "array_prefix" : "object_prefix";
-          expect(result.strategy).toBe(expectedStrategy);
-        }
+        const expectedStrategy =
+          typeof value === "string" ? "string_prefix" : Array.isArray(value) ? "array_prefix" : "object_prefix";
+        const { strategy } = result as { strategy?: TruncationStrategy };
+        expect(strategy).toBe(result.truncated ? expectedStrategy : undefined);
       }),
       runs,
     );
@@ -317,25 +360,8 @@ describe("truncateValue: properties", () => {
     fc.assert(
       fc.property(cases, ({ value, limit }) => {
         const result = truncateValue(value, limit);
-        if (!result.truncated) return;
-        const kept = result.value;
-        if (typeof value === "string" && typeof kept === "string") {
-          const nextCodePoint = value.codePointAt(kept.length);
-          expect(nextCodePoint).toBeDefined();
-          expect(canonicalByteLength(kept + String.fromCodePoint(nextCodePoint ?? 0))).toBeGreaterThan(limit);
-        } else if (Array.isArray(value) && Array.isArray(kept)) {
-          expect(kept.length).toBeLessThan(value.length);
-          expect(canonicalByteLength([...kept, value[kept.length]])).toBeGreaterThan(limit);
-        } else if (isRecord(value) && isRecord(kept)) {
-          const keys = Object.keys(value).sort();
-          const nextKey = keys[Object.keys(kept).length];
-          expect(nextKey).toBeDefined();
-          if (nextKey === undefined) return;
-          const extended = Object.fromEntries([...Object.entries(kept), [nextKey, value[nextKey]]]);
-          expect(canonicalByteLength(extended)).toBeGreaterThan(limit);
-        } else {
-          expect.unreachable("truncated a value that is neither a string, an array nor an object");
-        }
+        fc.pre(result.truncated);
+        expect(canonicalByteLength(withOneMore(value, result.value))).toBeGreaterThan(limit);
       }),
       runs,
     );
@@ -345,7 +371,8 @@ describe("truncateValue: properties", () => {
     fc.assert(
       fc.property(cases, ({ value, limit }) => {
         const result = truncateValue(value, limit);
-        if (result.truncated) expect(result.originalSizeBytes).toBe(canonicalByteLength(value));
+        const { originalSizeBytes } = result as { originalSizeBytes?: number };
+        expect(originalSizeBytes).toBe(result.truncated ? canonicalByteLength(value) : undefined);
       }),
       runs,
     );

@@ -520,21 +520,22 @@ describe("normalizeUsage on recorded payloads", () => {
     }
     expect(found.length).toBeGreaterThan(150);
     let normalised = 0;
+    const completeInclusive: { file: string; usage: Usage }[] = [];
     for (const { file, provider, raw, complete } of found) {
       const usage = normalizeUsage(provider, raw);
-      if (usage === undefined) {
-        // Only Gemini stream chunks that carry no counter at all ({"trafficType": ...}) are not usage.
-        expect(provider, file).toBe("gemini");
-        expect(Object.keys(raw as object), file).toEqual(["trafficType"]);
-        continue;
-      }
+      // Only Gemini stream chunks that carry no counter at all ({"trafficType": ...}) are not usage.
+      const countless = provider === "gemini" && Object.keys(raw as object).join() === "trafficType";
+      expect(usage === undefined, file).toBe(countless);
+      if (usage === undefined) continue;
       normalised += 1;
       expectCanonical(usage, provider);
-      // Complete responses of inclusive providers: the provider's total is exactly canonical input + output.
-      if (complete && provider !== "anthropic")
-        expect(usage.input_tokens + usage.output_tokens, file).toBe(usage.total_tokens);
+      if (complete && provider !== "anthropic") completeInclusive.push({ file, usage });
     }
     expect(normalised).toBeGreaterThan(100);
+    // Complete responses of inclusive providers: the provider's total is exactly canonical input + output.
+    expect(completeInclusive.length).toBeGreaterThan(0);
+    for (const { file, usage } of completeInclusive)
+      expect(usage.input_tokens + usage.output_tokens, file).toBe(usage.total_tokens);
   });
 
   it("sums a Claude Code session once per API response, not once per line", () => {
@@ -770,12 +771,11 @@ describe("normalizeUsage on hostile input", () => {
         },
       },
     );
+    // Not usage: a count that cannot be read is no count.
     for (const provider of usageProviders) {
-      expect(() => normalizeUsage(provider, getter)).not.toThrow();
-      expect(() => normalizeUsage(provider, proxy)).not.toThrow();
-      expect(normalizeUsage(provider, proxy)).toBeUndefined();
+      expect(normalizeUsage(provider, getter), provider).toBeUndefined();
+      expect(normalizeUsage(provider, proxy), provider).toBeUndefined();
     }
-    expect(normalizeUsage("anthropic", getter)).toBeUndefined();
   });
 
   it("never throws on arbitrary values, and whatever it returns keeps the invariants", () => {
@@ -800,10 +800,13 @@ describe("normalizeUsage on hostile input", () => {
       },
       { requiredKeys: [] },
     );
+    // Only what is read as usage keeps invariants: count it, so the property is not about refusals only.
+    let normalised = 0;
     fc.assert(
       fc.property(fc.constantFrom(...usageProviders), fc.oneof(usageLike, fc.anything()), (provider, value) => {
         const usage = normalizeUsage(provider, value);
         if (usage === undefined) return;
+        normalised += 1;
         const counts = [
           usage.input_tokens,
           usage.output_tokens,
@@ -819,6 +822,7 @@ describe("normalizeUsage on hostile input", () => {
       }),
       { numRuns: 2000 },
     );
+    expect(normalised).toBeGreaterThan(20);
   });
 });
 

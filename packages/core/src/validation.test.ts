@@ -13,14 +13,14 @@ describe("typed validator wrappers", () => {
   it("narrow the value to the generated type on success", () => {
     const result = validateSnapshotDeclaration({ version: 1, kind: "repo", path: "/workspace/repo" });
     expect(result.ok).toBe(true);
-    if (result.ok) {
-      expectTypeOf(result.value).toEqualTypeOf<SnapshotDeclaration>();
-      expect(result.value.kind).toBe("repo");
-    }
-    const event = validateEvent(null);
-    if (event.ok) expectTypeOf(event.value).toEqualTypeOf<Event>();
-    const tolerant = validateEventTolerant(null);
-    if (tolerant.ok) expectTypeOf(tolerant.value).toEqualTypeOf<Tolerant.Event>();
+    if (!result.ok) throw new Error("unreachable: ok asserted above");
+    expectTypeOf(result.value).toEqualTypeOf<SnapshotDeclaration>();
+    expect(result.value.kind).toBe("repo");
+    // Checked by the compiler only: what the success branch of each wrapper's result holds.
+    expectTypeOf<Extract<ReturnType<typeof validateEvent>, { ok: true }>["value"]>().toEqualTypeOf<Event>();
+    expectTypeOf<
+      Extract<ReturnType<typeof validateEventTolerant>, { ok: true }>["value"]
+    >().toEqualTypeOf<Tolerant.Event>();
   });
 
   it("escape JSON pointer tokens of property names that contain / and ~", () => {

@@ -29,6 +29,14 @@ function layoutDifferences(left: Record<string, unknown>, right: Record<string, 
 }
 
 describe("the members' dialects", () => {
+  it("are compared by a check that sees a key missing, keys reordered and a nested difference", () => {
+    // Without this, a check that finds nothing would pass the two tests below.
+    expect(layoutDifferences({ a: 1, b: 2 }, { a: 1 })).toEqual(["/"]);
+    expect(layoutDifferences({ a: 1, b: 2 }, { b: 2, a: 1 })).toEqual(["/"]);
+    expect(layoutDifferences({ a: { x: 1, y: 2 } }, { a: { y: 2, x: 1 } })).toEqual(["/a"]);
+    expect(layoutDifferences({ finishReasons: { stop: "stop" } }, { finishReasons: { end: "stop" } })).toEqual([]);
+  });
+
   // The folds read dialect fields in their loops: objects of one layout keep those reads monomorphic.
   it("have one layout per section, so the folds reading them see one object shape", () => {
     expect(layoutDifferences({ ...mistralDialect }, { ...chatDialect })).toEqual([]);
@@ -38,6 +46,7 @@ describe("the members' dialects", () => {
 
   it("share the layout of what every member states with Ollama", () => {
     const shared = Object.keys(ollamaMember);
+    expect(shared.length).toBeGreaterThan(0);
     expect(Object.keys(chatDialect).slice(0, shared.length)).toEqual(shared);
     for (const key of ["syntheticIds", "toolCalls", "tools"] as const)
       expect(layoutDifferences({ ...ollamaMember[key] }, { ...chatDialect[key] })).toEqual([]);

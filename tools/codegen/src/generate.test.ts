@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { generateAll } from "./generate.js";
 import { loadSchemaSet } from "./schema-set.js";
 import { crossFileSchemas, writeSchemaTree } from "./test-fixtures.js";
-import { tolerantSchema } from "./tolerant.js";
+import { tolerantId, tolerantSchema } from "./tolerant.js";
 import { createAjv } from "./validators.js";
 
 describe("the pipeline on several files joined by cross-file $refs", () => {
@@ -97,6 +97,9 @@ describe("the pipeline on several files joined by cross-file $refs", () => {
 
   it("produces tolerant schemas that an independent ajv instance accepts as draft 2020-12", () => {
     const ajv = new Ajv2020({ strict: false });
-    for (const file of files) expect(() => ajv.addSchema(tolerantSchema(file, files))).not.toThrow();
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) ajv.addSchema(tolerantSchema(file, files));
+    // Adding only stores a schema; compiling checks it and resolves every cross-file $ref, and throws on a bad one.
+    for (const file of files) expect(ajv.getSchema(tolerantId(file.id)), file.id).toBeTypeOf("function");
   });
 });

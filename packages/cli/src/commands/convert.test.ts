@@ -68,7 +68,9 @@ describe("agent-transcript convert: same format both sides reproduces the input"
     (payload): payload is Extract<Payload, { kind: "stream" }> => payload.kind === "stream",
   );
 
-  it("covers requests and responses of all five APIs", () => {
+  it("covers requests and responses of all five APIs, and streams", () => {
+    expect(supported.size).toBeGreaterThanOrEqual(5);
+    expect(streams.length).toBeGreaterThan(0);
     for (const api of supported)
       for (const kind of ["request", "response"])
         expect(
@@ -100,7 +102,9 @@ describe("agent-transcript convert: same format both sides reproduces the input"
       const format = providerConverters[payload.api as keyof typeof providerConverters];
       const before = format.streamToCanonical(payload.chunks);
       const after = format.streamToCanonical(readJsonLines(output.stdout()));
-      expect(after.ok && before.ok && after.document).toEqual(before.ok && before.document);
+      // Two failures would compare equal (false to false): the recorded stream must read.
+      if (!before.ok) throw new Error(`the recorded stream does not read: ${JSON.stringify(before.errors)}`);
+      expect(after.ok && after.document).toEqual(before.document);
     },
   );
 });
@@ -235,7 +239,9 @@ describe("agent-transcript convert across formats", () => {
     expect(await run(["convert", sse, "--to", "anthropic"], output.io)).toBe(0);
     const before = anthropicConverter.streamToCanonical(stream.chunks);
     const after = anthropicConverter.streamToCanonical(readJsonLines(output.stdout()));
-    expect(after.ok && after.document).toEqual(before.ok && before.document);
+    // Two failures would compare equal (false to false): the recorded stream must read.
+    if (!before.ok) throw new Error(`the recorded stream does not read: ${JSON.stringify(before.errors)}`);
+    expect(after.ok && after.document).toEqual(before.document);
 
     const response = payloads.find((payload) => payload.api === "gemini" && payload.kind === "response");
     if (response?.kind !== "response") throw new Error("no Gemini response");

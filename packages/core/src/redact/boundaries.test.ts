@@ -125,7 +125,8 @@ describe("a secret used as an object key", () => {
             return typeof entry === "object" && entry?.index !== undefined ? [entry.index] : [];
           });
           expect(indexes.sort()).toEqual(tokens.map((_, index) => index));
-          if (withPlaceholderKey) expect(Object.values(value)).toContain("was here first");
+          // The placeholder-like key's value survives, and appears only when the input had it.
+          expect(Object.values(value).includes("was here first")).toBe(withPlaceholderKey);
           expect(redactor.redactValue(value)).toEqual({ value, report: { counts: {}, total: 0 } });
         },
       ),

@@ -75,8 +75,8 @@ describe("mistral real fixtures", () => {
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
       const exported = mistralConverter.responseFromCanonical(imported.document, { strict: true });
-      expect(exported.ok ? [] : exported.errors).toEqual([]);
-      if (exported.ok) expect(exported.value).toEqual(payload.value);
+      if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+      expect(exported.value).toEqual(payload.value);
     },
   );
 
@@ -129,7 +129,8 @@ describe("mistral real fixtures", () => {
     if (stream === undefined || response === undefined) throw new Error("the vercel-ai reasoning pair is missing");
     const streamed = mistralConverter.streamToCanonical(stream.chunks);
     const whole = mistralConverter.responseToCanonical(response.value);
-    expect(streamed.ok && whole.ok).toBe(true);
-    if (streamed.ok && whole.ok) expect(streamed.document).toEqual(whole.document);
+    if (!streamed.ok) throw new Error(JSON.stringify(streamed.errors));
+    if (!whole.ok) throw new Error(JSON.stringify(whole.errors));
+    expect(streamed.document).toEqual(whole.document);
   });
 });

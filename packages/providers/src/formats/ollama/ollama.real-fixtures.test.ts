@@ -32,11 +32,9 @@ describe("ollama real fixtures", () => {
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
       const exported = ollamaConverter.requestFromCanonical(imported.document, { strict: true });
-      expect(exported.ok ? [] : exported.errors).toEqual([]);
-      if (exported.ok) {
-        expect(exported.value).toEqual(payload.value);
-        expect(ollamaConverter.checkRequest(exported.value)).toEqual([]);
-      }
+      if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+      expect(exported.value).toEqual(payload.value);
+      expect(ollamaConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
 
@@ -49,8 +47,8 @@ describe("ollama real fixtures", () => {
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
       const exported = ollamaConverter.responseFromCanonical(imported.document, { strict: true });
-      expect(exported.ok ? [] : exported.errors).toEqual([]);
-      if (exported.ok) expect(exported.value).toEqual(payload.value);
+      if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+      expect(exported.value).toEqual(payload.value);
     },
   );
 
@@ -82,7 +80,10 @@ describe("ollama real fixtures", () => {
           .join("");
       expect(text("text")).toBe(typed.map((chunk) => chunk.message?.content ?? "").join(""));
       expect(text("reasoning")).toBe(typed.map((chunk) => chunk.message?.thinking ?? "").join(""));
+      // The comparisons above and below would hold for a stream that carried nothing.
+      expect(text("text") + text("reasoning")).not.toBe("");
       const final = typed.at(-1);
+      expect(final).toMatchObject({ done: true, done_reason: expect.any(String), eval_count: expect.any(Number) });
       expect(message?.native_finish_reason).toBe(final?.done_reason);
       expect(message?.usage?.output_tokens).toBe(final?.eval_count);
     },

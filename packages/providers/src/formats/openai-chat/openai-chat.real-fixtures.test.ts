@@ -36,11 +36,9 @@ describe("openai-chat real fixtures", () => {
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
       const exported = openaiChatConverter.requestFromCanonical(imported.document, { strict: true });
-      expect(exported.ok ? [] : exported.errors).toEqual([]);
-      if (exported.ok) {
-        expect(exported.value).toEqual(payload.value);
-        expect(openaiChatConverter.checkRequest(exported.value)).toEqual([]);
-      }
+      if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+      expect(exported.value).toEqual(payload.value);
+      expect(openaiChatConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
 
@@ -53,8 +51,8 @@ describe("openai-chat real fixtures", () => {
       expect(validateTranscript(imported.document).ok).toBe(true);
       expect(imported.warnings).toEqual([]);
       const exported = openaiChatConverter.responseFromCanonical(imported.document, { strict: true });
-      expect(exported.ok ? [] : exported.errors).toEqual([]);
-      if (exported.ok) expect(exported.value).toEqual(payload.value);
+      if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+      expect(exported.value).toEqual(payload.value);
     },
   );
 

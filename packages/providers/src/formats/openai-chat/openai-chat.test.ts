@@ -332,12 +332,12 @@ describe("responses and streams", () => {
       raw_input: '{"a": ',
       input_error: expect.any(String) as unknown,
     });
-    if (imported.ok)
-      expect(openaiChatConverter.responseFromCanonical(imported.document)).toEqual({
-        ok: true,
-        value: completion,
-        warnings: [],
-      });
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    expect(openaiChatConverter.responseFromCanonical(imported.document)).toEqual({
+      ok: true,
+      value: completion,
+      warnings: [],
+    });
   });
 
   it("folds streamed tool-call arguments, refusal and reasoning deltas", () => {

@@ -604,6 +604,32 @@ describe("Warp export bad input", () => {
       role: fc.constantFrom("user", "assistant", 7),
       content: fc.array(block),
     });
+    // Exports of the right shape with arbitrary content, so that some are read (and converted back) and not all
+    // refused.
+    const wellFormedBlock = fc.oneof(
+      fc.record({ type: fc.constant("text"), text: fc.string() }),
+      fc.record({ type: fc.constant("reasoning"), text: fc.string() }),
+      fc.record({
+        type: fc.constant("tool_call"),
+        tool: fc.string({ minLength: 1 }),
+        input: fc.record({ type: fc.constant("string"), value: fc.string() }),
+      }),
+    );
+    const wellFormedExport = fc.record({
+      schema_version: fc.constant("1.0.0"),
+      conversation_id: fc.string({ minLength: 1 }),
+      title: fc.option(fc.string(), { nil: null }),
+      messages: fc
+        .array(
+          fc.record({
+            role: fc.constantFrom("user", "assistant"),
+            content: fc.array(wellFormedBlock, { maxLength: 4 }),
+          }),
+          { maxLength: 5 },
+        )
+        .map((messages) => messages.map((message, index) => ({ id: `m${index}`, ...message }))),
+    });
+    const outcomes = new Set<boolean>();
     fc.assert(
       fc.property(
         fc.oneof(
@@ -613,15 +639,20 @@ describe("Warp export bad input", () => {
             conversation_id: fc.anything(),
             messages: fc.array(warpMessage),
           }),
+          wellFormedExport,
         ),
         (value) => {
           const imported = warpExportConverter.toCanonical(value);
-          if (imported.ok) expect(warpExportConverter.fromCanonical(imported.document).ok).toBe(true);
-          else expect(imported.errors.length).toBeGreaterThan(0);
+          outcomes.add(imported.ok);
+          // A refusal says why; what is read converts back.
+          expect(
+            imported.ok ? warpExportConverter.fromCanonical(imported.document).ok : imported.errors.length > 0,
+          ).toBe(true);
         },
       ),
       { numRuns: 500 },
     );
+    expect(outcomes).toEqual(new Set([true, false]));
     expect(warpExportConverter.fromCanonical([] as unknown as Transcript).ok).toBe(false);
   });
 });
