@@ -59,13 +59,21 @@ interface ClientCallSpec {
   inputKeys: readonly string[];
 }
 
-const clientCalls: Record<string, ClientCallSpec> = {
+/**
+ * The item types below are looked up by a type read from input: a table without a prototype answers only for its
+ * own keys, so `toString` or `constructor` as an item type is an unknown type, not a crash.
+ */
+function lookupTable<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
+const clientCalls: Readonly<Record<string, ClientCallSpec>> = lookupTable({
   local_shell_call: { name: "local_shell", inputKeys: ["action"] },
   shell_call: { name: "shell", inputKeys: ["action"] },
   apply_patch_call: { name: "apply_patch", inputKeys: ["operation"] },
   computer_call: { name: "computer", inputKeys: ["action", "actions"] },
   tool_search_call: { name: "tool_search", inputKeys: ["arguments"] },
-};
+});
 
 /** Calls the provider runs itself, keyed by their item `id`; their results travel in the same item. */
 interface ServerCallSpec {
@@ -78,23 +86,23 @@ interface ServerCallSpec {
   jsonArguments?: boolean;
 }
 
-const serverCalls: Record<string, ServerCallSpec> = {
+const serverCalls: Readonly<Record<string, ServerCallSpec>> = lookupTable({
   web_search_call: { name: "web_search", inputKeys: ["action"], resultKeys: [] },
   file_search_call: { name: "file_search", inputKeys: ["queries"], resultKeys: ["results"] },
   code_interpreter_call: { name: "code_interpreter", inputKeys: ["code", "container_id"], resultKeys: ["outputs"] },
   image_generation_call: { name: "image_generation", inputKeys: [], resultKeys: ["result"] },
   mcp_call: { name: undefined, inputKeys: [], resultKeys: ["output", "error"], jsonArguments: true },
-};
+});
 
 /** Results of client calls, keyed by `call_id`; `content` outputs may be a list of content parts. */
-const clientResults: Record<string, { contentList: boolean }> = {
+const clientResults: Readonly<Record<string, { contentList: boolean }>> = lookupTable({
   function_call_output: { contentList: true },
   custom_tool_call_output: { contentList: true },
   shell_call_output: { contentList: false },
   apply_patch_call_output: { contentList: false },
   computer_call_output: { contentList: false },
   tool_search_output: { contentList: false },
-};
+});
 
 /** The field holding a client result's output (`tools` for tool search). */
 function outputKeyOf(type: string): string {

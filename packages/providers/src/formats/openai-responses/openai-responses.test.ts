@@ -563,3 +563,18 @@ describe("responses and streams from any canonical document", () => {
     expect(codes(result.warnings)).toEqual(["input-normalized /4", "input-normalized /output/0", "input-normalized "]);
   });
 });
+
+describe("item types that name a built-in object property", () => {
+  it("are unknown item types, read as native items, never a crash", () => {
+    for (const type of ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf"]) {
+      const result = format.requestToCanonical({ model: "gpt-5", input: [{ type, id: "x_1" }] });
+      expect(result.ok, type).toBe(true);
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      expect(JSON.stringify(result.document), type).not.toContain("conversion failed");
+      const back = format.requestFromCanonical(result.document);
+      expect(back.ok, type).toBe(true);
+      if (!back.ok) throw new Error(JSON.stringify(back.errors));
+      expect((back.value as { input: unknown[] }).input, type).toEqual([{ type, id: "x_1" }]);
+    }
+  });
+});
