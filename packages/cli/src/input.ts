@@ -1,14 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import {
-  decodeTranscript,
-  foldEventLog,
-  lineAndColumn,
-  locatePointers,
-  type Tolerant,
-  type ValidationMode,
-} from "@agent-transcript/core";
+import { decodeTranscript, foldEventLog, lineAndColumn, locatePointers, type Tolerant } from "@agent-transcript/core";
+import type { ValidationMode } from "@agent-transcript/core/validators";
 import { checkEventLog } from "@agent-transcript/recorder";
 import type { CommandIo } from "./io.js";
 

@@ -5,7 +5,7 @@ import {
   validateEventTolerant,
   validateSnapshotDeclaration,
   validatorFor,
-} from "./index.js";
+} from "./validators.js";
 import type { Event, SnapshotDeclaration, Tolerant } from "./index.js";
 
 describe("typed validator wrappers", () => {

@@ -1,11 +1,6 @@
-import {
-  eventTypes,
-  validateEvent,
-  validateEventTolerant,
-  type Event,
-  type Tolerant,
-  type ValidationMode,
-} from "@agent-transcript/core";
+import type { Event, Tolerant } from "@agent-transcript/core";
+import { validateEvent, validateEventTolerant, type ValidationMode } from "@agent-transcript/core/validators";
+import { eventTypes } from "@agent-transcript/core/vocabularies";
 import { validJsonLines, type LineProblem } from "./json-lines.js";
 
 export type EventLogProblem = LineProblem;

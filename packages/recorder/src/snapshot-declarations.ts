@@ -1,11 +1,10 @@
 import path from "node:path";
+import type { SnapshotArtifact, SnapshotDeclaration } from "@agent-transcript/core";
 import {
   validateSnapshotDeclaration,
   validateSnapshotDeclarationTolerant,
-  type SnapshotArtifact,
-  type SnapshotDeclaration,
   type ValidationMode,
-} from "@agent-transcript/core";
+} from "@agent-transcript/core/validators";
 import { validJsonLines, type LineProblem } from "./json-lines.js";
 
 export type DeclarationProblem = LineProblem;

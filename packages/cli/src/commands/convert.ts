@@ -1,11 +1,6 @@
 import { gzipSync } from "node:zlib";
-import {
-  createRedactor,
-  describeJsonParseError,
-  redactTranscript,
-  type RedactionReport,
-  type Tolerant,
-} from "@agent-transcript/core";
+import { describeJsonParseError, redactTranscript, type Tolerant } from "@agent-transcript/core";
+import { createRedactor, type RedactionReport } from "@agent-transcript/core/redact";
 import {
   detectFormat,
   detectKind,
