@@ -62,13 +62,15 @@ export const formatRegistry = {
 
 /** A format id this package converts. */
 export type FormatId = keyof typeof formatRegistry;
-type IdsOfKind<Kind extends FormatEntry["kind"]> = {
-  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends Kind ? Id : never;
-}[FormatId];
+// Spelt out twice rather than through a shared helper type, which the public declarations would then name.
 /** The format ids that name a provider API. */
-export type ProviderFormatId = IdsOfKind<"provider">;
+export type ProviderFormatId = {
+  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends "provider" ? Id : never;
+}[FormatId];
 /** The format ids that name another system's documents. */
-export type DocumentFormatId = IdsOfKind<"document">;
+export type DocumentFormatId = {
+  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends "document" ? Id : never;
+}[FormatId];
 
 const entries = Object.entries(formatRegistry) as Array<[FormatId, FormatEntry]>;
 

@@ -13,6 +13,7 @@ import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { MistralChatChunk, MistralChatRequest, MistralChatResponse } from "./types.js";
 
 export type {
+  Defaulted,
   MistralAssistantMessage,
   MistralChatChunk,
   MistralChatRequest,
