@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runJsonProgram } from "@agent-transcript/fixtures/conformance";
 import { describeRoundTrips } from "@agent-transcript/fixtures/round-trip-suite";
-import { validatorFor } from "@agent-transcript/core";
+import { validatorFor } from "@agent-transcript/core/validators";
 import { systemCommand } from "@agent-transcript/setup";
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -5,7 +5,7 @@ import { definitionLocations, loadExamples } from "@agent-transcript/fixtures/ex
 import { describeRoundTrips } from "@agent-transcript/fixtures/round-trip-suite";
 import { loadSchemaSet } from "@agent-transcript/codegen/schema-set";
 import { tolerantSchema } from "@agent-transcript/codegen/tolerant";
-import { validatorFor } from "@agent-transcript/core";
+import { validatorFor } from "@agent-transcript/core/validators";
 import { systemCommand } from "@agent-transcript/setup";
 import { beforeAll, describe, expect, it } from "vitest";
 

@@ -10,19 +10,15 @@ import { constants as bufferConstants } from "node:buffer";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
+import { decodeTranscript, defaultMaxDepth, foldEventLog, locatePointers, type Tolerant } from "@agent-transcript/core";
 import {
   abbreviatePointer,
   checkJsonValue,
-  decodeTranscript,
   decodeUtf8,
-  defaultMaxDepth,
   defaultMaxInputBytes,
-  foldEventLog,
   linesAndColumns,
-  locatePointers,
-  type Tolerant,
-  type ValidationMode,
-} from "@agent-transcript/core";
+} from "@agent-transcript/core/json";
+import { type ValidationMode } from "@agent-transcript/core/validators";
 import { checkEventLog } from "@agent-transcript/recorder";
 import { exitCodes, UserError, type CommandIo } from "./io.js";
 

@@ -1,4 +1,4 @@
-import type { RedactionReport } from "@agent-transcript/core";
+import type { RedactionReport } from "@agent-transcript/core/redact";
 
 /**
  * The one line a command prints on stderr after redacting (`redacted 3 secrets (github-token ×2, jwt ×1)`), or

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { definitionLocations, exampleGroups, loadExamples, type Example } from "@agent-transcript/fixtures/examples";
 import { describe, expect, it } from "vitest";
-import * as api from "./index.js";
+import * as api from "./validators.js";
 import { validatorFor as registeredValidator } from "./registry.js";
 import type { Validator } from "./validation.js";
 

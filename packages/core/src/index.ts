@@ -1,12 +1,18 @@
-export * from "./generated/v1/validate.js";
+// The root entry point, `@agent-transcript/core`: what most users need — the format's types, and the operations on
+// one document (decode, fold, export, Markdown, usage and cost, canonical JSON, truncation). Groups of names that
+// belong together have their own entry points (README, "API"): `./validators` (one validator per schema
+// definition), `./vocabularies` (the schema's lists) and `./redact` (the redaction engine). Anything else in src/ is
+// internal and may change in any release.
+import type * as Strict from "./generated/v1/types.js";
+import type * as Tolerant from "./generated/v1/tolerant-types.js";
+
+// The strict types by name (`Transcript`, `Message`, `Part`, …), and both readings as namespaces: `Strict.X` is what a
+// writer of this version emits, `Tolerant.X` what a reader accepts from a newer minor. (Namespace imports exported by
+// name, rather than `export * as`, so that declarations which name `Tolerant.X` refer to the exported namespace.)
 export type * from "./generated/v1/types.js";
-export type * as Tolerant from "./generated/v1/tolerant-types.js";
-export * from "./generated/v1/vocabularies.js";
-export { createValidator, escapePointerToken } from "./validation.js";
-export type { ValidationError, ValidationMode, ValidationResult, Validator } from "./validation.js";
-export type { StandaloneValidator, StandaloneValidatorError } from "./standalone-validator.js";
-export { isDefinitionName, validatorFor } from "./registry.js";
-export { currentVersion, formatVersion, parseVersion, type SemanticVersion } from "./format-version.js";
+export type { Strict, Tolerant };
+
+export { formatVersion } from "./format-version.js";
 export {
   decodeTranscript,
   isStrictTranscript,
@@ -17,47 +23,23 @@ export {
   type DecodeResult,
   type DecodeWarning,
 } from "./decode.js";
-export { migrate, migrations, type Migration, type MigrationResult } from "./migrations.js";
-export { foldEventLog, fromLegacyBlock, type FoldOptions, type FoldResult, type FoldWarning } from "./fold.js";
+export type { ValidationError } from "./validation.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
+export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning } from "./fold.js";
+// Thrown by the document operations above for a value nested deeper than the limit; the rest of the JSON text
+// layer (parser, limits, UTF-8, locating errors) is `@agent-transcript/core/json`.
+export { defaultMaxDepth, JsonDepthError } from "./json-limits.js";
+export {
+  omitReasoning,
+  prepareExport,
+  redactTranscript,
+  truncateToolOutputs,
+  type ExportOptions,
+  type ExportResult,
+  type ReasoningPolicy,
+} from "./export.js";
+export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
 export { renderMarkdown, type MarkdownOptions } from "./markdown.js";
-export {
-  describeJsonParseError,
-  lineAndColumn,
-  linesAndColumns,
-  locateJsonSyntaxError,
-  locatePointers,
-  pointerAtOffset,
-  type LocatePointersOptions,
-} from "./json-syntax.js";
-export {
-  inexactNumberReason,
-  parseJson,
-  type JsonTextError,
-  type JsonTextErrorCode,
-  type ParseJsonResult,
-} from "./parse-json.js";
-export {
-  abbreviatePointer,
-  assertWithinDepth,
-  checkJsonValue,
-  defaultMaxDepth,
-  defaultMaxInputBytes,
-  describeTooDeep,
-  JsonDepthError,
-  type JsonLimits,
-  type JsonValueCheckOptions,
-  type JsonValueProblem,
-} from "./json-limits.js";
-export { decodeUtf8, locateInvalidUtf8, type DecodeUtf8Result, type Utf8Error } from "./utf8.js";
-export {
-  escapeControlCharacters,
-  isControlCharacter,
-  type EscapeControlCharactersOptions,
-} from "./control-characters.js";
-export { canonicalize, canonicalByteLength, CanonicalJsonError } from "./canonical-json.js";
-export { defaultTruncationLimitBytes, truncateValue, type TruncationResult } from "./truncate.js";
-export * from "./redact/index.js";
 export { addUsage, normalizeUsage, sumUsage, usageProviders, type UsageProvider } from "./usage.js";
 export {
   addCost,
@@ -69,13 +51,13 @@ export {
   type PriceTier,
   type PricedCost,
 } from "./cost.js";
-export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
+export { canonicalize, canonicalByteLength, CanonicalJsonError } from "./canonical-json.js";
+export { defaultTruncationLimitBytes, truncateValue, type TruncationResult } from "./truncate.js";
+// Text from documents and files made safe to show, and errors in JSON text located by line: what every tool that
+// prints input needs (the CLI and the recorder use them).
 export {
-  omitReasoning,
-  prepareExport,
-  redactTranscript,
-  truncateToolOutputs,
-  type ExportOptions,
-  type ExportResult,
-  type ReasoningPolicy,
-} from "./export.js";
+  escapeControlCharacters,
+  isControlCharacter,
+  type EscapeControlCharactersOptions,
+} from "./control-characters.js";
+export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";

@@ -6,12 +6,27 @@
 import type { SourceFormat, Usage } from "./generated/v1/types.js";
 
 /**
- * The usage normalisers, by the format id of the provider whose usage object each reads. Which providers have one is
+ * The providers whose usage objects {@link normalizeUsage} reads, by format id. Which providers have a normaliser is
  * this package's knowledge, not part of the format: a document's `usage.raw.provider` may name any source format (a
- * devflow run's totals are `devflow`), so the schema keeps it an open string, and this table is the list. Each key is
- * a `SourceFormat`, so a misspelt provider does not compile.
+ * devflow run's totals are `devflow`), so the schema keeps it an open string, and this is the list. Each is a
+ * `SourceFormat`, so a misspelt provider does not compile.
  */
-const normalizers = {
+export const usageProviders = Object.freeze([
+  "anthropic",
+  "openai-chat",
+  "openai-responses",
+  "gemini",
+  "ollama",
+  "bedrock-converse",
+  "mistral",
+] as const satisfies readonly SourceFormat[]);
+
+// Named by the exported list, not by the table below, so that the public type names nothing internal.
+/** Which provider's usage object a {@link Usage} was normalised from: the providers {@link normalizeUsage} reads. */
+export type UsageProvider = (typeof usageProviders)[number];
+
+/** The usage normalisers, one per provider of `usageProviders` (the type requires every one, and no other). */
+const normalizers: { readonly [Provider in UsageProvider]: (raw: PlainRecord) => Usage | undefined } = {
   anthropic: fromAnthropic,
   "openai-chat": (raw) => fromChatCompletions("openai-chat", raw),
   "openai-responses": fromResponses,
@@ -19,12 +34,7 @@ const normalizers = {
   ollama: fromOllama,
   "bedrock-converse": fromBedrockConverse,
   mistral: (raw) => fromChatCompletions("mistral", raw),
-} as const satisfies Partial<Record<SourceFormat, (raw: PlainRecord) => Usage | undefined>>;
-
-/** Which provider's usage object a {@link Usage} was normalised from: the providers {@link normalizeUsage} reads. */
-export type UsageProvider = keyof typeof normalizers;
-
-export const usageProviders: readonly UsageProvider[] = Object.freeze(Object.keys(normalizers) as UsageProvider[]);
+};
 
 /**
  * Normalises one provider usage object to the canonical {@link Usage}.

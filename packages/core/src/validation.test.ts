@@ -6,7 +6,7 @@ import {
   validateSnapshotDeclaration,
   validateTranscript,
   validatorFor,
-} from "./index.js";
+} from "./validators.js";
 import type { Event, SnapshotDeclaration, Tolerant } from "./index.js";
 
 describe("typed validator wrappers", () => {

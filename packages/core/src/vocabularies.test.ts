@@ -3,7 +3,7 @@ import { collectVocabularies } from "@agent-transcript/codegen/vocabularies";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as vocabularies from "./generated/v1/vocabularies.js";
 import type { VocabularyTypes } from "./generated/v1/vocabularies.js";
-import * as api from "./index.js";
+import * as api from "./vocabularies.js";
 import { validatorFor } from "./registry.js";
 import type { Validator } from "./validation.js";
 

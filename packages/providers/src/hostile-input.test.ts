@@ -5,7 +5,8 @@
  * (`guard`'s "conversion failed"): bad input is refused with an error that names the offending value.
  */
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import { checkJsonValue, defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
+import { defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
+import { checkJsonValue } from "@agent-transcript/core/json";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,5 @@
-import { sourceFormats, type SourceFormat } from "@agent-transcript/core";
+import type { SourceFormat } from "@agent-transcript/core";
+import { sourceFormats } from "@agent-transcript/core/vocabularies";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   describeFormat,

@@ -6,13 +6,7 @@
  * vocabulary, which is what `source.format` of the documents the converter writes says.
  */
 import type { SourceFormat } from "@agent-transcript/core";
-import {
-  withDocumentNestingLimit,
-  withNestingLimit,
-  type DocumentConverter,
-  type ProviderConverter,
-  type ToCanonicalOptions,
-} from "./conversion/index.js";
+import { type DocumentConverter, type ProviderConverter, type ToCanonicalOptions } from "./conversion/index.js";
 import { anthropicConverter } from "./formats/anthropic/index.js";
 import { bedrockConverseConverter } from "./formats/bedrock-converse/index.js";
 import { devflowConverter } from "./formats/devflow/index.js";
@@ -37,21 +31,18 @@ export type FormatEntry =
 /** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
 export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
 
-// Every converter the registry hands out keeps the nesting limit at its edge (conversion/limits.ts).
 function provider<Request, Response, Chunk>(
   converter: ProviderConverter<Request, Response, Chunk>,
   description: string,
 ) {
-  const limited = withNestingLimit(converter);
-  return { kind: "provider", converter: limited as unknown as AnyProviderConverter, description } as const;
+  return { kind: "provider", converter: converter as unknown as AnyProviderConverter, description } as const;
 }
 
 function document<Native, Options extends ToCanonicalOptions>(
   converter: DocumentConverter<Native, Options>,
   description: string,
 ) {
-  const limited = withDocumentNestingLimit(converter);
-  return { kind: "document", converter: limited as unknown as AnyDocumentConverter, description } as const;
+  return { kind: "document", converter: converter as unknown as AnyDocumentConverter, description } as const;
 }
 
 // One line per format, however long its description: adding a format adds one line.
@@ -71,13 +62,15 @@ export const formatRegistry = {
 
 /** A format id this package converts. */
 export type FormatId = keyof typeof formatRegistry;
-type IdsOfKind<Kind extends FormatEntry["kind"]> = {
-  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends Kind ? Id : never;
-}[FormatId];
+// Spelt out twice rather than through a shared helper type, which the public declarations would then name.
 /** The format ids that name a provider API. */
-export type ProviderFormatId = IdsOfKind<"provider">;
+export type ProviderFormatId = {
+  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends "provider" ? Id : never;
+}[FormatId];
 /** The format ids that name another system's documents. */
-export type DocumentFormatId = IdsOfKind<"document">;
+export type DocumentFormatId = {
+  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends "document" ? Id : never;
+}[FormatId];
 
 const entries = Object.entries(formatRegistry) as Array<[FormatId, FormatEntry]>;
 

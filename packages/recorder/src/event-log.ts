@@ -1,12 +1,7 @@
-import {
-  eventTypes,
-  validateEvent,
-  validateEventTolerant,
-  type Event,
-  type JsonLimits,
-  type Tolerant,
-  type ValidationMode,
-} from "@agent-transcript/core";
+import type { Event, Tolerant } from "@agent-transcript/core";
+import type { JsonLimits } from "@agent-transcript/core/json";
+import { validateEvent, validateEventTolerant, type ValidationMode } from "@agent-transcript/core/validators";
+import { eventTypes } from "@agent-transcript/core/vocabularies";
 import { validJsonLines, type LineProblem } from "./json-lines.js";
 
 export type EventLogProblem = LineProblem;

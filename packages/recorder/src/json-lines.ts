@@ -1,4 +1,4 @@
-import { parseJson, type JsonLimits } from "@agent-transcript/core";
+import { parseJson, type JsonLimits } from "@agent-transcript/core/json";
 
 /** One line of a JSONL file: its 1-based number and either the parsed value or why it could not be parsed. */
 export type JsonLine =

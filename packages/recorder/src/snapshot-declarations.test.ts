@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateTranscript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import { readSnapshotDeclarations, snapshotArtifact } from "./snapshot-declarations.js";
 
 describe("readSnapshotDeclarations", () => {

@@ -1,12 +1,11 @@
 import path from "node:path";
+import type { SnapshotArtifact, SnapshotDeclaration } from "@agent-transcript/core";
+import type { JsonLimits } from "@agent-transcript/core/json";
 import {
   validateSnapshotDeclaration,
   validateSnapshotDeclarationTolerant,
-  type SnapshotArtifact,
-  type JsonLimits,
-  type SnapshotDeclaration,
   type ValidationMode,
-} from "@agent-transcript/core";
+} from "@agent-transcript/core/validators";
 import { validJsonLines, type LineProblem } from "./json-lines.js";
 
 export type DeclarationProblem = LineProblem;

@@ -1,10 +1,6 @@
-import {
-  canonicalize,
-  createRedactor,
-  decodeTranscript,
-  truncateValue,
-  validateTranscript,
-} from "@agent-transcript/core";
+import { canonicalize, decodeTranscript, truncateValue } from "@agent-transcript/core";
+import { createRedactor } from "@agent-transcript/core/redact";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import type { DecodeResult } from "@agent-transcript/core";
 import { conversionBenchmark } from "./conversion.js";
 import type { Corpus } from "./corpus.js";

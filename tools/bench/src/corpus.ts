@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeTranscript, validateTranscript } from "@agent-transcript/core";
+import { decodeTranscript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import type { Transcript } from "@agent-transcript/core";
 import { claudeCodeTranscript } from "./claude-code.js";
 import { realFixturesRoot, transcriptExamplesDirectory } from "./paths.js";

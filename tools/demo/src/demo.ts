@@ -5,7 +5,8 @@ import { compareWithDisk, writeAll } from "@agent-transcript/codegen/cli";
 import { generateAll } from "@agent-transcript/codegen/generate";
 import { definitionLocations, loadExamples } from "@agent-transcript/fixtures/examples";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
-import { validateTranscript, validatorFor, type Transcript } from "@agent-transcript/core";
+import type { Transcript } from "@agent-transcript/core";
+import { validateTranscript, validatorFor } from "@agent-transcript/core/validators";
 import { checkEventLog } from "@agent-transcript/recorder";
 import { childRunId, demoToken, parentRunId, sampleRun, toJsonLines } from "./sample-run.js";
 

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
-import { validateTranscript, type Tolerant } from "@agent-transcript/core";
+import type { Tolerant } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import {
   anthropicConverter,
   bedrockConverseConverter,

@@ -1,13 +1,7 @@
 import { gzipSync } from "node:zlib";
-import {
-  abbreviatePointer,
-  createRedactor,
-  parseJson,
-  redactTranscript,
-  type JsonTextError,
-  type RedactionReport,
-  type Tolerant,
-} from "@agent-transcript/core";
+import { redactTranscript, type Tolerant } from "@agent-transcript/core";
+import { abbreviatePointer, parseJson, type JsonTextError } from "@agent-transcript/core/json";
+import { createRedactor, type RedactionReport } from "@agent-transcript/core/redact";
 import {
   detectFormat,
   detectKind,

@@ -1,4 +1,4 @@
-import type { ValidationMode } from "@agent-transcript/core";
+import type { ValidationMode } from "@agent-transcript/core/validators";
 import { checkEventLog, parseJsonLines, readSnapshotDeclarations } from "@agent-transcript/recorder";
 import {
   capProblems,

@@ -37,7 +37,7 @@ export interface RedactionRule {
   readonly accept?: (secret: string) => boolean;
 }
 
-/** A rule supplied by a user of the library, checked by {@link compileUserRule} before it ever runs. */
+/** A rule supplied by a user of the library, checked by {@link createRedactor} before it ever runs. */
 export interface UserRule {
   /** Kebab-case, unique among all the rules in use; `sensitive-field` is reserved. */
   id: string;

@@ -3,7 +3,7 @@
  * source field was, or at the canonical pointer), the tolerant check of a document handed to a converter, the
  * `strict` option, and the guard that keeps a conversion from ever throwing.
  */
-import { validateTranscript, validateTranscriptTolerant } from "@agent-transcript/core";
+import { validateTranscript, validateTranscriptTolerant } from "@agent-transcript/core/validators";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { sourcePointer, type Provenance } from "./field-reader.js";
 import type { ConversionError, ConversionWarning, FromCanonicalResult, Problems, ToCanonicalResult } from "./result.js";

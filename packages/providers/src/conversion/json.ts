@@ -2,10 +2,19 @@
  * JSON values as converters handle them: plain objects with own keys only, deep copies that never share objects
  * with the input, keys from input set without touching prototypes, and JSON pointers (RFC 6901).
  */
-import { escapePointerToken } from "@agent-transcript/core";
 
 /** A JSON object as parsed: own enumerable string keys only. */
 export type JsonObject = Record<string, unknown>;
+
+/**
+ * One reference token of a JSON pointer with `~` and `/` escaped (RFC 6901). Core has the same four lines for its
+ * own pointers but does not export them: they are not part of what the format's library offers.
+ */
+function escapePointerToken(token: string): string {
+  // Almost no token needs escaping.
+  if (!token.includes("~") && !token.includes("/")) return token;
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
 
 /** Appends tokens to a JSON pointer, escaping `~` and `/` (RFC 6901). */
 export function pointer(base: string, ...tokens: ReadonlyArray<string | number>): string {

@@ -5,7 +5,8 @@
  * as tool-call arguments, into values) or hold NaN or an infinity (which JSON would write as null). Inside the limit every walk of the toolkit is safe: the converters' own
  * recursion, the schema validators, `cloneJson` and `JSON.stringify` all take at least four times as much.
  */
-import { checkJsonValue, defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
+import { defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
+import { checkJsonValue } from "@agent-transcript/core/json";
 import type { DocumentConverter, FromCanonicalOptions, ProviderConverter, TargetProblem } from "./converter.js";
 import type { ConversionError, FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
 

@@ -10,7 +10,7 @@
  * wire field name): `absent` lists fields the writer would otherwise fill with a default (`content: null`,
  * `type: "function"`), and each converter's own markers, documented on its `Shape` type.
  */
-import { parseJson } from "@agent-transcript/core";
+import { parseJson } from "@agent-transcript/core/json";
 import { cloneJson, isJsonObject, setField, type JsonObject } from "./json.js";
 
 export const shapeKey = "$shape";

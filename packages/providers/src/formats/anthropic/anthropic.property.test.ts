@@ -1,5 +1,5 @@
 import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
-import { validateTranscript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anthropicConverter } from "./index.js";

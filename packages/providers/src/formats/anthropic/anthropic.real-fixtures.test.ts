@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import { validateTranscript, type Message } from "@agent-transcript/core";
+import { type Message } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { anthropicConverter } from "./index.js";

@@ -24,23 +24,21 @@ import type {
   ToolUseBlockStart,
 } from "@aws-sdk/client-bedrock-runtime";
 
-/** The SDK's unknown member of a tagged union: the wire has no such member. */
-type UnknownMember = { $unknown: [string, unknown] };
-
-/** Keys the SDK adds to every union member (`$unknown?: never`), absent on the wire. */
-type SdkOnlyKey = "$unknown";
-
-/** A value as it is written in the JSON body: bytes as base64 text, dates as text, no SDK-only union members. */
+/**
+ * A value as it is written in the JSON body: bytes as base64 text, dates as text, no SDK-only union members (the
+ * SDK's unknown member `{ $unknown: [name, value] }` of a tagged union, and the `$unknown?: never` key it adds to
+ * every other member). Written out in one type, since it is public (`BedrockWire`) and helpers would be too.
+ */
 export type Wire<T> = T extends Uint8Array
   ? string
   : T extends Date
     ? string
-    : T extends UnknownMember
+    : T extends { $unknown: [string, unknown] }
       ? never
       : T extends ReadonlyArray<infer Item>
         ? Array<Wire<Item>>
         : T extends object
-          ? { [Key in keyof T as Key extends SdkOnlyKey ? never : Key]: Wire<T[Key]> }
+          ? { [Key in keyof T as Key extends "$unknown" ? never : Key]: Wire<T[Key]> }
           : T;
 
 /** The wire `toolUse` block: the SDK's, with the `type` the service also sends for client tools. */

@@ -1,13 +1,7 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import {
-  validateTranscript,
-  type Message,
-  type Part,
-  type ToolCallPart,
-  type ToolResultPart,
-  type Transcript,
-} from "@agent-transcript/core";
+import type { Message, Part, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { devflowConverter, encodeDevflowTranscript } from "./index.js";

@@ -4,7 +4,8 @@
  */
 import { gunzipSync } from "node:zlib";
 import type { Message, Run, ToolCallPart, ToolResultPart, Transcript, Usage } from "@agent-transcript/core";
-import { decodeUtf8, defaultMaxInputBytes, formatVersion, parseJson } from "@agent-transcript/core";
+import { formatVersion } from "@agent-transcript/core";
+import { decodeUtf8, defaultMaxInputBytes, parseJson } from "@agent-transcript/core/json";
 import {
   FieldReader,
   Problems,

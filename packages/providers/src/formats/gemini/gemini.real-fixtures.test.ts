@@ -1,4 +1,4 @@
-import { validateTranscript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import type { Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";

@@ -6,6 +6,7 @@
  * round-trip markers).
  */
 import type { ProviderConverter } from "../../conversion/index.js";
+import { withNestingLimit } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
@@ -16,7 +17,9 @@ export type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.j
 export { skipSignatureSentinel } from "./content.js";
 export { geminiIssuer } from "./native-fields.js";
 
-export const geminiConverter: ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk> = {
+// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
+// by pointer instead of overflowing a walk.
+export const geminiConverter: ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk> = withNestingLimit({
   id: "gemini",
   requestToCanonical,
   requestFromCanonical,
@@ -25,4 +28,4 @@ export const geminiConverter: ProviderConverter<GeminiRequest, GeminiResponse, G
   streamToCanonical,
   streamFromCanonical,
   checkRequest,
-};
+});

@@ -6,6 +6,7 @@
  * structural rules).
  */
 import type { ProviderConverter } from "../../conversion/index.js";
+import { withNestingLimit } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
@@ -13,6 +14,7 @@ import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { MistralChatChunk, MistralChatRequest, MistralChatResponse } from "./types.js";
 
 export type {
+  Defaulted,
   MistralAssistantMessage,
   MistralChatChunk,
   MistralChatRequest,
@@ -27,13 +29,16 @@ export type {
   MistralUsage,
 } from "./types.js";
 
-export const mistralConverter: ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk> = {
-  id: "mistral",
-  requestToCanonical,
-  requestFromCanonical,
-  responseToCanonical,
-  responseFromCanonical,
-  streamToCanonical,
-  streamFromCanonical,
-  checkRequest,
-};
+// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
+// by pointer instead of overflowing a walk.
+export const mistralConverter: ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk> =
+  withNestingLimit({
+    id: "mistral",
+    requestToCanonical,
+    requestFromCanonical,
+    responseToCanonical,
+    responseFromCanonical,
+    streamToCanonical,
+    streamFromCanonical,
+    checkRequest,
+  });

@@ -22,7 +22,7 @@ import type {
 } from "@mistralai/mistralai/models/components";
 
 /** `T` with the fields `K` optional: the SDK fills them with a default the API would assume anyway. */
-type Defaulted<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+export type Defaulted<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 export type MistralContentChunk = ContentChunk$Outbound;
 
@@ -35,10 +35,10 @@ export type MistralAssistantMessage = Omit<Defaulted<AssistantMessage$Outbound, 
 export type MistralMessage =
   MistralAssistantMessage | SystemMessage$Outbound | UserMessage$Outbound | ToolMessage$Outbound;
 
-type RequestTool = NonNullable<ChatCompletionRequest$Outbound["tools"]>[number];
-
 /** A function tool may leave out `type`; the built-in tools (web search, code interpreter, …) name theirs. */
-export type MistralTool = Defaulted<Tool$Outbound, "type"> | Exclude<RequestTool, Tool$Outbound & { type: "function" }>;
+export type MistralTool =
+  | Defaulted<Tool$Outbound, "type">
+  | Exclude<NonNullable<ChatCompletionRequest$Outbound["tools"]>[number], Tool$Outbound & { type: "function" }>;
 
 export type MistralChatRequest = Omit<Defaulted<ChatCompletionRequest$Outbound, "stream">, "messages" | "tools"> & {
   messages: MistralMessage[];

@@ -6,6 +6,7 @@
  * check.ts (the API's structural rules).
  */
 import type { ProviderConverter } from "../../conversion/index.js";
+import { withNestingLimit } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
@@ -14,7 +15,9 @@ import type { ChatRequest, ChatResponse } from "./types.js";
 
 export type { ChatRequest, ChatResponse } from "./types.js";
 
-export const ollamaConverter: ProviderConverter<ChatRequest, ChatResponse, ChatResponse> = {
+// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
+// by pointer instead of overflowing a walk.
+export const ollamaConverter: ProviderConverter<ChatRequest, ChatResponse, ChatResponse> = withNestingLimit({
   id: "ollama",
   requestToCanonical,
   requestFromCanonical,
@@ -23,4 +26,4 @@ export const ollamaConverter: ProviderConverter<ChatRequest, ChatResponse, ChatR
   streamToCanonical,
   streamFromCanonical,
   checkRequest,
-};
+});

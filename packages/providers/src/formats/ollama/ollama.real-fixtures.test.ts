@@ -1,4 +1,4 @@
-import { validateTranscript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { ollamaConverter } from "./index.js";

@@ -4,6 +4,7 @@
  * DeepSeek's `reasoning_content`, Gemini's `extra_content`), kept in provider_fields.openai so it round-trips.
  */
 import type { ProviderConverter } from "../../conversion/index.js";
+import { withNestingLimit } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
@@ -12,13 +13,16 @@ import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams } 
 
 export type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams } from "./types.js";
 
-export const openaiChatConverter: ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk> = {
-  id: "openai-chat",
-  requestToCanonical,
-  requestFromCanonical,
-  responseToCanonical,
-  responseFromCanonical,
-  streamToCanonical,
-  streamFromCanonical,
-  checkRequest,
-};
+// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
+// by pointer instead of overflowing a walk.
+export const openaiChatConverter: ProviderConverter<ChatCompletionCreateParams, ChatCompletion, ChatCompletionChunk> =
+  withNestingLimit({
+    id: "openai-chat",
+    requestToCanonical,
+    requestFromCanonical,
+    responseToCanonical,
+    responseFromCanonical,
+    streamToCanonical,
+    streamFromCanonical,
+    checkRequest,
+  });

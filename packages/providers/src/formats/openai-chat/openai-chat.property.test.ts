@@ -1,5 +1,5 @@
 import type { Tolerant, Transcript } from "@agent-transcript/core";
-import { validateTranscript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openaiChatConverter } from "./index.js";

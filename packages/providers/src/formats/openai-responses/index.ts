@@ -8,30 +8,34 @@
  * than the SDK's unions, and writes it back unchanged.
  */
 import type { ProviderConverter } from "../../conversion/index.js";
+import { withNestingLimit } from "../../conversion/index.js";
 import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { ResponsesRequest, ResponsesResponse, ResponsesStreamEvent } from "./types.js";
 
-export const openaiResponsesConverter: ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent> = {
-  id: "openai-responses",
-  requestToCanonical,
-  requestFromCanonical: (document, options) =>
-    requestFromCanonical(document, options) as ReturnType<
-      ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["requestFromCanonical"]
-    >,
-  responseToCanonical,
-  responseFromCanonical: (document, options) =>
-    responseFromCanonical(document, options) as ReturnType<
-      ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["responseFromCanonical"]
-    >,
-  streamToCanonical,
-  streamFromCanonical: (document, options) =>
-    streamFromCanonical(document, options) as ReturnType<
-      ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["streamFromCanonical"]
-    >,
-  checkRequest,
-};
+// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
+// by pointer instead of overflowing a walk.
+export const openaiResponsesConverter: ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent> =
+  withNestingLimit<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>({
+    id: "openai-responses",
+    requestToCanonical,
+    requestFromCanonical: (document, options) =>
+      requestFromCanonical(document, options) as ReturnType<
+        ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["requestFromCanonical"]
+      >,
+    responseToCanonical,
+    responseFromCanonical: (document, options) =>
+      responseFromCanonical(document, options) as ReturnType<
+        ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["responseFromCanonical"]
+      >,
+    streamToCanonical,
+    streamFromCanonical: (document, options) =>
+      streamFromCanonical(document, options) as ReturnType<
+        ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["streamFromCanonical"]
+      >,
+    checkRequest,
+  });
 
 export type { ResponsesRequest, ResponsesResponse, ResponsesStreamEvent } from "./types.js";

@@ -1,5 +1,6 @@
 import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
-import { formatVersion, validateTranscript } from "@agent-transcript/core";
+import { formatVersion } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openaiResponsesConverter as format } from "./index.js";

@@ -55,6 +55,7 @@
  * back from canonical.
  */
 import type { DocumentConverter } from "../../conversion/index.js";
+import { withDocumentNestingLimit } from "../../conversion/index.js";
 import { fromCanonical } from "./from-canonical.js";
 import { toCanonical } from "./to-canonical.js";
 import type { WarpExport } from "./types.js";
@@ -62,4 +63,10 @@ import type { WarpExport } from "./types.js";
 export type * from "./types.js";
 
 /** The Warp export's converter: a Warp JSON conversation export ⇄ a canonical document. */
-export const warpExportConverter: DocumentConverter<WarpExport> = { id: "warp-export", toCanonical, fromCanonical };
+// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
+// by pointer instead of overflowing a walk.
+export const warpExportConverter: DocumentConverter<WarpExport> = withDocumentNestingLimit({
+  id: "warp-export",
+  toCanonical,
+  fromCanonical,
+});

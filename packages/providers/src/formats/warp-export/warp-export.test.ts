@@ -1,11 +1,6 @@
 import { readFileSync } from "node:fs";
-import {
-  validateTranscript,
-  type Message,
-  type Part,
-  type ToolResultPart,
-  type Transcript,
-} from "@agent-transcript/core";
+import type { Message, Part, ToolResultPart, Transcript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { at, checkCoverage, type Match, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";

@@ -1,0 +1,95 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { entryPoints, readManifest, type EntryPoint } from "./entry-points.js";
+
+export interface ExportsCheck {
+  /** Every entry point that imported, with the names its module exports at run time. */
+  modules: { specifier: string; names: string[] }[];
+  /** What is broken, one sentence each; empty when every entry point works. */
+  problems: string[];
+}
+
+/**
+ * The resolutions a user's TypeScript may use for an ESM package: Node's (`nodenext`, also what `node16` does for
+ * ESM importers) and a bundler's. Each must find the `types` file the exports map names, as attw checks.
+ */
+const typeResolutions: { name: string; options: ts.CompilerOptions }[] = [
+  {
+    name: "nodenext",
+    options: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+  },
+  {
+    name: "bundler",
+    options: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+  },
+];
+
+function checkTypes(packageFolder: string, entry: EntryPoint): string[] {
+  const expected = realpathSync(path.resolve(packageFolder, entry.types));
+  // An ESM file inside the package imports it by its own name (self-reference), as a user's file would.
+  const importer = path.join(packageFolder, "exports-check.mts");
+  return typeResolutions.flatMap(({ name, options }) => {
+    const resolved = ts.resolveModuleName(entry.specifier, importer, options, ts.sys).resolvedModule;
+    if (resolved === undefined) return [`${entry.specifier}: TypeScript (${name}) finds no declarations`];
+    const found = realpathSync(resolved.resolvedFileName);
+    return found === expected ? [] : [`${entry.specifier}: TypeScript (${name}) resolves ${found}, not ${entry.types}`];
+  });
+}
+
+/**
+ * Imports every entry point of the built package under plain Node ESM, in a child process started in the package
+ * folder, by the package's own name: exactly what a user's `import` goes through (the exports map, the built files
+ * and their relative imports), with none of the test runner's module resolution in between.
+ */
+function importAll(packageFolder: string, specifiers: string[], withManifest: boolean): ExportsCheck {
+  const script = `
+const results = [];
+for (const specifier of ${JSON.stringify(specifiers)}) {
+  try { results.push({ specifier, names: Object.keys(await import(specifier)).sort() }); }
+  catch (error) { results.push({ specifier, error: String(error) }); }
+}
+${withManifest ? `try { await import(${JSON.stringify(`${readManifest(packageFolder).name}/package.json`)}, { with: { type: "json" } }); } catch (error) { results.push({ specifier: "package.json", error: String(error) }); }` : ""}
+process.stdout.write(JSON.stringify(results));`;
+  const child = spawnSync(process.execPath, ["--input-type=module", "--eval", script], {
+    cwd: packageFolder,
+    encoding: "utf8",
+  });
+  if (child.status !== 0) return { modules: [], problems: [`node exited with ${child.status}: ${child.stderr}`] };
+  const results = JSON.parse(child.stdout) as { specifier: string; names?: string[]; error?: string }[];
+  return {
+    modules: results.flatMap(({ specifier, names }) => (names === undefined ? [] : [{ specifier, names }])),
+    problems: results.flatMap(({ specifier, error }) =>
+      error === undefined ? [] : [`${specifier}: Node cannot import it: ${error}`],
+    ),
+  };
+}
+
+/**
+ * Checks a built package's exports map the way its users meet it: each entry point's files exist, TypeScript finds
+ * its declarations, and Node imports it. A broken map (a missing file, a subpath left out of the build, a wrong
+ * condition) fails here, not in a user's project.
+ */
+export function checkPackageExports(packageFolder: string): ExportsCheck {
+  const manifest = readManifest(packageFolder);
+  let entries: EntryPoint[];
+  try {
+    entries = entryPoints(manifest);
+  } catch (error) {
+    return { modules: [], problems: [(error as Error).message] };
+  }
+  const problems: string[] = [];
+  for (const entry of entries)
+    for (const file of [entry.types, entry.default])
+      if (!existsSync(path.resolve(packageFolder, file)))
+        problems.push(`${entry.specifier}: ${file} does not exist (is the package built? pnpm build)`);
+  if (problems.length > 0) return { modules: [], problems };
+  for (const entry of entries) problems.push(...checkTypes(packageFolder, entry));
+  const imported = importAll(
+    packageFolder,
+    entries.map((entry) => entry.specifier),
+    manifest.exports?.["./package.json"] !== undefined,
+  );
+  return { modules: imported.modules, problems: [...problems, ...imported.problems] };
+}
