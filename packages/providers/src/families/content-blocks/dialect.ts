@@ -167,8 +167,12 @@ export interface RequestDialect {
   readonly placementMarker: string | undefined;
   /** Whether an empty system list is a system prompt (read as a system message without parts, written back). */
   readonly emptySystem: boolean;
-  /** Why consecutive messages of one role are merged, as the warning says it. */
-  readonly mergeReason: string;
+  /**
+   * Why consecutive messages of one role are merged into one, as the `parts-merged` warning says it (Bedrock: the roles
+   * must alternate); undefined where the API combines consecutive messages of one role into one turn itself
+   * (Anthropic), so each is written as the message it was and only the turn is paired and checked as one.
+   */
+  readonly mergeReason: string | undefined;
   /** Request fields beside `system` and `messages` → the document's tools and tool choice; returns the rest. */
   readonly fieldsToCanonical: (request: JsonObject, document: Transcript, known: string[]) => JsonObject | undefined;
   /** Runs before the messages are written (Bedrock renames tool names it refuses, calls included). */
