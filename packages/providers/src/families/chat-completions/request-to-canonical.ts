@@ -127,6 +127,9 @@ export const readChatMessage: MessageReader<ChatDialect> = (dialect, value, path
       if (parts.length === 0 || (parts.length === 1 && only?.type === "text" && only.provider_fields === undefined))
         shape[dialect.contentListMarker] = true;
     } else problems.error(reader.at("content"), spec.contentError);
+  } else if (spec.contentRequired && role !== "assistant" && !reader.has("content")) {
+    // The writer gives such a message `content: ""`; one that had no content comes back without it.
+    shape.absent = ["content"];
   }
   if (role === "assistant") {
     if (spec.refusalField && typeof value["refusal"] === "string")
@@ -186,6 +189,6 @@ function readToolResult(
   } else if (reader.has("content") && content !== null && dialect.toolMessages.contentError !== undefined) {
     reader.take("content");
     problems.error(reader.at("content"), dialect.toolMessages.contentError);
-  }
+  } else if (!reader.has("content") && dialect.messages.contentRequired) shape.absent = ["content"];
   return withFields(dialect.provider, part, undefined, shape);
 }

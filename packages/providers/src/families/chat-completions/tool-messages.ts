@@ -12,6 +12,7 @@
 import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
 import {
+  dropAbsent,
   fillMissing,
   isJsonObject,
   pointer,
@@ -113,6 +114,7 @@ export function writeToolResult(
     );
   fillMissing(tool, own);
   if (dialect.messages.contentRequired && !Object.hasOwn(tool, "content")) tool["content"] = "";
+  dropAbsent(tool, shapeOf<ChatShape>(own));
   return tool;
 }
 

@@ -1,4 +1,4 @@
-import { validateTranscript, type Message } from "@agent-transcript/core";
+import { canonicalize, validateTranscript, type Message } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { bedrockConverseConverter } from "./index.js";
@@ -46,6 +46,7 @@ describe("real Bedrock Converse fixtures", () => {
       const back = bedrockConverseConverter.requestFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toEqual(payload.value);
+      expect(canonicalize(back.value)).toBe(canonicalize(payload.value));
       expect(back.warnings).toEqual([]);
     },
   );
@@ -65,6 +66,7 @@ describe("real Bedrock Converse fixtures", () => {
       const back = bedrockConverseConverter.responseFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toEqual(payload.value);
+      expect(canonicalize(back.value)).toBe(canonicalize(payload.value));
       expect(back.warnings).toEqual([]);
     },
   );

@@ -1,4 +1,4 @@
-import { validateTranscript } from "@agent-transcript/core";
+import { canonicalize, validateTranscript } from "@agent-transcript/core";
 import type { Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
@@ -48,10 +48,11 @@ describe("Gemini real fixtures", () => {
         if (!imported.ok) expect(imported.errors).toEqual([]);
         if (!imported.ok) return;
         strictlyValid(imported.document);
-        const exported = geminiConverter.requestFromCanonical(imported.document);
+        const exported = geminiConverter.requestFromCanonical(imported.document, { strict: true });
         if (!exported.ok) expect(exported.errors).toEqual([]);
         if (!exported.ok) return;
         expect(exported.value).toEqual(payload.value);
+        expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
         expect(geminiConverter.checkRequest(payload.value as GeminiRequest)).toEqual([]);
       });
     },
@@ -68,10 +69,11 @@ describe("Gemini real fixtures", () => {
         strictlyValid(imported.document);
         const message = imported.document.messages[0];
         expect(message?.role).toBe("assistant");
-        const exported = geminiConverter.responseFromCanonical(imported.document);
+        const exported = geminiConverter.responseFromCanonical(imported.document, { strict: true });
         if (!exported.ok) expect(exported.errors).toEqual([]);
         if (!exported.ok) return;
         expect(exported.value).toEqual(payload.value);
+        expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
       });
     },
   );

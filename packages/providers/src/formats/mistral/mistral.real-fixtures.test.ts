@@ -1,4 +1,4 @@
-import { validateTranscript } from "@agent-transcript/core";
+import { canonicalize, validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { mistralConverter } from "./index.js";
@@ -62,6 +62,7 @@ describe("mistral real fixtures", () => {
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (!exported.ok) return;
       expect(exported.value).toEqual(payload.value);
+      expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
       expect(mistralConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
@@ -77,6 +78,7 @@ describe("mistral real fixtures", () => {
       const exported = mistralConverter.responseFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) expect(exported.value).toEqual(payload.value);
+      expect(exported.ok && canonicalize(exported.value)).toBe(canonicalize(payload.value));
     },
   );
 

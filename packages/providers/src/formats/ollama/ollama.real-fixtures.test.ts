@@ -1,4 +1,4 @@
-import { validateTranscript } from "@agent-transcript/core";
+import { canonicalize, validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { ollamaConverter } from "./index.js";
@@ -35,6 +35,7 @@ describe("ollama real fixtures", () => {
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) {
         expect(exported.value).toEqual(payload.value);
+        expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
         expect(ollamaConverter.checkRequest(exported.value)).toEqual([]);
       }
     },
@@ -51,6 +52,7 @@ describe("ollama real fixtures", () => {
       const exported = ollamaConverter.responseFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) expect(exported.value).toEqual(payload.value);
+      expect(exported.ok && canonicalize(exported.value)).toBe(canonicalize(payload.value));
     },
   );
 

@@ -1,4 +1,4 @@
-import { validateTranscript } from "@agent-transcript/core";
+import { canonicalize, validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { openaiChatConverter } from "./index.js";
@@ -39,6 +39,7 @@ describe("openai-chat real fixtures", () => {
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) {
         expect(exported.value).toEqual(payload.value);
+        expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
         expect(openaiChatConverter.checkRequest(exported.value)).toEqual([]);
       }
     },
@@ -55,6 +56,7 @@ describe("openai-chat real fixtures", () => {
       const exported = openaiChatConverter.responseFromCanonical(imported.document, { strict: true });
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (exported.ok) expect(exported.value).toEqual(payload.value);
+      expect(exported.ok && canonicalize(exported.value)).toBe(canonicalize(payload.value));
     },
   );
 

@@ -1,4 +1,4 @@
-import { validateTranscript } from "@agent-transcript/core";
+import { canonicalize, validateTranscript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
@@ -128,6 +128,7 @@ describe("real OpenAI Responses fixtures", () => {
       const exported = format.requestFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(compare(origin, exported.value, value).unexplained).toEqual([]);
+      expect(canonicalize(exported.value)).toBe(canonicalize(value));
     });
   });
 
@@ -146,6 +147,7 @@ describe("real OpenAI Responses fixtures", () => {
       const exported = format.responseFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(compare(origin, exported.value, value).unexplained).toEqual([]);
+      expect(canonicalize(exported.value)).toBe(canonicalize(value));
     });
   });
 

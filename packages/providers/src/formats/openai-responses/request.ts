@@ -50,8 +50,11 @@ import {
   type WrittenItem,
 } from "./content-items.js";
 import {
+  absentOf,
   isNonEmptyString,
   issuer,
+  nativeOnly,
+  withAbsent,
   openaiFields,
   providerKey,
   restOf,
@@ -228,7 +231,9 @@ function importTools(tools: readonly unknown[], problems: Problems): ToolDefinit
       definition.description = tool.description;
       consumed.push("description");
     }
-    definition.provider_fields = { [providerKey]: restOf(tool, consumed) ?? {} };
+    // A tool without a type (which the API requires) is read as one of type "unknown", and written back without one.
+    const absent = Object.hasOwn(tool, "type") ? [] : ["type"];
+    definition.provider_fields = { [providerKey]: withAbsent(restOf(tool, consumed), absent) ?? {} };
     result.push(definition);
   }
   return result;
@@ -420,9 +425,9 @@ function exportTool(tool: Tolerant.ToolDefinition, path: string, problems: Probl
       "OpenAI Responses tool",
       problems,
     );
-    const native: JsonObject = { type: tool.native_type };
+    const native: JsonObject = absentOf(fields).includes("type") ? {} : { type: tool.native_type };
     if (tool.description !== undefined) native.description = tool.description;
-    return spreadInto(native, fields);
+    return spreadInto(native, nativeOnly(fields));
   }
   reportUnmapped(
     tool,
