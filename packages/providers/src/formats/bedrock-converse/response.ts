@@ -202,7 +202,9 @@ function writeResponse(
     : stopReasonOf(responseDialect, message, fromBedrock, path, context.problems);
   if (stopReason !== undefined) response.stopReason = stopReason;
   const usage =
-    message.usage === undefined && absent.includes("usage") ? undefined : usageOf(responseDialect, message, path, context);
+    message.usage === undefined && absent.includes("usage")
+      ? undefined
+      : usageOf(responseDialect, message, path, context);
   if (usage !== undefined) response.usage = usage;
   return response;
 }
