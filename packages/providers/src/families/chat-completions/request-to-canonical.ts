@@ -104,6 +104,9 @@ export const readChatMessage: MessageReader<ChatDialect> = (dialect, value, path
     if (name !== undefined) message.name = name;
   }
   const shape: ChatShape = {};
+  // A new user turn leaves earlier calls unanswered; consecutive assistant messages (one turn's calls spread over
+  // them) keep theirs open, so the tool messages after them pair with the calls of any of them.
+  if (role !== "assistant" && role !== "tool") pending.length = 0;
   if (role === "tool") {
     const part = readToolResult(dialect, reader, pending, problems);
     if (part !== undefined) message.parts.push(part);
@@ -137,7 +140,6 @@ export const readChatMessage: MessageReader<ChatDialect> = (dialect, value, path
     const calls =
       Array.isArray(value["tool_calls"]) && value["tool_calls"].length > 0 ? reader.array("tool_calls") : undefined;
     if (calls !== undefined) {
-      pending.length = 0;
       calls.forEach((call, index) => {
         const part = readToolCall(dialect, call, pointer(reader.at("tool_calls"), index), problems);
         if (part === undefined) return;
