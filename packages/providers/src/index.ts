@@ -61,6 +61,9 @@ export type {
   ForeignReasoningPolicy,
   FromCanonicalOptions,
   ProviderConverter,
+  ReasoningEffort,
+  RequestSettings,
+  ServiceTier,
   TargetProblem,
 } from "./conversion/index.js";
 export { decideReasoning, isSameIssuer, type ReasoningDecision, type TargetIssuer } from "./conversion/index.js";

@@ -13,3 +13,5 @@ export * from "./turn-call-ids.js";
 export * from "./reasoning.js";
 export * from "./native-fields.js";
 export * from "./provider-fields.js";
+export * from "./request-settings.js";
+export * from "./request-settings-table.js";

@@ -177,13 +177,19 @@ export interface RequestDialect {
   readonly fieldsToCanonical: (request: JsonObject, document: Transcript, known: string[]) => JsonObject | undefined;
   /** Runs before the messages are written (Bedrock renames tool names it refuses, calls included). */
   readonly prepare: ((document: Tolerant.Transcript, context: ExportContext) => void) | undefined;
-  /** Writes the request fields beside `system` and `messages`: tools, tool choice, required defaults. */
+  /** Writes the request fields beside `system` and `messages`: tools and tool choice. */
   readonly fieldsFromCanonical: (
     document: Tolerant.Transcript,
     request: JsonObject,
     messages: JsonObject[],
     context: ExportContext,
   ) => void;
+  /**
+   * Writes what the API requires and the request still lacks once the settings are carried (Anthropic's model and
+   * `max_tokens`), each with a `value-assumed` warning; undefined when the member requires nothing more.
+   */
+  readonly requiredFields:
+    ((document: Tolerant.Transcript, request: JsonObject, context: ExportContext) => void) | undefined;
 }
 
 /** A member's stop reasons: the native field, and the table each way. */

@@ -18,13 +18,16 @@
  * - Ids: call ids that break the member's rule (or repeat) are renamed with their results (`id-remapped`).
  * - Reasoning: the member's own is replayed byte-exact; other issuers' follows `options.foreignReasoning`.
  * - Messages left with no content are dropped (`message-dropped`); a conversation that does not start with a user
- *   message gets a placeholder one (`value-assumed`). Tools, tool choice and required defaults are the member's.
+ *   message gets a placeholder one (`value-assumed`). Tools, tool choice and required defaults are the member's;
+ *   request settings kept for other providers are carried to the member's fields (request-settings.ts).
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
 import {
+  carryRequestSettings,
   checkCanonicalInput,
   finishFromCanonical,
+  isSettingsFormat,
   guard,
   pointer,
   Problems,
@@ -103,6 +106,9 @@ function convertDocument<Request>(
   }
   request.messages = messages;
   dialect.fieldsFromCanonical(document, request, messages, context);
+  // Other providers' request settings (and the caller's) go to the member's fields, or are reported.
+  if (isSettingsFormat(content.format)) carryRequestSettings(content.format, document, request, options, problems);
+  dialect.requiredFields?.(document, request, context);
   if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   return finishFromCanonical(asNative<Request>(request), problems.warnings, options);
 }

@@ -22,7 +22,7 @@ import {
 } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
 import { placementMarker, stringContentMarker } from "./native-fields.js";
-import { fieldsFromCanonical, fieldsToCanonical } from "./request-tools.js";
+import { fieldsFromCanonical, fieldsToCanonical, requiredFields } from "./request-tools.js";
 
 const requestDialect: RequestDialect = {
   content: anthropicContent,
@@ -41,6 +41,7 @@ const requestDialect: RequestDialect = {
   fieldsToCanonical,
   prepare: undefined,
   fieldsFromCanonical,
+  requiredFields,
 };
 
 export function requestToCanonical(request: unknown): ToCanonicalResult {

@@ -16,7 +16,9 @@
 import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
 import {
+  carryRequestSettings,
   checkCanonicalInput,
+  ownFields,
   cloneJson,
   dropAbsent,
   fillMissing,
@@ -305,8 +307,8 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
     if (role === "assistant") writeResults();
   });
   const request: JsonObject = { messages };
-  const own = ollamaFields(document.provider_fields, "", problems);
-  assumeModel(ollamaMember, own, request, problems);
+  // Other providers' request settings are carried to Ollama's fields (or reported) below.
+  const own = ownFields(document.provider_fields, provider);
   if (document.tools !== undefined)
     request["tools"] = document.tools.flatMap(
       (tool, index) => writeTool(tool, pointer("", "tools", index), problems) ?? [],
@@ -314,5 +316,7 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
   if (document.tool_choice !== undefined) problems.warn("field-dropped", "/tool_choice", "Ollama has no tool choice");
   fillMissing(request, own);
   dropAbsent(request, shapeOf(own));
+  carryRequestSettings("ollama", document, request, options, problems);
+  assumeModel(ollamaMember, request, problems);
   return finishFromCanonical(request as unknown as ChatRequest, problems.warnings, options);
 }

@@ -27,6 +27,7 @@ import { finishFromCanonical } from "../../conversion/index.js";
 import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
   Problems,
+  carryRequestSettings,
   checkCanonicalInput,
   cloneJson,
   emptyProvenance,
@@ -275,7 +276,7 @@ export function requestFromCanonical(
 function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanonicalResult<JsonObject> {
   const problems = new Problems();
   if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
+  const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems, "carried");
   reportUnmapped(document, documentKeys, "", "OpenAI Responses request", problems);
   const context: ExportContext = {
     problems,
@@ -331,6 +332,9 @@ function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanon
     request.tools = tools;
   }
   if (document.tool_choice !== undefined) exportToolChoice(document.tool_choice, request, problems);
+  // Request settings recorded for another provider (OpenAI Chat's included) go to their Responses fields, or are
+  // reported.
+  carryRequestSettings("openai-responses", input, request, options, problems);
   return finishFromCanonical(request, problems.warnings, options);
 }
 
