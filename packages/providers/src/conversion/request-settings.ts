@@ -273,7 +273,14 @@ export interface CarryInput {
   problems: Problems;
 }
 
-const describeValue = (value: unknown): string => JSON.stringify(value) ?? String(value);
+/** A setting's value as a warning quotes it: a scalar or a list of strings as JSON, an object (a schema) by its kind. */
+function describeValue(value: unknown): string {
+  if (isJsonObject(value)) return "(an object)";
+  if (Array.isArray(value)) return value.length <= 8 ? JSON.stringify(value.map(String)) : `(${value.length} values)`;
+  return typeof value === "string" && value.length > 200
+    ? `${JSON.stringify(value.slice(0, 200))}…`
+    : JSON.stringify(value);
+}
 
 /** Reads the foreign entries' settings and writes them, and the overrides, into the request (see the module comment). */
 export function carrySettings(input: CarryInput): void {
@@ -357,8 +364,8 @@ export function carrySettings(input: CarryInput): void {
       );
       continue;
     }
-    const implicit = target.implicit[name];
-    if (implicit !== undefined && describeValue(implicit) === describeValue(settings[name])) continue;
+    // What a target always does is a scalar (one completion, usage in streams, text output).
+    if (target.implicit[name] !== undefined && target.implicit[name] === settings[name]) continue;
     const why = target.missing[name];
     problems.warn(
       "field-dropped",
