@@ -126,9 +126,11 @@ function contentEntries(content: unknown): JsonObject[] {
 
 /**
  * Joins an assistant message into the one before it, whose calls it follows before their results: calls, content
- * entries (kept apart as entries), reasoning and refusal texts (joined by a blank line) and its other fields.
+ * entries (kept apart as entries), reasoning and refusal texts (joined by a blank line), and its other fields where
+ * the first message has none.
  */
-function joinAssistant(into: JsonObject, next: JsonObject): void {
+function joinAssistant(dialect: ChatDialect, into: JsonObject, next: JsonObject): void {
+  const texts = [...dialect.messages.reasoningFields, "refusal"];
   const entries = [...contentEntries(into["content"]), ...contentEntries(next["content"])];
   const only = entries.length === 1 ? entries[0] : undefined;
   if (entries.length > 0)
@@ -141,7 +143,7 @@ function joinAssistant(into: JsonObject, next: JsonObject): void {
   for (const [key, value] of Object.entries(next)) {
     if (key === "content" || key === "tool_calls") continue;
     const before = into[key];
-    if (typeof before === "string" && typeof value === "string" && key !== "role")
+    if (texts.includes(key) && typeof before === "string" && typeof value === "string")
       into[key] = [before, value].filter((text) => text !== "").join("\n\n");
     else if (!Object.hasOwn(into, key)) into[key] = value;
   }
@@ -173,7 +175,7 @@ export function pairToolMessages(dialect: ChatDialect, natives: NativeMessage[],
         next.path,
         `joined to the assistant message before it, whose tool calls are answered after this one; ${short} needs the results right after the message with the calls`,
       );
-      joinAssistant(message, next.message);
+      joinAssistant(dialect, message, next.message);
       for (const [id, path] of next.callPaths ?? []) entry.callPaths?.set(id, path);
       natives.splice(index + 1, 1);
     }
