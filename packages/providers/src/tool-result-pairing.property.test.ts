@@ -157,7 +157,7 @@ describe("tool results are matched to their calls across turns, in every target"
         if (!again.ok) throw new Error(JSON.stringify(again.errors));
         expect(canonicalize(again.value)).toBe(canonicalize(written.value));
       }),
-      { numRuns: 200 },
+      { numRuns: 1000 },
     );
   });
 });
