@@ -106,6 +106,14 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
         .choices(["request", "response", "stream"])
         .default("request"),
     )
+    .option(
+      "--model <name>",
+      "the model a request names, whatever the input says (carried from the input's settings otherwise)",
+    )
+    .option(
+      "--max-tokens <count>",
+      "the output token limit a request sets, in the target's field (max_tokens, max_output_tokens, maxOutputTokens, …)",
+    )
     .option("--json", "print a JSON report on stdout (the payload then goes to --output, which is required)")
     .option(
       "--redact",

@@ -24,7 +24,17 @@
  * to lose and are not checked; they are counted.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import type { ConversionWarning, ConversionWarningCode } from "./conversion/index.js";
+import {
+  foreignEntries,
+  readSettings,
+  requestSettingsTables,
+  settingsOfRequest,
+  tablesForKey,
+  type ConversionWarning,
+  type ConversionWarningCode,
+  type SettingName,
+  type SettingsFormat,
+} from "./conversion/index.js";
 
 /** Codes that say something was left out or changed so that it may not be found verbatim. */
 export const lossCodes: ReadonlySet<ConversionWarningCode> = new Set<ConversionWarningCode>([
@@ -252,4 +262,46 @@ export function silentDrops(
     if (!covered) drops.push({ path: unit.path, type: unit.type, missing });
   }
   return { drops, units: units.length, empty };
+}
+
+// ─── Request settings ────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The request settings a document keeps for other formats (its document-level `provider_fields`) that a target's
+ * request neither carries nor names in a warning. Each kept field is read through its source's settings table: a
+ * setting the table recognises must be in the target's request (read back through the target's table: the same
+ * value, or another one with a `value-converted` warning at the kept field), be what the target always does, or be
+ * named by a warning at the kept field; a field no table recognises must be named by a warning at it or inside it.
+ */
+export function settingsSilentDrops(
+  document: Tolerant.Transcript,
+  target: SettingsFormat,
+  native: unknown,
+  warnings: readonly ConversionWarning[],
+): SilentDrop[] {
+  const table = requestSettingsTables[target];
+  const carried = settingsOfRequest(table, native);
+  const drops: SilentDrop[] = [];
+  const warned = (path: string, codes: readonly string[]): boolean =>
+    warnings.some(
+      (warning) => codes.includes(warning.code) && (warning.path === path || warning.path.startsWith(`${path}/`)),
+    );
+  for (const entry of foreignEntries(document, { format: target, providerKey: table.providerKey }, tablesForKey)) {
+    const fields = document.provider_fields?.[entry.key];
+    const base = `/provider_fields/${entry.key}`;
+    if (typeof fields !== "object" || fields === null) continue;
+    const read = readSettings(entry.tables, fields, base);
+    for (const path of read.unread)
+      if (!warned(path, ["field-dropped"])) drops.push({ path, type: "setting", missing: [[path]] });
+    for (const [name, value] of Object.entries(read.settings) as Array<[SettingName, unknown]>) {
+      const origin = read.origins[name] ?? "";
+      const sent = carried[name];
+      const same = JSON.stringify(sent) === JSON.stringify(value);
+      const implicit = JSON.stringify(table.implicit[name]) === JSON.stringify(value);
+      if (same || implicit) continue;
+      if (warned(origin, sent === undefined ? ["field-dropped"] : ["value-converted", "field-dropped"])) continue;
+      drops.push({ path: origin, type: `setting ${name}`, missing: [[JSON.stringify(value)]] });
+    }
+  }
+  return drops;
 }

@@ -4,8 +4,9 @@
  * Every real recorded request, response and stream of the seven APIs is converted to canonical with
  * its own format (a response or stream becomes a one-message history), then to a request of every other target,
  * with the default options and with `foreignReasoning: "text"` and `"keep"`. Each conversion must succeed (or fail
- * for a listed reason), the target's `checkRequest` must find no problem, and every part of the document must be in
- * the payload or named by a warning (see cross-provider.test.helpers.ts). Every document is also exported to the
+ * for a listed reason), the target's `checkRequest` must find no problem, every part of the document must be in
+ * the payload or named by a warning, and so must every request setting the document keeps for its source: carried to
+ * the target's equivalent field, or named (see cross-provider.test.helpers.ts). Every document is also exported to the
  * OpenAF portable format under the same drop check, and the OpenAF example conversation is a source of its own.
  *
  * What the matrix finds that the converters do not handle yet is listed in `knownProblems`, each with why and how
@@ -15,11 +16,11 @@
 import { readFileSync } from "node:fs";
 import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { silentDrops } from "./cross-provider.test.helpers.js";
+import { settingsSilentDrops, silentDrops } from "./cross-provider.test.helpers.js";
 import type { ForeignReasoningPolicy, FromCanonicalResult, FromCanonicalOptions } from "./conversion/index.js";
 import { portableConverter } from "./index.js";
 import { providerConverters as targets, type AnyProviderConverter, type ProviderFormatId } from "./registry.js";
-import type { ConversionWarning } from "./conversion/index.js";
+import { requestSettingsTables, type ConversionWarning } from "./conversion/index.js";
 import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/fixtures/real-fixtures";
 
 type AnyFormat = AnyProviderConverter;
@@ -45,7 +46,7 @@ interface Issue {
   origin: string;
   target: TargetId | "portable";
   policy: string;
-  kind: "conversion-failed" | "target-rejects" | "silent-drop";
+  kind: "conversion-failed" | "target-rejects" | "silent-drop" | "setting-dropped";
   path: string;
   detail: string;
   /** The conversion's warnings. */
@@ -141,6 +142,14 @@ function issuesOf(
       path: drop.path,
       detail: `a ${drop.type} part is not in the payload (missing ${JSON.stringify(drop.missing).slice(0, 120)}) and no warning names it`,
     });
+  if (target !== "portable")
+    for (const drop of settingsSilentDrops(source.document, target, result.value, result.warnings))
+      issues.push({
+        ...base,
+        kind: "setting-dropped",
+        path: drop.path,
+        detail: `${drop.type} (${JSON.stringify(drop.missing).slice(0, 120)}) is neither in the request nor named by a warning`,
+      });
   return issues;
 }
 
@@ -429,38 +438,54 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
     },
   ] as const;
 
-  it.each(pairs)("every $from document → $to carries none of its fields, each reported", ({ from, to, writes }) => {
-    const problems: string[] = [];
-    // The report check holds trivially for documents without OpenAI fields: count the fields it checks.
-    let fieldsChecked = 0;
-    const own = sources.filter((source) => source.from === from);
-    expect(own.length).toBeGreaterThan(100);
-    for (const source of own) {
-      for (const policy of policies) {
-        const result = targets[to].requestFromCanonical(source.document, policy.options);
-        if (!result.ok) {
-          problems.push(`${source.origin} [${policy.name}]: ${JSON.stringify(result.errors)}`);
-          continue;
+  // The request settings (document-level fields) are carried to their equivalents or reported; every other field
+  // (of a message, part, tool or tool choice) is the other API's alone and reported.
+  it.each(pairs)(
+    "every $from document → $to carries its settings and none of its other fields, each reported",
+    ({ from, to, writes }) => {
+      const problems: string[] = [];
+      // The report check holds trivially for documents without OpenAI fields: count the fields it checks.
+      let fieldsChecked = 0;
+      const own = sources.filter((source) => source.from === from);
+      expect(own.length).toBeGreaterThan(100);
+      // What the target's settings table writes at the top of a request is the target's own field, not a leak.
+      const settingFields = requestSettingsTables[to].fields.flatMap((field) =>
+        field.write === undefined ? [] : [field.path[0]],
+      );
+      for (const source of own) {
+        for (const policy of policies) {
+          const result = targets[to].requestFromCanonical(source.document, policy.options);
+          if (!result.ok) {
+            problems.push(`${source.origin} [${policy.name}]: ${JSON.stringify(result.errors)}`);
+            continue;
+          }
+          const reported = new Set(
+            result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path),
+          );
+          const fields = openaiKeys(source.document);
+          fieldsChecked += fields.length;
+          for (const path of fields)
+            if (!path.startsWith("/provider_fields/openai/") && !reported.has(path))
+              problems.push(`${source.origin} [${policy.name}]: ${path} not reported`);
+          for (const drop of settingsSilentDrops(source.document, to, result.value, result.warnings))
+            problems.push(`${source.origin} [${policy.name}]: setting ${drop.path} neither carried nor reported`);
+          const top = (source.document.provider_fields?.["openai"] ?? {}) as Record<string, unknown>;
+          for (const key of Object.keys(top)) {
+            if (
+              !writes.includes(key as never) &&
+              !settingFields.includes(key) &&
+              Object.hasOwn(result.value as object, key)
+            )
+              problems.push(`${source.origin} [${policy.name}]: ${from} field ${key} leaked into the ${to} request`);
+          }
+          for (const problem of targets[to].checkRequest(result.value))
+            problems.push(`${source.origin} [${policy.name}]: ${to} rejects ${problem.path}: ${problem.message}`);
         }
-        const reported = new Set(
-          result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path),
-        );
-        const fields = openaiKeys(source.document);
-        fieldsChecked += fields.length;
-        for (const path of fields)
-          if (!reported.has(path)) problems.push(`${source.origin} [${policy.name}]: ${path} not reported`);
-        const top = (source.document.provider_fields?.["openai"] ?? {}) as Record<string, unknown>;
-        for (const key of Object.keys(top)) {
-          if (!writes.includes(key as never) && Object.hasOwn(result.value as object, key))
-            problems.push(`${source.origin} [${policy.name}]: ${from} field ${key} leaked into the ${to} request`);
-        }
-        for (const problem of targets[to].checkRequest(result.value))
-          problems.push(`${source.origin} [${policy.name}]: ${to} rejects ${problem.path}: ${problem.message}`);
       }
-    }
-    expect(problems).toEqual([]);
-    expect(fieldsChecked).toBeGreaterThan(0);
-  });
+      expect(problems).toEqual([]);
+      expect(fieldsChecked).toBeGreaterThan(0);
+    },
+  );
 
   it("leaves a Chat message's name and Chat-only settings out of a Responses request", () => {
     const imported = targets["openai-chat"].requestToCanonical({
@@ -482,6 +507,7 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
     const result = targets["openai-responses"].requestFromCanonical(imported.document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    // The model and the token limit are carried (to max_output_tokens); n (2) and logprobs have no Responses field.
     expect(result.value).toEqual({
       input: [
         { role: "system", content: "Be brief." },
@@ -489,16 +515,16 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
         { type: "function_call", call_id: "call_1", name: "weather", arguments: '{"city":"Rome"}' },
         { type: "function_call_output", call_id: "call_1", output: "sunny" },
       ],
+      model: "gpt-4o",
+      max_output_tokens: 100,
     });
     expect(targets["openai-responses"].checkRequest(result.value)).toEqual([]);
     expect(
       result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path),
     ).toEqual(
       expect.arrayContaining([
-        "/provider_fields/openai/model",
         "/provider_fields/openai/n",
         "/provider_fields/openai/logprobs",
-        "/provider_fields/openai/max_tokens",
         "/messages/2/provider_fields/openai/content",
       ]),
     );
@@ -534,8 +560,11 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
     const result = targets["openai-chat"].requestFromCanonical(imported.document);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    // The model and the reasoning effort are carried (to reasoning_effort); store, include and the previous
+    // response have no Chat field.
     expect(result.value).toEqual({
-      model: "",
+      model: "gpt-5",
+      reasoning_effort: "low",
       messages: [
         { role: "user", content: "Weather in Rome?" },
         {
@@ -550,11 +579,9 @@ describe("OpenAI Chat and Responses documents exported to the other API", () => 
       result.warnings.filter((warning) => warning.code === "field-dropped").map((warning) => warning.path),
     ).toEqual(
       expect.arrayContaining([
-        "/provider_fields/openai/model",
         "/provider_fields/openai/store",
         "/provider_fields/openai/include",
         "/provider_fields/openai/previous_response_id",
-        "/provider_fields/openai/reasoning",
         "/messages/0/provider_fields/openai/type",
         "/messages/0/provider_fields/openai/id",
         "/messages/1/parts/0/provider_fields/openai/status",

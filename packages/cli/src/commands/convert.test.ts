@@ -51,15 +51,9 @@ const payloads = loadRealFixtures()
 
 /**
  * Real payloads whose same-format round trip is not the input, each with why (the providers README's
- * "Normalisations" table): only these may differ.
+ * "Normalisations" table): only these may differ. None: requests and responses all come back as they were.
  */
-const roundTripExceptions: ReadonlyArray<{ origin: RegExp; reason: string }> = [
-  {
-    origin:
-      /test_cross_provider_capability_replay\[anthropic-claude-sonnet-4-5-openai-responses-gpt-5\.4\]\.yaml#interactions\/\d+\/request/,
-    reason: "two consecutive assistant messages are merged into one (parts-merged)",
-  },
-];
+const roundTripExceptions: ReadonlyArray<{ origin: RegExp; reason: string }> = [];
 
 describe("agent-transcript convert: same format both sides reproduces the input", () => {
   const single = payloads.filter(
@@ -385,6 +379,91 @@ describe("agent-transcript convert: losses, failures and reports", () => {
     const json = capture();
     expect(await run(["convert", thinkingFile, "--to", "gemini", "--json"], json.io)).toBe(2);
     expect(json.stderr()).toContain("--json prints the report on stdout; give --output PATH");
+  });
+});
+
+describe("agent-transcript convert --model and --max-tokens", () => {
+  const chat = {
+    model: "gpt-4o",
+    max_completion_tokens: 300,
+    temperature: 0.2,
+    messages: [{ role: "user", content: "Hello." }],
+  };
+  const chatFile = path.join(scratch, "settings-chat.json");
+  writeFileSync(chatFile, JSON.stringify(chat));
+
+  it("carries the input's model and limit to the target's fields, and reports what the target cannot take", async () => {
+    const output = capture();
+    expect(await run(["convert", chatFile, "--to", "anthropic"], output.io)).toBe(0);
+    expect(JSON.parse(output.stdout())).toMatchObject({ model: "gpt-4o", max_tokens: 300 });
+    expect(output.stderr()).toMatch(/warning: \/provider_fields\/openai\/temperature: field-dropped: /);
+    const gemini = capture();
+    expect(await run(["convert", chatFile, "--to", "gemini"], gemini.io)).toBe(0);
+    expect(JSON.parse(gemini.stdout())).toMatchObject({ generationConfig: { maxOutputTokens: 300, temperature: 0.2 } });
+    expect(gemini.stderr()).toMatch(/warning: \/provider_fields\/openai\/model: field-dropped: .*in the URL/);
+  });
+
+  it("sets them, overriding the carried values, in each target's own field", async () => {
+    const anthropic = capture();
+    const args = ["--model", "claude-sonnet-4-5", "--max-tokens", "2048"];
+    expect(await run(["convert", chatFile, "--to", "anthropic", ...args], anthropic.io)).toBe(0);
+    expect(JSON.parse(anthropic.stdout())).toMatchObject({ model: "claude-sonnet-4-5", max_tokens: 2048 });
+    const responses = capture();
+    expect(await run(["convert", chatFile, "--to", "openai-responses", ...args], responses.io)).toBe(0);
+    expect(JSON.parse(responses.stdout())).toMatchObject({ model: "claude-sonnet-4-5", max_output_tokens: 2048 });
+    const ollama = capture();
+    expect(await run(["convert", chatFile, "--to", "ollama", "--max-tokens", "64"], ollama.io)).toBe(0);
+    expect(JSON.parse(ollama.stdout())).toMatchObject({ model: "gpt-4o", options: { num_predict: 64 } });
+  });
+
+  it("fills what the target requires instead of the assumed defaults, with no warning", async () => {
+    const bare = path.join(scratch, "settings-bare.json");
+    writeFileSync(bare, JSON.stringify({ contents: [{ role: "user", parts: [{ text: "Hello." }] }] }));
+    const assumed = capture();
+    expect(await run(["convert", bare, "--to", "anthropic"], assumed.io)).toBe(0);
+    expect(assumed.stderr()).toMatch(/value-assumed: the document names no Anthropic model/);
+    const given = capture();
+    expect(
+      await run(["convert", bare, "--to", "anthropic", "--model", "claude-opus-4-1", "--max-tokens", "100"], given.io),
+    ).toBe(0);
+    expect(JSON.parse(given.stdout())).toMatchObject({ model: "claude-opus-4-1", max_tokens: 100 });
+    expect(given.stderr()).not.toContain("value-assumed");
+    expect(await run(["convert", bare, "--to", "openai-chat", "--strict", "--model", "gpt-4o"], capture().io)).toBe(0);
+  });
+
+  it("names a setting the target takes elsewhere (Gemini's model is in the URL)", async () => {
+    const output = capture();
+    expect(await run(["convert", chatFile, "--to", "gemini", "--model", "gemini-2.5-pro"], output.io)).toBe(0);
+    expect(output.stderr()).toMatch(
+      /warning: \(root\): field-dropped: the model "gemini-2.5-pro" has no Gemini equivalent/,
+    );
+  });
+
+  it("exits 2 on a value that is no limit or no name, and when the output is no request", async () => {
+    for (const value of ["0", "-5", "1.5", "many", ""]) {
+      const output = capture();
+      expect(await run(["convert", chatFile, "--to", "anthropic", "--max-tokens", value], output.io)).toBe(2);
+      expect(output.stderr()).toContain("--max-tokens needs a positive whole number");
+    }
+    expect(await run(["convert", chatFile, "--to", "anthropic", "--model", " "], capture().io)).toBe(2);
+    const document = capture();
+    expect(await run(["convert", chatFile, "--to", "agent-transcript", "--model", "x"], document.io)).toBe(2);
+    expect(document.stderr()).toContain("--model and --max-tokens set what a provider request sends");
+    const response = path.join(scratch, "settings-response.json");
+    writeFileSync(
+      response,
+      JSON.stringify({
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "claude-sonnet-4-5",
+        content: [{ type: "text", text: "Hi" }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      }),
+    );
+    expect(await run(["convert", response, "--to", "gemini", "--max-tokens", "5"], capture().io)).toBe(2);
   });
 });
 

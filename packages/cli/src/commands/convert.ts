@@ -17,6 +17,7 @@ import {
   type ForeignReasoningPolicy,
   type FromCanonicalResult,
   type PayloadKind,
+  type RequestSettings,
   type ToCanonicalResult,
 } from "@agent-transcript/providers";
 import {
@@ -51,6 +52,30 @@ export interface ConvertCommandOptions extends InputOptions {
    * `--no-redact`: a conversion changes the format, not the content.
    */
   redact?: boolean;
+  /** The model a written request names (`--model`), overriding the one carried from the input. */
+  model?: string;
+  /** The output token limit a written request sets (`--max-tokens`): a positive integer, as given on the command line. */
+  maxTokens?: string | number;
+}
+
+/** `--model` and `--max-tokens` as the request settings they set; a usage error for a value that is none. */
+export function requestSettingsOf(options: ConvertCommandOptions): RequestSettings | undefined {
+  const settings: RequestSettings = {};
+  if (options.model !== undefined) {
+    if (options.model.trim() === "") throw new UserError("--model needs a model name", exitCodes.usage);
+    settings.model = options.model;
+  }
+  if (options.maxTokens !== undefined) {
+    const text = String(options.maxTokens);
+    const count = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(count) || count < 1)
+      throw new UserError(
+        `--max-tokens needs a positive whole number of tokens, not ${JSON.stringify(text)}`,
+        exitCodes.usage,
+      );
+    settings.max_output_tokens = count;
+  }
+  return Object.keys(settings).length === 0 ? undefined : settings;
 }
 
 /** One warning, from reading the source into the canonical document (`import`) or writing the target (`export`). */
@@ -280,9 +305,11 @@ function fromCanonical(
   options: ConvertCommandOptions,
 ): Converted {
   if (target === "agent-transcript") return { ok: true, value: document, kind: "document", warnings: [] };
+  const settings = requestSettingsOf(options);
   const convertOptions = {
     strict: options.strict === true,
     ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),
+    ...(settings === undefined ? {} : { settings }),
   };
   if (isDocumentFormatId(target)) {
     const result = documentConverters[target].fromCanonical(document, convertOptions);
@@ -338,6 +365,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
       exitCodes.usage,
     );
   const name = input === "-" ? "<stdin>" : input;
+  const settings = requestSettingsOf(options);
   const report: ConvertReport = {
     ok: false,
     from: options.from ?? null,
@@ -412,6 +440,12 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     report.redaction = redacted.report;
   }
   const targetKind: ProviderKind = kind === "document" ? (options.kind ?? "request") : kind;
+  // The settings are a request's: anything else written would leave them out without a word.
+  if (settings !== undefined && (!isProviderFormatId(options.to) || targetKind !== "request"))
+    throw new UserError(
+      `--model and --max-tokens set what a provider request sends; this conversion writes ${describeKind(options.to, isProviderFormatId(options.to) ? targetKind : "document")}`,
+      exitCodes.usage,
+    );
   const converted = fromCanonical(document, options.to, targetKind, options);
   for (const warning of converted.warnings) report.warnings.push(warning);
   if (options.strict && report.warnings.length > 0) {

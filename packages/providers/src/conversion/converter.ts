@@ -3,6 +3,7 @@
  * every conversion from the canonical form takes.
  */
 import type { SourceFormat, Tolerant } from "@agent-transcript/core";
+import type { RequestSettings } from "./request-settings.js";
 import type { FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
 
 /**
@@ -19,6 +20,11 @@ export interface FromCanonicalOptions {
   /** Turn every warning into an error: a conversion that would lose anything fails instead. */
   strict?: boolean;
   foreignReasoning?: ForeignReasoningPolicy;
+  /**
+   * Request settings to send whatever the document says (`model`, `max_output_tokens`, …), each written to the
+   * target's own field; one the target has no field for is named in a warning. Requests only.
+   */
+  settings?: RequestSettings;
 }
 
 /** A structural rule of the target's API that a request breaks, found before sending it. */
@@ -33,7 +39,8 @@ export interface TargetProblem {
  *
  * The canonical side is a transcript document:
  * - a request becomes its message history (system prompt as `system` messages), `tools` and `tool_choice`, with every
- *   other request field (model, limits, sampling, flags) in the document's `provider_fields[<provider>]`;
+ *   other request field (model, limits, sampling, flags) in the document's `provider_fields[<provider>]`; written for
+ *   another provider, those settings go to its equivalent fields (request-settings.ts);
  * - a response becomes a document with one assistant message carrying model, response_id, finish_reason (with the
  *   native one), normalised usage with the raw usage kept, and the response's remaining fields in the message's
  *   `provider_fields[<provider>]`;

@@ -14,3 +14,5 @@ export * from "./reasoning.js";
 export * from "./native-fields.js";
 export * from "./provider-fields.js";
 export { withDocumentNestingLimit, withNestingLimit } from "./limits.js";
+export * from "./request-settings.js";
+export * from "./request-settings-table.js";

@@ -18,13 +18,16 @@ const key = "openai";
 
 /**
  * `document` as the converter for `own` may read it: unchanged when the document came from `own`, otherwise a copy
- * without any `provider_fields.openai`, with a warning for each field left out. The input is never modified.
+ * without any `provider_fields.openai`, with a warning for each field left out. The input is never modified. A
+ * request writer passes `documentFields: "carried"`: the document's own entry holds request settings, which it carries
+ * to their equivalents (request-settings.ts) and reports there, so they are left out here without a warning.
  */
 export function withoutForeignOpenaiFields(
   document: Tolerant.Transcript,
   own: SourceFormat,
   label: string,
   problems: Problems,
+  documentFields: "reported" | "carried" = "reported",
 ): Tolerant.Transcript {
   const source = document.source?.format;
   if (source === undefined || source === own) return document;
@@ -34,7 +37,9 @@ export function withoutForeignOpenaiFields(
     if (!isJsonObject(fields) || !Object.hasOwn(fields, key)) return value;
     const kept = fields[key];
     const base = pointer(path, "provider_fields", key);
-    if (isJsonObject(kept) && Object.keys(kept).length > 0) {
+    if (path === "" && documentFields === "carried") {
+      // Reported by the settings carrier.
+    } else if (isJsonObject(kept) && Object.keys(kept).length > 0) {
       for (const field of Object.keys(kept))
         problems.warn(
           "field-dropped",

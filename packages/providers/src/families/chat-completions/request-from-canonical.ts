@@ -15,8 +15,11 @@
 import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
 import {
+  carryRequestSettings,
   checkCanonicalInput,
   dropAbsent,
+  isSettingsFormat,
+  ownFields,
   fillMissing,
   finishFromCanonical,
   guard,
@@ -49,25 +52,27 @@ const mappedDocumentFields = [
 ];
 const mappedMessageFields = ["role", "parts", "name", "provider_fields"];
 
-/** The document as the member may read it: without another API's fields under a key the member shares with it. */
+/**
+ * The document as the member may read it: without another API's fields under a key the member shares with it (a
+ * request carries the document-level ones as settings, and reports them there).
+ */
 export function ownDocument(
   dialect: ChatDialect,
   document: Tolerant.Transcript,
   problems: Problems,
+  documentFields: "reported" | "carried" = "reported",
 ): Tolerant.Transcript {
   return dialect.sharedProviderKey
-    ? withoutForeignOpenaiFields(document, dialect.format, dialect.label, problems)
+    ? withoutForeignOpenaiFields(document, dialect.format, dialect.label, problems, documentFields)
     : document;
 }
 
-/** A request names its model: without one in the document's kept fields it is written empty, with a warning. */
-export function assumeModel(
-  member: ChatMember,
-  own: JsonObject | undefined,
-  request: JsonObject,
-  problems: Problems,
-): void {
-  if (own?.["model"] !== undefined) return;
+/**
+ * A request names its model: one the request has (kept for the member, carried from another provider's settings or
+ * passed as an option) is sent; without one it is written empty, with a warning.
+ */
+export function assumeModel(member: ChatMember, request: JsonObject, problems: Problems): void {
+  if (request["model"] !== undefined) return;
   problems.warn(
     "value-assumed",
     "/provider_fields",
@@ -95,7 +100,7 @@ function writeRequest<Request>(
 ): FromCanonicalResult<Request> {
   const problems = new Problems();
   if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const document = ownDocument(dialect, input, problems);
+  const document = ownDocument(dialect, input, problems, "carried");
   reportUnmapped(document, mappedDocumentFields, "", `${dialect.label} request`, problems);
   const context: WriteContext = { problems, options, ids: new TurnCallIds(dialect.idRule), response: false };
   const natives: NativeMessage[] = [];
@@ -109,14 +114,16 @@ function writeRequest<Request>(
       : keepRoleOrder(dialect, dialect.roleOrder, paired, problems);
   if (messages === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const request: JsonObject = { messages };
-  const own = targetFields(dialect.provider, dialect.label, document.provider_fields, "", problems);
-  assumeModel(dialect, own, request, problems);
+  // Other providers' request settings are carried to the member's fields (or reported) below.
+  const own = ownFields(document.provider_fields, dialect.provider);
   if (document.tools !== undefined)
     request["tools"] = document.tools.flatMap(
       (tool, index) => writeTool(dialect, tool, pointer("", "tools", index), problems) ?? [],
     );
   if (document.tool_choice !== undefined) writeToolChoice(dialect, document.tool_choice, request, problems);
   fillMissing(request, own);
+  if (isSettingsFormat(dialect.format)) carryRequestSettings(dialect.format, input, request, options, problems);
+  assumeModel(dialect, request, problems);
   return finishFromCanonical(request as unknown as Request, problems.warnings, options);
 }
 

@@ -105,6 +105,9 @@ export const readChatMessage: MessageReader<ChatDialect> = (dialect, value, path
     if (name !== undefined) message.name = name;
   }
   const shape: ChatShape = {};
+  // A new user turn leaves earlier calls unanswered; consecutive assistant messages (one turn's calls spread over
+  // them) keep theirs open, so the tool messages after them pair with the calls of any of them.
+  if (role !== "assistant" && role !== "tool") pending.length = 0;
   if (role === "tool") {
     const part = readToolResult(dialect, reader, pending, problems);
     if (part !== undefined) message.parts.push(part);
@@ -128,6 +131,9 @@ export const readChatMessage: MessageReader<ChatDialect> = (dialect, value, path
       if (parts.length === 0 || (parts.length === 1 && only?.type === "text" && only.provider_fields === undefined))
         shape[dialect.contentListMarker] = true;
     } else problems.error(reader.at("content"), spec.contentError);
+  } else if (spec.contentRequired && role !== "assistant" && !reader.has("content")) {
+    // The writer gives such a message `content: ""`; one that had no content comes back without it.
+    shape.absent = ["content"];
   }
   if (role === "assistant") {
     if (spec.refusalField && typeof value["refusal"] === "string")
@@ -135,7 +141,6 @@ export const readChatMessage: MessageReader<ChatDialect> = (dialect, value, path
     const calls =
       Array.isArray(value["tool_calls"]) && value["tool_calls"].length > 0 ? reader.array("tool_calls") : undefined;
     if (calls !== undefined) {
-      pending.length = 0;
       calls.forEach((call, index) => {
         const part = readToolCall(dialect, call, pointer(reader.at("tool_calls"), index), problems);
         if (part === undefined) return;
@@ -187,6 +192,6 @@ function readToolResult(
   } else if (reader.has("content") && content !== null && dialect.toolMessages.contentError !== undefined) {
     reader.take("content");
     problems.error(reader.at("content"), dialect.toolMessages.contentError);
-  }
+  } else if (!reader.has("content") && dialect.messages.contentRequired) shape.absent = ["content"];
   return withFields(dialect.provider, part, undefined, shape);
 }

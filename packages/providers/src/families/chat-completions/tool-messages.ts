@@ -12,6 +12,7 @@
 import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
 import {
+  dropAbsent,
   fillMissing,
   isJsonObject,
   pointer,
@@ -114,12 +115,46 @@ export function writeToolResult(
     );
   fillMissing(tool, own);
   if (dialect.messages.contentRequired && !Object.hasOwn(tool, "content")) tool["content"] = "";
+  dropAbsent(tool, shapeOf<ChatShape>(own));
   return tool;
+}
+
+/** Content as a list of entries: a string is one text entry, none is an empty list. */
+function contentEntries(content: unknown): JsonObject[] {
+  if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
+  return Array.isArray(content) ? content.filter(isJsonObject) : [];
+}
+
+/**
+ * Joins an assistant message into the one before it, whose calls it follows before their results: calls, content
+ * entries (kept apart as entries), reasoning and refusal texts (joined by a blank line), and its other fields where
+ * the first message has none.
+ */
+function joinAssistant(dialect: ChatDialect, into: JsonObject, next: JsonObject): void {
+  const texts = [...dialect.messages.reasoningFields, "refusal"];
+  const entries = [...contentEntries(into["content"]), ...contentEntries(next["content"])];
+  const only = entries.length === 1 ? entries[0] : undefined;
+  if (entries.length > 0)
+    into["content"] =
+      only !== undefined && only["type"] === "text" && Object.keys(only).length === 2 ? only["text"] : entries;
+  into["tool_calls"] = [
+    ...(Array.isArray(into["tool_calls"]) ? into["tool_calls"] : []),
+    ...(Array.isArray(next["tool_calls"]) ? next["tool_calls"] : []),
+  ];
+  for (const [key, value] of Object.entries(next)) {
+    if (key === "content" || key === "tool_calls") continue;
+    const before = into[key];
+    if (texts.includes(key) && typeof before === "string" && typeof value === "string")
+      into[key] = [before, value].filter((text) => text !== "").join("\n\n");
+    else if (!Object.hasOwn(into, key)) into[key] = value;
+  }
 }
 
 /**
  * Keeps the pairing rule: every call is answered by a tool message right after its assistant message, and every
- * tool message answers such a call. What breaks it is left out with a warning, or answered by a stated result.
+ * tool message answers such a call. An assistant message that follows one with calls (a source that spread one turn's
+ * calls over consecutive messages, as Gemini histories do) joins it, so the results after both answer their calls
+ * (`parts-merged`); what still breaks the rule is left out with a warning, or answered by a stated result.
  */
 export function pairToolMessages(dialect: ChatDialect, natives: NativeMessage[], problems: Problems): NativeMessage[] {
   const output: NativeMessage[] = [];
@@ -129,6 +164,22 @@ export function pairToolMessages(dialect: ChatDialect, natives: NativeMessage[],
   for (let index = 0; index < natives.length; index += 1) {
     const entry = natives[index] as NativeMessage;
     const message = entry.message;
+    while (
+      message["role"] === "assistant" &&
+      Array.isArray(message["tool_calls"]) &&
+      message["tool_calls"].length > 0 &&
+      natives[index + 1]?.message["role"] === "assistant"
+    ) {
+      const next = natives[index + 1] as NativeMessage;
+      problems.warn(
+        "parts-merged",
+        next.path,
+        `joined to the assistant message before it, whose tool calls are answered after this one; ${short} needs the results right after the message with the calls`,
+      );
+      joinAssistant(dialect, message, next.message);
+      for (const [id, path] of next.callPaths ?? []) entry.callPaths?.set(id, path);
+      natives.splice(index + 1, 1);
+    }
     if (message["role"] === "tool") {
       problems.warn(
         "tool-result-unmatched",

@@ -167,19 +167,29 @@ export interface RequestDialect {
   readonly placementMarker: string | undefined;
   /** Whether an empty system list is a system prompt (read as a system message without parts, written back). */
   readonly emptySystem: boolean;
-  /** Why consecutive messages of one role are merged, as the warning says it. */
-  readonly mergeReason: string;
+  /**
+   * Why consecutive messages of one role are merged into one, as the `parts-merged` warning says it (Bedrock: the roles
+   * must alternate); undefined where the API combines consecutive messages of one role into one turn itself
+   * (Anthropic), so each is written as the message it was and only the turn is paired and checked as one.
+   */
+  readonly mergeReason: string | undefined;
   /** Request fields beside `system` and `messages` → the document's tools and tool choice; returns the rest. */
   readonly fieldsToCanonical: (request: JsonObject, document: Transcript, known: string[]) => JsonObject | undefined;
   /** Runs before the messages are written (Bedrock renames tool names it refuses, calls included). */
   readonly prepare: ((document: Tolerant.Transcript, context: ExportContext) => void) | undefined;
-  /** Writes the request fields beside `system` and `messages`: tools, tool choice, required defaults. */
+  /** Writes the request fields beside `system` and `messages`: tools and tool choice. */
   readonly fieldsFromCanonical: (
     document: Tolerant.Transcript,
     request: JsonObject,
     messages: JsonObject[],
     context: ExportContext,
   ) => void;
+  /**
+   * Writes what the API requires and the request still lacks once the settings are carried (Anthropic's model and
+   * `max_tokens`), each with a `value-assumed` warning; undefined when the member requires nothing more.
+   */
+  readonly requiredFields:
+    ((document: Tolerant.Transcript, request: JsonObject, context: ExportContext) => void) | undefined;
 }
 
 /** A member's stop reasons: the native field, and the table each way. */

@@ -6,24 +6,28 @@
  *   where the member allows it; developer → `role-mapped`). A system message that came from inside `messages` (the
  *   member's `placementMarker`) is written back in place; any other system or developer message in mid-conversation
  *   is hoisted to the system prompt (`order-changed`).
- * - Roles: `tool` messages become `user` messages (tool results belong in user turns). Consecutive messages of one
- *   role are merged into one message (`parts-merged` when two canonical messages of the same role are merged; a tool
- *   message joining a user turn is how the family places results and is not reported).
+ * - Roles: `tool` messages become `user` messages (tool results belong in user turns), joining the user turn beside
+ *   them (how the family places results; not reported). Consecutive messages of one role form one turn: where the
+ *   member merges them (`mergeReason`), into one message (`parts-merged`); otherwise each is written as the message it
+ *   was, and the turn is paired as one.
  * - Tool pairing: every client tool call is answered by tool-result blocks at the start of the immediately next user
- *   message; results found elsewhere are moved there (`results-regrouped`), a missing result is answered with an
+ *   turn; results found elsewhere are moved there (`results-regrouped`), a missing result is answered with an
  *   error result (`value-assumed`) unless the call is in the last message (a call still pending), and a result whose
  *   call is not in the preceding assistant message becomes text (`tool-result-unmatched`). A server tool's result
  *   that is a tool-result block (Bedrock) stays beside its call in the assistant message.
  * - Ids: call ids that break the member's rule (or repeat) are renamed with their results (`id-remapped`).
  * - Reasoning: the member's own is replayed byte-exact; other issuers' follows `options.foreignReasoning`.
  * - Messages left with no content are dropped (`message-dropped`); a conversation that does not start with a user
- *   message gets a placeholder one (`value-assumed`). Tools, tool choice and required defaults are the member's.
+ *   message gets a placeholder one (`value-assumed`). Tools, tool choice and required defaults are the member's;
+ *   request settings kept for other providers are carried to the member's fields (request-settings.ts).
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { isPartOfType } from "@agent-transcript/core";
 import {
+  carryRequestSettings,
   checkCanonicalInput,
   finishFromCanonical,
+  isSettingsFormat,
   guard,
   pointer,
   Problems,
@@ -49,7 +53,15 @@ interface NativeMessage {
   /** The content was a string and is written back as one, if it still is one plain text block. */
   stringContent: boolean;
   fields: JsonObject;
+  /**
+   * Where the member keeps the boundaries of a turn's messages (no `mergeReason`): the messages this turn combines, in
+   * order, this one first. Each block is written in the message that owns it (`Owners`).
+   */
+  turn?: NativeMessage[];
 }
+
+/** The message each block was written for, so a turn of several messages can be written back as those messages. */
+type Owners = WeakMap<JsonObject, NativeMessage>;
 
 /** Message fields a request has no place for: they describe a response or the transcript, not the prompt. */
 const messageFieldsHandled = ["role", "parts", "provider_fields"];
@@ -95,6 +107,9 @@ function convertDocument<Request>(
   }
   request.messages = messages;
   dialect.fieldsFromCanonical(document, request, messages, context);
+  // Other providers' request settings (and the caller's) go to the member's fields, or are reported.
+  if (isSettingsFormat(content.format)) carryRequestSettings(content.format, document, request, options, problems);
+  dialect.requiredFields?.(document, request, context);
   if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   return finishFromCanonical(asNative<Request>(request), problems.warnings, options);
 }
@@ -112,6 +127,7 @@ function convertMessages(
   /** Per message that joined the system prompt: whether its content was a string. */
   const systemSources: boolean[] = [];
   let native: NativeMessage[] = [];
+  const owners: Owners = new WeakMap();
   let conversationStarted = false;
   source.forEach((message, index) => {
     const path = pointer("/messages", index);
@@ -173,6 +189,7 @@ function convertMessages(
       fields,
     });
   });
+  for (const message of native) for (const block of message.content) owners.set(block, message);
   native = native.filter((message) => {
     if (message.content.length > 0) return true;
     const why =
@@ -182,13 +199,14 @@ function convertMessages(
     problems.warn("message-dropped", pointer("/messages", message.index), `${why}; the message was left out`);
     return false;
   });
-  native = mergeRuns(dialect, native, problems);
+  native = mergeRuns(dialect, native, problems, owners);
   pairToolResults(dialect, native, context);
   // Regrouping can leave a message that held only moved results empty; its neighbours may then be of one role.
   native = mergeRuns(
     dialect,
     native.filter((message) => message.content.length > 0),
     problems,
+    owners,
   );
   if (native.length > 0 && native[0]?.role !== "user") {
     problems.warn(
@@ -205,7 +223,11 @@ function convertMessages(
       fields: {},
     });
   }
-  return { system: systemOf(dialect, systemBlocks, systemSources), messages: native.map(toNativeMessage(dialect)) };
+  const write = toNativeMessage(dialect);
+  return {
+    system: systemOf(dialect, systemBlocks, systemSources),
+    messages: native.flatMap((message) => messagesOfTurn(message, owners).map(write)),
+  };
 }
 
 /** The system prompt: a string when it was one (one source, one plain text block), else its blocks, if any. */
@@ -251,8 +273,17 @@ function blocksOf(
   return blocks;
 }
 
-/** Merges consecutive user (or assistant) messages; system messages inside `messages` stay on their own. */
-function mergeRuns(dialect: RequestDialect, messages: NativeMessage[], problems: Problems): NativeMessage[] {
+/**
+ * Joins consecutive user (or assistant) messages into one turn; system messages inside `messages` stay on their own.
+ * Messages of one canonical role are merged (`parts-merged`) where the member requires alternating roles, and kept
+ * as the turn's messages otherwise; a tool message always joins the user message beside it.
+ */
+function mergeRuns(
+  dialect: RequestDialect,
+  messages: NativeMessage[],
+  problems: Problems,
+  owners: Owners,
+): NativeMessage[] {
   const merged: NativeMessage[] = [];
   for (const message of messages) {
     const last = merged.at(-1);
@@ -261,18 +292,48 @@ function mergeRuns(dialect: RequestDialect, messages: NativeMessage[], problems:
       continue;
     }
     const sameRole = last.sources.some((role) => message.sources.includes(role) && role !== "tool");
+    append(last.content, message.content);
+    if (sameRole && dialect.mergeReason === undefined) {
+      last.turn = [...(last.turn ?? [last]), ...(message.turn ?? [message])];
+      continue;
+    }
     if (sameRole)
       problems.warn(
         "parts-merged",
         pointer("/messages", message.index),
         `consecutive ${message.role} messages were merged into one (${dialect.mergeReason})`,
       );
-    append(last.content, message.content);
-    append(last.sources, message.sources);
-    last.stringContent = false;
-    assign(last.fields, message.fields);
+    // The message joins the turn's last message: its blocks are written there.
+    const tail = last.turn?.at(-1) ?? last;
+    for (const block of message.content) owners.set(block, tail);
+    append(tail.sources, message.sources);
+    tail.stringContent = false;
+    assign(tail.fields, message.fields);
   }
   return merged;
+}
+
+/**
+ * The messages a turn is written as: itself, or (kept boundaries) one message per run of blocks with the same owner.
+ * A block owned by no message of the turn (a result moved here, an error result made up) joins the run it is in, or
+ * the turn's first message when it leads.
+ */
+function messagesOfTurn(message: NativeMessage, owners: Owners): NativeMessage[] {
+  const turn = message.turn;
+  if (turn === undefined) return [message];
+  const written: NativeMessage[] = [];
+  let current: { owner: NativeMessage; message: NativeMessage } | undefined;
+  for (const block of message.content) {
+    const owner = owners.get(block);
+    const own = owner !== undefined && turn.includes(owner) ? owner : (current?.owner ?? (turn[0] as NativeMessage));
+    if (current === undefined || current.owner !== own) {
+      const { turn: _turn, ...fields } = own;
+      current = { owner: own, message: { ...fields, content: [] } };
+      written.push(current.message);
+    }
+    current.message.content.push(block);
+  }
+  return written;
 }
 
 /** Puts every call's results at the start of the next user message, and turns unmatched results into text. */

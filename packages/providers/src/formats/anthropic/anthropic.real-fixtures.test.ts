@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from "node:util";
-import { type Message } from "@agent-transcript/core";
+import { canonicalize, type Message } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
@@ -14,57 +13,8 @@ const responses = ofKind("response");
 const streams = ofKind("stream");
 const errors = ofKind("error");
 
-/**
- * Recorded payloads whose native → canonical → native round trip is not byte-for-byte, each with why. The test
- * applies `normalise` to the recorded value and expects exactly that back, with warnings only at `path` (a canonical
- * pointer); an entry that no payload needs fails.
- */
-const normalisations: ReadonlyArray<{
-  file: string;
-  path: RegExp;
-  reason: string;
-  normalise: (request: JsonObject) => JsonObject;
-}> = [
-  {
-    file: "test_tool_search/test_cross_provider_capability_replay[anthropic-claude-sonnet-4-5-openai-responses-gpt-5.4].yaml",
-    // The canonical message (after the system message) that is merged into the one before it.
-    path: /^\/messages\/3$/,
-    reason:
-      "two consecutive assistant messages are merged into one (warning parts-merged): the converter merges consecutive same-role messages, and the API itself combines consecutive turns of one role, so the request means the same",
-    normalise: mergeConsecutiveRoles,
-  },
-];
-
-function mergeConsecutiveRoles(request: JsonObject): JsonObject {
-  const messages = (request.messages as JsonObject[]).reduce<JsonObject[]>((merged, message) => {
-    const last = merged.at(-1);
-    if (
-      last !== undefined &&
-      last.role === message.role &&
-      Array.isArray(last.content) &&
-      Array.isArray(message.content)
-    )
-      last.content = [...last.content, ...message.content];
-    else merged.push(structuredClone(message));
-    return merged;
-  }, []);
-  return { ...request, messages };
-}
-
 /** A deliberately broken recording: a second message_start cuts the first message off mid tool call. */
 const splicedStream = "spliced-message-start";
-
-const used = new Set<string>();
-function expectedOf(payload: Payload & { value: unknown }): unknown {
-  const entry = normalisations.find((candidate) => payload.origin.includes(candidate.file));
-  if (entry === undefined || !isJsonObject(payload.value)) return payload.value;
-  const normalised = entry.normalise(payload.value);
-  // Other requests of the same recording may need nothing: they are expected back as recorded, and do not count as
-  // needing the normalisation.
-  if (isDeepStrictEqual(normalised, payload.value)) return payload.value;
-  used.add(entry.file);
-  return normalised;
-}
 
 describe("real Anthropic fixtures", () => {
   it("are all classified: requests, responses and streams (and no error bodies are recorded)", () => {
@@ -82,25 +32,14 @@ describe("real Anthropic fixtures", () => {
       if (!canonical.ok) throw new Error(JSON.stringify(canonical.errors));
       expect(validateTranscript(canonical.document).ok).toBe(true);
       expect(canonical.warnings).toEqual([]);
-      const back = anthropicConverter.requestFromCanonical(canonical.document);
+      // Every recorded request comes back exactly (consecutive messages of one role included), with no warning.
+      const back = anthropicConverter.requestFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
-      const expected = expectedOf(payload);
-      expect(back.value).toStrictEqual(expected);
-      // A payload that needs no normalisation comes back without a warning; one that does, with warnings at the
-      // normalisation's path and nowhere else.
-      const entry =
-        expected === payload.value
-          ? undefined
-          : normalisations.find((candidate) => payload.origin.includes(candidate.file));
-      expect(back.warnings.length > 0).toBe(entry !== undefined);
-      expect(back.warnings.filter((warning) => !(entry?.path.test(warning.path) ?? false))).toEqual([]);
+      expect(back.value).toStrictEqual(payload.value);
+      expect(canonicalize(back.value)).toBe(canonicalize(payload.value));
+      expect(back.warnings).toEqual([]);
     },
   );
-
-  it("needs every normalisation it lists", () => {
-    for (const payload of requests) expectedOf(payload);
-    expect([...used].sort()).toEqual(normalisations.map((entry) => entry.file).sort());
-  });
 
   it.each(responses.map((payload) => [payload.origin, payload] as const))(
     "response %s round-trips",
@@ -117,9 +56,10 @@ describe("real Anthropic fixtures", () => {
         model: (payload.value as JsonObject).model,
       });
       expect(message.usage?.raw).toEqual({ provider: "anthropic", usage: (payload.value as JsonObject).usage });
-      const back = anthropicConverter.responseFromCanonical(canonical.document);
+      const back = anthropicConverter.responseFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toStrictEqual(payload.value);
+      expect(canonicalize(back.value)).toBe(canonicalize(payload.value));
       expect(back.warnings).toEqual([]);
     },
   );

@@ -194,6 +194,47 @@ describe("anthropicConverter", () => {
   });
 });
 
+describe("round trips add and merge nothing", () => {
+  it("keeps consecutive messages of one role apart, pairing the results of both calls with their turn", () => {
+    const request = {
+      model: "claude-sonnet-4-5",
+      max_tokens: 1024,
+      messages: [
+        { role: "user", content: "Weather in Rome and Paris?" },
+        { role: "user", content: "In Celsius." },
+        { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "weather", input: { city: "Rome" } }] },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "toolu_2", name: "weather", input: { city: "Paris" } }],
+        },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "toolu_1", content: "21" },
+            { type: "tool_result", tool_use_id: "toolu_2", content: "18" },
+          ],
+        },
+      ],
+    };
+    const imported = anthropicConverter.requestToCanonical(request);
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    const exported = anthropicConverter.requestFromCanonical(imported.document, { strict: true });
+    expect(exported).toEqual({ ok: true, value: request, warnings: [] });
+    expect(anthropicConverter.checkRequest(request as MessageCreateParams)).toEqual([]);
+  });
+
+  it("writes back a Message without type, role, stop reason or usage as it was", () => {
+    const response = { id: "msg_1", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Hi" }] };
+    const imported = anthropicConverter.responseToCanonical(response);
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    expect(anthropicConverter.responseFromCanonical(imported.document, { strict: true })).toEqual({
+      ok: true,
+      value: response,
+      warnings: [],
+    });
+  });
+});
+
 describe("server tool calls of other providers", () => {
   it("drops Bedrock Nova's code-interpreter call and result (spelled server_tool_use) with warnings, and keeps Anthropic's own", () => {
     const document: Tolerant.Transcript = {

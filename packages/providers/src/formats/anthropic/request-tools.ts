@@ -9,7 +9,8 @@
  *   `disable_parallel_tool_use` → `parallel` negated).
  * - every other field (model, max_tokens, stream, thinking, temperature, metadata, betas, container,
  *   context_management, output_config, mcp_servers, …) → the document's `provider_fields.anthropic`, verbatim.
- * Writing, `model` and `max_tokens`, when the document has none, are assumed (`value-assumed`): Anthropic requires both.
+ * Writing, `model` and `max_tokens`, when the document has none and no other provider's settings give them, are
+ * assumed (`value-assumed`): Anthropic requires both.
  */
 import type { Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { cloneJson, isJsonObject, pointer, restOf, type JsonObject, type Problems } from "../../conversion/index.js";
@@ -89,7 +90,7 @@ function toolChoiceToCanonical(choice: unknown): ToolChoice | undefined {
   return result;
 }
 
-/** Writes `tools`, `tool_choice`, and the `model` and `max_tokens` Anthropic requires. */
+/** Writes `tools` and `tool_choice`. */
 export function fieldsFromCanonical(
   document: Tolerant.Transcript,
   request: JsonObject,
@@ -102,6 +103,15 @@ export function fieldsFromCanonical(
       (tool, index) => toolToNative(tool, pointer("/tools", index), problems) ?? [],
     );
   if (document.tool_choice !== undefined) request.tool_choice = toolChoiceToNative(document.tool_choice, problems);
+}
+
+/**
+ * The `model` and `max_tokens` Anthropic requires, when neither the document's Anthropic fields nor the settings
+ * carried from another provider (or passed by the caller) gave them: the latest Claude model an assistant message
+ * names, else a default, and a default limit, each with a warning.
+ */
+export function requiredFields(document: Tolerant.Transcript, request: JsonObject, context: ExportContext): void {
+  const { problems } = context;
   if (typeof request.model !== "string") {
     const model = [...document.messages]
       .reverse()

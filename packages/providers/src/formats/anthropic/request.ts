@@ -8,7 +8,8 @@
  * - a `system` message may sit inside `messages` (the API accepts them mid-way): it is marked
  *   `provider_fields.anthropic.placement: "messages"` and written back in place instead of hoisted;
  * - an empty `system` list is a system prompt without blocks, and comes back as one;
- * - consecutive messages of one role are merged because the API combines consecutive turns of one role itself;
+ * - consecutive messages of one role stay separate messages, as the source had them: the API combines them into one
+ *   turn itself (tool results are paired turn by turn);
  * - tools, tool choice and the required `model` and `max_tokens` are request-tools.ts.
  */
 import type { Tolerant } from "@agent-transcript/core";
@@ -21,7 +22,7 @@ import {
 } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
 import { placementMarker, stringContentMarker } from "./native-fields.js";
-import { fieldsFromCanonical, fieldsToCanonical } from "./request-tools.js";
+import { fieldsFromCanonical, fieldsToCanonical, requiredFields } from "./request-tools.js";
 
 const requestDialect: RequestDialect = {
   content: anthropicContent,
@@ -36,10 +37,11 @@ const requestDialect: RequestDialect = {
   },
   placementMarker,
   emptySystem: true,
-  mergeReason: "Anthropic combines consecutive turns of one role",
+  mergeReason: undefined,
   fieldsToCanonical,
   prepare: undefined,
   fieldsFromCanonical,
+  requiredFields,
 };
 
 export function requestToCanonical(request: unknown): ToCanonicalResult {

@@ -23,7 +23,10 @@ import {
   fingerprint,
   isJsonObject,
   pointer,
+  providerEntry,
   restOf,
+  shapeKey,
+  shapeOf,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
@@ -157,7 +160,11 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
     known.push("model");
   }
   readStopAndUsage(responseDialect, value, message, known, path, problems);
-  const fields = providerFields(restOf(value, known));
+  const rest = restOf(value, known) ?? {};
+  // What the writer fills in when the document lacks it is marked when the Message lacked it too, so a round trip
+  // adds nothing (a proxy's or a test's Message may leave out what the API always sends).
+  const absent = ["type", "role", "id", "model", "stop_reason", "usage"].filter((key) => !Object.hasOwn(value, key));
+  const fields = providerFields(providerEntry(rest, { absent }));
   if (fields !== undefined) message.provider_fields = fields;
   return message;
 }
@@ -171,11 +178,13 @@ function writeResponse(
 ): JsonObject {
   const { problems } = context;
   const fields = fieldsOf(anthropicContent, message);
+  const absent = shapeOf<{ absent?: string[] }>(fields)?.absent ?? [];
+  delete fields[shapeKey];
   const fromAnthropic =
     message.provider_fields?.[providerKey] !== undefined || message.usage?.raw?.provider === providerKey;
   const native: JsonObject = { type: "message", role: "assistant" };
   if (message.response_id !== undefined) native.id = message.response_id;
-  else if (typeof fields.id !== "string") {
+  else if (typeof fields.id !== "string" && !absent.includes("id")) {
     native.id = `msg_${digest(JSON.stringify(message.parts), "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 24)}`;
     problems.warn(
       "value-assumed",
@@ -184,7 +193,7 @@ function writeResponse(
     );
   }
   if (message.model !== undefined) native.model = message.model;
-  else if (typeof fields.model !== "string") {
+  else if (typeof fields.model !== "string" && !absent.includes("model")) {
     native.model = "unknown";
     problems.warn("value-assumed", pointer(path, "model"), 'the message names no model; "unknown" was written');
   }
@@ -192,9 +201,13 @@ function writeResponse(
   assign(native, fields);
   const stopReason = stopReasonOf(responseDialect, message, fromAnthropic, path, problems);
   if (stopReason !== undefined) native.stop_reason = stopReason;
-  else if (!Object.hasOwn(native, "stop_reason")) native.stop_reason = null;
+  else if (!Object.hasOwn(native, "stop_reason") && !absent.includes("stop_reason")) native.stop_reason = null;
   if (!fromAnthropic && !Object.hasOwn(native, "stop_sequence")) native.stop_sequence = null;
-  const usage = usageOf(responseDialect, message, path, context);
+  const usage =
+    message.usage === undefined && absent.includes("usage")
+      ? undefined
+      : usageOf(responseDialect, message, path, context);
   if (usage !== undefined) native.usage = usage;
+  for (const key of ["type", "role"]) if (absent.includes(key)) delete native[key];
   return native;
 }

@@ -1,4 +1,4 @@
-import type { Message } from "@agent-transcript/core";
+import { canonicalize, type Message } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
@@ -47,6 +47,7 @@ describe("real Bedrock Converse fixtures", () => {
       const back = bedrockConverseConverter.requestFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toEqual(payload.value);
+      expect(canonicalize(back.value)).toBe(canonicalize(payload.value));
       expect(back.warnings).toEqual([]);
     },
   );
@@ -66,6 +67,7 @@ describe("real Bedrock Converse fixtures", () => {
       const back = bedrockConverseConverter.responseFromCanonical(canonical.document, { strict: true });
       if (!back.ok) throw new Error(JSON.stringify(back.errors));
       expect(back.value).toEqual(payload.value);
+      expect(canonicalize(back.value)).toBe(canonicalize(payload.value));
       expect(back.warnings).toEqual([]);
     },
   );

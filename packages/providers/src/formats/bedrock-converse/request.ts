@@ -36,6 +36,7 @@ const requestDialect: RequestDialect = {
   fieldsToCanonical,
   prepare: renameTools,
   fieldsFromCanonical,
+  requiredFields: undefined,
 };
 
 export function requestToCanonical(request: unknown): ToCanonicalResult {

@@ -21,8 +21,11 @@ import {
   fingerprint,
   isJsonObject,
   pointer,
+  providerEntry,
   restOf,
   setField,
+  shapeKey,
+  shapeOf,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
@@ -165,7 +168,9 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
   if (outputRest !== undefined) rest[outputFieldsMarker] = outputRest;
   const messageRest = restOf(native, ["role", "content"]);
   if (messageRest !== undefined) rest[messageFieldsMarker] = messageRest;
-  const fields = providerFields(rest);
+  // A response without a stop reason or usage (the API always sends both; a proxy may not) is written back without.
+  const absent = ["stopReason", "usage"].filter((key) => !Object.hasOwn(value, key));
+  const fields = providerFields(providerEntry(rest, { absent }));
   if (fields !== undefined) message.provider_fields = fields;
   return message;
 }
@@ -178,6 +183,8 @@ function writeResponse(
   context: ExportContext,
 ): JsonObject {
   const fields = fieldsOf(bedrockContent, message);
+  const absent = shapeOf<{ absent?: string[] }>(fields)?.absent ?? [];
+  delete fields[shapeKey];
   const outputRest = takeField(fields, outputFieldsMarker);
   const messageRest = takeField(fields, messageFieldsMarker);
   const nativeMessage = assign(isJsonObject(messageRest) ? assign({}, messageRest) : {}, {
@@ -188,9 +195,16 @@ function writeResponse(
   const response = assign({ output }, fields);
   const fromBedrock =
     isJsonObject(message.provider_fields?.[providerKey]) || message.usage?.raw?.provider === usageProvider;
-  const stopReason = stopReasonOf(responseDialect, message, fromBedrock, path, context.problems);
+  const noStopReason =
+    message.native_finish_reason === undefined && message.finish_reason === undefined && absent.includes("stopReason");
+  const stopReason = noStopReason
+    ? undefined
+    : stopReasonOf(responseDialect, message, fromBedrock, path, context.problems);
   if (stopReason !== undefined) response.stopReason = stopReason;
-  const usage = usageOf(responseDialect, message, path, context);
+  const usage =
+    message.usage === undefined && absent.includes("usage")
+      ? undefined
+      : usageOf(responseDialect, message, path, context);
   if (usage !== undefined) response.usage = usage;
   return response;
 }

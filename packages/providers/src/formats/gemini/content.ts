@@ -68,6 +68,8 @@ export function importContent(
   const reader = new NativeReader(value, path, { problems, snake });
   const fields: JsonObject = {};
   let role: Message["role"] = kind === "system" ? "system" : kind === "candidate" ? "assistant" : "user";
+  // A candidate's content without a role (the API sends "model") is written back without one.
+  if (kind === "candidate" && !reader.has("role")) setField(fields, marker.roleAbsent, true);
   if (kind === "content") {
     const nativeRole = reader.peek("role");
     if (nativeRole === undefined) setField(fields, marker.roleAbsent, true);

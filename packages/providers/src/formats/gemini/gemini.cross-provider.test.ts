@@ -68,11 +68,13 @@ describe("canonical examples from other sources → Gemini request", () => {
     const load = (file: string): Tolerant.Transcript =>
       JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript;
     const withTools = geminiConverter.requestFromCanonical(load("request-with-tools.json"));
+    // The Anthropic settings are carried (max_tokens, temperature); the model is named in Gemini's URL, not its body.
     expect(withTools.ok && codes(withTools.warnings)).toEqual([
-      "field-dropped /provider_fields/anthropic",
       "field-dropped /tool_choice/parallel",
+      "field-dropped /provider_fields/anthropic/model",
     ]);
     expect(withTools.ok && withTools.value).toMatchObject({
+      generationConfig: { maxOutputTokens: 1024, temperature: 0.2 },
       systemInstruction: { parts: [{ text: "You are a concise travel assistant." }] },
       tools: [{ functionDeclarations: [{ name: "get_weather", parametersJsonSchema: { type: "object" } }] }],
       toolConfig: { functionCallingConfig: { mode: "AUTO" } },

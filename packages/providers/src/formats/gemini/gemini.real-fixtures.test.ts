@@ -1,3 +1,4 @@
+import { canonicalize } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import type { Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
@@ -47,9 +48,10 @@ describe("Gemini real fixtures", () => {
         const imported = geminiConverter.requestToCanonical(payload.value);
         if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
         strictlyValid(imported.document);
-        const exported = geminiConverter.requestFromCanonical(imported.document);
+        const exported = geminiConverter.requestFromCanonical(imported.document, { strict: true });
         if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
         expect(exported.value).toEqual(payload.value);
+        expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
         expect(geminiConverter.checkRequest(payload.value as GeminiRequest)).toEqual([]);
       });
     },
@@ -65,9 +67,10 @@ describe("Gemini real fixtures", () => {
         strictlyValid(imported.document);
         const message = imported.document.messages[0];
         expect(message?.role).toBe("assistant");
-        const exported = geminiConverter.responseFromCanonical(imported.document);
+        const exported = geminiConverter.responseFromCanonical(imported.document, { strict: true });
         if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
         expect(exported.value).toEqual(payload.value);
+        expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
       });
     },
   );

@@ -9,7 +9,8 @@
  * - `toolConfig.functionCallingConfig`: AUTO → auto, NONE → none, ANY → required, ANY with one allowed name → tool.
  *   Other modes (VALIDATED) and every other toolConfig field stay in `provider_fields.google.toolConfig`.
  * - `generationConfig` (thinkingConfig included), `safetySettings`, `cachedContent`, `labels` and any other field
- *   are kept verbatim in the document's `provider_fields.google`.
+ *   are kept verbatim in the document's `provider_fields.google`; another provider's request settings are carried to
+ *   their Gemini fields on export (conversion/request-settings.ts).
  */
 import type { Message, ToolChoice, ToolDefinition, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
@@ -17,6 +18,7 @@ import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } fro
 import { finishFromCanonical } from "../../conversion/index.js";
 import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
+  carryRequestSettings,
   cloneJson,
   Problems,
   checkCanonicalInput,
@@ -430,15 +432,6 @@ export function requestFromCanonical(
       const request: JsonObject = { contents };
       if (systemInstruction !== undefined) request.systemInstruction = systemInstruction;
       const google = googleFields(document);
-      // Request settings recorded for another provider (model, max_tokens, temperature) do not carry over.
-      for (const provider of Object.keys(document.provider_fields ?? {})) {
-        if (provider !== "google")
-          problems.warn(
-            "field-dropped",
-            pointer("", "provider_fields", provider),
-            `request settings of ${provider} do not apply to Gemini`,
-          );
-      }
       if (document.tools !== undefined) {
         const tools = exportTools(document.tools, problems);
         request.tools = google?.[marker.toolsObject] === true && tools.length === 1 ? tools[0] : tools;
@@ -449,6 +442,8 @@ export function requestFromCanonical(
       }
       mergeNative(request, google);
       applySnakeCase(request, google?.[marker.snakeCase]);
+      // Request settings recorded for another provider go to their Gemini fields (generationConfig, …), or are reported.
+      carryRequestSettings("gemini", document, request, options, problems);
       return finishFromCanonical(request as unknown as GeminiRequest, problems.warnings, options);
     },
     (errors) => ({ ok: false, errors, warnings: [] }),

@@ -329,6 +329,7 @@ export function responseFromCanonical(
       const contentFields = isJsonObject(candidateFields?.content) ? candidateFields.content : undefined;
       if (contentFields?.[marker.partsAbsent] === true && parts.length === 0 && isJsonObject(candidate.content))
         delete candidate.content.parts;
+      if (contentFields?.[marker.roleAbsent] === true && isJsonObject(candidate.content)) delete candidate.content.role;
       mergeNative(candidate, candidateFields);
       if (isJsonObject(candidate.content)) applySnakeCase(candidate.content, contentFields?.[marker.snakeCase]);
       applySnakeCase(candidate, candidateFields?.[marker.snakeCase]);

@@ -1,3 +1,4 @@
+import { canonicalize } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
@@ -62,6 +63,7 @@ describe("mistral real fixtures", () => {
       expect(exported.ok ? [] : exported.errors).toEqual([]);
       if (!exported.ok) return;
       expect(exported.value).toEqual(payload.value);
+      expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
       expect(mistralConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
@@ -77,6 +79,7 @@ describe("mistral real fixtures", () => {
       const exported = mistralConverter.responseFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(exported.value).toEqual(payload.value);
+      expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
     },
   );
 

@@ -6,8 +6,9 @@ const base64Pattern = /^[\d+/a-z]*={0,2}$/i;
 
 /**
  * Ollama's rules for a request: known roles; tool-call arguments are objects (never JSON text); images are bare
- * base64 (no data: prefix); a tool message follows an assistant message with tool calls (or another tool message),
- * names one of those calls' tools in tool_name and, with a tool_call_id, one of their ids; no two calls share an id
+ * base64 (no data: prefix); a tool message follows an assistant turn with tool calls (or another tool message),
+ * names one of those calls' tools in tool_name and, with a tool_call_id, one of their ids — a turn being the
+ * consecutive assistant messages before it, over which a source may spread one turn's calls; no two calls share an id
  * (a tool_call_id would be ambiguous).
  */
 export function checkRequest(request: ChatRequest): TargetProblem[] {
@@ -18,6 +19,7 @@ export function checkRequest(request: ChatRequest): TargetProblem[] {
   let callNames: Set<string> | undefined;
   let callIds = new Set<string>();
   const seenIds = new Set<string>();
+  let previousRole: unknown;
   messages.forEach((message: unknown, index) => {
     const path = pointer("", "messages", index);
     if (!isJsonObject(message)) {
@@ -25,6 +27,8 @@ export function checkRequest(request: ChatRequest): TargetProblem[] {
       return;
     }
     const role = message["role"];
+    const continuesTurn = role === "assistant" && previousRole === "assistant";
+    previousRole = role;
     if (typeof role !== "string" || !roles.includes(role))
       problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Ollama knows` });
     const images = message["images"];
@@ -54,11 +58,13 @@ export function checkRequest(request: ChatRequest): TargetProblem[] {
         });
       return;
     }
-    callNames = undefined;
-    callIds = new Set();
+    if (!continuesTurn) {
+      callNames = undefined;
+      callIds = new Set();
+    }
     const calls = message["tool_calls"];
     if (!Array.isArray(calls) || calls.length === 0) return;
-    callNames = new Set();
+    callNames ??= new Set();
     calls.forEach((call: unknown, callIndex) => {
       const fn = isJsonObject(call) ? call["function"] : undefined;
       const callPath = pointer(path, "tool_calls", callIndex);

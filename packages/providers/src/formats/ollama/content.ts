@@ -83,7 +83,9 @@ export const readMessage: MessageReader<ChatMember> = (member, value, path, prob
     else problems.error(pointer(reader.at("images"), index), "must be a base64 string");
   });
   const calls = nonEmpty("tool_calls");
-  if (calls !== undefined) pending.length = 0;
+  // A new user turn leaves earlier calls unanswered; consecutive assistant messages (one turn's calls spread over
+  // them) keep theirs open, so the results after them pair with the calls of any of them.
+  if (role === "user" || role === "system") pending.length = 0;
   calls?.forEach((call, index) => {
     const part = readToolCall(member, call, pointer(reader.at("tool_calls"), index), problems);
     if (part === undefined) return;

@@ -1,3 +1,4 @@
+import { canonicalize } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
@@ -34,6 +35,7 @@ describe("ollama real fixtures", () => {
       const exported = ollamaConverter.requestFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(exported.value).toEqual(payload.value);
+      expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
       expect(ollamaConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
@@ -49,6 +51,7 @@ describe("ollama real fixtures", () => {
       const exported = ollamaConverter.responseFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(exported.value).toEqual(payload.value);
+      expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
     },
   );
 

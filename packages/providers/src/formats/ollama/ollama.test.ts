@@ -41,11 +41,15 @@ describe("canonical documents of other sources", () => {
       ollamaConverter
         .requestFromCanonical(JSON.parse(readFileSync(path.join(examples, file), "utf8")) as Tolerant.Transcript)
         .warnings.map((warning) => `${warning.code} ${warning.path}`);
-    expect(warnings("request-with-tools.json")).toEqual([
-      "field-dropped /provider_fields/anthropic",
-      "value-assumed /provider_fields",
-      "field-dropped /tool_choice",
-    ]);
+    // The Anthropic settings are carried: model, max_tokens as num_predict, temperature.
+    expect(warnings("request-with-tools.json")).toEqual(["field-dropped /tool_choice"]);
+    const carried = ollamaConverter.requestFromCanonical(
+      JSON.parse(readFileSync(path.join(examples, "request-with-tools.json"), "utf8")) as Tolerant.Transcript,
+    );
+    expect(carried.ok && carried.value).toMatchObject({
+      model: "claude-sonnet-4-5-20250929",
+      options: { num_predict: 1024, temperature: 0.2 },
+    });
     const awf = warnings("awf-run.json");
     expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
     expect(awf).toContain("results-regrouped /messages/3");

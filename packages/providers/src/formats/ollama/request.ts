@@ -11,12 +11,14 @@
  * with no call before it too (`tool-result-unmatched`); an assistant message right after one whose calls are
  * unanswered joins it (`parts-merged`, parallel calls a source split up); a result separated from its call moves
  * back to it (`order-changed`); a call id already sent gets a fresh deterministic id for its turn, call and results
- * together (`id-remapped`).
+ * together (`id-remapped`). A document read from Ollama keeps its order: nothing is joined or moved.
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart } from "@agent-transcript/core";
 import {
+  carryRequestSettings,
   checkCanonicalInput,
+  ownFields,
   cloneJson,
   dropAbsent,
   fillMissing,
@@ -200,8 +202,15 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
   const calls = new CallTable(reserved, problems);
   const context: WriteContext = { problems, options, calls };
   const messages: JsonObject[] = [];
+  // A document read from Ollama is in an order Ollama took: its messages are written as they were, none joined or
+  // moved (a turn's calls spread over consecutive assistant messages, their results after the last of them).
+  const asRead = document.source?.format === "ollama";
   /** A tool message goes right after its call's assistant message and the tool messages already there. */
   const place = (native: JsonObject, call: SentCall, path: string): void => {
+    if (asRead) {
+      messages.push(native);
+      return;
+    }
     let at = call.owner === undefined ? -1 : messages.lastIndexOf(call.owner);
     if (at < 0) at = messages.length;
     else for (at += 1; at < messages.length && messages[at]?.["role"] === "tool"; at += 1);
@@ -282,6 +291,7 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
       const native = finishNative(writeParts(message, role, path, context), own);
       const previous = messages.at(-1);
       if (
+        !asRead &&
         role === "assistant" &&
         previous?.["role"] === "assistant" &&
         Array.isArray(previous["tool_calls"]) &&
@@ -297,8 +307,8 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
     if (role === "assistant") writeResults();
   });
   const request: JsonObject = { messages };
-  const own = ollamaFields(document.provider_fields, "", problems);
-  assumeModel(ollamaMember, own, request, problems);
+  // Other providers' request settings are carried to Ollama's fields (or reported) below.
+  const own = ownFields(document.provider_fields, provider);
   if (document.tools !== undefined)
     request["tools"] = document.tools.flatMap(
       (tool, index) => writeTool(tool, pointer("", "tools", index), problems) ?? [],
@@ -306,5 +316,7 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
   if (document.tool_choice !== undefined) problems.warn("field-dropped", "/tool_choice", "Ollama has no tool choice");
   fillMissing(request, own);
   dropAbsent(request, shapeOf(own));
+  carryRequestSettings("ollama", document, request, options, problems);
+  assumeModel(ollamaMember, request, problems);
   return finishFromCanonical(request as unknown as ChatRequest, problems.warnings, options);
 }

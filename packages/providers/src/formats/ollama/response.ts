@@ -25,6 +25,7 @@ import {
   Problems,
   reportUnmapped,
   setField,
+  shapeKey,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
@@ -32,7 +33,7 @@ import {
 } from "../../conversion/index.js";
 import { finishNative, keptInner, responseMessage, type PendingCall } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, type WriteContext } from "./content.js";
-import { label, provider, usageFields } from "./native-fields.js";
+import { label, provider, shapeOf, usageFields } from "./native-fields.js";
 import { ollamaMember } from "./request.js";
 import type { ChatResponse } from "./types.js";
 
@@ -108,6 +109,9 @@ function readResponse(response: unknown): ToCanonicalResult {
   if (createdAt !== undefined) message.created_at = createdAt;
   const fields: JsonObject = { ...(reader.rest() ?? {}) };
   if (messageFields !== undefined) fields["message"] = messageFields;
+  // The server always sends both; a response without them (a test double, a proxy) is written back without them.
+  const absent = ["model", "created_at"].filter((key) => !Object.hasOwn(response, key));
+  if (absent.length > 0) fields[shapeKey] = { absent };
   if (Object.keys(fields).length > 0) message.provider_fields = { [provider]: fields };
   const document: Transcript = {
     schema_version: formatVersion,
@@ -152,14 +156,17 @@ function writeResponse(
   const own = ollamaFields(message.provider_fields, path, problems);
   const context: WriteContext = { problems, options };
   const nativeMessage = finishNative(writeParts(message, "assistant", path, context), keptInner(own, "message"));
+  const absent = shapeOf(own)?.absent ?? [];
   const response: JsonObject = {
     model: message.model ?? "",
     created_at: message.created_at ?? new Date(0).toISOString(),
     message: nativeMessage,
   };
-  if (message.model === undefined)
+  if (message.model === undefined && absent.includes("model")) delete response["model"];
+  else if (message.model === undefined)
     problems.warn("value-assumed", pointer(path, "model"), "the message names no model; model is written empty");
-  if (message.created_at === undefined && own?.["created_at"] === undefined)
+  if (message.created_at === undefined && absent.includes("created_at")) delete response["created_at"];
+  else if (message.created_at === undefined && own?.["created_at"] === undefined)
     problems.warn(
       "value-assumed",
       pointer(path, "created_at"),

@@ -1,3 +1,4 @@
+import { canonicalize } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
@@ -38,6 +39,7 @@ describe("openai-chat real fixtures", () => {
       const exported = openaiChatConverter.requestFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(exported.value).toEqual(payload.value);
+      expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
       expect(openaiChatConverter.checkRequest(exported.value)).toEqual([]);
     },
   );
@@ -53,6 +55,7 @@ describe("openai-chat real fixtures", () => {
       const exported = openaiChatConverter.responseFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(exported.value).toEqual(payload.value);
+      expect(canonicalize(exported.value)).toBe(canonicalize(payload.value));
     },
   );
 

@@ -45,10 +45,12 @@ describe("canonical documents of other sources", () => {
       const result = openaiChatConverter.requestFromCanonical(read(file));
       return result.warnings.map((warning) => `${warning.code} ${warning.path}`);
     };
-    expect(warnings("request-with-tools.json")).toEqual([
-      "field-dropped /provider_fields/anthropic",
-      "value-assumed /provider_fields",
-    ]);
+    // The Anthropic settings are carried: model, max_tokens as max_completion_tokens, temperature.
+    expect(warnings("request-with-tools.json")).toEqual([]);
+    expect(openaiChatConverter.requestFromCanonical(read("request-with-tools.json"))).toMatchObject({
+      ok: true,
+      value: { model: "claude-sonnet-4-5-20250929", max_completion_tokens: 1024, temperature: 0.2 },
+    });
     const awf = warnings("awf-run.json");
     expect(awf).toContain("reasoning-dropped /messages/2/parts/0");
     expect(awf).toContain("results-regrouped /messages/3");

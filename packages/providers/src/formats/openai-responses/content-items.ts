@@ -42,12 +42,15 @@ import {
   type ContentSide,
 } from "./content.js";
 import {
+  absentOf,
   isNonEmptyString,
   issuer,
+  nativeOnly,
   openaiFields,
   responsesTarget,
   restOf,
   spreadInto,
+  withAbsent,
   withOpenaiFields,
   without,
 } from "./native-fields.js";
@@ -210,7 +213,9 @@ function reasoningToPart(item: JsonObject): Part {
     consumed.push("content");
   }
   part.issuer = issuer();
-  return { ...part, ...withOpenaiFields(restOf(item, consumed)) };
+  // A reasoning item without `summary` (one the API requires, but proxies leave out) is not given an empty one back.
+  const absent = Object.hasOwn(item, "summary") ? [] : ["summary"];
+  return { ...part, ...withOpenaiFields(withAbsent(restOf(item, consumed), absent)) };
 }
 
 function functionCallToPart(item: JsonObject): Part {
@@ -639,11 +644,11 @@ function reasoningToItem(
   reportUnmapped(part, reasoningKeys, path, "OpenAI Responses", problems);
   const fields = fieldsOf(part);
   const item: JsonObject = { type: "reasoning", id: part.id };
-  if (fields?.summary === undefined)
+  if (fields?.summary === undefined && (part.summary !== undefined || !absentOf(fields).includes("summary")))
     item.summary = (part.summary ?? []).map((text) => ({ type: "summary_text", text }));
   if (part.encrypted_content !== undefined) item.encrypted_content = part.encrypted_content;
   if (part.text !== undefined) item.content = [{ type: "reasoning_text", text: part.text }];
-  return { item: spreadInto(item, fields) };
+  return { item: spreadInto(item, nativeOnly(fields)) };
 }
 
 /** Builds a message item from its content; a lone plain text part becomes a string. */

@@ -4,7 +4,7 @@
  */
 import type { Issuer, ProviderFields } from "@agent-transcript/core";
 import type { TargetIssuer } from "../../conversion/index.js";
-import { cloneJson, isJsonObject, setField, type JsonObject } from "../../conversion/index.js";
+import { cloneJson, isJsonObject, setField, shapeKey, shapeOf, type JsonObject } from "../../conversion/index.js";
 
 /** The key of `provider_fields` this format reads and writes. */
 export const providerKey = "openai";
@@ -92,4 +92,33 @@ export function isoToEpoch(value: string): number | undefined {
   if (!Number.isFinite(millis) || millis % 1000 !== 0) return undefined;
   const seconds = millis / 1000;
   return epochToIso(seconds) === value ? seconds : undefined;
+}
+
+/**
+ * The `$shape` marker this format keeps beside native fields in `provider_fields.openai`: `absent` lists the fields
+ * the source object did not have that the writer would otherwise fill with a default (a Response's `status` or
+ * `incomplete_details: null`, a reasoning item's empty `summary`), so an exact round trip adds nothing.
+ */
+export interface Shape {
+  absent?: string[];
+}
+
+/** The fields a source object lacked that the writer fills by default, as its `$shape` marker lists them. */
+export function absentOf(fields: JsonObject | undefined): readonly string[] {
+  return shapeOf<Shape>(fields)?.absent ?? [];
+}
+
+/** `fields` with `absent` added to its `$shape` marker (a new object; `fields` may be undefined). */
+export function withAbsent(fields: JsonObject | undefined, absent: readonly string[]): JsonObject | undefined {
+  if (absent.length === 0) return fields;
+  const result: JsonObject = { ...(fields ?? {}) };
+  setField(result, shapeKey, { absent: [...absent] });
+  return result;
+}
+
+/** The native fields of `fields`, without the `$shape` marker (which is no wire field). */
+export function nativeOnly(fields: JsonObject | undefined): JsonObject | undefined {
+  if (fields === undefined || !Object.hasOwn(fields, shapeKey)) return fields;
+  const { [shapeKey]: _shape, ...rest } = fields;
+  return rest;
 }

@@ -1,3 +1,4 @@
+import { canonicalize } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
@@ -128,6 +129,7 @@ describe("real OpenAI Responses fixtures", () => {
       const exported = format.requestFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(compare(origin, exported.value, value).unexplained).toEqual([]);
+      expect(canonicalize(exported.value)).toBe(canonicalize(value));
     });
   });
 
@@ -146,6 +148,7 @@ describe("real OpenAI Responses fixtures", () => {
       const exported = format.responseFromCanonical(imported.document, { strict: true });
       if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
       expect(compare(origin, exported.value, value).unexplained).toEqual([]);
+      expect(canonicalize(exported.value)).toBe(canonicalize(value));
     });
   });
 

@@ -476,6 +476,38 @@ describe("checkRequest", () => {
   });
 });
 
+describe("a Response's round trip adds nothing", () => {
+  it("writes back a Response without status, incomplete_details or a reasoning summary as it was", () => {
+    const response = {
+      id: "resp_1",
+      object: "response",
+      model: "gpt-5",
+      output: [
+        { type: "reasoning", id: "rs_1", encrypted_content: "gAAA" },
+        { type: "message", id: "msg_1", role: "assistant", content: [{ type: "output_text", text: "Hi" }] },
+      ],
+    };
+    const imported = format.responseToCanonical(response);
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    expect(imported.warnings).toEqual([]);
+    const exported = format.responseFromCanonical(imported.document, { strict: true });
+    expect(exported).toEqual({ ok: true, value: response, warnings: [] });
+  });
+
+  it("still writes what a Response must have for a message read from elsewhere, saying so", () => {
+    const exported = format.responseFromCanonical(
+      transcript([{ role: "assistant", parts: [{ type: "text", text: "Hi" }] }]),
+    );
+    if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+    expect(exported.value).toMatchObject({ object: "response", status: "completed" });
+    expect(exported.warnings.map((warning) => warning.code)).toEqual([
+      "value-assumed",
+      "value-assumed",
+      "value-assumed",
+    ]);
+  });
+});
+
 describe("responses and streams from any canonical document", () => {
   const document = transcript([
     { role: "user", parts: [{ type: "text", text: "hi" }] },

@@ -27,6 +27,7 @@ import { append, finishFromCanonical } from "../../conversion/index.js";
 import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
   Problems,
+  carryRequestSettings,
   checkCanonicalInput,
   cloneJson,
   emptyProvenance,
@@ -50,8 +51,11 @@ import {
   type WrittenItem,
 } from "./content-items.js";
 import {
+  absentOf,
   isNonEmptyString,
   issuer,
+  nativeOnly,
+  withAbsent,
   openaiFields,
   providerKey,
   restOf,
@@ -228,7 +232,9 @@ function importTools(tools: readonly unknown[], problems: Problems): ToolDefinit
       definition.description = tool.description;
       consumed.push("description");
     }
-    definition.provider_fields = { [providerKey]: restOf(tool, consumed) ?? {} };
+    // A tool without a type (which the API requires) is read as one of type "unknown", and written back without one.
+    const absent = Object.hasOwn(tool, "type") ? [] : ["type"];
+    definition.provider_fields = { [providerKey]: withAbsent(restOf(tool, consumed), absent) ?? {} };
     result.push(definition);
   }
   return result;
@@ -270,7 +276,7 @@ export function requestFromCanonical(
 function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanonicalResult<JsonObject> {
   const problems = new Problems();
   if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
+  const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems, "carried");
   reportUnmapped(document, documentKeys, "", "OpenAI Responses request", problems);
   const context: ExportContext = {
     problems,
@@ -326,6 +332,9 @@ function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanon
     request.tools = tools;
   }
   if (document.tool_choice !== undefined) exportToolChoice(document.tool_choice, request, problems);
+  // Request settings recorded for another provider (OpenAI Chat's included) go to their Responses fields, or are
+  // reported.
+  carryRequestSettings("openai-responses", input, request, options, problems);
   return finishFromCanonical(request, problems.warnings, options);
 }
 
@@ -420,9 +429,9 @@ function exportTool(tool: Tolerant.ToolDefinition, path: string, problems: Probl
       "OpenAI Responses tool",
       problems,
     );
-    const native: JsonObject = { type: tool.native_type };
+    const native: JsonObject = absentOf(fields).includes("type") ? {} : { type: tool.native_type };
     if (tool.description !== undefined) native.description = tool.description;
-    return spreadInto(native, fields);
+    return spreadInto(native, nativeOnly(fields));
   }
   reportUnmapped(
     tool,

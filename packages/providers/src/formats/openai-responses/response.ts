@@ -28,7 +28,17 @@ import {
 } from "../../conversion/index.js";
 import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { itemsToParts, partsToItems, type ExportContext } from "./content-items.js";
-import { epochToIso, isoToEpoch, openaiFields, restOf, spreadInto, withOpenaiFields } from "./native-fields.js";
+import {
+  absentOf,
+  epochToIso,
+  isoToEpoch,
+  nativeOnly,
+  openaiFields,
+  restOf,
+  spreadInto,
+  withAbsent,
+  withOpenaiFields,
+} from "./native-fields.js";
 
 /** Every `status` a Response has; any other native finish reason is an `incomplete_details.reason`. */
 const statuses = new Set(["completed", "failed", "in_progress", "cancelled", "queued", "incomplete"]);
@@ -98,8 +108,12 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
   );
 }
 
-/** Imports a Response object; `problems` may already hold warnings (from a stream's events). */
-export function importResponse(response: unknown, problems: Problems): ToCanonicalResult {
+/**
+ * Imports a Response object; `problems` may already hold warnings (from a stream's events). `envelope`: the object is
+ * a Response as the source had it, so what it lacks is marked absent (a stream without response events has only its
+ * items, and no envelope to keep).
+ */
+export function importResponse(response: unknown, problems: Problems, envelope = true): ToCanonicalResult {
   if (!isJsonObject(response)) {
     problems.error("", "must be a Response object");
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
@@ -155,7 +169,12 @@ export function importResponse(response: unknown, problems: Problems): ToCanonic
     message.usage = usage;
     consumed.push("usage");
   }
-  Object.assign(message, withOpenaiFields(restOf(response, consumed)));
+  // What the writer fills by default when the document lacks it is marked when the Response lacked it too, so the
+  // Response comes back without it.
+  const absent = envelope
+    ? ["id", "status", "incomplete_details", "output"].filter((key) => !Object.hasOwn(response, key))
+    : [];
+  Object.assign(message, withOpenaiFields(withAbsent(restOf(response, consumed), absent)));
   const document: Transcript = {
     schema_version: formatVersion,
     id:
@@ -250,11 +269,12 @@ export function buildResponse(
   const path = pointer("/messages", index);
   reportUnmapped(message, messageKeys, path, "OpenAI Responses response", problems);
   const fields = openaiFields(message.provider_fields);
+  const absent = absentOf(fields);
   const enveloped =
     message.response_id !== undefined || message.native_finish_reason !== undefined || fields !== undefined;
   const response: JsonObject = {};
   const assume = (key: string, value: unknown, why: string): void => {
-    if (!mode.synthesize || Object.hasOwn(response, key)) return;
+    if (!mode.synthesize || Object.hasOwn(response, key) || absent.includes(key)) return;
     response[key] = value;
     problems.warn("value-assumed", path, `${key} ${why}`);
   };
@@ -279,7 +299,9 @@ export function buildResponse(
   const status = statusOf(message, fields, path, problems);
   if (status !== undefined) {
     response.status = status.status;
-    if (fields === undefined || !Object.hasOwn(fields, "incomplete_details"))
+    // Written unless the message keeps the Response's own, or the Response had none and nothing is incomplete.
+    const keptDetails = fields !== undefined && Object.hasOwn(fields, "incomplete_details");
+    if (!keptDetails && (status.incomplete !== undefined || !absent.includes("incomplete_details")))
       response.incomplete_details = status.incomplete ?? null;
   } else {
     assume("status", "completed", "assumed completed (the message has no finish reason)");
@@ -291,7 +313,8 @@ export function buildResponse(
     remapped: new Set(),
   };
   const written = partsToItems(message.parts, pointer(path, "parts"), "assistant", undefined, context);
-  response.output = written.map(({ item, path: itemPath }) => completeItem(item, itemPath, problems));
+  if (written.length > 0 || !absent.includes("output"))
+    response.output = written.map(({ item, path: itemPath }) => completeItem(item, itemPath, problems));
   if (message.usage !== undefined) response.usage = usageOf(message.usage);
   let looseError: string | undefined;
   if (message.error !== undefined && !(fields !== undefined && isJsonObject(fields.error))) {
@@ -306,7 +329,7 @@ export function buildResponse(
       looseError = message.error;
     }
   }
-  spreadInto(response, fields);
+  spreadInto(response, nativeOnly(fields));
   return { response, enveloped, ...(looseError === undefined ? {} : { looseError }) };
 }
 

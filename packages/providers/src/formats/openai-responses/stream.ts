@@ -256,7 +256,7 @@ function importStream(chunks: readonly unknown[]): ToCanonicalResult {
       "the stream ended without a terminal event; the response is as the last response event left it",
     );
   const response: JsonObject = { ...(envelope ?? {}), output };
-  const result = importResponse(response, problems);
+  const result = importResponse(response, problems, envelope !== undefined);
   if (!result.ok || errorEvent === undefined) return result;
   const message = result.document.messages[0];
   const details = isJsonObject(errorEvent.error) ? errorEvent.error : errorEvent;
