@@ -21,6 +21,8 @@ export {
   type ProviderFormatId,
 } from "./registry.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
+// The reasoning effort levels of `RequestSettings`, least first: what `--model`-style tools offer as choices.
+export { reasoningEfforts } from "./conversion/index.js";
 export type {
   ConversionError,
   ConversionWarning,
