@@ -165,7 +165,8 @@ describe("hostile input through validate, export and convert", () => {
           const nested = nestedText(levels, keys);
           const template = documentText(slot, indent);
           const at = template.indexOf(`"${slotMarker}"`);
-          const text = template.replace(`"${slotMarker}"`, nested.text);
+          // A function, not a string: generated keys may hold `$&` or `$'`, which a replacement string expands.
+          const text = template.replace(`"${slotMarker}"`, () => nested.text);
           const file = scratchFile("deep.json", text);
           // The slot's value sits in as many containers as its pointer has tokens; the first container past the
           // limit is as many levels further in as the limit leaves.
@@ -195,7 +196,7 @@ describe("hostile input through validate, export and convert", () => {
         async (slot, token, indent, preexisting) => {
           const template = documentText(slot, indent);
           const offset = template.indexOf(`"${slotMarker}"`);
-          const text = template.replace(`"${slotMarker}"`, token);
+          const text = template.replace(`"${slotMarker}"`, () => token);
           const file = scratchFile("numbers.json", text);
           const line = text.slice(0, offset).split("\n").length;
           const column = offset - text.lastIndexOf("\n", offset - 1);
