@@ -61,3 +61,6 @@ export {
   type EscapeControlCharactersOptions,
 } from "./control-characters.js";
 export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";
+// English for messages: "1 record" / "2 records", "an assistant message" / "a user message". Every package's
+// messages name roles, part types and format ids; these keep their plurals and articles right.
+export { describeCount, withIndefiniteArticle } from "./wording.js";

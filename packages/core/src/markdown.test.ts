@@ -73,7 +73,7 @@ describe("renderMarkdown", () => {
     };
     const rendered = renderMarkdown(document);
     expect(rendered).toContain("**Redacted:** 2 secrets (github-token ×2)");
-    expect(rendered).toContain("**Truncated:** 1 tool output(s) to 65536 bytes");
+    expect(rendered).toContain("**Truncated:** 1 tool output to 65536 bytes");
     expect(rendered).toContain("**Reasoning:** omitted from this export");
     expect(rendered).toContain("_[hologram part from a newer format version]_");
   });

@@ -10,6 +10,7 @@ import {
 } from "./markdown-escape.js";
 import { assertWithinDepth } from "./json-limits.js";
 import { isKnownPart } from "./parts.js";
+import { describeCount } from "./wording.js";
 
 export interface MarkdownOptions {
   /** `omit` leaves reasoning out entirely; `include` (default) shows it folded under each message. */
@@ -87,7 +88,9 @@ function summaryFacts(document: Tolerant.Transcript): string[] {
   }
   const truncation = document.export?.truncation;
   if (truncation && truncation.truncated_count > 0)
-    facts.push(`**Truncated:** ${truncation.truncated_count} tool output(s) to ${truncation.limit_bytes} bytes`);
+    facts.push(
+      `**Truncated:** ${describeCount(truncation.truncated_count, "tool output")} to ${truncation.limit_bytes} bytes`,
+    );
   if (document.export?.reasoning === "omit") facts.push("**Reasoning:** omitted from this export");
   return facts;
 }
