@@ -25,7 +25,7 @@ export {
 } from "./decode.js";
 export type { ValidationError } from "./validation.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
-export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning } from "./fold.js";
+export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning, type FoldWarningCode } from "./fold.js";
 // Thrown by the document operations above for a value nested deeper than the limit; the rest of the JSON text
 // layer (parser, limits, UTF-8, locating errors) is `@agent-transcript/core/json`.
 export { defaultMaxDepth, JsonDepthError } from "./json-limits.js";
