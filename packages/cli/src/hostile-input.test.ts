@@ -453,7 +453,7 @@ describe("the streamed gunzip", () => {
     };
     const code = await run(["validate", "-", "--max-decompressed-size", "16MiB"], output.io);
     expect(code).toBe(1);
-    expect(output.stdout()).toContain("decompresses to more than the limit of 16 MiB");
+    expect(output.stderr()).toContain("decompresses to more than the limit of 16 MiB");
     // 16 MiB of output is 16 members; reading ahead is bounded by the streams' buffers.
     expect(consumed).toBeLessThan(64 * member.length);
   });

@@ -39,7 +39,7 @@ export {
   type ReasoningPolicy,
 } from "./export.js";
 export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
-export { renderMarkdown, type MarkdownOptions } from "./markdown.js";
+export { renderMarkdown, renderMarkdownPieces, type MarkdownOptions } from "./markdown.js";
 export { addUsage, normalizeUsage, sumUsage, usageProviders, type UsageProvider } from "./usage.js";
 export {
   addCost,
