@@ -211,7 +211,10 @@ async function checkParent(output: string): Promise<void> {
 
 /** `file.json/x`: names the first part of the path that is not a folder. */
 async function notAFolder(output: string): Promise<OutputError> {
-  let current = path.dirname(output.replace(/[/\\]+$/, ""));
+  // `file.json/` names the file itself as a folder; `file.json/x` names its child.
+  let end = output.length;
+  while (end > 1 && (output[end - 1] === "/" || output[end - 1] === path.sep)) end -= 1;
+  let current = output.slice(0, end);
   for (let guard = 0; guard < 4096; guard += 1) {
     const stats = await stat(current).catch(() => undefined);
     if (stats && !stats.isDirectory()) return new OutputError(`cannot write ${output}: ${current} is not a folder`);

@@ -426,7 +426,9 @@ describe("agent-transcript convert --model and --max-tokens", () => {
     const assumed = capture();
     expect(await run(["convert", bare, "--to", "anthropic", "--verbose"], assumed.io)).toBe(0);
     expect(assumed.stderr()).toMatch(/value-assumed: the document names no Anthropic model/);
-    expect(assumed.stderr()).toMatch(/value-assumed: the document has no max_tokens, which Anthropic requires; 4096 assumed/);
+    expect(assumed.stderr()).toMatch(
+      /value-assumed: the document has no max_tokens, which Anthropic requires; 4096 assumed/,
+    );
     const given = capture();
     expect(
       await run(["convert", bare, "--to", "anthropic", "--model", "claude-opus-4-1", "--max-tokens", "100"], given.io),
