@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
+import { constants, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -278,7 +278,8 @@ describe("signals part-way through a write", () => {
     ["SIGHUP", 129],
   ] as const)(
     "%s removes the temporary file and ends the process by the signal (a shell reports %i)",
-    async (signal) => {
+    async (signal, shellStatus) => {
+      expect(128 + constants.signals[signal]).toBe(shellStatus);
       const folder = freshFolder();
       const target = path.join(folder, "interrupted.json");
       writeFileSync(target, "previous");

@@ -23,6 +23,7 @@ export type FoldWarningCode =
   | "child-run-parent-mismatch";
 
 export interface FoldWarning {
+  /** What kind of warning: commands summarise warnings by code, and scripts can act on one kind. */
   code: FoldWarningCode;
   /** seq of the event line the warning is about. */
   seq?: number;
