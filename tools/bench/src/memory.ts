@@ -36,7 +36,8 @@ export const maxMemoryMultiples: Readonly<Record<MemoryBenchmarkId, number>> = {
 const titles: Record<MemoryBenchmarkId, string> = {
   "memory-decode": '`decodeTranscript(readFileSync(file), { mode: "strict" })`: the caller keeps the bytes',
   "memory-validate": "`agent-transcript validate file`: read through the input layer, decode, validate",
-  "memory-export": "`agent-transcript export file --output out.json`: read, decode, redact, pretty JSON written piece by piece",
+  "memory-export":
+    "`agent-transcript export file --output out.json`: read, decode, redact, pretty JSON written piece by piece",
 };
 
 /** What one process measured. */
