@@ -17,7 +17,9 @@ export function captureIo(
   );
   return {
     io: {
-      stdout: (text) => (out += text),
+      stdout: (text) => {
+        out += text;
+      },
       stderr: (text) => (err += text),
       stdin: async function* () {
         yield* chunks;

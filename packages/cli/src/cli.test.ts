@@ -50,7 +50,7 @@ describe("agent-transcript validate", () => {
   it("exits 1 and prints file, line and JSON pointer for each problem", async () => {
     const output = capture();
     expect(await run(["validate", invalidLog], output.io)).toBe(1);
-    expect(output.stdout()).toBe(`${invalidLog}:2: /iteration must be >= 0\n`);
+    expect(output.stdout()).toBe(`${invalidLog}:2: /iteration: "iteration" must be at least 0, not -1\n`);
   });
 
   it("accepts a newer minor version's event types with --tolerant, warning about them", async () => {
@@ -73,23 +73,30 @@ describe("agent-transcript validate", () => {
       [validLog, true],
       [invalidLog, false],
     ]);
-    expect(report.files[1]?.problems).toEqual([{ line: 2, pointer: "/iteration", message: "must be >= 0" }]);
+    expect(report.files[1]?.problems).toEqual([
+      { line: 2, pointer: "/iteration", message: '"iteration" must be at least 0, not -1' },
+    ]);
     expect(output.stderr()).toBe("");
   });
 
   it("reads standard input for -", async () => {
     const output = capture('{"version":1,"kind":"repo","path":"/workspace"}\n');
     expect(await run(["validate", "-"], output.io)).toBe(0);
-    expect(output.stderr()).toContain("<stdin>: valid snapshot-declarations (1 records, strict)");
+    expect(output.stderr()).toContain("<stdin>: valid snapshot-declarations (1 record, strict)\n");
   });
 
   it("reports unreadable and unrecognised inputs as failures, not crashes", async () => {
     const output = capture();
     const unrecognised = writeScratch("other.jsonl", '{"hello":"world"}\n');
     expect(await run(["validate", path.join(scratch, "missing.jsonl"), scratch, unrecognised], output.io)).toBe(1);
-    expect(output.stdout()).toContain("missing.jsonl: cannot read: no such file (ENOENT)");
-    expect(output.stdout()).toContain(`${scratch}: cannot read: is a directory (EISDIR)`);
+    // What could not be read at all is an error on stderr, its cause first and no verdict after it; what was read
+    // and found wanting is a finding on stdout.
+    expect(output.stderr()).toContain(`${path.join(scratch, "missing.jsonl")}: cannot read: no such file (ENOENT)\n`);
+    expect(output.stderr()).toContain(`${scratch}: cannot read: is a directory (EISDIR)\n`);
+    expect(output.stderr()).not.toMatch(/missing\.jsonl: invalid|invalid unknown|0 records/);
+    expect(output.stdout()).not.toContain("cannot read");
     expect(output.stdout()).toContain(`${unrecognised}: not a recognised input`);
+    expect(output.stderr()).toContain(`${unrecognised}: invalid: not a recognised input\n`);
   });
 
   it("exits 2 on usage errors", async () => {
@@ -109,7 +116,7 @@ describe("the agent-transcript binary", () => {
       env: { ...process.env, NO_COLOR: "1" },
     });
     expect(result.status).toBe(1);
-    expect(result.stdout).toBe(`${invalidLog}:2: /iteration must be >= 0\n`);
+    expect(result.stdout).toBe(`${invalidLog}:2: /iteration: "iteration" must be at least 0, not -1\n`);
     expect(result.stderr).toContain("invalid event-log");
     expect(result.stderr).not.toContain("\u001b[");
   });
@@ -138,8 +145,8 @@ describe("agent-transcript validate on transcript documents", () => {
     );
     const output = capture();
     expect(await run(["validate", broken], output.io)).toBe(1);
-    expect(output.stdout()).toContain(`${broken}:3: /id must NOT have fewer than 1 characters`);
-    expect(output.stdout()).toContain(`${broken}:5: /messages/0/parts must have required property 'parts'`);
+    expect(output.stdout()).toContain(`${broken}:3: /id: "id" must not be empty\n`);
+    expect(output.stdout()).toContain(`${broken}:5: /messages/0/parts: a user message needs "parts"\n`);
   });
 
   it("accepts a newer minor version's additions only with --tolerant, warning about each", async () => {

@@ -6,9 +6,14 @@ import { runValidate, type ValidateOptions } from "./commands/validate.js";
 import { defaultInputLimits, describeSize } from "./input.js";
 import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
 
-/** The options of the one input layer, the same on every command (README, "Limits"). */
-function withInputOptions(command: Command): Command {
+/**
+ * The options every command shares: how much it says (README, "Warnings") and the limits of the one input layer
+ * (README, "Limits").
+ */
+function withCommonOptions(command: Command): Command {
   return command
+    .option("-q, --quiet", "print only errors on stderr: no warnings, no summary")
+    .option("--verbose", "list every warning in full, instead of one line per kind of warning")
     .option(
       "--max-input-size <size>",
       `refuse input larger than this, read from a file or stdin (compressed size for gzip); default ${describeSize(defaultInputLimits.maxInputBytes)}`,
@@ -50,7 +55,7 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
       "accept what a newer minor version may write (unknown fields and event types) instead of only what this version writes",
     )
     .option("--json", "print a JSON report on stdout");
-  withInputOptions(validate).action(async (inputs: string[], options: ValidateOptions) => {
+  withCommonOptions(validate).action(async (inputs: string[], options: ValidateOptions) => {
     setExitCode(await runValidate(inputs, options, io));
   });
 
@@ -72,8 +77,9 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     )
     .option("--truncate", "truncate tool outputs larger than the limit")
     .option("--limit <size>", "truncation limit in bytes of canonical JSON: 65536, 64KiB, 1MiB (default 64KiB)")
-    .option("--no-redact", "do not redact secrets");
-  withInputOptions(exportCommand).action(async (input: string, options: ExportCommandOptions) => {
+    .option("--no-redact", "do not redact secrets")
+    .option("--json", "print a JSON report of what was read and written on stdout (the export then goes to --output)");
+  withCommonOptions(exportCommand).action(async (input: string, options: ExportCommandOptions) => {
     setExitCode(await runExport(input, options, io));
   });
 
@@ -120,7 +126,7 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
       "redact secrets in the converted payload with export's default redactor, for payloads sent elsewhere; the counts per rule go to stderr (or the --json report)",
     )
     .option("--no-redact", "do not redact secrets (the default; cancels an earlier --redact)");
-  withInputOptions(convert).action(async (input: string, options: ConvertCommandOptions) => {
+  withCommonOptions(convert).action(async (input: string, options: ConvertCommandOptions) => {
     setExitCode(await runConvert(input, options, io));
   });
 

@@ -3,10 +3,23 @@
  * order marks, oversized and gzip-bomb input, and inputs with a hundred thousand problems or warnings — generated,
  * plus one large case of each. Every command answers: no crash, no hang (the suite's timeout), no stack trace, exit
  * 1 with a message naming where (file, line, pointer or byte offset), and nothing half-written (an --output target
- * stays absent or unchanged).
+ * stays absent or unchanged). Hostile output targets too: the input itself, links, paths through a file, names over
+ * the length limit, missing folders; refused touching nothing, and safe ones written whole with the right mode.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -355,7 +368,7 @@ describe("hostile input through validate, export and convert", () => {
     expect(converted?.stderr.split("\n").filter((line) => line.includes(": error: ")).length).toBe(100);
   });
 
-  it("reports 130,000 warnings of one conversion (spreading them into push() overflowed the stack)", async () => {
+  it("reports 130,000 warnings of one conversion in a few lines, and every one of them with --json", async () => {
     const reasoning = Array.from({ length: 130_000 }, () => ({ type: "reasoning", text: "r" }));
     const file = scratchFile(
       "warnings.json",
@@ -371,6 +384,138 @@ describe("hostile input through validate, export and convert", () => {
     const outcome = await runCommand(["convert", file, "--to", "openai-chat"]);
     expect(outcome.code).toBe(0);
     expect(outcome.stderr).toMatch(/with 130001 warnings\n$/);
+    // Spreading them into push() once overflowed the stack; printing one line each buried the result.
+    expect(outcome.stderr.split("\n").length).toBeLessThan(8);
+    expect(outcome.stderr).toContain("130001 warnings: ");
+    const quiet = await runCommand(["convert", file, "--to", "openai-chat", "--quiet"]);
+    expect([quiet.code, quiet.stderr]).toEqual([0, ""]);
+    const target = path.join(path.dirname(file), "converted.json");
+    const reported = await runCommand(["convert", file, "--to", "openai-chat", "--json", "--output", target]);
+    expect(reported.code).toBe(0);
+    expect((JSON.parse(reported.stdout) as { warnings: unknown[] }).warnings).toHaveLength(130_001);
+  });
+});
+
+/** Control characters other than the line feeds that end lines: none may reach a terminal. */
+const hasControlCharacter = (text: string): boolean =>
+  [...text].some((character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return (code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
+  });
+
+describe("hostile output targets through export and convert", () => {
+  /** What is at the --output path before the command runs, and how its refusal reads. */
+  const refusedKinds = {
+    "the input itself": /it is the input/,
+    "a hard link to the input": /it is the input .*the same file under another name/,
+    "a link to another file": /symbolic link to a regular file/,
+    "a broken link": /symbolic link to nothing/,
+    "a path through a file": /is not a folder/,
+    "a name too long": /longer than the file system allows/,
+    "a missing folder": /does not exist/,
+  } as const;
+  type RefusedKind = keyof typeof refusedKinds;
+  // Names people and attackers give: spaces, unicode, quotes, control characters; never "/" or NUL.
+  const outputName = fc
+    .string({
+      unit: fc.oneof(
+        fc.constantFrom(" ", "é", "'", '"', "\u001b", "\u009b", "\n", "\t", "-"),
+        fc.integer({ min: 0x01, max: 0x2fff }).map((code) => String.fromCharCode(code)),
+      ),
+      minLength: 1,
+      maxLength: 12,
+    })
+    .map((name) => `o${name.replaceAll("/", "_")}.json`);
+
+  /** A fresh folder holding the input and another file; the paths, and the input's text. */
+  function setUp(): { input: string; folder: string; other: string; original: string } {
+    const input = scratchFile("input.json", documentText(undefined, 2));
+    const folder = path.dirname(input);
+    const other = path.join(folder, "other.json");
+    writeFileSync(other, "other");
+    return { input, folder, other, original: readFileSync(input, "utf8") };
+  }
+
+  /** The mode of what is at `target` (links not followed), or undefined when nothing can be there. */
+  const entryMode = (target: string): number | undefined => {
+    try {
+      return lstatSync(target).mode;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const commandLine = (command: "export" | "convert", input: string, target: string): string[] =>
+    command === "export"
+      ? ["export", input, "--output", target]
+      : ["convert", input, "--to", "openai-chat", "--output", target];
+
+  it("refuses each unsafe target with exit 1 naming it, and touches nothing (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...(Object.keys(refusedKinds) as RefusedKind[])),
+        fc.constantFrom("export" as const, "convert" as const),
+        outputName,
+        async (kind, command, name) => {
+          const { input, folder, other, original } = setUp();
+          const targets: Record<RefusedKind, () => string> = {
+            "the input itself": () => input,
+            "a hard link to the input": () => {
+              linkSync(input, path.join(folder, name));
+              return path.join(folder, name);
+            },
+            "a link to another file": () => {
+              symlinkSync(other, path.join(folder, name));
+              return path.join(folder, name);
+            },
+            "a broken link": () => {
+              symlinkSync(path.join(folder, "nowhere"), path.join(folder, name));
+              return path.join(folder, name);
+            },
+            "a path through a file": () => path.join(other, name),
+            "a name too long": () => path.join(folder, name.repeat(Math.ceil(256 / name.length) + 1)),
+            "a missing folder": () => path.join(folder, "missing", name),
+          };
+          const target = targets[kind]();
+          const before = readdirSync(folder).sort();
+          const entryBefore = entryMode(target);
+          const outcome = await runCommand(commandLine(command, input, target));
+          expectRefusal(outcome, ["cannot write "]);
+          expect(outcome.stderr).toMatch(refusedKinds[kind]);
+          expect(hasControlCharacter(outcome.stderr + outcome.stdout)).toBe(false);
+          expect(readFileSync(input, "utf8")).toBe(original);
+          expect(readFileSync(other, "utf8")).toBe("other");
+          expect(readdirSync(folder).sort()).toEqual(before);
+          expect(entryMode(target)).toBe(entryBefore);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+
+  it("writes a new file whole with mode 0600, and replaces an existing one keeping its mode (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("export" as const, "convert" as const),
+        outputName,
+        fc.option(fc.integer({ min: 0o400, max: 0o777 })),
+        async (command, name, existingMode) => {
+          const { input, folder } = setUp();
+          const target = path.join(folder, name);
+          if (existingMode !== null) {
+            writeFileSync(target, "old");
+            chmodSync(target, existingMode);
+          }
+          const outcome = await runCommand(commandLine(command, input, target));
+          expect(outcome.code).toBe(0);
+          expect(hasControlCharacter(outcome.stderr + outcome.stdout)).toBe(false);
+          expect(JSON.parse(readFileSync(target, "utf8"))).toBeTypeOf("object");
+          expect(statSync(target).mode & 0o777).toBe(existingMode ?? 0o600);
+          expect(readdirSync(folder).sort()).toEqual([name, "input.json", "other.json"].sort());
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 
@@ -453,7 +598,7 @@ describe("the streamed gunzip", () => {
     };
     const code = await run(["validate", "-", "--max-decompressed-size", "16MiB"], output.io);
     expect(code).toBe(1);
-    expect(output.stdout()).toContain("decompresses to more than the limit of 16 MiB");
+    expect(output.stderr()).toContain("decompresses to more than the limit of 16 MiB");
     // 16 MiB of output is 16 members; reading ahead is bounded by the streams' buffers.
     expect(consumed).toBeLessThan(64 * member.length);
   });

@@ -10,7 +10,14 @@ import { constants as bufferConstants } from "node:buffer";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
-import { decodeTranscript, defaultMaxDepth, foldEventLog, locatePointers, type Tolerant } from "@agent-transcript/core";
+import {
+  decodeTranscript,
+  defaultMaxDepth,
+  describeCount,
+  foldEventLog,
+  locatePointers,
+  type Tolerant,
+} from "@agent-transcript/core";
 import {
   abbreviatePointer,
   checkJsonValue,
@@ -21,6 +28,7 @@ import {
 import { type ValidationMode } from "@agent-transcript/core/validators";
 import { checkEventLog } from "@agent-transcript/recorder";
 import { exitCodes, UserError, type CommandIo } from "./io.js";
+import type { ReportedWarning } from "./warning-summary.js";
 
 export interface InputProblem {
   line?: number;
@@ -281,10 +289,20 @@ export function isJsonLines(text: string): boolean {
   }
 }
 
-/** A document read, or the problems (at most {@link maximumListedProblems}) and how many more there were. */
+/**
+ * A document read, with the files it was read from (the input, and an event log's child runs found beside it); or
+ * the problems (at most {@link maximumListedProblems}) and how many more there were, and whether the input could not
+ * be read at all (`unreadable`: missing, a folder, over a limit, not UTF-8) rather than read and found invalid.
+ */
 export type LoadedDocument =
-  | { ok: true; document: Tolerant.Transcript; kind: "transcript" | "event-log"; warnings: string[] }
-  | { ok: false; problems: InputProblem[]; omitted: number };
+  | {
+      ok: true;
+      document: Tolerant.Transcript;
+      kind: "transcript" | "event-log";
+      warnings: ReportedWarning[];
+      files: string[];
+    }
+  | { ok: false; problems: InputProblem[]; omitted: number; unreadable?: boolean };
 
 /** The first problems to list, and the count of the rest. */
 export function capProblems(problems: readonly InputProblem[]): { problems: InputProblem[]; omitted: number } {
@@ -311,7 +329,12 @@ export function decodeWithLines(
       ok: true,
       document: result.document,
       kind: "transcript",
-      warnings: result.warnings.map((warning) => `${warning.pointer}: ${warning.message}`),
+      warnings: result.warnings.map((warning) => ({
+        code: "newer-version",
+        pointer: warning.pointer,
+        message: warning.message,
+      })),
+      files: [],
     };
   const { error } = result;
   if (!error.errors) {
@@ -349,14 +372,22 @@ export function decodeWithLines(
  */
 export async function loadDocument(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedDocument> {
   const read = await readInput(input, io, limits);
-  if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0 };
+  if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
   const text = read.text;
-  if (!isJsonLines(text)) return decodeWithLines(text, "auto", limits);
+  const files = input === "-" ? [] : [input];
+  if (!isJsonLines(text)) {
+    const decoded = decodeWithLines(text, "auto", limits);
+    return decoded.ok ? { ...decoded, files } : decoded;
+  }
   const jsonLimits = { maxDepth: limits.maxDepth };
   const log = checkEventLog(text, "tolerant", jsonLimits);
   if (log.problems.length > 0) return { ok: false, ...capProblems(log.problems) };
   const runs = new Map<string, readonly Tolerant.Event[]>();
-  const warnings: string[] = log.unknownEventTypes.map((type) => `unknown event type ${type}`);
+  const warnings: ReportedWarning[] = log.unknownEventTypes.map((type) => ({
+    code: "unknown-event-type",
+    pointer: "",
+    message: `unknown event type ${type} (from a newer format version)`,
+  }));
   if (input !== "-") {
     // Breadth-first through grandchildren too, each read once; the fold bounds the depth and refuses cycles.
     const pending = childRunIds(log.events);
@@ -370,9 +401,14 @@ export async function loadDocument(input: string, io: CommandIo, limits: InputLi
       if (!child.ok) continue;
       const childLog = checkEventLog(child.text, "tolerant", jsonLimits);
       if (childLog.problems.length > 0) {
-        warnings.push(`child run ${runId}: ${childLog.problems.length} problem(s) in ${sibling}; not embedded`);
+        warnings.push({
+          code: "child-run-not-embedded",
+          pointer: "",
+          message: `child run ${runId}: ${describeCount(childLog.problems.length, "problem")} in ${sibling}; not embedded`,
+        });
         continue;
       }
+      files.push(sibling);
       runs.set(runId, childLog.events);
       for (const id of childRunIds(childLog.events)) {
         if (seen.has(id)) continue;
@@ -394,8 +430,12 @@ export async function loadDocument(input: string, io: CommandIo, limits: InputLi
       omitted: 0,
     };
   for (const warning of folded.warnings)
-    warnings.push(warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`);
-  return { ok: true, document: folded.document, kind: "event-log", warnings };
+    warnings.push({
+      code: warning.code,
+      pointer: "",
+      message: warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`,
+    });
+  return { ok: true, document: folded.document, kind: "event-log", warnings, files };
 }
 
 function childRunIds(events: readonly Tolerant.Event[]): string[] {
@@ -403,7 +443,7 @@ function childRunIds(events: readonly Tolerant.Event[]): string[] {
 }
 
 /**
- * `file:line:column: /pointer message`, the shape editors and CI annotations understand. A pointer hundreds of levels
+ * `file:line:column: /pointer: message`, the shape editors and CI annotations understand. A pointer hundreds of levels
  * deep is shortened to its ends (`--json` reports carry it whole).
  */
 export function formatProblem(file: string, problem: InputProblem): string {
@@ -413,10 +453,10 @@ export function formatProblem(file: string, problem: InputProblem): string {
       : problem.column === undefined
         ? `${file}:${problem.line}`
         : `${file}:${problem.line}:${problem.column}`;
-  return `${where}:${problem.pointer === "" ? "" : ` ${abbreviatePointer(problem.pointer)}`} ${problem.message}`;
+  return `${where}:${problem.pointer === "" ? "" : ` ${abbreviatePointer(problem.pointer)}:`} ${problem.message}`;
 }
 
 /** The line that follows a capped list of problems. */
 export function describeOmitted(file: string, omitted: number): string {
-  return `${file}: and ${omitted} more problem${omitted === 1 ? "" : "s"} (only the first ${maximumListedProblems} are listed)`;
+  return `${file}: and ${describeCount(omitted, "more problem", "more problems")} (only the first ${maximumListedProblems} are listed)`;
 }

@@ -6,7 +6,8 @@ import { escapeControlCharacters } from "@agent-transcript/core";
  * README).
  */
 export interface CommandIo {
-  stdout: (text: string) => void;
+  /** Returns false when the text was queued rather than handed on (a slow pipe): see `stdoutDrained`. */
+  stdout: (text: string) => boolean | void;
   stderr: (text: string) => void;
   /** Standard input as bytes, read as a stream so the input layer can bound it (and recognise gzip). */
   stdin: () => AsyncIterable<Uint8Array>;
@@ -14,6 +15,11 @@ export interface CommandIo {
   color: boolean;
   /** Whether stdout is a terminal: data written there is then made terminal-safe (`writeData`). */
   stdoutIsTerminal: boolean;
+  /**
+   * Resolves when stdout has taken what was queued. A long write waits on it whenever `stdout` returns false, so that
+   * streaming a large document into a slow pipe holds a bounded amount in memory, not the whole document.
+   */
+  stdoutDrained?: () => Promise<void>;
 }
 
 export const exitCodes = { success: 0, failure: 1, usage: 2 } as const;
@@ -26,6 +32,19 @@ export function processIo(): CommandIo {
     stdin: () => process.stdin,
     color: Boolean(process.stdout.isTTY) && !noColor,
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
+    stdoutDrained: () =>
+      new Promise((resolve) => {
+        // A reader that went away emits an error, not drain: stop waiting either way.
+        const done = (): void => {
+          process.stdout.off("drain", done);
+          process.stdout.off("error", done);
+          process.stdout.off("close", done);
+          resolve();
+        };
+        process.stdout.once("drain", done);
+        process.stdout.once("error", done);
+        process.stdout.once("close", done);
+      }),
   };
 }
 
@@ -35,8 +54,10 @@ export function processIo(): CommandIo {
  * is shown as a `\u001b`-style escape, so content cannot retitle the window, write the clipboard, clear the screen
  * or overwrite what was printed. (JSON stays valid JSON meaning the same: those escapes are JSON's own.)
  */
-export function writeData(io: CommandIo, text: string): void {
-  io.stdout(io.stdoutIsTerminal ? escapeControlCharacters(text, { keepLineFeedsAndTabs: true }) : text);
+export function writeData(io: CommandIo, text: string): boolean {
+  return (
+    io.stdout(io.stdoutIsTerminal ? escapeControlCharacters(text, { keepLineFeedsAndTabs: true }) : text) !== false
+  );
 }
 
 /**

@@ -77,7 +77,7 @@ describe("messages quoting the input", () => {
     expect(result.ok).toBe(false);
     const message = result.ok ? "" : result.error.message;
     expect(message).toBe(
-      "/\\u001b]0;pwned\\u0007: unknown property '\\u001b]0;pwned\\u0007' (a strict writer emits only the fields its version defines)",
+      '/\\u001b]0;pwned\\u0007: unknown property "\\u001b]0;pwned\\u0007" (a strict writer emits only the fields its version defines)',
     );
   });
 

@@ -6,7 +6,25 @@ import { defaultMaxDepth } from "./json-limits.js";
 import { isPartOfType } from "./parts.js";
 import { sumUsage } from "./usage.js";
 
+/**
+ * What a fold warning is about, for tools that count or filter them: a version assumed for the log, a step or
+ * child run completed without a start, a tool result without its call or a call without its result, an event type
+ * from a newer version, a child run not embedded (a cycle, too deep) or not naming its parent.
+ */
+export type FoldWarningCode =
+  | "version-assumed"
+  | "unmatched-step"
+  | "child-run-not-started"
+  | "result-without-call"
+  | "unknown-event-type"
+  | "call-without-result"
+  | "child-run-cycle"
+  | "child-run-too-deep"
+  | "child-run-parent-mismatch";
+
 export interface FoldWarning {
+  /** What kind of warning: commands summarise warnings by code, and scripts can act on one kind. */
+  code: FoldWarningCode;
   /** seq of the event line the warning is about. */
   seq?: number;
   message: string;
@@ -81,6 +99,7 @@ function foldAtDepth(
         const started = payload as Strict.RunStartedPayload | null;
         if (started === null) {
           warnings.push({
+            code: "version-assumed",
             seq: event.seq,
             message: `run.started has no payload (as AWF writes it); folded as ${formatVersion}`,
           });
@@ -88,6 +107,7 @@ function foldAtDepth(
         }
         if (started.schema_version !== formatVersion)
           warnings.push({
+            code: "version-assumed",
             seq: event.seq,
             message: `log declares schema_version ${started.schema_version}; folded as ${formatVersion}`,
           });
@@ -144,6 +164,7 @@ function foldAtDepth(
         };
         if (!open) {
           warnings.push({
+            code: "unmatched-step",
             seq: event.seq,
             message: `${event.type} for step ${event.path || "(run)"} with no matching start`,
           });
@@ -158,6 +179,7 @@ function foldAtDepth(
           if (child) child.status = status;
           else
             warnings.push({
+              code: "child-run-not-started",
               seq: event.seq,
               message: `child run ${event.child_run_id} completed but was never started`,
             });
@@ -210,7 +232,11 @@ function foldAtDepth(
       case "tool.result": {
         const result = payload as Strict.ToolPayload;
         if (!callIds.has(result.call_id))
-          warnings.push({ seq: event.seq, message: `tool.result for call ${result.call_id}, which was never called` });
+          warnings.push({
+            code: "result-without-call",
+            seq: event.seq,
+            message: `tool.result for call ${result.call_id}, which was never called`,
+          });
         answeredCallIds.add(result.call_id);
         const part = withoutUndefined({
           type: "tool_result",
@@ -229,6 +255,7 @@ function foldAtDepth(
       }
       default:
         warnings.push({
+          code: "unknown-event-type",
           seq: event.seq,
           message: `unknown event type ${event.type} (from a newer format version); skipped`,
         });
@@ -238,6 +265,7 @@ function foldAtDepth(
   for (const callId of callIds) {
     if (!answeredCallIds.has(callId))
       warnings.push({
+        code: "call-without-result",
         message: `tool call ${callId} has no result${run.status === "running" ? " (the run has not finished)" : ""}`,
       });
   }
@@ -250,19 +278,26 @@ function foldAtDepth(
     const childEvents = options.runs?.get(child.run_id);
     if (!childEvents) continue;
     if (ancestors.has(child.run_id) || child.run_id === runId) {
-      warnings.push({ message: `child run ${child.run_id} links back to an ancestor; not embedded` });
+      warnings.push({
+        code: "child-run-cycle",
+        message: `child run ${child.run_id} links back to an ancestor; not embedded`,
+      });
       continue;
     }
     const maxDepth = options.maxDepth ?? defaultChildRunDepth;
     if (depth + 1 > maxDepth) {
       warnings.push({
+        code: "child-run-too-deep",
         message: `child run ${child.run_id} is nested deeper than ${maxDepth} levels; not embedded`,
       });
       continue;
     }
     const folded = foldAtDepth(childEvents, options, depth + 1, new Set([...ancestors, runId]));
     if (folded.document.run?.parent?.run_id !== runId)
-      warnings.push({ message: `child run ${child.run_id} does not name ${runId} as its parent` });
+      warnings.push({
+        code: "child-run-parent-mismatch",
+        message: `child run ${child.run_id} does not name ${runId} as its parent`,
+      });
     child.transcript = folded.document;
     // One at a time: spreading a child's warnings into push() passes each as an argument, and a long log has more
     // warnings than a call can take arguments.

@@ -25,7 +25,7 @@ export {
 } from "./decode.js";
 export type { ValidationError } from "./validation.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
-export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning } from "./fold.js";
+export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning, type FoldWarningCode } from "./fold.js";
 // Thrown by the document operations above for a value nested deeper than the limit; the rest of the JSON text
 // layer (parser, limits, UTF-8, locating errors) is `@agent-transcript/core/json`.
 export { defaultMaxDepth, JsonDepthError } from "./json-limits.js";
@@ -39,7 +39,7 @@ export {
   type ReasoningPolicy,
 } from "./export.js";
 export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
-export { renderMarkdown, type MarkdownOptions } from "./markdown.js";
+export { renderMarkdown, renderMarkdownPieces, type MarkdownOptions } from "./markdown.js";
 export { addUsage, normalizeUsage, sumUsage, usageProviders, type UsageProvider } from "./usage.js";
 export {
   addCost,
@@ -61,3 +61,6 @@ export {
   type EscapeControlCharactersOptions,
 } from "./control-characters.js";
 export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";
+// English for messages: "1 record" / "2 records", "an assistant message" / "a user message". Every package's
+// messages name roles, part types and format ids; these keep their plurals and articles right.
+export { describeCount, withIndefiniteArticle } from "./wording.js";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
-import { renderMarkdown } from "./markdown.js";
+import { renderMarkdown, renderMarkdownPieces } from "./markdown.js";
 import { allTokens, reader } from "./markdown.test.helpers.js";
 
 const readExample = (name: string): Tolerant.Transcript =>
@@ -73,7 +73,7 @@ describe("renderMarkdown", () => {
     };
     const rendered = renderMarkdown(document);
     expect(rendered).toContain("**Redacted:** 2 secrets (github-token ×2)");
-    expect(rendered).toContain("**Truncated:** 1 tool output(s) to 65536 bytes");
+    expect(rendered).toContain("**Truncated:** 1 tool output to 65536 bytes");
     expect(rendered).toContain("**Reasoning:** omitted from this export");
     expect(rendered).toContain("_[hologram part from a newer format version]_");
   });
@@ -187,5 +187,33 @@ describe("renderMarkdown", () => {
       ]);
       expect(markdown).toContain("\\u001b]0;pwned\\u0007\\u001b\\[2J\\u009b2J ok\nFAIL \\u202eevil");
     });
+  });
+});
+
+describe("renderMarkdownPieces", () => {
+  it("streams a long transcript a message at a time: no piece holds more than one message", () => {
+    const messages: Tolerant.Message[] = Array.from({ length: 2000 }, (_, index) => ({
+      id: `m${index}`,
+      role: index % 2 === 0 ? "user" : "assistant",
+      parts: [{ type: "text", text: `message number ${index} `.repeat(20) }],
+    }));
+    const document: Tolerant.Transcript = { schema_version: "1.0.0", id: "long", title: "Long", messages };
+    const pieces = [...renderMarkdownPieces(document)];
+    const whole = pieces.join("");
+    expect(whole).toBe(renderMarkdown(document));
+    expect(whole).toContain("message number 1999");
+    expect(pieces.length).toBeGreaterThanOrEqual(messages.length);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(whole.length / 500);
+  });
+
+  it("refuses a document nested too deep before yielding anything", () => {
+    let nested: unknown = "bottom";
+    for (let depth = 0; depth < 2000; depth += 1) nested = [nested];
+    const document = {
+      schema_version: "1.0.0",
+      id: "deep",
+      messages: [{ id: "m", role: "tool", parts: [{ type: "tool_result", call_id: "c", output: nested }] }],
+    } as unknown as Tolerant.Transcript;
+    expect(() => renderMarkdownPieces(document)).toThrow(/deeper|depth|nest/i);
   });
 });

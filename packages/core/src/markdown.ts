@@ -10,6 +10,7 @@ import {
 } from "./markdown-escape.js";
 import { assertWithinDepth } from "./json-limits.js";
 import { isKnownPart } from "./parts.js";
+import { describeCount } from "./wording.js";
 
 export interface MarkdownOptions {
   /** `omit` leaves reasoning out entirely; `include` (default) shows it folded under each message. */
@@ -37,27 +38,39 @@ const roleHeadings: Record<string, string> = {
  * results, plans and JSON values).
  */
 export function renderMarkdown(document: Tolerant.Transcript, options: MarkdownOptions = {}): string {
+  let text = "";
+  for (const piece of renderMarkdownPieces(document, options)) text += piece;
+  return text;
+}
+
+/**
+ * The same Markdown as {@link renderMarkdown}, piece by piece (a block at a time: the header, then each message), so
+ * that a writer can stream a long transcript without ever holding its whole text. The pieces joined are exactly
+ * `renderMarkdown`'s result. The depth check runs before the first piece.
+ */
+export function renderMarkdownPieces(document: Tolerant.Transcript, options: MarkdownOptions = {}): Iterable<string> {
   assertWithinDepth(document);
-  const blocks: string[] = [`# ${inline(document.title ?? document.id)}`];
+  return markdownPieces(document, options);
+}
+
+function* markdownPieces(document: Tolerant.Transcript, options: MarkdownOptions): Generator<string> {
+  yield `# ${inline(document.title ?? document.id)}`;
   const facts = summaryFacts(document);
-  if (facts.length > 0) blocks.push(facts.map((fact) => `- ${fact}`).join("\n"));
+  if (facts.length > 0) yield `\n\n${facts.map((fact) => `- ${fact}`).join("\n")}`;
   for (const message of document.messages) {
     const rendered = renderMessage(message, options);
-    if (rendered) blocks.push(rendered);
+    if (rendered) yield `\n\n${rendered}`;
   }
   const children = document.run?.children ?? [];
   if (children.length > 0) {
-    blocks.push(
-      `## Child runs\n\n${children
-        .map((child) => {
-          const label = inline(child.title ?? child.run_id);
-          const target = child.location ? markdownLink(label, child.location) : label;
-          return `- ${target} (${inline(child.status ?? "unknown status")}, run ${codeSpan(child.run_id)})`;
-        })
-        .join("\n")}`,
-    );
+    const lines = children.map((child) => {
+      const label = inline(child.title ?? child.run_id);
+      const target = child.location ? markdownLink(label, child.location) : label;
+      return `- ${target} (${inline(child.status ?? "unknown status")}, run ${codeSpan(child.run_id)})`;
+    });
+    yield `\n\n## Child runs\n\n${lines.join("\n")}`;
   }
-  return `${blocks.join("\n\n")}\n`;
+  yield "\n";
 }
 
 function summaryFacts(document: Tolerant.Transcript): string[] {
@@ -87,7 +100,9 @@ function summaryFacts(document: Tolerant.Transcript): string[] {
   }
   const truncation = document.export?.truncation;
   if (truncation && truncation.truncated_count > 0)
-    facts.push(`**Truncated:** ${truncation.truncated_count} tool output(s) to ${truncation.limit_bytes} bytes`);
+    facts.push(
+      `**Truncated:** ${describeCount(truncation.truncated_count, "tool output")} to ${truncation.limit_bytes} bytes`,
+    );
   if (document.export?.reasoning === "omit") facts.push("**Reasoning:** omitted from this export");
   return facts;
 }

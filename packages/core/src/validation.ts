@@ -1,14 +1,21 @@
-import { escapeControlCharacters } from "./control-characters.js";
 import { checkJsonValue, defaultMaxDepth } from "./json-limits.js";
-import type { StandaloneValidator, StandaloneValidatorError } from "./standalone-validator.js";
+import type { StandaloneValidator } from "./standalone-validator.js";
+import { plainErrors } from "./validation-messages.js";
 
 /** `strict`: what a writer may emit. `tolerant`: what a reader of the same major version accepts. */
 export type ValidationMode = "strict" | "tolerant";
 
 export interface ValidationError {
-  /** JSON pointer (RFC 6901) to the offending value; "" is the document root. */
+  /**
+   * JSON pointer (RFC 6901) to the offending value; "" is the document root. A missing or unknown property is
+   * pointed at by its own name (`/messages/0/parts`).
+   */
   pointer: string;
-  /** A sentence naming what is wrong, for example `must have required property 'seq'`. */
+  /**
+   * What is wrong, in plain words that name the field, the value and what is allowed: `a message needs "parts"`,
+   * `"narrator" is not a role; expected one of system, developer, user, assistant, tool`. Values and property names
+   * from the input are quoted with their control characters escaped.
+   */
   message: string;
   /** The schema keyword that failed (`required`, `enum`, `additionalProperties`, …). */
   keyword: string;
@@ -42,7 +49,7 @@ export function createValidator<T>(
       return { ok: false, errors: [tooDeepError(value)] };
     }
     if (valid) return { ok: true, value: value as T };
-    return { ok: false, errors: (validate.errors ?? []).map(toValidationError) };
+    return { ok: false, errors: plainErrors(validate.errors ?? [], value, definition) };
   };
   return Object.assign(run, { definition, mode });
 }
@@ -56,33 +63,6 @@ function tooDeepError(value: unknown): ValidationError {
     keyword: "maxDepth",
     schemaPath: "",
   };
-}
-
-function toValidationError(error: StandaloneValidatorError): ValidationError {
-  const pointer =
-    error.keyword === "required" && typeof error.params.missingProperty === "string"
-      ? `${error.instancePath}/${escapePointerToken(error.params.missingProperty)}`
-      : error.keyword === "additionalProperties" && typeof error.params.additionalProperty === "string"
-        ? `${error.instancePath}/${escapePointerToken(error.params.additionalProperty)}`
-        : error.instancePath;
-  return {
-    pointer,
-    message: describe(error),
-    keyword: error.keyword,
-    schemaPath: error.schemaPath,
-  };
-}
-
-function describe(error: StandaloneValidatorError): string {
-  const base = error.message ?? `fails ${error.keyword}`;
-  if (error.keyword === "enum" && Array.isArray(error.params.allowedValues)) {
-    return `${base}: ${error.params.allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;
-  }
-  if (error.keyword === "additionalProperties" && typeof error.params.additionalProperty === "string") {
-    // The name comes from the input: shown with its control characters escaped, never raw (see control-characters.ts).
-    return `unknown property '${escapeControlCharacters(error.params.additionalProperty)}' (a strict writer emits only the fields its version defines)`;
-  }
-  return base;
 }
 
 export function escapePointerToken(token: string): string {

@@ -18,7 +18,7 @@ describe("readSnapshotDeclarations", () => {
       { version: 1, kind: "repo", path: '/workspace/my "quoted" repo' },
     ]);
     expect(report.problems).toEqual([
-      { line: 2, pointer: "/path", message: 'must match pattern "^/"' },
+      { line: 2, pointer: "/path", message: '"relative/repo" is not a valid "path": expected text matching ^/' },
       { line: 5, pointer: "", message: expect.stringMatching(/^incomplete last line/) },
     ]);
   });
@@ -44,7 +44,7 @@ describe("readSnapshotDeclarations", () => {
   it("accepts fields from a newer minor version only when reading tolerantly, and never carries them", () => {
     const text = '{"version":1,"kind":"repo","path":"/w","label":"main"}\n';
     expect(readSnapshotDeclarations(text).problems).toEqual([
-      { line: 1, pointer: "/label", message: expect.stringContaining("unknown property 'label'") },
+      { line: 1, pointer: "/label", message: expect.stringContaining('unknown property "label"') },
     ]);
     expect(readSnapshotDeclarations(text, "tolerant").declarations).toEqual([{ version: 1, kind: "repo", path: "/w" }]);
   });

@@ -85,7 +85,11 @@ describe("agent-transcript convert: same format both sides reproduces the input"
       .stderr()
       .split("\n")
       .filter((line) => line.includes(": warning: "));
-    for (const line of warnings) expect(line).toMatch(/: warning: \S+: (?:id-synthesized|input-normalized): /);
+    // Each kind once: in full (`pointer: code: message`) or counted (`code ×N, first at pointer: message`).
+    for (const line of warnings)
+      expect(line).toMatch(
+        /: warning: (?:\S+: (?:id-synthesized|input-normalized): |(?:id-synthesized|input-normalized) ×\d+, first at )/,
+      );
     expect(output.stderr()).toContain(`(${payload.api} ${payload.kind}) to ${payload.api} ${payload.kind}`);
   });
 
@@ -420,8 +424,11 @@ describe("agent-transcript convert --model and --max-tokens", () => {
     const bare = path.join(scratch, "settings-bare.json");
     writeFileSync(bare, JSON.stringify({ contents: [{ role: "user", parts: [{ text: "Hello." }] }] }));
     const assumed = capture();
-    expect(await run(["convert", bare, "--to", "anthropic"], assumed.io)).toBe(0);
+    expect(await run(["convert", bare, "--to", "anthropic", "--verbose"], assumed.io)).toBe(0);
     expect(assumed.stderr()).toMatch(/value-assumed: the document names no Anthropic model/);
+    expect(assumed.stderr()).toMatch(
+      /value-assumed: the document has no max_tokens, which Anthropic requires; 4096 assumed/,
+    );
     const given = capture();
     expect(
       await run(["convert", bare, "--to", "anthropic", "--model", "claude-opus-4-1", "--max-tokens", "100"], given.io),

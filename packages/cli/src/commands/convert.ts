@@ -1,5 +1,4 @@
-import { gzipSync } from "node:zlib";
-import { redactTranscript, type Tolerant } from "@agent-transcript/core";
+import { describeCount, redactTranscript, withIndefiniteArticle, type Tolerant } from "@agent-transcript/core";
 import { abbreviatePointer, parseJson, type JsonTextError } from "@agent-transcript/core/json";
 import { createRedactor, type RedactionReport } from "@agent-transcript/core/redact";
 import {
@@ -30,15 +29,17 @@ import {
   type InputOptions,
 } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
-import { writeAtomically } from "../output.js";
+import { jsonLinesChunks, jsonTextChunks } from "../json-text.js";
+import { planOutput, writeOutput } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
+import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
 /** What `--from` and `--to` take: every format id of the providers' registry, and the canonical document. */
 export const convertFormatIds: readonly DetectedFormat[] = [...formatIds, "agent-transcript"];
 
 export type ProviderKind = "request" | "response" | "stream";
 
-export interface ConvertCommandOptions extends InputOptions {
+export interface ConvertCommandOptions extends InputOptions, VerbosityOptions {
   to: DetectedFormat;
   from?: DetectedFormat;
   output?: string;
@@ -270,9 +271,9 @@ function toCanonical(
       document: loaded.document,
       warnings: loaded.warnings.map((warning) => ({
         stage: "import",
-        code: "newer-version",
-        path: "",
-        message: warning,
+        code: warning.code,
+        path: warning.pointer,
+        message: warning.message,
       })),
     };
   }
@@ -334,20 +335,31 @@ function fromCanonical(
   return { ok: true, value: result.value, kind, warnings };
 }
 
-/** `path: code: message`; the whole value (the empty pointer) is shown as `(root)`. */
-export function formatWarning(warning: ConvertWarning): string {
-  return `${warning.path === "" ? "(root)" : warning.path}: ${warning.code}: ${warning.message}`;
-}
-
 /** `path: message`, a pointer hundreds of levels deep shortened to its ends (`--json` reports carry it whole). */
 function formatError(error: ConversionError): string {
   return `${error.path === "" ? "(root)" : abbreviatePointer(error.path)}: ${error.message}`;
 }
 
-/** A stream is written as JSON lines (one chunk per line), everything else as one pretty-printed JSON value. */
-export function serialise(value: unknown, kind: PayloadKind): string {
-  if (kind === "stream" && Array.isArray(value)) return value.map((chunk) => `${JSON.stringify(chunk)}\n`).join("");
-  return `${JSON.stringify(value, null, 2)}\n`;
+/**
+ * A stream is written as JSON lines (one chunk per line), everything else as one pretty-printed JSON value; piece by
+ * piece, so that no output is ever held whole as one string.
+ */
+export function* serialisedPieces(value: unknown, kind: PayloadKind): Generator<string> {
+  if (kind === "stream" && Array.isArray(value)) {
+    yield* jsonLinesChunks(value);
+    return;
+  }
+  yield* jsonTextChunks(value, { indent: 2 });
+  yield "\n";
+}
+
+/** A conversion's warnings as every command prints them (the `--json` report keeps the stage each arose in). */
+function reportedWarnings(warnings: readonly ConvertWarning[]): ReportedWarning[] {
+  return warnings.map((warning) => ({
+    code: warning.code,
+    pointer: warning.path,
+    message: warning.message,
+  }));
 }
 
 const describeKind = (format: DetectedFormat, kind: PayloadKind): string =>
@@ -364,8 +376,11 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
       "--json prints the report on stdout; give --output PATH for the converted payload",
       exitCodes.usage,
     );
+  const verbosity = verbosityOf(options);
   const name = input === "-" ? "<stdin>" : input;
   const settings = requestSettingsOf(options);
+  // The output is looked at before anything is read: a refused target costs no time and names itself first.
+  const plan = await planOutput({ output: options.output, inputs: input === "-" ? [] : [input], directory: "refuse" });
   const report: ConvertReport = {
     ok: false,
     from: options.from ?? null,
@@ -377,6 +392,9 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     errors: [],
     redaction: null,
   };
+  const sayWarnings = (): void => {
+    for (const line of warningLines(name, reportedWarnings(report.warnings), verbosity)) io.stderr(line);
+  };
 
   const fail = (errors: ConversionError[], summary: string, omitted = 0): number => {
     report.errors = errors.slice(0, maximumListedProblems);
@@ -384,12 +402,14 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     if (omittedErrors > 0) report.omittedErrors = omittedErrors;
     if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
     else {
-      if (!options.strict)
-        for (const warning of report.warnings) io.stderr(messageLine(`${name}: warning: ${formatWarning(warning)}`));
+      // Under --strict every warning is repeated as an error.
+      if (!options.strict) sayWarnings();
       for (const error of report.errors) io.stderr(messageLine(`${name}: error: ${formatError(error)}`));
       if (omittedErrors > 0)
         io.stderr(
-          `${name}: and ${omittedErrors} more error${omittedErrors === 1 ? "" : "s"} (only the first ${maximumListedProblems} are listed)\n`,
+          messageLine(
+            `${name}: and ${describeCount(omittedErrors, "more error", "more errors")} (only the first ${maximumListedProblems} are listed)`,
+          ),
         );
       io.stderr(messageLine(`agent-transcript: ${summary}; nothing was written`));
     }
@@ -429,7 +449,11 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   // One by one: a large input can carry more warnings than a call takes arguments (push(...warnings) overflowed).
   for (const warning of canonical.warnings) report.warnings.push(warning);
   if (!canonical.ok)
-    return fail(canonical.errors, `cannot read ${name} as a ${describeKind(from, kind)}`, canonical.omitted);
+    return fail(
+      canonical.errors,
+      `cannot read ${name} as ${withIndefiniteArticle(describeKind(from, kind))}`,
+      canonical.omitted,
+    );
 
   // Redacting the canonical document, as export does, redacts every target alike and leaves alone what only looks
   // like text: signatures, encrypted reasoning and inline media, which redaction would corrupt.
@@ -443,7 +467,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   // The settings are a request's: anything else written would leave them out without a word.
   if (settings !== undefined && (!isProviderFormatId(options.to) || targetKind !== "request"))
     throw new UserError(
-      `--model and --max-tokens set what a provider request sends; this conversion writes ${describeKind(options.to, isProviderFormatId(options.to) ? targetKind : "document")}`,
+      `--model and --max-tokens set what a provider request sends; this conversion writes ${withIndefiniteArticle(describeKind(options.to, isProviderFormatId(options.to) ? targetKind : "document"))}`,
       exitCodes.usage,
     );
   const converted = fromCanonical(document, options.to, targetKind, options);
@@ -456,29 +480,38 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     }));
     return fail(
       errors,
-      `converting ${name} to ${describeKind(options.to, targetKind)} would lose or change something (--strict)`,
+      `converting ${name} to ${withIndefiniteArticle(describeKind(options.to, targetKind))} would lose or change something (--strict)`,
     );
   }
-  if (!converted.ok) return fail(converted.errors, `cannot convert ${name} to ${describeKind(options.to, targetKind)}`);
+  if (!converted.ok)
+    return fail(
+      converted.errors,
+      `cannot convert ${name} to ${withIndefiniteArticle(describeKind(options.to, targetKind))}`,
+    );
 
-  const body = serialise(converted.value, converted.kind);
   report.outputKind = converted.kind;
+  // Said before writing, so that a write that fails leaves them said.
   if (!options.json) {
-    for (const warning of report.warnings) io.stderr(messageLine(`${name}: warning: ${formatWarning(warning)}`));
+    sayWarnings();
     const redaction = redactionSummary(report.redaction ?? undefined);
-    if (redaction !== undefined) io.stderr(redaction);
+    if (redaction !== undefined && verbosity !== "quiet") io.stderr(redaction);
   }
-  const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${report.warnings.length > 0 ? ` with ${report.warnings.length} warning${report.warnings.length === 1 ? "" : "s"}` : ""}`;
+  const written = await writeOutput(
+    plan,
+    io,
+    serialisedPieces(converted.value, converted.kind),
+    input === "-" ? [] : [input],
+  );
+  report.output = written ?? null;
   report.ok = true;
-  if (toStdout) {
-    writeData(io, body);
-    io.stderr(messageLine(`agent-transcript: ${summary}`));
+  if (options.json) {
+    writeData(io, `${JSON.stringify(report, null, 2)}\n`);
     return exitCodes.success;
   }
-  const target = options.output as string;
-  await writeAtomically(target, target.endsWith(".gz") ? gzipSync(body) : Buffer.from(body));
-  report.output = target;
-  if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
-  else io.stderr(messageLine(`agent-transcript: ${summary}; wrote ${target}`));
+  if (verbosity !== "quiet") {
+    const warned = report.warnings.length > 0 ? ` with ${describeCount(report.warnings.length, "warning")}` : "";
+    const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${warned}`;
+    io.stderr(messageLine(`agent-transcript: ${summary}${written === undefined ? "" : `; wrote ${written}`}`));
+  }
   return exitCodes.success;
 }

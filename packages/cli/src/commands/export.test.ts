@@ -142,7 +142,9 @@ describe("agent-transcript export", () => {
     expect(await run(["export", broken, "--output", target], output.io)).toBe(1);
     // stdout carries only an export: the problems go to stderr.
     expect(output.stdout()).toBe("");
-    expect(output.stderr()).toContain(`${broken}:5: /messages/0/role must be equal to one of the allowed values`);
+    expect(output.stderr()).toContain(
+      `${broken}:5: /messages/0/role: "narrator" is not a role; expected one of system, developer, user, assistant, tool\n`,
+    );
     expect(readdirSync(scratch)).not.toContain("never.json");
   });
 

@@ -1,7 +1,11 @@
-import { mkdir, stat } from "node:fs/promises";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { exportFileName, prepareExport, renderMarkdown, type ReasoningPolicy } from "@agent-transcript/core";
+import {
+  describeCount,
+  exportFileName,
+  prepareExport,
+  renderMarkdownPieces,
+  type ReasoningPolicy,
+} from "@agent-transcript/core";
+import type { RedactionReport } from "@agent-transcript/core/redact";
 import {
   describeOmitted,
   formatProblem,
@@ -9,18 +13,49 @@ import {
   loadDocument,
   parseByteSize,
   type InputOptions,
+  type InputProblem,
 } from "../input.js";
-import { writeAtomically } from "../output.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { jsonTextChunks } from "../json-text.js";
+import { planFileIn, planOutput, writeOutput } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
+import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
-export interface ExportCommandOptions extends InputOptions {
+export interface ExportCommandOptions extends InputOptions, VerbosityOptions {
   format: "json" | "markdown";
   output?: string;
   reasoning: ReasoningPolicy;
   truncate?: boolean;
   limit?: string;
   redact: boolean;
+  json?: boolean;
+}
+
+/** What `export --json` prints on stdout: what was read, what was written, and everything said on the way. */
+export interface ExportReport {
+  ok: boolean;
+  /** The input as given (`<stdin>` for standard input). */
+  input: string;
+  /** What the input was found to be; null when it could not be read as either. */
+  kind: "transcript" | "event-log" | null;
+  format: "json" | "markdown";
+  /** The file written; null when nothing was. */
+  output: string | null;
+  /** Every file read: the input and, for an event log, the child runs embedded from beside it. */
+  files: string[];
+  /** Why the input could not be exported (the first 100); empty on success. */
+  problems: InputProblem[];
+  /** Problems beyond the first 100, counted and not listed; present only when there are any. */
+  omittedProblems?: number;
+  /** Every warning, in order (stderr shows them summarised by code). */
+  warnings: ReportedWarning[];
+  reasoning: ReasoningPolicy;
+  /** Reasoning parts in the input, whether included or omitted. */
+  reasoningParts: number;
+  /** With --truncate: how many tool outputs were cut, and to how many bytes; otherwise null. */
+  truncation: { count: number; limitBytes: number } | null;
+  /** How many secrets each rule replaced; null with --no-redact. */
+  redaction: RedactionReport | null;
 }
 
 /** `65536`, `64KiB`, `64 KiB`, `1MB`: bytes, at least 2 (the size of `""`, `[]` or `{}`). */
@@ -28,21 +63,58 @@ export function parseSize(text: string): number {
   return parseByteSize(text, "--limit", 2);
 }
 
+function* followedBy(pieces: Iterable<string>, last: string): Generator<string> {
+  yield* pieces;
+  yield last;
+}
+
 export async function runExport(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
   if (options.limit !== undefined && !options.truncate)
     throw new UserError("--limit needs --truncate", exitCodes.usage);
+  const toStdout = options.output === undefined || options.output === "-";
+  if (options.json && toStdout)
+    throw new UserError("--json prints the report on stdout; give --output PATH for the export", exitCodes.usage);
+  const verbosity = verbosityOf(options);
   const limitBytes = options.limit === undefined ? undefined : parseSize(options.limit);
   const limits = inputLimits(options);
   const name = input === "-" ? "<stdin>" : input;
+  const inputs = input === "-" ? [] : [input];
+  // The output is looked at before anything is read: a refused target costs no time and names itself first.
+  const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });
+  const report: ExportReport = {
+    ok: false,
+    input: name,
+    kind: null,
+    format: options.format,
+    output: null,
+    files: [],
+    problems: [],
+    warnings: [],
+    reasoning: options.reasoning,
+    reasoningParts: 0,
+    truncation: null,
+    redaction: null,
+  };
+
   const loaded = await loadDocument(input, io, limits);
   if (!loaded.ok) {
+    report.problems = loaded.problems;
+    if (loaded.omitted > 0) report.omittedProblems = loaded.omitted;
+    if (options.json) {
+      writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+      return exitCodes.failure;
+    }
     // stdout carries only the export: every problem goes to stderr, one escaped line each.
     for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(name, problem)));
     if (loaded.omitted > 0) io.stderr(messageLine(describeOmitted(name, loaded.omitted)));
-    io.stderr(messageLine(`agent-transcript: ${name} is not a valid transcript or event log; nothing was written`));
+    // A file that could not be read at all says so itself; the verdict is for content found wanting.
+    if (!loaded.unreadable)
+      io.stderr(messageLine(`agent-transcript: ${name} is not a valid transcript or event log; nothing was written`));
     return exitCodes.failure;
   }
-  for (const warning of loaded.warnings) io.stderr(messageLine(`${name}: warning: ${warning}`));
+  report.kind = loaded.kind;
+  report.files = loaded.files;
+  report.warnings = loaded.warnings;
 
   const now = new Date();
   const prepared = prepareExport(loaded.document, {
@@ -51,52 +123,55 @@ export async function runExport(input: string, options: ExportCommandOptions, io
     redact: options.redact ? {} : false,
     now,
   });
-  const body =
+  const document = prepared.document;
+  report.reasoningParts = prepared.reasoningParts;
+  report.redaction = prepared.redaction ?? null;
+  const truncationLimit = document.export?.truncation?.limit_bytes;
+  if (truncationLimit !== undefined)
+    report.truncation = { count: prepared.truncatedCount, limitBytes: truncationLimit };
+
+  // Said before writing, so that a write that fails leaves them said.
+  if (!options.json) {
+    for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
+    if (verbosity !== "quiet") {
+      const redaction = redactionSummary(prepared.redaction);
+      if (redaction !== undefined) io.stderr(redaction);
+      if (options.reasoning === "include" && prepared.reasoningParts > 0)
+        io.stderr(
+          messageLine(
+            `agent-transcript: this export includes ${describeCount(prepared.reasoningParts, "reasoning part")} (the model's thinking); use --reasoning omit to leave them out`,
+          ),
+        );
+      if (report.truncation)
+        io.stderr(
+          messageLine(
+            `agent-transcript: truncated ${describeCount(report.truncation.count, "tool output")} to ${report.truncation.limitBytes} bytes`,
+          ),
+        );
+    }
+  }
+  const target =
+    plan.kind === "directory"
+      ? await planFileIn(
+          plan,
+          exportFileName({
+            title: document.title,
+            id: document.id,
+            timestamp: document.created_at ?? now,
+            extension: options.format === "json" ? "json" : "md",
+          }),
+          loaded.files,
+        )
+      : plan;
+  const pieces =
     options.format === "json"
-      ? `${JSON.stringify(prepared.document, null, 2)}\n`
-      : renderMarkdown(prepared.document, { reasoning: options.reasoning });
+      ? followedBy(jsonTextChunks(document, { indent: 2 }), "\n")
+      : renderMarkdownPieces(document, { reasoning: options.reasoning });
+  const written = await writeOutput(target, io, pieces, loaded.files);
+  report.output = written ?? null;
+  report.ok = true;
 
-  const summary = redactionSummary(prepared.redaction);
-  if (summary !== undefined) io.stderr(summary);
-  if (options.reasoning === "include" && prepared.reasoningParts > 0) {
-    io.stderr(
-      messageLine(
-        `agent-transcript: this export includes ${prepared.reasoningParts} reasoning part${prepared.reasoningParts === 1 ? "" : "s"} (the model's thinking); use --reasoning omit to leave them out`,
-      ),
-    );
-  }
-  if (options.truncate)
-    io.stderr(
-      messageLine(
-        `agent-transcript: truncated ${prepared.truncatedCount} tool output${prepared.truncatedCount === 1 ? "" : "s"} to ${prepared.document.export?.truncation?.limit_bytes} bytes`,
-      ),
-    );
-
-  if (options.output === undefined || options.output === "-") {
-    writeData(io, body);
-    return exitCodes.success;
-  }
-  const target = await resolveTarget(options.output, {
-    title: prepared.document.title,
-    id: prepared.document.id,
-    timestamp: prepared.document.created_at ?? now,
-    extension: options.format === "json" ? "json" : "md",
-  });
-  await writeAtomically(target, target.endsWith(".gz") ? gzipSync(body) : Buffer.from(body));
-  io.stderr(messageLine(`agent-transcript: wrote ${target}`));
+  if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+  else if (written !== undefined && verbosity !== "quiet") io.stderr(messageLine(`agent-transcript: wrote ${written}`));
   return exitCodes.success;
-}
-
-/** A directory (existing, or named with a trailing slash) gets a safe generated file name inside it. */
-async function resolveTarget(output: string, naming: Parameters<typeof exportFileName>[0]): Promise<string> {
-  const isDirectory =
-    output.endsWith("/") ||
-    output.endsWith(path.sep) ||
-    (await stat(output).then(
-      (stats) => stats.isDirectory(),
-      () => false,
-    ));
-  if (!isDirectory) return output;
-  await mkdir(output, { recursive: true });
-  return path.join(output, exportFileName(naming));
 }

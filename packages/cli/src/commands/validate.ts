@@ -13,7 +13,9 @@ import {
   type InputOptions,
   type InputProblem,
 } from "../input.js";
+import { describeCount } from "@agent-transcript/core";
 import { exitCodes, messageLine, paint, shown, writeData, type CommandIo } from "../io.js";
+import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
 export type InputKind = "transcript" | "event-log" | "snapshot-declarations";
 
@@ -21,7 +23,8 @@ export type FileProblem = InputProblem;
 
 export interface FileReport {
   file: string;
-  kind: InputKind | "unknown";
+  /** What the file was found to be; `unknown` when its content is none of them, `unreadable` when it could not be read. */
+  kind: InputKind | "unknown" | "unreadable";
   valid: boolean;
   /** Records read (messages, event log lines, declarations). */
   records: number;
@@ -29,7 +32,7 @@ export interface FileReport {
   problems: FileProblem[];
   /** Problems beyond the first 100, counted and not listed; present only when there are any. */
   omittedProblems?: number;
-  warnings: string[];
+  warnings: ReportedWarning[];
 }
 
 /** Tells the inputs apart by content, not name: one JSON object with schema_version, or JSONL by its first line. */
@@ -85,9 +88,11 @@ export function validateText(
       valid: report.problems.length === 0,
       records: report.events.length,
       ...listed(report.problems),
-      warnings: report.unknownEventTypes.map(
-        (type) => `unknown event type ${type} (written by a newer minor version; kept as is)`,
-      ),
+      warnings: report.unknownEventTypes.map((type) => ({
+        code: "unknown-event-type",
+        pointer: "",
+        message: `unknown event type ${type} (written by a newer minor version; kept as is)`,
+      })),
     };
   }
   if (kind === "snapshot-declarations") {
@@ -98,9 +103,11 @@ export function validateText(
       valid: report.problems.length === 0,
       records: report.declarations.length + report.redundant.length,
       ...listed(report.problems),
-      warnings: report.redundant.map(
-        (entry) => `line ${entry.line}: ${entry.declaration.path} is redundant (${entry.reason})`,
-      ),
+      warnings: report.redundant.map((entry) => ({
+        code: "redundant-declaration",
+        pointer: "",
+        message: `line ${entry.line}: ${entry.declaration.path} is redundant (${entry.reason})`,
+      })),
     };
   }
   return {
@@ -119,20 +126,43 @@ export function validateText(
   };
 }
 
-export interface ValidateOptions extends InputOptions {
+export interface ValidateOptions extends InputOptions, VerbosityOptions {
   tolerant?: boolean;
   json?: boolean;
 }
 
+/** `valid transcript (12 records, strict)`, `invalid event-log (3 problems, strict)`: the verdict on one file. */
+function verdict(report: FileReport, mode: ValidationMode, io: CommandIo): string {
+  if (report.valid)
+    return `${paint(io, "green", "valid")} ${report.kind} (${describeCount(report.records, "record")}, ${mode})`;
+  // Its one problem says what it is not; "invalid unknown" would say nothing.
+  if (report.kind === "unknown") return `${paint(io, "red", "invalid")}: not a recognised input`;
+  const problems = report.problems.length + (report.omittedProblems ?? 0);
+  return `${paint(io, "red", "invalid")} ${report.kind} (${describeCount(problems, "problem")}, ${mode})`;
+}
+
+/**
+ * Checks each input and reports on it. The problem list is validate's report, so it goes to stdout, one line per
+ * problem, as a linter's does (`validate *.json | grep /messages`); the verdicts, warnings and inputs that could not be
+ * read at all go to stderr. `--json` puts all of it in one report on stdout instead.
+ */
 export async function runValidate(inputs: string[], options: ValidateOptions, io: CommandIo): Promise<number> {
   const mode: ValidationMode = options.tolerant ? "tolerant" : "strict";
+  const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
   const reports: FileReport[] = [];
   for (const input of inputs) {
     const name = input === "-" ? "<stdin>" : input;
     const read = await readInput(input, io, limits);
     if (!read.ok) {
-      reports.push({ file: name, kind: "unknown", valid: false, records: 0, problems: [read.problem], warnings: [] });
+      reports.push({
+        file: name,
+        kind: "unreadable",
+        valid: false,
+        records: 0,
+        problems: [read.problem],
+        warnings: [],
+      });
       continue;
     }
     reports.push(validateText(name, read.text, mode, limits));
@@ -140,15 +170,19 @@ export async function runValidate(inputs: string[], options: ValidateOptions, io
   const valid = reports.every((report) => report.valid);
   if (options.json) {
     writeData(io, `${JSON.stringify({ valid, mode, files: reports }, null, 2)}\n`);
-  } else {
-    for (const report of reports) {
-      // The problem list is a report for people, one line per problem, so it is escaped like a message.
-      for (const problem of report.problems) io.stdout(messageLine(formatProblem(report.file, problem)));
-      if (report.omittedProblems) io.stdout(messageLine(describeOmitted(report.file, report.omittedProblems)));
-      for (const warning of report.warnings) io.stderr(messageLine(`${report.file}: warning: ${warning}`));
-      const verdict = report.valid ? paint(io, "green", "valid") : paint(io, "red", "invalid");
-      io.stderr(`${shown(report.file)}: ${verdict} ${report.kind} (${report.records} records, ${mode})\n`);
+    return valid ? exitCodes.success : exitCodes.failure;
+  }
+  for (const report of reports) {
+    if (report.kind === "unreadable") {
+      // Not checked at all: the cause is the whole story, and an error, not a finding about the content.
+      for (const problem of report.problems) io.stderr(messageLine(formatProblem(report.file, problem)));
+      continue;
     }
+    // The problem list is a report for people, one line per problem, so it is escaped like a message.
+    for (const problem of report.problems) io.stdout(messageLine(formatProblem(report.file, problem)));
+    if (report.omittedProblems) io.stdout(messageLine(describeOmitted(report.file, report.omittedProblems)));
+    for (const line of warningLines(report.file, report.warnings, verbosity)) io.stderr(line);
+    if (verbosity !== "quiet") io.stderr(`${shown(report.file)}: ${verdict(report, mode, io)}\n`);
   }
   return valid ? exitCodes.success : exitCodes.failure;
 }

@@ -11,6 +11,7 @@
  * program for the target (it is how a caller sets `model`); there is no other API's field to leak, so it is read.
  */
 import type { SourceFormat, Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import { isJsonObject, pointer, type JsonObject } from "./json.js";
 import type { Problems } from "./result.js";
 
@@ -31,7 +32,7 @@ export function withoutForeignOpenaiFields(
 ): Tolerant.Transcript {
   const source = document.source?.format;
   if (source === undefined || source === own) return document;
-  const from = `a ${source} document`;
+  const from = withIndefiniteArticle(`${source} document`);
   const strip = <T extends object>(value: T, path: string): T => {
     const fields = (value as { provider_fields?: unknown }).provider_fields;
     if (!isJsonObject(fields) || !Object.hasOwn(fields, key)) return value;
@@ -44,7 +45,7 @@ export function withoutForeignOpenaiFields(
         problems.warn(
           "field-dropped",
           pointer(base, field),
-          `provider_fields.openai.${field} of ${from} is not a ${label} field; only a ${own} document's are sent back`,
+          `provider_fields.openai.${field} of ${from} is not ${withIndefiniteArticle(`${label} field`)}; only ${withIndefiniteArticle(`${own} document`)}'s are sent back`,
         );
     } else if (!isJsonObject(kept)) {
       problems.warn("field-dropped", base, `provider_fields.openai of ${from} is not sent to ${label}`);

@@ -13,7 +13,7 @@
  *   other providers too.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { isKnownPart } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
   checkCanonicalInput,
@@ -163,7 +163,11 @@ export function collectAssistant(
   message.parts.forEach((part, index) => {
     const partPath = pointer(path, "parts", index);
     if (!isKnownPart(part)) {
-      problems.warn("part-dropped", partPath, `a ${part.type} part has no ${dialect.label} equivalent`);
+      problems.warn(
+        "part-dropped",
+        partPath,
+        `${withIndefiniteArticle(`${part.type} part`)} has no ${dialect.label} equivalent`,
+      );
       return;
     }
     if (part.type !== "tool_call") {
@@ -241,7 +245,7 @@ function writeMessage(
       problems.warn(
         "part-dropped",
         partPath,
-        `a ${part.type} part beside tool results has no place in a ${dialect.shortLabel} tool message`,
+        `${withIndefiniteArticle(`${part.type} part`)} beside tool results has no place in ${withIndefiniteArticle(`${dialect.shortLabel} tool message`)}`,
       );
       return;
     }

@@ -11,7 +11,7 @@
  * back exactly. An error body is refused with its message, so a caller records it as the run's error.
  */
 import type { Citation, Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
-import { formatVersion, isKnownPart, normalizeUsage } from "@agent-transcript/core";
+import { formatVersion, isKnownPart, normalizeUsage, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   checkCanonicalInput,
   cloneJson,
@@ -239,7 +239,7 @@ export function responseMessage(
   const index = document.messages.findLastIndex((message) => message.role === "assistant");
   const message = document.messages[index];
   if (message === undefined) {
-    problems.error("/messages", `holds no assistant message to write as a ${noun}`);
+    problems.error("/messages", `holds no assistant message to write as ${withIndefiniteArticle(noun)}`);
     return undefined;
   }
   document.messages.forEach((_, other) => {
@@ -247,7 +247,7 @@ export function responseMessage(
       problems.warn(
         "message-dropped",
         pointer("", "messages", other),
-        `a ${noun} holds one assistant message; this message is not part of it`,
+        `${withIndefiniteArticle(noun)} holds one assistant message; this message is not part of it`,
       );
   });
   return { message, path: pointer("", "messages", index) };
@@ -385,7 +385,7 @@ function writeCompletion<Response>(
         problems.warn(
           "part-dropped",
           path,
-          `a ${String(part["type"])} content entry has no place in a completion message, whose content is a string`,
+          `${withIndefiniteArticle(`${String(part["type"])} content entry`)} has no place in a completion message, whose content is a string`,
         );
     }
     if (texts.length > 1)

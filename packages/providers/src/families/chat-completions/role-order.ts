@@ -10,6 +10,7 @@
  * - a history that does not open with a user or system message (a response document) gets a placeholder user
  *   message first (`value-assumed`), and a request with no message at all is refused.
  */
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import { pointer, type JsonObject, type Problems } from "../../conversion/index.js";
 import type { ChatDialect, RoleOrder } from "./dialect.js";
 import type { NativeMessage } from "./tool-messages.js";
@@ -88,7 +89,10 @@ export function keepRoleOrder(
   });
   const messages = output.map((entry) => entry.message);
   if (messages.length === 0) {
-    problems.error("/messages", `this document holds no message ${label} can send, and a ${label} request needs one`);
+    problems.error(
+      "/messages",
+      `this document holds no message ${label} can send, and ${withIndefiniteArticle(`${label} request`)} needs one`,
+    );
     return undefined;
   }
   const first = messages[0]?.["role"];

@@ -5,7 +5,7 @@
  * the member's (`BlockSpelling`). Every part or field left out is reported at its canonical path.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { isPartOfType } from "@agent-transcript/core";
+import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   decideReasoning,
@@ -117,7 +117,7 @@ export function partToBlocks(
     problems.warn(
       "part-dropped",
       path,
-      `a ${part.type} part cannot be part of ${dialect.names.short}'s system prompt, which holds ${spelling.systemHolds} only`,
+      `${withIndefiniteArticle(`${part.type} part`)} cannot be part of ${dialect.names.short}'s system prompt, which holds ${spelling.systemHolds} only`,
     );
     return [];
   }
@@ -141,7 +141,7 @@ export function partToBlocks(
     problems.warn(
       "part-dropped",
       path,
-      `a ${part.type} part cannot be in ${dialect.names.short} ${spelling.toolResult} content (${spelling.toolResultHolds} only)`,
+      `${withIndefiniteArticle(`${part.type} part`)} cannot be in ${dialect.names.short} ${spelling.toolResult} content (${spelling.toolResultHolds} only)`,
     );
     return [];
   }
@@ -151,7 +151,11 @@ export function partToBlocks(
     problems.warn("value-converted", path, `${dialect.names.short} has no refusal block; the refusal was sent as text`);
     return [spelling.text(part.text)];
   }
-  problems.warn("part-dropped", path, `a ${part.type} part has no ${dialect.names.api} equivalent`);
+  problems.warn(
+    "part-dropped",
+    path,
+    `${withIndefiniteArticle(`${part.type} part`)} has no ${dialect.names.api} equivalent`,
+  );
   return [];
 }
 

@@ -22,7 +22,7 @@
  *   request settings kept for other providers are carried to the member's fields (request-settings.ts).
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { isPartOfType } from "@agent-transcript/core";
+import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
   checkCanonicalInput,
@@ -162,7 +162,7 @@ function convertMessages(
         problems.warn(
           "order-changed",
           path,
-          `a ${role} message in mid-conversation was moved to the top-level system prompt`,
+          `${withIndefiniteArticle(`${role} message`)} in mid-conversation was moved to the top-level system prompt`,
         );
       const blocks = blocksOf(dialect, message, path, context, "system");
       append(systemBlocks, blocks);

@@ -10,6 +10,7 @@
  * plain text, other formats are left out (`part-dropped`); an image part of a non-image type goes as a document.
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import { isJsonObject, pointer, restOf, type JsonObject } from "../../conversion/index.js";
 import {
   assign,
@@ -121,13 +122,17 @@ export function mediaBlocks(
     }
     if (type === "document" && mediaType.startsWith("text/")) {
       // Named at the part: the whole part changed form (its base64 data is no longer in the payload as such).
-      problems.warn("value-converted", path, `a ${mediaType} file was decoded and sent as a plain-text document`);
+      problems.warn(
+        "value-converted",
+        path,
+        `${withIndefiniteArticle(`${mediaType} file`)} was decoded and sent as a plain-text document`,
+      );
       source = { type: "text", media_type: "text/plain", data: Buffer.from(data, "base64").toString("utf8") };
     } else if (type === "document" && mediaType !== "application/pdf") {
       problems.warn(
         "part-dropped",
         path,
-        `Anthropic documents are PDF or plain text; a ${mediaType} file was left out`,
+        `Anthropic documents are PDF or plain text; ${withIndefiniteArticle(`${mediaType} file`)} was left out`,
       );
       return [];
     } else {

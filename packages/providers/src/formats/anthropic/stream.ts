@@ -21,6 +21,7 @@
  * `message_delta` and `message_stop`: reading those events back gives the same document.
  */
 import type { Message, Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import {
   cloneJson,
@@ -137,7 +138,10 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
       return;
     }
     if (open === undefined) {
-      problems.error(path, `a ${chunk.type} event outside a message (no message_start before it)`);
+      problems.error(
+        path,
+        `${withIndefiniteArticle(`${chunk.type} event`)} outside a message (no message_start before it)`,
+      );
       return;
     }
     applyEvent(open, chunk, path, problems);

@@ -12,6 +12,7 @@
  * Formats outside Bedrock's list, and files by URL or id, are left out (`media-fallback`).
  */
 import type { FilePart, ImagePart, Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import { isJsonObject, pointer, type JsonObject, type Problems } from "../../conversion/index.js";
 import {
   assign,
@@ -176,7 +177,7 @@ export function documentBlocks(
     problems.warn(
       "media-fallback",
       path,
-      `Bedrock documents are PDF, CSV, DOC(X), XLS(X), HTML, TXT or Markdown; a ${mediaType} file was left out`,
+      `Bedrock documents are PDF, CSV, DOC(X), XLS(X), HTML, TXT or Markdown; ${withIndefiniteArticle(`${mediaType} file`)} was left out`,
     );
     return [];
   }

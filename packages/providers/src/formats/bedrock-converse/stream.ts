@@ -36,6 +36,7 @@ import {
   append,
 } from "../../conversion/index.js";
 import type { Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import {
   appendText,
   assign,
@@ -153,7 +154,11 @@ function applyEvent(state: Aggregate, type: string, payload: JsonObject, path: s
       }
       const extra = withoutPadding(payload, ["contentBlockIndex", "start", "delta"]);
       for (const key of Object.keys(extra ?? {}))
-        problems.warn("field-dropped", pointer(path, key), `${key} is not part of a ${type} event; it was left out`);
+        problems.warn(
+          "field-dropped",
+          pointer(path, key),
+          `${key} is not part of ${withIndefiniteArticle(`${type} event`)}; it was left out`,
+        );
       if (type === "contentBlockStart") startBlock(state, index, payload.start, pointer(path, "start"), problems);
       else if (type === "contentBlockDelta") applyDelta(state, index, payload.delta, pointer(path, "delta"), problems);
       else stopBlock(state, index, problems);
@@ -337,6 +342,10 @@ function streamBlock(
     if (deltas.length === 0) deltas.push({ reasoningContent: { text: "" } });
     return { deltas };
   }
-  problems.warn("part-dropped", path, `a ${keys.join(", ")} block has no form in a Converse stream; it was left out`);
+  problems.warn(
+    "part-dropped",
+    path,
+    `${withIndefiniteArticle(`${keys.join(", ")} block`)} has no form in a Converse stream; it was left out`,
+  );
   return undefined;
 }

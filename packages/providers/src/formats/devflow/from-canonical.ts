@@ -5,7 +5,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
-import { isKnownPart, isPartOfType } from "@agent-transcript/core";
+import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   Problems,
@@ -273,7 +273,11 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
     message.parts.forEach((part, partIndex) => {
       const partPath = pointer(path, "parts", partIndex);
       if (!isKnownPart(part)) {
-        problems.warn("part-dropped", partPath, `a ${part.type} part has no devflow equivalent`);
+        problems.warn(
+          "part-dropped",
+          partPath,
+          `${withIndefiniteArticle(`${part.type} part`)} has no devflow equivalent`,
+        );
         return;
       }
       if (part.type === "text") {
@@ -309,7 +313,11 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
         if (!foldResult(part, partPath, calls, problems))
           turns.push(resultTurn(part, partPath, turnIdFor({ role: "tool", parts: [] }, partPath), problems));
       } else {
-        problems.warn("part-dropped", partPath, `a ${part.type} part has no devflow equivalent`);
+        problems.warn(
+          "part-dropped",
+          partPath,
+          `${withIndefiniteArticle(`${part.type} part`)} has no devflow equivalent`,
+        );
       }
     });
     if (message.role !== "tool" && texts.length > 0) turn.content = texts.join("");
@@ -471,7 +479,11 @@ function foldToolMessage(
   message.parts.forEach((part, partIndex) => {
     const partPath = pointer(path, "parts", partIndex);
     if (!isKnownPart(part) || part.type !== "tool_result") {
-      problems.warn("part-dropped", partPath, `a ${part.type} part in a tool message has no devflow equivalent`);
+      problems.warn(
+        "part-dropped",
+        partPath,
+        `${withIndefiniteArticle(`${part.type} part`)} in a tool message has no devflow equivalent`,
+      );
       return;
     }
     const slot = calls.get(part.call_id);

@@ -18,7 +18,7 @@
  * the part's `provider_fields.google`.
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
-import { isPartOfType } from "@agent-transcript/core";
+import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import { decideReasoning } from "../../conversion/index.js";
 import type { ForeignReasoningPolicy } from "../../conversion/index.js";
 import type { ToolCallIdMap } from "../../conversion/index.js";
@@ -410,7 +410,11 @@ function exportMedia(
     problems.warn("value-converted", pointer(path, "text"), "a text document was sent as a text part");
     return { text: (part as Tolerant.FilePart).text };
   }
-  problems.warn("part-dropped", path, `a ${part.type} stored beside the transcript (path) cannot be sent inline`);
+  problems.warn(
+    "part-dropped",
+    path,
+    `${withIndefiniteArticle(part.type)} stored beside the transcript (path) cannot be sent inline`,
+  );
   return undefined;
 }
 
@@ -486,7 +490,7 @@ export function exportPart(part: Tolerant.Part, path: string, context: PartExpor
     );
     return [];
   }
-  problems.warn("part-dropped", path, `a ${part.type} part has no Gemini equivalent`);
+  problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no Gemini equivalent`);
   return [];
 }
 
@@ -629,7 +633,11 @@ function exportResult(part: Tolerant.ToolResultPart, path: string, context: Part
       else if (native !== undefined) texts.push(String(native.text));
       return;
     }
-    problems.warn("part-dropped", itemPath, `a ${item.type} inside a tool result has no Gemini equivalent`);
+    problems.warn(
+      "part-dropped",
+      itemPath,
+      `${withIndefiniteArticle(item.type)} inside a tool result has no Gemini equivalent`,
+    );
   });
   if (!(google !== undefined && google[marker.responseAbsent] === true)) {
     let response: unknown = part.output;

@@ -18,7 +18,7 @@
  * does (`value-assumed`); one that opens with plain model text is accepted by Gemini and left as it is.
  */
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
-import { isPartOfType } from "@agent-transcript/core";
+import { describeCount, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import { append, isSameIssuer } from "../../conversion/index.js";
 import {
   isJsonObject,
@@ -148,7 +148,7 @@ export function exportContents(messages: readonly Tolerant.Message[], context: P
       return;
     }
     if (message.role !== "user" && message.role !== "assistant" && message.role !== "tool") {
-      problems.warn("message-dropped", path, `a ${message.role} message has no Gemini role`);
+      problems.warn("message-dropped", path, `${withIndefiniteArticle(`${message.role} message`)} has no Gemini role`);
       return;
     }
     const fromGemini = googleFields(message) !== undefined || isSameIssuer(message.issuer, geminiIssuer);
@@ -311,7 +311,7 @@ function regroupResults(out: OutContent[], problems: Problems): void {
     problems.warn(
       "results-regrouped",
       results[0]?.path ?? callPaths[0] ?? "",
-      `${results.length} function response(s) were regrouped into one user Content answering the ${calls.length} call(s) of the model turn, in call order`,
+      `${describeCount(results.length, "function response")} ${results.length === 1 ? "was" : "were"} regrouped into one user Content answering the ${describeCount(calls.length, "call")} of the model turn, in call order`,
     );
     if (target === undefined) {
       out.splice(end, 0, {

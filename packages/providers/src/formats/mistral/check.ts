@@ -15,6 +15,7 @@
  * Not checked: whether an assistant message may carry content and tool calls together, which depends on the model
  * (older tokenizers refuse it, newer accept it); which chunk types a model takes.
  */
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
 import { ToolMessageRuns } from "../../families/chat-completions/index.js";
 import type { MistralChatRequest } from "./types.js";
@@ -58,7 +59,7 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
     if (previous !== undefined && !next[previous]?.has(role))
       problems.push({
         path: pointer(path, "role"),
-        message: `Mistral takes no ${role} message right after a ${previous} message`,
+        message: `Mistral takes no ${role} message right after ${withIndefiniteArticle(`${previous} message`)}`,
       });
     previous = role;
     if (messages.length === 1 && role !== "user" && role !== "system")

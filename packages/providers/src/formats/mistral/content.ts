@@ -13,7 +13,7 @@
  * the foreignReasoning policy (see {@link writeReasoning}).
  */
 import type { Part, ReasoningPart, Tolerant } from "@agent-transcript/core";
-import { isKnownPart } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   decideReasoning,
@@ -153,7 +153,7 @@ function writeChunk(
 ): JsonObject | undefined {
   const { problems } = context;
   if (!isKnownPart(part)) {
-    problems.warn("part-dropped", path, `a ${part.type} part has no Mistral equivalent`);
+    problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no Mistral equivalent`);
     return undefined;
   }
   switch (part.type) {
@@ -189,7 +189,7 @@ function writeChunk(
       }
       return writeMedia(part, path, context);
     default:
-      problems.warn("part-dropped", path, `a ${part.type} part has no Mistral equivalent`);
+      problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no Mistral equivalent`);
       return undefined;
   }
 }

@@ -54,7 +54,7 @@ const rules: ReadonlyArray<{
   {
     rule: "no system right after assistant",
     messages: [...valid.slice(0, 6), { role: "system", content: "x" }, { role: "user", content: "y" }],
-    problem: { path: "/messages/6/role", message: "Mistral takes no system message right after a assistant message" },
+    problem: { path: "/messages/6/role", message: "Mistral takes no system message right after an assistant message" },
   },
   {
     rule: "the last message is user, tool or a prefix assistant",

@@ -15,6 +15,7 @@
  * before a history that opens with the assistant, each with a warning.
  */
 import type { Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import {
   idRules,
   type FromCanonicalOptions,
@@ -76,7 +77,8 @@ export const mistralDialect: ChatDialect = {
     contentError: undefined,
     wording: {
       orderChanged: "Mistral tool messages come right after the calls; the content before this result follows them",
-      statusMapped: (status) => `Mistral tool messages have no status; a ${status} result is sent as its content only`,
+      statusMapped: (status) =>
+        `Mistral tool messages have no status; ${withIndefiniteArticle(`${status} result`)} is sent as its content only`,
       outputAsJson: "Mistral tool messages carry text; the output is sent as JSON text",
       mediaMoved: (type) =>
         `Mistral tool messages carry text only (media in tool results needs tokenizer v15); the ${type} is sent in a user message after the tool messages`,

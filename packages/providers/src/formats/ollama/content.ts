@@ -16,7 +16,7 @@
  * are reported (`status-mapped`, `field-dropped`).
  */
 import type { Message, Part, Tolerant, ToolResultPart } from "@agent-transcript/core";
-import { isKnownPart } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   decideReasoning,
@@ -243,7 +243,11 @@ export function writeParts(message: Tolerant.Message, role: string, path: string
         calls.push(writeToolCall(part, partPath, context));
         return;
       default:
-        problems.warn("part-dropped", partPath, `a ${part.type} part has no Ollama equivalent`);
+        problems.warn(
+          "part-dropped",
+          partPath,
+          `${withIndefiniteArticle(`${part.type} part`)} has no Ollama equivalent`,
+        );
     }
   });
   if (thinking.length > 0) native["thinking"] = thinking.join("\n\n");
@@ -293,7 +297,7 @@ export function writeToolResult(
       problems.warn(
         "media-fallback",
         itemPath,
-        `a ${item.type} in a tool result has no Ollama form (tool messages carry text and inline images)`,
+        `${withIndefiniteArticle(item.type)} in a tool result has no Ollama form (tool messages carry text and inline images)`,
       );
   });
   if (texts.length === 0 && part.error !== undefined) texts.push(part.error);
@@ -304,7 +308,7 @@ export function writeToolResult(
     problems.warn(
       "status-mapped",
       pointer(path, "status"),
-      `Ollama tool messages have no status; a ${part.status} result is sent as its text only`,
+      `Ollama tool messages have no status; ${withIndefiniteArticle(`${part.status} result`)} is sent as its text only`,
     );
   native["content"] = texts.join("");
   if (images.length > 0) native["images"] = images;

@@ -14,7 +14,7 @@
  * together (`id-remapped`). A document read from Ollama keeps its order: nothing is joined or moved.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { isKnownPart } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
   checkCanonicalInput,
@@ -280,7 +280,7 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
           problems.warn(
             "part-dropped",
             pointer(path, "parts", partIndex),
-            `a ${part.type} part beside tool results has no place in an Ollama tool message`,
+            `${withIndefiniteArticle(`${part.type} part`)} beside tool results has no place in an Ollama tool message`,
           );
       });
       return;

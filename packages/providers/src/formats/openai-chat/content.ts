@@ -12,7 +12,7 @@
  * (`field-dropped`), and reasoning follows {@link writeReasoning}.
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
-import { isKnownPart } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   decideReasoning,
@@ -148,7 +148,7 @@ function writePart(
 ): JsonObject | undefined {
   const { problems } = context;
   if (!isKnownPart(part)) {
-    problems.warn("part-dropped", path, `a ${part.type} part has no OpenAI Chat equivalent`);
+    problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no OpenAI Chat equivalent`);
     return undefined;
   }
   if (part.type === "text") {
@@ -164,7 +164,11 @@ function writePart(
     return cloneJson(part.data);
   }
   if (place !== "user" || (part.type !== "image" && part.type !== "audio" && part.type !== "file")) {
-    problems.warn("part-dropped", path, `a ${part.type} part has no place in this OpenAI Chat message`);
+    problems.warn(
+      "part-dropped",
+      path,
+      `${withIndefiniteArticle(`${part.type} part`)} has no place in this OpenAI Chat message`,
+    );
     return undefined;
   }
   const kept = own(part.provider_fields, path, problems);

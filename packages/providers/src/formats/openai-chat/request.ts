@@ -12,6 +12,7 @@
  * `openai-chat` document's entries are sent back.
  */
 import type { Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import {
   idRules,
   type FromCanonicalOptions,
@@ -77,7 +78,8 @@ export const chatDialect: ChatDialect = {
     wording: {
       orderChanged:
         "Chat tool messages come right after the calls; the content before this result follows the tool messages",
-      statusMapped: (status) => `Chat tool messages have no status; a ${status} result is sent as its output text only`,
+      statusMapped: (status) =>
+        `Chat tool messages have no status; ${withIndefiniteArticle(`${status} result`)} is sent as its output text only`,
       outputAsJson: "Chat tool messages are text; the output is sent as JSON text",
       mediaMoved: (type) =>
         `Chat tool messages are text only; the ${type} is sent in a user message after the tool messages`,

@@ -2,6 +2,7 @@
  * The structural rules of a Responses request that the API enforces and a converter can break, checked before
  * sending: reasoning adjacency, tool-result pairing, call-id length and message roles.
  */
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import type { TargetProblem } from "../../conversion/index.js";
 import { isJsonObject, pointer } from "../../conversion/index.js";
 import { canFollowReasoning } from "./content-items.js";
@@ -21,8 +22,8 @@ const maxCallIdLength = 64;
 
 function describe(item: unknown): string {
   if (!isJsonObject(item)) return "nothing";
-  if (typeof item.type === "string") return `a ${item.type} item`;
-  return typeof item.role === "string" ? `a ${item.role} message` : "an untyped item";
+  if (typeof item.type === "string") return `${withIndefiniteArticle(`${item.type} item`)}`;
+  return typeof item.role === "string" ? `${withIndefiniteArticle(`${item.role} message`)}` : "an untyped item";
 }
 
 /** Every rule the request breaks, each at its JSON pointer; empty when it is fine. */

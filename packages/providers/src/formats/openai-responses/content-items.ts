@@ -21,7 +21,7 @@
  *   item types, and malformed items) → native part, verbatim.
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
-import { isPartOfType } from "@agent-transcript/core";
+import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import type { ForeignReasoningPolicy } from "../../conversion/index.js";
 import type { ToolCallIdMap } from "../../conversion/index.js";
 import { append, decideReasoning, isSameIssuer, parseJsonText } from "../../conversion/index.js";
@@ -464,7 +464,7 @@ function callToItem(
       problems.warn(
         "part-dropped",
         path,
-        `a ${type ?? "provider-executed"} call was run by another provider and cannot be replayed to OpenAI Responses`,
+        `${withIndefiniteArticle(`${type ?? "provider-executed"} call`)} was run by another provider and cannot be replayed to OpenAI Responses`,
       );
       return { consumedNext: false };
     }
@@ -519,7 +519,11 @@ function callToItem(
       );
   } else {
     if (type !== undefined && type !== "function_call")
-      problems.warn("value-converted", pointer(path, "native_type"), `a ${type} call sent as a function_call`);
+      problems.warn(
+        "value-converted",
+        pointer(path, "native_type"),
+        `${withIndefiniteArticle(`${type} call`)} sent as a function_call`,
+      );
     item = { type: "function_call", call_id: callId, name: part.name, arguments: argumentsText(part) };
   }
   if (part.item_id !== undefined) item.id = part.item_id;
@@ -538,7 +542,7 @@ function resultToItem(part: Tolerant.ToolResultPart, path: string, context: Expo
       problems.warn(
         "part-dropped",
         path,
-        `a ${type} result has no call beside it that OpenAI Responses could carry it in`,
+        `${withIndefiniteArticle(`${type} result`)} has no call beside it that OpenAI Responses could carry it in`,
       );
       return undefined;
     }
@@ -546,7 +550,11 @@ function resultToItem(part: Tolerant.ToolResultPart, path: string, context: Expo
   reportUnmapped(part, resultKeys, path, "OpenAI Responses", problems);
   const resultType = spec === undefined ? "function_call_output" : type;
   if (spec === undefined)
-    problems.warn("value-converted", pointer(path, "native_type"), `a ${type} result sent as a function_call_output`);
+    problems.warn(
+      "value-converted",
+      pointer(path, "native_type"),
+      `${withIndefiniteArticle(`${type} result`)} sent as a function_call_output`,
+    );
   const fields = fieldsOf(part);
   const item: JsonObject = { type: resultType, call_id: mappedCallId(part.call_id, pointer(path, "call_id"), context) };
   const outputKey = outputKeyOf(resultType);
@@ -768,10 +776,14 @@ export function partsToItems(
         context.problems.warn(
           "part-dropped",
           partPath,
-          `a ${part.native_type} block of ${part.issuer.provider}${part.issuer.api === undefined ? "" : ` ${part.issuer.api}`} has no OpenAI Responses equivalent`,
+          `${withIndefiniteArticle(`${part.native_type} block`)} of ${part.issuer.provider}${part.issuer.api === undefined ? "" : ` ${part.issuer.api}`} has no OpenAI Responses equivalent`,
         );
     } else {
-      context.problems.warn("part-dropped", partPath, `a ${part.type} part has no OpenAI Responses equivalent`);
+      context.problems.warn(
+        "part-dropped",
+        partPath,
+        `${withIndefiniteArticle(`${part.type} part`)} has no OpenAI Responses equivalent`,
+      );
     }
   }
   flush();

@@ -8,7 +8,7 @@
  * list, which an export would otherwise write as a plain string.
  */
 import type { Citation, Part, Tolerant } from "@agent-transcript/core";
-import { isPartOfType } from "@agent-transcript/core";
+import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   isJsonObject,
@@ -249,7 +249,7 @@ function citationToAnnotation(citation: Tolerant.Citation, path: string, problem
     problems.warn(
       "field-dropped",
       path,
-      `a ${citation.kind ?? "kindless"} citation has no OpenAI Responses annotation type`,
+      `${withIndefiniteArticle(`${citation.kind ?? "kindless"} citation`)} has no OpenAI Responses annotation type`,
     );
     return undefined;
   }
@@ -384,7 +384,11 @@ export function partToContent(
   }
   if (isPartOfType(part, "native") && isContentNative(part))
     return isJsonObject(part.data) ? cloneJson(part.data) : undefined;
-  problems.warn("part-dropped", path, `a ${part.type} part has no OpenAI Responses content equivalent`);
+  problems.warn(
+    "part-dropped",
+    path,
+    `${withIndefiniteArticle(`${part.type} part`)} has no OpenAI Responses content equivalent`,
+  );
   return undefined;
 }
 

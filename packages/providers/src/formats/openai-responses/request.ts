@@ -21,7 +21,7 @@
  * OpenAI Chat document's, is left out with a `field-dropped` warning per field (conversion/provider-fields.ts).
  */
 import type { Message, Part, Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
-import { formatVersion } from "@agent-transcript/core";
+import { formatVersion, withIndefiniteArticle } from "@agent-transcript/core";
 import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
 import { append, finishFromCanonical } from "../../conversion/index.js";
 import { ToolCallIdMap, idRules } from "../../conversion/index.js";
@@ -385,7 +385,11 @@ function exportMessage(message: Tolerant.Message, path: string, context: ExportC
       return;
     }
     default: {
-      problems.warn("message-dropped", path, `a ${String(message.role)} message has no OpenAI Responses equivalent`);
+      problems.warn(
+        "message-dropped",
+        path,
+        `${withIndefiniteArticle(`${String(message.role)} message`)} has no OpenAI Responses equivalent`,
+      );
     }
   }
 }

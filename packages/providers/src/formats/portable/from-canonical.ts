@@ -4,7 +4,7 @@
  * reported as a warning.
  */
 import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
-import { isKnownPart, isPartOfType } from "@agent-transcript/core";
+import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   append,
   cloneJson,
@@ -141,7 +141,11 @@ function collectParts(
   message.parts.forEach((part, partIndex) => {
     const partPath = pointer(path, "parts", partIndex);
     if (!isKnownPart(part)) {
-      problems.warn("part-dropped", partPath, `a ${part.type} part has no portable equivalent`);
+      problems.warn(
+        "part-dropped",
+        partPath,
+        `${withIndefiniteArticle(`${part.type} part`)} has no portable equivalent`,
+      );
       return;
     }
     switch (part.type) {
@@ -184,7 +188,11 @@ function collectParts(
         results.push(writeResult(part, partPath, callNames, problems));
         return;
       default:
-        problems.warn("part-dropped", partPath, `a ${part.type} part has no portable equivalent`);
+        problems.warn(
+          "part-dropped",
+          partPath,
+          `${withIndefiniteArticle(`${part.type} part`)} has no portable equivalent`,
+        );
     }
   });
   if (texts.length > 1)

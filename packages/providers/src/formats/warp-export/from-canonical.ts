@@ -4,7 +4,7 @@
  * and everything a Warp export cannot hold is reported as a warning.
  */
 import type { ImagePart, PlanItem, Tolerant, ToolResultPart, Transcript } from "@agent-transcript/core";
-import { isKnownPart } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   Problems,
@@ -153,7 +153,11 @@ function writeMessage(message: Tolerant.Message, index: number, state: ExportSta
       const partPath = pointer(path, "parts", partIndex);
       if (isKnownPart(part) && part.type === "tool_result") foldResult(part, partPath, state);
       else
-        problems.warn("part-dropped", partPath, `a ${part.type} part in a tool message has no Warp export equivalent`);
+        problems.warn(
+          "part-dropped",
+          partPath,
+          `${withIndefiniteArticle(`${part.type} part`)} in a tool message has no Warp export equivalent`,
+        );
     });
     return;
   }
@@ -203,7 +207,7 @@ function writePart(
 ): void {
   const { problems } = state;
   if (!isKnownPart(part)) {
-    problems.warn("part-dropped", path, `a ${part.type} part has no Warp export equivalent`);
+    problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no Warp export equivalent`);
     return;
   }
   const blockIndex = current.content.length;
@@ -290,7 +294,11 @@ function writePart(
       );
       return;
     default:
-      problems.warn("part-dropped", path, `a ${part.type} part has no Warp export equivalent`);
+      problems.warn(
+        "part-dropped",
+        path,
+        `${withIndefiniteArticle(`${part.type} part`)} has no Warp export equivalent`,
+      );
   }
 }
 

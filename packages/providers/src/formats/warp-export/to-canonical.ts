@@ -16,7 +16,7 @@ import type {
   ToolResultPart,
   Transcript,
 } from "@agent-transcript/core";
-import { formatVersion } from "@agent-transcript/core";
+import { formatVersion, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
   FieldReader,
@@ -416,7 +416,7 @@ function reportNestedRest(reader: FieldReader, what: string, problems: Problems)
     problems.warn(
       "field-dropped",
       reader.at(extra),
-      `a ${what} field the spec does not define (${extra}) has no canonical place`,
+      `${withIndefiniteArticle(`${what} field`)} the spec does not define (${extra}) has no canonical place`,
     );
   }
 }

@@ -1,0 +1,129 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { partTypes, roles, sourceFormats, toolResultStatuses } from "./vocabularies.js";
+import { describeCount, withIndefiniteArticle } from "./wording.js";
+
+describe("describeCount", () => {
+  it("writes the singular for exactly one and the plural for every other count (generated)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.nat(), fc.integer({ min: -5, max: 5 })),
+        fc.stringMatching(/^[a-z]{1,12}$/),
+        (count, noun) => {
+          const described = describeCount(count, noun);
+          expect(described).toBe(count === 1 ? `1 ${noun}` : `${count} ${noun}s`);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(describeCount(1, "record")).toBe("1 record");
+    expect(describeCount(2, "record")).toBe("2 records");
+    expect(describeCount(0, "warning")).toBe("0 warnings");
+    expect(describeCount(120_000, "warning")).toBe("120000 warnings");
+    expect(describeCount(2, "reply", "replies")).toBe("2 replies");
+  });
+});
+
+describe("withIndefiniteArticle", () => {
+  // Every member of the vocabularies messages name, with the article a person would say; a new member fails until
+  // it is added here.
+  const expected: Record<string, "a" | "an"> = {
+    // roles
+    system: "a",
+    developer: "a",
+    user: "a",
+    assistant: "an",
+    tool: "a",
+    // part types
+    text: "a",
+    reasoning: "a",
+    tool_call: "a",
+    tool_result: "a",
+    image: "an",
+    audio: "an",
+    file: "a",
+    plan_step: "a",
+    code_diff: "a",
+    command: "a",
+    refusal: "a",
+    compaction: "a",
+    stream_chunk: "a",
+    native: "a",
+    // format ids
+    "agent-transcript": "an",
+    "event-log": "an",
+    "openai-chat": "an",
+    "openai-responses": "an",
+    anthropic: "an",
+    gemini: "a",
+    ollama: "an",
+    portable: "a",
+    "bedrock-converse": "a",
+    mistral: "a",
+    "claude-code": "a",
+    codex: "a",
+    "warp-export": "a",
+    devflow: "a",
+    // tool result statuses
+    ok: "an",
+    error: "an",
+    denied: "a",
+    interrupted: "an",
+  };
+
+  it.each([...roles, ...partTypes, ...sourceFormats, ...toolResultStatuses].map((member) => [member] as const))(
+    "says the article of %s",
+    (member) => {
+      expect(expected[member], `add ${member} to the table`).toBeDefined();
+      expect(withIndefiniteArticle(`${member} message`)).toBe(`${expected[member]} ${member} message`);
+    },
+  );
+
+  it.each([
+    ["assistant message", "an assistant message"],
+    ["user message", "a user message"],
+    ["openai-responses request", "an openai-responses request"],
+    ["Agent Transcript document", "an Agent Transcript document"],
+    ["unknown event type", "an unknown event type"],
+    ["untyped item", "an untyped item"],
+    ["uninstalled tool", "an uninstalled tool"],
+    ["union", "a union"],
+    ["unique id", "a unique id"],
+    ["usage record", "a usage record"],
+    ["uuid", "a uuid"],
+    ["url", "a url"],
+    ["utf-8 string", "a utf-8 string"],
+    ["URL", "a URL"],
+    ["SSE stream", "an SSE stream"],
+    ["MCP server", "an MCP server"],
+    ["HTTP error", "an HTTP error"],
+    ["JSON value", "a JSON value"],
+    ["hour", "an hour"],
+    ["honest answer", "an honest answer"],
+    ["house", "a house"],
+    ["one-off", "a one-off"],
+    ["European", "a European"],
+    ["8-bit character", "an 8-bit character"],
+    ["80 MiB file", "an 80 MiB file"],
+    ["11-line message", "an 11-line message"],
+    ["18000 byte value", "an 18000 byte value"],
+    ["1-line message", "a 1-line message"],
+    ["110 MiB file", "a 110 MiB file"],
+    ["X", "an X"],
+    ["an apple", "an apple"],
+    ["the answer", "the answer"],
+  ])("writes %j as %j", (phrase, written) => {
+    expect(withIndefiniteArticle(phrase)).toBe(written);
+  });
+
+  it("puts exactly one of a or an before any phrase, keeping the phrase (generated)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 20 }), (phrase) => {
+        fc.pre(!/^(?:a|an|the)\s/i.test(phrase));
+        const written = withIndefiniteArticle(phrase);
+        expect([`a ${phrase}`, `an ${phrase}`]).toContain(written);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
