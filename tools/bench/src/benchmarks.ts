@@ -1,4 +1,5 @@
 import { canonicalize, decodeTranscript, truncateValue } from "@agent-transcript/core";
+import { parseJson } from "@agent-transcript/core/json";
 import { createRedactor } from "@agent-transcript/core/redact";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import type { DecodeResult } from "@agent-transcript/core";
@@ -18,6 +19,7 @@ export const benchmarkIds = [
   "truncate-string",
   "truncate-array",
   "convert-roundtrip",
+  "refuse-deep-nesting",
 ] as const;
 
 export type BenchmarkId = (typeof benchmarkIds)[number];
@@ -187,6 +189,35 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
         candidate: { label: "truncateValue(output)", pass: () => truncatedLength(truncateValue(output).value) },
         bytesPerPass: summary.largeArrayOutputBytes,
         itemsPerPass: 1,
+      };
+    }
+    case "refuse-deep-nesting": {
+      // The input that once hung every command: arrays and objects 100,000 deep. Refusing it (naming the first value
+      // past the limit by its pointer, line and column) must cost what parsing it costs, not a walk per value.
+      const deepArrays = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+      const deepObjects = `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`;
+      const texts = [deepArrays, deepObjects];
+      return {
+        id,
+        title: "refusing JSON 100,000 levels deep vs JSON.parse of it",
+        baseline: {
+          label: "JSON.parse(text)",
+          pass: () => texts.reduce((sum, text) => sum + (JSON.parse(text) === null ? 0 : 1), 0),
+        },
+        candidate: {
+          label: "parseJson(text): refused at depth 512 with pointer, line and column",
+          pass: () =>
+            texts.reduce((sum, text) => {
+              const parsed = parseJson(text);
+              if (parsed.ok || parsed.error.code !== "too-deep")
+                throw new Error("a 100,000-deep value was not refused");
+              return sum + 1;
+            }, 0),
+        },
+        bytesPerPass: deepArrays.length + deepObjects.length,
+        itemsPerPass: texts.length,
+        maxRatio: 2,
+        note: "Measures the depth limit (512): refusal is one linear scan, so 100,000 levels cost what parsing them does.",
       };
     }
     case "convert-roundtrip":

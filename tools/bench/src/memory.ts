@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeTranscript } from "@agent-transcript/core";
@@ -14,7 +15,13 @@ import { run } from "@agent-transcript/cli";
 import { buildCorpus } from "./corpus.js";
 import { benchRoot } from "./paths.js";
 
-export const memoryBenchmarkIds = ["memory-decode", "memory-validate", "memory-export"] as const;
+export const memoryBenchmarkIds = [
+  "memory-decode",
+  "memory-validate",
+  "memory-export",
+  "memory-gzip-bomb",
+  "memory-stdin-limit",
+] as const;
 export type MemoryBenchmarkId = (typeof memoryBenchmarkIds)[number];
 
 export function isMemoryBenchmarkId(value: string): value is MemoryBenchmarkId {
@@ -31,17 +38,46 @@ export const maxMemoryMultiples: Readonly<Record<MemoryBenchmarkId, number>> = {
   "memory-decode": 5,
   "memory-validate": 4,
   "memory-export": 5,
+  // Refusing input over a limit holds at most the limit's worth (the bytes read so far), and some stream buffers.
+  "memory-gzip-bomb": 1.5,
+  "memory-stdin-limit": 1.5,
 };
+
+/** What a benchmark's multiple is of: the input file's size, or the limit that refuses the input. */
+export type MemoryBasis = "input" | "limit";
+
+const bases: Record<MemoryBenchmarkId, MemoryBasis> = {
+  "memory-decode": "input",
+  "memory-validate": "input",
+  "memory-export": "input",
+  "memory-gzip-bomb": "limit",
+  "memory-stdin-limit": "limit",
+};
+
+/** The limit the refusal benchmarks set (`--max-decompressed-size`, `--max-input-size`): small in a quick run. */
+function limitBytes(quick: boolean): number {
+  return (quick ? 4 : 64) * 1024 * 1024;
+}
+
+/** Gzip members of 1 MiB of zeros each, `members` of them: about 1 KB each on disk. */
+function gzipBomb(members: number): Buffer {
+  const member = gzipSync(Buffer.alloc(1024 * 1024));
+  return Buffer.concat(Array.from({ length: members }, () => member));
+}
 
 const titles: Record<MemoryBenchmarkId, string> = {
   "memory-decode": '`decodeTranscript(readFileSync(file), { mode: "strict" })`: the caller keeps the bytes',
   "memory-validate": "`agent-transcript validate file`: read through the input layer, decode, validate",
   "memory-export":
     "`agent-transcript export file --output out.json`: read, decode, redact, pretty JSON written piece by piece",
+  "memory-gzip-bomb":
+    "`agent-transcript validate bomb.json.gz --max-decompressed-size L`: 16 × L of zeros in a file of a few KB, refused at L",
+  "memory-stdin-limit": "`agent-transcript validate - --max-input-size L`: 4 × L piped on stdin, refused at L",
 };
 
 /** What one process measured. */
 export interface MemoryRun {
+  /** What the multiple is of: the input's size, or for a refusal the limit's (see `basis`). */
   readonly inputBytes: number;
   /** Resident memory after loading the code and a full GC, before reading the input. */
   readonly restingRssBytes: number;
@@ -54,6 +90,8 @@ export interface MemoryRun {
 export interface MemoryResult {
   readonly id: MemoryBenchmarkId;
   readonly title: string;
+  /** What `multiple` is of: the input file's size, or the limit that refused the input. */
+  readonly basis: MemoryBasis;
   readonly inputBytes: number;
   /** Median over runs. */
   readonly multiple: number;
@@ -79,30 +117,43 @@ export function largeDocument(targetBytes: number, quick: boolean): string {
 }
 
 /** In the child: rest, then do the work once, and report. */
-async function measureHere(id: MemoryBenchmarkId, file: string): Promise<MemoryRun> {
+async function measureHere(id: MemoryBenchmarkId, file: string, quick: boolean): Promise<MemoryRun> {
   const collectGarbage = (globalThis as { gc?: () => void }).gc;
   if (collectGarbage === undefined) throw new Error("the memory benchmark needs node --expose-gc");
   const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-memory-"));
+  const limit = limitBytes(quick);
+  // The refusal benchmark's stdin: a fresh 1 MiB buffer each time, as a pipe delivers them (handing over one buffer
+  // again and again would let a reader that keeps them all look free).
+  const chunkBytes = 1024 * 1024;
   collectGarbage();
   const restingRssBytes = process.memoryUsage().rss;
-  const inputBytes = statSync(file).size;
+  const inputBytes = bases[id] === "limit" ? limit : statSync(file).size;
   if (id === "memory-decode") {
     const decoded = decodeTranscript(readFileSync(file), { mode: "strict" });
     if (!decoded.ok) throw new Error(`decode failed: ${decoded.error.message}`);
   } else {
     let errors = "";
-    const args =
-      id === "memory-validate" ? ["validate", file] : ["export", file, "--output", path.join(scratch, "export.json")];
-    const code = await run(args, {
+    const args: Record<Exclude<MemoryBenchmarkId, "memory-decode">, string[]> = {
+      "memory-validate": ["validate", file],
+      "memory-export": ["export", file, "--output", path.join(scratch, "export.json")],
+      "memory-gzip-bomb": ["validate", file, "--max-decompressed-size", String(limit)],
+      "memory-stdin-limit": ["validate", "-", "--max-input-size", String(limit)],
+    };
+    const code = await run(args[id], {
       stdout: () => undefined,
       stderr: (text) => {
         errors += text;
       },
-      stdin: async function* () {},
+      stdin: async function* () {
+        for (let sent = 0; sent < 4 * limit; sent += chunkBytes) yield Buffer.alloc(chunkBytes, 0x20);
+      },
       color: false,
       stdoutIsTerminal: false,
     });
-    if (code !== 0) throw new Error(`export failed: ${errors}`);
+    const refusal = id === "memory-gzip-bomb" ? "decompresses to more than" : "larger than the input limit";
+    if (bases[id] === "limit" && !(code === 1 && errors.includes(refusal)))
+      throw new Error(`${id}: the input was not refused at the limit: ${errors}`);
+    if (bases[id] === "input" && code !== 0) throw new Error(`${id} failed: ${errors}`);
   }
   const peakRssBytes = process.resourceUsage().maxRSS * 1024;
   rmSync(scratch, { recursive: true, force: true });
@@ -132,11 +183,14 @@ export function runMemoryBenchmarks(
   try {
     const file = path.join(folder, "large.json");
     writeFileSync(file, largeDocument(options.quick ? 2 * 1024 * 1024 : 64 * 1024 * 1024, options.quick));
+    const bomb = path.join(folder, "bomb.json.gz");
+    writeFileSync(bomb, gzipBomb((16 * limitBytes(options.quick)) / (1024 * 1024)));
+    const inputOf = (id: MemoryBenchmarkId): string => (id === "memory-gzip-bomb" ? bomb : file);
     const results = new Map<MemoryBenchmarkId, MemoryRun[]>(ids.map((id) => [id, []]));
     for (let runNumber = 1; runNumber <= options.runs; runNumber += 1) {
       for (const id of ids) {
         options.log?.(`run ${runNumber}/${options.runs}: ${id}`);
-        results.get(id)?.push(runInChild(id, file));
+        results.get(id)?.push(runInChild(id, inputOf(id), options.quick));
       }
     }
     return ids.map((id) => {
@@ -145,6 +199,7 @@ export function runMemoryBenchmarks(
       return {
         id,
         title: titles[id],
+        basis: bases[id],
         inputBytes: runs[0]?.inputBytes ?? 0,
         multiple: median(multiples),
         extraPeakBytes: median(runs.map((entry) => entry.peakRssBytes - entry.restingRssBytes)),
@@ -162,10 +217,10 @@ export function runMemoryBenchmarks(
   }
 }
 
-function runInChild(id: MemoryBenchmarkId, file: string): MemoryRun {
+function runInChild(id: MemoryBenchmarkId, file: string, quick: boolean): MemoryRun {
   const child = spawnSync(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", id, file],
+    ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", id, file, quick ? "quick" : "full"],
     { cwd: benchRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 5 * 60_000 },
   );
   if (child.status !== 0)
@@ -176,7 +231,8 @@ function runInChild(id: MemoryBenchmarkId, file: string): MemoryRun {
 const invokedDirectly =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly && process.argv[2] === "--child") {
-  const [, , , id, file] = process.argv;
-  if (id === undefined || file === undefined || !isMemoryBenchmarkId(id)) throw new Error("usage: --child <id> <file>");
-  void measureHere(id, file).then((measured) => process.stdout.write(JSON.stringify(measured)));
+  const [, , , id, file, mode] = process.argv;
+  if (id === undefined || file === undefined || !isMemoryBenchmarkId(id))
+    throw new Error("usage: --child <id> <file> [quick|full]");
+  void measureHere(id, file, mode === "quick").then((measured) => process.stdout.write(JSON.stringify(measured)));
 }

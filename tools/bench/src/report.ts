@@ -128,14 +128,18 @@ export function renderMarkdown(report: BenchReport): string {
     if (result.classes !== null) lines.push(classesLine(result));
   }
   const memory = report.memory ?? [];
+  const document = memory.find((result) => result.basis === "input");
   if (memory.length > 0) {
     lines.push(
       "",
-      "Memory = the process's peak resident memory above its resting point (code loaded, full GC) while it reads one " +
-        `generated document of ${formatSize(memory[0]?.inputBytes ?? 0)} (the corpus's messages repeated) from a file, ` +
-        "as a multiple of the file's size; median over runs, each a fresh process. Verdict: meets if every run is within the target.",
+      "Memory = the process's peak resident memory above its resting point (code loaded, full GC) while it reads " +
+        (document === undefined
+          ? ""
+          : `one generated document of ${formatSize(document.inputBytes)} (the corpus's messages repeated) from a file, as a multiple of the file's size; `) +
+        "for a refusal, while it reads input over a limit, as a multiple of the limit. " +
+        "Median over runs, each a fresh process. Verdict: meets if every run is within the target.",
       "",
-      "| Memory benchmark | Input | Peak above resting (median) | Multiple of input | Per run | Target | Verdict |",
+      "| Memory benchmark | Of | Peak above resting (median) | Multiple | Per run | Target | Verdict |",
       "|---|---|---|---:|---|---:|---|",
     );
     for (const result of memory)
@@ -143,7 +147,7 @@ export function renderMarkdown(report: BenchReport): string {
         "| " +
           [
             cell(result.title),
-            formatSize(result.inputBytes),
+            `${formatSize(result.inputBytes)} ${result.basis === "limit" ? "limit" : "input"}`,
             formatSize(result.extraPeakBytes),
             `**${ratio(result.multiple)}**`,
             result.runs.map((entry) => entry.multiple.toFixed(2)).join(", "),
