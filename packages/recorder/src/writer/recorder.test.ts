@@ -340,6 +340,21 @@ describe("close and durability", () => {
     await recorder.close();
   });
 
+  it("syncs in flushSync in interval mode only once the interval is over", async () => {
+    const recorder = createRecorder({ root: newRoot(), runId, durability: "interval", syncIntervalMs: 30 });
+    recorder.append(step);
+    recorder.flushSync();
+    recorder.append(step);
+    recorder.flushSync();
+    const early = recorder.stats.syncs;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    recorder.append(step);
+    recorder.flushSync();
+    expect(early).toBe(1);
+    expect(recorder.stats.syncs).toBe(2);
+    await recorder.close();
+  });
+
   it("never syncs in none mode", async () => {
     const recorder = createRecorder({ root: newRoot(), runId, durability: "none" });
     recorder.append(step);

@@ -160,7 +160,11 @@ export interface Recorder {
    * synced. Rejects with the error that stopped the recorder.
    */
   flush(): Promise<void>;
-  /** Writes everything appended so far with synchronous writes (and syncs, in `every-event` mode) before returning. */
+  /**
+   * Writes everything appended so far with synchronous writes before returning, and syncs as the durability mode
+   * says, synchronously too: in `every-event` mode always, in `interval` mode when the interval since the last sync
+   * is over. For code that cannot wait (a synchronous shutdown path) and for tight loops that never yield.
+   */
   flushSync(): void;
   /**
    * Writes what is queued, syncs (except in `none` mode), ends every subscription after its buffered events,
@@ -661,14 +665,21 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     if (this.failure !== undefined) throw this.failure;
     if (this.released) return;
     try {
-      // every-event syncs right here, not also in the background.
-      this.writeQueued(true, this.durability !== "every-event");
-      if (this.durability === "every-event" && this.writtenGeneration > this.syncedGeneration) {
+      // Syncs right here, not also in the background.
+      this.writeQueued(true, this.durability === "none");
+      // In interval mode a sync already running in the background is enough: the next one covers these batches.
+      const due =
+        this.durability === "every-event" ||
+        (this.durability === "interval" &&
+          this.syncInFlight === undefined &&
+          Date.now() - this.lastSyncStartedAt >= this.options.syncIntervalMs);
+      if (due && this.writtenGeneration > this.syncedGeneration) {
         const generation = this.writtenGeneration;
+        this.lastSyncStartedAt = Date.now();
         this.syncs += 1;
         fdatasyncSync(this.descriptor);
         this.synced(generation);
-      }
+      } else if (this.durability === "interval") this.syncWithinInterval();
     } catch (error) {
       this.fail(error, false);
       throw this.failure;
