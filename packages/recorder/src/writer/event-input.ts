@@ -15,7 +15,7 @@ export interface EventPlacement {
 export type RunStartedInput = Omit<RunStartedPayload, "schema_version"> & { schema_version?: string };
 
 /**
- * One event as a producer hands it to {@link Recorder.append}: its type and payload, typed together as the AWF
+ * One event as a producer hands it to `recorder.append()`: its type and payload, typed together as the AWF
  * transcript format pairs them, and where it happened. The recorder adds `seq`, `run_id`, `parent_run_id` and
  * `timestamp`.
  */

@@ -14,6 +14,7 @@ export type RecorderErrorCode =
 /** Every error the writer throws or rejects with: its code, and the file it was writing. */
 export class RecorderError extends Error {
   override readonly name = "RecorderError";
+  /** What went wrong, for callers that branch on it. */
   readonly code: RecorderErrorCode;
   /** The event log (or, for a lock error, the event log whose lock is held). */
   readonly file: string;

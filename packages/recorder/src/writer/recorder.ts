@@ -49,6 +49,7 @@ import {
  */
 export type Durability = "none" | "interval" | "every-event";
 
+/** How {@link createRecorder} opens and writes an event log; only `root` is required. */
 export interface RecorderOptions {
   /** The storage root: the event log is `<root>/transcripts/<run id>.jsonl`. */
   root: string;
@@ -91,11 +92,15 @@ export interface RecorderOptions {
 
 /** A subscriber fell behind and events were dropped; at most one a second per subscriber. */
 export interface RecorderWarning {
+  /** What happened; the only kind so far. */
   readonly code: "subscriber-dropped";
+  /** The warning in words, naming the file. */
   readonly message: string;
+  /** The event log whose subscriber fell behind. */
   readonly file: string;
   /** Dropped since the last warning about this subscriber. */
   readonly dropped: number;
+  /** The subscriber's counters when the warning was made. */
   readonly stats: SubscriberStats;
 }
 
@@ -117,8 +122,9 @@ export interface ChildRunOptions {
   name: string;
   /** The step's kind (`payload.kind`); default `call_workflow`. */
   kind?: string;
-  /** The step's path in the parent (default `""`) and iteration (default 0). */
+  /** The step's path in the parent; default `""`. */
   path?: string;
+  /** The step's loop or retry iteration in the parent; default 0. */
   iteration?: number;
   /** The child run's UUID; default a new random one. */
   runId?: string;
@@ -126,8 +132,11 @@ export interface ChildRunOptions {
 
 /** How a child run ended, for the parent's `step.call_workflow.completed` line. */
 export interface ChildRunOutcome {
+  /** How the child run ended (`completed`, `failed`, `canceled`). */
   status?: RunStatus;
+  /** Why it failed. */
   error?: string;
+  /** What it returned, any JSON value. */
   result?: unknown;
 }
 
@@ -136,15 +145,19 @@ export interface ChildRunOutcome {
  * format's envelope. Create it with {@link createRecorder}.
  */
 export interface Recorder {
+  /** The run's UUID: `run_id` on every line, and the file's name. */
   readonly runId: string;
+  /** The parent run's UUID (`parent_run_id` on every line) for a child run; undefined otherwise. */
   readonly parentRunId: string | undefined;
   /** The event log's absolute path. */
   readonly file: string;
+  /** The durability mode it writes with. */
   readonly durability: Durability;
   /** The `seq` of the last event appended; 0 before the first. */
   readonly lastSeq: number;
   /** What opening found at the end of an existing file, and what it repaired. */
   readonly recovery: RepairReport;
+  /** Counters of what it appended, wrote and synced. */
   readonly stats: RecorderStats;
   /** True once `close()` was called or the recorder failed. */
   readonly closed: boolean;
@@ -198,7 +211,7 @@ const longestTimerMs = 2 ** 31 - 1;
  * appended can ever be waiting for a file that is not open yet. In order: takes the one-writer lock
  * (`<file>.lock`: a second writer, in this process or another, is refused with the holder's pid and host; a lock
  * left by a process that is gone is taken over); repairs a damaged tail of an existing file (see
- * {@link repairEventLog}; the report is `recorder.recovery`) and continues its `seq`; opens the file append-only
+ * `repairEventLog`; the report is `recorder.recovery`) and continues its `seq`; opens the file append-only
  * (`O_APPEND`, never following a symbolic link) and sets its mode to 0600 even if it existed with another. Throws a
  * {@link RecorderError} naming the file.
  */
@@ -345,7 +358,8 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       if (!fstatSync(descriptor).isFile()) throw new RecorderError("io", this.file, "is not a regular file");
       // open's mode applies only to a file it creates: an existing file gets 0600 here.
       fchmodSync(descriptor, 0o600);
-      if (this.recovery.outcome === "missing") syncDirectory(directory);
+      // A new file's directory entry is made durable too, unless nothing is to be synced.
+      if (this.recovery.outcome === "missing" && options.durability !== "none") syncDirectory(directory);
     } catch (error) {
       if (descriptor !== undefined) closeSync(descriptor);
       this.lock.release();
@@ -368,7 +382,7 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   }
 
   get closed(): boolean {
-    return this.closing !== undefined || this.failure !== undefined;
+    return this.closing !== undefined || this.failure !== undefined || this.released;
   }
 
   get stats(): RecorderStats {
@@ -376,7 +390,8 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   }
 
   append(event: EventInput): number {
-    if (this.closing !== undefined || this.failure !== undefined) throw this.notOpen();
+    // Released without closing: the process is exiting and the last batch was written; nothing would write another.
+    if (this.closing !== undefined || this.failure !== undefined || this.released) throw this.notOpen();
     const type = (event as { type?: unknown } | null)?.type;
     if (typeof type !== "string" || !quotedEventTypes.has(type))
       throw this.refuse(`unknown event type ${JSON.stringify(type)}: a writer emits only the format's event types`);
@@ -719,6 +734,7 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     for (const subscriber of this.subscribers) subscriber.end();
     this.subscribers.clear();
     for (const waiter of this.syncWaiters.splice(0)) waiter.reject(this.failure ?? this.notOpen());
+    this.batch = Buffer.alloc(0);
     try {
       closeSync(this.descriptor);
     } catch {

@@ -18,6 +18,7 @@ export interface RepairReport {
   readonly size: number;
   /** The sibling file now holding the damaged tail, byte for byte; undefined when nothing was moved. */
   readonly quarantineFile: string | undefined;
+  /** How many bytes were moved there (0 when nothing was). */
   readonly quarantinedBytes: number;
   /** True when the last line was a whole event without its terminating newline, and the newline was added. */
   readonly newlineAdded: boolean;

@@ -6,28 +6,37 @@ import { childRunEventTypes, isUuid } from "./event-input.js";
 
 /** One run of a tree: its file's events, and the child runs it started, in the order it started them. */
 export interface RunTreeNode {
+  /** The run's id, as its lines name it (or as its file is named, for a file without lines). */
   readonly runId: string;
   /** The parent's run id as this run's lines name it; undefined for the root. */
   readonly parentRunId: string | undefined;
+  /** The run's event log, an absolute path. */
   readonly file: string;
   /** The lines that parsed and validated (tolerantly), in file order. */
   readonly events: readonly Tolerant.Event[];
+  /** The runs it started, in the order it started them. */
   readonly children: readonly RunTreeNode[];
 }
 
 /** Something wrong in the tree: a bad line (with its number and pointer), a missing child file, a broken link. */
 export interface RunTreeProblem {
+  /** The event log the problem is in (for a missing child, the parent's that names it). */
   readonly file: string;
   /** 1-based line, when the problem is one line's. */
   readonly line?: number;
+  /** JSON pointer into that line's value, when the problem is one line's. */
   readonly pointer?: string;
+  /** The problem in words. */
   readonly message: string;
 }
 
+/** A run and every child run reachable from it, read from their event logs. */
 export interface RunTree {
+  /** The run whose file was given. */
   readonly root: RunTreeNode;
   /** Every run in the tree, root first, parents before their children. */
   readonly runs: readonly RunTreeNode[];
+  /** Everything wrong in any of the files or their links; empty for a sound tree. */
   readonly problems: readonly RunTreeProblem[];
 }
 

@@ -10,6 +10,7 @@ export interface SubscriberStats {
   readonly dropped: number;
 }
 
+/** Options of `recorder.subscribe()`. */
 export interface SubscribeOptions {
   /** How many written events wait for a slow reader before newer ones are dropped. Default 256. */
   bufferSize?: number;
@@ -24,12 +25,15 @@ export interface SubscribeOptions {
  * treat them as read-only.
  */
 export interface Subscription extends AsyncIterable<Event> {
+  /** Its counters, read at this moment. */
   readonly stats: SubscriberStats;
   /** True once the subscription or its recorder closed and the buffer is empty. */
   readonly closed: boolean;
+  /** The next event: at once when one is buffered, else when one is written; done once the feed has ended. */
   next(): Promise<IteratorResult<Event, undefined>>;
   /** What `break` in a `for await` loop calls: closes the subscription. */
   return(): Promise<IteratorResult<Event, undefined>>;
+  /** The subscription itself: it is its own iterator. */
   [Symbol.asyncIterator](): Subscription;
   /** Stops the feed and discards what is buffered. Idempotent. */
   close(): void;
