@@ -806,16 +806,21 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       stats,
       message: `${this.file}: a subscriber fell behind and ${count} event(s) were dropped (${stats.dropped} of ${stats.published} so far)`,
     };
-    try {
-      if (this.options.onWarning !== undefined) this.options.onWarning(warning);
-      else
-        process.emitWarning(warning.message, { type: "RecorderWarning", code: "AGENT_TRANSCRIPT_SUBSCRIBER_DROPPED" });
-    } catch (error) {
-      // A throwing handler must not stop the writer, which is what calls it.
-      process.emitWarning(`${this.file}: the onWarning handler threw: ${describeCause(error)}`, {
-        type: "RecorderWarning",
-      });
-    }
+    // Called after the broadcast, not in it: a handler that appends (or throws) cannot disturb the delivery order.
+    queueMicrotask(() => {
+      try {
+        if (this.options.onWarning !== undefined) this.options.onWarning(warning);
+        else
+          process.emitWarning(warning.message, {
+            type: "RecorderWarning",
+            code: "AGENT_TRANSCRIPT_SUBSCRIBER_DROPPED",
+          });
+      } catch (error) {
+        process.emitWarning(`${this.file}: the onWarning handler threw: ${describeCause(error)}`, {
+          type: "RecorderWarning",
+        });
+      }
+    });
   }
 
   startChildRun(options: ChildRunOptions): Recorder {
