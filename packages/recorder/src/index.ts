@@ -8,3 +8,19 @@ export {
   type DeclarationProblem,
   type DeclarationsReport,
 } from "./snapshot-declarations.js";
+// The writer: one run's crash-safe event log, its child runs and live subscribers, and the repair a crash may need.
+export {
+  createRecorder,
+  type ChildRunOptions,
+  type ChildRunOutcome,
+  type Durability,
+  type Recorder,
+  type RecorderOptions,
+  type RecorderStats,
+  type RecorderWarning,
+} from "./writer/recorder.js";
+export type { EventInput, EventPlacement, RunStartedInput } from "./writer/event-input.js";
+export { RecorderError, type RecorderErrorCode } from "./writer/recorder-error.js";
+export { repairEventLog, type RepairReport } from "./writer/repair.js";
+export type { SubscribeOptions, SubscriberStats, Subscription } from "./writer/subscription.js";
+export { readRunTree, type RunTree, type RunTreeNode, type RunTreeProblem } from "./writer/run-tree.js";

@@ -6,6 +6,7 @@ import type { DecodeResult } from "@agent-transcript/core";
 import { conversionBenchmark } from "./conversion.js";
 import type { Corpus } from "./corpus.js";
 import type { BenchmarkSpec } from "./measure.js";
+import { recorderBenchmark, recorderBenchmarkIds } from "./recorder-writing.js";
 import { redactionInputClasses } from "./redaction-classes.js";
 
 /** The benchmark ids, in report order. */
@@ -20,6 +21,7 @@ export const benchmarkIds = [
   "truncate-array",
   "convert-roundtrip",
   "refuse-deep-nesting",
+  ...recorderBenchmarkIds,
 ] as const;
 
 export type BenchmarkId = (typeof benchmarkIds)[number];
@@ -223,6 +225,15 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
     case "convert-roundtrip":
       // Its own corpus: the real provider requests, not the canonical documents.
       return conversionBenchmark();
+    case "recorder-vs-pino-300b":
+    case "recorder-vs-pino-4kb":
+    case "recorder-vs-raw-300b":
+    case "recorder-vs-raw-4kb":
+    case "recorder-interval-vs-none":
+    case "recorder-every-event-vs-none":
+    case "recorder-subscriber-overhead":
+      // Their own events, written to files: the corpus only says whether this is a quick run.
+      return recorderBenchmark(id, corpus.quick);
   }
 }
 

@@ -4,6 +4,7 @@ import { conversionBenchmarkId, conversionThroughputLine } from "./conversion.js
 import type { CorpusSummary } from "./corpus.js";
 import type { BenchmarkResult } from "./measure.js";
 import type { MemoryResult } from "./memory.js";
+import { isRecorderBenchmarkId, recorderThroughputLine } from "./recorder-writing.js";
 
 export interface Environment {
   readonly node: string;
@@ -125,6 +126,7 @@ export function renderMarkdown(report: BenchReport): string {
   }
   for (const result of report.benchmarks) {
     if (result.id === conversionBenchmarkId) lines.push(conversionThroughputLine(result));
+    if (isRecorderBenchmarkId(result.id)) lines.push(recorderThroughputLine(result));
     if (result.classes !== null) lines.push(classesLine(result));
   }
   const memory = report.memory ?? [];

@@ -59,6 +59,19 @@ describe("a quick run in this process", () => {
     expect(targets["redact-input-classes"]).toBe(3);
   });
 
+  it("puts the issue #10 targets on the recorder benchmarks, as time ratios, with a throughput line each", () => {
+    const targets = Object.fromEntries(report.benchmarks.map((result) => [result.id, result.maxRatio]));
+    expect(targets["recorder-vs-pino-300b"]).toBe(1);
+    expect(targets["recorder-vs-pino-4kb"]).toBe(1);
+    expect(targets["recorder-vs-raw-300b"]).toBeCloseTo(1 / 0.7, 10);
+    expect(targets["recorder-vs-raw-4kb"]).toBeCloseTo(1 / 0.7, 10);
+    expect(targets["recorder-subscriber-overhead"]).toBeCloseTo(1 / 0.95, 10);
+    expect(targets["recorder-every-event-vs-none"]).toBeNull();
+    expect(renderMarkdown(report)).toMatch(
+      /- recorder-vs-raw-4kb throughput: candidate [\d,]+ events\/s, baseline [\d,]+ events\/s; throughput ratio \d+\.\d\d× \(target ≥ 0\.70×\)\./,
+    );
+  });
+
   it("reports every input class of the redaction class benchmark, and only there", () => {
     const classes = report.benchmarks.find((result) => result.id === "redact-input-classes")?.classes ?? [];
     expect(classes.map((inputClass) => inputClass.label)).toEqual([

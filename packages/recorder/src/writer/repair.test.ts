@@ -1,0 +1,176 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRecorder } from "./recorder.js";
+import { repairEventLog, type RepairReport } from "./repair.js";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "recorder-repair-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const runId = "550e8400-e29b-41d4-a716-446655440000";
+let original: Buffer;
+/** The byte offset just after each line's LF. */
+let lineEnds: number[];
+
+beforeAll(async () => {
+  // A small log as the recorder writes it, with multi-byte characters so that cuts fall inside them too.
+  const recorder = createRecorder({ root: path.join(scratch, "original"), runId, durability: "none" });
+  recorder.append({ type: "run.started", payload: { name: "review", kind: "workflow" } });
+  recorder.append({ type: "step.started", path: "analyze", payload: { name: "analyze", kind: "agent" } });
+  recorder.append({
+    type: "message.assistant",
+    path: "analyze",
+    payload: { role: "assistant", blocks: [{ type: "text", text: 'Fertig — 2 Fehler gefunden 🐛, {"seq":9}' }] },
+  });
+  recorder.append({ type: "run.completed", payload: null });
+  await recorder.close();
+  original = readFileSync(recorder.file);
+  lineEnds = [];
+  for (let index = original.indexOf(10); index !== -1; index = original.indexOf(10, index + 1))
+    lineEnds.push(index + 1);
+});
+
+let cases = 0;
+/** Writes `bytes` as an event log in a folder of its own and repairs it. */
+function repairBytes(bytes: Uint8Array): { report: RepairReport; file: string; folder: string } {
+  const folder = path.join(scratch, `case-${(cases += 1)}`);
+  mkdirSync(folder);
+  const file = path.join(folder, `${runId}.jsonl`);
+  writeFileSync(file, bytes);
+  return { report: repairEventLog(file), file, folder };
+}
+
+function quarantined(folder: string, report: RepairReport): Buffer {
+  const files = readdirSync(folder).filter((name) => name.includes(".quarantine-"));
+  expect(files.map((name) => path.join(folder, name))).toEqual([report.quarantineFile]);
+  return readFileSync(report.quarantineFile as string);
+}
+
+/** The complete lines at or before `offset`. */
+function completeBefore(offset: number): number {
+  return lineEnds.filter((end) => end <= offset).length;
+}
+
+describe("repairEventLog", () => {
+  it("cut at every byte offset: keeps exactly the complete lines and quarantines the rest, byte for byte", () => {
+    expect(lineEnds).toHaveLength(4);
+    const actual: unknown[] = [];
+    const expected: unknown[] = [];
+    for (let offset = 0; offset <= original.length; offset += 1) {
+      const truncated = original.subarray(0, offset);
+      const { report, file, folder } = repairBytes(truncated);
+      const quarantine = readdirSync(folder).filter((name) => name.includes(".quarantine-"));
+      actual.push({
+        offset,
+        outcome: report.outcome,
+        lastSeq: report.lastSeq,
+        size: report.size,
+        newlineAdded: report.newlineAdded,
+        file: readFileSync(file).toString("base64"),
+        quarantine: quarantine.map((name) => readFileSync(path.join(folder, name)).toString("base64")),
+        quarantineFile: quarantine.map((name) => path.join(folder, name)),
+      });
+      const complete = completeBefore(offset);
+      const keptEnd = complete === 0 ? 0 : (lineEnds[complete - 1] as number);
+      // Cut exactly before a line's LF: the line is whole, only its terminator is missing, and it gets one.
+      const onlyNewlineMissing = lineEnds.includes(offset + 1);
+      const end = onlyNewlineMissing ? offset + 1 : keptEnd;
+      expected.push({
+        offset,
+        outcome: offset === 0 ? "empty" : offset === keptEnd ? "intact" : "repaired",
+        lastSeq: onlyNewlineMissing ? complete + 1 : complete,
+        size: end,
+        newlineAdded: onlyNewlineMissing,
+        file: original.subarray(0, end).toString("base64"),
+        quarantine: offset > end ? [truncated.subarray(keptEnd).toString("base64")] : [],
+        quarantineFile: report.quarantineFile === undefined ? [] : [report.quarantineFile],
+      });
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it("cut anywhere and followed by NUL bytes or garbage: keeps the complete prefix, quarantines the rest, never throws", () => {
+    // Garbage without `}` can never end a line that holds a whole JSON object, so what is complete is known. (At
+    // least two bytes: a tail of one LF would only complete the cut line, leaving nothing to quarantine.)
+    const garbageByte = fc.integer({ min: 0, max: 255 }).filter((byte) => byte !== 0x7d);
+    const tail = fc.oneof(
+      fc.integer({ min: 1, max: 5000 }).map((length) => new Uint8Array(length)),
+      fc.uint8Array({ minLength: 2, maxLength: 300 }).map((bytes) => bytes.map((byte) => (byte === 0x7d ? 0 : byte))),
+      fc.array(garbageByte, { minLength: 1, maxLength: 50 }).map((bytes) => Uint8Array.from([10, ...bytes, 10])),
+      fc.constantFrom(Buffer.from("\n\n\n"), Buffer.from('{"seq":5,"run_id":"x","type":"step.started"')),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), tail, (at, garbage) => {
+        const offset = at % (original.length + 1);
+        const bytes = Buffer.concat([original.subarray(0, offset), garbage]);
+        const { report, file, folder } = repairBytes(bytes);
+        // A tail that starts with LF right where a line's LF was cut off completes that line.
+        const complete = completeBefore(offset + (garbage[0] === 10 ? 1 : 0));
+        const keptEnd = complete === 0 ? 0 : (lineEnds[complete - 1] as number);
+        expect(readFileSync(file).equals(original.subarray(0, keptEnd))).toBe(true);
+        expect(report).toMatchObject({ outcome: "repaired", lastSeq: complete, size: keptEnd, newlineAdded: false });
+        expect(quarantined(folder, report).equals(bytes.subarray(keptEnd))).toBe(true);
+        rmSync(folder, { recursive: true });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("quarantines a file that is garbage from its first byte, and seq starts again at 1", async () => {
+    const { report, file, folder } = repairBytes(Buffer.from("\u0000\u0000not json\n[1,2]\n{}\n"));
+    expect(report).toMatchObject({ outcome: "repaired", lastSeq: 0, size: 0, quarantinedBytes: 20 });
+    expect(quarantined(folder, report).toString()).toBe("\u0000\u0000not json\n[1,2]\n{}\n");
+    expect(statSync(file).size).toBe(0);
+    expect((statSync(report.quarantineFile as string).mode & 0o777).toString(8)).toBe("600");
+    const recorder = createRecorder({ root: path.join(folder, "unused"), runId });
+    await recorder.close();
+    expect(recorder.lastSeq).toBe(0);
+  });
+
+  it("leaves lines before the last complete one alone, even a bad one: repair is about the tail", () => {
+    const middle = Buffer.concat([
+      original.subarray(0, lineEnds[0]),
+      Buffer.from("not an event\n"),
+      original.subarray(lineEnds[0]),
+    ]);
+    const { report, file } = repairBytes(middle);
+    expect(report).toMatchObject({ outcome: "intact", lastSeq: 4 });
+    expect(readFileSync(file).equals(middle)).toBe(true);
+  });
+
+  it("reports a missing file without creating it", () => {
+    const file = path.join(scratch, "nowhere", `${runId}.jsonl`);
+    mkdirSync(path.dirname(file));
+    expect(repairEventLog(file)).toMatchObject({ outcome: "missing", lastSeq: 0, quarantineFile: undefined });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("repairs when a recorder opens the file, and the run goes on from the last whole line", async () => {
+    const root = path.join(scratch, "reopen");
+    mkdirSync(path.join(root, "transcripts"), { recursive: true });
+    const file = path.join(root, "transcripts", `${runId}.jsonl`);
+    const torn = Buffer.concat([original.subarray(0, (lineEnds[2] as number) + 10), Buffer.alloc(4096)]);
+    writeFileSync(file, torn);
+    const recorder = createRecorder({ root, runId });
+    expect(recorder.recovery).toMatchObject({ outcome: "repaired", lastSeq: 3, quarantinedBytes: 4096 + 10 });
+    expect(readFileSync(recorder.recovery.quarantineFile as string).equals(torn.subarray(lineEnds[2]))).toBe(true);
+    expect(recorder.append({ type: "run.completed" })).toBe(4);
+    await recorder.close();
+    const seqs = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { seq: number }).seq);
+    expect(seqs).toEqual([1, 2, 3, 4]);
+  });
+});

@@ -1,0 +1,135 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Tolerant } from "@agent-transcript/core";
+import { checkEventLog } from "../event-log.js";
+import { childRunEventTypes, isUuid } from "./event-input.js";
+
+/** One run of a tree: its file's events, and the child runs it started, in the order it started them. */
+export interface RunTreeNode {
+  /** The run's id, as its lines name it (or as its file is named, for a file without lines). */
+  readonly runId: string;
+  /** The parent's run id as this run's lines name it; undefined for the root. */
+  readonly parentRunId: string | undefined;
+  /** The run's event log, an absolute path. */
+  readonly file: string;
+  /** The lines that parsed and validated (tolerantly), in file order. */
+  readonly events: readonly Tolerant.Event[];
+  /** The runs it started, in the order it started them. */
+  readonly children: readonly RunTreeNode[];
+}
+
+/** Something wrong in the tree: a bad line (with its number and pointer), a missing child file, a broken link. */
+export interface RunTreeProblem {
+  /** The event log the problem is in (for a missing child, the parent's that names it). */
+  readonly file: string;
+  /** 1-based line, when the problem is one line's. */
+  readonly line?: number;
+  /** JSON pointer into that line's value, when the problem is one line's. */
+  readonly pointer?: string;
+  /** The problem in words. */
+  readonly message: string;
+}
+
+/** A run and every child run reachable from it, read from their event logs. */
+export interface RunTree {
+  /** The run whose file was given. */
+  readonly root: RunTreeNode;
+  /** Every run in the tree, root first, parents before their children. */
+  readonly runs: readonly RunTreeNode[];
+  /** Everything wrong in any of the files or their links; empty for a sound tree. */
+  readonly problems: readonly RunTreeProblem[];
+}
+
+interface PendingRun {
+  readonly runId: string;
+  readonly file: string;
+  /** The parent that named this run as its child, and the seq of the line that did. */
+  readonly parent: { readonly runId: string; readonly file: string; readonly seq: number } | undefined;
+  readonly attach: (node: RunTreeNode) => void;
+}
+
+/**
+ * Reconstructs a run and all its child runs, at any depth, from the root run's event log: every
+ * `step.call_workflow.started` (or `.completed`) line names a `child_run_id`, whose file is `<child run id>.jsonl`
+ * in the same folder. Each file is read with {@link checkEventLog} in tolerant mode. Never throws for what the files
+ * hold: a missing child file, a child whose lines name another parent, a run that appears twice (a cycle) or a bad
+ * line becomes a problem naming the file, and the rest of the tree is still read. Only an unreadable root file
+ * rejects.
+ */
+export async function readRunTree(rootFile: string): Promise<RunTree> {
+  const file = path.resolve(rootFile);
+  const directory = path.dirname(file);
+  const problems: RunTreeProblem[] = [];
+  const runs: RunTreeNode[] = [];
+  const seen = new Set<string>();
+  let root: RunTreeNode | undefined;
+  const stem = path.basename(file, ".jsonl");
+  // Depth-first with our own stack: a chain of thousands of child runs cannot overflow the call stack.
+  const stack: PendingRun[] = [
+    {
+      runId: stem,
+      file,
+      parent: undefined,
+      attach: (node) => {
+        root = node;
+      },
+    },
+  ];
+  while (stack.length > 0) {
+    const pending = stack.pop() as PendingRun;
+    let text: string;
+    try {
+      text = await readFile(pending.file, "utf8");
+    } catch (error) {
+      if (pending.parent === undefined) throw error;
+      problems.push({
+        file: pending.parent.file,
+        message: `child run ${pending.runId} (started at seq ${pending.parent.seq}) has no readable event log: ${(error as Error).message}`,
+      });
+      continue;
+    }
+    const report = checkEventLog(text, "tolerant");
+    for (const problem of report.problems) problems.push({ file: pending.file, ...problem });
+    const first = report.events[0];
+    const runId = first?.run_id ?? pending.runId;
+    seen.add(runId.toLowerCase());
+    const parentRunId = first?.parent_run_id;
+    if (pending.parent !== undefined && parentRunId !== pending.parent.runId)
+      problems.push({
+        file: pending.file,
+        message: `names ${parentRunId === undefined ? "no parent run" : `parent run ${parentRunId}`}, but run ${pending.parent.runId} started it (${pending.parent.file}, seq ${pending.parent.seq})`,
+      });
+    const children: RunTreeNode[] = [];
+    const node: RunTreeNode = { runId, parentRunId, file: pending.file, events: report.events, children };
+    pending.attach(node);
+    runs.push(node);
+    const childPending: PendingRun[] = [];
+    for (const event of report.events) {
+      const childRunId = event.child_run_id;
+      if (!childRunEventTypes.has(event.type) || childRunId === undefined) continue;
+      const key = childRunId.toLowerCase();
+      if (seen.has(key)) {
+        // The started and completed lines of one child name it twice; only a run seen in another place is a cycle.
+        if (!childPending.some((child) => child.runId.toLowerCase() === key))
+          problems.push({
+            file: pending.file,
+            message: `child run ${childRunId} appears more than once in the tree; read once`,
+          });
+        continue;
+      }
+      seen.add(key);
+      // Validated tolerantly already (format uuid), checked again because it becomes a file name.
+      if (!isUuid(childRunId)) continue;
+      childPending.push({
+        runId: childRunId,
+        file: path.join(directory, `${childRunId}.jsonl`),
+        parent: { runId, file: pending.file, seq: event.seq },
+        // Depth-first: a child's whole subtree is read before its next sibling, so pushing keeps the start order.
+        attach: (child) => children.push(child),
+      });
+    }
+    // Reversed onto the stack, so children are read in the order their parent started them.
+    for (let index = childPending.length - 1; index >= 0; index -= 1) stack.push(childPending[index] as PendingRun);
+  }
+  return { root: root as RunTreeNode, runs, problems };
+}
