@@ -1,5 +1,6 @@
-// The entry point `@agent-transcript/recorder`, the only one: reading JSONL event logs and snapshot declarations line
-// by line. The line reader the two share (`validJsonLines`) is internal.
+// The entry point `@agent-transcript/recorder`, the only one: writing event logs crash-safely (`createRecorder`,
+// `repairEventLog`, `readRunTree`), and reading event logs and snapshot declarations line by line. The line reader
+// the readers share (`validJsonLines`) is internal.
 export { parseJsonLines, type JsonLine, type LineProblem } from "./json-lines.js";
 export { checkEventLog, type EventLogProblem, type EventLogReport } from "./event-log.js";
 export {

@@ -222,7 +222,7 @@ describe("append", () => {
     const error = refusal(() =>
       recorder.append({ type: "tool.call", payload: { name: "Read", call_id: "c", input: {} } } as EventInput),
     );
-    expect(error.message).toMatch(/not a valid event: \/payload\/fidelity must have required property 'fidelity'$/);
+    expect(error.message).toMatch(/not a valid event: \/payload\/fidelity: "payload" needs "fidelity"$/);
     expect(
       recorder.append({ type: "tool.call", payload: { name: "Read", call_id: "c", input: {}, fidelity: "router" } }),
     ).toBe(1);

@@ -523,11 +523,8 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   private validateLine(line: string, type: string): void {
     const result = validateEvent(JSON.parse(line));
     if (result.ok) return;
-    // An if/then rule adds "must match the then schema" to the error that says what is wrong: leave it out.
-    const errors = result.errors.filter((error) => error.keyword !== "if");
-    const problems = (errors.length > 0 ? errors : result.errors)
-      .map((error) => `${error.pointer || "/"} ${error.message}`)
-      .join("; ");
+    // Core's errors are already plain sentences, with the summaries that only repeat them left out.
+    const problems = result.errors.map((error) => `${error.pointer || "(root)"}: ${error.message}`).join("; ");
     throw this.refuse(`${type}: not a valid event: ${problems}`);
   }
 
