@@ -2,11 +2,13 @@ import type { Tolerant } from "@agent-transcript/core";
 
 /** One event of the log: a line that parsed and validated. */
 export interface EventLogEntry {
+  /** What the item is: an event (the diagnostics are `warning` and `problem`). */
   kind: "event";
   /** 1-based line number. */
   line: number;
   /** Byte offset of the line's first byte in the input (after decompression). */
   offset: number;
+  /** The line's value, validated (tolerantly, unless the read was strict). */
   event: Tolerant.Event;
 }
 
@@ -46,7 +48,8 @@ export type EventLogProblemCode =
   | "decompressed-too-large"
   | "file-truncated";
 
-interface DiagnosticFields {
+/** What every warning and problem says: where, and why. */
+export interface EventLogDiagnosticFields {
   /** 1-based line number; absent when the problem is the input's as a whole (it could not be opened). */
   line?: number;
   /** Byte offset (after decompression) of the line's start, or of the very byte that is wrong (invalid UTF-8). */
@@ -55,12 +58,17 @@ interface DiagnosticFields {
   seq?: number;
   /** JSON pointer into the line's value; "" for the whole line. */
   pointer: string;
+  /** One sentence saying what is wrong (with the line's own words: pointer, column, the values involved). */
   message: string;
 }
 
+/**
+ * A warning (the line's event, if any, is still read) or a problem (a line, or the rest of the input, is not read as
+ * an event; a broken file rule such as a seq gap is a problem on a line whose event is read), with its code.
+ */
 export type EventLogDiagnostic =
-  | ({ kind: "warning"; code: EventLogWarningCode } & DiagnosticFields)
-  | ({ kind: "problem"; code: EventLogProblemCode } & DiagnosticFields);
+  | ({ kind: "warning"; code: EventLogWarningCode } & EventLogDiagnosticFields)
+  | ({ kind: "problem"; code: EventLogProblemCode } & EventLogDiagnosticFields);
 
 /** What reading an event log yields, in input order: each event, and each warning or problem where it occurs. */
 export type EventLogItem = EventLogEntry | EventLogDiagnostic;

@@ -7,6 +7,7 @@ import {
   type ReadEventLogOptions,
 } from "./read-event-log.js";
 
+/** The read's options, and the fold's. */
 export interface FoldEventLogFileOptions extends ReadEventLogOptions {
   /** Passed to core's `foldEventLog`: child runs' events to embed, and how deep. */
   fold?: FoldOptions;
@@ -14,11 +15,13 @@ export interface FoldEventLogFileOptions extends ReadEventLogOptions {
   maxDiagnostics?: number;
 }
 
+/** The folded document (core's `FoldResult`: document, strict, the fold's warnings) and what reading found. */
 export interface EventLogFileFold extends FoldResult {
   /** The read's warnings and problems, in input order, at most `maxDiagnostics` of them. */
   diagnostics: EventLogDiagnostic[];
   /** Diagnostics beyond `maxDiagnostics`, counted but not kept. */
   omittedDiagnostics: number;
+  /** The read's counts and how it ended. */
   summary: EventLogReadSummary;
 }
 

@@ -18,6 +18,7 @@ import { LineSplitter } from "./line-splitter.js";
 /** A file's path (or `file:` URL), or a stream of its bytes (a Node.js `Readable`, or any async iterable of chunks). */
 export type EventLogSource = string | URL | AsyncIterable<Uint8Array | string>;
 
+/** How a file that is still being written is followed (`ReadEventLogOptions.follow`). */
 export interface FollowOptions {
   /** How long to wait before looking again once the end of the file is reached; default 100 ms. */
   pollIntervalMs?: number;
@@ -30,6 +31,7 @@ export interface FollowOptions {
   untilRunCompleted?: boolean;
 }
 
+/** How {@link readEventLog} reads. Every option has a default; none is needed for a plain or gzip file. */
 export interface ReadEventLogOptions {
   /** `tolerant` (the default) accepts what a newer minor version writes, with warnings; `strict` is a writer's rules. */
   mode?: ValidationMode;
@@ -73,8 +75,11 @@ export type EventLogReadEnd =
 export interface EventLogReadSummary {
   /** Lines read (blank and refused lines included): the number of the last line. */
   lines: number;
+  /** Events handed out. */
   events: number;
+  /** Warnings handed out. */
   warnings: number;
+  /** Problems handed out. */
   problems: number;
   /** Position in the input (after decompression): the bytes read, an unfinished last line's included. */
   bytes: number;
@@ -88,6 +93,7 @@ export interface EventLogReadSummary {
 
 /** An event log being read: iterate it (once) for its items; `summary` holds the counts. */
 export interface EventLogReader extends AsyncIterable<EventLogItem> {
+  /** How far reading has got; final once iteration has ended. */
   readonly summary: Readonly<EventLogReadSummary>;
 }
 
