@@ -251,6 +251,23 @@ describe("readEventLog", () => {
     expect(() => reader[Symbol.asyncIterator]()).toThrow(/reads its input once/);
   });
 
+  it("serves calls to next made without waiting, in order", async () => {
+    const iterator = readEventLog(chunksOf(cut(Buffer.from(sample), [100])))[Symbol.asyncIterator]();
+    const results = await Promise.all(Array.from({ length: 10 }, () => iterator.next()));
+    expect(results.map((result) => (result.done ? "done" : result.value.line))).toEqual([
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      "done",
+      "done",
+    ]);
+  });
+
   it("refuses options out of range when called", () => {
     expect(() => readEventLog("x", { maxLineBytes: 0 })).toThrow(/maxLineBytes must be a whole number from 1/);
     expect(() => readEventLog("x", { follow: { pollIntervalMs: -1 } })).toThrow(/follow.pollIntervalMs/);
