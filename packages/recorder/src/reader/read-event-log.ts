@@ -5,7 +5,7 @@
  * skipped. With `follow` it reads a file that is still being written, like `tail -f`.
  */
 import { fileURLToPath } from "node:url";
-import { defaultMaxDepth, type JsonLimits } from "@agent-transcript/core/json";
+import type { JsonLimits } from "@agent-transcript/core/json";
 import type { ValidationMode } from "@agent-transcript/core/validators";
 import {
   describeError,
@@ -59,7 +59,7 @@ export interface ReadEventLogOptions {
 
 /** Why reading ended. */
 export type EventLogReadEnd =
-  /** The input ended (or, following, the file stopped there when it was last looked at). */
+  /** The input ended. */
   | "end-of-input"
   /** Following: the run completed and the end of its file was reached. */
   | "run-completed"
@@ -101,13 +101,14 @@ export interface EventLogReader extends AsyncIterable<EventLogItem> {
   readonly summary: Readonly<EventLogReadSummary>;
 }
 
-/** 16 MiB: a line longer than that is not an event a recorder wrote (its tool outputs are truncated long before). */
+/** 16 MiB: room for any event a run writes (a few base64 images included), and all a line without LF can cost. */
 export const defaultMaxLineBytes = 16 * 1024 * 1024;
 /** 16 GiB: far beyond any run's log, and a bound on the work a small hostile gzip file can cause. */
 export const defaultMaxDecompressedBytes = 16 * 1024 ** 3;
 /** The longest string Node.js can build (the whole line becomes one string when parsed). */
 const largestLineBytes = 512 * 1024 * 1024 - 24;
 const defaultPollIntervalMs = 100;
+
 /**
  * Reads an event log line by line, yielding each event (`{ kind: "event", line, offset, event }`) and each warning
  * and problem (`EventLogDiagnostic`, with code, line, byte offset, seq and JSON pointer) where it occurs. Memory does
@@ -168,7 +169,7 @@ function resolveSettings(options: ReadEventLogOptions): Settings {
   const follow = options.follow === true ? {} : options.follow === false ? undefined : options.follow;
   return {
     mode: options.mode ?? "tolerant",
-    limits: { maxDepth: options.limits?.maxDepth ?? defaultMaxDepth },
+    limits: options.limits ?? {},
     maxLineBytes: count(options.maxLineBytes, "maxLineBytes", defaultMaxLineBytes, largestLineBytes),
     compression: options.compression ?? "auto",
     maxDecompressedBytes: count(
@@ -185,7 +186,12 @@ function resolveSettings(options: ReadEventLogOptions): Settings {
             idleTimeoutMs:
               follow.idleTimeoutMs === undefined
                 ? Number.POSITIVE_INFINITY
-                : count(follow.idleTimeoutMs, "follow.idleTimeoutMs", 0, Number.MAX_SAFE_INTEGER),
+                : count(
+                    follow.idleTimeoutMs,
+                    "follow.idleTimeoutMs",
+                    Number.POSITIVE_INFINITY,
+                    Number.MAX_SAFE_INTEGER,
+                  ),
             untilRunCompleted: follow.untilRunCompleted ?? true,
           },
     signal: options.signal,
