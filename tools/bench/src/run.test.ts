@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { benchmarkIds } from "./benchmarks.js";
+import { readingBenchmarkIds, readlineTimeTarget } from "./event-log-reading.js";
 import { aggregate } from "./measure.js";
 import type { BenchmarkResult, RunMeasurement } from "./measure.js";
 import { maxMemoryMultiples, memoryBenchmarkIds } from "./memory.js";
@@ -44,7 +45,7 @@ describe("a quick run in this process", () => {
   });
 
   it("measures every benchmark, in order", () => {
-    expect(report.benchmarks.map((result) => result.id)).toEqual([...benchmarkIds]);
+    expect(report.benchmarks.map((result) => result.id)).toEqual([...benchmarkIds, ...readingBenchmarkIds]);
   });
 
   it("reports finite positive ratios with a consistent spread", () => {
@@ -57,6 +58,19 @@ describe("a quick run in this process", () => {
     expect(targets["decode-strict-bytes"]).toBe(1.15);
     expect(targets["redact-stringify"]).toBe(2);
     expect(targets["redact-input-classes"]).toBe(3);
+    expect(targets["read-event-log-vs-readline"]).toBe(readlineTimeTarget);
+    expect(readlineTimeTarget).toBeCloseTo(1 / 1.5, 10);
+  });
+
+  it("reads the same event log three ways: every reader finds every event", () => {
+    const reading = report.benchmarks.filter((result) => result.id.startsWith("read-event-log-"));
+    expect(reading.map((result) => result.id)).toEqual([...readingBenchmarkIds]);
+    for (const result of reading) {
+      // Every pass of every reader found every event (the child fails otherwise) and reports the count.
+      expect(result.itemsPerPass).toBeGreaterThan(100);
+      expect(result.bytesPerPass).toBeGreaterThan(512 * 1024);
+      expect(result.checksums).toEqual([result.itemsPerPass]);
+    }
   });
 
   it("puts the issue #10 targets on the recorder benchmarks, as time ratios, with a throughput line each", () => {
@@ -110,7 +124,7 @@ describe("a quick run in this process", () => {
     const rows = markdown
       .split("\n")
       .filter((line) => line.startsWith("| ") && !line.startsWith("| Benchmark") && !line.startsWith("| Memory"));
-    expect(rows).toHaveLength(benchmarkIds.length + memoryBenchmarkIds.length);
+    expect(rows).toHaveLength(benchmarkIds.length + readingBenchmarkIds.length + memoryBenchmarkIds.length);
   });
 
   it("measures peak memory over the input's size, each run in a fresh process", () => {

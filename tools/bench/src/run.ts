@@ -10,6 +10,8 @@ import { parseArgs } from "node:util";
 import { benchmarkIds, benchmarkSpec, isBenchmarkId } from "./benchmarks.js";
 import type { BenchmarkId } from "./benchmarks.js";
 import { buildCorpus } from "./corpus.js";
+import { isReadingBenchmarkId, readingBenchmarkIds, runReadingBenchmarks } from "./event-log-reading.js";
+import type { ReadingBenchmarkId } from "./event-log-reading.js";
 import type { Corpus, CorpusSummary } from "./corpus.js";
 import { aggregate, benchmarkInfo, measure } from "./measure.js";
 import { isMemoryBenchmarkId, memoryBenchmarkIds, runMemoryBenchmarks } from "./memory.js";
@@ -27,6 +29,8 @@ export interface RunOptions {
   readonly only?: readonly BenchmarkId[];
   /** The memory benchmarks to run (each run a fresh process whatever `isolate` says); default all, or none with `only`. */
   readonly memory?: readonly MemoryBenchmarkId[];
+  /** The event log reading benchmarks (each run a fresh process whatever `isolate` says); default all, or none with `only`. */
+  readonly reading?: readonly ReadingBenchmarkId[];
   /** Override the mode's runs (processes per benchmark) and rounds per run. */
   readonly runs?: number;
   readonly rounds?: number;
@@ -105,7 +109,8 @@ export function runBenchmarks(options: RunOptions): BenchReport {
   const environment = currentEnvironment();
   const ids = options.only ?? benchmarkIds;
   const memoryIds = options.memory ?? (options.only === undefined ? memoryBenchmarkIds : []);
-  if (ids.length === 0 && memoryIds.length === 0) throw new Error("no benchmark selected");
+  const readingIds = options.reading ?? (options.only === undefined ? readingBenchmarkIds : []);
+  if (ids.length === 0 && memoryIds.length === 0 && readingIds.length === 0) throw new Error("no benchmark selected");
   // Fail before spawning anything, with one clear message instead of one per child.
   realFixturesRoot();
   const { runs } = plan(options);
@@ -119,6 +124,12 @@ export function runBenchmarks(options: RunOptions): BenchReport {
       outputs.get(id)?.push(output);
     }
   }
+  const reading = runReadingBenchmarks(readingIds, {
+    quick: options.quick,
+    runs,
+    ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   const memory = runMemoryBenchmarks(memoryIds, {
     quick: options.quick,
     runs,
@@ -131,30 +142,31 @@ export function runBenchmarks(options: RunOptions): BenchReport {
     isolation: options.isolate ? "process-per-run" : "in-process",
     gcBeforeEachSample: all.every((output) => output.gc),
     corpus: all[0]?.corpus ?? (corpus ?? buildCorpus({ quick: options.quick })).summary,
-    benchmarks: ids.map((id) => {
-      const runsOfId = outputs.get(id) ?? [];
-      return aggregate(
-        (runsOfId[0] as RunOutput).info,
-        runsOfId.map((output) => output.measurement),
-      );
-    }),
+    benchmarks: [
+      ...ids.map((id) => {
+        const runsOfId = outputs.get(id) ?? [];
+        return aggregate(
+          (runsOfId[0] as RunOutput).info,
+          runsOfId.map((output) => output.measurement),
+        );
+      }),
+      ...reading,
+    ],
     memory,
     durationSeconds: (performance.now() - started) / 1000,
   };
 }
 
-function parseIds(value: string | undefined): Array<BenchmarkId | MemoryBenchmarkId> | undefined {
+function parseIds(value: string | undefined): Array<BenchmarkId | MemoryBenchmarkId | ReadingBenchmarkId> | undefined {
   if (value === undefined) return undefined;
   const ids = value
     .split(",")
     .map((id) => id.trim())
     .filter((id) => id !== "");
   for (const id of ids)
-    if (!isBenchmarkId(id) && !isMemoryBenchmarkId(id))
-      throw new Error(
-        `unknown benchmark ${JSON.stringify(id)}; known: ${[...benchmarkIds, ...memoryBenchmarkIds].join(", ")}`,
-      );
-  return ids as Array<BenchmarkId | MemoryBenchmarkId>;
+    if (!isBenchmarkId(id) && !isMemoryBenchmarkId(id) && !isReadingBenchmarkId(id))
+      throw new Error(`unknown benchmark ${JSON.stringify(id)}; known: ${allIds.join(", ")}`);
+  return ids as Array<BenchmarkId | MemoryBenchmarkId | ReadingBenchmarkId>;
 }
 
 function parseCount(flag: string, value: string | undefined): number | undefined {
@@ -165,8 +177,10 @@ function parseCount(flag: string, value: string | undefined): number | undefined
   return count;
 }
 
+const allIds = [...benchmarkIds, ...readingBenchmarkIds, ...memoryBenchmarkIds];
+
 const usage = `Usage: pnpm bench [--quick] [--only id,id] [--runs n] [--rounds n] [--output file] [--in-process]
-Benchmarks: ${[...benchmarkIds, ...memoryBenchmarkIds].join(", ")}`;
+Benchmarks: ${allIds.join(", ")}`;
 
 function main(argv: readonly string[]): void {
   const { values } = parseArgs({
@@ -206,11 +220,13 @@ function main(argv: readonly string[]): void {
   const selected = parseIds(values.only);
   const only = selected?.filter(isBenchmarkId);
   const memory = selected?.filter(isMemoryBenchmarkId);
+  const reading = selected?.filter(isReadingBenchmarkId);
   const report = runBenchmarks({
     ...base,
     isolate: !values["in-process"],
     ...(only === undefined ? {} : { only }),
     ...(memory === undefined ? {} : { memory }),
+    ...(reading === undefined ? {} : { reading }),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   // A quick run's numbers mean nothing: keep them away from latest.json.

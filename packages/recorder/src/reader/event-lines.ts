@@ -1,0 +1,258 @@
+/**
+ * One line of an event log at a time: decoded (strict UTF-8), parsed under core's limits, validated, and held to
+ * the file's rules (seq, run_id, parent_run_id). The rules and their messages are `checkEventLog`'s, line by line,
+ * so a streaming read and a whole-text read of the same valid UTF-8 report the same lines the same way (a test
+ * compares them on every fixture); what only a byte reader can see (invalid UTF-8, over-long lines, a torn tail
+ * made of bytes that are not text) is reported in the same terms.
+ */
+import { isUtf8 } from "node:buffer";
+import type { AwfContentBlock, Event, Tolerant } from "@agent-transcript/core";
+import { locateInvalidUtf8, parseJson, type JsonLimits } from "@agent-transcript/core/json";
+import { validateEvent, validateEventTolerant, type ValidationMode } from "@agent-transcript/core/validators";
+import { eventTypes, partTypes } from "@agent-transcript/core/vocabularies";
+import type { EventLogDiagnostic, EventLogItem, EventLogProblemCode } from "./diagnostics.js";
+import type { LineHandler } from "./line-splitter.js";
+
+const knownEventTypes: ReadonlySet<string> = new Set<Event["type"]>(eventTypes);
+
+/** AWF's six content blocks, which a tolerant reader accepts beside the canonical parts (the schema's AwfContentBlock). */
+const awfBlockTypes = [
+  "text",
+  "thinking",
+  "tool_use",
+  "tool_result",
+  "command",
+  "stream",
+] as const satisfies readonly AwfContentBlock["type"][];
+// A block type the schema adds to AwfContentBlock fails to compile here until it is listed above.
+const awfBlockTypesComplete: Exclude<AwfContentBlock["type"], (typeof awfBlockTypes)[number]> extends never
+  ? true
+  : never = true;
+void awfBlockTypesComplete;
+
+const knownBlockTypes: ReadonlySet<string> = new Set<string>([...partTypes, ...awfBlockTypes]);
+
+const messageEventTypes: ReadonlySet<string> = new Set(["message.system", "message.user", "message.assistant"]);
+
+const tornMessage = "incomplete last line (no newline; a write was cut short)";
+
+export interface EventLineOptions {
+  mode: ValidationMode;
+  limits: JsonLimits;
+  maxLineBytes: number;
+}
+
+/**
+ * Turns the lines a `LineSplitter` hands over into items, appended to `items` (the caller drains it after each
+ * chunk). Never throws on content.
+ */
+export class EventLines implements LineHandler {
+  readonly items: EventLogItem[] = [];
+  /** Whether a run.completed event has been read: a follower stops once it has caught up after one. */
+  runCompleted = false;
+  /** The highest seq seen on any line, valid or not (as `checkEventLog` counts it). */
+  highestSeq = 0;
+  private first: { runId: string; parentRunId: string | undefined; line: number } | undefined;
+  private readonly validate: typeof validateEvent | typeof validateEventTolerant;
+
+  constructor(private readonly options: EventLineOptions) {
+    this.validate = options.mode === "strict" ? validateEvent : validateEventTolerant;
+  }
+
+  line(bytes: Buffer, start: number, end: number, line: number, offset: number, terminated: boolean): void {
+    const text = bytes.toString("utf8", start, end);
+    // Blank lines are skipped, as jq and checkEventLog skip them; a line starting with `{` cannot be one.
+    if (text.charCodeAt(0) !== 0x7b && text.trim() === "") return;
+    // Decoding replaces ill-formed UTF-8 with U+FFFD: only a line that holds one is checked byte by byte.
+    if (text.includes("\ufffd") && !isUtf8(bytes.subarray(start, end))) {
+      this.invalidUtf8(bytes.subarray(start, end), text, line, offset, terminated);
+      return;
+    }
+    const parsed = parseJson(text, this.options.limits);
+    if (!parsed.ok) {
+      const { code, reason, column, pointer = "" } = parsed.error;
+      if (code === "invalid-json" && !terminated) this.torn(line, offset, `${tornMessage}: ${reason}`);
+      else
+        this.problem(
+          code,
+          line,
+          offset,
+          pointer,
+          code === "invalid-json" ? `not JSON: ${reason} (column ${column})` : `${reason} (column ${column})`,
+        );
+      return;
+    }
+    this.value(parsed.value, line, offset);
+  }
+
+  overlongLine(line: number, offset: number, length: number, terminated: boolean): void {
+    const size = terminated ? `${length} bytes` : `at least ${length} bytes, and no newline`;
+    this.problem(
+      "line-too-long",
+      line,
+      offset,
+      "",
+      `line is longer than the limit of ${this.options.maxLineBytes} bytes (${size}); skipped without reading it`,
+    );
+  }
+
+  /** A problem of the input as a whole, or of where reading stopped. */
+  inputProblem(code: EventLogProblemCode, message: string, line?: number, offset?: number): void {
+    this.items.push({
+      kind: "problem",
+      code,
+      ...(line === undefined ? {} : { line }),
+      ...(offset === undefined ? {} : { offset }),
+      pointer: "",
+      message,
+    });
+  }
+
+  /** The writer replaced an unfinished last line that a follower had seen part of. */
+  replacedTail(line: number, offset: number, length: number): void {
+    this.torn(
+      line,
+      offset,
+      `${tornMessage}: ${length} bytes of an unfinished last line were removed by the writer (a repaired torn tail)`,
+    );
+  }
+
+  private invalidUtf8(bytes: Buffer, text: string, line: number, offset: number, terminated: boolean): void {
+    // A torn last line that is cut inside a character is torn first: it is not JSON either way.
+    if (!terminated) {
+      const parsed = parseJson(text, this.options.limits);
+      if (!parsed.ok && parsed.error.code === "invalid-json") {
+        this.torn(line, offset, `${tornMessage}: ${parsed.error.reason}`);
+        return;
+      }
+    }
+    const at = offset + (locateInvalidUtf8(bytes) ?? 0);
+    const shown = Array.from(
+      bytes.subarray(at - offset, at - offset + 4),
+      (byte) => `0x${byte.toString(16).padStart(2, "0")}`,
+    ).join(" ");
+    this.problem("invalid-utf8", line, at, "", `not valid UTF-8 at byte ${at}: ${shown} is not a well-formed sequence`);
+  }
+
+  private value(value: unknown, line: number, offset: number): void {
+    const result = this.validate(value);
+    if (!result.ok) {
+      // An invalid line is still a line that was written: its seq counts, or the next line would show a gap that is
+      // not there.
+      const seq = (value as { seq?: unknown } | null)?.seq;
+      const numericSeq = typeof seq === "number" && Number.isSafeInteger(seq) ? seq : undefined;
+      for (const error of result.errors)
+        this.problem("invalid-event", line, offset, error.pointer, error.message, numericSeq);
+      if (numericSeq !== undefined && numericSeq > this.highestSeq) this.highestSeq = numericSeq;
+      return;
+    }
+    const event = result.value as Tolerant.Event;
+    const seq = event.seq;
+    if (seq <= this.highestSeq)
+      this.problem(
+        "seq-not-increasing",
+        line,
+        offset,
+        "/seq",
+        `seq ${seq} is not after ${this.highestSeq}: seq must strictly increase`,
+        seq,
+      );
+    else if (seq > this.highestSeq + 1)
+      this.problem(
+        "seq-gap",
+        line,
+        offset,
+        "/seq",
+        `seq ${seq} skips ${this.highestSeq + 1}: a gap means lost lines`,
+        seq,
+      );
+    if (seq > this.highestSeq) this.highestSeq = seq;
+    const first = this.first;
+    if (first === undefined) this.first = { runId: event.run_id, parentRunId: event.parent_run_id, line };
+    else {
+      if (event.run_id !== first.runId)
+        this.problem(
+          "run-id-mismatch",
+          line,
+          offset,
+          "/run_id",
+          `run_id ${event.run_id} differs from ${first.runId} on line ${first.line}: one file records one run`,
+          seq,
+        );
+      if (event.parent_run_id !== first.parentRunId)
+        this.problem(
+          "parent-run-id-mismatch",
+          line,
+          offset,
+          "/parent_run_id",
+          `parent_run_id differs from line ${first.line}: a child run's lines all name the same parent`,
+          seq,
+        );
+    }
+    const type = event.type;
+    if (!knownEventTypes.has(type))
+      this.warning(
+        "unknown-event-type",
+        line,
+        offset,
+        "/type",
+        `unknown event type ${JSON.stringify(type)} (from a newer minor version); read as it is`,
+        seq,
+      );
+    else if (type === "run.completed") this.runCompleted = true;
+    const payload = event.payload as { blocks?: unknown; content?: unknown } | null;
+    if (payload !== null && typeof payload === "object") {
+      if (messageEventTypes.has(type)) this.checkBlocks(payload.blocks, "/payload/blocks", line, offset, seq);
+      else if (type === "tool.call" || type === "tool.result")
+        this.checkBlocks(payload.content, "/payload/content", line, offset, seq);
+    }
+    this.items.push({ kind: "event", line, offset, event });
+  }
+
+  /** Warns about every block (and part nested in a tool result's content) of a type this version does not know. */
+  private checkBlocks(blocks: unknown, pointer: string, line: number, offset: number, seq: number): void {
+    if (!Array.isArray(blocks)) return;
+    for (let index = 0; index < blocks.length; index += 1) {
+      const block = blocks[index] as { type?: unknown; content?: unknown } | null;
+      if (block === null || typeof block !== "object") continue;
+      const type = block.type;
+      if (typeof type === "string" && !knownBlockTypes.has(type))
+        this.warning(
+          "unknown-block-type",
+          line,
+          offset,
+          `${pointer}/${index}/type`,
+          `unknown content block type ${JSON.stringify(type)} (from a newer minor version); kept as it is`,
+          seq,
+        );
+      else if (type === "tool_result")
+        this.checkBlocks(block.content, `${pointer}/${index}/content`, line, offset, seq);
+    }
+  }
+
+  private torn(line: number, offset: number, message: string): void {
+    this.warning("torn-tail", line, offset, "", message);
+  }
+
+  private warning(
+    code: Extract<EventLogDiagnostic, { kind: "warning" }>["code"],
+    line: number,
+    offset: number,
+    pointer: string,
+    message: string,
+    seq?: number,
+  ): void {
+    this.items.push({ kind: "warning", code, line, offset, ...(seq === undefined ? {} : { seq }), pointer, message });
+  }
+
+  private problem(
+    code: EventLogProblemCode,
+    line: number,
+    offset: number,
+    pointer: string,
+    message: string,
+    seq?: number,
+  ): void {
+    this.items.push({ kind: "problem", code, line, offset, ...(seq === undefined ? {} : { seq }), pointer, message });
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * The streaming event log reader: a file (plain or gzip) or any byte stream, read in constant memory, one item per
+ * event, warning and problem, in input order. Tolerant by default (the reader is tolerant, the writer strict: AWF
+ * transcript logs' rule), it never throws on content: every line it cannot read is reported with its number and
+ * skipped. With `follow` it reads a file that is still being written, like `tail -f`.
+ */
+import { fileURLToPath } from "node:url";
+import type { JsonLimits } from "@agent-transcript/core/json";
+import type { ValidationMode } from "@agent-transcript/core/validators";
+import {
+  describeError,
+  fileSource,
+  streamSource,
+  type ChunkSource,
+  type Reading,
+  type Settings,
+} from "./chunk-sources.js";
+import type { EventLogItem } from "./diagnostics.js";
+import { EventLines } from "./event-lines.js";
+import { LineSplitter } from "./line-splitter.js";
+
+/** A file's path (or `file:` URL), or a stream of its bytes (a Node.js `Readable`, or any async iterable of chunks). */
+export type EventLogSource = string | URL | AsyncIterable<Uint8Array | string>;
+
+/** How a file that is still being written is followed (`ReadEventLogOptions.follow`). */
+export interface FollowOptions {
+  /** How long to wait before looking again once the end of the file is reached; default 100 ms. */
+  pollIntervalMs?: number;
+  /** Stop once the file has not grown for this long; default never. */
+  idleTimeoutMs?: number;
+  /**
+   * Stop at the end of the file once a `run.completed` event has been read (a last line still unfinished then is
+   * read as the input's last line); default true. With false, follow until aborted or idle.
+   */
+  untilRunCompleted?: boolean;
+}
+
+/** How {@link readEventLog} reads. Every option has a default; none is needed for a plain or gzip file. */
+export interface ReadEventLogOptions {
+  /** `tolerant` (the default) accepts what a newer minor version writes, with warnings; `strict` is a writer's rules. */
+  mode?: ValidationMode;
+  /** Limits each line is parsed under (core's `parseJson`): nesting depth. */
+  limits?: JsonLimits;
+  /** Longest line read, in bytes without its LF; a longer one is reported and skipped unread. Default 16 MiB. */
+  maxLineBytes?: number;
+  /** `auto` (the default) decompresses input whose first bytes are gzip's, whatever its name. */
+  compression?: "auto" | "gzip" | "none";
+  /** Most bytes gzip input may decompress to before reading stops with a problem; default 16 GiB. */
+  maxDecompressedBytes?: number;
+  /**
+   * Keep reading a file that is still being written: wait at its end for more lines, wait for the LF of an
+   * unfinished last line, and follow the writer when it repairs a torn tail (truncates the file and appends again) or
+   * replaces the file. Only for a path to an uncompressed file; a stream or a gzip file is read to its end.
+   */
+  follow?: boolean | FollowOptions;
+  /** Stops reading (at the next chunk or poll) without reporting the unfinished last line. */
+  signal?: AbortSignal;
+}
+
+/** Why reading ended. */
+export type EventLogReadEnd =
+  /** The input ended. */
+  | "end-of-input"
+  /** Following: the run completed and the end of its file was reached. */
+  | "run-completed"
+  /** Following: the file did not grow for `idleTimeoutMs`. */
+  | "idle-timeout"
+  /** The signal was aborted. */
+  | "aborted"
+  /** The caller stopped iterating (`break`, `return`) before the end. */
+  | "stopped"
+  /** A problem of the input as a whole (`read-failed`, `invalid-gzip`, `decompressed-too-large`, `file-truncated`). */
+  | "input-problem";
+
+/**
+ * How far reading has got, complete once iteration has ended. The item counts are of the items handed out; the
+ * position (lines, bytes, highest seq) moves once all items of a chunk have been handed out.
+ */
+export interface EventLogReadSummary {
+  /** Lines read (blank and refused lines included): the number of the last line. */
+  lines: number;
+  /** Events handed out. */
+  events: number;
+  /** Warnings handed out. */
+  warnings: number;
+  /** Problems handed out. */
+  problems: number;
+  /** Position in the input (after decompression): the bytes read, an unfinished last line's included. */
+  bytes: number;
+  /** Whether the input was gzip. */
+  compressed: boolean;
+  /** The highest seq on any line. */
+  highestSeq: number;
+  /** Why reading ended; undefined while it goes on. */
+  end: EventLogReadEnd | undefined;
+}
+
+/** An event log being read: iterate it (once) for its items; `summary` holds the counts. */
+export interface EventLogReader extends AsyncIterable<EventLogItem> {
+  /** How far reading has got; final once iteration has ended. */
+  readonly summary: Readonly<EventLogReadSummary>;
+}
+
+/** 16 MiB: room for any event a run writes (a few base64 images included), and all a line without LF can cost. */
+export const defaultMaxLineBytes = 16 * 1024 * 1024;
+/** 16 GiB: far beyond any run's log, and a bound on the work a small hostile gzip file can cause. */
+export const defaultMaxDecompressedBytes = 16 * 1024 ** 3;
+/** The longest string Node.js can build (the whole line becomes one string when parsed). */
+const largestLineBytes = 512 * 1024 * 1024 - 24;
+const defaultPollIntervalMs = 100;
+
+/**
+ * Reads an event log line by line, yielding each event (`{ kind: "event", line, offset, event }`) and each warning
+ * and problem (`EventLogDiagnostic`, with code, line, byte offset, seq and JSON pointer) where it occurs. Memory does
+ * not grow with the input: one chunk, one line and the items of one chunk at a time. Never throws on content; an
+ * option out of range throws a RangeError when called.
+ *
+ * ```js
+ * const reader = readEventLog("storage/transcripts/<run-id>.jsonl.gz");
+ * for await (const item of reader) {
+ *   if (item.kind === "event") handle(item.event);
+ *   else console.warn(`line ${item.line}: ${item.message}`);
+ * }
+ * console.log(reader.summary);
+ * ```
+ */
+export function readEventLog(source: EventLogSource, options: ReadEventLogOptions = {}): EventLogReader {
+  const settings = resolveSettings(options);
+  const summary: EventLogReadSummary = {
+    lines: 0,
+    events: 0,
+    warnings: 0,
+    problems: 0,
+    bytes: 0,
+    compressed: false,
+    highestSeq: 0,
+    end: undefined,
+  };
+  let started = false;
+  return {
+    summary,
+    [Symbol.asyncIterator](): AsyncIterator<EventLogItem> {
+      if (started) throw new TypeError("an event log reader reads its input once; call readEventLog again");
+      started = true;
+      const lines = new EventLines({
+        mode: settings.mode,
+        limits: settings.limits,
+        maxLineBytes: settings.maxLineBytes,
+      });
+      const reading: Reading = { settings, lines, splitter: new LineSplitter(settings.maxLineBytes, lines), summary };
+      const path = typeof source === "string" ? source : source instanceof URL ? fileURLToPath(source) : undefined;
+      return new EventLogIteration(
+        reading,
+        path === undefined
+          ? streamSource(source as AsyncIterable<Uint8Array | string>, reading)
+          : fileSource(path, reading),
+      );
+    },
+  };
+}
+
+function resolveSettings(options: ReadEventLogOptions): Settings {
+  const count = (value: number | undefined, name: string, fallback: number, largest: number): number => {
+    if (value === undefined) return fallback;
+    if (!(value >= 1 && value <= largest) || !Number.isInteger(value))
+      throw new RangeError(`${name} must be a whole number from 1 to ${largest}, not ${String(value)}`);
+    return value;
+  };
+  const follow = options.follow === true ? {} : options.follow === false ? undefined : options.follow;
+  return {
+    mode: options.mode ?? "tolerant",
+    limits: options.limits ?? {},
+    maxLineBytes: count(options.maxLineBytes, "maxLineBytes", defaultMaxLineBytes, largestLineBytes),
+    compression: options.compression ?? "auto",
+    maxDecompressedBytes: count(
+      options.maxDecompressedBytes,
+      "maxDecompressedBytes",
+      defaultMaxDecompressedBytes,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    follow:
+      follow === undefined
+        ? undefined
+        : {
+            pollIntervalMs: count(follow.pollIntervalMs, "follow.pollIntervalMs", defaultPollIntervalMs, 3_600_000),
+            idleTimeoutMs:
+              follow.idleTimeoutMs === undefined
+                ? Number.POSITIVE_INFINITY
+                : count(
+                    follow.idleTimeoutMs,
+                    "follow.idleTimeoutMs",
+                    Number.POSITIVE_INFINITY,
+                    Number.MAX_SAFE_INTEGER,
+                  ),
+            untilRunCompleted: follow.untilRunCompleted ?? true,
+          },
+    signal: options.signal,
+  };
+}
+
+/**
+ * The iteration itself, written out rather than as an async generator: a generator costs a few promise turns per item
+ * it hands out, and a log has millions of items. The items of a chunk are handed out from the array the line checks
+ * fill; only when it is empty is the source asked for the next chunk. Calls to `next` are served in order.
+ */
+class EventLogIteration implements AsyncIterator<EventLogItem> {
+  private index = 0;
+  private finished = false;
+  private refilling: Promise<IteratorResult<EventLogItem>> | undefined;
+
+  constructor(
+    private readonly reading: Reading,
+    private readonly source: ChunkSource,
+  ) {}
+
+  next(): Promise<IteratorResult<EventLogItem>> {
+    if (this.refilling !== undefined) return this.refilling.then(() => this.next());
+    const items = this.reading.lines.items;
+    if (this.index < items.length) return Promise.resolve(this.handOut(items[this.index++] as EventLogItem));
+    if (this.finished) return Promise.resolve({ done: true, value: undefined });
+    const refilling = this.refill();
+    this.refilling = refilling;
+    return refilling.finally(() => {
+      this.refilling = undefined;
+    });
+  }
+
+  async return(): Promise<IteratorResult<EventLogItem>> {
+    if (!this.finished) {
+      this.finished = true;
+      const { summary, settings } = this.reading;
+      summary.end ??= settings.signal?.aborted ? "aborted" : "stopped";
+      this.reading.lines.items.length = 0;
+      this.index = 0;
+      await this.source.return("stopped").catch(() => undefined);
+    }
+    return { done: true, value: undefined };
+  }
+
+  private handOut(item: EventLogItem): IteratorResult<EventLogItem> {
+    const summary = this.reading.summary;
+    if (item.kind === "event") summary.events += 1;
+    else if (item.kind === "warning") summary.warnings += 1;
+    else summary.problems += 1;
+    return { done: false, value: item };
+  }
+
+  /** The summary's position moves once every item of a chunk has been handed out. */
+  private updatePosition(): void {
+    const { summary, splitter, lines } = this.reading;
+    summary.lines = splitter.completedLines;
+    summary.bytes = splitter.committedOffset + splitter.pendingBytes;
+    summary.highestSeq = lines.highestSeq;
+  }
+
+  private async refill(): Promise<IteratorResult<EventLogItem>> {
+    const { lines, splitter, summary } = this.reading;
+    const items = lines.items;
+    for (;;) {
+      items.length = 0;
+      this.index = 0;
+      this.updatePosition();
+      try {
+        const step = await this.source.next();
+        if (step.done) {
+          this.finished = true;
+          summary.end = step.value;
+        } else splitter.push(step.value);
+      } catch (error) {
+        // Sources and line checks report what is wrong with the input; this is only for what they failed to foresee.
+        this.finished = true;
+        summary.end = "input-problem";
+        lines.inputProblem("read-failed", `reading stopped on an unexpected error: ${describeError(error)}`);
+      }
+      if (this.finished) this.updatePosition();
+      if (items.length > 0) return this.handOut(items[this.index++] as EventLogItem);
+      if (this.finished) return { done: true, value: undefined };
+    }
+  }
+}
