@@ -142,11 +142,14 @@ async function checkRepository(
   };
   if (entry.path !== ".") {
     const link = await linkOnTheWay(target, entry.path, true);
-    if (link !== undefined) return refuse(`${where}: ${link} is a symbolic link or not a folder; refusing to follow it`);
+    if (link !== undefined)
+      return refuse(`${where}: ${link} is a symbolic link or not a folder; refusing to follow it`);
   }
   const toplevel = await gitMaybe(["rev-parse", "--show-toplevel"], { cwd: where }).catch(() => undefined);
   if (toplevel === undefined || (await realpath(toplevel).catch(() => "")) !== where)
-    return refuse(`${where} is not the root of a git checkout: clone ${entry.remote?.url ?? "the repository"} there first`);
+    return refuse(
+      `${where} is not the root of a git checkout: clone ${entry.remote?.url ?? "the repository"} there first`,
+    );
   const head = await gitMaybe(["rev-parse", "--verify", "-q", "HEAD^{commit}"], { cwd: where });
   if (!force && head !== entry.head)
     refuse(
@@ -170,7 +173,8 @@ async function checkFile(
     result.problems.push({ code: "refused", path: destination, message });
   };
   const link = await linkOnTheWay(target, staged.entry.path, false);
-  if (link !== undefined) return refuse(`${destination}: ${link} is a symbolic link or not a folder; refusing to follow it`);
+  if (link !== undefined)
+    return refuse(`${destination}: ${link} is a symbolic link or not a folder; refusing to follow it`);
   const stats = await lstat(destination).catch(() => undefined);
   if (stats === undefined) return;
   if (stats.isDirectory()) return refuse(`${destination} is a folder`);
@@ -210,7 +214,11 @@ async function verifyFile(destination: string, entry: SnapshotFile, result: Appl
   const sha256 = await sha256Of(destination);
   const executable = (stats.mode & 0o111) !== 0;
   if (stats.size !== entry.size || sha256 !== entry.sha256 || executable !== (entry.mode === "100755"))
-    result.problems.push({ code: "mismatch", path: destination, message: `${destination} differs from the bundle after writing` });
+    result.problems.push({
+      code: "mismatch",
+      path: destination,
+      message: `${destination} differs from the bundle after writing`,
+    });
 }
 
 /** Checks one path of an applied patch against what the bundle recorded from the working tree it was taken from. */

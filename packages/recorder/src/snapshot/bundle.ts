@@ -124,7 +124,9 @@ export interface ReadBundleOptions {
 export async function* readSnapshotBundle(file: string, options: ReadBundleOptions = {}): AsyncGenerator<BundleEvent> {
   const validate = options.mode === "tolerant" ? validateSnapshotBundleLineTolerant : validateSnapshotBundleLine;
   let header: SnapshotHeader | undefined;
-  let open_: { entry: SnapshotRepository | SnapshotFile; line: number; size: number; hash: ReturnType<typeof createHash> } | undefined;
+  let open_:
+    | { entry: SnapshotRepository | SnapshotFile; line: number; size: number; hash: ReturnType<typeof createHash> }
+    | undefined;
   let repositories = 0;
   let files = 0;
   let ended = false;
@@ -169,7 +171,11 @@ export async function* readSnapshotBundle(file: string, options: ReadBundleOptio
             for (const changed of [change.path, change.old_path]) {
               const problem = changed === undefined || changed === "." ? undefined : unsafeRelativePath(changed);
               if (problem !== undefined || changed === ".")
-                throw new SnapshotBundleError(file, line, `unsafe path ${JSON.stringify(changed)}: ${problem ?? "it names the repository itself"}`);
+                throw new SnapshotBundleError(
+                  file,
+                  line,
+                  `unsafe path ${JSON.stringify(changed)}: ${problem ?? "it names the repository itself"}`,
+                );
             }
           repositories += 1;
         } else {
@@ -196,7 +202,12 @@ export async function* readSnapshotBundle(file: string, options: ReadBundleOptio
       case "end": {
         closeEntry(line);
         const expected = header as SnapshotHeader;
-        if (value.repositories !== repositories || value.files !== files || expected.repositories !== repositories || expected.files !== files)
+        if (
+          value.repositories !== repositories ||
+          value.files !== files ||
+          expected.repositories !== repositories ||
+          expected.files !== files
+        )
           throw new SnapshotBundleError(
             file,
             line,

@@ -1,5 +1,14 @@
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, renameSync, existsSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  renameSync,
+  existsSync,
+} from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applySnapshotBundle } from "./apply.js";
@@ -50,7 +59,10 @@ function workspaceWithEveryChange(repository: string): string {
   writeFileSync(path.join(repository, "src/main.ts"), "export const a = 1;\nexport const b = 2;\n");
   writeFileSync(path.join(repository, "src/staged.ts"), "one\n");
   writeFileSync(path.join(repository, "to-delete.txt"), "bye\n");
-  writeFileSync(path.join(repository, "to-rename.txt"), "a long enough line to be found again after the rename\n".repeat(20));
+  writeFileSync(
+    path.join(repository, "to-rename.txt"),
+    "a long enough line to be found again after the rename\n".repeat(20),
+  );
   writeFileSync(path.join(repository, "script.sh"), "#!/bin/sh\necho hi\n");
   writeFileSync(path.join(repository, "was-executable.sh"), "#!/bin/sh\n");
   chmodSync(path.join(repository, "was-executable.sh"), 0o755);
@@ -59,7 +71,10 @@ function workspaceWithEveryChange(repository: string): string {
   writeFileSync(path.join(repository, ".gitignore"), "*.log\nbuild/\n");
   const head = commitAll(repository, "base");
 
-  writeFileSync(path.join(repository, "src/main.ts"), "export const a = 10;\nexport const b = 2;\nexport const c = 3;\n");
+  writeFileSync(
+    path.join(repository, "src/main.ts"),
+    "export const a = 10;\nexport const b = 2;\nexport const c = 3;\n",
+  );
   writeFileSync(path.join(repository, "src/staged.ts"), "one\ntwo\n");
   runGit(repository, ["add", "src/staged.ts"]);
   writeFileSync(path.join(repository, "src/staged.ts"), "one\ntwo\nthree (unstaged, on top of staged)\n");
@@ -68,7 +83,10 @@ function workspaceWithEveryChange(repository: string): string {
   chmodSync(path.join(repository, "script.sh"), 0o755);
   chmodSync(path.join(repository, "was-executable.sh"), 0o644);
   writeFileSync(path.join(repository, "image.bin"), binary(4096, 2));
-  writeFileSync(path.join(repository, "new-binary.dat"), Buffer.concat([Buffer.from([0, 1, 2, 0xff]), binary(2000, 3)]));
+  writeFileSync(
+    path.join(repository, "new-binary.dat"),
+    Buffer.concat([Buffer.from([0, 1, 2, 0xff]), binary(2000, 3)]),
+  );
   writeFileSync(path.join(repository, "empty.txt"), "");
   writeFileSync(path.join(repository, "no-final-newline.txt"), "no newline at the end");
   symlinkSync("link-target.txt", path.join(repository, "a-link"));
@@ -254,7 +272,11 @@ describe("declared files", () => {
 
 describe("secrets", () => {
   const token = `ghp_${"A1b2C3d4E5".repeat(3)}123456`;
-  const key = ["-----BEGIN RSA PRIVATE KEY-----", "MIIEowIBAAKCAQEA7x".padEnd(64, "Q"), "-----END RSA PRIVATE KEY-----"].join("\n");
+  const key = [
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "MIIEowIBAAKCAQEA7x".padEnd(64, "Q"),
+    "-----END RSA PRIVATE KEY-----",
+  ].join("\n");
 
   function workspaceWithSecrets(): { repository: string; head: string; notes: string } {
     const repository = initRepository(path.join(folder, "repo"));
@@ -347,7 +369,15 @@ describe("hostile bundles", () => {
   ])("refuses a file path %s, writing nothing", async (_label, unsafePath) => {
     const bundle = await bundleOf([
       header,
-      { type: "file", path: unsafePath, source_path: "/workspace/x", mode: "100644", encoding: "utf8", size: content.length, sha256 },
+      {
+        type: "file",
+        path: unsafePath,
+        source_path: "/workspace/x",
+        mode: "100644",
+        encoding: "utf8",
+        size: content.length,
+        sha256,
+      },
       { type: "chunk", data: content.toString("utf8") },
       { type: "end", repositories: 0, files: 1 },
     ]);

@@ -22,15 +22,7 @@ import { chunkLines, contentFacts } from "./content.js";
 import { emptyTree, git, gitMaybe, gitText, gitToFile, nulFields } from "./git.js";
 import { scanPatch } from "./patch-scan.js";
 import { commonFolder, relativeTo, unsafeRelativePath } from "./paths.js";
-import {
-  addCounts,
-  countTotal,
-  looksBinary,
-  scanBufferBytes,
-  scanCut,
-  scanPiece,
-  type RuleCounts,
-} from "./secrets.js";
+import { addCounts, countTotal, looksBinary, scanBufferBytes, scanCut, scanPiece, type RuleCounts } from "./secrets.js";
 
 /** The size cap's default: a file larger than this is left out (and named in the header's problems). */
 export const defaultMaxFileBytes = 100 * 1024 * 1024;
@@ -263,7 +255,17 @@ async function stageRepository(
 
   const patch = path.join(context.staging, `repository-${index}.patch`);
   const diffed = await gitToFile(
-    ["diff", "--binary", "--full-index", "--src-prefix=a/", "--dst-prefix=b/", ...diffOptions, base, "--", ...pathspecs],
+    [
+      "diff",
+      "--binary",
+      "--full-index",
+      "--src-prefix=a/",
+      "--dst-prefix=b/",
+      ...diffOptions,
+      base,
+      "--",
+      ...pathspecs,
+    ],
     patch,
     { cwd, env },
   );
@@ -281,7 +283,11 @@ async function stageRepository(
   for (const entry of entries) {
     const unsafe = unsafeRelativePath(entry.path) ?? (entry.oldPath ? unsafeRelativePath(entry.oldPath) : undefined);
     if (unsafe !== undefined) {
-      problems.push({ code: "unsafe-path", path: path.join(declared, entry.path), message: `${entry.path}: ${unsafe}` });
+      problems.push({
+        code: "unsafe-path",
+        path: path.join(declared, entry.path),
+        message: `${entry.path}: ${unsafe}`,
+      });
       continue;
     }
     changes.push(await describeChange(cwd, entry, context.redact && found.has(entry.path)));
@@ -339,7 +345,7 @@ async function rawChanges(
   if (result.code !== 0) throw new Error(`git diff --raw failed: ${result.stderr}`);
   const fields = nulFields(result.stdout);
   const changes: RawChange[] = [];
-  for (let at = 0; at < fields.length; ) {
+  for (let at = 0; at < fields.length;) {
     const meta = (fields[at] ?? "").slice(1).split(" ");
     const status = (meta[4] ?? "M").charAt(0);
     const newMode = meta[1] ?? "000000";

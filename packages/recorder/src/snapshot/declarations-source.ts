@@ -74,7 +74,9 @@ function variable(env: Readonly<Record<string, string | undefined>>, ours: strin
  * Finds the run's declarations the way its environment asks (see {@link snapshotEnvironment}). Never throws: every
  * failure is a `failed` outcome with a message naming the script or the file and what happened.
  */
-export async function resolveSnapshotDeclarations(options: DeclarationsSourceOptions = {}): Promise<DeclarationsOutcome> {
+export async function resolveSnapshotDeclarations(
+  options: DeclarationsSourceOptions = {},
+): Promise<DeclarationsOutcome> {
   if (options.disabled) return { status: "disabled" };
   const env = options.env ?? process.env;
   const script = variable(env, snapshotEnvironment.script, ozSnapshotEnvironment.script);
@@ -134,7 +136,9 @@ async function readDeclarationsFile(file: string): Promise<{ text: string } | { 
     handle = await open(file, fsConstants.O_RDONLY);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { problem: `cannot read the declarations file ${file}: ${code === "ENOENT" ? "it does not exist" : String(code ?? error)}` };
+    return {
+      problem: `cannot read the declarations file ${file}: ${code === "ENOENT" ? "it does not exist" : String(code ?? error)}`,
+    };
   }
   try {
     const stats = await handle.stat();
@@ -174,7 +178,11 @@ async function runScript(
     await created.close();
     const scriptStats = await stat(script).catch(() => undefined);
     if (!scriptStats?.isFile())
-      return failed("script", "script-not-runnable", `the declarations script ${script} does not exist or is not a file`);
+      return failed(
+        "script",
+        "script-not-runnable",
+        `the declarations script ${script} does not exist or is not a file`,
+      );
     const outcome = await runWithTimeout(script, file, env, options.cwd ?? process.cwd(), timeoutMs);
     if (outcome !== undefined) return outcome;
     const read = await readDeclarationsFile(file);

@@ -152,7 +152,10 @@ export async function scanPatch(
     for (;;) {
       const { bytesRead } = await input.read(chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
-      pending = pending.length === 0 ? Buffer.from(chunk.subarray(0, bytesRead)) : Buffer.concat([pending, chunk.subarray(0, bytesRead)]);
+      pending =
+        pending.length === 0
+          ? Buffer.from(chunk.subarray(0, bytesRead))
+          : Buffer.concat([pending, chunk.subarray(0, bytesRead)]);
       let start = 0;
       for (let lineFeed = pending.indexOf(0x0a, start); lineFeed >= 0; lineFeed = pending.indexOf(0x0a, start)) {
         await scanner.segment(pending.subarray(start, lineFeed), !lineStarted, true);

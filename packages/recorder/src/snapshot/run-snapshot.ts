@@ -65,7 +65,10 @@ export async function createRunSnapshot(options: RunSnapshotOptions): Promise<Ru
     if (outcome.status === "not-configured")
       return { status: "not-configured", messages: [{ level: "info", message: outcome.info }] };
     for (const problem of (outcome.status === "declared" ? outcome.report.problems : outcome.report?.problems) ?? [])
-      messages.push({ level: "warning", message: `snapshot declarations line ${problem.line}: skipped: ${problem.message}` });
+      messages.push({
+        level: "warning",
+        message: `snapshot declarations line ${problem.line}: skipped: ${problem.message}`,
+      });
     if (outcome.status === "failed") {
       messages.push({ level: "warning", message: `no workspace snapshot: ${outcome.problem.message}` });
       return { status: "failed", messages };
@@ -74,8 +77,7 @@ export async function createRunSnapshot(options: RunSnapshotOptions): Promise<Ru
     try {
       for (const problem of staged.header.problems)
         messages.push({ level: "warning", message: `snapshot: left out: ${problem.message}` });
-      if (staged.header.secrets.total > 0)
-        messages.push({ level: "warning", message: describeSecrets(staged.header) });
+      if (staged.header.secrets.total > 0) messages.push({ level: "warning", message: describeSecrets(staged.header) });
       await mkdir(options.directory, { recursive: true });
       const file = path.join(options.directory, `${options.runId.replace(/[^\w.-]/g, "_")}.snapshot.jsonl`);
       const bundle = await writeSnapshotBundle(staged, path.resolve(file));
@@ -106,7 +108,9 @@ export function describeSecrets(header: SnapshotHeader): string {
     .map(([rule, count]) => `${rule} ×${count}`)
     .join(", ");
   const names = findings.map((finding) =>
-    finding.repository === undefined || finding.repository === "." ? finding.path : `${finding.repository}/${finding.path}`,
+    finding.repository === undefined || finding.repository === "."
+      ? finding.path
+      : `${finding.repository}/${finding.path}`,
   );
   const shown = names.length > 5 ? `${names.slice(0, 5).join(", ")} and ${names.length - 5} more` : names.join(", ");
   return `snapshot: ${total} secret${total === 1 ? "" : "s"} found (${rules}) in ${shown}; ${redacted ? "redacted" : "kept as found (redacting replaces them with placeholders)"}`;

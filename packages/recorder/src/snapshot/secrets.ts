@@ -47,11 +47,7 @@ export function scanCut(buffer: Buffer, final: boolean): number {
 export const scanBufferBytes = scanPieceBytes + privateKeySlack;
 
 /** Scans (and, when asked, redacts) one piece of latin1-decoded text. */
-export function scanPiece(
-  redactor: Redactor,
-  bytes: Buffer,
-  redact: boolean,
-): { counts: RuleCounts; output: Buffer } {
+export function scanPiece(redactor: Redactor, bytes: Buffer, redact: boolean): { counts: RuleCounts; output: Buffer } {
   const { text, counts } = redactor.redactString(bytes.toString("latin1"));
   const found = countTotal(counts) > 0;
   return { counts, output: redact && found ? Buffer.from(text, "latin1") : bytes };
