@@ -2,7 +2,6 @@
 // declared file written in place, then every path checked against what the bundle recorded (content, size, mode).
 // Everything is checked before anything is written: a refusal leaves the target as it was.
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { chmod, lstat, mkdir, mkdtemp, open, readlink, realpath, rename, rm, unlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -183,10 +182,27 @@ async function checkFile(
     refuse(`${destination} exists with other content: remove it, or pass --force to replace it`);
 }
 
+/** A file's SHA-256, read into one reused buffer (a large file allocates nothing per piece). */
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  await eachPiece(file, (piece) => {
+    hash.update(piece);
+  });
   return hash.digest("hex");
+}
+
+async function eachPiece(file: string, use: (piece: Buffer) => void | Promise<void>): Promise<void> {
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  const handle = await open(file, "r");
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      await use(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Writes a declared file beside its destination and renames it into place (replacing a link, never following it). */
@@ -197,11 +213,10 @@ async function writeFileEntry(target: string, staged: Staged<SnapshotFile>): Pro
   await unlink(temporary).catch(() => undefined);
   const output = await open(temporary, "wx", 0o600);
   try {
-    for await (const chunk of createReadStream(staged.content, { highWaterMark: 1024 * 1024 })) {
-      const bytes = chunk as Buffer;
+    await eachPiece(staged.content, async (bytes) => {
       let written = 0;
       while (written < bytes.length) written += (await output.write(bytes, written)).bytesWritten;
-    }
+    });
   } finally {
     await output.close();
   }

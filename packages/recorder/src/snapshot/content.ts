@@ -1,14 +1,15 @@
 // Content as a bundle carries it: hashed and checked for UTF-8 as it streams, and cut into `chunk` lines of bounded
 // size, so no file is ever held whole.
+import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { SnapshotEncoding } from "@agent-transcript/core";
 
 /** At most this much text per `chunk` line (the schema's `maxLength`, in characters; bytes bound characters). */
-export const textChunkBytes = 1024 * 1024;
+export const textChunkBytes = 64 * 1024;
 /** At most this much binary content per `chunk` line: its base64 is 1 MiB. */
-export const binaryChunkBytes = 768 * 1024;
+export const binaryChunkBytes = 48 * 1024;
 
 export interface ContentFacts {
   size: number;
@@ -21,31 +22,24 @@ export async function contentFacts(file: string): Promise<ContentFacts> {
   const handle = await open(file, "r");
   try {
     const hash = createHash("sha256");
-    const decoder = new TextDecoder("utf-8", { fatal: true });
     let utf8 = true;
     let size = 0;
-    const buffer = Buffer.alloc(1024 * 1024);
+    // Checked in place (no text is decoded, so nothing is allocated per piece); a character cut by a read is carried
+    // to the front of the buffer and checked with the next piece.
+    const buffer = Buffer.allocUnsafe(1024 * 1024);
+    let carried = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      const { bytesRead } = await handle.read(buffer, carried, buffer.length - carried, null);
       if (bytesRead === 0) break;
-      const piece = buffer.subarray(0, bytesRead);
-      hash.update(piece);
+      hash.update(buffer.subarray(carried, carried + bytesRead));
       size += bytesRead;
-      if (utf8) {
-        try {
-          decoder.decode(piece, { stream: true });
-        } catch {
-          utf8 = false;
-        }
-      }
+      const filled = carried + bytesRead;
+      const tail = utf8 ? incompleteUtf8Tail(buffer.subarray(0, filled)) : 0;
+      if (utf8 && !isUtf8(buffer.subarray(0, filled - tail))) utf8 = false;
+      buffer.copy(buffer, 0, filled - tail, filled);
+      carried = tail;
     }
-    if (utf8) {
-      try {
-        decoder.decode();
-      } catch {
-        utf8 = false;
-      }
-    }
+    if (carried > 0) utf8 = false;
     return { size, sha256: hash.digest("hex"), encoding: utf8 ? "utf8" : "base64" };
   } finally {
     await handle.close();

@@ -8,6 +8,8 @@ import {
   writeFileSync,
   renameSync,
   existsSync,
+  statSync,
+  utimesSync,
 } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -441,5 +443,22 @@ describe("hostile bundles", () => {
     ).rejects.toThrow(/line 4/);
     // The corrupted content was handed on before the check failed, but never an entry after it.
     expect(events).toEqual(["header", "file", "content"]);
+  });
+});
+
+describe("a change made in the same second as the index was written", () => {
+  it("is still seen (git's racy-clean check holds on the snapshot's copy of the index)", async () => {
+    const repository = initRepository(path.join(folder, "repo"));
+    writeFileSync(path.join(repository, "same-size.txt"), "aaaa\n");
+    commitAll(repository);
+    writeFileSync(path.join(repository, "same-size.txt"), "bbbb\n");
+    // Same size and the index's own modification time: only the content says it changed.
+    const index = statSync(path.join(repository, ".git/index"));
+    utimesSync(path.join(repository, "same-size.txt"), index.atime, index.mtime);
+    const staged = await takeSnapshot([{ version: 1, kind: "repo", path: repository }]);
+    await staged.dispose();
+    expect(staged.repositories[0]?.changes.map((change) => [change.status, change.path])).toEqual([
+      ["modified", "same-size.txt"],
+    ]);
   });
 });

@@ -2,8 +2,7 @@
 // all staged in a private temporary folder first (git writes its patch straight to a file there), then written out
 // as the bundle's JSONL lines a chunk at a time. Memory stays bounded by a chunk whatever the files' sizes.
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { copyFile, lstat, mkdtemp, open, readlink, realpath, rename, rm, stat } from "node:fs/promises";
+import { copyFile, lstat, mkdtemp, open, readlink, realpath, rename, rm, stat, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type {
@@ -220,9 +219,13 @@ async function stageRepository(
   // A private copy of the index, so marking untracked files for the diff (`add -N`) leaves the repository as it was.
   const index_ = path.join(context.staging, `repository-${index}.index`);
   const realIndex = path.resolve(cwd, (await gitText(["rev-parse", "--git-path", "index"], { cwd })).trim());
-  await copyFile(realIndex, index_).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "ENOENT") throw error;
-  });
+  // The copy keeps the index's modification time: git trusts an entry's recorded stat only when the file is older
+  // than the index (racy-git), and a fresh time would make a file changed in the index's last second look clean.
+  const indexStats = await stat(realIndex).catch(() => undefined);
+  if (indexStats !== undefined) {
+    await copyFile(realIndex, index_);
+    await utimes(index_, indexStats.atime, new Date(Math.floor(indexStats.mtimeMs)));
+  }
   const env = { GIT_INDEX_FILE: index_ };
   const untracked = path.join(context.staging, `repository-${index}.untracked`);
   const listed = await gitToFile(["ls-files", "--others", "--exclude-standard", "-z"], untracked, { cwd, env });
@@ -388,14 +391,22 @@ async function describeChange(cwd: string, entry: RawChange, redacted: boolean):
 async function hashFile(file: string): Promise<{ size: number; sha256: string; binary: boolean }> {
   const hash = createHash("sha256");
   let size = 0;
-  let head: Buffer | undefined;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-    const bytes = chunk as Buffer;
-    if (head === undefined) head = bytes.subarray(0, 8000);
-    hash.update(bytes);
-    size += bytes.length;
+  let binary = false;
+  // One buffer, read into again and again: hashing a large file allocates nothing per piece.
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  const handle = await open(file, "r");
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      if (size === 0) binary = looksBinary(buffer.subarray(0, Math.min(bytesRead, 8000)));
+      hash.update(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+    }
+  } finally {
+    await handle.close();
   }
-  return { size, sha256: hash.digest("hex"), binary: head !== undefined && looksBinary(head) };
+  return { size, sha256: hash.digest("hex"), binary };
 }
 
 async function stageFile(

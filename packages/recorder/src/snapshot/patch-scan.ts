@@ -36,7 +36,8 @@ class PatchScanner {
     if (this.lineKind === "+") {
       const content = start ? bytes.subarray(1) : bytes;
       if (start && end) {
-        this.block.push(content, Buffer.from("\n"));
+        // A copy: `content` is a view into the reader's buffer, which the next read overwrites.
+        this.block.push(Buffer.from(content), Buffer.from("\n"));
         this.blockBytes += content.length + 1;
         if (this.blockBytes >= scanBufferBytes || (this.blockBytes >= scanPieceBytes && !this.openPrivateKey()))
           await this.flushBlock();
@@ -65,6 +66,10 @@ class PatchScanner {
   }
 
   private header(line: Buffer): void {
+    // Most header-mode lines are a binary patch's base85 (starting with a letter other than `d`): not decoded, so a
+    // large binary costs no string per line.
+    const first = line[0];
+    if (first !== 0x64 && first !== 0x2b && first !== 0x40) return;
     const text = line.toString("utf8");
     if (text.startsWith("diff --git ")) this.file = undefined;
     else if (text.startsWith("+++ ")) {
@@ -114,7 +119,7 @@ class PatchScanner {
 
   private async emit(bytes: Buffer, end: boolean): Promise<void> {
     if (this.sink === undefined) return;
-    this.output.push(bytes);
+    this.output.push(Buffer.from(bytes));
     this.outputBytes += bytes.length;
     if (end) {
       this.output.push(Buffer.from("\n"));
@@ -146,23 +151,29 @@ export async function scanPatch(
   const sink = redactTo === undefined ? undefined : await open(redactTo, "w", 0o600);
   try {
     const scanner = new PatchScanner(redactor, sink);
-    const chunk = Buffer.alloc(1024 * 1024);
+    // Lines are handed on as views into one reused buffer; only a line cut by a read is copied (to `pending`).
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
     let pending = Buffer.alloc(0);
     let lineStarted = false;
     for (;;) {
       const { bytesRead } = await input.read(chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
-      pending =
-        pending.length === 0
-          ? Buffer.from(chunk.subarray(0, bytesRead))
-          : Buffer.concat([pending, chunk.subarray(0, bytesRead)]);
+      const data = chunk.subarray(0, bytesRead);
       let start = 0;
-      for (let lineFeed = pending.indexOf(0x0a, start); lineFeed >= 0; lineFeed = pending.indexOf(0x0a, start)) {
-        await scanner.segment(pending.subarray(start, lineFeed), !lineStarted, true);
+      let lineFeed = data.indexOf(0x0a);
+      if (pending.length > 0 && lineFeed >= 0) {
+        await scanner.segment(Buffer.concat([pending, data.subarray(0, lineFeed)]), !lineStarted, true);
+        pending = Buffer.alloc(0);
+        lineStarted = false;
+        start = lineFeed + 1;
+        lineFeed = data.indexOf(0x0a, start);
+      }
+      for (; lineFeed >= 0; lineFeed = data.indexOf(0x0a, start)) {
+        await scanner.segment(data.subarray(start, lineFeed), !lineStarted, true);
         lineStarted = false;
         start = lineFeed + 1;
       }
-      pending = pending.subarray(start);
+      if (start < data.length) pending = Buffer.concat([pending, data.subarray(start)]);
       if (pending.length > maxLineBytes) {
         await scanner.segment(pending, !lineStarted, false);
         lineStarted = true;
