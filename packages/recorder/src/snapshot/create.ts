@@ -49,8 +49,10 @@ interface StagedContent {
 /** A snapshot taken and staged, ready to be written out as a bundle (then `dispose` it). */
 export interface StagedSnapshot {
   readonly header: SnapshotHeader;
-  readonly repositories: ReadonlyArray<SnapshotRepository & StagedContent>;
-  readonly files: ReadonlyArray<SnapshotFile & StagedContent>;
+  /** The repository lines, in bundle order. */
+  readonly repositories: readonly SnapshotRepository[];
+  /** The file lines, in bundle order. */
+  readonly files: readonly SnapshotFile[];
   /** The bundle, line by line (each ending in LF), a chunk at a time. */
   lines(): Generator<string>;
   /** Removes the staging folder. */
@@ -154,8 +156,8 @@ async function stage(
   };
   return {
     header,
-    repositories,
-    files,
+    repositories: repositories.map(({ file: _file, ...line }) => line),
+    files: files.map(({ file: _file, ...line }) => line),
     *lines() {
       yield `${JSON.stringify(header)}\n`;
       for (const { file, ...line } of repositories) {
