@@ -225,3 +225,25 @@ describe("foldEventLog", () => {
     );
   });
 });
+
+describe("foldEventLog: artifact.created", () => {
+  it("lists the artifacts a log announces, such as the end-of-run workspace snapshot, in a strictly valid document", () => {
+    const snapshot = {
+      type: "snapshot",
+      declarations: [{ version: 1, kind: "repo", path: "/workspace/app" }],
+      created_at: "2026-06-08T08:15:00Z",
+      location: `${parentId}.snapshot.jsonl`,
+      sha256: "f".repeat(64),
+    };
+    const events = log(parentId, undefined, [
+      ["run.started", "", { schema_version: "1.0.0", name: "fix", kind: "workflow" }],
+      ["artifact.created", "", { type: "file", path: "report.md" }],
+      ["artifact.created", "", snapshot],
+      ["run.completed", "", { name: "fix", kind: "workflow" }],
+    ]);
+    const folded = foldEventLog(events);
+    expect(folded.warnings).toEqual([]);
+    expect(folded.document.artifacts).toEqual([{ type: "file", path: "report.md" }, snapshot]);
+    expect(validateTranscript(folded.document).ok).toBe(true);
+  });
+});

@@ -54,7 +54,8 @@ type Part = Tolerant.Part;
 /**
  * Folds an event log (the AWF transcript format) into a transcript document: message events become messages, tool events are
  * paired by call_id (a call already present as a tool_call part is not repeated), run and step events give the
- * run's status, timing and steps, call_workflow events give child-run links. Unknown event types become warnings.
+ * run's status, timing and steps, call_workflow events give child-run links, artifact.created events give the
+ * document's artifacts (such as the end-of-run workspace snapshot). Unknown event types become warnings.
  */
 export function foldEventLog(events: readonly Tolerant.Event[], options: FoldOptions = {}): FoldResult {
   const maxDepth = Math.max(0, Math.min(options.maxDepth ?? defaultChildRunDepth, maximumChildRunDepth));
@@ -251,6 +252,12 @@ function foldAtDepth(
           fidelity: result.fidelity,
         });
         messages.push({ role: "tool", parts: [part as Part], created_at: event.timestamp, ...location(event) });
+        break;
+      }
+      case "artifact.created": {
+        // The artifact is recorded as written (a snapshot names its bundle by location and sha256): the document
+        // lists what the run produced in the order the log announced it.
+        (document.artifacts ??= []).push(payload as Strict.Artifact);
         break;
       }
       default:

@@ -48,3 +48,37 @@ export type {
   EventLogWarningCode,
 } from "./reader/diagnostics.js";
 export { foldEventLogFile, type EventLogFileFold, type FoldEventLogFileOptions } from "./reader/fold-event-log-file.js";
+// Workspace snapshots for run handoff (Oz snapshot declarations): taken, written, read and applied.
+export {
+  createRunSnapshot,
+  describeSecrets,
+  type RunSnapshotMessage,
+  type RunSnapshotOptions,
+  type RunSnapshotResult,
+} from "./snapshot/run-snapshot.js";
+export {
+  defaultScriptTimeoutMs,
+  ozSnapshotEnvironment,
+  resolveSnapshotDeclarations,
+  snapshotDocsUrl,
+  snapshotEnvironment,
+  type DeclarationsOutcome,
+  type DeclarationsSourceOptions,
+  type SnapshotSourceProblem,
+} from "./snapshot/declarations-source.js";
+export { defaultMaxFileBytes, takeSnapshot, type StagedSnapshot, type TakeSnapshotOptions } from "./snapshot/create.js";
+export {
+  readSnapshotBundle,
+  SnapshotBundleError,
+  writeSnapshotBundle,
+  type BundleEvent,
+  type ReadBundleOptions,
+  type WrittenBundle,
+} from "./snapshot/bundle.js";
+export {
+  applySnapshotBundle,
+  type ApplyProblem,
+  type ApplySnapshotOptions,
+  type ApplySnapshotResult,
+} from "./snapshot/apply.js";
+export { summarizeSnapshotBundle, type SnapshotBundleSummary } from "./snapshot/summary.js";

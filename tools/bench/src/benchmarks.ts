@@ -8,6 +8,7 @@ import type { Corpus } from "./corpus.js";
 import type { BenchmarkSpec } from "./measure.js";
 import { recorderBenchmark, recorderBenchmarkIds } from "./recorder-writing.js";
 import { redactionInputClasses } from "./redaction-classes.js";
+import { snapshotBenchmark } from "./snapshot.js";
 
 /** The benchmark ids, in report order. */
 export const benchmarkIds = [
@@ -22,6 +23,8 @@ export const benchmarkIds = [
   "convert-roundtrip",
   "refuse-deep-nesting",
   ...recorderBenchmarkIds,
+  "snapshot-create",
+  "snapshot-apply",
 ] as const;
 
 export type BenchmarkId = (typeof benchmarkIds)[number];
@@ -222,6 +225,9 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
         note: "Measures the depth limit (512): refusal is one linear scan, so 100,000 levels cost what parsing them does.",
       };
     }
+    case "snapshot-create":
+    case "snapshot-apply":
+      return snapshotBenchmark(id, corpus.quick);
     case "convert-roundtrip":
       // Its own corpus: the real provider requests, not the canonical documents.
       return conversionBenchmark();

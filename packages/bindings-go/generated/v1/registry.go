@@ -1,5 +1,5 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-bundle.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 package v1
@@ -50,6 +50,18 @@ var RoundTrip = map[string]func([]byte) ([]byte, error){
 	"CompactionPart": roundTrip[Part],
 	"StreamChunkPart": roundTrip[Part],
 	"NativePart": roundTrip[Part],
+	"SnapshotBundleLine": roundTrip[SnapshotBundleLine],
+	"SnapshotHeader": roundTrip[SnapshotBundleLine],
+	"SnapshotSecrets": roundTrip[SnapshotSecrets],
+	"SnapshotFinding": roundTrip[SnapshotFinding],
+	"SnapshotProblem": roundTrip[SnapshotProblem],
+	"SnapshotRepository": roundTrip[SnapshotBundleLine],
+	"SnapshotRemote": roundTrip[SnapshotRemote],
+	"SnapshotChange": roundTrip[SnapshotChange],
+	"SnapshotFile": roundTrip[SnapshotBundleLine],
+	"SnapshotEncoding": roundTrip[SnapshotEncoding],
+	"SnapshotChunk": roundTrip[SnapshotBundleLine],
+	"SnapshotEnd": roundTrip[SnapshotBundleLine],
 	"SnapshotDeclaration": roundTrip[SnapshotDeclaration],
 	"Transcript": roundTrip[Transcript],
 	"ToolDefinition": roundTrip[ToolDefinition],

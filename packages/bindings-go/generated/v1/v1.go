@@ -1,5 +1,5 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-bundle.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 // Code generated from JSON Schema using quicktype. DO NOT EDIT.
@@ -16,6 +16,9 @@
 //
 //    part, err := UnmarshalPart(bytes)
 //    bytes, err = part.Marshal()
+//
+//    snapshotBundleLine, err := UnmarshalSnapshotBundleLine(bytes)
+//    bytes, err = snapshotBundleLine.Marshal()
 //
 //    snapshotDeclaration, err := UnmarshalSnapshotDeclaration(bytes)
 //    bytes, err = snapshotDeclaration.Marshal()
@@ -89,6 +92,16 @@ func UnmarshalPart(data []byte) (Part, error) {
 }
 
 func (r *Part) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
+func UnmarshalSnapshotBundleLine(data []byte) (SnapshotBundleLine, error) {
+	var r SnapshotBundleLine
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *SnapshotBundleLine) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
@@ -203,8 +216,9 @@ type Event struct {
 	Path                                                                                       string      `json:"path"`
 	// Event-specific data whose shape is determined by `type`: a StepPayload for run and step             
 	// events (on run.started it declares the log's schema_version; run.completed may carry                
-	// null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event            
-	// types of a newer minor version carry any payload.                                                   
+	// null), a MessagePayload for message events, a ToolPayload for tool events, an Artifact              
+	// (transcript.schema.json) for artifact.created. Unknown event types of a newer minor                 
+	// version carry any payload.                                                                          
 	Payload                                                                                    interface{} `json:"payload"`
 	// UUID of the run this file records. Every line of one file carries the same run_id.                  
 	RunID                                                                                      string      `json:"run_id"`
@@ -214,6 +228,199 @@ type Event struct {
 	// Emission time, RFC 3339 with a time-zone offset; UTC (`Z`) is preferred.                            
 	Timestamp                                                                                  time.Time   `json:"timestamp"`
 	Type                                                                                       EventType   `json:"type"`
+}
+
+// One line of a workspace snapshot bundle (Oz snapshot declarations, taken): a UTF-8 JSONL
+// file, one JSON object per LF-terminated line, that carries what a run changed in its
+// workspace to another machine. The first line is the header (`snapshot`); then, for each
+// declared repository, a `repository` line followed by the chunks of its patch, and for
+// each declared file a `file` line followed by the chunks of its content; the last line is
+// `end`. Content is never one large value: it is cut into `chunk` lines of at most 1 MiB of
+// data each, so a bundle is written and read in memory bounded by a chunk, whatever the
+// size of the files it holds. A bundle without its `end` line is incomplete (a torn write)
+// and is refused. Every path inside a bundle is relative (to the bundle's `root`, or to its
+// repository) and never climbs out with `..`.
+//
+// The first line of a bundle: when and from what it was taken, how many repositories and
+// files follow, and what the secret scanner found.
+//
+// A declared git repository: the commit its working tree is based on, and its uncommitted
+// changes as one git patch (tracked changes against HEAD, staged or not, and untracked
+// files that are not ignored, as `git diff --binary` writes them: renames, deletions, file
+// modes and binary files included). The patch's bytes follow in the `chunk` lines after
+// this one. Applied with `git apply` onto a checkout of `head`, it reproduces the working
+// tree.
+//
+// A declared file outside any declared repository, carried verbatim (or with its secrets
+// redacted, on request). Its bytes follow in the `chunk` lines after this one.
+//
+// A piece of the content of the repository or file line before it, in that line's
+// `encoding`.
+//
+// The last line: the bundle is complete. Repeats the header's counts, so a reader knows
+// nothing was lost between them.
+type SnapshotBundleLine struct {
+	// Always `snapshot`.                                                                                               
+	//                                                                                                                  
+	// Always `repository`.                                                                                             
+	//                                                                                                                  
+	// Always `file`.                                                                                                   
+	//                                                                                                                  
+	// Always `chunk`.                                                                                                  
+	//                                                                                                                  
+	// Always `end`.                                                                                                    
+	Type                                                                                        SnapshotBundleLineType  `json:"type"`
+	// When the snapshot was taken.                                                                                     
+	CreatedAt                                                                                   *time.Time              `json:"created_at,omitempty"`
+	// The declarations the snapshot took, redundant ones removed (Oz snapshot declarations).                           
+	Declarations                                                                                []SnapshotDeclaration   `json:"declarations,omitempty"`
+	// How many `file` entries follow.                                                                                  
+	//                                                                                                                  
+	// How many `file` entries the bundle holds.                                                                        
+	Files                                                                                       *int64                  `json:"files,omitempty"`
+	// The size cap in force: a file larger than this was left out and named in `problems`.                             
+	MaxFileBytes                                                                                *int64                  `json:"max_file_bytes,omitempty"`
+	// What could not be taken (a file over the size cap, a declared path that is missing or not                        
+	// a repository, …): left out, never fatal.                                                                         
+	Problems                                                                                    []SnapshotProblem       `json:"problems,omitempty"`
+	// How many `repository` entries follow.                                                                            
+	//                                                                                                                  
+	// How many `repository` entries the bundle holds.                                                                  
+	Repositories                                                                                *int64                  `json:"repositories,omitempty"`
+	// The absolute path, on the machine that took it, that every `path` of the bundle is                               
+	// relative to: the deepest folder holding every declared repository and file.                                      
+	Root                                                                                        *string                 `json:"root,omitempty"`
+	// The run the snapshot was taken at the end of, when there was one.                                                
+	RunID                                                                                       *string                 `json:"run_id,omitempty"`
+	Secrets                                                                                     *SnapshotSecrets        `json:"secrets,omitempty"`
+	// Bundle format version. Version 1 is the only one defined; a reader refuses another.                              
+	Version                                                                                     *int64                  `json:"version,omitempty"`
+	// The checked-out branch; absent when HEAD is detached.                                                            
+	Branch                                                                                      *string                 `json:"branch,omitempty"`
+	// Every path the patch changes, in the patch's order.                                                              
+	Changes                                                                                     []SnapshotChange        `json:"changes,omitempty"`
+	Encoding                                                                                    *SnapshotEncoding       `json:"encoding,omitempty"`
+	// The full object name of the HEAD commit the patch applies to; absent for a repository                            
+	// without commits, whose patch applies to an empty tree.                                                           
+	Head                                                                                        *string                 `json:"head,omitempty"`
+	// Where the repository is, relative to the bundle's `root` (`.` when it is the root).                              
+	//                                                                                                                  
+	// Where the file is, relative to the bundle's `root`.                                                              
+	Path                                                                                        *string                 `json:"path,omitempty"`
+	Remote                                                                                      *SnapshotRemote         `json:"remote,omitempty"`
+	// SHA-256 of the patch's bytes, lowercase hex.                                                                     
+	//                                                                                                                  
+	// SHA-256 of the content carried, lowercase hex.                                                                   
+	Sha256                                                                                      *string                 `json:"sha256,omitempty"`
+	// The patch's size in bytes (0: no uncommitted change).                                                            
+	//                                                                                                                  
+	// Size in bytes of the content carried.                                                                            
+	Size                                                                                        *int64                  `json:"size,omitempty"`
+	// The repository's absolute path on the machine that took the snapshot, as declared.                               
+	//                                                                                                                  
+	// The file's absolute path on the machine that took the snapshot, as declared.                                     
+	SourcePath                                                                                  *string                 `json:"source_path,omitempty"`
+	// `100644` a file, `100755` an executable file.                                                                    
+	Mode                                                                                        *SnapshotBundleLineMode `json:"mode,omitempty"`
+	// True when secrets in the content were replaced by placeholders (size and sha256 are then                         
+	// the redacted content's).                                                                                         
+	Redacted                                                                                    *bool                   `json:"redacted,omitempty"`
+	// The piece: at most 1 MiB of text, or the base64 of at most 768 KiB.                                              
+	Data                                                                                        *string                 `json:"data,omitempty"`
+}
+
+// One path a repository's patch changes, with what the working tree holds there afterwards,
+// so an applied patch can be checked byte for byte.
+type SnapshotChange struct {
+	// True when the content is binary (a NUL byte in its first 8,000 bytes, as git decides):                
+	// carried in the patch as a binary patch and not scanned for secrets.                                   
+	Binary                                                                                      *bool        `json:"binary,omitempty"`
+	// Git's mode of the path afterwards: `100644` a file, `100755` an executable file, `120000`             
+	// a symbolic link; absent for a deletion.                                                               
+	Mode                                                                                        *ChangeMode  `json:"mode,omitempty"`
+	// For a rename, the path it was renamed from.                                                           
+	OldPath                                                                                     *string      `json:"old_path,omitempty"`
+	// The path, relative to the repository; for a rename, the new one.                                      
+	Path                                                                                        string       `json:"path"`
+	// True when secrets in the lines this change adds were replaced by placeholders.                        
+	Redacted                                                                                    *bool        `json:"redacted,omitempty"`
+	// SHA-256 of the content afterwards, lowercase hex (of a symbolic link: of its target's                 
+	// path); absent for a deletion, and for a file whose added lines were redacted (its content             
+	// then differs from what was found).                                                                    
+	Sha256                                                                                      *string      `json:"sha256,omitempty"`
+	// Size in bytes afterwards (of a symbolic link: of its target's path); absent for a                     
+	// deletion.                                                                                             
+	Size                                                                                        *int64       `json:"size,omitempty"`
+	// `added` (including untracked files), `modified`, `deleted`, `renamed` (from `old_path`,               
+	// maybe also modified) or `type-changed` (a file became a symbolic link, or back).                      
+	Status                                                                                      ChangeStatus `json:"status"`
+}
+
+// One line of an end-of-run workspace snapshot declarations file (Oz snapshot
+// declarations): a JSONL file in which each line names one repository or file to carry to
+// another machine when a run is handed off. Malformed lines are skipped and reported, never
+// fatal.
+type SnapshotDeclaration struct {
+	// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,                         
+	// non-ignored files). `file`: a single file outside any declared repository, uploaded                             
+	// verbatim; a `file` inside a declared `repo` is redundant and dropped.                                           
+	Kind                                                                                       SnapshotDeclarationKind `json:"kind"`
+	// Absolute path of the repository root or file. Relative paths are rejected as malformed.                         
+	Path                                                                                       string                  `json:"path"`
+	// Declaration format version. Version 1 is the only one defined; a reader skips lines with                        
+	// another version.                                                                                                
+	Version                                                                                    int64                   `json:"version"`
+}
+
+// Something the snapshot left out, and why.
+type SnapshotProblem struct {
+	// What kind of problem: `too-large` (over the size cap), `missing` (a declared path that        
+	// does not exist), `not-a-repository`, `not-a-file`, `unreadable`, `unsafe-path` (a path        
+	// that cannot be carried safely), `git` (a git command failed); a newer version may add         
+	// codes.                                                                                        
+	Code                                                                                     string  `json:"code"`
+	// What happened, for a person.                                                                  
+	Message                                                                                  string  `json:"message"`
+	// The path concerned, as on the machine that took the snapshot.                                 
+	Path                                                                                     *string `json:"path,omitempty"`
+}
+
+// The remote a repository's branch tracks (or `origin`, or its first remote), so the other
+// machine can clone it.
+type SnapshotRemote struct {
+	// The remote's name.                                                                            
+	Name                                                                                      string `json:"name"`
+	// Its fetch URL, as configured (credentials in it are reported by the secret scanner, and       
+	// redacted on request).                                                                         
+	URL                                                                                       string `json:"url"`
+}
+
+// What the secret scanner (the built-in redaction rules) found in the text the bundle
+// carries: the lines a repository's patch adds and the content of each declared text file.
+// Binary content and a patch's context and removed lines (which the recorded HEAD commit
+// already holds) are not scanned. Counts only, never the secrets.
+type SnapshotSecrets struct {
+	// Secrets found per rule id (`github-token`, `private-key`, …); rules that found nothing                  
+	// are absent.                                                                                             
+	Counts                                                                                   map[string]int64  `json:"counts"`
+	// Per file, what was found, in bundle order.                                                              
+	Findings                                                                                 []SnapshotFinding `json:"findings"`
+	// True when the secrets were replaced by `[REDACTED:<rule>]` placeholders before the                      
+	// content was written (`--redact`); false when they are in the bundle as found.                           
+	Redacted                                                                                 bool              `json:"redacted"`
+	// Secrets found, over all rules and files.                                                                
+	Total                                                                                    int64             `json:"total"`
+}
+
+// The secrets found in one file.
+type SnapshotFinding struct {
+	// Secrets found in this file per rule id.                                                               
+	Counts                                                                                  map[string]int64 `json:"counts"`
+	// The file's path: relative to its repository, or to the bundle's `root` for a declared                 
+	// file.                                                                                                 
+	Path                                                                                    string           `json:"path"`
+	// The repository's `path` when the file belongs to one; absent for a declared file.                     
+	Repository                                                                              *string          `json:"repository,omitempty"`
 }
 
 // A run this run started, linked both ways: the child's own transcript names this run as
@@ -326,43 +533,33 @@ type Step struct {
 // Something the run produced or referenced besides messages.
 //
 // An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot
-// declarations): what was declared and when.
+// declarations): what was declared, when, and where the snapshot bundle
+// (`snapshot-bundle.schema.json`) that carries the changes is.
 //
 // A file the run produced.
 type Artifact struct {
-	// Always `snapshot`.                                                                                           
-	//                                                                                                              
-	// Always `file`.                                                                                               
-	Type                                                                                      ArtifactType          `json:"type"`
-	// When the snapshot was taken.                                                                                 
-	CreatedAt                                                                                 *time.Time            `json:"created_at,omitempty"`
-	// The declarations, as read from the declarations file; at least one (a run that declares                      
-	// nothing has no snapshot).                                                                                    
-	Declarations                                                                              []SnapshotDeclaration `json:"declarations,omitempty"`
-	// Where the snapshot's content is stored.                                                                      
-	Location                                                                                  *string               `json:"location,omitempty"`
-	// What the file is.                                                                                            
-	Description                                                                               *string               `json:"description,omitempty"`
-	// IANA media type.                                                                                             
-	MediaType                                                                                 *string               `json:"media_type,omitempty"`
-	// The file's path.                                                                                             
-	Path                                                                                      *string               `json:"path,omitempty"`
-}
-
-// One line of an end-of-run workspace snapshot declarations file (Oz snapshot
-// declarations): a JSONL file in which each line names one repository or file to carry to
-// another machine when a run is handed off. Malformed lines are skipped and reported, never
-// fatal.
-type SnapshotDeclaration struct {
-	// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,                         
-	// non-ignored files). `file`: a single file outside any declared repository, uploaded                             
-	// verbatim; a `file` inside a declared `repo` is redundant and dropped.                                           
-	Kind                                                                                       SnapshotDeclarationKind `json:"kind"`
-	// Absolute path of the repository root or file. Relative paths are rejected as malformed.                         
-	Path                                                                                       string                  `json:"path"`
-	// Declaration format version. Version 1 is the only one defined; a reader skips lines with                        
-	// another version.                                                                                                
-	Version                                                                                    int64                   `json:"version"`
+	// Always `snapshot`.                                                                                            
+	//                                                                                                               
+	// Always `file`.                                                                                                
+	Type                                                                                       ArtifactType          `json:"type"`
+	// When the snapshot was taken.                                                                                  
+	CreatedAt                                                                                  *time.Time            `json:"created_at,omitempty"`
+	// The declarations, as read from the declarations file; at least one (a run that declares                       
+	// nothing has no snapshot).                                                                                     
+	Declarations                                                                               []SnapshotDeclaration `json:"declarations,omitempty"`
+	// Where the snapshot's content is stored: the path of its bundle (a                                             
+	// `snapshot-bundle.schema.json` JSONL file), relative to this document or to the event log                      
+	// that recorded it, or a URL.                                                                                   
+	Location                                                                                   *string               `json:"location,omitempty"`
+	// SHA-256 of the bundle file at `location`, lowercase hex, so a reader can tell it has the                      
+	// bundle that was written.                                                                                      
+	Sha256                                                                                     *string               `json:"sha256,omitempty"`
+	// What the file is.                                                                                             
+	Description                                                                                *string               `json:"description,omitempty"`
+	// IANA media type.                                                                                              
+	MediaType                                                                                  *string               `json:"media_type,omitempty"`
+	// The file's path.                                                                                              
+	Path                                                                                       *string               `json:"path,omitempty"`
 }
 
 // What tokens cost: computed from a dated price table, reported by the producing tool, or
@@ -381,7 +578,7 @@ type Cost struct {
 	// Always `reported`.                                          
 	//                                                             
 	// Always `unknown`.                                           
-	Status                                       Status            `json:"status"`
+	Status                                       CostStatus        `json:"status"`
 	// Total cost.                                                 
 	//                                                             
 	// Total cost as reported.                                     
@@ -672,7 +869,7 @@ type Part struct {
 	//                                                                                                                            
 	// What it printed, when recorded.                                                                                            
 	Output                                                                                      interface{}                       `json:"output,omitempty"`
-	Status                                                                                      *PartStatus                       `json:"status,omitempty"`
+	Status                                                                                      *Status                           `json:"status,omitempty"`
 	// Present, and true, only when output was truncated to fit an export limit.                                                  
 	Truncated                                                                                   *bool                             `json:"truncated,omitempty"`
 	TruncationStrategy                                                                          *TruncationStrategy               `json:"truncation_strategy,omitempty"`
@@ -890,7 +1087,7 @@ type Source struct {
 // (must call at least one), `tool` (must call the one named).
 type ToolChoice struct {
 	// The choice.                                                                                                       
-	Mode                                                                               Mode                              `json:"mode"`
+	Mode                                                                               ToolChoiceMode                    `json:"mode"`
 	// The tool to call, when mode is `tool`.                                                                            
 	Name                                                                               *string                           `json:"name,omitempty"`
 	// Whether several calls may come in one turn; absent means the provider's default.                                  
@@ -1025,12 +1222,14 @@ type AwfContentBlock struct {
 }
 
 // The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for
-// system and developer instructions, which AWF folds into message.user). Writers emit only
-// these values; a newer minor version may add values, which tolerant readers accept and
-// surface as warnings.
+// system and developer instructions, which AWF folds into message.user) and
+// `artifact.created` (added in 1.0.0: something the run produced besides messages, such as
+// its end-of-run workspace snapshot). Writers emit only these values; a newer minor version
+// may add values, which tolerant readers accept and surface as warnings.
 type EventType string
 
 const (
+	ArtifactCreated           EventType = "artifact.created"
 	MessageAssistant          EventType = "message.assistant"
 	MessageSystem             EventType = "message.system"
 	MessageUser               EventType = "message.user"
@@ -1044,14 +1243,26 @@ const (
 	ToolResult                EventType = "tool.result"
 )
 
-// A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`.
-type RunStatus string
+// Git's mode of the path afterwards: `100644` a file, `100755` an executable file, `120000`
+// a symbolic link; absent for a deletion.
+type ChangeMode string
 
 const (
-	Canceled  RunStatus = "canceled"
-	Completed RunStatus = "completed"
-	Failed    RunStatus = "failed"
-	Running   RunStatus = "running"
+	Purple100644 ChangeMode = "100644"
+	Purple100755 ChangeMode = "100755"
+	The120000    ChangeMode = "120000"
+)
+
+// `added` (including untracked files), `modified`, `deleted`, `renamed` (from `old_path`,
+// maybe also modified) or `type-changed` (a file became a symbolic link, or back).
+type ChangeStatus string
+
+const (
+	StatusAdded    ChangeStatus = "added"
+	StatusDeleted  ChangeStatus = "deleted"
+	StatusModified ChangeStatus = "modified"
+	StatusRenamed  ChangeStatus = "renamed"
+	TypeChanged    ChangeStatus = "type-changed"
 )
 
 // `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
@@ -1064,19 +1275,58 @@ const (
 	TentacledFile SnapshotDeclarationKind = "file"
 )
 
+// How the `chunk` lines after a repository or file line hold its bytes: `utf8`, as text
+// (the content is valid UTF-8, so a person or `jq -r` can read it); `base64`, as standard
+// base64 with padding (binary content). Each chunk decodes on its own; the content is the
+// chunks' bytes in order.
+type SnapshotEncoding string
+
+const (
+	Base64 SnapshotEncoding = "base64"
+	Utf8   SnapshotEncoding = "utf8"
+)
+
+// `100644` a file, `100755` an executable file.
+type SnapshotBundleLineMode string
+
+const (
+	Fluffy100644 SnapshotBundleLineMode = "100644"
+	Fluffy100755 SnapshotBundleLineMode = "100755"
+)
+
+type SnapshotBundleLineType string
+
+const (
+	Chunk          SnapshotBundleLineType = "chunk"
+	End            SnapshotBundleLineType = "end"
+	PurpleSnapshot SnapshotBundleLineType = "snapshot"
+	Repository     SnapshotBundleLineType = "repository"
+	StickyFile     SnapshotBundleLineType = "file"
+)
+
+// A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`.
+type RunStatus string
+
+const (
+	Canceled  RunStatus = "canceled"
+	Completed RunStatus = "completed"
+	Failed    RunStatus = "failed"
+	Running   RunStatus = "running"
+)
+
 type ArtifactType string
 
 const (
-	Snapshot   ArtifactType = "snapshot"
-	StickyFile ArtifactType = "file"
+	FluffySnapshot ArtifactType = "snapshot"
+	IndigoFile     ArtifactType = "file"
 )
 
-type Status string
+type CostStatus string
 
 const (
-	Computed Status = "computed"
-	Reported Status = "reported"
-	Unknown  Status = "unknown"
+	Computed CostStatus = "computed"
+	Reported CostStatus = "reported"
+	Unknown  CostStatus = "unknown"
 )
 
 // `include`: reasoning parts kept; `omit`: reasoning parts removed with no stub (the order
@@ -1129,11 +1379,11 @@ const (
 type Change string
 
 const (
-	ChangeAdded Change = "added"
-	Copied      Change = "copied"
-	Deleted     Change = "deleted"
-	Modified    Change = "modified"
-	Renamed     Change = "renamed"
+	ChangeAdded    Change = "added"
+	ChangeDeleted  Change = "deleted"
+	ChangeModified Change = "modified"
+	ChangeRenamed  Change = "renamed"
+	Copied         Change = "copied"
 )
 
 // `context` (in both versions), `added`, `removed`, or `no_newline` (the marker that the
@@ -1151,18 +1401,18 @@ const (
 // policy refused to run it), `interrupted` (cancelled or cut off before finishing).
 //
 // A plan step's state. `blocked` requires a blocked_reason.
-type PartStatus string
+type Status string
 
 const (
-	StatusBlocked     PartStatus = "blocked"
-	StatusCancelled   PartStatus = "cancelled"
-	StatusComplete    PartStatus = "complete"
-	StatusDenied      PartStatus = "denied"
-	StatusError       PartStatus = "error"
-	StatusInProgress  PartStatus = "in_progress"
-	StatusInterrupted PartStatus = "interrupted"
-	StatusOk          PartStatus = "ok"
-	StatusPending     PartStatus = "pending"
+	StatusBlocked     Status = "blocked"
+	StatusCancelled   Status = "cancelled"
+	StatusComplete    Status = "complete"
+	StatusDenied      Status = "denied"
+	StatusError       Status = "error"
+	StatusInProgress  Status = "in_progress"
+	StatusInterrupted Status = "interrupted"
+	StatusOk          Status = "ok"
+	StatusPending     Status = "pending"
 )
 
 // How the context was reduced: `summary` (replaced by a summary), `edit` (tool results or
@@ -1250,13 +1500,13 @@ const (
 )
 
 // The choice.
-type Mode string
+type ToolChoiceMode string
 
 const (
-	Auto     Mode = "auto"
-	ModeTool Mode = "tool"
-	None     Mode = "none"
-	Required Mode = "required"
+	Auto     ToolChoiceMode = "auto"
+	ModeTool ToolChoiceMode = "tool"
+	None     ToolChoiceMode = "none"
+	Required ToolChoiceMode = "required"
 )
 
 // How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a

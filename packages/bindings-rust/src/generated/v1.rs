@@ -1,5 +1,5 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-bundle.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 use serde::{Serialize, Deserialize};
@@ -33,8 +33,9 @@ pub struct Event {
 
     /// Event-specific data whose shape is determined by `type`: a StepPayload for run and step
     /// events (on run.started it declares the log's schema_version; run.completed may carry
-    /// null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event
-    /// types of a newer minor version carry any payload.
+    /// null), a MessagePayload for message events, a ToolPayload for tool events, an Artifact
+    /// (transcript.schema.json) for artifact.created. Unknown event types of a newer minor
+    /// version carry any payload.
     pub payload: Option<serde_json::Value>,
 
     /// UUID of the run this file records. Every line of one file carries the same run_id.
@@ -52,11 +53,15 @@ pub struct Event {
 }
 
 /// The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for
-/// system and developer instructions, which AWF folds into message.user). Writers emit only
-/// these values; a newer minor version may add values, which tolerant readers accept and
-/// surface as warnings.
+/// system and developer instructions, which AWF folds into message.user) and
+/// `artifact.created` (added in 1.0.0: something the run produced besides messages, such as
+/// its end-of-run workspace snapshot). Writers emit only these values; a newer minor version
+/// may add values, which tolerant readers accept and surface as warnings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum EventType {
+    #[serde(rename = "artifact.created")]
+    ArtifactCreated,
+
     #[serde(rename = "message.assistant")]
     MessageAssistant,
 
@@ -89,6 +94,354 @@ pub enum EventType {
 
     #[serde(rename = "tool.result")]
     ToolResult,
+}
+
+/// One line of a workspace snapshot bundle (Oz snapshot declarations, taken): a UTF-8 JSONL
+/// file, one JSON object per LF-terminated line, that carries what a run changed in its
+/// workspace to another machine. The first line is the header (`snapshot`); then, for each
+/// declared repository, a `repository` line followed by the chunks of its patch, and for
+/// each declared file a `file` line followed by the chunks of its content; the last line is
+/// `end`. Content is never one large value: it is cut into `chunk` lines of at most 1 MiB of
+/// data each, so a bundle is written and read in memory bounded by a chunk, whatever the
+/// size of the files it holds. A bundle without its `end` line is incomplete (a torn write)
+/// and is refused. Every path inside a bundle is relative (to the bundle's `root`, or to its
+/// repository) and never climbs out with `..`.
+///
+/// The first line of a bundle: when and from what it was taken, how many repositories and
+/// files follow, and what the secret scanner found.
+///
+/// A declared git repository: the commit its working tree is based on, and its uncommitted
+/// changes as one git patch (tracked changes against HEAD, staged or not, and untracked
+/// files that are not ignored, as `git diff --binary` writes them: renames, deletions, file
+/// modes and binary files included). The patch's bytes follow in the `chunk` lines after
+/// this one. Applied with `git apply` onto a checkout of `head`, it reproduces the working
+/// tree.
+///
+/// A declared file outside any declared repository, carried verbatim (or with its secrets
+/// redacted, on request). Its bytes follow in the `chunk` lines after this one.
+///
+/// A piece of the content of the repository or file line before it, in that line's
+/// `encoding`.
+///
+/// The last line: the bundle is complete. Repeats the header's counts, so a reader knows
+/// nothing was lost between them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotBundleLine {
+    /// Always `snapshot`.
+    ///
+    /// Always `repository`.
+    ///
+    /// Always `file`.
+    ///
+    /// Always `chunk`.
+    ///
+    /// Always `end`.
+    #[serde(rename = "type")]
+    pub snapshot_bundle_line_type: SnapshotBundleLineType,
+
+    /// When the snapshot was taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
+
+    /// The declarations the snapshot took, redundant ones removed (Oz snapshot declarations).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarations: Option<Vec<SnapshotDeclaration>>,
+
+    /// How many `file` entries follow.
+    ///
+    /// How many `file` entries the bundle holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<i64>,
+
+    /// The size cap in force: a file larger than this was left out and named in `problems`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_file_bytes: Option<i64>,
+
+    /// What could not be taken (a file over the size cap, a declared path that is missing or not
+    /// a repository, …): left out, never fatal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problems: Option<Vec<SnapshotProblem>>,
+
+    /// How many `repository` entries follow.
+    ///
+    /// How many `repository` entries the bundle holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repositories: Option<i64>,
+
+    /// The absolute path, on the machine that took it, that every `path` of the bundle is
+    /// relative to: the deepest folder holding every declared repository and file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub root: Option<String>,
+
+    /// The run the snapshot was taken at the end of, when there was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secrets: Option<SnapshotSecrets>,
+
+    /// Bundle format version. Version 1 is the only one defined; a reader refuses another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<i64>,
+
+    /// The checked-out branch; absent when HEAD is detached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub branch: Option<String>,
+
+    /// Every path the patch changes, in the patch's order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changes: Option<Vec<SnapshotChange>>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<SnapshotEncoding>,
+
+    /// The full object name of the HEAD commit the patch applies to; absent for a repository
+    /// without commits, whose patch applies to an empty tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head: Option<String>,
+
+    /// Where the repository is, relative to the bundle's `root` (`.` when it is the root).
+    ///
+    /// Where the file is, relative to the bundle's `root`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remote: Option<SnapshotRemote>,
+
+    /// SHA-256 of the patch's bytes, lowercase hex.
+    ///
+    /// SHA-256 of the content carried, lowercase hex.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+
+    /// The patch's size in bytes (0: no uncommitted change).
+    ///
+    /// Size in bytes of the content carried.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<i64>,
+
+    /// The repository's absolute path on the machine that took the snapshot, as declared.
+    ///
+    /// The file's absolute path on the machine that took the snapshot, as declared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_path: Option<String>,
+
+    /// `100644` a file, `100755` an executable file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<SnapshotBundleLineMode>,
+
+    /// True when secrets in the content were replaced by placeholders (size and sha256 are then
+    /// the redacted content's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redacted: Option<bool>,
+
+    /// The piece: at most 1 MiB of text, or the base64 of at most 768 KiB.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+}
+
+/// One path a repository's patch changes, with what the working tree holds there afterwards,
+/// so an applied patch can be checked byte for byte.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotChange {
+    /// True when the content is binary (a NUL byte in its first 8,000 bytes, as git decides):
+    /// carried in the patch as a binary patch and not scanned for secrets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binary: Option<bool>,
+
+    /// Git's mode of the path afterwards: `100644` a file, `100755` an executable file, `120000`
+    /// a symbolic link; absent for a deletion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<ChangeMode>,
+
+    /// For a rename, the path it was renamed from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_path: Option<String>,
+
+    /// The path, relative to the repository; for a rename, the new one.
+    pub path: String,
+
+    /// True when secrets in the lines this change adds were replaced by placeholders.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redacted: Option<bool>,
+
+    /// SHA-256 of the content afterwards, lowercase hex (of a symbolic link: of its target's
+    /// path); absent for a deletion, and for a file whose added lines were redacted (its content
+    /// then differs from what was found).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+
+    /// Size in bytes afterwards (of a symbolic link: of its target's path); absent for a
+    /// deletion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<i64>,
+
+    /// `added` (including untracked files), `modified`, `deleted`, `renamed` (from `old_path`,
+    /// maybe also modified) or `type-changed` (a file became a symbolic link, or back).
+    pub status: ChangeStatus,
+}
+
+/// Git's mode of the path afterwards: `100644` a file, `100755` an executable file, `120000`
+/// a symbolic link; absent for a deletion.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ChangeMode {
+    #[serde(rename = "100644")]
+    The100644,
+
+    #[serde(rename = "100755")]
+    The100755,
+
+    #[serde(rename = "120000")]
+    The120000,
+}
+
+/// `added` (including untracked files), `modified`, `deleted`, `renamed` (from `old_path`,
+/// maybe also modified) or `type-changed` (a file became a symbolic link, or back).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChangeStatus {
+    Added,
+
+    Deleted,
+
+    Modified,
+
+    Renamed,
+
+    #[serde(rename = "type-changed")]
+    TypeChanged,
+}
+
+/// One line of an end-of-run workspace snapshot declarations file (Oz snapshot
+/// declarations): a JSONL file in which each line names one repository or file to carry to
+/// another machine when a run is handed off. Malformed lines are skipped and reported, never
+/// fatal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotDeclaration {
+    /// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
+    /// non-ignored files). `file`: a single file outside any declared repository, uploaded
+    /// verbatim; a `file` inside a declared `repo` is redundant and dropped.
+    pub kind: SnapshotDeclarationKind,
+
+    /// Absolute path of the repository root or file. Relative paths are rejected as malformed.
+    pub path: String,
+
+    /// Declaration format version. Version 1 is the only one defined; a reader skips lines with
+    /// another version.
+    pub version: i64,
+}
+
+/// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
+/// non-ignored files). `file`: a single file outside any declared repository, uploaded
+/// verbatim; a `file` inside a declared `repo` is redundant and dropped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SnapshotDeclarationKind {
+    File,
+
+    Repo,
+}
+
+/// How the `chunk` lines after a repository or file line hold its bytes: `utf8`, as text
+/// (the content is valid UTF-8, so a person or `jq -r` can read it); `base64`, as standard
+/// base64 with padding (binary content). Each chunk decodes on its own; the content is the
+/// chunks' bytes in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SnapshotEncoding {
+    Base64,
+
+    Utf8,
+}
+
+/// `100644` a file, `100755` an executable file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SnapshotBundleLineMode {
+    #[serde(rename = "100644")]
+    The100644,
+
+    #[serde(rename = "100755")]
+    The100755,
+}
+
+/// Something the snapshot left out, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotProblem {
+    /// What kind of problem: `too-large` (over the size cap), `missing` (a declared path that
+    /// does not exist), `not-a-repository`, `not-a-file`, `unreadable`, `unsafe-path` (a path
+    /// that cannot be carried safely), `git` (a git command failed); a newer version may add
+    /// codes.
+    pub code: String,
+
+    /// What happened, for a person.
+    pub message: String,
+
+    /// The path concerned, as on the machine that took the snapshot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+/// The remote a repository's branch tracks (or `origin`, or its first remote), so the other
+/// machine can clone it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotRemote {
+    /// The remote's name.
+    pub name: String,
+
+    /// Its fetch URL, as configured (credentials in it are reported by the secret scanner, and
+    /// redacted on request).
+    pub url: String,
+}
+
+/// What the secret scanner (the built-in redaction rules) found in the text the bundle
+/// carries: the lines a repository's patch adds and the content of each declared text file.
+/// Binary content and a patch's context and removed lines (which the recorded HEAD commit
+/// already holds) are not scanned. Counts only, never the secrets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotSecrets {
+    /// Secrets found per rule id (`github-token`, `private-key`, …); rules that found nothing
+    /// are absent.
+    pub counts: HashMap<String, i64>,
+
+    /// Per file, what was found, in bundle order.
+    pub findings: Vec<SnapshotFinding>,
+
+    /// True when the secrets were replaced by `[REDACTED:<rule>]` placeholders before the
+    /// content was written (`--redact`); false when they are in the bundle as found.
+    pub redacted: bool,
+
+    /// Secrets found, over all rules and files.
+    pub total: i64,
+}
+
+/// The secrets found in one file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotFinding {
+    /// Secrets found in this file per rule id.
+    pub counts: HashMap<String, i64>,
+
+    /// The file's path: relative to its repository, or to the bundle's `root` for a declared
+    /// file.
+    pub path: String,
+
+    /// The repository's `path` when the file belongs to one; absent for a declared file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repository: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SnapshotBundleLineType {
+    Chunk,
+
+    End,
+
+    File,
+
+    Repository,
+
+    Snapshot,
 }
 
 /// A run this run started, linked both ways: the child's own transcript names this run as
@@ -295,7 +648,8 @@ pub struct Step {
 /// Something the run produced or referenced besides messages.
 ///
 /// An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot
-/// declarations): what was declared and when.
+/// declarations): what was declared, when, and where the snapshot bundle
+/// (`snapshot-bundle.schema.json`) that carries the changes is.
 ///
 /// A file the run produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -315,9 +669,16 @@ pub struct Artifact {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declarations: Option<Vec<SnapshotDeclaration>>,
 
-    /// Where the snapshot's content is stored.
+    /// Where the snapshot's content is stored: the path of its bundle (a
+    /// `snapshot-bundle.schema.json` JSONL file), relative to this document or to the event log
+    /// that recorded it, or a URL.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
+
+    /// SHA-256 of the bundle file at `location`, lowercase hex, so a reader can tell it has the
+    /// bundle that was written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
 
     /// What the file is.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -340,36 +701,6 @@ pub enum ArtifactType {
     Snapshot,
 }
 
-/// One line of an end-of-run workspace snapshot declarations file (Oz snapshot
-/// declarations): a JSONL file in which each line names one repository or file to carry to
-/// another machine when a run is handed off. Malformed lines are skipped and reported, never
-/// fatal.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SnapshotDeclaration {
-    /// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
-    /// non-ignored files). `file`: a single file outside any declared repository, uploaded
-    /// verbatim; a `file` inside a declared `repo` is redundant and dropped.
-    pub kind: SnapshotDeclarationKind,
-
-    /// Absolute path of the repository root or file. Relative paths are rejected as malformed.
-    pub path: String,
-
-    /// Declaration format version. Version 1 is the only one defined; a reader skips lines with
-    /// another version.
-    pub version: i64,
-}
-
-/// `repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
-/// non-ignored files). `file`: a single file outside any declared repository, uploaded
-/// verbatim; a `file` inside a declared `repo` is redundant and dropped.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SnapshotDeclarationKind {
-    File,
-
-    Repo,
-}
-
 /// What tokens cost: computed from a dated price table, reported by the producing tool, or
 /// unknown. An unknown model's cost is `unknown`, never zero.
 ///
@@ -387,7 +718,7 @@ pub struct Cost {
     /// Always `reported`.
     ///
     /// Always `unknown`.
-    pub status: Status,
+    pub status: CostStatus,
 
     /// Total cost.
     ///
@@ -447,7 +778,7 @@ pub struct PricingReference {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Status {
+pub enum CostStatus {
     Computed,
 
     Reported,
@@ -842,7 +1173,7 @@ pub struct Part {
     pub output: Option<serde_json::Value>,
 
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<PartStatus>,
+    pub status: Option<Status>,
 
     /// Present, and true, only when output was truncated to fit an export limit.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1174,7 +1505,7 @@ pub enum PartType {
 /// A plan step's state. `blocked` requires a blocked_reason.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum PartStatus {
+pub enum Status {
     Blocked,
 
     Cancelled,
@@ -1411,7 +1742,7 @@ pub enum SourceFormat {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolChoice {
     /// The choice.
-    pub mode: Mode,
+    pub mode: ToolChoiceMode,
 
     /// The tool to call, when mode is `tool`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1428,7 +1759,7 @@ pub struct ToolChoice {
 /// The choice.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Mode {
+pub enum ToolChoiceMode {
     Auto,
 
     #[serde(rename = "none")]
@@ -1724,6 +2055,18 @@ pub fn round_trip(name: &str, data: &str) -> Option<Result<String, serde_json::E
         "CompactionPart" => Some(round_trip_as::<Part>(data)),
         "StreamChunkPart" => Some(round_trip_as::<Part>(data)),
         "NativePart" => Some(round_trip_as::<Part>(data)),
+        "SnapshotBundleLine" => Some(round_trip_as::<SnapshotBundleLine>(data)),
+        "SnapshotHeader" => Some(round_trip_as::<SnapshotBundleLine>(data)),
+        "SnapshotSecrets" => Some(round_trip_as::<SnapshotSecrets>(data)),
+        "SnapshotFinding" => Some(round_trip_as::<SnapshotFinding>(data)),
+        "SnapshotProblem" => Some(round_trip_as::<SnapshotProblem>(data)),
+        "SnapshotRepository" => Some(round_trip_as::<SnapshotBundleLine>(data)),
+        "SnapshotRemote" => Some(round_trip_as::<SnapshotRemote>(data)),
+        "SnapshotChange" => Some(round_trip_as::<SnapshotChange>(data)),
+        "SnapshotFile" => Some(round_trip_as::<SnapshotBundleLine>(data)),
+        "SnapshotEncoding" => Some(round_trip_as::<SnapshotEncoding>(data)),
+        "SnapshotChunk" => Some(round_trip_as::<SnapshotBundleLine>(data)),
+        "SnapshotEnd" => Some(round_trip_as::<SnapshotBundleLine>(data)),
         "SnapshotDeclaration" => Some(round_trip_as::<SnapshotDeclaration>(data)),
         "Transcript" => Some(round_trip_as::<Transcript>(data)),
         "ToolDefinition" => Some(round_trip_as::<ToolDefinition>(data)),

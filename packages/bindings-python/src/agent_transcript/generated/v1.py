@@ -1,12 +1,12 @@
 # AUTO-GENERATED FILE. DO NOT EDIT.
-# Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+# Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-bundle.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 # Regenerate: pnpm generate
 
 from enum import Enum
 from dataclasses import dataclass
 from uuid import UUID
 from datetime import datetime
-from typing import Optional, Any, List, Dict, Union, TypeVar, Type, Callable, cast
+from typing import Optional, Any, Dict, List, Union, TypeVar, Type, Callable, cast
 import dateutil.parser
 
 
@@ -47,6 +47,16 @@ def to_enum(c: Type[EnumT], x: Any) -> EnumT:
     return x.value
 
 
+def from_bool(x: Any) -> bool:
+    assert isinstance(x, bool)
+    return x
+
+
+def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
+    assert isinstance(x, dict)
+    return { k: f(v) for (k, v) in x.items() }
+
+
 def from_list(f: Callable[[Any], T], x: Any) -> List[T]:
     assert isinstance(x, list)
     return [f(y) for y in x]
@@ -67,22 +77,14 @@ def to_float(x: Any) -> float:
     return x
 
 
-def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
-    assert isinstance(x, dict)
-    return { k: f(v) for (k, v) in x.items() }
-
-
-def from_bool(x: Any) -> bool:
-    assert isinstance(x, bool)
-    return x
-
-
 class EventType(Enum):
     """The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for
-    system and developer instructions, which AWF folds into message.user). Writers emit only
-    these values; a newer minor version may add values, which tolerant readers accept and
-    surface as warnings.
+    system and developer instructions, which AWF folds into message.user) and
+    `artifact.created` (added in 1.0.0: something the run produced besides messages, such as
+    its end-of-run workspace snapshot). Writers emit only these values; a newer minor version
+    may add values, which tolerant readers accept and surface as warnings.
     """
+    ARTIFACT_CREATED = "artifact.created"
     MESSAGE_ASSISTANT = "message.assistant"
     MESSAGE_SYSTEM = "message.system"
     MESSAGE_USER = "message.user"
@@ -133,8 +135,9 @@ class Event:
     payload: Any = None
     """Event-specific data whose shape is determined by `type`: a StepPayload for run and step
     events (on run.started it declares the log's schema_version; run.completed may carry
-    null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event
-    types of a newer minor version carry any payload.
+    null), a MessagePayload for message events, a ToolPayload for tool events, an Artifact
+    (transcript.schema.json) for artifact.created. Unknown event types of a newer minor
+    version carry any payload.
     """
 
     @staticmethod
@@ -164,6 +167,491 @@ class Event:
         if self.parent_run_id is not None:
             result["parent_run_id"] = from_union([lambda x: str(x), from_none], self.parent_run_id)
         result["payload"] = self.payload
+        return result
+
+
+class ChangeMode(Enum):
+    """Git's mode of the path afterwards: `100644` a file, `100755` an executable file, `120000`
+    a symbolic link; absent for a deletion.
+    """
+    THE_100644 = "100644"
+    THE_100755 = "100755"
+    THE_120000 = "120000"
+
+
+class ChangeStatus(Enum):
+    """`added` (including untracked files), `modified`, `deleted`, `renamed` (from `old_path`,
+    maybe also modified) or `type-changed` (a file became a symbolic link, or back).
+    """
+    ADDED = "added"
+    DELETED = "deleted"
+    MODIFIED = "modified"
+    RENAMED = "renamed"
+    TYPE_CHANGED = "type-changed"
+
+
+@dataclass
+class SnapshotChange:
+    """One path a repository's patch changes, with what the working tree holds there afterwards,
+    so an applied patch can be checked byte for byte.
+    """
+    path: str
+    """The path, relative to the repository; for a rename, the new one."""
+
+    status: ChangeStatus
+    """`added` (including untracked files), `modified`, `deleted`, `renamed` (from `old_path`,
+    maybe also modified) or `type-changed` (a file became a symbolic link, or back).
+    """
+    binary: Optional[bool] = None
+    """True when the content is binary (a NUL byte in its first 8,000 bytes, as git decides):
+    carried in the patch as a binary patch and not scanned for secrets.
+    """
+    mode: Optional[ChangeMode] = None
+    """Git's mode of the path afterwards: `100644` a file, `100755` an executable file, `120000`
+    a symbolic link; absent for a deletion.
+    """
+    old_path: Optional[str] = None
+    """For a rename, the path it was renamed from."""
+
+    redacted: Optional[bool] = None
+    """True when secrets in the lines this change adds were replaced by placeholders."""
+
+    sha256: Optional[str] = None
+    """SHA-256 of the content afterwards, lowercase hex (of a symbolic link: of its target's
+    path); absent for a deletion, and for a file whose added lines were redacted (its content
+    then differs from what was found).
+    """
+    size: Optional[int] = None
+    """Size in bytes afterwards (of a symbolic link: of its target's path); absent for a
+    deletion.
+    """
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'SnapshotChange':
+        assert isinstance(obj, dict)
+        path = from_str(obj.get("path"))
+        status = ChangeStatus(obj.get("status"))
+        binary = from_union([from_bool, from_none], obj.get("binary"))
+        mode = from_union([ChangeMode, from_none], obj.get("mode"))
+        old_path = from_union([from_str, from_none], obj.get("old_path"))
+        redacted = from_union([from_bool, from_none], obj.get("redacted"))
+        sha256 = from_union([from_str, from_none], obj.get("sha256"))
+        size = from_union([from_int, from_none], obj.get("size"))
+        return SnapshotChange(path, status, binary, mode, old_path, redacted, sha256, size)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["path"] = from_str(self.path)
+        result["status"] = to_enum(ChangeStatus, self.status)
+        if self.binary is not None:
+            result["binary"] = from_union([from_bool, from_none], self.binary)
+        if self.mode is not None:
+            result["mode"] = from_union([lambda x: to_enum(ChangeMode, x), from_none], self.mode)
+        if self.old_path is not None:
+            result["old_path"] = from_union([from_str, from_none], self.old_path)
+        if self.redacted is not None:
+            result["redacted"] = from_union([from_bool, from_none], self.redacted)
+        if self.sha256 is not None:
+            result["sha256"] = from_union([from_str, from_none], self.sha256)
+        if self.size is not None:
+            result["size"] = from_union([from_int, from_none], self.size)
+        return result
+
+
+class SnapshotDeclarationKind(Enum):
+    """`repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
+    non-ignored files). `file`: a single file outside any declared repository, uploaded
+    verbatim; a `file` inside a declared `repo` is redundant and dropped.
+    """
+    FILE = "file"
+    REPO = "repo"
+
+
+@dataclass
+class SnapshotDeclaration:
+    """One line of an end-of-run workspace snapshot declarations file (Oz snapshot
+    declarations): a JSONL file in which each line names one repository or file to carry to
+    another machine when a run is handed off. Malformed lines are skipped and reported, never
+    fatal.
+    """
+    kind: SnapshotDeclarationKind
+    """`repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
+    non-ignored files). `file`: a single file outside any declared repository, uploaded
+    verbatim; a `file` inside a declared `repo` is redundant and dropped.
+    """
+    path: str
+    """Absolute path of the repository root or file. Relative paths are rejected as malformed."""
+
+    version: int
+    """Declaration format version. Version 1 is the only one defined; a reader skips lines with
+    another version.
+    """
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'SnapshotDeclaration':
+        assert isinstance(obj, dict)
+        kind = SnapshotDeclarationKind(obj.get("kind"))
+        path = from_str(obj.get("path"))
+        version = from_int(obj.get("version"))
+        return SnapshotDeclaration(kind, path, version)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["kind"] = to_enum(SnapshotDeclarationKind, self.kind)
+        result["path"] = from_str(self.path)
+        result["version"] = from_int(self.version)
+        return result
+
+
+class SnapshotEncoding(Enum):
+    """How the `chunk` lines after a repository or file line hold its bytes: `utf8`, as text
+    (the content is valid UTF-8, so a person or `jq -r` can read it); `base64`, as standard
+    base64 with padding (binary content). Each chunk decodes on its own; the content is the
+    chunks' bytes in order.
+    """
+    BASE64 = "base64"
+    UTF8 = "utf8"
+
+
+class SnapshotBundleLineMode(Enum):
+    """`100644` a file, `100755` an executable file."""
+
+    THE_100644 = "100644"
+    THE_100755 = "100755"
+
+
+@dataclass
+class SnapshotProblem:
+    """Something the snapshot left out, and why."""
+
+    code: str
+    """What kind of problem: `too-large` (over the size cap), `missing` (a declared path that
+    does not exist), `not-a-repository`, `not-a-file`, `unreadable`, `unsafe-path` (a path
+    that cannot be carried safely), `git` (a git command failed); a newer version may add
+    codes.
+    """
+    message: str
+    """What happened, for a person."""
+
+    path: Optional[str] = None
+    """The path concerned, as on the machine that took the snapshot."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'SnapshotProblem':
+        assert isinstance(obj, dict)
+        code = from_str(obj.get("code"))
+        message = from_str(obj.get("message"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        return SnapshotProblem(code, message, path)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["code"] = from_str(self.code)
+        result["message"] = from_str(self.message)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        return result
+
+
+@dataclass
+class SnapshotRemote:
+    """The remote a repository's branch tracks (or `origin`, or its first remote), so the other
+    machine can clone it.
+    """
+    name: str
+    """The remote's name."""
+
+    url: str
+    """Its fetch URL, as configured (credentials in it are reported by the secret scanner, and
+    redacted on request).
+    """
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'SnapshotRemote':
+        assert isinstance(obj, dict)
+        name = from_str(obj.get("name"))
+        url = from_str(obj.get("url"))
+        return SnapshotRemote(name, url)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["name"] = from_str(self.name)
+        result["url"] = from_str(self.url)
+        return result
+
+
+@dataclass
+class SnapshotFinding:
+    """The secrets found in one file."""
+
+    counts: Dict[str, int]
+    """Secrets found in this file per rule id."""
+
+    path: str
+    """The file's path: relative to its repository, or to the bundle's `root` for a declared
+    file.
+    """
+    repository: Optional[str] = None
+    """The repository's `path` when the file belongs to one; absent for a declared file."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'SnapshotFinding':
+        assert isinstance(obj, dict)
+        counts = from_dict(from_int, obj.get("counts"))
+        path = from_str(obj.get("path"))
+        repository = from_union([from_str, from_none], obj.get("repository"))
+        return SnapshotFinding(counts, path, repository)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["counts"] = from_dict(from_int, self.counts)
+        result["path"] = from_str(self.path)
+        if self.repository is not None:
+            result["repository"] = from_union([from_str, from_none], self.repository)
+        return result
+
+
+@dataclass
+class SnapshotSecrets:
+    """What the secret scanner (the built-in redaction rules) found in the text the bundle
+    carries: the lines a repository's patch adds and the content of each declared text file.
+    Binary content and a patch's context and removed lines (which the recorded HEAD commit
+    already holds) are not scanned. Counts only, never the secrets.
+    """
+    counts: Dict[str, int]
+    """Secrets found per rule id (`github-token`, `private-key`, …); rules that found nothing
+    are absent.
+    """
+    findings: List[SnapshotFinding]
+    """Per file, what was found, in bundle order."""
+
+    redacted: bool
+    """True when the secrets were replaced by `[REDACTED:<rule>]` placeholders before the
+    content was written (`--redact`); false when they are in the bundle as found.
+    """
+    total: int
+    """Secrets found, over all rules and files."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'SnapshotSecrets':
+        assert isinstance(obj, dict)
+        counts = from_dict(from_int, obj.get("counts"))
+        findings = from_list(SnapshotFinding.from_dict, obj.get("findings"))
+        redacted = from_bool(obj.get("redacted"))
+        total = from_int(obj.get("total"))
+        return SnapshotSecrets(counts, findings, redacted, total)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["counts"] = from_dict(from_int, self.counts)
+        result["findings"] = from_list(lambda x: to_class(SnapshotFinding, x), self.findings)
+        result["redacted"] = from_bool(self.redacted)
+        result["total"] = from_int(self.total)
+        return result
+
+
+class SnapshotBundleLineType(Enum):
+    CHUNK = "chunk"
+    END = "end"
+    FILE = "file"
+    REPOSITORY = "repository"
+    SNAPSHOT = "snapshot"
+
+
+@dataclass
+class SnapshotBundleLine:
+    """One line of a workspace snapshot bundle (Oz snapshot declarations, taken): a UTF-8 JSONL
+    file, one JSON object per LF-terminated line, that carries what a run changed in its
+    workspace to another machine. The first line is the header (`snapshot`); then, for each
+    declared repository, a `repository` line followed by the chunks of its patch, and for
+    each declared file a `file` line followed by the chunks of its content; the last line is
+    `end`. Content is never one large value: it is cut into `chunk` lines of at most 1 MiB of
+    data each, so a bundle is written and read in memory bounded by a chunk, whatever the
+    size of the files it holds. A bundle without its `end` line is incomplete (a torn write)
+    and is refused. Every path inside a bundle is relative (to the bundle's `root`, or to its
+    repository) and never climbs out with `..`.
+    
+    The first line of a bundle: when and from what it was taken, how many repositories and
+    files follow, and what the secret scanner found.
+    
+    A declared git repository: the commit its working tree is based on, and its uncommitted
+    changes as one git patch (tracked changes against HEAD, staged or not, and untracked
+    files that are not ignored, as `git diff --binary` writes them: renames, deletions, file
+    modes and binary files included). The patch's bytes follow in the `chunk` lines after
+    this one. Applied with `git apply` onto a checkout of `head`, it reproduces the working
+    tree.
+    
+    A declared file outside any declared repository, carried verbatim (or with its secrets
+    redacted, on request). Its bytes follow in the `chunk` lines after this one.
+    
+    A piece of the content of the repository or file line before it, in that line's
+    `encoding`.
+    
+    The last line: the bundle is complete. Repeats the header's counts, so a reader knows
+    nothing was lost between them.
+    """
+    type: SnapshotBundleLineType
+    """Always `snapshot`.
+    
+    Always `repository`.
+    
+    Always `file`.
+    
+    Always `chunk`.
+    
+    Always `end`.
+    """
+    created_at: Optional[datetime] = None
+    """When the snapshot was taken."""
+
+    declarations: Optional[List[SnapshotDeclaration]] = None
+    """The declarations the snapshot took, redundant ones removed (Oz snapshot declarations)."""
+
+    files: Optional[int] = None
+    """How many `file` entries follow.
+    
+    How many `file` entries the bundle holds.
+    """
+    max_file_bytes: Optional[int] = None
+    """The size cap in force: a file larger than this was left out and named in `problems`."""
+
+    problems: Optional[List[SnapshotProblem]] = None
+    """What could not be taken (a file over the size cap, a declared path that is missing or not
+    a repository, …): left out, never fatal.
+    """
+    repositories: Optional[int] = None
+    """How many `repository` entries follow.
+    
+    How many `repository` entries the bundle holds.
+    """
+    root: Optional[str] = None
+    """The absolute path, on the machine that took it, that every `path` of the bundle is
+    relative to: the deepest folder holding every declared repository and file.
+    """
+    run_id: Optional[str] = None
+    """The run the snapshot was taken at the end of, when there was one."""
+
+    secrets: Optional[SnapshotSecrets] = None
+    version: Optional[int] = None
+    """Bundle format version. Version 1 is the only one defined; a reader refuses another."""
+
+    branch: Optional[str] = None
+    """The checked-out branch; absent when HEAD is detached."""
+
+    changes: Optional[List[SnapshotChange]] = None
+    """Every path the patch changes, in the patch's order."""
+
+    encoding: Optional[SnapshotEncoding] = None
+    head: Optional[str] = None
+    """The full object name of the HEAD commit the patch applies to; absent for a repository
+    without commits, whose patch applies to an empty tree.
+    """
+    path: Optional[str] = None
+    """Where the repository is, relative to the bundle's `root` (`.` when it is the root).
+    
+    Where the file is, relative to the bundle's `root`.
+    """
+    remote: Optional[SnapshotRemote] = None
+    sha256: Optional[str] = None
+    """SHA-256 of the patch's bytes, lowercase hex.
+    
+    SHA-256 of the content carried, lowercase hex.
+    """
+    size: Optional[int] = None
+    """The patch's size in bytes (0: no uncommitted change).
+    
+    Size in bytes of the content carried.
+    """
+    source_path: Optional[str] = None
+    """The repository's absolute path on the machine that took the snapshot, as declared.
+    
+    The file's absolute path on the machine that took the snapshot, as declared.
+    """
+    mode: Optional[SnapshotBundleLineMode] = None
+    """`100644` a file, `100755` an executable file."""
+
+    redacted: Optional[bool] = None
+    """True when secrets in the content were replaced by placeholders (size and sha256 are then
+    the redacted content's).
+    """
+    data: Optional[str] = None
+    """The piece: at most 1 MiB of text, or the base64 of at most 768 KiB."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'SnapshotBundleLine':
+        assert isinstance(obj, dict)
+        type = SnapshotBundleLineType(obj.get("type"))
+        created_at = from_union([from_datetime, from_none], obj.get("created_at"))
+        declarations = from_union([lambda x: from_list(SnapshotDeclaration.from_dict, x), from_none], obj.get("declarations"))
+        files = from_union([from_int, from_none], obj.get("files"))
+        max_file_bytes = from_union([from_int, from_none], obj.get("max_file_bytes"))
+        problems = from_union([lambda x: from_list(SnapshotProblem.from_dict, x), from_none], obj.get("problems"))
+        repositories = from_union([from_int, from_none], obj.get("repositories"))
+        root = from_union([from_str, from_none], obj.get("root"))
+        run_id = from_union([from_str, from_none], obj.get("run_id"))
+        secrets = from_union([SnapshotSecrets.from_dict, from_none], obj.get("secrets"))
+        version = from_union([from_int, from_none], obj.get("version"))
+        branch = from_union([from_str, from_none], obj.get("branch"))
+        changes = from_union([lambda x: from_list(SnapshotChange.from_dict, x), from_none], obj.get("changes"))
+        encoding = from_union([SnapshotEncoding, from_none], obj.get("encoding"))
+        head = from_union([from_str, from_none], obj.get("head"))
+        path = from_union([from_str, from_none], obj.get("path"))
+        remote = from_union([SnapshotRemote.from_dict, from_none], obj.get("remote"))
+        sha256 = from_union([from_str, from_none], obj.get("sha256"))
+        size = from_union([from_int, from_none], obj.get("size"))
+        source_path = from_union([from_str, from_none], obj.get("source_path"))
+        mode = from_union([SnapshotBundleLineMode, from_none], obj.get("mode"))
+        redacted = from_union([from_bool, from_none], obj.get("redacted"))
+        data = from_union([from_str, from_none], obj.get("data"))
+        return SnapshotBundleLine(type, created_at, declarations, files, max_file_bytes, problems, repositories, root, run_id, secrets, version, branch, changes, encoding, head, path, remote, sha256, size, source_path, mode, redacted, data)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["type"] = to_enum(SnapshotBundleLineType, self.type)
+        if self.created_at is not None:
+            result["created_at"] = from_union([lambda x: x.isoformat(), from_none], self.created_at)
+        if self.declarations is not None:
+            result["declarations"] = from_union([lambda x: from_list(lambda x: to_class(SnapshotDeclaration, x), x), from_none], self.declarations)
+        if self.files is not None:
+            result["files"] = from_union([from_int, from_none], self.files)
+        if self.max_file_bytes is not None:
+            result["max_file_bytes"] = from_union([from_int, from_none], self.max_file_bytes)
+        if self.problems is not None:
+            result["problems"] = from_union([lambda x: from_list(lambda x: to_class(SnapshotProblem, x), x), from_none], self.problems)
+        if self.repositories is not None:
+            result["repositories"] = from_union([from_int, from_none], self.repositories)
+        if self.root is not None:
+            result["root"] = from_union([from_str, from_none], self.root)
+        if self.run_id is not None:
+            result["run_id"] = from_union([from_str, from_none], self.run_id)
+        if self.secrets is not None:
+            result["secrets"] = from_union([lambda x: to_class(SnapshotSecrets, x), from_none], self.secrets)
+        if self.version is not None:
+            result["version"] = from_union([from_int, from_none], self.version)
+        if self.branch is not None:
+            result["branch"] = from_union([from_str, from_none], self.branch)
+        if self.changes is not None:
+            result["changes"] = from_union([lambda x: from_list(lambda x: to_class(SnapshotChange, x), x), from_none], self.changes)
+        if self.encoding is not None:
+            result["encoding"] = from_union([lambda x: to_enum(SnapshotEncoding, x), from_none], self.encoding)
+        if self.head is not None:
+            result["head"] = from_union([from_str, from_none], self.head)
+        if self.path is not None:
+            result["path"] = from_union([from_str, from_none], self.path)
+        if self.remote is not None:
+            result["remote"] = from_union([lambda x: to_class(SnapshotRemote, x), from_none], self.remote)
+        if self.sha256 is not None:
+            result["sha256"] = from_union([from_str, from_none], self.sha256)
+        if self.size is not None:
+            result["size"] = from_union([from_int, from_none], self.size)
+        if self.source_path is not None:
+            result["source_path"] = from_union([from_str, from_none], self.source_path)
+        if self.mode is not None:
+            result["mode"] = from_union([lambda x: to_enum(SnapshotBundleLineMode, x), from_none], self.mode)
+        if self.redacted is not None:
+            result["redacted"] = from_union([from_bool, from_none], self.redacted)
+        if self.data is not None:
+            result["data"] = from_union([from_str, from_none], self.data)
         return result
 
 
@@ -275,51 +763,6 @@ class Step:
         return result
 
 
-class SnapshotDeclarationKind(Enum):
-    """`repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
-    non-ignored files). `file`: a single file outside any declared repository, uploaded
-    verbatim; a `file` inside a declared `repo` is redundant and dropped.
-    """
-    FILE = "file"
-    REPO = "repo"
-
-
-@dataclass
-class SnapshotDeclaration:
-    """One line of an end-of-run workspace snapshot declarations file (Oz snapshot
-    declarations): a JSONL file in which each line names one repository or file to carry to
-    another machine when a run is handed off. Malformed lines are skipped and reported, never
-    fatal.
-    """
-    kind: SnapshotDeclarationKind
-    """`repo`: a git repository root, snapshotted as its diff (tracked changes plus untracked,
-    non-ignored files). `file`: a single file outside any declared repository, uploaded
-    verbatim; a `file` inside a declared `repo` is redundant and dropped.
-    """
-    path: str
-    """Absolute path of the repository root or file. Relative paths are rejected as malformed."""
-
-    version: int
-    """Declaration format version. Version 1 is the only one defined; a reader skips lines with
-    another version.
-    """
-
-    @staticmethod
-    def from_dict(obj: Any) -> 'SnapshotDeclaration':
-        assert isinstance(obj, dict)
-        kind = SnapshotDeclarationKind(obj.get("kind"))
-        path = from_str(obj.get("path"))
-        version = from_int(obj.get("version"))
-        return SnapshotDeclaration(kind, path, version)
-
-    def to_dict(self) -> dict:
-        result: dict = {}
-        result["kind"] = to_enum(SnapshotDeclarationKind, self.kind)
-        result["path"] = from_str(self.path)
-        result["version"] = from_int(self.version)
-        return result
-
-
 class ArtifactType(Enum):
     FILE = "file"
     SNAPSHOT = "snapshot"
@@ -330,7 +773,8 @@ class Artifact:
     """Something the run produced or referenced besides messages.
     
     An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot
-    declarations): what was declared and when.
+    declarations): what was declared, when, and where the snapshot bundle
+    (`snapshot-bundle.schema.json`) that carries the changes is.
     
     A file the run produced.
     """
@@ -347,8 +791,14 @@ class Artifact:
     nothing has no snapshot).
     """
     location: Optional[str] = None
-    """Where the snapshot's content is stored."""
-
+    """Where the snapshot's content is stored: the path of its bundle (a
+    `snapshot-bundle.schema.json` JSONL file), relative to this document or to the event log
+    that recorded it, or a URL.
+    """
+    sha256: Optional[str] = None
+    """SHA-256 of the bundle file at `location`, lowercase hex, so a reader can tell it has the
+    bundle that was written.
+    """
     description: Optional[str] = None
     """What the file is."""
 
@@ -365,10 +815,11 @@ class Artifact:
         created_at = from_union([from_datetime, from_none], obj.get("created_at"))
         declarations = from_union([lambda x: from_list(SnapshotDeclaration.from_dict, x), from_none], obj.get("declarations"))
         location = from_union([from_str, from_none], obj.get("location"))
+        sha256 = from_union([from_str, from_none], obj.get("sha256"))
         description = from_union([from_str, from_none], obj.get("description"))
         media_type = from_union([from_str, from_none], obj.get("media_type"))
         path = from_union([from_str, from_none], obj.get("path"))
-        return Artifact(type, created_at, declarations, location, description, media_type, path)
+        return Artifact(type, created_at, declarations, location, sha256, description, media_type, path)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -379,6 +830,8 @@ class Artifact:
             result["declarations"] = from_union([lambda x: from_list(lambda x: to_class(SnapshotDeclaration, x), x), from_none], self.declarations)
         if self.location is not None:
             result["location"] = from_union([from_str, from_none], self.location)
+        if self.sha256 is not None:
+            result["sha256"] = from_union([from_str, from_none], self.sha256)
         if self.description is not None:
             result["description"] = from_union([from_str, from_none], self.description)
         if self.media_type is not None:
@@ -456,7 +909,7 @@ class PricingReference:
         return result
 
 
-class Status(Enum):
+class CostStatus(Enum):
     COMPUTED = "computed"
     REPORTED = "reported"
     UNKNOWN = "unknown"
@@ -475,7 +928,7 @@ class Cost:
     
     Cost that could not be computed, for example for a model missing from the price table.
     """
-    status: Status
+    status: CostStatus
     """Always `computed`.
     
     Always `reported`.
@@ -501,7 +954,7 @@ class Cost:
     @staticmethod
     def from_dict(obj: Any) -> 'Cost':
         assert isinstance(obj, dict)
-        status = Status(obj.get("status"))
+        status = CostStatus(obj.get("status"))
         currency = from_str(obj.get("currency"))
         amount = from_union([from_float, from_none], obj.get("amount"))
         breakdown = from_union([CostBreakdown.from_dict, from_none], obj.get("breakdown"))
@@ -512,7 +965,7 @@ class Cost:
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["status"] = to_enum(Status, self.status)
+        result["status"] = to_enum(CostStatus, self.status)
         result["currency"] = from_str(self.currency)
         if self.amount is not None:
             result["amount"] = from_union([to_float, from_none], self.amount)
@@ -909,7 +1362,7 @@ class DiffFile:
         return result
 
 
-class PartStatus(Enum):
+class Status(Enum):
     """How a tool call ended: `ok`, `error` (the tool ran and failed), `denied` (the user or a
     policy refused to run it), `interrupted` (cancelled or cut off before finishing).
     
@@ -1211,7 +1664,7 @@ class Part:
     
     What it printed, when recorded.
     """
-    status: Optional[PartStatus] = None
+    status: Optional[Status] = None
     truncated: Optional[bool] = None
     """Present, and true, only when output was truncated to fit an export limit."""
 
@@ -1335,7 +1788,7 @@ class Part:
         error = from_union([from_str, from_none], obj.get("error"))
         original_size_bytes = from_union([from_int, from_none], obj.get("original_size_bytes"))
         output = obj.get("output")
-        status = from_union([PartStatus, from_none], obj.get("status"))
+        status = from_union([Status, from_none], obj.get("status"))
         truncated = from_union([from_bool, from_none], obj.get("truncated"))
         truncation_strategy = from_union([TruncationStrategy, from_none], obj.get("truncation_strategy"))
         alt = from_union([from_str, from_none], obj.get("alt"))
@@ -1411,7 +1864,7 @@ class Part:
         if self.output is not None:
             result["output"] = self.output
         if self.status is not None:
-            result["status"] = from_union([lambda x: to_enum(PartStatus, x), from_none], self.status)
+            result["status"] = from_union([lambda x: to_enum(Status, x), from_none], self.status)
         if self.truncated is not None:
             result["truncated"] = from_union([from_bool, from_none], self.truncated)
         if self.truncation_strategy is not None:
@@ -1756,7 +2209,7 @@ class Source:
         return result
 
 
-class Mode(Enum):
+class ToolChoiceMode(Enum):
     """The choice."""
 
     AUTO = "auto"
@@ -1770,7 +2223,7 @@ class ToolChoice:
     """How the model may use the tools: `auto` (decides), `none` (must not call), `required`
     (must call at least one), `tool` (must call the one named).
     """
-    mode: Mode
+    mode: ToolChoiceMode
     """The choice."""
 
     name: Optional[str] = None
@@ -1784,7 +2237,7 @@ class ToolChoice:
     @staticmethod
     def from_dict(obj: Any) -> 'ToolChoice':
         assert isinstance(obj, dict)
-        mode = Mode(obj.get("mode"))
+        mode = ToolChoiceMode(obj.get("mode"))
         name = from_union([from_str, from_none], obj.get("name"))
         parallel = from_union([from_bool, from_none], obj.get("parallel"))
         provider_fields = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("provider_fields"))
@@ -1792,7 +2245,7 @@ class ToolChoice:
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["mode"] = to_enum(Mode, self.mode)
+        result["mode"] = to_enum(ToolChoiceMode, self.mode)
         if self.name is not None:
             result["name"] = from_union([from_str, from_none], self.name)
         if self.parallel is not None:
@@ -2432,6 +2885,14 @@ def part_from_dict(s: Any) -> Part:
 
 def part_to_dict(x: Part) -> Any:
     return to_class(Part, x)
+
+
+def snapshot_bundle_line_from_dict(s: Any) -> SnapshotBundleLine:
+    return SnapshotBundleLine.from_dict(s)
+
+
+def snapshot_bundle_line_to_dict(x: SnapshotBundleLine) -> Any:
+    return to_class(SnapshotBundleLine, x)
 
 
 def snapshot_declaration_from_dict(s: Any) -> SnapshotDeclaration:

@@ -1,5 +1,5 @@
 # AUTO-GENERATED FILE. DO NOT EDIT.
-# Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+# Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-bundle.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 # Regenerate: pnpm generate
 
 """How to parse and serialise each definition: (from JSON value, to JSON value). A union member is parsed by its
@@ -50,6 +50,18 @@ CONVERTERS = {
     "CompactionPart": (v1.part_from_dict, v1.part_to_dict),
     "StreamChunkPart": (v1.part_from_dict, v1.part_to_dict),
     "NativePart": (v1.part_from_dict, v1.part_to_dict),
+    "SnapshotBundleLine": (v1.snapshot_bundle_line_from_dict, v1.snapshot_bundle_line_to_dict),
+    "SnapshotHeader": (v1.snapshot_bundle_line_from_dict, v1.snapshot_bundle_line_to_dict),
+    "SnapshotSecrets": (v1.SnapshotSecrets.from_dict, lambda value: value.to_dict()),
+    "SnapshotFinding": (v1.SnapshotFinding.from_dict, lambda value: value.to_dict()),
+    "SnapshotProblem": (v1.SnapshotProblem.from_dict, lambda value: value.to_dict()),
+    "SnapshotRepository": (v1.snapshot_bundle_line_from_dict, v1.snapshot_bundle_line_to_dict),
+    "SnapshotRemote": (v1.SnapshotRemote.from_dict, lambda value: value.to_dict()),
+    "SnapshotChange": (v1.SnapshotChange.from_dict, lambda value: value.to_dict()),
+    "SnapshotFile": (v1.snapshot_bundle_line_from_dict, v1.snapshot_bundle_line_to_dict),
+    "SnapshotEncoding": (v1.SnapshotEncoding, lambda value: value.value),
+    "SnapshotChunk": (v1.snapshot_bundle_line_from_dict, v1.snapshot_bundle_line_to_dict),
+    "SnapshotEnd": (v1.snapshot_bundle_line_from_dict, v1.snapshot_bundle_line_to_dict),
     "SnapshotDeclaration": (v1.snapshot_declaration_from_dict, v1.snapshot_declaration_to_dict),
     "Transcript": (v1.transcript_from_dict, v1.transcript_to_dict),
     "ToolDefinition": (v1.ToolDefinition.from_dict, lambda value: value.to_dict()),

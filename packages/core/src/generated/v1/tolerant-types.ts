@@ -1,11 +1,11 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-bundle.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 /**
  * Any top-level entity of format v1, as a reader accepts it (tolerant): newer vocabulary members and part types included. Unknown fields are allowed at run time but not typed, so strict types stay assignable to these.
  */
-export type TopLevelEntity = (Cost | Event | Message | Part | SnapshotDeclaration | Transcript | Usage)
+export type TopLevelEntity = (Cost | Event | Message | Part | SnapshotBundleLine | SnapshotDeclaration | Transcript | Usage)
 /**
  * What tokens cost: computed from a dated price table, reported by the producing tool, or unknown. An unknown model's cost is `unknown`, never zero.
  */
@@ -44,12 +44,12 @@ iteration: number
  */
 timestamp: string
 /**
- * Event-specific data whose shape is determined by `type`: a StepPayload for run and step events (on run.started it declares the log's schema_version; run.completed may carry null), a MessagePayload for message events, a ToolPayload for tool events. Unknown event types of a newer minor version carry any payload.
+ * Event-specific data whose shape is determined by `type`: a StepPayload for run and step events (on run.started it declares the log's schema_version; run.completed may carry null), a MessagePayload for message events, a ToolPayload for tool events, an Artifact (transcript.schema.json) for artifact.created. Unknown event types of a newer minor version carry any payload.
  */
 payload: unknown
 }
 /**
- * The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which AWF folds into message.user). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
+ * The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which AWF folds into message.user) and `artifact.created` (added in 1.0.0: something the run produced besides messages, such as its end-of-run workspace snapshot). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
  * 
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "EventType".
@@ -96,6 +96,14 @@ export type PlanStatus = ("pending" | "in_progress" | "complete" | "blocked" | "
  * via the `definition` "FinishReason".
  */
 export type FinishReason = string
+/**
+ * One line of a workspace snapshot bundle (Oz snapshot declarations, taken): a UTF-8 JSONL file, one JSON object per LF-terminated line, that carries what a run changed in its workspace to another machine. The first line is the header (`snapshot`); then, for each declared repository, a `repository` line followed by the chunks of its patch, and for each declared file a `file` line followed by the chunks of its content; the last line is `end`. Content is never one large value: it is cut into `chunk` lines of at most 1 MiB of data each, so a bundle is written and read in memory bounded by a chunk, whatever the size of the files it holds. A bundle without its `end` line is incomplete (a torn write) and is refused. Every path inside a bundle is relative (to the bundle's `root`, or to its repository) and never climbs out with `..`.
+ */
+export type SnapshotBundleLine = (SnapshotHeader | SnapshotRepository | SnapshotFile | SnapshotChunk | SnapshotEnd | UnknownSnapshotBundleLine)
+/**
+ * How the `chunk` lines after a repository or file line hold its bytes: `utf8`, as text (the content is valid UTF-8, so a person or `jq -r` can read it); `base64`, as standard base64 with padding (binary content). Each chunk decodes on its own; the content is the chunks' bytes in order.
+ */
+export type SnapshotEncoding = ("utf8" | "base64")
 /**
  * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, or an agent tool's own format.
  * 
@@ -1150,6 +1158,54 @@ metadata?: {
 provider_fields?: ProviderFields
 }
 /**
+ * The first line of a bundle: when and from what it was taken, how many repositories and files follow, and what the secret scanner found.
+ */
+export interface SnapshotHeader {
+/**
+ * Always `snapshot`.
+ */
+type: "snapshot"
+/**
+ * Bundle format version. Version 1 is the only one defined; a reader refuses another.
+ */
+version: 1
+/**
+ * The run the snapshot was taken at the end of, when there was one.
+ */
+run_id?: string
+/**
+ * When the snapshot was taken.
+ */
+created_at: string
+/**
+ * The absolute path, on the machine that took it, that every `path` of the bundle is relative to: the deepest folder holding every declared repository and file.
+ */
+root: string
+/**
+ * The declarations the snapshot took, redundant ones removed (Oz snapshot declarations).
+ * 
+ * @minItems 1
+ */
+declarations: SnapshotDeclaration[]
+/**
+ * How many `repository` entries follow.
+ */
+repositories: number
+/**
+ * How many `file` entries follow.
+ */
+files: number
+/**
+ * The size cap in force: a file larger than this was left out and named in `problems`.
+ */
+max_file_bytes?: number
+secrets: SnapshotSecrets
+/**
+ * What could not be taken (a file over the size cap, a declared path that is missing or not a repository, …): left out, never fatal.
+ */
+problems: SnapshotProblem[]
+}
+/**
  * One line of an end-of-run workspace snapshot declarations file (Oz snapshot declarations): a JSONL file in which each line names one repository or file to carry to another machine when a run is handed off. Malformed lines are skipped and reported, never fatal.
  */
 export interface SnapshotDeclaration {
@@ -1165,6 +1221,227 @@ kind: ("repo" | "file")
  * Absolute path of the repository root or file. Relative paths are rejected as malformed.
  */
 path: string
+}
+/**
+ * What the secret scanner (the built-in redaction rules) found in the text the bundle carries: the lines a repository's patch adds and the content of each declared text file. Binary content and a patch's context and removed lines (which the recorded HEAD commit already holds) are not scanned. Counts only, never the secrets.
+ */
+export interface SnapshotSecrets {
+/**
+ * Secrets found, over all rules and files.
+ */
+total: number
+/**
+ * Secrets found per rule id (`github-token`, `private-key`, …); rules that found nothing are absent.
+ */
+counts: {
+[k: string]: number
+}
+/**
+ * Per file, what was found, in bundle order.
+ */
+findings: SnapshotFinding[]
+/**
+ * True when the secrets were replaced by `[REDACTED:<rule>]` placeholders before the content was written (`--redact`); false when they are in the bundle as found.
+ */
+redacted: boolean
+}
+/**
+ * The secrets found in one file.
+ */
+export interface SnapshotFinding {
+/**
+ * The repository's `path` when the file belongs to one; absent for a declared file.
+ */
+repository?: string
+/**
+ * The file's path: relative to its repository, or to the bundle's `root` for a declared file.
+ */
+path: string
+/**
+ * Secrets found in this file per rule id.
+ */
+counts: {
+[k: string]: number
+}
+}
+/**
+ * Something the snapshot left out, and why.
+ */
+export interface SnapshotProblem {
+/**
+ * What kind of problem: `too-large` (over the size cap), `missing` (a declared path that does not exist), `not-a-repository`, `not-a-file`, `unreadable`, `unsafe-path` (a path that cannot be carried safely), `git` (a git command failed); a newer version may add codes.
+ */
+code: string
+/**
+ * The path concerned, as on the machine that took the snapshot.
+ */
+path?: string
+/**
+ * What happened, for a person.
+ */
+message: string
+}
+/**
+ * A declared git repository: the commit its working tree is based on, and its uncommitted changes as one git patch (tracked changes against HEAD, staged or not, and untracked files that are not ignored, as `git diff --binary` writes them: renames, deletions, file modes and binary files included). The patch's bytes follow in the `chunk` lines after this one. Applied with `git apply` onto a checkout of `head`, it reproduces the working tree.
+ */
+export interface SnapshotRepository {
+/**
+ * Always `repository`.
+ */
+type: "repository"
+/**
+ * Where the repository is, relative to the bundle's `root` (`.` when it is the root).
+ */
+path: string
+/**
+ * The repository's absolute path on the machine that took the snapshot, as declared.
+ */
+source_path: string
+/**
+ * The full object name of the HEAD commit the patch applies to; absent for a repository without commits, whose patch applies to an empty tree.
+ */
+head?: string
+/**
+ * The checked-out branch; absent when HEAD is detached.
+ */
+branch?: string
+remote?: SnapshotRemote
+encoding: SnapshotEncoding
+/**
+ * The patch's size in bytes (0: no uncommitted change).
+ */
+size: number
+/**
+ * SHA-256 of the patch's bytes, lowercase hex.
+ */
+sha256: string
+/**
+ * Every path the patch changes, in the patch's order.
+ */
+changes: SnapshotChange[]
+}
+/**
+ * The remote a repository's branch tracks (or `origin`, or its first remote), so the other machine can clone it.
+ */
+export interface SnapshotRemote {
+/**
+ * The remote's name.
+ */
+name: string
+/**
+ * Its fetch URL, as configured (credentials in it are reported by the secret scanner, and redacted on request).
+ */
+url: string
+}
+/**
+ * One path a repository's patch changes, with what the working tree holds there afterwards, so an applied patch can be checked byte for byte.
+ */
+export interface SnapshotChange {
+/**
+ * `added` (including untracked files), `modified`, `deleted`, `renamed` (from `old_path`, maybe also modified) or `type-changed` (a file became a symbolic link, or back).
+ */
+status: ("added" | "modified" | "deleted" | "renamed" | "type-changed")
+/**
+ * The path, relative to the repository; for a rename, the new one.
+ */
+path: string
+/**
+ * For a rename, the path it was renamed from.
+ */
+old_path?: string
+/**
+ * Git's mode of the path afterwards: `100644` a file, `100755` an executable file, `120000` a symbolic link; absent for a deletion.
+ */
+mode?: ("100644" | "100755" | "120000")
+/**
+ * Size in bytes afterwards (of a symbolic link: of its target's path); absent for a deletion.
+ */
+size?: number
+/**
+ * SHA-256 of the content afterwards, lowercase hex (of a symbolic link: of its target's path); absent for a deletion, and for a file whose added lines were redacted (its content then differs from what was found).
+ */
+sha256?: string
+/**
+ * True when the content is binary (a NUL byte in its first 8,000 bytes, as git decides): carried in the patch as a binary patch and not scanned for secrets.
+ */
+binary?: boolean
+/**
+ * True when secrets in the lines this change adds were replaced by placeholders.
+ */
+redacted?: boolean
+}
+/**
+ * A declared file outside any declared repository, carried verbatim (or with its secrets redacted, on request). Its bytes follow in the `chunk` lines after this one.
+ */
+export interface SnapshotFile {
+/**
+ * Always `file`.
+ */
+type: "file"
+/**
+ * Where the file is, relative to the bundle's `root`.
+ */
+path: string
+/**
+ * The file's absolute path on the machine that took the snapshot, as declared.
+ */
+source_path: string
+/**
+ * `100644` a file, `100755` an executable file.
+ */
+mode: ("100644" | "100755")
+encoding: SnapshotEncoding
+/**
+ * Size in bytes of the content carried.
+ */
+size: number
+/**
+ * SHA-256 of the content carried, lowercase hex.
+ */
+sha256: string
+/**
+ * True when secrets in the content were replaced by placeholders (size and sha256 are then the redacted content's).
+ */
+redacted?: boolean
+}
+/**
+ * A piece of the content of the repository or file line before it, in that line's `encoding`.
+ */
+export interface SnapshotChunk {
+/**
+ * Always `chunk`.
+ */
+type: "chunk"
+/**
+ * The piece: at most 1 MiB of text, or the base64 of at most 768 KiB.
+ */
+data: string
+}
+/**
+ * The last line: the bundle is complete. Repeats the header's counts, so a reader knows nothing was lost between them.
+ */
+export interface SnapshotEnd {
+/**
+ * Always `end`.
+ */
+type: "end"
+/**
+ * How many `repository` entries the bundle holds.
+ */
+repositories: number
+/**
+ * How many `file` entries the bundle holds.
+ */
+files: number
+}
+/**
+ * A member added by a newer minor version: its `type` is none of the known values. Readers keep it unchanged.
+ */
+export interface UnknownSnapshotBundleLine {
+/**
+ * The member's tag.
+ */
+type: string
 }
 /**
  * A whole conversation or agent run in one JSON document: its messages, the run's status and timing, usage and cost totals, links to child runs, artifacts such as workspace snapshots, and what an export did to it (redaction, truncation, reasoning policy). Large documents may be stored gzip-compressed (`.json.gz`).
@@ -1428,7 +1705,7 @@ parallel?: boolean
 provider_fields?: ProviderFields
 }
 /**
- * An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot declarations): what was declared and when.
+ * An end-of-run workspace snapshot for handing the run to another machine (Oz snapshot declarations): what was declared, when, and where the snapshot bundle (`snapshot-bundle.schema.json`) that carries the changes is.
  * 
  * This interface was referenced by `Transcript`'s JSON-Schema
  * via the `definition` "SnapshotArtifact".
@@ -1449,9 +1726,13 @@ declarations: SnapshotDeclaration[]
  */
 created_at?: string
 /**
- * Where the snapshot's content is stored.
+ * Where the snapshot's content is stored: the path of its bundle (a `snapshot-bundle.schema.json` JSONL file), relative to this document or to the event log that recorded it, or a URL.
  */
 location?: string
+/**
+ * SHA-256 of the bundle file at `location`, lowercase hex, so a reader can tell it has the bundle that was written.
+ */
+sha256?: string
 }
 /**
  * A file the run produced.

@@ -1,5 +1,5 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
+// Source: schemas/v1/cost.schema.json, schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/snapshot-bundle.schema.json, schemas/v1/snapshot-declaration.schema.json, schemas/v1/transcript.schema.json, schemas/v1/usage.schema.json
 // Regenerate: pnpm generate
 
 import type * as Types from "./types.js";
@@ -13,12 +13,12 @@ import type * as Types from "./types.js";
 export const costStatuses = ["computed", "reported", "unknown"] as const satisfies readonly Types.Cost["status"][];
 
 /**
- * The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which AWF folds into message.user). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
+ * The closed event vocabulary: AWF's ten types plus `message.system` (added in 1.0.0 for system and developer instructions, which AWF folds into message.user) and `artifact.created` (added in 1.0.0: something the run produced besides messages, such as its end-of-run workspace snapshot). Writers emit only these values; a newer minor version may add values, which tolerant readers accept and surface as warnings.
  *
  * Every member of `EventType` format v1 defines, in schema order (schemas/v1/event.schema.json#/$defs/EventType).
  * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
  */
-export const eventTypes = ["run.started", "run.completed", "step.started", "step.completed", "step.call_workflow.started", "step.call_workflow.completed", "message.system", "message.user", "message.assistant", "tool.call", "tool.result"] as const satisfies readonly Types.EventType[];
+export const eventTypes = ["run.started", "run.completed", "step.started", "step.completed", "step.call_workflow.started", "step.call_workflow.completed", "message.system", "message.user", "message.assistant", "tool.call", "tool.result", "artifact.created"] as const satisfies readonly Types.EventType[];
 
 /**
  * Who speaks. `system` and `developer` carry instructions; `tool` carries tool results (tool_result parts may also appear in `user` messages, as Anthropic places them).
@@ -77,6 +77,22 @@ export const truncationStrategies = ["string_prefix", "array_prefix", "object_pr
 export const planStatuses = ["pending", "in_progress", "complete", "blocked", "cancelled"] as const satisfies readonly Types.PlanStatus[];
 
 /**
+ * One line of a workspace snapshot bundle (Oz snapshot declarations, taken): a UTF-8 JSONL file, one JSON object per LF-terminated line, that carries what a run changed in its workspace to another machine. The first line is the header (`snapshot`); then, for each declared repository, a `repository` line followed by the chunks of its patch, and for each declared file a `file` line followed by the chunks of its content; the last line is `end`. Content is never one large value: it is cut into `chunk` lines of at most 1 MiB of data each, so a bundle is written and read in memory bounded by a chunk, whatever the size of the files it holds. A bundle without its `end` line is incomplete (a torn write) and is refused. Every path inside a bundle is relative (to the bundle's `root`, or to its repository) and never climbs out with `..`.
+ *
+ * The `type` of every `SnapshotBundleLine` format v1 defines, in schema order (schemas/v1/snapshot-bundle.schema.json).
+ * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
+ */
+export const snapshotBundleLineTypes = ["snapshot", "repository", "file", "chunk", "end"] as const satisfies readonly Types.SnapshotBundleLine["type"][];
+
+/**
+ * How the `chunk` lines after a repository or file line hold its bytes: `utf8`, as text (the content is valid UTF-8, so a person or `jq -r` can read it); `base64`, as standard base64 with padding (binary content). Each chunk decodes on its own; the content is the chunks' bytes in order.
+ *
+ * Every member of `SnapshotEncoding` format v1 defines, in schema order (schemas/v1/snapshot-bundle.schema.json#/$defs/SnapshotEncoding).
+ * Closed in v1: a new member needs a new major version.
+ */
+export const snapshotEncodings = ["utf8", "base64"] as const satisfies readonly Types.SnapshotEncoding[];
+
+/**
  * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, or an agent tool's own format.
  *
  * Every member of `SourceFormat` format v1 defines, in schema order (schemas/v1/transcript.schema.json#/$defs/SourceFormat).
@@ -111,6 +127,8 @@ export interface VocabularyTypes {
   toolResultStatuses: Types.ToolResultStatus;
   truncationStrategies: Types.TruncationStrategy;
   planStatuses: Types.PlanStatus;
+  snapshotBundleLineTypes: Types.SnapshotBundleLine["type"];
+  snapshotEncodings: Types.SnapshotEncoding;
   sourceFormats: Types.SourceFormat;
   runStatuses: Types.RunStatus;
   artifactTypes: Types.Artifact["type"];

@@ -1,0 +1,192 @@
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { run } from "../cli.js";
+import { captureIo } from "../capture-io.test.helpers.js";
+
+let folder: string;
+const gitEnv = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_AUTHOR_NAME: "T",
+  GIT_AUTHOR_EMAIL: "t@example.com",
+  GIT_COMMITTER_NAME: "T",
+  GIT_COMMITTER_EMAIL: "t@example.com",
+};
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync("git", args, { cwd, env: gitEnv, encoding: "utf8" });
+
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), "cli-snapshot-"));
+  vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT", "");
+  vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE", "");
+  vi.stubEnv("OZ_SNAPSHOT_DECLARATIONS_SCRIPT", "");
+  vi.stubEnv("OZ_SNAPSHOT_DECLARATIONS_FILE", "");
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const token = `ghp_${"Q9w8E7r6T5".repeat(3)}zyxwvu`;
+
+/** A repository with a committed file, then a change, an untracked file with a secret, and a deletion. */
+function workspace(): { repository: string; head: string } {
+  const repository = path.join(folder, "app");
+  git(folder, "init", "-q", "-b", "main", repository);
+  writeFileSync(path.join(repository, "a.txt"), "one\n");
+  writeFileSync(path.join(repository, "gone.txt"), "bye\n");
+  git(repository, "add", "-A");
+  git(repository, "commit", "-q", "-m", "base");
+  writeFileSync(path.join(repository, "a.txt"), "two\n");
+  writeFileSync(path.join(repository, "new file.env"), `TOKEN=${token}\n`);
+  rmSync(path.join(repository, "gone.txt"));
+  return { repository, head: git(repository, "rev-parse", "HEAD").trim() };
+}
+
+function declare(repository: string): void {
+  const file = path.join(folder, "declarations.jsonl");
+  writeFileSync(file, `${JSON.stringify({ version: 1, kind: "repo", path: repository })}\nnot json\n`);
+  vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE", file);
+}
+
+describe("snapshot create", () => {
+  it("says once, at INFO, where the docs are when nothing is configured, and succeeds", async () => {
+    const { io, stderr, stdout } = captureIo();
+    expect(await run(["snapshot", "create", "--output", path.join(folder, "b.jsonl")], io)).toBe(0);
+    expect(stderr()).toBe(
+      "agent-transcript: info: no workspace snapshot: neither AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT nor AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE is set; see https://github.com/agent-transcript/agent-transcript/tree/main/packages/recorder#snapshots\n",
+    );
+    expect(stdout()).toBe("");
+    expect(existsSync(path.join(folder, "b.jsonl"))).toBe(false);
+  });
+
+  it("takes nothing with --no-snapshot, whatever the environment says", async () => {
+    declare(workspace().repository);
+    const { io, stderr } = captureIo();
+    expect(await run(["snapshot", "create", "--no-snapshot", "--output", path.join(folder, "b.jsonl")], io)).toBe(0);
+    expect(stderr()).toBe("");
+    expect(existsSync(path.join(folder, "b.jsonl"))).toBe(false);
+  });
+
+  it("writes the bundle, warning about the skipped line and the secret it found, and reports it with --json", async () => {
+    declare(workspace().repository);
+    const { io, stderr, stdout } = captureIo();
+    const output = path.join(folder, "run.snapshot.jsonl");
+    expect(await run(["snapshot", "create", "--output", output, "--json"], io)).toBe(0);
+    expect(stderr()).toContain("agent-transcript: warning: snapshot declarations line 2: skipped: not JSON");
+    expect(stderr()).toContain(
+      "agent-transcript: warning: snapshot: 1 secret found (github-token ×1) in new file.env; kept as found",
+    );
+    const report = JSON.parse(stdout()) as Record<string, unknown>;
+    expect(report).toMatchObject({
+      ok: true,
+      status: "created",
+      output,
+      repositories: 1,
+      files: 0,
+      secrets: { total: 1, counts: { "github-token": 1 }, redacted: false },
+    });
+    expect(readFileSync(output, "utf8")).toContain(token);
+  });
+
+  it("redacts with --redact", async () => {
+    declare(workspace().repository);
+    const { io } = captureIo();
+    const output = path.join(folder, "run.snapshot.jsonl");
+    expect(await run(["snapshot", "create", "--output", output, "--redact"], io)).toBe(0);
+    expect(readFileSync(output, "utf8")).not.toContain(token);
+    expect(readFileSync(output, "utf8")).toContain("[REDACTED:github-token]");
+  });
+
+  it("fails clearly, writing nothing, when the declarations script fails", async () => {
+    const script = path.join(folder, "declare.sh");
+    writeFileSync(script, "#!/bin/sh\necho broken >&2\nexit 4\n");
+    chmodSync(script, 0o755);
+    vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT", script);
+    const { io, stderr } = captureIo();
+    expect(await run(["snapshot", "create", "--output", path.join(folder, "b.jsonl")], io)).toBe(1);
+    expect(stderr()).toBe(
+      `agent-transcript: no snapshot: the declarations script ${script} exited with code 4; it said: broken\n`,
+    );
+    expect(existsSync(path.join(folder, "b.jsonl"))).toBe(false);
+  });
+
+  it("kills a hanging script at --timeout", async () => {
+    const script = path.join(folder, "hang.sh");
+    writeFileSync(script, "#!/bin/sh\nsleep 30\n");
+    chmodSync(script, 0o755);
+    vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT", script);
+    const { io, stderr } = captureIo();
+    expect(await run(["snapshot", "create", "--timeout", "0.3", "--output", path.join(folder, "b.jsonl")], io)).toBe(1);
+    expect(stderr()).toContain("did not finish within 300 ms and was killed");
+  });
+
+  it("refuses bad options as usage errors", async () => {
+    const { io, stderr } = captureIo();
+    expect(await run(["snapshot", "create", "--timeout", "soon"], io)).toBe(2);
+    expect(await run(["snapshot", "create", "--json"], io)).toBe(2);
+    expect(stderr()).toContain("--timeout must be a positive number of seconds");
+  });
+
+  it("names the bundle after the run in a folder", async () => {
+    declare(workspace().repository);
+    const { io } = captureIo();
+    const outputs = path.join(folder, "out");
+    mkdirSync(outputs);
+    expect(await run(["snapshot", "create", "--output", `${outputs}/`, "--run-id", "run-7", "-q"], io)).toBe(0);
+    expect(existsSync(path.join(outputs, "run-7.snapshot.jsonl"))).toBe(true);
+  });
+});
+
+describe("snapshot show and apply", () => {
+  it("shows a summary (and --json), then applies onto a clean clone at HEAD, reproducing the tree", async () => {
+    const { repository, head } = workspace();
+    declare(repository);
+    const bundle = path.join(folder, "run.snapshot.jsonl");
+    expect(await run(["snapshot", "create", "--output", bundle, "-q"], captureIo().io)).toBe(0);
+
+    const shown = captureIo();
+    expect(await run(["snapshot", "show", bundle], shown.io)).toBe(0);
+    expect(shown.stdout()).toContain(`1 repository, 0 files`);
+    expect(shown.stdout()).toContain(`  repository . (${repository}): ${head} on main`);
+    expect(shown.stdout()).toContain("1 modified, 1 deleted, 1 added");
+    expect(shown.stdout()).toContain("secrets: 1 secret found (github-token ×1) in new file.env");
+    const json = captureIo();
+    expect(await run(["snapshot", "show", bundle, "--json"], json.io)).toBe(0);
+    expect(JSON.parse(json.stdout())).toMatchObject({
+      header: { repositories: 1, secrets: { total: 1 } },
+      repositories: [{ path: ".", head, branch: "main", changes: { modified: 1, deleted: 1, added: 1 } }],
+    });
+
+    const clone = path.join(folder, "clone");
+    git(folder, "clone", "-q", repository, clone);
+    const applied = captureIo();
+    expect(await run(["snapshot", "apply", bundle, "--target", clone], applied.io)).toBe(0);
+    expect(applied.stderr()).toBe(
+      "agent-transcript: applied 1 repository and 0 files; every path checked against the snapshot\n",
+    );
+    expect(readFileSync(path.join(clone, "a.txt"), "utf8")).toBe("two\n");
+    expect(readFileSync(path.join(clone, "new file.env"), "utf8")).toBe(`TOKEN=${token}\n`);
+    expect(existsSync(path.join(clone, "gone.txt"))).toBe(false);
+
+    const again = captureIo();
+    expect(await run(["snapshot", "apply", bundle, "--target", clone], again.io)).toBe(1);
+    expect(again.stderr()).toContain(
+      "has uncommitted changes or untracked files: apply onto a clean checkout, or pass --force",
+    );
+  });
+
+  it("refuses a file that is not a bundle, naming the line", async () => {
+    const file = path.join(folder, "not-a-bundle.jsonl");
+    writeFileSync(file, '{"type":"chunk","data":"x"}\n');
+    const { io, stderr } = captureIo();
+    expect(await run(["snapshot", "show", file], io)).toBe(1);
+    expect(stderr()).toBe(`agent-transcript: ${file}: line 1: the first line is not a snapshot header: not a bundle\n`);
+    const apply = captureIo();
+    expect(await run(["snapshot", "apply", file, "--target", folder], apply.io)).toBe(1);
+    expect(apply.stderr()).toContain("line 1: the first line is not a snapshot header");
+  });
+});
