@@ -64,12 +64,28 @@ export async function generateBinding(
     rendererOptions: rendererOptions[language](version),
     // quicktype's own leading comments stay: its Go renderer collects imports only when they are left undefined.
   });
-  const body = result.lines.join("\n").trimStart();
+  const rendered = result.lines.join("\n").trimStart();
+  const body = language === "go" ? keepEmptyCollections(rendered) : rendered;
   const header = banner(
     versionFiles.map((file) => file.sourcePath),
     language === "python" ? "#" : "//",
   );
   return { source: `${header}\n${body}\n`, typeNames: declaredTypeNames(language, body) };
+}
+
+/**
+ * Go's `omitempty` leaves out an empty slice or map as well as a missing one, so `"changes": []` read and written
+ * again would lose the field, which the format tells apart from its absence (and which a union quicktype flattened
+ * into one struct may require in one of its variants). An optional slice or map becomes a pointer to one: nil when
+ * absent and left out, empty and written as `[]` or `{}` when present. The padding after the type gives up one space
+ * so gofmt's columns stay as they were.
+ */
+export function keepEmptyCollections(source: string): string {
+  return source.replace(
+    /^(\t\w+ +)((?:\[\]|map\[)\S*)( *)(`json:"[^"]*,omitempty"`)/gm,
+    (_line, name: string, type: string, padding: string, tag: string) =>
+      `${name}*${type}${padding.length > 1 ? padding.slice(1) : padding}${tag}`,
+  );
 }
 
 const declarationPatterns: Record<BindingLanguage, RegExp> = {

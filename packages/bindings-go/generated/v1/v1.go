@@ -273,7 +273,7 @@ type SnapshotBundleLine struct {
 	// When the snapshot was taken.                                                                                     
 	CreatedAt                                                                                   *time.Time              `json:"created_at,omitempty"`
 	// The declarations the snapshot took, redundant ones removed (Oz snapshot declarations).                           
-	Declarations                                                                                []SnapshotDeclaration   `json:"declarations,omitempty"`
+	Declarations                                                                                *[]SnapshotDeclaration  `json:"declarations,omitempty"`
 	// How many `file` entries follow.                                                                                  
 	//                                                                                                                  
 	// How many `file` entries the bundle holds.                                                                        
@@ -282,7 +282,7 @@ type SnapshotBundleLine struct {
 	MaxFileBytes                                                                                *int64                  `json:"max_file_bytes,omitempty"`
 	// What could not be taken (a file over the size cap, a declared path that is missing or not                        
 	// a repository, …): left out, never fatal.                                                                         
-	Problems                                                                                    []SnapshotProblem       `json:"problems,omitempty"`
+	Problems                                                                                    *[]SnapshotProblem      `json:"problems,omitempty"`
 	// How many `repository` entries follow.                                                                            
 	//                                                                                                                  
 	// How many `repository` entries the bundle holds.                                                                  
@@ -298,7 +298,7 @@ type SnapshotBundleLine struct {
 	// The checked-out branch; absent when HEAD is detached.                                                            
 	Branch                                                                                      *string                 `json:"branch,omitempty"`
 	// Every path the patch changes, in the patch's order.                                                              
-	Changes                                                                                     []SnapshotChange        `json:"changes,omitempty"`
+	Changes                                                                                     *[]SnapshotChange       `json:"changes,omitempty"`
 	Encoding                                                                                    *SnapshotEncoding       `json:"encoding,omitempty"`
 	// The full object name of the HEAD commit the patch applies to; absent for a repository                            
 	// without commits, whose patch applies to an empty tree.                                                           
@@ -445,7 +445,7 @@ type ChildRun struct {
 // its parent and child runs.
 type Run struct {
 	// Child runs this run started (AWF call_workflow, sub-agents), in start order.                        
-	Children                                                                        []ChildRun             `json:"children,omitempty"`
+	Children                                                                        *[]ChildRun            `json:"children,omitempty"`
 	// Wall-clock duration in milliseconds.                                                                
 	DurationMS                                                                      *int64                 `json:"duration_ms,omitempty"`
 	// When the run ended; absent while running.                                                           
@@ -453,13 +453,13 @@ type Run struct {
 	// Why the run failed.                                                                                 
 	Error                                                                           *string                `json:"error,omitempty"`
 	// Workflow metadata from the source, verbatim (devflow: flowId, nodeId, input).                       
-	Metadata                                                                        map[string]interface{} `json:"metadata,omitempty"`
+	Metadata                                                                        *map[string]interface{} `json:"metadata,omitempty"`
 	Parent                                                                          *ParentRun             `json:"parent,omitempty"`
 	// When the run started.                                                                               
 	StartedAt                                                                       *time.Time             `json:"started_at,omitempty"`
 	Status                                                                          RunStatus              `json:"status"`
 	// The workflow steps the run executed (AWF step events), in start order.                              
-	Steps                                                                           []Step                 `json:"steps,omitempty"`
+	Steps                                                                           *[]Step                `json:"steps,omitempty"`
 }
 
 // A whole conversation or agent run in one JSON document: its messages, the run's status
@@ -468,7 +468,7 @@ type Run struct {
 // documents may be stored gzip-compressed (`.json.gz`).
 type Transcript struct {
 	// Things the run produced besides messages, such as workspace snapshots.                                                   
-	Artifacts                                                                                 []Artifact                        `json:"artifacts,omitempty"`
+	Artifacts                                                                                 *[]Artifact                       `json:"artifacts,omitempty"`
 	Cost                                                                                      *Cost                             `json:"cost,omitempty"`
 	// When the conversation or run began.                                                                                      
 	CreatedAt                                                                                 *time.Time                        `json:"created_at,omitempty"`
@@ -478,9 +478,9 @@ type Transcript struct {
 	// The conversation, in order.                                                                                              
 	Messages                                                                                  []Message                         `json:"messages"`
 	// Free-form metadata from the source with no canonical field.                                                              
-	Metadata                                                                                  map[string]interface{}            `json:"metadata,omitempty"`
+	Metadata                                                                                  *map[string]interface{}           `json:"metadata,omitempty"`
 	Producer                                                                                  *Producer                         `json:"producer,omitempty"`
-	ProviderFields                                                                            map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	ProviderFields                                                                            *map[string]map[string]interface{} `json:"provider_fields,omitempty"`
 	Run                                                                                       *Run                              `json:"run,omitempty"`
 	// Semantic version of the format this document follows. Readers accept the current major,                                  
 	// reject an unknown major, and keep unknown fields and part types of a newer minor                                         
@@ -491,7 +491,7 @@ type Transcript struct {
 	Title                                                                                     *string                           `json:"title,omitempty"`
 	ToolChoice                                                                                *ToolChoice                       `json:"tool_choice,omitempty"`
 	// The tools offered to the model, in the order the request listed them.                                                    
-	Tools                                                                                     []ToolDefinition                  `json:"tools,omitempty"`
+	Tools                                                                                     *[]ToolDefinition                 `json:"tools,omitempty"`
 	// When the document was last written.                                                                                      
 	UpdatedAt                                                                                 *time.Time                        `json:"updated_at,omitempty"`
 	Usage                                                                                     *Usage                            `json:"usage,omitempty"`
@@ -546,7 +546,7 @@ type Artifact struct {
 	CreatedAt                                                                                  *time.Time            `json:"created_at,omitempty"`
 	// The declarations, as read from the declarations file; at least one (a run that declares                       
 	// nothing has no snapshot).                                                                                     
-	Declarations                                                                               []SnapshotDeclaration `json:"declarations,omitempty"`
+	Declarations                                                                               *[]SnapshotDeclaration `json:"declarations,omitempty"`
 	// Where the snapshot's content is stored: the path of its bundle (a                                             
 	// `snapshot-bundle.schema.json` JSONL file), relative to this document or to the event log                      
 	// that recorded it, or a URL.                                                                                   
@@ -666,7 +666,7 @@ type Message struct {
 	// The loop or retry iteration of that step (AWF transcript logs).                                                           
 	Iteration                                                                                  *int64                            `json:"iteration,omitempty"`
 	// Free-form metadata from the source with no canonical field.                                                               
-	Metadata                                                                                   map[string]interface{}            `json:"metadata,omitempty"`
+	Metadata                                                                                   *map[string]interface{}           `json:"metadata,omitempty"`
 	// The model that produced it, as the provider named it in its response.                                                     
 	Model                                                                                      *string                           `json:"model,omitempty"`
 	// The participant's name, when the source distinguishes several speakers of one role.                                       
@@ -678,7 +678,7 @@ type Message struct {
 	Parts                                                                                      []Part                            `json:"parts"`
 	// The workflow step that produced it (AWF transcript path), dot-separated.                                                  
 	Path                                                                                       *string                           `json:"path,omitempty"`
-	ProviderFields                                                                             map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	ProviderFields                                                                             *map[string]map[string]interface{} `json:"provider_fields,omitempty"`
 	// The provider's id for the response that produced it (`msg_…`, `chatcmpl-…`, `resp_…`).                                    
 	ResponseID                                                                                 *string                           `json:"response_id,omitempty"`
 	Role                                                                                       Role                              `json:"role"`
@@ -766,10 +766,10 @@ type Part struct {
 	// Always `native`.                                                                                                           
 	Type                                                                                        PartType                          `json:"type"`
 	// Sources supporting the text, in the order the provider gave them.                                                          
-	Citations                                                                                   []Citation                        `json:"citations,omitempty"`
+	Citations                                                                                   *[]Citation                       `json:"citations,omitempty"`
 	Fidelity                                                                                    *Fidelity                         `json:"fidelity,omitempty"`
 	Issuer                                                                                      *Issuer                           `json:"issuer,omitempty"`
-	ProviderFields                                                                              map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	ProviderFields                                                                              *map[string]map[string]interface{} `json:"provider_fields,omitempty"`
 	// Provider-opaque signature attached to this text (Gemini `thoughtSignature` on a text                                       
 	// part). Requires issuer.                                                                                                    
 	//                                                                                                                            
@@ -858,7 +858,7 @@ type Part struct {
 	CallID                                                                                      *string                           `json:"call_id,omitempty"`
 	// Multimodal result content (text, image, audio and file parts) when the tool returned more                                  
 	// than one value or a non-text one, in order.                                                                                
-	Content                                                                                     []Part                            `json:"content,omitempty"`
+	Content                                                                                     *[]Part                           `json:"content,omitempty"`
 	// Failure description when status is not ok.                                                                                 
 	Error                                                                                       *string                           `json:"error,omitempty"`
 	// UTF-8 byte length of the canonical JSON (RFC 8785) of output before truncation. Present                                    
@@ -926,9 +926,9 @@ type Part struct {
 	// More detail on the step; null or absent when there is none.                                                                
 	Description                                                                                 *string                           `json:"description,omitempty"`
 	// Sub-steps, in order, each a PlanItem (recursively).                                                                        
-	Subitems                                                                                    []PlanItem                        `json:"subitems,omitempty"`
+	Subitems                                                                                    *[]PlanItem                       `json:"subitems,omitempty"`
 	// The changed files, in order.                                                                                               
-	Files                                                                                       []DiffFile                        `json:"files,omitempty"`
+	Files                                                                                       *[]DiffFile                       `json:"files,omitempty"`
 	// The resolved command line after template interpolation.                                                                    
 	Command                                                                                     *string                           `json:"command,omitempty"`
 	// Working directory it ran in.                                                                                               
@@ -962,7 +962,7 @@ type Citation struct {
 	// What is cited: `url` (a web page), `document` (a passage of a provided document, by                                        
 	// character, page or block range), `search_result`, `file` (a provider-hosted file).                                         
 	Kind                                                                                        *CitationKind                     `json:"kind,omitempty"`
-	ProviderFields                                                                              map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	ProviderFields                                                                              *map[string]map[string]interface{} `json:"provider_fields,omitempty"`
 	// Start of the cited range: a character offset into the text part for url citations (OpenAI                                  
 	// annotations), or into the document for document citations.                                                                 
 	StartIndex                                                                                  *int64                            `json:"start_index,omitempty"`
@@ -1028,7 +1028,7 @@ type PlanItem struct {
 	ID                                                                                        string     `json:"id"`
 	Status                                                                                    PlanStatus `json:"status"`
 	// Sub-steps, in order, each a PlanItem (recursively).                                               
-	Subitems                                                                                  []PlanItem `json:"subitems,omitempty"`
+	Subitems                                                                                  *[]PlanItem `json:"subitems,omitempty"`
 	// What the step is.                                                                                 
 	Title                                                                                     string     `json:"title"`
 }
@@ -1092,7 +1092,7 @@ type ToolChoice struct {
 	Name                                                                               *string                           `json:"name,omitempty"`
 	// Whether several calls may come in one turn; absent means the provider's default.                                  
 	Parallel                                                                           *bool                             `json:"parallel,omitempty"`
-	ProviderFields                                                                     map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	ProviderFields                                                                     *map[string]map[string]interface{} `json:"provider_fields,omitempty"`
 }
 
 // A tool offered to the model: a function with a JSON Schema for its input, or a provider's
@@ -1107,7 +1107,7 @@ type ToolDefinition struct {
 	// The provider's own tool type for built-in tools (`web_search_20250305`, `code_execution`,                                  
 	// `file_search`, …); absent for plain functions.                                                                             
 	NativeType                                                                                  *string                           `json:"native_type,omitempty"`
-	ProviderFields                                                                              map[string]map[string]interface{} `json:"provider_fields,omitempty"`
+	ProviderFields                                                                              *map[string]map[string]interface{} `json:"provider_fields,omitempty"`
 	// Whether the provider must make calls follow input_schema exactly (OpenAI `strict`).                                        
 	Strict                                                                                      *bool                             `json:"strict,omitempty"`
 }
@@ -1134,7 +1134,7 @@ type RunStartedPayload struct {
 	// `call_workflow`, or a custom type name); `workflow` or the agent's kind on run events.                         
 	Kind                                                                                       string                 `json:"kind"`
 	// Workflow metadata (inputs, flow and node ids), verbatim.                                                       
-	Metadata                                                                                   map[string]interface{} `json:"metadata,omitempty"`
+	Metadata                                                                                   *map[string]interface{} `json:"metadata,omitempty"`
 	// Step name from the workflow definition, or the workflow's name on run events.                                  
 	Name                                                                                       string                 `json:"name"`
 	Producer                                                                                   *Producer              `json:"producer,omitempty"`
@@ -1175,7 +1175,7 @@ type ToolPayload struct {
 	// Opaque correlation token linking a tool.call to its tool.result.                             
 	CallID                                                                        string            `json:"call_id"`
 	// Multimodal result content (text, image, audio, file parts), on tool.result.                  
-	Content                                                                       []Part            `json:"content,omitempty"`
+	Content                                                                       *[]Part           `json:"content,omitempty"`
 	// How long the tool ran, in milliseconds, on tool.result.                                      
 	DurationMS                                                                    *int64            `json:"duration_ms,omitempty"`
 	// Failure description on tool.result; absent on success.                                       
