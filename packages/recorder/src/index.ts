@@ -19,7 +19,10 @@ export {
   type Recorder,
   type RecorderOptions,
   type RecorderStats,
+  type RecorderSnapshotOptions,
   type RecorderWarning,
+  type SnapshotWarning,
+  type SubscriberDroppedWarning,
 } from "./writer/recorder.js";
 export type { EventInput, EventPlacement, RunStartedInput } from "./writer/event-input.js";
 export { RecorderError, type RecorderErrorCode } from "./writer/recorder-error.js";

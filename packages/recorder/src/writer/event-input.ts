@@ -1,4 +1,4 @@
-import type { MessagePayload, RunStartedPayload, StepPayload, ToolPayload } from "@agent-transcript/core";
+import type { Artifact, MessagePayload, RunStartedPayload, StepPayload, ToolPayload } from "@agent-transcript/core";
 import { eventTypes } from "@agent-transcript/core/vocabularies";
 
 /** Where an event happened in the run, all optional: the recorder fills in the rest of the envelope. */
@@ -32,6 +32,7 @@ export type EventInput = EventPlacement &
       }
     | { type: "message.system" | "message.user" | "message.assistant"; payload: MessagePayload }
     | { type: "tool.call" | "tool.result"; payload: ToolPayload }
+    | { type: "artifact.created"; payload: Artifact }
   );
 
 /** Each known event type and its JSON text, so a line is assembled without stringifying the type every time. */

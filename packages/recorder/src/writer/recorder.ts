@@ -11,7 +11,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { formatVersion, type Event, type RunStatus, type StepPayload } from "@agent-transcript/core";
+import { describeCount, formatVersion, type Event, type RunStatus, type StepPayload } from "@agent-transcript/core";
 import { createRedactor, type Redactor } from "@agent-transcript/core/redact";
 import { validateEvent } from "@agent-transcript/core/validators";
 import {
@@ -26,6 +26,7 @@ import { flushOnExit, stopFlushingOnExit, type ExitFlushable } from "./exit-flus
 import { acquireFileLock, type FileLock } from "./file-lock.js";
 import { RecorderError, describeCause } from "./recorder-error.js";
 import { repairLockedEventLog, syncDirectory, type RepairReport } from "./repair.js";
+import { createRunSnapshot, type RunSnapshotOptions, type RunSnapshotResult } from "../snapshot/run-snapshot.js";
 import {
   EventSubscription,
   defaultSubscriberBufferSize,
@@ -81,7 +82,15 @@ export interface RecorderOptions {
    * validating costs about as much as writing. Turn it on while developing a producer.
    */
   validate?: boolean;
-  /** Receives the subscriber warnings; default `process.emitWarning`. */
+  /**
+   * Takes the end-of-run workspace snapshot the run's environment declares (README, "Snapshots") when the recorder
+   * closes, unless {@link Recorder.snapshot} already took it: the bundle is written beside the event log and an
+   * `artifact.created` event records it. `true` for the defaults, or the options of `createRunSnapshot` (timeout,
+   * redaction, size cap, the environment to read; `disabled` for `--no-snapshot`). Off by default: a snapshot runs
+   * the declared script and carries workspace content off the machine, so a program asks for it.
+   */
+  snapshot?: boolean | RecorderSnapshotOptions;
+  /** Receives the recorder's warnings (subscribers falling behind, snapshot messages); default `process.emitWarning`. */
   onWarning?: (warning: RecorderWarning) => void;
   /**
    * Receives the error that stopped the recorder when it happened outside a call (a background write or sync);
@@ -90,9 +99,27 @@ export interface RecorderOptions {
   onError?: (error: RecorderError) => void;
 }
 
+/** What a snapshot at the end of a run may be given: `createRunSnapshot`'s options but those the recorder sets. */
+export type RecorderSnapshotOptions = Omit<RunSnapshotOptions, "runId" | "directory">;
+
+/** Something the recorder tells the program: a subscriber fell behind, or what the end-of-run snapshot said. */
+export type RecorderWarning = SubscriberDroppedWarning | SnapshotWarning;
+
+/**
+ * What taking the end-of-run snapshot said: `snapshot-info` when none is configured (one line pointing to the docs),
+ * `snapshot-warning` for declarations skipped, content left out, secrets found or a snapshot that failed.
+ */
+export interface SnapshotWarning {
+  readonly code: "snapshot-info" | "snapshot-warning";
+  /** The message in words. */
+  readonly message: string;
+  /** The event log of the run the snapshot is for. */
+  readonly file: string;
+}
+
 /** A subscriber fell behind and events were dropped; at most one a second per subscriber. */
-export interface RecorderWarning {
-  /** What happened; the only kind so far. */
+export interface SubscriberDroppedWarning {
+  /** What happened. */
   readonly code: "subscriber-dropped";
   /** The warning in words, naming the file. */
   readonly message: string;
@@ -185,6 +212,14 @@ export interface Recorder {
    * failed, after cleaning up all the same.
    */
   close(): Promise<void>;
+  /**
+   * Takes the end-of-run workspace snapshot now (the bundle beside the event log, `<run id>.snapshot.jsonl`) and, when
+   * one was written, appends the `artifact.created` event that records it; call it before appending `run.completed`
+   * so the artifact comes first. Never rejects for the snapshot's sake: its messages go to `onWarning` and its
+   * `status` says what happened. Taken once: a later call, or `close()` with the `snapshot` option, returns the same
+   * result.
+   */
+  snapshot(options?: RecorderSnapshotOptions): Promise<RunSnapshotResult>;
   /** A live feed of the events appended from now on, after each is written. */
   subscribe(options?: SubscribeOptions): Subscription;
   /**
@@ -230,6 +265,7 @@ interface CheckedOptions {
   readonly validate: boolean;
   readonly onWarning: ((warning: RecorderWarning) => void) | undefined;
   readonly onError: ((error: RecorderError) => void) | undefined;
+  readonly snapshot: RecorderSnapshotOptions | undefined;
 }
 
 function checkOptions(options: RecorderOptions): CheckedOptions {
@@ -258,6 +294,9 @@ function checkOptions(options: RecorderOptions): CheckedOptions {
   if (redact === true) redactor = createRedactor();
   else if (typeof redact === "object" && redact !== null && typeof redact.redactValue === "function") redactor = redact;
   else if (redact !== false) refuse("redact must be true, false or a Redactor from createRedactor");
+  const snapshot = options.snapshot ?? false;
+  if (typeof snapshot !== "boolean" && (typeof snapshot !== "object" || snapshot === null))
+    refuse("snapshot must be true, false or the options of createRunSnapshot");
   return {
     root: path.resolve(options.root),
     runId,
@@ -269,6 +308,7 @@ function checkOptions(options: RecorderOptions): CheckedOptions {
     validate: options.validate === true,
     onWarning: options.onWarning,
     onError: options.onError,
+    snapshot: snapshot === true ? {} : snapshot === false ? undefined : snapshot,
   };
 }
 
@@ -300,6 +340,7 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   private readonly clock = new TimestampClock();
 
   private seq: number;
+  private snapshotTaken: Promise<RunSnapshotResult> | undefined;
   /**
    * The queue: lines are encoded into this buffer as they are appended (`batchLength` bytes so far), so a batch is
    * written as it is, with no joining or copying of strings. It starts small and grows up to maxBatchBytes while
@@ -390,8 +431,14 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   }
 
   append(event: EventInput): number {
+    if (this.closing !== undefined) throw this.notOpen();
+    return this.appendOpen(event);
+  }
+
+  /** `append` without the closing check: the end-of-run snapshot's event is appended while the recorder closes. */
+  private appendOpen(event: EventInput): number {
     // Released without closing: the process is exiting and the last batch was written; nothing would write another.
-    if (this.closing !== undefined || this.failure !== undefined || this.released) throw this.notOpen();
+    if (this.failure !== undefined || this.released) throw this.notOpen();
     const type = (event as { type?: unknown } | null)?.type;
     if (typeof type !== "string" || !quotedEventTypes.has(type))
       throw this.refuse(`unknown event type ${JSON.stringify(type)}: a writer emits only the format's event types`);
@@ -699,8 +746,49 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   }
 
   close(): Promise<void> {
-    this.closing ??= this.closeNow();
+    if (this.closing === undefined) {
+      // The snapshot comes first and its event is appended while the recorder is still open; only then does it close.
+      const snapshotFirst =
+        this.options.snapshot !== undefined && this.failure === undefined && !this.released
+          ? this.snapshot().then(() => undefined)
+          : Promise.resolve();
+      this.closing = snapshotFirst.then(() => this.closeNow());
+    }
     return this.closing;
+  }
+
+  snapshot(options?: RecorderSnapshotOptions): Promise<RunSnapshotResult> {
+    this.snapshotTaken ??= this.takeSnapshot(options ?? this.options.snapshot ?? {});
+    return this.snapshotTaken;
+  }
+
+  private async takeSnapshot(options: RecorderSnapshotOptions): Promise<RunSnapshotResult> {
+    const result = await createRunSnapshot({ ...options, runId: this.runId, directory: path.dirname(this.file) });
+    for (const message of result.messages)
+      this.warn({
+        code: message.level === "info" ? "snapshot-info" : "snapshot-warning",
+        message: `${this.file}: ${message.message}`,
+        file: this.file,
+      });
+    if (result.artifact !== undefined) {
+      if (this.failure !== undefined || this.released)
+        this.warn({
+          code: "snapshot-warning",
+          message: `${this.file}: the snapshot ${result.bundle?.path ?? ""} was written, but the recorder had stopped: no artifact.created event records it`,
+          file: this.file,
+        });
+      else
+        try {
+          this.appendOpen({ type: "artifact.created", payload: result.artifact });
+        } catch (error) {
+          this.warn({
+            code: "snapshot-warning",
+            message: `${this.file}: the snapshot was written, but its artifact.created event was refused: ${describeCause(error)}`,
+            file: this.file,
+          });
+        }
+    }
+    return result;
   }
 
   private async closeNow(): Promise<void> {
@@ -796,21 +884,24 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
 
   dropped(subscription: EventSubscription, count: number): void {
     const stats = subscription.stats;
-    const warning: RecorderWarning = {
+    this.warn({
       code: "subscriber-dropped",
       file: this.file,
       dropped: count,
       stats,
-      message: `${this.file}: a subscriber fell behind and ${count} event(s) were dropped (${stats.dropped} of ${stats.published} so far)`,
-    };
-    // Called after the broadcast, not in it: a handler that appends (or throws) cannot disturb the delivery order.
+      message: `${this.file}: a subscriber fell behind and ${describeCount(count, "event was", "events were")} dropped (${stats.dropped} of ${stats.published} so far)`,
+    });
+  }
+
+  private warn(warning: RecorderWarning): void {
+    // Delivered after the current work, not in it: a handler that appends (or throws) cannot disturb a broadcast.
     queueMicrotask(() => {
       try {
         if (this.options.onWarning !== undefined) this.options.onWarning(warning);
         else
           process.emitWarning(warning.message, {
             type: "RecorderWarning",
-            code: "AGENT_TRANSCRIPT_SUBSCRIBER_DROPPED",
+            code: `AGENT_TRANSCRIPT_${warning.code.toUpperCase().replaceAll("-", "_")}`,
           });
       } catch (error) {
         process.emitWarning(`${this.file}: the onWarning handler threw: ${describeCause(error)}`, {
@@ -834,7 +925,8 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       throw this.refuse(`startChildRun: iteration must be a non-negative integer, got ${String(iteration)}`);
     const runId = options.runId ?? randomUUID();
     if (!isUuid(runId)) throw this.refuse(`startChildRun: runId must be a UUID, got ${JSON.stringify(runId)}`);
-    const child = new FileRecorder({ ...this.options, runId, parentRunId: this.runId });
+    // A child run shares the parent's workspace: the snapshot, if any, is the root run's.
+    const child = new FileRecorder({ ...this.options, runId, parentRunId: this.runId, snapshot: undefined });
     try {
       this.append({
         type: "step.call_workflow.started",

@@ -80,7 +80,7 @@ describe("subscribers", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ code: "subscriber-dropped", file: recorder.file, dropped: 1 });
     expect(warnings[0]?.message).toBe(
-      `${recorder.file}: a subscriber fell behind and 1 event(s) were dropped (1 of 257 so far)`,
+      `${recorder.file}: a subscriber fell behind and 1 event was dropped (1 of 257 so far)`,
     );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(warnings).toHaveLength(2);
@@ -109,7 +109,7 @@ describe("subscribers", () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(emitted).toEqual([
         {
-          message: expect.stringContaining("a subscriber fell behind and 1 event(s) were dropped"),
+          message: expect.stringContaining("a subscriber fell behind and 1 event was dropped"),
           code: "AGENT_TRANSCRIPT_SUBSCRIBER_DROPPED",
         },
       ]);
