@@ -37,14 +37,19 @@ const events = (file: string): Event[] =>
     .split("\n")
     .map((line) => JSON.parse(line) as Event);
 
-const started = { type: "run.started" as const, payload: { workflow_name: "snapshot-test" } };
+const started = { type: "run.started" as const, payload: { kind: "workflow", name: "snapshot-test" } };
 
 describe("the recorder's end-of-run snapshot", () => {
   it("takes it on close when asked: the bundle beside the log, recorded by an artifact.created event", async () => {
     const { env } = declaredWorkspace();
     const root = folder();
     const warnings: RecorderWarning[] = [];
-    const recorder = createRecorder({ root, snapshot: { env }, onWarning: (warning) => warnings.push(warning) });
+    const recorder = createRecorder({
+      root,
+      snapshot: { env },
+      validate: true,
+      onWarning: (warning) => warnings.push(warning),
+    });
     recorder.append(started);
     recorder.append({ type: "run.completed", payload: null });
     await recorder.close();
