@@ -147,10 +147,19 @@ function nestedText(levels: number, keys: readonly string[]): { text: string; to
 const slotDepth = (slot: Slot): number => slots[slot].pointer.split("/").length - 1;
 
 /** Number tokens that a double cannot hold as written, of every class the number policy names. */
+/** The integer a number's shortest text (`1e+30`, `9007199254740992`) denotes exactly. */
+function integerWritten(text: string): bigint {
+  const [mantissa = "", exponent = "0"] = text.split("e+");
+  const [whole = "", fraction = ""] = mantissa.split(".");
+  return BigInt(`${whole}${fraction}`) * 10n ** BigInt(Number(exponent) - fraction.length);
+}
+
 const inexactNumber = fc.oneof(
   fc
     .bigInt({ min: 2n ** 53n + 1n, max: 10n ** 30n })
-    .filter((integer) => String(Number(integer)) !== String(integer))
+    // Inexact: a double writes it back (in its shortest form) as another integer. 10^30 is written back as 1e+30,
+    // which is the same integer, so it is exact by the toolkit's rule and not a case here.
+    .filter((integer) => integerWritten(String(Number(integer))) !== integer)
     .chain((integer) => fc.constantFrom(String(integer), `-${integer}`)),
   fc.integer({ min: 309, max: 99_999 }).map((exponent) => `1e${exponent}`),
   fc.integer({ min: 325, max: 99_999 }).map((exponent) => `-2.5E-${exponent}`),
