@@ -11,7 +11,9 @@ export {
   isDocumentFormatId,
   isFormatId,
   isProviderFormatId,
+  isSessionFormatId,
   providerConverters,
+  sessionImporters,
   type AnyDocumentConverter,
   type AnyProviderConverter,
   type DocumentFormatId,
@@ -19,8 +21,18 @@ export {
   type FormatId,
   type FormatRegistry,
   type ProviderFormatId,
+  type SessionFormatId,
 } from "./registry.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
+// Agent sessions: importing by format id or by detection, from text or from lines as they are read.
+export {
+  detectSessionFormat,
+  importSessionLines,
+  importSessionText,
+  type ImportSessionOptions,
+  type ImportSessionOutcome,
+} from "./sessions.js";
+export { expectedSessionLossCodes, isExpectedSessionLoss } from "./conversion/index.js";
 // The reasoning effort levels of `RequestSettings`, least first: what `--model`-style tools offer as choices.
 export { reasoningEfforts } from "./conversion/index.js";
 export type {
@@ -34,8 +46,20 @@ export type {
   JsonObject,
   ProviderConverter,
   ReasoningEffort,
+  RelatedFileLocation,
   RequestSettings,
   ServiceTier,
+  SessionChild,
+  SessionFile,
+  SessionFold,
+  SessionImporter,
+  SessionImportOptions,
+  SessionImportResult,
+  SessionLine,
+  SessionLines,
+  SessionLoss,
+  SessionLossCode,
+  SessionSource,
   TargetProblem,
   ToCanonicalOptions,
   ToCanonicalResult,
@@ -87,6 +111,18 @@ export {
 export { ollamaConverter } from "./formats/ollama/index.js";
 export { openaiChatConverter } from "./formats/openai-chat/index.js";
 export { openaiResponsesConverter } from "./formats/openai-responses/index.js";
+
+// Agent sessions (import only).
+export {
+  claudeCodeImporter,
+  type ClaudeCodeAssistantRecord,
+  type ClaudeCodeContentBlock,
+  type ClaudeCodeOtherRecord,
+  type ClaudeCodeRecord,
+  type ClaudeCodeRecordBase,
+  type ClaudeCodeSystemRecord,
+  type ClaudeCodeUserRecord,
+} from "./formats/claude-code/index.js";
 
 // Other systems' documents.
 export {
