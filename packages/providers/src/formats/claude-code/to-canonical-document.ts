@@ -228,7 +228,7 @@ interface RunContext {
 function documentId(main: FileState, options: SessionImportOptions): string {
   const id = main.session.sessionId;
   if (typeof id === "string" && id !== "") return id;
-  const name = splitPath(options.path ?? main.path).name.replace(/\.jsonl(?:\.gz)?$/, "");
+  const name = splitPath(options.path ?? main.path).name.replace(/\.jsonl?(?:\.gz)?$/, "");
   return name === "" ? "claude-code-session" : name;
 }
 

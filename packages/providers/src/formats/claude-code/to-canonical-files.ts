@@ -9,9 +9,13 @@ import { isJsonObject, splitPath, type RelatedFileLocation } from "../../convers
  * `assistant` record holds an API message with its role; the records without one (progress, file-history-snapshot,
  * summary, queue-operation, …) carry the session's id, or (a summary) the uuid of the leaf they name. Codex's lines
  * (`{ timestamp, type, payload }`), Gemini CLI's (`sessionId` without `type`, messages without a `message` object)
- * and our own event log (`seq`, `run_id`) have none of these.
+ * and our own event log (`seq`, `run_id`) have none of these. The claude.ai web export, `{ "loglines": [...] }`
+ * pretty-printed, opens with a lone `{` and its `loglines`.
  */
 export function detectClaudeCode(head: readonly string[]): boolean {
+  // The claude.ai web export: one pretty-printed document that opens with its `loglines`.
+  const opening = head.map((text) => text.trim()).filter((text) => text !== "");
+  if (opening[0] === "{" && opening[1]?.startsWith('"loglines"') === true) return true;
   for (const text of head) {
     const trimmed = text.trim();
     if (!trimmed.startsWith("{")) continue;

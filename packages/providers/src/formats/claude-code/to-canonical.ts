@@ -5,7 +5,7 @@
  * (to-canonical-document.ts).
  */
 import { defaultMaxDepth } from "@agent-transcript/core";
-import { parseJson } from "@agent-transcript/core/json";
+import { linesAndColumns, locatePointers, parseJson } from "@agent-transcript/core/json";
 import {
   isJsonObject,
   type SessionFold,
@@ -25,14 +25,27 @@ import { readRecord, type FileState } from "./to-canonical-records.js";
  */
 const lineDepth = defaultMaxDepth - 32;
 
+/**
+ * The claude.ai web export holds the same records as one JSON document, `{ "loglines": [...] }`, pretty-printed: a
+ * file whose first line is a lone `{` is held until it ends and read as that document (each record's line is the line
+ * its object starts on); anything else in that shape is read line by line after all.
+ */
+interface HeldDocument {
+  lines: SessionLine[];
+}
+
 class ClaudeCodeFold implements SessionFold {
   readonly files: FileState[] = [];
   readonly losses: SessionLoss[] = [];
   private current: FileState | undefined;
+  private held: HeldDocument | undefined;
+  private started = false;
 
   constructor(private readonly options: SessionImportOptions) {}
 
   file(path: string, role: "main" | "related"): void {
+    this.release();
+    this.started = false;
     this.current = {
       path,
       role,
@@ -55,6 +68,51 @@ class ClaudeCodeFold implements SessionFold {
 
   line(line: SessionLine): void {
     if (this.current === undefined) this.file("", "main");
+    if (this.held !== undefined) {
+      this.held.lines.push(line);
+      return;
+    }
+    if (!this.started && line.error === undefined && line.text.trim() !== "") {
+      this.started = true;
+      if (line.text.trim() === "{") {
+        this.held = { lines: [line] };
+        return;
+      }
+    }
+    this.read(line);
+  }
+
+  /** Reads a held document as the web export, or its lines one by one when it is not one. */
+  private release(): void {
+    const held = this.held;
+    if (held === undefined) return;
+    this.held = undefined;
+    const file = this.current as FileState;
+    const text = held.lines.map((line) => line.text).join("\n");
+    const parsed = held.lines.every((line) => line.error === undefined)
+      ? parseJson(text, { maxDepth: lineDepth })
+      : undefined;
+    const records = parsed?.ok === true && isJsonObject(parsed.value) ? parsed.value.loglines : undefined;
+    if (!Array.isArray(records)) {
+      for (const line of held.lines) this.read(line);
+      return;
+    }
+    const pointers = records.map((_record, index) => `/loglines/${index}`);
+    const offsets = locatePointers(text, pointers);
+    const places = linesAndColumns(
+      text,
+      pointers.map((pointer) => offsets.get(pointer) ?? 0),
+    );
+    const first = held.lines[0]?.line ?? 1;
+    records.forEach((record, index) => {
+      const line = first + ((places[index] as { line: number }).line - 1);
+      if (!isJsonObject(record) || typeof record.type !== "string")
+        this.loss(file, line, "invalid-line", "not a Claude Code record (a JSON object with a string type)");
+      else readRecord(file, line, record, this);
+    });
+  }
+
+  private read(line: SessionLine): void {
     const file = this.current as FileState;
     if (line.error !== undefined) {
       this.loss(file, line.line, "unparsable-line", line.error);
@@ -82,6 +140,7 @@ class ClaudeCodeFold implements SessionFold {
   }
 
   finish(): SessionImportResult {
+    this.release();
     return assemble(this.files, this.losses, this.options, (file, line, code, message) =>
       this.loss(file, line, code, message),
     );
