@@ -372,6 +372,21 @@ describe("bad lines", () => {
     ]);
   });
 
+  it("nested past the limit, or with a number a double cannot hold, cost their line too", () => {
+    const deep = `${"[".repeat(600)}${"]".repeat(600)}`;
+    const text = lines(
+      user("u1", null, "One"),
+      `{"type":"user","uuid":"u2","parentUuid":"u1","message":{"role":"user","content":"x"},"deep":${deep}}`,
+      `{"type":"user","uuid":"u3","parentUuid":"u1","message":{"role":"user","content":"x"},"n":1e400}`,
+    );
+    const { document, losses } = imported(text);
+    expect(losses.map((loss) => [loss.code, loss.line])).toEqual([
+      ["unparsable-line", 2],
+      ["unparsable-line", 3],
+    ]);
+    expect(document.messages).toHaveLength(1);
+  });
+
   it("give an empty, valid document when nothing is a record", () => {
     const result = imported("garbage\n\n{}\n");
     expect(result.records).toBe(0);

@@ -76,10 +76,10 @@ export function assemble(
   if (main === undefined) {
     return { document: emptyDocument(options), children: [], losses, files: [], records: 0 };
   }
-  const sessionId = typeof main.session.sessionId === "string" ? main.session.sessionId : undefined;
+  const sessionId = sessionIdOf(main);
   // Older versions kept every sub-agent's file beside the sessions of the project: only this session's are its own.
   const related = files.slice(1).filter((file) => {
-    const own = file.session.sessionId;
+    const own = sessionIdOf(file);
     return file.records > 0 && (sessionId === undefined || own === undefined || own === sessionId);
   });
   const mainUuids = main.byUuid;
@@ -225,9 +225,15 @@ interface RunContext {
   children: ChildRun[];
 }
 
+/** The session id the file's records carry, if they carry a usable one. */
+function sessionIdOf(file: FileState): string | undefined {
+  const id = file.session.sessionId;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
 function documentId(main: FileState, options: SessionImportOptions): string {
-  const id = main.session.sessionId;
-  if (typeof id === "string" && id !== "") return id;
+  const id = sessionIdOf(main);
+  if (id !== undefined) return id;
   const name = splitPath(options.path ?? main.path).name.replace(/\.jsonl?(?:\.gz)?$/, "");
   return name === "" ? "claude-code-session" : name;
 }
@@ -319,7 +325,7 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
   if (run.kept.length > 0) own.records = run.kept.map((kept) => ({ line: kept.line, record: kept.record }));
   if (keptBranches.length > 0) own.branches = keptBranches;
 
-  const sessionId = typeof file.session.sessionId === "string" ? file.session.sessionId : undefined;
+  const sessionId = sessionIdOf(file);
   const version = typeof file.session.version === "string" ? file.session.version : undefined;
   // Built in the canonical examples' key order; `messages` is set after the run.
   const document = { schema_version: formatVersion, id: context.id } as Transcript;
