@@ -6,6 +6,7 @@ import { conversionBenchmark } from "./conversion.js";
 import type { Corpus } from "./corpus.js";
 import type { BenchmarkSpec } from "./measure.js";
 import { redactionInputClasses } from "./redaction-classes.js";
+import { sessionImportBenchmark } from "./session-import.js";
 
 /** The benchmark ids, in report order. */
 export const benchmarkIds = [
@@ -18,6 +19,7 @@ export const benchmarkIds = [
   "truncate-string",
   "truncate-array",
   "convert-roundtrip",
+  "session-import",
 ] as const;
 
 export type BenchmarkId = (typeof benchmarkIds)[number];
@@ -192,6 +194,8 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
     case "convert-roundtrip":
       // Its own corpus: the real provider requests, not the canonical documents.
       return conversionBenchmark();
+    case "session-import":
+      return sessionImportBenchmark();
   }
 }
 

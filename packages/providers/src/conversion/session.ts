@@ -164,10 +164,6 @@ export function* textLines(text: string): Generator<SessionLine> {
   }
 }
 
-function linesOf(lines: string | Iterable<SessionLine>): Iterable<SessionLine> {
-  return typeof lines === "string" ? textLines(lines) : lines;
-}
-
 /** Reads a session whose text is at hand: no promise, the same result as {@link importSessionLines}. */
 export function importSessionTextWith(
   importer: SessionImporter,
@@ -175,13 +171,30 @@ export function importSessionTextWith(
   options: SessionImportOptions = {},
 ): SessionImportResult {
   const fold = importer.begin(options);
+  const feed = (lines: string | Iterable<SessionLine>): void => {
+    if (typeof lines === "string") feedText(fold, lines);
+    else for (const line of lines) fold.line(line);
+  };
   fold.file(source.main.path, "main");
-  for (const line of linesOf(source.main.lines)) fold.line(line);
+  feed(source.main.lines);
   for (const file of source.related ?? []) {
     fold.file(file.path, "related");
-    for (const line of linesOf(file.lines)) fold.line(line);
+    feed(file.lines);
   }
   return fold.finish();
+}
+
+/** {@link textLines} without a generator: a whole text fed to a fold, the way most callers hold a session. */
+function feedText(fold: SessionFold, text: string): void {
+  const length = text.length;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let line = 1; start < length; line += 1) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = length;
+    const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
+    fold.line({ line, text: text.slice(start, stop) });
+    start = end + 1;
+  }
 }
 
 /** Reads a session whose lines arrive one by one (a file being streamed), holding no more than the fold keeps. */

@@ -9,7 +9,9 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isDateTime } from "../../conversion/index.js";
 import { importSessionText } from "../../sessions.js";
+import { isTimestamp } from "./to-canonical-records.js";
 
 const transcripts = path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts");
 const small = readFileSync(path.join(transcripts, "subagent.jsonl"), "utf8");
@@ -206,6 +208,28 @@ describe("generated records", () => {
         for (const lineNumber of expected) expect(named).toContain(lineNumber);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe("the timestamp check's fast path", () => {
+  it("agrees with the general RFC 3339 check on Claude Code's shape and anything near it", () => {
+    const digit = fc.constantFrom(..."0123456789");
+    const near = fc
+      .tuple(
+        fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(Date.UTC(9999, 11, 31)) }),
+        fc.nat({ max: 23 }),
+        digit,
+      )
+      .map(([date, at, character]) => {
+        const text = date.toISOString();
+        return text.slice(0, at) + character + text.slice(at + 1);
+      });
+    fc.assert(
+      fc.property(fc.oneof(near, fc.string({ minLength: 24, maxLength: 24 })), (text) => {
+        expect(isTimestamp(text), text).toBe(isDateTime(text));
+      }),
+      { numRuns: 20_000 },
     );
   });
 });

@@ -72,7 +72,8 @@ class ClaudeCodeFold implements SessionFold {
       this.held.lines.push(line);
       return;
     }
-    if (!this.started && line.error === undefined && line.text.trim() !== "") {
+    // A record line starts with its brace; only another first line needs a closer look.
+    if (!this.started && line.error === undefined && (line.text.charCodeAt(0) === 0x7b || line.text.trim() !== "")) {
       this.started = true;
       if (line.text.trim() === "{") {
         this.held = { lines: [line] };
@@ -119,7 +120,7 @@ class ClaudeCodeFold implements SessionFold {
       return;
     }
     const text = line.text;
-    if (text.length === 0 || text.trim() === "") return;
+    if (text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === "")) return;
     const parsed = parseJson(text, { maxDepth: lineDepth });
     if (!parsed.ok) {
       this.loss(file, line.line, "unparsable-line", `not read: ${parsed.error.reason}`);
