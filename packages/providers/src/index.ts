@@ -1,8 +1,10 @@
-// The entry point `@agent-transcript/providers`, the only one: the registry of formats, detection, the converter
-// contract (options, results, warnings) and every format's converter with the native types it reads and writes.
-// One entry point is enough: converters are plain objects with no side effects (`sideEffects: false`), so a bundler
+// The root entry point `@agent-transcript/providers`, for any JavaScript runtime: the registry of formats, detection,
+// the converter and importer contracts (options, results, warnings, losses), every format's converter or importer
+// with the native types it reads and writes, and the imports of agents' sessions from text or lines. One entry point
+// is enough for all of that: converters are plain objects with no side effects (`sideEffects: false`), so a bundler
 // keeps only those used, and the registry's type names every format's types anyway. The conversion toolkit the
-// converters share (conversion/, families/: ids, reasoning policy, JSON helpers) is internal.
+// converters share (conversion/, families/: ids, reasoning policy, JSON helpers) is internal. Reading sessions from
+// the file system is the Node entry's, `@agent-transcript/providers/node` (node.ts).
 export {
   describeFormat,
   documentConverters,
