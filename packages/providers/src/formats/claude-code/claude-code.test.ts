@@ -468,6 +468,16 @@ describe("detection and the importing functions", () => {
       detectSessionFormat(lines({ seq: 1, run_id: "r", type: "message.user", payload: { role: "user" } })),
     ).toBeUndefined();
     expect(detectSessionFormat("")).toBeUndefined();
+    // A long first line (a compact document is one) is judged by its start, never parsed whole.
+    const long = JSON.stringify(user("u1", null, "x".repeat(300_000)));
+    expect(detectSessionFormat(long)).toBe("claude-code");
+    const document = JSON.stringify({
+      schema_version: "1.0.0",
+      id: "d",
+      messages: [],
+      metadata: { x: "y".repeat(300_000) },
+    });
+    expect(detectSessionFormat(document)).toBeUndefined();
     expect(importSessionText("plain text")).toEqual({ ok: false, message: expect.stringContaining("claude-code") });
   });
 

@@ -17,6 +17,14 @@ export function detectClaudeCode(head: readonly string[]): boolean {
   const opening = head.map((text) => text.trim()).filter((text) => text !== "");
   if (opening[0] === "{" && opening[1]?.startsWith('"loglines"') === true) return true;
   for (const text of head) {
+    if (text.length > largestParsedLine) {
+      // Detection runs on every input a command reads, and the first line of a compact document is the whole document:
+      // a long line is judged by its start, where Claude Code writes a record's parent link and session id.
+      const start = text.slice(0, 4096);
+      if (start.startsWith('{"parentUuid":') && start.includes('"sessionId":"') && !start.includes('"schema_version"'))
+        return true;
+      continue;
+    }
     const trimmed = text.trim();
     if (!trimmed.startsWith("{")) continue;
     let record: unknown;
@@ -29,6 +37,9 @@ export function detectClaudeCode(head: readonly string[]): boolean {
   }
   return false;
 }
+
+/** Lines longer than this are not parsed to detect the format. */
+const largestParsedLine = 256 * 1024;
 
 function isClaudeCodeRecord(record: unknown): boolean {
   if (!isJsonObject(record) || typeof record.type !== "string") return false;
