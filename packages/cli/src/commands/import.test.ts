@@ -165,6 +165,14 @@ describe("a Claude Code session through convert and export", () => {
     });
   });
 
+  it("is named by validate, which checks documents, with the command that makes one of it", async () => {
+    const output = captureIo();
+    expect(await run(["validate", short], output.io)).toBe(1);
+    expect(output.stdout()).toContain(
+      "a claude-code session, not a transcript: import it with `agent-transcript import`",
+    );
+  });
+
   it("is never a target of convert", async () => {
     const output = captureIo();
     expect(await run(["convert", short, "--to", "claude-code"], output.io)).toBe(2);
