@@ -4,7 +4,7 @@
  * entry, `@agent-transcript/providers/node`, reads files).
  */
 import {
-  importSessionLines as importLinesWith,
+  importSessionLinesWith,
   importSessionTextWith,
   textLines,
   type SessionImportOptions,
@@ -90,7 +90,7 @@ export async function importSessionLines(
     if (format === undefined) return notDetected();
     main = { path: source.main.path, lines: peeked.lines };
   }
-  const result = await importLinesWith(
+  const result = await importSessionLinesWith(
     sessionImporters[format],
     { ...source, main },
     { path: source.main.path, ...rest },

@@ -164,7 +164,7 @@ export function* textLines(text: string): Generator<SessionLine> {
   }
 }
 
-/** Reads a session whose text is at hand: no promise, the same result as {@link importSessionLines}. */
+/** Reads a session whose text is at hand: no promise, the same result as {@link importSessionLinesWith}. */
 export function importSessionTextWith(
   importer: SessionImporter,
   source: SessionTextSource,
@@ -198,7 +198,7 @@ function feedText(fold: SessionFold, text: string): void {
 }
 
 /** Reads a session whose lines arrive one by one (a file being streamed), holding no more than the fold keeps. */
-export async function importSessionLines(
+export async function importSessionLinesWith(
   importer: SessionImporter,
   source: SessionSource,
   options: SessionImportOptions = {},
