@@ -20,6 +20,22 @@ module.exports = {
       to: { path: "^packages/(?!core/|$1/)[^/]+/" },
     },
     {
+      name: "providers-node-builtins-in-the-node-entry",
+      comment:
+        "The providers' root entry is for any JavaScript runtime: file access and other Node built-ins belong to the Node entry (src/node.ts, src/node/). The hashing of tool-call ids and devflow's gzip predate the rule and are the listed exceptions, to be moved.",
+      severity: "error",
+      from: {
+        path: "^packages/providers/src/",
+        pathNot: [
+          testFile,
+          "^packages/providers/src/node(\\.ts$|/)",
+          "^packages/providers/src/conversion/tool-call-ids\\.ts$",
+          "^packages/providers/src/formats/devflow/",
+        ],
+      },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
       name: "shipped-code-imports-no-tools",
       comment:
         "tools/* (codegen, fixtures, bench, demo, setup) serve tests, benchmarks and the demo, never shipped code.",

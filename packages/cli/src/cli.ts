@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
-import { convertFormatIds, runConvert, type ConvertCommandOptions } from "./commands/convert.js";
+import {
+  convertFormatIds,
+  convertTargetFormatIds,
+  runConvert,
+  type ConvertCommandOptions,
+} from "./commands/convert.js";
 import { runExport, type ExportCommandOptions } from "./commands/export.js";
 import {
   runSnapshotApply,
@@ -10,7 +15,9 @@ import {
   type SnapshotCreateOptions,
   type SnapshotShowOptions,
 } from "./commands/snapshot.js";
+import { runImport, type ImportCommandOptions } from "./commands/import.js";
 import { runValidate, type ValidateOptions } from "./commands/validate.js";
+import { formatIds, isSessionFormatId } from "@agent-transcript/providers";
 import { defaultInputLimits, describeSize } from "./input.js";
 import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
 
@@ -72,7 +79,10 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     .description(
       "export a transcript document or an event log as JSON or Markdown, with secrets redacted (on by default), reasoning included or omitted, and large tool outputs optionally truncated",
     )
-    .argument("<input>", "a transcript document (.json, .json.gz) or an event log (.jsonl); - reads standard input")
+    .argument(
+      "<input>",
+      "a transcript document (.json, .json.gz), an event log (.jsonl) or an agent's session (imported as `import` does); - reads standard input",
+    )
     .addOption(new Option("--format <format>", "output format").choices(["json", "markdown"]).default("json"))
     .option(
       "--output <path>",
@@ -91,16 +101,51 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void): Comma
     setExitCode(await runExport(input, options, io));
   });
 
+  const importCommand = program
+    .command("import")
+    .description(
+      "import an agent's session (a Claude Code log with its sub-agents) as a transcript document; what has no canonical place is kept and named, line by line, as warnings",
+    )
+    .argument(
+      "<path>",
+      "the session file (Claude Code: ~/.claude/projects/<project>/<session>.jsonl, gzip too); its sub-agent files are found beside it; - reads standard input",
+    )
+    .addOption(
+      new Option("--format <format-id>", "the session's format, instead of detecting it from its first lines").choices(
+        formatIds.filter(isSessionFormatId),
+      ),
+    )
+    .option(
+      "--output <path>",
+      "where to write the document: a file, a directory (a safe file name is generated), or - for standard output (the default)",
+    )
+    .option(
+      "--json",
+      "print a JSON report of what was read, written and lost on stdout (the document then goes to --output)",
+    )
+    .addHelpText(
+      "after",
+      `
+Examples:
+  agent-transcript import ~/.claude/projects/-home-me-app/4d5611e5.jsonl --output session.json
+  agent-transcript import session.jsonl --json --output session.json --quiet`,
+    );
+  withCommonOptions(importCommand).action(async (input: string, options: ImportCommandOptions) => {
+    setExitCode(await runImport(input, options, io));
+  });
+
   const convert = program
     .command("convert")
     .description(
-      "convert a provider request, response or stream, another system's document (portable message list, Warp export, devflow run) or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)",
+      "convert a provider request, response or stream, another system's document (portable message list, Warp export, devflow run), an agent's session (Claude Code) or a transcript document to another format; losses are reported as warnings (or, with --strict, refused)",
     )
     .argument(
       "<input>",
-      "a JSON file (.json, .json.gz), a stream as JSON lines (.jsonl, .chunks.txt) or server-sent events, told apart by content; - reads standard input",
+      "a JSON file (.json, .json.gz), a stream as JSON lines (.jsonl, .chunks.txt), server-sent events or an agent's session, told apart by content; - reads standard input",
     )
-    .addOption(new Option("--to <format-id>", "the format to write").choices(convertFormatIds).makeOptionMandatory())
+    .addOption(
+      new Option("--to <format-id>", "the format to write").choices(convertTargetFormatIds).makeOptionMandatory(),
+    )
     .addOption(
       new Option("--from <format-id>", "the input's format, instead of detecting it").choices(convertFormatIds),
     )

@@ -26,6 +26,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { defaultMaxDepth } from "@agent-transcript/core";
 import { abbreviatePointer } from "@agent-transcript/core/json";
+import { validateTranscript } from "@agent-transcript/core/validators";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "./capture-io.test.helpers.js";
@@ -402,6 +404,86 @@ describe("hostile input through validate, export and convert", () => {
     const reported = await runCommand(["convert", file, "--to", "openai-chat", "--json", "--output", target]);
     expect(reported.code).toBe(0);
     expect((JSON.parse(reported.stdout) as { warnings: unknown[] }).warnings).toHaveLength(130_001);
+  });
+});
+
+describe("hostile Claude Code sessions through import", () => {
+  const real = readFileSync(path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts/subagent.jsonl"));
+  const realLines = real.toString("utf8").replace(/\n$/, "").split("\n");
+  /** Bad lines of every kind a session file can hold, each costing only itself. */
+  const badLine = fc.oneof(
+    fc.string({ minLength: 1, maxLength: 30 }).filter((text) => text.trim() !== "" && !text.includes("\n")),
+    fc.constantFrom("[]", "null", "{}", '{"type": 1}', '{"type":"user"', "\u001b[31mred\u0007"),
+    fc
+      .integer({ min: defaultMaxDepth, max: 2_000 })
+      .map((levels) => `{"type":"user","deep":${nestedText(levels, []).text}}`),
+    inexactNumber.map((number) => `{"type":"progress","n":${number}}`),
+    fc.constant(Buffer.from([0x7b, 0xff, 0xfe, 0x7d])),
+  );
+
+  it("imports the rest of a session around bad lines, warning about each by its line, the output whole (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat({ max: realLines.length }), badLine), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        async (injections, preexisting) => {
+          const lines: Array<string | Buffer> = [...realLines];
+          for (const [position, bad] of [...injections].sort((a, b) => b[0] - a[0])) lines.splice(position, 0, bad);
+          const bad = lines.flatMap((line, index) =>
+            typeof line === "string" && realLines.includes(line) ? [] : [index + 1],
+          );
+          const file = scratchFile(
+            "session.jsonl",
+            Buffer.concat(
+              lines.flatMap((line) => [typeof line === "string" ? Buffer.from(line) : line, Buffer.from("\n")]),
+            ),
+          );
+          const target = path.join(path.dirname(file), "session.json");
+          if (preexisting) writeFileSync(target, "sentinel");
+          const outcome = await runCommand(["import", file, "--verbose", "--output", target]);
+          expect(outcome.code).toBe(0);
+          expect(outcome.stderr).not.toMatch(/^ {4}at |unexpected error|Maximum call stack|RangeError|TypeError/m);
+          expect(hasControlCharacter(outcome.stderr)).toBe(false);
+          for (const line of bad)
+            expect(outcome.stderr).toMatch(new RegExp(`warning: line ${line}: (unparsable|invalid)-line: `));
+          const written = JSON.parse(readFileSync(target, "utf8")) as unknown;
+          const validation = validateTranscript(written);
+          expect(validation.ok ? [] : validation.errors).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("imports a session cut at any byte, losing at most the cut line (generated)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: real.length }), async (cut) => {
+        const file = scratchFile("cut.jsonl", real.subarray(0, cut));
+        const outcome = await runCommand([
+          "import",
+          file,
+          "--json",
+          "--output",
+          path.join(path.dirname(file), "cut.json"),
+        ]);
+        const report = JSON.parse(outcome.stdout) as { ok: boolean; unexplainedLosses: number; problems: unknown[] };
+        // A cut inside the first record leaves no record at all: refused, naming the file, never a crash.
+        expect(outcome.code === 0 ? report.unexplainedLosses : 0).toBeLessThanOrEqual(1);
+        expect(outcome.code === 0 || report.problems.length > 0).toBe(true);
+        expect(outcome.stderr).toBe("");
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("holds a session and its sub-agent files to --max-input-size, and refuses a gzip bomb", async () => {
+    const file = scratchFile("session.jsonl", real);
+    expectRefusal(await runCommand(["import", file, "--max-input-size", "1KiB"]), [file, "--max-input-size"]);
+    const bomb = scratchFile("bomb.jsonl.gz", gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
+    expectRefusal(await runCommand(["import", bomb, "--max-decompressed-size", "1MiB"]), [
+      bomb,
+      "--max-decompressed-size",
+    ]);
   });
 });
 

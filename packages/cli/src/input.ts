@@ -26,6 +26,19 @@ import {
   linesAndColumns,
 } from "@agent-transcript/core/json";
 import { type ValidationMode } from "@agent-transcript/core/validators";
+import {
+  detectSessionFormat,
+  formatIds,
+  isExpectedSessionLoss,
+  isSessionFormatId,
+  type SessionFormatId,
+  importSessionLines,
+  type ImportSessionOutcome,
+  type SessionImportResult,
+  type SessionLine,
+  type SessionLoss,
+} from "@agent-transcript/providers";
+import { findRelatedSessionFiles } from "@agent-transcript/providers/node";
 import { checkEventLog } from "@agent-transcript/recorder";
 import { exitCodes, UserError, type CommandIo } from "./io.js";
 import type { ReportedWarning } from "./warning-summary.js";
@@ -147,28 +160,60 @@ export function describeReadError(error: unknown): string {
  * same for every command. Never throws.
  */
 export async function readInput(input: string, io: CommandIo, limits: InputLimits): Promise<InputText> {
-  let bytes: Buffer;
-  try {
-    if (input === "-") bytes = await readBounded(io.stdin(), limits);
-    else {
-      const stats = await stat(input);
-      // A file already over the limit is refused before a byte of it is read.
-      if (stats.size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
-      const whole = stats.isFile() ? await readWholeFile(input, stats.size) : undefined;
-      // Devices, pipes and files that grew while being read go through the bounded stream.
-      const source = whole === undefined ? createReadStream(input) : [whole];
-      bytes = whole !== undefined && !isGzip(whole) ? whole : await readBounded(source, limits);
-    }
-  } catch (error) {
-    const message = error instanceof InputRefused ? error.message : `cannot read: ${describeReadError(error)}`;
-    return { ok: false, problem: { pointer: "", message } };
-  }
-  const decoded = decodeUtf8(bytes);
+  const read = await readInputBytes(input, io, limits);
+  if (!read.ok) return read;
+  const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok) {
     const { line, column, reason } = decoded.error;
     return { ok: false, problem: { line, column, pointer: "", message: reason } };
   }
   return { ok: true, text: decoded.text };
+}
+
+/** {@link readInput} before the text: the bytes, bounded and gunzipped. Never throws. */
+async function readInputBytes(
+  input: string,
+  io: CommandIo,
+  limits: InputLimits,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; problem: InputProblem }> {
+  try {
+    if (input === "-") return { ok: true, bytes: await readBounded(io.stdin(), limits) };
+    const stats = await stat(input);
+    // A file already over the limit is refused before a byte of it is read.
+    if (stats.size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
+    const whole = stats.isFile() ? await readWholeFile(input, stats.size) : undefined;
+    // Devices, pipes and files that grew while being read go through the bounded stream.
+    const source = whole === undefined ? createReadStream(input) : [whole];
+    return { ok: true, bytes: whole !== undefined && !isGzip(whole) ? whole : await readBounded(source, limits) };
+  } catch (error) {
+    const message = error instanceof InputRefused ? error.message : `cannot read: ${describeReadError(error)}`;
+    return { ok: false, problem: { pointer: "", message } };
+  }
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * A session's lines from its bytes, each decoded on its own: a line that is not UTF-8 comes with an error for the
+ * importer to report (that line lost, not the file). A byte order mark at the start and a carriage return before
+ * a line feed are dropped.
+ */
+export function sessionLines(bytes: Buffer): SessionLine[] {
+  const lines: SessionLine[] = [];
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let line = 1; start < bytes.length; line += 1) {
+    let end = bytes.indexOf(0x0a, start);
+    const next = end === -1 ? bytes.length : end + 1;
+    if (end === -1) end = bytes.length;
+    const stop = end > start && bytes[end - 1] === 0x0d ? end - 1 : end;
+    try {
+      lines.push({ line, text: strictUtf8.decode(bytes.subarray(start, stop)) });
+    } catch {
+      lines.push({ line, text: "", error: "not valid UTF-8" });
+    }
+    start = next;
+  }
+  return lines;
 }
 
 /**
@@ -298,7 +343,7 @@ export type LoadedDocument =
   | {
       ok: true;
       document: Tolerant.Transcript;
-      kind: "transcript" | "event-log";
+      kind: "transcript" | "event-log" | "session";
       warnings: ReportedWarning[];
       files: string[];
     }
@@ -375,6 +420,19 @@ export async function loadDocument(input: string, io: CommandIo, limits: InputLi
   if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
   const text = read.text;
   const files = input === "-" ? [] : [input];
+  // An agent's session (a Claude Code log) is imported, by what its first lines hold.
+  const sessionFormat = detectSessionFormat(text);
+  if (sessionFormat !== undefined) {
+    const session = await loadSessionText(input, text, sessionFormat, io, limits);
+    if (!session.ok) return session;
+    return {
+      ok: true,
+      document: session.result.document,
+      kind: "session",
+      warnings: session.warnings,
+      files: session.files,
+    };
+  }
   if (!isJsonLines(text)) {
     const decoded = decodeWithLines(text, "auto", limits);
     return decoded.ok ? { ...decoded, files } : decoded;
@@ -436,6 +494,135 @@ export async function loadDocument(input: string, io: CommandIo, limits: InputLi
       message: warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`,
     });
   return { ok: true, document: folded.document, kind: "event-log", warnings, files };
+}
+
+/** An agent's session imported, with its losses as warnings; or why nothing of it could be. */
+export type LoadedSession =
+  | {
+      ok: true;
+      format: SessionFormatId;
+      result: SessionImportResult;
+      /** Every file read: the input and the related files (sub-agents) that belong to the session. */
+      files: string[];
+      /** The importer's losses, and related files that could not be read, as every command reports warnings. */
+      warnings: ReportedWarning[];
+    }
+  | { ok: false; problems: InputProblem[]; omitted: number; unreadable?: boolean };
+
+/** Where a loss is, as a warning says it: `line 12` in the input, `<file>:12` in a related file. */
+function lossWarning(loss: SessionLoss, main: string): ReportedWarning {
+  const file = loss.file === main ? "" : loss.file;
+  const place = loss.line === undefined ? file : file === "" ? `line ${loss.line}` : `${file}:${loss.line}`;
+  return { code: loss.code, pointer: "", ...(place === "" ? {} : { at: place }), message: loss.message };
+}
+
+/**
+ * Loads an agent's session (README, "Sessions"): the input through the one input layer, its format named or detected
+ * from its first lines, its related files (a Claude Code session's sub-agents) found beside it and read under the same
+ * limits, all imported into one document. A session read from standard input has no related files.
+ */
+export async function loadSession(
+  input: string,
+  io: CommandIo,
+  limits: InputLimits,
+  format?: SessionFormatId,
+): Promise<LoadedSession> {
+  const read = await readInputBytes(input, io, limits);
+  if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
+  const lines = sessionLines(read.bytes);
+  const detected = format ?? detectSessionFormat(lines.slice(0, 64).map((line) => line.text));
+  if (detected === undefined) {
+    const known = formatIds.filter(isSessionFormatId).join(", ");
+    return {
+      ok: false,
+      problems: [{ pointer: "", message: `not a session of a known agent (${known}); name its format with --format` }],
+      omitted: 0,
+    };
+  }
+  const main = input === "-" ? "" : input;
+  const { related, warnings } = await relatedFiles(input, detected, io, limits);
+  const imported = await importSessionLines(
+    {
+      main: { path: main, lines },
+      related: related.map((file) => ({ path: file.path, lines: sessionLines(file.bytes) })),
+    },
+    { format: detected, path: main },
+  );
+  return loaded(input, detected, imported, warnings);
+}
+
+/** The related files of a session (its sub-agents), read under the same limits; one that cannot be read is a warning. */
+async function relatedFiles(
+  input: string,
+  format: SessionFormatId,
+  io: CommandIo,
+  limits: InputLimits,
+): Promise<{ related: Array<{ path: string; bytes: Buffer }>; warnings: ReportedWarning[] }> {
+  const related: Array<{ path: string; bytes: Buffer }> = [];
+  const warnings: ReportedWarning[] = [];
+  if (input === "-") return { related, warnings };
+  for (const file of await findRelatedSessionFiles(input, format)) {
+    const read = await readInputBytes(file, io, limits);
+    if (read.ok) related.push({ path: file, bytes: read.bytes });
+    else
+      warnings.push({
+        code: "related-file-unreadable",
+        pointer: "",
+        at: file,
+        message: `not imported: ${read.problem.message}`,
+      });
+  }
+  return { related, warnings };
+}
+
+/** {@link loadSession} for a session whose text was read already (standard input cannot be read twice). */
+export async function loadSessionText(
+  input: string,
+  text: string,
+  format: SessionFormatId,
+  io: CommandIo,
+  limits: InputLimits,
+): Promise<LoadedSession> {
+  const main = input === "-" ? "" : input;
+  const { related, warnings } = await relatedFiles(input, format, io, limits);
+  const imported = await importSessionLines(
+    {
+      main: { path: main, lines: text },
+      related: related.map((file) => ({ path: file.path, lines: sessionLines(file.bytes) })),
+    },
+    { format, path: main },
+  );
+  return loaded(input, format, imported, warnings);
+}
+
+function loaded(
+  input: string,
+  format: SessionFormatId,
+  imported: ImportSessionOutcome,
+  warnings: ReportedWarning[],
+): LoadedSession {
+  const main = input === "-" ? "" : input;
+  if (!imported.ok) return { ok: false, problems: [{ pointer: "", message: imported.message }], omitted: 0 };
+  const { format: _format, ok: _ok, ...result } = imported;
+  if (result.records === 0) {
+    // Nothing in it was a record of the format: a wrong file, not a session with a few bad lines.
+    const problems: InputProblem[] = result.losses
+      .filter((loss) => loss.file === main)
+      .map((loss) => ({
+        ...(loss.line === undefined ? {} : { line: loss.line }),
+        pointer: "",
+        message: `${loss.code}: ${loss.message}`,
+      }));
+    problems.push({ pointer: "", message: `no line is a ${format} record` });
+    return { ok: false, ...capProblems(problems) };
+  }
+  for (const loss of result.losses) warnings.push(lossWarning(loss, main));
+  return { ok: true, format, result, files: input === "-" ? [] : result.files, warnings };
+}
+
+/** How many of a session's losses are not of an expected, named kind. */
+export function unexplainedLosses(losses: readonly SessionLoss[]): number {
+  return losses.filter((loss) => !isExpectedSessionLoss(loss)).length;
 }
 
 function childRunIds(events: readonly Tolerant.Event[]): string[] {

@@ -11,6 +11,8 @@ import { exitCodes, messageLine, UserError } from "./io.js";
 export interface ReportedWarning {
   code: string;
   pointer: string;
+  /** Where, when a line of a file says it better than a pointer (an imported session's `line 12`, `agent-a1.jsonl:3`). */
+  at?: string;
   message: string;
 }
 
@@ -29,11 +31,12 @@ export function verbosityOf(options: VerbosityOptions): Verbosity {
   return options.quiet ? "quiet" : options.verbose ? "verbose" : "normal";
 }
 
-const where = (pointer: string): string => (pointer === "" ? "(root)" : abbreviatePointer(pointer));
+const where = (warning: ReportedWarning): string =>
+  warning.at ?? (warning.pointer === "" ? "(root)" : abbreviatePointer(warning.pointer));
 
 /** `run.json: warning: /messages/1/parts/0: reasoning-dropped: …`: one warning in full. */
 export function fullWarningLine(source: string, warning: ReportedWarning): string {
-  return messageLine(`${source}: warning: ${where(warning.pointer)}: ${warning.code}: ${warning.message}`);
+  return messageLine(`${source}: warning: ${where(warning)}: ${warning.code}: ${warning.message}`);
 }
 
 /**
@@ -64,7 +67,7 @@ export function warningLines(source: string, warnings: readonly ReportedWarning[
     lines.push(
       count === 1
         ? fullWarningLine(source, first)
-        : messageLine(`${source}: warning: ${code} ×${count}, first at ${where(first.pointer)}: ${first.message}`),
+        : messageLine(`${source}: warning: ${code} ×${count}, first at ${where(first)}: ${first.message}`),
     );
   return lines;
 }

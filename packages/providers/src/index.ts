@@ -1,8 +1,10 @@
-// The entry point `@agent-transcript/providers`, the only one: the registry of formats, detection, the converter
-// contract (options, results, warnings) and every format's converter with the native types it reads and writes.
-// One entry point is enough: converters are plain objects with no side effects (`sideEffects: false`), so a bundler
+// The root entry point `@agent-transcript/providers`, for any JavaScript runtime: the registry of formats, detection,
+// the converter and importer contracts (options, results, warnings, losses), every format's converter or importer
+// with the native types it reads and writes, and the imports of agents' sessions from text or lines. One entry point
+// is enough for all of that: converters are plain objects with no side effects (`sideEffects: false`), so a bundler
 // keeps only those used, and the registry's type names every format's types anyway. The conversion toolkit the
-// converters share (conversion/, families/: ids, reasoning policy, JSON helpers) is internal.
+// converters share (conversion/, families/: ids, reasoning policy, JSON helpers) is internal. Reading sessions from
+// the file system is the Node entry's, `@agent-transcript/providers/node` (node.ts).
 export {
   describeFormat,
   documentConverters,
@@ -11,7 +13,9 @@ export {
   isDocumentFormatId,
   isFormatId,
   isProviderFormatId,
+  isSessionFormatId,
   providerConverters,
+  sessionImporters,
   type AnyDocumentConverter,
   type AnyProviderConverter,
   type DocumentFormatId,
@@ -19,8 +23,18 @@ export {
   type FormatId,
   type FormatRegistry,
   type ProviderFormatId,
+  type SessionFormatId,
 } from "./registry.js";
 export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
+// Agent sessions: importing by format id or by detection, from text or from lines as they are read.
+export {
+  detectSessionFormat,
+  importSessionLines,
+  importSessionText,
+  type ImportSessionOptions,
+  type ImportSessionOutcome,
+} from "./sessions.js";
+export { expectedSessionLossCodes, isExpectedSessionLoss } from "./conversion/index.js";
 // The reasoning effort levels of `RequestSettings`, least first: what `--model`-style tools offer as choices.
 export { reasoningEfforts } from "./conversion/index.js";
 export type {
@@ -34,8 +48,20 @@ export type {
   JsonObject,
   ProviderConverter,
   ReasoningEffort,
+  RelatedFileLocation,
   RequestSettings,
   ServiceTier,
+  SessionChild,
+  SessionFile,
+  SessionFold,
+  SessionImporter,
+  SessionImportOptions,
+  SessionImportResult,
+  SessionLine,
+  SessionLines,
+  SessionLoss,
+  SessionLossCode,
+  SessionSource,
   TargetProblem,
   ToCanonicalOptions,
   ToCanonicalResult,
@@ -87,6 +113,18 @@ export {
 export { ollamaConverter } from "./formats/ollama/index.js";
 export { openaiChatConverter } from "./formats/openai-chat/index.js";
 export { openaiResponsesConverter } from "./formats/openai-responses/index.js";
+
+// Agent sessions (import only).
+export {
+  claudeCodeImporter,
+  type ClaudeCodeAssistantRecord,
+  type ClaudeCodeContentBlock,
+  type ClaudeCodeOtherRecord,
+  type ClaudeCodeRecord,
+  type ClaudeCodeRecordBase,
+  type ClaudeCodeSystemRecord,
+  type ClaudeCodeUserRecord,
+} from "./formats/claude-code/index.js";
 
 // Other systems' documents.
 export {

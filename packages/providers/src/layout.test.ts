@@ -12,6 +12,8 @@ const providerRoles = ["index", "types", "request", "response", "stream", "conte
 const providerRequired = ["index", "types", "request", "response", "stream", "check"];
 const providerTestAspects = ["real-fixtures", "property", "check", "types", "cross-provider"];
 const documentRoles = ["index", "types", "to-canonical", "from-canonical"];
+// A session format may be import only: its from-canonical.ts comes with export (ATIF, AWF).
+const sessionRoles = documentRoles;
 
 function entries(folder: string): { files: string[]; folders: string[] } {
   const names = readdirSync(folder).sort();
@@ -49,9 +51,8 @@ describe("the providers package layout", () => {
     it(`formats/${id} follows the ${kind} format layout`, () => {
       const { files, folders: subfolders } = entries(path.join(formatsFolder, id));
       const sources = files.filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
-      const roles = kind === "provider" ? providerRoles : documentRoles;
-      const required =
-        kind === "provider" ? providerRequired : documentRoles.filter((role) => role !== "from-canonical");
+      const roles = kind === "provider" ? providerRoles : kind === "session" ? sessionRoles : documentRoles;
+      const required = kind === "provider" ? providerRequired : roles.filter((role) => role !== "from-canonical");
       const problems = files.flatMap((file) => {
         const reason = misplaced(id, file, roles, sources);
         return reason === undefined ? [] : [`${file}: ${reason}`];
@@ -59,8 +60,8 @@ describe("the providers package layout", () => {
       for (const role of required) if (!files.includes(`${role}.ts`)) problems.push(`${role}.ts is missing`);
       if (!files.some((file) => file.endsWith(".test.ts"))) problems.push("it has no tests");
       for (const folder of subfolders)
-        if (folder !== "fixtures" || kind !== "document")
-          problems.push(`${folder}/: no subfolders but a document format's fixtures/`);
+        if (folder !== "fixtures" || kind === "provider")
+          problems.push(`${folder}/: no subfolders but a document or session format's fixtures/`);
       expect(problems).toEqual([]);
     });
   }

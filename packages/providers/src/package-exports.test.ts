@@ -10,12 +10,19 @@ import { describe, expect, it } from "vitest";
 
 const packageFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-describe("the built package's entry point", () => {
-  it("imports under Node ESM and resolves its declarations", () => {
+describe("the built package's entry points", () => {
+  it("import under Node ESM and resolve their declarations", () => {
     const { modules, problems } = checkPackageExports(packageFolder);
     expect(problems).toEqual([]);
-    expect(modules.map((module) => module.specifier)).toEqual(["@agent-transcript/providers"]);
-    expect(modules[0]?.names).toEqual(expect.arrayContaining(["anthropicConverter", "detectFormat", "formatRegistry"]));
+    expect(modules.map((module) => module.specifier)).toEqual([
+      "@agent-transcript/providers",
+      "@agent-transcript/providers/node",
+    ]);
+    expect(modules[0]?.names).toEqual(
+      expect.arrayContaining(["anthropicConverter", "detectFormat", "formatRegistry", "importSessionText"]),
+    );
     expect(modules[0]?.names).not.toContain("ToolCallIdMap");
+    expect(modules[0]?.names).not.toContain("importSession");
+    expect(modules[1]?.names).toEqual(["findRelatedSessionFiles", "importSession", "readSessionLines"]);
   });
 });

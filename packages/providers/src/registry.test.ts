@@ -9,18 +9,21 @@ import {
   isDocumentFormatId,
   isFormatId,
   isProviderFormatId,
+  isSessionFormatId,
   providerConverters,
+  sessionImporters,
   type FormatId,
   type FormatRegistry,
 } from "./registry.js";
 
 const providerIds = ["anthropic", "bedrock-converse", "gemini", "mistral", "ollama", "openai-chat", "openai-responses"];
 const documentIds = ["devflow", "portable", "warp-export"];
+const sessionIds = ["claude-code"];
 
 describe("format ids", () => {
   it("recognise exactly the supported formats", () => {
     expect(formatIds.every(isFormatId)).toBe(true);
-    expect([...formatIds].sort()).toEqual([...providerIds, ...documentIds].sort());
+    expect([...formatIds].sort()).toEqual([...providerIds, ...documentIds, ...sessionIds].sort());
     expect(isFormatId("openai")).toBe(false);
     expect(isFormatId("agent-transcript")).toBe(false);
     expect(isFormatId("toString")).toBe(false);
@@ -43,14 +46,17 @@ describe("format ids", () => {
   });
 
   it("list each converter under its own id", () => {
-    for (const [id, entry] of Object.entries(formatRegistry)) expect(entry.converter.id).toBe(id);
+    for (const [id, entry] of Object.entries(formatRegistry))
+      expect(entry.kind === "session" ? entry.importer.id : entry.converter.id).toBe(id);
   });
 });
 
 describe("providerConverters", () => {
   it("has the converter of every provider format id, under its own id, and nothing else", () => {
     expect(Object.keys(providerConverters).sort()).toEqual(providerIds);
-    expect(Object.keys(providerConverters).sort()).toEqual(formatIds.filter((id) => !isDocumentFormatId(id)).sort());
+    expect(Object.keys(providerConverters).sort()).toEqual(
+      formatIds.filter((id) => !isDocumentFormatId(id) && !isSessionFormatId(id)).sort(),
+    );
     for (const [id, format] of Object.entries(providerConverters)) {
       expect(format.id).toBe(id);
       expect(typeof format.requestToCanonical).toBe("function");
@@ -122,6 +128,28 @@ describe("documentConverters", () => {
         read.document.messages.flatMap((message) => message.parts),
         id,
       ).toEqual([{ type: "text", text: "Hello" }]);
+    }
+  });
+});
+
+describe("sessionImporters", () => {
+  it("has the importer of every session format id, under its own id, and nothing else", () => {
+    expect(Object.keys(sessionImporters).sort()).toEqual(sessionIds);
+    for (const [id, importer] of Object.entries(sessionImporters)) {
+      expect(importer.id).toBe(id);
+      expect(typeof importer.begin).toBe("function");
+      expect(typeof importer.detect).toBe("function");
+      expect(typeof importer.relatedFiles).toBe("function");
+    }
+    expect(isSessionFormatId("claude-code")).toBe(true);
+    expect(isSessionFormatId("devflow")).toBe(false);
+    expect(isSessionFormatId("hasOwnProperty")).toBe(false);
+  });
+
+  it("read no text as a session of two formats, and an empty text as none", () => {
+    for (const [id, importer] of Object.entries(sessionImporters)) {
+      expect(importer.detect([]), id).toBe(false);
+      expect(importer.detect(["", "not json", "[]", "{}"]), id).toBe(false);
     }
   });
 });

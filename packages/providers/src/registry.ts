@@ -1,14 +1,22 @@
 /**
  * Every format this package converts, by format id: one line per format. A format is a provider API (a
- * `ProviderConverter`: requests, responses and streams) or another system's whole documents (a `DocumentConverter`).
+ * `ProviderConverter`: requests, responses and streams), another system's whole documents (a `DocumentConverter`),
+ * or an agent's sessions (a `SessionImporter`: files of records read line by line, with related files such as
+ * sub-agents, into a document, its child runs and a loss report).
  * Adding one is a folder under `formats/` and a line here; the format ids, their descriptions, the lookups by kind and
  * the CLI's `--from` / `--to` all follow from this table. Each id is a member of the schema's `SourceFormat`
  * vocabulary, which is what `source.format` of the documents the converter writes says.
  */
 import type { SourceFormat } from "@agent-transcript/core";
-import { type DocumentConverter, type ProviderConverter, type ToCanonicalOptions } from "./conversion/index.js";
+import {
+  type DocumentConverter,
+  type ProviderConverter,
+  type SessionImporter,
+  type ToCanonicalOptions,
+} from "./conversion/index.js";
 import { anthropicConverter } from "./formats/anthropic/index.js";
 import { bedrockConverseConverter } from "./formats/bedrock-converse/index.js";
+import { claudeCodeImporter } from "./formats/claude-code/index.js";
 import { devflowConverter } from "./formats/devflow/index.js";
 import { geminiConverter } from "./formats/gemini/index.js";
 import { mistralConverter } from "./formats/mistral/index.js";
@@ -23,10 +31,11 @@ export type AnyProviderConverter = ProviderConverter<unknown, unknown, unknown>;
 /** A document format with its native type erased, for code that picks the format at run time. */
 export type AnyDocumentConverter = DocumentConverter<unknown>;
 
-/** One format of the registry: its converter, of either kind, and a line saying what the format is. */
+/** One format of the registry: its converter or importer, by kind, and a line saying what the format is. */
 export type FormatEntry =
   | { readonly kind: "provider"; readonly converter: AnyProviderConverter; readonly description: string }
-  | { readonly kind: "document"; readonly converter: AnyDocumentConverter; readonly description: string };
+  | { readonly kind: "document"; readonly converter: AnyDocumentConverter; readonly description: string }
+  | { readonly kind: "session"; readonly importer: SessionImporter; readonly description: string };
 
 /** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
 export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
@@ -45,6 +54,10 @@ function document<Native, Options extends ToCanonicalOptions>(
   return { kind: "document", converter: converter as unknown as AnyDocumentConverter, description } as const;
 }
 
+function session(importer: SessionImporter, description: string) {
+  return { kind: "session", importer, description } as const;
+}
+
 // One line per format, however long its description: adding a format adds one line.
 // prettier-ignore
 export const formatRegistry = {
@@ -58,6 +71,7 @@ export const formatRegistry = {
   portable: document(portableConverter, "Portable messages (OpenAF portable format): system, user and assistant turns with toolCalls and toolResults"),
   "warp-export": document(warpExportConverter, "Warp export (Warp's JSON conversation export): typed content blocks, tool calls with their results, plan steps, code diffs"),
   devflow: document(devflowConverter, "devflow run transcript (ADR-011): turns with tool calls, run metadata, token and cost totals; gzip-compressed from 100 KiB"),
+  "claude-code": session(claudeCodeImporter, "Claude Code session (~/.claude/projects/<project>/<session>.jsonl, import only): the main chain of the conversation tree, compactions, sub-agents as child runs, usage once per API response"),
 } as const satisfies FormatRegistry;
 
 /** A format id this package converts. */
@@ -70,6 +84,10 @@ export type ProviderFormatId = {
 /** The format ids that name another system's documents. */
 export type DocumentFormatId = {
   [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends "document" ? Id : never;
+}[FormatId];
+/** The format ids that name an agent's sessions. */
+export type SessionFormatId = {
+  [Id in FormatId]: (typeof formatRegistry)[Id]["kind"] extends "session" ? Id : never;
 }[FormatId];
 
 const entries = Object.entries(formatRegistry) as Array<[FormatId, FormatEntry]>;
@@ -87,6 +105,11 @@ export const documentConverters = Object.freeze(
   Object.fromEntries(entries.flatMap(([id, entry]) => (entry.kind === "document" ? [[id, entry.converter]] : []))),
 ) as Readonly<Record<DocumentFormatId, AnyDocumentConverter>>;
 
+/** Every session format's importer by its format id. */
+export const sessionImporters = Object.freeze(
+  Object.fromEntries(entries.flatMap(([id, entry]) => (entry.kind === "session" ? [[id, entry.importer]] : []))),
+) as Readonly<Record<SessionFormatId, SessionImporter>>;
+
 // Own keys only, so `toString` or `__proto__` is never a format.
 export function isFormatId(value: string): value is FormatId {
   return Object.hasOwn(formatRegistry, value);
@@ -98,6 +121,10 @@ export function isProviderFormatId(value: string): value is ProviderFormatId {
 
 export function isDocumentFormatId(value: string): value is DocumentFormatId {
   return Object.hasOwn(documentConverters, value);
+}
+
+export function isSessionFormatId(value: string): value is SessionFormatId {
+  return Object.hasOwn(sessionImporters, value);
 }
 
 /** One line saying what the format is, for help texts and listings. */

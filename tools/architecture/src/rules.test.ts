@@ -91,6 +91,11 @@ describe("the dependency rules", () => {
       "packages/cli/src/commands/convert.test.ts":
         'import { convert } from "./convert.js";\nexport const checked = convert;\n',
       "packages/cli/src/shared.ts": "export const shared = 1;\n",
+      "packages/providers/src/node/files.ts":
+        'import { readFile } from "node:fs/promises";\nexport const files = readFile;\n',
+      "packages/providers/src/node.ts": 'export { files } from "./node/files.js";\n',
+      "packages/providers/src/formats/alpha/alpha.node.test.ts":
+        'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n',
     });
     expect(check(root)).toEqual({ status: 0, violations: [] });
   });
@@ -120,6 +125,8 @@ describe("the dependency rules", () => {
       "packages/bindings-go/src/types.ts": "export const go = 1;\n",
       "packages/cli/src/uses-bindings.ts":
         'import { go } from "../../bindings-go/src/types.js";\nexport const g = go;\n',
+      "packages/providers/src/formats/beta/files.ts":
+        'import { readFileSync } from "node:fs";\nexport const f = readFileSync;\n',
     });
     const { status, violations } = check(root);
     expect(status).not.toBe(0);
@@ -166,6 +173,11 @@ describe("the dependency rules", () => {
         rule: "packages-use-public-entry-points",
         from: "packages/cli/src/uses-bindings.ts",
         to: "packages/bindings-go/src/types.ts",
+      },
+      {
+        rule: "providers-node-builtins-in-the-node-entry",
+        from: "packages/providers/src/formats/beta/files.ts",
+        to: "fs",
       },
       {
         rule: "shipped-code-imports-no-tools",

@@ -9,6 +9,7 @@ import type { BenchmarkSpec } from "./measure.js";
 import { recorderBenchmark, recorderBenchmarkIds } from "./recorder-writing.js";
 import { redactionInputClasses } from "./redaction-classes.js";
 import { snapshotBenchmark } from "./snapshot.js";
+import { sessionImportBenchmark } from "./session-import.js";
 
 /** The benchmark ids, in report order. */
 export const benchmarkIds = [
@@ -25,6 +26,7 @@ export const benchmarkIds = [
   ...recorderBenchmarkIds,
   "snapshot-create",
   "snapshot-apply",
+  "session-import",
 ] as const;
 
 export type BenchmarkId = (typeof benchmarkIds)[number];
@@ -240,6 +242,8 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
     case "recorder-subscriber-overhead":
       // Their own events, written to files: the corpus only says whether this is a quick run.
       return recorderBenchmark(id, corpus.quick);
+    case "session-import":
+      return sessionImportBenchmark();
   }
 }
 

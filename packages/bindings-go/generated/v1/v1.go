@@ -442,7 +442,10 @@ type ChildRun struct {
 }
 
 // The run this transcript records: status, timing, error, workflow metadata, and links to
-// its parent and child runs.
+// its parent and child runs. `usage_including_children` is the token usage of this run
+// together with every child run below it, at any depth (the document's own `usage` plus
+// each child's `usage_including_children`, or its `usage` when it has no children of its
+// own); the document's `usage` stays this run's own.
 type Run struct {
 	// Child runs this run started (AWF call_workflow, sub-agents), in start order.                        
 	Children                                                                        *[]ChildRun            `json:"children,omitempty"`
@@ -460,6 +463,7 @@ type Run struct {
 	Status                                                                          RunStatus              `json:"status"`
 	// The workflow steps the run executed (AWF step events), in start order.                              
 	Steps                                                                           *[]Step                `json:"steps,omitempty"`
+	UsageIncludingChildren                                                          *Usage                 `json:"usage_including_children,omitempty"`
 }
 
 // A whole conversation or agent run in one JSON document: its messages, the run's status
@@ -528,6 +532,35 @@ type Step struct {
 	// When the step started.                                                                         
 	StartedAt                                                                             *time.Time  `json:"started_at,omitempty"`
 	Status                                                                                RunStatus   `json:"status"`
+}
+
+// Token usage, normalised across providers, with the provider's own usage object kept
+// beside it. input_tokens includes cache reads and writes; output_tokens includes
+// reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
+// excludes thoughts); the normalisation makes these totals mean the same everywhere.
+type Usage struct {
+	// Of input_tokens, those read from the provider's prompt cache.                                  
+	CacheReadTokens                                                                         *int64    `json:"cache_read_tokens,omitempty"`
+	// Of input_tokens, those written to the provider's prompt cache.                                 
+	CacheWriteTokens                                                                        *int64    `json:"cache_write_tokens,omitempty"`
+	// All input tokens, including cache reads and cache writes.                                      
+	InputTokens                                                                             int64     `json:"input_tokens"`
+	// All output tokens, including reasoning tokens.                                                 
+	OutputTokens                                                                            int64     `json:"output_tokens"`
+	Raw                                                                                     *RawUsage `json:"raw,omitempty"`
+	// Of output_tokens, those spent on reasoning.                                                    
+	ReasoningTokens                                                                         *int64    `json:"reasoning_tokens,omitempty"`
+	// The provider's own total when it reports one; otherwise input_tokens + output_tokens.          
+	TotalTokens                                                                             *int64    `json:"total_tokens,omitempty"`
+}
+
+// The provider's usage object exactly as it reported it, and which provider's shape it is.
+type RawUsage struct {
+	// Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,            
+	// `ollama`, `bedrock-converse`, `mistral`, or a source format id.                                 
+	Provider                                                                               string      `json:"provider"`
+	// The usage object, verbatim.                                                                     
+	Usage                                                                                  interface{} `json:"usage"`
 }
 
 // Something the run produced or referenced besides messages.
@@ -1031,35 +1064,6 @@ type PlanItem struct {
 	Subitems                                                                                  *[]PlanItem `json:"subitems,omitempty"`
 	// What the step is.                                                                                 
 	Title                                                                                     string     `json:"title"`
-}
-
-// Token usage, normalised across providers, with the provider's own usage object kept
-// beside it. input_tokens includes cache reads and writes; output_tokens includes
-// reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
-// excludes thoughts); the normalisation makes these totals mean the same everywhere.
-type Usage struct {
-	// Of input_tokens, those read from the provider's prompt cache.                                  
-	CacheReadTokens                                                                         *int64    `json:"cache_read_tokens,omitempty"`
-	// Of input_tokens, those written to the provider's prompt cache.                                 
-	CacheWriteTokens                                                                        *int64    `json:"cache_write_tokens,omitempty"`
-	// All input tokens, including cache reads and cache writes.                                      
-	InputTokens                                                                             int64     `json:"input_tokens"`
-	// All output tokens, including reasoning tokens.                                                 
-	OutputTokens                                                                            int64     `json:"output_tokens"`
-	Raw                                                                                     *RawUsage `json:"raw,omitempty"`
-	// Of output_tokens, those spent on reasoning.                                                    
-	ReasoningTokens                                                                         *int64    `json:"reasoning_tokens,omitempty"`
-	// The provider's own total when it reports one; otherwise input_tokens + output_tokens.          
-	TotalTokens                                                                             *int64    `json:"total_tokens,omitempty"`
-}
-
-// The provider's usage object exactly as it reported it, and which provider's shape it is.
-type RawUsage struct {
-	// Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,            
-	// `ollama`, `bedrock-converse`, `mistral`, or a source format id.                                 
-	Provider                                                                               string      `json:"provider"`
-	// The usage object, verbatim.                                                                     
-	Usage                                                                                  interface{} `json:"usage"`
 }
 
 // The tool that produced the run or conversation.

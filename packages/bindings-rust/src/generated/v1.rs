@@ -476,7 +476,10 @@ pub struct ChildRun {
 }
 
 /// The run this transcript records: status, timing, error, workflow metadata, and links to
-/// its parent and child runs.
+/// its parent and child runs. `usage_including_children` is the token usage of this run
+/// together with every child run below it, at any depth (the document's own `usage` plus
+/// each child's `usage_including_children`, or its `usage` when it has no children of its
+/// own); the document's `usage` stays this run's own.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Run {
     /// Child runs this run started (AWF call_workflow, sub-agents), in start order.
@@ -511,6 +514,9 @@ pub struct Run {
     /// The workflow steps the run executed (AWF step events), in start order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<Vec<Step>>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage_including_children: Option<Usage>,
 }
 
 /// A whole conversation or agent run in one JSON document: its messages, the run's status
@@ -643,6 +649,49 @@ pub struct Step {
     pub started_at: Option<String>,
 
     pub status: RunStatus,
+}
+
+/// Token usage, normalised across providers, with the provider's own usage object kept
+/// beside it. input_tokens includes cache reads and writes; output_tokens includes
+/// reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
+/// excludes thoughts); the normalisation makes these totals mean the same everywhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Usage {
+    /// Of input_tokens, those read from the provider's prompt cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_read_tokens: Option<i64>,
+
+    /// Of input_tokens, those written to the provider's prompt cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_write_tokens: Option<i64>,
+
+    /// All input tokens, including cache reads and cache writes.
+    pub input_tokens: i64,
+
+    /// All output tokens, including reasoning tokens.
+    pub output_tokens: i64,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw: Option<RawUsage>,
+
+    /// Of output_tokens, those spent on reasoning.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reasoning_tokens: Option<i64>,
+
+    /// The provider's own total when it reports one; otherwise input_tokens + output_tokens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_tokens: Option<i64>,
+}
+
+/// The provider's usage object exactly as it reported it, and which provider's shape it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RawUsage {
+    /// Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,
+    /// `ollama`, `bedrock-converse`, `mistral`, or a source format id.
+    pub provider: String,
+
+    /// The usage object, verbatim.
+    pub usage: Option<serde_json::Value>,
 }
 
 /// Something the run produced or referenced besides messages.
@@ -1618,49 +1667,6 @@ pub enum Role {
     Tool,
 
     User,
-}
-
-/// Token usage, normalised across providers, with the provider's own usage object kept
-/// beside it. input_tokens includes cache reads and writes; output_tokens includes
-/// reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
-/// excludes thoughts); the normalisation makes these totals mean the same everywhere.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Usage {
-    /// Of input_tokens, those read from the provider's prompt cache.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cache_read_tokens: Option<i64>,
-
-    /// Of input_tokens, those written to the provider's prompt cache.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cache_write_tokens: Option<i64>,
-
-    /// All input tokens, including cache reads and cache writes.
-    pub input_tokens: i64,
-
-    /// All output tokens, including reasoning tokens.
-    pub output_tokens: i64,
-
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub raw: Option<RawUsage>,
-
-    /// Of output_tokens, those spent on reasoning.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reasoning_tokens: Option<i64>,
-
-    /// The provider's own total when it reports one; otherwise input_tokens + output_tokens.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub total_tokens: Option<i64>,
-}
-
-/// The provider's usage object exactly as it reported it, and which provider's shape it is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RawUsage {
-    /// Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,
-    /// `ollama`, `bedrock-converse`, `mistral`, or a source format id.
-    pub provider: String,
-
-    /// The usage object, verbatim.
-    pub usage: Option<serde_json::Value>,
 }
 
 /// The tool that produced the run or conversation.

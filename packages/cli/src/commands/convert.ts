@@ -4,10 +4,12 @@ import { createRedactor, type RedactionReport } from "@agent-transcript/core/red
 import {
   detectFormat,
   detectKind,
+  detectSessionFormat,
   documentConverters,
   formatIds,
   isDocumentFormatId,
   isProviderFormatId,
+  isSessionFormatId,
   providerConverters,
   type AnyProviderConverter,
   type ConversionError,
@@ -17,12 +19,14 @@ import {
   type FromCanonicalResult,
   type PayloadKind,
   type RequestSettings,
+  type SessionFormatId,
   type ToCanonicalResult,
 } from "@agent-transcript/providers";
 import {
   decodeWithLines,
   defaultInputLimits,
   inputLimits,
+  loadSessionText,
   maximumListedProblems,
   readInput,
   type InputLimits,
@@ -34,8 +38,13 @@ import { planOutput, writeOutput } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
-/** What `--from` and `--to` take: every format id of the providers' registry, and the canonical document. */
+/** What `--from` takes: every format id of the providers' registry, and the canonical document. */
 export const convertFormatIds: readonly DetectedFormat[] = [...formatIds, "agent-transcript"];
+
+/** What `--to` takes: the same, less the formats that are only read (agents' sessions). */
+export const convertTargetFormatIds: readonly DetectedFormat[] = convertFormatIds.filter(
+  (id) => !isSessionFormatId(id),
+);
 
 export type ProviderKind = "request" | "response" | "stream";
 
@@ -209,7 +218,11 @@ export async function readPayload(
       message: line === undefined ? message : `line ${line}, column ${column}: ${message}`,
     };
   }
-  const text = read.text;
+  return parsePayload(input, read.text, limits);
+}
+
+/** The input's text parsed by its content (and, for JSON lines, by its name), as {@link readPayload} does. */
+export function parsePayload(input: string, text: string, limits: InputLimits = defaultInputLimits): ReadPayload {
   if (input !== "-" && jsonLinesNames.test(input)) return jsonLines(text, limits);
   const parsed = parseJson(text, { maxDepth: limits.maxDepth });
   if (parsed.ok) return { ok: true, value: parsed.value, framing: "json", text };
@@ -283,6 +296,9 @@ function toCanonical(
       ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
       : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
   }
+  // Sessions never get here: runConvert hands them to their importer before parsing anything.
+  if (!isProviderFormatId(format))
+    return { ok: false, errors: [{ path: "", message: `${format} is read by its session importer` }], warnings: [] };
   const converter = providerConverters[format];
   const result: ToCanonicalResult =
     kind === "stream"
@@ -318,6 +334,9 @@ function fromCanonical(
       ? { ok: true, value: result.value, kind: "document", warnings: importWarnings(result.warnings, "export") }
       : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
   }
+  // `--to` takes no session format: agents' sessions are read, never written.
+  if (!isProviderFormatId(target))
+    return { ok: false, errors: [{ path: "", message: `${target} cannot be written` }], warnings: [] };
   const converter = providerConverters[target];
   const result: FromCanonicalResult<unknown> =
     kind === "stream"
@@ -367,7 +386,9 @@ const describeKind = (format: DetectedFormat, kind: PayloadKind): string =>
     ? "Agent Transcript document"
     : format === "portable"
       ? "portable message list"
-      : `${format} ${kind}`;
+      : isSessionFormatId(format)
+        ? `${format} session`
+        : `${format} ${kind}`;
 
 export async function runConvert(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
   const toStdout = options.output === undefined || options.output === "-";
@@ -378,7 +399,8 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
     );
   const verbosity = verbosityOf(options);
   const name = input === "-" ? "<stdin>" : input;
-  const settings = requestSettingsOf(options);
+  // A bad --model or --max-tokens is a usage error before anything is read.
+  requestSettingsOf(options);
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
   const plan = await planOutput({ output: options.output, inputs: input === "-" ? [] : [input], directory: "refuse" });
   const report: ConvertReport = {
@@ -417,7 +439,22 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
   };
 
   const limits = inputLimits(options);
-  const payload = await readPayload(input, io, limits);
+  const read = await readInput(input, io, limits);
+  if (!read.ok) {
+    const { line, column, message } = read.problem;
+    const where = line === undefined ? message : `line ${line}, column ${column}: ${message}`;
+    return fail([{ path: "", message: where }], `cannot read ${name}`);
+  }
+  // An agent's session is read line by line by its importer, a bad line costing only itself: never parsed whole here.
+  const sessionFormat =
+    options.from === undefined
+      ? detectSessionFormat(read.text)
+      : isSessionFormatId(options.from)
+        ? options.from
+        : undefined;
+  if (sessionFormat !== undefined)
+    return convertSession(input, read.text, sessionFormat, options, { report, plan, fail, sayWarnings, verbosity }, io);
+  const payload = parsePayload(input, read.text, limits);
   if (!payload.ok) return fail([{ path: payload.path, message: payload.message }], `cannot read ${name}`);
 
   let from = options.from;
@@ -455,9 +492,74 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
       canonical.omitted,
     );
 
+  return writeConverted(
+    input,
+    canonical.document,
+    from,
+    kind,
+    options,
+    { report, plan, fail, sayWarnings, verbosity },
+    io,
+  );
+}
+
+interface ConvertContext {
+  report: ConvertReport;
+  plan: Awaited<ReturnType<typeof planOutput>>;
+  fail: (errors: ConversionError[], summary: string, omitted?: number) => number;
+  sayWarnings: () => void;
+  verbosity: ReturnType<typeof verbosityOf>;
+}
+
+/** `convert` of an agent's session: imported with its related files, then written like any canonical document. */
+async function convertSession(
+  input: string,
+  text: string,
+  format: SessionFormatId,
+  options: ConvertCommandOptions,
+  context: ConvertContext,
+  io: CommandIo,
+): Promise<number> {
+  const { report } = context;
+  const name = input === "-" ? "<stdin>" : input;
+  report.from = format;
+  report.kind = "document";
+  const loaded = await loadSessionText(input, text, format, io, inputLimits(options));
+  if (!loaded.ok)
+    return context.fail(
+      loaded.problems.map((problem) => ({
+        path: problem.pointer,
+        message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}`,
+      })),
+      `cannot read ${name} as ${withIndefiniteArticle(describeKind(format, "document"))}`,
+      loaded.omitted,
+    );
+  for (const warning of loaded.warnings)
+    report.warnings.push({
+      stage: "import",
+      code: warning.code,
+      path: warning.pointer,
+      message: warning.at === undefined ? warning.message : `${warning.at}: ${warning.message}`,
+    });
+  return writeConverted(input, loaded.result.document, format, "document", options, context, io);
+}
+
+/** The rest of every conversion, once the input is a canonical document: redaction, the target, the checks, the output. */
+async function writeConverted(
+  input: string,
+  source: Tolerant.Transcript,
+  from: DetectedFormat,
+  kind: PayloadKind,
+  options: ConvertCommandOptions,
+  context: ConvertContext,
+  io: CommandIo,
+): Promise<number> {
+  const { report, plan, fail, sayWarnings, verbosity } = context;
+  const name = input === "-" ? "<stdin>" : input;
+  const settings = requestSettingsOf(options);
   // Redacting the canonical document, as export does, redacts every target alike and leaves alone what only looks
   // like text: signatures, encrypted reasoning and inline media, which redaction would corrupt.
-  let document = canonical.document;
+  let document = source;
   if (options.redact === true) {
     const redacted = redactTranscript(document, createRedactor());
     document = redacted.document;

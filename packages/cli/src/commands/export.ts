@@ -36,8 +36,8 @@ export interface ExportReport {
   ok: boolean;
   /** The input as given (`<stdin>` for standard input). */
   input: string;
-  /** What the input was found to be; null when it could not be read as either. */
-  kind: "transcript" | "event-log" | null;
+  /** What the input was found to be (an agent's session is imported); null when it could not be read as any. */
+  kind: "transcript" | "event-log" | "session" | null;
   format: "json" | "markdown";
   /** The file written; null when nothing was. */
   output: string | null;

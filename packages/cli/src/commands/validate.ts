@@ -1,4 +1,5 @@
 import type { ValidationMode } from "@agent-transcript/core/validators";
+import { detectSessionFormat } from "@agent-transcript/providers";
 import { checkEventLog, parseJsonLines, readSnapshotDeclarations } from "@agent-transcript/recorder";
 import {
   capProblems,
@@ -110,6 +111,8 @@ export function validateText(
       })),
     };
   }
+  // An agent's session is another system's format: say what it is and how to get a document from it.
+  const session = detectSessionFormat(text);
   return {
     file,
     kind: "unknown",
@@ -119,7 +122,9 @@ export function validateText(
       {
         pointer: "",
         message:
-          "not a recognised input: expected a transcript document (a JSON object with schema_version), an event log (JSONL lines with seq and run_id) or snapshot declarations (JSONL lines with version, kind and path)",
+          session === undefined
+            ? "not a recognised input: expected a transcript document (a JSON object with schema_version), an event log (JSONL lines with seq and run_id) or snapshot declarations (JSONL lines with version, kind and path)"
+            : `a ${session} session, not a transcript: import it with \`agent-transcript import\` and validate the document it writes`,
       },
     ],
     warnings: [],

@@ -16,3 +16,4 @@ export * from "./provider-fields.js";
 export { withDocumentNestingLimit, withNestingLimit } from "./limits.js";
 export * from "./request-settings.js";
 export * from "./request-settings-table.js";
+export * from "./session.js";

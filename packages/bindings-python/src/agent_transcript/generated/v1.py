@@ -763,6 +763,86 @@ class Step:
         return result
 
 
+@dataclass
+class RawUsage:
+    """The provider's usage object exactly as it reported it, and which provider's shape it is."""
+
+    provider: str
+    """Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,
+    `ollama`, `bedrock-converse`, `mistral`, or a source format id.
+    """
+    usage: Any = None
+    """The usage object, verbatim."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'RawUsage':
+        assert isinstance(obj, dict)
+        provider = from_str(obj.get("provider"))
+        usage = obj.get("usage")
+        return RawUsage(provider, usage)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["provider"] = from_str(self.provider)
+        result["usage"] = self.usage
+        return result
+
+
+@dataclass
+class Usage:
+    """Token usage, normalised across providers, with the provider's own usage object kept
+    beside it. input_tokens includes cache reads and writes; output_tokens includes
+    reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
+    excludes thoughts); the normalisation makes these totals mean the same everywhere.
+    """
+    input_tokens: int
+    """All input tokens, including cache reads and cache writes."""
+
+    output_tokens: int
+    """All output tokens, including reasoning tokens."""
+
+    cache_read_tokens: Optional[int] = None
+    """Of input_tokens, those read from the provider's prompt cache."""
+
+    cache_write_tokens: Optional[int] = None
+    """Of input_tokens, those written to the provider's prompt cache."""
+
+    raw: Optional[RawUsage] = None
+    reasoning_tokens: Optional[int] = None
+    """Of output_tokens, those spent on reasoning."""
+
+    total_tokens: Optional[int] = None
+    """The provider's own total when it reports one; otherwise input_tokens + output_tokens."""
+
+    @staticmethod
+    def from_dict(obj: Any) -> 'Usage':
+        assert isinstance(obj, dict)
+        input_tokens = from_int(obj.get("input_tokens"))
+        output_tokens = from_int(obj.get("output_tokens"))
+        cache_read_tokens = from_union([from_int, from_none], obj.get("cache_read_tokens"))
+        cache_write_tokens = from_union([from_int, from_none], obj.get("cache_write_tokens"))
+        raw = from_union([RawUsage.from_dict, from_none], obj.get("raw"))
+        reasoning_tokens = from_union([from_int, from_none], obj.get("reasoning_tokens"))
+        total_tokens = from_union([from_int, from_none], obj.get("total_tokens"))
+        return Usage(input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, raw, reasoning_tokens, total_tokens)
+
+    def to_dict(self) -> dict:
+        result: dict = {}
+        result["input_tokens"] = from_int(self.input_tokens)
+        result["output_tokens"] = from_int(self.output_tokens)
+        if self.cache_read_tokens is not None:
+            result["cache_read_tokens"] = from_union([from_int, from_none], self.cache_read_tokens)
+        if self.cache_write_tokens is not None:
+            result["cache_write_tokens"] = from_union([from_int, from_none], self.cache_write_tokens)
+        if self.raw is not None:
+            result["raw"] = from_union([lambda x: to_class(RawUsage, x), from_none], self.raw)
+        if self.reasoning_tokens is not None:
+            result["reasoning_tokens"] = from_union([from_int, from_none], self.reasoning_tokens)
+        if self.total_tokens is not None:
+            result["total_tokens"] = from_union([from_int, from_none], self.total_tokens)
+        return result
+
+
 class ArtifactType(Enum):
     FILE = "file"
     SNAPSHOT = "snapshot"
@@ -1926,86 +2006,6 @@ class Role(Enum):
 
 
 @dataclass
-class RawUsage:
-    """The provider's usage object exactly as it reported it, and which provider's shape it is."""
-
-    provider: str
-    """Whose usage shape this is: `anthropic`, `openai-chat`, `openai-responses`, `gemini`,
-    `ollama`, `bedrock-converse`, `mistral`, or a source format id.
-    """
-    usage: Any = None
-    """The usage object, verbatim."""
-
-    @staticmethod
-    def from_dict(obj: Any) -> 'RawUsage':
-        assert isinstance(obj, dict)
-        provider = from_str(obj.get("provider"))
-        usage = obj.get("usage")
-        return RawUsage(provider, usage)
-
-    def to_dict(self) -> dict:
-        result: dict = {}
-        result["provider"] = from_str(self.provider)
-        result["usage"] = self.usage
-        return result
-
-
-@dataclass
-class Usage:
-    """Token usage, normalised across providers, with the provider's own usage object kept
-    beside it. input_tokens includes cache reads and writes; output_tokens includes
-    reasoning. Providers count differently (Anthropic input excludes cache; Gemini output
-    excludes thoughts); the normalisation makes these totals mean the same everywhere.
-    """
-    input_tokens: int
-    """All input tokens, including cache reads and cache writes."""
-
-    output_tokens: int
-    """All output tokens, including reasoning tokens."""
-
-    cache_read_tokens: Optional[int] = None
-    """Of input_tokens, those read from the provider's prompt cache."""
-
-    cache_write_tokens: Optional[int] = None
-    """Of input_tokens, those written to the provider's prompt cache."""
-
-    raw: Optional[RawUsage] = None
-    reasoning_tokens: Optional[int] = None
-    """Of output_tokens, those spent on reasoning."""
-
-    total_tokens: Optional[int] = None
-    """The provider's own total when it reports one; otherwise input_tokens + output_tokens."""
-
-    @staticmethod
-    def from_dict(obj: Any) -> 'Usage':
-        assert isinstance(obj, dict)
-        input_tokens = from_int(obj.get("input_tokens"))
-        output_tokens = from_int(obj.get("output_tokens"))
-        cache_read_tokens = from_union([from_int, from_none], obj.get("cache_read_tokens"))
-        cache_write_tokens = from_union([from_int, from_none], obj.get("cache_write_tokens"))
-        raw = from_union([RawUsage.from_dict, from_none], obj.get("raw"))
-        reasoning_tokens = from_union([from_int, from_none], obj.get("reasoning_tokens"))
-        total_tokens = from_union([from_int, from_none], obj.get("total_tokens"))
-        return Usage(input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, raw, reasoning_tokens, total_tokens)
-
-    def to_dict(self) -> dict:
-        result: dict = {}
-        result["input_tokens"] = from_int(self.input_tokens)
-        result["output_tokens"] = from_int(self.output_tokens)
-        if self.cache_read_tokens is not None:
-            result["cache_read_tokens"] = from_union([from_int, from_none], self.cache_read_tokens)
-        if self.cache_write_tokens is not None:
-            result["cache_write_tokens"] = from_union([from_int, from_none], self.cache_write_tokens)
-        if self.raw is not None:
-            result["raw"] = from_union([lambda x: to_class(RawUsage, x), from_none], self.raw)
-        if self.reasoning_tokens is not None:
-            result["reasoning_tokens"] = from_union([from_int, from_none], self.reasoning_tokens)
-        if self.total_tokens is not None:
-            result["total_tokens"] = from_union([from_int, from_none], self.total_tokens)
-        return result
-
-
-@dataclass
 class Message:
     """One turn of the conversation: a role and its ordered parts, with the model, usage, cost
     and timing of the call that produced it when known.
@@ -2361,7 +2361,10 @@ class ChildRun:
 @dataclass
 class Run:
     """The run this transcript records: status, timing, error, workflow metadata, and links to
-    its parent and child runs.
+    its parent and child runs. `usage_including_children` is the token usage of this run
+    together with every child run below it, at any depth (the document's own `usage` plus
+    each child's `usage_including_children`, or its `usage` when it has no children of its
+    own); the document's `usage` stays this run's own.
     """
     status: RunStatus
     children: Optional[List[ChildRun]] = None
@@ -2386,6 +2389,8 @@ class Run:
     steps: Optional[List[Step]] = None
     """The workflow steps the run executed (AWF step events), in start order."""
 
+    usage_including_children: Optional[Usage] = None
+
     @staticmethod
     def from_dict(obj: Any) -> 'Run':
         assert isinstance(obj, dict)
@@ -2398,7 +2403,8 @@ class Run:
         parent = from_union([ParentRun.from_dict, from_none], obj.get("parent"))
         started_at = from_union([from_datetime, from_none], obj.get("started_at"))
         steps = from_union([lambda x: from_list(Step.from_dict, x), from_none], obj.get("steps"))
-        return Run(status, children, duration_ms, ended_at, error, metadata, parent, started_at, steps)
+        usage_including_children = from_union([Usage.from_dict, from_none], obj.get("usage_including_children"))
+        return Run(status, children, duration_ms, ended_at, error, metadata, parent, started_at, steps, usage_including_children)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -2419,6 +2425,8 @@ class Run:
             result["started_at"] = from_union([lambda x: x.isoformat(), from_none], self.started_at)
         if self.steps is not None:
             result["steps"] = from_union([lambda x: from_list(lambda x: to_class(Step, x), x), from_none], self.steps)
+        if self.usage_including_children is not None:
+            result["usage_including_children"] = from_union([lambda x: to_class(Usage, x), from_none], self.usage_including_children)
         return result
 
 

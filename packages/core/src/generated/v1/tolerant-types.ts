@@ -1520,7 +1520,7 @@ session_id?: string
 imported_at?: string
 }
 /**
- * The run this transcript records: status, timing, error, workflow metadata, and links to its parent and child runs.
+ * The run this transcript records: status, timing, error, workflow metadata, and links to its parent and child runs. `usage_including_children` is the token usage of this run together with every child run below it, at any depth (the document's own `usage` plus each child's `usage_including_children`, or its `usage` when it has no children of its own); the document's `usage` stays this run's own.
  * 
  * This interface was referenced by `Transcript`'s JSON-Schema
  * via the `definition` "Run".
@@ -1552,6 +1552,7 @@ children?: ChildRun[]
  * The workflow steps the run executed (AWF step events), in start order.
  */
 steps?: Step[]
+usage_including_children?: Usage
 /**
  * Workflow metadata from the source, verbatim (devflow: flowId, nodeId, input).
  */

@@ -1,0 +1,190 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Transcript } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
+import { describe, expect, it } from "vitest";
+import { captureIo } from "../capture-io.test.helpers.js";
+import { run } from "../cli.js";
+import type { ImportReport } from "./import.js";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cli-import-"));
+const transcripts = path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts");
+// A copy, so the session's sub-agent folder travels with it and outputs land beside it, not in the fixtures.
+cpSync(transcripts, path.join(scratch, "transcripts"), { recursive: true });
+const session = path.join(scratch, "transcripts", "4d5611e5-241a-462a-8d15-5122611a9569.jsonl");
+const short = path.join(scratch, "transcripts", "short.jsonl");
+
+async function runImport(args: string[], stdin?: string | Uint8Array) {
+  const output = captureIo(stdin);
+  const code = await run(["import", ...args], output.io);
+  return { code, stdout: output.stdout(), stderr: output.stderr() };
+}
+
+const validationErrors = (document: unknown) => {
+  const validation = validateTranscript(document);
+  return validation.ok ? [] : validation.errors;
+};
+
+describe("agent-transcript import", () => {
+  it("writes a Claude Code session with its sub-agents as one valid document, its losses summarised by code", async () => {
+    const target = path.join(scratch, "session.json");
+    const outcome = await runImport([session, "--output", target]);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toBe("");
+    const document = JSON.parse(readFileSync(target, "utf8")) as Transcript;
+    expect(validationErrors(document)).toEqual([]);
+    expect(document.source?.format).toBe("claude-code");
+    expect(document.run?.children?.map((child) => child.run_id)).toEqual(["a2898e3", "acompact-e1f845"]);
+    expect(outcome.stderr).toMatch(/: \d+ warnings: kept-as-metadata ×\d+, parent-missing ×1; --verbose lists each\n/);
+    expect(outcome.stderr).toContain("warning: line 754: parent-missing: logicalParentUuid");
+    expect(outcome.stderr).toMatch(
+      /imported .* \(claude-code session\): 293 messages, 2 child runs, \d+ losses; wrote /,
+    );
+  });
+
+  it("prints the document on stdout by default, and every loss with its line under --verbose", async () => {
+    const outcome = await runImport([short, "--verbose"]);
+    expect(outcome.code).toBe(0);
+    expect(validationErrors(JSON.parse(outcome.stdout))).toEqual([]);
+    expect(outcome.stderr).toContain(`${short}: warning: line 2: kept-as-metadata: a progress record`);
+    expect((await runImport([short, "--quiet"])).stderr).toBe("");
+  });
+
+  it("reports what was read, written and lost with --json, the usage own and rolled up", async () => {
+    const target = path.join(scratch, "report.json");
+    const outcome = await runImport([session, "--json", "--output", target]);
+    expect(outcome.code).toBe(0);
+    const report = JSON.parse(outcome.stdout) as ImportReport;
+    expect(report).toMatchObject({
+      ok: true,
+      input: session,
+      format: "claude-code",
+      output: target,
+      messages: 293,
+      childRuns: 2,
+      unexplainedLosses: 0,
+      problems: [],
+    });
+    expect(report.files.map((file) => path.relative(path.dirname(session), file))).toEqual([
+      "4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+      "4d5611e5-241a-462a-8d15-5122611a9569/subagents/agent-a2898e3.jsonl",
+      "4d5611e5-241a-462a-8d15-5122611a9569/subagents/agent-acompact-e1f845.jsonl",
+    ]);
+    expect(report.losses[0]).toEqual({
+      code: "kept-as-metadata",
+      file: session,
+      line: 1,
+      message: "a file-history-snapshot record has no canonical place; kept in metadata",
+    });
+    const written = JSON.parse(readFileSync(target, "utf8")) as Transcript;
+    expect(report.usage.session).toEqual(written.usage);
+    expect(report.usage.includingChildren?.input_tokens).toBeGreaterThan(report.usage.session?.input_tokens ?? 0);
+  });
+
+  it("reads gzip and standard input (without sub-agents there), and names the file in a directory", async () => {
+    const zipped = path.join(scratch, "short.jsonl.gz");
+    writeFileSync(zipped, gzipSync(readFileSync(short)));
+    const fromGzip = await runImport([zipped, "--quiet"]);
+    const fromStdin = await runImport(["-", "--quiet"], readFileSync(short));
+    expect(fromGzip.code).toBe(0);
+    expect(JSON.parse(fromStdin.stdout)).toMatchObject({ id: JSON.parse(fromGzip.stdout).id });
+    const folder = mkdtempSync(path.join(scratch, "out-"));
+    expect((await runImport([short, "--output", folder, "--quiet"])).code).toBe(0);
+    expect(readdirSync(folder)).toHaveLength(1);
+  });
+
+  it("costs a bad line that line: not JSON, not UTF-8, a record repeated", async () => {
+    const text = readFileSync(short);
+    const broken = Buffer.concat([text, Buffer.from("{ cut off\n"), Buffer.from([0x7b, 0xc3, 0x28, 0x7d, 0x0a])]);
+    const file = path.join(scratch, "broken.jsonl");
+    writeFileSync(file, broken);
+    const lines = text.toString("utf8").split("\n").length;
+    const outcome = await runImport([file, "--json", "--output", path.join(scratch, "broken.json")]);
+    expect(outcome.code).toBe(0);
+    const report = JSON.parse(outcome.stdout) as ImportReport;
+    expect(
+      report.losses.filter((loss) => loss.code === "unparsable-line").map((loss) => [loss.line, loss.message]),
+    ).toEqual([
+      [lines, expect.stringContaining("not read")],
+      [lines + 1, "not valid UTF-8"],
+    ]);
+    expect(report.unexplainedLosses).toBe(2);
+  });
+
+  it("refuses a file that is no session, naming it, and writes nothing", async () => {
+    const notes = path.join(scratch, "notes.jsonl");
+    writeFileSync(notes, '{"hello": "world"}\n');
+    const target = path.join(scratch, "never.json");
+    const detected = await runImport([notes, "--output", target]);
+    expect(detected.code).toBe(1);
+    expect(detected.stderr).toContain(
+      `${notes}: not a session of a known agent (claude-code); name its format with --format`,
+    );
+    const named = await runImport([notes, "--format", "claude-code", "--output", target]);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toContain(`${notes}:1: invalid-line: not a Claude Code record`);
+    expect(named.stderr).toContain("no line is a claude-code record");
+    expect(existsSync(target)).toBe(false);
+    const missing = await runImport([path.join(scratch, "missing.jsonl")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("no such file");
+  });
+
+  it("refuses usage errors with exit 2", async () => {
+    expect((await runImport([short, "--json"])).code).toBe(2);
+    expect((await runImport([short, "--format", "codex"])).code).toBe(2);
+    expect((await runImport([short, "--quiet", "--verbose"])).code).toBe(2);
+  });
+});
+
+describe("a Claude Code session through convert and export", () => {
+  it("converts with --from claude-code and by detection, to a document or a provider request", async () => {
+    const named = captureIo();
+    expect(
+      await run(["convert", short, "--from", "claude-code", "--to", "agent-transcript", "--quiet"], named.io),
+    ).toBe(0);
+    const detected = captureIo();
+    expect(await run(["convert", short, "--to", "agent-transcript", "--quiet"], detected.io)).toBe(0);
+    expect(detected.stdout()).toBe(named.stdout());
+    expect(validationErrors(JSON.parse(named.stdout()))).toEqual([]);
+    const request = captureIo();
+    expect(
+      await run(
+        ["convert", short, "--to", "anthropic", "--json", "--output", path.join(scratch, "r.json")],
+        request.io,
+      ),
+    ).toBe(0);
+    expect(JSON.parse(request.stdout())).toMatchObject({
+      ok: true,
+      from: "claude-code",
+      kind: "document",
+      outputKind: "request",
+    });
+  });
+
+  it("is named by validate, which checks documents, with the command that makes one of it", async () => {
+    const output = captureIo();
+    expect(await run(["validate", short], output.io)).toBe(1);
+    expect(output.stdout()).toContain(
+      "a claude-code session, not a transcript: import it with `agent-transcript import`",
+    );
+  });
+
+  it("is never a target of convert", async () => {
+    const output = captureIo();
+    expect(await run(["convert", short, "--to", "claude-code"], output.io)).toBe(2);
+  });
+
+  it("exports as Markdown, imported as import does", async () => {
+    const output = captureIo();
+    expect(await run(["export", session, "--format", "markdown", "--quiet"], output.io)).toBe(0);
+    expect(output.stdout()).toContain("## User");
+    expect(output.stdout()).toContain("a2898e3");
+    const report = captureIo();
+    expect(await run(["export", short, "--json", "--output", path.join(scratch, "e.json")], report.io)).toBe(0);
+    expect(JSON.parse(report.stdout())).toMatchObject({ ok: true, kind: "session" });
+  });
+});

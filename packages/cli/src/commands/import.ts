@@ -1,0 +1,144 @@
+import { describeCount, exportFileName, type Usage } from "@agent-transcript/core";
+import type { SessionFormatId, SessionLoss } from "@agent-transcript/providers";
+import {
+  describeOmitted,
+  formatProblem,
+  inputLimits,
+  loadSession,
+  unexplainedLosses,
+  type InputOptions,
+  type InputProblem,
+} from "../input.js";
+import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { jsonTextChunks } from "../json-text.js";
+import { planFileIn, planOutput, writeOutput } from "../output.js";
+import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-summary.js";
+
+export interface ImportCommandOptions extends InputOptions, VerbosityOptions {
+  /** The session's format; detected from its first lines when absent. */
+  format?: SessionFormatId;
+  output?: string;
+  json?: boolean;
+}
+
+/** What `import --json` prints on stdout: what was read, what was written, and everything the import did not map. */
+export interface ImportReport {
+  ok: boolean;
+  /** The input as given (`<stdin>` for standard input). */
+  input: string;
+  /** The session format it was read as; null when it could not be read as any. */
+  format: SessionFormatId | null;
+  /** The file written; null when nothing was. */
+  output: string | null;
+  /** Every file read: the session and its related files (sub-agents). */
+  files: string[];
+  /** Messages on the main chain, and child runs (sub-agents) embedded. */
+  messages: number;
+  childRuns: number;
+  /** Every loss, by file and line, in the order found (stderr shows them summarised by code). */
+  losses: SessionLoss[];
+  /** How many losses are not of an expected, named kind (a line that could not be read, a field that could not be mapped). */
+  unexplainedLosses: number;
+  /** The session's own usage, and with every child run's rolled up; null when the session records none. */
+  usage: { session: Usage | null; includingChildren: Usage | null };
+  /** Why the input could not be imported (the first 100); empty on success. */
+  problems: InputProblem[];
+  /** Problems beyond the first 100, counted and not listed; present only when there are any. */
+  omittedProblems?: number;
+}
+
+function* followedBy(pieces: Iterable<string>, last: string): Generator<string> {
+  yield* pieces;
+  yield last;
+}
+
+export async function runImport(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
+  const toStdout = options.output === undefined || options.output === "-";
+  if (options.json && toStdout)
+    throw new UserError("--json prints the report on stdout; give --output PATH for the document", exitCodes.usage);
+  const verbosity = verbosityOf(options);
+  const limits = inputLimits(options);
+  const name = input === "-" ? "<stdin>" : input;
+  const inputs = input === "-" ? [] : [input];
+  // The output is looked at before anything is read: a refused target costs no time and names itself first.
+  const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });
+  const report: ImportReport = {
+    ok: false,
+    input: name,
+    format: options.format ?? null,
+    output: null,
+    files: [],
+    messages: 0,
+    childRuns: 0,
+    losses: [],
+    unexplainedLosses: 0,
+    usage: { session: null, includingChildren: null },
+    problems: [],
+  };
+
+  const loaded = await loadSession(input, io, limits, options.format);
+  if (!loaded.ok) {
+    report.problems = loaded.problems;
+    if (loaded.omitted > 0) report.omittedProblems = loaded.omitted;
+    if (options.json) {
+      writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+      return exitCodes.failure;
+    }
+    for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(name, problem)));
+    if (loaded.omitted > 0) io.stderr(messageLine(describeOmitted(name, loaded.omitted)));
+    if (!loaded.unreadable)
+      io.stderr(messageLine(`agent-transcript: ${name} could not be imported as a session; nothing was written`));
+    return exitCodes.failure;
+  }
+  const { document, children, losses } = loaded.result;
+  report.format = loaded.format;
+  report.files = loaded.files;
+  report.messages = document.messages.length;
+  report.childRuns = children.length;
+  report.losses = losses;
+  report.unexplainedLosses = unexplainedLosses(losses);
+  report.usage = {
+    session: document.usage ?? null,
+    includingChildren: document.run?.usage_including_children ?? document.usage ?? null,
+  };
+
+  // Said before writing, so that a write that fails leaves them said.
+  if (!options.json) for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
+  const target =
+    plan.kind === "directory"
+      ? await planFileIn(
+          plan,
+          exportFileName({
+            title: document.title,
+            id: document.id,
+            timestamp: document.created_at ?? new Date(),
+            extension: "json",
+          }),
+          loaded.files,
+        )
+      : plan;
+  const written = await writeOutput(
+    target,
+    io,
+    followedBy(jsonTextChunks(document, { indent: 2 }), "\n"),
+    loaded.files,
+  );
+  report.output = written ?? null;
+  report.ok = true;
+
+  if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+  else if (verbosity !== "quiet") {
+    const parts = [
+      describeCount(report.messages, "message"),
+      ...(children.length > 0 ? [describeCount(children.length, "child run")] : []),
+      describeCount(losses.length, "loss", "losses") +
+        (report.unexplainedLosses > 0 ? ` (${report.unexplainedLosses} unexplained)` : ""),
+    ];
+    io.stderr(
+      messageLine(
+        `agent-transcript: imported ${name} (${loaded.format} session): ${parts.join(", ")}${written === undefined ? "" : `; wrote ${written}`}`,
+      ),
+    );
+  }
+  return exitCodes.success;
+}

@@ -1,0 +1,231 @@
+/**
+ * What every session importer shares: the lines it reads, the loss report it writes and the drivers that feed it.
+ *
+ * An agent's session (Claude Code's project log, a Codex rollout, a Gemini CLI session, an ATIF trajectory) is not
+ * one JSON value but a file of records, often with related files beside it (sub-agents). A session importer is pure:
+ * it never touches a file system. It is a fold: a file layer (the package's Node entry, the CLI's input layer, a
+ * browser reading a `File`) hands it the main file's lines, then each related file's, one line at a time, and it
+ * returns `{ document, children, losses }`. Each line is parsed and converted as it comes, so the lines themselves
+ * are never held; a line that cannot be read costs that line (a loss naming its file and line), never the file.
+ */
+import type { SourceFormat, Transcript } from "@agent-transcript/core";
+
+/** One line of a session file, as a file layer read it. */
+export interface SessionLine {
+  /** 1-based line number in its file. */
+  line: number;
+  /** The line without its line break. */
+  text: string;
+  /** Why the file layer could not read the line as text (invalid UTF-8, longer than its limit); text is then empty. */
+  error?: string;
+}
+
+/** A file's lines: its whole text, or its lines one by one, as they are read. */
+export type SessionLines = string | Iterable<SessionLine> | AsyncIterable<SessionLine>;
+
+/** One file of a session: the main file, or a related one (a sub-agent's). */
+export interface SessionFile {
+  /** The file's path as the caller names it; losses and `files` use it. Empty for text with no file. */
+  path: string;
+  lines: SessionLines;
+}
+
+/** What a session importer reads: the main file, then the related files a file layer found. */
+export interface SessionSource {
+  main: SessionFile;
+  related?: Iterable<SessionFile> | AsyncIterable<SessionFile>;
+}
+
+/** The same with nothing asynchronous, for callers that hold the text already. */
+export interface SessionTextSource {
+  main: { path: string; lines: string | Iterable<SessionLine> };
+  related?: Iterable<{ path: string; lines: string | Iterable<SessionLine> }>;
+}
+
+/**
+ * Why something of a session was not mapped onto a canonical field. The expected kinds (see
+ * {@link expectedSessionLossCodes}) are records and blocks kept whole where the document has room for them, by a rule
+ * the importer documents; the others mean a line or a field could not be read.
+ */
+export type SessionLossCode =
+  /** A line that is not JSON, breaks the parse limits, or could not be read as text: that line is lost. */
+  | "unparsable-line"
+  /** A JSON line that is not a record of the format (not an object, or a field it needs missing or mistyped). */
+  | "invalid-line"
+  /** A field of a record that could not be mapped as the format defines it; kept verbatim beside the message. */
+  | "invalid-field"
+  /** A record of a type the importer does not know (newer than it); kept verbatim in the document's metadata. */
+  | "unknown-line-type"
+  /** A record of a known type with no canonical place (progress, file snapshots, queue operations, …); kept verbatim. */
+  | "kept-as-metadata"
+  /** A content block with no canonical equivalent; kept verbatim as a native part. */
+  | "kept-as-native"
+  /** A record written twice (the same record id); read once. */
+  | "duplicate-line"
+  /** Records of an abandoned branch (a rewind); kept, converted, in the document's metadata, off the main chain. */
+  | "branch-kept"
+  /** A link to a record that is not in the file; the history is joined by file order instead. */
+  | "parent-missing";
+
+/** The loss kinds that are a documented rule of the importer, not something it failed to read. */
+export const expectedSessionLossCodes: readonly SessionLossCode[] = Object.freeze([
+  "unknown-line-type",
+  "kept-as-metadata",
+  "kept-as-native",
+  "duplicate-line",
+  "branch-kept",
+  "parent-missing",
+]);
+
+/** Whether a loss is of an expected, named kind (see {@link expectedSessionLossCodes}). */
+export function isExpectedSessionLoss(loss: { code: SessionLossCode }): boolean {
+  return expectedSessionLossCodes.includes(loss.code);
+}
+
+/** Something of a session not mapped onto a canonical field, named by file and line. */
+export interface SessionLoss {
+  code: SessionLossCode;
+  /** The file, as the caller named it ("" for text given without a path). */
+  file: string;
+  /** 1-based line in that file; absent for a loss about the whole file. */
+  line?: number;
+  message: string;
+}
+
+/** A child run (a sub-agent) of an imported session. */
+export interface SessionChild {
+  /** The child's run id (Claude Code: the agent id). */
+  runId: string;
+  /** The file it was read from ("" when its records were in the main file). */
+  path: string;
+  /** Its own document, also embedded in the parent's `run.children[].transcript`. */
+  document: Transcript;
+}
+
+/** What a session importer returns. It always returns a document: a file with no readable line gives an empty one. */
+export interface SessionImportResult {
+  /** The session, strictly valid; child runs are embedded in `run.children[].transcript`. */
+  document: Transcript;
+  /** The child runs, in the order of `run.children`. */
+  children: SessionChild[];
+  /** Everything not mapped, in the order found. */
+  losses: SessionLoss[];
+  /** The files read, the main file first; related files that turned out to belong to another session are left out. */
+  files: string[];
+  /** How many lines of the main file were records of the format (0: nothing in it was such a session). */
+  records: number;
+}
+
+/** Provenance a caller may know and the lines do not carry. */
+export interface SessionImportOptions {
+  /** The main file's path, recorded as `source.path` (default: the main file's path as given). */
+  path?: string;
+  /** When the import ran (RFC 3339), recorded as `source.imported_at`; importers never read the clock. */
+  importedAt?: string;
+}
+
+/** One session being read: lines go in file by file, the result comes out at the end. */
+export interface SessionFold {
+  /** Starts the next file: the main file first, then each related one. */
+  file(path: string, role: "main" | "related"): void;
+  line(line: SessionLine): void;
+  finish(): SessionImportResult;
+}
+
+/** Where a file layer looks for a session's related files: a folder, and the names in it that may be related. */
+export interface RelatedFileLocation {
+  folder: string;
+  names: RegExp;
+}
+
+/** One session format's importer: detection, where its related files are, and the fold that reads it. */
+export interface SessionImporter {
+  /** Its format id, under which the registry lists it. */
+  readonly id: SourceFormat;
+  /** Whether a file whose first lines are these is a session of this format (content, never the name, decides). */
+  detect(head: readonly string[]): boolean;
+  /** Where the related files of the session at `path` may be (pure path arithmetic; the file layer lists them). */
+  relatedFiles(path: string): RelatedFileLocation[];
+  begin(options?: SessionImportOptions): SessionFold;
+}
+
+/** The lines of a text: split at line feeds, a carriage return before one dropped, the last line without one kept. */
+export function* textLines(text: string): Generator<SessionLine> {
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
+    // The empty piece after a final line feed is no line.
+    if (end < text.length || stop > start) yield { line, text: text.slice(start, stop) };
+    start = end + 1;
+    line += 1;
+  }
+}
+
+/** Reads a session whose text is at hand: no promise, the same result as {@link importSessionLinesWith}. */
+export function importSessionTextWith(
+  importer: SessionImporter,
+  source: SessionTextSource,
+  options: SessionImportOptions = {},
+): SessionImportResult {
+  const fold = importer.begin(options);
+  const feed = (lines: string | Iterable<SessionLine>): void => {
+    if (typeof lines === "string") feedText(fold, lines);
+    else for (const line of lines) fold.line(line);
+  };
+  fold.file(source.main.path, "main");
+  feed(source.main.lines);
+  for (const file of source.related ?? []) {
+    fold.file(file.path, "related");
+    feed(file.lines);
+  }
+  return fold.finish();
+}
+
+/** {@link textLines} without a generator: a whole text fed to a fold, the way most callers hold a session. */
+function feedText(fold: SessionFold, text: string): void {
+  const length = text.length;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let line = 1; start < length; line += 1) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = length;
+    const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
+    fold.line({ line, text: text.slice(start, stop) });
+    start = end + 1;
+  }
+}
+
+/** Reads a session whose lines arrive one by one (a file being streamed), holding no more than the fold keeps. */
+export async function importSessionLinesWith(
+  importer: SessionImporter,
+  source: SessionSource,
+  options: SessionImportOptions = {},
+): Promise<SessionImportResult> {
+  const fold = importer.begin(options);
+  const feed = async (file: SessionFile, role: "main" | "related"): Promise<void> => {
+    fold.file(file.path, role);
+    const lines = file.lines;
+    if (typeof lines === "string") for (const line of textLines(lines)) fold.line(line);
+    else if (Symbol.asyncIterator in lines) for await (const line of lines) fold.line(line);
+    else for (const line of lines) fold.line(line);
+  };
+  await feed(source.main, "main");
+  if (source.related !== undefined) for await (const file of source.related) await feed(file, "related");
+  return fold.finish();
+}
+
+/**
+ * The folder, the name and the separator of a path, for {@link SessionImporter.relatedFiles}: pure string work, so
+ * the importers stay free of `node:path` and run in a browser. Both separators are understood.
+ */
+export function splitPath(path: string): { folder: string; name: string; separator: string } {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  if (slash === -1) return { folder: ".", name: path, separator: "/" };
+  return {
+    folder: slash === 0 ? path.slice(0, 1) : path.slice(0, slash),
+    name: path.slice(slash + 1),
+    separator: path.charAt(slash),
+  };
+}

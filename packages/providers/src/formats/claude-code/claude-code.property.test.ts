@@ -1,0 +1,235 @@
+/**
+ * Hostile and broken session files: a real session cut at many byte offsets, garbage lines injected anywhere, and
+ * records generated with every field of every type. The importer never throws, always returns a strictly valid
+ * document, and a bad line costs exactly that line, with a loss naming it.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { validateTranscript } from "@agent-transcript/core/validators";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isDateTime } from "../../conversion/index.js";
+import { importSessionText } from "../../sessions.js";
+import { isTimestamp } from "./to-canonical-records.js";
+
+const transcripts = path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts");
+const small = readFileSync(path.join(transcripts, "subagent.jsonl"), "utf8");
+const large = readFileSync(path.join(transcripts, "fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl"), "utf8");
+
+function importText(text: string, related: Array<{ path: string; text: string }> = []) {
+  const result = importSessionText(text, { format: "claude-code", path: "session.jsonl", related });
+  if (!result.ok) throw new Error(result.message);
+  return result;
+}
+
+const validationErrors = (document: unknown) => {
+  const validation = validateTranscript(document);
+  return validation.ok ? [] : validation.errors;
+};
+
+/** Whether the text's last line is cut: not empty, and not a whole JSON value (counted here, not by the importer). */
+function cutLines(text: string): number[] {
+  const lines = text.split("\n");
+  const last = lines.at(-1) ?? "";
+  if (last.trim() === "") return [];
+  try {
+    JSON.parse(last);
+    return [];
+  } catch {
+    return [lines.length];
+  }
+}
+
+const unreadable = (losses: ReadonlyArray<{ code: string; line?: number }>) =>
+  losses.filter((loss) => loss.code === "unparsable-line" || loss.code === "invalid-line").map((loss) => loss.line);
+
+describe("a real session cut short", () => {
+  for (const [name, text, cuts] of [
+    ["subagent.jsonl", small, 300],
+    ["fa812bfe-….jsonl", large, 40],
+  ] as const) {
+    it(`${name}, cut at ${cuts} offsets, loses only the cut line`, () => {
+      for (let index = 1; index <= cuts; index += 1) {
+        const offset = Math.floor((text.length * index) / (cuts + 1)) + (index % 7);
+        const prefix = text.slice(0, offset);
+        const result = importText(prefix);
+        expect(unreadable(result.losses), `cut at ${offset}`).toEqual(cutLines(prefix));
+        expect(validationErrors(result.document), `cut at ${offset}`).toEqual([]);
+      }
+    });
+  }
+
+  it("at every offset of its first lines, whatever the cut", () => {
+    const head = small.slice(0, 4000);
+    for (let offset = 0; offset <= head.length; offset += 13) {
+      const prefix = head.slice(0, offset);
+      const result = importText(prefix);
+      expect(unreadable(result.losses), `cut at ${offset}`).toEqual(cutLines(prefix));
+      expect(validationErrors(result.document), `cut at ${offset}`).toEqual([]);
+    }
+  });
+});
+
+describe("garbage lines injected into a real session", () => {
+  const lines = small.replace(/\n$/, "").split("\n");
+  const clean = importText(small);
+
+  it("each cost their own line, and the conversation is the same as without them", () => {
+    const garbage = fc
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.constantFrom("{", "}", "[]", "null", "42", '"text"', "{}", '{"type": 7}', "\u0000", '{"type":"user"'),
+      )
+      .filter((text) => text.trim() !== "");
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: lines.length }), garbage), { minLength: 1, maxLength: 6 }),
+        (injections) => {
+          const mixed = [...lines];
+          const injected: number[] = [];
+          // From the end, so earlier positions stay where they were chosen.
+          for (const [position, text] of [...injections].sort((a, b) => b[0] - a[0])) mixed.splice(position, 0, text);
+          mixed.forEach((line, index) => {
+            if (!lines.includes(line)) injected.push(index + 1);
+          });
+          const result = importText(`${mixed.join("\n")}\n`);
+          expect(unreadable(result.losses)).toEqual(injected);
+          expect(result.document.messages.map((message) => message.id)).toEqual(
+            clean.document.messages.map((message) => message.id),
+          );
+          expect(result.document.usage).toEqual(clean.document.usage);
+          expect(validationErrors(result.document)).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("generated records", () => {
+  const uuid = fc.constantFrom("u1", "u2", "u3", "u4", "u5", "u6", "__proto__", "");
+  const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined));
+  const block = fc.oneof(
+    fc.record({ type: fc.constantFrom("text"), text: fc.oneof(fc.string(), anyValue) }),
+    fc.record({ type: fc.constant("thinking"), thinking: fc.oneof(fc.string(), anyValue), signature: anyValue }),
+    fc.record({
+      type: fc.constantFrom("tool_use", "server_tool_use"),
+      id: fc.oneof(fc.constantFrom("toolu_1", "toolu_2", ""), anyValue),
+      name: fc.oneof(fc.string(), anyValue),
+      input: anyValue,
+    }),
+    fc.record({
+      type: fc.constant("tool_result"),
+      tool_use_id: fc.oneof(fc.constantFrom("toolu_1", "toolu_2"), anyValue),
+      content: fc.oneof(fc.string(), fc.array(fc.record({ type: fc.constant("text"), text: anyValue })), anyValue),
+      is_error: anyValue,
+    }),
+    fc.record({
+      type: fc.constantFrom("image", "document"),
+      source: fc.oneof(
+        fc.record({ type: fc.constant("base64"), media_type: anyValue, data: anyValue }),
+        fc.record({ type: fc.constantFrom("url", "text"), url: anyValue, data: anyValue }),
+        anyValue,
+      ),
+    }),
+    fc.record({ type: fc.string(), data: anyValue }),
+    anyValue,
+  );
+  const record = fc.record(
+    {
+      type: fc.oneof(
+        fc.constantFrom("user", "assistant", "system", "progress", "summary", "ai-title", "file-history-snapshot"),
+        fc.string(),
+      ),
+      uuid: fc.oneof(uuid, anyValue),
+      parentUuid: fc.oneof(uuid, fc.constant(null), anyValue),
+      logicalParentUuid: fc.oneof(uuid, anyValue),
+      isSidechain: fc.oneof(fc.boolean(), anyValue),
+      agentId: fc.oneof(fc.constantFrom("a1", "a2"), anyValue),
+      sessionId: fc.oneof(fc.constantFrom("s1", "s2"), anyValue),
+      timestamp: fc.oneof(
+        fc.constantFrom("2026-02-12T10:00:00Z", "2026-02-12T10:00:01.5+01:00", "yesterday", "2026-13-45T99:99:99Z"),
+        anyValue,
+      ),
+      subtype: fc.oneof(fc.constantFrom("compact_boundary", "turn_duration"), anyValue),
+      isCompactSummary: fc.oneof(fc.boolean(), anyValue),
+      compactMetadata: fc.oneof(fc.record({ preTokens: anyValue, trigger: anyValue }), anyValue),
+      toolUseResult: anyValue,
+      aiTitle: anyValue,
+      message: fc.oneof(
+        fc.record(
+          {
+            role: fc.constantFrom("user", "assistant"),
+            id: fc.oneof(fc.constantFrom("msg_1", "msg_2", "msg_bdrk_3"), anyValue),
+            model: fc.oneof(fc.constantFrom("claude-opus-4-6", "<synthetic>"), anyValue),
+            content: fc.oneof(fc.string(), fc.array(block, { maxLength: 4 }), anyValue),
+            stop_reason: fc.oneof(fc.constantFrom("end_turn", "tool_use", "weird"), anyValue),
+            usage: fc.oneof(
+              fc.record({
+                input_tokens: fc.oneof(fc.nat(), anyValue),
+                output_tokens: fc.oneof(fc.nat(), anyValue),
+                cache_read_input_tokens: fc.oneof(fc.nat(), anyValue),
+              }),
+              anyValue,
+            ),
+          },
+          { requiredKeys: ["role"] },
+        ),
+        anyValue,
+      ),
+    },
+    { requiredKeys: ["type"] },
+  );
+  const line = fc.oneof(
+    { weight: 8, arbitrary: record.map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: fc.string() },
+  );
+
+  it("never throw, always give a strictly valid document, and name each line they could not read", () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 25 }), fc.array(line, { maxLength: 8 }), (main, sub) => {
+        const text = main.join("\n");
+        const result = importText(text, [{ path: "session/subagents/agent-a1.jsonl", text: sub.join("\n") }]);
+        expect(validationErrors(result.document)).toEqual([]);
+        for (const child of result.children) expect(validationErrors(child.document)).toEqual([]);
+        const expected = main.flatMap((item, index) => {
+          if (item.trim() === "") return [];
+          try {
+            const value: unknown = JSON.parse(item);
+            const isRecord = typeof value === "object" && value !== null && !Array.isArray(value) && "type" in value;
+            return isRecord && typeof (value as { type: unknown }).type === "string" ? [] : [index + 1];
+          } catch {
+            return [index + 1];
+          }
+        });
+        // Lines that are no record are named; records that break a rule may add invalid-line losses of their own.
+        const named = result.losses.filter((loss) => loss.file === "session.jsonl").map((loss) => loss.line);
+        for (const lineNumber of expected) expect(named).toContain(lineNumber);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("the timestamp check's fast path", () => {
+  it("agrees with the general RFC 3339 check on Claude Code's shape and anything near it", () => {
+    const digit = fc.constantFrom(..."0123456789");
+    const near = fc
+      .tuple(
+        fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(Date.UTC(9999, 11, 31)) }),
+        fc.nat({ max: 23 }),
+        digit,
+      )
+      .map(([date, at, character]) => {
+        const text = date.toISOString();
+        return text.slice(0, at) + character + text.slice(at + 1);
+      });
+    fc.assert(
+      fc.property(fc.oneof(near, fc.string({ minLength: 24, maxLength: 24 })), (text) => {
+        expect(isTimestamp(text), text).toBe(isDateTime(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});

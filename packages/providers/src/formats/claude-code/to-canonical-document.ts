@@ -1,0 +1,432 @@
+/**
+ * Once every file is read: each run's main chain and branches, its messages with their usage, its document, and
+ * the child runs (sub-agent files, and sidechain records of an older main file) linked to the tool calls that
+ * started them and embedded in the parent's `run.children`.
+ */
+import type { ChildRun, Message, Run, Transcript, Usage } from "@agent-transcript/core";
+import { addUsage, formatVersion, normalizeUsage, sumUsage } from "@agent-transcript/core";
+import { validateTranscript } from "@agent-transcript/core/validators";
+import {
+  isJsonObject,
+  setField,
+  splitPath,
+  type JsonObject,
+  type SessionChild,
+  type SessionImportOptions,
+  type SessionImportResult,
+  type SessionLossCode,
+  type SessionLoss,
+} from "../../conversion/index.js";
+import {
+  claudeCodeKey,
+  finishReasonOf,
+  titleFields,
+  type FileState,
+  type KeptRecord,
+  type Unit,
+} from "./to-canonical-records.js";
+import { mainChain, type TreeNode } from "./to-canonical-tree.js";
+
+type Report = (file: FileState, line: number | undefined, code: SessionLossCode, message: string) => void;
+
+/** One run: the main conversation of a file, or a sidechain group of an older main file. */
+interface RunPart {
+  file: FileState;
+  key: string;
+  nodes: TreeNode[];
+  units: Unit[];
+  kept: KeptRecord[];
+}
+
+/** How a child run is linked to the parent: the tool call that started it, and how that call ended. */
+interface ChildLink {
+  callId: string;
+  status: Run["status"] | undefined;
+  title: string | undefined;
+}
+
+function runsOf(file: FileState): RunPart[] {
+  const runs = new Map<string, RunPart>();
+  const runFor = (key: string): RunPart => {
+    let run = runs.get(key);
+    if (run === undefined) {
+      run = { file, key, nodes: [], units: [], kept: [] };
+      runs.set(key, run);
+    }
+    return run;
+  };
+  runFor("main");
+  for (const node of file.nodes) {
+    const run = runFor(file.nodeRun.get(node) ?? "main");
+    node.index = run.nodes.length;
+    run.nodes.push(node);
+  }
+  for (const unit of file.units) runFor(unit.run).units.push(unit);
+  for (const record of file.kept) runFor(record.run).kept.push(record);
+  return [...runs.values()];
+}
+
+export function assemble(
+  files: readonly FileState[],
+  losses: SessionLoss[],
+  options: SessionImportOptions,
+  report: Report,
+): SessionImportResult {
+  const main = files[0];
+  if (main === undefined) {
+    return { document: emptyDocument(options), children: [], losses, files: [], records: 0 };
+  }
+  const sessionId = sessionIdOf(main);
+  // Older versions kept every sub-agent's file beside the sessions of the project: only this session's are its own.
+  const related = files.slice(1).filter((file) => {
+    const own = sessionIdOf(file);
+    return file.records > 0 && (sessionId === undefined || own === undefined || own === sessionId);
+  });
+  const mainUuids = main.byUuid;
+  const runs = runsOf(main);
+  // A sub-agent's file read on its own: its sidechain records are the run itself, and the session is its parent.
+  const alone = runs.length === 2 && (runs[0] as RunPart).units.length === 0 ? (runs[1] as RunPart) : undefined;
+  if (alone !== undefined) {
+    const empty = runs.shift() as RunPart;
+    alone.key = "main";
+    alone.kept = [...empty.kept, ...alone.kept].sort((a, b) => a.line - b.line);
+    alone.nodes = [...empty.nodes, ...alone.nodes].sort((a, b) => a.line - b.line);
+    alone.nodes.forEach((node, index) => (node.index = index));
+  }
+  const [mainRun, ...sidechains] = runs;
+  const links = childLinks(main);
+  const childParts: Array<{ run: RunPart; path: string }> = [];
+  for (const run of sidechains) childParts.push({ run, path: "" });
+  for (const file of related) for (const run of runsOf(file)) childParts.push({ run, path: file.path });
+
+  const children: SessionChild[] = [];
+  const childLinksOut: ChildRun[] = [];
+  const usedIds = new Set<string>();
+  const parentId = alone === undefined ? documentId(main, options) : runAgentId(alone, main.path);
+  for (const { run, path } of childParts) {
+    const agentId = runAgentId(run, path);
+    let runId = agentId;
+    for (let suffix = 2; usedIds.has(runId); suffix += 1) runId = `${agentId}#${suffix}`;
+    usedIds.add(runId);
+    const link = links.get(agentId);
+    const document = runDocument(run, report, {
+      id: runId,
+      path: path === "" ? (options.path ?? main.path) : path,
+      importedAt: options.importedAt,
+      parent: { run_id: parentId, ...(link === undefined ? {} : { call_id: link.callId }) },
+      status: link?.status ?? "completed",
+      inParent: (uuid) => mainUuids.has(uuid),
+      children: [],
+    });
+    const child: ChildRun = { run_id: runId };
+    const title = link?.title ?? (agentId.startsWith("acompact") ? "compaction" : undefined);
+    if (title !== undefined) child.title = title;
+    child.status = document.run?.status ?? "completed";
+    if (link !== undefined) child.call_id = link.callId;
+    if (path !== "") child.location = relativeTo(main.path, path);
+    child.transcript = document;
+    childLinksOut.push(child);
+    children.push({ runId, path, document });
+  }
+  // Children in start order: the time of their first record, then as found.
+  const order = childLinksOut.map((child, index) => ({ child, index, at: startOf(child) }));
+  order.sort((a, b) => a.at - b.at || a.index - b.index);
+  const orderedLinks = order.map((entry) => entry.child);
+  const orderedChildren = order.map((entry) => children[entry.index] as SessionChild);
+
+  const document = runDocument(mainRun as RunPart, report, {
+    id: parentId,
+    path: options.path ?? main.path,
+    importedAt: options.importedAt,
+    parent: alone === undefined || sessionId === undefined ? undefined : { run_id: sessionId },
+    status: "completed",
+    inParent: () => false,
+    children: orderedLinks,
+  });
+  return {
+    document,
+    children: orderedChildren,
+    losses,
+    files: [main.path, ...related.map((file) => file.path)],
+    records: main.records,
+  };
+}
+
+function startOf(child: ChildRun): number {
+  const at = child.transcript?.created_at;
+  const time = at === undefined ? Number.NaN : Date.parse(at);
+  return Number.isNaN(time) ? Number.MAX_SAFE_INTEGER : time;
+}
+
+/** `child` relative to the folder of `main` when it is inside it, else as given (forward slashes either way). */
+function relativeTo(main: string, child: string): string {
+  const { folder } = splitPath(main);
+  const normalised = child.replaceAll("\\", "/");
+  const base = `${folder.replaceAll("\\", "/")}/`;
+  const relative = folder !== "." && normalised.startsWith(base) ? normalised.slice(base.length) : normalised;
+  return relative;
+}
+
+function runAgentId(run: RunPart, path: string): string {
+  if (run.key.startsWith("sidechain:") && run.key.length > "sidechain:".length)
+    return run.key.slice("sidechain:".length);
+  if (run.file.agentId !== undefined && run.file.agentId !== "") return run.file.agentId;
+  const match = /^agent-(.+?)\.jsonl(?:\.gz)?$/.exec(splitPath(path).name);
+  if (match !== null) return match[1] as string;
+  return path === "" ? "sidechain" : splitPath(path).name;
+}
+
+/** The tool calls that started sub-agents, by agent id: from the Task results and from agent progress records. */
+function childLinks(main: FileState): Map<string, ChildLink> {
+  const links = new Map<string, ChildLink>();
+  const titles = new Map<string, string>();
+  for (const unit of main.units)
+    for (const part of unit.parts)
+      if (part.type === "tool_call" && isJsonObject(part.input)) {
+        const title = part.input.description ?? part.input.subagent_type;
+        if (typeof title === "string") titles.set(part.id, title);
+      }
+  for (const record of main.kept) {
+    const data = record.record.data;
+    if (record.record.type !== "progress" || !isJsonObject(data) || data.type !== "agent_progress") continue;
+    const callId = record.record.parentToolUseID;
+    if (typeof data.agentId === "string" && typeof callId === "string" && !links.has(data.agentId))
+      links.set(data.agentId, { callId, status: undefined, title: titles.get(callId) });
+  }
+  for (const unit of main.units)
+    for (const part of unit.parts) {
+      if (part.type !== "tool_result") continue;
+      const result = part.provider_fields?.[claudeCodeKey]?.toolUseResult;
+      if (!isJsonObject(result) || typeof result.agentId !== "string") continue;
+      links.set(result.agentId, {
+        callId: part.call_id,
+        status: runStatusOf(result.status),
+        title: titles.get(part.call_id),
+      });
+    }
+  return links;
+}
+
+function runStatusOf(status: unknown): Run["status"] | undefined {
+  if (status === "completed") return "completed";
+  if (status === "failed" || status === "error") return "failed";
+  if (status === "killed" || status === "interrupted" || status === "cancelled" || status === "canceled")
+    return "canceled";
+  return undefined;
+}
+
+interface RunContext {
+  id: string;
+  path: string;
+  importedAt: string | undefined;
+  parent: Run["parent"];
+  status: Run["status"];
+  inParent: (uuid: string) => boolean;
+  children: ChildRun[];
+}
+
+/** The session id the file's records carry, if they carry a usable one. */
+function sessionIdOf(file: FileState): string | undefined {
+  const id = file.session.sessionId;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+function documentId(main: FileState, options: SessionImportOptions): string {
+  const id = sessionIdOf(main);
+  if (id !== undefined) return id;
+  const name = splitPath(options.path ?? main.path).name.replace(/\.jsonl?(?:\.gz)?$/, "");
+  return name === "" ? "claude-code-session" : name;
+}
+
+function emptyDocument(options: SessionImportOptions): Transcript {
+  return {
+    schema_version: formatVersion,
+    id: "claude-code-session",
+    source: {
+      format: "claude-code",
+      ...(options.path === undefined ? {} : { path: options.path }),
+      ...(options.importedAt === undefined ? {} : { imported_at: options.importedAt }),
+    },
+    producer: { name: "claude-code" },
+    messages: [],
+  };
+}
+
+/** A message's usage, from the record that holds the final figures; a usage that is no Anthropic usage is kept aside. */
+function usageOf(unit: Unit, file: FileState, report: Report): Usage | undefined {
+  if (unit.usage === undefined || unit.usage === null) return undefined;
+  const usage = normalizeUsage("anthropic", unit.usage);
+  if (usage !== undefined) return usage;
+  report(
+    file,
+    unit.usageLine,
+    "invalid-field",
+    "a usage that is not an Anthropic usage object; kept beside the message, not counted",
+  );
+  const fields = unit.lines.at(-1);
+  if (fields !== undefined) setField(fields, "usage", unit.usage);
+  return undefined;
+}
+
+function toMessage(unit: Unit, usage: Usage | undefined): Message {
+  // Built in the canonical examples' key order: identity and timing, the model's fields, the parts, then usage.
+  const message = { id: unit.id ?? `line-${unit.firstLine}`, role: unit.role } as Message;
+  if (unit.createdAt !== undefined) message.created_at = unit.createdAt;
+  if (unit.lastAt !== undefined && unit.lastAt !== unit.createdAt && unit.role === "assistant")
+    message.completed_at = unit.lastAt;
+  if (unit.model !== undefined) message.model = unit.model;
+  if (unit.responseId !== undefined) message.response_id = unit.responseId;
+  if (unit.stopReason !== undefined) {
+    const reason = finishReasonOf(unit.stopReason);
+    if (reason !== undefined) message.finish_reason = reason;
+    message.native_finish_reason = unit.stopReason;
+  }
+  message.parts = unit.parts;
+  if (usage !== undefined) message.usage = usage;
+  const fields: Record<string, JsonObject> = { [claudeCodeKey]: { lines: unit.lines } };
+  if (unit.apiFields !== undefined) fields.anthropic = unit.apiFields;
+  message.provider_fields = fields;
+  return message;
+}
+
+function runDocument(run: RunPart, report: Report, context: RunContext): Transcript {
+  const file = run.file;
+  const { chain, branches } = mainChain(run.nodes, run.units, {
+    byUuid: file.byUuid,
+    inParent: context.inParent,
+    missing: (node, message) => report(file, node.line, "parent-missing", message),
+  });
+  const usages: Usage[] = [];
+  const messageOf = (unit: Unit): Message => {
+    const usage = usageOf(unit, file, report);
+    if (usage !== undefined) usages.push(usage);
+    return toMessage(unit, usage);
+  };
+  const messages: Message[] = [];
+  for (const unit of run.units) if (chain.has(unit)) messages.push(messageOf(unit));
+  const keptBranches = branches.map((branch) => {
+    for (const unit of branch.units)
+      report(
+        file,
+        unit.firstLine,
+        "branch-kept",
+        `off the main chain (a rewind or an abandoned answer); kept in metadata["claude-code"].branches`,
+      );
+    return {
+      ...(branch.from === undefined ? {} : { from: branch.from }),
+      messages: branch.units.map((unit) => messageOf(unit)),
+    };
+  });
+
+  const own: JsonObject = {};
+  const session: JsonObject = {};
+  for (const key in file.session) if (Object.hasOwn(file.session, key)) setField(session, key, file.session[key]);
+  if (Object.keys(session).length > 0) own.session = session;
+  if (run.kept.length > 0) own.records = run.kept.map((kept) => ({ line: kept.line, record: kept.record }));
+  if (keptBranches.length > 0) own.branches = keptBranches;
+
+  const sessionId = sessionIdOf(file);
+  const version = typeof file.session.version === "string" ? file.session.version : undefined;
+  // Built in the canonical examples' key order; `messages` is set after the run.
+  const document = { schema_version: formatVersion, id: context.id } as Transcript;
+  if (run.key === "main") {
+    const title = titleFields.map(([type]) => file.titles.get(type)).find((text) => text !== undefined);
+    if (title !== undefined) document.title = title;
+  }
+  const first = run.key === "main" ? file.firstAt?.text : firstTime(run);
+  const last = run.key === "main" ? file.lastAt?.text : lastTime(run);
+  if (first !== undefined) document.created_at = first;
+  if (last !== undefined) document.updated_at = last;
+  document.source = {
+    format: "claude-code",
+    ...(context.path === "" ? {} : { path: context.path }),
+    ...(sessionId === undefined ? {} : { session_id: sessionId }),
+    ...(context.importedAt === undefined ? {} : { imported_at: context.importedAt }),
+  };
+  document.producer = { name: "claude-code", ...(version === undefined ? {} : { version }) };
+  const ownUsage = usages.length > 0 ? sumUsage(usages) : undefined;
+  if (file.records > 0 || context.children.length > 0) {
+    const runInfo: Run = { status: context.status };
+    if (first !== undefined) runInfo.started_at = first;
+    if (last !== undefined) runInfo.ended_at = last;
+    const duration = first === undefined || last === undefined ? Number.NaN : Date.parse(last) - Date.parse(first);
+    if (Number.isSafeInteger(duration) && duration >= 0) runInfo.duration_ms = duration;
+    if (context.parent !== undefined) runInfo.parent = context.parent;
+    if (context.children.length > 0) {
+      runInfo.children = context.children;
+      let total = ownUsage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+      for (const child of context.children) {
+        const childRun = child.transcript?.run;
+        const childTotal = childRun?.usage_including_children ?? child.transcript?.usage;
+        if (childTotal !== undefined) total = addUsage(total, childTotal);
+      }
+      runInfo.usage_including_children = total;
+    }
+    document.run = runInfo;
+  }
+  document.messages = messages;
+  if (ownUsage !== undefined) document.usage = ownUsage;
+  if (Object.keys(own).length > 0) document.metadata = { [claudeCodeKey]: own };
+  return checked(document, file, report);
+}
+
+function firstTime(run: RunPart): string | undefined {
+  let first: { time: number; text: string } | undefined;
+  for (const unit of run.units) {
+    if (unit.createdAt === undefined) continue;
+    const time = Date.parse(unit.createdAt);
+    if (first === undefined || time < first.time) first = { time, text: unit.createdAt };
+  }
+  return first?.text;
+}
+
+function lastTime(run: RunPart): string | undefined {
+  let last: { time: number; text: string } | undefined;
+  for (const unit of run.units) {
+    if (unit.lastAt === undefined) continue;
+    const time = Date.parse(unit.lastAt);
+    if (last === undefined || time >= last.time) last = { time, text: unit.lastAt };
+  }
+  return last?.text;
+}
+
+/**
+ * The document, strictly valid. Every field is checked as it is read, so this finds nothing on the files Claude Code
+ * writes; a message that still breaks a rule (a hostile line the reading let through) is moved to the kept records
+ * with an `invalid-line` loss, so the document stays valid and nothing is dropped.
+ */
+function checked(document: Transcript, file: FileState, report: Report): Transcript {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const result = validateTranscript(document);
+    if (result.ok) return document;
+    const broken = new Set<number>();
+    for (const error of result.errors) {
+      const match = /^\/messages\/(\d+)(?:\/|$)/.exec(error.pointer);
+      if (match !== null) broken.add(Number(match[1]));
+    }
+    if (broken.size === 0) break;
+    const keptAside: JsonObject[] = [];
+    document.messages = document.messages.filter((message, index) => {
+      if (!broken.has(index)) return true;
+      const lines = message.provider_fields?.[claudeCodeKey]?.lines;
+      const line =
+        Array.isArray(lines) && isJsonObject(lines[0]) && typeof lines[0].line === "number" ? lines[0].line : undefined;
+      report(
+        file,
+        line,
+        "invalid-line",
+        "a message that breaks the canonical schema; kept in metadata as it was converted",
+      );
+      keptAside.push(message as unknown as JsonObject);
+      return false;
+    });
+    const metadata = (document.metadata ??= {});
+    const own = (
+      isJsonObject(metadata[claudeCodeKey]) ? metadata[claudeCodeKey] : (metadata[claudeCodeKey] = {})
+    ) as JsonObject;
+    const invalid = Array.isArray(own.invalid) ? (own.invalid as unknown[]) : [];
+    for (const message of keptAside) invalid.push(message);
+    own.invalid = invalid;
+  }
+  return document;
+}

@@ -1,0 +1,9 @@
+// The entry point `@agent-transcript/providers/node`: agent sessions read from the file system (the session file
+// streamed line by line, gzip included, and its related files such as sub-agents found beside it). Everything else
+// of the package, the importers themselves included, stays in the root entry and touches no file system.
+export {
+  findRelatedSessionFiles,
+  importSession,
+  readSessionLines,
+  type ReadSessionLinesOptions,
+} from "./node/session-files.js";

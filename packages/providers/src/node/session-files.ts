@@ -1,0 +1,208 @@
+/**
+ * Sessions read from the file system: the Node side of the session importers, which themselves never touch a file.
+ * A session file is read as a stream, line by line (gzip recognised by its magic bytes, whatever the name; UTF-8
+ * checked line by line, so one undecodable line costs that line), and its related files (a Claude Code session's
+ * sub-agents) are found where its importer says they are.
+ */
+import { createReadStream } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import type { SessionFile, SessionLine } from "../conversion/index.js";
+import { formatIds, isSessionFormatId, sessionImporters, type SessionFormatId } from "../registry.js";
+import {
+  detectSessionFormat,
+  importSessionLines,
+  sessionDetectionLines,
+  type ImportSessionOptions,
+  type ImportSessionOutcome,
+} from "../sessions.js";
+
+/** Options of reading a session file. */
+export interface ReadSessionLinesOptions {
+  /**
+   * The longest line read, in bytes (default 64 MiB): a longer one is reported as unreadable and skipped, so a file
+   * without line breaks cannot make the reader hold it whole.
+   */
+  maxLineBytes?: number;
+}
+
+const defaultMaxLineBytes = 64 * 1024 * 1024;
+const lineFeed = 0x0a;
+
+/** A file's bytes, gunzipped as they stream when its first two bytes are gzip's magic number. */
+async function* fileBytes(file: string): AsyncGenerator<Buffer> {
+  const stream = createReadStream(file);
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await iterator.next();
+  if (first.done === true) return;
+  const head = first.value;
+  async function* all(): AsyncGenerator<Buffer> {
+    yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done === true) return;
+      yield next.value;
+    }
+  }
+  if (head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) {
+    yield* all();
+    return;
+  }
+  const gunzip = createGunzip();
+  const piped = pipeline(Readable.from(all()), gunzip);
+  // The pipeline's own promise would reject unobserved; its error reaches the loop below through the gunzip stream.
+  piped.catch(() => undefined);
+  for await (const chunk of gunzip) yield chunk as Buffer;
+  await piped;
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The lines of a session file, as they are read. Each comes with its 1-based number; a line that is not UTF-8, or
+ * longer than the limit, comes with an `error` instead of its text, and a file that cannot be read further (gzip
+ * that breaks off) ends with such a line. A carriage return before a line feed is dropped, and a leading byte order
+ * mark ignored. Throws only when the file cannot be opened.
+ */
+export async function* readSessionLines(
+  file: string,
+  options: ReadSessionLinesOptions = {},
+): AsyncGenerator<SessionLine> {
+  const maxLineBytes = options.maxLineBytes ?? defaultMaxLineBytes;
+  let line = 1;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let skipping = false;
+  let first = true;
+  const decode = (bytes: Buffer): SessionLine => {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 0x0d) end -= 1;
+    let start = 0;
+    if (first) {
+      first = false;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+    }
+    try {
+      return { line, text: decoder.decode(bytes.subarray(start, end)) };
+    } catch {
+      return { line, text: "", error: "not valid UTF-8" };
+    }
+  };
+  try {
+    for await (const chunk of fileBytes(file)) {
+      let start = 0;
+      for (let end = chunk.indexOf(lineFeed, start); end !== -1; end = chunk.indexOf(lineFeed, start)) {
+        const piece = chunk.subarray(start, end);
+        start = end + 1;
+        if (skipping) {
+          skipping = false;
+        } else if (pendingBytes + piece.length > maxLineBytes) {
+          yield { line, text: "", error: `longer than ${maxLineBytes} bytes` };
+        } else {
+          const bytes = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
+          yield decode(bytes);
+        }
+        pending = [];
+        pendingBytes = 0;
+        line += 1;
+      }
+      const rest = chunk.subarray(start);
+      if (rest.length === 0 || skipping) continue;
+      if (pendingBytes + rest.length > maxLineBytes) {
+        // Too long already: say so now and skip the rest of the line, holding nothing.
+        yield { line, text: "", error: `longer than ${maxLineBytes} bytes` };
+        skipping = true;
+        pending = [];
+        pendingBytes = 0;
+        continue;
+      }
+      pending.push(Buffer.from(rest));
+      pendingBytes += rest.length;
+    }
+  } catch (caught) {
+    yield {
+      line,
+      text: "",
+      error: `the file could not be read further: ${caught instanceof Error ? caught.message : String(caught)}`,
+    };
+    return;
+  }
+  if (pendingBytes > 0 && !skipping) yield decode(Buffer.concat(pending));
+}
+
+/** The first lines of a file (for detection), reading no further. */
+async function headLines(file: string, count: number): Promise<string[]> {
+  const lines: string[] = [];
+  for await (const line of readSessionLines(file)) {
+    if (lines.length >= count) break;
+    lines.push(line.text);
+  }
+  return lines;
+}
+
+/**
+ * The files related to the session at `file` (a Claude Code session's sub-agent files), where the format's importer
+ * says they may be, sorted by name; folders that do not exist are passed over. The importer keeps those that belong
+ * to the session.
+ */
+export async function findRelatedSessionFiles(file: string, format: SessionFormatId): Promise<string[]> {
+  const found: string[] = [];
+  const self = path.resolve(file);
+  for (const location of sessionImporters[format].relatedFiles(file)) {
+    let names: string[];
+    try {
+      names = await readdir(location.folder);
+    } catch {
+      continue;
+    }
+    for (const name of names.sort()) {
+      if (!location.names.test(name)) continue;
+      const candidate = path.join(location.folder, name);
+      if (path.resolve(candidate) === self || found.includes(candidate)) continue;
+      try {
+        if ((await stat(candidate)).isFile()) found.push(candidate);
+      } catch {
+        // Gone since it was listed: not part of the session any more.
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Imports the session at `file`: the format detected from its first lines unless given, its related files found
+ * beside it, every file streamed line by line. `{ ok: false }` when the file cannot be opened or is no known session.
+ */
+export async function importSession(
+  file: string,
+  options: ImportSessionOptions & ReadSessionLinesOptions = {},
+): Promise<ImportSessionOutcome> {
+  try {
+    const stats = await stat(file);
+    if (!stats.isFile()) return { ok: false, message: `${file} is not a file` };
+  } catch (caught) {
+    return { ok: false, message: `cannot read ${file}: ${caught instanceof Error ? caught.message : String(caught)}` };
+  }
+  const { maxLineBytes, ...importOptions } = options;
+  const lineOptions = maxLineBytes === undefined ? {} : { maxLineBytes };
+  const format =
+    options.format !== undefined && isSessionFormatId(options.format)
+      ? options.format
+      : detectSessionFormat(await headLines(file, sessionDetectionLines));
+  if (format === undefined)
+    return {
+      ok: false,
+      message: `${file} is not a session of a known agent (${formatIds.filter(isSessionFormatId).join(", ")}): name the format`,
+    };
+  const related = await findRelatedSessionFiles(file, format);
+  async function* relatedFiles(): AsyncGenerator<SessionFile> {
+    for (const name of related) yield { path: name, lines: readSessionLines(name, lineOptions) };
+  }
+  return importSessionLines(
+    { main: { path: file, lines: readSessionLines(file, lineOptions) }, related: relatedFiles() },
+    { ...importOptions, format },
+  );
+}
