@@ -91,6 +91,8 @@ describe("the dependency rules", () => {
       "packages/cli/src/commands/convert.test.ts":
         'import { convert } from "./convert.js";\nexport const checked = convert;\n',
       "packages/cli/src/shared.ts": "export const shared = 1;\n",
+      "packages/recorder/src/instrument/index.ts":
+        'import { value } from "@agent-transcript/providers";\nimport { value as core } from "@agent-transcript/core";\nexport const instrument = [value, core];\n',
     });
     expect(check(root)).toEqual({ status: 0, violations: [] });
   });
@@ -120,6 +122,12 @@ describe("the dependency rules", () => {
       "packages/bindings-go/src/types.ts": "export const go = 1;\n",
       "packages/cli/src/uses-bindings.ts":
         'import { go } from "../../bindings-go/src/types.js";\nexport const g = go;\n',
+      "packages/recorder/src/instrument/uses-cli.ts":
+        'import { value } from "@agent-transcript/cli";\nexport const i = value;\n',
+      "packages/recorder/src/writer/uses-providers.ts":
+        'import { value } from "@agent-transcript/providers";\nexport const w = value;\n',
+      "packages/recorder/src/reader/uses-instrument.ts":
+        'import { i } from "../instrument/uses-cli.js";\nexport const r = i;\n',
     });
     const { status, violations } = check(root);
     expect(status).not.toBe(0);
@@ -150,9 +158,19 @@ describe("the dependency rules", () => {
         to: "packages/providers/src/formats/beta/index.ts",
       },
       {
+        rule: "instrumentation-reads-payloads-through-providers",
+        from: "packages/recorder/src/instrument/uses-cli.ts",
+        to: "packages/cli/src/index.ts",
+      },
+      {
         rule: "layers-point-down",
         from: "packages/providers/src/uses-recorder.ts",
         to: "packages/recorder/src/index.ts",
+      },
+      {
+        rule: "layers-point-down",
+        from: "packages/recorder/src/writer/uses-providers.ts",
+        to: "packages/providers/src/index.ts",
       },
       {
         rule: "no-bindings-imports",
@@ -161,6 +179,11 @@ describe("the dependency rules", () => {
       },
       { rule: "no-circular", from: "packages/cli/src/cycle-a.ts", to: "packages/cli/src/cycle-b.ts" },
       { rule: "not-to-unresolvable", from: "packages/cli/src/missing.ts", to: "./not-there.js" },
+      {
+        rule: "only-instrumentation-imports-providers",
+        from: "packages/recorder/src/reader/uses-instrument.ts",
+        to: "packages/recorder/src/instrument/uses-cli.ts",
+      },
       { rule: "packages-use-public-entry-points", from: "packages/cli/src/deep.ts", to: "packages/core/src/index.ts" },
       {
         rule: "packages-use-public-entry-points",
