@@ -9,12 +9,13 @@ import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { validateEvent } from "@agent-transcript/core/validators";
-import type { Event } from "@agent-transcript/core";
+import type { Event, MessagePayload } from "@agent-transcript/core";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
 import { expect } from "vitest";
 import { readEventLog } from "../reader/read-event-log.js";
 import { foldEventLogFile } from "../reader/fold-event-log-file.js";
 import { createRecorder, type Recorder } from "../writer/recorder.js";
+import type { InstrumentOptions, RecordingError } from "./options.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Real fixtures
@@ -30,10 +31,10 @@ export function payload(origin: string): Payload {
 }
 
 /** A recorded request or response body. */
-export function body(origin: string): Record<string, unknown> {
+export function body<T = Record<string, unknown>>(origin: string): T {
   const found = payload(origin);
   if (found.kind === "stream") throw new Error(`${origin} is a stream`);
-  return structuredClone(found.value) as Record<string, unknown>;
+  return structuredClone(found.value) as T;
 }
 
 /** A recorded stream's chunks. */
@@ -266,12 +267,72 @@ export function errorShape(error: unknown): unknown {
 export function throwingRecorder(): Recorder {
   const recorder = newRecorder();
   return new Proxy(recorder, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (property === "append")
         return () => {
           throw new Error("the disk is on fire");
         };
-      return Reflect.get(target, property, receiver) as unknown;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plain and wrapped, side by side
+
+/** A recorded JSON body, replayed with this status (default 200). */
+export function jsonReply(origin: string, status?: number): Reply {
+  return { kind: "json", body: body(origin), ...(status === undefined ? {} : { status }) };
+}
+
+/** A recorded stream, replayed with this framing. */
+export function streamReply(
+  origin: string,
+  framing: Framing,
+  more: { cutAfter?: number; then?: "hang" | "reset" } = {},
+): Reply {
+  return { kind: "stream", framing, chunks: chunks(origin), ...more };
+}
+
+/**
+ * Runs the same calls against the same replies with a plain client, then with a wrapped one recording into
+ * `recorder`: what each returned, to compare.
+ */
+export async function plainAndWrapped<Client, T>(options: {
+  server: ReplayServer;
+  replies: Reply[];
+  client: () => Client;
+  wrap: (client: Client, recorder: Recorder, options?: InstrumentOptions) => Client;
+  run: (client: Client) => Promise<T>;
+  recorder?: Recorder;
+  onError?: (error: RecordingError) => void;
+}): Promise<{ plain: T; wrapped: T; recorder: Recorder }> {
+  const recorder = options.recorder ?? newRecorder();
+  options.server.reply(...options.replies);
+  const plain = await options.run(options.client());
+  options.server.reply(...options.replies);
+  const wrapped = await options.run(
+    options.wrap(options.client(), recorder, options.onError && { onError: options.onError }),
+  );
+  return { plain, wrapped, recorder };
+}
+
+/** A call's outcome, whatever it is, as a comparable value: its value, or its error's shape. */
+export async function outcome(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return { value: await call() };
+  } catch (error) {
+    return { error: errorShape(error) };
+  }
+}
+
+/** A message payload's text blocks joined, other blocks as `[type]`. */
+export function blocksText(payload: MessagePayload): string {
+  return payload.blocks.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("");
+}
+
+/** The payloads of the events of this type, in order. */
+export function payloads<T>(events: readonly Event[], type: string): T[] {
+  return events.filter((event) => event.type === type).map((event) => event.payload as T);
 }

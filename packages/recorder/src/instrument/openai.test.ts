@@ -3,15 +3,20 @@ import OpenAI from "openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Recorder } from "../writer/recorder.js";
 import {
+  blocksText,
   body,
   chunks,
   drain,
   errorShape,
+  jsonReply,
   newRecorder,
   only,
+  outcome,
+  plainAndWrapped as sideBySide,
   recorded,
   removeRecorderFolders,
   startReplayServer,
+  streamReply,
   throwingRecorder,
   types,
   type ReplayServer,
@@ -45,40 +50,18 @@ afterEach(() => removeRecorderFolders());
 
 const client = () => new OpenAI({ apiKey: "sk-test", baseURL: `${server.origin}/v1`, maxRetries: 0 });
 
-/** Runs the same calls against the same replies with a plain client, then with a wrapped one. */
-async function plainAndWrapped<T>(
+function plainAndWrapped<T>(
   replies: Reply[],
   run: (openai: OpenAI) => Promise<T>,
-  recorder: Recorder = newRecorder(),
+  recorder?: Recorder,
   onError?: (error: RecordingError) => void,
-): Promise<{ plain: T; wrapped: T; recorder: Recorder }> {
-  server.reply(...replies);
-  const plain = await run(client());
-  server.reply(...replies);
-  const wrapped = await run(wrapOpenAI(client(), recorder, onError && { onError }));
-  return { plain, wrapped, recorder };
+) {
+  return sideBySide({ server, replies, client, wrap: wrapOpenAI, run, recorder, onError });
 }
 
-const json = (origin: string): Reply => ({ kind: "json", body: body(origin) });
-const stream = (origin: string, more: Partial<Extract<Reply, { kind: "stream" }>> = {}): Reply => ({
-  kind: "stream",
-  framing: "sse-done",
-  chunks: chunks(origin),
-  ...more,
-});
-
-/** Collects a call's outcome, whatever it is, as a comparable value. */
-async function outcome(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return { value: await call() };
-  } catch (error) {
-    return { error: errorShape(error) };
-  }
-}
-
-function blocksText(payload: MessagePayload): string {
-  return payload.blocks.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("");
-}
+const json = (origin: string): Reply => jsonReply(origin);
+const stream = (origin: string, more: { cutAfter?: number; then?: "hang" | "reset" } = {}): Reply =>
+  streamReply(origin, "sse-done", more);
 
 describe("wrapOpenAI: chat.completions.create", () => {
   it("records a tool call round trip once per message, whatever each request resends, and changes no result", async () => {
@@ -336,7 +319,7 @@ describe("wrapOpenAI: responses.create", () => {
   it("records streamed responses when each stream ends, and hands on the same events", async () => {
     const calls = [0, 1].map((index) => `${responsesStream}/${index}`);
     const { plain, wrapped, recorder } = await plainAndWrapped(
-      calls.map((call) => ({ ...stream(`${call}/response`), framing: "sse-typed" }) as Reply),
+      calls.map((call) => streamReply(`${call}/response`, "sse-typed")),
       async (openai) => {
         const results = [];
         for (const call of calls)
