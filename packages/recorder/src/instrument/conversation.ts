@@ -9,6 +9,7 @@
  *   history, so they cannot identify it.
  * - Each item's key is a hash of the previous item's key and the item, so a key stands for the whole history up to
  *   it: the same "yes" twice in one conversation, or the same opening in two conversations, are different keys.
+ * - A message with no identifying part at all (no parts, only empty texts) is one item of its role.
  * - A request's new part starts after the longest prefix whose key is known; only that part is recorded, and its
  *   keys become known. A reply continues from the end of its request, and its keys become known too, so the next
  *   request, which resends the reply, records only what follows it.
@@ -17,9 +18,10 @@
  *   it) neither repeats the history nor is lost.
  *
  * Ids are not part of an item: a provider that has none (Gemini) gets ids made up from positions, which differ
- * between a reply and the request that resends it. A resent tool call that matches a recorded one maps its id in
- * this request to the recorded one, and the tool results of the request are recorded under the recorded id, so
- * `tool.call` and `tool.result` pair by `call_id`.
+ * between a reply and the request that resends it, and repeat from one reply to the next. Recorded call ids are
+ * made unique within the recorder, a resent tool call that matches a recorded one maps its id in this request to the
+ * recorded one, and the tool results of the request are recorded under the recorded id, so `tool.call` and
+ * `tool.result` pair by `call_id`.
  */
 import { createHash } from "node:crypto";
 import type { Message, Part } from "@agent-transcript/core";
@@ -50,6 +52,8 @@ export class ConversationTracker {
   private readonly systemPrompts = new Set<string>();
   /** The key after a recorded reply, by its response id (OpenAI Responses' `previous_response_id`). */
   private readonly responses = new Map<string, string>();
+  /** Every tool call id recorded. */
+  private readonly callIds = new Set<string>();
   private fresh = 0;
 
   /** A start no history shares: for a request that continues a reply this recorder never saw. */
@@ -89,9 +93,7 @@ export class ConversationTracker {
     let cut = { message: 0, part: 0 };
     let diverged = false;
     walk: for (const [messageIndex, message] of conversation.entries()) {
-      for (const [partIndex, part] of message.parts.entries()) {
-        const item = itemOf(message.role, part);
-        if (item === undefined) continue;
+      for (const { item, after, part } of itemsOf(message)) {
         const next = hash(key, item);
         const known = this.known.get(next);
         if (known === undefined) {
@@ -99,8 +101,8 @@ export class ConversationTracker {
           break walk;
         }
         key = next;
-        cut = { message: messageIndex, part: partIndex + 1 };
-        if (part.type === "tool_call" && known.call) aliases.set((part as ToolCallLike).id, known.call);
+        cut = { message: messageIndex, part: after };
+        if (part?.type === "tool_call" && known.call) aliases.set((part as ToolCallLike).id, known.call);
       }
     }
     const newMessages: Message[] = [];
@@ -109,16 +111,12 @@ export class ConversationTracker {
         if (messageIndex < cut.message) continue;
         const parts = messageIndex === cut.message ? message.parts.slice(cut.part) : message.parts;
         if (parts.length === 0) continue;
-        newMessages.push(parts.length === message.parts.length ? message : { ...message, parts });
-      }
-      for (const message of newMessages) {
-        for (const part of message.parts) {
-          if (part.type === "tool_call") {
-            const call = part as ToolCallLike;
-            aliases.set(call.id, { id: call.id, name: call.name });
-          }
-        }
-        key = this.remember(key, message);
+        const claimed = this.claimCallIds(
+          parts.length === message.parts.length ? message : { ...message, parts },
+          aliases,
+        );
+        newMessages.push(claimed);
+        key = this.remember(key, claimed);
       }
     }
     return {
@@ -129,22 +127,63 @@ export class ConversationTracker {
     };
   }
 
-  /** Marks a reply recorded after `start` and returns the key after it. */
-  recordReply(start: string, messages: readonly Message[], responseId: string | undefined): string {
+  /**
+   * Marks a reply recorded after `start`: returns the key after it, and its messages as they are to be recorded
+   * (tool call ids made unique, see `claimCallIds`).
+   */
+  recordReply(
+    start: string,
+    messages: readonly Message[],
+    responseId: string | undefined,
+  ): { end: string; messages: Message[] } {
     let key = start;
-    for (const message of messages) key = this.remember(key, message);
+    const claimed: Message[] = [];
+    for (const message of messages) {
+      const unique = this.claimCallIds(message, new Map());
+      claimed.push(unique);
+      key = this.remember(key, unique);
+    }
     if (responseId !== undefined) this.responses.set(responseId, key);
-    return key;
+    return { end: key, messages: claimed };
+  }
+
+  /**
+   * Tool call ids are unique within a recorder, so `tool.call` and `tool.result` pair without doubt. A provider that
+   * sends no ids gets them made up from positions (Gemini's first call of every reply gets the same one): a new call
+   * whose id is already recorded gets the next free `<id>-<n>` (and so does a result in the same message that
+   * answers it). `aliases` learns each call's recorded id.
+   */
+  private claimCallIds(message: Message, aliases: Map<string, { id: string; name: string }>): Message {
+    let renamed: Map<string, string> | undefined;
+    const parts = message.parts.map((part) => {
+      if (part.type !== "tool_call") return part;
+      const call = part as ToolCallLike;
+      let id = call.id;
+      for (let next = 2; this.callIds.has(id); next += 1) id = `${call.id}-${next}`;
+      this.callIds.add(id);
+      aliases.set(call.id, { id, name: call.name });
+      if (id === call.id) return part;
+      (renamed ??= new Map()).set(call.id, id);
+      return { ...part, id } as Part;
+    });
+    if (renamed === undefined) return message;
+    const ids = renamed;
+    return {
+      ...message,
+      parts: parts.map((part) => {
+        if (part.type !== "tool_result") return part;
+        const answered = ids.get((part as { call_id: string }).call_id);
+        return answered === undefined ? part : ({ ...part, call_id: answered } as Part);
+      }),
+    };
   }
 
   private remember(start: string, message: Message): string {
     let key = start;
-    for (const part of message.parts) {
-      const item = itemOf(message.role, part);
-      if (item === undefined) continue;
+    for (const { item, part } of itemsOf(message)) {
       key = hash(key, item);
       if (!this.known.has(key)) {
-        const call = part.type === "tool_call" ? (part as ToolCallLike) : undefined;
+        const call = part?.type === "tool_call" ? (part as ToolCallLike) : undefined;
         this.known.set(key, call ? { call: { id: call.id, name: call.name } } : {});
       }
     }
@@ -157,6 +196,22 @@ interface ToolCallLike {
   name: string;
   input?: unknown;
   raw_input?: unknown;
+}
+
+/**
+ * A message's items: one per part that identifies it (`after` is the index after that part). A message with nothing
+ * at all (no parts, or only empty texts) is one item of its role, so an empty turn still counts once; one with only
+ * reasoning has none, since clients may leave it out when they resend a history.
+ */
+function itemsOf(message: Message): Array<{ item: string; after: number; part: Part | undefined }> {
+  const items: Array<{ item: string; after: number; part: Part | undefined }> = [];
+  for (const [index, part] of message.parts.entries()) {
+    const item = itemOf(message.role, part);
+    if (item !== undefined) items.push({ item, after: index + 1, part });
+  }
+  if (items.length === 0 && !message.parts.some((part) => part.type === "reasoning"))
+    items.push({ item: fingerprint([message.role, "(no content)"]), after: message.parts.length, part: undefined });
+  return items;
 }
 
 /** What identifies a part in a resent history, as text; undefined for a part that cannot identify it. */

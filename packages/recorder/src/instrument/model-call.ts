@@ -173,14 +173,15 @@ export class ModelCall {
         : { time_to_first_token_ms: Math.max(0, Math.round(this.firstChunkAt - this.startedAt)) }),
     };
     const failed = failure === undefined ? {} : { error: describeFailure(failure) };
-    for (const message of messages) {
+    const responseId = messages.find((message) => message.response_id !== undefined)?.response_id;
+    const reply = this.tracker.recordReply(this.conversationEnd, messages, responseId);
+    this.conversationEnd = reply.end;
+    for (const message of reply.messages) {
       const payload: MessagePayload = { ...messagePayload(message), ...timings, ...failed, role: "assistant" };
       if (failure?.kind === "failed") payload.finish_reason = "error";
       this.append({ type: "message.assistant", payload });
       for (const call of toolCalls(message)) this.append({ type: "tool.call", payload: call });
     }
-    const responseId = messages.find((message) => message.response_id !== undefined)?.response_id;
-    this.conversationEnd = this.tracker.recordReply(this.conversationEnd, messages, responseId);
   }
 }
 
