@@ -252,14 +252,14 @@ export async function drain<T>(
   return { items, error: undefined };
 }
 
-/** An error as a comparable value: its class, name, message and HTTP status. */
+/** An error as a comparable value: its class, name, message and HTTP status (`status_code` in Ollama's). */
 export function errorShape(error: unknown): unknown {
   if (!(error instanceof Error)) return { value: error };
   return {
     class: error.constructor.name,
     name: error.name,
     message: error.message,
-    status: (error as { status?: unknown }).status,
+    status: (error as { status?: unknown }).status ?? (error as { status_code?: unknown }).status_code,
   };
 }
 
