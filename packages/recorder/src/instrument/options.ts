@@ -80,11 +80,13 @@ export function instrumentContext(recorder: Recorder, options: InstrumentOptions
   };
 }
 
-/** The message of any thrown value, for an event's `error`. */
+/** Any thrown value in words, for an event's `error`: its name and message, and those of its cause. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const message = error.message === "" ? "(no message)" : error.message;
-    return error.name === "Error" ? message : `${error.name}: ${message}`;
-  }
-  return String(error);
+  const words = (value: unknown): string => {
+    if (!(value instanceof Error)) return String(value);
+    const message = value.message === "" ? "(no message)" : value.message;
+    return value.name === "Error" ? message : `${value.name}: ${message}`;
+  };
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? `${words(error)} (cause: ${words(cause)})` : words(error);
 }
