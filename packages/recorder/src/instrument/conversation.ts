@@ -8,7 +8,8 @@
  *   any other part whole. Reasoning and empty texts are left out: clients drop or rewrite them when they resend a
  *   history, so they cannot identify it.
  * - Each item's key is a hash of the previous item's key and the item, so a key stands for the whole history up to
- *   it: the same "yes" twice in one conversation, or the same opening in two conversations, are different keys.
+ *   it: the same "yes" twice in one conversation are two keys. Two conversations that open alike share their opening
+ *   until they differ (a request whose whole history is recorded, a retry, records only its reply).
  * - A message with no identifying part at all (no parts, only empty texts) is one item of its role.
  * - A request's new part starts after the longest prefix whose key is known; only that part is recorded, and its
  *   keys become known. A reply continues from the end of its request, and its keys become known too, so the next

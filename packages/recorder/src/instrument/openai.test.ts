@@ -279,6 +279,53 @@ describe("wrapOpenAI: chat.completions.create", () => {
     expect((failures[0]?.cause as Error).message).toBe("the disk is on fire");
   });
 
+  it("places the events at the step path and iteration the options give, fixed or asked for at each call", async () => {
+    const recorder = newRecorder();
+    let iteration = 0;
+    const openai = wrapOpenAI(client(), recorder, {
+      placement: () => ({ path: "agent.loop", iteration: iteration++ }),
+    });
+    const fixed = wrapOpenAI(client(), recorder, { placement: { path: "summary" } });
+    server.reply(json(`${roundTrip}/0/response`), json(`${roundTrip}/1/response`), json(`${roundTrip}/2/response`));
+    await openai.chat.completions.create(body(`${roundTrip}/0/request`) as never);
+    await openai.chat.completions.create(body(`${roundTrip}/1/request`) as never);
+    await fixed.chat.completions.create(body(`${roundTrip}/2/request`) as never);
+    const events = await recorded(recorder);
+    expect(events.map((event) => [event.type, event.path, event.iteration])).toEqual([
+      ["message.user", "agent.loop", 0],
+      ["message.assistant", "agent.loop", 0],
+      ["tool.call", "agent.loop", 0],
+      ["tool.result", "agent.loop", 1],
+      ["message.assistant", "agent.loop", 1],
+      ["message.user", "summary", 0],
+      ["message.assistant", "summary", 0],
+    ]);
+  });
+
+  it("warns through the process when no onError is given", async () => {
+    const recorder = newRecorder();
+    await recorder.close();
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on("warning", listen);
+    try {
+      server.reply(json(`${roundTrip}/0/response`));
+      const completion = await wrapOpenAI(client(), recorder).chat.completions.create(
+        body(`${roundTrip}/0/request`) as never,
+      );
+      expect(completion.id).toBe("chatcmpl-Dyln6nXFb07wOIPj5NWCmPOcd3GOs");
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", listen);
+    }
+    expect(warnings.map((warning) => (warning as Error & { code?: string }).code)).toEqual(
+      Array(3).fill("AGENT_TRANSCRIPT_RECORDING_FAILED"),
+    );
+    expect(warnings[0]?.message).toMatch(
+      /^openai\.chat\.completions\.create: the recorder refused the message\.user event/,
+    );
+  });
+
   it("leaves the client it wraps as it was", async () => {
     const recorder = newRecorder();
     const plain = client();
