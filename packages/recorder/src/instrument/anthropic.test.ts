@@ -227,6 +227,15 @@ describe("wrapAnthropic: messages.stream", () => {
     expect(reply).not.toHaveProperty("finish_reason");
   });
 
+  it("records the parse helper's request once, through the wrapped create", async () => {
+    const { plain, wrapped, recorder } = await plainAndWrapped([jsonReply(`${roundTrip}/1/response`)], (anthropic) =>
+      anthropic.messages.parse(question),
+    );
+    expect(wrapped).toEqual(plain);
+    const events = await recorded(recorder);
+    expect(types(events)).toEqual(["message.user", "message.assistant"]);
+  });
+
   it("records nothing twice when a recorder is shared with another wrapped client", async () => {
     const recorder = newRecorder();
     const first = wrapAnthropic(client(), recorder);

@@ -6,9 +6,9 @@ import { instrumentContext, type InstrumentOptions } from "./options.js";
 import { recordStainlessCall } from "./stainless.js";
 
 /**
- * Records every `messages.create` call of an Anthropic client (streamed or not) and every `messages.stream` helper
- * into the recorder: the request's new messages, then the reply with its usage and timings. Returns a client that
- * behaves exactly like `client`; `client` itself is left as it was.
+ * Records every `messages.create` call of an Anthropic client (streamed or not), and the `messages.stream` and
+ * `messages.parse` helpers built on it, into the recorder: the request's new messages, then the reply with its usage
+ * and timings. Returns a client that behaves exactly like `client`; `client` itself is left as it was.
  */
 export function wrapAnthropic<Client extends Anthropic>(
   client: Client,
@@ -26,11 +26,16 @@ export function wrapAnthropic<Client extends Anthropic>(
         });
         return recordStainlessCall(call, "anthropic", () => Reflect.apply(create, owner, [body, ...rest]));
       },
-    // The helper builds a MessageStream over `this.create(…, { stream: true })`: called on the wrapped resource, its
-    // request goes through the wrapped `create` above and is recorded there, once, as the stream the helper reads.
+    // The helpers build on `this.create(…)` (`stream` reads it with `stream: true`, `parse` parses its message):
+    // called on the wrapped resource, their request goes through the wrapped `create` above and is recorded there,
+    // once.
     "messages.stream": (stream, _owner, proxy) =>
       function (...args: unknown[]) {
         return Reflect.apply(stream, proxy, args);
+      },
+    "messages.parse": (parse, _owner, proxy) =>
+      function (...args: unknown[]) {
+        return Reflect.apply(parse, proxy, args);
       },
   });
 }

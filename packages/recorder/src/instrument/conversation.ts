@@ -53,6 +53,8 @@ export class ConversationTracker {
   private readonly systemPrompts = new Set<string>();
   /** The key after a recorded reply, by its response id (OpenAI Responses' `previous_response_id`). */
   private readonly responses = new Map<string, string>();
+  /** The key a stored conversation has got to, by its id. */
+  private readonly stored = new Map<string, string>();
   /** Every tool call id recorded. */
   private readonly callIds = new Set<string>();
   private fresh = 0;
@@ -66,6 +68,24 @@ export class ConversationTracker {
   /** Where a reply recorded under this response id ended; undefined for a reply not recorded here. */
   afterResponse(responseId: string): string | undefined {
     return this.responses.get(responseId);
+  }
+
+  /**
+   * Where a conversation the provider stores (OpenAI's Conversations: each request sends only what is new) has got
+   * to in this recorder; a fresh start for one it has not seen.
+   */
+  storedConversation(id: string): string {
+    let key = this.stored.get(id);
+    if (key === undefined) {
+      key = this.freshStart();
+      this.stored.set(id, key);
+    }
+    return key;
+  }
+
+  /** A stored conversation has got to `key` (the end of a reply recorded in it). */
+  storedConversationReached(id: string, key: string): void {
+    this.stored.set(id, key);
   }
 
   /**

@@ -31,6 +31,7 @@ export class ModelCall {
   private readonly tracker: ConversationTracker;
   private conversationStart: string = rootKey;
   private conversationEnd: string = rootKey;
+  private storedConversation: string | undefined;
   private firstChunkAt: number | undefined;
   private settled = false;
 
@@ -41,7 +42,7 @@ export class ModelCall {
   constructor(
     private readonly context: InstrumentContext,
     readonly operation: string,
-    request: () => { messages: readonly Message[]; start?: string } | undefined,
+    request: () => { messages: readonly Message[]; start?: string; storedConversation?: string } | undefined,
   ) {
     this.placement = context.placement(operation);
     this.tracker = trackerFor(context.recorder);
@@ -51,7 +52,10 @@ export class ModelCall {
         this.conversationEnd = this.tracker.freshStart();
         return;
       }
-      this.conversationStart = read.start ?? rootKey;
+      this.storedConversation = read.storedConversation;
+      this.conversationStart =
+        read.start ??
+        (read.storedConversation === undefined ? rootKey : this.tracker.storedConversation(read.storedConversation));
       const plan = this.tracker.planRequest(read.messages, this.conversationStart);
       this.conversationEnd = plan.end;
       this.recordRequest(plan, this.startedDate);
@@ -176,6 +180,8 @@ export class ModelCall {
     const responseId = messages.find((message) => message.response_id !== undefined)?.response_id;
     const reply = this.tracker.recordReply(this.conversationEnd, messages, responseId);
     this.conversationEnd = reply.end;
+    if (this.storedConversation !== undefined)
+      this.tracker.storedConversationReached(this.storedConversation, reply.end);
     for (const message of reply.messages) {
       const payload: MessagePayload = { ...messagePayload(message), ...timings, ...failed, role: "assistant" };
       if (failure?.kind === "failed") payload.finish_reason = "error";

@@ -363,6 +363,19 @@ describe("wrapOpenAI: responses.create", () => {
     expect(events.at(-1)?.type).toBe("message.assistant");
   });
 
+  it("continues a conversation OpenAI stores from where it got to: the same input twice is recorded twice", async () => {
+    const recorder = newRecorder();
+    const openai = wrapOpenAI(client(), recorder);
+    const reply = `${responsesRoundTrip}/1/response`;
+    server.reply(json(reply), json(reply), json(reply), json(reply));
+    const first = await openai.responses.create({ model: "gpt-5", input: "continue" });
+    await openai.responses.create({ model: "gpt-5", input: "continue", previous_response_id: first.id });
+    await openai.responses.create({ model: "gpt-5", input: "continue", conversation: "conv_1" });
+    await openai.responses.create({ model: "gpt-5", input: "continue", conversation: { id: "conv_1" } });
+    const events = await recorded(recorder);
+    expect(types(events)).toEqual(Array(4).fill(["message.user", "message.assistant"]).flat());
+  });
+
   it("records streamed responses when each stream ends, and hands on the same events", async () => {
     const calls = [0, 1].map((index) => `${responsesStream}/${index}`);
     const { plain, wrapped, recorder } = await plainAndWrapped(

@@ -41,20 +41,24 @@ export function wrapOpenAI<Client extends OpenAI>(
 }
 
 /**
- * A Responses request continues a stored conversation when it names `previous_response_id`: its input is only what
- * follows that response, so it is matched from where that response ended (or from a fresh start when this recorder
- * never saw it), never from the beginning of a history.
+ * A Responses request that names `previous_response_id` or `conversation` continues a conversation OpenAI stores: its
+ * input is only what is new, so it is matched from where that response or conversation got to in this recorder (or
+ * from a fresh start when the recorder never saw it), never from the beginning of a history.
  */
 function responsesRequest(context: InstrumentContext, operation: string, body: unknown) {
   const messages = requestMessages(context, operation, "openai-responses", body);
   if (messages === undefined) return undefined;
-  const previous =
+  const { previous_response_id: previous, conversation } =
     typeof body === "object" && body !== null
-      ? (body as { previous_response_id?: unknown }).previous_response_id
-      : undefined;
-  if (typeof previous !== "string") return { messages };
-  const tracker = ModelCall.tracker(context);
-  return { messages, start: tracker.afterResponse(previous) ?? tracker.freshStart() };
+      ? (body as { previous_response_id?: unknown; conversation?: unknown })
+      : {};
+  if (typeof previous === "string") {
+    const tracker = ModelCall.tracker(context);
+    return { messages, start: tracker.afterResponse(previous) ?? tracker.freshStart() };
+  }
+  const conversationId =
+    typeof conversation === "string" ? conversation : (conversation as { id?: unknown } | null | undefined)?.id;
+  return typeof conversationId === "string" ? { messages, storedConversation: conversationId } : { messages };
 }
 
 /** The SDK adds `output_text` (the text outputs joined) to a Responses response; the wire response has none. */
