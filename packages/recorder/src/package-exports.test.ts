@@ -46,7 +46,7 @@ describe("the built package's entry points", () => {
       // What the package publishes: `files` leaves the test files (`*.test.*`) out.
       .filter((file) => file.endsWith(".js") && !file.includes(".test."))
       .flatMap((file) =>
-        [...readFileSync(path.join(folder, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map(
+        [...readFileSync(path.join(folder, file), "utf8").matchAll(/(?:from|import)[\s(]*"([^"]+)"/g)].map(
           (match) => match[1],
         ),
       );
