@@ -1,4 +1,9 @@
-import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse } from "@google/genai";
+import {
+  GoogleGenAI,
+  type CallableTool,
+  type GenerateContentParameters,
+  type GenerateContentResponse,
+} from "@google/genai";
 import type { MessagePayload, ToolPayload } from "@agent-transcript/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Recorder } from "../writer/recorder.js";
@@ -94,6 +99,45 @@ describe("wrapGoogleGenAI: models.generateContent", () => {
     expect(answered.every((result) => result.name === "generate_topic")).toBe(true);
     expect(payloads(events, "message.user")).toHaveLength(1);
     expect(payloads(events, "message.system")).toHaveLength(1);
+  });
+
+  it("records the turns of automatic function calling, from the history the SDK returns, before the final reply", async () => {
+    const textOutput =
+      "pydantic-ai/tests/models/cassettes/test_google/test_google_text_output_function.yaml#interactions";
+    const country: CallableTool = {
+      tool: async () => ({
+        functionDeclarations: [{ name: "get_user_country", parametersJsonSchema: { type: "object", properties: {} } }],
+      }),
+      callTool: async () => [{ functionResponse: { name: "get_user_country", response: { result: "Mexico" } } }],
+    };
+    const { plain, wrapped, recorder } = await plainAndWrapped(
+      [jsonReply(`${textOutput}/0/response`), jsonReply(`${textOutput}/1/response`)],
+      async (google) =>
+        plainData(
+          await google.models.generateContent({
+            model: "gemini-2.5-pro",
+            contents: "What is the largest city in the user country?",
+            config: { tools: [country] },
+          }),
+        ),
+    );
+    expect(wrapped).toEqual(plain);
+    const events = await recorded(recorder);
+    expect(types(events)).toEqual([
+      "message.user",
+      "message.assistant",
+      "tool.call",
+      "tool.result",
+      "message.assistant",
+    ]);
+    const [turn, reply] = payloads<MessagePayload>(events, "message.assistant");
+    expect(turn).not.toHaveProperty("duration_ms");
+    expect(reply?.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(blocksText(reply as MessagePayload)).toBe("The largest city in Mexico is Mexico City.");
+    expect(only<ToolPayload>(events, "tool.result")).toMatchObject({
+      call_id: only<ToolPayload>(events, "tool.call").call_id,
+      output: { result: "Mexico" },
+    });
   });
 
   it("records a call the server fails with HTTP 500, and the caller gets the same error", async () => {
