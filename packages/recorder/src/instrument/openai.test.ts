@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import type { Event, MessagePayload, ToolPayload } from "@agent-transcript/core";
+import { systemCommand } from "@agent-transcript/setup";
 import OpenAI from "openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Recorder } from "../writer/recorder.js";
@@ -34,6 +36,9 @@ const responsesRoundTrip =
 const responsesStream =
   "pydantic-ai/tests/models/cassettes/test_openai_responses/test_openai_responses_stream.yaml#interactions";
 const quotaError = "vercel-ai/packages/openai/src/responses/__fixtures__/openai-error.1.json";
+
+// The system's jq, or Debian's unpacked for this user by tools/setup.
+const jqCommand = systemCommand("jq");
 
 const storyRequest: OpenAI.Chat.ChatCompletionCreateParamsStreaming = {
   model: "gpt-4o-mini",
@@ -121,6 +126,41 @@ describe("wrapOpenAI: chat.completions.create", () => {
     expect(blocksText(followUp)).toBe("Reply with exactly: OK");
     expect([blocksText(ok), blocksText(okAgain)]).toEqual(["OK", "OK"]);
     expect(okAgain.response_id).toBe("chatcmpl-Dyln7eWP9e8BUZZ7d7BabGc6C9GeY");
+  });
+
+  it("writes a file the AWF transcript format's jq recipes read: tool calls paired with results, assistant text", async () => {
+    const recorder = newRecorder();
+    const openai = wrapOpenAI(client(), recorder);
+    const calls = [0, 1].map((index) => `${roundTrip}/${index}`);
+    server.reply(...calls.map((call) => json(`${call}/response`)));
+    for (const call of calls) await openai.chat.completions.create(body(`${call}/request`) as never);
+    await recorded(recorder);
+    const jq = (args: string[]): string => {
+      const result = spawnSync(jqCommand.command, [...args, recorder.file], { encoding: "utf8", env: jqCommand.env });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    const pairs = `
+  [.[] | select(.type == "tool.call" or .type == "tool.result")]
+  | group_by(.payload.call_id)
+  | map({
+      call_id: .[0].payload.call_id,
+      name: .[0].payload.name,
+      input: (map(select(.type == "tool.call"))[0].payload.input),
+      output: (map(select(.type == "tool.result"))[0].payload.output)
+    })
+`;
+    expect(JSON.parse(jq(["-s", pairs]))).toEqual([
+      {
+        call_id: "call_i8bNJ8oVFq9EVr3dZvYC0tiJ",
+        name: "get_weather",
+        input: { city: "Paris" },
+        output: "sunny in Paris",
+      },
+    ]);
+    expect(
+      jq(["-r", `select(.type == "message.assistant")\n  | .payload.blocks[]\n  | select(.type == "text")\n  | .text`]),
+    ).toBe("The weather in Paris is sunny.\n");
   });
 
   it("records streamed calls when each stream ends, and hands on the same chunks", async () => {
