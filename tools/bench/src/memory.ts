@@ -2,7 +2,8 @@
 // collects garbage, notes its resident memory, then reads one large generated document from a file; the peak
 // resident memory above that resting point, divided by the file's size, is the multiple. The document is made of the
 // real corpus's messages repeated (about 64 MiB in a full run), written by the parent so that building it never
-// counts.
+// counts. The session-import benchmarks read a generated agent session of about 100 MiB instead, each format twice:
+// a line at a time (`importSession`), and its whole text read first (the alternative).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -12,6 +13,9 @@ import { fileURLToPath } from "node:url";
 import { decodeTranscript } from "@agent-transcript/core";
 import type { Transcript } from "@agent-transcript/core";
 import { run } from "@agent-transcript/cli";
+import { type LargeSessionFormat, writeLargeSession } from "@agent-transcript/fixtures/large-sessions";
+import { importSessionText } from "@agent-transcript/providers";
+import { importSession } from "@agent-transcript/providers/node";
 import { buildCorpus } from "./corpus.js";
 import { benchRoot } from "./paths.js";
 import { median } from "./measure.js";
@@ -22,6 +26,12 @@ export const memoryBenchmarkIds = [
   "memory-export",
   "memory-gzip-bomb",
   "memory-stdin-limit",
+  "memory-import-claude-code",
+  "memory-import-claude-code-whole-text",
+  "memory-import-codex",
+  "memory-import-codex-whole-text",
+  "memory-import-gemini-cli",
+  "memory-import-gemini-cli-whole-text",
 ] as const;
 export type MemoryBenchmarkId = (typeof memoryBenchmarkIds)[number];
 
@@ -42,6 +52,15 @@ export const maxMemoryMultiples: Readonly<Record<MemoryBenchmarkId, number>> = {
   // Refusing input over a limit holds at most the limit's worth (the bytes read so far), and some stream buffers.
   "memory-gzip-bomb": 1.5,
   "memory-stdin-limit": 1.5,
+  // A session import holds the document it returns (1.5 to 1.8 times the file, as objects) and the collector's
+  // slack, never the file's text: the whole-text import beside each (same file, same run) shows what holding the
+  // text adds, about one more multiple.
+  "memory-import-claude-code": 3,
+  "memory-import-claude-code-whole-text": 4.5,
+  "memory-import-codex": 3,
+  "memory-import-codex-whole-text": 4.5,
+  "memory-import-gemini-cli": 3,
+  "memory-import-gemini-cli-whole-text": 4.5,
 };
 
 /** What a benchmark's multiple is of: the input file's size, or the limit that refuses the input. */
@@ -53,7 +72,19 @@ const bases: Record<MemoryBenchmarkId, MemoryBasis> = {
   "memory-export": "input",
   "memory-gzip-bomb": "limit",
   "memory-stdin-limit": "limit",
+  "memory-import-claude-code": "input",
+  "memory-import-claude-code-whole-text": "input",
+  "memory-import-codex": "input",
+  "memory-import-codex-whole-text": "input",
+  "memory-import-gemini-cli": "input",
+  "memory-import-gemini-cli-whole-text": "input",
 };
+
+/** The session format a session-import memory benchmark reads, and whether it reads the whole text first. */
+function sessionImportOf(id: MemoryBenchmarkId): { format: LargeSessionFormat; wholeText: boolean } | undefined {
+  const match = /^memory-import-(claude-code|codex|gemini-cli)(-whole-text)?$/.exec(id);
+  return match === null ? undefined : { format: match[1] as LargeSessionFormat, wholeText: match[2] !== undefined };
+}
 
 /** The limit the refusal benchmarks set (`--max-decompressed-size`, `--max-input-size`): small in a quick run. */
 function limitBytes(quick: boolean): number {
@@ -74,6 +105,15 @@ const titles: Record<MemoryBenchmarkId, string> = {
   "memory-gzip-bomb":
     "`agent-transcript validate bomb.json.gz --max-decompressed-size L`: 16 × L of zeros in a file of a few KB, refused at L",
   "memory-stdin-limit": "`agent-transcript validate - --max-input-size L`: 4 × L piped on stdin, refused at L",
+  "memory-import-claude-code": "`importSession(file)`: a generated Claude Code session, read a line at a time",
+  "memory-import-claude-code-whole-text":
+    "`importSessionText(readFileSync(file))`: the same Claude Code session, its text read first (the alternative)",
+  "memory-import-codex": "`importSession(file)`: a generated Codex rollout, read a line at a time",
+  "memory-import-codex-whole-text":
+    "`importSessionText(readFileSync(file))`: the same Codex rollout, its text read first (the alternative)",
+  "memory-import-gemini-cli": "`importSession(file)`: a generated Gemini CLI JSONL session, read a line at a time",
+  "memory-import-gemini-cli-whole-text":
+    "`importSessionText(readFileSync(file))`: the same Gemini CLI session, its text read first (the alternative)",
 };
 
 /** What one process measured. */
@@ -129,18 +169,24 @@ async function measureHere(id: MemoryBenchmarkId, file: string, quick: boolean):
   collectGarbage();
   const restingRssBytes = process.memoryUsage().rss;
   const inputBytes = bases[id] === "limit" ? limit : statSync(file).size;
-  if (id === "memory-decode") {
+  const session = sessionImportOf(id);
+  if (session !== undefined) {
+    const outcome = session.wholeText
+      ? importSessionText(readFileSync(file, "utf8"), { format: session.format })
+      : await importSession(file, { format: session.format });
+    if (!outcome.ok) throw new Error(`${id}: ${outcome.message}`);
+  } else if (id === "memory-decode") {
     const decoded = decodeTranscript(readFileSync(file), { mode: "strict" });
     if (!decoded.ok) throw new Error(`decode failed: ${decoded.error.message}`);
   } else {
     let errors = "";
-    const args: Record<Exclude<MemoryBenchmarkId, "memory-decode">, string[]> = {
+    const args: Record<"memory-validate" | "memory-export" | "memory-gzip-bomb" | "memory-stdin-limit", string[]> = {
       "memory-validate": ["validate", file],
       "memory-export": ["export", file, "--output", path.join(scratch, "export.json")],
       "memory-gzip-bomb": ["validate", file, "--max-decompressed-size", String(limit)],
       "memory-stdin-limit": ["validate", "-", "--max-input-size", String(limit)],
     };
-    const code = await run(args[id], {
+    const code = await run(args[id as keyof typeof args], {
       stdout: () => undefined,
       stderr: (text) => {
         errors += text;
@@ -174,11 +220,31 @@ export function runMemoryBenchmarks(
   if (ids.length === 0) return [];
   const folder = mkdtempSync(path.join(os.tmpdir(), "bench-memory-input-"));
   try {
-    const file = path.join(folder, "large.json");
-    writeFileSync(file, largeDocument(options.quick ? 2 * 1024 * 1024 : 64 * 1024 * 1024, options.quick));
-    const bomb = path.join(folder, "bomb.json.gz");
-    writeFileSync(bomb, gzipBomb((16 * limitBytes(options.quick)) / (1024 * 1024)));
-    const inputOf = (id: MemoryBenchmarkId): string => (id === "memory-gzip-bomb" ? bomb : file);
+    // Each input is written once, when a selected benchmark first needs it.
+    const inputs = new Map<string, string>();
+    const input = (name: string, write: (file: string) => void): string => {
+      let file = inputs.get(name);
+      if (file === undefined) {
+        file = path.join(folder, name);
+        write(file);
+        inputs.set(name, file);
+      }
+      return file;
+    };
+    const inputOf = (id: MemoryBenchmarkId): string => {
+      const session = sessionImportOf(id);
+      if (session !== undefined)
+        return input(`${session.format}.jsonl`, (file) => {
+          writeLargeSession(file, session.format, options.quick ? 2 * 1024 * 1024 : 100 * 1024 * 1024);
+        });
+      if (id === "memory-gzip-bomb")
+        return input("bomb.json.gz", (file) => {
+          writeFileSync(file, gzipBomb((16 * limitBytes(options.quick)) / (1024 * 1024)));
+        });
+      return input("large.json", (file) => {
+        writeFileSync(file, largeDocument(options.quick ? 2 * 1024 * 1024 : 64 * 1024 * 1024, options.quick));
+      });
+    };
     const results = new Map<MemoryBenchmarkId, MemoryRun[]>(ids.map((id) => [id, []]));
     for (let runNumber = 1; runNumber <= options.runs; runNumber += 1) {
       for (const id of ids) {
