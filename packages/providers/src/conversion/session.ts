@@ -155,7 +155,10 @@ export interface SessionFold {
 /** Where a file layer looks for a session's related files: a folder, and the names in it that may be related. */
 export interface RelatedFileLocation {
   folder: string;
+  /** The names of the related files in the folder (or in each of its subfolders that `folders` matches). */
   names: RegExp;
+  /** When given, the files are in `folder`'s subfolders whose names match, not in `folder` itself. */
+  folders?: RegExp;
 }
 
 /** One session format's importer: detection, where its related files are, and the fold that reads it. */
@@ -295,14 +298,30 @@ export function splitPath(path: string): { folder: string; name: string; separat
 }
 
 /**
- * A related file's path relative to the folder of the main file when it is inside it, else as given (forward slashes
- * either way): a child run's `location`.
+ * A related file's path relative to the folder of the main file (forward slashes): below it, or up and across with
+ * `..` when both are absolute paths on the same root (a Codex child rollout in the next day's folder); else as given.
+ * A child run's `location`, which the schema reads relative to the document.
  */
 export function relativeToMain(main: string, child: string): string {
   const { folder } = splitPath(main);
   const normalised = child.replaceAll("\\", "/");
-  const base = `${folder.replaceAll("\\", "/")}/`;
-  return folder !== "." && normalised.startsWith(base) ? normalised.slice(base.length) : normalised;
+  const from = folder.replaceAll("\\", "/");
+  if (folder !== "." && normalised.startsWith(`${from}/`)) return normalised.slice(from.length + 1);
+  const absolute = /^(?:[a-z]:)?\//i;
+  const root = (text: string): string | undefined => absolute.exec(text)?.[0];
+  if (root(from) === undefined || root(from) !== root(normalised)) return normalised;
+  const mainSegments = from.split("/").filter((segment) => segment !== "");
+  const childSegments = normalised.split("/").filter((segment) => segment !== "");
+  // Paths that climb (`a/../b`) are not compared segment by segment: kept as given.
+  if ([...mainSegments, ...childSegments].some((segment) => segment === ".." || segment === ".")) return normalised;
+  let common = 0;
+  while (
+    common < mainSegments.length &&
+    common < childSegments.length - 1 &&
+    mainSegments[common] === childSegments[common]
+  )
+    common += 1;
+  return [...mainSegments.slice(common).map(() => ".."), ...childSegments.slice(common)].join("/");
 }
 
 /** One file a session exporter writes: its name (relative to the main file's folder) and its whole text. */

@@ -255,12 +255,19 @@ export async function relatedSessionFiles(
   const found: string[] = [];
   const self = path.resolve(file);
   for (const location of sessionImporters[format].relatedFiles(file)) {
-    for (const name of (await lookups.names(location.folder)) ?? []) {
-      if (!location.names.test(name)) continue;
-      const candidate = path.join(location.folder, name);
-      if (path.resolve(candidate) === self || found.includes(candidate)) continue;
-      if (await lookups.isFile(candidate)) found.push(candidate);
-    }
+    const folders =
+      location.folders === undefined
+        ? [location.folder]
+        : ((await lookups.names(location.folder)) ?? [])
+            .filter((name) => location.folders?.test(name) === true)
+            .map((name) => path.join(location.folder, name));
+    for (const folder of folders)
+      for (const name of (await lookups.names(folder)) ?? []) {
+        if (!location.names.test(name)) continue;
+        const candidate = path.join(folder, name);
+        if (path.resolve(candidate) === self || found.includes(candidate)) continue;
+        if (await lookups.isFile(candidate)) found.push(candidate);
+      }
   }
   return found;
 }

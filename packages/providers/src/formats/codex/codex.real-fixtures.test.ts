@@ -5,7 +5,8 @@
  * once, sub-agent rollouts as child runs with their own totals and the parent's rolled up, and every line of every
  * file accounted for.
  */
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Message, Transcript, Usage } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
@@ -280,5 +281,48 @@ describe("the compactions of the real Codex catalog", () => {
     expect(messages.slice(0, first).map((message) => message.role)).toEqual(
       expect.arrayContaining(["user", "assistant", "tool"]),
     );
+  });
+});
+
+describe("a sub-agent's rollout started after midnight", () => {
+  const samples = "agtrace/crates/agtrace-providers/tests/samples";
+  it("is found in the next day's folder, across a month's end, and linked as it is beside its parent", async () => {
+    const sessions = mkdtempSync(path.join(tmpdir(), "codex-midnight-"));
+    try {
+      const place = (day: string, name: string): string => {
+        const folder = path.join(sessions, ...day.split("/"));
+        mkdirSync(folder, { recursive: true });
+        copyFileSync(path.join(root, samples, name), path.join(folder, name));
+        return path.join(folder, name);
+      };
+      const parent = place("2026/01/31", "rollout-parent-019b88e0.jsonl");
+      const child = place("2026/02/01", "rollout-subagent-019b88e5.jsonl");
+      const beside = await importSession(path.join(root, samples, "rollout-parent-019b88e0.jsonl"));
+      const across = await importSession(parent);
+      expect(across.ok && beside.ok).toBe(true);
+      if (!across.ok || !beside.ok) return;
+      expect(across.files).toEqual([parent, child]);
+      expect(across.children.map((entry) => entry.runId)).toEqual(beside.children.map((entry) => entry.runId));
+      expect(across.children.length).toBe(1);
+      expect(across.document.run?.children?.[0]?.location).toBe("../../02/01/rollout-subagent-019b88e5.jsonl");
+      expect(across.document.run?.usage_including_children).toEqual(beside.document.run?.usage_including_children);
+    } finally {
+      rmSync(sessions, { recursive: true, force: true });
+    }
+  });
+
+  it("is looked for in the day after the parent's folder only when that folder names a real day", async () => {
+    const { codexImporter } = await import("./index.js");
+    const folders = (file: string) => codexImporter.relatedFiles(file).map((location) => location.folder);
+    expect(folders("/h/.codex/sessions/2025/12/31/rollout-a.jsonl")).toEqual([
+      "/h/.codex/sessions/2025/12/31",
+      "/h/.codex/sessions/2026/01/01",
+    ]);
+    expect(folders("/h/.codex/sessions/2028/02/28/rollout-a.jsonl")).toEqual([
+      "/h/.codex/sessions/2028/02/28",
+      "/h/.codex/sessions/2028/02/29",
+    ]);
+    expect(folders("/h/.codex/sessions/2026/02/30/rollout-a.jsonl")).toEqual(["/h/.codex/sessions/2026/02/30"]);
+    expect(folders("/h/exports/rollout-a.jsonl")).toEqual(["/h/exports"]);
   });
 });

@@ -53,11 +53,26 @@ export const rolloutNames = /^rollout-.+\.jsonl(?:\.zst|\.gz)?$/;
 
 /**
  * Codex writes every thread's rollout under the day it started, `~/.codex/sessions/YYYY/MM/DD/`: a sub-agent's or a
- * fork's rollout sits beside its parent's (a child started after midnight is in the next day's folder and is not
- * found). The importer keeps only the rollouts whose `session_meta` names this session (or one of its children) as
- * their parent.
+ * fork's rollout sits beside its parent's, or, started after midnight, in the next day's folder. The importer keeps
+ * only the rollouts whose `session_meta` names this session (or one of its children) as their parent.
  */
 export function codexRelatedFiles(path: string): RelatedFileLocation[] {
-  const { folder } = splitPath(path);
-  return [{ folder, names: rolloutNames }];
+  const { folder, separator } = splitPath(path);
+  const locations: RelatedFileLocation[] = [{ folder, names: rolloutNames }];
+  const next = nextDayFolder(folder, separator);
+  if (next !== undefined) locations.push({ folder: next, names: rolloutNames });
+  return locations;
+}
+
+/** `…/YYYY/MM/DD` → the folder of the day after (across months and years); undefined for any other folder. */
+function nextDayFolder(folder: string, separator: string): string | undefined {
+  const match = /^(.*)[\\/](\d{4})[\\/](\d{2})[\\/](\d{2})$/.exec(folder);
+  if (match === null) return undefined;
+  const [, base, year, month, day] = match as unknown as [string, string, string, string, string];
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  // A folder that names no real day (2026/02/30) is not one Codex wrote.
+  if (date.getUTCDate() !== Number(day) || date.getUTCMonth() !== Number(month) - 1) return undefined;
+  date.setUTCDate(date.getUTCDate() + 1);
+  const two = (value: number): string => String(value).padStart(2, "0");
+  return [base, String(date.getUTCFullYear()), two(date.getUTCMonth() + 1), two(date.getUTCDate())].join(separator);
 }

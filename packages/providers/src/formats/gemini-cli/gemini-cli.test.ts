@@ -357,6 +357,18 @@ describe("gemini-cli detection", () => {
     expect(geminiCliImporter.relatedFiles("/home/u/.gemini/tmp/abc/chats/session-x.jsonl")).toEqual([]);
   });
 
+  it("looks for a session's sub-agents' chats in the folders named by its id, and none for a sub-agent's own chat", () => {
+    const [location, ...more] = geminiCliImporter.relatedFiles(
+      "/home/u/.gemini/tmp/abc/chats/session-2026-04-29T21-39-5b959dae.jsonl",
+    );
+    expect(more).toEqual([]);
+    expect(location?.folder).toBe("/home/u/.gemini/tmp/abc/chats");
+    expect(location?.folders?.test(sessionId)).toBe(true);
+    expect(location?.folders?.test("6f1c2d3e-4b5a-4c6d-8e7f-90a1b2c3d4e5")).toBe(false);
+    expect(location?.names.test("0b1d2e3f-aaaa-4bbb-8ccc-ddddeeeeffff.jsonl")).toBe(true);
+    expect(geminiCliImporter.relatedFiles(`/home/u/.gemini/tmp/abc/chats/${sessionId}/agent-1.jsonl`)).toEqual([]);
+  });
+
   it("streams the same result as the text", async () => {
     const text = jsonl(header, user("u1", "hi"), gemini("g1", { tokens: tokens(3, 4) }));
     const lines = text.split("\n").map((line, index) => ({ line: index + 1, text: line }));

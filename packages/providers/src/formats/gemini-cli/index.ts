@@ -29,6 +29,10 @@
  * - `info`, `error` and `warning` messages are Gemini CLI's notices, not turns: kept verbatim in
  *   `metadata["gemini-cli"].records` (`[{ line, after, record }]`, `after` the id of the message they followed) with a
  *   `kept-as-metadata` loss; types not known yet the same with `unknown-line-type`.
+ * - Sub-agents: Gemini CLI writes a sub-agent's chat as a session of its own, `chats/<parent session id>/<its id>.jsonl`,
+ *   its header of kind `subagent`. Those beside a main session are read with it, each a child run in `run.children`
+ *   (`call_id` the call whose `agentId` names it, `location` its path from the main file, its document with
+ *   `run.parent`), its tokens rolled up into `run.usage_including_children`.
  * - A line that is not JSON, or not a record, costs that line (`unparsable-line`, `invalid-line`); a field that cannot
  *   be mapped is kept beside its message (`invalid-field`). A single-file session that is not valid JSON is one
  *   `unparsable-line` loss naming the line and column, and no record is read.
@@ -39,7 +43,7 @@ import { detectGeminiCli, geminiCliRelatedFiles } from "./to-canonical-files.js"
 
 export type * from "./types.js";
 
-/** Gemini CLI's importer: detection by content, no related files, and the fold that reads a session. */
+/** Gemini CLI's importer: detection by content, the sub-agents' chats as related files, and the fold that reads them. */
 export const geminiCliImporter: SessionImporter = {
   id: "gemini-cli",
   detect: detectGeminiCli,

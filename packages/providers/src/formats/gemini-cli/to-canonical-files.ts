@@ -1,8 +1,8 @@
 /**
- * Gemini CLI's files, told by their content: which first lines open a Gemini CLI session. Its sessions have no related
- * files this importer reads (a sub-agent's session, `chats/<parent session id>/<id>.jsonl`, is a session of its own).
+ * Gemini CLI's files, told by their content and found by their place: which first lines open a Gemini CLI session, and
+ * where a session's sub-agents' chats are (`chats/<parent session id>/<id>.jsonl`).
  */
-import { isJsonObject, type RelatedFileLocation } from "../../conversion/index.js";
+import { isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
 
 /** Lines longer than this are judged by their start, not parsed. */
 const largestParsedLine = 256 * 1024;
@@ -56,7 +56,15 @@ function isGeminiHeader(record: unknown): boolean {
   );
 }
 
-/** Gemini CLI's sessions have no related files. */
-export function geminiCliRelatedFiles(_path: string): RelatedFileLocation[] {
-  return [];
+/**
+ * A main session, `chats/session-<time>-<first 8 characters of its id>.jsonl`, has its sub-agents' chats in
+ * `chats/<its whole id>/<sub-agent id>.jsonl`: the folders whose names start with those 8 characters (the importer
+ * keeps the chats whose folder is the session's whole id and whose header says `kind: "subagent"`). A sub-agent's
+ * own chat has none (its sub-agents, if any, sit under `chats/<its id>/`, a folder of the main chats').
+ */
+export function geminiCliRelatedFiles(path: string): RelatedFileLocation[] {
+  const { folder, name } = splitPath(path);
+  const prefix = /^session-.+-([^-./\\]+)\.jsonl?(?:\.gz)?$/.exec(name)?.[1];
+  if (prefix === undefined) return [];
+  return [{ folder, folders: new RegExp(`^${prefix.replace(/\W/g, "\\$&")}`), names: /\.jsonl(?:\.gz)?$/ }];
 }

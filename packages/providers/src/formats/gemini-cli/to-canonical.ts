@@ -5,7 +5,7 @@
  * The single-file session (`session-*.json`, one JSON document, pretty-printed) cannot be read before it ends: its
  * lines are held and parsed at the end of the file, and a damaged one is one loss naming the line and column.
  */
-import type { Message, Transcript, Usage } from "@agent-transcript/core";
+import type { ChildRun, Message, Transcript, Usage } from "@agent-transcript/core";
 import { formatVersion, sumUsage } from "@agent-transcript/core";
 import { parseJson } from "@agent-transcript/core/json";
 import {
@@ -14,10 +14,12 @@ import {
   isJsonObject,
   parseSessionLine,
   recordLines,
+  relativeToMain,
   sessionLineDepth,
   setField,
   splitPath,
   type JsonObject,
+  type SessionChild,
   type SessionFold,
   type SessionImportOptions,
   type SessionImportResult,
@@ -47,6 +49,8 @@ class GeminiCliFold implements SessionFold {
   private readonly entries = new Map<string, Entry>();
   private readonly branches: Array<{ line: number; entries: Entry[] }> = [];
   private index = 0;
+  /** The related files read, each a session of its own: the sub-agents' chats, once they prove to be this session's. */
+  private readonly related: Array<{ path: string; fold: GeminiCliFold }> = [];
 
   constructor(private readonly options: SessionImportOptions) {}
 
@@ -56,12 +60,26 @@ class GeminiCliFold implements SessionFold {
       this.path = path;
       return;
     }
-    // Gemini CLI names no related files: anything handed over after the main file is not read.
+    if (role === "related" && !this.ignoring) {
+      // A sub-agent's chat (`chats/<this session's id>/<its id>.jsonl`) is read as a session of its own.
+      const fold = new GeminiCliFold({
+        ...(this.options.importedAt === undefined ? {} : { importedAt: this.options.importedAt }),
+      });
+      fold.file(path, "main");
+      this.related.push({ path, fold });
+      return;
+    }
+    // A second main file, or a related file of a sub-agent's chat: not read.
     this.ignoring = true;
   }
 
   line(line: SessionLine): void {
     if (this.ignoring) return;
+    const related = this.related.at(-1);
+    if (related !== undefined) {
+      related.fold.line(line);
+      return;
+    }
     if (this.held !== undefined) {
       this.held.push(line);
       return;
@@ -239,7 +257,8 @@ class GeminiCliFold implements SessionFold {
       if (branchKept.length > 0) out.records = branchKept;
       return out;
     });
-    const document = this.document(messages, usages, kept, branches);
+    const subagents = this.subagents(messages);
+    const document = this.document(messages, usages, kept, branches, subagents.links);
     return {
       document: setAsideInvalidMessages(
         document,
@@ -250,11 +269,59 @@ class GeminiCliFold implements SessionFold {
         },
         (line, message) => this.loss(line, "invalid-line", message),
       ),
-      children: [],
+      children: subagents.children,
       losses: this.losses,
-      files: this.records > 0 || this.path !== "" ? [this.path] : [],
+      files: [...(this.records > 0 || this.path !== "" ? [this.path] : []), ...subagents.files],
       records: this.records,
     };
+  }
+
+  /**
+   * The sub-agents' chats among the related files: a session of kind `subagent` in the folder named by this session's
+   * id (Gemini CLI nests them so). Each becomes a child run, linked to the tool call that names its id as `agentId`;
+   * a file that proves to be another session's is not read into this one.
+   */
+  private subagents(messages: readonly Message[]): { links: ChildRun[]; children: SessionChild[]; files: string[] } {
+    const sessionId = typeof this.session.sessionId === "string" ? this.session.sessionId : undefined;
+    const callsByAgent = new Map<string, string>();
+    for (const message of messages)
+      for (const part of message.parts)
+        if (part.type === "tool_call") {
+          const agentId = part.provider_fields?.[geminiCliKey]?.agentId;
+          if (typeof agentId === "string" && !callsByAgent.has(agentId)) callsByAgent.set(agentId, part.id);
+        }
+    const links: ChildRun[] = [];
+    const children: SessionChild[] = [];
+    const files: string[] = [];
+    const runIds = new Set<string>(sessionId === undefined ? [] : [sessionId]);
+    for (const { path, fold } of this.related) {
+      const result = fold.finish();
+      const own = result.document.metadata?.[geminiCliKey];
+      const session = isJsonObject(own) && isJsonObject(own.session) ? own.session : undefined;
+      if (
+        sessionId === undefined ||
+        session?.kind !== "subagent" ||
+        splitPath(splitPath(path).folder).name !== sessionId
+      )
+        continue;
+      let runId = result.document.id;
+      for (let suffix = 2; runIds.has(runId); suffix += 1) runId = `${result.document.id}#${suffix}`;
+      runIds.add(runId);
+      const document: Transcript = { ...result.document, id: runId };
+      if (document.run !== undefined) document.run = { ...document.run, parent: { run_id: sessionId } };
+      const link: ChildRun = { run_id: runId, status: "completed" };
+      const childId = typeof session.sessionId === "string" ? session.sessionId : undefined;
+      const callId = childId === undefined ? undefined : callsByAgent.get(childId);
+      if (callId !== undefined) link.call_id = callId;
+      if (document.title !== undefined) link.title = document.title;
+      link.location = relativeToMain(this.options.path ?? this.path, path);
+      link.transcript = document;
+      links.push(link);
+      children.push({ runId, path, document });
+      for (const file of result.files) files.push(file);
+      append(this.losses, result.losses);
+    }
+    return { links, children, files };
   }
 
   /** The canonical messages of these entries in order, their losses reported, notices and the rest kept aside. */
@@ -280,7 +347,13 @@ class GeminiCliFold implements SessionFold {
     return messages;
   }
 
-  private document(messages: Message[], usages: Usage[], kept: JsonObject[], branches: JsonObject[]): Transcript {
+  private document(
+    messages: Message[],
+    usages: Usage[],
+    kept: JsonObject[],
+    branches: JsonObject[],
+    children: ChildRun[],
+  ): Transcript {
     const session = this.session;
     const sessionId = typeof session.sessionId === "string" && session.sessionId !== "" ? session.sessionId : undefined;
     const path = this.options.path ?? this.path;
@@ -299,9 +372,11 @@ class GeminiCliFold implements SessionFold {
     if (last !== undefined) document.updated_at = last;
     document.source = sessionSource("gemini-cli", path, sessionId, this.options.importedAt);
     document.producer = { name: "gemini-cli" };
-    if (this.records > 0) document.run = sessionRun({ status: "completed", first, last });
+    const usage = usages.length > 0 ? sumUsage(usages) : undefined;
+    if (this.records > 0 || children.length > 0)
+      document.run = sessionRun({ status: "completed", first, last, children, usage });
     document.messages = messages;
-    if (usages.length > 0) document.usage = sumUsage(usages);
+    if (usage !== undefined) document.usage = usage;
     const own: JsonObject = {};
     if (this.layout !== undefined) own.layout = this.layout;
     if (Object.keys(session).length > 0) own.session = session;
