@@ -21,7 +21,7 @@ const defaultLinkOpen = markdown.renderer.rules.link_open;
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
   if (token) {
-    const href = token.attrGet("href") ?? "";
+    const href = String(token.attrGet("href") ?? "");
     // An inline image passes validateLink for images; as a link target it goes nowhere.
     if (!safeLink.test(href.trim())) token.attrs = (token.attrs ?? []).filter(([name]) => name !== "href");
     token.attrSet("target", "_blank");
@@ -33,7 +33,7 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
 markdown.renderer.rules.image = (tokens, index, _options, _env, self) => {
   const token = tokens[index];
   if (!token) return "";
-  const source = (token.attrGet("src") ?? "").trim();
+  const source = String(token.attrGet("src") ?? "").trim();
   const alt = self.renderInlineAsText(token.children ?? [], _options, _env);
   const escapedAlt = markdown.utils.escapeHtml(alt);
   if (inlineImage.test(source))

@@ -3,10 +3,20 @@
  * and tool calls paired with their results), the run's totals, and the tree of child runs with their own and
  * rolled-up tokens and cost. Everything here is linear in the document; search text is built on first use.
  */
-import { addCost, addUsage, computeCost, type Cost, type Tolerant, type Usage } from "@agent-transcript/core";
+import {
+  addCost,
+  addUsage,
+  computeCost,
+  isKnownPart,
+  type Cost,
+  type Strict,
+  type Tolerant,
+  type Usage,
+} from "@agent-transcript/core";
 
 type Message = Tolerant.Message;
-type Part = Tolerant.Part;
+/** Parts of this version's vocabulary; a newer minor's part types are shown as JSON (parts.tsx). */
+type Part = Strict.Part;
 export type ToolCall = Extract<Part, { type: "tool_call" }>;
 export type ToolResult = Extract<Part, { type: "tool_result" }>;
 
@@ -72,6 +82,7 @@ export function buildRunView(document: Tolerant.Transcript, path = ""): RunView 
     const row: Row = { index, message, cacheMiss: false, toolNames: [], statuses: [], compaction: false };
     if (typeof message.model === "string") models.add(message.model);
     for (const part of message.parts) {
+      if (!isKnownPart(part)) continue;
       if (part.type === "tool_call") {
         calls.set(part.id, index);
         row.toolNames.push(part.name);
@@ -104,7 +115,7 @@ export function buildRunView(document: Tolerant.Transcript, path = ""): RunView 
   // A tool call without a result yet is pending; the call's row filters by its result's status.
   for (const row of rows)
     for (const part of row.message.parts)
-      if (part.type === "tool_call") row.statuses.push(results.get(part.id)?.part.status ?? "pending");
+      if (isKnownPart(part) && part.type === "tool_call") row.statuses.push(results.get(part.id)?.part.status ?? "pending");
   if (document.usage !== undefined) usage = document.usage as Usage;
   if (document.cost !== undefined && (document.cost as Cost).status !== "unknown") cost = document.cost as Cost;
 
@@ -168,7 +179,9 @@ export function runAt(root: RunView, path: string): RunView | undefined {
 export function searchTextOf(row: Row): string {
   if (row.searchText === undefined) {
     const pieces: string[] = [row.message.role];
-    for (const part of row.message.parts) collectText(part, pieces);
+    for (const part of row.message.parts)
+      if (isKnownPart(part)) collectText(part, pieces);
+      else pieces.push(jsonText(part));
     row.searchText = pieces.join("\n").toLowerCase();
   }
   return row.searchText;
@@ -192,7 +205,7 @@ function collectText(part: Part, pieces: string[]): void {
       if (part.name) pieces.push(part.name);
       if (part.error) pieces.push(part.error);
       if (part.output !== undefined) pieces.push(typeof part.output === "string" ? part.output : jsonText(part.output));
-      for (const inner of part.content ?? []) collectText(inner as Part, pieces);
+      for (const inner of part.content ?? []) collectText(inner, pieces);
       break;
     case "command":
       pieces.push(part.command, part.output ?? "");

@@ -2,13 +2,12 @@
  * One component per kind of part. Text from the transcript reaches the page only as text nodes (Preact escapes it)
  * or through the safe Markdown renderer; nothing from a transcript becomes an attribute that can run or load.
  */
-import type { Tolerant } from "@agent-transcript/core";
+import { isKnownPart, type Strict, type Tolerant } from "@agent-transcript/core";
 import type { ComponentChildren } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { isDrawableImage, renderMarkdown } from "./markdown.js";
 import { formatDuration, jsonText, type RunView, type ToolCall, type ToolResult } from "./model.js";
 
-type Part = Tolerant.Part;
 
 /** Output longer than this is cut when shown, with a button for the rest: a 50 MB tool output stays responsive. */
 const shownCharacters = 20_000;
@@ -145,7 +144,7 @@ function ResultBody({ part, view, query }: { part: ToolResult; view: RunView; qu
         <LongText text={typeof part.output === "string" ? part.output : jsonText(part.output)} query={query} />
       )}
       {(part.content ?? []).map((inner, index) => (
-        <PartView key={index} part={inner as Part} view={view} query={query} />
+        <PartView key={index} part={inner} view={view} query={query} />
       ))}
     </>
   );
@@ -175,7 +174,7 @@ function ToolResultView({ part, view, query }: { part: ToolResult; view: RunView
   );
 }
 
-function PlanView({ items }: { items: ReadonlyArray<Tolerant.PlanItem | Tolerant.PlanStepPart> }) {
+function PlanView({ items }: { items: ReadonlyArray<Strict.PlanItem | Strict.PlanStepPart> }) {
   return (
     <ul class="plan">
       {items.map((item) => (
@@ -190,7 +189,7 @@ function PlanView({ items }: { items: ReadonlyArray<Tolerant.PlanItem | Tolerant
   );
 }
 
-function DiffView({ part }: { part: Tolerant.CodeDiffPart }) {
+function DiffView({ part }: { part: Strict.CodeDiffPart }) {
   return (
     <div class="diff">
       {part.files.map((file, fileIndex) => (
@@ -218,7 +217,7 @@ function DiffView({ part }: { part: Tolerant.CodeDiffPart }) {
   );
 }
 
-function MediaView({ part }: { part: Tolerant.ImagePart | Tolerant.AudioPart | Tolerant.FilePart }) {
+function MediaView({ part }: { part: Strict.ImagePart | Strict.AudioPart | Strict.FilePart }) {
   if (part.type === "image" && part.data !== undefined && isDrawableImage(part.media_type))
     return <img class="inline-image" src={`data:${part.media_type};base64,${part.data}`} alt={part.alt ?? "image"} />;
   const where = part.url ?? part.path ?? part.file_id ?? (part.data !== undefined ? "inline data" : "");
@@ -241,7 +240,14 @@ function MediaView({ part }: { part: Tolerant.ImagePart | Tolerant.AudioPart | T
   );
 }
 
-export function PartView({ part, view, query }: { part: Part; view: RunView; query: string }) {
+export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.Part; view: RunView; query: string }) {
+  if (!isKnownPart(part))
+    return (
+      <details class="native">
+        <summary>{part.type} (a newer part type, shown as JSON)</summary>
+        <LongText text={jsonText(part)} query={query} />
+      </details>
+    );
   switch (part.type) {
     case "text":
       return <Markdown text={part.text} query={query} />;
