@@ -126,7 +126,13 @@ module.exports = {
         "The viewer (apps/viewer) runs in browsers: of our packages it imports core only, through its public entry points, and no Node built-in (vite.config.ts stands in for the three core's root entry reaches); never the tools. Its tests drive a browser from Node and may import anything.",
       severity: "error",
       from: { path: "^apps/viewer/src/", pathNot: testFile },
-      to: { path: ["^packages/(?!core/)[^/]+/", "^packages/core/src/(?!(index|json|validators|vocabularies)\\.ts$)", "^tools/"] },
+      to: {
+        path: [
+          "^packages/(?!core/)[^/]+/",
+          "^packages/core/src/(?!(index|json|validators|vocabularies)\\.ts$)",
+          "^tools/",
+        ],
+      },
     },
     {
       name: "viewer-imports-no-node-builtins",

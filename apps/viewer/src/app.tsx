@@ -81,7 +81,12 @@ export function App({ initial }: { initial: AppState }) {
   return (
     <div class={`app${dragging ? " dragging" : ""}`}>
       {state.kind === "ready" ? (
-        <Viewer document={state.document} notes={state.notes} name={state.name} onOpen={(files) => void openFiles(files, setState)} />
+        <Viewer
+          document={state.document}
+          notes={state.notes}
+          name={state.name}
+          onOpen={(files) => void openFiles(files, setState)}
+        />
       ) : (
         <Landing state={state} onOpen={(files) => void openFiles(files, setState)} />
       )}
@@ -121,13 +126,14 @@ function Landing({ state, onOpen }: { state: AppState; onOpen: (files: File[]) =
             ))}
           </ul>
           <p class="muted">
-            Agent sessions and provider payloads open with <code>agent-transcript view FILE</code>, which converts them first.
+            Agent sessions and provider payloads open with <code>agent-transcript view FILE</code>, which converts them
+            first.
           </p>
         </div>
       )}
       <p>
-        Open a transcript document (<code>.json</code>, <code>.json.gz</code>) or an event log (<code>.jsonl</code>, with
-        its child runs' logs): pick files or drop them here. Nothing leaves this page.
+        Open a transcript document (<code>.json</code>, <code>.json.gz</code>) or an event log (<code>.jsonl</code>,
+        with its child runs' logs): pick files or drop them here. Nothing leaves this page.
       </p>
       <FilePicker onOpen={onOpen} label="Open files…" />
     </main>
@@ -256,7 +262,14 @@ function RunHeader({
         <h1 class="run-title">{view.title}</h1>
         {run?.status && <span class={`badge run-status run-${run.status}`}>{run.status}</span>}
         {view !== root && (
-          <a class="back" href="#" onClick={(event) => { event.preventDefault(); location.hash = ""; }}>
+          <a
+            class="back"
+            href="#"
+            onClick={(event) => {
+              event.preventDefault();
+              location.hash = "";
+            }}
+          >
             ↑ root run
           </a>
         )}
@@ -274,7 +287,11 @@ function RunHeader({
         />
         <Stat
           label="cache read / write"
-          value={usage ? `${formatTokens(usage.cache_read_tokens ?? 0)} / ${formatTokens(usage.cache_write_tokens ?? 0)}` : "–"}
+          value={
+            usage
+              ? `${formatTokens(usage.cache_read_tokens ?? 0)} / ${formatTokens(usage.cache_write_tokens ?? 0)}`
+              : "–"
+          }
         />
         <Stat
           label="cost"
@@ -496,7 +513,9 @@ function MessageView({ row, view, query, targeted }: { row: Row; view: RunView; 
         <span class={`role role-${message.role}`}>{message.role}</span>
         {message.name && <span class="muted">{message.name}</span>}
         {message.model && <span class="muted model">{message.model}</span>}
-        {message.created_at && <span class="muted time">{message.created_at.replace("T", " ").replace(/\.\d+Z$|Z$/, "")}</span>}
+        {message.created_at && (
+          <span class="muted time">{message.created_at.replace("T", " ").replace(/\.\d+Z$|Z$/, "")}</span>
+        )}
         <span class="spacer" />
         {usage && (
           <span class="usage" title="tokens in / out; context size; cache reads">

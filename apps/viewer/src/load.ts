@@ -100,7 +100,9 @@ function loadDocument(name: string, text: string): Loaded {
   if (error.errors && error.errors.length > 0)
     return {
       ok: false,
-      problems: error.errors.slice(0, 20).map((entry) => ({ file: name, pointer: entry.pointer, message: entry.message })),
+      problems: error.errors
+        .slice(0, 20)
+        .map((entry) => ({ file: name, pointer: entry.pointer, message: entry.message })),
     };
   return {
     ok: false,
@@ -173,5 +175,8 @@ export async function sourceUrlInput(search: string): Promise<{ name: string; te
     throw new Error(`?src= must name a file on this page's own origin (${location.origin}), not ${url.origin}`);
   const response = await fetch(url, { credentials: "same-origin", redirect: "error" });
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return { name: decodeURIComponent(url.pathname.split("/").pop() ?? "transcript"), text: await inputText(new Uint8Array(await response.arrayBuffer())) };
+  return {
+    name: decodeURIComponent(url.pathname.split("/").pop() ?? "transcript"),
+    text: await inputText(new Uint8Array(await response.arrayBuffer())),
+  };
 }

@@ -27,7 +27,9 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
     token.attrSet("target", "_blank");
     token.attrSet("rel", "noopener noreferrer nofollow");
   }
-  return defaultLinkOpen ? defaultLinkOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+  return defaultLinkOpen
+    ? defaultLinkOpen(tokens, index, options, env, self)
+    : self.renderToken(tokens, index, options);
 };
 
 markdown.renderer.rules.image = (tokens, index, _options, _env, self) => {

@@ -66,7 +66,8 @@ export interface ChildView {
   view?: RunView;
 }
 
-export function buildRunView(document: Tolerant.Transcript, path = ""): RunView {
+/** `title`: what the parent calls a child run (a sub-agent's description), before the child's own title or id. */
+export function buildRunView(document: Tolerant.Transcript, path = "", title?: string): RunView {
   const rows: Row[] = [];
   const results = new Map<string, { part: ToolResult; row: number }>();
   const calls = new Map<string, number>();
@@ -115,7 +116,8 @@ export function buildRunView(document: Tolerant.Transcript, path = ""): RunView 
   // A tool call without a result yet is pending; the call's row filters by its result's status.
   for (const row of rows)
     for (const part of row.message.parts)
-      if (isKnownPart(part) && part.type === "tool_call") row.statuses.push(results.get(part.id)?.part.status ?? "pending");
+      if (isKnownPart(part) && part.type === "tool_call")
+        row.statuses.push(results.get(part.id)?.part.status ?? "pending");
   if (document.usage !== undefined) usage = document.usage as Usage;
   if (document.cost !== undefined && (document.cost as Cost).status !== "unknown") cost = document.cost as Cost;
 
@@ -130,11 +132,12 @@ export function buildRunView(document: Tolerant.Transcript, path = ""): RunView 
   const children: ChildView[] = (run?.children ?? []).map((child, childIndex) => {
     const transcript = child.transcript as Tolerant.Transcript | undefined;
     const childPath = path === "" ? String(childIndex) : `${path}.${childIndex}`;
+    const childTitle = child.title ?? transcript?.title ?? child.path ?? child.run_id;
     return {
       runId: child.run_id,
-      title: child.title ?? transcript?.title ?? child.path ?? child.run_id,
+      title: childTitle,
       ...(child.status === undefined ? {} : { status: child.status }),
-      ...(transcript === undefined ? {} : { view: buildRunView(transcript, childPath) }),
+      ...(transcript === undefined ? {} : { view: buildRunView(transcript, childPath, childTitle) }),
     };
   });
   let rolledUsage = usage;
@@ -147,7 +150,7 @@ export function buildRunView(document: Tolerant.Transcript, path = ""): RunView 
   }
   return {
     path,
-    title: document.title ?? document.id,
+    title: title ?? document.title ?? document.id,
     document,
     rows,
     results,

@@ -8,7 +8,6 @@ import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { isDrawableImage, renderMarkdown } from "./markdown.js";
 import { formatDuration, jsonText, type RunView, type ToolCall, type ToolResult } from "./model.js";
 
-
 /** Output longer than this is cut when shown, with a button for the rest: a 50 MB tool output stays responsive. */
 const shownCharacters = 20_000;
 
@@ -87,7 +86,11 @@ function LongText({ text, query, className }: { text: string; query: string; cla
   );
 }
 
-function Truncation({ part }: { part: { truncated?: true; original_size_bytes?: number; truncation_strategy?: string } }) {
+function Truncation({
+  part,
+}: {
+  part: { truncated?: true; original_size_bytes?: number; truncation_strategy?: string };
+}) {
   if (part.truncated !== true) return null;
   return (
     <span class="badge truncated" title="cut when exported: the original was larger">
@@ -105,7 +108,10 @@ function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; qu
   const status = result?.status ?? "pending";
   const input = part.raw_input ?? jsonText(part.input);
   return (
-    <details class={`tool-call status-${status}`} onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}>
+    <details
+      class={`tool-call status-${status}`}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>
         <span class="tool-name">
           <Highlighted text={part.name} query={query} />
@@ -204,7 +210,13 @@ function DiffView({ part }: { part: Strict.CodeDiffPart }) {
               <span class="diff-header">{`@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${hunk.header}` : ""}\n`}</span>
               {hunk.lines.map((line, lineIndex) => (
                 <span key={lineIndex} class={`diff-${line.kind}`}>
-                  {line.kind === "added" ? "+" : line.kind === "removed" ? "-" : line.kind === "no_newline" ? "\\" : " "}
+                  {line.kind === "added"
+                    ? "+"
+                    : line.kind === "removed"
+                      ? "-"
+                      : line.kind === "no_newline"
+                        ? "\\"
+                        : " "}
                   {line.text}
                   {"\n"}
                 </span>
@@ -262,7 +274,9 @@ export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.P
                 : ""
               : ""}
           </summary>
-          {part.summary?.map((line, index) => <Markdown key={`s${index}`} text={line} query={query} />)}
+          {part.summary?.map((line, index) => (
+            <Markdown key={`s${index}`} text={line} query={query} />
+          ))}
           {part.text && <Markdown text={part.text} query={query} />}
         </details>
       );

@@ -53,7 +53,8 @@ function pointsOf(view: RunView): Points {
     const result = view.results.get(callId);
     if (result === undefined) continue;
     const from = at[callRow] ?? 0;
-    const to = timed && result.part.duration_ms !== undefined ? from + result.part.duration_ms : (at[result.row] ?? from);
+    const to =
+      timed && result.part.duration_ms !== undefined ? from + result.part.duration_ms : (at[result.row] ?? from);
     tools.push({ from, to: Math.max(to, from), status: result.part.status });
     if (to > end) end = to;
   }
@@ -111,9 +112,16 @@ export function Timeline({ view, onPick }: { view: RunView; onPick: (index: numb
   if (view.rows.length === 0) return null;
   return (
     <div class="timeline">
-      <canvas ref={canvas} onClick={pick} aria-label="timeline" title="messages by role; tool calls by duration and status" />
+      <canvas
+        ref={canvas}
+        onClick={pick}
+        aria-label="timeline"
+        title="messages by role; tool calls by duration and status"
+      />
       <div class="timeline-axis muted">
-        {points.timed ? `${formatDuration(points.end - points.start)} · ${points.tools.length} tool calls` : "no timestamps: by message order"}
+        {points.timed
+          ? `${formatDuration(points.end - points.start)} · ${points.tools.length} tool calls`
+          : "no timestamps: by message order"}
       </div>
     </div>
   );

@@ -9,8 +9,7 @@ import { gzipSync } from "node:zlib";
 import type { Tolerant } from "@agent-transcript/core";
 import { readViewerAssets } from "./viewer-assets.js";
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 

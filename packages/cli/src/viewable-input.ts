@@ -17,8 +17,7 @@ import { isJsonLines, loadDocument, readInput, type InputLimits, type LoadedDocu
 import type { CommandIo } from "./io.js";
 
 export type LoadedViewable =
-  | (Extract<LoadedDocument, { ok: true }> & { format?: string })
-  | Extract<LoadedDocument, { ok: false }>;
+  (Extract<LoadedDocument, { ok: true }> & { format?: string }) | Extract<LoadedDocument, { ok: false }>;
 
 export async function loadViewable(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedViewable> {
   const loaded = await loadDocument(input, io, limits);
@@ -53,7 +52,11 @@ export async function loadViewable(input: string, io: CommandIo, limits: InputLi
     document: result.document as Tolerant.Transcript,
     kind: "transcript",
     format,
-    warnings: result.warnings.map((warning) => ({ code: warning.code, pointer: warning.path, message: warning.message })),
+    warnings: result.warnings.map((warning) => ({
+      code: warning.code,
+      pointer: warning.path,
+      message: warning.message,
+    })),
     files: [input],
   };
 }

@@ -19,10 +19,14 @@ interface Violation {
  */
 function check(root: string): { status: number | null; violations: Violation[] } {
   const run = (outputType: string) =>
-    spawnSync(depcruise, ["packages", "tools", "apps", "--config", ".dependency-cruiser.cjs", "--output-type", outputType], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    spawnSync(
+      depcruise,
+      ["packages", "tools", "apps", "--config", ".dependency-cruiser.cjs", "--output-type", outputType],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
   const status = run("err").status;
   const result = run("json");
   const report = JSON.parse(result.stdout) as {

@@ -153,7 +153,9 @@ async function main(): Promise<number> {
     `  ${document.messages.length} messages, child run embedded: ${document.run?.children?.[0]?.transcript ? "yes" : "NO"}, strictly valid: ${exportValid ? "yes" : "NO"}`,
   );
   for (const line of readFileSync(markdownFile, "utf8").split("\n").slice(0, 8)) print(`  | ${line}`);
-  print(`  open in a browser, offline: ${shortPath(htmlFile)} (or serve it: agent-transcript view ${shortPath(run.logFile)})`);
+  print(
+    `  open in a browser, offline: ${shortPath(htmlFile)} (or serve it: agent-transcript view ${shortPath(run.logFile)})`,
+  );
 
   heading("6. Convert the run to every provider's request format");
   const conversions = path.join(out, "conversions");

@@ -1,10 +1,5 @@
 import { spawn } from "node:child_process";
-import {
-  describeOmitted,
-  formatProblem,
-  inputLimits,
-  type InputOptions,
-} from "../input.js";
+import { describeOmitted, formatProblem, inputLimits, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startViewServer } from "../view-server.js";
 import { loadViewable } from "../viewable-input.js";
@@ -56,7 +51,9 @@ export async function runView(
     for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(name, problem)));
     if (loaded.omitted > 0) io.stderr(messageLine(describeOmitted(name, loaded.omitted)));
     if (!loaded.unreadable)
-      io.stderr(messageLine(`agent-transcript: ${name} is not a transcript, event log, session or payload this can show`));
+      io.stderr(
+        messageLine(`agent-transcript: ${name} is not a transcript, event log, session or payload this can show`),
+      );
     return exitCodes.failure;
   }
   for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
