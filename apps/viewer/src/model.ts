@@ -44,8 +44,9 @@ export interface RunView {
   rows: Row[];
   /** Each call id's result and the row holding it. */
   results: Map<string, { part: ToolResult; row: number }>;
-  /** Each call id's row (a result links back to its call). */
+  /** Each call id's row (a result links back to its call) and tool name. */
   calls: Map<string, number>;
+  callNames: Map<string, string>;
   usage?: Usage;
   cost?: Cost;
   /** Messages whose cost could not be priced (no model price, no reported cost). */
@@ -71,6 +72,7 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
   const rows: Row[] = [];
   const results = new Map<string, { part: ToolResult; row: number }>();
   const calls = new Map<string, number>();
+  const callNames = new Map<string, string>();
   const models = new Set<string>();
   const toolNames = new Set<string>();
   let usage: Usage | undefined;
@@ -86,6 +88,7 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
       if (!isKnownPart(part)) continue;
       if (part.type === "tool_call") {
         calls.set(part.id, index);
+        callNames.set(part.id, part.name);
         row.toolNames.push(part.name);
         toolNames.add(part.name);
       } else if (part.type === "tool_result") {
@@ -155,6 +158,7 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
     rows,
     results,
     calls,
+    callNames,
     ...(usage === undefined ? {} : { usage }),
     ...(cost === undefined ? {} : { cost }),
     unpriced,

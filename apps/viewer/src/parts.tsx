@@ -161,7 +161,7 @@ function ToolResultView({ part, view, query }: { part: ToolResult; view: RunView
   if (callRow !== undefined)
     return (
       <div class={`tool-result-link status-${part.status}`}>
-        result of <span class="tool-name">{part.name ?? part.call_id}</span>{" "}
+        result of <span class="tool-name">{part.name ?? view.callNames.get(part.call_id) ?? part.call_id}</span>{" "}
         <span class={`badge status status-${part.status}`}>{part.status}</span>{" "}
         <a href={`#${permalink(view.path, callRow)}`}>shown with its call ↑</a>
       </div>

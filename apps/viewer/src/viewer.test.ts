@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import type { Tolerant } from "@agent-transcript/core";
+import { isPartOfType, type Tolerant } from "@agent-transcript/core";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -183,12 +183,12 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     const failed = new Set<string>();
     for (const message of document.messages)
       for (const part of message.parts)
-        if (part.type === "tool_result" && part.status === "error") failed.add(part.call_id);
+        if (isPartOfType(part, "tool_result") && part.status === "error") failed.add(part.call_id);
     const withError = document.messages.filter((message) =>
       message.parts.some(
         (part) =>
-          (part.type === "tool_result" && part.status === "error") ||
-          (part.type === "tool_call" && failed.has(part.id)),
+          (isPartOfType(part, "tool_result") && part.status === "error") ||
+          (isPartOfType(part, "tool_call") && failed.has(part.id)),
       ),
     ).length;
     await page.getByLabel("status").selectOption("error");
