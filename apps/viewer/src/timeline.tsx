@@ -1,6 +1,7 @@
 /**
  * The run's timeline on one canvas: a tick per message coloured by role on the top lane, each tool call's duration
- * as a bar on the lane below (from its call to its result). One canvas, not a node per message, so a 20,000-message
+ * as a bar on the lane below (from its call to its result), and the run's steps (agents, workflow calls) on the
+ * third, from their start to their end. One canvas, not a node per message, so a 20,000-message
  * run draws in a few milliseconds. A click jumps to the nearest message.
  */
 import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
@@ -12,6 +13,12 @@ const roleColours: Record<string, string> = {
   user: "#2f6fd6",
   assistant: "#1f9d74",
   tool: "#c77d1a",
+};
+const stepColours: Record<string, string> = {
+  completed: "#6b7fd6",
+  running: "#2f6fd6",
+  failed: "#d4473c",
+  canceled: "#c77d1a",
 };
 const statusColours: Record<string, string> = {
   ok: "#1f9d74",
@@ -27,6 +34,7 @@ interface Points {
   end: number;
   timed: boolean;
   tools: Array<{ from: number; to: number; status: string }>;
+  steps: Array<{ from: number; to: number; status: string }>;
 }
 
 function pointsOf(view: RunView): Points {
@@ -58,7 +66,17 @@ function pointsOf(view: RunView): Points {
     tools.push({ from, to: Math.max(to, from), status: result.part.status });
     if (to > end) end = to;
   }
-  return { at, start: Number.isFinite(start) ? start : 0, end: Number.isFinite(end) ? end : 1, timed, tools };
+  const steps: Points["steps"] = [];
+  if (timed)
+    for (const step of view.document.run?.steps ?? []) {
+      const from = Date.parse(step.started_at ?? "");
+      const to = Date.parse(step.ended_at ?? "");
+      if (!Number.isFinite(from)) continue;
+      steps.push({ from, to: Number.isFinite(to) ? Math.max(to, from) : from, status: step.status });
+      if (from < start) start = from;
+      if (to > end) end = to;
+    }
+  return { at, start: Number.isFinite(start) ? start : 0, end: Number.isFinite(end) ? end : 1, timed, tools, steps };
 }
 
 export function Timeline({ view, onPick }: { view: RunView; onPick: (index: number) => void }) {
@@ -88,6 +106,11 @@ export function Timeline({ view, onPick }: { view: RunView; onPick: (index: numb
         const left = x(tool.from);
         context.fillRect(left, 18, Math.max(1, x(tool.to) - left), 8);
       }
+      for (const step of points.steps) {
+        context.fillStyle = stepColours[step.status] ?? "#888";
+        const left = x(step.from);
+        context.fillRect(left, 30, Math.max(2, x(step.to) - left), 6);
+      }
     };
     draw();
     const observer = new ResizeObserver(draw);
@@ -116,11 +139,11 @@ export function Timeline({ view, onPick }: { view: RunView; onPick: (index: numb
         ref={canvas}
         onClick={pick}
         aria-label="timeline"
-        title="messages by role; tool calls by duration and status"
+        title="messages by role; tool calls by duration and status; steps"
       />
       <div class="timeline-axis muted">
         {points.timed
-          ? `${formatDuration(points.end - points.start)} · ${points.tools.length} tool calls`
+          ? `${formatDuration(points.end - points.start)} · ${points.tools.length} tool calls${points.steps.length > 0 ? ` · ${points.steps.length} steps` : ""}`
           : "no timestamps: by message order"}
       </div>
     </div>

@@ -270,6 +270,11 @@ describe("a run recorded through the recorder (the demo's agent run)", () => {
     expect(await page.locator(".run-tree .tree-node").count()).toBe(1 + (document.run?.children?.length ?? 0));
     const answer = run.answers[0] as string;
     expect(await page.locator(".messages").textContent()).toContain(answer.slice(0, 30));
+    // The timeline counts the run's steps and its tool calls.
+    const steps = document.run?.steps?.length ?? 0;
+    expect(steps).toBeGreaterThan(0);
+    const calls = document.messages.flatMap((message) => message.parts).filter((part) => part.type === "tool_call");
+    expect(await page.locator(".timeline-axis").textContent()).toContain(`${calls.length} tool calls · ${steps} steps`);
     await screenshot(page, "recorded-run");
     expectNothingForeign(watch);
     await page.close();
