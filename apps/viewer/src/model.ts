@@ -116,11 +116,17 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
     }
     rows.push(row);
   }
-  // A tool call without a result yet is pending; the call's row filters by its result's status.
+  // A tool call without a result yet is pending; the call's row filters by its result's status, and a result that
+  // does not name its tool (Claude Code's) by its call's name.
   for (const row of rows)
-    for (const part of row.message.parts)
-      if (isKnownPart(part) && part.type === "tool_call")
-        row.statuses.push(results.get(part.id)?.part.status ?? "pending");
+    for (const part of row.message.parts) {
+      if (!isKnownPart(part)) continue;
+      if (part.type === "tool_call") row.statuses.push(results.get(part.id)?.part.status ?? "pending");
+      else if (part.type === "tool_result" && part.name === undefined) {
+        const name = callNames.get(part.call_id);
+        if (name !== undefined) row.toolNames.push(name);
+      }
+    }
   if (document.usage !== undefined) usage = document.usage as Usage;
   if (document.cost !== undefined && (document.cost as Cost).status !== "unknown") cost = document.cost as Cost;
 

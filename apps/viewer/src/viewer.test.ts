@@ -195,6 +195,22 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     await expect.poll(() => shownCount(page)).toBe(`${withError} of ${document.messages.length} messages`);
     await screenshot(page, "claude-code-filter-error");
     await page.getByLabel("status").selectOption("");
+
+    // A tool: the messages that call it or answer its calls.
+    const bashCalls = new Set<string>();
+    for (const message of document.messages)
+      for (const part of message.parts)
+        if (isPartOfType(part, "tool_call") && part.name === "Bash") bashCalls.add(part.id);
+    const withBash = document.messages.filter((message) =>
+      message.parts.some(
+        (part) =>
+          (isPartOfType(part, "tool_call") && part.name === "Bash") ||
+          (isPartOfType(part, "tool_result") && bashCalls.has(part.call_id)),
+      ),
+    ).length;
+    await page.getByLabel("tool").selectOption("Bash");
+    await expect.poll(() => shownCount(page)).toBe(`${withBash} of ${document.messages.length} messages`);
+    await page.getByLabel("tool").selectOption("");
     expectNothingForeign(watch);
   });
 
@@ -229,6 +245,29 @@ describe("a Codex session exported as one HTML file, opened over file://", () =>
     expectNothingForeign(watch);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
+  });
+});
+
+describe("a document dropped on the page", () => {
+  it("opens, read in the browser", async () => {
+    const document = documentOf(codexSession);
+    // The served page without ?src= is the viewer's landing page.
+    const served = await serveView(codexSession);
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const watch = watchPage(page, served.origin);
+    await openViewer(page, `${served.origin}/`);
+    expect(await page.locator(".landing").textContent()).toContain("drop them here");
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "codex.json", { type: "application/json" }));
+      return transfer;
+    }, JSON.stringify(document));
+    await page.dispatchEvent(".app", "drop", { dataTransfer: dropped });
+    await page.waitForSelector(".message");
+    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expectNothingForeign(watch);
+    await page.close();
+    await served.stop();
   });
 });
 

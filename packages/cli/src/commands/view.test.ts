@@ -94,6 +94,25 @@ describe("view", () => {
     await expect(get(`${origin}/`)).rejects.toThrow(/ECONNREFUSED|socket hang up|ECONNRESET/);
   });
 
+  it("--open never fails the command when no browser can be opened: it says so, and serves", async () => {
+    const { io, stdout, stderr } = captureIo();
+    const path_ = process.env.PATH;
+    // No xdg-open (or open, or start) to be found.
+    process.env.PATH = scratch;
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    try {
+      const running = runView(example, { open: true }, io, stopped);
+      await expect.poll(() => stderr(), { timeout: 20_000 }).toContain("could not open a browser");
+      expect(stdout()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+      expect((await get(stdout().trim())).status).toBe(200);
+      stop();
+      expect(await running).toBe(0);
+    } finally {
+      process.env.PATH = path_;
+    }
+  });
+
   it("refuses input it cannot show, naming the problem, without serving", async () => {
     const bad = path.join(scratch, "bad.json");
     writeFileSync(bad, '{"schema_version": "1.0.0", "messages": [}');
