@@ -168,15 +168,15 @@ export async function embeddedInput(): Promise<{ name: string; text: string } | 
 
 /** `?src=`: a transcript on the page's own origin only (the Content-Security-Policy says the same). */
 export async function sourceUrlInput(search: string): Promise<{ name: string; text: string } | undefined> {
-  const source = new URLSearchParams(search).get("src");
+  const parameters = new URLSearchParams(search);
+  const source = parameters.get("src");
   if (source === null) return undefined;
   const url = new URL(source, location.href);
   if (url.origin !== location.origin || !/^https?:$/.test(url.protocol))
     throw new Error(`?src= must name a file on this page's own origin (${location.origin}), not ${url.origin}`);
   const response = await fetch(url, { credentials: "same-origin", redirect: "error" });
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return {
-    name: decodeURIComponent(url.pathname.split("/").pop() ?? "transcript"),
-    text: await inputText(new Uint8Array(await response.arrayBuffer())),
-  };
+  // `view` names the input it serves (`&name=`); otherwise the file's own name.
+  const name = parameters.get("name") ?? decodeURIComponent(url.pathname.split("/").pop() ?? "transcript");
+  return { name, text: await inputText(new Uint8Array(await response.arrayBuffer())) };
 }

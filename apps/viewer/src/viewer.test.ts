@@ -83,7 +83,8 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
   });
 
   it("prints a 127.0.0.1 URL and shows the run header: status, model, messages, tokens, cost", async () => {
-    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?src=transcript\.json$/);
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?src=transcript\.json&name=4d5611e5-[\w-]+\.jsonl$/);
+    expect(await page.locator(".file-name").textContent()).toBe(path.basename(claudeSession));
     const header = page.locator(".run-header");
     await expect.poll(() => header.locator(".run-status").textContent()).toBe(document.run?.status);
     const models = [...new Set(document.messages.flatMap((message) => (message.model ? [message.model] : [])))];

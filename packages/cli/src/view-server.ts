@@ -23,7 +23,7 @@ export interface ViewServer {
 export async function startViewServer(
   assets: ViewerAssets,
   transcriptJson: string,
-  options: { port?: number } = {},
+  options: { port?: number; name?: string } = {},
 ): Promise<ViewServer> {
   const files = new Map<string, { type: string; body: Buffer }>([
     ["/", { type: "text/html; charset=utf-8", body: Buffer.from(assets.html) }],
@@ -64,7 +64,8 @@ export async function startViewServer(
   });
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/?src=${transcriptPath.slice(1)}`,
+    // The input's name travels in the URL for the page to show; the transcript's path is always the same.
+    url: `http://127.0.0.1:${port}/?src=${transcriptPath.slice(1)}${options.name === undefined ? "" : `&name=${encodeURIComponent(options.name)}`}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -82,7 +82,7 @@ describe("view", () => {
     // The URL is printed once the server listens.
     await expect
       .poll(() => stdout(), { timeout: 20_000 })
-      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?src=transcript\.json\n$/);
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?src=transcript\.json&name=request-with-tools\.json\n$/);
     const origin = new URL(stdout().trim()).origin;
     const served = JSON.parse((await get(`${origin}${transcriptPath}`)).body) as { id: string };
     const expected = JSON.parse(readFileSync(example, "utf8")) as { id: string };

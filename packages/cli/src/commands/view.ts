@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { describeOmitted, formatProblem, inputLimits, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startViewServer } from "../view-server.js";
@@ -58,7 +59,10 @@ export async function runView(
   }
   for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
   const assets = await readViewerAssets();
-  const server = await startViewServer(assets, JSON.stringify(loaded.document), port === 0 ? {} : { port });
+  const server = await startViewServer(assets, JSON.stringify(loaded.document), {
+    ...(port === 0 ? {} : { port }),
+    ...(input === "-" ? {} : { name: path.basename(input) }),
+  });
   writeData(io, `${server.url}\n`);
   if (verbosity !== "quiet") io.stderr(messageLine("agent-transcript: serving on 127.0.0.1 (read-only); Ctrl-C stops"));
   if (options.open) openBrowser(server.url, io);
