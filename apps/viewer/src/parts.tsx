@@ -101,6 +101,23 @@ function Truncation({
   );
 }
 
+/** Text of a result a search looks in: its output, its error and the text of the parts it holds. */
+function resultText(part: ToolResult): string {
+  const pieces = [part.error ?? "", typeof part.output === "string" ? part.output : jsonText(part.output)];
+  for (const inner of part.content ?? []) pieces.push(jsonText(inner));
+  return pieces.join("\n");
+}
+
+/** Marks a closed block whose hidden content matches the search, so a hit is never invisible. */
+function HiddenHit({ texts, query }: { texts: readonly string[]; query: string }) {
+  if (query === "" || !texts.some((text) => text.toLowerCase().includes(query))) return null;
+  return (
+    <mark class="hit hidden-hit" title="the search matches inside: open it">
+      match inside
+    </mark>
+  );
+}
+
 function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; query: string }) {
   const [open, setOpen] = useState(false);
   const paired = view.results.get(part.id);
@@ -120,6 +137,7 @@ function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; qu
         {result?.duration_ms !== undefined && <span class="badge">{formatDuration(result.duration_ms)}</span>}
         {part.provider_executed && <span class="badge">server tool</span>}
         {result && <Truncation part={result} />}
+        {!open && <HiddenHit texts={result ? [input, resultText(result)] : [input]} query={query} />}
         <span class="call-id">{part.id}</span>
       </summary>
       {/* Input and output are drawn only once opened: thousands of calls cost nothing until looked at. */}
@@ -163,7 +181,8 @@ function ToolResultView({ part, view, query }: { part: ToolResult; view: RunView
       <div class={`tool-result-link status-${part.status}`}>
         result of <span class="tool-name">{part.name ?? view.callNames.get(part.call_id) ?? part.call_id}</span>{" "}
         <span class={`badge status status-${part.status}`}>{part.status}</span>{" "}
-        <a href={`#${permalink(view.path, callRow)}`}>shown with its call ↑</a>
+        <a href={`#${permalink(view.path, callRow)}`}>shown with its call ↑</a>{" "}
+        <HiddenHit texts={[resultText(part)]} query={query} />
       </div>
     );
   // A result whose call is not in this run: shown on its own.
@@ -267,6 +286,7 @@ export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.P
       return (
         <details class="reasoning">
           <summary>
+            <HiddenHit texts={[part.text ?? "", ...(part.summary ?? [])]} query={query} />
             reasoning{part.duration_ms !== undefined ? ` · ${formatDuration(part.duration_ms)}` : ""}
             {!part.text && !part.summary?.length
               ? part.encrypted_content || part.redacted_data || part.signature

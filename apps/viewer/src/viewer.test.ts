@@ -162,8 +162,10 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     expect(expected.length).toBeGreaterThan(0);
     await page.getByLabel("search").fill(query);
     await expect.poll(() => shownCount(page)).toBe(`${expected.length} of ${document.messages.length} messages`);
-    const hit = page.locator("mark.hit").first();
+    const hit = page.locator("mark.hit:not(.hidden-hit)").first();
     expect((await hit.textContent())?.toLowerCase()).toBe(query);
+    // A hit inside a closed tool call is flagged on it, never invisible.
+    expect(await page.locator(".tool-call summary mark.hidden-hit").count()).toBeGreaterThan(0);
     await screenshot(page, "claude-code-search");
     await page.getByLabel("search").fill("");
     await expect
