@@ -121,6 +121,27 @@ module.exports = {
       to: { path: "^packages/cli/src/commands/", pathNot: "^packages/cli/src/commands/$1[./]" },
     },
     {
+      name: "viewer-runs-in-browsers",
+      comment:
+        "The viewer (apps/viewer) runs in browsers: of our packages it imports core only, through its public entry points, and no Node built-in (vite.config.ts stands in for the three core's root entry reaches); never the tools. Its tests drive a browser from Node and may import anything.",
+      severity: "error",
+      from: { path: "^apps/viewer/src/", pathNot: testFile },
+      to: {
+        path: [
+          "^packages/(?!core/)[^/]+/",
+          "^packages/core/src/(?!(index|json|validators|vocabularies)\\.ts$)",
+          "^tools/",
+        ],
+      },
+    },
+    {
+      name: "viewer-imports-no-node-builtins",
+      comment: "The viewer's shipped code runs in browsers: no Node built-in.",
+      severity: "error",
+      from: { path: "^apps/viewer/src/", pathNot: testFile },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
       name: "no-circular",
       comment:
         "A cycle of imports that run makes module initialisation order matter and hides a missing layer. Cycles that only type imports close are allowed: a dialect type and the fold that implements it may name each other.",
@@ -147,7 +168,7 @@ module.exports = {
       exportsFields: ["exports"],
       conditionNames: ["import", "types", "default", "node"],
       mainFields: ["module", "main", "types"],
-      extensions: [".ts", ".js", ".mjs", ".json"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
     },
     reporterOptions: { text: { highlightFocused: true } },
   },

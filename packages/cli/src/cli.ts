@@ -13,6 +13,7 @@ import type { StatsCommandOptions } from "./commands/stats.js";
 import type { TailCommandOptions } from "./commands/tail.js";
 import type { SnapshotApplyOptions, SnapshotCreateOptions, SnapshotShowOptions } from "./commands/snapshot.js";
 import type { ValidateOptions } from "./commands/validate.js";
+import type { ViewCommandOptions } from "./commands/view.js";
 import type * as formatChoices from "./format-choices.js";
 import { defaultInputLimits, describeSize } from "./input-limits.js";
 import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
@@ -95,9 +96,9 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void, format
       withChoices(
         new Option(
           "--format <format>",
-          "output format: JSON, Markdown, or an interchange format (atif, awf-transcript)",
+          "output format: JSON, Markdown, HTML (one self-contained page with the viewer, opens offline), or an interchange format (atif, awf-transcript)",
         ),
-        formats === undefined ? undefined : ["json", "markdown", ...formats.sessionExportFormatIds],
+        formats === undefined ? undefined : ["json", "markdown", "html", ...formats.sessionExportFormatIds],
       ).default("json"),
     )
     .option(
@@ -116,6 +117,26 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void, format
   withCommonOptions(exportCommand).action(async (input: string, options: ExportCommandOptions) => {
     const { runExport } = await import("./commands/export.js");
     setExitCode(await runExport(input, options, io));
+  });
+
+  const viewCommand = program
+    .command("view")
+    .description(
+      "show a transcript in the browser: serves the viewer and this one input on 127.0.0.1 (a free port, read-only) and prints the URL; Ctrl-C stops",
+    )
+    .argument(
+      "<input>",
+      "a transcript document, an event log (with its child runs beside it), an agent's session or a provider payload; - reads standard input",
+    )
+    .option("--open", "open the URL in the default browser (when none can be opened, the URL is still printed)")
+    .option("--port <port>", "serve on this port instead of a free one")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  agent-transcript view run.jsonl --open\n  agent-transcript view ~/.claude/projects/-work-app/SESSION.jsonl\n  agent-transcript export run.jsonl --format html --output run.html   (the same viewer, one file)",
+    );
+  withCommonOptions(viewCommand).action(async (input: string, options: ViewCommandOptions) => {
+    const { runView } = await import("./commands/view.js");
+    setExitCode(await runView(input, options, io));
   });
 
   const importCommand = program

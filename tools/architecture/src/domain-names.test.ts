@@ -15,7 +15,7 @@ const privateName =
 function trackedFiles(): string[] {
   return execFileSync(
     "git",
-    ["ls-files", "-z", "packages", "schemas", "tools", "ARCHITECTURE.md", "CONTRIBUTING.md", "README.md"],
+    ["ls-files", "-z", "packages", "apps", "schemas", "tools", "ARCHITECTURE.md", "CONTRIBUTING.md", "README.md"],
     {
       cwd: repositoryRoot,
       encoding: "utf8",

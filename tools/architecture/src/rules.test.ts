@@ -19,10 +19,14 @@ interface Violation {
  */
 function check(root: string): { status: number | null; violations: Violation[] } {
   const run = (outputType: string) =>
-    spawnSync(depcruise, ["packages", "tools", "--config", ".dependency-cruiser.cjs", "--output-type", outputType], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    spawnSync(
+      depcruise,
+      ["packages", "tools", "apps", "--config", ".dependency-cruiser.cjs", "--output-type", outputType],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
   const status = run("err").status;
   const result = run("json");
   const report = JSON.parse(result.stdout) as {
@@ -70,6 +74,8 @@ function repository(name: string, files: Record<string, string>): string {
     JSON.stringify({ name: "@agent-transcript/fixtures", exports: { ".": "./src/index.ts" } }),
   );
   write(root, "tools/fixtures/src/index.ts", "export const data = 1;\n");
+  write(root, "apps/viewer/package.json", JSON.stringify({ name: "@agent-transcript/viewer", private: true }));
+  write(root, "apps/viewer/src/main.ts", "export const main = 1;\n");
   for (const [file, text] of Object.entries(files)) write(root, file, text);
   return root;
 }
@@ -98,6 +104,10 @@ describe("the dependency rules", () => {
         'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n',
       "packages/recorder/src/instrument/index.ts":
         'import { value } from "@agent-transcript/providers";\nimport { value as core } from "@agent-transcript/core";\nexport const instrument = [value, core];\n',
+      "apps/viewer/src/app.tsx":
+        'import { value } from "@agent-transcript/core";\nexport const App = () => <p>{value}</p>;\n',
+      "apps/viewer/src/viewer.test.ts":
+        'import { readFileSync } from "node:fs";\nimport { data } from "@agent-transcript/fixtures";\nexport const read = [readFileSync, data];\n',
       "packages/cli/src/cli.ts":
         'import type { convert } from "./commands/convert.js";\nexport const load = (): Promise<{ convert: typeof convert }> => import("./commands/convert.js");\n',
     });
@@ -138,6 +148,8 @@ describe("the dependency rules", () => {
       "packages/recorder/src/reader/uses-instrument.ts":
         'import { i } from "../instrument/uses-cli.js";\nexport const r = i;\n',
       "packages/cli/src/cli.ts": 'import { convert } from "./commands/convert.js";\nexport const c = convert;\n',
+      "apps/viewer/src/uses-cli.ts":
+        'import { value } from "@agent-transcript/cli";\nimport { readFileSync } from "node:fs";\nexport const v = [value, readFileSync];\n',
     });
     const { status, violations } = check(root);
     expect(status).not.toBe(0);
@@ -215,6 +227,8 @@ describe("the dependency rules", () => {
         from: "packages/recorder/src/uses-fixtures.ts",
         to: "tools/fixtures/src/index.ts",
       },
+      { rule: "viewer-imports-no-node-builtins", from: "apps/viewer/src/uses-cli.ts", to: "fs" },
+      { rule: "viewer-runs-in-browsers", from: "apps/viewer/src/uses-cli.ts", to: "packages/cli/src/index.ts" },
     ]);
   });
 });

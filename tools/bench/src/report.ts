@@ -5,6 +5,7 @@ import type { CorpusSummary } from "./corpus.js";
 import { median, type BenchmarkResult } from "./measure.js";
 import type { QueryResult } from "./event-log-queries.js";
 import type { MemoryResult } from "./memory.js";
+import type { ViewerResult } from "./viewer.js";
 import { isRecorderBenchmarkId, recorderThroughputLine } from "./recorder-writing.js";
 
 export interface Environment {
@@ -30,6 +31,8 @@ export interface BenchReport {
   readonly memory?: readonly MemoryResult[];
   /** The event log queries against jq, and the command's start-up (absent from reports written before they existed). */
   readonly queries?: readonly QueryResult[];
+  /** The viewer in Chromium: first render, scrolling, the HTML export's size (absent from older reports). */
+  readonly viewer?: readonly ViewerResult[];
   readonly durationSeconds: number;
 }
 
@@ -163,6 +166,7 @@ export function renderMarkdown(report: BenchReport): string {
       );
   }
   lines.push(...queryLines(report.queries ?? []));
+  lines.push(...viewerLines(report.viewer ?? []));
   return `${lines.join("\n")}\n`;
 }
 
@@ -197,5 +201,34 @@ function queryLines(queries: readonly QueryResult[]): string[] {
         ].join(" | ") +
         " |",
     );
+  return lines;
+}
+
+/** The viewer's table: absolute targets (a first render under a second), with the floor beside it where there is one. */
+function viewerLines(results: readonly ViewerResult[]): string[] {
+  if (results.length === 0) return [];
+  const lines = [
+    "",
+    "Viewer = apps/viewer in Debian's Chromium, the HTML export opened over file://; times are medians over the samples " +
+      "(the first render's taken alternately with its floor: a page that only decodes and parses the same embedded data).",
+    "",
+    "| Viewer benchmark | Measured | Floor | Target | Verdict | Detail |",
+    "|---|---:|---:|---:|---|---|",
+  ];
+  for (const result of results) {
+    const shown = (value: number) => (result.unit === "ms" ? milliseconds(value) : ratio(value));
+    lines.push(
+      "| " +
+        [
+          cell(result.title),
+          `**${shown(result.value)}**`,
+          result.baseline === undefined ? "—" : milliseconds(median(result.baseline.samples)),
+          `${result.unit === "ms" ? "<" : "≤"} ${shown(result.target)}`,
+          result.verdict,
+          cell(result.note),
+        ].join(" | ") +
+        " |",
+    );
+  }
   return lines;
 }

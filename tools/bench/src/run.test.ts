@@ -16,6 +16,7 @@ import { renderMarkdown } from "./report.js";
 import type { BenchReport } from "./report.js";
 import { queryBenchmarkIds } from "./event-log-queries.js";
 import { runBenchmarks } from "./run.js";
+import { generatedRun, viewerBenchmarkIds } from "./viewer.js";
 
 function expectPositiveFinite(value: number, what: string): void {
   expect(Number.isFinite(value), `${what} is finite`).toBe(true);
@@ -129,10 +130,15 @@ describe("a quick run in this process", () => {
           line.startsWith("| ") &&
           !line.startsWith("| Benchmark") &&
           !line.startsWith("| Memory") &&
-          !line.startsWith("| Query"),
+          !line.startsWith("| Query") &&
+          !line.startsWith("| Viewer"),
       );
     expect(rows).toHaveLength(
-      benchmarkIds.length + readingBenchmarkIds.length + memoryBenchmarkIds.length + queryBenchmarkIds.length,
+      benchmarkIds.length +
+        readingBenchmarkIds.length +
+        memoryBenchmarkIds.length +
+        queryBenchmarkIds.length +
+        viewerBenchmarkIds.length,
     );
   });
 
@@ -154,6 +160,21 @@ describe("a quick run in this process", () => {
     expect(report.queries?.find((result) => result.id === "queries-tools-vs-jq")?.inputBytes).toBeGreaterThan(
       8 * 1024 * 1024,
     );
+  });
+
+  it("opens the viewer in Chromium: first render beside its floor, scrolling to the end, the export's size", () => {
+    expect(report.viewer?.map((result) => result.id)).toEqual([...viewerBenchmarkIds]);
+    for (const result of report.viewer ?? []) {
+      expect(result.candidate.samples.length).toBeGreaterThan(0);
+      for (const sample of result.candidate.samples) expectPositiveFinite(sample, `${result.id} sample`);
+      expectPositiveFinite(result.value, `${result.id} value`);
+      expect(["meets", "misses"]).toContain(result.verdict);
+    }
+    const firstRender = report.viewer?.find((result) => result.id === "viewer-first-render");
+    expect(firstRender?.baseline?.samples).toHaveLength(firstRender?.candidate.samples.length ?? -1);
+    // A quick run opens a run of 2,000 messages, generated as the benchmark says.
+    expect(firstRender?.messages).toBe(2000);
+    expect((generatedRun(2000) as { messages: unknown[] }).messages).toHaveLength(2000);
   });
 
   it("measures peak memory over the input's size, each run in a fresh process", () => {

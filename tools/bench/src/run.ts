@@ -15,6 +15,8 @@ import type { ReadingBenchmarkId } from "./event-log-reading.js";
 import type { Corpus, CorpusSummary } from "./corpus.js";
 import { isQueryBenchmarkId, queryBenchmarkIds, runQueryBenchmarks } from "./event-log-queries.js";
 import type { QueryBenchmarkId } from "./event-log-queries.js";
+import { isViewerBenchmarkId, runViewerBenchmarks, viewerBenchmarkIds } from "./viewer.js";
+import type { ViewerBenchmarkId } from "./viewer.js";
 import { aggregate, benchmarkInfo, measure } from "./measure.js";
 import { isMemoryBenchmarkId, memoryBenchmarkIds, runMemoryBenchmarks } from "./memory.js";
 import type { MemoryBenchmarkId } from "./memory.js";
@@ -35,6 +37,8 @@ export interface RunOptions {
   readonly reading?: readonly ReadingBenchmarkId[];
   /** The event log query and start-up benchmarks (child processes, against jq and node); default all, or none with `only`. */
   readonly queries?: readonly QueryBenchmarkId[];
+  /** The viewer's benchmarks in Chromium (first render, scrolling, the export's size); default all, or none with `only`. */
+  readonly viewer?: readonly ViewerBenchmarkId[];
   /** Override the mode's runs (processes per benchmark) and rounds per run. */
   readonly runs?: number;
   readonly rounds?: number;
@@ -115,7 +119,14 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
   const memoryIds = options.memory ?? (options.only === undefined ? memoryBenchmarkIds : []);
   const readingIds = options.reading ?? (options.only === undefined ? readingBenchmarkIds : []);
   const queryIds = options.queries ?? (options.only === undefined ? queryBenchmarkIds : []);
-  if (ids.length === 0 && memoryIds.length === 0 && readingIds.length === 0 && queryIds.length === 0)
+  const viewerIds = options.viewer ?? (options.only === undefined ? viewerBenchmarkIds : []);
+  if (
+    ids.length === 0 &&
+    memoryIds.length === 0 &&
+    readingIds.length === 0 &&
+    queryIds.length === 0 &&
+    viewerIds.length === 0
+  )
     throw new Error("no benchmark selected");
   // Fail before spawning anything, with one clear message instead of one per child.
   realFixturesRoot();
@@ -147,6 +158,11 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
     runs: options.quick ? 1 : Math.min(runs, 2),
     ...(options.log === undefined ? {} : { log: options.log }),
   });
+  const viewer = await runViewerBenchmarks(viewerIds, {
+    quick: options.quick,
+    runs,
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   const all = [...outputs.values()].flat();
   return {
     environment,
@@ -166,11 +182,12 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
     ],
     memory,
     queries,
+    viewer,
     durationSeconds: (performance.now() - started) / 1000,
   };
 }
 
-type AnyBenchmarkId = BenchmarkId | MemoryBenchmarkId | ReadingBenchmarkId | QueryBenchmarkId;
+type AnyBenchmarkId = BenchmarkId | MemoryBenchmarkId | ReadingBenchmarkId | QueryBenchmarkId | ViewerBenchmarkId;
 
 function parseIds(value: string | undefined): AnyBenchmarkId[] | undefined {
   if (value === undefined) return undefined;
@@ -179,7 +196,13 @@ function parseIds(value: string | undefined): AnyBenchmarkId[] | undefined {
     .map((id) => id.trim())
     .filter((id) => id !== "");
   for (const id of ids)
-    if (!isBenchmarkId(id) && !isMemoryBenchmarkId(id) && !isReadingBenchmarkId(id) && !isQueryBenchmarkId(id))
+    if (
+      !isBenchmarkId(id) &&
+      !isMemoryBenchmarkId(id) &&
+      !isReadingBenchmarkId(id) &&
+      !isQueryBenchmarkId(id) &&
+      !isViewerBenchmarkId(id)
+    )
       throw new Error(`unknown benchmark ${JSON.stringify(id)}; known: ${allIds.join(", ")}`);
   return ids as AnyBenchmarkId[];
 }
@@ -192,7 +215,13 @@ function parseCount(flag: string, value: string | undefined): number | undefined
   return count;
 }
 
-const allIds = [...benchmarkIds, ...readingBenchmarkIds, ...memoryBenchmarkIds, ...queryBenchmarkIds];
+const allIds = [
+  ...benchmarkIds,
+  ...readingBenchmarkIds,
+  ...memoryBenchmarkIds,
+  ...queryBenchmarkIds,
+  ...viewerBenchmarkIds,
+];
 
 const usage = `Usage: pnpm bench [--quick] [--only id,id] [--runs n] [--rounds n] [--output file] [--in-process]
 Benchmarks: ${allIds.join(", ")}`;
@@ -237,6 +266,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const memory = selected?.filter(isMemoryBenchmarkId);
   const reading = selected?.filter(isReadingBenchmarkId);
   const queries = selected?.filter(isQueryBenchmarkId);
+  const viewer = selected?.filter(isViewerBenchmarkId);
   const report = await runBenchmarks({
     ...base,
     isolate: !values["in-process"],
@@ -244,6 +274,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ...(memory === undefined ? {} : { memory }),
     ...(reading === undefined ? {} : { reading }),
     ...(queries === undefined ? {} : { queries }),
+    ...(viewer === undefined ? {} : { viewer }),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   // A quick run's numbers mean nothing: keep them away from latest.json.

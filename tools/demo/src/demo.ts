@@ -138,19 +138,24 @@ async function main(): Promise<number> {
     cli(["text", run.logFile]),
   ];
 
-  heading("5. Export: JSON (secrets redacted), Markdown");
+  heading("5. Export: JSON (secrets redacted), Markdown, HTML (the viewer and the run in one file)");
   const exportsFolder = path.join(out, "exports");
   mkdirSync(exportsFolder, { recursive: true });
   const documentFile = path.join(exportsFolder, "trip-planner.json");
   const markdownFile = path.join(exportsFolder, "trip-planner.md");
   const exportJson = cli(["export", run.logFile, "--output", documentFile]);
   const exportMarkdown = cli(["export", run.logFile, "--format", "markdown", "--output", markdownFile]);
+  const htmlFile = path.join(exportsFolder, "trip-planner.html");
+  const exportHtml = cli(["export", run.logFile, "--format", "html", "--output", htmlFile]);
   const document = JSON.parse(readFileSync(documentFile, "utf8")) as Transcript;
   const exportValid = validateTranscript(document).ok;
   print(
     `  ${document.messages.length} messages, child run embedded: ${document.run?.children?.[0]?.transcript ? "yes" : "NO"}, strictly valid: ${exportValid ? "yes" : "NO"}`,
   );
   for (const line of readFileSync(markdownFile, "utf8").split("\n").slice(0, 8)) print(`  | ${line}`);
+  print(
+    `  open in a browser, offline: ${shortPath(htmlFile)} (or serve it: agent-transcript view ${shortPath(run.logFile)})`,
+  );
 
   heading("6. Convert the run to every provider's request format");
   const conversions = path.join(out, "conversions");
@@ -191,7 +196,7 @@ async function main(): Promise<number> {
   const ok =
     surprises === 0 &&
     run.answers.length === 2 &&
-    [...checks, exportJson, exportMarkdown, ...converted, imported, stats, redacted].every(
+    [...checks, exportJson, exportMarkdown, exportHtml, ...converted, imported, stats, redacted].every(
       (result) => result.status === 0,
     ) &&
     exportValid &&
@@ -199,7 +204,7 @@ async function main(): Promise<number> {
   print(ok ? "Everything checks out." : "Something did not check out: see above.");
   print(`Everything the demo wrote is under ${shortPath(out)}/:`);
   print("  transcripts/     the event logs (parent and child run) and the workspace snapshot bundle");
-  print("  exports/         the run as JSON and Markdown, and the imported Claude Code session");
+  print("  exports/         the run as JSON, Markdown and HTML, and the imported Claude Code session");
   print("  conversions/     the run as a request of each provider API");
   print("  awf-sample/      an AWF workflow log and its redacted export");
   print("  scratch/         the git workspace the agent changed, and its snapshot declarations");

@@ -2,7 +2,7 @@
 // What the cross-language tests need, the Debian packages that provide it, and how to tell it is there: each check
 // runs the program the tests will run, found the way the tests find it (system-environment.mjs).
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { findSystemCommand, systemEnvironment } from "./system-environment.mjs";
 
 /**
@@ -22,6 +22,9 @@ const hasSerdeCrates = (base) => {
   const crates = readdirSync(registry);
   return ["serde", "serde_json", "serde_derive"].every((name) => crates.some((crate) => crate.startsWith(`${name}-`)));
 };
+
+/** Where the viewer's browser tests find Chromium (apps/viewer). */
+export const chromiumPath = "/usr/bin/chromium";
 
 /**
  * @typedef {object} Requirement
@@ -55,6 +58,15 @@ export const requirements = [
     what: "a C compiler (cc) for rustc to link with",
     packages: ["gcc", "libc6-dev"],
     present: (base) => findSystemCommand("cc", base) !== undefined,
+    unpackable: false,
+  },
+  // The viewer's browser tests and benchmark drive Debian's Chromium with playwright-core, at this path. Unpacked
+  // for a user it would not serve: it needs dozens of shared libraries, fonts and a sandbox helper set up by the
+  // package's scripts, so without root it is named for the user to install.
+  {
+    what: "Chromium (/usr/bin/chromium) for the viewer's browser tests",
+    packages: ["chromium"],
+    present: () => existsSync(chromiumPath) && spawnSync(chromiumPath, ["--version"], { stdio: "ignore" }).status === 0,
     unpackable: false,
   },
   {

@@ -18,6 +18,7 @@ import {
   type InputOptions,
   type InputProblem,
 } from "../input.js";
+import { renderHtmlExport } from "../html-export.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planFileIn, planOutput, writeOutput } from "../output.js";
@@ -25,8 +26,11 @@ import { redactionSummary } from "../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../related-files.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
-/** What `export --format` takes: JSON, Markdown, or an interchange format the providers' registry can write. */
-export type ExportFormat = "json" | "markdown" | "atif" | "awf-transcript";
+/**
+ * What `export --format` takes: JSON, Markdown, HTML (the viewer with the document inline: html-export.ts), or an
+ * interchange format the providers' registry can write.
+ */
+export type ExportFormat = "json" | "markdown" | "html" | "atif" | "awf-transcript";
 
 export interface ExportCommandOptions extends InputOptions, VerbosityOptions {
   format: ExportFormat;
@@ -199,7 +203,14 @@ export async function runExport(input: string, options: ExportCommandOptions, io
             title: document.title,
             id: document.id,
             timestamp: document.created_at ?? now,
-            extension: options.format === "markdown" ? "md" : options.format === "awf-transcript" ? "jsonl" : "json",
+            extension:
+              options.format === "markdown"
+                ? "md"
+                : options.format === "html"
+                  ? "html"
+                  : options.format === "awf-transcript"
+                    ? "jsonl"
+                    : "json",
           }),
           loaded.files,
         )
@@ -209,7 +220,9 @@ export async function runExport(input: string, options: ExportCommandOptions, io
       ? [interchange.main]
       : options.format === "json"
         ? jsonFileChunks(document)
-        : renderMarkdownPieces(document, { reasoning: options.reasoning });
+        : options.format === "html"
+          ? [await renderHtmlExport(document)]
+          : renderMarkdownPieces(document, { reasoning: options.reasoning });
   const written = await writeOutput(destination, io, pieces, loaded.files);
   report.output = written ?? null;
   if (destination.kind === "file") {

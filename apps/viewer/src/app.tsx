@@ -1,0 +1,546 @@
+/**
+ * The viewer's page: the run header, the tree of child runs, search and filters, a timeline, and the virtualised
+ * list of messages. State lives here; what is computed from the document is computed once (model.ts).
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { loadTexts, inputText, type LoadProblem } from "./load.js";
+import {
+  buildRunView,
+  formatCost,
+  formatDuration,
+  formatTokens,
+  runAt,
+  searchTextOf,
+  type ChildView,
+  type Row,
+  type RunView,
+} from "./model.js";
+import { PartView, permalink } from "./parts.js";
+import { Timeline } from "./timeline.js";
+import { useVirtualizer } from "./virtual-list.js";
+
+export type AppState =
+  | { kind: "empty" }
+  | { kind: "loading"; name: string }
+  | { kind: "failed"; problems: LoadProblem[] }
+  | { kind: "ready"; document: Tolerant.Transcript; name: string; notes: string[] };
+
+const roles = ["system", "developer", "user", "assistant", "tool"] as const;
+const statuses = ["ok", "error", "denied", "interrupted", "pending"] as const;
+
+/** Reads dropped or picked files and hands the result to `setState`. */
+export async function openFiles(files: readonly File[], setState: (state: AppState) => void): Promise<void> {
+  const [first] = files;
+  if (first === undefined) return;
+  setState({ kind: "loading", name: first.name });
+  try {
+    const inputs = await Promise.all(
+      files.map(async (file) => ({ name: file.name, text: await inputText(new Uint8Array(await file.arrayBuffer())) })),
+    );
+    setState(stateOf(loadTexts(inputs)));
+  } catch (error) {
+    setState({ kind: "failed", problems: [{ file: first.name, pointer: "", message: messageOf(error) }] });
+  }
+}
+
+export function stateOf(loaded: ReturnType<typeof loadTexts>): AppState {
+  return loaded.ok
+    ? { kind: "ready", document: loaded.document, name: loaded.name, notes: loaded.notes }
+    : { kind: "failed", problems: loaded.problems };
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function App({ initial }: { initial: AppState }) {
+  const [state, setState] = useState<AppState>(initial);
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    // Drag and drop anywhere on the page, whatever is shown.
+    const over = (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(true);
+    };
+    const leave = () => setDragging(false);
+    const drop = (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      void openFiles([...(event.dataTransfer?.files ?? [])], setState);
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("dragleave", leave);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("dragleave", leave);
+      window.removeEventListener("drop", drop);
+    };
+  }, []);
+  return (
+    <div class={`app${dragging ? " dragging" : ""}`}>
+      {state.kind === "ready" ? (
+        <Viewer
+          document={state.document}
+          notes={state.notes}
+          name={state.name}
+          onOpen={(files) => void openFiles(files, setState)}
+        />
+      ) : (
+        <Landing state={state} onOpen={(files) => void openFiles(files, setState)} />
+      )}
+    </div>
+  );
+}
+
+function FilePicker({ onOpen, label }: { onOpen: (files: File[]) => void; label: string }) {
+  return (
+    <label class="file-picker">
+      {label}
+      <input
+        type="file"
+        multiple
+        accept=".json,.jsonl,.gz,application/json"
+        onChange={(event) => onOpen([...((event.currentTarget as HTMLInputElement).files ?? [])])}
+      />
+    </label>
+  );
+}
+
+function Landing({ state, onOpen }: { state: AppState; onOpen: (files: File[]) => void }) {
+  return (
+    <main class="landing">
+      <h1>Agent Transcript viewer</h1>
+      {state.kind === "loading" && <p class="status-line">Opening {state.name}…</p>}
+      {state.kind === "failed" && (
+        <div class="problems" role="alert">
+          <p>This could not be opened:</p>
+          <ul>
+            {state.problems.map((problem, index) => (
+              <li key={index}>
+                {problem.file}
+                {problem.line === undefined ? "" : `, line ${problem.line}`}
+                {problem.pointer === "" ? "" : `, at ${problem.pointer}`}: {problem.message}
+              </li>
+            ))}
+          </ul>
+          <p class="muted">
+            Agent sessions and provider payloads open with <code>agent-transcript view FILE</code>, which converts them
+            first.
+          </p>
+        </div>
+      )}
+      <p>
+        Open a transcript document (<code>.json</code>, <code>.json.gz</code>) or an event log (<code>.jsonl</code>,
+        with its child runs' logs): pick files or drop them here. Nothing leaves this page.
+      </p>
+      <FilePicker onOpen={onOpen} label="Open files…" />
+    </main>
+  );
+}
+
+interface Filters {
+  query: string;
+  roles: Set<string>;
+  tool: string;
+  status: string;
+}
+
+function matches(row: Row, filters: Filters, query: string): boolean {
+  if (filters.roles.size > 0 && !filters.roles.has(row.message.role)) return false;
+  if (filters.tool !== "" && !row.toolNames.includes(filters.tool)) return false;
+  if (filters.status !== "" && !row.statuses.includes(filters.status)) return false;
+  return query === "" || searchTextOf(row).includes(query);
+}
+
+function parseHash(hash: string): { run: string; message?: number } {
+  const parameters = new URLSearchParams(hash.replace(/^#/, ""));
+  const message = Number(parameters.get("m"));
+  return {
+    run: parameters.get("r") ?? "",
+    ...(parameters.has("m") && Number.isSafeInteger(message) ? { message } : {}),
+  };
+}
+
+function Viewer({
+  document,
+  notes,
+  name,
+  onOpen,
+}: {
+  document: Tolerant.Transcript;
+  notes: string[];
+  name: string;
+  onOpen: (files: File[]) => void;
+}) {
+  const root = useMemo(() => buildRunView(document), [document]);
+  const initialHash = useMemo(() => parseHash(location.hash), []);
+  const [runPath, setRunPath] = useState(runAt(root, initialHash.run) ? initialHash.run : "");
+  const [target, setTarget] = useState<number | undefined>(initialHash.message);
+  const [filters, setFilters] = useState<Filters>({ query: "", roles: new Set(), tool: "", status: "" });
+  const view = runAt(root, runPath) ?? root;
+  const query = filters.query.trim().toLowerCase();
+  const rows = useMemo(
+    () =>
+      query === "" && filters.roles.size === 0 && filters.tool === "" && filters.status === ""
+        ? view.rows
+        : view.rows.filter((row) => matches(row, filters, query)),
+    [view, filters, query],
+  );
+
+  useEffect(() => {
+    const follow = () => {
+      const hash = parseHash(location.hash);
+      if (runAt(root, hash.run)) setRunPath(hash.run);
+      setTarget(hash.message);
+    };
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, [root]);
+
+  const openRun = (path: string) => {
+    setRunPath(path);
+    setTarget(undefined);
+    history.replaceState(null, "", path === "" ? location.pathname + location.search : `#r=${path}`);
+  };
+
+  return (
+    <div class="viewer">
+      <RunHeader root={root} view={view} name={name} notes={notes} onOpen={onOpen} />
+      <div class="body">
+        {root.children.length > 0 && (
+          <nav class="run-tree" aria-label="runs">
+            <div class="pane-title">Runs</div>
+            <RunTree view={root} current={view.path} onOpen={openRun} label={root.title} />
+          </nav>
+        )}
+        <main class="main">
+          <Toolbar view={view} filters={filters} setFilters={setFilters} shown={rows.length} />
+          <Timeline view={view} onPick={(index) => setTarget(index)} />
+          <MessageList
+            key={view.path}
+            view={view}
+            rows={rows}
+            query={query}
+            target={target}
+            onTargetMissing={() => setFilters({ query: "", roles: new Set(), tool: "", status: "" })}
+          />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, value, title }: { label: string; value: string; title?: string }) {
+  return (
+    <div class="stat" title={title}>
+      <div class="stat-label">{label}</div>
+      <div class="stat-value">{value}</div>
+    </div>
+  );
+}
+
+function RunHeader({
+  root,
+  view,
+  name,
+  notes,
+  onOpen,
+}: {
+  root: RunView;
+  view: RunView;
+  name: string;
+  notes: string[];
+  onOpen: (files: File[]) => void;
+}) {
+  const run = view.document.run;
+  const usage = view.usage;
+  return (
+    <header class="run-header">
+      <div class="title-line">
+        <h1 class="run-title">{view.title}</h1>
+        {run?.status && <span class={`badge run-status run-${run.status}`}>{run.status}</span>}
+        {view !== root && (
+          <a
+            class="back"
+            href="#"
+            onClick={(event) => {
+              event.preventDefault();
+              location.hash = "";
+            }}
+          >
+            ↑ root run
+          </a>
+        )}
+        <span class="spacer" />
+        <span class="muted file-name">{name}</span>
+        <FilePicker onOpen={onOpen} label="Open…" />
+      </div>
+      <div class="stats">
+        <Stat label="models" value={view.models.length === 0 ? "–" : view.models.join(", ")} />
+        <Stat label="duration" value={formatDuration(view.durationMs)} />
+        <Stat label="messages" value={view.rows.length.toLocaleString("en")} />
+        <Stat
+          label="tokens in / out"
+          value={usage ? `${formatTokens(usage.input_tokens)} / ${formatTokens(usage.output_tokens)}` : "–"}
+        />
+        <Stat
+          label="cache read / write"
+          value={
+            usage
+              ? `${formatTokens(usage.cache_read_tokens ?? 0)} / ${formatTokens(usage.cache_write_tokens ?? 0)}`
+              : "–"
+          }
+        />
+        <Stat
+          label="cost"
+          value={formatCost(view.cost)}
+          title={view.unpriced > 0 ? `${view.unpriced} calls could not be priced` : "priced per call"}
+        />
+        {view.children.length > 0 && (
+          <Stat
+            label="with child runs"
+            value={`${formatTokens((view.rolledUsage?.input_tokens ?? 0) + (view.rolledUsage?.output_tokens ?? 0))} tokens · ${formatCost(view.rolledCost)}`}
+          />
+        )}
+      </div>
+      {run?.error && <div class="run-error">{run.error}</div>}
+      {notes.length > 0 && (
+        <details class="notes">
+          <summary>{notes.length} notes from reading</summary>
+          <ul>
+            {notes.slice(0, 200).map((note, index) => (
+              <li key={index}>{note}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </header>
+  );
+}
+
+function RunTree({
+  view,
+  current,
+  onOpen,
+  label,
+}: {
+  view: RunView;
+  current: string;
+  onOpen: (path: string) => void;
+  label: string;
+}) {
+  const own = view.usage ? view.usage.input_tokens + view.usage.output_tokens : 0;
+  const rolled = view.rolledUsage ? view.rolledUsage.input_tokens + view.rolledUsage.output_tokens : 0;
+  return (
+    <ul class="tree">
+      <li>
+        <button
+          type="button"
+          class={`tree-node${view.path === current ? " current" : ""}`}
+          onClick={() => onOpen(view.path)}
+          title={`own ${own.toLocaleString("en")} tokens, with children ${rolled.toLocaleString("en")}`}
+        >
+          <span class="tree-label">{label}</span>
+          <span class="tree-tokens">
+            {formatTokens(own)}
+            {view.children.length > 0 ? ` · Σ ${formatTokens(rolled)}` : ""}
+            {view.rolledCost ? ` · ${formatCost(view.rolledCost)}` : ""}
+          </span>
+        </button>
+        {view.children.length > 0 && (
+          <ul>
+            {view.children.map((child: ChildView) =>
+              child.view ? (
+                <RunTree key={child.runId} view={child.view} current={current} onOpen={onOpen} label={child.title} />
+              ) : (
+                <li key={child.runId}>
+                  <span class="tree-node missing" title="this child run's transcript is not embedded">
+                    {child.title} <span class="muted">(not embedded)</span>
+                  </span>
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+      </li>
+    </ul>
+  );
+}
+
+function Toolbar({
+  view,
+  filters,
+  setFilters,
+  shown,
+}: {
+  view: RunView;
+  filters: Filters;
+  setFilters: (filters: Filters) => void;
+  shown: number;
+}) {
+  const [text, setText] = useState(filters.query);
+  // Searching 20,000 messages on every key press would stutter: the query settles first.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (text !== filters.query) setFilters({ ...filters, query: text });
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const toggleRole = (role: string) => {
+    const next = new Set(filters.roles);
+    if (next.has(role)) next.delete(role);
+    else next.add(role);
+    setFilters({ ...filters, roles: next });
+  };
+  return (
+    <div class="toolbar">
+      <input
+        class="search"
+        type="search"
+        placeholder="Search all text…"
+        aria-label="search"
+        value={text}
+        onInput={(event) => setText((event.currentTarget as HTMLInputElement).value)}
+      />
+      <div class="role-filters" role="group" aria-label="roles">
+        {roles.map((role) => (
+          <button
+            key={role}
+            type="button"
+            class={`chip role-${role}${filters.roles.has(role) ? " on" : ""}`}
+            aria-pressed={filters.roles.has(role)}
+            onClick={() => toggleRole(role)}
+          >
+            {role}
+          </button>
+        ))}
+      </div>
+      <select
+        aria-label="tool"
+        value={filters.tool}
+        onChange={(event) => setFilters({ ...filters, tool: (event.currentTarget as HTMLSelectElement).value })}
+      >
+        <option value="">all tools</option>
+        {view.toolNames.map((tool) => (
+          <option key={tool} value={tool}>
+            {tool}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="status"
+        value={filters.status}
+        onChange={(event) => setFilters({ ...filters, status: (event.currentTarget as HTMLSelectElement).value })}
+      >
+        <option value="">any status</option>
+        {statuses.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+      <span class="count" data-testid="shown-count">
+        {shown.toLocaleString("en")} of {view.rows.length.toLocaleString("en")} messages
+      </span>
+    </div>
+  );
+}
+
+function MessageList({
+  view,
+  rows,
+  query,
+  target,
+  onTargetMissing,
+}: {
+  view: RunView;
+  rows: Row[];
+  query: string;
+  target: number | undefined;
+  onTargetMissing: () => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 120,
+    overscan: 6,
+    getItemKey: (index) => rows[index]?.index ?? index,
+  });
+  useLayoutEffect(() => {
+    if (target === undefined) return;
+    const position = rows.findIndex((row) => row.index === target);
+    if (position === -1) {
+      // A permalink to a message the filters hide: show everything, then scroll.
+      if (target < view.rows.length && rows.length !== view.rows.length) onTargetMissing();
+      return;
+    }
+    virtualizer.scrollToIndex(position, { align: "start" });
+  }, [target, rows]);
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div class="messages" ref={scroller} data-testid="messages">
+      {rows.length === 0 && <div class="empty">No message matches.</div>}
+      <div class="messages-inner" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+        <div class="messages-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+          {items.map((item) => {
+            const row = rows[item.index] as Row;
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+                <MessageView row={row} view={view} query={query} targeted={row.index === target} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function MessageView({ row, view, query, targeted }: { row: Row; view: RunView; query: string; targeted: boolean }) {
+  const message = row.message;
+  const usage = message.usage;
+  const link = permalink(view.path, row.index);
+  return (
+    <article
+      class={`message role-${message.role}${row.compaction ? " compaction-boundary" : ""}${targeted ? " targeted" : ""}`}
+      id={link}
+      data-message-index={row.index}
+    >
+      <div class="message-head">
+        <span class={`role role-${message.role}`}>{message.role}</span>
+        {message.name && <span class="muted">{message.name}</span>}
+        {message.model && <span class="muted model">{message.model}</span>}
+        {message.created_at && (
+          <span class="muted time">{message.created_at.replace("T", " ").replace(/\.\d+Z$|Z$/, "")}</span>
+        )}
+        <span class="spacer" />
+        {usage && (
+          <span class="usage" title="tokens in / out; context size; cache reads">
+            {formatTokens(usage.input_tokens)} in · {formatTokens(usage.output_tokens)} out
+            {row.contextTokens !== undefined ? ` · context ${formatTokens(row.contextTokens)}` : ""}
+            {usage.cache_read_tokens ? ` · cache ${formatTokens(usage.cache_read_tokens)}` : ""}
+          </span>
+        )}
+        {row.cacheMiss && (
+          <span class="badge cache-miss" title="no cache read, where the call before read from the cache">
+            cache miss
+          </span>
+        )}
+        {row.cost && <span class="badge">{formatCost(row.cost)}</span>}
+        {message.duration_ms !== undefined && <span class="badge">{formatDuration(message.duration_ms)}</span>}
+        <a class="permalink" href={`#${link}`} title="link to this message">
+          #{row.index + 1}
+        </a>
+      </div>
+      <div class="parts">
+        {message.parts.map((part, index) => (
+          <PartView key={index} part={part} view={view} query={query} />
+        ))}
+        {message.error && <div class="run-error">{message.error}</div>}
+      </div>
+    </article>
+  );
+}

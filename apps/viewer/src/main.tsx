@@ -1,0 +1,29 @@
+/**
+ * The viewer's entry: picks what to open (data embedded by `export --format html`, then `?src=` on this origin, else
+ * the file picker) and mounts the page.
+ */
+import { render } from "preact";
+import { App, messageOf, stateOf, type AppState } from "./app.js";
+import { embeddedInput, loadTexts, sourceUrlInput } from "./load.js";
+import "./styles.css";
+
+async function initialState(): Promise<AppState> {
+  try {
+    const input = (await embeddedInput()) ?? (await sourceUrlInput(location.search));
+    return input === undefined ? { kind: "empty" } : stateOf(loadTexts([input]));
+  } catch (error) {
+    return { kind: "failed", problems: [{ file: location.search, pointer: "", message: messageOf(error) }] };
+  }
+}
+
+const root = document.getElementById("app");
+if (root !== null) {
+  void initialState().then((state) => {
+    render(<App initial={state} />, root);
+    // Read by the benchmark (tools/bench, viewer-first-render): milliseconds from the start of navigation to the
+    // first frame with the messages drawn.
+    requestAnimationFrame(() => {
+      document.documentElement.dataset.renderedMs = String(Math.round(performance.now()));
+    });
+  });
+}

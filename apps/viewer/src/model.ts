@@ -1,0 +1,279 @@
+/**
+ * What the viewer shows, computed once per document: one row per message (with what search and the filters need,
+ * and tool calls paired with their results), the run's totals, and the tree of child runs with their own and
+ * rolled-up tokens and cost. Everything here is linear in the document; search text is built on first use.
+ */
+import {
+  addCost,
+  addUsage,
+  computeCost,
+  isKnownPart,
+  type Cost,
+  type Strict,
+  type Tolerant,
+  type Usage,
+} from "@agent-transcript/core";
+
+type Message = Tolerant.Message;
+/** Parts of this version's vocabulary; a newer minor's part types are shown as JSON (parts.tsx). */
+type Part = Strict.Part;
+export type ToolCall = Extract<Part, { type: "tool_call" }>;
+export type ToolResult = Extract<Part, { type: "tool_result" }>;
+
+export interface Row {
+  index: number;
+  message: Message;
+  /** For an assistant call: its input tokens, the context the model saw. */
+  contextTokens?: number;
+  /** Input tokens with no cache read where the call before read from the cache: a cache miss worth seeing. */
+  cacheMiss: boolean;
+  cost?: Cost;
+  toolNames: string[];
+  /** The statuses of the tool calls this message makes or answers ("pending" for a call without a result). */
+  statuses: string[];
+  compaction: boolean;
+  /** Lower-cased text of everything in the message, built on the first search. */
+  searchText?: string;
+}
+
+export interface RunView {
+  /** Child indices from the root run, joined with dots ("" for the root): the permalink's run. */
+  path: string;
+  title: string;
+  document: Tolerant.Transcript;
+  rows: Row[];
+  /** Each call id's result and the row holding it. */
+  results: Map<string, { part: ToolResult; row: number }>;
+  /** Each call id's row (a result links back to its call) and tool name. */
+  calls: Map<string, number>;
+  callNames: Map<string, string>;
+  usage?: Usage;
+  cost?: Cost;
+  /** Messages whose cost could not be priced (no model price, no reported cost). */
+  unpriced: number;
+  models: string[];
+  durationMs?: number;
+  toolNames: string[];
+  children: ChildView[];
+  /** Own usage plus every descendant's. */
+  rolledUsage?: Usage;
+  rolledCost?: Cost;
+}
+
+export interface ChildView {
+  runId: string;
+  title: string;
+  status?: string;
+  view?: RunView;
+}
+
+/** `title`: what the parent calls a child run (a sub-agent's description), before the child's own title or id. */
+export function buildRunView(document: Tolerant.Transcript, path = "", title?: string): RunView {
+  const rows: Row[] = [];
+  const results = new Map<string, { part: ToolResult; row: number }>();
+  const calls = new Map<string, number>();
+  const callNames = new Map<string, string>();
+  const models = new Set<string>();
+  const toolNames = new Set<string>();
+  let usage: Usage | undefined;
+  let cost: Cost | undefined;
+  let unpriced = 0;
+  let previousCacheRead = 0;
+  const messages = document.messages;
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index] as Message;
+    const row: Row = { index, message, cacheMiss: false, toolNames: [], statuses: [], compaction: false };
+    if (typeof message.model === "string") models.add(message.model);
+    for (const part of message.parts) {
+      if (!isKnownPart(part)) continue;
+      if (part.type === "tool_call") {
+        calls.set(part.id, index);
+        callNames.set(part.id, part.name);
+        row.toolNames.push(part.name);
+        toolNames.add(part.name);
+      } else if (part.type === "tool_result") {
+        results.set(part.call_id, { part, row: index });
+        row.statuses.push(part.status);
+        if (typeof part.name === "string") row.toolNames.push(part.name);
+      } else if (part.type === "compaction") row.compaction = true;
+    }
+    const messageUsage = message.usage as Usage | undefined;
+    if (messageUsage !== undefined && typeof messageUsage.input_tokens === "number") {
+      usage = usage === undefined ? messageUsage : addUsage(usage, messageUsage);
+      if (message.role === "assistant") {
+        row.contextTokens = messageUsage.input_tokens;
+        const cacheRead = messageUsage.cache_read_tokens ?? 0;
+        row.cacheMiss = cacheRead === 0 && previousCacheRead > 0 && messageUsage.input_tokens > 1024;
+        previousCacheRead = cacheRead;
+      }
+      const messageCost =
+        (message.cost as Cost | undefined) ??
+        (typeof message.model === "string" ? computeCost(messageUsage, message.model) : undefined);
+      if (messageCost !== undefined && messageCost.status !== "unknown") {
+        row.cost = messageCost;
+        cost = cost === undefined ? messageCost : addCost(cost, messageCost);
+      } else unpriced += 1;
+    }
+    rows.push(row);
+  }
+  // A tool call without a result yet is pending; the call's row filters by its result's status, and a result that
+  // does not name its tool (Claude Code's) by its call's name.
+  for (const row of rows)
+    for (const part of row.message.parts) {
+      if (!isKnownPart(part)) continue;
+      if (part.type === "tool_call") row.statuses.push(results.get(part.id)?.part.status ?? "pending");
+      else if (part.type === "tool_result" && part.name === undefined) {
+        const name = callNames.get(part.call_id);
+        if (name !== undefined) row.toolNames.push(name);
+      }
+    }
+  if (document.usage !== undefined) usage = document.usage as Usage;
+  if (document.cost !== undefined && (document.cost as Cost).status !== "unknown") cost = document.cost as Cost;
+
+  const run = document.run;
+  let durationMs = run?.duration_ms;
+  if (durationMs === undefined) {
+    const start = Date.parse(run?.started_at ?? messages[0]?.created_at ?? "");
+    const last = messages[messages.length - 1];
+    const end = Date.parse(run?.ended_at ?? last?.completed_at ?? last?.created_at ?? "");
+    if (Number.isFinite(start) && Number.isFinite(end) && end >= start) durationMs = end - start;
+  }
+  const children: ChildView[] = (run?.children ?? []).map((child, childIndex) => {
+    const transcript = child.transcript as Tolerant.Transcript | undefined;
+    const childPath = path === "" ? String(childIndex) : `${path}.${childIndex}`;
+    const childTitle = child.title ?? transcript?.title ?? child.path ?? child.run_id;
+    return {
+      runId: child.run_id,
+      title: childTitle,
+      ...(child.status === undefined ? {} : { status: child.status }),
+      ...(transcript === undefined ? {} : { view: buildRunView(transcript, childPath, childTitle) }),
+    };
+  });
+  let rolledUsage = usage;
+  let rolledCost = cost;
+  for (const child of children) {
+    if (child.view?.rolledUsage)
+      rolledUsage = rolledUsage === undefined ? child.view.rolledUsage : addUsage(rolledUsage, child.view.rolledUsage);
+    if (child.view?.rolledCost)
+      rolledCost = rolledCost === undefined ? child.view.rolledCost : addCost(rolledCost, child.view.rolledCost);
+  }
+  return {
+    path,
+    title: title ?? document.title ?? document.id,
+    document,
+    rows,
+    results,
+    calls,
+    callNames,
+    ...(usage === undefined ? {} : { usage }),
+    ...(cost === undefined ? {} : { cost }),
+    unpriced,
+    models: [...models],
+    ...(durationMs === undefined ? {} : { durationMs }),
+    toolNames: [...toolNames].sort(),
+    children,
+    ...(rolledUsage === undefined ? {} : { rolledUsage }),
+    ...(rolledCost === undefined ? {} : { rolledCost }),
+  };
+}
+
+/** The run at a permalink's path ("" the root, "0.2" the root's first child's third child). */
+export function runAt(root: RunView, path: string): RunView | undefined {
+  if (path === "") return root;
+  let view: RunView | undefined = root;
+  for (const step of path.split(".")) {
+    view = view?.children[Number(step)]?.view;
+    if (view === undefined) return undefined;
+  }
+  return view;
+}
+
+/** Everything a search looks in: text, reasoning, tool names, inputs and outputs, commands, diffs, plans. */
+export function searchTextOf(row: Row): string {
+  if (row.searchText === undefined) {
+    const pieces: string[] = [row.message.role];
+    for (const part of row.message.parts)
+      if (isKnownPart(part)) collectText(part, pieces);
+      else pieces.push(jsonText(part));
+    row.searchText = pieces.join("\n").toLowerCase();
+  }
+  return row.searchText;
+}
+
+function collectText(part: Part, pieces: string[]): void {
+  switch (part.type) {
+    case "text":
+    case "refusal":
+    case "stream_chunk":
+      pieces.push(part.text);
+      break;
+    case "reasoning":
+      if (part.text) pieces.push(part.text);
+      for (const line of part.summary ?? []) pieces.push(line);
+      break;
+    case "tool_call":
+      pieces.push(part.name, part.raw_input ?? jsonText(part.input));
+      break;
+    case "tool_result":
+      if (part.name) pieces.push(part.name);
+      if (part.error) pieces.push(part.error);
+      if (part.output !== undefined) pieces.push(typeof part.output === "string" ? part.output : jsonText(part.output));
+      for (const inner of part.content ?? []) collectText(inner, pieces);
+      break;
+    case "command":
+      pieces.push(part.command, part.output ?? "");
+      break;
+    case "plan_step":
+      pieces.push(part.title, part.description ?? "");
+      break;
+    case "code_diff":
+      for (const file of part.files) {
+        pieces.push(file.path);
+        for (const hunk of file.hunks) for (const line of hunk.lines) pieces.push(line.text);
+      }
+      break;
+    case "compaction":
+      if (part.summary) pieces.push(part.summary);
+      break;
+    case "file":
+      pieces.push(part.filename ?? "", part.title ?? "", part.text ?? "");
+      break;
+    case "image":
+      pieces.push(part.alt ?? "", part.url ?? "");
+      break;
+    default:
+      break;
+  }
+}
+
+export function jsonText(value: unknown): string {
+  if (value === undefined) return "";
+  try {
+    return JSON.stringify(value, null, 2) ?? "";
+  } catch {
+    return String(value);
+  }
+}
+
+export function formatTokens(count: number | undefined): string {
+  if (count === undefined) return "–";
+  if (count < 1000) return String(count);
+  if (count < 1_000_000) return `${(count / 1000).toFixed(count < 10_000 ? 1 : 0)}k`;
+  return `${(count / 1_000_000).toFixed(2)}M`;
+}
+
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return "–";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+export function formatCost(cost: Cost | undefined): string {
+  if (cost === undefined || cost.status === "unknown") return "–";
+  const amount = cost.amount;
+  return `${cost.currency === "USD" ? "$" : `${cost.currency} `}${amount < 0.01 ? amount.toFixed(4) : amount.toFixed(2)}`;
+}

@@ -1,0 +1,370 @@
+/**
+ * One component per kind of part. Text from the transcript reaches the page only as text nodes (Preact escapes it)
+ * or through the safe Markdown renderer; nothing from a transcript becomes an attribute that can run or load.
+ */
+import { isKnownPart, type Strict, type Tolerant } from "@agent-transcript/core";
+import type { ComponentChildren } from "preact";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { isDrawableImage, renderMarkdown } from "./markdown.js";
+import { formatDuration, jsonText, type RunView, type ToolCall, type ToolResult } from "./model.js";
+
+/** Output longer than this is cut when shown, with a button for the rest: a 50 MB tool output stays responsive. */
+const shownCharacters = 20_000;
+
+/** Wraps every occurrence of `query` in the text nodes under `root` in a <mark>. */
+export function markHits(root: Element, query: string): void {
+  if (query === "") return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text);
+  for (const node of nodes) {
+    const text = node.data;
+    const lower = text.toLowerCase();
+    let at = lower.indexOf(query);
+    if (at === -1) continue;
+    const fragment = document.createDocumentFragment();
+    let from = 0;
+    while (at !== -1) {
+      fragment.append(text.slice(from, at));
+      const mark = document.createElement("mark");
+      mark.className = "hit";
+      mark.textContent = text.slice(at, at + query.length);
+      fragment.append(mark);
+      from = at + query.length;
+      at = lower.indexOf(query, from);
+    }
+    fragment.append(text.slice(from));
+    node.replaceWith(fragment);
+  }
+}
+
+/** Text that Preact owns, split around the hits. */
+export function Highlighted({ text, query }: { text: string; query: string }) {
+  if (query === "") return <>{text}</>;
+  const lower = text.toLowerCase();
+  const pieces: ComponentChildren[] = [];
+  let from = 0;
+  for (let at = lower.indexOf(query); at !== -1; at = lower.indexOf(query, from)) {
+    pieces.push(text.slice(from, at), <mark class="hit">{text.slice(at, at + query.length)}</mark>);
+    from = at + query.length;
+  }
+  pieces.push(text.slice(from));
+  return <>{pieces}</>;
+}
+
+function Markdown({ text, query }: { text: string; query: string }) {
+  const html = renderMarkdown(text);
+  const element = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = element.current;
+    if (!root) return;
+    // The renderer's HTML is set again before marking, so earlier marks never pile up.
+    if (root.dataset.marked === "1") root.innerHTML = html;
+    if (query !== "") {
+      markHits(root, query);
+      root.dataset.marked = "1";
+    } else delete root.dataset.marked;
+  }, [html, query]);
+  return <div class="markdown" ref={element} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** Long text shown in part, with the rest a click away. */
+function LongText({ text, query, className }: { text: string; query: string; className?: string }) {
+  const [all, setAll] = useState(false);
+  const cut = !all && text.length > shownCharacters;
+  return (
+    <>
+      <pre class={className ?? "json"}>
+        <Highlighted text={cut ? text.slice(0, shownCharacters) : text} query={query} />
+      </pre>
+      {cut && (
+        <button type="button" class="link-button" onClick={() => setAll(true)}>
+          show all {text.length.toLocaleString("en")} characters
+        </button>
+      )}
+    </>
+  );
+}
+
+function Truncation({
+  part,
+}: {
+  part: { truncated?: true; original_size_bytes?: number; truncation_strategy?: string };
+}) {
+  if (part.truncated !== true) return null;
+  return (
+    <span class="badge truncated" title="cut when exported: the original was larger">
+      truncated
+      {part.original_size_bytes === undefined ? "" : ` from ${part.original_size_bytes.toLocaleString("en")} bytes`}
+      {part.truncation_strategy === undefined ? "" : ` (${part.truncation_strategy})`}
+    </span>
+  );
+}
+
+/** Text of a result a search looks in: its output, its error and the text of the parts it holds. */
+function resultText(part: ToolResult): string {
+  const pieces = [part.error ?? "", typeof part.output === "string" ? part.output : jsonText(part.output)];
+  for (const inner of part.content ?? []) pieces.push(jsonText(inner));
+  return pieces.join("\n");
+}
+
+/** Marks a closed block whose hidden content matches the search, so a hit is never invisible. */
+function HiddenHit({ texts, query }: { texts: readonly string[]; query: string }) {
+  if (query === "" || !texts.some((text) => text.toLowerCase().includes(query))) return null;
+  return (
+    <mark class="hit hidden-hit" title="the search matches inside: open it">
+      match inside
+    </mark>
+  );
+}
+
+function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; query: string }) {
+  const [open, setOpen] = useState(false);
+  const paired = view.results.get(part.id);
+  const result = paired?.part;
+  const status = result?.status ?? "pending";
+  const input = part.raw_input ?? jsonText(part.input);
+  return (
+    <details
+      class={`tool-call status-${status}`}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        <span class="tool-name">
+          <Highlighted text={part.name} query={query} />
+        </span>
+        <span class={`badge status status-${status}`}>{status}</span>
+        {result?.duration_ms !== undefined && <span class="badge">{formatDuration(result.duration_ms)}</span>}
+        {part.provider_executed && <span class="badge">server tool</span>}
+        {result && <Truncation part={result} />}
+        {!open && <HiddenHit texts={result ? [input, resultText(result)] : [input]} query={query} />}
+        <span class="call-id">{part.id}</span>
+      </summary>
+      {/* Input and output are drawn only once opened: thousands of calls cost nothing until looked at. */}
+      {open && (
+        <div class="tool-body">
+          <div class="label">input{part.input_error ? ` (not JSON: ${part.input_error})` : ""}</div>
+          <LongText text={input} query={query} />
+          {result ? <ResultBody part={result} view={view} query={query} /> : <div class="label">no result</div>}
+        </div>
+      )}
+    </details>
+  );
+}
+
+function ResultBody({ part, view, query }: { part: ToolResult; view: RunView; query: string }) {
+  return (
+    <>
+      <div class="label">
+        output{part.error ? "" : ""}
+        <Truncation part={part} />
+      </div>
+      {part.error && (
+        <pre class="json error-text">
+          <Highlighted text={part.error} query={query} />
+        </pre>
+      )}
+      {part.output !== undefined && (
+        <LongText text={typeof part.output === "string" ? part.output : jsonText(part.output)} query={query} />
+      )}
+      {(part.content ?? []).map((inner, index) => (
+        <PartView key={index} part={inner} view={view} query={query} />
+      ))}
+    </>
+  );
+}
+
+function ToolResultView({ part, view, query }: { part: ToolResult; view: RunView; query: string }) {
+  const callRow = view.calls.get(part.call_id);
+  if (callRow !== undefined)
+    return (
+      <div class={`tool-result-link status-${part.status}`}>
+        result of <span class="tool-name">{part.name ?? view.callNames.get(part.call_id) ?? part.call_id}</span>{" "}
+        <span class={`badge status status-${part.status}`}>{part.status}</span>{" "}
+        <a href={`#${permalink(view.path, callRow)}`}>shown with its call ↑</a>{" "}
+        <HiddenHit texts={[resultText(part)]} query={query} />
+      </div>
+    );
+  // A result whose call is not in this run: shown on its own.
+  return (
+    <details class={`tool-call status-${part.status}`}>
+      <summary>
+        result <span class="tool-name">{part.name ?? part.call_id}</span>
+        <span class={`badge status status-${part.status}`}>{part.status}</span>
+      </summary>
+      <div class="tool-body">
+        <ResultBody part={part} view={view} query={query} />
+      </div>
+    </details>
+  );
+}
+
+function PlanView({ items }: { items: ReadonlyArray<Strict.PlanItem | Strict.PlanStepPart> }) {
+  return (
+    <ul class="plan">
+      {items.map((item) => (
+        <li key={item.id} class={`plan-${item.status}`}>
+          <input type="checkbox" disabled checked={item.status === "complete"} aria-label={item.status} />{" "}
+          <span>{item.title}</span> <span class="badge">{item.status.replace("_", " ")}</span>
+          {item.blocked_reason ? <span class="muted"> — {item.blocked_reason}</span> : null}
+          {item.subitems && item.subitems.length > 0 && <PlanView items={item.subitems} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DiffView({ part }: { part: Strict.CodeDiffPart }) {
+  return (
+    <div class="diff">
+      {part.files.map((file, fileIndex) => (
+        <div key={fileIndex} class="diff-file">
+          <div class="diff-path">
+            {file.old_path && file.old_path !== file.path ? `${file.old_path} → ` : ""}
+            {file.path} <span class="badge">{file.change}</span>
+            {file.binary && <span class="badge">binary</span>}
+          </div>
+          {file.hunks.map((hunk, hunkIndex) => (
+            <pre key={hunkIndex} class="diff-hunk">
+              <span class="diff-header">{`@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${hunk.header}` : ""}\n`}</span>
+              {hunk.lines.map((line, lineIndex) => (
+                <span key={lineIndex} class={`diff-${line.kind}`}>
+                  {line.kind === "added"
+                    ? "+"
+                    : line.kind === "removed"
+                      ? "-"
+                      : line.kind === "no_newline"
+                        ? "\\"
+                        : " "}
+                  {line.text}
+                  {"\n"}
+                </span>
+              ))}
+            </pre>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function MediaView({ part }: { part: Strict.ImagePart | Strict.AudioPart | Strict.FilePart }) {
+  if (part.type === "image" && part.data !== undefined && isDrawableImage(part.media_type))
+    return <img class="inline-image" src={`data:${part.media_type};base64,${part.data}`} alt={part.alt ?? "image"} />;
+  const where = part.url ?? part.path ?? part.file_id ?? (part.data !== undefined ? "inline data" : "");
+  const label = `${part.type}${part.media_type ? ` (${part.media_type})` : ""}`;
+  const linkable = part.url !== undefined && /^https?:/i.test(part.url);
+  return (
+    <div class="media-placeholder">
+      [{label}
+      {"filename" in part && part.filename ? `: ${part.filename}` : ""}]{" "}
+      {linkable ? (
+        <a href={part.url} target="_blank" rel="noopener noreferrer nofollow">
+          {part.url}
+        </a>
+      ) : (
+        <span class="muted">{where}</span>
+      )}
+      {part.type === "audio" && part.transcript ? <div>{part.transcript}</div> : null}
+      {part.type === "file" && part.text ? <pre class="json">{part.text.slice(0, shownCharacters)}</pre> : null}
+    </div>
+  );
+}
+
+export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.Part; view: RunView; query: string }) {
+  if (!isKnownPart(part))
+    return (
+      <details class="native">
+        <summary>{part.type} (a newer part type, shown as JSON)</summary>
+        <LongText text={jsonText(part)} query={query} />
+      </details>
+    );
+  switch (part.type) {
+    case "text":
+      return <Markdown text={part.text} query={query} />;
+    case "reasoning":
+      return (
+        <details class="reasoning">
+          <summary>
+            <HiddenHit texts={[part.text ?? "", ...(part.summary ?? [])]} query={query} />
+            reasoning{part.duration_ms !== undefined ? ` · ${formatDuration(part.duration_ms)}` : ""}
+            {!part.text && !part.summary?.length
+              ? part.encrypted_content || part.redacted_data || part.signature
+                ? " (opaque: kept for the provider)"
+                : ""
+              : ""}
+          </summary>
+          {part.summary?.map((line, index) => (
+            <Markdown key={`s${index}`} text={line} query={query} />
+          ))}
+          {part.text && <Markdown text={part.text} query={query} />}
+        </details>
+      );
+    case "tool_call":
+      return <ToolCallView part={part} view={view} query={query} />;
+    case "tool_result":
+      return <ToolResultView part={part} view={view} query={query} />;
+    case "plan_step":
+      return <PlanView items={[part]} />;
+    case "code_diff":
+      return <DiffView part={part} />;
+    case "command":
+      return (
+        <div class="command">
+          <pre class="json">
+            <span class="prompt">$ </span>
+            <Highlighted text={part.command} query={query} />
+          </pre>
+          <span class="badge">exit {part.exit_code ?? "?"}</span>
+          {part.duration_ms !== undefined && <span class="badge">{formatDuration(part.duration_ms)}</span>}
+          {part.output && <LongText text={part.output} query={query} />}
+        </div>
+      );
+    case "refusal":
+      return (
+        <div class="refusal">
+          refused: <Highlighted text={part.text} query={query} />
+        </div>
+      );
+    case "compaction":
+      return (
+        <div class="compaction">
+          <div class="compaction-line">
+            context compacted{part.strategy ? ` (${part.strategy})` : ""}
+            {part.tokens_before !== undefined ? ` · ${part.tokens_before.toLocaleString("en")} tokens before` : ""}
+            {part.tokens_after !== undefined ? ` · ${part.tokens_after.toLocaleString("en")} after` : ""}
+            {part.replaced_messages !== undefined ? ` · ${part.replaced_messages} messages replaced` : ""}
+          </div>
+          {part.summary && (
+            <details>
+              <summary>summary</summary>
+              <Markdown text={part.summary} query={query} />
+            </details>
+          )}
+        </div>
+      );
+    case "image":
+    case "audio":
+    case "file":
+      return <MediaView part={part} />;
+    case "stream_chunk":
+      return (
+        <pre class="json">
+          <Highlighted text={part.text} query={query} />
+        </pre>
+      );
+    default: {
+      const type = (part as { type?: unknown }).type;
+      return (
+        <details class="native">
+          <summary>{typeof type === "string" ? type : "part"} (shown as JSON)</summary>
+          <LongText text={jsonText(part)} query={query} />
+        </details>
+      );
+    }
+  }
+}
+
+export function permalink(runPath: string, index: number): string {
+  return runPath === "" ? `m=${index}` : `r=${runPath}&m=${index}`;
+}

@@ -1,0 +1,362 @@
+/**
+ * The viewer in a real browser (Debian's Chromium through playwright-core), on real recorded data: a Claude Code
+ * session with sub-agents and compaction served by `agent-transcript view`, a Codex session exported as one HTML
+ * file and opened over file://, a run recorded through the recorder (the demo's agent run) opened from the file
+ * picker and folded in the browser, and a real provider response. Each test asserts what a reader sees, and that the
+ * page fetched nothing from anywhere else. Screenshots go to apps/viewer/.tmp/screenshots (git-ignored).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { isPartOfType, type Tolerant } from "@agent-transcript/core";
+import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordAgentRun } from "../../../tools/demo/src/agent-run.js";
+import {
+  exportHtml,
+  launchBrowser,
+  openViewer,
+  repositoryRoot,
+  scratchRoot,
+  screenshot,
+  serveView,
+  watchPage,
+  type PageWatch,
+  type ServedView,
+} from "./browser.test.helpers.js";
+
+const realFixture = (file: string) => path.join(repositoryRoot, "tools/fixtures/real", file);
+const claudeSession = realFixture("spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl");
+const codexSession = realFixture("agtrace/crates/agtrace-providers/tests/samples/codex_session.jsonl");
+const scratch = path.join(scratchRoot, "viewer-test");
+
+const cliBin = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@agent-transcript/cli/package.json")),
+  "bin/agent-transcript.js",
+);
+
+/** The document the CLI makes of an input: what the page should show, computed without the browser. */
+function documentOf(input: string): Tolerant.Transcript {
+  const output = path.join(scratch, `${path.basename(input)}.document.json`);
+  const result = spawnSync(process.execPath, [cliBin, "export", input, "--output", output, "-q", "--no-redact"], {
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(readFileSync(output, "utf8")) as Tolerant.Transcript;
+}
+
+const shownCount = (page: Page) => page.getByTestId("shown-count").textContent();
+
+function expectNothingForeign(watch: PageWatch): void {
+  expect(watch.foreignRequests).toEqual([]);
+  expect(watch.dialogs).toEqual([]);
+  expect(watch.pageErrors).toEqual([]);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a Claude Code session with sub-agents and compaction, served by `view`", () => {
+  let served: ServedView;
+  let page: Page;
+  let watch: PageWatch;
+  let document: Tolerant.Transcript;
+  beforeAll(async () => {
+    document = documentOf(claudeSession);
+    served = await serveView(claudeSession);
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    watch = watchPage(page, served.origin);
+    await openViewer(page, served.url);
+  });
+  afterAll(async () => {
+    await page?.close();
+    await served?.stop();
+  });
+
+  it("prints a 127.0.0.1 URL and shows the run header: status, model, messages, tokens, cost", async () => {
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?src=transcript\.json&name=4d5611e5-[\w-]+\.jsonl$/);
+    expect(await page.locator(".file-name").textContent()).toBe(path.basename(claudeSession));
+    const header = page.locator(".run-header");
+    await expect.poll(() => header.locator(".run-status").textContent()).toBe(document.run?.status);
+    const models = [...new Set(document.messages.flatMap((message) => (message.model ? [message.model] : [])))];
+    expect(await header.textContent()).toContain(models.join(", "));
+    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    // Tokens and cost are shown (the session's calls are priced from core's table).
+    expect(await header.locator(".stat", { hasText: "tokens in / out" }).textContent()).toMatch(/\d/);
+    expect(await header.locator(".stat", { hasText: "cost" }).first().textContent()).toMatch(/\$\d/);
+    await screenshot(page, "claude-code-session");
+    expectNothingForeign(watch);
+  });
+
+  it("expands a tool call to its formatted input and its paired result", async () => {
+    const firstCall = document.messages.flatMap((message) => message.parts).find((part) => part.type === "tool_call");
+    expect(firstCall).toBeDefined();
+    const call = page.locator(".tool-call").first();
+    await call.locator("summary").click();
+    const body = call.locator(".tool-body");
+    await expect.poll(() => body.isVisible()).toBe(true);
+    const input = (firstCall as { input: { command: string } }).input;
+    expect(await body.locator("pre.json").first().textContent()).toContain(JSON.stringify(input.command));
+    expect(await body.textContent()).toContain("output");
+    await screenshot(page, "claude-code-tool-call");
+  });
+
+  it("jumps to a permalinked message: the compaction boundary", async () => {
+    const index = document.messages.findIndex((message) => message.parts.some((part) => part.type === "compaction"));
+    expect(index).toBeGreaterThan(0);
+    await page.evaluate((hash) => (location.hash = hash), `m=${index}`);
+    const boundary = page.locator(`article[data-message-index="${index}"]`);
+    await expect.poll(() => boundary.isVisible()).toBe(true);
+    expect(await boundary.locator(".compaction-line").textContent()).toContain("context compacted");
+    expect(await boundary.getAttribute("class")).toContain("targeted");
+    await screenshot(page, "claude-code-compaction");
+  });
+
+  it("follows a child run from the tree, with its own and rolled-up tokens, and comes back", async () => {
+    const children = document.run?.children ?? [];
+    expect(children.length).toBeGreaterThan(0);
+    const child = children.find((entry) => entry.transcript && entry.transcript.messages.length > 10);
+    const title = child?.title as string;
+    const childMessages = child?.transcript?.messages.length as number;
+    await page.locator(".tree-node", { hasText: title }).click();
+    await expect.poll(() => page.locator(".run-title").textContent()).toBe(title);
+    expect(await shownCount(page)).toBe(`${childMessages} of ${childMessages} messages`);
+    expect(page.url()).toContain("#r=");
+    // The root's node shows the sum over its children (Σ).
+    expect(await page.locator(".tree-node").first().textContent()).toContain("Σ");
+    await screenshot(page, "claude-code-child-run");
+    await page.locator("a.back").click();
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(`${document.messages.length} of ${document.messages.length} messages`);
+  });
+
+  it("searches all text, highlighting the hits", async () => {
+    const query = "spotter-dov";
+    // What a reader can see: text, reasoning, summaries, tool names, inputs, outputs (and the parts inside them) and
+    // errors; not the native fields kept for a round trip, such as Claude Code's toolUseResult.
+    const shownText = (part: Tolerant.Part): string =>
+      [
+        "text" in part ? part.text : "",
+        "summary" in part ? JSON.stringify(part.summary) : "",
+        "name" in part ? part.name : "",
+        "input" in part ? JSON.stringify(part.input) : "",
+        "output" in part ? (typeof part.output === "string" ? part.output : JSON.stringify(part.output)) : "",
+        "content" in part && Array.isArray(part.content)
+          ? part.content.map((inner) => shownText(inner as Tolerant.Part)).join("\n")
+          : "",
+        "error" in part ? part.error : "",
+      ].join("\n");
+    const expected = document.messages.filter((message) =>
+      message.parts.some((part) => shownText(part).toLowerCase().includes(query)),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await page.getByLabel("search").fill(query);
+    await expect.poll(() => shownCount(page)).toBe(`${expected.length} of ${document.messages.length} messages`);
+    const hit = page.locator("mark.hit:not(.hidden-hit)").first();
+    expect((await hit.textContent())?.toLowerCase()).toBe(query);
+    // A hit inside a closed tool call is flagged on it, never invisible.
+    expect(await page.locator(".tool-call summary mark.hidden-hit").count()).toBeGreaterThan(0);
+    await screenshot(page, "claude-code-search");
+    await page.getByLabel("search").fill("");
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(`${document.messages.length} of ${document.messages.length} messages`);
+  });
+
+  it("filters by role and by tool status", async () => {
+    const users = document.messages.filter((message) => message.role === "user").length;
+    await page.getByRole("button", { name: "user", exact: true }).click();
+    await expect.poll(() => shownCount(page)).toBe(`${users} of ${document.messages.length} messages`);
+    const roles = await page.locator("article.message").evaluateAll((nodes) => nodes.map((node) => node.className));
+    expect(roles.length).toBeGreaterThan(0);
+    for (const role of roles) expect(role).toContain("role-user");
+    await page.getByRole("button", { name: "user", exact: true }).click();
+
+    // Error status: the results that failed, and the messages whose calls they answer.
+    const failed = new Set<string>();
+    for (const message of document.messages)
+      for (const part of message.parts)
+        if (isPartOfType(part, "tool_result") && part.status === "error") failed.add(part.call_id);
+    const withError = document.messages.filter((message) =>
+      message.parts.some(
+        (part) =>
+          (isPartOfType(part, "tool_result") && part.status === "error") ||
+          (isPartOfType(part, "tool_call") && failed.has(part.id)),
+      ),
+    ).length;
+    await page.getByLabel("status").selectOption("error");
+    await expect.poll(() => shownCount(page)).toBe(`${withError} of ${document.messages.length} messages`);
+    await screenshot(page, "claude-code-filter-error");
+    await page.getByLabel("status").selectOption("");
+
+    // A tool: the messages that call it or answer its calls.
+    const bashCalls = new Set<string>();
+    for (const message of document.messages)
+      for (const part of message.parts)
+        if (isPartOfType(part, "tool_call") && part.name === "Bash") bashCalls.add(part.id);
+    const withBash = document.messages.filter((message) =>
+      message.parts.some(
+        (part) =>
+          (isPartOfType(part, "tool_call") && part.name === "Bash") ||
+          (isPartOfType(part, "tool_result") && bashCalls.has(part.call_id)),
+      ),
+    ).length;
+    await page.getByLabel("tool").selectOption("Bash");
+    await expect.poll(() => shownCount(page)).toBe(`${withBash} of ${document.messages.length} messages`);
+    await page.getByLabel("tool").selectOption("");
+    expectNothingForeign(watch);
+  });
+
+  it("refuses a ?src= on another origin, fetching nothing", async () => {
+    const other = await browser.newPage();
+    const otherWatch = watchPage(other, served.origin);
+    await openViewer(other, `${served.origin}/?src=${encodeURIComponent("https://example.com/run.json")}`);
+    expect(await other.locator(".problems").textContent()).toContain("own origin");
+    expectNothingForeign(otherWatch);
+    await other.close();
+  });
+});
+
+describe("a Codex session exported as one HTML file, opened over file://", () => {
+  it("shows the session offline, from the data inlined in the page", async () => {
+    const document = documentOf(codexSession);
+    const url = exportHtml(codexSession, path.join(scratch, "codex-session.html"));
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const watch = watchPage(page, "file:");
+    await openViewer(page, url);
+    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    const model = document.messages.find((message) => message.model)?.model as string;
+    expect(await page.locator(".run-header").textContent()).toContain(model);
+    const firstUserText = document.messages
+      .find((message) => message.role === "user")
+      ?.parts.find((part) => part.type === "text") as { text: string } | undefined;
+    expect(firstUserText).toBeDefined();
+    // Markdown joins lines: compared with white space collapsed.
+    const shown = (await page.locator(".messages").textContent())?.replace(/\s+/g, " ");
+    expect(shown).toContain(firstUserText?.text.replace(/\s+/g, " ").slice(0, 60));
+    await screenshot(page, "codex-session-export");
+    expectNothingForeign(watch);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("a document dropped on the page", () => {
+  it("opens, read in the browser", async () => {
+    const document = documentOf(codexSession);
+    // The served page without ?src= is the viewer's landing page.
+    const served = await serveView(codexSession);
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const watch = watchPage(page, served.origin);
+    await openViewer(page, `${served.origin}/`);
+    expect(await page.locator(".landing").textContent()).toContain("drop them here");
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "codex.json", { type: "application/json" }));
+      return transfer;
+    }, JSON.stringify(document));
+    await page.dispatchEvent(".app", "drop", { dataTransfer: dropped });
+    await page.waitForSelector(".message");
+    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expectNothingForeign(watch);
+    await page.close();
+    await served.stop();
+  });
+});
+
+describe("a run recorded through the recorder (the demo's agent run)", () => {
+  let run: Awaited<ReturnType<typeof recordAgentRun>>;
+  let document: Tolerant.Transcript;
+  beforeAll(async () => {
+    const root = path.join(scratch, "agent-run");
+    run = await recordAgentRun(root, path.join(scratch, "agent-run-workspace"));
+    document = documentOf(run.logFile);
+  }, 120_000);
+
+  it("opens from the file picker: both event logs, folded into one run in the browser", async () => {
+    const served = await serveView(run.logFile);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const watch = watchPage(page, served.origin);
+    // The page without ?src= is the viewer's landing page: pick the parent's and the child's logs.
+    await openViewer(page, `${served.origin}/`);
+    await page.locator('input[type="file"]').first().setInputFiles([run.logFile, run.childLogFile]);
+    await page.waitForSelector(".message");
+    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    const childTitle = document.run?.children?.[0]?.title ?? (document.run?.children?.[0]?.run_id as string);
+    const childNode = page.locator(".tree-node", { hasText: childTitle });
+    await childNode.click();
+    const childMessages = document.run?.children?.[0]?.transcript?.messages.length as number;
+    await expect.poll(() => shownCount(page)).toBe(`${childMessages} of ${childMessages} messages`);
+    await screenshot(page, "recorded-run-child");
+    expectNothingForeign(watch);
+    await page.close();
+    await served.stop();
+  });
+
+  it("is served by `view` with the child run embedded", async () => {
+    const served = await serveView(run.logFile);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const watch = watchPage(page, served.origin);
+    await openViewer(page, served.url);
+    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expect(await page.locator(".run-tree .tree-node").count()).toBe(1 + (document.run?.children?.length ?? 0));
+    const answer = run.answers[0] as string;
+    expect(await page.locator(".messages").textContent()).toContain(answer.slice(0, 30));
+    // The timeline counts the run's steps and its tool calls.
+    const steps = document.run?.steps?.length ?? 0;
+    expect(steps).toBeGreaterThan(0);
+    const calls = document.messages.flatMap((message) => message.parts).filter((part) => part.type === "tool_call");
+    expect(await page.locator(".timeline-axis").textContent()).toContain(`${calls.length} tool calls · ${steps} steps`);
+    await screenshot(page, "recorded-run");
+    expectNothingForeign(watch);
+    await page.close();
+    await served.stop();
+  });
+});
+
+describe("a provider response, converted by `view` first", () => {
+  it("shows the model's answer", async () => {
+    const payload = loadRealFixtures()
+      .flatMap((file) => file.payloads)
+      .find(
+        (entry) =>
+          entry.api === "anthropic" &&
+          entry.kind === "response" &&
+          Array.isArray((entry.value as { content?: unknown }).content) &&
+          (entry.value as { content: Array<{ type: string; text?: string }> }).content.some(
+            (block) => block.type === "text" && (block.text ?? "").length > 20,
+          ),
+      );
+    expect(payload).toBeDefined();
+    const value = (payload as { value: { model: string; content: Array<{ type: string; text?: string }> } }).value;
+    const file = path.join(scratch, "anthropic-response.json");
+    writeFileSync(file, JSON.stringify(value));
+    const served = await serveView(file);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const watch = watchPage(page, served.origin);
+    await openViewer(page, served.url);
+    const text = value.content.find((block) => block.type === "text")?.text as string;
+    const firstLine = text.split("\n").find((line) => /\w{4}/.test(line)) as string;
+    expect(await page.locator("article.role-assistant").first().textContent()).toContain(
+      firstLine
+        .replace(/[*_`#>]/g, "")
+        .trim()
+        .slice(0, 20),
+    );
+    expect(await page.locator(".run-header").textContent()).toContain(value.model);
+    await screenshot(page, "provider-response");
+    expectNothingForeign(watch);
+    await page.close();
+    await served.stop();
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The built viewer (apps/viewer) the CLI ships: its build copies the viewer's dist/ into dist/viewer/, and src/
+ * and dist/ both sit one level below package.json, so this resolves in tests and when installed. Used by `view`
+ * (served as they are) and by `export --format html` (inlined).
+ */
+import { readFile } from "node:fs/promises";
+
+export const viewerDirectory = new URL("../dist/viewer/", import.meta.url);
+
+export interface ViewerAssets {
+  html: string;
+  script: string;
+  style: string;
+}
+
+export async function readViewerAssets(): Promise<ViewerAssets> {
+  const read = (name: string) => readFile(new URL(name, viewerDirectory), "utf8");
+  try {
+    const [html, script, style] = await Promise.all([read("index.html"), read("viewer.js"), read("viewer.css")]);
+    return { html, script, style };
+  } catch (error) {
+    throw new Error(
+      `the viewer is not built beside the CLI (${viewerDirectory.pathname}): run pnpm build (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,296 @@
+// The viewer (issue 14) in Debian's Chromium, on a generated run of 20,000 messages (2,000 in a quick run): time from
+// navigation to the first frame with messages, for the self-contained HTML export opened over file://, side by side
+// with the floor any viewer of that file pays (a page that only decodes the same embedded data and parses it: base64,
+// gunzip, JSON.parse); then the time to scroll to the last message, and frame times while scrolling through. And the
+// export's size: what the document adds to the file, over the document's JSON, besides the viewer's fixed size.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { median } from "./measure.js";
+import { realFixturesRoot } from "./paths.js";
+
+/** A real session (Claude Code, with sub-agents and compaction): its text compresses as real runs do. */
+const realSession = "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl";
+
+export const viewerBenchmarkIds = ["viewer-first-render", "viewer-scroll", "viewer-export-size"] as const;
+export type ViewerBenchmarkId = (typeof viewerBenchmarkIds)[number];
+
+export function isViewerBenchmarkId(value: string): value is ViewerBenchmarkId {
+  return (viewerBenchmarkIds as readonly string[]).includes(value);
+}
+
+export interface ViewerResult {
+  readonly id: ViewerBenchmarkId;
+  readonly title: string;
+  readonly messages: number;
+  readonly documentBytes: number;
+  /** What the row measures, per sample (milliseconds, or bytes for the size). */
+  readonly baseline?: { readonly label: string; readonly samples: readonly number[] };
+  readonly candidate: { readonly label: string; readonly samples: readonly number[] };
+  /** The figure judged, and its target (ms for times, × for the size). */
+  readonly value: number;
+  readonly target: number;
+  readonly unit: "ms" | "×";
+  readonly verdict: "meets" | "misses";
+  readonly note: string;
+}
+
+const chromiumPath = "/usr/bin/chromium";
+const cli = fileURLToPath(new URL("../../../packages/cli/bin/agent-transcript.js", import.meta.url));
+
+/** A run like an agent's: a user turn, then assistant calls with reasoning, tool results of a few KB, Markdown answers. */
+export function generatedRun(messages: number): object {
+  const started = Date.parse("2026-05-01T09:00:00Z");
+  const list: object[] = [];
+  for (let index = 0; list.length < messages; index += 1) {
+    const at = (offset: number) => new Date(started + index * 4000 + offset).toISOString();
+    const call = `call-${index}`;
+    list.push({
+      role: "user",
+      created_at: at(0),
+      parts: [{ type: "text", text: `Step ${index}: look at \`src/module-${index % 50}.ts\` and fix what fails.` }],
+    });
+    list.push({
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      created_at: at(500),
+      usage: { input_tokens: 20_000 + index * 3, output_tokens: 180, cache_read_tokens: 18_000 + index * 3 },
+      parts: [
+        { type: "reasoning", text: `The failing test in module ${index % 50} points at the parser. `.repeat(6) },
+        {
+          type: "tool_call",
+          id: call,
+          name: index % 3 === 0 ? "Bash" : "Read",
+          input: { path: `src/module-${index % 50}.ts`, limit: 400 },
+        },
+      ],
+    });
+    list.push({
+      role: "tool",
+      created_at: at(1500),
+      parts: [
+        {
+          type: "tool_result",
+          call_id: call,
+          status: index % 17 === 0 ? "error" : "ok",
+          duration_ms: 200 + (index % 40) * 25,
+          output: Array.from(
+            { length: 60 },
+            (_, line) => `${line + 1}\texport const value${line} = parse(input[${line}]); // ${index}`,
+          ).join("\n"),
+        },
+      ],
+    });
+    list.push({
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      created_at: at(3000),
+      usage: { input_tokens: 24_000 + index * 3, output_tokens: 260, cache_read_tokens: 20_000 + index * 3 },
+      parts: [
+        {
+          type: "text",
+          text: `Fixed **module ${index % 50}**: the parser now\n\n- keeps the last token\n- reports the line\n\n\`\`\`ts\nconst value = parse(input);\n\`\`\`\n`,
+        },
+      ],
+    });
+  }
+  return {
+    schema_version: "1.0.0",
+    id: "generated-run",
+    title: `A generated run of ${messages} messages`,
+    run: { status: "completed", started_at: new Date(started).toISOString() },
+    messages: list.slice(0, messages),
+  };
+}
+
+function exportAs(format: "html" | "json", input: string, output: string): void {
+  const result = spawnSync(
+    process.execPath,
+    [cli, "export", input, "--format", format, "--output", output, "-q", "--no-redact"],
+    { encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`export --format ${format} failed: ${result.stderr}`);
+}
+
+const exportHtml = (input: string, output: string) => exportAs("html", input, output);
+
+/** The floor: the same embedded data, decoded and parsed, and nothing drawn. */
+function baselinePage(exported: string): string {
+  const data = /<script type="application\/x-agent-transcript[^>]*>([^<]*)<\/script>/.exec(exported)?.[1] ?? "";
+  return `<!doctype html><meta charset="utf-8"><script id="data" type="application/octet-stream">${data}</script>
+<script type="module">
+const text = document.getElementById("data").textContent;
+const binary = atob(text);
+const bytes = new Uint8Array(binary.length);
+for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+const document_ = JSON.parse(await new Response(stream).text());
+document.body.textContent = String(document_.messages.length);
+requestAnimationFrame(() => { document.documentElement.dataset.renderedMs = String(Math.round(performance.now())); });
+</script>`;
+}
+
+async function firstRender(browser: Browser, url: string): Promise<number> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    await page.goto(url);
+    // Expressions as text: they run in the page, which this package's types (Node's) do not describe.
+    await page.waitForFunction("document.documentElement.dataset.renderedMs !== undefined", undefined, {
+      timeout: 120_000,
+    });
+    return Number(await page.evaluate("document.documentElement.dataset.renderedMs"));
+  } finally {
+    await page.close();
+  }
+}
+
+/** Runs in the page: a screen per frame through the list, then to the bottom until the last message is drawn. */
+const scrollThrough = `async (lastIndex) => {
+  const list = document.querySelector(".messages");
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const frames = [];
+  let previous = await frame();
+  for (let step = 0; step < 120; step += 1) {
+    list.scrollTop += list.clientHeight;
+    const now = await frame();
+    frames.push(now - previous);
+    previous = now;
+  }
+  const started = performance.now();
+  // Heights are measured as rows are drawn: keep going to the bottom until the last message is there.
+  while (document.querySelector('article[data-message-index="' + lastIndex + '"]') === null) {
+    list.scrollTop = list.scrollHeight;
+    await frame();
+    if (performance.now() - started > 30000) throw new Error("the last message never appeared");
+  }
+  return { toEnd: performance.now() - started, frames };
+}`;
+
+/** Time to bring the last message into view, and the frame times of scrolling through the list a screen at a time. */
+async function scrolling(browser: Browser, url: string, last: number): Promise<{ toEnd: number; frames: number[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    await page.goto(url);
+    await page.waitForSelector(".message", { timeout: 120_000 });
+    // Text, not a function: tsx's compiled functions call a helper (__name) that the page does not have.
+    return (await page.evaluate(`(${scrollThrough})(${last})`)) as { toEnd: number; frames: number[] };
+  } finally {
+    await page.close();
+  }
+}
+
+const percentile = (values: readonly number[], fraction: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+};
+
+export async function runViewerBenchmarks(
+  ids: readonly ViewerBenchmarkId[],
+  options: { quick: boolean; runs: number; log?: (line: string) => void; messages?: number },
+): Promise<ViewerResult[]> {
+  if (ids.length === 0) return [];
+  // 20,000 messages, the issue's size (2,000 in a quick run); `messages` sizes a one-off run (100 MB is ~95,000).
+  const messages = options.messages ?? (options.quick ? 2_000 : 20_000);
+  const samples = options.quick ? 1 : Math.max(3, options.runs * 2);
+  const folder = mkdtempSync(path.join(os.tmpdir(), "bench-viewer-"));
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: process.getuid?.() === 0 ? ["--no-sandbox"] : [],
+  });
+  try {
+    const json = path.join(folder, "run.json");
+    writeFileSync(json, JSON.stringify(generatedRun(messages)));
+    const html = path.join(folder, "run.html");
+    exportHtml(json, html);
+    const emptyJson = path.join(folder, "empty.json");
+    writeFileSync(emptyJson, JSON.stringify(generatedRun(0)));
+    const emptyHtml = path.join(folder, "empty.html");
+    exportHtml(emptyJson, emptyHtml);
+    const floor = path.join(folder, "floor.html");
+    writeFileSync(floor, baselinePage(readFileSync(html, "utf8")));
+    const documentBytes = statSync(json).size;
+    const results: ViewerResult[] = [];
+    const described = `${messages.toLocaleString("en")} messages, ${(documentBytes / 1024 / 1024).toFixed(1)} MiB of JSON`;
+
+    if (ids.includes("viewer-first-render")) {
+      const viewer: number[] = [];
+      const decodeOnly: number[] = [];
+      // Alternating (ABBA), so load from a neighbour hits both sides.
+      for (let sample = 0; sample < samples; sample += 1) {
+        options.log?.(`viewer: first render ${sample + 1}/${samples}`);
+        const order = sample % 2 === 0 ? [true, false] : [false, true];
+        for (const ours of order)
+          (ours ? viewer : decodeOnly).push(await firstRender(browser, `file://${ours ? html : floor}`));
+      }
+      const value = median(viewer);
+      results.push({
+        id: "viewer-first-render",
+        title: "viewer: first render of the HTML export",
+        messages,
+        documentBytes,
+        baseline: { label: "decode + JSON.parse only", samples: decodeOnly },
+        candidate: { label: "the viewer (decode, validate, index, draw)", samples: viewer },
+        value,
+        target: 1000,
+        unit: "ms",
+        verdict: value < 1000 ? "meets" : "misses",
+        note: `${described}; navigation start to the first frame with messages, median of ${samples}; the floor ${Math.round(median(decodeOnly))} ms`,
+      });
+    }
+    if (ids.includes("viewer-scroll")) {
+      const toEnd: number[] = [];
+      const frames: number[] = [];
+      for (let sample = 0; sample < samples; sample += 1) {
+        options.log?.(`viewer: scroll ${sample + 1}/${samples}`);
+        const measured = await scrolling(browser, `file://${html}`, messages - 1);
+        toEnd.push(measured.toEnd);
+        frames.push(...measured.frames);
+      }
+      const value = median(toEnd);
+      results.push({
+        id: "viewer-scroll",
+        title: "viewer: scroll to the last message",
+        messages,
+        documentBytes,
+        candidate: { label: "scroll to the end", samples: toEnd },
+        value,
+        target: 1000,
+        unit: "ms",
+        verdict: value < 1000 ? "meets" : "misses",
+        note: `${described}; frames while scrolling a screen per frame: median ${median(frames).toFixed(1)} ms, p95 ${percentile(frames, 0.95).toFixed(1)} ms`,
+      });
+    }
+    if (ids.includes("viewer-export-size")) {
+      const exported = statSync(html).size;
+      const fixed = statSync(emptyHtml).size;
+      // Generated text repeats itself and compresses far better than a real run's: the real session is judged too,
+      // and the larger of the two multiples is the figure.
+      const realJson = path.join(folder, "real.json");
+      const realHtml = path.join(folder, "real.html");
+      exportAs("json", path.join(realFixturesRoot(), realSession), realJson);
+      exportHtml(realJson, realHtml);
+      const realMultiple = (statSync(realHtml).size - fixed) / statSync(realJson).size;
+      const generatedMultiple = (exported - fixed) / documentBytes;
+      const value = Math.max(realMultiple, generatedMultiple);
+      results.push({
+        id: "viewer-export-size",
+        title: "viewer: HTML export size over the JSON's",
+        messages,
+        documentBytes,
+        candidate: { label: "(export − the viewer's fixed size) ÷ JSON", samples: [exported] },
+        value,
+        target: 1.2,
+        unit: "×",
+        verdict: value <= 1.2 ? "meets" : "misses",
+        note: `the viewer's fixed size (an empty run's export) ${(fixed / 1024).toFixed(0)} KiB; a real Claude Code session (${(statSync(realJson).size / 1024 / 1024).toFixed(1)} MiB of JSON) ${realMultiple.toFixed(2)}×; the generated run (${described}) ${generatedMultiple.toFixed(2)}×`,
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
