@@ -142,3 +142,15 @@ export async function childLogFile(directory: string, runId: string): Promise<st
   }
   return undefined;
 }
+
+/**
+ * What a file's first line says it is: an event log's (streamed, not read whole), a child run's log (`stats` of a
+ * folder counts it within its parent's row), or anything else (read whole through the input layer). One read of one line per file.
+ */
+export async function probeEventLog(file: string): Promise<"event-log" | "child-log" | "other"> {
+  for await (const item of readEventLog(file)) {
+    if (item.kind === "event") return typeof item.event.parent_run_id === "string" ? "child-log" : "event-log";
+    return item.kind === "warning" && item.code === "unknown-event-type" ? "event-log" : "other";
+  }
+  return "other";
+}

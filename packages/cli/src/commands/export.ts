@@ -18,6 +18,8 @@ import {
   type InputOptions,
   type InputProblem,
 } from "../input.js";
+import { exportEventLogStreaming } from "../event-log-export.js";
+import { probeEventLog } from "../event-log-stream.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planFileIn, planOutput, writeOutput } from "../output.js";
@@ -25,8 +27,11 @@ import { redactionSummary } from "../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../related-files.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
-/** What `export --format` takes: JSON, Markdown, or an interchange format the providers' registry can write. */
-export type ExportFormat = "json" | "markdown" | "atif" | "awf-transcript";
+/**
+ * What `export --format` takes: JSON, Markdown, an event log (`jsonl`: an event log streamed as it is read, anything
+ * else written as the AWF transcript logs' exporter writes it), or an interchange format the registry can write.
+ */
+export type ExportFormat = "json" | "markdown" | "jsonl" | "atif" | "awf-transcript";
 
 export interface ExportCommandOptions extends InputOptions, VerbosityOptions {
   format: ExportFormat;
@@ -103,6 +108,10 @@ export async function runExport(input: string, options: ExportCommandOptions, io
     redaction: null,
   };
 
+  // An event log exported as one is streamed, in constant memory, whatever its size.
+  if (options.format === "jsonl" && input !== "-" && (await probeEventLog(input)) !== "other")
+    return exportEventLogStreaming(input, options, io, plan, report);
+
   const loaded = await loadDocument(input, io, limits);
   if (!loaded.ok) {
     report.problems = loaded.problems;
@@ -140,9 +149,10 @@ export async function runExport(input: string, options: ExportCommandOptions, io
   // An interchange format (ATIF, AWF transcript logs), written by the registry's exporter after redaction and the
   // reasoning policy: its main file is the export, the files it links go beside an output file.
   let interchange: { main: string; related: SessionExportFile[] } | undefined;
-  if (isSessionExportFormatId(options.format)) {
+  const exporterId = options.format === "jsonl" ? "awf-transcript" : options.format;
+  if (isSessionExportFormatId(exporterId)) {
     const fileName = target(plan) === undefined ? undefined : path.basename(target(plan) as string);
-    const exported = sessionExporters[options.format]?.fromCanonical(
+    const exported = sessionExporters[exporterId]?.fromCanonical(
       document as Transcript,
       fileName === undefined ? {} : { name: fileName },
     );
@@ -199,7 +209,12 @@ export async function runExport(input: string, options: ExportCommandOptions, io
             title: document.title,
             id: document.id,
             timestamp: document.created_at ?? now,
-            extension: options.format === "markdown" ? "md" : options.format === "awf-transcript" ? "jsonl" : "json",
+            extension:
+              options.format === "markdown"
+                ? "md"
+                : options.format === "awf-transcript" || options.format === "jsonl"
+                  ? "jsonl"
+                  : "json",
           }),
           loaded.files,
         )

@@ -1,0 +1,211 @@
+/**
+ * `export --format jsonl` of an event log: the log written again as an event log, event by event as it is read, so
+ * memory stays flat whatever the log's size (a 1 GiB log is exported like a small one). Each event goes through the
+ * export's treatment on its own: reasoning blocks left out with `--reasoning omit`, then secrets redacted in its
+ * payload (the opaque fields a provider must get back byte for byte, signatures and encrypted reasoning, are left
+ * alone, as export does for a document). A document or a session is not streamed: export writes it through the AWF
+ * transcript logs' exporter instead (the registry's document → event log writer).
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import { createRedactor, type RedactionReport, type Redactor } from "@agent-transcript/core/redact";
+import { readEventLog, type EventLogDiagnostic } from "@agent-transcript/recorder";
+import type { ExportCommandOptions, ExportReport } from "./commands/export.js";
+import { payloadOf } from "./event-log-stream.js";
+import { inputLimits, type InputOptions } from "./input.js";
+import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "./io.js";
+import { planFileIn, writeOutput, type OutputPlan } from "./output.js";
+import { redactionSummary } from "./redaction-summary.js";
+import { verbosityOf, warningLines } from "./warning-summary.js";
+
+/** What the streamed export read and replaced; final once its pieces have all been taken. */
+export interface StreamedEventLogExport {
+  /** Text pieces of the log, a few hundred KiB each, for the output layer. */
+  pieces: AsyncIterable<string>;
+  events: number;
+  reasoningParts: number;
+  redaction: RedactionReport | null;
+  diagnostics: EventLogDiagnostic[];
+  /** Bytes read so far (after decompression), for a progress bar. */
+  bytesRead: () => number;
+}
+
+/** Block types that hold the model's reasoning: the canonical part and the older event blocks fold reads as one. */
+const reasoningBlockTypes = new Set(["reasoning", "thinking", "redacted_thinking"]);
+/** Fields a provider must get back exactly as it issued them: never redacted (core's export leaves them too). */
+const opaqueFields = ["signature", "encrypted_content", "data", "redacted_data"];
+
+/** Pieces are joined to about this many characters before they are handed on: fewer, larger writes. */
+const pieceLength = 256 * 1024;
+/** Diagnostics kept in full; the rest only counted by the reader's summary. */
+const keptDiagnostics = 10_000;
+
+function isReasoningBlock(block: unknown): boolean {
+  return (
+    typeof block === "object" &&
+    block !== null &&
+    reasoningBlockTypes.has(String((block as Record<string, unknown>).type))
+  );
+}
+
+function redactBlock(block: unknown, redactor: Redactor, counts: RedactionReport): unknown {
+  if (typeof block !== "object" || block === null || Array.isArray(block)) return redactValue(block, redactor, counts);
+  const rest: Record<string, unknown> = { ...(block as Record<string, unknown>) };
+  const kept: Record<string, unknown> = {};
+  for (const field of opaqueFields)
+    if (Object.hasOwn(rest, field)) {
+      kept[field] = rest[field];
+      delete rest[field];
+    }
+  return { ...(redactValue(rest, redactor, counts) as Record<string, unknown>), ...kept };
+}
+
+function redactValue(value: unknown, redactor: Redactor, counts: RedactionReport): unknown {
+  const redacted = redactor.redactValue(value);
+  for (const [rule, count] of Object.entries(redacted.report.counts)) {
+    counts.counts[rule] = (counts.counts[rule] ?? 0) + count;
+    counts.total += count;
+  }
+  return redacted.value;
+}
+
+/** One event, as export treats it: reasoning policy, then redaction of its payload. */
+function treatEvent(
+  event: Tolerant.Event,
+  options: { omitReasoning: boolean; redactor: Redactor | undefined; counts: RedactionReport },
+  counted: { reasoningParts: number },
+): Tolerant.Event {
+  const payload = payloadOf(event);
+  const blocks = Array.isArray(payload.blocks) ? (payload.blocks as unknown[]) : undefined;
+  if (blocks === undefined) {
+    if (options.redactor === undefined || event.payload === undefined || event.payload === null) return event;
+    return { ...event, payload: redactValue(event.payload, options.redactor, options.counts) } as Tolerant.Event;
+  }
+  const reasoning = blocks.filter(isReasoningBlock).length;
+  counted.reasoningParts += reasoning;
+  let kept = options.omitReasoning && reasoning > 0 ? blocks.filter((block) => !isReasoningBlock(block)) : blocks;
+  if (options.redactor === undefined) {
+    return kept === blocks ? event : ({ ...event, payload: { ...payload, blocks: kept } } as Tolerant.Event);
+  }
+  const redactor = options.redactor;
+  const { blocks: _blocks, ...others } = payload;
+  kept = kept.map((block) => redactBlock(block, redactor, options.counts));
+  const head = redactValue(others, redactor, options.counts) as Record<string, unknown>;
+  return { ...event, payload: { ...head, blocks: kept } } as Tolerant.Event;
+}
+
+/**
+ * The log at `file` as export writes it, streamed: iterate `pieces` (once) to read and treat it. The counts and the
+ * reader's diagnostics are complete once iteration has ended.
+ */
+export function streamEventLogExport(
+  file: string,
+  options: InputOptions & { reasoning: "include" | "omit"; redact: boolean },
+): StreamedEventLogExport {
+  const reader = readEventLog(file, { maxDecompressedBytes: inputLimits(options).maxDecompressedBytes });
+  const counts: RedactionReport = { counts: Object.create(null) as Record<string, number>, total: 0 };
+  const treatment = {
+    omitReasoning: options.reasoning === "omit",
+    redactor: options.redact ? createRedactor() : undefined,
+    counts,
+  };
+  const result: StreamedEventLogExport = {
+    pieces: pieces(),
+    events: 0,
+    reasoningParts: 0,
+    redaction: options.redact ? counts : null,
+    diagnostics: [],
+    bytesRead: () => reader.summary.bytes,
+  };
+  return result;
+  async function* pieces(): AsyncGenerator<string> {
+    let pending = "";
+    for await (const item of reader) {
+      if (item.kind !== "event") {
+        if (result.diagnostics.length < keptDiagnostics) result.diagnostics.push(item);
+        continue;
+      }
+      result.events += 1;
+      pending += `${JSON.stringify(treatEvent(item.event, treatment, result))}\n`;
+      if (pending.length >= pieceLength) {
+        yield pending;
+        pending = "";
+      }
+    }
+    if (pending !== "") yield pending;
+  }
+}
+
+/**
+ * `export --format jsonl` of an event log file: streamed into `plan` (a folder gets the log's own name). A line that
+ * cannot be read stops the export (a file output is then left untouched; stdout has what came before it), since the
+ * copy would silently leave an event out; a torn last line is a warning, as for every reader of a live log.
+ */
+export async function exportEventLogStreaming(
+  input: string,
+  options: ExportCommandOptions,
+  io: CommandIo,
+  plan: OutputPlan,
+  report: ExportReport,
+): Promise<number> {
+  const verbosity = verbosityOf(options);
+  report.kind = "event-log";
+  report.files = [input];
+  const streamed = streamEventLogExport(input, options);
+  const checked = (async function* checked(): AsyncGenerator<string> {
+    for await (const piece of streamed.pieces) {
+      const problem = streamed.diagnostics.find((item) => item.kind === "problem");
+      if (problem !== undefined) break;
+      yield piece;
+    }
+    const problem = streamed.diagnostics.find((item) => item.kind === "problem");
+    if (problem !== undefined) {
+      report.problems.push({
+        ...(problem.line === undefined ? {} : { line: problem.line }),
+        pointer: problem.pointer,
+        message: `${problem.code}: ${problem.message}`,
+      });
+      throw new UserError(
+        `${input}: line ${problem.line ?? "?"}: ${problem.code}: ${problem.message}; the export stopped there, so no event is left out silently`,
+      );
+    }
+  })();
+  const destination =
+    plan.kind === "directory"
+      ? await planFileIn(plan, input.replace(/^.*[\\/]/, "").replace(/\.gz$/, ""), [input])
+      : plan;
+  let written: string | undefined;
+  try {
+    written = await writeOutput(destination, io, checked, [input]);
+  } catch (error) {
+    if (!(error instanceof UserError) || !options.json) throw error;
+    writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+    return exitCodes.failure;
+  }
+  report.output = written ?? null;
+  report.ok = true;
+  report.reasoningParts = streamed.reasoningParts;
+  report.redaction = streamed.redaction === null ? null : { ...streamed.redaction, counts: { ...streamed.redaction.counts } };
+  report.warnings = streamed.diagnostics.map((item) => ({
+    code: item.code,
+    pointer: item.pointer,
+    ...(item.line === undefined ? {} : { at: `line ${item.line}` }),
+    message: item.message,
+  }));
+  if (options.json) {
+    writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+    return exitCodes.success;
+  }
+  for (const line of warningLines(input, report.warnings, verbosity)) io.stderr(line);
+  if (verbosity !== "quiet") {
+    const redaction = redactionSummary(streamed.redaction ?? undefined);
+    if (redaction !== undefined) io.stderr(redaction);
+    if (options.reasoning === "include" && streamed.reasoningParts > 0)
+      io.stderr(
+        messageLine(
+          `agent-transcript: this export includes ${streamed.reasoningParts} reasoning blocks (the model's thinking); use --reasoning omit to leave them out`,
+        ),
+      );
+    if (written !== undefined) io.stderr(messageLine(`agent-transcript: wrote ${written} (${streamed.events} events)`));
+  }
+  return exitCodes.success;
+}
