@@ -6,12 +6,14 @@
  * alone, as export does for a document). A document or a session is not streamed: export writes it through the AWF
  * transcript logs' exporter instead (the registry's document → event log writer).
  */
-import type { Tolerant } from "@agent-transcript/core";
+import { stat } from "node:fs/promises";
+import { describeCount, type Tolerant } from "@agent-transcript/core";
 import { createRedactor, type RedactionReport, type Redactor } from "@agent-transcript/core/redact";
 import { readEventLog, type EventLogDiagnostic } from "@agent-transcript/recorder";
 import type { ExportCommandOptions, ExportReport } from "./commands/export.js";
 import { payloadOf } from "./event-log-stream.js";
 import { inputLimits, type InputOptions } from "./input.js";
+import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "./io.js";
 import { planFileIn, writeOutput, type OutputPlan } from "./output.js";
 import { redactionSummary } from "./redaction-summary.js";
@@ -147,10 +149,19 @@ export async function exportEventLogStreaming(
   plan: OutputPlan,
   report: ExportReport,
 ): Promise<number> {
+  // Truncation marks a tool result part of a document (truncated, original_size_bytes); an event's payload has no
+  // such fields, so a streamed copy cannot say what it cut.
+  if (options.truncate)
+    throw new UserError(
+      "--truncate works on a document: export an event log with --format json (or markdown) to truncate tool outputs",
+      exitCodes.usage,
+    );
   const verbosity = verbosityOf(options);
   report.kind = "event-log";
   report.files = [input];
   const streamed = streamEventLogExport(input, options);
+  const size = (await stat(input)).size;
+  meterInput({ file: input, totalBytes: size, bytesRead: () => (input.endsWith(".gz") ? 0 : streamed.bytesRead()) });
   const checked = (async function* checked(): AsyncGenerator<string> {
     for await (const piece of streamed.pieces) {
       const problem = streamed.diagnostics.find((item) => item.kind === "problem");
@@ -181,6 +192,7 @@ export async function exportEventLogStreaming(
     writeData(io, `${JSON.stringify(report, null, 2)}\n`);
     return exitCodes.failure;
   }
+  meterInput(undefined);
   report.output = written ?? null;
   report.ok = true;
   report.reasoningParts = streamed.reasoningParts;
@@ -202,7 +214,7 @@ export async function exportEventLogStreaming(
     if (options.reasoning === "include" && streamed.reasoningParts > 0)
       io.stderr(
         messageLine(
-          `agent-transcript: this export includes ${streamed.reasoningParts} reasoning blocks (the model's thinking); use --reasoning omit to leave them out`,
+          `agent-transcript: this export includes ${describeCount(streamed.reasoningParts, "reasoning block")} (the model's thinking); use --reasoning omit to leave them out`,
         ),
       );
     if (written !== undefined) io.stderr(messageLine(`agent-transcript: wrote ${written} (${streamed.events} events)`));

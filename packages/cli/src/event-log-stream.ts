@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Tolerant } from "@agent-transcript/core";
 import { readEventLog, type EventLogDiagnostic, type FollowOptions } from "@agent-transcript/recorder";
 import { describeReadError, inputLimits, type InputOptions } from "./input.js";
+import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "./io.js";
 import { warningLines, type ReportedWarning, type Verbosity } from "./warning-summary.js";
 
@@ -61,6 +62,13 @@ export async function streamEventLog(
     ...(readingOptions.signal === undefined ? {} : { signal: readingOptions.signal }),
   });
   const reading: EventLogReading = { source, lines: 0, events: 0, diagnostics: [], omittedDiagnostics: 0 };
+  // A plain file's position is its bytes read; a gzip file's counts decompressed bytes, so it shows no bar.
+  if (input !== "-" && readingOptions.follow === undefined)
+    meterInput({
+      file: input,
+      totalBytes: (await stat(input)).size,
+      bytesRead: () => (reader.summary.compressed ? 0 : reader.summary.bytes),
+    });
   for await (const item of reader) {
     if (item.kind === "event") {
       reading.events += 1;
@@ -72,6 +80,7 @@ export async function streamEventLog(
       else reading.omittedDiagnostics += 1;
     }
   }
+  meterInput(undefined);
   reading.lines = reader.summary.lines;
   const unreadable = reading.diagnostics.find((item) => item.kind === "problem" && item.code === "read-failed");
   if (unreadable && reading.events === 0) throw new UserError(`${source}: ${unreadable.message}`);

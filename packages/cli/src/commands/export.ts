@@ -21,6 +21,7 @@ import {
 import { exportEventLogStreaming } from "../event-log-export.js";
 import { probeEventLog } from "../event-log-stream.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { startProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planFileIn, planOutput, writeOutput } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
@@ -81,6 +82,16 @@ export function parseSize(text: string): number {
 }
 
 export async function runExport(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
+  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
+  const progress = startProgress(io, options);
+  try {
+    return await exportWatched(input, options, progress.io);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function exportWatched(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
   if (options.limit !== undefined && !options.truncate)
     throw new UserError("--limit needs --truncate", exitCodes.usage);
   const toStdout = options.output === undefined || options.output === "-";

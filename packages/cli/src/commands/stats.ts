@@ -11,6 +11,7 @@ import type { Cost, Usage } from "@agent-transcript/core";
 import { childLogFile, probeEventLog, reportReading, streamEventLog } from "../event-log-stream.js";
 import { describeReadError, formatProblem, inputLimits, loadDocument, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../io.js";
+import { startProgress } from "../progress.js";
 import {
   countEvent,
   documentStats,
@@ -85,6 +86,16 @@ async function folderInputs(folder: string): Promise<string[]> {
 }
 
 export async function runStats(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
+  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
+  const progress = startProgress(io, options);
+  try {
+    return await statsWatched(inputs, options, progress.io);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function statsWatched(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
   const report: StatsReport = { ok: true, runs: [], totals: sumTotals([]), problems: [] };
