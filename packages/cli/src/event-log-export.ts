@@ -36,8 +36,11 @@ const reasoningBlockTypes = new Set(["reasoning", "thinking", "redacted_thinking
 /** Fields a provider must get back exactly as it issued them: never redacted (core's export leaves them too). */
 const opaqueFields = ["signature", "encrypted_content", "data", "redacted_data"];
 
-/** Pieces are joined to about this many characters before they are handed on: fewer, larger writes. */
-const pieceLength = 256 * 1024;
+/**
+ * Pieces are joined to about this many characters before they are handed on: fewer writes than one per line, and small
+ * enough to stay below malloc's mmap threshold (larger pieces left 1 GiB exports at ~195 MiB peak RSS, 16 KiB at ~135).
+ */
+const pieceLength = 16 * 1024;
 /** Diagnostics kept in full; the rest only counted by the reader's summary. */
 const keptDiagnostics = 10_000;
 
