@@ -79,11 +79,16 @@ export function startProgress(
     } else bar.update(read, { done: sizeText(read) });
   };
   let ticker: NodeJS.Timeout | undefined;
-  const delay = setTimeout(() => {
-    draw();
-    ticker = setInterval(draw, redrawMs);
-    ticker.unref();
-  }, progressDelayMs);
+  // AGENT_TRANSCRIPT_PROGRESS_DELAY_MS shortens the wait, for a demo or a test on a small input.
+  const delayMs = Number(environment.AGENT_TRANSCRIPT_PROGRESS_DELAY_MS ?? progressDelayMs);
+  const delay = setTimeout(
+    () => {
+      draw();
+      ticker = setInterval(draw, redrawMs);
+      ticker.unref();
+    },
+    Number.isFinite(delayMs) && delayMs >= 0 ? delayMs : progressDelayMs,
+  );
   delay.unref();
   let stopped = false;
   const stop = (): void => {
