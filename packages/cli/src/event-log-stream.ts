@@ -7,7 +7,12 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant } from "@agent-transcript/core";
-import { readEventLog, type EventLogDiagnostic, type FollowOptions } from "@agent-transcript/recorder";
+import {
+  readEventLog,
+  type EventLogDiagnostic,
+  type EventLogReadSummary,
+  type FollowOptions,
+} from "@agent-transcript/recorder";
 import { describeReadError, inputLimits, type InputOptions } from "./input.js";
 import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "./io.js";
@@ -43,6 +48,8 @@ export async function streamEventLog(
     follow?: FollowOptions;
     signal?: AbortSignal;
     onDiagnostic?: (item: EventLogDiagnostic) => void;
+    /** Called once reading starts, with the reader's summary, which says how far it has got as it goes. */
+    onStart?: (summary: Readonly<EventLogReadSummary>) => void;
   } = {},
 ): Promise<EventLogReading> {
   const limits = inputLimits(options);
@@ -61,6 +68,7 @@ export async function streamEventLog(
     ...(readingOptions.follow === undefined ? {} : { follow: readingOptions.follow }),
     ...(readingOptions.signal === undefined ? {} : { signal: readingOptions.signal }),
   });
+  readingOptions.onStart?.(reader.summary);
   const reading: EventLogReading = { source, lines: 0, events: 0, diagnostics: [], omittedDiagnostics: 0 };
   // A plain file's position is its bytes read; a gzip file's counts decompressed bytes, so it shows no bar.
   if (input !== "-" && readingOptions.follow === undefined)
