@@ -475,7 +475,10 @@ ${examples("agent-transcript repair storage/transcripts/<run-id>.jsonl", "agent-
     .option("--json", "print the summary as JSON")
     .addHelpText(
       "after",
-      examples("agent-transcript snapshot show run.snapshot.jsonl", "agent-transcript snapshot show run.snapshot.jsonl --json | jq .files"),
+      examples(
+        "agent-transcript snapshot show run.snapshot.jsonl",
+        "agent-transcript snapshot show run.snapshot.jsonl --json | jq .files",
+      ),
     )
     .action(async (bundle: string, options: SnapshotShowOptions) => {
       const { runSnapshotShow } = await import("./commands/snapshot.js");
@@ -505,7 +508,10 @@ ${examples("agent-transcript repair storage/transcripts/<run-id>.jsonl", "agent-
   program
     .command("schema")
     .description("print one of the format's JSON Schemas (as this package ships them) on stdout, or list them")
-    .argument("[name]", "the schema: transcript, event, message, part, usage, cost, snapshot-declaration, snapshot-bundle")
+    .argument(
+      "[name]",
+      "the schema: transcript, event, message, part, usage, cost, snapshot-declaration, snapshot-bundle",
+    )
     .option("--version <version>", "the format's major version (v1); default the newest shipped")
     .option("--list", "list the schemas' names instead")
     .option("--json", "with --list: the list as JSON")
@@ -530,7 +536,10 @@ ${examples("agent-transcript repair storage/transcripts/<run-id>.jsonl", "agent-
     .option("--json", "print the formats as JSON")
     .addHelpText(
       "after",
-      examples("agent-transcript formats", "agent-transcript formats --json | jq -r '.[] | select(.write != []) | .id'"),
+      examples(
+        "agent-transcript formats",
+        "agent-transcript formats --json | jq -r '.[] | select(.write != []) | .id'",
+      ),
     )
     .action(async (options: FormatsCommandOptions) => {
       const { runFormats } = await import("./commands/formats.js");
@@ -545,7 +554,7 @@ ${examples("agent-transcript repair storage/transcripts/<run-id>.jsonl", "agent-
       "after",
       examples(
         "agent-transcript completion bash > ~/.local/share/bash-completion/completions/agent-transcript",
-        "agent-transcript completion zsh > \"${fpath[1]}/_agent-transcript\"",
+        'agent-transcript completion zsh > "${fpath[1]}/_agent-transcript"',
         "agent-transcript completion fish > ~/.config/fish/completions/agent-transcript.fish",
       ),
     )

@@ -199,7 +199,8 @@ export async function exportEventLogStreaming(
   report.output = written ?? null;
   report.ok = true;
   report.reasoningParts = streamed.reasoningParts;
-  report.redaction = streamed.redaction === null ? null : { ...streamed.redaction, counts: { ...streamed.redaction.counts } };
+  report.redaction =
+    streamed.redaction === null ? null : { ...streamed.redaction, counts: { ...streamed.redaction.counts } };
   report.warnings = streamed.diagnostics.map((item) => ({
     code: item.code,
     pointer: item.pointer,

@@ -30,11 +30,13 @@ describe("startProgress", () => {
     vi.advanceTimersByTime(progressDelayMs - 10);
     expect(captured.stderr()).toBe("");
     vi.advanceTimersByTime(200);
-    expect(captured.stderr()).toMatch(/big\.jsonl\u001b\[0m \[#{16}-{24}\] 40% 40\.0 MiB of 100\.0 MiB/);
+    expect(captured.stderr()).toContain(
+      `big.jsonl\u001b[0m [${"#".repeat(16)}${"-".repeat(24)}] 40% 40.0 MiB of 100.0 MiB`,
+    );
     const before = captured.stderr().length;
     progress.io.stderr("agent-transcript: wrote out.json\n");
     // The line is cleared (CSI 2K) before the message, which ends the output.
-    expect(captured.stderr().slice(before)).toMatch(/\u001b\[2Kagent-transcript: wrote out\.json\n$/);
+    expect(captured.stderr().slice(before)).toContain("\u001b[2Kagent-transcript: wrote out.json\n");
     vi.advanceTimersByTime(5000);
     expect(captured.stderr()).toMatch(/wrote out\.json\n$/);
     progress.stop();
@@ -65,12 +67,13 @@ describe("startProgress", () => {
     vi.advanceTimersByTime(2 * progressDelayMs);
     stopPlain();
     expect(plain.stderr()).toMatch(/big\.jsonl \[#/);
-    expect(plain.stderr()).not.toMatch(/\u001b\[(?:2|0)m/);
+    expect(plain.stderr()).not.toContain("\u001b[2m");
+    expect(plain.stderr()).not.toContain("\u001b[0m");
     const forced = captureIo("", { stderrIsTerminal: true });
     const stopForced = startProgress(forced.io, {}, { NO_COLOR: "1", FORCE_COLOR: "1" }).stop;
     vi.advanceTimersByTime(2 * progressDelayMs);
     stopForced();
-    expect(forced.stderr()).toMatch(/\u001b\[2mbig\.jsonl\u001b\[0m/);
+    expect(forced.stderr()).toContain("\u001b[2mbig.jsonl\u001b[0m");
   });
 
   it("draws nothing when no file with a size is being read (standard input)", () => {

@@ -6,7 +6,7 @@
  */
 import { SingleBar } from "cli-progress";
 import { currentInput } from "./input-meter.js";
-import type { CommandIo } from "./io.js";
+import { shown, type CommandIo } from "./io.js";
 
 /** How long work runs before a bar appears, and how often the bar is redrawn. */
 export const progressDelayMs = 1000;
@@ -65,7 +65,7 @@ export function startProgress(
       const name = meter.file.length > 40 ? `…${meter.file.slice(-39)}` : meter.file;
       bar = new SingleBar({
         stream,
-        format: `${colour ? "\u001b[2m" : ""}${name.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")}${colour ? "\u001b[0m" : ""} [{bar}] {percentage}% {done} of {size} ETA {eta_formatted}`,
+        format: `${colour ? "\u001b[2m" : ""}${shown(name)}${colour ? "\u001b[0m" : ""} [{bar}] {percentage}% {done} of {size} ETA {eta_formatted}`,
         barCompleteChar: "#",
         barIncompleteChar: "-",
         hideCursor: false,

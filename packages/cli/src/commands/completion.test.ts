@@ -19,8 +19,7 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), "completion-"));
   for (const shell of ["bash", "zsh", "fish"]) {
     const io = captureIo();
-    expect(await run(["completion", shell], io.io)).toBe(0);
-    expect(io.stderr()).toBe("");
+    if ((await run(["completion", shell], io.io)) !== 0) throw new Error(`completion ${shell}: ${io.stderr()}`);
     scripts[shell] = path.join(folder, `agent-transcript.${shell}`);
     writeFileSync(scripts[shell], io.stdout());
   }

@@ -87,11 +87,6 @@ function short(text: string): string {
   return first.length > 70 ? `${first.slice(0, 69)}…` : first;
 }
 
-/** A key for a command path in a shell variable name: `snapshot create` → `snapshot_create`. */
-function key(path: string): string {
-  return path.replace(/[^A-Za-z0-9]/g, "_");
-}
-
 function bashScript(program: Command, commands: CompletionCommand[]): string {
   const all = flatten(commands);
   const globalOptions = program.options.flatMap((option) => describeOption(option).flags);
@@ -171,7 +166,9 @@ function bashScript(program: Command, commands: CompletionCommand[]): string {
       command.options
         .filter((option) => option.choices.length > 0)
         .flatMap((option) =>
-          option.flags.map((flag) => `    ${quoted(`${command.path}|${flag}`)}) echo ${quoted(option.choices.join(" "))} ;;`),
+          option.flags.map(
+            (flag) => `    ${quoted(`${command.path}|${flag}`)}) echo ${quoted(option.choices.join(" "))} ;;`,
+          ),
         ),
     ),
     "  esac",
@@ -249,7 +246,7 @@ function zshScript(program: Command, commands: CompletionCommand[]): string {
     ...bashLines
       .slice(bashLines.indexOf("_agent_transcript_subcommands() {"))
       .filter((line) => !line.startsWith("complete ")),
-    'if (( $+functions[compdef] )); then compdef _agent_transcript agent-transcript; fi',
+    "if (( $+functions[compdef] )); then compdef _agent_transcript agent-transcript; fi",
     "",
   ];
   return lines.join("\n");

@@ -27,9 +27,9 @@ describe("formats", () => {
       expect(info.kind).toBe(formatRegistry[id].kind);
       expect(info.description).toBe(formatRegistry[id].description);
       expect(info.read.length, id).toBeGreaterThan(0);
-      // A session format is written only when the registry has its exporter.
-      if (info.kind === "session") expect(info.write.length > 0, id).toBe(Object.hasOwn(sessionExporters, id));
-      else expect(info.write, id).toContain(`convert --to ${id}`);
+      // A session format is written only when the registry has its exporter; every other format by convert.
+      const written = info.kind !== "session" || Object.hasOwn(sessionExporters, id);
+      expect(info.write.includes(`convert --to ${id}`), id).toBe(written);
     }
     expect(byId.get("claude-code")?.write).toEqual([]);
     expect(byId.get("atif")?.write).toEqual(["convert --to atif", "export --format atif"]);

@@ -81,7 +81,8 @@ export function describeFormats(): FormatInfo[] {
         read: ["validate", "export", "stats", "tools", "text", "timeline", "tree", "check", "tail", "repair", "redact"],
         write: ["export --format jsonl", "the recorder (createRecorder)"],
         ...byKind["event-log"],
-        description: "The Agent Transcript event log (event.schema.json): append-only JSON lines, folded into a document",
+        description:
+          "The Agent Transcript event log (event.schema.json): append-only JSON lines, folded into a document",
       });
     else if (isFormatId(id)) {
       const entry: FormatEntry = formatRegistry[id];

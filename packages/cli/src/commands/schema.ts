@@ -57,7 +57,10 @@ export async function shippedSchemas(): Promise<ShippedSchema[]> {
 function normaliseVersion(text: string): string {
   const match = /^v?(\d+)$/i.exec(text.trim());
   if (match === null)
-    throw new UserError(`--version takes a format major version such as v1, not ${JSON.stringify(text)}`, exitCodes.usage);
+    throw new UserError(
+      `--version takes a format major version such as v1, not ${JSON.stringify(text)}`,
+      exitCodes.usage,
+    );
   return `v${Number(match[1])}`;
 }
 
@@ -79,7 +82,11 @@ export async function runSchema(
     if (options.json)
       writeData(
         io,
-        `${JSON.stringify(ofVersion.map(({ name, version }) => ({ name, version })), null, 2)}\n`,
+        `${JSON.stringify(
+          ofVersion.map(({ name, version }) => ({ name, version })),
+          null,
+          2,
+        )}\n`,
       );
     else writeData(io, ofVersion.map((schema) => `${schema.name}\n`).join(""));
     return exitCodes.success;

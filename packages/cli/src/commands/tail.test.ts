@@ -2,13 +2,14 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRecorder, readEventLog } from "@agent-transcript/recorder";
+import type * as Recorder from "@agent-transcript/recorder";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo } from "../capture-io.test.helpers.js";
 import { runTail } from "./tail.js";
 
 // The reader as it is, counted: `tail -f` must call it once.
 vi.mock("@agent-transcript/recorder", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@agent-transcript/recorder")>();
+  const actual = await importOriginal<typeof Recorder>();
   return { ...actual, readEventLog: vi.fn(actual.readEventLog) };
 });
 
