@@ -2,7 +2,7 @@
 // zsh with `compadd` and `_files` stubbed (they only work inside a completion widget), fish through `complete -C`.
 // Each must offer the commands, the options of the command typed, and the format ids from the providers' registry.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { formatIds } from "@agent-transcript/providers";
@@ -110,6 +110,32 @@ describe("zsh completion", () => {
   it("offers files where a file goes", () => {
     expect(zshOffers(["agent-transcript", "export", ""])).toEqual(["(files)"]);
     expect(zshOffers(["agent-transcript", "export", "--output", ""])).toEqual(["(files)"]);
+  });
+});
+
+describe("zsh completion, autoloaded", () => {
+  it("completes a command in an interactive zsh (zpty), found in $fpath by compinit", () => {
+    const functions = path.join(folder, "zsh-functions");
+    mkdirSync(functions);
+    copyFileSync(scripts.zsh as string, path.join(functions, "_agent-transcript"));
+    const typed = "agent-transcript ex\t";
+    const output = shellOutput("zsh", [
+      "-f",
+      "-c",
+      [
+        "zmodload zsh/zpty",
+        'zpty z "zsh -f -i"',
+        `zpty -w z "fpath=(${functions} \\$fpath); autoload -U compinit; compinit -u -D; agent-transcript() { :; }"`,
+        "sleep 0.5",
+        `zpty -w -n z $'${typed}'`,
+        "sleep 1",
+        'out=""; while zpty -r -t z chunk; do out+=$chunk; done',
+        "zpty -d z",
+        "print -r -- $out",
+      ].join("\n"),
+    ]);
+    // The line as zsh redrew it after the tab: the command completed, with the space completion adds.
+    expect(output).toContain("agent-transcript export");
   });
 });
 

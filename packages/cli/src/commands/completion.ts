@@ -246,7 +246,13 @@ function zshScript(program: Command, commands: CompletionCommand[]): string {
     ...bashLines
       .slice(bashLines.indexOf("_agent_transcript_subcommands() {"))
       .filter((line) => !line.startsWith("complete ")),
-    "if (( $+functions[compdef] )); then compdef _agent_transcript agent-transcript; fi",
+    // Autoloaded from $fpath (as _agent-transcript), this file is the completion function's body: it defines the
+    // functions above, then completes. Sourced, it registers the function with compdef.
+    'if [[ "${zsh_eval_context[-1]}" == loadautofunc ]]; then',
+    '  _agent_transcript "$@"',
+    "elif (( $+functions[compdef] )); then",
+    "  compdef _agent_transcript agent-transcript",
+    "fi",
     "",
   ];
   return lines.join("\n");
