@@ -22,8 +22,9 @@ interface Ran {
 
 /** Runs the built command with `args` in `cwd`, stdin from `input`, colour asked against (NO_COLOR). */
 function runBuilt(args: readonly string[], options: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): Ran {
-  const environment: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ...options.env };
-  delete environment.FORCE_COLOR;
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.FORCE_COLOR;
+  const environment: NodeJS.ProcessEnv = { ...inherited, NO_COLOR: "1", ...options.env };
   const result = spawnSync(process.execPath, [bin, ...args], {
     cwd: options.cwd,
     input: options.input ?? "",
@@ -331,5 +332,23 @@ describe("the built agent-transcript command", () => {
     // NO_COLOR: no escape sequence anywhere; and no stack trace without --debug.
     expect(ran.stdout + ran.stderr).not.toContain("\u001b[");
     expect(ran.stderr).not.toMatch(/\n {4}at /);
+  });
+
+  it("colours its own text into a pipe only with FORCE_COLOR, which wins over NO_COLOR; data stays plain", () => {
+    const plain = runBuilt(["tail", "-n", "3", "run.jsonl"], { cwd: folder });
+    const forced = runBuilt(["tail", "-n", "3", "run.jsonl"], { cwd: folder, env: { FORCE_COLOR: "1" } });
+    expect(plain.status).toBe(0);
+    expect(forced.status).toBe(0);
+    expect(plain.stdout).not.toContain("\u001b[");
+    expect(forced.stdout).toContain("\u001b[2m");
+    // Without the colour codes, the same lines.
+    const uncoloured = ["\u001b[2m", "\u001b[31m", "\u001b[32m", "\u001b[0m"].reduce(
+      (text, code) => text.replaceAll(code, ""),
+      forced.stdout,
+    );
+    expect(uncoloured).toBe(plain.stdout);
+    // JSON is data: never coloured.
+    const json = runBuilt(["tail", "-n", "3", "--json", "run.jsonl"], { cwd: folder, env: { FORCE_COLOR: "1" } });
+    expect(json.stdout).not.toContain("\u001b[");
   });
 });

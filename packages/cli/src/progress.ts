@@ -6,7 +6,7 @@
  */
 import { SingleBar } from "cli-progress";
 import { currentInput } from "./input-meter.js";
-import { shown, type CommandIo } from "./io.js";
+import { shown, wantsColour, type CommandIo } from "./io.js";
 
 /** How long work runs before a bar appears, and how often the bar is redrawn. */
 export const progressDelayMs = 1000;
@@ -16,13 +16,6 @@ function sizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KiB`;
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
   return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
-}
-
-/** Whether a bar may be drawn in colour: FORCE_COLOR asks for it, NO_COLOR (or TERM=dumb) refuses it. */
-function colourOnStderr(environment: NodeJS.ProcessEnv): boolean {
-  const force = environment.FORCE_COLOR;
-  if (force !== undefined && force !== "" && force !== "0" && force !== "false") return true;
-  return (environment.NO_COLOR ?? "") === "" && environment.TERM !== "dumb";
 }
 
 /** A command's streams while a bar may be shown, and how to end the bar. */
@@ -41,7 +34,8 @@ export function startProgress(
 ): WithProgress {
   if (io.stderrIsTerminal !== true || options.quiet === true || options.json === true)
     return { io, stop: () => undefined };
-  const colour = colourOnStderr(environment);
+  // The bar is drawn only on a terminal: colour as for any of our text there.
+  const colour = wantsColour(environment, true);
   let bar: SingleBar | undefined;
   let shownFile: string | undefined;
   // A terminal-like stream for cli-progress that writes through the command's own stderr.
