@@ -107,7 +107,7 @@ describe("the built command's progress", () => {
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  const environment = { ...process.env, AGENT_TRANSCRIPT_PROGRESS_DELAY_MS: "0", NO_COLOR: "1" };
+  const environment = { ...process.env, AGENT_TRANSCRIPT_PROGRESS_DELAY_MS: "0", NO_COLOR: "1", FORCE_COLOR: "" };
 
   it("shows a bar on a pseudo-terminal", () => {
     const transcript = path.join(folder, "terminal.txt");
