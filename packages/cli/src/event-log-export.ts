@@ -7,15 +7,16 @@
  * transcript logs' exporter instead (the registry's document → event log writer).
  */
 import { stat } from "node:fs/promises";
+import path from "node:path";
 import { describeCount, type Tolerant } from "@agent-transcript/core";
 import { createRedactor, type RedactionReport, type Redactor } from "@agent-transcript/core/redact";
 import { readEventLog, type EventLogDiagnostic } from "@agent-transcript/recorder";
 import type { ExportCommandOptions, ExportReport } from "./commands/export.js";
-import { payloadOf } from "./event-log-stream.js";
+import { childLogFile, payloadOf } from "./event-log-stream.js";
 import { inputLimits, type InputOptions } from "./input.js";
 import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "./io.js";
-import { planFileIn, writeOutput, type OutputPlan } from "./output.js";
+import { planFileIn, planOutput, writeOutput, type OutputPlan } from "./output.js";
 import { redactionSummary } from "./redaction-summary.js";
 import { verbosityOf, warningLines } from "./warning-summary.js";
 
@@ -27,6 +28,8 @@ export interface StreamedEventLogExport {
   reasoningParts: number;
   redaction: RedactionReport | null;
   diagnostics: EventLogDiagnostic[];
+  /** The child runs the log started (`step.call_workflow.started`), in order, each once. */
+  childRunIds: string[];
   /** Bytes read so far (after decompression), for a progress bar. */
   bytesRead: () => number;
 }
@@ -119,6 +122,7 @@ export function streamEventLogExport(
     reasoningParts: 0,
     redaction: options.redact ? counts : null,
     diagnostics: [],
+    childRunIds: [],
     bytesRead: () => reader.summary.bytes,
   };
   return result;
@@ -130,6 +134,13 @@ export function streamEventLogExport(
         continue;
       }
       result.events += 1;
+      const { type, child_run_id: childRunId } = item.event;
+      if (
+        type === "step.call_workflow.started" &&
+        typeof childRunId === "string" &&
+        !result.childRunIds.includes(childRunId)
+      )
+        result.childRunIds.push(childRunId);
       pending += `${JSON.stringify(treatEvent(item.event, treatment, result))}\n`;
       if (pending.length >= pieceLength) {
         yield pending;
@@ -161,67 +172,115 @@ export async function exportEventLogStreaming(
     );
   const verbosity = verbosityOf(options);
   report.kind = "event-log";
-  report.files = [input];
-  const streamed = streamEventLogExport(input, options);
-  const size = (await stat(input)).size;
-  meterInput({ file: input, totalBytes: size, bytesRead: () => (input.endsWith(".gz") ? 0 : streamed.bytesRead()) });
-  const checked = (async function* checked(): AsyncGenerator<string> {
-    for await (const piece of streamed.pieces) {
+  const redaction: RedactionReport = { counts: Object.create(null) as Record<string, number>, total: 0 };
+  let events = 0;
+  let reasoningParts = 0;
+  // The log, then each child run's log found beside its parent's (`<child run id>.jsonl`), written beside the
+  // output file under the same name, as AWF keeps them; a child's warnings say which file and line.
+  const mainDestination =
+    plan.kind === "directory" ? await planFileIn(plan, path.basename(input).replace(/\.gz$/, ""), [input]) : plan;
+  const logs: Array<{ file: string; destination: OutputPlan }> = [{ file: input, destination: mainDestination }];
+  const seen = new Set<string>();
+  for (const { file, destination } of logs) {
+    const child = file !== input;
+    report.files.push(file);
+    const streamed = streamEventLogExport(file, options);
+    const size = (await stat(file)).size;
+    meterInput({ file, totalBytes: size, bytesRead: () => (file.endsWith(".gz") ? 0 : streamed.bytesRead()) });
+    const where = (line: number | undefined): string | undefined =>
+      child ? `${path.basename(file)}:${line ?? "?"}` : line === undefined ? undefined : `line ${line}`;
+    const checked = (async function* checked(): AsyncGenerator<string> {
+      for await (const piece of streamed.pieces) {
+        if (streamed.diagnostics.some((item) => item.kind === "problem")) break;
+        yield piece;
+      }
       const problem = streamed.diagnostics.find((item) => item.kind === "problem");
-      if (problem !== undefined) break;
-      yield piece;
+      if (problem !== undefined) {
+        report.problems.push({
+          ...(problem.line === undefined || child ? {} : { line: problem.line }),
+          pointer: problem.pointer,
+          message: `${child ? `${path.basename(file)}: ` : ""}${problem.code}: ${problem.message}`,
+        });
+        throw new UserError(
+          `${file}: line ${problem.line ?? "?"}: ${problem.code}: ${problem.message}; the export stopped there, so no event is left out silently`,
+        );
+      }
+    })();
+    let written: string | undefined;
+    try {
+      written = await writeOutput(destination, io, checked, [file, input]);
+    } catch (error) {
+      meterInput(undefined);
+      if (!(error instanceof UserError) || !options.json) throw error;
+      writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+      return exitCodes.failure;
     }
-    const problem = streamed.diagnostics.find((item) => item.kind === "problem");
-    if (problem !== undefined) {
-      report.problems.push({
-        ...(problem.line === undefined ? {} : { line: problem.line }),
-        pointer: problem.pointer,
-        message: `${problem.code}: ${problem.message}`,
+    meterInput(undefined);
+    if (!child) report.output = written ?? null;
+    events += streamed.events;
+    reasoningParts += streamed.reasoningParts;
+    for (const [rule, count] of Object.entries(streamed.redaction?.counts ?? {}))
+      redaction.counts[rule] = (redaction.counts[rule] ?? 0) + count;
+    redaction.total += streamed.redaction?.total ?? 0;
+    for (const item of streamed.diagnostics) {
+      const at = where(item.line);
+      report.warnings.push({
+        code: item.code,
+        pointer: item.pointer,
+        ...(at === undefined ? {} : { at }),
+        message: item.message,
       });
-      throw new UserError(
-        `${input}: line ${problem.line ?? "?"}: ${problem.code}: ${problem.message}; the export stopped there, so no event is left out silently`,
-      );
     }
-  })();
-  const destination =
-    plan.kind === "directory"
-      ? await planFileIn(plan, input.replace(/^.*[\\/]/, "").replace(/\.gz$/, ""), [input])
-      : plan;
-  let written: string | undefined;
-  try {
-    written = await writeOutput(destination, io, checked, [input]);
-  } catch (error) {
-    if (!(error instanceof UserError) || !options.json) throw error;
-    writeData(io, `${JSON.stringify(report, null, 2)}\n`);
-    return exitCodes.failure;
+    for (const childRunId of streamed.childRunIds) {
+      if (seen.has(childRunId)) continue;
+      seen.add(childRunId);
+      const childFile = await childLogFile(path.dirname(file), childRunId);
+      if (childFile === undefined)
+        report.warnings.push({
+          code: "child-log-missing",
+          pointer: "",
+          message: `child run ${childRunId}: its log is not beside its parent's; not exported`,
+        });
+      else if (destination.kind !== "file")
+        report.warnings.push({
+          code: "child-log-not-written",
+          pointer: "",
+          message: `child run ${childRunId}: its log is written only beside an --output file; export ${childFile} on its own`,
+        });
+      else
+        logs.push({
+          file: childFile,
+          destination: await planOutput({
+            output: path.join(path.dirname(destination.path), path.basename(childFile).replace(/\.gz$/, "")),
+            inputs: [childFile, input],
+            directory: "refuse",
+          }),
+        });
+    }
   }
-  meterInput(undefined);
-  report.output = written ?? null;
   report.ok = true;
-  report.reasoningParts = streamed.reasoningParts;
-  report.redaction =
-    streamed.redaction === null ? null : { ...streamed.redaction, counts: { ...streamed.redaction.counts } };
-  report.warnings = streamed.diagnostics.map((item) => ({
-    code: item.code,
-    pointer: item.pointer,
-    ...(item.line === undefined ? {} : { at: `line ${item.line}` }),
-    message: item.message,
-  }));
+  report.reasoningParts = reasoningParts;
+  report.redaction = options.redact ? { counts: { ...redaction.counts }, total: redaction.total } : null;
   if (options.json) {
     writeData(io, `${JSON.stringify(report, null, 2)}\n`);
     return exitCodes.success;
   }
   for (const line of warningLines(input, report.warnings, verbosity)) io.stderr(line);
   if (verbosity !== "quiet") {
-    const redaction = redactionSummary(streamed.redaction ?? undefined);
-    if (redaction !== undefined) io.stderr(redaction);
-    if (options.reasoning === "include" && streamed.reasoningParts > 0)
+    const summary = redactionSummary(report.redaction ?? undefined);
+    if (summary !== undefined) io.stderr(summary);
+    if (options.reasoning === "include" && reasoningParts > 0)
       io.stderr(
         messageLine(
-          `agent-transcript: this export includes ${describeCount(streamed.reasoningParts, "reasoning block")} (the model's thinking); use --reasoning omit to leave them out`,
+          `agent-transcript: this export includes ${describeCount(reasoningParts, "reasoning block")} (the model's thinking); use --reasoning omit to leave them out`,
         ),
       );
-    if (written !== undefined) io.stderr(messageLine(`agent-transcript: wrote ${written} (${streamed.events} events)`));
+    if (report.output !== null)
+      io.stderr(
+        messageLine(
+          `agent-transcript: wrote ${report.output} (${describeCount(events, "event")}${report.files.length > 1 ? `, and ${describeCount(report.files.length - 1, "child run log")} beside it` : ""})`,
+        ),
+      );
   }
   return exitCodes.success;
 }
