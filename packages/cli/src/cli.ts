@@ -85,6 +85,15 @@ export function buildProgram(
   // The program's --version is matched anywhere on the line (commander reads the program's options after the command
   // too); `schema --version v1` is schema's own option, so the program's is left out when schema is the command.
   if (options.programVersion !== false) program.version(version);
+  program.addHelpText(
+    "after",
+    examples(
+      "agent-transcript stats storage/transcripts/<run-id>.jsonl",
+      "agent-transcript export storage/transcripts/<run-id>.jsonl --format markdown --output exports/",
+      "agent-transcript convert request.json --to gemini",
+      "agent-transcript help export",
+    ),
+  );
 
   const validate = program
     .command("validate")

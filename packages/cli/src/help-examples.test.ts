@@ -29,6 +29,12 @@ function examplesOf(help: string): string[] {
 }
 
 describe("--help", () => {
+  it("of the command itself ends with examples", async () => {
+    const io = captureIo();
+    expect(await run(["--help"], io.io)).toBe(0);
+    expect(examplesOf(io.stdout())).toContain("agent-transcript help export");
+  });
+
   it("covers the commands users run", () => {
     expect(paths.map((words) => words.join(" "))).toEqual(
       expect.arrayContaining([
