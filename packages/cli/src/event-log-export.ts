@@ -22,7 +22,7 @@ import { verbosityOf, warningLines } from "./warning-summary.js";
 
 /** What the streamed export read and replaced; final once its pieces have all been taken. */
 export interface StreamedEventLogExport {
-  /** Text pieces of the log, a few hundred KiB each, for the output layer. */
+  /** Text pieces of the log, about 16 KiB each, for the output layer. */
   pieces: AsyncIterable<string>;
   events: number;
   reasoningParts: number;
@@ -36,8 +36,12 @@ export interface StreamedEventLogExport {
 
 /** Block types that hold the model's reasoning: the canonical part and the older event blocks fold reads as one. */
 const reasoningBlockTypes = new Set(["reasoning", "thinking", "redacted_thinking"]);
-/** Fields a provider must get back exactly as it issued them: never redacted (core's export leaves them too). */
-const opaqueFields = ["signature", "encrypted_content", "data", "redacted_data"];
+/**
+ * Fields a provider must get back exactly as it issued them, never redacted, as core's export leaves them: signatures
+ * and encrypted reasoning, and an image, audio or file block's inline bytes (`data`).
+ */
+const opaqueFields = ["signature", "encrypted_content", "redacted_data"];
+const binaryBlockTypes: ReadonlySet<string> = new Set(["image", "audio", "file"]);
 
 /**
  * Pieces are joined to about this many characters before they are handed on: fewer writes than one per line, and small
@@ -59,11 +63,17 @@ function redactBlock(block: unknown, redactor: Redactor, counts: RedactionReport
   if (typeof block !== "object" || block === null || Array.isArray(block)) return redactValue(block, redactor, counts);
   const rest: Record<string, unknown> = { ...(block as Record<string, unknown>) };
   const kept: Record<string, unknown> = {};
-  for (const field of opaqueFields)
+  const binary = binaryBlockTypes.has(String(rest.type));
+  for (const field of binary ? [...opaqueFields, "data"] : opaqueFields)
     if (Object.hasOwn(rest, field)) {
       kept[field] = rest[field];
       delete rest[field];
     }
+  // A tool result's content holds blocks of its own (an image among them): each treated as a block.
+  if (Array.isArray(rest.content)) {
+    kept.content = (rest.content as unknown[]).map((item) => redactBlock(item, redactor, counts));
+    delete rest.content;
+  }
   return { ...(redactValue(rest, redactor, counts) as Record<string, unknown>), ...kept };
 }
 
