@@ -113,7 +113,7 @@ describe("the agent-transcript binary", () => {
   it("sets the process exit code and writes to the real streams", () => {
     const result = spawnSync(tsx, [bin, "validate", invalidLog], {
       encoding: "utf8",
-      env: { ...process.env, NO_COLOR: "1" },
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "" },
     });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(`${invalidLog}:2: /iteration: "iteration" must be at least 0, not -1\n`);
@@ -122,7 +122,7 @@ describe("the agent-transcript binary", () => {
   });
 
   it("runs the event log queries as commands: data on stdout, exit 1 for a broken log, 2 for a bad flag", () => {
-    const env = { ...process.env, NO_COLOR: "1" };
+    const env = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "" };
     const awfLog = path.join(repositoryRoot, "packages/recorder/src/fixtures/awf-documented-example.jsonl");
     const text = spawnSync(tsx, [bin, "text", awfLog], { encoding: "utf8", env });
     expect(text.status).toBe(0);

@@ -1,13 +1,16 @@
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, Option } from "commander";
+import { Argument, Command, CommanderError, Option } from "commander";
 // Only types at the top: each command's code (and core, the converters, the recorder behind it) is loaded when that
 // command runs, so `--version`, `--help` and a light command start fast (README, "Start-up").
 import type { ConvertCommandOptions } from "./commands/convert.js";
 import type { EventLogQueryOptions } from "./commands/event-log-queries.js";
+import type { CompletionShell } from "./commands/completion.js";
 import type { ExportCommandOptions } from "./commands/export.js";
+import type { FormatsCommandOptions } from "./commands/formats.js";
 import type { ImportCommandOptions } from "./commands/import.js";
 import type { RedactCommandOptions } from "./commands/redact.js";
 import type { RepairCommandOptions } from "./commands/repair.js";
+import type { SchemaCommandOptions } from "./commands/schema.js";
 import type { SessionsCommandOptions } from "./commands/sessions.js";
 import type { StatsCommandOptions } from "./commands/stats.js";
 import type { TailCommandOptions } from "./commands/tail.js";
@@ -22,7 +25,7 @@ import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from ".
 type FormatChoices = typeof formatChoices;
 
 /** Commands whose options list format ids: the registry is loaded before their options are defined. */
-const commandsNamingFormats = new Set(["convert", "export", "import", "sessions", "help"]);
+const commandsNamingFormats = new Set(["convert", "export", "import", "sessions", "help", "completion"]);
 
 /** `option.choices(ids)` when the ids are loaded; the option as it is otherwise (its command is not the one run). */
 function withChoices(option: Option, ids: readonly string[] | undefined): Option {
@@ -53,11 +56,24 @@ const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.me
 };
 export const version = packageJson.version;
 
-function buildProgram(io: CommandIo, setExitCode: (code: number) => void, formats: FormatChoices | undefined): Command {
+/** The examples a command's help ends with: every command has some (a test checks each names a real command). */
+function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  ${line}`).join("\n")}`;
+}
+
+/**
+ * The whole command line, with every command and option (and the format ids an option takes, when `formats` is
+ * given). Exported for the tests and the completion scripts, which are generated from it.
+ */
+export function buildProgram(
+  io: CommandIo,
+  setExitCode: (code: number) => void,
+  formats: FormatChoices | undefined,
+  options: { programVersion?: boolean } = {},
+): Command {
   const program = new Command()
     .name("agent-transcript")
     .description("Read, check and convert Agent Transcript files.")
-    .version(version)
     .option("--debug", "print stack traces for unexpected errors")
     .exitOverride()
     // Commander's errors quote the arguments (an unknown option, a bad choice): escaped like any message, keeping
@@ -66,6 +82,19 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void, format
       writeOut: io.stdout,
       writeErr: (text) => io.stderr(shownLines(text)),
     });
+
+  // The program's --version is matched anywhere on the line (commander reads the program's options after the command
+  // too); `schema --version v1` is schema's own option, so the program's is left out when schema is the command.
+  if (options.programVersion !== false) program.version(version);
+  program.addHelpText(
+    "after",
+    examples(
+      "agent-transcript stats storage/transcripts/<run-id>.jsonl",
+      "agent-transcript export storage/transcripts/<run-id>.jsonl --format markdown --output exports/",
+      "agent-transcript convert request.json --to gemini",
+      "agent-transcript help export",
+    ),
+  );
 
   const validate = program
     .command("validate")
@@ -77,7 +106,15 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void, format
       "--tolerant",
       "accept what a newer minor version may write (unknown fields and event types) instead of only what this version writes",
     )
-    .option("--json", "print a JSON report on stdout");
+    .option("--json", "print a JSON report on stdout")
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript validate run.json storage/transcripts/*.jsonl",
+        "agent-transcript validate run.json --json | jq '.files[].problems'",
+        "cat run.json | agent-transcript validate -",
+      ),
+    );
   withCommonOptions(validate).action(async (inputs: string[], options: ValidateOptions) => {
     const { runValidate } = await import("./commands/validate.js");
     setExitCode(await runValidate(inputs, options, io));
@@ -96,9 +133,9 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void, format
       withChoices(
         new Option(
           "--format <format>",
-          "output format: JSON, Markdown, HTML (one self-contained page with the viewer, opens offline), or an interchange format (atif, awf-transcript)",
+          "output format: JSON, Markdown, HTML (one self-contained page with the viewer, opens offline), an event log (jsonl; an event log input is streamed), or an interchange format (atif, awf-transcript)",
         ),
-        formats === undefined ? undefined : ["json", "markdown", "html", ...formats.sessionExportFormatIds],
+        formats === undefined ? undefined : ["json", "markdown", "html", "jsonl", ...formats.sessionExportFormatIds],
       ).default("json"),
     )
     .option(
@@ -113,7 +150,17 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void, format
     .option("--truncate", "truncate tool outputs larger than the limit")
     .option("--limit <size>", "truncation limit in bytes of canonical JSON: 65536, 64KiB, 1MiB (default 64KiB)")
     .option("--no-redact", "do not redact secrets")
-    .option("--json", "print a JSON report of what was read and written on stdout (the export then goes to --output)");
+    .option("--json", "print a JSON report of what was read and written on stdout (the export then goes to --output)")
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript export storage/transcripts/<run-id>.jsonl --format markdown --output exports/",
+        "agent-transcript export run.json --reasoning omit --truncate --limit 16KiB > shared.json",
+        "agent-transcript export storage/transcripts/<run-id>.jsonl --format jsonl --output shared.jsonl",
+        "agent-transcript export storage/transcripts/<run-id>.jsonl --format html --output run.html",
+        "agent-transcript export session.jsonl --format atif --output out/trajectory.json --json",
+      ),
+    );
   withCommonOptions(exportCommand).action(async (input: string, options: ExportCommandOptions) => {
     const { runExport } = await import("./commands/export.js");
     setExitCode(await runExport(input, options, io));
@@ -132,7 +179,10 @@ function buildProgram(io: CommandIo, setExitCode: (code: number) => void, format
     .option("--port <port>", "serve on this port instead of a free one")
     .addHelpText(
       "after",
-      "\nExamples:\n  agent-transcript view run.jsonl --open\n  agent-transcript view ~/.claude/projects/-work-app/SESSION.jsonl\n  agent-transcript export run.jsonl --format html --output run.html   (the same viewer, one file)",
+      examples(
+        "agent-transcript view storage/transcripts/<run-id>.jsonl --open",
+        "agent-transcript view ~/.claude/projects/-work-app/<session>.jsonl --port 8080",
+      ),
     );
   withCommonOptions(viewCommand).action(async (input: string, options: ViewCommandOptions) => {
     const { runView } = await import("./commands/view.js");
@@ -249,7 +299,16 @@ Examples:
       "--redact",
       "redact secrets in the converted payload with export's default redactor, for payloads sent elsewhere; the counts per rule go to stderr (or the --json report)",
     )
-    .option("--no-redact", "do not redact secrets (the default; cancels an earlier --redact)");
+    .option("--no-redact", "do not redact secrets (the default; cancels an earlier --redact)")
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript convert request.json --to gemini --output gemini-request.json",
+        "agent-transcript convert gemini-request.json --to anthropic --model claude-sonnet-4-5 --max-tokens 2048",
+        "agent-transcript convert rollout.jsonl --from codex --to openai-responses --output request.json",
+        "agent-transcript convert session.json --to awf-transcript --output storage/transcripts/run.jsonl",
+      ),
+    );
   withCommonOptions(convert).action(async (input: string, options: ConvertCommandOptions) => {
     const { runConvert } = await import("./commands/convert.js");
     setExitCode(await runConvert(input, options, io));
@@ -310,9 +369,7 @@ Examples:
         "after",
         `
 The AWF transcript logs' recipe it answers: ${query.recipe}
-
-Example:
-  ${query.example}`,
+${examples(query.example, `agent-transcript ${query.name} storage/transcripts/<run-id>.jsonl.gz --quiet`)}`,
       );
     withCommonOptions(command).action(async (input: string, options: EventLogQueryOptions) => {
       const queries = await import("./commands/event-log-queries.js");
@@ -398,9 +455,7 @@ Examples:
       "after",
       `
 A log a live recorder is writing is refused (its lock is held). Lines before the damage are never read or changed.
-
-Example:
-  agent-transcript repair storage/transcripts/<run-id>.jsonl`,
+${examples("agent-transcript repair storage/transcripts/<run-id>.jsonl", "agent-transcript repair storage/transcripts/*.jsonl --json")}`,
     )
     .action(async (files: string[], options: RepairCommandOptions) => {
       const { runRepair } = await import("./commands/repair.js");
@@ -411,6 +466,14 @@ Example:
     .command("snapshot")
     .description(
       "workspace snapshots for handing a run to another machine (Oz snapshot declarations): create one from the declarations the environment names, show one, apply one",
+    )
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript snapshot create --output run.snapshot.jsonl",
+        "agent-transcript snapshot show run.snapshot.jsonl",
+        "agent-transcript snapshot apply run.snapshot.jsonl --target app",
+      ),
     );
   snapshot
     .command("create")
@@ -444,6 +507,13 @@ Example:
     )
     .argument("<bundle>", "a snapshot bundle (.snapshot.jsonl)")
     .option("--json", "print the summary as JSON")
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript snapshot show run.snapshot.jsonl",
+        "agent-transcript snapshot show run.snapshot.jsonl --json | jq .files",
+      ),
+    )
     .action(async (bundle: string, options: SnapshotShowOptions) => {
       const { runSnapshotShow } = await import("./commands/snapshot.js");
       setExitCode(await runSnapshotShow(bundle, options, io));
@@ -459,11 +529,72 @@ Example:
     .option("--json", "print a JSON report on stdout")
     .addHelpText(
       "after",
-      "\nExample:\n  git clone URL app && git -C app checkout HEAD_FROM_SHOW && agent-transcript snapshot apply run.snapshot.jsonl --target app",
+      examples(
+        "git clone URL app && git -C app checkout HEAD_FROM_SHOW && agent-transcript snapshot apply run.snapshot.jsonl --target app",
+        "agent-transcript snapshot apply run.snapshot.jsonl --force --json",
+      ),
     )
     .action(async (bundle: string, options: SnapshotApplyOptions) => {
       const { runSnapshotApply } = await import("./commands/snapshot.js");
       setExitCode(await runSnapshotApply(bundle, options, io));
+    });
+
+  program
+    .command("schema")
+    .description("print one of the format's JSON Schemas (as this package ships them) on stdout, or list them")
+    .argument(
+      "[name]",
+      "the schema: transcript, event, message, part, usage, cost, snapshot-declaration, snapshot-bundle",
+    )
+    .option("--version <version>", "the format's major version (v1); default the newest shipped")
+    .option("--list", "list the schemas' names instead")
+    .option("--json", "with --list: the list as JSON")
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript schema transcript > transcript.schema.json",
+        "agent-transcript schema event --version v1 | jq '.properties | keys'",
+        "agent-transcript schema --list",
+      ),
+    )
+    .action(async (name: string | undefined, options: SchemaCommandOptions) => {
+      const { runSchema } = await import("./commands/schema.js");
+      setExitCode(await runSchema(name, options, io));
+    });
+
+  program
+    .command("formats")
+    .description(
+      "every format id: what reads and writes it, what it is detected by, the files it comes in (from the providers' registry)",
+    )
+    .option("--json", "print the formats as JSON")
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript formats",
+        "agent-transcript formats --json | jq -r '.[] | select(.write != []) | .id'",
+      ),
+    )
+    .action(async (options: FormatsCommandOptions) => {
+      const { runFormats } = await import("./commands/formats.js");
+      setExitCode(runFormats(options, io));
+    });
+
+  program
+    .command("completion")
+    .description("print a shell completion script (commands, options, format ids), generated from this command line")
+    .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))
+    .addHelpText(
+      "after",
+      examples(
+        "agent-transcript completion bash > ~/.local/share/bash-completion/completions/agent-transcript",
+        'agent-transcript completion zsh > "${fpath[1]}/_agent-transcript"',
+        "agent-transcript completion fish > ~/.config/fish/completions/agent-transcript.fish",
+      ),
+    )
+    .action(async (shell: CompletionShell) => {
+      const { runCompletion } = await import("./commands/completion.js");
+      setExitCode(runCompletion(shell, program, io));
     });
 
   return program;
@@ -484,6 +615,7 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
       exitCode = code;
     },
     formats,
+    { programVersion: commandName !== "schema" },
   );
   try {
     await program.parseAsync([...argv], { from: "user" });

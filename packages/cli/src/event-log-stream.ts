@@ -7,8 +7,14 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant } from "@agent-transcript/core";
-import { readEventLog, type EventLogDiagnostic, type FollowOptions } from "@agent-transcript/recorder";
+import {
+  readEventLog,
+  type EventLogDiagnostic,
+  type EventLogReadSummary,
+  type FollowOptions,
+} from "@agent-transcript/recorder";
 import { describeReadError, inputLimits, type InputOptions } from "./input.js";
+import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "./io.js";
 import { warningLines, type ReportedWarning, type Verbosity } from "./warning-summary.js";
 
@@ -42,6 +48,8 @@ export async function streamEventLog(
     follow?: FollowOptions;
     signal?: AbortSignal;
     onDiagnostic?: (item: EventLogDiagnostic) => void;
+    /** Called once reading starts, with the reader's summary, which says how far it has got as it goes. */
+    onStart?: (summary: Readonly<EventLogReadSummary>) => void;
   } = {},
 ): Promise<EventLogReading> {
   const limits = inputLimits(options);
@@ -60,7 +68,15 @@ export async function streamEventLog(
     ...(readingOptions.follow === undefined ? {} : { follow: readingOptions.follow }),
     ...(readingOptions.signal === undefined ? {} : { signal: readingOptions.signal }),
   });
+  readingOptions.onStart?.(reader.summary);
   const reading: EventLogReading = { source, lines: 0, events: 0, diagnostics: [], omittedDiagnostics: 0 };
+  // A plain file's position is its bytes read; a gzip file's counts decompressed bytes, so it shows no bar.
+  if (input !== "-" && readingOptions.follow === undefined)
+    meterInput({
+      file: input,
+      totalBytes: (await stat(input)).size,
+      bytesRead: () => (reader.summary.compressed ? 0 : reader.summary.bytes),
+    });
   for await (const item of reader) {
     if (item.kind === "event") {
       reading.events += 1;
@@ -72,6 +88,7 @@ export async function streamEventLog(
       else reading.omittedDiagnostics += 1;
     }
   }
+  meterInput(undefined);
   reading.lines = reader.summary.lines;
   const unreadable = reading.diagnostics.find((item) => item.kind === "problem" && item.code === "read-failed");
   if (unreadable && reading.events === 0) throw new UserError(`${source}: ${unreadable.message}`);
@@ -141,4 +158,16 @@ export async function childLogFile(directory: string, runId: string): Promise<st
     }
   }
   return undefined;
+}
+
+/**
+ * What a file's first line says it is: an event log's (streamed, not read whole), a child run's log (`stats` of a
+ * folder counts it within its parent's row), or anything else (read whole through the input layer). One read of one line per file.
+ */
+export async function probeEventLog(file: string): Promise<"event-log" | "child-log" | "other"> {
+  for await (const item of readEventLog(file)) {
+    if (item.kind === "event") return typeof item.event.parent_run_id === "string" ? "child-log" : "event-log";
+    return item.kind === "warning" && item.code === "unknown-event-type" ? "event-log" : "other";
+  }
+  return "other";
 }

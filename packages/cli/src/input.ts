@@ -39,6 +39,7 @@ export interface InputProblem {
 }
 
 import { defaultInputLimits, describeSize, type InputLimits } from "./input-limits.js";
+import { meterInput } from "./input-meter.js";
 
 export { defaultInputLimits, describeSize, type InputLimits };
 
@@ -147,6 +148,7 @@ async function readInputBytes(
     // A file already over the limit is refused before a byte of it is read.
     if (stats.size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
     const whole = stats.isFile() ? await readWholeFile(input, stats.size) : undefined;
+    meterInput(undefined);
     // Devices, pipes and files that grew while being read go through the bounded stream.
     const source = whole === undefined ? createReadStream(input) : [whole];
     return {
@@ -193,8 +195,10 @@ async function readWholeFile(file: string, size: number): Promise<Buffer | undef
   try {
     const buffer = Buffer.allocUnsafe(size);
     let filled = 0;
+    meterInput({ file, totalBytes: size, bytesRead: () => filled });
     while (filled < size) {
-      const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
+      // In pieces of 16 MiB, so a progress bar moves while a large file is read.
+      const { bytesRead } = await handle.read(buffer, filled, Math.min(size - filled, readPieceBytes), filled);
       if (bytesRead === 0) return buffer.subarray(0, filled);
       filled += bytesRead;
     }
@@ -204,6 +208,8 @@ async function readWholeFile(file: string, size: number): Promise<Buffer | undef
     await handle.close();
   }
 }
+
+const readPieceBytes = 16 * 1024 * 1024;
 
 function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === gzipMagic[0] && bytes[1] === gzipMagic[1];

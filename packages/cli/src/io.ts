@@ -26,13 +26,24 @@ export interface CommandIo {
 
 export const exitCodes = { success: 0, failure: 1, usage: 2 } as const;
 
+/**
+ * Whether the command's own text (tables, statuses; never input) is coloured: FORCE_COLOR (set, and not `0` or
+ * `false`) asks for colour even into a pipe (`agent-transcript tail run.jsonl | less -R`); otherwise NO_COLOR or
+ * TERM=dumb turns it off, and a terminal turns it on.
+ */
+export function wantsColour(environment: NodeJS.ProcessEnv, isTerminal: boolean): boolean {
+  const force = environment.FORCE_COLOR;
+  if (force !== undefined && force !== "" && force !== "0" && force !== "false") return true;
+  const noColor = (environment.NO_COLOR ?? "") !== "" || environment.TERM === "dumb";
+  return isTerminal && !noColor;
+}
+
 export function processIo(): CommandIo {
-  const noColor = (process.env.NO_COLOR ?? "") !== "" || process.env.TERM === "dumb";
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     stdin: () => process.stdin,
-    color: Boolean(process.stdout.isTTY) && !noColor,
+    color: wantsColour(process.env, Boolean(process.stdout.isTTY)),
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
     stderrIsTerminal: Boolean(process.stderr.isTTY),
     stdoutDrained: () =>

@@ -9,7 +9,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { median } from "./measure.js";
 
-export const queryBenchmarkIds = ["queries-tools-vs-jq", "queries-check-vs-jq", "cli-startup"] as const;
+export const queryBenchmarkIds = [
+  "queries-tools-vs-jq",
+  "queries-check-vs-jq",
+  "queries-stats-vs-jq",
+  "export-jsonl-vs-jq",
+  "cli-startup",
+] as const;
 export type QueryBenchmarkId = (typeof queryBenchmarkIds)[number];
 
 export function isQueryBenchmarkId(value: string): value is QueryBenchmarkId {
@@ -20,7 +26,17 @@ export function isQueryBenchmarkId(value: string): value is QueryBenchmarkId {
 const maxRatios: Record<QueryBenchmarkId, number> = {
   "queries-tools-vs-jq": 1 / 3,
   "queries-check-vs-jq": 1 / 2,
+  // No time target of their own (issue 13 sets their memory): no slower than jq doing the same work.
+  "queries-stats-vs-jq": 1,
+  "export-jsonl-vs-jq": 1,
   "cli-startup": 2,
+};
+
+/** Issue 13: `tools`, `stats` and `export --format jsonl` on the 1 GB log stay under 200 MB peak resident memory. */
+const maxPeakRssBytes: Partial<Record<QueryBenchmarkId, number>> = {
+  "queries-tools-vs-jq": 200 * 1000 * 1000,
+  "queries-stats-vs-jq": 200 * 1000 * 1000,
+  "export-jsonl-vs-jq": 200 * 1000 * 1000,
 };
 
 /** The recipes as the AWF transcript logs' documentation prints them. */
@@ -33,6 +49,11 @@ input: (map(select(.type == "tool.call"))[0].payload.input),
 output: (map(select(.type == "tool.result"))[0].payload.output)
 })`;
 const checkRecipe = "[.[].seq] | . == (sort)";
+/** What `stats` counts first, as a jq user would count it: events by type, tool results by status. */
+const statsRecipe = `{
+events: (group_by(.type) | map({type: .[0].type, count: length})),
+tool_results: ([.[] | select(.type == "tool.result")] | group_by(.payload.status) | map({status: .[0].payload.status, count: length}))
+}`;
 
 const cli = fileURLToPath(new URL("../../../packages/cli/bin/agent-transcript.js", import.meta.url));
 
@@ -52,6 +73,9 @@ export interface QueryResult {
   readonly ratio: number;
   readonly maxRatio: number;
   readonly verdict: "meets" | "misses" | "borderline";
+  /** The peak resident memory ours must stay under, where there is a target; and whether every sample did. */
+  readonly maxPeakRssBytes?: number;
+  readonly peakVerdict?: "meets" | "misses";
 }
 
 /**
@@ -148,6 +172,17 @@ export function writeLargeEventLog(file: string, targetBytes: number): number {
   return statSync(file).size;
 }
 
+function peakTarget(
+  limit: number | undefined,
+  samples: readonly ProcessSample[],
+): Pick<QueryResult, "maxPeakRssBytes" | "peakVerdict"> {
+  if (limit === undefined) return {};
+  return {
+    maxPeakRssBytes: limit,
+    peakVerdict: samples.every((sample) => sample.peakRssBytes <= limit) ? "meets" : "misses",
+  };
+}
+
 function verdictOf(ratios: readonly number[], maxRatio: number): QueryResult["verdict"] {
   if (ratios.every((ratio) => ratio <= maxRatio)) return "meets";
   return ratios.every((ratio) => ratio > maxRatio) ? "misses" : "borderline";
@@ -177,6 +212,20 @@ export async function runQueryBenchmarks(
         title: "`agent-transcript check` vs the seq recipe (`jq -s`)",
         baseline: ["jq -s '[.[].seq] | . == (sort)'", "jq", ["-s", checkRecipe, file]],
         candidate: ["agent-transcript check --json", process.execPath, [cli, "check", file, "--json", "--quiet"]],
+      },
+      "queries-stats-vs-jq": {
+        title: "`agent-transcript stats --json` vs counting events by type and results by status (`jq -s`)",
+        baseline: ["jq -s <counting recipe>", "jq", ["-s", statsRecipe, file]],
+        candidate: ["agent-transcript stats --json", process.execPath, [cli, "stats", file, "--json"]],
+      },
+      "export-jsonl-vs-jq": {
+        title: "`agent-transcript export --format jsonl` (redacted) vs rewriting each line (`jq -c .`)",
+        baseline: ["jq -c .", "jq", ["-c", ".", file]],
+        candidate: [
+          "agent-transcript export --format jsonl",
+          process.execPath,
+          [cli, "export", file, "--format", "jsonl", "--quiet"],
+        ],
       },
       "cli-startup": {
         title: "`agent-transcript --version` vs `node -e 0`",
@@ -210,6 +259,7 @@ export async function runQueryBenchmarks(
         ratio: median(candidateSamples.map((entry) => entry.ms)) / median(baselineSamples.map((entry) => entry.ms)),
         maxRatio: maxRatios[id],
         verdict: verdictOf(ratios, maxRatios[id]),
+        ...peakTarget(maxPeakRssBytes[id], candidateSamples),
       });
     }
     return results;

@@ -157,6 +157,19 @@ describe("a quick run in this process", () => {
     const peaks = readers.flatMap((result) => [...result.baseline.samples, ...result.candidate.samples]);
     expect(peaks.length).toBeGreaterThan(0);
     expect(Math.min(...peaks.map((sample) => sample.peakRssBytes))).toBeGreaterThan(1024 * 1024);
+    // Issue 13's memory target is judged on the three commands it names, on every sample.
+    expect(report.queries?.filter((result) => result.maxPeakRssBytes !== undefined).map((result) => result.id)).toEqual(
+      ["queries-tools-vs-jq", "queries-stats-vs-jq", "export-jsonl-vs-jq"],
+    );
+    expect(
+      (report.queries ?? [])
+        .filter((result) => result.maxPeakRssBytes !== undefined)
+        .map((result) => result.peakVerdict),
+    ).toEqual([
+      expect.stringMatching(/^(?:meets|misses)$/),
+      expect.stringMatching(/^(?:meets|misses)$/),
+      expect.stringMatching(/^(?:meets|misses)$/),
+    ]);
     expect(report.queries?.find((result) => result.id === "queries-tools-vs-jq")?.inputBytes).toBeGreaterThan(
       8 * 1024 * 1024,
     );

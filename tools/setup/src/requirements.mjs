@@ -69,6 +69,9 @@ export const requirements = [
     present: () => existsSync(chromiumPath) && spawnSync(chromiumPath, ["--version"], { stdio: "ignore" }).status === 0,
     unpackable: false,
   },
+  // The CLI's completion scripts run through their own shells (packages/cli/src/completion.test.ts).
+  { what: "zsh", packages: ["zsh"], present: (base) => runs("zsh", ["-fc", "true"], base) },
+  { what: "fish", packages: ["fish"], present: (base) => runs("fish", ["--no-config", "-c", "true"], base) },
   {
     what: "serde crates for offline Rust builds",
     packages: ["librust-serde-json-dev", "librust-serde-derive-dev"],

@@ -19,7 +19,10 @@ import {
   type InputProblem,
 } from "../input.js";
 import { renderHtmlExport } from "../html-export.js";
+import { exportEventLogStreaming } from "../event-log-export.js";
+import { probeEventLog } from "../event-log-stream.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { startProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planFileIn, planOutput, writeOutput } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
@@ -27,10 +30,11 @@ import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } fr
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
 /**
- * What `export --format` takes: JSON, Markdown, HTML (the viewer with the document inline: html-export.ts), or an
- * interchange format the providers' registry can write.
+ * What `export --format` takes: JSON, Markdown, HTML (the viewer with the document inline: html-export.ts), an event
+ * log (`jsonl`: an event log streamed as it is read, anything else written as the AWF transcript logs' exporter writes
+ * it), or an interchange format the registry can write.
  */
-export type ExportFormat = "json" | "markdown" | "html" | "atif" | "awf-transcript";
+export type ExportFormat = "json" | "markdown" | "html" | "jsonl" | "atif" | "awf-transcript";
 
 export interface ExportCommandOptions extends InputOptions, VerbosityOptions {
   format: ExportFormat;
@@ -80,6 +84,16 @@ export function parseSize(text: string): number {
 }
 
 export async function runExport(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
+  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
+  const progress = startProgress(io, options);
+  try {
+    return await exportWatched(input, options, progress.io);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function exportWatched(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
   if (options.limit !== undefined && !options.truncate)
     throw new UserError("--limit needs --truncate", exitCodes.usage);
   const toStdout = options.output === undefined || options.output === "-";
@@ -106,6 +120,10 @@ export async function runExport(input: string, options: ExportCommandOptions, io
     truncation: null,
     redaction: null,
   };
+
+  // An event log exported as one is streamed, in constant memory, whatever its size.
+  if (options.format === "jsonl" && input !== "-" && (await probeEventLog(input)) !== "other")
+    return exportEventLogStreaming(input, options, io, plan, report);
 
   const loaded = await loadDocument(input, io, limits);
   if (!loaded.ok) {
@@ -144,9 +162,10 @@ export async function runExport(input: string, options: ExportCommandOptions, io
   // An interchange format (ATIF, AWF transcript logs), written by the registry's exporter after redaction and the
   // reasoning policy: its main file is the export, the files it links go beside an output file.
   let interchange: { main: string; related: SessionExportFile[] } | undefined;
-  if (isSessionExportFormatId(options.format)) {
+  const exporterId = options.format === "jsonl" ? "awf-transcript" : options.format;
+  if (isSessionExportFormatId(exporterId)) {
     const fileName = target(plan) === undefined ? undefined : path.basename(target(plan) as string);
-    const exported = sessionExporters[options.format]?.fromCanonical(
+    const exported = sessionExporters[exporterId]?.fromCanonical(
       document as Transcript,
       fileName === undefined ? {} : { name: fileName },
     );
@@ -208,7 +227,7 @@ export async function runExport(input: string, options: ExportCommandOptions, io
                 ? "md"
                 : options.format === "html"
                   ? "html"
-                  : options.format === "awf-transcript"
+                  : options.format === "awf-transcript" || options.format === "jsonl"
                     ? "jsonl"
                     : "json",
           }),

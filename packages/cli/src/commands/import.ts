@@ -12,6 +12,7 @@ import {
   type InputProblem,
 } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { startProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planFileIn, planOutput, writeOutput } from "../output.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-summary.js";
@@ -68,6 +69,16 @@ async function isFolder(input: string): Promise<boolean> {
 }
 
 export async function runImport(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
+  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
+  const progress = startProgress(io, options);
+  try {
+    return await importWatched(input, options, progress.io);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function importWatched(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
   if (await isFolder(input)) return runImportFolder(input, options, io);
   const toStdout = options.output === undefined || options.output === "-";
   if (options.json && toStdout)

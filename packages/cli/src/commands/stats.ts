@@ -8,10 +8,10 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
-import { readEventLog } from "@agent-transcript/recorder";
-import { childLogFile, reportReading, streamEventLog } from "../event-log-stream.js";
+import { childLogFile, probeEventLog, reportReading, streamEventLog } from "../event-log-stream.js";
 import { describeReadError, formatProblem, inputLimits, loadDocument, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../io.js";
+import { startProgress } from "../progress.js";
 import {
   countEvent,
   documentStats,
@@ -35,18 +35,6 @@ export interface StatsReport {
   totals: StatsTotals;
   /** Inputs that could not be read, with why. */
   problems: Array<{ input: string; message: string }>;
-}
-
-/**
- * What a file's first line says it is: an event log's (streamed, not read whole), a child run's log (a folder counts
- * it within its parent's row), or anything else (read whole through the input layer). One read of one line per file.
- */
-async function probe(file: string): Promise<"event-log" | "child-log" | "other"> {
-  for await (const item of readEventLog(file)) {
-    if (item.kind === "event") return typeof item.event.parent_run_id === "string" ? "child-log" : "event-log";
-    return item.kind === "warning" && item.code === "unknown-event-type" ? "event-log" : "other";
-  }
-  return "other";
 }
 
 /** An event log and the child logs beside it, counted as they stream by. */
@@ -98,6 +86,16 @@ async function folderInputs(folder: string): Promise<string[]> {
 }
 
 export async function runStats(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
+  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
+  const progress = startProgress(io, options);
+  try {
+    return await statsWatched(inputs, options, progress.io);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function statsWatched(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
   const report: StatsReport = { ok: true, runs: [], totals: sumTotals([]), problems: [] };
@@ -117,10 +115,10 @@ export async function runStats(inputs: string[], options: StatsCommandOptions, i
       report.problems.push({ input, message: `cannot read: ${describeReadError(error)}` });
       continue;
     }
-    if (!isFolder) files.push({ file: input, kind: await probe(input), found: false });
+    if (!isFolder) files.push({ file: input, kind: await probeEventLog(input), found: false });
     else
       for (const file of await folderInputs(input)) {
-        const kind = await probe(file);
+        const kind = await probeEventLog(file);
         if (kind !== "child-log") files.push({ file, kind, found: true });
       }
   }

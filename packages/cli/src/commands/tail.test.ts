@@ -1,10 +1,17 @@
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRecorder } from "@agent-transcript/recorder";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRecorder, readEventLog } from "@agent-transcript/recorder";
+import type * as Recorder from "@agent-transcript/recorder";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo } from "../capture-io.test.helpers.js";
 import { runTail } from "./tail.js";
+
+// The reader as it is, counted: `tail -f` must call it once.
+vi.mock("@agent-transcript/recorder", async (importOriginal) => {
+  const actual = await importOriginal<typeof Recorder>();
+  return { ...actual, readEventLog: vi.fn(actual.readEventLog) };
+});
 
 let directory: string;
 beforeEach(() => {
@@ -72,5 +79,31 @@ describe("tail", () => {
     const io = captureIo();
     await expect(runTail("x.jsonl", { lines: "ten" }, io.io)).rejects.toMatchObject({ exitCode: 2 });
     await expect(runTail("-", { follow: true }, io.io)).rejects.toMatchObject({ exitCode: 2 });
+  });
+});
+
+describe("tail -f", () => {
+  it("reads the log once: the last events come from the same reading that then follows", async () => {
+    const recorder = createRecorder({ root: directory, durability: "none" });
+    recorder.append({ type: "run.started", payload: { name: "once", kind: "workflow" } });
+    for (let index = 0; index < 5; index += 1)
+      recorder.append({ type: "step.started", path: `s${index}`, payload: { name: `s${index}`, kind: "agent" } });
+    await recorder.flush();
+    const reads = vi.mocked(readEventLog);
+    reads.mockClear();
+    const io = captureIo();
+    const following = runTail(recorder.file, { follow: true, lines: "2", json: true }, io.io);
+    // The last two are printed while nothing new is written.
+    await vi.waitFor(() => expect(io.stdout().trimEnd().split("\n")).toHaveLength(2), { timeout: 2000 });
+    recorder.append({ type: "run.completed", payload: { name: "once", kind: "workflow", status: "completed" } });
+    await recorder.close();
+    expect(await following).toBe(0);
+    const seqs = io
+      .stdout()
+      .trimEnd()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { seq: number }).seq);
+    expect(seqs).toEqual([5, 6, 7]);
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,7 +4,9 @@
  * a torn last line (a crash, or a line still being written) is waited for or reported, and a log the recorder repairs
  * or replaces is followed across.
  */
+import { stat } from "node:fs/promises";
 import type { Tolerant } from "@agent-transcript/core";
+import type { EventLogReadSummary } from "@agent-transcript/recorder";
 import { isFailedResult, payloadOf, reportReading, streamEventLog } from "../event-log-stream.js";
 import type { InputOptions } from "../input.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../io.js";
@@ -101,18 +103,42 @@ export async function runTail(input: string, options: TailCommandOptions, io: Co
   };
   // The last events: read to the end keeping only `last` of them.
   const ring: Tolerant.Event[] = [];
-  let seen = 0;
-  const first = await streamEventLog(input, io, options, (event) => {
-    seen = Math.max(seen, event.seq);
+  const keep = (event: Tolerant.Event): void => {
     if (last === 0) return;
     ring.push(event);
     if (ring.length > last) ring.shift();
-  });
-  for (const event of ring) await write(event);
-  if (!options.follow) return reportReading(first, io, verbosity);
+  };
+  if (!options.follow) {
+    const reading = await streamEventLog(input, io, options, keep);
+    for (const event of ring) await write(event);
+    return reportReading(reading, io, verbosity);
+  }
 
-  // Then every event after them, as it is written. The follower starts from the top; the events already seen are
-  // skipped by seq (a repaired log keeps its complete lines, so seq still places them).
+  // Following, the log is read once: the events up to the size it had when tail started fill the ring, which is
+  // printed as soon as the reader has got that far (by its summary's position, which moves once a chunk's events have
+  // all been handed out); every event after that is printed as it comes.
+  const sizeAtStart = await stat(input).then(
+    (stats) => stats.size,
+    () => 0,
+  );
+  let summary: Readonly<EventLogReadSummary> | undefined;
+  let caughtUp = false;
+  let printing: Promise<void> = Promise.resolve();
+  const catchUp = (): Promise<void> => {
+    if (caughtUp) return printing;
+    caughtUp = true;
+    const kept = ring.splice(0);
+    printing = (async () => {
+      for (const event of kept) await write(event);
+    })();
+    return printing;
+  };
+  // With nothing new written, no event arrives to notice the position: look now and then. A reader that has handed
+  // out nothing for a while is waiting at the end too (a log repaired since it was measured may never reach that size).
+  let lastItemAt = Date.now();
+  const watch = setInterval(() => {
+    if ((summary !== undefined && summary.bytes >= sizeAtStart) || Date.now() - lastItemAt > 250) void catchUp();
+  }, 25);
   const controller = new AbortController();
   const stop = (): void => controller.abort();
   process.once("SIGINT", stop);
@@ -122,7 +148,9 @@ export async function runTail(input: string, options: TailCommandOptions, io: Co
       io,
       options,
       async (event) => {
-        if (event.seq <= seen) return;
+        lastItemAt = Date.now();
+        if (!caughtUp && (summary?.bytes ?? 0) < sizeAtStart) return keep(event);
+        await catchUp();
         await write(event);
       },
       {
@@ -130,19 +158,25 @@ export async function runTail(input: string, options: TailCommandOptions, io: Co
           ...(idleSeconds === undefined ? {} : { idleTimeoutMs: Math.max(1, idleSeconds * 1000) }),
         },
         signal: controller.signal,
+        onStart: (started) => {
+          summary = started;
+        },
         onDiagnostic: (item) => {
+          lastItemAt = Date.now();
           // Said as they happen while following: a person is watching.
           if (verbosity !== "quiet" || item.kind === "problem")
             io.stderr(
               messageLine(
-                `${first.source}: ${item.kind === "problem" ? "error" : "warning"}: line ${item.line ?? "?"}: ${item.code}: ${item.message}`,
+                `${input}: ${item.kind === "problem" ? "error" : "warning"}: line ${item.line ?? "?"}: ${item.code}: ${item.message}`,
               ),
             );
         },
       },
     );
+    await catchUp();
     return followed.diagnostics.some((item) => item.kind === "problem") ? exitCodes.failure : exitCodes.success;
   } finally {
+    clearInterval(watch);
     process.off("SIGINT", stop);
   }
 }
