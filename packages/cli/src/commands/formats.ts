@@ -69,7 +69,7 @@ export function describeFormats(): FormatInfo[] {
       infos.push({
         id,
         kind: "ours",
-        read: ["validate", "export", "convert --from agent-transcript", "stats", "redact"],
+        read: ["validate", "export", "view", "convert --from agent-transcript", "stats", "redact"],
         write: ["convert --to agent-transcript", "export --format json", "import"],
         ...byKind.ours,
         description: "The canonical Agent Transcript document (transcript.schema.json)",
@@ -78,7 +78,20 @@ export function describeFormats(): FormatInfo[] {
       infos.push({
         id,
         kind: "ours",
-        read: ["validate", "export", "stats", "tools", "text", "timeline", "tree", "check", "tail", "repair", "redact"],
+        read: [
+          "validate",
+          "export",
+          "view",
+          "stats",
+          "tools",
+          "text",
+          "timeline",
+          "tree",
+          "check",
+          "tail",
+          "repair",
+          "redact",
+        ],
         write: ["export --format jsonl", "the recorder (createRecorder)"],
         ...byKind["event-log"],
         description:
