@@ -189,6 +189,26 @@ const documents = fc
     ...(settings === undefined ? {} : { provider_fields: { openai: settings } }),
   }));
 
+/**
+ * The document as a request written from it states it: OpenAI's specification requires an image's `detail` and a
+ * function tool's `strict`, so a part or tool that leaves them out is sent with their meaning written out (`auto`,
+ * the API's default; `false`, since a tool that does not say it is strict is not) and comes back so.
+ */
+function withRequiredDefaults(document: Transcript): Transcript {
+  const part = (value: Part): Part => {
+    if (value.type === "image" && value.detail === undefined) return { ...value, detail: "auto" };
+    if (value.type === "tool_result" && value.content !== undefined) return { ...value, content: value.content.map(part) };
+    return value;
+  };
+  return {
+    ...document,
+    messages: document.messages.map((message) => ({ ...message, parts: message.parts.map(part) })),
+    ...(document.tools === undefined
+      ? {}
+      : { tools: document.tools.map((tool) => (tool.strict === undefined ? { ...tool, strict: false } : tool)) }),
+  };
+}
+
 describe("canonical → OpenAI Responses request → canonical", () => {
   it("is the identity on what Responses supports, with no warnings", () => {
     fc.assert(
@@ -206,11 +226,12 @@ describe("canonical → OpenAI Responses request → canonical", () => {
         if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
         expect(imported.warnings).toEqual([]);
         const { messages: back, tools, tool_choice: choice, provider_fields: fields } = imported.document;
+        const expected = withRequiredDefaults(document);
         expect({ messages: back, tools, tool_choice: choice, provider_fields: fields }).toStrictEqual({
-          messages: document.messages,
-          tools: document.tools,
-          tool_choice: document.tool_choice,
-          provider_fields: document.provider_fields,
+          messages: expected.messages,
+          tools: expected.tools,
+          tool_choice: expected.tool_choice,
+          provider_fields: expected.provider_fields,
         });
       }),
       { numRuns: 1000 },
