@@ -105,17 +105,23 @@ export interface SpecProblem {
 }
 
 /**
- * ajv's errors as problems. A failed `anyOf` lists every branch's errors; the deepest ones (longest instance path)
- * are the ones that say what is wrong with the value (the branch that got furthest), so only those are kept, with
- * the `anyOf` itself when nothing deeper failed.
+ * ajv's errors as problems. A failed `anyOf` lists every branch's errors. A branch whose `type` tag does not match
+ * (an `enum` or `const` error at a `…/type`) is another kind of object, not a near miss, so those errors are left
+ * out when others exist; of the rest, the deepest ones (longest instance path) say what is wrong with the value.
  */
 export function problemsOf(errors: readonly ErrorObject[] | null | undefined): SpecProblem[] {
   if (!errors || errors.length === 0) return [];
+  const isTagMismatch = (error: ErrorObject) =>
+    (error.keyword === "enum" || error.keyword === "const") && error.instancePath.endsWith("/type");
+  const relevant = errors.some((error) => !isTagMismatch(error))
+    ? errors.filter((error) => !isTagMismatch(error) && error.keyword !== "anyOf")
+    : errors;
   const depth = (error: ErrorObject) => (error.instancePath === "" ? 0 : error.instancePath.split("/").length);
-  const deepest = Math.max(...errors.map(depth));
+  const chosen = relevant.length > 0 ? relevant : errors;
+  const deepest = Math.max(...chosen.map(depth));
   const seen = new Set<string>();
   const problems: SpecProblem[] = [];
-  for (const error of errors) {
+  for (const error of chosen) {
     if (depth(error) !== deepest) continue;
     const params = error.keyword === "additionalProperties" ? ` (${JSON.stringify(error.params)})` : "";
     const message =
