@@ -31,13 +31,13 @@ export function specFileHash(spec: SpecId, root?: string): string {
 
 const cache = new Map<string, unknown>();
 
-/** The parsed document (JSON or YAML), read once per path. */
+/** The parsed document (JSON or YAML). This package's own copies are read once; another root is read every time. */
 export function loadSpec(spec: SpecId, root?: string): unknown {
   const file = specPath(spec, root);
-  const cached = cache.get(file);
+  const cached = root === undefined ? cache.get(file) : undefined;
   if (cached !== undefined) return cached;
   const text = readFileSync(file, "utf8");
   const parsed: unknown = file.endsWith(".yaml") ? parseYaml(text) : JSON.parse(text);
-  cache.set(file, parsed);
+  if (root === undefined) cache.set(file, parsed);
   return parsed;
 }
