@@ -83,3 +83,25 @@ export function checkAgainstSpec(api: CheckedApi, kind: CheckedKind, value: unkn
 /** One line per problem, for a test's failure message. */
 export const describeProblems = (problems: readonly SpecProblem[]): string[] =>
   problems.map((problem) => `${problem.path || "(root)"}: ${problem.message} [${problem.rule}]`);
+
+/**
+ * Members our converters write that the stored Bedrock Runtime model does not define yet: the newest model the
+ * fixture index holds (commit 18c4e92 of aws/aws-sdk-js-v3) predates them, while the SDK types the converters are
+ * written against (@aws-sdk/client-bedrock-runtime 3.1164.0, generated from a later model) have them. A problem at
+ * one of them is reported apart, never hidden; the test in model-lag.test.ts fails once a refreshed model defines
+ * one, so the list only shrinks.
+ */
+export const newerThanModel: ReadonlyArray<{ api: CheckedApi; shape: string; member: string }> = [
+  { api: "bedrock-converse", shape: "com.amazonaws.bedrockruntime#ConverseRequest", member: "outputConfig" },
+  { api: "bedrock-converse", shape: "com.amazonaws.bedrockruntime#ToolSpecification", member: "strict" },
+];
+
+/** Whether a problem is only a member of `newerThanModel` the stored model does not know yet. */
+export function isNewerThanModel(api: CheckedApi, problem: SpecProblem): boolean {
+  return newerThanModel.some(
+    (entry) =>
+      entry.api === api &&
+      problem.message === `must NOT have additional properties (${JSON.stringify({ additionalProperty: entry.member })})`,
+  );
+}
+

@@ -105,32 +105,38 @@ export interface SpecProblem {
 }
 
 /**
- * ajv's errors as problems. A failed `anyOf` lists every branch's errors. A branch whose `type` tag does not match
- * (an `enum` or `const` error at a `…/type`) is another kind of object, not a near miss, so those errors are left
- * out when others exist; of the rest, the deepest ones (longest instance path) say what is wrong with the value.
+ * ajv's errors as problems. A failed `anyOf` lists every branch's errors, so two rules keep what says what is wrong:
+ * - a branch whose `type` tag does not match (an `enum` or `const` error at a `…/type`) is another kind of object,
+ *   not a near miss: those errors are left out when others exist;
+ * - an error at a place where a deeper error was also found is a branch that failed early (a string was expected
+ *   where an object is): only the deepest errors of each place are kept. A missing or unexpected property counts as
+ *   at that property, so independent problems (an unknown top-level field, a wrong nested value) are all reported.
  */
 export function problemsOf(errors: readonly ErrorObject[] | null | undefined): SpecProblem[] {
   if (!errors || errors.length === 0) return [];
   const isTagMismatch = (error: ErrorObject) =>
     (error.keyword === "enum" || error.keyword === "const") && error.instancePath.endsWith("/type");
-  const relevant = errors.some((error) => !isTagMismatch(error))
-    ? errors.filter((error) => !isTagMismatch(error) && error.keyword !== "anyOf")
-    : errors;
-  const depth = (error: ErrorObject) => (error.instancePath === "" ? 0 : error.instancePath.split("/").length);
+  const relevant = errors.filter((error) => !isTagMismatch(error) && error.keyword !== "anyOf");
   const chosen = relevant.length > 0 ? relevant : errors;
-  const deepest = Math.max(...chosen.map(depth));
+  const at = (error: ErrorObject): string => {
+    const params = error.params as { missingProperty?: string; additionalProperty?: string };
+    const property = params.missingProperty ?? params.additionalProperty;
+    return property === undefined ? error.instancePath : `${error.instancePath}/${property}`;
+  };
+  const places = chosen.map(at);
   const seen = new Set<string>();
   const problems: SpecProblem[] = [];
-  for (const error of chosen) {
-    if (depth(error) !== deepest) continue;
+  chosen.forEach((error, index) => {
+    const place = places[index] as string;
+    if (places.some((other) => other.startsWith(`${place}/`))) return;
     const params = error.keyword === "additionalProperties" ? ` (${JSON.stringify(error.params)})` : "";
     const message =
       error.keyword === "enum" ? `${error.message}: ${JSON.stringify(error.params)}` : `${error.message}${params}`;
     const key = `${error.instancePath} ${message}`;
-    if (seen.has(key)) continue;
+    if (seen.has(key)) return;
     seen.add(key);
     problems.push({ path: error.instancePath, message: message ?? error.keyword, rule: error.schemaPath });
-  }
+  });
   return problems;
 }
 
