@@ -101,7 +101,7 @@ export function isNewerThanModel(api: CheckedApi, problem: SpecProblem): boolean
   return newerThanModel.some(
     (entry) =>
       entry.api === api &&
-      problem.message === `must NOT have additional properties (${JSON.stringify({ additionalProperty: entry.member })})`,
+      problem.message ===
+        `must NOT have additional properties (${JSON.stringify({ additionalProperty: entry.member })})`,
   );
 }
-

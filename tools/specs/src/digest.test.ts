@@ -18,11 +18,21 @@ describe("the digest of the shapes we check", () => {
 
   it("reaches the shapes the converters write from each checked root", () => {
     expect(Object.keys(committed.openai.shapes)).toEqual(
-      expect.arrayContaining(["CreateResponse", "FunctionTool", "InputImageContent", "ChatCompletionRequestToolMessage"]),
+      expect.arrayContaining([
+        "CreateResponse",
+        "FunctionTool",
+        "InputImageContent",
+        "ChatCompletionRequestToolMessage",
+      ]),
     );
-    expect(Object.keys(committed.mistral.shapes)).toEqual(expect.arrayContaining(["ChatCompletionRequest", "ToolMessage"]));
+    expect(Object.keys(committed.mistral.shapes)).toEqual(
+      expect.arrayContaining(["ChatCompletionRequest", "ToolMessage"]),
+    );
     expect(Object.keys(committed["bedrock-runtime"].shapes)).toEqual(
-      expect.arrayContaining(["com.amazonaws.bedrockruntime#ToolSpecification", "com.amazonaws.bedrockruntime#ContentBlock"]),
+      expect.arrayContaining([
+        "com.amazonaws.bedrockruntime#ToolSpecification",
+        "com.amazonaws.bedrockruntime#ContentBlock",
+      ]),
     );
   });
 

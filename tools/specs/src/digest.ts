@@ -135,7 +135,8 @@ function smithyShapes(model: unknown, roots: readonly string[]): Record<string, 
       shape.key,
       shape.value,
     ];
-    for (const member of targets) if (isObject(member) && typeof member.target === "string") pending.push(member.target);
+    for (const member of targets)
+      if (isObject(member) && typeof member.target === "string") pending.push(member.target);
   }
   return shapes;
 }

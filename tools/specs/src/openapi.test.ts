@@ -16,7 +16,10 @@ describe("reading OpenAPI component schemas", () => {
     expect(schemas.Either).toEqual({ anyOf: [{ type: "string" }, { type: "string", minLength: 1 }] });
     expect(schemas.Named).toEqual({ type: "object", properties: { oneOf: { type: "integer" } }, required: ["oneOf"] });
     expect(readings).toEqual({ oneOfAsAnyOf: 1, nullable: 0 });
-    const validators = new OpenApiValidators("test", document({ Either: { oneOf: [{ type: "string" }, { type: "string", minLength: 1 }] } }));
+    const validators = new OpenApiValidators(
+      "test",
+      document({ Either: { oneOf: [{ type: "string" }, { type: "string", minLength: 1 }] } }),
+    );
     // Both branches match "x": a literal oneOf refuses it; the reading accepts it.
     expect(validators.validate("Either", "x")).toEqual([]);
     expect(validators.validate("Either", 1).length).toBeGreaterThan(0);
@@ -25,7 +28,9 @@ describe("reading OpenAPI component schemas", () => {
   it("keeps both a oneOf and an anyOf on one schema (both must hold)", () => {
     const validators = new OpenApiValidators(
       "test",
-      document({ Both: { anyOf: [{ type: "string" }, { type: "integer" }], oneOf: [{ type: "integer" }, { minimum: 0 }] } }),
+      document({
+        Both: { anyOf: [{ type: "string" }, { type: "integer" }], oneOf: [{ type: "integer" }, { minimum: 0 }] },
+      }),
     );
     expect(validators.validate("Both", 3)).toEqual([]);
     expect(validators.validate("Both", "x")).toEqual([]);

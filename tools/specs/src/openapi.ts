@@ -174,7 +174,9 @@ export class OpenApiValidators {
     if (!this.has(component)) throw new Error(`the spec defines no component schema ${component}`);
     let validate = this.compiled.get(component);
     if (validate === undefined) {
-      const found = this.ajv.getSchema(`${this.id}#/components/schemas/${component.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+      const found = this.ajv.getSchema(
+        `${this.id}#/components/schemas/${component.replaceAll("~", "~0").replaceAll("/", "~1")}`,
+      );
       if (found === undefined) throw new Error(`ajv could not compile ${component}`);
       validate = found;
       this.compiled.set(component, validate);

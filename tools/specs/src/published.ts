@@ -26,7 +26,9 @@ export function specPath(spec: SpecId, root: string = specsPackageRoot): string 
 
 /** The SHA-256 of the file's bytes, hex: what the digest records to notice a replaced file. */
 export function specFileHash(spec: SpecId, root?: string): string {
-  return createHash("sha256").update(readFileSync(specPath(spec, root))).digest("hex");
+  return createHash("sha256")
+    .update(readFileSync(specPath(spec, root)))
+    .digest("hex");
 }
 
 const cache = new Map<string, unknown>();

@@ -13,7 +13,9 @@ const requests = loadRealFixtures()
 
 describe("recorded requests against the published specifications", () => {
   it("reads the recorded requests of the four APIs", () => {
-    const counts = Object.fromEntries(apis.map((api) => [api, requests.filter((payload) => payload.api === api).length]));
+    const counts = Object.fromEntries(
+      apis.map((api) => [api, requests.filter((payload) => payload.api === api).length]),
+    );
     expect(counts).toEqual({ "openai-chat": 57, "openai-responses": 82, mistral: 11, "bedrock-converse": 53 });
   });
 

@@ -10,7 +10,10 @@ const model = {
       type: "structure",
       members: {
         id: { target: "test#Id", traits: { "smithy.api#httpLabel": {}, "smithy.api#required": {} } },
-        name: { target: "smithy.api#String", traits: { "smithy.api#required": {}, "smithy.api#length": { min: 1, max: 3 } } },
+        name: {
+          target: "smithy.api#String",
+          traits: { "smithy.api#required": {}, "smithy.api#length": { min: 1, max: 3 } },
+        },
         count: { target: "smithy.api#Integer", traits: { "smithy.api#range": { min: 1, max: 5 } } },
         small: { target: "smithy.api#Byte" },
         ratio: { target: "smithy.api#Float" },
@@ -32,9 +35,15 @@ const model = {
     "test#Id": { type: "string", traits: { "smithy.api#pattern": "^[a-z]+$" } },
     "test#Kind": {
       type: "enum",
-      members: { ONE: { target: "smithy.api#Unit", traits: { "smithy.api#enumValue": "one" } }, TWO: { target: "smithy.api#Unit" } },
+      members: {
+        ONE: { target: "smithy.api#Unit", traits: { "smithy.api#enumValue": "one" } },
+        TWO: { target: "smithy.api#Unit" },
+      },
     },
-    "test#Level": { type: "intEnum", members: { LOW: { target: "smithy.api#Unit", traits: { "smithy.api#enumValue": 1 } } } },
+    "test#Level": {
+      type: "intEnum",
+      members: { LOW: { target: "smithy.api#Unit", traits: { "smithy.api#enumValue": 1 } } },
+    },
     "test#Items": { type: "list", member: { target: "test#Id" }, traits: { "smithy.api#length": { max: 2 } } },
     "test#SparseItems": { type: "list", member: { target: "smithy.api#String" }, traits: { "smithy.api#sparse": {} } },
     "test#Labels": {
@@ -52,7 +61,8 @@ const model = {
 };
 
 const validators = new SmithyValidators(model, ["test#Request"]);
-const check = (value: unknown) => validators.validate("test#Request", value).map((problem) => `${problem.path} ${problem.message}`);
+const check = (value: unknown) =>
+  validators.validate("test#Request", value).map((problem) => `${problem.path} ${problem.message}`);
 const valid = {
   name: "abc",
   count: 5,
@@ -80,9 +90,15 @@ describe("Smithy shapes as JSON Schema", () => {
 
   it("enforces @required and refuses members the model does not define; an HTTP-bound member is not in the body", () => {
     expect(check({})).toEqual([" must have required property 'name'"]);
-    expect(check({ ...valid, unknown: 1 })).toEqual([' must NOT have additional properties ({"additionalProperty":"unknown"})']);
-    expect(check({ ...valid, id: "abc" })).toEqual([' must NOT have additional properties ({"additionalProperty":"id"})']);
-    expect(check({ ...valid, renamed: "x" })).toEqual([' must NOT have additional properties ({"additionalProperty":"renamed"})']);
+    expect(check({ ...valid, unknown: 1 })).toEqual([
+      ' must NOT have additional properties ({"additionalProperty":"unknown"})',
+    ]);
+    expect(check({ ...valid, id: "abc" })).toEqual([
+      ' must NOT have additional properties ({"additionalProperty":"id"})',
+    ]);
+    expect(check({ ...valid, renamed: "x" })).toEqual([
+      ' must NOT have additional properties ({"additionalProperty":"renamed"})',
+    ]);
   });
 
   it("enforces @length on strings, lists, maps and blobs (bytes, as base64), and @range and integer widths", () => {
@@ -105,13 +121,19 @@ describe("Smithy shapes as JSON Schema", () => {
 
   it("takes enum values (the @enumValue, else the member name) and intEnum values", () => {
     expect(check({ ...valid, kind: "one" })).toEqual([]);
-    expect(check({ ...valid, kind: "ONE" })).toEqual(['/kind must be equal to one of the allowed values: {"allowedValues":["one","TWO"]}']);
-    expect(check({ ...valid, level: 2 })).toEqual(['/level must be equal to one of the allowed values: {"allowedValues":[1]}']);
+    expect(check({ ...valid, kind: "ONE" })).toEqual([
+      '/kind must be equal to one of the allowed values: {"allowedValues":["one","TWO"]}',
+    ]);
+    expect(check({ ...valid, level: 2 })).toEqual([
+      '/level must be equal to one of the allowed values: {"allowedValues":[1]}',
+    ]);
   });
 
   it("takes exactly one member of a union, and nulls only in a @sparse list", () => {
     expect(check({ ...valid, choice: {} })).toEqual(["/choice must NOT have fewer than 1 properties"]);
-    expect(check({ ...valid, choice: { text: "a", number: 1 } })).toEqual(["/choice must NOT have more than 1 properties"]);
+    expect(check({ ...valid, choice: { text: "a", number: 1 } })).toEqual([
+      "/choice must NOT have more than 1 properties",
+    ]);
     expect(check({ ...valid, items: [null] })).toEqual(["/items/0 must be string"]);
     expect(check({ ...valid, at: "2025-01-02T03:04:05Z" })).toEqual(["/at must be number"]);
     expect(check({ ...valid, when: "yesterday" })).toEqual(['/when must match format "date-time"']);
@@ -133,15 +155,21 @@ describe("Smithy shapes as JSON Schema", () => {
       toolConfig: { tools: [{ toolSpec: { name: "get_weather", inputSchema: { json: { type: "object" } } } }] },
     };
     expect(bedrock.validate(request, ok)).toEqual([]);
-    expect(bedrock.validate(request, { ...ok, modelId: "anthropic.claude" }).map((problem) => problem.message)).toEqual([
-      'must NOT have additional properties ({"additionalProperty":"modelId"})',
-    ]);
+    expect(bedrock.validate(request, { ...ok, modelId: "anthropic.claude" }).map((problem) => problem.message)).toEqual(
+      ['must NOT have additional properties ({"additionalProperty":"modelId"})'],
+    );
     expect(
-      bedrock.validate(request, { messages: [{ role: "user", content: [{ text: "a", image: { format: "png", source: { bytes: "AAAA" } } }] }] })
+      bedrock
+        .validate(request, {
+          messages: [{ role: "user", content: [{ text: "a", image: { format: "png", source: { bytes: "AAAA" } } }] }],
+        })
         .map((problem) => `${problem.path} ${problem.message}`),
     ).toEqual(["/messages/0/content/0 must NOT have more than 1 properties"]);
     expect(
-      bedrock.validate(request, { toolConfig: { tools: [{ toolSpec: { name: "get weather", inputSchema: { json: {} } } }] } })
+      bedrock
+        .validate(request, {
+          toolConfig: { tools: [{ toolSpec: { name: "get weather", inputSchema: { json: {} } } }] },
+        })
         .map((problem) => problem.path),
     ).toEqual(["/toolConfig/tools/0/toolSpec/name"]);
   });

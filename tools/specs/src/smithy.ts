@@ -78,7 +78,13 @@ const integerRanges: Readonly<Record<string, [number, number]>> = {
 };
 
 /** Members bound to the HTTP request line or headers rather than the JSON body. */
-const httpBindings = ["smithy.api#httpLabel", "smithy.api#httpHeader", "smithy.api#httpQuery", "smithy.api#httpPrefixHeaders", "smithy.api#httpQueryParams"];
+const httpBindings = [
+  "smithy.api#httpLabel",
+  "smithy.api#httpHeader",
+  "smithy.api#httpQuery",
+  "smithy.api#httpPrefixHeaders",
+  "smithy.api#httpQueryParams",
+];
 
 /** A shape id as a `$defs` name: `#` cannot stand in a URI fragment, `:` can. */
 export const definitionName = (shapeId: string): string => shapeId.replace("#", ":");
@@ -117,7 +123,9 @@ export class SmithyTranslation {
     this.reach(member.target);
     const target = this.shape(member.target);
     const constraints = this.constraints(target.type, member.traits ?? {});
-    return Object.keys(constraints).length === 0 ? reference(member.target) : { ...reference(member.target), ...constraints };
+    return Object.keys(constraints).length === 0
+      ? reference(member.target)
+      : { ...reference(member.target), ...constraints };
   }
 
   /** `@length`, `@range`, `@pattern` as JSON Schema keywords for a shape of this type. */
@@ -159,7 +167,8 @@ export class SmithyTranslation {
         for (const [name, member] of Object.entries(shape.members ?? {})) {
           const memberTraits = member.traits ?? {};
           if (httpBindings.some((binding) => Object.hasOwn(memberTraits, binding))) continue;
-          const jsonName = typeof memberTraits["smithy.api#jsonName"] === "string" ? memberTraits["smithy.api#jsonName"] : name;
+          const jsonName =
+            typeof memberTraits["smithy.api#jsonName"] === "string" ? memberTraits["smithy.api#jsonName"] : name;
           Object.defineProperty(properties, jsonName, { value: this.member(member), enumerable: true });
           if (shape.type === "structure" && Object.hasOwn(memberTraits, "smithy.api#required")) required.push(jsonName);
         }
@@ -176,15 +185,23 @@ export class SmithyTranslation {
         if (shape.member === undefined) throw new Error(`${shapeId}: a list without a member`);
         const item = this.member(shape.member);
         const items = Object.hasOwn(traits, "smithy.api#sparse") ? { anyOf: [{ type: "null" }, item] } : item;
-        return { type: "array", items, ...(shape.type === "set" || Object.hasOwn(traits, "smithy.api#uniqueItems") ? { uniqueItems: true } : {}), ...constraints };
+        return {
+          type: "array",
+          items,
+          ...(shape.type === "set" || Object.hasOwn(traits, "smithy.api#uniqueItems") ? { uniqueItems: true } : {}),
+          ...constraints,
+        };
       }
       case "map": {
-        if (shape.key === undefined || shape.value === undefined) throw new Error(`${shapeId}: a map without key or value`);
+        if (shape.key === undefined || shape.value === undefined)
+          throw new Error(`${shapeId}: a map without key or value`);
         const value = this.member(shape.value);
         return {
           type: "object",
           propertyNames: this.member(shape.key),
-          additionalProperties: Object.hasOwn(traits, "smithy.api#sparse") ? { anyOf: [{ type: "null" }, value] } : value,
+          additionalProperties: Object.hasOwn(traits, "smithy.api#sparse")
+            ? { anyOf: [{ type: "null" }, value] }
+            : value,
           ...constraints,
         };
       }
@@ -197,12 +214,19 @@ export class SmithyTranslation {
           }),
         };
       case "intEnum":
-        return { type: "integer", enum: Object.values(shape.members ?? {}).map((member) => member.traits?.["smithy.api#enumValue"]) };
+        return {
+          type: "integer",
+          enum: Object.values(shape.members ?? {}).map((member) => member.traits?.["smithy.api#enumValue"]),
+        };
       case "string":
         return { type: "string", ...constraints };
       case "blob":
         // restJson1 writes a blob as base64 (RFC 4648, with padding).
-        return { type: "string", pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", ...constraints };
+        return {
+          type: "string",
+          pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+          ...constraints,
+        };
       case "boolean":
         return { type: "boolean" };
       case "byte":
@@ -246,7 +270,8 @@ export class SmithyValidators {
 
   validate(shapeId: string, value: unknown): SpecProblem[] {
     const name = definitionName(shapeId);
-    if (!Object.hasOwn(this.translation.definitions, name)) throw new Error(`${shapeId} is not among the roots' shapes`);
+    if (!Object.hasOwn(this.translation.definitions, name))
+      throw new Error(`${shapeId} is not among the roots' shapes`);
     let validate = this.compiled.get(name);
     if (validate === undefined) {
       const found = this.ajv.getSchema(`${this.id}#/$defs/${name}`);

@@ -687,7 +687,9 @@ function messageItem(
   item.role = typeof envelope?.role === "string" ? envelope.role : role;
   const only = parts.length === 1 ? parts[0] : undefined;
   item.content =
-    only !== undefined && content.length === 1 && isWrittenAsPlainText(only) ? (only as Tolerant.TextPart).text : content;
+    only !== undefined && content.length === 1 && isWrittenAsPlainText(only)
+      ? (only as Tolerant.TextPart).text
+      : content;
   return item;
 }
 

@@ -3,6 +3,7 @@ import { formatVersion } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { specProblems } from "../../conformance.test.helpers.js";
 import { openaiResponsesConverter as format } from "./index.js";
 import { parseArguments } from "./content-items.js";
 
@@ -176,7 +177,11 @@ const documents = fc
     tools: fc.option(fc.array(tool, { maxLength: 3 }), { nil: undefined }),
     toolChoice: fc.option(toolChoice, { nil: undefined }),
     settings: fc.option(
-      fc.record({ model: word, store: fc.boolean(), max_output_tokens: fc.nat() }, { noNullPrototype: true }),
+      // The API takes max_output_tokens from 16 (its specification's minimum).
+      fc.record(
+        { model: word, store: fc.boolean(), max_output_tokens: fc.integer({ min: 16, max: 1_000_000 }) },
+        { noNullPrototype: true },
+      ),
       { nil: undefined },
     ),
   })
@@ -197,7 +202,8 @@ const documents = fc
 function withRequiredDefaults(document: Transcript): Transcript {
   const part = (value: Part): Part => {
     if (value.type === "image" && value.detail === undefined) return { ...value, detail: "auto" };
-    if (value.type === "tool_result" && value.content !== undefined) return { ...value, content: value.content.map(part) };
+    if (value.type === "tool_result" && value.content !== undefined)
+      return { ...value, content: value.content.map(part) };
     return value;
   };
   return {
@@ -222,6 +228,8 @@ describe("canonical → OpenAI Responses request → canonical", () => {
             .checkRequest(exported.value)
             .filter((problem) => !/answers call .* but no earlier/.test(problem.message)),
         ).toEqual([]);
+        // What OpenAI publishes about a request: its specification validates what we write.
+        expect(specProblems("openai-responses", exported.value)).toEqual([]);
         const imported = format.requestToCanonical(exported.value);
         if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
         expect(imported.warnings).toEqual([]);
