@@ -17,9 +17,13 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 
-// ajv-formats is CommonJS: under Node's ESM its default export is the module object on some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+// ajv-formats is CommonJS: under Node's ESM (and tsx) its default import is the module object, whose `default` is
+// the function; under a bundler it is the function itself.
+type AddFormats = typeof addFormatsModule.default;
+const addFormats: AddFormats =
+  typeof addFormatsModule === "function"
+    ? (addFormatsModule as unknown as AddFormats)
+    : (addFormatsModule as unknown as { default: AddFormats }).default;
 
 type JsonObject = { [key: string]: unknown };
 

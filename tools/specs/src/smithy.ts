@@ -233,7 +233,7 @@ export class SmithyTranslation {
       case "short":
       case "integer":
       case "long": {
-        const [minimum, maximum] = integerRanges[shape.type];
+        const [minimum, maximum] = integerRanges[shape.type] as [number, number];
         return { type: "integer", minimum, maximum, ...constraints };
       }
       case "bigInteger":
