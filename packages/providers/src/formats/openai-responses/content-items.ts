@@ -742,8 +742,9 @@ export function partsToItems(
     const fields = fieldsOf(part);
     const marker = isJsonObject(fields?.item) ? fields.item : undefined;
     if (isContentPart(part)) {
-      const content = partToContent(part, partPath, side, context.problems);
-      if (content !== undefined) addContent(content, part, partPath, marker);
+      const sent = foreignCitedText(part, partPath, side, context);
+      const content = partToContent(sent, partPath, side, context.problems);
+      if (content !== undefined) addContent(content, sent, partPath, marker);
       continue;
     }
     if (isPartOfType(part, "reasoning")) {
@@ -814,6 +815,24 @@ export function partsToItems(
   if (firstEnvelope !== undefined && Object.keys(firstEnvelope).length > 0)
     context.problems.warn("field-dropped", path, "the message's item fields had no message item to go on");
   return written;
+}
+
+/**
+ * In a request, assistant text with citations from another API is sent as plain text, its citations named as left
+ * out: annotations go only on output_text in an output message, which needs that message's own `id` and `status`
+ * (OpenAI's specification), and a part from another API has neither. Responses' own text parts keep theirs.
+ */
+function foreignCitedText(part: Tolerant.Part, path: string, side: ContentSide, context: ExportContext): Tolerant.Part {
+  if (context.splitPlainAssistantText !== true || side !== "assistant" || !isPartOfType(part, "text")) return part;
+  if (part.citations === undefined || openaiFields(part.provider_fields) !== undefined) return part;
+  if (part.citations.length > 0)
+    context.problems.warn(
+      "field-dropped",
+      pointer(path, "citations"),
+      "citations of another API's assistant text have no place in a Responses request (annotations go on an output message with its own id and status); the text was sent without them",
+    );
+  const { citations: _citations, ...plain } = part;
+  return plain;
 }
 
 /** Whether an item is one that a reasoning item may precede: model output other than reasoning. */
