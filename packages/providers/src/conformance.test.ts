@@ -117,6 +117,52 @@ describe("every real recorded request → OpenAI Chat, OpenAI Responses, Mistral
   });
 });
 
+describe("every real recorded response and stream, as a history → the four targets", () => {
+  /** A response or stream read as a one-message history, written as a request (the next turn's history). */
+  const sources = loadRealFixtures()
+    .flatMap((file) => file.payloads)
+    .filter(
+      (payload): payload is Extract<Payload, { kind: "response" | "stream" }> & { api: ProviderFormatId } =>
+        (payload.kind === "response" || payload.kind === "stream") && Object.hasOwn(providerConverters, payload.api),
+    )
+    .map((payload) => {
+      const converter = providerConverters[payload.api];
+      const imported =
+        payload.kind === "response"
+          ? converter.responseToCanonical(payload.value)
+          : converter.streamToCanonical(payload.chunks);
+      if (!imported.ok) throw new Error(`${payload.origin} does not read: ${JSON.stringify(imported.errors)}`);
+      return { origin: payload.origin, from: payload.api, document: imported.document };
+    });
+
+  const invalid = (sameApi: boolean): string[] => {
+    const found: string[] = [];
+    for (const source of sources)
+      for (const to of checkedApis) {
+        if ((source.from === to) !== sameApi) continue;
+        for (const options of sameApi ? [{}] : policies) {
+          const result = providerConverters[to].requestFromCanonical(source.document, options);
+          if (!result.ok) continue;
+          const problems = specProblems(to, result.value);
+          if (problems.length > 0) found.push(`${source.from} → ${to} ${source.origin}: ${problems[0] ?? ""}`);
+        }
+      }
+    return found;
+  };
+
+  it("writes a request every other API's specification accepts", () => {
+    expect(sources.length).toBe(500);
+    expect(invalid(false)).toEqual([]);
+  });
+
+  it("replays a response's own recorded shapes to its own API, outside the specification only where they are", () => {
+    // A response's output items go back as the next request's input as they were recorded: OpenAI output_text
+    // without logprobs, web_search_call items without their action; Bedrock toolUse types and content-block fields
+    // the stored model predates, and a Moonshot tool-use id.
+    expect(invalid(true).length).toBe(13);
+  });
+});
+
 /**
  * `checkRequest` (each target's structural check, shipped) and the published specification agree on what a request
  * may look like: each rule is here with a request that breaks only it.
