@@ -8,12 +8,15 @@
  * to a request of every provider API. The request must be accepted by the target's own structural check, no result
  * may be reported unmatched or replaced by a stated "no result was recorded", and reading the request back with the
  * target's converter must pair each call (found by its unique input) with its own result (found by its unique output),
- * and writing that back must give the same request exactly (an own round trip merges and moves nothing).
+ * and writing that back must give the same request exactly (an own round trip merges and moves nothing). OpenAI
+ * Chat, OpenAI Responses, Mistral and Bedrock Converse requests must also validate against the provider's published
+ * specification (tools/specs).
  */
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { canonicalize, formatVersion, isPartOfType } from "@agent-transcript/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { checkedApis, specProblems, type CheckedApi } from "./conformance.test.helpers.js";
 import { providerConverters, type ProviderFormatId } from "./registry.js";
 
 interface Call {
@@ -140,6 +143,9 @@ describe("tool results are matched to their calls across turns, in every target"
         const written = converter.requestFromCanonical(document);
         if (!written.ok) throw new Error(JSON.stringify(written.errors));
         expect(converter.checkRequest(written.value as never)).toEqual([]);
+        // The four targets with a published specification: the request validates against it too.
+        const specified = (checkedApis as readonly string[]).includes(target);
+        expect(specified ? specProblems(target as CheckedApi, written.value) : []).toEqual([]);
         const lost = written.warnings.filter(
           (warning) =>
             warning.code === "tool-result-unmatched" ||

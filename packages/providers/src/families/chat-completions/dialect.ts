@@ -217,6 +217,11 @@ export interface ChatDialect extends ChatMember {
     readonly emptied: "empty-content" | "left-out";
     /** Every message but the assistant's has `content` ("" when there is none). */
     readonly contentRequired: boolean;
+    /**
+     * The key of an assistant message's kept fields that holds its completion's own fields (a response's, such as
+     * Mistral's `completion`), or undefined. A request message has no place for them: they are named as left out.
+     */
+    readonly completionFieldsKey: string | undefined;
   };
   readonly toolMessages: {
     /** The tool message carries the tool's `name` (read as the result's name, written back, and on stated results). */

@@ -203,7 +203,17 @@ function writeMessage(
   reportUnmapped(message, mappedMessageFields, path, dialect.requestMessageLabel, problems);
   if (!spec.name && message.name !== undefined)
     problems.warn("field-dropped", pointer(path, "name"), `${dialect.label} messages carry no participant name`);
-  const own = targetFields(dialect.provider, dialect.label, message.provider_fields, path, problems);
+  let own = targetFields(dialect.provider, dialect.label, message.provider_fields, path, problems);
+  const completionKey = spec.completionFieldsKey;
+  if (completionKey !== undefined && own !== undefined && Object.hasOwn(own, completionKey)) {
+    problems.warn(
+      "field-dropped",
+      pointer(path, "provider_fields", dialect.provider, completionKey),
+      `the ${completionKey} fields are the response's; a request message has no place for them`,
+    );
+    // A copy without them: the document is never changed.
+    own = Object.fromEntries(Object.entries(own).filter(([key]) => key !== completionKey));
+  }
   const shape = shapeOf<ChatShape>(own);
   const listMarked = shape?.[dialect.contentListMarker];
   if (message.role === "assistant") {

@@ -1,7 +1,8 @@
 /**
  * Tool messages of the members whose requests pair results by id (OpenAI Chat, Mistral): one tool message per
  * result, right after the assistant message with its call.
- * - Tool messages carry text: a string output is the content, text entries stay a list; a JSON output is sent as
+ * - Tool messages carry text: a string output is the content, text entries stay a list (no text: an empty string,
+ *   since an empty list is refused); a JSON output is sent as
  *   JSON text (`value-converted`); a non-ok status has no field (`status-mapped`), and an error text with no output
  *   becomes the content. Images, audio and files of a result go to one user message after the tool messages,
  *   labelled with the call id (`media-fallback`).
@@ -99,7 +100,10 @@ export function writeToolResult(
       `the output and the text content of the result are sent as one list of text ${wording.listNoun}`,
     );
     tool["content"] = [{ type: "text", text: converted }, ...texts];
-  } else if (part.content !== undefined) tool["content"] = texts;
+  } else if (part.content !== undefined)
+    // A result with no text left (none at all, or only media moved to the user message after it) is sent as an
+    // empty string: both APIs' specifications refuse an empty content list, and OpenAI's API does too.
+    tool["content"] = texts.length > 0 ? texts : "";
   else if (part.error !== undefined) tool["content"] = part.error;
   if (part.error !== undefined && tool["content"] !== part.error)
     problems.warn(

@@ -37,7 +37,7 @@ import {
   append,
 } from "../../conversion/index.js";
 import { exportContext, partToBlocks, toolCallBlock, type ExportContext } from "./content-from-canonical.js";
-import type { RequestDialect } from "./dialect.js";
+import type { ContentBlocksDialect, RequestDialect } from "./dialect.js";
 import { asNative, assign, fieldsOf, takeField } from "./native-fields.js";
 
 const placeholderUserText = "Continue.";
@@ -65,6 +65,36 @@ type Owners = WeakMap<JsonObject, NativeMessage>;
 
 /** Message fields a request has no place for: they describe a response or the transcript, not the prompt. */
 const messageFieldsHandled = ["role", "parts", "provider_fields"];
+
+/**
+ * Whether a message is a response's (it states how the response ended, its id or its usage): its kept fields are
+ * then the response's (`usage`, `metrics`, `stop_sequence`, …), which a request message has no place for and the
+ * APIs refuse as unknown members.
+ */
+function responseMessage(message: Tolerant.Message): boolean {
+  return (
+    message.finish_reason !== undefined ||
+    message.native_finish_reason !== undefined ||
+    message.response_id !== undefined ||
+    message.usage !== undefined
+  );
+}
+
+/** A response message's kept fields, each named as left out; nothing of them goes into the request message. */
+function responseFieldsDropped(
+  message: Tolerant.Message,
+  path: string,
+  content: ContentBlocksDialect,
+  problems: Problems,
+): JsonObject {
+  for (const key of Object.keys(fieldsOf(content, message)))
+    problems.warn(
+      "field-dropped",
+      pointer(path, "provider_fields", content.providerKey, key),
+      `${key} is a field of the response, not of a request message`,
+    );
+  return {};
+}
 const documentFieldsHandled = ["schema_version", "id", "source", "messages", "tools", "tool_choice", "provider_fields"];
 
 export function requestFromCanonical<Request>(
@@ -135,7 +165,9 @@ function convertMessages(
       if (value !== undefined && !messageFieldsHandled.includes(key))
         problems.warn("field-dropped", pointer(path, key), `${key} has no place in ${names.request} message`);
     }
-    const fields = fieldsOf(dialect.content, message);
+    const fields = responseMessage(message)
+      ? responseFieldsDropped(message, path, dialect.content, problems)
+      : fieldsOf(dialect.content, message);
     const stringContent = stringMarker !== undefined && takeField(fields, stringMarker) === true;
     const placement = placementMarker === undefined ? undefined : takeField(fields, placementMarker);
     const role = String(message.role);

@@ -2,6 +2,7 @@ import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@age
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { specProblems } from "../../conformance.test.helpers.js";
 import { bedrockConverseConverter } from "./index.js";
 
 /**
@@ -72,7 +73,11 @@ const turn = fc.record({
 }) satisfies fc.Arbitrary<Turn>;
 
 const tool = fc.record({
-  description: fc.option(anyText, { nil: undefined }),
+  // Bedrock takes a tool description of at least one character (its model's NonEmptyString).
+  description: fc.option(
+    anyText.filter((text) => text.length > 0),
+    { nil: undefined },
+  ),
   input_schema: fc.constant({ type: "object", properties: {} }),
   strict: fc.option(fc.boolean(), { nil: undefined }),
 });
@@ -150,6 +155,8 @@ describe("canonical → Bedrock Converse request → canonical", () => {
         const request = bedrockConverseConverter.requestFromCanonical(document, { strict: true });
         if (!request.ok) throw new Error(JSON.stringify(request.errors));
         expect(bedrockConverseConverter.checkRequest(request.value)).toEqual([]);
+        // What the provider publishes about a request: its specification validates what we write.
+        expect(specProblems("bedrock-converse", request.value)).toEqual([]);
         const back = bedrockConverseConverter.requestToCanonical(request.value);
         if (!back.ok) throw new Error(JSON.stringify(back.errors));
         expect(back.warnings).toEqual([]);

@@ -206,6 +206,12 @@ function checkToolConfig(config: unknown, usesTools: boolean, problems: TargetPr
       });
     else if (names.has(name)) problems.push({ path: namePath, message: `tool name ${name} is defined twice` });
     names.add(name);
+    // The model's ToolSpecification takes a description of at least one character (`NonEmptyString`).
+    if (isJsonObject(tool.toolSpec) && tool.toolSpec.description === "")
+      problems.push({
+        path: pointer(path, "toolSpec", "description"),
+        message: "a tool description must not be empty",
+      });
     if (
       isJsonObject(tool.toolSpec) &&
       !(isJsonObject(tool.toolSpec.inputSchema) && Object.hasOwn(tool.toolSpec.inputSchema, "json"))

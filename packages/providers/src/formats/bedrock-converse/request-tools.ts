@@ -257,7 +257,11 @@ function toolToNative(tool: Tolerant.ToolDefinition, path: string, context: Expo
   }
   const spec = assign({}, fields);
   spec.name = name;
-  if (tool.description !== undefined) spec.description = tool.description;
+  // Bedrock's model makes a description a non-empty string (`NonEmptyString`): an empty one says nothing and is
+  // refused, so it is left out.
+  if (tool.description === "")
+    problems.warn("field-dropped", pointer(path, "description"), "Bedrock refuses an empty tool description");
+  else if (tool.description !== undefined) spec.description = tool.description;
   if (tool.input_schema !== undefined) spec.inputSchema = { json: tool.input_schema };
   else if (!Object.hasOwn(spec, "inputSchema")) {
     problems.warn(

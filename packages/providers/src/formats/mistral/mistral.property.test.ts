@@ -2,6 +2,7 @@ import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { specProblems } from "../../conformance.test.helpers.js";
 import { mistralConverter } from "./index.js";
 
 /**
@@ -142,6 +143,8 @@ describe("canonical → Mistral → canonical", () => {
         expect(native.ok ? [] : native.errors).toEqual([]);
         if (!native.ok) return;
         expect(mistralConverter.checkRequest(native.value)).toEqual([]);
+        // What the provider publishes about a request: its specification validates what we write.
+        expect(specProblems("mistral", native.value)).toEqual([]);
         const back = mistralConverter.requestToCanonical(native.value);
         expect(back.ok ? [] : back.errors).toEqual([]);
         if (!back.ok) return;

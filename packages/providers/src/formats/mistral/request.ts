@@ -71,6 +71,7 @@ export const mistralDialect: ChatDialect = {
     callsOnAssistantOnly: true,
     emptied: "left-out",
     contentRequired: true,
+    completionFieldsKey: "completion",
   },
   toolMessages: {
     name: true,

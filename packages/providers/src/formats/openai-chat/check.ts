@@ -37,6 +37,12 @@ export function checkRequest(request: ChatCompletionCreateParams): TargetProblem
           message: "a tool message needs the tool_call_id it answers",
         });
       else runs.answer(id, pointer(path, "tool_call_id"));
+      // The specification (and the API) take a tool message's content as a string or a non-empty list of parts.
+      if (Array.isArray(message["content"]) && message["content"].length === 0)
+        problems.push({
+          path: pointer(path, "content"),
+          message: "a tool message's content must be a string or a non-empty list",
+        });
       return;
     }
     runs.end();

@@ -2,6 +2,7 @@ import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { specProblems } from "../../conformance.test.helpers.js";
 import { openaiChatConverter } from "./index.js";
 
 function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Transcript {
@@ -94,6 +95,8 @@ describe("canonical → Chat → canonical", () => {
         expect(native.ok ? [] : native.errors).toEqual([]);
         if (!native.ok) return;
         expect(openaiChatConverter.checkRequest(native.value)).toEqual([]);
+        // What the provider publishes about a request: its specification validates what we write.
+        expect(specProblems("openai-chat", native.value)).toEqual([]);
         const back = openaiChatConverter.requestToCanonical(native.value);
         expect(back.ok).toBe(true);
         if (!back.ok) return;

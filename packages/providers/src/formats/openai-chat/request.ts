@@ -71,6 +71,7 @@ export const chatDialect: ChatDialect = {
     callsOnAssistantOnly: false,
     emptied: "empty-content",
     contentRequired: false,
+    completionFieldsKey: undefined,
   },
   toolMessages: {
     name: false,

@@ -1,6 +1,6 @@
 /**
  * The structural rules of a Responses request that the API enforces and a converter can break, checked before
- * sending: reasoning adjacency, tool-result pairing, call-id length and message roles.
+ * sending: reasoning adjacency, tool-result pairing, call-id length, message roles and content part types.
  */
 import { withIndefiniteArticle } from "@agent-transcript/core";
 import type { TargetProblem } from "../../conversion/index.js";
@@ -60,6 +60,15 @@ export function checkRequest(request: unknown): TargetProblem[] {
         problems.push({
           path: pointer(path, "content"),
           message: "a message's content must be a string or a list of content parts",
+        });
+      // A request's message content is text, images and files (the specification's InputContent): no audio.
+      if (Array.isArray(item.content))
+        item.content.forEach((part, partIndex) => {
+          if (isJsonObject(part) && part.type === "input_audio")
+            problems.push({
+              path: pointer(path, "content", partIndex, "type"),
+              message: "a Responses message takes no input_audio part (audio input is a Chat Completions feature)",
+            });
         });
     }
     if (item.type === "reasoning") {

@@ -38,6 +38,7 @@ import {
   isContentNative,
   isContentPart,
   isPlainText,
+  isWrittenAsPlainText,
   partToContent,
   type ContentSide,
 } from "./content.js";
@@ -165,7 +166,15 @@ function messageToParts(item: JsonObject, path: string, previous: Part | undefin
   const first = parts[0];
   if (first === undefined) return [native(item)];
   const envelope = restOf(item, item.role === "assistant" ? ["content", "role"] : ["content"]);
-  if (envelope !== undefined || (previous !== undefined && isContentPart(previous))) {
+  // An easy assistant message of one string after plain text needs no marker: a request writes plain assistant text
+  // parts in a row as one such message each (ExportContext.splitPlainAssistantText).
+  const splitByWriter =
+    envelope === undefined &&
+    item.role === "assistant" &&
+    typeof content === "string" &&
+    previous !== undefined &&
+    isPlainText(previous);
+  if (!splitByWriter && (envelope !== undefined || (previous !== undefined && isContentPart(previous)))) {
     // A content-level native part has no provider_fields to carry the item's own fields: keep the whole item.
     if (first.type === "native") return [native(item)];
     first.provider_fields = {
@@ -373,6 +382,13 @@ export interface ExportContext {
   policy: ForeignReasoningPolicy;
   /** Source ids already reported as remapped: a call and its result are renamed together, and reported once. */
   remapped: Set<string>;
+  /**
+   * Requests only: plain assistant text parts in a row are written as one `{ role: "assistant", content: "…" }`
+   * message each. The specification takes an assistant message's content as a string, or as a list only in an
+   * output message with its `id` and `status`, which a part from another API has none of (and made-up item ids are
+   * refused); one easy message per part keeps every part apart and conforms.
+   */
+  splitPlainAssistantText?: boolean;
 }
 
 /** One native item written by an export, with the canonical part it came from (for later warnings). */
@@ -671,7 +687,9 @@ function messageItem(
   item.role = typeof envelope?.role === "string" ? envelope.role : role;
   const only = parts.length === 1 ? parts[0] : undefined;
   item.content =
-    only !== undefined && content.length === 1 && isPlainText(only) ? (only as Tolerant.TextPart).text : content;
+    only !== undefined && content.length === 1 && isWrittenAsPlainText(only)
+      ? (only as Tolerant.TextPart).text
+      : content;
   return item;
 }
 
@@ -704,7 +722,13 @@ export function partsToItems(
     partPath: string,
     marker: JsonObject | undefined,
   ): void => {
-    if (pending === undefined || marker !== undefined) {
+    const split =
+      context.splitPlainAssistantText === true &&
+      side === "assistant" &&
+      pending !== undefined &&
+      isWrittenAsPlainText(part) &&
+      pending.parts.every(isWrittenAsPlainText);
+    if (pending === undefined || marker !== undefined || split) {
       flush();
       pending = { envelope: marker ?? firstEnvelope, content: [], parts: [], path: partPath };
       firstEnvelope = undefined;
@@ -718,8 +742,9 @@ export function partsToItems(
     const fields = fieldsOf(part);
     const marker = isJsonObject(fields?.item) ? fields.item : undefined;
     if (isContentPart(part)) {
-      const content = partToContent(part, partPath, side, context.problems);
-      if (content !== undefined) addContent(content, part, partPath, marker);
+      const sent = foreignCitedText(part, partPath, side, context);
+      const content = partToContent(sent, partPath, side, context.problems);
+      if (content !== undefined) addContent(content, sent, partPath, marker);
       continue;
     }
     if (isPartOfType(part, "reasoning")) {
@@ -790,6 +815,24 @@ export function partsToItems(
   if (firstEnvelope !== undefined && Object.keys(firstEnvelope).length > 0)
     context.problems.warn("field-dropped", path, "the message's item fields had no message item to go on");
   return written;
+}
+
+/**
+ * In a request, assistant text with citations from another API is sent as plain text, its citations named as left
+ * out: annotations go only on output_text in an output message, which needs that message's own `id` and `status`
+ * (OpenAI's specification), and a part from another API has neither. Responses' own text parts keep theirs.
+ */
+function foreignCitedText(part: Tolerant.Part, path: string, side: ContentSide, context: ExportContext): Tolerant.Part {
+  if (context.splitPlainAssistantText !== true || side !== "assistant" || !isPartOfType(part, "text")) return part;
+  if (part.citations === undefined || openaiFields(part.provider_fields) !== undefined) return part;
+  if (part.citations.length > 0)
+    context.problems.warn(
+      "field-dropped",
+      pointer(path, "citations"),
+      "citations of another API's assistant text have no place in a Responses request (annotations go on an output message with its own id and status); the text was sent without them",
+    );
+  const { citations: _citations, ...plain } = part;
+  return plain;
 }
 
 /** Whether an item is one that a reasoning item may precede: model output other than reasoning. */

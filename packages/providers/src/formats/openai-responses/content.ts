@@ -1,6 +1,6 @@
 /**
- * Message content parts (`input_text`, `output_text` with annotations, `refusal`, `input_image`, `input_file`,
- * `input_audio`) and tool-output content lists, both directions.
+ * Message content parts (`input_text`, `output_text` with annotations, `refusal`, `input_image`, `input_file`, and
+ * `input_audio`, read but never written: the specification has no audio input) and tool-output content lists.
  *
  * Import keeps every native field: what a canonical field holds is consumed, the rest goes to the part's
  * `provider_fields.openai`. A text part records its native `type` there only when the default for its message would
@@ -18,9 +18,12 @@ import {
   type Problems,
 } from "../../conversion/index.js";
 import {
+  absentOf,
   isNonEmptyString,
   isNonNegativeInteger,
   issuer,
+  nativeOnly,
+  withAbsent,
   openaiFields,
   restOf,
   spreadInto,
@@ -153,7 +156,10 @@ export function contentPartToCanonical(
       image.detail = value.detail;
       consumed.push("detail");
     }
-    return { ...image, ...withOpenaiFields(restOf(value, consumed)) };
+    // The specification requires `detail` (an export writes "auto", the API's default, when the part has none); a
+    // recorded image without one is marked so it is written back without it.
+    const absent = Object.hasOwn(value, "detail") ? [] : ["detail"];
+    return { ...image, ...withOpenaiFields(withAbsent(restOf(value, consumed), absent)) };
   }
   if (type === "input_file") {
     const consumed = ["type"];
@@ -217,6 +223,19 @@ export function contentListToParts(
   const only = parts.length === 1 ? parts[0] : undefined;
   if (markLoneText && only !== undefined && only.type === "text" && isPlainText(only) && isJsonObject(list[0])) {
     only.provider_fields = { openai: { type: list[0].type } };
+  } else if (
+    markLoneText &&
+    side === "assistant" &&
+    parts.length > 1 &&
+    parts.length === list.length &&
+    parts.every(isPlainText)
+  ) {
+    // A request writes plain assistant text parts in a row as one easy message each: marking them keeps a recorded
+    // list of them one list.
+    parts.forEach((part, index) => {
+      const value = list[index];
+      if (part.type === "text" && isJsonObject(value)) part.provider_fields = { openai: { type: value.type } };
+    });
   }
   return parts;
 }
@@ -226,6 +245,14 @@ export function isPlainText(part: Tolerant.Part): boolean {
   if (!isPartOfType(part, "text")) return false;
   const fields = without(openaiFields(part.provider_fields), markerKeys);
   return part.citations === undefined && part.signature === undefined && fields === undefined;
+}
+
+/**
+ * A text part a request writes as a plain string: plain text, or one whose only extra is a signature (another
+ * provider's opaque data, left out with a warning).
+ */
+export function isWrittenAsPlainText(part: Tolerant.Part): boolean {
+  return isPartOfType(part, "text") && isPlainText({ ...part, signature: undefined });
 }
 
 const contentPartTypes = new Set(["text", "refusal", "image", "file", "audio"]);
@@ -333,7 +360,8 @@ export function partToContent(
       return undefined;
     }
     if (part.detail !== undefined) image.detail = part.detail;
-    return spreadInto(image, fields);
+    else if (!absentOf(fields).includes("detail")) image.detail = "auto";
+    return spreadInto(image, nativeOnly(fields));
   }
   if (isPartOfType(part, "file")) {
     reportUnmapped(part, [...mediaKeys, "filename", "text"], path, "OpenAI Responses", problems);
@@ -366,21 +394,14 @@ export function partToContent(
     return spreadInto(file, fields);
   }
   if (isPartOfType(part, "audio")) {
-    reportUnmapped(part, mediaKeys, path, "OpenAI Responses", problems);
-    const format = part.media_type?.startsWith("audio/") ? part.media_type.slice("audio/".length) : undefined;
-    if (part.data === undefined || format === undefined || format === "") {
-      problems.warn(
-        "part-dropped",
-        path,
-        "OpenAI Responses takes audio only inline, with an audio/<format> media type",
-      );
-      return undefined;
-    }
-    const inner = isJsonObject(fields?.input_audio) ? fields.input_audio : undefined;
-    return spreadInto(
-      { type: "input_audio", input_audio: spreadInto({ data: part.data, format }, inner) },
-      without(fields, ["input_audio"]),
+    // The request's message content is text, images and files (`InputContent` in OpenAI's specification; audio
+    // input is a Chat Completions feature). A recorded `input_audio` is still read, never written.
+    problems.warn(
+      "part-dropped",
+      path,
+      "OpenAI Responses takes no audio input (a request's content is text, images and files)",
     );
+    return undefined;
   }
   if (isPartOfType(part, "native") && isContentNative(part))
     return isJsonObject(part.data) ? cloneJson(part.data) : undefined;

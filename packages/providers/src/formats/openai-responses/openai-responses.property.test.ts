@@ -3,6 +3,7 @@ import { formatVersion } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { specProblems } from "../../conformance.test.helpers.js";
 import { openaiResponsesConverter as format } from "./index.js";
 import { parseArguments } from "./content-items.js";
 
@@ -176,7 +177,11 @@ const documents = fc
     tools: fc.option(fc.array(tool, { maxLength: 3 }), { nil: undefined }),
     toolChoice: fc.option(toolChoice, { nil: undefined }),
     settings: fc.option(
-      fc.record({ model: word, store: fc.boolean(), max_output_tokens: fc.nat() }, { noNullPrototype: true }),
+      // The API takes max_output_tokens from 16 (its specification's minimum).
+      fc.record(
+        { model: word, store: fc.boolean(), max_output_tokens: fc.integer({ min: 16, max: 1_000_000 }) },
+        { noNullPrototype: true },
+      ),
       { nil: undefined },
     ),
   })
@@ -188,6 +193,27 @@ const documents = fc
     ...(choice === undefined ? {} : { tool_choice: choice }),
     ...(settings === undefined ? {} : { provider_fields: { openai: settings } }),
   }));
+
+/**
+ * The document as a request written from it states it: OpenAI's specification requires an image's `detail` and a
+ * function tool's `strict`, so a part or tool that leaves them out is sent with their meaning written out (`auto`,
+ * the API's default; `false`, since a tool that does not say it is strict is not) and comes back so.
+ */
+function withRequiredDefaults(document: Transcript): Transcript {
+  const part = (value: Part): Part => {
+    if (value.type === "image" && value.detail === undefined) return { ...value, detail: "auto" };
+    if (value.type === "tool_result" && value.content !== undefined)
+      return { ...value, content: value.content.map(part) };
+    return value;
+  };
+  return {
+    ...document,
+    messages: document.messages.map((message) => ({ ...message, parts: message.parts.map(part) })),
+    ...(document.tools === undefined
+      ? {}
+      : { tools: document.tools.map((tool) => (tool.strict === undefined ? { ...tool, strict: false } : tool)) }),
+  };
+}
 
 describe("canonical → OpenAI Responses request → canonical", () => {
   it("is the identity on what Responses supports, with no warnings", () => {
@@ -202,15 +228,18 @@ describe("canonical → OpenAI Responses request → canonical", () => {
             .checkRequest(exported.value)
             .filter((problem) => !/answers call .* but no earlier/.test(problem.message)),
         ).toEqual([]);
+        // What OpenAI publishes about a request: its specification validates what we write.
+        expect(specProblems("openai-responses", exported.value)).toEqual([]);
         const imported = format.requestToCanonical(exported.value);
         if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
         expect(imported.warnings).toEqual([]);
         const { messages: back, tools, tool_choice: choice, provider_fields: fields } = imported.document;
+        const expected = withRequiredDefaults(document);
         expect({ messages: back, tools, tool_choice: choice, provider_fields: fields }).toStrictEqual({
-          messages: document.messages,
-          tools: document.tools,
-          tool_choice: document.tool_choice,
-          provider_fields: document.provider_fields,
+          messages: expected.messages,
+          tools: expected.tools,
+          tool_choice: expected.tool_choice,
+          provider_fields: expected.provider_fields,
         });
       }),
       { numRuns: 1000 },

@@ -232,7 +232,8 @@ describe("requestFromCanonical from any canonical document", () => {
       call_id: "call_1",
       output: [
         { type: "input_text", text: "here" },
-        { type: "input_image", image_url: "data:image/png;base64,iVBO" },
+        // The specification requires `detail`: a part without one is sent with the API's default.
+        { type: "input_image", image_url: "data:image/png;base64,iVBO", detail: "auto" },
         { type: "input_file", file_id: "file-1", filename: "a.pdf" },
       ],
     });

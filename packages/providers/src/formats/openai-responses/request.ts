@@ -193,6 +193,9 @@ function importItems(items: readonly unknown[], path: string, messages: Message[
   });
 }
 
+/** The fields the specification requires of a function tool that recorded requests may leave out. */
+const functionToolRequired = ["parameters", "strict"] as const;
+
 function importTools(tools: readonly unknown[], problems: Problems): ToolDefinition[] | undefined {
   const result: ToolDefinition[] = [];
   for (const [index, tool] of tools.entries()) {
@@ -208,15 +211,19 @@ function importTools(tools: readonly unknown[], problems: Problems): ToolDefinit
         definition.description = tool.description;
         consumed.push("description");
       }
-      if (Object.hasOwn(tool, "parameters")) {
+      // `parameters: null` is "no parameters", what an export writes for a tool without a schema.
+      if (Object.hasOwn(tool, "parameters") && tool.parameters !== null) {
         definition.input_schema = cloneJson(tool.parameters);
         consumed.push("parameters");
-      }
+      } else if (tool.parameters === null) consumed.push("parameters");
       if (typeof tool.strict === "boolean") {
         definition.strict = tool.strict;
         consumed.push("strict");
       }
-      result.push({ ...definition, ...withOpenaiFields(restOf(tool, consumed)) });
+      // The specification requires `strict` and `parameters`, so an export writes them; a recorded request that left
+      // them out (the API takes it) is marked, so it is written back as it was.
+      const absent = functionToolRequired.filter((key) => !Object.hasOwn(tool, key));
+      result.push({ ...definition, ...withOpenaiFields(withAbsent(restOf(tool, consumed), absent)) });
       continue;
     }
     // A built-in tool keeps every field but its description (even its name) in provider_fields, which an export
@@ -283,6 +290,7 @@ function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanon
     ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make),
     policy: options.foreignReasoning ?? "drop",
     remapped: new Set(),
+    splitPlainAssistantText: true,
   };
   const request: JsonObject = {};
   spreadInto(request, openaiFields(document.provider_fields));
@@ -446,9 +454,14 @@ function exportTool(tool: Tolerant.ToolDefinition, path: string, problems: Probl
   );
   const native: JsonObject = { type: "function", name: tool.name };
   if (tool.description !== undefined) native.description = tool.description;
+  const absent = absentOf(fields);
   if (tool.input_schema !== undefined) native.parameters = cloneJson(tool.input_schema);
+  else if (!absent.includes("parameters")) native.parameters = null;
+  // A tool that does not say it is strict is not (Chat's, Mistral's, Anthropic's default); Responses requires the
+  // field, so the meaning is written out.
   if (tool.strict !== undefined) native.strict = tool.strict;
-  return spreadInto(native, fields);
+  else if (!absent.includes("strict")) native.strict = false;
+  return spreadInto(native, nativeOnly(fields));
 }
 
 function exportToolChoice(choice: Tolerant.ToolChoice, request: JsonObject, problems: Problems): void {
