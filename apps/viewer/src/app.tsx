@@ -417,34 +417,48 @@ function Toolbar({
           </button>
         ))}
       </div>
-      <select
-        aria-label="tool"
+      <ChoiceFilter
+        label="tool"
+        anyLabel="all tools"
         value={filters.tool}
-        onChange={(event) => setFilters({ ...filters, tool: (event.currentTarget as HTMLSelectElement).value })}
-      >
-        <option value="">all tools</option>
-        {view.toolNames.map((tool) => (
-          <option key={tool} value={tool}>
-            {tool}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="status"
+        choices={view.toolNames}
+        onChoose={(tool) => setFilters({ ...filters, tool })}
+      />
+      <ChoiceFilter
+        label="status"
+        anyLabel="any status"
         value={filters.status}
-        onChange={(event) => setFilters({ ...filters, status: (event.currentTarget as HTMLSelectElement).value })}
-      >
-        <option value="">any status</option>
-        {statuses.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
-      </select>
+        choices={statuses}
+        onChoose={(status) => setFilters({ ...filters, status })}
+      />
       <span class="count" data-testid="shown-count">
         {shown.toLocaleString("en")} of {view.rows.length.toLocaleString("en")} messages
       </span>
     </div>
+  );
+}
+
+/** A filter that picks one of `choices`, or any ("" — the first option). */
+function ChoiceFilter(props: {
+  label: string;
+  anyLabel: string;
+  value: string;
+  choices: readonly string[];
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <select
+      aria-label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChoose((event.currentTarget as HTMLSelectElement).value)}
+    >
+      <option value="">{props.anyLabel}</option>
+      {props.choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {choice}
+        </option>
+      ))}
+    </select>
   );
 }
 

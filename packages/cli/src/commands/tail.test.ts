@@ -7,6 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo } from "../capture-io.test.helpers.js";
 import { runTail } from "./tail.js";
 
+/** The seq of each event `tail --json` printed, in order. */
+function seqsPrinted(stdout: string): number[] {
+  return stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => (JSON.parse(line) as { seq: number }).seq);
+}
+
 // The reader as it is, counted: `tail -f` must call it once.
 vi.mock("@agent-transcript/recorder", async (importOriginal) => {
   const actual = await importOriginal<typeof Recorder>();
@@ -56,11 +64,7 @@ describe("tail", () => {
     recorder.append({ type: "run.completed", payload: { name: "live", kind: "workflow", status: "completed" } });
     await recorder.close();
     expect(await following).toBe(0);
-    const seqs = io
-      .stdout()
-      .trimEnd()
-      .split("\n")
-      .map((line) => (JSON.parse(line) as { seq: number }).seq);
+    const seqs = seqsPrinted(io.stdout());
     expect(seqs).toEqual([2, 3, 4]);
   });
 
@@ -98,11 +102,7 @@ describe("tail -f", () => {
     recorder.append({ type: "run.completed", payload: { name: "once", kind: "workflow", status: "completed" } });
     await recorder.close();
     expect(await following).toBe(0);
-    const seqs = io
-      .stdout()
-      .trimEnd()
-      .split("\n")
-      .map((line) => (JSON.parse(line) as { seq: number }).seq);
+    const seqs = seqsPrinted(io.stdout());
     expect(seqs).toEqual([5, 6, 7]);
     expect(reads).toHaveBeenCalledTimes(1);
   });
