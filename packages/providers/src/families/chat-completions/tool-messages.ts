@@ -193,7 +193,9 @@ export function pairToolMessages(dialect: ChatDialect, natives: NativeMessage[],
       continue;
     }
     output.push(entry);
-    const calls = Array.isArray(message["tool_calls"]) ? (message["tool_calls"] as JsonObject[]) : [];
+    // Calls that are not objects (a document's native fields may hold anything) answer nothing; the request's check
+    // names them.
+    const calls = Array.isArray(message["tool_calls"]) ? message["tool_calls"].filter(isJsonObject) : [];
     if ((assistantOnly && message["role"] !== "assistant") || calls.length === 0) continue;
     const open = new Set(calls.map((call) => String(call["id"])));
     const answered = new Set<string>();

@@ -495,3 +495,27 @@ describe("responses and streams", () => {
     expect(response.ok && response.value.choices[0]?.finish_reason).toBeNull();
   });
 });
+
+describe("native fields that are not what the API takes", () => {
+  it("a message's native tool_calls holding a non-object are written, not a crash, and the check names them", () => {
+    const document = {
+      schema_version: "1.0.0",
+      id: "native-calls",
+      messages: [
+        { role: "user", parts: [{ type: "text", text: "hi" }] },
+        {
+          role: "assistant",
+          parts: [{ type: "text", text: "hello" }],
+          provider_fields: { mistral: { tool_calls: [null] } },
+        },
+        { role: "user", parts: [{ type: "text", text: "again" }] },
+      ],
+    } as unknown as Tolerant.Transcript;
+    const written = mistralConverter.requestFromCanonical(document);
+    expect(written.ok).toBe(true);
+    if (!written.ok) return;
+    expect(mistralConverter.checkRequest(written.value)).toEqual(
+      expect.arrayContaining([{ path: "/messages/1/tool_calls/0", message: "must be an object" }]),
+    );
+  });
+});
