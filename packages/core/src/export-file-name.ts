@@ -127,5 +127,6 @@ function truncateToBytes(text: string, budget: number): string {
   // should that ever grow it past the budget, cut one more code point.
   const normal = result.slice(0, end).normalize("NFC");
   if (byteLength(normal) <= budget || end === 0) return normal;
-  return truncateToBytes(normal.slice(0, -1), budget);
+  // Cut by code point: slicing one UTF-16 unit off an astral character would leave a lone surrogate in the name.
+  return truncateToBytes(Array.from(normal).slice(0, -1).join(""), budget);
 }

@@ -5,6 +5,32 @@ import { expect, it } from "vitest";
 // The system's jq, or Debian's unpacked for this user by tools/setup.
 const jqCommand = systemCommand("jq");
 
+/** AWF's jq recipes that more than one test runs, verbatim. */
+export const jqRecipes = {
+  /** Tool calls paired with their results (`jq -s`). */
+  toolPairs: `
+  [.[] | select(.type == "tool.call" or .type == "tool.result")]
+  | group_by(.payload.call_id)
+  | map({
+      call_id: .[0].payload.call_id,
+      name: .[0].payload.name,
+      input: (map(select(.type == "tool.call"))[0].payload.input),
+      output: (map(select(.type == "tool.result"))[0].payload.output)
+    })
+`,
+  /** The assistant's text (`jq -r`). */
+  assistantText: `select(.type == "message.assistant")\n  | .payload.blocks[]\n  | select(.type == "text")\n  | .text`,
+};
+
+/** Runs the real jq with `args` on `file` and returns its output; jq failing fails the test. */
+export function runJq(args: string[], file: string): string {
+  const result = spawnSync(jqCommand.command, [...args, file], { encoding: "utf8", env: jqCommand.env });
+  if (result.error)
+    throw new Error(`jq could not run (node tools/setup/system-deps.mjs installs it): ${result.error.message}`);
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
 /** What the recipes run on: an event log file holding the code-review run the two jq recipe tests write. */
 export interface JqRecipeLog {
   file: string;
@@ -17,34 +43,14 @@ export interface JqRecipeLog {
  * (src/jq-recipes.test.ts) and one the recorder wrote (src/writer/recorded-jq-recipes.test.ts).
  */
 export function itRunsTheJqRecipes(log: () => JqRecipeLog): void {
-  function jq(args: string[]): string {
-    const result = spawnSync(jqCommand.command, [...args, log().file], { encoding: "utf8", env: jqCommand.env });
-    if (result.error)
-      throw new Error(`jq could not run (node tools/setup/system-deps.mjs installs it): ${result.error.message}`);
-    expect(result.status, result.stderr).toBe(0);
-    return result.stdout;
-  }
+  const jq = (args: string[]): string => runJq(args, log().file);
 
   it("pretty-prints every line", () => {
     expect(jq(["."]).match(/^\{/gm)).toHaveLength(13);
   });
 
   it("pairs tool calls with their results", () => {
-    const output = JSON.parse(
-      jq([
-        "-s",
-        `
-  [.[] | select(.type == "tool.call" or .type == "tool.result")]
-  | group_by(.payload.call_id)
-  | map({
-      call_id: .[0].payload.call_id,
-      name: .[0].payload.name,
-      input: (map(select(.type == "tool.call"))[0].payload.input),
-      output: (map(select(.type == "tool.result"))[0].payload.output)
-    })
-`,
-      ]),
-    ) as unknown;
+    const output = JSON.parse(jq(["-s", jqRecipes.toolPairs])) as unknown;
     expect(output).toEqual([
       { call_id: "toolu_01", name: "Read", input: { path: "main.go" }, output: "package main" },
       { call_id: "toolu_02", name: "Bash", input: { command: "go vet" }, output: "" },
@@ -52,9 +58,7 @@ export function itRunsTheJqRecipes(log: () => JqRecipeLog): void {
   });
 
   it("extracts the assistant's text", () => {
-    expect(
-      jq(["-r", `select(.type == "message.assistant")\n  | .payload.blocks[]\n  | select(.type == "text")\n  | .text`]),
-    ).toBe("Found 2 issues.\nFix: initialise the map.\n");
+    expect(jq(["-r", jqRecipes.assistantText])).toBe("Found 2 issues.\nFix: initialise the map.\n");
   });
 
   it("confirms seq is in order", () => {

@@ -7,7 +7,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, write
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { median } from "./measure.js";
+import { median, verdictOfEvery } from "./measure.js";
 
 export const queryBenchmarkIds = [
   "queries-tools-vs-jq",
@@ -183,11 +183,6 @@ function peakTarget(
   };
 }
 
-function verdictOf(ratios: readonly number[], maxRatio: number): QueryResult["verdict"] {
-  if (ratios.every((ratio) => ratio <= maxRatio)) return "meets";
-  return ratios.every((ratio) => ratio > maxRatio) ? "misses" : "borderline";
-}
-
 /** Runs the selected query benchmarks: `runs` samples of each side, alternating, on one generated log. */
 export async function runQueryBenchmarks(
   ids: readonly QueryBenchmarkId[],
@@ -258,7 +253,7 @@ export async function runQueryBenchmarks(
         inputBytes,
         ratio: median(candidateSamples.map((entry) => entry.ms)) / median(baselineSamples.map((entry) => entry.ms)),
         maxRatio: maxRatios[id],
-        verdict: verdictOf(ratios, maxRatios[id]),
+        verdict: verdictOfEvery(ratios, maxRatios[id]),
         ...peakTarget(maxPeakRssBytes[id], candidateSamples),
       });
     }

@@ -236,6 +236,12 @@ export function verdictFor(maxRatio: number | null, spread: RatioSpread): Verdic
   return "borderline";
 }
 
+/** Of samples each judged on its own: `meets` when every one is within `max`, `misses` when every one is over it. */
+export function verdictOfEvery(values: readonly number[], max: number): Verdict {
+  if (values.every((value) => value <= max)) return "meets";
+  return values.every((value) => value > max) ? "misses" : "borderline";
+}
+
 export function benchmarkInfo(spec: BenchmarkSpec): BenchmarkInfo {
   const { baseline, candidate, classes: _classes, ...info } = spec;
   return { ...info, baselineLabel: baseline.label, candidateLabel: candidate.label };

@@ -18,7 +18,7 @@ import { importSessionText } from "@agent-transcript/providers";
 import { importSession } from "@agent-transcript/providers/node";
 import { buildCorpus } from "./corpus.js";
 import { benchRoot } from "./paths.js";
-import { median } from "./measure.js";
+import { median, verdictOfEvery } from "./measure.js";
 
 export const memoryBenchmarkIds = [
   "memory-decode",
@@ -264,11 +264,7 @@ export function runMemoryBenchmarks(
         extraPeakBytes: median(runs.map((entry) => entry.peakRssBytes - entry.restingRssBytes)),
         runs,
         maxMultiple: maxMemoryMultiples[id],
-        verdict: multiples.every((multiple) => multiple <= maxMemoryMultiples[id])
-          ? "meets"
-          : multiples.every((multiple) => multiple > maxMemoryMultiples[id])
-            ? "misses"
-            : "borderline",
+        verdict: verdictOfEvery(multiples, maxMemoryMultiples[id]),
       };
     });
   } finally {

@@ -120,13 +120,7 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
   const readingIds = options.reading ?? (options.only === undefined ? readingBenchmarkIds : []);
   const queryIds = options.queries ?? (options.only === undefined ? queryBenchmarkIds : []);
   const viewerIds = options.viewer ?? (options.only === undefined ? viewerBenchmarkIds : []);
-  if (
-    ids.length === 0 &&
-    memoryIds.length === 0 &&
-    readingIds.length === 0 &&
-    queryIds.length === 0 &&
-    viewerIds.length === 0
-  )
+  if ([ids, memoryIds, readingIds, queryIds, viewerIds].every((selected) => selected.length === 0))
     throw new Error("no benchmark selected");
   // Fail before spawning anything, with one clear message instead of one per child.
   realFixturesRoot();
@@ -196,13 +190,7 @@ function parseIds(value: string | undefined): AnyBenchmarkId[] | undefined {
     .map((id) => id.trim())
     .filter((id) => id !== "");
   for (const id of ids)
-    if (
-      !isBenchmarkId(id) &&
-      !isMemoryBenchmarkId(id) &&
-      !isReadingBenchmarkId(id) &&
-      !isQueryBenchmarkId(id) &&
-      !isViewerBenchmarkId(id)
-    )
+    if (!(allIds as readonly string[]).includes(id))
       throw new Error(`unknown benchmark ${JSON.stringify(id)}; known: ${allIds.join(", ")}`);
   return ids as AnyBenchmarkId[];
 }

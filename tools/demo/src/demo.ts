@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { compareWithDisk, writeAll } from "@agent-transcript/codegen/cli";
 import { generateAll } from "@agent-transcript/codegen/generate";
 import { definitionLocations, loadExamples } from "@agent-transcript/fixtures/examples";
-import { repositoryRoot } from "@agent-transcript/fixtures/paths";
+import { realFixturesRoot, repositoryRoot } from "@agent-transcript/fixtures/paths";
 import type { Transcript } from "@agent-transcript/core";
 import { validateTranscript, validatorFor } from "@agent-transcript/core/validators";
 import { formatIds, isProviderFormatId } from "@agent-transcript/providers";
@@ -172,8 +172,8 @@ async function main(): Promise<number> {
 
   heading("7. Import a real Claude Code session from the fixtures, with its sub-agents");
   const sessionFile = path.join(
-    repositoryRoot,
-    "tools/fixtures/real/spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl",
+    realFixturesRoot(),
+    "spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl",
   );
   const importedFile = path.join(exportsFolder, "claude-code-session.json");
   const imported = cli(["import", sessionFile, "--output", importedFile, "--quiet"]);

@@ -1,6 +1,4 @@
-import { spawnSync } from "node:child_process";
 import type { Event, MessagePayload, ToolPayload } from "@agent-transcript/core";
-import { systemCommand } from "@agent-transcript/setup";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import {
@@ -23,6 +21,7 @@ import {
 } from "./instrument.test.helpers.js";
 import { wrapOpenAI } from "./openai.js";
 import type { RecordingError } from "./options.js";
+import { jqRecipes, runJq } from "../jq-recipes.test.helpers.js";
 
 const roundTrip =
   "pydantic-ai/tests/cassettes/test_cache_prefix_stability/test_openai_tool_call_roundtrip_wire_stable[vercel].yaml#interactions";
@@ -33,9 +32,6 @@ const responsesRoundTrip =
 const responsesStream =
   "pydantic-ai/tests/models/cassettes/test_openai_responses/test_openai_responses_stream.yaml#interactions";
 const quotaError = "vercel-ai/packages/openai/src/responses/__fixtures__/openai-error.1.json";
-
-// The system's jq, or Debian's unpacked for this user by tools/setup.
-const jqCommand = systemCommand("jq");
 
 const storyRequest: OpenAI.Chat.ChatCompletionCreateParamsStreaming = {
   model: "gpt-4o-mini",
@@ -120,22 +116,7 @@ describe("wrapOpenAI: chat.completions.create", () => {
     server.reply(...calls.map((call) => json(`${call}/response`)));
     for (const call of calls) await openai.chat.completions.create(body(`${call}/request`) as never);
     await recorded(recorder);
-    const jq = (args: string[]): string => {
-      const result = spawnSync(jqCommand.command, [...args, recorder.file], { encoding: "utf8", env: jqCommand.env });
-      expect(result.status, result.stderr).toBe(0);
-      return result.stdout;
-    };
-    const pairs = `
-  [.[] | select(.type == "tool.call" or .type == "tool.result")]
-  | group_by(.payload.call_id)
-  | map({
-      call_id: .[0].payload.call_id,
-      name: .[0].payload.name,
-      input: (map(select(.type == "tool.call"))[0].payload.input),
-      output: (map(select(.type == "tool.result"))[0].payload.output)
-    })
-`;
-    expect(JSON.parse(jq(["-s", pairs]))).toEqual([
+    expect(JSON.parse(runJq(["-s", jqRecipes.toolPairs], recorder.file))).toEqual([
       {
         call_id: "call_i8bNJ8oVFq9EVr3dZvYC0tiJ",
         name: "get_weather",
@@ -143,9 +124,7 @@ describe("wrapOpenAI: chat.completions.create", () => {
         output: "sunny in Paris",
       },
     ]);
-    expect(
-      jq(["-r", `select(.type == "message.assistant")\n  | .payload.blocks[]\n  | select(.type == "text")\n  | .text`]),
-    ).toBe("The weather in Paris is sunny.\n");
+    expect(runJq(["-r", jqRecipes.assistantText], recorder.file)).toBe("The weather in Paris is sunny.\n");
   });
 
   it("records streamed calls when each stream ends, and hands on the same chunks", async () => {
