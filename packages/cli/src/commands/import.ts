@@ -1,4 +1,4 @@
-import { describeCount, exportFileName, type Usage } from "@agent-transcript/core";
+import { describeCount, exportFileName, type Transcript, type Usage } from "@agent-transcript/core";
 import { stat } from "node:fs/promises";
 import type { SessionFormatId, SessionLoss } from "@agent-transcript/providers";
 import { findSessionFiles } from "@agent-transcript/providers/node";
@@ -10,6 +10,7 @@ import {
   unexplainedLosses,
   type InputOptions,
   type InputProblem,
+  type LoadedSession,
 } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startProgress } from "../progress.js";
@@ -59,6 +60,47 @@ export interface ImportFolderReport {
   skipped: Array<{ path: string; reason: string }>;
 }
 
+/** A report for `input` before it is read: nothing found, nothing written. */
+function emptyReport(input: string, format: SessionFormatId | null): ImportReport {
+  return {
+    ok: false,
+    input,
+    format,
+    output: null,
+    files: [],
+    messages: 0,
+    childRuns: 0,
+    losses: [],
+    unexplainedLosses: 0,
+    usage: { session: null, includingChildren: null },
+    problems: [],
+  };
+}
+
+/** Fills `report` with what an imported session holds: its files, counts, losses and usage. */
+function recordImported(report: ImportReport, loaded: Extract<LoadedSession, { ok: true }>): void {
+  const { document, children, losses } = loaded.result;
+  report.files = loaded.files;
+  report.messages = document.messages.length;
+  report.childRuns = children.length;
+  report.losses = losses;
+  report.unexplainedLosses = unexplainedLosses(losses);
+  report.usage = {
+    session: document.usage ?? null,
+    includingChildren: document.run?.usage_including_children ?? document.usage ?? null,
+  };
+}
+
+/** The generated name of a document written into an `--output` folder. */
+function documentFileName(document: Transcript): string {
+  return exportFileName({
+    title: document.title,
+    id: document.id,
+    timestamp: document.created_at ?? new Date(),
+    extension: "json",
+  });
+}
+
 async function isFolder(input: string): Promise<boolean> {
   if (input === "-") return false;
   try {
@@ -89,19 +131,7 @@ async function importWatched(input: string, options: ImportCommandOptions, io: C
   const inputs = input === "-" ? [] : [input];
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
   const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });
-  const report: ImportReport = {
-    ok: false,
-    input: name,
-    format: options.format ?? null,
-    output: null,
-    files: [],
-    messages: 0,
-    childRuns: 0,
-    losses: [],
-    unexplainedLosses: 0,
-    usage: { session: null, includingChildren: null },
-    problems: [],
-  };
+  const report = emptyReport(name, options.format ?? null);
 
   const loaded = await loadSession(input, io, limits, options.format);
   if (!loaded.ok) {
@@ -119,31 +149,11 @@ async function importWatched(input: string, options: ImportCommandOptions, io: C
   }
   const { document, children, losses } = loaded.result;
   report.format = loaded.format;
-  report.files = loaded.files;
-  report.messages = document.messages.length;
-  report.childRuns = children.length;
-  report.losses = losses;
-  report.unexplainedLosses = unexplainedLosses(losses);
-  report.usage = {
-    session: document.usage ?? null,
-    includingChildren: document.run?.usage_including_children ?? document.usage ?? null,
-  };
+  recordImported(report, loaded);
 
   // Said before writing, so that a write that fails leaves them said.
   if (!options.json) for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
-  const target =
-    plan.kind === "directory"
-      ? await planFileIn(
-          plan,
-          exportFileName({
-            title: document.title,
-            id: document.id,
-            timestamp: document.created_at ?? new Date(),
-            extension: "json",
-          }),
-          loaded.files,
-        )
-      : plan;
+  const target = plan.kind === "directory" ? await planFileIn(plan, documentFileName(document), loaded.files) : plan;
   const written = await writeOutput(target, io, jsonFileChunks(document), loaded.files);
   report.output = written ?? null;
   report.ok = true;
@@ -196,19 +206,7 @@ async function runImportFolder(input: string, options: ImportCommandOptions, io:
   }
   let failed = 0;
   for (const session of sessions) {
-    const report: ImportReport = {
-      ok: false,
-      input: session.path,
-      format: session.format,
-      output: null,
-      files: [],
-      messages: 0,
-      childRuns: 0,
-      losses: [],
-      unexplainedLosses: 0,
-      usage: { session: null, includingChildren: null },
-      problems: [],
-    };
+    const report = emptyReport(session.path, session.format);
     folderReport.sessions.push(report);
     const loaded = await loadSession(session.path, io, limits, session.format);
     if (!loaded.ok) {
@@ -218,27 +216,10 @@ async function runImportFolder(input: string, options: ImportCommandOptions, io:
         for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(session.path, problem)));
       continue;
     }
-    const { document, children, losses } = loaded.result;
-    report.files = loaded.files;
-    report.messages = document.messages.length;
-    report.childRuns = children.length;
-    report.losses = losses;
-    report.unexplainedLosses = unexplainedLosses(losses);
-    report.usage = {
-      session: document.usage ?? null,
-      includingChildren: document.run?.usage_including_children ?? document.usage ?? null,
-    };
+    const { document, losses } = loaded.result;
+    recordImported(report, loaded);
     if (!options.json) for (const line of warningLines(session.path, loaded.warnings, verbosity)) io.stderr(line);
-    const target = await planFileIn(
-      plan,
-      exportFileName({
-        title: document.title,
-        id: document.id,
-        timestamp: document.created_at ?? new Date(),
-        extension: "json",
-      }),
-      loaded.files,
-    );
+    const target = await planFileIn(plan, documentFileName(document), loaded.files);
     const written = await writeOutput(target, io, jsonFileChunks(document), loaded.files);
     report.output = written ?? null;
     report.ok = true;
