@@ -46,7 +46,7 @@ import { convertFormatIds } from "../format-choices.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startProgress } from "../progress.js";
 import { jsonLinesChunks, jsonTextChunks } from "../json-text.js";
-import { planOutput, writeOutput } from "../output.js";
+import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../related-files.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
@@ -436,12 +436,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
 }
 
 async function convertWatched(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError(
-      "--json prints the report on stdout; give --output PATH for the converted payload",
-      exitCodes.usage,
-    );
+  requireOutputBesideJson(options, "the converted payload");
   const verbosity = verbosityOf(options);
   const name = input === "-" ? "<stdin>" : input;
   // A bad --model or --max-tokens is a usage error before anything is read.

@@ -24,7 +24,7 @@ import { probeEventLog } from "../event-log-stream.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
-import { planFileIn, planOutput, writeOutput } from "../output.js";
+import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../related-files.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
@@ -96,9 +96,7 @@ export async function runExport(input: string, options: ExportCommandOptions, io
 async function exportWatched(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
   if (options.limit !== undefined && !options.truncate)
     throw new UserError("--limit needs --truncate", exitCodes.usage);
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError("--json prints the report on stdout; give --output PATH for the export", exitCodes.usage);
+  requireOutputBesideJson(options, "the export");
   const verbosity = verbosityOf(options);
   const limitBytes = options.limit === undefined ? undefined : parseSize(options.limit);
   const limits = inputLimits(options);

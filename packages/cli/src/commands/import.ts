@@ -15,7 +15,7 @@ import {
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
-import { planFileIn, planOutput, writeOutput } from "../output.js";
+import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-summary.js";
 
 export interface ImportCommandOptions extends InputOptions, VerbosityOptions {
@@ -122,9 +122,7 @@ export async function runImport(input: string, options: ImportCommandOptions, io
 
 async function importWatched(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
   if (await isFolder(input)) return runImportFolder(input, options, io);
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError("--json prints the report on stdout; give --output PATH for the document", exitCodes.usage);
+  requireOutputBesideJson(options, "the document");
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
   const name = input === "-" ? "<stdin>" : input;

@@ -7,9 +7,9 @@
 import { createRedactor, type RedactionReport } from "@agent-transcript/core/redact";
 import { parseJson } from "@agent-transcript/core/json";
 import { formatProblem, inputLimits, isJsonLines, readInput, type InputOptions } from "../input.js";
-import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { exitCodes, messageLine, writeData, type CommandIo } from "../io.js";
 import { jsonFileChunks } from "../json-text.js";
-import { planOutput, writeOutput } from "../output.js";
+import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
@@ -40,12 +40,7 @@ function addCounts(total: RedactionReport, counts: Readonly<Record<string, numbe
 }
 
 export async function runRedact(input: string, options: RedactCommandOptions, io: CommandIo): Promise<number> {
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError(
-      "--json prints the report on stdout; give --output PATH for the redacted file",
-      exitCodes.usage,
-    );
+  requireOutputBesideJson(options, "the redacted file");
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
   const name = input === "-" ? "<stdin>" : input;
@@ -118,7 +113,7 @@ export async function runRedact(input: string, options: RedactCommandOptions, io
     pieces = compact ? [`${JSON.stringify(redacted.value)}\n`] : jsonFileChunks(redacted.value);
   }
   const written = await writeOutput(plan, io, pieces, input === "-" ? [] : [input]);
-  report.output = written ?? (toStdout ? "-" : null);
+  report.output = written ?? (plan.kind === "stdout" ? "-" : null);
   report.ok = true;
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
   else {
