@@ -74,11 +74,6 @@ export interface ExportReport {
 }
 
 /** `65536`, `64KiB`, `64 KiB`, `1MB`: bytes, at least 2 (the size of `""`, `[]` or `{}`). */
-/** The file an output plan names, when it names one. */
-function target(plan: { kind: string; path?: string }): string | undefined {
-  return plan.kind === "file" ? plan.path : undefined;
-}
-
 export function parseSize(text: string): number {
   return parseByteSize(text, "--limit", 2);
 }
@@ -162,7 +157,7 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   let interchange: { main: string; related: SessionExportFile[] } | undefined;
   const exporterId = options.format === "jsonl" ? "awf-transcript" : options.format;
   if (isSessionExportFormatId(exporterId)) {
-    const fileName = target(plan) === undefined ? undefined : path.basename(target(plan) as string);
+    const fileName = plan.kind === "file" ? path.basename(plan.path) : undefined;
     const exported = sessionExporters[exporterId]?.fromCanonical(
       document as Transcript,
       fileName === undefined ? {} : { name: fileName },
