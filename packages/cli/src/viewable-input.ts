@@ -13,7 +13,7 @@ import {
   providerConverters,
   type ToCanonicalResult,
 } from "@agent-transcript/providers";
-import { isJsonLines, loadDocument, readInput, type InputLimits, type LoadedDocument } from "./input.js";
+import { capProblems, isJsonLines, loadDocument, readInput, type InputLimits, type LoadedDocument } from "./input.js";
 import type { CommandIo } from "./io.js";
 
 export type LoadedViewable =
@@ -44,8 +44,7 @@ export async function loadViewable(input: string, io: CommandIo, limits: InputLi
   if (!result.ok)
     return {
       ok: false,
-      problems: result.errors.slice(0, 100).map((error) => ({ pointer: error.path, message: error.message })),
-      omitted: Math.max(0, result.errors.length - 100),
+      ...capProblems(result.errors.map((error) => ({ pointer: error.path, message: error.message }))),
     };
   return {
     ok: true,
