@@ -44,7 +44,7 @@ import {
 } from "../input.js";
 import { convertFormatIds } from "../format-choices.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
-import { startProgress } from "../progress.js";
+import { withProgress } from "../progress.js";
 import { jsonLinesChunks, jsonTextChunks } from "../json-text.js";
 import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
@@ -426,13 +426,8 @@ const describeKind = (format: DetectedFormat, kind: PayloadKind): string =>
         : `${format} ${kind}`;
 
 export async function runConvert(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
-  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
-  const progress = startProgress(io, options);
-  try {
-    return await convertWatched(input, options, progress.io);
-  } finally {
-    progress.stop();
-  }
+  // A progress bar for a large input, on a terminal only (progress.ts).
+  return withProgress(io, options, (watched) => convertWatched(input, options, watched));
 }
 
 async function convertWatched(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {

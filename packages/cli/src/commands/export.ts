@@ -22,7 +22,7 @@ import { renderHtmlExport } from "../html-export.js";
 import { exportEventLogStreaming } from "../event-log-export.js";
 import { probeEventLog } from "../event-log-stream.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
-import { startProgress } from "../progress.js";
+import { withProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
@@ -79,13 +79,8 @@ export function parseSize(text: string): number {
 }
 
 export async function runExport(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
-  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
-  const progress = startProgress(io, options);
-  try {
-    return await exportWatched(input, options, progress.io);
-  } finally {
-    progress.stop();
-  }
+  // A progress bar for a large input, on a terminal only (progress.ts).
+  return withProgress(io, options, (watched) => exportWatched(input, options, watched));
 }
 
 async function exportWatched(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {

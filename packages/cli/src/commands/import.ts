@@ -13,7 +13,7 @@ import {
   type LoadedSession,
 } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
-import { startProgress } from "../progress.js";
+import { withProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-summary.js";
@@ -111,13 +111,8 @@ async function isFolder(input: string): Promise<boolean> {
 }
 
 export async function runImport(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
-  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
-  const progress = startProgress(io, options);
-  try {
-    return await importWatched(input, options, progress.io);
-  } finally {
-    progress.stop();
-  }
+  // A progress bar for a large input, on a terminal only (progress.ts).
+  return withProgress(io, options, (watched) => importWatched(input, options, watched));
 }
 
 async function importWatched(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
