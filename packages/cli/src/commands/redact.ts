@@ -10,7 +10,7 @@ import { formatProblem, inputLimits, isJsonLines, readInput, type InputOptions }
 import { exitCodes, messageLine, writeData, type CommandIo } from "../io.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
-import { redactionSummary } from "../redaction-summary.js";
+import { addRedactionCounts, noRedactions, redactionSummary } from "../redaction-summary.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
 export interface RedactCommandOptions extends InputOptions, VerbosityOptions {
@@ -32,20 +32,13 @@ export interface RedactReport {
   problems: string[];
 }
 
-function addCounts(total: RedactionReport, counts: Readonly<Record<string, number>>): void {
-  for (const [rule, count] of Object.entries(counts)) {
-    total.counts[rule] = (total.counts[rule] ?? 0) + count;
-    total.total += count;
-  }
-}
-
 export async function runRedact(input: string, options: RedactCommandOptions, io: CommandIo): Promise<number> {
   requireOutputBesideJson(options, "the redacted file");
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
   const name = input === "-" ? "<stdin>" : input;
   const plan = await planOutput({ output: options.output, inputs: input === "-" ? [] : [input], directory: "refuse" });
-  const redaction: RedactionReport = { counts: Object.create(null) as Record<string, number>, total: 0 };
+  const redaction = noRedactions();
   const report: RedactReport = {
     ok: false,
     input: name,
@@ -85,12 +78,12 @@ export async function runRedact(input: string, options: RedactCommandOptions, io
         let written: string;
         if (parsed.ok) {
           const redacted = redactor.redactValue(parsed.value);
-          addCounts(redaction, redacted.report.counts);
+          addRedactionCounts(redaction, redacted.report.counts);
           written = JSON.stringify(redacted.value);
         } else {
           // Not JSON: still redacted, as text, so a secret on a broken line is not passed on.
           const redacted = redactor.redactString(raw);
-          addCounts(redaction, redacted.counts);
+          addRedactionCounts(redaction, redacted.counts);
           written = redacted.text;
           report.warnings.push({
             code: "line-redacted-as-text",
@@ -107,7 +100,7 @@ export async function runRedact(input: string, options: RedactCommandOptions, io
     if (!parsed.ok) return fail(`${name}: not JSON or JSON lines: ${parsed.error.message}`);
     report.format = "json";
     const redacted = redactor.redactValue(parsed.value);
-    addCounts(redaction, redacted.report.counts);
+    addRedactionCounts(redaction, redacted.report.counts);
     // A compact file stays compact; anything else is written as export writes JSON (two-space indentation).
     const compact = !text.trimEnd().includes("\n");
     pieces = compact ? [`${JSON.stringify(redacted.value)}\n`] : jsonFileChunks(redacted.value);
