@@ -12,7 +12,7 @@ import { describeCount, type Tolerant } from "@agent-transcript/core";
 import { createRedactor, type RedactionReport, type Redactor } from "@agent-transcript/core/redact";
 import { readEventLog, type EventLogDiagnostic } from "@agent-transcript/recorder";
 import type { ExportCommandOptions, ExportReport } from "./commands/export.js";
-import { childLogFile, payloadOf } from "./event-log-stream.js";
+import { childLogFile, keptDiagnostics, payloadOf } from "./event-log-stream.js";
 import { inputLimits, type InputOptions } from "./input.js";
 import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "./io.js";
@@ -48,8 +48,6 @@ const binaryBlockTypes: ReadonlySet<string> = new Set(["image", "audio", "file"]
  * enough to stay below malloc's mmap threshold (larger pieces left 1 GiB exports at ~195 MiB peak RSS, 16 KiB at ~135).
  */
 const pieceLength = 16 * 1024;
-/** Diagnostics kept in full; the rest only counted by the reader's summary. */
-const keptDiagnostics = 10_000;
 
 function isReasoningBlock(block: unknown): boolean {
   return (

@@ -32,7 +32,7 @@ export interface EventLogReading {
 }
 
 /** A log with millions of bad lines reports the first 10,000 in full and counts the rest. */
-const keptDiagnostics = 10_000;
+export const keptDiagnostics = 10_000;
 
 /**
  * Reads `input` (a path, or `-` for standard input) and hands each event to `onEvent` in file order, awaiting it (so
