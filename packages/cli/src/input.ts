@@ -401,7 +401,16 @@ export function decodeWithLines(
 export async function loadDocument(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedDocument> {
   const read = await readInput(input, io, limits);
   if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
-  const text = read.text;
+  return loadDocumentText(input, read.text, io, limits);
+}
+
+/** {@link loadDocument} for an input whose text was read already (standard input cannot be read twice). */
+export async function loadDocumentText(
+  input: string,
+  text: string,
+  io: CommandIo,
+  limits: InputLimits,
+): Promise<LoadedDocument> {
   const files = input === "-" ? [] : [input];
   // An agent's session (a Claude Code log) is imported, by what its first lines hold.
   const sessionFormat = detectSessionFormat(text);
