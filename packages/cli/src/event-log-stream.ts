@@ -13,7 +13,7 @@ import {
   type EventLogReadSummary,
   type FollowOptions,
 } from "@agent-transcript/recorder";
-import { describeReadError, inputLimits, type InputOptions } from "./input.js";
+import { describeReadError, inputLimits, inputName, type InputOptions } from "./input.js";
 import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "./io.js";
 import { warningLines, type ReportedWarning, type Verbosity } from "./warning-summary.js";
@@ -53,7 +53,7 @@ export async function streamEventLog(
   } = {},
 ): Promise<EventLogReading> {
   const limits = inputLimits(options);
-  const source = input === "-" ? "<stdin>" : input;
+  const source = inputName(input);
   let size: number | undefined;
   if (input !== "-") {
     try {

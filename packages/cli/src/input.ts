@@ -332,6 +332,11 @@ export type LoadedDocument =
     }
   | { ok: false; problems: InputProblem[]; omitted: number; unreadable?: boolean };
 
+/** An input as messages and reports name it: the path as given, `<stdin>` for standard input (`-`). */
+export function inputName(input: string): string {
+  return input === "-" ? "<stdin>" : input;
+}
+
 /** The first problems to list, and the count of the rest. */
 export function capProblems(problems: readonly InputProblem[]): { problems: InputProblem[]; omitted: number } {
   return {

@@ -36,6 +36,7 @@ import {
   decodeWithLines,
   defaultInputLimits,
   inputLimits,
+  inputName,
   loadSessionText,
   maximumListedProblems,
   readInput,
@@ -433,7 +434,7 @@ export async function runConvert(input: string, options: ConvertCommandOptions, 
 async function convertWatched(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
   requireOutputBesideJson(options, "the converted payload");
   const verbosity = verbosityOf(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   // A bad --model or --max-tokens is a usage error before anything is read.
   requestSettingsOf(options);
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
@@ -556,7 +557,7 @@ async function convertSession(
   io: CommandIo,
 ): Promise<number> {
   const { report } = context;
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   report.from = format;
   report.kind = "document";
   const loaded = await loadSessionText(input, text, format, io, inputLimits(options));
@@ -590,7 +591,7 @@ async function writeConverted(
   io: CommandIo,
 ): Promise<number> {
   const { report, plan, fail, sayWarnings, verbosity } = context;
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const settings = requestSettingsOf(options);
   // Redacting the canonical document, as export does, redacts every target alike and leaves alone what only looks
   // like text: signatures, encrypted reasoning and inline media, which redaction would corrupt.

@@ -13,6 +13,7 @@ import {
   describeOmitted,
   formatProblem,
   inputLimits,
+  inputName,
   loadDocument,
   parseByteSize,
   type InputOptions,
@@ -90,7 +91,7 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   const verbosity = verbosityOf(options);
   const limitBytes = options.limit === undefined ? undefined : parseSize(options.limit);
   const limits = inputLimits(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const inputs = input === "-" ? [] : [input];
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
   const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });

@@ -6,6 +6,7 @@ import {
   describeOmitted,
   formatProblem,
   inputLimits,
+  inputName,
   loadSession,
   unexplainedLosses,
   type InputOptions,
@@ -120,7 +121,7 @@ async function importWatched(input: string, options: ImportCommandOptions, io: C
   requireOutputBesideJson(options, "the document");
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const inputs = input === "-" ? [] : [input];
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
   const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });

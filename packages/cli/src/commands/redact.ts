@@ -6,7 +6,7 @@
  */
 import { createRedactor, type RedactionReport } from "@agent-transcript/core/redact";
 import { parseJson } from "@agent-transcript/core/json";
-import { formatProblem, inputLimits, isJsonLines, readInput, type InputOptions } from "../input.js";
+import { formatProblem, inputLimits, inputName, isJsonLines, readInput, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, writeData, type CommandIo } from "../io.js";
 import { jsonFileChunks } from "../json-text.js";
 import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
@@ -36,7 +36,7 @@ export async function runRedact(input: string, options: RedactCommandOptions, io
   requireOutputBesideJson(options, "the redacted file");
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const plan = await planOutput({ output: options.output, inputs: input === "-" ? [] : [input], directory: "refuse" });
   const redaction = noRedactions();
   const report: RedactReport = {

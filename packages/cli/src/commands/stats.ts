@@ -9,7 +9,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
 import { childLogFile, probeEventLog, reportReading, streamEventLog } from "../event-log-stream.js";
-import { describeReadError, formatProblem, inputLimits, loadDocument, type InputOptions } from "../input.js";
+import { describeReadError, formatProblem, inputLimits, inputName, loadDocument, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../io.js";
 import { withProgress } from "../progress.js";
 import {
@@ -125,7 +125,7 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
       continue;
     }
     const loaded = await loadDocument(file, io, limits);
-    const source = file === "-" ? "<stdin>" : file;
+    const source = inputName(file);
     if (!loaded.ok && found) {
       if (verbosity !== "quiet") io.stderr(messageLine(`${source}: skipped: not an event log, document or session`));
       continue;
