@@ -46,7 +46,7 @@ import {
 import { convertFormatIds } from "../format-choices.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { withProgress } from "../progress.js";
-import { jsonLinesChunks, jsonTextChunks } from "../json-text.js";
+import { jsonFileChunks, jsonLinesChunks } from "../json-text.js";
 import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../related-files.js";
@@ -404,8 +404,7 @@ export function* serialisedPieces(value: unknown, kind: PayloadKind): Generator<
     yield* jsonLinesChunks(value);
     return;
   }
-  yield* jsonTextChunks(value, { indent: 2 });
-  yield "\n";
+  yield* jsonFileChunks(value);
 }
 
 /** A conversion's warnings as every command prints them (the `--json` report keeps the stage each arose in). */
