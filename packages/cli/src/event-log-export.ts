@@ -12,12 +12,12 @@ import { describeCount, type Tolerant } from "@agent-transcript/core";
 import { createRedactor, type RedactionReport, type Redactor } from "@agent-transcript/core/redact";
 import { readEventLog, type EventLogDiagnostic } from "@agent-transcript/recorder";
 import type { ExportCommandOptions, ExportReport } from "./commands/export.js";
-import { childLogFile, payloadOf } from "./event-log-stream.js";
+import { childLogFile, keptDiagnostics, payloadOf } from "./event-log-stream.js";
 import { inputLimits, type InputOptions } from "./input.js";
 import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "./io.js";
 import { planFileIn, planOutput, writeOutput, type OutputPlan } from "./output.js";
-import { redactionSummary } from "./redaction-summary.js";
+import { addRedactionCounts, noRedactions, redactionSummary } from "./redaction-summary.js";
 import { verbosityOf, warningLines } from "./warning-summary.js";
 
 /** What the streamed export read and replaced; final once its pieces have all been taken. */
@@ -48,8 +48,6 @@ const binaryBlockTypes: ReadonlySet<string> = new Set(["image", "audio", "file"]
  * enough to stay below malloc's mmap threshold (larger pieces left 1 GiB exports at ~195 MiB peak RSS, 16 KiB at ~135).
  */
 const pieceLength = 16 * 1024;
-/** Diagnostics kept in full; the rest only counted by the reader's summary. */
-const keptDiagnostics = 10_000;
 
 function isReasoningBlock(block: unknown): boolean {
   return (
@@ -79,10 +77,7 @@ function redactBlock(block: unknown, redactor: Redactor, counts: RedactionReport
 
 function redactValue(value: unknown, redactor: Redactor, counts: RedactionReport): unknown {
   const redacted = redactor.redactValue(value);
-  for (const [rule, count] of Object.entries(redacted.report.counts)) {
-    counts.counts[rule] = (counts.counts[rule] ?? 0) + count;
-    counts.total += count;
-  }
+  addRedactionCounts(counts, redacted.report.counts);
   return redacted.value;
 }
 
@@ -120,7 +115,7 @@ export function streamEventLogExport(
   options: InputOptions & { reasoning: "include" | "omit"; redact: boolean },
 ): StreamedEventLogExport {
   const reader = readEventLog(file, { maxDecompressedBytes: inputLimits(options).maxDecompressedBytes });
-  const counts: RedactionReport = { counts: Object.create(null) as Record<string, number>, total: 0 };
+  const counts = noRedactions();
   const treatment = {
     omitReasoning: options.reasoning === "omit",
     redactor: options.redact ? createRedactor() : undefined,
@@ -182,7 +177,7 @@ export async function exportEventLogStreaming(
     );
   const verbosity = verbosityOf(options);
   report.kind = "event-log";
-  const redaction: RedactionReport = { counts: Object.create(null) as Record<string, number>, total: 0 };
+  const redaction = noRedactions();
   let events = 0;
   let reasoningParts = 0;
   // The log, then each child run's log found beside its parent's (`<child run id>.jsonl`), written beside the
@@ -229,9 +224,7 @@ export async function exportEventLogStreaming(
     if (!child) report.output = written ?? null;
     events += streamed.events;
     reasoningParts += streamed.reasoningParts;
-    for (const [rule, count] of Object.entries(streamed.redaction?.counts ?? {}))
-      redaction.counts[rule] = (redaction.counts[rule] ?? 0) + count;
-    redaction.total += streamed.redaction?.total ?? 0;
+    if (streamed.redaction !== null) addRedactionCounts(redaction, streamed.redaction.counts);
     for (const item of streamed.diagnostics) {
       const at = where(item.line);
       report.warnings.push({

@@ -13,7 +13,7 @@ import {
   type EventLogReadSummary,
   type FollowOptions,
 } from "@agent-transcript/recorder";
-import { describeReadError, inputLimits, type InputOptions } from "./input.js";
+import { describeReadError, inputLimits, inputName, type InputOptions } from "./input.js";
 import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "./io.js";
 import { warningLines, type ReportedWarning, type Verbosity } from "./warning-summary.js";
@@ -32,7 +32,7 @@ export interface EventLogReading {
 }
 
 /** A log with millions of bad lines reports the first 10,000 in full and counts the rest. */
-const keptDiagnostics = 10_000;
+export const keptDiagnostics = 10_000;
 
 /**
  * Reads `input` (a path, or `-` for standard input) and hands each event to `onEvent` in file order, awaiting it (so
@@ -53,11 +53,13 @@ export async function streamEventLog(
   } = {},
 ): Promise<EventLogReading> {
   const limits = inputLimits(options);
-  const source = input === "-" ? "<stdin>" : input;
+  const source = inputName(input);
+  let size: number | undefined;
   if (input !== "-") {
     try {
       const stats = await stat(input);
       if (stats.isDirectory()) throw new UserError(`${source}: is a folder; give the event log (.jsonl) of a run`);
+      size = stats.size;
     } catch (error) {
       if (error instanceof UserError) throw error;
       throw new UserError(`${source}: cannot read: ${describeReadError(error)}`);
@@ -71,10 +73,10 @@ export async function streamEventLog(
   readingOptions.onStart?.(reader.summary);
   const reading: EventLogReading = { source, lines: 0, events: 0, diagnostics: [], omittedDiagnostics: 0 };
   // A plain file's position is its bytes read; a gzip file's counts decompressed bytes, so it shows no bar.
-  if (input !== "-" && readingOptions.follow === undefined)
+  if (size !== undefined && readingOptions.follow === undefined)
     meterInput({
       file: input,
-      totalBytes: (await stat(input)).size,
+      totalBytes: size,
       bytesRead: () => (reader.summary.compressed ? 0 : reader.summary.bytes),
     });
   for await (const item of reader) {

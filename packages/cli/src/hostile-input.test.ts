@@ -126,6 +126,25 @@ function expectRefusal(outcome: Outcome & { command?: string }, where: readonly 
   for (const fragment of where) expect(all, outcome.command).toContain(fragment);
 }
 
+/**
+ * A file of the real `lines` with bad lines spliced in at the injections' places, each line ended by a newline: the
+ * file, and the numbers (from 1) of the lines that are not real ones.
+ */
+function fileWithBadLines(
+  name: string,
+  realLines: readonly string[],
+  injections: ReadonlyArray<readonly [number, string | Buffer]>,
+): { file: string; bad: number[] } {
+  const lines: Array<string | Buffer> = [...realLines];
+  for (const [position, bad] of [...injections].sort((a, b) => b[0] - a[0])) lines.splice(position, 0, bad);
+  const bad = lines.flatMap((line, index) => (typeof line === "string" && realLines.includes(line) ? [] : [index + 1]));
+  const file = scratchFile(
+    name,
+    Buffer.concat(lines.flatMap((line) => [typeof line === "string" ? Buffer.from(line) : line, Buffer.from("\n")])),
+  );
+  return { file, bad };
+}
+
 /** Arrays or objects nested `levels` deep, written as text, and the pointer of the first one past the limit. */
 function nestedText(levels: number, keys: readonly string[]): { text: string; tokens: string[] } {
   let open = "";
@@ -428,17 +447,7 @@ describe("hostile Claude Code sessions through import", () => {
         fc.array(fc.tuple(fc.nat({ max: realLines.length }), badLine), { minLength: 1, maxLength: 5 }),
         fc.boolean(),
         async (injections, preexisting) => {
-          const lines: Array<string | Buffer> = [...realLines];
-          for (const [position, bad] of [...injections].sort((a, b) => b[0] - a[0])) lines.splice(position, 0, bad);
-          const bad = lines.flatMap((line, index) =>
-            typeof line === "string" && realLines.includes(line) ? [] : [index + 1],
-          );
-          const file = scratchFile(
-            "session.jsonl",
-            Buffer.concat(
-              lines.flatMap((line) => [typeof line === "string" ? Buffer.from(line) : line, Buffer.from("\n")]),
-            ),
-          );
+          const { file, bad } = fileWithBadLines("session.jsonl", realLines, injections);
           const target = path.join(path.dirname(file), "session.json");
           if (preexisting) writeFileSync(target, "sentinel");
           const outcome = await runCommand(["import", file, "--verbose", "--output", target]);
@@ -522,17 +531,7 @@ describe("hostile Codex rollouts through import", () => {
       fc.asyncProperty(
         fc.array(fc.tuple(fc.nat({ max: realLines.length }), badLine), { minLength: 1, maxLength: 5 }),
         async (injections) => {
-          const lines: Array<string | Buffer> = [...realLines];
-          for (const [position, bad] of [...injections].sort((a, b) => b[0] - a[0])) lines.splice(position, 0, bad);
-          const bad = lines.flatMap((line, index) =>
-            typeof line === "string" && realLines.includes(line) ? [] : [index + 1],
-          );
-          const file = scratchFile(
-            "rollout-hostile.jsonl",
-            Buffer.concat(
-              lines.flatMap((line) => [typeof line === "string" ? Buffer.from(line) : line, Buffer.from("\n")]),
-            ),
-          );
+          const { file, bad } = fileWithBadLines("rollout-hostile.jsonl", realLines, injections);
           const target = path.join(path.dirname(file), "rollout.json");
           const outcome = await runCommand(["import", file, "--format", "codex", "--verbose", "--output", target]);
           expect(outcome.code).toBe(0);
@@ -681,10 +680,7 @@ describe("hostile interchange files (ATIF trajectories, AWF transcript logs) thr
       fc.asyncProperty(
         fc.array(fc.tuple(fc.nat({ max: awfLines.length }), badLine), { minLength: 1, maxLength: 4 }),
         async (injections) => {
-          const lines = [...awfLines];
-          for (const [position, bad] of [...injections].sort((a, b) => b[0] - a[0])) lines.splice(position, 0, bad);
-          const bad = lines.flatMap((line, index) => (awfLines.includes(line) ? [] : [index + 1]));
-          const file = scratchFile("550e8400-e29b-41d4-a716-446655440000.jsonl", `${lines.join("\n")}\n`);
+          const { file, bad } = fileWithBadLines("550e8400-e29b-41d4-a716-446655440000.jsonl", awfLines, injections);
           const target = path.join(path.dirname(file), "out.json");
           const outcome = await runCommand([
             "convert",
@@ -764,14 +760,7 @@ describe("hostile Gemini CLI sessions through import", () => {
       fc.asyncProperty(
         fc.array(fc.tuple(fc.nat({ max: jsonlLines.length }), badLine), { minLength: 1, maxLength: 4 }),
         async (injections) => {
-          const lines: Array<string | Buffer> = [...jsonlLines];
-          for (const [position, bad] of [...injections].sort((a, b) => b[0] - a[0])) lines.splice(position, 0, bad);
-          const file = scratchFile(
-            "session.jsonl",
-            Buffer.concat(
-              lines.flatMap((line) => [typeof line === "string" ? Buffer.from(line) : line, Buffer.from("\n")]),
-            ),
-          );
+          const { file } = fileWithBadLines("session.jsonl", jsonlLines, injections);
           const target = path.join(path.dirname(file), "session.json");
           const outcome = await runCommand(["import", file, "--format", "gemini-cli", "--verbose", "--output", target]);
           expect(outcome.code).toBe(0);

@@ -332,6 +332,11 @@ export type LoadedDocument =
     }
   | { ok: false; problems: InputProblem[]; omitted: number; unreadable?: boolean };
 
+/** An input as messages and reports name it: the path as given, `<stdin>` for standard input (`-`). */
+export function inputName(input: string): string {
+  return input === "-" ? "<stdin>" : input;
+}
+
 /** The first problems to list, and the count of the rest. */
 export function capProblems(problems: readonly InputProblem[]): { problems: InputProblem[]; omitted: number } {
   return {
@@ -401,7 +406,16 @@ export function decodeWithLines(
 export async function loadDocument(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedDocument> {
   const read = await readInput(input, io, limits);
   if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
-  const text = read.text;
+  return loadDocumentText(input, read.text, io, limits);
+}
+
+/** {@link loadDocument} for an input whose text was read already (standard input cannot be read twice). */
+export async function loadDocumentText(
+  input: string,
+  text: string,
+  io: CommandIo,
+  limits: InputLimits,
+): Promise<LoadedDocument> {
   const files = input === "-" ? [] : [input];
   // An agent's session (a Claude Code log) is imported, by what its first lines hold.
   const sessionFormat = detectSessionFormat(text);

@@ -107,6 +107,15 @@ function describeFileType(stats: Stats): string {
 }
 
 /**
+ * `--json` prints the report on standard output, so the data itself needs an `--output` of its own: without one, a
+ * usage error before anything is read, naming what the path is for (`the document`, `the export`).
+ */
+export function requireOutputBesideJson(options: { json?: boolean; output?: string }, what: string): void {
+  if (options.json && (options.output === undefined || options.output === "-"))
+    throw new UserError(`--json prints the report on stdout; give --output PATH for ${what}`, exitCodes.usage);
+}
+
+/**
  * Looks at `--output` before the command reads or writes anything, and decides how it will be written, or refuses
  * it with an {@link OutputError} naming the path (a usage error for an empty path).
  */

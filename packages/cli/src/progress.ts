@@ -104,3 +104,20 @@ export function startProgress(
     stop,
   };
 }
+
+/**
+ * Runs a command's work with a progress bar for a large input, on a terminal only: its messages go through the
+ * wrapped stderr, and the bar is removed however the work ends.
+ */
+export async function withProgress<T>(
+  io: CommandIo,
+  options: { quiet?: boolean; json?: boolean },
+  work: (io: CommandIo) => Promise<T>,
+): Promise<T> {
+  const progress = startProgress(io, options);
+  try {
+    return await work(progress.io);
+  } finally {
+    progress.stop();
+  }
+}

@@ -9,3 +9,16 @@ export function redactionSummary(report: RedactionReport | undefined): string | 
   const rules = Object.entries(report.counts).map(([rule, count]) => `${rule} ×${count}`);
   return `agent-transcript: redacted ${report.total} secret${report.total === 1 ? "" : "s"} (${rules.join(", ")})\n`;
 }
+
+/** A running total of redactions, none yet (a null-prototype map: a rule's name is never an inherited key). */
+export function noRedactions(): RedactionReport {
+  return { counts: Object.create(null) as Record<string, number>, total: 0 };
+}
+
+/** Adds one redaction's counts, rule by rule, into a running total. */
+export function addRedactionCounts(total: RedactionReport, counts: Readonly<Record<string, number>>): void {
+  for (const [rule, count] of Object.entries(counts)) {
+    total.counts[rule] = (total.counts[rule] ?? 0) + count;
+    total.total += count;
+  }
+}

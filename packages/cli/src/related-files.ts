@@ -1,13 +1,12 @@
+/**
+ * The files an interchange format (ATIF, AWF transcript logs) writes beyond its main one (child runs, continuations),
+ * as `convert --to` and `export --format` write them: beside an output file, each under its own name.
+ */
 import { describeCount } from "@agent-transcript/core";
 import type { SessionExportFile } from "@agent-transcript/providers";
 import path from "node:path";
 import type { CommandIo } from "./io.js";
 import { planOutput, writeOutput } from "./output.js";
-
-/**
- * The files an interchange format (ATIF, AWF transcript logs) writes beyond its main one (child runs, continuations),
- * as `convert --to` and `export --format` write them: beside an output file, each under its own name.
- */
 
 /**
  * Whether a related file's name, which comes from the document (a run id, a continuation's file name), is a plain

@@ -25,9 +25,10 @@ export async function startViewServer(
   transcriptJson: string,
   options: { port?: number; name?: string } = {},
 ): Promise<ViewServer> {
+  const page = { type: "text/html; charset=utf-8", body: Buffer.from(assets.html) };
   const files = new Map<string, { type: string; body: Buffer }>([
-    ["/", { type: "text/html; charset=utf-8", body: Buffer.from(assets.html) }],
-    ["/index.html", { type: "text/html; charset=utf-8", body: Buffer.from(assets.html) }],
+    ["/", page],
+    ["/index.html", page],
     ["/viewer.js", { type: "text/javascript; charset=utf-8", body: Buffer.from(assets.script) }],
     ["/viewer.css", { type: "text/css; charset=utf-8", body: Buffer.from(assets.style) }],
     [transcriptPath, { type: "application/json; charset=utf-8", body: Buffer.from(transcriptJson) }],

@@ -13,18 +13,26 @@ import {
   providerConverters,
   type ToCanonicalResult,
 } from "@agent-transcript/providers";
-import { isJsonLines, loadDocument, readInput, type InputLimits, type LoadedDocument } from "./input.js";
+import {
+  capProblems,
+  isJsonLines,
+  loadDocumentText,
+  readInput,
+  type InputLimits,
+  type LoadedDocument,
+} from "./input.js";
 import type { CommandIo } from "./io.js";
 
 export type LoadedViewable =
   (Extract<LoadedDocument, { ok: true }> & { format?: string }) | Extract<LoadedDocument, { ok: false }>;
 
 export async function loadViewable(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedViewable> {
-  const loaded = await loadDocument(input, io, limits);
-  // Standard input cannot be read twice; a file that could not be read at all is no payload either.
-  if (loaded.ok || loaded.unreadable || input === "-") return loaded;
+  // Read once: the text is tried as a document, an event log or a session first, then as a payload.
   const read = await readInput(input, io, limits);
-  if (!read.ok || isJsonLines(read.text)) return loaded;
+  if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
+  const loaded = await loadDocumentText(input, read.text, io, limits);
+  // Standard input is shown only as a document, an event log or a session, never tried as a payload.
+  if (loaded.ok || loaded.unreadable || input === "-" || isJsonLines(read.text)) return loaded;
   const parsed = parseJson(read.text, { maxDepth: limits.maxDepth });
   if (!parsed.ok) return loaded;
   const detected = detectFormat(parsed.value);
@@ -44,8 +52,7 @@ export async function loadViewable(input: string, io: CommandIo, limits: InputLi
   if (!result.ok)
     return {
       ok: false,
-      problems: result.errors.slice(0, 100).map((error) => ({ pointer: error.path, message: error.message })),
-      omitted: Math.max(0, result.errors.length - 100),
+      ...capProblems(result.errors.map((error) => ({ pointer: error.path, message: error.message }))),
     };
   return {
     ok: true,

@@ -36,6 +36,7 @@ import {
   decodeWithLines,
   defaultInputLimits,
   inputLimits,
+  inputName,
   loadSessionText,
   maximumListedProblems,
   readInput,
@@ -44,9 +45,9 @@ import {
 } from "../input.js";
 import { convertFormatIds } from "../format-choices.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
-import { startProgress } from "../progress.js";
-import { jsonLinesChunks, jsonTextChunks } from "../json-text.js";
-import { planOutput, writeOutput } from "../output.js";
+import { withProgress } from "../progress.js";
+import { jsonFileChunks, jsonLinesChunks } from "../json-text.js";
+import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../related-files.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
@@ -403,8 +404,7 @@ export function* serialisedPieces(value: unknown, kind: PayloadKind): Generator<
     yield* jsonLinesChunks(value);
     return;
   }
-  yield* jsonTextChunks(value, { indent: 2 });
-  yield "\n";
+  yield* jsonFileChunks(value);
 }
 
 /** A conversion's warnings as every command prints them (the `--json` report keeps the stage each arose in). */
@@ -426,24 +426,14 @@ const describeKind = (format: DetectedFormat, kind: PayloadKind): string =>
         : `${format} ${kind}`;
 
 export async function runConvert(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
-  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
-  const progress = startProgress(io, options);
-  try {
-    return await convertWatched(input, options, progress.io);
-  } finally {
-    progress.stop();
-  }
+  // A progress bar for a large input, on a terminal only (progress.ts).
+  return withProgress(io, options, (watched) => convertWatched(input, options, watched));
 }
 
 async function convertWatched(input: string, options: ConvertCommandOptions, io: CommandIo): Promise<number> {
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError(
-      "--json prints the report on stdout; give --output PATH for the converted payload",
-      exitCodes.usage,
-    );
+  requireOutputBesideJson(options, "the converted payload");
   const verbosity = verbosityOf(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   // A bad --model or --max-tokens is a usage error before anything is read.
   requestSettingsOf(options);
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
@@ -566,7 +556,7 @@ async function convertSession(
   io: CommandIo,
 ): Promise<number> {
   const { report } = context;
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   report.from = format;
   report.kind = "document";
   const loaded = await loadSessionText(input, text, format, io, inputLimits(options));
@@ -600,7 +590,7 @@ async function writeConverted(
   io: CommandIo,
 ): Promise<number> {
   const { report, plan, fail, sayWarnings, verbosity } = context;
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const settings = requestSettingsOf(options);
   // Redacting the canonical document, as export does, redacts every target alike and leaves alone what only looks
   // like text: signatures, encrypted reasoning and inline media, which redaction would corrupt.

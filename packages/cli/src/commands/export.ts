@@ -13,6 +13,7 @@ import {
   describeOmitted,
   formatProblem,
   inputLimits,
+  inputName,
   loadDocument,
   parseByteSize,
   type InputOptions,
@@ -22,9 +23,9 @@ import { renderHtmlExport } from "../html-export.js";
 import { exportEventLogStreaming } from "../event-log-export.js";
 import { probeEventLog } from "../event-log-stream.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
-import { startProgress } from "../progress.js";
+import { withProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
-import { planFileIn, planOutput, writeOutput } from "../output.js";
+import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { redactionSummary } from "../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../related-files.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
@@ -74,35 +75,23 @@ export interface ExportReport {
 }
 
 /** `65536`, `64KiB`, `64 KiB`, `1MB`: bytes, at least 2 (the size of `""`, `[]` or `{}`). */
-/** The file an output plan names, when it names one. */
-function target(plan: { kind: string; path?: string }): string | undefined {
-  return plan.kind === "file" ? plan.path : undefined;
-}
-
 export function parseSize(text: string): number {
   return parseByteSize(text, "--limit", 2);
 }
 
 export async function runExport(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
-  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
-  const progress = startProgress(io, options);
-  try {
-    return await exportWatched(input, options, progress.io);
-  } finally {
-    progress.stop();
-  }
+  // A progress bar for a large input, on a terminal only (progress.ts).
+  return withProgress(io, options, (watched) => exportWatched(input, options, watched));
 }
 
 async function exportWatched(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
   if (options.limit !== undefined && !options.truncate)
     throw new UserError("--limit needs --truncate", exitCodes.usage);
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError("--json prints the report on stdout; give --output PATH for the export", exitCodes.usage);
+  requireOutputBesideJson(options, "the export");
   const verbosity = verbosityOf(options);
   const limitBytes = options.limit === undefined ? undefined : parseSize(options.limit);
   const limits = inputLimits(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const inputs = input === "-" ? [] : [input];
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
   const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });
@@ -164,7 +153,7 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   let interchange: { main: string; related: SessionExportFile[] } | undefined;
   const exporterId = options.format === "jsonl" ? "awf-transcript" : options.format;
   if (isSessionExportFormatId(exporterId)) {
-    const fileName = target(plan) === undefined ? undefined : path.basename(target(plan) as string);
+    const fileName = plan.kind === "file" ? path.basename(plan.path) : undefined;
     const exported = sessionExporters[exporterId]?.fromCanonical(
       document as Transcript,
       fileName === undefined ? {} : { name: fileName },

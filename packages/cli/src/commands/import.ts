@@ -1,4 +1,4 @@
-import { describeCount, exportFileName, type Usage } from "@agent-transcript/core";
+import { describeCount, exportFileName, type Transcript, type Usage } from "@agent-transcript/core";
 import { stat } from "node:fs/promises";
 import type { SessionFormatId, SessionLoss } from "@agent-transcript/providers";
 import { findSessionFiles } from "@agent-transcript/providers/node";
@@ -6,15 +6,17 @@ import {
   describeOmitted,
   formatProblem,
   inputLimits,
+  inputName,
   loadSession,
   unexplainedLosses,
   type InputOptions,
   type InputProblem,
+  type LoadedSession,
 } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
-import { startProgress } from "../progress.js";
+import { withProgress } from "../progress.js";
 import { jsonFileChunks } from "../json-text.js";
-import { planFileIn, planOutput, writeOutput } from "../output.js";
+import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-summary.js";
 
 export interface ImportCommandOptions extends InputOptions, VerbosityOptions {
@@ -59,6 +61,47 @@ export interface ImportFolderReport {
   skipped: Array<{ path: string; reason: string }>;
 }
 
+/** A report for `input` before it is read: nothing found, nothing written. */
+function emptyReport(input: string, format: SessionFormatId | null): ImportReport {
+  return {
+    ok: false,
+    input,
+    format,
+    output: null,
+    files: [],
+    messages: 0,
+    childRuns: 0,
+    losses: [],
+    unexplainedLosses: 0,
+    usage: { session: null, includingChildren: null },
+    problems: [],
+  };
+}
+
+/** Fills `report` with what an imported session holds: its files, counts, losses and usage. */
+function recordImported(report: ImportReport, loaded: Extract<LoadedSession, { ok: true }>): void {
+  const { document, children, losses } = loaded.result;
+  report.files = loaded.files;
+  report.messages = document.messages.length;
+  report.childRuns = children.length;
+  report.losses = losses;
+  report.unexplainedLosses = unexplainedLosses(losses);
+  report.usage = {
+    session: document.usage ?? null,
+    includingChildren: document.run?.usage_including_children ?? document.usage ?? null,
+  };
+}
+
+/** The generated name of a document written into an `--output` folder. */
+function documentFileName(document: Transcript): string {
+  return exportFileName({
+    title: document.title,
+    id: document.id,
+    timestamp: document.created_at ?? new Date(),
+    extension: "json",
+  });
+}
+
 async function isFolder(input: string): Promise<boolean> {
   if (input === "-") return false;
   try {
@@ -69,39 +112,20 @@ async function isFolder(input: string): Promise<boolean> {
 }
 
 export async function runImport(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
-  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
-  const progress = startProgress(io, options);
-  try {
-    return await importWatched(input, options, progress.io);
-  } finally {
-    progress.stop();
-  }
+  // A progress bar for a large input, on a terminal only (progress.ts).
+  return withProgress(io, options, (watched) => importWatched(input, options, watched));
 }
 
 async function importWatched(input: string, options: ImportCommandOptions, io: CommandIo): Promise<number> {
   if (await isFolder(input)) return runImportFolder(input, options, io);
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError("--json prints the report on stdout; give --output PATH for the document", exitCodes.usage);
+  requireOutputBesideJson(options, "the document");
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const inputs = input === "-" ? [] : [input];
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
   const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });
-  const report: ImportReport = {
-    ok: false,
-    input: name,
-    format: options.format ?? null,
-    output: null,
-    files: [],
-    messages: 0,
-    childRuns: 0,
-    losses: [],
-    unexplainedLosses: 0,
-    usage: { session: null, includingChildren: null },
-    problems: [],
-  };
+  const report = emptyReport(name, options.format ?? null);
 
   const loaded = await loadSession(input, io, limits, options.format);
   if (!loaded.ok) {
@@ -119,31 +143,11 @@ async function importWatched(input: string, options: ImportCommandOptions, io: C
   }
   const { document, children, losses } = loaded.result;
   report.format = loaded.format;
-  report.files = loaded.files;
-  report.messages = document.messages.length;
-  report.childRuns = children.length;
-  report.losses = losses;
-  report.unexplainedLosses = unexplainedLosses(losses);
-  report.usage = {
-    session: document.usage ?? null,
-    includingChildren: document.run?.usage_including_children ?? document.usage ?? null,
-  };
+  recordImported(report, loaded);
 
   // Said before writing, so that a write that fails leaves them said.
   if (!options.json) for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
-  const target =
-    plan.kind === "directory"
-      ? await planFileIn(
-          plan,
-          exportFileName({
-            title: document.title,
-            id: document.id,
-            timestamp: document.created_at ?? new Date(),
-            extension: "json",
-          }),
-          loaded.files,
-        )
-      : plan;
+  const target = plan.kind === "directory" ? await planFileIn(plan, documentFileName(document), loaded.files) : plan;
   const written = await writeOutput(target, io, jsonFileChunks(document), loaded.files);
   report.output = written ?? null;
   report.ok = true;
@@ -196,19 +200,7 @@ async function runImportFolder(input: string, options: ImportCommandOptions, io:
   }
   let failed = 0;
   for (const session of sessions) {
-    const report: ImportReport = {
-      ok: false,
-      input: session.path,
-      format: session.format,
-      output: null,
-      files: [],
-      messages: 0,
-      childRuns: 0,
-      losses: [],
-      unexplainedLosses: 0,
-      usage: { session: null, includingChildren: null },
-      problems: [],
-    };
+    const report = emptyReport(session.path, session.format);
     folderReport.sessions.push(report);
     const loaded = await loadSession(session.path, io, limits, session.format);
     if (!loaded.ok) {
@@ -218,27 +210,10 @@ async function runImportFolder(input: string, options: ImportCommandOptions, io:
         for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(session.path, problem)));
       continue;
     }
-    const { document, children, losses } = loaded.result;
-    report.files = loaded.files;
-    report.messages = document.messages.length;
-    report.childRuns = children.length;
-    report.losses = losses;
-    report.unexplainedLosses = unexplainedLosses(losses);
-    report.usage = {
-      session: document.usage ?? null,
-      includingChildren: document.run?.usage_including_children ?? document.usage ?? null,
-    };
+    const { document, losses } = loaded.result;
+    recordImported(report, loaded);
     if (!options.json) for (const line of warningLines(session.path, loaded.warnings, verbosity)) io.stderr(line);
-    const target = await planFileIn(
-      plan,
-      exportFileName({
-        title: document.title,
-        id: document.id,
-        timestamp: document.created_at ?? new Date(),
-        extension: "json",
-      }),
-      loaded.files,
-    );
+    const target = await planFileIn(plan, documentFileName(document), loaded.files);
     const written = await writeOutput(target, io, jsonFileChunks(document), loaded.files);
     report.output = written ?? null;
     report.ok = true;

@@ -6,11 +6,11 @@
  */
 import { createRedactor, type RedactionReport } from "@agent-transcript/core/redact";
 import { parseJson } from "@agent-transcript/core/json";
-import { formatProblem, inputLimits, isJsonLines, readInput, type InputOptions } from "../input.js";
-import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { formatProblem, inputLimits, inputName, isJsonLines, readInput, type InputOptions } from "../input.js";
+import { exitCodes, messageLine, writeData, type CommandIo } from "../io.js";
 import { jsonFileChunks } from "../json-text.js";
-import { planOutput, writeOutput } from "../output.js";
-import { redactionSummary } from "../redaction-summary.js";
+import { planOutput, writeOutput, requireOutputBesideJson } from "../output.js";
+import { addRedactionCounts, noRedactions, redactionSummary } from "../redaction-summary.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../warning-summary.js";
 
 export interface RedactCommandOptions extends InputOptions, VerbosityOptions {
@@ -32,25 +32,13 @@ export interface RedactReport {
   problems: string[];
 }
 
-function addCounts(total: RedactionReport, counts: Readonly<Record<string, number>>): void {
-  for (const [rule, count] of Object.entries(counts)) {
-    total.counts[rule] = (total.counts[rule] ?? 0) + count;
-    total.total += count;
-  }
-}
-
 export async function runRedact(input: string, options: RedactCommandOptions, io: CommandIo): Promise<number> {
-  const toStdout = options.output === undefined || options.output === "-";
-  if (options.json && toStdout)
-    throw new UserError(
-      "--json prints the report on stdout; give --output PATH for the redacted file",
-      exitCodes.usage,
-    );
+  requireOutputBesideJson(options, "the redacted file");
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const plan = await planOutput({ output: options.output, inputs: input === "-" ? [] : [input], directory: "refuse" });
-  const redaction: RedactionReport = { counts: Object.create(null) as Record<string, number>, total: 0 };
+  const redaction = noRedactions();
   const report: RedactReport = {
     ok: false,
     input: name,
@@ -90,12 +78,12 @@ export async function runRedact(input: string, options: RedactCommandOptions, io
         let written: string;
         if (parsed.ok) {
           const redacted = redactor.redactValue(parsed.value);
-          addCounts(redaction, redacted.report.counts);
+          addRedactionCounts(redaction, redacted.report.counts);
           written = JSON.stringify(redacted.value);
         } else {
           // Not JSON: still redacted, as text, so a secret on a broken line is not passed on.
           const redacted = redactor.redactString(raw);
-          addCounts(redaction, redacted.counts);
+          addRedactionCounts(redaction, redacted.counts);
           written = redacted.text;
           report.warnings.push({
             code: "line-redacted-as-text",
@@ -112,13 +100,13 @@ export async function runRedact(input: string, options: RedactCommandOptions, io
     if (!parsed.ok) return fail(`${name}: not JSON or JSON lines: ${parsed.error.message}`);
     report.format = "json";
     const redacted = redactor.redactValue(parsed.value);
-    addCounts(redaction, redacted.report.counts);
+    addRedactionCounts(redaction, redacted.report.counts);
     // A compact file stays compact; anything else is written as export writes JSON (two-space indentation).
     const compact = !text.trimEnd().includes("\n");
     pieces = compact ? [`${JSON.stringify(redacted.value)}\n`] : jsonFileChunks(redacted.value);
   }
   const written = await writeOutput(plan, io, pieces, input === "-" ? [] : [input]);
-  report.output = written ?? (toStdout ? "-" : null);
+  report.output = written ?? (plan.kind === "stdout" ? "-" : null);
   report.ok = true;
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
   else {

@@ -9,9 +9,9 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
 import { childLogFile, probeEventLog, reportReading, streamEventLog } from "../event-log-stream.js";
-import { describeReadError, formatProblem, inputLimits, loadDocument, type InputOptions } from "../input.js";
+import { describeReadError, formatProblem, inputLimits, inputName, loadDocument, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../io.js";
-import { startProgress } from "../progress.js";
+import { withProgress } from "../progress.js";
 import {
   countEvent,
   documentStats,
@@ -86,13 +86,8 @@ async function folderInputs(folder: string): Promise<string[]> {
 }
 
 export async function runStats(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
-  // A progress bar for a large input, on a terminal only (progress.ts); its messages go through the wrapped stderr.
-  const progress = startProgress(io, options);
-  try {
-    return await statsWatched(inputs, options, progress.io);
-  } finally {
-    progress.stop();
-  }
+  // A progress bar for a large input, on a terminal only (progress.ts).
+  return withProgress(io, options, (watched) => statsWatched(inputs, options, watched));
 }
 
 async function statsWatched(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
@@ -130,7 +125,7 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
       continue;
     }
     const loaded = await loadDocument(file, io, limits);
-    const source = file === "-" ? "<stdin>" : file;
+    const source = inputName(file);
     if (!loaded.ok && found) {
       if (verbosity !== "quiet") io.stderr(messageLine(`${source}: skipped: not an event log, document or session`));
       continue;

@@ -8,6 +8,7 @@ import {
   describeOmitted,
   formatProblem,
   inputLimits,
+  inputName,
   isJsonLines,
   readInput,
   type InputLimits,
@@ -191,7 +192,7 @@ export async function runValidate(inputs: string[], options: ValidateOptions, io
   const limits = inputLimits(options);
   const reports: FileReport[] = [];
   for (const input of inputs) {
-    const name = input === "-" ? "<stdin>" : input;
+    const name = inputName(input);
     const read = await readInput(input, io, limits);
     if (!read.ok) {
       reports.push({

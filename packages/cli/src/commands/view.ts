@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { describeOmitted, formatProblem, inputLimits, type InputOptions } from "../input.js";
+import { describeOmitted, formatProblem, inputLimits, inputName, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startViewServer } from "../view-server.js";
 import { loadViewable } from "../viewable-input.js";
@@ -45,7 +45,7 @@ export async function runView(
   const port = options.port === undefined ? 0 : Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UserError(`--port must be a port number from 0 to 65535, not ${options.port}`, exitCodes.usage);
-  const name = input === "-" ? "<stdin>" : input;
+  const name = inputName(input);
   const verbosity = verbosityOf(options);
   const loaded = await loadViewable(input, io, inputLimits(options));
   if (!loaded.ok) {
