@@ -96,6 +96,19 @@ export function shapeOf<Shape extends object>(own: JsonObject | undefined): Shap
   return { ...shape, absent } as Shape;
 }
 
+/** The fields a source object lacked that the writer fills by default, as the `absent` of its `$shape` marker lists them. */
+export function absentFields(own: JsonObject | undefined): readonly string[] {
+  return shapeOf<{ absent?: string[] }>(own)?.absent ?? [];
+}
+
+/** `own` with a `$shape` marker of `absent` (a new object; `own` may be undefined), or `own` itself when none is absent. */
+export function withAbsent(own: JsonObject | undefined, absent: readonly string[]): JsonObject | undefined {
+  if (absent.length === 0) return own;
+  const result: JsonObject = { ...(own ?? {}) };
+  setField(result, shapeKey, { absent: [...absent] });
+  return result;
+}
+
 /** Builds a provider entry from kept fields and a shape, or undefined when both are empty (an empty `absent` counts as empty). */
 export function providerEntry(rest: JsonObject | undefined, shape: object = {}): JsonObject | undefined {
   const entry: JsonObject = { ...(rest ?? {}) };

@@ -4,7 +4,9 @@
  */
 import type { Issuer, ProviderFields } from "@agent-transcript/core";
 import type { TargetIssuer } from "../../conversion/index.js";
-import { cloneJson, isJsonObject, setField, shapeKey, shapeOf, type JsonObject } from "../../conversion/index.js";
+import { cloneJson, isJsonObject, setField, shapeKey, type JsonObject } from "../../conversion/index.js";
+/** The toolkit's `absent` marker helpers, under the names this format's code uses. */
+export { absentFields as absentOf, withAbsent } from "../../conversion/index.js";
 
 /** The key of `provider_fields` this format reads and writes. */
 export const providerKey = "openai";
@@ -101,19 +103,6 @@ export function isoToEpoch(value: string): number | undefined {
  */
 export interface Shape {
   absent?: string[];
-}
-
-/** The fields a source object lacked that the writer fills by default, as its `$shape` marker lists them. */
-export function absentOf(fields: JsonObject | undefined): readonly string[] {
-  return shapeOf<Shape>(fields)?.absent ?? [];
-}
-
-/** `fields` with `absent` added to its `$shape` marker (a new object; `fields` may be undefined). */
-export function withAbsent(fields: JsonObject | undefined, absent: readonly string[]): JsonObject | undefined {
-  if (absent.length === 0) return fields;
-  const result: JsonObject = { ...(fields ?? {}) };
-  setField(result, shapeKey, { absent: [...absent] });
-  return result;
 }
 
 /** The native fields of `fields`, without the `$shape` marker (which is no wire field). */
