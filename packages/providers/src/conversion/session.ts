@@ -287,14 +287,14 @@ export async function importSessionLinesWith(
 const largestParsedHeadLine = 256 * 1024;
 
 /** One opening line that could be a JSON object: a long one by its first 4096 characters, a short one parsed. */
-export type HeadLine = { readonly start: string } | { readonly record: unknown };
+export type HeadRecord = { readonly start: string } | { readonly record: unknown };
 
 /**
  * The opening lines of a file that could be JSON objects, trimmed, for a session importer's `detect`: detection runs
  * on every input a command reads, and the first line of a compact document is the whole document, so a line longer
  * than 256 KiB is handed over as its start; a shorter one is parsed, and one that is not JSON is left out.
  */
-export function* headLines(head: readonly string[]): Generator<HeadLine> {
+export function* headRecords(head: readonly string[]): Generator<HeadRecord> {
   for (const text of head) {
     const trimmed = text.trim();
     if (!trimmed.startsWith("{")) continue;

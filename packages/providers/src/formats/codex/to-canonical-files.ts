@@ -2,7 +2,7 @@
  * Codex's files, told by their content and found by their place: which lines open a rollout, and where the rollouts
  * of a session's sub-agents and forks may be (pure path arithmetic; the file layer lists the folder).
  */
-import { headLines, isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
+import { headRecords, isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
 
 /** The record types of a rollout line `{ timestamp, type, payload }`. */
 const rolloutTypes = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
@@ -17,7 +17,7 @@ const rolloutStart =
  * CLI's have no `type` of these.
  */
 export function detectCodex(head: readonly string[]): boolean {
-  for (const line of headLines(head)) {
+  for (const line of headRecords(head)) {
     if ("start" in line ? rolloutStart.test(line.start) : isRolloutRecord(line.record)) return true;
   }
   return false;

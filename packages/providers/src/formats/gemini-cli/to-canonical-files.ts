@@ -2,7 +2,7 @@
  * Gemini CLI's files, told by their content and found by their place: which first lines open a Gemini CLI session, and
  * where a session's sub-agents' chats are (`chats/<parent session id>/<id>.jsonl`).
  */
-import { headLines, isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
+import { headRecords, isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
 
 /**
  * Whether these first lines are Gemini CLI's. The JSONL session opens with a header record that carries the session id
@@ -18,7 +18,7 @@ export function detectGeminiCli(head: readonly string[]): boolean {
       fields.some((text) => /^ {2}"projectHash": "/.test(text))
     );
   }
-  for (const line of headLines(head)) {
+  for (const line of headRecords(head)) {
     if (!("start" in line)) return isGeminiHeader(line.record);
     if (
       /^\{"(?:sessionId|projectHash)":"/.test(line.start) &&
