@@ -86,6 +86,9 @@ export default typescript.config(
             // packages/providers/src/hostile-input.test.ts
             "expectAnswer",
             "expectPrototypesClean",
+            // packages/providers/src/conversion/session-fixtures.test.helpers.ts
+            "expectCleanImport",
+            "expectEveryLineAccounted",
             // tools/bench/src/run.test.ts
             "expectPositiveFinite",
             "expectWellFormed",

@@ -106,6 +106,14 @@ export function sessionRun({ status, first, last, parent, children = [], usage }
   return run;
 }
 
+/** `id`, or when a run of the session already has it `id#2`, `id#3`, …: the first free one, marked as used. */
+export function uniqueRunId(id: string, used: Set<string>): string {
+  let runId = id;
+  for (let suffix = 2; used.has(runId); suffix += 1) runId = `${id}#${suffix}`;
+  used.add(runId);
+  return runId;
+}
+
 /** The document of a session with no file read: `<format>-session`, with no messages. */
 export function emptySessionDocument(format: SourceFormat, options: SessionImportOptions): Transcript {
   return {

@@ -283,6 +283,35 @@ export async function importSessionLinesWith(
   return fold.finish();
 }
 
+/** Opening lines longer than this are judged by their start, not parsed, to detect a session's format. */
+const largestParsedHeadLine = 256 * 1024;
+
+/** One opening line that could be a JSON object: a long one by its first 4096 characters, a short one parsed. */
+export type HeadRecord = { readonly start: string } | { readonly record: unknown };
+
+/**
+ * The opening lines of a file that could be JSON objects, trimmed, for a session importer's `detect`: detection runs
+ * on every input a command reads, and the first line of a compact document is the whole document, so a line longer
+ * than 256 KiB is handed over as its start; a shorter one is parsed, and one that is not JSON is left out.
+ */
+export function* headRecords(head: readonly string[]): Generator<HeadRecord> {
+  for (const text of head) {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith("{")) continue;
+    if (trimmed.length > largestParsedHeadLine) {
+      yield { start: trimmed.slice(0, 4096) };
+      continue;
+    }
+    let record: unknown;
+    try {
+      record = JSON.parse(trimmed);
+    } catch {
+      continue;
+    }
+    yield { record };
+  }
+}
+
 /**
  * The folder, the name and the separator of a path, for {@link SessionImporter.relatedFiles}: pure string work, so
  * the importers stay free of `node:path` and run in a browser. Both separators are understood.

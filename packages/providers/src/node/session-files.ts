@@ -252,7 +252,7 @@ export async function relatedSessionFiles(
   format: SessionFormatId,
   lookups: FolderLookups,
 ): Promise<string[]> {
-  const found: string[] = [];
+  const found = new Set<string>();
   const self = path.resolve(file);
   for (const location of sessionImporters[format].relatedFiles(file)) {
     const folders =
@@ -265,11 +265,11 @@ export async function relatedSessionFiles(
       for (const name of (await lookups.names(folder)) ?? []) {
         if (!location.names.test(name)) continue;
         const candidate = path.join(folder, name);
-        if (path.resolve(candidate) === self || found.includes(candidate)) continue;
-        if (await lookups.isFile(candidate)) found.push(candidate);
+        if (path.resolve(candidate) === self || found.has(candidate)) continue;
+        if (await lookups.isFile(candidate)) found.add(candidate);
       }
   }
-  return found;
+  return [...found];
 }
 
 /**

@@ -7,11 +7,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Message, Transcript, Usage } from "@agent-transcript/core";
-import { validateTranscript } from "@agent-transcript/core/validators";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { describe, expect, it } from "vitest";
-import { isExpectedSessionLoss } from "../../conversion/index.js";
+import { expectCleanImport, expectEveryLineAccounted } from "../../conversion/session-fixtures.test.helpers.js";
 import { importSession } from "../../node.js";
 
 const root = realFixturesRoot();
@@ -108,14 +107,6 @@ function accountedLines(document: Transcript): Set<number> {
   return lines;
 }
 
-const notKept: readonly string[] = ["unparsable-line", "duplicate-line"];
-
-function nonBlankLines(absolute: string): number[] {
-  return readFileSync(absolute, "utf8")
-    .split("\n")
-    .flatMap((line, index) => (line.trim() === "" ? [] : [index + 1]));
-}
-
 describe("the real Claude Code files", () => {
   it("are found by the fixture reader: sessions, sub-agent files and the claude.ai export", () => {
     expect(files.length).toBeGreaterThanOrEqual(15);
@@ -129,13 +120,7 @@ describe("the real Claude Code files", () => {
       const imported = importSession(absolute, { importedAt: "2026-01-01T00:00:00Z" });
 
       it("imports with no unexplained loss into a strictly valid document", async () => {
-        const result = await imported;
-        expect(result.ok && result.format).toBe("claude-code");
-        const outcome = result.ok ? result : undefined;
-        expect(outcome?.losses.filter((loss) => !isExpectedSessionLoss(loss)) ?? ["not imported"]).toEqual([]);
-        const validation = validateTranscript(outcome?.document);
-        expect(validation.ok ? [] : validation.errors).toEqual([]);
-        expect(outcome?.document.messages.length).toBeGreaterThan(0);
+        expectCleanImport(await imported, "claude-code");
       });
 
       it("counts every response's usage once, as the raw file does", async () => {
@@ -165,21 +150,7 @@ describe("the real Claude Code files", () => {
 
       if (file.endsWith(".jsonl")) {
         it("accounts for every line of every file: in a message, a branch or a kept record", async () => {
-          const result = await imported;
-          const outcome = result.ok ? result : undefined;
-          const documents = [
-            { path: absolute, document: outcome?.document },
-            ...(outcome?.children ?? []).map((child) => ({ path: child.path, document: child.document })),
-          ];
-          for (const { path: source, document } of documents) {
-            const accounted = document === undefined ? new Set<number>() : accountedLines(document);
-            // Only a line that is not JSON, or a record written a second time, is accounted for by its loss alone.
-            for (const loss of outcome?.losses ?? [])
-              if (loss.file === source && loss.line !== undefined && notKept.includes(loss.code))
-                accounted.add(loss.line);
-            const missing = nonBlankLines(source).filter((line) => !accounted.has(line));
-            expect(missing, source).toEqual([]);
-          }
+          expectEveryLineAccounted(await imported, absolute, accountedLines);
         });
       }
     });

@@ -21,6 +21,7 @@ import {
   relativeToMain,
   sessionRun,
   sessionSource,
+  uniqueRunId,
 } from "../../conversion/index.js";
 import {
   claudeCodeKey,
@@ -110,9 +111,7 @@ export function assemble(
   const parentId = alone === undefined ? documentId(main, options) : runAgentId(alone, main.path);
   for (const { run, path } of childParts) {
     const agentId = runAgentId(run, path);
-    let runId = agentId;
-    for (let suffix = 2; usedIds.has(runId); suffix += 1) runId = `${agentId}#${suffix}`;
-    usedIds.add(runId);
+    const runId = uniqueRunId(agentId, usedIds);
     const link = links.get(agentId);
     const document = runDocument(run, report, {
       id: runId,

@@ -9,11 +9,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Message, Transcript, Usage } from "@agent-transcript/core";
-import { validateTranscript } from "@agent-transcript/core/validators";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { describe, expect, it } from "vitest";
-import { isExpectedSessionLoss } from "../../conversion/index.js";
+import { expectCleanImport, expectEveryLineAccounted } from "../../conversion/session-fixtures.test.helpers.js";
 import { importSession } from "../../node.js";
 
 const root = realFixturesRoot();
@@ -90,15 +89,6 @@ function accountedLines(document: Transcript): Set<number> {
   return lines;
 }
 
-/** Lines accounted for by their loss alone: not JSON, or an event that repeats an item (read once, from the item). */
-const notKept: readonly string[] = ["unparsable-line", "duplicate-line"];
-
-function nonBlankLines(absolute: string): number[] {
-  return readFileSync(absolute, "utf8")
-    .split("\n")
-    .flatMap((line, index) => (line.trim() === "" ? [] : [index + 1]));
-}
-
 /** The sub-agent rollouts of the fixtures, by their parent's file: the agtrace pair is a review and its parent. */
 const expectedChildren: Record<string, string[]> = {
   "agtrace/crates/agtrace-providers/tests/samples/rollout-parent-019b88e0.jsonl": [
@@ -118,13 +108,7 @@ describe("the real Codex files", () => {
       const imported = importSession(absolute, { importedAt: "2026-01-01T00:00:00Z" });
 
       it("is detected as Codex and imports with no unexplained loss into a strictly valid document", async () => {
-        const result = await imported;
-        expect(result.ok && result.format).toBe("codex");
-        const outcome = result.ok ? result : undefined;
-        expect(outcome?.losses.filter((loss) => !isExpectedSessionLoss(loss)) ?? ["not imported"]).toEqual([]);
-        const validation = validateTranscript(outcome?.document);
-        expect(validation.ok ? [] : validation.errors).toEqual([]);
-        expect(outcome?.document.messages.length).toBeGreaterThan(0);
+        const outcome = expectCleanImport(await imported, "codex");
         expect(outcome?.document.source?.format).toBe("codex");
       });
 
@@ -178,20 +162,7 @@ describe("the real Codex files", () => {
       });
 
       it("accounts for every line of every file: in a message, the session, a kept record, or its loss", async () => {
-        const result = await imported;
-        const outcome = result.ok ? result : undefined;
-        const documents = [
-          { path: absolute, document: outcome?.document },
-          ...(outcome?.children ?? []).map((child) => ({ path: child.path, document: child.document })),
-        ];
-        for (const { path: source, document } of documents) {
-          const accounted = document === undefined ? new Set<number>() : accountedLines(document);
-          for (const loss of outcome?.losses ?? [])
-            if (loss.file === source && loss.line !== undefined && notKept.includes(loss.code))
-              accounted.add(loss.line);
-          const missing = nonBlankLines(source).filter((line) => !accounted.has(line));
-          expect(missing, source).toEqual([]);
-        }
+        expectEveryLineAccounted(await imported, absolute, accountedLines);
       });
     });
   }

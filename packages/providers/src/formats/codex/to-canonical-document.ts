@@ -20,6 +20,7 @@ import {
   relativeToMain,
   sessionRun,
   sessionSource,
+  uniqueRunId,
 } from "../../conversion/index.js";
 import { codexKey, parentOf, type Counters, type FileState, type Unit } from "./to-canonical-records.js";
 
@@ -218,9 +219,7 @@ export function assemble(
   const built = new Map<FileState, SessionChild>();
   const usedIds = new Set<string>([mainId]);
   for (const { file, parentId } of [...childFiles].reverse()) {
-    let runId = documentId(file, file.path);
-    for (let suffix = 2; usedIds.has(runId); suffix += 1) runId = `${documentId(file, file.path)}#${suffix}`;
-    usedIds.add(runId);
+    const runId = uniqueRunId(documentId(file, file.path), usedIds);
     const document = runDocument(file, report, {
       id: runId,
       path: file.path,

@@ -2,13 +2,14 @@
  * Codex's files, told by their content and found by their place: which lines open a rollout, and where the rollouts
  * of a session's sub-agents and forks may be (pure path arithmetic; the file layer lists the folder).
  */
-import { isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
+import { headRecords, isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
 
 /** The record types of a rollout line `{ timestamp, type, payload }`. */
 const rolloutTypes = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
 
-/** Lines longer than this are judged by their start, not parsed, to detect the format. */
-const largestParsedLine = 256 * 1024;
+/** The start of a long rollout line, judged without parsing it. */
+const rolloutStart =
+  /^\{"timestamp":"[^"]*","type":"(?:session_meta|turn_context|response_item|event_msg|compacted)","payload":\{/;
 
 /**
  * Whether these first lines are a Codex rollout: one of them is `{ timestamp, type, payload }` with a rollout record
@@ -16,36 +17,21 @@ const largestParsedLine = 256 * 1024;
  * CLI's have no `type` of these.
  */
 export function detectCodex(head: readonly string[]): boolean {
-  for (const text of head) {
-    const trimmed = text.trim();
-    if (!trimmed.startsWith("{")) continue;
-    if (trimmed.length > largestParsedLine) {
-      const start = trimmed.slice(0, 4096);
-      if (
-        /^\{"timestamp":"[^"]*","type":"(?:session_meta|turn_context|response_item|event_msg|compacted)","payload":\{/.test(
-          start,
-        )
-      )
-        return true;
-      continue;
-    }
-    let record: unknown;
-    try {
-      record = JSON.parse(trimmed);
-    } catch {
-      continue;
-    }
-    if (
-      isJsonObject(record) &&
-      typeof record.type === "string" &&
-      rolloutTypes.has(record.type) &&
-      isJsonObject(record.payload) &&
-      !("seq" in record) &&
-      !("run_id" in record)
-    )
-      return true;
+  for (const line of headRecords(head)) {
+    if ("start" in line ? rolloutStart.test(line.start) : isRolloutRecord(line.record)) return true;
   }
   return false;
+}
+
+function isRolloutRecord(record: unknown): boolean {
+  return (
+    isJsonObject(record) &&
+    typeof record.type === "string" &&
+    rolloutTypes.has(record.type) &&
+    isJsonObject(record.payload) &&
+    !("seq" in record) &&
+    !("run_id" in record)
+  );
 }
 
 /** A rollout's name: `rollout-<time>-<thread id>.jsonl`, compressed as `.jsonl.zst` (newer) or `.jsonl.gz`. */

@@ -8,11 +8,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Message, Transcript, Usage } from "@agent-transcript/core";
-import { validateTranscript } from "@agent-transcript/core/validators";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { describe, expect, it } from "vitest";
-import { isExpectedSessionLoss } from "../../conversion/index.js";
+import { expectCleanImport } from "../../conversion/session-fixtures.test.helpers.js";
 import { importSession } from "../../node.js";
 import { detectSessionFormat } from "../../sessions.js";
 
@@ -113,13 +112,7 @@ describe("the real Gemini CLI files", () => {
 
       it("is detected by its content and imports with no unexplained loss into a strictly valid document", async () => {
         expect(detectSessionFormat(readFileSync(absolute, "utf8"))).toBe("gemini-cli");
-        const result = await imported;
-        expect(result.ok && result.format).toBe("gemini-cli");
-        const outcome = result.ok ? result : undefined;
-        expect(outcome?.losses.filter((loss) => !isExpectedSessionLoss(loss)) ?? ["not imported"]).toEqual([]);
-        const validation = validateTranscript(outcome?.document);
-        expect(validation.ok ? [] : validation.errors).toEqual([]);
-        expect(outcome?.document.messages.length).toBeGreaterThan(0);
+        expectCleanImport(await imported, "gemini-cli");
       });
 
       it("counts every reply's tokens once, as the raw file does", async () => {

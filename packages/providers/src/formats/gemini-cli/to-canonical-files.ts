@@ -2,10 +2,7 @@
  * Gemini CLI's files, told by their content and found by their place: which first lines open a Gemini CLI session, and
  * where a session's sub-agents' chats are (`chats/<parent session id>/<id>.jsonl`).
  */
-import { isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
-
-/** Lines longer than this are judged by their start, not parsed. */
-const largestParsedLine = 256 * 1024;
+import { headRecords, isJsonObject, splitPath, type RelatedFileLocation } from "../../conversion/index.js";
 
 /**
  * Whether these first lines are Gemini CLI's. The JSONL session opens with a header record that carries the session id
@@ -21,26 +18,14 @@ export function detectGeminiCli(head: readonly string[]): boolean {
       fields.some((text) => /^ {2}"projectHash": "/.test(text))
     );
   }
-  for (const text of head) {
-    const trimmed = text.trim();
-    if (!trimmed.startsWith("{")) continue;
-    if (trimmed.length > largestParsedLine) {
-      const start = trimmed.slice(0, 4096);
-      if (
-        /^\{"(?:sessionId|projectHash)":"/.test(start) &&
-        start.includes('"projectHash":"') &&
-        start.includes('"sessionId":"')
-      )
-        return true;
-      continue;
-    }
-    let record: unknown;
-    try {
-      record = JSON.parse(trimmed);
-    } catch {
-      continue;
-    }
-    return isGeminiHeader(record);
+  for (const line of headRecords(head)) {
+    if (!("start" in line)) return isGeminiHeader(line.record);
+    if (
+      /^\{"(?:sessionId|projectHash)":"/.test(line.start) &&
+      line.start.includes('"projectHash":"') &&
+      line.start.includes('"sessionId":"')
+    )
+      return true;
   }
   return false;
 }
