@@ -78,3 +78,19 @@ describe("importSessions", () => {
     });
   });
 });
+
+describe("a Codex day folder with several rollouts", () => {
+  it("holds a session per rollout: rollouts that look for their children beside each other are not each other's", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "codex-day-"));
+    const day = path.join(root, "2026", "01", "04");
+    mkdirSync(day, { recursive: true });
+    const samples = path.join(real, "agtrace/crates/agtrace-providers/tests/samples");
+    for (const name of ["rollout-parent-019b88e0.jsonl", "codex_session.jsonl"])
+      cpSync(path.join(samples, name), path.join(day, name === "codex_session.jsonl" ? "rollout-other.jsonl" : name));
+    const found = await findSessionFiles(root);
+    expect(found.sessions.map((session) => path.basename(session.path)).sort()).toEqual([
+      "rollout-other.jsonl",
+      "rollout-parent-019b88e0.jsonl",
+    ]);
+  });
+});

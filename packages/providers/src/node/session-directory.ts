@@ -114,15 +114,19 @@ export async function findSessionFiles(root: string): Promise<FoundSessionFiles>
     else candidates.push({ path: file, format });
   }
   const relatedOf = new Map<string, string[]>();
-  const related = new Set<string>();
   const lookups = folderLookups();
-  for (const candidate of candidates) {
-    const found = await relatedSessionFiles(candidate.path, candidate.format, lookups);
-    relatedOf.set(candidate.path, found);
-    for (const file of found) related.add(path.resolve(file));
-  }
+  for (const candidate of candidates)
+    relatedOf.set(candidate.path, await relatedSessionFiles(candidate.path, candidate.format, lookups));
+  // A file is another session's related file when that session lists it and it does not list that session back:
+  // files that list each other (the rollouts of one Codex day, each looking for its children beside it) are each a
+  // session of its own, and each importer keeps only the related files that name it.
+  const lists = new Map<string, Set<string>>();
+  for (const [owner, found] of relatedOf)
+    lists.set(path.resolve(owner), new Set(found.map((file) => path.resolve(file))));
+  const isRelatedOfAnother = (file: string): boolean =>
+    [...lists].some(([owner, found]) => found.has(file) && lists.get(file)?.has(owner) !== true);
   const sessions = candidates
-    .filter((candidate) => !related.has(path.resolve(candidate.path)))
+    .filter((candidate) => !isRelatedOfAnother(path.resolve(candidate.path)))
     .map((candidate) => ({ ...candidate, related: relatedOf.get(candidate.path) ?? [] }));
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { sessions, skipped };
