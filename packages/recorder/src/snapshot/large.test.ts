@@ -92,12 +92,13 @@ describe("a snapshot of 1,000 changed files and a 48 MiB binary", () => {
     ).toEqual([]);
     expect(got).toEqual(want);
     // Holding the binary, its patch or its bundle chunks whole would grow the process by more than the binary.
-    // Measured: creating grows it by 4 to 9 MiB, applying by 0 to 2 MiB more (reading chunk lines without parsing
-    // them; with a parse, a string and a buffer per line the young generation grew by 15 to 33 MiB).
-    expect(measured.createGrowth).toBeLessThan(binaryBytes * 0.5);
+    // Measured: creating grows it by 2 to 12 MiB (26 MiB once, in CI beside other test processes), applying by 0 to 8
+    // MiB more (reading chunk lines without parsing them; with a parse, a string and a buffer per line the young
+    // generation grew by 15 to 33 MiB).
+    expect(measured.createGrowth).toBeLessThan(binaryBytes * 0.75);
     // The peak only grows: what applying adds on top of creating, and the two together.
     expect(measured.applyGrowth - measured.createGrowth).toBeLessThan(binaryBytes * 0.375);
-    expect(measured.applyGrowth).toBeLessThan(binaryBytes * 0.75);
+    expect(measured.applyGrowth).toBeLessThan(binaryBytes);
     process.stdout.write(`snapshot memory growth: ${JSON.stringify(measured)}\n`);
   }, 240_000);
 });
