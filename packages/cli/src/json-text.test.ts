@@ -78,6 +78,14 @@ describe("jsonTextChunks", () => {
     );
   });
 
+  it("keeps a pair whole when a lone high half comes just before it", () => {
+    // Found by the generated test above: the lone half was taken for a pair's first half and the cut moved into the pair.
+    for (const chunkLength of [1, 2, 3]) {
+      const value = { strings: ["\ud800\ud800\udc00", "a\udbff\udbff\udfffb"], emoji: "😀".repeat(chunkLength * 3) };
+      expect(joined(jsonTextChunks(value, { chunkLength }))).toBe(JSON.stringify(value));
+    }
+  });
+
   it("keeps every piece near the piece length, whatever the value's size", () => {
     const value = {
       messages: Array.from({ length: 2000 }, (_, index) => ({

@@ -75,9 +75,10 @@ export function* jsonTextChunks(value: unknown, options: JsonTextOptions = {}): 
     buffer += '"';
     for (let start = 0; start < text.length;) {
       let end = Math.min(text.length, start + chunkLength);
-      const last = text.charCodeAt(end - 1);
-      // Keep a pair together: end before its high half, or after its low half when the slice is that half alone.
-      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > start ? -1 : 1;
+      // Keep a pair together: end before its high half, or after its low half when the slice is that half alone. A lone
+      // high half is not a pair: moving the end past it could split the real pair that follows.
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end)))
+        end += end - 1 > start ? -1 : 1;
       buffer += JSON.stringify(text.slice(start, end)).slice(1, -1);
       start = end;
       if (buffer.length >= chunkLength) {
@@ -180,4 +181,12 @@ export function* jsonLinesChunks(
 export function* jsonFileChunks(value: unknown): Generator<string> {
   yield* jsonTextChunks(value, { indent: 2 });
   yield "\n";
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
