@@ -26,6 +26,8 @@ export {
 export type { ValidationError } from "./validation.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
 export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning, type FoldWarningCode } from "./fold.js";
+// Run ids that must be UUIDs (an event log's) from ids that are not, the same every time.
+export { agentTranscriptNamespace, isUuid, nameBasedUuid } from "./name-based-uuid.js";
 // Thrown by the document operations above for a value nested deeper than the limit; the rest of the JSON text
 // layer (parser, limits, UTF-8, locating errors) is `@agent-transcript/core/json`.
 export { defaultMaxDepth, JsonDepthError } from "./json-limits.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Transcript } from "@agent-transcript/core";
+import { isUuid, type Transcript } from "@agent-transcript/core";
 import { validateEvent, validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { importSessionTextWith, isExpectedSessionLoss } from "../../conversion/index.js";
@@ -239,6 +239,7 @@ describe("a document from elsewhere, written as AWF", () => {
     );
     expect(exported.warnings.map((warning) => [warning.code, warning.path])).toEqual([
       ["role-mapped", "/messages/0/role"],
+      ["value-converted", "/id"],
       ["field-dropped", "/messages/2/model"],
       ["field-dropped", "/messages/2/usage"],
       ["reasoning-dropped", "/messages/2/parts/0/signature"],
@@ -252,5 +253,60 @@ describe("a document from elsewhere, written as AWF", () => {
       name: "Read",
       output: "ok",
     });
+  });
+
+  it("writes run ids that are not UUIDs as their name-based UUIDs, the same in the link, the lines and the file name", () => {
+    // A Claude Code session's sub-agent is `a485154`; AWF's lines (as our event logs') are UUIDs.
+    const grandchild: Transcript = { ...document, id: "agent-b", run: { status: "completed" } };
+    const child: Transcript = {
+      ...document,
+      id: "a485154",
+      run: {
+        status: "completed",
+        parent: { run_id: "run-1" },
+        children: [{ run_id: "agent-b", status: "completed", transcript: grandchild }],
+      },
+    };
+    const parent: Transcript = {
+      ...document,
+      run: { status: "completed", children: [{ run_id: "a485154", status: "completed", transcript: child }] },
+    };
+    const exported = awfTranscriptExporter.fromCanonical(parent);
+    if (!exported.ok) throw new Error("export failed");
+    const [main, childFile, grandchildFile] = exported.files;
+    const events = (text: string | undefined) =>
+      (text ?? "")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const linkedIds = exported.files.flatMap((file) =>
+      events(file.text).flatMap((event) =>
+        ["run_id", "parent_run_id", "child_run_id"].flatMap((field) =>
+          event[field] === undefined ? [] : [String(event[field])],
+        ),
+      ),
+    );
+    expect(linkedIds.length).toBeGreaterThan(0);
+    expect(linkedIds.filter((id) => !isUuid(id))).toEqual([]);
+    const runId = events(main?.text)[0]?.run_id as string;
+    const childRunId = events(main?.text).find((event) => event.type === "step.call_workflow.started")?.child_run_id;
+    expect(childFile?.name).toBe(`${String(childRunId)}.jsonl`);
+    expect(new Set(events(childFile?.text).map((event) => event.run_id))).toEqual(new Set([childRunId]));
+    expect(new Set(events(childFile?.text).map((event) => event.parent_run_id))).toEqual(new Set([runId]));
+    const grandchildRunId = events(childFile?.text).find(
+      (event) => event.type === "step.call_workflow.started",
+    )?.child_run_id;
+    expect(grandchildFile?.name).toBe(`${String(grandchildRunId)}.jsonl`);
+    expect(new Set(events(grandchildFile?.text).map((event) => event.parent_run_id))).toEqual(new Set([childRunId]));
+    // Each id said once, where it is first met.
+    const converted = exported.warnings.filter((warning) => warning.code === "value-converted");
+    expect(converted.map((warning) => warning.message)).toEqual([
+      expect.stringContaining('"run-1" was written as'),
+      expect.stringContaining('"a485154" was written as'),
+      expect.stringContaining('"agent-b" was written as'),
+    ]);
+    // Written twice, the same UUIDs.
+    const again = awfTranscriptExporter.fromCanonical(parent);
+    expect(again.ok && again.files.map((file) => file.name)).toEqual(exported.files.map((file) => file.name));
   });
 });

@@ -6,7 +6,7 @@
  * document from elsewhere gets `run.started`, its messages, its child runs' call_workflow events and `run.completed`,
  * numbered in that order; whatever AWF has no field for is a warning naming its JSON pointer.
  */
-import type { ChildRun, Message, Part, Transcript } from "@agent-transcript/core";
+import { isUuid, nameBasedUuid, type ChildRun, type Message, type Part, type Transcript } from "@agent-transcript/core";
 import {
   cloneJson,
   isJsonObject,
@@ -169,16 +169,48 @@ interface Context {
   warnings: Problems;
   fallbackTimestamp: string;
   callNames: Map<string, string>;
+  runIds: RunIds;
+}
+
+/**
+ * AWF's run ids are UUIDs (every line's `run_id`, and a child's file is `<child_run_id>.jsonl`). A document from
+ * elsewhere may hold others (a Claude Code sub-agent `a485154`, a payload's fingerprint id): each is written as its
+ * name-based UUID, the same one wherever it occurs (the parent's link, the child's lines, the child's file), and said
+ * once.
+ */
+class RunIds {
+  private readonly said = new Set<string>();
+
+  constructor(private readonly warnings: Problems) {}
+
+  of(id: string, where: string): string {
+    if (isUuid(id)) return id;
+    const uuid = nameBasedUuid(id);
+    if (!this.said.has(id)) {
+      this.said.add(id);
+      this.warnings.warn(
+        "value-converted",
+        where,
+        `AWF run ids are UUIDs: the run id ${JSON.stringify(id)} was written as ${uuid}`,
+      );
+    }
+    return uuid;
+  }
+
+  /** A kept value: a string id mapped as above, anything else as it was. */
+  kept(value: unknown, where: string): unknown {
+    return typeof value === "string" ? this.of(value, where) : cloneJson(value);
+  }
 }
 
 function envelope(message: Message, kept: JsonObject, type: string, payload: unknown, context: Context): JsonObject {
-  const { document } = context;
+  const { document, runIds, base } = context;
   const event: JsonObject = {};
   event.seq = kept.seq;
-  event.run_id = kept.run_id ?? document.id;
+  event.run_id = runIds.kept(kept.run_id ?? document.id, pointer(base, "id"));
   const parent = kept.parent_run_id === undefined ? document.run?.parent?.run_id : kept.parent_run_id;
-  if (typeof parent === "string") event.parent_run_id = parent;
-  if (kept.child_run_id !== undefined) event.child_run_id = cloneJson(kept.child_run_id);
+  if (typeof parent === "string") event.parent_run_id = runIds.of(parent, pointer(base, "run", "parent", "run_id"));
+  if (kept.child_run_id !== undefined) event.child_run_id = runIds.kept(kept.child_run_id, pointer(base, "id"));
   event.type = type;
   if (kept.path !== null) event.path = message.path ?? "";
   if (kept.iteration !== null) event.iteration = message.iteration ?? 0;
@@ -297,11 +329,14 @@ function synthesizedRunEvents(
   base: string,
   warnings: Problems,
   fallback: string,
+  runIds: RunIds,
 ): { start: JsonObject; end: JsonObject[] } {
   const run = document.run;
   const common = {
-    run_id: document.id,
-    ...(run?.parent === undefined ? {} : { parent_run_id: run.parent.run_id }),
+    run_id: runIds.of(document.id, pointer(base, "id")),
+    ...(run?.parent === undefined
+      ? {}
+      : { parent_run_id: runIds.of(run.parent.run_id, pointer(base, "run", "parent", "run_id")) }),
     path: "",
     iteration: 0,
   };
@@ -313,13 +348,14 @@ function synthesizedRunEvents(
     payload: document.title === undefined ? null : { name: document.title, kind: "workflow" },
   };
   const end: JsonObject[] = [];
-  (run?.children ?? []).forEach((child: ChildRun) => {
+  (run?.children ?? []).forEach((child: ChildRun, index) => {
     const step = { ...common, path: child.path ?? "" };
     const payload = { name: child.title ?? child.run_id, kind: "call_workflow" };
+    const childRunId = runIds.of(child.run_id, pointer(base, "run", "children", index, "run_id"));
     end.push({
       seq: undefined,
       ...step,
-      child_run_id: child.run_id,
+      child_run_id: childRunId,
       type: "step.call_workflow.started",
       timestamp: child.transcript?.run?.started_at ?? fallback,
       payload,
@@ -328,7 +364,7 @@ function synthesizedRunEvents(
       end.push({
         seq: undefined,
         ...step,
-        child_run_id: child.run_id,
+        child_run_id: childRunId,
         type: "step.call_workflow.completed",
         timestamp: child.transcript?.run?.ended_at ?? fallback,
         payload: {
@@ -365,6 +401,7 @@ function writeRun(
   warnings: Problems,
   files: SessionExportFile[],
   depth: number,
+  runIds: RunIds,
 ): void {
   const kept = isJsonObject(document.metadata?.[awfKey]) ? (document.metadata?.[awfKey] as JsonObject) : undefined;
   const keptEvents = Array.isArray(kept?.events)
@@ -378,7 +415,7 @@ function writeRun(
     if (document[field] !== undefined)
       warnings.warn("field-dropped", pointer(base, field), `AWF transcripts have no ${field}`);
   const fallback = document.created_at ?? document.run?.started_at ?? "1970-01-01T00:00:00Z";
-  const context: Context = { document, base, warnings, fallbackTimestamp: fallback, callNames: new Map() };
+  const context: Context = { document, base, warnings, fallbackTimestamp: fallback, callNames: new Map(), runIds };
   const messageLines = document.messages.map((message, index) => messageEvents(message, index, context));
 
   let events: JsonObject[];
@@ -399,7 +436,7 @@ function writeRun(
     }
     for (const event of pending) events.push(event);
   } else {
-    const { start, end } = synthesizedRunEvents(document, base, warnings, fallback);
+    const { start, end } = synthesizedRunEvents(document, base, warnings, fallback, runIds);
     events = [start, ...messageLines.flat(), ...end];
   }
   // Strictly increasing seq from AWF's own lines is kept; anything else is numbered from 1, as AWF numbers a file.
@@ -419,7 +456,16 @@ function writeRun(
       warnings.warn("field-dropped", where, "child runs nested deeper than 16 levels were not written");
       return;
     }
-    writeRun(child.transcript, pointer(where, "transcript"), `${child.run_id}.jsonl`, warnings, files, depth + 1);
+    const childRunId = runIds.of(child.run_id, pointer(where, "run_id"));
+    // Every line of a child's file names its parent: the one it is embedded in, when its document does not say.
+    const transcript =
+      child.transcript.run?.parent === undefined
+        ? {
+            ...child.transcript,
+            run: { status: "running" as const, ...child.transcript.run, parent: { run_id: document.id } },
+          }
+        : child.transcript;
+    writeRun(transcript, pointer(where, "transcript"), `${childRunId}.jsonl`, warnings, files, depth + 1, runIds);
   });
 }
 
@@ -428,7 +474,7 @@ export function fromCanonical(document: Transcript, options: SessionExportOption
   const warnings = new Problems();
   const files: SessionExportFile[] = [];
   try {
-    writeRun(document, "", options.name ?? `${document.id}.jsonl`, warnings, files, 0);
+    writeRun(document, "", options.name ?? `${document.id}.jsonl`, warnings, files, 0, new RunIds(warnings));
     return { ok: true, files, warnings: warnings.warnings };
   } catch (error) {
     // Only a value no JSON document holds gets here (a cycle, a getter that throws): say so, never throw.
