@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -24,7 +25,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { defaultMaxDepth } from "@agent-transcript/core";
+import { defaultMaxDepth, nameBasedUuid } from "@agent-transcript/core";
 import { abbreviatePointer } from "@agent-transcript/core/json";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
@@ -32,6 +33,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "./capture-io.test.helpers.js";
 import { run } from "./cli.js";
+import { plainRelatedFiles } from "./related-files.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-hostile-"));
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -728,10 +730,28 @@ describe("hostile interchange files (ATIF trajectories, AWF transcript logs) thr
     ]) {
       const outcome = await runCommand([...command, "--verbose", "--output", target]);
       expect(outcome.code).toBe(0);
-      // Said on stderr by both commands, before anything is written.
-      expect(outcome.stderr).toMatch(/not a plain file name/);
+      // AWF names a child's file by its run id, a UUID: the hostile id is written as its name-based UUID, said on
+      // stderr, and the file lands beside the output.
+      expect(outcome.stderr).toContain(`the run id "../../escaped" was written as ${nameBasedUuid("../../escaped")}`);
+      expect(existsSync(path.join(path.dirname(target), `${nameBasedUuid("../../escaped")}.jsonl`))).toBe(true);
       expect(existsSync(path.join(path.dirname(file), "..", "escaped.jsonl"))).toBe(false);
+      expect(existsSync(path.join(path.dirname(file), "escaped.jsonl"))).toBe(false);
+      rmSync(path.join(path.dirname(target), `${nameBasedUuid("../../escaped")}.jsonl`));
     }
+  });
+
+  it("leaves out, and says so, a related file whose name is not a plain file name (a format that names files by ids)", () => {
+    const dropped: string[] = [];
+    const kept = plainRelatedFiles(
+      ["../../escaped.jsonl", "a/b.json", "..", "", "nul\u0000.json", "child.json"].map((name) => ({
+        name,
+        text: "{}",
+      })),
+      (message) => dropped.push(message),
+    );
+    expect(kept.map((file) => file.name)).toEqual(["child.json"]);
+    expect(dropped).toHaveLength(5);
+    expect(dropped[0]).toBe('a related file named "../../escaped.jsonl" was not written: not a plain file name');
   });
 });
 

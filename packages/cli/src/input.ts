@@ -11,11 +11,17 @@ import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { decodeTranscript, describeCount, foldEventLog, locatePointers, type Tolerant } from "@agent-transcript/core";
-import { abbreviatePointer, checkJsonValue, decodeUtf8, linesAndColumns } from "@agent-transcript/core/json";
+import { abbreviatePointer, checkJsonValue, decodeUtf8, linesAndColumns, parseJson } from "@agent-transcript/core/json";
 import { type ValidationMode } from "@agent-transcript/core/validators";
 import {
+  detectFormat,
   detectSessionFormat,
+  documentConverters,
   formatIds,
+  isDocumentFormatId,
+  isProviderFormatId,
+  providerConverters,
+  type ToCanonicalResult,
   isExpectedSessionLoss,
   isSessionFormatId,
   type SessionFormatId,
@@ -326,7 +332,13 @@ export type LoadedDocument =
   | {
       ok: true;
       document: Tolerant.Transcript;
-      kind: "transcript" | "event-log" | "session";
+      /**
+       * What the input was: our document, our event log (folded), an agent's session (imported), or a provider
+       * payload or another system's document (converted, as `convert` does).
+       */
+      kind: "transcript" | "event-log" | "session" | "converted";
+      /** The format id the input was read as, when it was not our own (a session's or a converted input's). */
+      format?: string;
       warnings: ReportedWarning[];
       files: string[];
     }
@@ -426,13 +438,16 @@ export async function loadDocumentText(
       ok: true,
       document: session.result.document,
       kind: "session",
+      format: session.format,
       warnings: session.warnings,
       files: session.files,
     };
   }
   if (!isJsonLines(text)) {
     const decoded = decodeWithLines(text, "auto", limits);
-    return decoded.ok ? { ...decoded, files } : decoded;
+    if (decoded.ok) return { ...decoded, files };
+    // Not our document: a provider payload or another system's document is converted, as `convert` would.
+    return convertedDocument(input, text, limits) ?? decoded;
   }
   const jsonLimits = { maxDepth: limits.maxDepth };
   const log = checkEventLog(text, "tolerant", jsonLimits);
@@ -491,6 +506,47 @@ export async function loadDocumentText(
       message: warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`,
     });
   return { ok: true, document: folded.document, kind: "event-log", warnings, files };
+}
+
+/**
+ * A provider payload (request, response or stream) or another system's document, detected as `convert` detects it and
+ * converted to canonical; undefined when the text is not JSON or not any format the registry reads, so that the
+ * caller reports why it is not our document instead.
+ */
+function convertedDocument(input: string, text: string, limits: InputLimits): LoadedDocument | undefined {
+  const parsed = parseJson(text, { maxDepth: limits.maxDepth });
+  if (!parsed.ok) return undefined;
+  const detected = detectFormat(parsed.value);
+  if (detected === undefined || detected.format === "agent-transcript") return undefined;
+  const { format, kind } = detected;
+  let result: ToCanonicalResult;
+  if (isDocumentFormatId(format)) result = documentConverters[format].toCanonical(parsed.value, { path: input });
+  else if (isProviderFormatId(format)) {
+    const converter = providerConverters[format];
+    result =
+      kind === "stream"
+        ? converter.streamToCanonical(Array.isArray(parsed.value) ? parsed.value : [parsed.value])
+        : kind === "response"
+          ? converter.responseToCanonical(parsed.value)
+          : converter.requestToCanonical(parsed.value);
+  } else return undefined;
+  if (!result.ok)
+    return {
+      ok: false,
+      ...capProblems(result.errors.map((error) => ({ pointer: error.path, message: `${format}: ${error.message}` }))),
+    };
+  return {
+    ok: true,
+    document: result.document as Tolerant.Transcript,
+    kind: "converted",
+    format,
+    warnings: result.warnings.map((warning) => ({
+      code: warning.code,
+      pointer: warning.path,
+      message: warning.message,
+    })),
+    files: input === "-" ? [] : [input],
+  };
 }
 
 /** An agent's session imported, with its losses as warnings; or why nothing of it could be. */
@@ -631,6 +687,15 @@ export function formatProblem(file: string, problem: InputProblem): string {
         ? `${file}:${problem.line}`
         : `${file}:${problem.line}:${problem.column}`;
   return `${where}:${problem.pointer === "" ? "" : ` ${abbreviatePointer(problem.pointer)}:`} ${problem.message}`;
+}
+
+/** A problem without its file, for a report that names the file beside it: `line 3:7: /messages/0: …`. */
+export function describeProblem(problem: InputProblem): string {
+  const where =
+    problem.line === undefined
+      ? ""
+      : `line ${problem.line}${problem.column === undefined ? "" : `:${problem.column}`}: `;
+  return `${where}${problem.pointer === "" ? "" : `${abbreviatePointer(problem.pointer)}: `}${problem.message}`;
 }
 
 /** The line that follows a capped list of problems. */

@@ -49,7 +49,8 @@ export interface RunStats {
   title: string | null;
   /** The file it was read from, `<stdin>`, or for an embedded child run its parent's file. */
   source: string;
-  kind: "event-log" | "document" | "session";
+  /** An event log, our document, an agent's session (imported), or a provider payload or another system's document (converted). */
+  kind: "event-log" | "document" | "session" | "converted";
   status: string | null;
   startedAt: string | null;
   endedAt: string | null;

@@ -7,7 +7,7 @@ import type { Tolerant } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { run } from "../cli.js";
-import { parseSize } from "./export.js";
+import { parseSize, type ExportReport } from "./export.js";
 import { captureIo } from "../capture-io.test.helpers.js";
 
 const capture = captureIo;
@@ -153,6 +153,36 @@ describe("agent-transcript export", () => {
     expect(await run(["export", "-"], output.io)).toBe(1);
     expect(output.stdout()).toBe("");
     expect(output.stderr()).toContain("major version 2");
+  });
+
+  it("converts a provider payload first, as convert does, from a file or standard input", async () => {
+    const response = path.join(
+      repositoryRoot,
+      "tools/fixtures/real/vercel-ai/packages/anthropic/src/__fixtures__/anthropic-tool-no-args.json",
+    );
+    const target = path.join(scratch, "payload.md");
+    const output = capture();
+    expect(await run(["export", response, "--format", "markdown", "--json", "--output", target], output.io)).toBe(0);
+    const report = JSON.parse(output.stdout()) as ExportReport;
+    expect(report).toMatchObject({ ok: true, kind: "converted", readAs: "anthropic", output: target });
+    const markdown = readFileSync(target, "utf8");
+    expect(markdown).toContain("Okay, I will update the current issue list:");
+    expect(markdown).toContain("updateIssueList");
+    const piped = capture(readFileSync(response, "utf8"));
+    expect(await run(["export", "-"], piped.io)).toBe(0);
+    const document = JSON.parse(piped.stdout()) as Tolerant.Transcript;
+    expect(document.id).toBe("msg_01GCBaV8gyWAYgMVggRqZbuQ");
+    expect(validateTranscript(document).ok).toBe(true);
+  });
+
+  it("says why a payload it detects cannot be converted, naming the format", async () => {
+    // An OpenAI Chat request by its shape, with a message whose content no request can hold.
+    const output = capture('{"model":"m","messages":[{"role":"user","content":7}]}');
+    expect(await run(["export", "-"], output.io)).toBe(1);
+    expect(output.stdout()).toBe("");
+    expect(output.stderr()).toContain(
+      "<stdin>: /messages/0/content: openai-chat: must be a string, a list of content parts or null",
+    );
   });
 
   it("exits 2 on usage errors", async () => {

@@ -52,8 +52,13 @@ export interface ExportReport {
   ok: boolean;
   /** The input as given (`<stdin>` for standard input). */
   input: string;
-  /** What the input was found to be (an agent's session is imported); null when it could not be read as any. */
-  kind: "transcript" | "event-log" | "session" | null;
+  /**
+   * What the input was found to be (an agent's session is imported, a provider payload or another system's document
+   * converted); null when it could not be read as any.
+   */
+  kind: "transcript" | "event-log" | "session" | "converted" | null;
+  /** The format id it was read as, when not our own: a session's, or a converted payload's or document's. */
+  readAs?: string;
   format: ExportFormat;
   /** The file written; null when nothing was. */
   output: string | null;
@@ -127,10 +132,15 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
     if (loaded.omitted > 0) io.stderr(messageLine(describeOmitted(name, loaded.omitted)));
     // A file that could not be read at all says so itself; the verdict is for content found wanting.
     if (!loaded.unreadable)
-      io.stderr(messageLine(`agent-transcript: ${name} is not a valid transcript or event log; nothing was written`));
+      io.stderr(
+        messageLine(
+          `agent-transcript: ${name} is not a transcript, event log, session or payload that can be read; nothing was written`,
+        ),
+      );
     return exitCodes.failure;
   }
   report.kind = loaded.kind;
+  if (loaded.format !== undefined) report.readAs = loaded.format;
   report.files = loaded.files;
   report.warnings = loaded.warnings;
 

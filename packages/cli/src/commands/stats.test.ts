@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -174,6 +174,37 @@ describe("stats on a real Claude Code session", () => {
   });
 });
 
+describe("stats on a provider payload", () => {
+  const response = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    "../../../../tools/fixtures/real/vercel-ai/packages/anthropic/src/__fixtures__/anthropic-tool-no-args.json",
+  );
+
+  it("converts a real Anthropic response as convert does and counts what it holds", async () => {
+    const io = captureIo();
+    expect(await runStats([response], { json: true }, io.io)).toBe(0);
+    const [run] = (JSON.parse(io.stdout()) as StatsReport).runs;
+    expect(run).toMatchObject({ kind: "converted", runId: "msg_01GCBaV8gyWAYgMVggRqZbuQ" });
+    expect(run?.messagesByRole).toEqual({ assistant: 1 });
+    expect(Object.keys(run?.toolsByName ?? {})).toEqual(["updateIssueList"]);
+    expect(run?.own.usage).toMatchObject({ input_tokens: 602, output_tokens: 93 });
+    expect(run?.models).toEqual({ "claude-3-opus-20240229": 1 });
+  });
+
+  it("names a document it cannot read once, each problem by line and pointer", async () => {
+    const bad = path.join(directory, "bad.json");
+    writeFileSync(bad, '{"schema_version":"1.0.0","id":"x","messages":[{"role":"nobody"}]}');
+    const io = captureIo();
+    expect(await runStats([bad], { json: true }, io.io)).toBe(1);
+    const [problem] = (JSON.parse(io.stdout()) as StatsReport).problems;
+    expect(problem?.input).toBe(bad);
+    expect(problem?.message).toMatch(
+      /^line 1: \/messages\/0\/parts: .*; line 1: \/messages\/0\/role: "nobody" is not a role/,
+    );
+    expect(io.stderr().split(bad).length - 1).toBe(1);
+  });
+});
+
 describe("stats on bad input", () => {
   it("names a missing input and exits 1, and refuses a folder with no runs", async () => {
     const io = captureIo();
@@ -186,7 +217,6 @@ describe("stats on bad input", () => {
 describe("stats on a folder with other files", () => {
   it("skips a snapshot bundle and files that hold no run, noting them, and counts the runs", async () => {
     await recordRun(directory);
-    const { writeFileSync } = await import("node:fs");
     writeFileSync(path.join(directory, "transcripts", "notes.json"), '{"not": "a transcript"}');
     writeFileSync(path.join(directory, "transcripts", "x.snapshot.jsonl"), '{"type":"snapshot"}\n');
     const io = captureIo();
@@ -194,7 +224,7 @@ describe("stats on a folder with other files", () => {
     expect((JSON.parse(io.stdout()) as StatsReport).runs).toHaveLength(1);
     const noted = captureIo();
     await runStats([path.join(directory, "transcripts")], {}, noted.io);
-    expect(noted.stderr()).toContain("notes.json: skipped: not an event log, document or session");
+    expect(noted.stderr()).toContain("notes.json: skipped: not an event log, document, session or payload");
     expect(noted.stderr()).not.toContain("x.snapshot.jsonl");
   });
 });

@@ -9,7 +9,14 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
 import { childLogFile, probeEventLog, reportReading, streamEventLog } from "../event-log-stream.js";
-import { describeReadError, formatProblem, inputLimits, inputName, loadDocument, type InputOptions } from "../input.js";
+import {
+  describeProblem,
+  describeReadError,
+  inputLimits,
+  inputName,
+  loadDocument,
+  type InputOptions,
+} from "../input.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../io.js";
 import { withProgress } from "../progress.js";
 import {
@@ -127,23 +134,26 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     const loaded = await loadDocument(file, io, limits);
     const source = inputName(file);
     if (!loaded.ok && found) {
-      if (verbosity !== "quiet") io.stderr(messageLine(`${source}: skipped: not an event log, document or session`));
+      if (verbosity !== "quiet")
+        io.stderr(messageLine(`${source}: skipped: not an event log, document, session or payload`));
       continue;
     }
     if (!loaded.ok) {
       report.problems.push({
         input: source,
-        message: loaded.problems.map((problem) => formatProblem(source, problem)).join("; "),
+        message: loaded.problems.map(describeProblem).join("; "),
       });
       continue;
     }
     for (const line of warningLines(source, loaded.warnings, options.json ? "quiet" : verbosity)) io.stderr(line);
-    report.runs.push(documentStats(loaded.document, source, loaded.kind === "session" ? "session" : "document"));
+    report.runs.push(documentStats(loaded.document, source, loaded.kind === "transcript" ? "document" : loaded.kind));
   }
   if (report.problems.length > 0) report.ok = false;
   for (const problem of report.problems) io.stderr(messageLine(`${problem.input}: ${problem.message}`));
   if (report.runs.length === 0 && report.problems.length === 0)
-    throw new UserError(`no runs found in ${inputs.join(", ")}: give event logs, transcript documents or sessions`);
+    throw new UserError(
+      `no runs found in ${inputs.join(", ")}: give event logs, transcript documents, sessions or payloads`,
+    );
   report.totals = sumTotals(report.runs);
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
   else writeData(io, renderStats(report, io));

@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { describeOmitted, formatProblem, inputLimits, inputName, type InputOptions } from "../input.js";
+import { describeOmitted, formatProblem, inputLimits, inputName, loadDocument, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { startViewServer } from "../view-server.js";
-import { loadViewable } from "../viewable-input.js";
 import { readViewerAssets } from "../viewer-assets.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-summary.js";
 
@@ -33,7 +32,7 @@ function openBrowser(url: string, io: CommandIo): void {
 }
 
 /**
- * `view`: reads the input as `export` does (and a provider payload as `convert` does), serves the viewer and that
+ * `view`: reads the input as `export` does (a provider payload converted as `convert` does), serves the viewer and that
  * one transcript on 127.0.0.1, prints the URL on stdout and serves until interrupted (or until `until` settles).
  */
 export async function runView(
@@ -47,13 +46,13 @@ export async function runView(
     throw new UserError(`--port must be a port number from 0 to 65535, not ${options.port}`, exitCodes.usage);
   const name = inputName(input);
   const verbosity = verbosityOf(options);
-  const loaded = await loadViewable(input, io, inputLimits(options));
+  const loaded = await loadDocument(input, io, inputLimits(options));
   if (!loaded.ok) {
     for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(name, problem)));
     if (loaded.omitted > 0) io.stderr(messageLine(describeOmitted(name, loaded.omitted)));
     if (!loaded.unreadable)
       io.stderr(
-        messageLine(`agent-transcript: ${name} is not a transcript, event log, session or payload this can show`),
+        messageLine(`agent-transcript: ${name} is not a transcript, event log, session or payload that can be read`),
       );
     return exitCodes.failure;
   }
