@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { foldEventLog } from "./fold.js";
+import { formatVersion } from "./format-version.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateEvent, validateEventTolerant, validateTranscript } from "./generated/v1/validate.js";
 
@@ -232,6 +233,26 @@ describe("AWF transcript logs in the canonical form", () => {
     expect(messages[3]?.parts).toEqual([
       { type: "text", fidelity: "agent_emitted", text: "Found 2 issues." },
       { type: "command", fidelity: "router", command: "go test ./..." },
+    ]);
+  });
+
+  it("reads run.started as AWF writes it, a plain step payload with no version, tolerantly, and folds it as this version", () => {
+    // The AWF transcript logs' reference: run.started carries a *StepPayload or null; ours declares schema_version.
+    const [first, ...rest] = awfLog;
+    const { schema_version: _version, ...stepPayload } = first?.payload as Record<string, unknown>;
+    const awfStart = { ...(first as Tolerant.Event), payload: stepPayload };
+    expect(validateEvent(awfStart).ok).toBe(false);
+    expect(validateEventTolerant(awfStart).ok).toBe(true);
+    // A payload that declares another major is still refused, tolerant or not.
+    expect(validateEventTolerant({ ...awfStart, payload: { ...stepPayload, schema_version: "2.0.0" } }).ok).toBe(false);
+    const folded = foldEventLog([awfStart, ...rest]);
+    expect(folded.document.title).toBe("code-review");
+    expect(folded.warnings).toEqual([
+      {
+        code: "version-assumed",
+        seq: 1,
+        message: `run.started declares no schema_version (as AWF writes it); folded as ${formatVersion}`,
+      },
     ]);
   });
 });

@@ -110,7 +110,11 @@ function foldAtDepth(
           warnings.push({
             code: "version-assumed",
             seq: event.seq,
-            message: `log declares schema_version ${started.schema_version}; folded as ${formatVersion}`,
+            // AWF writes run.started with a plain step payload: a name and a kind, no version.
+            message:
+              started.schema_version === undefined
+                ? `run.started declares no schema_version (as AWF writes it); folded as ${formatVersion}`
+                : `log declares schema_version ${started.schema_version}; folded as ${formatVersion}`,
           });
         document.title = started.title ?? started.name;
         if (started.producer) document.producer = started.producer;

@@ -44,7 +44,7 @@ iteration: number
  */
 timestamp: string
 /**
- * Event-specific data whose shape is determined by `type`: a StepPayload for run and step events (on run.started it declares the log's schema_version; run.completed may carry null), a MessagePayload for message events, a ToolPayload for tool events, an Artifact (transcript.schema.json) for artifact.created. Unknown event types of a newer minor version carry any payload.
+ * Event-specific data whose shape is determined by `type`: a StepPayload for run and step events (on run.started it declares the log's schema_version; AWF's own logs write run.started with a plain StepPayload or null, which a tolerant reader accepts as this version; run.completed may carry null), a MessagePayload for message events, a ToolPayload for tool events, an Artifact (transcript.schema.json) for artifact.created. Unknown event types of a newer minor version carry any payload.
  */
 payload: unknown
 }
