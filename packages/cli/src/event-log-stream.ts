@@ -3,17 +3,33 @@
  * recorder's reader, so `tools`, `text`, `timeline`, `tree` and `check` run in memory that does not grow with the
  * log. What the reader reports (a torn tail, a line that is not JSON, a seq gap) is collected for the command to
  * report on stderr; the events go to the query as they are read.
+ *
+ * Any other input the CLI reads (a transcript document, an agent's session, a provider payload) is read whole, as
+ * `export` reads it, and queried as the event log `export --format jsonl` writes of it (the AWF transcript logs'
+ * exporter), its child runs' logs held beside it in memory.
  */
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Tolerant } from "@agent-transcript/core";
+import type { Tolerant, Transcript } from "@agent-transcript/core";
 import {
   readEventLog,
   type EventLogDiagnostic,
   type EventLogReadSummary,
+  type EventLogSource,
   type FollowOptions,
 } from "@agent-transcript/recorder";
-import { describeReadError, inputLimits, inputName, type InputOptions } from "./input.js";
+import { sessionExporters } from "@agent-transcript/providers";
+import {
+  describeOmitted,
+  describeReadError,
+  formatProblem,
+  inputLimits,
+  inputName,
+  loadDocumentText,
+  readInput,
+  type InputOptions,
+  type LoadedDocument,
+} from "./input.js";
 import { meterInput } from "./input-meter.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "./io.js";
 import { warningLines, type ReportedWarning, type Verbosity } from "./warning-summary.js";
@@ -29,6 +45,31 @@ export interface EventLogReading {
   diagnostics: EventLogDiagnostic[];
   /** Diagnostics beyond the first {@link keptDiagnostics}, counted only. */
   omittedDiagnostics: number;
+  /**
+   * For an input that is not an event log: what it was read as, the warnings of reading it (an import's losses), and
+   * the logs of its child runs by run id, as `export --format jsonl` writes them beside the run's.
+   */
+  converted?: ConvertedInput;
+}
+
+/** An input that is not an event log, read whole and written as an event log in memory. */
+export interface ConvertedInput {
+  /** `transcript`, `session` or `converted` (a payload or another system's document), and its format id if not ours. */
+  kind: string;
+  format?: string;
+  warnings: ReportedWarning[];
+  /** Child runs' event logs by run id. */
+  children: ReadonlyMap<string, string>;
+  /** The document read (absent for an in-memory child log): what the event log cannot say (a result's status) is here. */
+  document?: Tolerant.Transcript;
+}
+
+/** An event log held in memory (a converted input's child run): its name for messages, and its text. */
+export interface InMemoryLog {
+  name: string;
+  text: string;
+  /** The other logs of the same conversion, by run id, for the child runs it links. */
+  children: ReadonlyMap<string, string>;
 }
 
 /** A log with millions of bad lines reports the first 10,000 in full and counts the rest. */
@@ -40,7 +81,7 @@ export const keptDiagnostics = 10_000;
  * bad line is a diagnostic, never an exception.
  */
 export async function streamEventLog(
-  input: string,
+  input: string | InMemoryLog,
   io: CommandIo,
   options: InputOptions,
   onEvent: (event: Tolerant.Event, line: number) => void | Promise<void>,
@@ -50,30 +91,62 @@ export async function streamEventLog(
     onDiagnostic?: (item: EventLogDiagnostic) => void;
     /** Called once reading starts, with the reader's summary, which says how far it has got as it goes. */
     onStart?: (summary: Readonly<EventLogReadSummary>) => void;
+    /** Called before any event when the input is not an event log and was converted (see the module's comment). */
+    onConverted?: (converted: ConvertedInput) => void;
   } = {},
 ): Promise<EventLogReading> {
   const limits = inputLimits(options);
-  const source = inputName(input);
+  const source = typeof input === "string" ? inputName(input) : input.name;
   let size: number | undefined;
-  if (input !== "-") {
-    try {
-      const stats = await stat(input);
-      if (stats.isDirectory()) throw new UserError(`${source}: is a folder; give the event log (.jsonl) of a run`);
-      size = stats.size;
-    } catch (error) {
-      if (error instanceof UserError) throw error;
-      throw new UserError(`${source}: cannot read: ${describeReadError(error)}`);
+  let logSource: EventLogSource;
+  let converted: ConvertedInput | undefined;
+  if (typeof input !== "string") {
+    logSource = textSource(input.text);
+    converted = { kind: "event-log", warnings: [], children: input.children };
+  } else {
+    if (input !== "-") {
+      try {
+        const stats = await stat(input);
+        if (stats.isDirectory()) throw new UserError(`${source}: is a folder; give the event log (.jsonl) of a run`);
+        size = stats.size;
+      } catch (error) {
+        if (error instanceof UserError) throw error;
+        throw new UserError(`${source}: cannot read: ${describeReadError(error)}`);
+      }
+    }
+    const stdin = input === "-" ? replayable(io.stdin()) : undefined;
+    logSource = stdin ?? input;
+    // A log being followed is one by definition; anything else is looked at first: its first line says.
+    if (readingOptions.follow === undefined && (size ?? 1) > 0) {
+      const head = stdin ? await stdin.head() : await fileHead(input);
+      if (!isEventLogHead(head)) {
+        const read = await readWhole(input, stdin, io, options);
+        if (read.kind === "log") logSource = textSource(read.text);
+        else {
+          ({ converted } = read);
+          logSource = textSource(read.text);
+          size = undefined;
+        }
+      }
     }
   }
-  const reader = readEventLog(input === "-" ? io.stdin() : input, {
+  if (converted !== undefined && converted.kind !== "event-log") readingOptions.onConverted?.(converted);
+  const reader = readEventLog(logSource, {
     maxDecompressedBytes: limits.maxDecompressedBytes,
     ...(readingOptions.follow === undefined ? {} : { follow: readingOptions.follow }),
     ...(readingOptions.signal === undefined ? {} : { signal: readingOptions.signal }),
   });
   readingOptions.onStart?.(reader.summary);
-  const reading: EventLogReading = { source, lines: 0, events: 0, diagnostics: [], omittedDiagnostics: 0 };
+  const reading: EventLogReading = {
+    source,
+    lines: 0,
+    events: 0,
+    diagnostics: [],
+    omittedDiagnostics: 0,
+    ...(converted === undefined ? {} : { converted }),
+  };
   // A plain file's position is its bytes read; a gzip file's counts decompressed bytes, so it shows no bar.
-  if (size !== undefined && readingOptions.follow === undefined)
+  if (size !== undefined && typeof input === "string" && readingOptions.follow === undefined)
     meterInput({
       file: input,
       totalBytes: size,
@@ -95,6 +168,135 @@ export async function streamEventLog(
   const unreadable = reading.diagnostics.find((item) => item.kind === "problem" && item.code === "read-failed");
   if (unreadable && reading.events === 0) throw new UserError(`${source}: ${unreadable.message}`);
   return reading;
+}
+
+/** A text as a reader's source: one piece. */
+function textSource(text: string): AsyncIterable<string> {
+  return (async function* () {
+    yield text;
+  })();
+}
+
+/** How much of an input decides whether it is an event log: its first line, or this much of a very long one. */
+const headBytes = 64 * 1024;
+
+async function fileHead(file: string): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(headBytes);
+    const { bytesRead } = await handle.read(buffer, 0, headBytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Standard input, whose first bytes can be looked at and then read again with the rest. */
+function replayable(stream: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> & { head(): Promise<Buffer> } {
+  const iterator = stream[Symbol.asyncIterator]();
+  const taken: Buffer[] = [];
+  let done = false;
+  return {
+    async head() {
+      let length = taken.reduce((sum, chunk) => sum + chunk.length, 0);
+      while (!done && length < headBytes && !taken.some((chunk) => chunk.includes(0x0a))) {
+        const next = await iterator.next();
+        if (next.done) done = true;
+        else {
+          const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+          taken.push(chunk);
+          length += chunk.length;
+        }
+      }
+      return Buffer.concat(taken);
+    },
+    async *[Symbol.asyncIterator]() {
+      while (taken.length > 0) yield taken.shift() as Buffer;
+      if (done) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    },
+  };
+}
+
+const gzipMagic = [0x1f, 0x8b] as const;
+
+/**
+ * Whether an input's first bytes are an event log's: compressed with gzip (`.jsonl.gz`), empty, a first line too long
+ * to judge, or a first line that is an event (an object with a string `type` and a numeric `seq`). A document, an
+ * agent's session, a payload or a Zstandard-compressed rollout is not.
+ */
+export function isEventLogHead(head: Buffer): boolean {
+  if (head.length === 0) return true;
+  if (head[0] === gzipMagic[0] && head[1] === gzipMagic[1]) return true;
+  const start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  const end = head.indexOf(0x0a, start);
+  if (end === -1 && head.length >= headBytes) return true;
+  try {
+    const first: unknown = JSON.parse(head.subarray(start, end === -1 ? head.length : end).toString("utf8"));
+    return (
+      typeof first === "object" &&
+      first !== null &&
+      typeof (first as { type?: unknown }).type === "string" &&
+      typeof (first as { seq?: unknown }).seq === "number"
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An input that does not start as an event log, read whole as `export` reads it: a document, a session or a payload
+ * becomes the event log the AWF transcript logs' exporter writes of it; text that is none of them but lines of JSON is
+ * read as an event log after all (its first line was damaged), so its other lines still count.
+ */
+async function readWhole(
+  input: string,
+  stdin: AsyncIterable<Uint8Array> | undefined,
+  io: CommandIo,
+  options: InputOptions,
+): Promise<{ kind: "log"; text: string } | { kind: "converted"; text: string; converted: ConvertedInput }> {
+  const limits = inputLimits(options);
+  const name = inputName(input);
+  const read = await readInput(input, stdin === undefined ? io : { ...io, stdin: () => stdin }, limits);
+  if (!read.ok) throw new UserError(formatProblem(name, read.problem));
+  const loaded: LoadedDocument = await loadDocumentText(input, read.text, io, limits);
+  if (!loaded.ok) {
+    if (looksLikeLines(read.text)) return { kind: "log", text: read.text };
+    const lines = loaded.problems.map((problem) => formatProblem(name, problem));
+    if (loaded.omitted > 0) lines.push(describeOmitted(name, loaded.omitted));
+    throw new UserError(
+      `${name} is not an event log, transcript, session or payload that can be read: ${lines.join("; ")}`,
+    );
+  }
+  const exported = sessionExporters["awf-transcript"]?.fromCanonical(loaded.document as Transcript);
+  if (exported === undefined || !exported.ok)
+    throw new UserError(
+      `${name}: ${(exported?.ok === false ? exported.errors : []).map((error) => error.message).join("; ")}`,
+    );
+  const [main, ...others] = exported.files;
+  const children = new Map<string, string>();
+  for (const file of others) children.set(file.name.replace(/\.jsonl$/, ""), file.text);
+  return {
+    kind: "converted",
+    text: main?.text ?? "",
+    converted: {
+      kind: loaded.kind,
+      ...(loaded.format === undefined ? {} : { format: loaded.format }),
+      warnings: loaded.warnings,
+      children,
+      document: loaded.document,
+    },
+  };
+}
+
+/** More than one line, each of which (blank ones aside) starts as a JSON object does: an event log's shape. */
+function looksLikeLines(text: string): boolean {
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  return lines.length > 1 && lines.slice(1).every((line) => line.trimStart().startsWith("{"));
 }
 
 /** The problems of a reading (lines or input not read); warnings alone leave a query's result whole. */
@@ -119,6 +321,11 @@ function reported(item: EventLogDiagnostic): ReportedWarning {
  * read, since the result then leaves something out.
  */
 export function reportReading(reading: EventLogReading, io: CommandIo, verbosity: Verbosity): number {
+  const { converted } = reading;
+  if (converted !== undefined && converted.kind !== "event-log") {
+    for (const line of warningLines(reading.source, converted.warnings, verbosity)) io.stderr(line);
+    if (verbosity !== "quiet") io.stderr(messageLine(`${reading.source}: ${describeConverted(converted)}`));
+  }
   const problems = reading.diagnostics.filter((item) => item.kind === "problem").map(reported);
   const warnings = reading.diagnostics.filter((item) => item.kind === "warning").map(reported);
   for (const line of warningLines(reading.source, warnings, verbosity)) io.stderr(line);
@@ -133,6 +340,17 @@ export function reportReading(reading: EventLogReading, io: CommandIo, verbosity
   if (reading.omittedDiagnostics > 0)
     io.stderr(messageLine(`${reading.source}: ${reading.omittedDiagnostics} more lines could not be read`));
   return problemCount(reading) > 0 ? exitCodes.failure : exitCodes.success;
+}
+
+/** What a converted input was read as, for the line that says so. */
+function describeConverted(converted: ConvertedInput): string {
+  const what =
+    converted.kind === "session"
+      ? `a ${converted.format ?? "agent"} session`
+      : converted.kind === "converted"
+        ? `${converted.format ?? "a payload"} (converted)`
+        : "a transcript document";
+  return `read as ${what}; queried as the event log \`export --format jsonl\` writes of it`;
 }
 
 /** An event's payload as an object to read fields from; `{}` for a payload that is null or not an object. */

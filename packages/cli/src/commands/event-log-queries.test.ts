@@ -7,7 +7,8 @@ import { gzipSync } from "node:zlib";
 import { createRecorder } from "@agent-transcript/recorder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../capture-io.test.helpers.js";
-import { runCheck, runText, runTimeline, runTools, runTree } from "./event-log-queries.js";
+import { importSession } from "@agent-transcript/providers/node";
+import { runCheck, runText, runTimeline, runTools, runTree, type RunTreeEntry } from "./event-log-queries.js";
 
 // The AWF transcript logs' own recipes, as the format's documentation prints them; the commands must agree with them.
 const recipes = {
@@ -311,5 +312,104 @@ describe("the log AWF's documentation prints", () => {
     const report = JSON.parse(check.stdout()) as { seq: { sorted: boolean }; fidelity: unknown };
     expect(report.seq.sorted).toBe(JSON.parse(jq(["-s", recipes.sorted], awfLog)));
     expect(report.fidelity).toEqual(JSON.parse(jq(["-s", recipes.fidelity], awfLog)));
+  });
+});
+
+describe("inputs that are not event logs", () => {
+  const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../../tools/fixtures/real");
+  // A real Claude Code session with sub-agents beside it (`<session>/subagents/agent-*.jsonl`).
+  const session = path.join(fixtures, "spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl");
+  const response = path.join(fixtures, "vercel-ai/packages/anthropic/src/__fixtures__/anthropic-tool-no-args.json");
+
+  it("reads an agent's session as export does: its tool calls paired with their results, with each outcome", async () => {
+    const imported = await importSession(session);
+    if (!imported.ok) throw new Error(imported.message);
+    const parts = imported.document.messages.flatMap((message) => message.parts);
+    const calls = parts.flatMap((part) => (part.type === "tool_call" ? [part] : []));
+    const results = new Map(parts.flatMap((part) => (part.type === "tool_result" ? [[part.call_id, part]] : [])));
+    expect(calls.length).toBeGreaterThan(0);
+    const io = captureIo();
+    expect(await runTools(session, { json: true }, io.io)).toBe(0);
+    const pairs = JSON.parse(io.stdout()) as Array<{ call_id: string; name: string; input: unknown; output: unknown }>;
+    expect(new Set(pairs.map((pair) => pair.call_id))).toEqual(new Set(calls.map((call) => call.id)));
+    for (const call of calls) {
+      const pair = pairs.find((candidate) => candidate.call_id === call.id);
+      expect(pair).toMatchObject({ name: call.name, input: call.input });
+      const result = results.get(call.id);
+      expect(pair?.output).toEqual(result === undefined ? null : (result.output ?? result.content ?? null));
+    }
+    expect(io.stderr()).toContain("read as a claude-code session");
+    // Without --json: one line per call, an error where the session says so.
+    const lines = captureIo();
+    await runTools(session, { quiet: true }, lines.io);
+    const failed = [...results.values()].filter((result) => result.status === "error").length;
+    expect(lines.stdout().trimEnd().split("\n")).toHaveLength(calls.length);
+    expect(
+      lines
+        .stdout()
+        .split("\n")
+        .filter((line) => line.split("\t")[2] === "error"),
+    ).toHaveLength(failed);
+  });
+
+  it("follows the session's sub-agents as child runs in tree, and gives the assistant's text", async () => {
+    const imported = await importSession(session);
+    if (!imported.ok) throw new Error(imported.message);
+    const children = imported.document.run?.children ?? [];
+    expect(children.length).toBeGreaterThan(0);
+    const io = captureIo();
+    expect(await runTree(session, { json: true, quiet: true }, io.io)).toBe(0);
+    const tree = JSON.parse(io.stdout()) as RunTreeEntry;
+    expect(tree.children).toHaveLength(children.length);
+    for (const child of tree.children) {
+      expect(child.problems).toEqual([]);
+      expect(child.events).toBeGreaterThan(0);
+    }
+    const text = captureIo();
+    expect(await runText(session, { quiet: true }, text.io)).toBe(0);
+    const assistantText = imported.document.messages
+      .filter((message) => message.role === "assistant")
+      .flatMap((message) => message.parts.flatMap((part) => (part.type === "text" ? [`${part.text}\n`] : [])));
+    expect(text.stdout()).toBe(assistantText.join(""));
+    const check = captureIo();
+    expect(await runCheck(session, { quiet: true }, check.io)).toBe(0);
+  });
+
+  it("reads a provider payload from a file or standard input, as convert does", async () => {
+    const fromFile = captureIo();
+    expect(await runTools(response, { json: true }, fromFile.io)).toBe(0);
+    expect(JSON.parse(fromFile.stdout())).toEqual([
+      { call_id: "toolu_01LRmxn9vGM1d2DZSDBowdZ1", name: "updateIssueList", input: {}, output: null },
+    ]);
+    expect(fromFile.stderr()).toContain("read as anthropic (converted)");
+    const fromStdin = captureIo(readFileSync(response));
+    expect(await runTools("-", { json: true }, fromStdin.io)).toBe(0);
+    expect(fromStdin.stdout()).toBe(fromFile.stdout());
+    const text = captureIo(readFileSync(response));
+    await runText("-", {}, text.io);
+    expect(text.stdout()).toContain("Okay, I will update the current issue list:");
+  });
+
+  it("names input that is none of these, by line, and writes nothing", async () => {
+    const io = captureIo('{"messages": [1, 2,\n');
+    await expect(runTools("-", {}, io.io)).rejects.toThrow(
+      /<stdin> is not an event log, transcript, session or payload that can be read: <stdin>:2:1: /,
+    );
+    expect(io.stdout()).toBe("");
+  });
+
+  it("still reads an event log whose first line is damaged, line by line", async () => {
+    const copy = mkdtempSync(path.join(tmpdir(), "event-log-first-line-"));
+    try {
+      const file = path.join(copy, "damaged.jsonl");
+      const lines = readFileSync(rootFile, "utf8").trimEnd().split("\n");
+      writeFileSync(file, `{"seq": 1, "run_id": \n${lines.slice(1).join("\n")}\n`);
+      const io = captureIo();
+      expect(await runCheck(file, {}, io.io)).toBe(1);
+      expect(io.stderr()).toMatch(/damaged\.jsonl: error: line 1: invalid-json: /);
+      expect(io.stdout()).toContain(`broken: ${lines.length - 1} events in ${lines.length} lines`);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -12,7 +12,9 @@ import {
   reportReading,
   streamEventLog,
   type EventLogReading,
+  type InMemoryLog,
 } from "../event-log-stream.js";
+import type { Tolerant } from "@agent-transcript/core";
 import type { InputOptions } from "../input.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../io.js";
 import { verbosityOf, type VerbosityOptions } from "../warning-summary.js";
@@ -91,51 +93,71 @@ export async function runTools(input: string, options: EventLogQueryOptions, io:
     }
     written += 1;
   };
-  const reading = await streamEventLog(input, io, options, async (event) => {
-    if (event.type !== "tool.call" && event.type !== "tool.result") return;
-    const payload = payloadOf(event);
-    // The recipe groups on the value itself; a key that keeps null, numbers and strings apart does the same.
-    const key = JSON.stringify(payload.call_id ?? null);
-    const known = pending.get(key);
-    if (event.type === "tool.call") {
-      if (known?.called) return; // the recipe takes the first call of a call_id
-      if (known) {
-        known.pair.name = payload.name ?? null;
-        known.pair.input = payload.input ?? null;
-        pending.delete(key);
-        if (known.failed) failed += 1;
-        await writePair(known.pair, known.failed ? "error" : "ok", "");
+  // An input that is not an event log: its own tool calls and results, paired from the document it was read as.
+  let fromDocument: ReturnType<typeof documentToolCalls> | undefined;
+  const reading = await streamEventLog(
+    input,
+    io,
+    options,
+    async (event) => {
+      if (fromDocument !== undefined) return;
+      if (event.type !== "tool.call" && event.type !== "tool.result") return;
+      const payload = payloadOf(event);
+      // The recipe groups on the value itself; a key that keeps null, numbers and strings apart does the same.
+      const key = JSON.stringify(payload.call_id ?? null);
+      const known = pending.get(key);
+      if (event.type === "tool.call") {
+        if (known?.called) return; // the recipe takes the first call of a call_id
+        if (known) {
+          known.pair.name = payload.name ?? null;
+          known.pair.input = payload.input ?? null;
+          pending.delete(key);
+          if (known.failed) failed += 1;
+          await writePair(known.pair, known.failed ? "error" : "ok", "");
+          return;
+        }
+        pending.set(key, {
+          pair: {
+            call_id: payload.call_id ?? null,
+            name: payload.name ?? null,
+            input: payload.input ?? null,
+            output: null,
+          },
+          called: true,
+          timestamp: event.timestamp,
+        });
         return;
       }
-      pending.set(key, {
-        pair: {
-          call_id: payload.call_id ?? null,
-          name: payload.name ?? null,
-          input: payload.input ?? null,
-          output: null,
-        },
-        called: true,
-        timestamp: event.timestamp,
-      });
-      return;
+      if (known && !known.called) return; // a second result for a call not yet seen: the first one counts
+      if (!known) {
+        // A result before (or without) its call: held until the call comes, written last otherwise.
+        pending.set(key, {
+          pair: { call_id: payload.call_id ?? null, name: null, input: null, output: payload.output ?? null },
+          called: false,
+          timestamp: event.timestamp,
+          failed: isFailedResult(payload),
+        });
+        return;
+      }
+      pending.delete(key);
+      known.pair.output = payload.output ?? null;
+      const isError = isFailedResult(payload);
+      if (isError) failed += 1;
+      await writePair(known.pair, isError ? "error" : "ok", durationOf(known.timestamp, event.timestamp, payload));
+    },
+    {
+      onConverted: (converted) => {
+        if (converted.document !== undefined) fromDocument = documentToolCalls(converted.document);
+      },
+    },
+  );
+  if (fromDocument !== undefined) {
+    for (const { pair, status, durationMs } of fromDocument.paired) {
+      if (status === "error") failed += 1;
+      await writePair(pair, status, durationMs === undefined ? "" : `\t${durationMs} ms`);
     }
-    if (known && !known.called) return; // a second result for a call not yet seen: the first one counts
-    if (!known) {
-      // A result before (or without) its call: held until the call comes, written last otherwise.
-      pending.set(key, {
-        pair: { call_id: payload.call_id ?? null, name: null, input: null, output: payload.output ?? null },
-        called: false,
-        timestamp: event.timestamp,
-        failed: isFailedResult(payload),
-      });
-      return;
-    }
-    pending.delete(key);
-    known.pair.output = payload.output ?? null;
-    const isError = isFailedResult(payload);
-    if (isError) failed += 1;
-    await writePair(known.pair, isError ? "error" : "ok", durationOf(known.timestamp, event.timestamp, payload));
-  });
+    for (const left of fromDocument.unpaired) pending.set(JSON.stringify(left.pair.call_id), left);
+  }
   // A Map iterates in insertion order: the calls and results left over come in log order.
   for (const left of pending.values()) await writePair(left.pair, left.called ? "no result" : "no call", "");
   if (options.json) await out.write(written === 0 ? "[]\n" : "\n]\n");
@@ -148,6 +170,55 @@ export async function runTools(input: string, options: EventLogQueryOptions, io:
       ),
     );
   return code;
+}
+
+/**
+ * A document's tool calls (its `tool_call` parts) paired with their results (`tool_result` parts, wherever the source
+ * put them: a tool message, a user message), in the order the results come, then what is left unpaired in document
+ * order: `tools` on an input that is not an event log.
+ */
+function documentToolCalls(document: Tolerant.Transcript): {
+  paired: Array<{ pair: ToolCallPair; status: "ok" | "error"; durationMs?: number }>;
+  unpaired: PendingCall[];
+} {
+  const pending = new Map<string, PendingCall>();
+  const paired: Array<{ pair: ToolCallPair; status: "ok" | "error"; durationMs?: number }> = [];
+  for (const message of document.messages)
+    for (const part of message.parts) {
+      const fields = part as unknown as Record<string, unknown>;
+      if (part.type === "tool_call") {
+        const key = JSON.stringify(fields.id ?? null);
+        if (pending.has(key)) continue;
+        pending.set(key, {
+          pair: { call_id: fields.id ?? null, name: fields.name ?? null, input: fields.input ?? null, output: null },
+          called: true,
+          timestamp: message.created_at ?? "",
+        });
+      } else if (part.type === "tool_result") {
+        const key = JSON.stringify(fields.call_id ?? null);
+        const known = pending.get(key);
+        const failed = isFailedResult(fields);
+        const output = fields.output ?? fields.content ?? null;
+        if (known === undefined) {
+          pending.set(key, {
+            pair: { call_id: fields.call_id ?? null, name: fields.name ?? null, input: null, output },
+            called: false,
+            timestamp: message.created_at ?? "",
+            failed,
+          });
+          continue;
+        }
+        if (!known.called) continue;
+        pending.delete(key);
+        known.pair.output = output;
+        paired.push({
+          pair: known.pair,
+          status: failed ? "error" : "ok",
+          ...(typeof fields.duration_ms === "number" ? { durationMs: fields.duration_ms } : {}),
+        });
+      }
+    }
+  return { paired, unpaired: [...pending.values()] };
 }
 
 /** `\t<ms> ms` from the result's own duration, else from the two lines' timestamps. */
@@ -236,7 +307,8 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
   if (input === "-") throw new UserError("tree reads child runs beside the file: give a path, not -", exitCodes.usage);
   const seen = new Set<string>();
   let failed = false;
-  const visit = async (file: string, expectedRunId: string | null, expectedParent: string | null) => {
+  const visit = async (log: string | InMemoryLog, expectedRunId: string | null, expectedParent: string | null) => {
+    const file = typeof log === "string" ? log : log.name;
     const entry: RunTreeEntry = {
       run_id: expectedRunId,
       file,
@@ -252,7 +324,7 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
     const childStatus = new Map<string, string>();
     let reading: EventLogReading;
     try {
-      reading = await streamEventLog(file, io, options, (event) => {
+      reading = await streamEventLog(log, io, options, (event) => {
         entry.run_id ??= event.run_id;
         const payload = payloadOf(event);
         if (event.type === "run.started" && typeof payload.name === "string") entry.name = payload.name;
@@ -284,15 +356,32 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
         continue;
       }
       seen.add(childId);
-      const childFile = await childLogFile(path.dirname(file), childId);
+      // A converted input's child runs were written in memory beside it; an event log's are files beside it.
+      const inMemory = reading.converted?.children;
+      const childText = inMemory?.get(childId);
+      if (inMemory !== undefined && childText !== undefined) {
+        const child = await visit(
+          { name: `${childId}.jsonl`, text: childText, children: inMemory },
+          childId,
+          entry.run_id,
+        );
+        child.status ??= childStatus.get(childId) ?? null;
+        entry.children.push(child);
+        continue;
+      }
+      const childFile = inMemory === undefined ? await childLogFile(path.dirname(file), childId) : undefined;
       if (childFile === undefined) {
         entry.children.push({
           run_id: childId,
-          file: path.join(path.dirname(file), `${childId}.jsonl`),
+          file: inMemory === undefined ? path.join(path.dirname(file), `${childId}.jsonl`) : `${childId}.jsonl`,
           name: null,
           status: null,
           events: 0,
-          problems: ["the child run's log is not beside its parent's"],
+          problems: [
+            inMemory === undefined
+              ? "the child run's log is not beside its parent's"
+              : "the input links this child run but holds no transcript of it",
+          ],
           children: [],
         });
         failed = true;
