@@ -250,8 +250,8 @@ export function isEventLogHead(head: Buffer): boolean {
 
 /**
  * An input that does not start as an event log, read whole as `export` reads it: a document, a session or a payload
- * becomes the event log the AWF transcript logs' exporter writes of it; text that is none of them but lines of JSON is
- * read as an event log after all (its first line was damaged), so its other lines still count.
+ * becomes the event log the AWF transcript logs' exporter writes of it; text that is none of them but lines of JSON
+ * (and not named `.json`) is read as an event log after all (its first line was damaged), so its other lines count.
  */
 async function readWhole(
   input: string,
@@ -265,7 +265,7 @@ async function readWhole(
   if (!read.ok) throw new UserError(formatProblem(name, read.problem));
   const loaded: LoadedDocument = await loadDocumentText(input, read.text, io, limits);
   if (!loaded.ok) {
-    if (looksLikeLines(read.text)) return { kind: "log", text: read.text };
+    if (!/\.json(?:\.gz)?$/i.test(input) && looksLikeLines(read.text)) return { kind: "log", text: read.text };
     const lines = loaded.problems.map((problem) => formatProblem(name, problem));
     if (loaded.omitted > 0) lines.push(describeOmitted(name, loaded.omitted));
     throw new UserError(
@@ -293,10 +293,17 @@ async function readWhole(
   };
 }
 
-/** More than one line, each of which (blank ones aside) starts as a JSON object does: an event log's shape. */
+/**
+ * An event log's shape, damaged: lines that each (blank ones aside) start as a JSON object does, the first one more
+ * than the lone `{` a pretty-printed document starts with (whose errors are the document's, not each line's).
+ */
 function looksLikeLines(text: string): boolean {
   const lines = text.split("\n").filter((line) => line.trim() !== "");
-  return lines.length > 1 && lines.slice(1).every((line) => line.trimStart().startsWith("{"));
+  return (
+    lines.length > 0 &&
+    (lines[0] as string).trim() !== "{" &&
+    lines.slice(1).every((line) => line.trimStart().startsWith("{"))
+  );
 }
 
 /** The problems of a reading (lines or input not read); warnings alone leave a query's result whole. */

@@ -391,9 +391,10 @@ describe("inputs that are not event logs", () => {
   });
 
   it("names input that is none of these, by line, and writes nothing", async () => {
-    const io = captureIo('{"messages": [1, 2,\n');
+    // A pretty-printed document cut short: its own error, not one per line.
+    const io = captureIo('{\n  "messages": [1, 2,\n');
     await expect(runTools("-", {}, io.io)).rejects.toThrow(
-      /<stdin> is not an event log, transcript, session or payload that can be read: <stdin>:2:1: /,
+      /^<stdin> is not an event log, transcript, session or payload that can be read: <stdin>:3:1: /,
     );
     expect(io.stdout()).toBe("");
   });
