@@ -88,7 +88,7 @@ export type DecodeResult =
  * Decodes a transcript document from gzip or plain bytes, JSON text or an already-parsed value into a typed
  * document, or a typed error saying what is wrong and where. Never throws.
  *
- * Gzip bytes are decompressed with Node's zlib, where the runtime has it (Node, Deno, Bun); elsewhere (a browser)
+ * Gzip bytes are decompressed with Node's zlib, where the runtime has it (Node); elsewhere (a browser)
  * they are `invalid-gzip` with a message saying to decompress them first: no browser API decompresses synchronously.
  *
  * Bytes must be UTF-8 (`invalid-utf8` names the byte offset, line and column of the first bad sequence); a leading
@@ -124,7 +124,7 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
       if (zlib === undefined)
         return fail(
           "invalid-gzip",
-          "gzip bytes are decompressed only where Node's zlib is available (Node, Deno, Bun): decompress them first (in a browser with DecompressionStream) and pass the result",
+          "gzip bytes are decompressed only where Node's zlib is available: decompress them first (in a browser with DecompressionStream) and pass the result",
         );
       try {
         bytes = zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });

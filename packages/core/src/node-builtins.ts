@@ -2,9 +2,9 @@
  * The Node built-ins core uses when it runs on Node, found at run time and never imported: the root entry loads in
  * any JavaScript runtime (a browser bundles it as it is, with no stand-ins), and on Node it keeps the native speed
  * and the synchronous gzip a static import gave. `process.getBuiltinModule` is Node's way to do this (since 20.16;
- * the engines field asks for 20.19), and Deno and Bun have it too. Where it is missing, each caller has a portable
- * path: in JavaScript (UTF-8 checks, byte lengths, base64), or a clear error (gzip, which no browser API decompresses
- * synchronously: the caller decompresses first, with `DecompressionStream`).
+ * the engines field asks for 20.19; other runtimes that provide it are served the same way). Where it is missing,
+ * each caller has a portable path: in JavaScript (UTF-8 checks, byte lengths, base64), or a clear error (gzip, which
+ * no browser API decompresses synchronously: the caller decompresses first, with `DecompressionStream`).
  */
 
 /** What core uses of `node:buffer`. */
