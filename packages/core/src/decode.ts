@@ -88,8 +88,8 @@ export type DecodeResult =
  * Decodes a transcript document from gzip or plain bytes, JSON text or an already-parsed value into a typed
  * document, or a typed error saying what is wrong and where. Never throws.
  *
- * Gzip bytes are decompressed with Node's zlib, where the runtime has it (Node); elsewhere (a browser)
- * they are `invalid-gzip` with a message saying to decompress them first: no browser API decompresses synchronously.
+ * Gzip bytes are decompressed with Node's zlib where the runtime provides it; elsewhere (a browser) they are
+ * `invalid-gzip` with a message saying to decompress them first: no browser API decompresses synchronously.
  *
  * Bytes must be UTF-8 (`invalid-utf8` names the byte offset, line and column of the first bad sequence); a leading
  * byte order mark is ignored. Text is parsed under the limits of `parseJson`: nesting deeper than `maxDepth` is

@@ -66,7 +66,7 @@ function describeInvalidUtf8(bytes: Uint8Array, offset: number): Utf8Error {
 /**
  * Whether `bytes` are well-formed UTF-8: Node's native check where there is one (it builds no string: 10 times
  * faster than a fatal TextDecoder on ASCII, 100 times on other text), else the platform's validating decoder (on
- * mostly-ASCII text 10 times faster than a byte walk in JavaScript).
+ * ASCII 10 times faster than a byte walk in JavaScript, which is twice as fast only on text mostly not ASCII).
  */
 export const isUtf8: (bytes: Uint8Array) => boolean = nodeBuffer?.isUtf8 ?? isUtf8ByDecoding;
 
