@@ -13,6 +13,14 @@ module.exports = {
       to: { path: "^packages/(?!core/)[^/]+/" },
     },
     {
+      name: "core-imports-no-node-builtins",
+      comment:
+        "core runs in any JavaScript runtime (the viewer bundles it for browsers as it is): no Node built-in. What it uses of Node when it runs there is found at run time with process.getBuiltinModule (src/node-builtins.ts), with a portable path beside it.",
+      severity: "error",
+      from: { path: "^packages/core/src/", pathNot: testFile },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
       name: "layers-point-down",
       comment:
         "providers and recorder build on core only; they never import each other or the CLI. The one exception is the recorder's SDK instrumentation (next rules).",
@@ -123,7 +131,7 @@ module.exports = {
     {
       name: "viewer-runs-in-browsers",
       comment:
-        "The viewer (apps/viewer) runs in browsers: of our packages it imports core only, through its public entry points, and no Node built-in (vite.config.ts stands in for the three core's root entry reaches); never the tools. Its tests drive a browser from Node and may import anything.",
+        "The viewer (apps/viewer) runs in browsers: of our packages it imports core only, through its public entry points, and no Node built-in; never the tools. Its tests drive a browser from Node and may import anything.",
       severity: "error",
       from: { path: "^apps/viewer/src/", pathNot: testFile },
       to: {

@@ -1,7 +1,23 @@
-import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { builtinModules } from "node:module";
+import { defineConfig, type Plugin } from "vite";
 
-const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
+const nodeBuiltins = new Set(builtinModules);
+
+/**
+ * The viewer runs in browsers, and so does everything it bundles (core included): a Node built-in reached from any
+ * of it fails the build, naming the importer. Vite would otherwise put an empty stand-in in its place, and the
+ * page would fail only when that code ran.
+ */
+const noNodeBuiltins: Plugin = {
+  name: "no-node-builtins",
+  enforce: "pre",
+  resolveId(source, importer) {
+    const name = source.startsWith("node:") ? source : (source.split("/")[0] ?? source);
+    if (name.startsWith("node:") || nodeBuiltins.has(name))
+      this.error(`${importer ?? "the entry"} imports the Node built-in ${source}: the viewer runs in browsers`);
+    return null;
+  },
+};
 
 // One script and one stylesheet with fixed names and no module-preload polyfill: `agent-transcript export --format
 // html` inlines exactly these two files (their hashes go in the page's Content-Security-Policy), and the served page
@@ -9,13 +25,7 @@ const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, i
 export default defineConfig({
   base: "./",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
-  resolve: {
-    // Core's root entry imports three Node built-ins. node:module: its generated validators load ajv's runtime
-    // helpers with createRequire, bundled here instead. node:zlib and node:buffer serve only paths the viewer never
-    // takes (gzip bytes given to decodeTranscript; locating invalid UTF-8): the viewer hands decode text it decoded
-    // itself. These stand-ins keep the bundle free of Node and fail loudly if such a path is ever taken.
-    alias: { "node:zlib": shim("zlib"), "node:buffer": shim("buffer"), "node:module": shim("module") },
-  },
+  plugins: [noNodeBuiltins],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import { nodeBuffer } from "./node-builtins.js";
 import { escapePointerToken } from "./validation.js";
 
 /** Why a value has no RFC 8785 canonical form, and where in it the problem is. */
@@ -128,7 +129,25 @@ export function canonicalize(value: unknown): string {
 
 /** The number of UTF-8 bytes in {@link canonicalize}'s output for `value`. */
 export function canonicalByteLength(value: unknown): number {
-  return Buffer.byteLength(canonicalize(value), "utf8");
+  return utf8ByteLength(canonicalize(value));
+}
+
+/** The UTF-8 length of well-formed text: Node's native count where there is one, else counted here. */
+const nativeBuffer = nodeBuffer?.Buffer;
+const utf8ByteLength: (text: string) => number = nativeBuffer
+  ? (text) => nativeBuffer.byteLength(text, "utf8")
+  : countUtf8Bytes;
+
+/** The UTF-8 length of well-formed text (canonicalize refuses lone surrogates), without encoding it. */
+export function countUtf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    // One UTF-16 code unit is one byte up to U+007F, two up to U+07FF, three above; a surrogate pair (two units) is
+    // four bytes, so each half adds one.
+    if (code >= 0x80) bytes += code < 0x800 ? 1 : code >= 0xd800 && code <= 0xdfff ? 1 : 2;
+  }
+  return bytes;
 }
 
 function serializeString(text: string, stack: readonly Frame[], problem: string): string {

@@ -1,4 +1,3 @@
-import { gunzipSync } from "node:zlib";
 import { currentVersion, formatVersion, parseVersion } from "./format-version.js";
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
@@ -6,6 +5,7 @@ import { validateTranscript, validateTranscriptTolerant } from "./generated/v1/v
 import { escapeControlCharacters } from "./control-characters.js";
 import { checkJsonValue, defaultMaxDepth, defaultMaxInputBytes } from "./json-limits.js";
 import { migrate } from "./migrations.js";
+import { nodeZlib } from "./node-builtins.js";
 import { parseJson } from "./parse-json.js";
 import { decodeUtf8 } from "./utf8.js";
 import type { ValidationError } from "./validation.js";
@@ -88,6 +88,9 @@ export type DecodeResult =
  * Decodes a transcript document from gzip or plain bytes, JSON text or an already-parsed value into a typed
  * document, or a typed error saying what is wrong and where. Never throws.
  *
+ * Gzip bytes are decompressed with Node's zlib where the runtime provides it; elsewhere (a browser) they are
+ * `invalid-gzip` with a message saying to decompress them first: no browser API decompresses synchronously.
+ *
  * Bytes must be UTF-8 (`invalid-utf8` names the byte offset, line and column of the first bad sequence); a leading
  * byte order mark is ignored. Text is parsed under the limits of `parseJson`: nesting deeper than `maxDepth` is
  * `too-deep`, and a number a double cannot hold as written (`1e400`, `9007199254740993`, `-0`, more significant
@@ -117,8 +120,14 @@ function decodeUnsafe(input: unknown, options: DecodeOptions): DecodeResult {
   if (input instanceof Uint8Array) {
     let bytes = input;
     if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      const zlib = nodeZlib();
+      if (zlib === undefined)
+        return fail(
+          "invalid-gzip",
+          "gzip bytes are decompressed only where Node's zlib is available: decompress them first (in a browser with DecompressionStream) and pass the result",
+        );
       try {
-        bytes = gunzipSync(bytes, { maxOutputLength: maxBytes });
+        bytes = zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
       } catch (error) {
         const tooLarge =
           error instanceof RangeError ||

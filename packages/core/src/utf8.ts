@@ -2,7 +2,7 @@
  * Strict UTF-8: text that is not UTF-8 is refused with the byte offset, line and column of its first ill-formed
  * sequence, never decoded into U+FFFD replacement characters that would then pass for valid text.
  */
-import { isUtf8 } from "node:buffer";
+import { nodeBuffer } from "./node-builtins.js";
 
 /** Where bytes stop being UTF-8. */
 export interface Utf8Error {
@@ -20,6 +20,8 @@ export interface Utf8Error {
 export type DecodeUtf8Result = { ok: true; text: string } | { ok: false; error: Utf8Error };
 
 const fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+/** For text known to be UTF-8, kept whole: a byte order mark counts as a character, as it does in a column. */
+const wholeDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * Decodes UTF-8 bytes, ignoring one leading byte order mark (RFC 8259 §8.1 lets a JSON parser ignore it; every
@@ -43,8 +45,7 @@ function describeInvalidUtf8(bytes: Uint8Array, offset: number): Utf8Error {
     lineStart = index + 1;
   }
   // The bytes before the offset on its line are valid UTF-8, so their decoded length is the column.
-  const column =
-    Buffer.from(bytes.buffer, bytes.byteOffset + lineStart, offset - lineStart).toString("utf8").length + 1;
+  const column = wholeDecoder.decode(bytes.subarray(lineStart, offset)).length + 1;
   const shown = Array.from(bytes.subarray(offset, offset + 4), (byte) => `0x${byte.toString(16).padStart(2, "0")}`);
   const utf16 =
     offset <= 1 &&
@@ -60,6 +61,23 @@ function describeInvalidUtf8(bytes: Uint8Array, offset: number): Utf8Error {
     line,
     column,
   };
+}
+
+/**
+ * Whether `bytes` are well-formed UTF-8: Node's native check where there is one (it builds no string: 10 times
+ * faster than a fatal TextDecoder on ASCII, 100 times on other text), else the platform's validating decoder (on
+ * ASCII 10 times faster than a byte walk in JavaScript, which is twice as fast only on text mostly not ASCII).
+ */
+export const isUtf8: (bytes: Uint8Array) => boolean = nodeBuffer?.isUtf8 ?? isUtf8ByDecoding;
+
+/** The portable check: whether the fatal decoder accepts the bytes. */
+export function isUtf8ByDecoding(bytes: Uint8Array): boolean {
+  try {
+    fatalDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Chunks checked natively before the byte-by-byte walk; a chunk's end is moved back to a sequence start. */

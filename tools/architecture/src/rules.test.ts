@@ -90,6 +90,7 @@ describe("the dependency rules", () => {
       "packages/providers/src/families/one/dialect.ts":
         'import type { Folded } from "./fold.js";\nexport type Dialect = { folded?: Folded };\n',
       "packages/providers/src/conversion/json.ts": "export const json = 1;\n",
+      "packages/core/src/decode.test.ts": 'import { gzipSync } from "node:zlib";\nexport const gzip = gzipSync;\n',
       "packages/providers/src/formats/alpha/alpha.test.ts":
         'import { data } from "@agent-transcript/fixtures";\nimport { alpha } from "./index.js";\nexport const checked = [data, alpha];\n',
       "packages/cli/src/commands/convert.ts":
@@ -118,6 +119,7 @@ describe("the dependency rules", () => {
     const root = repository("broken", {
       "packages/core/src/uses-providers.ts":
         'import { value } from "@agent-transcript/providers";\nexport const a = value;\n',
+      "packages/core/src/uses-zlib.ts": 'import { gunzipSync } from "node:zlib";\nexport const z = gunzipSync;\n',
       "packages/providers/src/uses-recorder.ts":
         'import { value } from "@agent-transcript/recorder";\nexport const b = value;\n',
       "packages/recorder/src/uses-fixtures.ts":
@@ -169,6 +171,7 @@ describe("the dependency rules", () => {
         from: "packages/providers/src/conversion/json.ts",
         to: "packages/providers/src/families/one/fold.ts",
       },
+      { rule: "core-imports-no-node-builtins", from: "packages/core/src/uses-zlib.ts", to: "zlib" },
       {
         rule: "core-imports-no-package",
         from: "packages/core/src/uses-providers.ts",

@@ -9,7 +9,8 @@ import {
   formatsDeclarations,
   formatsModule,
   generateValidatorModule,
-  runtimeShimModule,
+  runtimeHelpersUsed,
+  runtimeModule,
   validatorReferences,
   type SchemaForValidation,
   type ValidatorVariant,
@@ -62,17 +63,26 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
         allowUnknownProperties: false,
       }),
     );
+    // ajv-runtime.js holds the run-time helpers some validator module of this version imports.
+    const helpersUsed = new Set<string>();
     for (const [variant, set] of [
       ["strict", strict],
       ["tolerant", tolerant],
     ] as const) {
       for (const entry of set) {
         const module = generateValidatorModule(entry, set, variant, typesModuleFor(variant));
+        for (const name of runtimeHelpersUsed(module.javascript)) helpersUsed.add(name);
         output.set(`${core}/validators/${entry.file.slug}.${variant}.js`, module.javascript);
         output.set(`${core}/validators/${entry.file.slug}.${variant}.d.ts`, module.declarations);
       }
     }
-    output.set(`${core}/validators/ajv-runtime.js`, runtimeShimModule(versionFiles.map((file) => file.sourcePath)));
+    output.set(
+      `${core}/validators/ajv-runtime.js`,
+      runtimeModule(
+        versionFiles.map((file) => file.sourcePath),
+        helpersUsed,
+      ),
+    );
     output.set(`${core}/validators/formats.js`, formatsModule(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validators/formats.d.ts`, formatsDeclarations(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validate.ts`, wrapperModule(versionFiles));

@@ -11,13 +11,14 @@ import type { JsonSchema, SchemaFile } from "./schema-set.js";
  * ajv's standalone output loads its run-time helpers (string length in code points for minLength, deep equality,
  * URI resolution) with `require(...)`, even in ESM mode, which breaks `import` under plain Node (ajv#2209). Each
  * helper carries the code ajv emits for it in a `code` property; pointing that at an identifier imported from a
- * generated ESM shim (`ajv-runtime.js`, which loads them with createRequire) makes the output real ESM, loaded the
- * same way by Node and by bundlers. Only the helpers a module uses are imported.
+ * generated ESM module (`ajv-runtime.js`, which imports the helpers' CommonJS modules with plain `import`
+ * statements) makes the output real ESM with no Node built-in, loaded the same way by Node, bundlers and browsers.
+ * Only the helpers a module uses are imported, and `ajv-runtime.js` holds only the helpers some module uses.
  */
 const runtimeHelpers = [
-  { helper: commonJsDefault(ucs2length), name: "ucs2length", module: "ajv/dist/runtime/ucs2length" },
-  { helper: commonJsDefault(equal), name: "equal", module: "ajv/dist/runtime/equal" },
-  { helper: commonJsDefault(uri), name: "uri", module: "ajv/dist/runtime/uri" },
+  { helper: commonJsDefault(ucs2length), name: "ucs2length", module: "ajv/dist/runtime/ucs2length.js" },
+  { helper: commonJsDefault(equal), name: "equal", module: "ajv/dist/runtime/equal.js" },
+  { helper: commonJsDefault(uri), name: "uri", module: "ajv/dist/runtime/uri.js" },
 ] as const;
 const runtimeIdentifier = (name: string): string => `ajvRuntime_${name}`;
 
@@ -69,10 +70,35 @@ export declare const formats: Record<string, unknown>;
 `;
 }
 
-/** The ESM shim the validator modules import ajv's run-time helpers from. */
-export function runtimeShimModule(sources: readonly string[]): string {
-  const exports = runtimeHelpers.map(({ name, module }) => `export const ${name} = require("${module}").default;`);
-  return `${banner(sources, "//")}import { createRequire } from "node:module";\n\nconst require = createRequire(import.meta.url);\n${exports.join("\n")}\n`;
+/**
+ * The ESM module the validator modules import ajv's run-time helpers from, holding the helpers they use (`used`, by
+ * name). ajv's helper modules are CommonJS with `exports.default` and `__esModule`: Node hands an ESM default import
+ * the whole `module.exports` (`{ __esModule, default }`), while bundlers that honour `__esModule` (Vite, vitest)
+ * hand over `exports.default` itself. The emitted `commonJsDefault` takes the helper out of either shape; its calls
+ * are marked pure so that a bundler drops a helper nobody imports.
+ */
+export function runtimeModule(sources: readonly string[], used: ReadonlySet<string>): string {
+  const helpers = runtimeHelpers.filter(({ name }) => used.has(name));
+  const imports = helpers.map(({ name, module }) => `import ${name}Module from "${module}";`);
+  const exports = helpers.map(({ name }) => `export const ${name} = /* @__PURE__ */ commonJsDefault(${name}Module);`);
+  return `${banner(sources, "//")}${imports.join("\n")}
+
+/** A CommonJS module's \`exports.default\`, from what Node (\`module.exports\`) or a bundler (the default) hands over. */
+function commonJsDefault(imported) {
+  const isModuleObject =
+    typeof imported === "object" && imported !== null && imported.__esModule === true && "default" in imported;
+  const helper = isModuleObject ? imported.default : imported;
+  if (typeof helper !== "function") throw new Error("unexpected shape of an ajv run-time helper module");
+  return helper;
+}
+
+${exports.join("\n")}
+`;
+}
+
+/** The names of the run-time helpers a generated validator module imports. */
+export function runtimeHelpersUsed(javascript: string): string[] {
+  return runtimeHelpers.filter(({ name }) => javascript.includes(runtimeIdentifier(name))).map(({ name }) => name);
 }
 
 /**

@@ -9,10 +9,28 @@
 // not there (a false positive, which costs a regular-expression run and nothing else), never miss one, because after
 // reading a keyword's last character the automaton is in a state that reports it whatever came before.
 //
-// Long strings are first copied into a scratch buffer, one byte per code unit (Buffer's `latin1` write is native and
-// far cheaper than a charCodeAt per character; it keeps each code unit's low byte, so ASCII is kept as it is), and
+// Long strings are first copied into a scratch buffer, one byte per code unit (on Node, Buffer's `latin1` write is
+// native and far cheaper than a charCodeAt per character; it keeps each code unit's low byte, so ASCII is kept as it
+// is; elsewhere the copy is a charCodeAt loop, which keeps the same bytes), and
 // the bytes are scanned by four automata at once, one per quarter, so that the CPU overlaps their table lookups. Only
 // when that finds a keyword does a second, exact pass note which rules it enables.
+
+import { nodeBuffer, type NodeBuffer } from "../node-builtins.js";
+
+/** A scratch buffer: a Node Buffer where there is one, so that {@link writeLowBytes} can use its native write. */
+const nativeBuffer = nodeBuffer?.Buffer;
+const allocateScratch: (size: number) => Uint8Array = nativeBuffer
+  ? (size) => nativeBuffer.allocUnsafe(size)
+  : (size) => new Uint8Array(size);
+
+/** Writes each code unit's low byte of `text` into `bytes` (which holds it); returns how many. */
+const writeLowBytes: (bytes: Uint8Array, text: string) => number = nativeBuffer
+  ? (bytes, text) => (bytes as NodeBuffer).write(text, 0, "latin1")
+  : (bytes, text) => {
+      // A typed array keeps the low byte of what it is given.
+      for (let index = 0; index < text.length; index += 1) bytes[index] = text.charCodeAt(index);
+      return text.length;
+    };
 
 /** Keywords longer than this are refused in user rules: a longer literal filters no better. */
 export const longestKeyword = 64;
@@ -70,7 +88,7 @@ export class KeywordFilter {
   /** How many rules the automaton can find: once the scan has found them all, it stops. */
   private readonly filteredCount: number;
   /** Scratch for the text's code units as bytes; grows to the longest chunk seen. */
-  private bytes = Buffer.alloc(0);
+  private bytes: Uint8Array = allocateScratch(0);
 
   constructor(keywordsPerRule: readonly (readonly string[] | undefined)[]) {
     this.found = new Uint8Array(keywordsPerRule.length);
@@ -200,8 +218,8 @@ export class KeywordFilter {
 
   /** Copies `text` into the scratch buffer, one byte per code unit: its low byte (`latin1`). */
   private encode(text: string): number {
-    if (this.bytes.length < text.length) this.bytes = Buffer.allocUnsafe(Math.max(text.length, 4096));
-    return this.bytes.write(text, 0, "latin1");
+    if (this.bytes.length < text.length) this.bytes = allocateScratch(Math.max(text.length, 4096));
+    return writeLowBytes(this.bytes, text);
   }
 
   /**
@@ -253,7 +271,7 @@ function recordKeywordsInUnits(
 function anyKeywordInBytes(
   table: Uint16Array,
   firstAccepting: number,
-  bytes: Buffer,
+  bytes: Uint8Array,
   length: number,
   longest: number,
 ): boolean {
@@ -282,7 +300,7 @@ function anyKeywordInBytes(
 function anyKeywordInLane(
   table: Uint16Array,
   firstAccepting: number,
-  bytes: Buffer,
+  bytes: Uint8Array,
   state: number,
   from: number,
   to: number,
@@ -298,7 +316,7 @@ function anyKeywordInLane(
 function recordKeywordsInBytes(
   table: Uint16Array,
   firstAccepting: number,
-  bytes: Buffer,
+  bytes: Uint8Array,
   length: number,
   record: (state: number) => boolean,
 ): void {

@@ -1,4 +1,3 @@
-import { isUtf8 } from "node:buffer";
 import { isValidKeyword, longestKeyword, mostKeywordsPerRule } from "./keywords.js";
 import { analyzePattern } from "./pattern-safety.js";
 
@@ -122,17 +121,31 @@ export class RedactionRuleError extends Error {
  * control characters, containing a colon. English words after "Basic" ("Basic usage", "Basic Settings") never are.
  */
 export function isBasicCredentials(secret: string): boolean {
-  if (secret.length % 4 !== 0) return false;
-  const bytes = Buffer.from(secret, "base64");
-  // The cheap tests first: most candidates are words that decode to binary without a colon.
-  if (!bytes.includes(0x3a) || !isUtf8(bytes) || bytes.toString("base64") !== secret) return false;
-  const text = bytes.toString("utf8");
+  if (secret.length % 4 !== 0 || !base64Alphabet.test(secret)) return false;
+  // atob and btoa (in every runtime) work on "binary strings", one code unit per byte.
+  const binary = atob(secret);
+  // The cheap tests first: most candidates are words that decode to binary without a colon. Re-encoding refuses
+  // the spellings of the same bytes that are not canonical (unused bits set in the last character).
+  if (!binary.includes(":") || btoa(binary) !== secret) return false;
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  let text: string;
+  try {
+    text = utf8Decoder.decode(bytes);
+  } catch {
+    return false;
+  }
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return false;
   }
   return true;
 }
+
+/** Padded base64 (RFC 4648 §4), the only spelling {@link isBasicCredentials} accepts; atob would also skip spaces. */
+const base64Alphabet = /^[a-z\d+/]*={0,2}$/i;
+/** Fatal, and keeping a byte order mark: text that is not UTF-8 is not credentials. */
+const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Well-known secret formats. Order matters only for ties: when two rules match exactly the same text,
