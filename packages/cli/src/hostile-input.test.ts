@@ -296,31 +296,52 @@ describe("hostile input through validate, export and convert", () => {
     );
   });
 
+  /** Runs every reading command on a document padded to `excess` bytes over a limit `room` bytes over its size. */
+  async function expectLimitsHeld(room: number, excess: number): Promise<number> {
+    // The document padded with trailing whitespace to just over the limit: valid JSON of exactly that size.
+    const limit = documentText(undefined, 2).length + room;
+    const text = documentText(undefined, 2).padEnd(limit + excess, " ");
+    const plain = scratchFile("large.json", text);
+    const packed = scratchFile("large.json.gz", gzipSync(text));
+    for (const [file, flag, sentence] of [
+      [plain, "--max-input-size", "larger than the input limit of"],
+      [packed, "--max-decompressed-size", "decompresses to more than the limit of"],
+    ] as const) {
+      for (const args of [
+        ["validate", file],
+        ["export", file],
+        ["convert", file, "--to", "openai-chat"],
+      ]) {
+        const refused = await runCommand([...args, flag, String(limit)]);
+        expectRefusal(refused, [file, flag]);
+        // A limit of whole KiB or MiB is written in them too, before the bytes: "6 KiB (6144 bytes)".
+        expect(refused.stdout + refused.stderr).toMatch(new RegExp(`${sentence} (\\d+ [KM]iB \\()?${limit} bytes`));
+        const accepted = await runCommand([...args, flag, String(limit + excess)]);
+        expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+      }
+    }
+    return limit;
+  }
+
   it("refuses input over --max-input-size and gzip over --max-decompressed-size, naming the limit and the flag (generated)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 8192 }), fc.integer({ min: 1, max: 5000 }), async (room, excess) => {
-        // The document padded with trailing whitespace to just over the limit: valid JSON of exactly that size.
-        const limit = documentText(undefined, 2).length + room;
-        const text = documentText(undefined, 2).padEnd(limit + excess, " ");
-        const plain = scratchFile("large.json", text);
-        const packed = scratchFile("large.json.gz", gzipSync(text));
-        for (const [file, flag, sentence] of [
-          [plain, "--max-input-size", "larger than the input limit of"],
-          [packed, "--max-decompressed-size", "decompresses to more than the limit of"],
-        ] as const) {
-          for (const args of [
-            ["validate", file],
-            ["export", file],
-            ["convert", file, "--to", "openai-chat"],
-          ]) {
-            expectRefusal(await runCommand([...args, flag, String(limit)]), [file, `${sentence} ${limit} bytes`, flag]);
-            const accepted = await runCommand([...args, flag, String(limit + excess)]);
-            expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
-          }
-        }
+        await expectLimitsHeld(room, excess);
       }),
       { numRuns: 10 },
     );
+  });
+
+  it("names a limit of whole KiB in KiB and in bytes", async () => {
+    // Found by the generated test above: a limit of 6144 bytes is written "6 KiB (6144 bytes)", as meant.
+    expect(await expectLimitsHeld(5210, 1)).toBe(6144);
+    const outcome = await runCommand([
+      "validate",
+      scratchFile("six.json", " ".repeat(6145)),
+      "--max-input-size",
+      "6144",
+    ]);
+    expectRefusal(outcome, ["larger than the input limit of 6 KiB (6144 bytes)", "--max-input-size"]);
   });
 
   it("refuses gzip that is not gzip, and reads gzip whatever the file is called", async () => {
