@@ -25,7 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { defaultMaxDepth } from "@agent-transcript/core";
-import { abbreviatePointer } from "@agent-transcript/core/json";
+import { abbreviatePointer, escapeControlCharacters } from "@agent-transcript/core/json";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
@@ -202,7 +202,14 @@ describe("hostile input through validate, export and convert", () => {
       fc.asyncProperty(
         fc.constantFrom<Slot>("toolInput", "toolOutput", "providerField"),
         fc.integer({ min: defaultMaxDepth, max: 3_000 }),
-        fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+        // Keys of any UTF-16 code units: control characters, separators, lone surrogates as well as ASCII.
+        fc.array(
+          fc.string({
+            maxLength: 3,
+            unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+          }),
+          { maxLength: 3 },
+        ),
         fc.constantFrom(undefined, 2),
         fc.boolean(),
         async (slot, levels, keys, indent, preexisting) => {
@@ -221,7 +228,8 @@ describe("hostile input through validate, export and convert", () => {
             expectRefusal(outcome, [
               file,
               `nested deeper than ${defaultMaxDepth}`,
-              abbreviatePointer(pointer),
+              // Messages show a control character in a key as its escape (terminal safety).
+              escapeControlCharacters(abbreviatePointer(pointer)),
               outcome.command === "convert" ? `line ${line}, column` : `${file}:${line}:`,
             ]);
         },
