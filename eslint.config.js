@@ -77,6 +77,7 @@ export default typescript.config(
             // packages/cli/src/terminal-safety.test.ts, hostile-input.test.ts
             "expectSafeMessages",
             "expectRefusal",
+            "expectLimitsHeld",
             // packages/core/src
             "expectCanonical",
             "expectCanonicalJsonError",

@@ -26,7 +26,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { defaultMaxDepth, nameBasedUuid } from "@agent-transcript/core";
-import { abbreviatePointer } from "@agent-transcript/core/json";
+import { abbreviatePointer, escapeControlCharacters } from "@agent-transcript/core/json";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
@@ -204,7 +204,14 @@ describe("hostile input through validate, export and convert", () => {
       fc.asyncProperty(
         fc.constantFrom<Slot>("toolInput", "toolOutput", "providerField"),
         fc.integer({ min: defaultMaxDepth, max: 3_000 }),
-        fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+        // Keys of any UTF-16 code units: control characters, separators, lone surrogates as well as ASCII.
+        fc.array(
+          fc.string({
+            maxLength: 3,
+            unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+          }),
+          { maxLength: 3 },
+        ),
         fc.constantFrom(undefined, 2),
         fc.boolean(),
         async (slot, levels, keys, indent, preexisting) => {
@@ -223,7 +230,8 @@ describe("hostile input through validate, export and convert", () => {
             expectRefusal(outcome, [
               file,
               `nested deeper than ${defaultMaxDepth}`,
-              abbreviatePointer(pointer),
+              // Messages show a control character in a key as its escape (terminal safety).
+              escapeControlCharacters(abbreviatePointer(pointer)),
               outcome.command === "convert" ? `line ${line}, column` : `${file}:${line}:`,
             ]);
         },
@@ -298,31 +306,52 @@ describe("hostile input through validate, export and convert", () => {
     );
   });
 
+  /** Runs every reading command on a document padded to `excess` bytes over a limit `room` bytes over its size. */
+  async function expectLimitsHeld(room: number, excess: number): Promise<number> {
+    // The document padded with trailing whitespace to just over the limit: valid JSON of exactly that size.
+    const limit = documentText(undefined, 2).length + room;
+    const text = documentText(undefined, 2).padEnd(limit + excess, " ");
+    const plain = scratchFile("large.json", text);
+    const packed = scratchFile("large.json.gz", gzipSync(text));
+    for (const [file, flag, sentence] of [
+      [plain, "--max-input-size", "larger than the input limit of"],
+      [packed, "--max-decompressed-size", "decompresses to more than the limit of"],
+    ] as const) {
+      for (const args of [
+        ["validate", file],
+        ["export", file],
+        ["convert", file, "--to", "openai-chat"],
+      ]) {
+        const refused = await runCommand([...args, flag, String(limit)]);
+        expectRefusal(refused, [file, flag]);
+        // A limit of whole KiB or MiB is written in them too, before the bytes: "6 KiB (6144 bytes)".
+        expect(refused.stdout + refused.stderr).toMatch(new RegExp(`${sentence} (\\d+ [KM]iB \\()?${limit} bytes`));
+        const accepted = await runCommand([...args, flag, String(limit + excess)]);
+        expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+      }
+    }
+    return limit;
+  }
+
   it("refuses input over --max-input-size and gzip over --max-decompressed-size, naming the limit and the flag (generated)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 8192 }), fc.integer({ min: 1, max: 5000 }), async (room, excess) => {
-        // The document padded with trailing whitespace to just over the limit: valid JSON of exactly that size.
-        const limit = documentText(undefined, 2).length + room;
-        const text = documentText(undefined, 2).padEnd(limit + excess, " ");
-        const plain = scratchFile("large.json", text);
-        const packed = scratchFile("large.json.gz", gzipSync(text));
-        for (const [file, flag, sentence] of [
-          [plain, "--max-input-size", "larger than the input limit of"],
-          [packed, "--max-decompressed-size", "decompresses to more than the limit of"],
-        ] as const) {
-          for (const args of [
-            ["validate", file],
-            ["export", file],
-            ["convert", file, "--to", "openai-chat"],
-          ]) {
-            expectRefusal(await runCommand([...args, flag, String(limit)]), [file, `${sentence} ${limit} bytes`, flag]);
-            const accepted = await runCommand([...args, flag, String(limit + excess)]);
-            expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
-          }
-        }
+        await expectLimitsHeld(room, excess);
       }),
       { numRuns: 10 },
     );
+  });
+
+  it("names a limit of whole KiB in KiB and in bytes", async () => {
+    // Found by the generated test above: a limit of 6144 bytes is written "6 KiB (6144 bytes)", as meant.
+    expect(await expectLimitsHeld(5210, 1)).toBe(6144);
+    const outcome = await runCommand([
+      "validate",
+      scratchFile("six.json", " ".repeat(6145)),
+      "--max-input-size",
+      "6144",
+    ]);
+    expectRefusal(outcome, ["larger than the input limit of 6 KiB (6144 bytes)", "--max-input-size"]);
   });
 
   it("refuses gzip that is not gzip, and reads gzip whatever the file is called", async () => {

@@ -7,6 +7,7 @@ import {
   locatePointers,
   pointerAtOffset,
 } from "./json-syntax.js";
+import { anyJsonValue, anyText } from "./text-arbitraries.test.helpers.js";
 
 describe("locateJsonSyntaxError", () => {
   it.each([
@@ -28,7 +29,7 @@ describe("locateJsonSyntaxError", () => {
 
   it("accepts everything JSON.parse accepts (1,000 generated documents)", () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
+      fc.property(anyJsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
         expect(locateJsonSyntaxError(JSON.stringify(value, null, indent))).toBeUndefined();
       }),
       { numRuns: 1000 },
@@ -37,7 +38,7 @@ describe("locateJsonSyntaxError", () => {
 
   it("rejects whatever JSON.parse rejects (1,000 generated corruptions)", () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.nat(), fc.string({ minLength: 1, maxLength: 3 }), (value, cut, noise) => {
+      fc.property(anyJsonValue(), fc.nat(), anyText({ minLength: 1, maxLength: 3 }), (value, cut, noise) => {
         const text = JSON.stringify(value);
         const corrupted = text.slice(0, cut % (text.length + 1)) + noise + text.slice(cut % (text.length + 1));
         let parses = true;
@@ -101,7 +102,7 @@ describe("locatePointers", () => {
       return here;
     };
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
+      fc.property(anyJsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
         const serialised = JSON.stringify(value, null, indent);
         const entries = pointersOf(JSON.parse(serialised) as unknown);
         const found = locatePointers(
@@ -147,7 +148,7 @@ describe("locatePointers with nearestAncestor", () => {
 
   it("agrees with the exact answer for existing pointers and with the deepest existing prefix otherwise (500 runs)", () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ maxLength: 3 }), (value, extra) => {
+      fc.property(anyJsonValue({ maxDepth: 4 }), anyText({ maxLength: 3 }), (value, extra) => {
         const serialised = JSON.stringify(value, null, 1);
         const entries = pointersOf(JSON.parse(serialised) as unknown).map(([pointer]) => pointer);
         const missing = entries.map((pointer) => `${pointer}/${extra.replaceAll("~", "~0").replaceAll("/", "~1")}~2`);
@@ -185,7 +186,7 @@ describe("locating stays linear", () => {
 describe("pointerAtOffset", () => {
   it("names the value that starts at each offset locatePointers finds (500 generated documents)", () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.constantFrom(undefined, 2), (value, indent) => {
+      fc.property(anyJsonValue({ maxDepth: 5 }), fc.constantFrom(undefined, 2), (value, indent) => {
         const serialised = JSON.stringify(value, null, indent);
         const pointers = pointersOf(JSON.parse(serialised) as unknown).map(([pointer]) => pointer);
         const found = locatePointers(serialised, pointers);
@@ -200,7 +201,7 @@ describe("pointerAtOffset", () => {
 describe("linesAndColumns", () => {
   it("answers like lineAndColumn for every offset, in one pass (500 runs)", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), fc.array(fc.nat(), { maxLength: 10 }), (text, raw) => {
+      fc.property(anyText({ maxLength: 60 }), fc.array(fc.nat(), { maxLength: 10 }), (text, raw) => {
         const offsets = raw.map((offset) => offset % (text.length + 1));
         expect(linesAndColumns(text, offsets)).toEqual(offsets.map((offset) => lineAndColumn(text, offset)));
       }),

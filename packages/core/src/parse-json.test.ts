@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { lineAndColumn } from "./json-syntax.js";
 import { defaultMaxDepth } from "./json-limits.js";
 import { inexactNumberReason, parseJson } from "./parse-json.js";
+import { anyJsonValue, anyText } from "./text-arbitraries.test.helpers.js";
 
 /**
  * The oracle for the number policy, computed another way than the parser does: the written decimal and the shortest
@@ -114,7 +115,7 @@ describe("parseJson", () => {
       { numRuns: 1000 },
     );
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
+      fc.property(anyJsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
         const text = JSON.stringify(value, null, indent);
         expect(parseJson(text)).toEqual({ ok: true, value: JSON.parse(text) });
       }),
@@ -128,7 +129,7 @@ describe("parseJson", () => {
       fc.property(
         fc.array(
           fc.oneof(
-            fc.jsonValue({ maxDepth: 3 }).map((json) => ({ json })),
+            anyJsonValue({ maxDepth: 3 }).map((json) => ({ json })),
             hidden.map((raw) => ({ raw })),
           ),
           { maxLength: 6 },
@@ -156,7 +157,7 @@ describe("parseJson", () => {
   it("refuses nesting beyond the limit at the first container past it, by pointer, line and column (1,000 runs)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.constant(null), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.oneof(fc.constant(null), anyText({ maxLength: 4 })), { minLength: 1, maxLength: 40 }),
         fc.integer({ min: 1, max: 40 }),
         (path, maxDepth) => {
           // null is an array level, a string an object key; the innermost value is a number.

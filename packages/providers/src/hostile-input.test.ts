@@ -155,6 +155,47 @@ describe("every converter on hostile input", () => {
     );
   });
 
+  it("sends a Gemini code execution call whose input is not an object as code text, with a warning", () => {
+    // Found by the mutations above: the input became `code: String(input)`, which throws on an array holding an object
+    // with a `toString` key (and silently wrote `[object Object]` for any other object inside an array).
+    const call = (input: unknown): Tolerant.Transcript =>
+      JSON.parse(
+        JSON.stringify({
+          schema_version: "1.0.0",
+          id: "hostile",
+          messages: [
+            { role: "user", parts: [{ type: "text", text: "run it" }] },
+            {
+              role: "assistant",
+              parts: [
+                {
+                  type: "tool_call",
+                  id: "call-1",
+                  name: "codeExecution",
+                  input,
+                  provider_executed: true,
+                  native_type: "executableCode",
+                },
+              ],
+            },
+          ],
+        }),
+      ) as Tolerant.Transcript;
+    for (const [input, code] of [
+      [[{ toString: 0 }], '[{"toString":0}]'],
+      [[{ a: 1 }], '[{"a":1}]'],
+      [7, "7"],
+      ["print(1)", "print(1)"],
+    ] as const) {
+      const result = formats.gemini.requestFromCanonical(call(input));
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      expect(JSON.stringify(result.value)).toContain(`"executableCode":{"code":${JSON.stringify(code)}`);
+      expect(result.warnings).toContainEqual(
+        expect.objectContaining({ code: "value-converted", path: "/messages/1/parts/0/input" }),
+      );
+    }
+  });
+
   /** Arrays nested `levels` deep. */
   function nestArrays(levels: number): unknown {
     let value: unknown = 1;

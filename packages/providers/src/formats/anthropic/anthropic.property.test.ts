@@ -3,6 +3,7 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anthropicConverter } from "./index.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 /**
  * Canonical documents restricted to what Anthropic carries: a leading system prompt, alternating user and assistant
@@ -13,7 +14,7 @@ import { anthropicConverter } from "./index.js";
  * is hoisted), no two messages of one role in a row (they are merged), results first in the user turn (they are
  * regrouped there), and no markers for string content (a generated document always has block content).
  */
-const text = fc.string({ maxLength: 12 });
+const text = anyText({ maxLength: 12 });
 const id = fc.stringMatching(/^[\w-]{1,12}$/);
 const json = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 const input = fc.dictionary(

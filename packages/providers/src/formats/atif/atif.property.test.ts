@@ -14,6 +14,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { importSessionText } from "../../sessions.js";
 import { atifExporter } from "./index.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 const runs = 1000;
 
@@ -28,7 +29,7 @@ const validationErrors = (document: unknown) => {
   return validation.ok ? [] : validation.errors;
 };
 
-const text = fc.string({ minLength: 1, maxLength: 12 });
+const text = anyText({ minLength: 1, maxLength: 12 });
 const id = fc.stringMatching(/^[a-z0-9_]{1,8}$/);
 const count = fc.nat({ max: 100_000 });
 const extra = fc.option(fc.dictionary(fc.constantFrom("a", "b", "note"), fc.oneof(fc.integer(), text, fc.boolean())), {

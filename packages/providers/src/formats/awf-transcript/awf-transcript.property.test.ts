@@ -279,11 +279,26 @@ describe("hostile AWF transcript files", () => {
           expect(validationErrors(result.document)).toEqual([]);
           const lost = result.losses.filter((loss) => loss.code === "unparsable-line" || loss.code === "invalid-line");
           expect(lost.map((loss) => lines[(loss.line ?? 0) - 1]).sort()).toEqual(bad.sort());
+          // A garbage line that is a number no double holds exactly (`-0`, `1e400`) is refused by the parser's number
+          // check, whose message names the number instead of saying "not valid JSON".
           for (const loss of lost)
-            expect(loss.message).toMatch(/^(not valid JSON|not an AWF transcript event|the value nests)/);
+            expect(loss.message).toMatch(/^(not valid JSON|not an AWF transcript event|the value nests|the number )/);
         },
       ),
       { numRuns: runs },
     );
+  });
+
+  it("a garbage line holding a number JSON cannot write back costs that line, with a loss naming the number", () => {
+    // Found by the generated test above (a garbage line `-0`): its loss names the number, not "not valid JSON".
+    const lines = (sample[0] as string).trimEnd().split("\n");
+    for (const garbage of ["-0", "1e400", "-0.0e5"]) {
+      const result = importText([lines[0], garbage, ...lines.slice(1)].join("\n"));
+      expect(validationErrors(result.document)).toEqual([]);
+      const lost = result.losses.filter((loss) => loss.code === "unparsable-line" || loss.code === "invalid-line");
+      expect(lost.map((loss) => [loss.line, loss.message.slice(0, `the number ${garbage} `.length)])).toEqual([
+        [2, `the number ${garbage} `],
+      ]);
+    }
   });
 });

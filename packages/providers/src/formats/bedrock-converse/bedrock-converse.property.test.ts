@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
 import { bedrockConverseConverter } from "./index.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 /**
  * Canonical documents restricted to what Bedrock Converse carries: a leading system prompt, alternating user and
@@ -16,8 +17,8 @@ import { bedrockConverseConverter } from "./index.js";
  * (they are merged), results first in the user turn (they are regrouped there), and result content that is not a
  * single text part (one text is the result's output, which is how it comes back).
  */
-const text = fc.string({ minLength: 1, maxLength: 12 }).filter((value) => value.trim() !== "");
-const anyText = fc.string({ maxLength: 12 });
+const text = anyText({ minLength: 1, maxLength: 12 }).filter((value) => value.trim() !== "");
+const someText = anyText({ maxLength: 12 });
 const id = fc.stringMatching(/^[\w-]{1,12}$/);
 const json = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 const input = fc.dictionary(
@@ -42,7 +43,7 @@ const cachePoint: fc.Arbitrary<Part> = fc.constant({
   issuer,
 });
 const thinking = fc
-  .record({ text: anyText, signature: fc.base64String({ minLength: 4, maxLength: 40 }) })
+  .record({ text: someText, signature: fc.base64String({ minLength: 4, maxLength: 40 }) })
   .map((value): Part => ({ type: "reasoning", ...value, issuer }));
 const redacted = fc
   .base64String({ minLength: 4, maxLength: 40 })
@@ -65,7 +66,7 @@ const turn = fc.record({
   results: fc.array(
     fc.record({
       status: fc.constantFrom("ok" as const, "error" as const),
-      output: fc.oneof(anyText, input),
+      output: fc.oneof(someText, input),
       content: fc.option(resultContent, { nil: undefined }),
     }),
     { minLength: 3, maxLength: 3 },
@@ -75,7 +76,7 @@ const turn = fc.record({
 const tool = fc.record({
   // Bedrock takes a tool description of at least one character (its model's NonEmptyString).
   description: fc.option(
-    anyText.filter((text) => text.length > 0),
+    someText.filter((text) => text.length > 0),
     { nil: undefined },
   ),
   input_schema: fc.constant({ type: "object", properties: {} }),

@@ -25,6 +25,7 @@ import type { ToolCallIdMap } from "../../conversion/index.js";
 import { isSameIssuer } from "../../conversion/index.js";
 import {
   cloneJson,
+  describeValue,
   isJsonObject,
   pointer,
   reportUnmapped,
@@ -538,7 +539,17 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartExpo
       "arguments that did not parse were sent as { raw_input }",
     );
     args = { raw_input: part.raw_input ?? "" };
-  } else if (!isJsonObject(part.input) && nativeType !== "executableCode") {
+  } else if (!isJsonObject(part.input) && nativeType === "executableCode") {
+    // executableCode is an object (language, code), and the import gives it back as the input; any other input can
+    // only be the code's text. JSON text, not `String(input)`, which throws on an object whose `toString` is not a
+    // function and writes `[object Object]` for any other.
+    problems.warn(
+      "value-converted",
+      pointer(path, "input"),
+      "Gemini executable code is an object; the input was sent as its code",
+    );
+    args = { code: describeValue(part.input) };
+  } else if (!isJsonObject(part.input)) {
     problems.warn(
       "value-converted",
       pointer(path, "input"),
@@ -551,7 +562,7 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartExpo
   context.callNames.set(part.id, part.name);
   let native: JsonObject;
   if (nativeType === "executableCode") {
-    native = { executableCode: { ...(isJsonObject(args) ? args : { code: String(args) }), ...id }, ...signature };
+    native = { executableCode: { ...(args as JsonObject), ...id }, ...signature };
   } else {
     const body: JsonObject = nativeType === "toolCall" ? { ...id, toolType: part.name } : { ...id, name: part.name };
     if (!(google !== undefined && google[marker.argsAbsent] === true)) body.args = args;

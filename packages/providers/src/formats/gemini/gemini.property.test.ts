@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, Part, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { geminiConverter } from "./index.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 const google = { provider: "google", api: "generate-content" } as const;
 const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);
@@ -11,14 +12,14 @@ const jsonObject = fc
 const signature = fc.option(fc.base64String({ minLength: 4, maxLength: 24 }), { nil: undefined });
 
 const text: fc.Arbitrary<Part> = fc
-  .tuple(fc.string({ maxLength: 20 }), signature)
+  .tuple(anyText({ maxLength: 20 }), signature)
   .map(([value, sig]) =>
     sig === undefined
       ? { type: "text", text: value }
       : { type: "text", text: value, signature: sig, issuer: { ...google } },
   );
 const reasoning: fc.Arbitrary<Part> = fc
-  .tuple(fc.option(fc.string({ maxLength: 20 }), { nil: undefined }), signature)
+  .tuple(fc.option(anyText({ maxLength: 20 }), { nil: undefined }), signature)
   .filter(([value, sig]) => value !== undefined || sig !== undefined)
   .map(([value, sig]) => ({
     type: "reasoning",

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
 import { mistralConverter } from "./index.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 /**
  * canonical → Mistral → canonical is the identity on what Mistral carries: system, user, assistant and tool
@@ -12,8 +13,8 @@ import { mistralConverter } from "./index.js";
  * tool calls with nine-character ids and JSON arguments, tool results with text output, tools and tool choice.
  */
 
-const text = fc.string({ maxLength: 20 });
-const nonEmptyText = fc.string({ minLength: 1, maxLength: 20 });
+const text = anyText({ maxLength: 20 });
+const nonEmptyText = anyText({ minLength: 1, maxLength: 20 });
 const jsonInput = fc
   .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
   .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);

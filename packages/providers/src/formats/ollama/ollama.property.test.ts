@@ -3,12 +3,13 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ollamaConverter } from "./index.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 function doc(messages: Tolerant.Message[]): Transcript {
   return { schema_version: "1.0.0", id: "t", messages, provider_fields: { ollama: { model: "qwen3" } } } as Transcript;
 }
 
-const text = fc.string({ minLength: 1, maxLength: 20 });
+const text = anyText({ minLength: 1, maxLength: 20 });
 const args = fc
   .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
   .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
@@ -16,14 +17,14 @@ const turn = fc.record({
   role: fc.constantFrom("user" as const, "system" as const),
   text,
   images: fc.array(fc.base64String({ minLength: 4, maxLength: 12 }), { maxLength: 2 }),
-  thinking: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+  thinking: fc.option(anyText({ maxLength: 20 }), { nil: undefined }),
   reply: fc.option(text, { nil: undefined }),
   calls: fc.uniqueArray(
     fc.record({
       id: fc.stringMatching(/^call_\w{1,10}$/),
       name: fc.stringMatching(/^[a-z_]{1,8}$/),
       input: args,
-      output: fc.string({ maxLength: 20 }),
+      output: anyText({ maxLength: 20 }),
     }),
     { selector: (call) => call.id, maxLength: 3 },
   ),

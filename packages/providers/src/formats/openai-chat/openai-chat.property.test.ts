@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
 import { openaiChatConverter } from "./index.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Transcript {
   return {
@@ -15,7 +16,7 @@ function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Tra
   } as Transcript;
 }
 
-const text = fc.string({ maxLength: 20 });
+const text = anyText({ maxLength: 20 });
 const id = fc.stringMatching(/^[\w-]{1,20}$/);
 const jsonInput = fc
   .dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })

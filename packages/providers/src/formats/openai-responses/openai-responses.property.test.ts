@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
 import { openaiResponsesConverter as format } from "./index.js";
 import { parseArguments } from "./content-items.js";
+import { anyText } from "../../text-arbitraries.test.helpers.js";
 
 /**
  * Canonical documents in the shape OpenAI Responses can hold, and nothing else:
@@ -20,7 +21,7 @@ import { parseArguments } from "./content-items.js";
  * messages (or two tool messages) are never adjacent: a request cannot tell them from one.
  */
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);
-const text = fc.string({ maxLength: 40 });
+const text = anyText({ maxLength: 40 });
 const jsonValue = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 const input = fc.dictionary(word, jsonValue, { maxKeys: 3, noNullPrototype: true });
 const callId = fc.oneof(fc.stringMatching(/^call_[A-Za-z0-9]{8,40}$/), fc.stringMatching(/^toolu_[A-Za-z0-9]{1,58}$/));
