@@ -7,7 +7,7 @@ import {
   locatePointers,
   pointerAtOffset,
 } from "./json-syntax.js";
-import { anyJsonValue, anyText } from "./text-arbitraries.test.helpers.js";
+import { anyJsonValue, anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 describe("locateJsonSyntaxError", () => {
   it.each([

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { lineAndColumn } from "./json-syntax.js";
 import { defaultMaxDepth } from "./json-limits.js";
 import { inexactNumberReason, parseJson } from "./parse-json.js";
-import { anyJsonValue, anyText } from "./text-arbitraries.test.helpers.js";
+import { anyJsonValue, anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 /**
  * The oracle for the number policy, computed another way than the parser does: the written decimal and the shortest

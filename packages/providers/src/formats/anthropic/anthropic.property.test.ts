@@ -3,7 +3,7 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anthropicConverter } from "./index.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 /**
  * Canonical documents restricted to what Anthropic carries: a leading system prompt, alternating user and assistant

@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { importSessionText } from "../../sessions.js";
 import { atifExporter } from "./index.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 const runs = 1000;
 

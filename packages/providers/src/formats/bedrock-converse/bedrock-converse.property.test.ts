@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
 import { bedrockConverseConverter } from "./index.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 /**
  * Canonical documents restricted to what Bedrock Converse carries: a leading system prompt, alternating user and

@@ -12,7 +12,7 @@ import { isDateTime } from "../../conversion/index.js";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
 import { isTimestamp } from "./to-canonical-records.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 const transcripts = path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts");
 const small = readFileSync(path.join(transcripts, "subagent.jsonl"), "utf8");

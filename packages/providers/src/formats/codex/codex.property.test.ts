@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 const root = realFixturesRoot();
 const small = readFileSync(

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, Part, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { geminiConverter } from "./index.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 const google = { provider: "google", api: "generate-content" } as const;
 const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);

@@ -3,7 +3,7 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ollamaConverter } from "./index.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 function doc(messages: Tolerant.Message[]): Transcript {
   return { schema_version: "1.0.0", id: "t", messages, provider_fields: { ollama: { model: "qwen3" } } } as Transcript;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
 import { openaiResponsesConverter as format } from "./index.js";
 import { parseArguments } from "./content-items.js";
-import { anyText } from "../../text-arbitraries.test.helpers.js";
+import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 /**
  * Canonical documents in the shape OpenAI Responses can hold, and nothing else:
