@@ -1,26 +1,10 @@
 import { spawnSync } from "node:child_process";
+import { awfJqRecipes } from "@agent-transcript/fixtures/jq-recipes";
 import { systemCommand } from "@agent-transcript/setup";
 import { expect, it } from "vitest";
 
 // The system's jq, or Debian's unpacked for this user by tools/setup.
 const jqCommand = systemCommand("jq");
-
-/** AWF's jq recipes that more than one test runs, verbatim. */
-export const jqRecipes = {
-  /** Tool calls paired with their results (`jq -s`). */
-  toolPairs: `
-  [.[] | select(.type == "tool.call" or .type == "tool.result")]
-  | group_by(.payload.call_id)
-  | map({
-      call_id: .[0].payload.call_id,
-      name: .[0].payload.name,
-      input: (map(select(.type == "tool.call"))[0].payload.input),
-      output: (map(select(.type == "tool.result"))[0].payload.output)
-    })
-`,
-  /** The assistant's text (`jq -r`). */
-  assistantText: `select(.type == "message.assistant")\n  | .payload.blocks[]\n  | select(.type == "text")\n  | .text`,
-};
 
 /** Runs the real jq with `args` on `file` and returns its output; jq failing fails the test. */
 export function runJq(args: string[], file: string): string {
@@ -50,7 +34,7 @@ export function itRunsTheJqRecipes(log: () => JqRecipeLog): void {
   });
 
   it("pairs tool calls with their results", () => {
-    const output = JSON.parse(jq(["-s", jqRecipes.toolPairs])) as unknown;
+    const output = JSON.parse(jq(["-s", awfJqRecipes.toolPairs])) as unknown;
     expect(output).toEqual([
       { call_id: "toolu_01", name: "Read", input: { path: "main.go" }, output: "package main" },
       { call_id: "toolu_02", name: "Bash", input: { command: "go vet" }, output: "" },
@@ -58,30 +42,25 @@ export function itRunsTheJqRecipes(log: () => JqRecipeLog): void {
   });
 
   it("extracts the assistant's text", () => {
-    expect(jq(["-r", jqRecipes.assistantText])).toBe("Found 2 issues.\nFix: initialise the map.\n");
+    expect(jq(["-r", awfJqRecipes.assistantText])).toBe("Found 2 issues.\nFix: initialise the map.\n");
   });
 
   it("confirms seq is in order", () => {
-    expect(jq(["-s", "[.[].seq] | . == (sort)"]).trim()).toBe("true");
+    expect(jq(["-s", awfJqRecipes.seqSorted]).trim()).toBe("true");
   });
 
   it("lists the steps started", () => {
-    expect(
-      jq(["-r", `select(.type == "step.started")\n  | "\\(.seq)\\t\\(.path)\\t\\(.payload.kind)\\t\\(.payload.name)"`]),
-    ).toBe("2\tanalyze\tagent\tanalyze\n10\tparallel_block.branch_a\tcommand\tbranch_a\n");
+    expect(jq(["-r", awfJqRecipes.stepsStarted])).toBe(
+      "2\tanalyze\tagent\tanalyze\n10\tparallel_block.branch_a\tcommand\tbranch_a\n",
+    );
   });
 
   it("lists the child runs", () => {
-    expect(jq(["-r", `select(.type == "step.call_workflow.started") | .child_run_id`])).toBe(`${log().childRunId}\n`);
+    expect(jq(["-r", awfJqRecipes.childRuns])).toBe(`${log().childRunId}\n`);
   });
 
   it("counts tool calls by fidelity", () => {
-    const output = JSON.parse(
-      jq([
-        "-s",
-        `\n  [.[] | select(.type == "tool.call")]\n  | group_by(.payload.fidelity)\n  | map({fidelity: .[0].payload.fidelity, count: length})\n`,
-      ]),
-    ) as unknown;
+    const output = JSON.parse(jq(["-s", awfJqRecipes.fidelityCounts])) as unknown;
     expect(output).toEqual([
       { fidelity: "agent_emitted", count: 1 },
       { fidelity: "router", count: 1 },

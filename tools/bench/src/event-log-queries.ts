@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, verdictOfEvery } from "./measure.js";
+import { awfJqRecipes } from "@agent-transcript/fixtures/jq-recipes";
 
 export const queryBenchmarkIds = [
   "queries-tools-vs-jq",
@@ -39,16 +40,9 @@ const maxPeakRssBytes: Partial<Record<QueryBenchmarkId, number>> = {
   "export-jsonl-vs-jq": 200 * 1000 * 1000,
 };
 
-/** The recipes as the AWF transcript logs' documentation prints them. */
-const toolsRecipe = `[.[] | select(.type == "tool.call" or .type == "tool.result")]
-| group_by(.payload.call_id)
-| map({
-call_id: .[0].payload.call_id,
-name: .[0].payload.name,
-input: (map(select(.type == "tool.call"))[0].payload.input),
-output: (map(select(.type == "tool.result"))[0].payload.output)
-})`;
-const checkRecipe = "[.[].seq] | . == (sort)";
+/** The recipes as the AWF transcript logs' documentation prints them (one copy in tools/fixtures). */
+const toolsRecipe = awfJqRecipes.toolPairs;
+const checkRecipe = awfJqRecipes.seqSorted;
 /** What `stats` counts first, as a jq user would count it: events by type, tool results by status. */
 const statsRecipe = `{
 events: (group_by(.type) | map({type: .[0].type, count: length})),

@@ -7,32 +7,11 @@ import { gzipSync } from "node:zlib";
 import { createRecorder } from "@agent-transcript/recorder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../capture-io.test.helpers.js";
+import { awfJqRecipes } from "@agent-transcript/fixtures/jq-recipes";
 import { importSession } from "@agent-transcript/providers/node";
 import { runCheck, runText, runTimeline, runTools, runTree, type RunTreeEntry } from "./event-log-queries.js";
 
-// The AWF transcript logs' own recipes, as the format's documentation prints them; the commands must agree with them.
-const recipes = {
-  tools: `[.[] | select(.type == "tool.call" or .type == "tool.result")]
-| group_by(.payload.call_id)
-| map({
-call_id: .[0].payload.call_id,
-name: .[0].payload.name,
-input: (map(select(.type == "tool.call"))[0].payload.input),
-output: (map(select(.type == "tool.result"))[0].payload.output)
-})`,
-  text: `select(.type == "message.assistant")
-| .payload.blocks[]
-| select(.type == "text")
-| .text`,
-  sorted: "[.[].seq] | . == (sort)",
-  timeline: `select(.type == "step.started")
-| "\\(.seq)\\t\\(.path)\\t\\(.payload.kind)\\t\\(.payload.name)"`,
-  children: `select(.type == "step.call_workflow.started") | .child_run_id`,
-  fidelity: `[.[] | select(.type == "tool.call")]
-| group_by(.payload.fidelity)
-| map({fidelity: .[0].payload.fidelity, count: length})`,
-};
-
+// The commands must agree with the AWF transcript logs' own recipes (`awfJqRecipes`).
 function jq(args: string[], file: string): string {
   return execFileSync("jq", [...args, file], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 }
@@ -135,7 +114,7 @@ describe("tools", () => {
     const io = captureIo();
     expect(await runTools(rootFile, { json: true }, io.io)).toBe(0);
     const ours = JSON.parse(io.stdout()) as Array<{ call_id: string }>;
-    const recipe = JSON.parse(jq(["-s", recipes.tools], rootFile)) as Array<{ call_id: string }>;
+    const recipe = JSON.parse(jq(["-s", awfJqRecipes.toolPairs], rootFile)) as Array<{ call_id: string }>;
     expect([...ours].sort((a, b) => (a.call_id < b.call_id ? -1 : 1))).toEqual(recipe);
     // Written as each pair completes: the failing Grep first, the unanswered Bash last.
     expect(ours.map((pair) => pair.call_id)).toEqual(["toolu_02", "toolu_01", "toolu_03"]);
@@ -158,7 +137,7 @@ describe("text", () => {
   it("prints exactly what the assistant-text recipe prints", async () => {
     const io = captureIo();
     expect(await runText(rootFile, {}, io.io)).toBe(0);
-    expect(io.stdout()).toBe(jq(["-r", recipes.text], rootFile));
+    expect(io.stdout()).toBe(jq(["-r", awfJqRecipes.assistantText], rootFile));
   });
 
   it("gives each text with its seq as JSON", async () => {
@@ -175,7 +154,7 @@ describe("timeline", () => {
   it("prints exactly what the timeline recipe prints", async () => {
     const io = captureIo();
     expect(await runTimeline(rootFile, {}, io.io)).toBe(0);
-    expect(io.stdout()).toBe(jq(["-r", recipes.timeline], rootFile));
+    expect(io.stdout()).toBe(jq(["-r", awfJqRecipes.stepsStarted], rootFile));
     expect(io.stdout().split("\n").length).toBe(3);
   });
 });
@@ -189,7 +168,7 @@ describe("tree", () => {
       status: string;
       children: Array<{ run_id: string; status: string; children: Array<{ run_id: string; name: string }> }>;
     };
-    const recipeChildren = jq(["-r", recipes.children], rootFile).trim().split("\n");
+    const recipeChildren = jq(["-r", awfJqRecipes.childRuns], rootFile).trim().split("\n");
     expect(tree.children.map((child) => child.run_id)).toEqual(recipeChildren);
     expect(recipeChildren).toEqual([childRunId]);
     expect(tree).toMatchObject({ name: "code-review", status: "completed" });
@@ -224,9 +203,9 @@ describe("check", () => {
       fidelity: unknown;
     };
     expect(report.ok).toBe(true);
-    expect(report.seq.sorted).toBe(JSON.parse(jq(["-s", recipes.sorted], rootFile)));
+    expect(report.seq.sorted).toBe(JSON.parse(jq(["-s", awfJqRecipes.seqSorted], rootFile)));
     expect(report.seq.contiguous).toBe(true);
-    expect(report.fidelity).toEqual(JSON.parse(jq(["-s", recipes.fidelity], rootFile)));
+    expect(report.fidelity).toEqual(JSON.parse(jq(["-s", awfJqRecipes.fidelityCounts], rootFile)));
   });
 
   it("fails a log whose lines are out of order, and still agrees with the recipe", async () => {
@@ -240,7 +219,7 @@ describe("check", () => {
       expect(await runCheck(file, { json: true }, io.io)).toBe(1);
       const report = JSON.parse(io.stdout()) as { ok: boolean; seq: { sorted: boolean; contiguous: boolean } };
       expect(report.seq.sorted).toBe(false);
-      expect(JSON.parse(jq(["-s", recipes.sorted], file))).toBe(false);
+      expect(JSON.parse(jq(["-s", awfJqRecipes.seqSorted], file))).toBe(false);
       expect(report.seq.contiguous).toBe(false);
     } finally {
       rmSync(copy, { recursive: true, force: true });
@@ -273,7 +252,7 @@ describe("input", () => {
     await runText(gzipped, {}, fromGzip.io);
     const fromStdin = captureIo(readFileSync(rootFile));
     await runText("-", {}, fromStdin.io);
-    expect(fromGzip.stdout()).toBe(jq(["-r", recipes.text], rootFile));
+    expect(fromGzip.stdout()).toBe(jq(["-r", awfJqRecipes.assistantText], rootFile));
     expect(fromStdin.stdout()).toBe(fromGzip.stdout());
   });
 
@@ -299,19 +278,19 @@ describe("the log AWF's documentation prints", () => {
     const pairs = JSON.parse(tools.stdout()) as Array<{ call_id: string }>;
     expect(pairs.length).toBeGreaterThan(0);
     expect([...pairs].sort((a, b) => (a.call_id < b.call_id ? -1 : 1))).toEqual(
-      JSON.parse(jq(["-s", recipes.tools], awfLog)),
+      JSON.parse(jq(["-s", awfJqRecipes.toolPairs], awfLog)),
     );
     const text = captureIo();
     await runText(awfLog, {}, text.io);
-    expect(text.stdout()).toBe(jq(["-r", recipes.text], awfLog));
+    expect(text.stdout()).toBe(jq(["-r", awfJqRecipes.assistantText], awfLog));
     const timeline = captureIo();
     await runTimeline(awfLog, {}, timeline.io);
-    expect(timeline.stdout()).toBe(jq(["-r", recipes.timeline], awfLog));
+    expect(timeline.stdout()).toBe(jq(["-r", awfJqRecipes.stepsStarted], awfLog));
     const check = captureIo();
     await runCheck(awfLog, { json: true }, check.io);
     const report = JSON.parse(check.stdout()) as { seq: { sorted: boolean }; fidelity: unknown };
-    expect(report.seq.sorted).toBe(JSON.parse(jq(["-s", recipes.sorted], awfLog)));
-    expect(report.fidelity).toEqual(JSON.parse(jq(["-s", recipes.fidelity], awfLog)));
+    expect(report.seq.sorted).toBe(JSON.parse(jq(["-s", awfJqRecipes.seqSorted], awfLog)));
+    expect(report.fidelity).toEqual(JSON.parse(jq(["-s", awfJqRecipes.fidelityCounts], awfLog)));
   });
 });
 

@@ -21,7 +21,8 @@ import {
 } from "./instrument.test.helpers.js";
 import { wrapOpenAI } from "./openai.js";
 import type { RecordingError } from "./options.js";
-import { jqRecipes, runJq } from "../jq-recipes.test.helpers.js";
+import { awfJqRecipes } from "@agent-transcript/fixtures/jq-recipes";
+import { runJq } from "../jq-recipes.test.helpers.js";
 
 const roundTrip =
   "pydantic-ai/tests/cassettes/test_cache_prefix_stability/test_openai_tool_call_roundtrip_wire_stable[vercel].yaml#interactions";
@@ -116,7 +117,7 @@ describe("wrapOpenAI: chat.completions.create", () => {
     server.reply(...calls.map((call) => json(`${call}/response`)));
     for (const call of calls) await openai.chat.completions.create(body(`${call}/request`) as never);
     await recorded(recorder);
-    expect(JSON.parse(runJq(["-s", jqRecipes.toolPairs], recorder.file))).toEqual([
+    expect(JSON.parse(runJq(["-s", awfJqRecipes.toolPairs], recorder.file))).toEqual([
       {
         call_id: "call_i8bNJ8oVFq9EVr3dZvYC0tiJ",
         name: "get_weather",
@@ -124,7 +125,7 @@ describe("wrapOpenAI: chat.completions.create", () => {
         output: "sunny in Paris",
       },
     ]);
-    expect(runJq(["-r", jqRecipes.assistantText], recorder.file)).toBe("The weather in Paris is sunny.\n");
+    expect(runJq(["-r", awfJqRecipes.assistantText], recorder.file)).toBe("The weather in Paris is sunny.\n");
   });
 
   it("records streamed calls when each stream ends, and hands on the same chunks", async () => {
