@@ -4,10 +4,11 @@
 // least the 72 MiB the input grows by; streaming adds a few. `pnpm bench` measures the same on 1 GiB against the
 // 200 MB target.
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeLargeEventLog } from "@agent-transcript/fixtures/large-event-log";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
@@ -16,53 +17,6 @@ const mebibyte = 1024 * 1024;
 const reportPeak = `data:text/javascript,${encodeURIComponent(
   "import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(3, String(process.resourceUsage().maxRSS * 1024)));",
 )}`;
-
-/** An agent's run of about `bytes`: steps, messages and tool calls with their results, a kilobyte or two each. */
-function writeEventLog(file: string, bytes: number): void {
-  const runId = "9b2f3c1e-4d5a-4e6f-8a7b-1c2d3e4f5a6b";
-  const filler = "The quick brown fox jumps over the lazy dog; ünïcödé too. ".repeat(12);
-  const descriptor = openSync(file, "w");
-  let seq = 0;
-  let written = 0;
-  let pending: string[] = [];
-  const line = (type: string, step: string, payload: unknown): void => {
-    seq += 1;
-    pending.push(
-      `{"seq":${seq},"run_id":"${runId}","type":"${type}","path":"${step}","iteration":0,"timestamp":"2026-06-08T08:14:42.123Z","payload":${JSON.stringify(payload)}}\n`,
-    );
-    if (pending.length >= 2000) {
-      written += writeSync(descriptor, pending.join(""));
-      pending = [];
-    }
-  };
-  line("run.started", "", { name: "memory", kind: "workflow", schema_version: "1.0.0" });
-  for (let turn = 0; written < bytes; turn += 1) {
-    const step = `step_${turn % 50}`;
-    line("step.started", step, { name: step, kind: "agent" });
-    line("message.user", step, { role: "user", blocks: [{ type: "text", text: `Turn ${turn}: ${filler}` }] });
-    line("tool.call", step, {
-      name: "Read",
-      call_id: `call_${turn}`,
-      input: { path: `src/${turn}.ts` },
-      fidelity: "router",
-    });
-    line("tool.result", step, {
-      name: "Read",
-      call_id: `call_${turn}`,
-      output: filler,
-      status: "ok",
-      fidelity: "router",
-    });
-    line("message.assistant", step, {
-      role: "assistant",
-      blocks: [{ type: "text", text: `Answer ${turn}: ${filler}` }],
-    });
-    line("step.completed", step, { name: step, kind: "agent", status: "completed" });
-  }
-  line("run.completed", "", { name: "memory", kind: "workflow", status: "completed" });
-  writeSync(descriptor, pending.join(""));
-  closeSync(descriptor);
-}
 
 /** Runs the built command with its stdout into /dev/null; returns its peak resident memory in bytes. */
 function peakOf(args: readonly string[]): number {
@@ -82,8 +36,8 @@ beforeAll(() => {
   folder = mkdtempSync(path.join(tmpdir(), "constant-memory-"));
   logs.small = path.join(folder, "small.jsonl");
   logs.large = path.join(folder, "large.jsonl");
-  writeEventLog(logs.small, 24 * mebibyte);
-  writeEventLog(logs.large, 96 * mebibyte);
+  writeLargeEventLog(logs.small, 24 * mebibyte);
+  writeLargeEventLog(logs.large, 96 * mebibyte);
 }, 120_000);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

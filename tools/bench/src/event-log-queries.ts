@@ -3,12 +3,13 @@
 // process reading the file and writing its answer to a pipe we drain. Also the command's start-up against node's own.
 // The sides alternate (jq, ours, ours, jq, … over the runs), so a burst of load from a neighbour hits both.
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, verdictOfEvery } from "./measure.js";
 import { awfJqRecipes } from "@agent-transcript/fixtures/jq-recipes";
+import { writeLargeEventLog } from "@agent-transcript/fixtures/large-event-log";
 
 export const queryBenchmarkIds = [
   "queries-tools-vs-jq",
@@ -107,63 +108,6 @@ function runMeasured(command: string, args: readonly string[]): Promise<ProcessS
     });
     poll();
   });
-}
-
-/**
- * A run's event log of about `targetBytes`: steps, user and assistant messages, and tool calls each answered by a
- * result (a few failing, a few answered out of order), the mix an agent's run writes, with a kilobyte or two of
- * input and output each. Written as lines generated here; the CLI tests check that such lines read as events.
- */
-export function writeLargeEventLog(file: string, targetBytes: number): number {
-  const runId = "9b2f3c1e-4d5a-4e6f-8a7b-1c2d3e4f5a6b";
-  const filler = "The quick brown fox jumps over the lazy dog; ünïcödé and emoji 🦊 too. ".repeat(12);
-  const descriptor = openSync(file, "w");
-  let seq = 0;
-  let written = 0;
-  let pending: string[] = [];
-  let pendingBytes = 0;
-  const line = (type: string, stepPath: string, payload: unknown): void => {
-    seq += 1;
-    const text = `{"seq":${seq},"run_id":"${runId}","type":"${type}","path":"${stepPath}","iteration":0,"timestamp":"2026-06-08T08:14:${String(seq % 60).padStart(2, "0")}.123Z","payload":${JSON.stringify(payload)}}\n`;
-    pending.push(text);
-    pendingBytes += text.length;
-    if (pendingBytes > 8 * 1024 * 1024) {
-      written += writeSync(descriptor, pending.join(""));
-      pending = [];
-      pendingBytes = 0;
-    }
-  };
-  line("run.started", "", { name: "bench", kind: "workflow", schema_version: "1.0.0" });
-  for (let turn = 0; written + pendingBytes < targetBytes; turn += 1) {
-    const step = `step_${turn % 50}`;
-    line("step.started", step, { name: step, kind: "agent" });
-    line("message.user", step, { role: "user", blocks: [{ type: "text", text: `Turn ${turn}: ${filler}` }] });
-    const calls = [`call_${turn}_a`, `call_${turn}_b`];
-    for (const callId of calls)
-      line("tool.call", step, {
-        name: turn % 3 === 0 ? "Read" : "Bash",
-        call_id: callId,
-        input: { path: `src/module-${turn}.ts`, note: filler.slice(0, 200) },
-        fidelity: turn % 7 === 0 ? "agent_emitted" : "router",
-      });
-    for (const callId of turn % 5 === 0 ? [...calls].reverse() : calls)
-      line("tool.result", step, {
-        name: "Read",
-        call_id: callId,
-        output: `${filler}${filler}`,
-        fidelity: "router",
-        ...(turn % 11 === 0 ? { status: "error", error: "exit status 1" } : { status: "ok" }),
-      });
-    line("message.assistant", step, {
-      role: "assistant",
-      blocks: [{ type: "text", text: `Answer ${turn}: ${filler}` }],
-    });
-    line("step.completed", step, { name: step, kind: "agent", status: "completed" });
-  }
-  line("run.completed", "", { name: "bench", kind: "workflow", status: "completed" });
-  written += writeSync(descriptor, pending.join(""));
-  closeSync(descriptor);
-  return statSync(file).size;
 }
 
 function peakTarget(
