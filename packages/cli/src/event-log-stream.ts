@@ -45,23 +45,25 @@ export interface EventLogReading {
   diagnostics: EventLogDiagnostic[];
   /** Diagnostics beyond the first {@link keptDiagnostics}, counted only. */
   omittedDiagnostics: number;
-  /**
-   * For an input that is not an event log: what it was read as, the warnings of reading it (an import's losses), and
-   * the logs of its child runs by run id, as `export --format jsonl` writes them beside the run's.
-   */
+  /** For an input that is not an event log: what it was read as, and the warnings of reading it. */
   converted?: ConvertedInput;
+  /**
+   * The child runs' logs of an input that is not an event log, by run id, as `export --format jsonl` writes them
+   * beside the run's (an event log's are files beside it instead).
+   */
+  childLogs?: ReadonlyMap<string, string>;
 }
 
 /** An input that is not an event log, read whole and written as an event log in memory. */
 export interface ConvertedInput {
-  /** `transcript`, `session` or `converted` (a payload or another system's document), and its format id if not ours. */
-  kind: string;
+  /** Our document, an agent's session, or a payload or another system's document (converted). */
+  kind: Exclude<Extract<LoadedDocument, { ok: true }>["kind"], "event-log">;
+  /** The format it was read as, when not our own. */
   format?: string;
+  /** The warnings of reading it (an import's losses). */
   warnings: ReportedWarning[];
-  /** Child runs' event logs by run id. */
-  children: ReadonlyMap<string, string>;
-  /** The document read (absent for an in-memory child log): what the event log cannot say (a result's status) is here. */
-  document?: Tolerant.Transcript;
+  /** The document read: what the event log cannot say (a result's status) is here. */
+  document: Tolerant.Transcript;
 }
 
 /** An event log held in memory (a converted input's child run): its name for messages, and its text. */
@@ -100,9 +102,10 @@ export async function streamEventLog(
   let size: number | undefined;
   let logSource: EventLogSource;
   let converted: ConvertedInput | undefined;
+  let childLogs: ReadonlyMap<string, string> | undefined;
   if (typeof input !== "string") {
     logSource = textSource(input.text);
-    converted = { kind: "event-log", warnings: [], children: input.children };
+    childLogs = input.children;
   } else {
     if (input !== "-") {
       try {
@@ -123,14 +126,14 @@ export async function streamEventLog(
         const read = await readWhole(input, stdin, io, options);
         if (read.kind === "log") logSource = textSource(read.text);
         else {
-          ({ converted } = read);
+          ({ converted, childLogs } = read);
           logSource = textSource(read.text);
           size = undefined;
         }
       }
     }
   }
-  if (converted !== undefined && converted.kind !== "event-log") readingOptions.onConverted?.(converted);
+  if (converted !== undefined) readingOptions.onConverted?.(converted);
   const reader = readEventLog(logSource, {
     maxDecompressedBytes: limits.maxDecompressedBytes,
     ...(readingOptions.follow === undefined ? {} : { follow: readingOptions.follow }),
@@ -144,6 +147,7 @@ export async function streamEventLog(
     diagnostics: [],
     omittedDiagnostics: 0,
     ...(converted === undefined ? {} : { converted }),
+    ...(childLogs === undefined ? {} : { childLogs }),
   };
   // A plain file's position is its bytes read; a gzip file's counts decompressed bytes, so it shows no bar.
   if (size !== undefined && typeof input === "string" && readingOptions.follow === undefined)
@@ -258,7 +262,10 @@ async function readWhole(
   stdin: AsyncIterable<Uint8Array> | undefined,
   io: CommandIo,
   options: InputOptions,
-): Promise<{ kind: "log"; text: string } | { kind: "converted"; text: string; converted: ConvertedInput }> {
+): Promise<
+  | { kind: "log"; text: string }
+  | { kind: "converted"; text: string; converted: ConvertedInput; childLogs: ReadonlyMap<string, string> }
+> {
   const limits = inputLimits(options);
   const name = inputName(input);
   const read = await readInput(input, stdin === undefined ? io : { ...io, stdin: () => stdin }, limits);
@@ -272,14 +279,16 @@ async function readWhole(
       `${name} is not an event log, transcript, session or payload that can be read: ${lines.join("; ")}`,
     );
   }
+  // Lines the loader read as an event log after all: streamed as one, as they are.
+  if (loaded.kind === "event-log") return { kind: "log", text: read.text };
   const exported = sessionExporters["awf-transcript"]?.fromCanonical(loaded.document as Transcript);
   if (exported === undefined || !exported.ok)
     throw new UserError(
       `${name}: ${(exported?.ok === false ? exported.errors : []).map((error) => error.message).join("; ")}`,
     );
   const [main, ...others] = exported.files;
-  const children = new Map<string, string>();
-  for (const file of others) children.set(file.name.replace(/\.jsonl$/, ""), file.text);
+  const childLogs = new Map<string, string>();
+  for (const file of others) childLogs.set(file.name.replace(/\.jsonl$/, ""), file.text);
   return {
     kind: "converted",
     text: main?.text ?? "",
@@ -287,9 +296,9 @@ async function readWhole(
       kind: loaded.kind,
       ...(loaded.format === undefined ? {} : { format: loaded.format }),
       warnings: loaded.warnings,
-      children,
       document: loaded.document,
     },
+    childLogs,
   };
 }
 
@@ -329,7 +338,7 @@ function reported(item: EventLogDiagnostic): ReportedWarning {
  */
 export function reportReading(reading: EventLogReading, io: CommandIo, verbosity: Verbosity): number {
   const { converted } = reading;
-  if (converted !== undefined && converted.kind !== "event-log") {
+  if (converted !== undefined) {
     for (const line of warningLines(reading.source, converted.warnings, verbosity)) io.stderr(line);
     if (verbosity !== "quiet") io.stderr(messageLine(`${reading.source}: ${describeConverted(converted)}`));
   }

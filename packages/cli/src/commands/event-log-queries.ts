@@ -147,7 +147,7 @@ export async function runTools(input: string, options: EventLogQueryOptions, io:
     },
     {
       onConverted: (converted) => {
-        if (converted.document !== undefined) fromDocument = documentToolCalls(converted.document);
+        fromDocument = documentToolCalls(converted.document);
       },
     },
   );
@@ -357,7 +357,7 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
       }
       seen.add(childId);
       // A converted input's child runs were written in memory beside it; an event log's are files beside it.
-      const inMemory = reading.converted?.children;
+      const inMemory = reading.childLogs;
       const childText = inMemory?.get(childId);
       if (inMemory !== undefined && childText !== undefined) {
         const child = await visit(
