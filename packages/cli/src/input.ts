@@ -16,12 +16,10 @@ import { type ValidationMode } from "@agent-transcript/core/validators";
 import {
   detectFormat,
   detectSessionFormat,
-  documentConverters,
+  payloadToCanonical,
   formatIds,
   isDocumentFormatId,
   isProviderFormatId,
-  providerConverters,
-  type ToCanonicalResult,
   isExpectedSessionLoss,
   isSessionFormatId,
   type SessionFormatId,
@@ -519,17 +517,8 @@ function convertedDocument(input: string, text: string, limits: InputLimits): Lo
   const detected = detectFormat(parsed.value);
   if (detected === undefined || detected.format === "agent-transcript") return undefined;
   const { format, kind } = detected;
-  let result: ToCanonicalResult;
-  if (isDocumentFormatId(format)) result = documentConverters[format].toCanonical(parsed.value, { path: input });
-  else if (isProviderFormatId(format)) {
-    const converter = providerConverters[format];
-    result =
-      kind === "stream"
-        ? converter.streamToCanonical(Array.isArray(parsed.value) ? parsed.value : [parsed.value])
-        : kind === "response"
-          ? converter.responseToCanonical(parsed.value)
-          : converter.requestToCanonical(parsed.value);
-  } else return undefined;
+  if (!isDocumentFormatId(format) && !isProviderFormatId(format)) return undefined;
+  const result = payloadToCanonical(format, kind, parsed.value, { path: input });
   if (!result.ok)
     return {
       ok: false,

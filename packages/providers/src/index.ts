@@ -15,6 +15,7 @@ export {
   isProviderFormatId,
   isSessionExportFormatId,
   isSessionFormatId,
+  payloadToCanonical,
   providerConverters,
   sessionExporters,
   sessionImporters,

@@ -1,5 +1,6 @@
 import type { SourceFormat } from "@agent-transcript/core";
 import { sourceFormats } from "@agent-transcript/core/vocabularies";
+import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   describeFormat,
@@ -11,11 +12,13 @@ import {
   isProviderFormatId,
   isSessionExportFormatId,
   isSessionFormatId,
+  payloadToCanonical,
   providerConverters,
   sessionExporters,
   sessionImporters,
   type FormatId,
   type FormatRegistry,
+  type ProviderFormatId,
 } from "./registry.js";
 
 const providerIds = ["anthropic", "bedrock-converse", "gemini", "mistral", "ollama", "openai-chat", "openai-responses"];
@@ -165,5 +168,51 @@ describe("sessionImporters", () => {
       expect(importer.detect([]), id).toBe(false);
       expect(importer.detect(["", "not json", "[]", "{}"]), id).toBe(false);
     }
+  });
+});
+
+describe("payloadToCanonical", () => {
+  // Every real request, response and stream of a provider API, with the kind the fixtures record: the same document
+  // as the format's converter gives when called for that kind by hand.
+  const payloads = loadRealFixtures()
+    .flatMap((file) => file.payloads)
+    .flatMap((payload) =>
+      !isProviderFormatId(payload.api) || payload.kind === "error"
+        ? []
+        : [
+            {
+              format: payload.api as ProviderFormatId,
+              kind: payload.kind,
+              value: payload.kind === "stream" ? payload.chunks : payload.value,
+              origin: payload.origin,
+            },
+          ],
+    );
+
+  it("converts each real payload as its format's converter does for that kind", () => {
+    expect(payloads.length).toBeGreaterThan(100);
+    for (const { format, kind, value, origin } of payloads) {
+      const converter = providerConverters[format];
+      const direct =
+        kind === "stream"
+          ? converter.streamToCanonical(value as unknown[])
+          : kind === "response"
+            ? converter.responseToCanonical(value)
+            : converter.requestToCanonical(value);
+      expect(payloadToCanonical(format, kind, value), origin).toEqual(direct);
+    }
+  });
+
+  it("reads a single stream event as a stream of one, and another system's document by its converter", () => {
+    const stream = payloads.find((payload) => payload.kind === "stream");
+    if (stream === undefined) throw new Error("no real stream");
+    const [first] = stream.value as unknown[];
+    expect(payloadToCanonical(stream.format, "stream", first)).toEqual(
+      providerConverters[stream.format].streamToCanonical([first]),
+    );
+    const portable = [{ role: "user", content: "hi" }];
+    expect(payloadToCanonical("portable", "document", portable)).toEqual(
+      documentConverters.portable.toCanonical(portable),
+    );
   });
 });

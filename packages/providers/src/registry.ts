@@ -16,7 +16,9 @@ import {
   type SessionExporter,
   type SessionImporter,
   type ToCanonicalOptions,
+  type ToCanonicalResult,
 } from "./conversion/index.js";
+import type { PayloadKind } from "./detect.js";
 import { atifExporter, atifImporter } from "./formats/atif/index.js";
 import { awfTranscriptExporter, awfTranscriptImporter } from "./formats/awf-transcript/index.js";
 import { anthropicConverter } from "./formats/anthropic/index.js";
@@ -161,6 +163,26 @@ export function isDocumentFormatId(value: string): value is DocumentFormatId {
 
 export function isSessionFormatId(value: string): value is SessionFormatId {
   return Object.hasOwn(sessionImporters, value);
+}
+
+/**
+ * A value of a provider format (a request, a response or a stream, as `detectFormat` or `--from` names it) or another
+ * system's document, converted to canonical by that format's converter. The one dispatch every reader of "any
+ * payload" needs (the CLI's `convert`, and `export`, `stats`, `view` and the queries through its loader).
+ */
+export function payloadToCanonical(
+  format: ProviderFormatId | DocumentFormatId,
+  kind: PayloadKind,
+  value: unknown,
+  options: ToCanonicalOptions = {},
+): ToCanonicalResult {
+  if (isDocumentFormatId(format)) return documentConverters[format].toCanonical(value, options);
+  const converter = providerConverters[format];
+  return kind === "stream"
+    ? converter.streamToCanonical(Array.isArray(value) ? value : [value])
+    : kind === "response"
+      ? converter.responseToCanonical(value)
+      : converter.requestToCanonical(value);
 }
 
 /** One line saying what the format is, for help texts and listings. */

@@ -18,6 +18,7 @@ import {
   isProviderFormatId,
   isSessionExportFormatId,
   isSessionFormatId,
+  payloadToCanonical,
   providerConverters,
   sessionExporters,
   type AnyProviderConverter,
@@ -30,7 +31,6 @@ import {
   type RequestSettings,
   type SessionExportFile,
   type SessionFormatId,
-  type ToCanonicalResult,
 } from "@agent-transcript/providers";
 import {
   decodeWithLines,
@@ -298,22 +298,10 @@ function toCanonical(
       })),
     };
   }
-  if (isDocumentFormatId(format)) {
-    const result = documentConverters[format].toCanonical(payload.value, input === "-" ? {} : { path: input });
-    return result.ok
-      ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
-      : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
-  }
   // Sessions never get here: runConvert hands them to their importer before parsing anything.
-  if (!isProviderFormatId(format))
+  if (!isDocumentFormatId(format) && !isProviderFormatId(format))
     return { ok: false, errors: [{ path: "", message: `${format} is read by its session importer` }], warnings: [] };
-  const converter = providerConverters[format];
-  const result: ToCanonicalResult =
-    kind === "stream"
-      ? converter.streamToCanonical(Array.isArray(payload.value) ? payload.value : [payload.value])
-      : kind === "response"
-        ? converter.responseToCanonical(payload.value)
-        : converter.requestToCanonical(payload.value);
+  const result = payloadToCanonical(format, kind, payload.value, input === "-" ? {} : { path: input });
   return result.ok
     ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
     : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
