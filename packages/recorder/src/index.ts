@@ -85,3 +85,4 @@ export {
   type ApplySnapshotResult,
 } from "./snapshot/apply.js";
 export { summarizeSnapshotBundle, type SnapshotBundleSummary } from "./snapshot/summary.js";
+export type { BundleEffect } from "./snapshot/bundle-effects.js";

@@ -323,6 +323,10 @@ type SnapshotBundleLine struct {
 	SourcePath                                                                                  *string                 `json:"source_path,omitempty"`
 	// `100644` a file, `100755` an executable file.                                                                    
 	Mode                                                                                        *SnapshotBundleLineMode `json:"mode,omitempty"`
+	// The file's permission bits on the machine that took the snapshot, as four octal digits                           
+	// (`0600`, `0755`); absent in bundles written before it was recorded. Applying never gives                         
+	// the file wider permissions than these (the receiving umask may narrow them further).                             
+	Permissions                                                                                 *string                 `json:"permissions,omitempty"`
 	// True when secrets in the content were replaced by placeholders (size and sha256 are then                         
 	// the redacted content's).                                                                                         
 	Redacted                                                                                    *bool                   `json:"redacted,omitempty"`
@@ -343,6 +347,12 @@ type SnapshotChange struct {
 	OldPath                                                                                     *string      `json:"old_path,omitempty"`
 	// The path, relative to the repository; for a rename, the new one.                                      
 	Path                                                                                        string       `json:"path"`
+	// The file's permission bits on the machine that took the snapshot, as four octal digits                
+	// (`0600`, `0755`); absent for a deletion and a symbolic link, and in bundles written                   
+	// before it was recorded. Git records only whether a file is executable; these keep a                   
+	// private file private: applying never gives the file wider permissions than these (the                 
+	// receiving umask may narrow them further).                                                             
+	Permissions                                                                                 *string      `json:"permissions,omitempty"`
 	// True when secrets in the lines this change adds were replaced by placeholders.                        
 	Redacted                                                                                    *bool        `json:"redacted,omitempty"`
 	// SHA-256 of the content afterwards, lowercase hex (of a symbolic link: of its target's                 

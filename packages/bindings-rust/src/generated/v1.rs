@@ -232,6 +232,12 @@ pub struct SnapshotBundleLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<SnapshotBundleLineMode>,
 
+    /// The file's permission bits on the machine that took the snapshot, as four octal digits
+    /// (`0600`, `0755`); absent in bundles written before it was recorded. Applying never gives
+    /// the file wider permissions than these (the receiving umask may narrow them further).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<String>,
+
     /// True when secrets in the content were replaced by placeholders (size and sha256 are then
     /// the redacted content's).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -262,6 +268,14 @@ pub struct SnapshotChange {
 
     /// The path, relative to the repository; for a rename, the new one.
     pub path: String,
+
+    /// The file's permission bits on the machine that took the snapshot, as four octal digits
+    /// (`0600`, `0755`); absent for a deletion and a symbolic link, and in bundles written
+    /// before it was recorded. Git records only whether a file is executable; these keep a
+    /// private file private: applying never gives the file wider permissions than these (the
+    /// receiving umask may narrow them further).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<String>,
 
     /// True when secrets in the lines this change adds were replaced by placeholders.
     #[serde(skip_serializing_if = "Option::is_none")]

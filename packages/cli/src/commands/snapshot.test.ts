@@ -4,6 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { run } from "../cli.js";
+import {
+  linkChange,
+  patchAddingFile,
+  patchAddingLink,
+  writeHandMadeBundle,
+} from "@agent-transcript/fixtures/hand-made-bundles";
 import { captureIo } from "../capture-io.test.helpers.js";
 
 let folder: string;
@@ -153,6 +159,8 @@ describe("snapshot show and apply", () => {
     expect(shown.stdout()).toContain(`1 repository, 0 files`);
     expect(shown.stdout()).toContain(`  repository . (${repository}): ${head} on main`);
     expect(shown.stdout()).toContain("1 modified, 1 deleted, 1 added");
+    // Every path the patch touches, read from the patch itself.
+    expect(shown.stdout()).toContain("      modified a.txt\n      deleted gone.txt\n      added new file.env\n");
     expect(shown.stdout()).toContain("secrets: 1 secret found (github-token ×1) in new file.env");
     const json = captureIo();
     expect(await run(["snapshot", "show", bundle, "--json"], json.io)).toBe(0);
@@ -188,5 +196,43 @@ describe("snapshot show and apply", () => {
     const apply = captureIo();
     expect(await run(["snapshot", "apply", file, "--target", folder], apply.io)).toBe(1);
     expect(apply.stderr()).toContain("line 1: the first line is not a snapshot header");
+  });
+
+  it("lists what a hostile patch really does, says apply would refuse it, and exits 1", async () => {
+    const bundle = writeHandMadeBundle(path.join(folder, "hostile.jsonl"), {
+      repositories: [
+        {
+          path: ".",
+          patch: `${patchAddingLink("hooks", ".git/hooks")}${patchAddingFile("undeclared.sh", "echo owned\n", "100755")}`,
+          changes: [linkChange("hooks", ".git/hooks")],
+        },
+      ],
+      files: [{ path: "hooks/post-checkout", content: "#!/bin/sh\n", mode: "100755" }],
+    });
+    const shown = captureIo();
+    expect(await run(["snapshot", "show", bundle], shown.io)).toBe(1);
+    expect(shown.stdout()).toContain(
+      "      added hooks (symbolic link to .git/hooks)\n      added undeclared.sh\n  file hooks/post-checkout",
+    );
+    expect(shown.stdout()).toContain(
+      "refused on apply: repository .: the patch adds undeclared.sh, which the bundle does not declare\n",
+    );
+    expect(shown.stdout()).toContain(
+      "refused on apply: hooks/post-checkout would go through hooks, a symbolic link the bundle makes\n",
+    );
+    expect(shown.stdout()).toContain(
+      'refused on apply: hooks would be a symbolic link to ".git/hooks": it points into a .git folder\n',
+    );
+    expect(shown.stderr()).toMatch(/^agent-transcript: .*hostile\.jsonl: snapshot apply would refuse this bundle: /);
+    const json = captureIo();
+    expect(await run(["snapshot", "show", bundle, "--json"], json.io)).toBe(1);
+    expect(JSON.parse(json.stdout())).toMatchObject({
+      paths: [
+        { path: "hooks", becomes: "link", linkTarget: ".git/hooks" },
+        { path: "undeclared.sh", becomes: "file", status: "added" },
+        { path: "hooks/post-checkout", becomes: "file", status: "file" },
+      ],
+      refusals: expect.arrayContaining([expect.stringContaining("undeclared.sh")]),
+    });
   });
 });

@@ -144,9 +144,17 @@ export async function runSnapshotShow(bundle: string, options: SnapshotShowOptio
   } catch (error) {
     throw new UserError(error instanceof Error ? error.message : String(error));
   }
+  const refused = (): number => {
+    io.stderr(
+      messageLine(
+        `agent-transcript: ${bundle}: snapshot apply would refuse this bundle: ${summary.refusals.join("; ")}`,
+      ),
+    );
+    return exitCodes.failure;
+  };
   if (options.json) {
     writeData(io, `${JSON.stringify(summary, null, 2)}\n`);
-    return exitCodes.success;
+    return summary.refusals.length > 0 ? refused() : exitCodes.success;
   }
   const { header } = summary;
   const lines: string[] = [
@@ -161,6 +169,9 @@ export async function runSnapshotShow(bundle: string, options: SnapshotShowOptio
       `  repository ${repository.path} (${repository.source_path}): ${repository.head ?? "no commit"}${repository.branch ? ` on ${repository.branch}` : ""}${repository.remote ? `, remote ${repository.remote}` : ""}`,
       `    ${changes === "" ? "no change" : changes}; patch ${describeSize(repository.patch_bytes)}`,
     );
+    for (const touched of summary.paths)
+      if (touched.repository === repository.path && !isRenameSource(touched, summary.paths))
+        lines.push(`      ${describeTouch(touched)}`);
   }
   for (const file of summary.files)
     lines.push(
@@ -170,8 +181,26 @@ export async function runSnapshotShow(bundle: string, options: SnapshotShowOptio
     header.secrets.total === 0 ? "secrets: none found" : describeSecrets(header).replace(/^snapshot: /, "secrets: "),
   );
   for (const problem of header.problems) lines.push(`left out: ${problem.message}`);
+  for (const refusal of summary.refusals) lines.push(`refused on apply: ${refusal}`);
   for (const line of lines) writeData(io, messageLine(line));
-  return exitCodes.success;
+  return summary.refusals.length > 0 ? refused() : exitCodes.success;
+}
+
+/** One path a repository's patch touches, as `show` lists it (relative to the bundle's root). */
+function describeTouch(touched: SnapshotBundleSummary["paths"][number]): string {
+  const what =
+    touched.status === "renamed"
+      ? `renamed ${touched.from ?? ""} → ${touched.path}`
+      : `${touched.status} ${touched.path}`;
+  return touched.linkTarget === undefined ? what : `${what} (symbolic link to ${touched.linkTarget})`;
+}
+
+/** A rename's old path is listed with the rename, not on a line of its own. */
+function isRenameSource(
+  touched: SnapshotBundleSummary["paths"][number],
+  paths: SnapshotBundleSummary["paths"],
+): boolean {
+  return touched.becomes === "nothing" && paths.some((other) => other.from === touched.path);
 }
 
 export interface SnapshotApplyOptions {

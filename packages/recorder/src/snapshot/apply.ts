@@ -1,13 +1,25 @@
-// Applying a snapshot bundle onto checkouts at the recorded commits: every repository's patch with `git apply`, every
-// declared file written in place, then every path checked against what the bundle recorded (content, size, mode).
-// Everything is checked before anything is written: a refusal leaves the target as it was.
-import { createHash } from "node:crypto";
-import { chmod, lstat, mkdir, mkdtemp, open, readlink, realpath, rename, rm, unlink } from "node:fs/promises";
+// Applying a snapshot bundle onto checkouts at the recorded commits. A bundle crosses machines, so it is untrusted:
+// 1. it is read through (every hash checked), each repository's patch read for what it does (patch-structure.ts),
+//    and what the whole bundle would do is held against what it declares (bundle-effects.ts): any contradiction, a
+//    copy, a path into `.git` in any spelling, a link out of the target or a write through a link refuses it;
+// 2. each repository is checked (its checkout, HEAD, a clean tree) and its patch applied in a staging area, never in
+//    place (apply-stage.ts), the result checked against the declared changes, every link it makes resolved against
+//    the target as it will be;
+// 3. only then is anything written, as one transaction that is undone on any failure (apply-commit.ts), every path
+//    opened without following links (safe-tree.ts).
+// A refusal or failure leaves the target byte for byte as it was.
+import { mkdtemp, open, realpath, rm, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { SnapshotChange, SnapshotFile, SnapshotHeader, SnapshotRepository } from "@agent-transcript/core";
+import type { SnapshotFile, SnapshotHeader, SnapshotRepository } from "@agent-transcript/core";
+import { commitToTree, CommitError, withExecutable, type PlannedWrite } from "./apply-commit.js";
+import { hashOpenFile, stageRepository, type StagedRepository } from "./apply-stage.js";
 import { readSnapshotBundle } from "./bundle.js";
+import { bundleEffects, PatchesInBundle, type BundleEffect } from "./bundle-effects.js";
 import { git, gitMaybe } from "./git.js";
+import type { PatchSection } from "./patch-structure.js";
+import { isGitFolderAlias, joinRelative } from "./paths.js";
+import { describeKind, SafeTree, TreePathError } from "./safe-tree.js";
 
 export interface ApplySnapshotOptions {
   /** The folder the bundle's `root` maps to: each entry goes to `target/<its path>`. Default the current folder. */
@@ -33,235 +45,398 @@ export interface ApplySnapshotResult {
   problems: ApplyProblem[];
 }
 
-interface Staged<Entry> {
+interface StagedEntry<Entry> {
   entry: Entry;
+  /** The staged content (a patch, or a file's bytes). */
   content: string;
 }
 
+/** A bundle read into the staging area, each patch's structure read as its bytes went by. */
+interface ReadBundle {
+  header?: SnapshotHeader;
+  repositories: Array<StagedEntry<SnapshotRepository>>;
+  patches: PatchesInBundle;
+  files: Array<StagedEntry<SnapshotFile>>;
+}
+
+async function readIntoStaging(bundle: string, staging: string): Promise<ReadBundle> {
+  const read: ReadBundle = { repositories: [], patches: new PatchesInBundle(), files: [] };
+  let handle: FileHandle | undefined;
+  try {
+    for await (const event of readSnapshotBundle(bundle)) {
+      if (event.kind === "header") read.header = event.header;
+      else if (event.kind === "repository" || event.kind === "file") {
+        await handle?.close();
+        const content = path.join(staging, `${read.repositories.length + read.files.length}`);
+        handle = await open(content, "wx", 0o600);
+        if (event.kind === "repository") {
+          read.repositories.push({ entry: event.entry, content });
+          read.patches.begin(event.entry);
+        } else {
+          read.patches.finish();
+          read.files.push({ entry: event.entry, content });
+        }
+      } else if (event.kind === "content" && handle !== undefined) {
+        read.patches.push(event.bytes);
+        let written = 0;
+        while (written < event.bytes.length) written += (await handle.write(event.bytes, written)).bytesWritten;
+      }
+    }
+    read.patches.finish();
+  } finally {
+    await handle?.close();
+  }
+  return read;
+}
+
 /**
- * Applies the bundle at `bundle` under `options.target`. Refuses (applies nothing, `ok: false`, a `refused` problem
- * per reason) when a repository's checkout is missing, at another HEAD, or dirty (tracked changes or untracked files
- * that are not ignored), or a declared file would replace different content, unless `force`; never writes outside
- * the target: bundle paths are relative and checked, and no symbolic link on the way to a path is followed.
+ * Applies the bundle at `bundle` under `options.target`. Refuses (writes nothing, `ok: false`, a problem per reason)
+ * when the bundle contradicts itself or would reach outside the target or into `.git`, when a repository's checkout
+ * is missing, at another HEAD, or dirty (tracked changes or untracked files that are not ignored), or a path would
+ * replace different content, unless `force` (which never overrides a safety refusal). Never follows a symbolic link
+ * below the target, never writes outside it or inside a `.git` folder, and leaves the target as it was when it fails.
  */
 export async function applySnapshotBundle(
   bundle: string,
   options: ApplySnapshotOptions = {},
 ): Promise<ApplySnapshotResult> {
   const result: ApplySnapshotResult = { ok: false, applied: { repositories: [], files: [] }, problems: [] };
+  const force = options.force ?? false;
   const staging = await mkdtemp(path.join(options.temporaryDirectory ?? os.tmpdir(), "agent-transcript-apply-"));
   try {
-    const repositories: Array<Staged<SnapshotRepository>> = [];
-    const files: Array<Staged<SnapshotFile>> = [];
+    let read: ReadBundle;
     try {
-      let handle: Awaited<ReturnType<typeof open>> | undefined;
-      for await (const event of readSnapshotBundle(bundle)) {
-        if (event.kind === "header") result.header = event.header;
-        else if (event.kind === "repository" || event.kind === "file") {
-          await handle?.close();
-          const content = path.join(staging, `${repositories.length + files.length}`);
-          handle = await open(content, "wx", 0o600);
-          if (event.kind === "repository") repositories.push({ entry: event.entry, content });
-          else files.push({ entry: event.entry, content });
-        } else if (event.kind === "content" && handle !== undefined) {
-          let written = 0;
-          while (written < event.bytes.length) written += (await handle.write(event.bytes, written)).bytesWritten;
-        }
-      }
-      await handle?.close();
+      read = await readIntoStaging(bundle, staging);
     } catch (error) {
       result.problems.push({ code: "bundle", message: error instanceof Error ? error.message : String(error) });
       return result;
     }
+    if (read.header !== undefined) result.header = read.header;
 
-    const target = await realpath(options.target ?? process.cwd()).catch(() => undefined);
-    if (target === undefined) {
+    const described = bundleEffects(
+      read.patches.repositories,
+      read.files.map(({ entry }) => entry),
+    );
+    for (const problem of described.problems)
+      result.problems.push({ code: "bundle", message: `${bundle}: refused: ${problem}` });
+    if (result.problems.length > 0) return result;
+
+    const targetPath = await realpath(options.target ?? process.cwd()).catch(() => undefined);
+    if (targetPath === undefined) {
       result.problems.push({ code: "refused", message: `the target folder ${options.target ?? "."} does not exist` });
       return result;
     }
-    for (const staged of repositories) await checkRepository(target, staged.entry, options.force ?? false, result);
-    for (const staged of files) await checkFile(target, staged, options.force ?? false, result);
+    const tree = await SafeTree.open(targetPath);
+    const refuse = (relative: string | undefined, message: string): void => {
+      result.problems.push({
+        code: "refused",
+        ...(relative === undefined ? {} : { path: path.join(targetPath, relative) }),
+        message,
+      });
+    };
+
+    const gitDirectories: string[] = [];
+    for (const { entry } of read.repositories) gitDirectories.push(await checkRepository(tree, entry, force, refuse));
     if (result.problems.length > 0) return result;
 
-    for (const staged of repositories) {
-      const where = path.join(target, staged.entry.path);
-      if (staged.entry.size > 0) {
-        const applied = await git(["apply", "--whitespace=nowarn", staged.content], { cwd: where });
-        if (applied.code !== 0) {
+    // Each patch applied in the staging area (reading from the target never follows a link), its result checked.
+    const staged: StagedRepository[] = [];
+    for (const [index, repository] of read.repositories.entries()) {
+      const outcome = await stageRepository({
+        tree,
+        entry: repository.entry,
+        sections: read.patches.repositories[index]?.sections as PatchSection[],
+        patch: repository.content,
+        work: path.join(staging, `repository-${index}`),
+        gitDirectory: gitDirectories[index] as string,
+      });
+      if (outcome.ok) staged.push(outcome.staged);
+      else
+        for (const message of outcome.messages)
           result.problems.push({
-            code: "apply-failed",
-            path: where,
-            message: `git apply failed in ${where}: ${applied.stderr.split("\n").slice(0, 5).join(" | ")}`,
+            code: outcome.code,
+            path: path.join(targetPath, outcome.path ?? repository.entry.path),
+            message: `${path.join(targetPath, repository.entry.path)}: ${message}`,
           });
-          continue;
-        }
-      }
-      result.applied.repositories.push(staged.entry.path);
-      for (const change of staged.entry.changes) await verifyChange(where, change, result);
     }
-    for (const staged of files) {
-      await writeFileEntry(target, staged);
-      result.applied.files.push(staged.entry.path);
-      await verifyFile(path.join(target, staged.entry.path), staged.entry, result);
+    if (result.problems.length > 0) return result;
+
+    // Every path against the target as the bundle leaves it, each link with the target git actually wrote (a
+    // renamed link's target is in no line of its patch).
+    const effects = withStagedLinks(described.effects, staged);
+    const afterApply = new TargetAfterApply(tree, effects);
+    const removals = new Set(effects.filter((effect) => effect.becomes === "nothing").map((effect) => effect.path));
+    for (const effect of effects) await checkEffect(tree, afterApply, effect, { read, removals, force }, refuse);
+    if (result.problems.length > 0) return result;
+
+    const plan = planWrites(staged, read.files);
+    try {
+      await commitToTree(tree, {
+        removals: staged.flatMap(({ entry, removals }) => removals.map((removed) => joinRelative(entry.path, removed))),
+        writes: plan,
+        keepFolders: new Set(read.repositories.map(({ entry }) => entry.path)),
+      });
+    } catch (error) {
+      result.problems.push({
+        code: "apply-failed",
+        message: error instanceof CommitError || error instanceof Error ? error.message : String(error),
+      });
+      return result;
     }
-    result.ok = result.problems.length === 0;
+    result.applied.repositories = read.repositories.map(({ entry }) => entry.path);
+    result.applied.files = read.files.map(({ entry }) => entry.path);
+    result.ok = true;
     return result;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
 }
 
-/**
- * Whether every folder from `target` down to `relative`'s parent is a real folder (or missing), never a symbolic
- * link: writing through a link could land outside the target. Returns the offending path, or undefined.
- */
-async function linkOnTheWay(target: string, relative: string, includeLast: boolean): Promise<string | undefined> {
-  const segments = relative.split("/");
-  const upTo = includeLast ? segments.length : segments.length - 1;
-  let current = target;
-  for (let index = 0; index < upTo; index += 1) {
-    current = path.join(current, segments[index] as string);
-    const stats = await lstat(current).catch(() => undefined);
-    if (stats === undefined) return undefined;
-    if (stats.isSymbolicLink()) return current;
-    if (!stats.isDirectory()) return `${current} (not a folder)`;
-  }
-  return undefined;
+/** The bundle's effects, each link's target as staging made it. */
+function withStagedLinks(effects: readonly BundleEffect[], staged: readonly StagedRepository[]): BundleEffect[] {
+  const links = new Map<string, string>();
+  for (const { entry, writes } of staged)
+    for (const write of writes)
+      if (write.kind === "link") links.set(joinRelative(entry.path, write.path), write.source);
+  return effects.map((effect) => {
+    const linkTarget = links.get(effect.path);
+    return linkTarget === undefined ? effect : { ...effect, becomes: "link", linkTarget };
+  });
 }
 
+/**
+ * Checks that a repository's checkout is where the bundle says (a real folder, no link on the way, the root of a
+ * git checkout) and, unless forced, at the recorded HEAD with a clean tree. Returns its git folder.
+ */
 async function checkRepository(
-  target: string,
+  tree: SafeTree,
   entry: SnapshotRepository,
   force: boolean,
-  result: ApplySnapshotResult,
-): Promise<void> {
-  const where = entry.path === "." ? target : path.join(target, entry.path);
-  const refuse = (message: string): void => {
-    result.problems.push({ code: "refused", path: where, message });
-  };
-  if (entry.path !== ".") {
-    const link = await linkOnTheWay(target, entry.path, true);
-    if (link !== undefined)
-      return refuse(`${where}: ${link} is a symbolic link or not a folder; refusing to follow it`);
+  refuse: (relative: string, message: string) => void,
+): Promise<string> {
+  const where = path.join(tree.root, entry.path);
+  try {
+    const folder = await tree.folder(entry.path);
+    if (folder === undefined) {
+      refuse(entry.path, `${where} does not exist: clone ${entry.remote?.url ?? "the repository"} there first`);
+      return "";
+    }
+    await folder.close();
+  } catch (error) {
+    if (!(error instanceof TreePathError)) throw error;
+    refuse(entry.path, `${where}: ${path.join(tree.root, error.relative)} is ${error.reason}`);
+    return "";
   }
   const toplevel = await gitMaybe(["rev-parse", "--show-toplevel"], { cwd: where }).catch(() => undefined);
-  if (toplevel === undefined || (await realpath(toplevel).catch(() => "")) !== where)
-    return refuse(
+  if (toplevel === undefined || (await realpath(toplevel).catch(() => "")) !== where) {
+    refuse(
+      entry.path,
       `${where} is not the root of a git checkout: clone ${entry.remote?.url ?? "the repository"} there first`,
     );
+    return "";
+  }
+  const gitDirectory = (await gitMaybe(["rev-parse", "--absolute-git-dir"], { cwd: where })) ?? "";
   const head = await gitMaybe(["rev-parse", "--verify", "-q", "HEAD^{commit}"], { cwd: where });
   if (!force && head !== entry.head)
     refuse(
+      entry.path,
       `${where} is at ${head ?? "no commit"}, not the recorded ${entry.head ?? "empty repository"}: check out ${entry.head ?? "nothing"} first, or pass --force`,
     );
   const status = await git(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all"], {
     cwd: where,
   });
   if (!force && (status.code !== 0 || status.stdout.length > 0))
-    refuse(`${where} has uncommitted changes or untracked files: apply onto a clean checkout, or pass --force`);
+    refuse(
+      entry.path,
+      `${where} has uncommitted changes or untracked files: apply onto a clean checkout, or pass --force`,
+    );
+  return gitDirectory;
 }
 
-async function checkFile(
-  target: string,
-  staged: Staged<SnapshotFile>,
-  force: boolean,
-  result: ApplySnapshotResult,
-): Promise<void> {
-  const destination = path.join(target, staged.entry.path);
-  const refuse = (message: string): void => {
-    result.problems.push({ code: "refused", path: destination, message });
-  };
-  const link = await linkOnTheWay(target, staged.entry.path, false);
-  if (link !== undefined)
-    return refuse(`${destination}: ${link} is a symbolic link or not a folder; refusing to follow it`);
-  const stats = await lstat(destination).catch(() => undefined);
-  if (stats === undefined) return;
-  if (stats.isDirectory()) return refuse(`${destination} is a folder`);
-  if (!force && stats.isSymbolicLink()) return refuse(`${destination} is a symbolic link: remove it, or pass --force`);
-  if (!force && stats.isFile() && (await sha256Of(destination)) !== staged.entry.sha256)
-    refuse(`${destination} exists with other content: remove it, or pass --force to replace it`);
-}
+type AfterState = { kind: "file" | "folder" | "nothing" | "other" } | { kind: "link"; target: string };
 
-/** A file's SHA-256, read into one reused buffer (a large file allocates nothing per piece). */
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash("sha256");
-  await eachPiece(file, (piece) => {
-    hash.update(piece);
-  });
-  return hash.digest("hex");
-}
+/** The target as it will be once the bundle is applied, path by path: the bundle's effects over what is there. */
+class TargetAfterApply {
+  private readonly byPath = new Map<string, BundleEffect>();
+  private readonly folders = new Set<string>();
+  private readonly cache = new Map<string, Promise<AfterState>>();
 
-async function eachPiece(file: string, use: (piece: Buffer) => void | Promise<void>): Promise<void> {
-  const buffer = Buffer.allocUnsafe(1024 * 1024);
-  const handle = await open(file, "r");
-  try {
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      await use(buffer.subarray(0, bytesRead));
+  constructor(
+    private readonly tree: SafeTree,
+    effects: readonly BundleEffect[],
+  ) {
+    for (const effect of effects) {
+      this.byPath.set(effect.path, effect);
+      if (effect.becomes === "nothing") continue;
+      const segments = effect.path.split("/");
+      for (let length = 1; length < segments.length; length += 1) this.folders.add(segments.slice(0, length).join("/"));
     }
-  } finally {
-    await handle.close();
+  }
+
+  state(relative: string): Promise<AfterState> {
+    let known = this.cache.get(relative);
+    if (known === undefined) {
+      known = this.look(relative);
+      this.cache.set(relative, known);
+    }
+    return known;
+  }
+
+  private async look(relative: string): Promise<AfterState> {
+    const effect = this.byPath.get(relative);
+    if (effect !== undefined) {
+      if (effect.becomes === "link") return { kind: "link", target: effect.linkTarget ?? "" };
+      return { kind: effect.becomes };
+    }
+    const found = await this.tree.entry(relative).catch((error: unknown) => {
+      // A link or file on the way now: the bundle removes it (the caller checked the way first), so nothing is here.
+      if (error instanceof TreePathError) return undefined;
+      throw error;
+    });
+    if (found === undefined) return { kind: this.folders.has(relative) ? "folder" : "nothing" };
+    if (found.kind === "link") return { kind: "link", target: (await this.tree.readLink(relative)) ?? "" };
+    return { kind: found.kind };
+  }
+
+  /**
+   * Where the link at `link` leads once applied, following links as the system would, or why it leaves the target
+   * or reaches into a `.git` folder.
+   */
+  async resolveLink(link: string, linkTarget: string, depth = 0): Promise<{ path: string[] } | { problem: string }> {
+    if (depth > 40) return { problem: "it is one of too many links in a row (a loop?)" };
+    if (linkTarget.startsWith("/")) return { problem: `it leads to ${linkTarget}, outside the target` };
+    let stack = link.split("/").slice(0, -1);
+    for (const segment of linkTarget.split("/")) {
+      if (segment === "" || segment === ".") continue;
+      if (segment === "..") {
+        if (stack.length === 0) return { problem: "it leads out of the target" };
+        stack.pop();
+        continue;
+      }
+      if (isGitFolderAlias(segment)) return { problem: "it leads into a .git folder" };
+      stack.push(segment);
+      const state = await this.state(stack.join("/"));
+      if (state.kind !== "link") continue;
+      const resolved = await this.resolveLink(stack.join("/"), state.target, depth + 1);
+      if ("problem" in resolved) return { problem: `through ${stack.join("/")}: ${resolved.problem}` };
+      stack = [...resolved.path];
+    }
+    return { path: stack };
   }
 }
 
-/** Writes a declared file beside its destination and renames it into place (replacing a link, never following it). */
-async function writeFileEntry(target: string, staged: Staged<SnapshotFile>): Promise<void> {
-  const destination = path.join(target, staged.entry.path);
-  await mkdir(path.dirname(destination), { recursive: true });
-  const temporary = `${destination}.${process.pid}.partial`;
-  await unlink(temporary).catch(() => undefined);
-  const output = await open(temporary, "wx", 0o600);
+/**
+ * Checks one path the bundle would touch against the target: nothing on the way to it is (or stays) a link or a
+ * file, a link it makes stays in the target, and, unless forced, a file it writes replaces nothing different.
+ */
+async function checkEffect(
+  tree: SafeTree,
+  afterApply: TargetAfterApply,
+  effect: BundleEffect,
+  context: { read: ReadBundle; removals: ReadonlySet<string>; force: boolean },
+  refuse: (relative: string, message: string) => void,
+): Promise<void> {
+  const { read, removals, force } = context;
+  const where = path.join(tree.root, effect.path);
+  const segments = effect.path.split("/");
+  for (let length = 1; length < segments.length; length += 1) {
+    const above = segments.slice(0, length).join("/");
+    // A removal happens first, in the target as it is now; a write, in the target as the bundle leaves it.
+    const state = effect.becomes === "nothing" ? await currentState(tree, above) : await afterApply.state(above);
+    if (state.kind === "link")
+      return refuse(
+        effect.path,
+        `${where}: ${path.join(tree.root, above)} is a symbolic link; refusing to write through it`,
+      );
+    if (state.kind === "file" || state.kind === "other")
+      return refuse(effect.path, `${where}: ${path.join(tree.root, above)} is a file, not a folder`);
+  }
+  if (effect.becomes === "link") {
+    const resolved = await afterApply.resolveLink(effect.path, effect.linkTarget ?? "");
+    if ("problem" in resolved)
+      return refuse(
+        effect.path,
+        `${where} would be a symbolic link to ${JSON.stringify(effect.linkTarget)}: ${resolved.problem}`,
+      );
+  }
+  if (effect.becomes === "nothing" || effect.status === "modified") return;
+  const found = await tree.entry(effect.path).catch(() => undefined);
+  if (found === undefined) return;
+  if (found.kind === "folder") {
+    // A folder becomes a file or a link only when the bundle removes everything in it (a type change git writes as
+    // deletions, then an addition).
+    const left = (await tree.filesBelow(effect.path)).filter((below) => !removals.has(below));
+    if (left.length === 0) return;
+    return refuse(
+      effect.path,
+      `${where} is a folder holding ${left.slice(0, 3).join(", ")}${left.length > 3 ? ", …" : ""}`,
+    );
+  }
+  if (found.kind === "other") return refuse(effect.path, `${where} is ${describeKind(found.stats)}`);
+  // What a type change replaces is the file or link its patch reads.
+  if (force || effect.status === "type-changed") return;
+  if (effect.status !== "file")
+    return refuse(effect.path, `${where} already exists: remove it, or pass --force to replace it`);
+  if (found.kind === "link") return refuse(effect.path, `${where} is a symbolic link: remove it, or pass --force`);
+  const declared = read.files.find(({ entry }) => entry.path === effect.path)?.entry;
+  const opened = await tree.openFile(effect.path);
+  if (opened === undefined || declared === undefined) return;
+  let sha256: string;
   try {
-    await eachPiece(staged.content, async (bytes) => {
-      let written = 0;
-      while (written < bytes.length) written += (await output.write(bytes, written)).bytesWritten;
-    });
+    ({ sha256 } = await hashOpenFile(opened.handle));
   } finally {
-    await output.close();
+    await opened.handle.close();
   }
-  await chmod(temporary, staged.entry.mode === "100755" ? 0o755 : 0o644);
-  await rename(temporary, destination);
+  if (sha256 !== declared.sha256)
+    refuse(effect.path, `${where} exists with other content: remove it, or pass --force to replace it`);
 }
 
-async function verifyFile(destination: string, entry: SnapshotFile, result: ApplySnapshotResult): Promise<void> {
-  const stats = await lstat(destination);
-  const sha256 = await sha256Of(destination);
-  const executable = (stats.mode & 0o111) !== 0;
-  if (stats.size !== entry.size || sha256 !== entry.sha256 || executable !== (entry.mode === "100755"))
-    result.problems.push({
-      code: "mismatch",
-      path: destination,
-      message: `${destination} differs from the bundle after writing`,
+/**
+ * The widest permission bits a written file may have: what the bundle recorded (with the executable bits git's mode
+ * says), or, for a bundle that recorded none, what git would give a new file.
+ */
+function permissionLimit(recorded: string | undefined, executable: boolean): number {
+  if (recorded === undefined) return executable ? 0o777 : 0o666;
+  return withExecutable(Number.parseInt(recorded, 8), executable);
+}
+
+async function currentState(tree: SafeTree, relative: string): Promise<AfterState> {
+  const found = await tree.entry(relative).catch((error: unknown) => {
+    if (error instanceof TreePathError) return { kind: "other" as const };
+    throw error;
+  });
+  if (found === undefined) return { kind: "nothing" };
+  return found.kind === "link" ? { kind: "link", target: "" } : { kind: found.kind };
+}
+
+/** The writes of the transaction: each repository's staged results, then each declared file. */
+function planWrites(
+  staged: readonly StagedRepository[],
+  files: ReadonlyArray<StagedEntry<SnapshotFile>>,
+): PlannedWrite[] {
+  const writes: PlannedWrite[] = [];
+  for (const { entry, writes: stagedWrites } of staged) {
+    const permissions = new Map(entry.changes.map((change) => [change.path, change.permissions]));
+    for (const write of stagedWrites)
+      writes.push({
+        path: joinRelative(entry.path, write.path),
+        kind: write.kind,
+        source: write.source,
+        executable: write.executable,
+        sha256: write.sha256,
+        limit: permissionLimit(permissions.get(write.path), write.executable),
+      });
+  }
+  for (const { entry, content } of files) {
+    const executable = entry.mode === "100755";
+    writes.push({
+      path: entry.path,
+      kind: "file",
+      source: content,
+      executable,
+      sha256: entry.sha256,
+      limit: permissionLimit(entry.permissions, executable),
     });
-}
-
-/** Checks one path of an applied patch against what the bundle recorded from the working tree it was taken from. */
-async function verifyChange(where: string, change: SnapshotChange, result: ApplySnapshotResult): Promise<void> {
-  const file = path.join(where, change.path);
-  const mismatch = (what: string): void => {
-    result.problems.push({ code: "mismatch", path: file, message: `${file}: ${what} after applying` });
-  };
-  const stats = await lstat(file).catch(() => undefined);
-  if (change.status === "deleted") {
-    if (stats !== undefined) mismatch("still exists, but was deleted");
-    return;
   }
-  if (change.old_path !== undefined && change.status === "renamed") {
-    const old = await lstat(path.join(where, change.old_path)).catch(() => undefined);
-    if (old !== undefined) mismatch(`still exists under its old name ${change.old_path}`);
-  }
-  if (stats === undefined) return mismatch("is missing");
-  let content: { size: number; sha256: string };
-  if (change.mode === "120000") {
-    if (!stats.isSymbolicLink()) return mismatch("is not a symbolic link");
-    const linkTarget = Buffer.from(await readlink(file), "utf8");
-    content = { size: linkTarget.length, sha256: createHash("sha256").update(linkTarget).digest("hex") };
-  } else {
-    if (!stats.isFile()) return mismatch("is not a regular file");
-    if (((stats.mode & 0o111) !== 0) !== (change.mode === "100755")) mismatch(`has not the mode ${change.mode ?? ""}`);
-    content = { size: stats.size, sha256: await sha256Of(file) };
-  }
-  if (change.sha256 !== undefined && (content.sha256 !== change.sha256 || content.size !== change.size))
-    mismatch("has other content than the snapshot recorded");
+  return writes;
 }

@@ -344,6 +344,32 @@ describe("secrets", () => {
   });
 });
 
+describe("a path no bundle may carry", () => {
+  it("is left out of the patch as well as the declared changes, so the bundle still applies", async () => {
+    const repository = initRepository(path.join(folder, "repository"));
+    writeFileSync(path.join(repository, "kept.txt"), "kept\n");
+    const head = commitAll(repository);
+    // On Linux git takes this name; on a Mac (HFS+ ignores U+200C) it opens the repository's .git folder.
+    mkdirSync(path.join(repository, ".g\u200cit/hooks"), { recursive: true });
+    writeFileSync(path.join(repository, ".g\u200cit/hooks/post-checkout"), "#!/bin/sh\n");
+    writeFileSync(path.join(repository, "kept.txt"), "changed\n");
+    const staged = await takeSnapshot([{ version: 1, kind: "repo", path: repository }]);
+    const bundle = path.join(folder, "bundle.jsonl");
+    await writeSnapshotBundle(staged, bundle);
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      expect.objectContaining({ code: "unsafe-path", message: expect.stringContaining("names a .git folder") }),
+    ]);
+    expect(staged.repositories[0]?.changes.map((change) => change.path)).toEqual(["kept.txt"]);
+    const target = cloneAt(repository, path.join(folder, "target"), head);
+    const result = await applySnapshotBundle(bundle, { target });
+    expect(result).toMatchObject({ ok: true, problems: [] });
+    expect(treeOf(target)).toEqual({
+      "kept.txt": { kind: "file", executable: false, content: Buffer.from("changed\n").toString("base64") },
+    });
+  });
+});
+
 describe("hostile bundles", () => {
   async function bundleOf(lines: unknown[]): Promise<string> {
     const file = path.join(folder, "hostile.jsonl");

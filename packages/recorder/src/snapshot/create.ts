@@ -244,6 +244,19 @@ async function stageRepository(
   let entries = await rawChanges(cwd, base, env, []);
   const excluded: string[] = [];
   for (const entry of entries) {
+    // A path no bundle may carry (a `.git` alias, a name too long) is left out of the patch too: a patch that
+    // changes a path its bundle does not declare is refused whole on apply.
+    const unsafe = unsafeRelativePath(entry.path) ?? (entry.oldPath ? unsafeRelativePath(entry.oldPath) : undefined);
+    if (unsafe !== undefined) {
+      excluded.push(entry.path);
+      if (entry.oldPath !== undefined) excluded.push(entry.oldPath);
+      problems.push({
+        code: "unsafe-path",
+        path: path.join(declared, entry.path),
+        message: `${entry.path}: ${unsafe}`,
+      });
+      continue;
+    }
     if (entry.status === "D") continue;
     const size = (await lstat(path.join(cwd, entry.path)).catch(() => undefined))?.size ?? 0;
     if (size > context.maxFileBytes) {
@@ -285,18 +298,7 @@ async function stageRepository(
   for (const [file, counts] of found) context.findings.push({ repository: relative, path: file, counts });
 
   const changes: SnapshotChange[] = [];
-  for (const entry of entries) {
-    const unsafe = unsafeRelativePath(entry.path) ?? (entry.oldPath ? unsafeRelativePath(entry.oldPath) : undefined);
-    if (unsafe !== undefined) {
-      problems.push({
-        code: "unsafe-path",
-        path: path.join(declared, entry.path),
-        message: `${entry.path}: ${unsafe}`,
-      });
-      continue;
-    }
-    changes.push(await describeChange(cwd, entry, context.redact && found.has(entry.path)));
-  }
+  for (const entry of entries) changes.push(await describeChange(cwd, entry, context.redact && found.has(entry.path)));
   const facts = await contentFacts(carried);
   return {
     type: "repository",
@@ -379,6 +381,7 @@ async function describeChange(cwd: string, entry: RawChange, redacted: boolean):
     hashed = { size: target.length, sha256: createHash("sha256").update(target).digest("hex"), binary: false };
   } else {
     change.mode = (stats.mode & 0o111) !== 0 ? "100755" : "100644";
+    change.permissions = permissionsOf(stats.mode);
     hashed = await hashFile(absolute);
   }
   if (redacted) change.redacted = true;
@@ -388,6 +391,11 @@ async function describeChange(cwd: string, entry: RawChange, redacted: boolean):
   }
   if (hashed.binary) change.binary = true;
   return change;
+}
+
+/** A file's permission bits as the bundle records them: four octal digits, so applying can keep them. */
+function permissionsOf(mode: number): string {
+  return `0${(mode & 0o777).toString(8).padStart(3, "0")}`;
 }
 
 async function hashFile(file: string): Promise<{ size: number; sha256: string; binary: boolean }> {
@@ -446,6 +454,7 @@ async function stageFile(
     path: relative,
     source_path: declared,
     mode: (stats.mode & 0o111) !== 0 ? "100755" : "100644",
+    permissions: permissionsOf(stats.mode),
     encoding: facts.encoding,
     size: facts.size,
     sha256: facts.sha256,

@@ -130,7 +130,12 @@ export function nulFields(output: Buffer): string[] {
  * escapes (`\"`, `\\`, `\t`, `\n`, … and `\ooo` octal bytes, which together are UTF-8).
  */
 export function unquoteGitPath(text: string): string {
-  if (!text.startsWith('"')) return text;
+  return unquoteGitPathBytes(text).toString("utf8");
+}
+
+/** {@link unquoteGitPath}'s bytes, before they are decoded: for a reader that refuses what is not UTF-8. */
+export function unquoteGitPathBytes(text: string): Buffer {
+  if (!text.startsWith('"')) return Buffer.from(text, "utf8");
   const bytes: number[] = [];
   const escapes: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
   for (let index = 1; index < text.length; index += 1) {
@@ -149,7 +154,7 @@ export function unquoteGitPath(text: string): string {
       index += 1;
     }
   }
-  return Buffer.from(bytes).toString("utf8");
+  return Buffer.from(bytes);
 }
 
 /** The object name of the empty tree: what a repository without commits is diffed against. */

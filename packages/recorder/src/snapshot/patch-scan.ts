@@ -5,6 +5,7 @@
 import { open, type FileHandle } from "node:fs/promises";
 import type { Redactor } from "@agent-transcript/core/redact";
 import { unquoteGitPath } from "./git.js";
+import { PatchLineSplitter } from "./patch-lines.js";
 import { addCounts, scanBufferBytes, scanPiece, scanPieceBytes, type RuleCounts } from "./secrets.js";
 
 /** A line longer than this is handled in segments of this size, so memory stays bounded whatever the patch holds. */
@@ -151,39 +152,16 @@ export async function scanPatch(
   const sink = redactTo === undefined ? undefined : await open(redactTo, "w", 0o600);
   try {
     const scanner = new PatchScanner(redactor, sink);
-    // Lines are handed on as views into one reused buffer; only a line cut by a read is copied (to `pending`).
+    const splitter = new PatchLineSplitter(maxLineBytes);
+    // Lines are handed on as views into one reused buffer: each is scanned before the next read overwrites it.
     const chunk = Buffer.allocUnsafe(1024 * 1024);
-    let pending = Buffer.alloc(0);
-    let lineStarted = false;
     for (;;) {
       const { bytesRead } = await input.read(chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
-      const data = chunk.subarray(0, bytesRead);
-      let start = 0;
-      let lineFeed = data.indexOf(0x0a);
-      if (pending.length > 0 && lineFeed >= 0) {
-        await scanner.segment(Buffer.concat([pending, data.subarray(0, lineFeed)]), !lineStarted, true);
-        pending = Buffer.alloc(0);
-        lineStarted = false;
-        start = lineFeed + 1;
-        lineFeed = data.indexOf(0x0a, start);
-      }
-      for (; lineFeed >= 0; lineFeed = data.indexOf(0x0a, start)) {
-        await scanner.segment(data.subarray(start, lineFeed), !lineStarted, true);
-        lineStarted = false;
-        start = lineFeed + 1;
-      }
-      if (start < data.length) pending = Buffer.concat([pending, data.subarray(start)]);
-      if (pending.length > maxLineBytes) {
-        await scanner.segment(pending, !lineStarted, false);
-        lineStarted = true;
-        pending = Buffer.alloc(0);
-      }
+      for (const segment of splitter.push(chunk.subarray(0, bytesRead)))
+        await scanner.segment(segment.bytes, segment.start, segment.end);
     }
-    if (pending.length > 0 || lineStarted) {
-      // A last line without a line feed (git always ends one; a hand-made patch may not): kept as it is.
-      await scanner.segment(pending, !lineStarted, false);
-    }
+    for (const segment of splitter.end()) await scanner.segment(segment.bytes, segment.start, segment.end);
     await scanner.flushBlock();
     await scanner.drain();
     return scanner.findings;

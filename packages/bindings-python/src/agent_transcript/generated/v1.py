@@ -214,6 +214,13 @@ class SnapshotChange:
     old_path: Optional[str] = None
     """For a rename, the path it was renamed from."""
 
+    permissions: Optional[str] = None
+    """The file's permission bits on the machine that took the snapshot, as four octal digits
+    (`0600`, `0755`); absent for a deletion and a symbolic link, and in bundles written
+    before it was recorded. Git records only whether a file is executable; these keep a
+    private file private: applying never gives the file wider permissions than these (the
+    receiving umask may narrow them further).
+    """
     redacted: Optional[bool] = None
     """True when secrets in the lines this change adds were replaced by placeholders."""
 
@@ -235,10 +242,11 @@ class SnapshotChange:
         binary = from_union([from_bool, from_none], obj.get("binary"))
         mode = from_union([ChangeMode, from_none], obj.get("mode"))
         old_path = from_union([from_str, from_none], obj.get("old_path"))
+        permissions = from_union([from_str, from_none], obj.get("permissions"))
         redacted = from_union([from_bool, from_none], obj.get("redacted"))
         sha256 = from_union([from_str, from_none], obj.get("sha256"))
         size = from_union([from_int, from_none], obj.get("size"))
-        return SnapshotChange(path, status, binary, mode, old_path, redacted, sha256, size)
+        return SnapshotChange(path, status, binary, mode, old_path, permissions, redacted, sha256, size)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -250,6 +258,8 @@ class SnapshotChange:
             result["mode"] = from_union([lambda x: to_enum(ChangeMode, x), from_none], self.mode)
         if self.old_path is not None:
             result["old_path"] = from_union([from_str, from_none], self.old_path)
+        if self.permissions is not None:
+            result["permissions"] = from_union([from_str, from_none], self.permissions)
         if self.redacted is not None:
             result["redacted"] = from_union([from_bool, from_none], self.redacted)
         if self.sha256 is not None:
@@ -571,6 +581,11 @@ class SnapshotBundleLine:
     mode: Optional[SnapshotBundleLineMode] = None
     """`100644` a file, `100755` an executable file."""
 
+    permissions: Optional[str] = None
+    """The file's permission bits on the machine that took the snapshot, as four octal digits
+    (`0600`, `0755`); absent in bundles written before it was recorded. Applying never gives
+    the file wider permissions than these (the receiving umask may narrow them further).
+    """
     redacted: Optional[bool] = None
     """True when secrets in the content were replaced by placeholders (size and sha256 are then
     the redacted content's).
@@ -602,9 +617,10 @@ class SnapshotBundleLine:
         size = from_union([from_int, from_none], obj.get("size"))
         source_path = from_union([from_str, from_none], obj.get("source_path"))
         mode = from_union([SnapshotBundleLineMode, from_none], obj.get("mode"))
+        permissions = from_union([from_str, from_none], obj.get("permissions"))
         redacted = from_union([from_bool, from_none], obj.get("redacted"))
         data = from_union([from_str, from_none], obj.get("data"))
-        return SnapshotBundleLine(type, created_at, declarations, files, max_file_bytes, problems, repositories, root, run_id, secrets, version, branch, changes, encoding, head, path, remote, sha256, size, source_path, mode, redacted, data)
+        return SnapshotBundleLine(type, created_at, declarations, files, max_file_bytes, problems, repositories, root, run_id, secrets, version, branch, changes, encoding, head, path, remote, sha256, size, source_path, mode, permissions, redacted, data)
 
     def to_dict(self) -> dict:
         result: dict = {}
@@ -649,6 +665,8 @@ class SnapshotBundleLine:
             result["source_path"] = from_union([from_str, from_none], self.source_path)
         if self.mode is not None:
             result["mode"] = from_union([lambda x: to_enum(SnapshotBundleLineMode, x), from_none], self.mode)
+        if self.permissions is not None:
+            result["permissions"] = from_union([from_str, from_none], self.permissions)
         if self.redacted is not None:
             result["redacted"] = from_union([from_bool, from_none], self.redacted)
         if self.data is not None:

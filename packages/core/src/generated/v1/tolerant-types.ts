@@ -1366,6 +1366,10 @@ old_path?: string
  */
 mode?: ("100644" | "100755" | "120000")
 /**
+ * The file's permission bits on the machine that took the snapshot, as four octal digits (`0600`, `0755`); absent for a deletion and a symbolic link, and in bundles written before it was recorded. Git records only whether a file is executable; these keep a private file private: applying never gives the file wider permissions than these (the receiving umask may narrow them further).
+ */
+permissions?: string
+/**
  * Size in bytes afterwards (of a symbolic link: of its target's path); absent for a deletion.
  */
 size?: number
@@ -1402,6 +1406,10 @@ source_path: string
  * `100644` a file, `100755` an executable file.
  */
 mode: ("100644" | "100755")
+/**
+ * The file's permission bits on the machine that took the snapshot, as four octal digits (`0600`, `0755`); absent in bundles written before it was recorded. Applying never gives the file wider permissions than these (the receiving umask may narrow them further).
+ */
+permissions?: string
 encoding: SnapshotEncoding
 /**
  * Size in bytes of the content carried.

@@ -1,0 +1,411 @@
+// Generated workspaces and generated attacks, against real git repositories. Every case starts from a real snapshot
+// of random edits (files written, deleted, renamed, made executable, turned into links and back, folders turned into
+// links); the first property applies it as taken and expects the working tree back byte for byte; the second mixes
+// in what a hostile sender would add (links out of the target or into .git, copies and renames from outside, file
+// entries written through links, declarations that lie) and asserts what must hold whatever is refused: nothing
+// outside the target or inside `.git` changes, nothing outside is read in, a refusal leaves the target byte for byte
+// as it was, and `snapshot show` lists every path applying touched.
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SnapshotChange } from "@agent-transcript/core";
+import {
+  contentHash,
+  fullStateOf,
+  linkChange,
+  patchAddingLink,
+  writeHandMadeBundle,
+  type HandMadeFile,
+  type TreeState,
+} from "@agent-transcript/fixtures/hand-made-bundles";
+import { applySnapshotBundle } from "./apply.js";
+import { readSnapshotBundle, writeSnapshotBundle } from "./bundle.js";
+import { takeSnapshot } from "./create.js";
+import { cloneAt, commitAll, initRepository, removeFolder, temporaryFolder, treeOf } from "./snapshot.test.helpers.js";
+import { summarizeSnapshotBundle } from "./summary.js";
+
+const tracked: Record<string, string> = {
+  "readme.md": "hello\n",
+  "dir/a.txt": "a\n",
+  "dir/sub/b.txt": "b\nb\n",
+  "script.sh": "#!/bin/sh\necho hi\n",
+};
+
+let folder: string;
+let origin: string;
+let head: string;
+beforeAll(() => {
+  folder = temporaryFolder("snapshot-property-");
+  origin = initRepository(path.join(folder, "origin"));
+  for (const [name, content] of Object.entries(tracked)) {
+    mkdirSync(path.dirname(path.join(origin, name)), { recursive: true });
+    writeFileSync(path.join(origin, name), content);
+  }
+  chmodSync(path.join(origin, "script.sh"), 0o755);
+  symlinkSync("readme.md", path.join(origin, "link-to-readme"));
+  mkdirSync(path.join(origin, "bin"));
+  symlinkSync("../dir/a.txt", path.join(origin, "bin/tool"));
+  head = commitAll(origin);
+}, 60_000);
+afterAll(() => {
+  removeFolder(folder);
+});
+
+/** One edit of a working tree, as an agent might make it. */
+type Edit =
+  | { kind: "write"; path: string; content: string }
+  | { kind: "delete"; path: string }
+  | { kind: "rename"; from: string; to: string }
+  | { kind: "toggle-executable"; path: string }
+  | { kind: "link"; path: string; target: string }
+  | { kind: "folder-to-link"; folder: string; target: string };
+
+const existingPaths = [...Object.keys(tracked), "link-to-readme", "bin/tool"];
+const newPaths = ["new.txt", "dir/new.txt", "deep/er/file.txt", "with space.txt", "ünï.txt", "dir/sub/c.txt"];
+const inTreeTargets = ["readme.md", "dir", "dir/sub/b.txt", "../readme.md", "missing-target", "sub"];
+
+const editArbitrary: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({
+    kind: fc.constant("write" as const),
+    path: fc.constantFrom(...existingPaths, ...newPaths),
+    content: fc.string({ maxLength: 40 }).map((text) => `${text}\n`),
+  }),
+  fc.record({ kind: fc.constant("delete" as const), path: fc.constantFrom(...existingPaths) }),
+  fc.record({
+    kind: fc.constant("rename" as const),
+    from: fc.constantFrom(...existingPaths),
+    to: fc.constantFrom(...newPaths),
+  }),
+  fc.record({ kind: fc.constant("toggle-executable" as const), path: fc.constantFrom(...Object.keys(tracked)) }),
+  fc.record({
+    kind: fc.constant("link" as const),
+    path: fc.constantFrom(...existingPaths, ...newPaths),
+    target: fc.constantFrom(...inTreeTargets),
+  }),
+  fc.record({
+    kind: fc.constant("folder-to-link" as const),
+    folder: fc.constantFrom("dir/sub", "bin"),
+    target: fc.constantFrom("../readme.md", "readme.md"),
+  }),
+);
+
+/** Makes the edit in `tree` when it can be made (its source exists, its destination is free), else nothing. */
+function edit(tree: string, change: Edit): void {
+  const at = (relative: string): string => path.join(tree, relative);
+  const exists = (relative: string): boolean => {
+    try {
+      lstatSync(at(relative));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const parentFree = (relative: string): boolean => {
+    const segments = relative.split("/");
+    for (let length = 1; length < segments.length; length += 1) {
+      const above = segments.slice(0, length).join("/");
+      try {
+        const stats = lstatSync(at(above));
+        if (!stats.isDirectory()) return false;
+      } catch {
+        return true;
+      }
+    }
+    return true;
+  };
+  switch (change.kind) {
+    case "write":
+      if (!parentFree(change.path)) return;
+      if (exists(change.path) && lstatSync(at(change.path)).isSymbolicLink()) unlinkSync(at(change.path));
+      if (exists(change.path) && lstatSync(at(change.path)).isDirectory()) return;
+      mkdirSync(path.dirname(at(change.path)), { recursive: true });
+      writeFileSync(at(change.path), change.content);
+      return;
+    case "delete":
+      if (exists(change.path) && !lstatSync(at(change.path)).isDirectory()) unlinkSync(at(change.path));
+      return;
+    case "rename":
+      if (!exists(change.from) || exists(change.to) || !parentFree(change.to)) return;
+      if (lstatSync(at(change.from)).isDirectory()) return;
+      mkdirSync(path.dirname(at(change.to)), { recursive: true });
+      renameSync(at(change.from), at(change.to));
+      return;
+    case "toggle-executable": {
+      if (!exists(change.path) || !lstatSync(at(change.path)).isFile()) return;
+      const mode = lstatSync(at(change.path)).mode & 0o777;
+      chmodSync(at(change.path), mode & 0o111 ? 0o644 : 0o755);
+      return;
+    }
+    case "link":
+      if (!parentFree(change.path)) return;
+      if (exists(change.path)) {
+        if (lstatSync(at(change.path)).isDirectory()) return;
+        unlinkSync(at(change.path));
+      }
+      mkdirSync(path.dirname(at(change.path)), { recursive: true });
+      symlinkSync(change.target, at(change.path));
+      return;
+    case "folder-to-link":
+      if (!exists(change.folder) || !lstatSync(at(change.folder)).isDirectory()) return;
+      rmSync(at(change.folder), { recursive: true });
+      symlinkSync(change.target, at(change.folder));
+      return;
+  }
+}
+
+/** The links of a tree whose target, read from the link's folder, climbs out of the tree. */
+function linksLeaving(tree: ReturnType<typeof treeOf>): string[] {
+  return Object.entries(tree)
+    .filter(([name, entry]) => {
+      if (entry.kind !== "link") return false;
+      let depth = name.split("/").length - 1;
+      for (const segment of entry.content.split("/")) {
+        if (segment === "..") depth -= 1;
+        else if (segment !== "." && segment !== "") depth += 1;
+        if (depth < 0) return true;
+      }
+      return entry.content.startsWith("/");
+    })
+    .map(([name]) => name);
+}
+
+let caseNumber = 0;
+
+/** A fresh working copy with `edits` made, and the bundle of its snapshot; the staged entries read back. */
+async function snapshotOf(edits: readonly Edit[]): Promise<{
+  base: string;
+  source: string;
+  bundle: string;
+  patch: Buffer;
+  changes: SnapshotChange[];
+}> {
+  const base = path.join(folder, `case-${caseNumber++}`);
+  mkdirSync(base);
+  const source = cloneAt(origin, path.join(base, "source"), head);
+  for (const change of edits) edit(source, change);
+  const staged = await takeSnapshot([{ version: 1, kind: "repo", path: source }]);
+  const bundle = path.join(base, "bundle.jsonl");
+  await writeSnapshotBundle(staged, bundle);
+  await staged.dispose();
+  const pieces: Buffer[] = [];
+  let changes: SnapshotChange[] = [];
+  for await (const event of readSnapshotBundle(bundle)) {
+    if (event.kind === "repository") changes = event.entry.changes;
+    if (event.kind === "content") pieces.push(Buffer.from(event.bytes));
+  }
+  return { base, source, bundle, patch: Buffer.concat(pieces), changes };
+}
+
+describe("a snapshot of generated edits", () => {
+  it("applies onto a clean clone at HEAD and reproduces the working tree byte for byte", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 8 }), async (edits) => {
+        const { base, source, bundle } = await snapshotOf(edits);
+        try {
+          const target = cloneAt(origin, path.join(base, "target"), head);
+          const before = treeOf(target);
+          const result = await applySnapshotBundle(bundle, { target });
+          // A link the edits made that points out of the repository is refused, and nothing is written.
+          const leaving = linksLeaving(treeOf(source));
+          const messages = result.problems.map((problem) => problem.message).join("\n");
+          expect({
+            ok: result.ok,
+            namesTheLink: leaving.every((link) => messages.includes(`${link} would be a symbolic link to`)),
+          }).toEqual({
+            ok: leaving.length === 0,
+            namesTheLink: true,
+          });
+          expect(treeOf(target)).toEqual(leaving.length > 0 ? before : treeOf(source));
+        } finally {
+          removeFolder(base);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 300_000);
+});
+
+/** What a hostile sender adds to a real bundle. */
+type Attack =
+  | { kind: "link"; name: string; target: string }
+  | { kind: "file-entry"; path: string }
+  | { kind: "copy"; from: string; to: string }
+  | { kind: "rename-from-outside"; from: string; to: string }
+  | { kind: "drop-declaration" }
+  | { kind: "bogus-declaration"; path: string; status: SnapshotChange["status"] }
+  | { kind: "duplicate-file-entry"; path: string };
+
+const canary = `canary-${"7".repeat(24)}\n`;
+
+/** Stands for the absolute path of the case's outside folder in a generated attack. */
+const outsideMark = "<outside>";
+
+const attackArbitrary: fc.Arbitrary<Attack> = fc.oneof(
+  fc.record({
+    kind: fc.constant("link" as const),
+    name: fc.constantFrom("escape", "hooks", "dir/up", "dir/sub/up", "deep/x", "readme.md", ".gitattributes"),
+    target: fc.constantFrom(
+      outsideMark,
+      "../../outside",
+      "..",
+      "../..",
+      "../../..",
+      ".git/hooks",
+      ".git",
+      ".GIT/hooks",
+      "dir/up/../../outside",
+      "dir/../../../outside",
+      "escape/..",
+      "readme.md",
+      "dir",
+    ),
+  }),
+  fc.record({
+    kind: fc.constant("file-entry" as const),
+    path: fc.constantFrom(
+      "repo/escape/pwned",
+      "repo/hooks/post-checkout",
+      "repo/dir/up/outside/victim.txt",
+      "repo/link-to-readme/x",
+      "repo/bin/tool/x",
+      "repo/.git/hooks/post-checkout",
+      "repo/.GIT/config",
+      "repo/dir/x",
+      "repo/new-file.txt",
+      "repo/readme.md",
+      "outside-sibling.txt",
+      "shortcut/victim.txt",
+      "shortcut/new.txt",
+    ),
+  }),
+  fc.record({
+    kind: fc.constant("copy" as const),
+    from: fc.constantFrom(`${outsideMark}/canary.txt`, "../../outside/canary.txt", "/etc/hostname", "readme.md"),
+    to: fc.constantFrom("stolen.txt", "dir/stolen.txt"),
+  }),
+  fc.record({
+    kind: fc.constant("rename-from-outside" as const),
+    from: fc.constantFrom(`${outsideMark}/canary.txt`, "../../outside/canary.txt", "../../../../etc/hostname"),
+    to: fc.constantFrom("stolen.txt", "dir/stolen.txt"),
+  }),
+  fc.constant({ kind: "drop-declaration" as const }),
+  fc.record({
+    kind: fc.constant("bogus-declaration" as const),
+    path: fc.constantFrom("readme.md", "never-there.txt", "dir/a.txt"),
+    status: fc.constantFrom("added", "modified", "deleted", "type-changed") as fc.Arbitrary<SnapshotChange["status"]>,
+  }),
+  fc.record({ kind: fc.constant("duplicate-file-entry" as const), path: fc.constantFrom("repo/dup.txt") }),
+);
+
+/** Paths whose kind, mode or content differs between two states. */
+function changedPaths(before: Record<string, TreeState>, after: Record<string, TreeState>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+describe("a real snapshot with a hostile sender's additions", () => {
+  it("never touches what lies outside the target or inside .git, and a refusal changes nothing", async () => {
+    let refused = 0;
+    let applied = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(editArbitrary, { maxLength: 5 }),
+        fc.array(attackArbitrary, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        async (edits, attacks, force) => {
+          const { base, patch, changes } = await snapshotOf(edits);
+          try {
+            // Applied onto `root`, the repository at `root/repo`; `outside` is the target's sibling.
+            const root = path.join(base, "root");
+            mkdirSync(root);
+            cloneAt(origin, path.join(root, "repo"), head);
+            const caseOutside = path.join(base, "outside");
+            mkdirSync(caseOutside);
+            writeFileSync(path.join(caseOutside, "victim.txt"), "precious\n");
+            writeFileSync(path.join(caseOutside, "canary.txt"), canary);
+            // A link the target had before the bundle came: writing through it would land outside.
+            symlinkSync(caseOutside, path.join(root, "shortcut"));
+            let patchText = patch.toString("latin1");
+            const declared: Array<Record<string, unknown>> = changes.map((change) => ({ ...change }));
+            const files: HandMadeFile[] = [];
+            const place = (text: string): string => text.replace(outsideMark, caseOutside);
+            for (const attack of attacks) {
+              if (attack.kind === "link") {
+                const linkTarget = place(attack.target);
+                patchText += patchAddingLink(attack.name, linkTarget);
+                declared.push(linkChange(attack.name, linkTarget));
+              } else if (attack.kind === "file-entry")
+                files.push({ path: attack.path, content: "owned\n", mode: "100755" });
+              else if (attack.kind === "copy" || attack.kind === "rename-from-outside") {
+                const verb = attack.kind === "copy" ? "copy" : "rename";
+                patchText += `diff --git a/${attack.to} b/${attack.to}\nsimilarity index 100%\n${verb} from ${place(attack.from)}\n${verb} to ${attack.to}\n`;
+                declared.push({
+                  status: "added",
+                  path: attack.to,
+                  mode: "100644",
+                  size: canary.length,
+                  sha256: contentHash(canary),
+                });
+              } else if (attack.kind === "drop-declaration") declared.shift();
+              else if (attack.kind === "bogus-declaration") declared.push({ status: attack.status, path: attack.path });
+              else {
+                files.push({ path: attack.path, content: "first\n" }, { path: attack.path, content: "second\n" });
+              }
+            }
+            const bundle = writeHandMadeBundle(path.join(base, "hostile.jsonl"), {
+              repositories: [{ path: "repo", head, patch: Buffer.from(patchText, "latin1"), changes: declared }],
+              files,
+            });
+            const shown = await summarizeSnapshotBundle(bundle).catch(() => undefined);
+            const [before, outsideBefore] = [fullStateOf(root), fullStateOf(caseOutside)];
+            const result = await applySnapshotBundle(bundle, { target: root, force });
+            const after = fullStateOf(root);
+            expect(fullStateOf(caseOutside)).toEqual(outsideBefore);
+            const gitFolder = (state: Record<string, TreeState>): Record<string, TreeState> =>
+              Object.fromEntries(Object.entries(state).filter(([key]) => key.startsWith("repo/.git")));
+            expect(gitFolder(after)).toEqual(gitFolder(before));
+            if (result.ok) applied += 1;
+            else refused += 1;
+            // What `show` finds wrong, apply refuses; an unreadable bundle is refused too.
+            expect({ applied: result.ok, showRefuses: shown === undefined || shown.refusals.length > 0 }).not.toEqual({
+              applied: true,
+              showRefuses: true,
+            });
+            // A refusal changes nothing at all; an apply changes only paths `show` listed (or folders on the way).
+            const listed = new Set<string>();
+            for (const touched of result.ok ? (shown?.paths ?? []) : []) {
+              const segments = touched.path.split("/");
+              for (let length = 1; length <= segments.length; length += 1)
+                listed.add(segments.slice(0, length).join("/"));
+            }
+            expect(changedPaths(before, after).filter((changed) => !listed.has(changed))).toEqual([]);
+            // Nothing outside was read in.
+            const holdingCanary = Object.entries(after)
+              .filter(
+                ([, state]) => state.kind === "file" && Buffer.from(state.content ?? "", "base64").includes(canary),
+              )
+              .map(([key]) => key);
+            expect(holdingCanary).toEqual([]);
+            expect(readFileSync(path.join(caseOutside, "victim.txt"), "utf8")).toBe("precious\n");
+          } finally {
+            removeFolder(base);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Both outcomes were reached: the property did not pass by refusing everything.
+    expect({ refused: refused > 0, applied: applied > 0 }).toEqual({ refused: true, applied: true });
+  }, 600_000);
+});
