@@ -15,6 +15,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applySnapshotBundle } from "./apply.js";
 import { readSnapshotBundle, writeSnapshotBundle } from "./bundle.js";
+import { readSnapshotDeclarations } from "../snapshot-declarations.js";
 import { takeSnapshot } from "./create.js";
 import {
   cloneAt,
@@ -269,6 +270,92 @@ describe("declared files", () => {
       ["missing", repository + "-missing.txt"],
     ]);
     expect(staged.repositories[0]?.changes).toEqual([]);
+  });
+});
+
+describe("files declared inside a repository that is not taken", () => {
+  function declarationsOf(text: string): ReturnType<typeof readSnapshotDeclarations> {
+    return readSnapshotDeclarations(text);
+  }
+
+  it("are taken as files, and the warning names the folder and each file, when the folder is not a git repository", async () => {
+    const notRepository = path.join(folder, "not-a-repository");
+    mkdirSync(path.join(notRepository, "logs"), { recursive: true });
+    const log = path.join(notRepository, "logs/run.log");
+    writeFileSync(log, "what the agent did\n");
+    const report = declarationsOf(
+      [
+        { version: 1, kind: "repo", path: notRepository },
+        { version: 1, kind: "file", path: log },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    const staged = await takeSnapshot(report.declarations, { redundant: report.redundant });
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      {
+        code: "not-a-repository",
+        path: notRepository,
+        message: `${notRepository}: not a git repository; the file declared inside it is taken as a file instead: ${log}`,
+      },
+    ]);
+    expect(staged.files.map((file) => [file.path, file.source_path])).toEqual([["logs/run.log", log]]);
+    expect(staged.header.declarations).toEqual([
+      { version: 1, kind: "repo", path: notRepository },
+      { version: 1, kind: "file", path: log },
+    ]);
+  });
+
+  it("refuses / as a repository, naming it, and takes the files declared under it as files", async () => {
+    const notes = path.join(folder, "notes.txt");
+    writeFileSync(notes, "notes\n");
+    const report = declarationsOf(
+      [
+        { version: 1, kind: "repo", path: "/" },
+        { version: 1, kind: "file", path: notes },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    const staged = await takeSnapshot(report.declarations, { redundant: report.redundant });
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      {
+        code: "not-a-repository",
+        path: "/",
+        message: `/: the file system's root is never taken as a repository (declare the repositories under it); the file declared inside it is taken as a file instead: ${notes}`,
+      },
+    ]);
+    expect(staged.header.root).toBe(folder);
+    expect(staged.files.map((file) => [file.path, file.source_path])).toEqual([["notes.txt", notes]]);
+  });
+
+  it("are not taken twice when a repository declared deeper carries them", async () => {
+    const outer = path.join(folder, "outer");
+    mkdirSync(outer);
+    const inner = initRepository(path.join(outer, "inner"));
+    writeFileSync(path.join(inner, "kept.txt"), "one\n");
+    commitAll(inner);
+    writeFileSync(path.join(inner, "kept.txt"), "two\n");
+    const report = declarationsOf(
+      [
+        { version: 1, kind: "repo", path: outer },
+        { version: 1, kind: "repo", path: inner },
+        { version: 1, kind: "file", path: path.join(inner, "kept.txt") },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    const staged = await takeSnapshot(report.declarations, { redundant: report.redundant });
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      expect.objectContaining({ code: "not-a-repository", message: `${outer}: not a git repository` }),
+    ]);
+    expect(staged.repositories.map((repository) => repository.changes.map((change) => change.path))).toEqual([
+      ["kept.txt"],
+    ]);
+    expect(staged.files).toEqual([]);
   });
 });
 

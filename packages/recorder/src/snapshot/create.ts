@@ -39,6 +39,12 @@ export interface TakeSnapshotOptions {
   temporaryDirectory?: string;
   /** The snapshot's time. Default now. */
   now?: Date;
+  /**
+   * The declarations the reader dropped as redundant (`readSnapshotDeclarations(…).redundant`). A `file` dropped
+   * because a declared repository carries it is taken as a file after all when that repository is not taken (not a
+   * git repository, `/`, a git failure), and the repository's problem names it: without this, such files are lost.
+   */
+  redundant?: ReadonlyArray<{ declaration: SnapshotDeclaration }>;
 }
 
 interface StagedContent {
@@ -106,8 +112,12 @@ async function stage(
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const redactor = options.redactor ?? createRedactor();
   const redact = options.redact ?? false;
+  const covered = (options.redundant ?? [])
+    .map((entry) => entry.declaration)
+    .filter((declaration) => declaration.kind === "file");
+  // A refused declaration takes no part in choosing the root; the files it would have carried may.
   const root = commonFolder(
-    declarations.map((declaration) =>
+    [...declarations.filter((declaration) => refusal(declaration) === undefined), ...covered].map((declaration) =>
       declaration.kind === "repo" ? declaration.path : path.posix.dirname(declaration.path),
     ),
   );
@@ -116,12 +126,14 @@ async function stage(
   const repositories: Array<SnapshotRepository & StagedContent> = [];
   const files: Array<SnapshotFile & StagedContent> = [];
   const context: StageContext = { staging, maxFileBytes, redactor, redact, problems, findings };
-  for (const [index, declaration] of declarations.entries()) {
+  /** Each declared repository not taken, with the problem that says why. */
+  const notTaken = new Map<string, SnapshotProblem>();
+  const take = async (declaration: SnapshotDeclaration, index: number): Promise<void> => {
     const relative = relativeTo(root, declaration.path);
     const unsafe = unsafeRelativePath(relative);
     if (unsafe !== undefined) {
       problems.push({ code: "unsafe-path", path: declaration.path, message: `${declaration.path}: ${unsafe}` });
-      continue;
+      return;
     }
     try {
       if (declaration.kind === "repo") {
@@ -138,6 +150,38 @@ async function stage(
         message: `${declaration.path}: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
+  };
+  for (const [index, declaration] of declarations.entries()) {
+    const refused = refusal(declaration);
+    const before = problems.length;
+    if (refused !== undefined) problems.push(refused);
+    else await take(declaration, index);
+    if (declaration.kind === "repo" && !repositories.some((staged) => staged.source_path === declaration.path)) {
+      const problem = problems.slice(before).find((candidate) => candidate.path === declaration.path);
+      if (problem) notTaken.set(declaration.path, problem);
+    }
+  }
+  // Files the reader dropped as carried by a repository that was not taken after all: each goes with the deepest
+  // such repository holding it, unless a repository that was taken holds it too, or it is declared as a file anyway.
+  const taken = [...declarations];
+  const inside = new Map<string, SnapshotDeclaration[]>();
+  const claimed = new Set(declarations.filter((declaration) => declaration.kind === "file").map((file) => file.path));
+  for (const file of covered) {
+    if (claimed.has(file.path) || repositories.some((staged) => isInside(file.path, staged.source_path))) continue;
+    const owner = [...notTaken.keys()]
+      .filter((repositoryPath) => isInside(file.path, repositoryPath))
+      .sort((one, other) => other.length - one.length)[0];
+    if (owner === undefined) continue;
+    claimed.add(file.path);
+    inside.set(owner, [...(inside.get(owner) ?? []), file]);
+  }
+  for (const [repositoryPath, filesInside] of inside) {
+    const problem = notTaken.get(repositoryPath) as SnapshotProblem;
+    problem.message += `; ${filesInside.length === 1 ? "the file declared inside it is taken as a file" : `the ${filesInside.length} files declared inside it are taken as files`} instead: ${listed(filesInside.map((file) => file.path))}`;
+    for (const file of filesInside) {
+      taken.push(file);
+      await take(file, taken.length - 1);
+    }
   }
   const counts: RuleCounts = {};
   for (const finding of findings) addCounts(counts, finding.counts);
@@ -147,7 +191,7 @@ async function stage(
     ...(options.runId === undefined ? {} : { run_id: options.runId }),
     created_at: (options.now ?? new Date()).toISOString(),
     root,
-    declarations: [...declarations],
+    declarations: taken,
     repositories: repositories.length,
     files: files.length,
     max_file_bytes: maxFileBytes,
@@ -173,6 +217,27 @@ async function stage(
     },
     dispose: () => rm(staging, { recursive: true, force: true }),
   };
+}
+
+/** Why a declaration is refused whatever is on disk, or undefined. */
+function refusal(declaration: SnapshotDeclaration): SnapshotProblem | undefined {
+  if (declaration.kind === "repo" && declaration.path === "/")
+    return {
+      code: "not-a-repository",
+      path: "/",
+      message: "/: the file system's root is never taken as a repository (declare the repositories under it)",
+    };
+  return undefined;
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.posix.relative(folder, file);
+  return relative !== "" && !relative.startsWith("../") && relative !== ".." && !path.posix.isAbsolute(relative);
+}
+
+/** A few paths for a message, the rest counted. */
+function listed(paths: readonly string[]): string {
+  return paths.length > 5 ? `${paths.slice(0, 5).join(", ")} and ${paths.length - 5} more` : paths.join(", ");
 }
 
 interface StageContext {

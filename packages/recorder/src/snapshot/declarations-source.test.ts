@@ -515,6 +515,31 @@ describe("createRunSnapshot, the recorder's end-of-run call", () => {
     expect(unwritable.messages.at(-1)?.message).toMatch(/^no workspace snapshot: .*(ENOTDIR|EEXIST)/);
   });
 
+  it("takes the files declared inside a folder that is not a repository, and warns naming both", async () => {
+    const scratch = path.join(folder, "scratch");
+    mkdirSync(scratch);
+    const log = path.join(scratch, "run.log");
+    writeFileSync(log, "what happened\n");
+    const declarations = path.join(folder, "declarations.jsonl");
+    writeFileSync(
+      declarations,
+      `${JSON.stringify({ version: 1, kind: "repo", path: scratch })}\n${JSON.stringify({ version: 1, kind: "file", path: log })}\n`,
+    );
+    const result = await createRunSnapshot({
+      runId: "r",
+      directory: path.join(folder, "logs"),
+      env: { AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: declarations },
+    });
+    expect(result.messages).toEqual([
+      {
+        level: "warning",
+        message: `snapshot: left out: ${scratch}: not a git repository; the file declared inside it is taken as a file instead: ${log}`,
+      },
+    ]);
+    expect(result.status).toBe("created");
+    expect(result.header?.files).toBe(1);
+  });
+
   it("says once, at INFO, where the docs are when nothing is configured", async () => {
     expect(await createRunSnapshot({ runId: "r", directory: folder, env: {} })).toEqual({
       status: "not-configured",

@@ -74,7 +74,11 @@ export async function createRunSnapshot(options: RunSnapshotOptions): Promise<Ru
       messages.push({ level: "warning", message: `no workspace snapshot: ${outcome.problem.message}` });
       return { status: "failed", messages };
     }
-    const staged = await takeSnapshot(outcome.report.declarations, { ...options, now: new Date() });
+    const staged = await takeSnapshot(outcome.report.declarations, {
+      ...options,
+      redundant: outcome.report.redundant,
+      now: new Date(),
+    });
     try {
       for (const problem of staged.header.problems)
         messages.push({ level: "warning", message: `snapshot: left out: ${problem.message}` });
