@@ -254,6 +254,21 @@ sleep 1000`,
     expect(JSON.parse(stdout())).toMatchObject({ ok: true, repositories: 0, files: 1 });
   });
 
+  it("warns about files named like secrets, whatever their content", async () => {
+    const { repository } = workspace();
+    writeFileSync(path.join(repository, ".env"), "DATABASE_PASSWORD=hunter2\n");
+    declare(repository);
+    const { io, stderr, stdout } = captureIo();
+    const output = path.join(folder, "run.snapshot.jsonl");
+    expect(await run(["snapshot", "create", "--output", output, "--json"], io)).toBe(0);
+    expect(stderr()).toContain(
+      "agent-transcript: warning: snapshot: 1 secret found (github-token ×1) in new file.env; kept as found (redacting replaces them with placeholders); 1 file named like a secret (.env): carried as it is, whatever redacting does: check it before sharing the bundle\n",
+    );
+    expect(JSON.parse(stdout())).toMatchObject({
+      secrets: { total: 2, counts: { "github-token": 1, "secret-file-name": 1 }, redacted: false },
+    });
+  });
+
   it("refuses bad options as usage errors", async () => {
     const { io, stderr } = captureIo();
     expect(await run(["snapshot", "create", "--timeout", "soon"], io)).toBe(2);

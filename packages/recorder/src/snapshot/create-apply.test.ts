@@ -17,6 +17,7 @@ import { applySnapshotBundle } from "./apply.js";
 import { readSnapshotBundle, writeSnapshotBundle } from "./bundle.js";
 import { readSnapshotDeclarations } from "../snapshot-declarations.js";
 import { takeSnapshot } from "./create.js";
+import { describeSecrets } from "./run-snapshot.js";
 import {
   cloneAt,
   commitAll,
@@ -387,16 +388,84 @@ describe("secrets", () => {
     ]);
     await staged.dispose();
     expect(staged.header.secrets).toEqual({
-      total: 4,
-      counts: { "github-token": 2, "private-key": 1, "url-credentials": 1 },
+      total: 5,
+      counts: { "github-token": 2, "private-key": 1, "url-credentials": 1, "secret-file-name": 1 },
       findings: [
         { repository: "repo", path: ".git/config", counts: { "url-credentials": 1 } },
         { repository: "repo", path: "config.env", counts: { "github-token": 1 } },
-        { repository: "repo", path: "deploy key.pem", counts: { "private-key": 1 } },
+        { repository: "repo", path: "deploy key.pem", counts: { "private-key": 1, "secret-file-name": 1 } },
         { path: "notes.txt", counts: { "github-token": 1 } },
       ],
       redacted: false,
     });
+  });
+
+  it("finds files by their name too (a finding of its own), whatever their content, and never a shared template", async () => {
+    const repository = initRepository(path.join(folder, "repo"));
+    writeFileSync(path.join(repository, "README.md"), "app\n");
+    commitAll(repository);
+    writeFileSync(path.join(repository, ".env"), "DATABASE_PASSWORD=hunter2\n");
+    writeFileSync(path.join(repository, ".env.example"), "DATABASE_PASSWORD=\n");
+    mkdirSync(path.join(repository, "keys"));
+    writeFileSync(path.join(repository, "keys/id_ed25519"), "an encrypted key the scanner cannot read\n");
+    writeFileSync(path.join(repository, "keys/id_ed25519.pub"), "ssh-ed25519 AAAA public\n");
+    writeFileSync(path.join(repository, "README.md"), "app, changed\n");
+    const home = path.join(folder, "home");
+    mkdirSync(path.join(home, ".aws"), { recursive: true });
+    mkdirSync(path.join(home, "etc"));
+    const declared = {
+      npmrc: path.join(home, ".npmrc"),
+      netrc: path.join(home, ".netrc"),
+      aws: path.join(home, ".aws/credentials"),
+      shadow: path.join(home, "etc/shadow"),
+      certificate: path.join(home, "server.PEM"),
+      production: path.join(home, ".env.production"),
+      notes: path.join(home, "notes.txt"),
+    };
+    for (const file of Object.values(declared)) writeFileSync(file, "opaque\n");
+    writeFileSync(declared.notes, `token: ${token}\n`);
+    writeFileSync(declared.production, `GITHUB_TOKEN=${token}\n`);
+    const staged = await takeSnapshot([
+      { version: 1, kind: "repo", path: repository },
+      ...Object.values(declared).map((file) => ({ version: 1 as const, kind: "file" as const, path: file })),
+    ]);
+    await staged.dispose();
+    expect(staged.header.secrets).toEqual({
+      total: 10,
+      counts: { "github-token": 2, "secret-file-name": 8 },
+      findings: [
+        { repository: "repo", path: ".env", counts: { "secret-file-name": 1 } },
+        { repository: "repo", path: "keys/id_ed25519", counts: { "secret-file-name": 1 } },
+        { path: "home/.npmrc", counts: { "secret-file-name": 1 } },
+        { path: "home/.netrc", counts: { "secret-file-name": 1 } },
+        { path: "home/.aws/credentials", counts: { "secret-file-name": 1 } },
+        { path: "home/etc/shadow", counts: { "secret-file-name": 1 } },
+        { path: "home/server.PEM", counts: { "secret-file-name": 1 } },
+        { path: "home/.env.production", counts: { "github-token": 1, "secret-file-name": 1 } },
+        { path: "home/notes.txt", counts: { "github-token": 1 } },
+      ],
+      redacted: false,
+    });
+    expect(describeSecrets(staged.header)).toBe(
+      "snapshot: 2 secrets found (github-token ×2) in home/.env.production, home/notes.txt; kept as found (redacting replaces them with placeholders); 8 files named like secrets (repo/.env, repo/keys/id_ed25519, home/.npmrc, home/.netrc, home/.aws/credentials and 3 more): carried as they are, whatever redacting does: check them before sharing the bundle",
+    );
+  });
+
+  it("says a file named like a secret is carried as it is even when redacting (only what the content scanner finds is replaced)", async () => {
+    const key = path.join(folder, "deploy.key");
+    writeFileSync(key, "opaque\n");
+    const staged = await takeSnapshot([{ version: 1, kind: "file", path: key }], { redact: true });
+    await staged.dispose();
+    expect(staged.header.secrets).toEqual({
+      total: 1,
+      counts: { "secret-file-name": 1 },
+      findings: [{ path: "deploy.key", counts: { "secret-file-name": 1 } }],
+      redacted: false,
+    });
+    expect(staged.files[0]?.redacted).toBeUndefined();
+    expect(describeSecrets(staged.header)).toBe(
+      "snapshot: 1 file named like a secret (deploy.key): carried as it is, whatever redacting does: check it before sharing the bundle",
+    );
   });
 
   it("redacts on request: the patch still applies, with placeholders where the secrets were", async () => {

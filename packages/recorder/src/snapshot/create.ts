@@ -21,6 +21,7 @@ import { chunkLines, contentFacts } from "./content.js";
 import { emptyTree, git, gitMaybe, gitText, gitToFile, nulFields } from "./git.js";
 import { scanPatch } from "./patch-scan.js";
 import { commonFolder, relativeTo, unsafeRelativePath } from "./paths.js";
+import { looksLikeSecretFile, secretFileNameRule } from "./secret-file-names.js";
 import { addCounts, countTotal, looksBinary, scanBufferBytes, scanCut, scanPiece, type RuleCounts } from "./secrets.js";
 
 /** The size cap's default: a file larger than this is left out (and named in the header's problems). */
@@ -195,7 +196,14 @@ async function stage(
     repositories: repositories.length,
     files: files.length,
     max_file_bytes: maxFileBytes,
-    secrets: { total: countTotal(counts), counts, findings, redacted: redact && findings.length > 0 },
+    secrets: {
+      total: countTotal(counts),
+      counts,
+      findings,
+      // Only what the content scanner found is replaced; a file found by its name alone is carried as it is.
+      redacted:
+        redact && findings.some((finding) => Object.keys(finding.counts).some((rule) => rule !== secretFileNameRule)),
+    },
     problems,
   };
   return {
@@ -217,6 +225,11 @@ async function stage(
     },
     dispose: () => rm(staging, { recursive: true, force: true }),
   };
+}
+
+/** `counts` with one finding of the name rule added when the file is named like a secret. */
+function withName(counts: RuleCounts, named: boolean): RuleCounts {
+  return named ? { ...counts, [secretFileNameRule]: 1 } : counts;
 }
 
 /** Why a declaration is refused whatever is on disk, or undefined. */
@@ -347,7 +360,15 @@ async function stageRepository(
     carried = path.join(context.staging, `repository-${index}.redacted.patch`);
     await scanPatch(patch, context.redactor, carried);
   }
-  for (const [file, counts] of found) context.findings.push({ repository: relative, path: file, counts });
+  // What is carried with content (not a deletion) and named like a secret: a finding of its own, beside the
+  // content's in the same file.
+  const named = new Set(
+    entries.filter((entry) => entry.status !== "D" && looksLikeSecretFile(entry.path)).map((entry) => entry.path),
+  );
+  for (const [file, counts] of found)
+    context.findings.push({ repository: relative, path: file, counts: withName(counts, named.has(file)) });
+  for (const file of named)
+    if (!found.has(file)) context.findings.push({ repository: relative, path: file, counts: withName({}, true) });
 
   const changes: SnapshotChange[] = [];
   for (const entry of entries) {
@@ -504,7 +525,8 @@ async function stageFile(
   const counts = await copyScanning(declared, `${staged}.partial`, context, stats.size);
   await rename(`${staged}.partial`, staged);
   const found = countTotal(counts) > 0;
-  if (found) context.findings.push({ path: relative, counts });
+  const named = looksLikeSecretFile(declared);
+  if (found || named) context.findings.push({ path: relative, counts: withName(counts, named) });
   const facts = await contentFacts(staged);
   return {
     type: "file",
