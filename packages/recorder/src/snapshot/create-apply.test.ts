@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
@@ -271,6 +272,35 @@ describe("declared files", () => {
       ["missing", repository + "-missing.txt"],
     ]);
     expect(staged.repositories[0]?.changes).toEqual([]);
+  });
+});
+
+describe("hostile declared files", () => {
+  it("never follows a declared file that is a symbolic link, nor opens a FIFO: each is left out and named", async () => {
+    const secret = path.join(folder, "private", "id_rsa");
+    mkdirSync(path.dirname(secret));
+    writeFileSync(secret, "the victim's key\n");
+    const planted = path.join(folder, "agent-run.log");
+    symlinkSync(secret, planted);
+    const fifo = path.join(folder, "agent-run.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const staged = await takeSnapshot([
+      { version: 1, kind: "file", path: planted },
+      { version: 1, kind: "file", path: fifo },
+    ]);
+    const bundle = path.join(folder, "bundle.jsonl");
+    await writeSnapshotBundle(staged, bundle);
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      {
+        code: "not-a-file",
+        path: planted,
+        message: `${planted}: a symbolic link, never followed (declare the file it points to): left out`,
+      },
+      { code: "not-a-file", path: fifo, message: `${fifo}: a FIFO, not a regular file: left out` },
+    ]);
+    expect(staged.files).toEqual([]);
+    expect(readFileSync(bundle, "utf8")).not.toContain("the victim's key");
   });
 });
 

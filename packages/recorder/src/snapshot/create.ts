@@ -2,7 +2,20 @@
 // all staged in a private temporary folder first (git writes its patch straight to a file there), then written out
 // as the bundle's JSONL lines a chunk at a time. Memory stays bounded by a chunk whatever the files' sizes.
 import { createHash } from "node:crypto";
-import { copyFile, lstat, mkdtemp, open, readlink, realpath, rename, rm, stat, utimes } from "node:fs/promises";
+import { constants as fsConstants, type Stats } from "node:fs";
+import {
+  copyFile,
+  lstat,
+  mkdtemp,
+  open,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  utimes,
+  type FileHandle,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type {
@@ -225,6 +238,49 @@ async function stage(
     },
     dispose: () => rm(staging, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Opens a file to read only if it is a regular file, checked on the descriptor: a link at its path is not followed
+ * (O_NOFOLLOW: a link planted at a declared path in a shared folder would carry its target, a victim's file, away),
+ * and a FIFO or device is never waited on (O_NONBLOCK). Otherwise says what is there instead.
+ */
+async function openRegularFile(file: string): Promise<{ handle: FileHandle; stats: Stats } | "missing" | string> {
+  let handle: FileHandle;
+  try {
+    handle = await open(
+      file,
+      fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK | fsConstants.O_NOCTTY,
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
+    const there = await lstat(file).catch(() => undefined);
+    if (there === undefined || there.isFile()) throw error;
+    return notRegular(there);
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { handle, stats };
+    await handle.close();
+    return notRegular(stats);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+function notRegular(stats: Stats): string {
+  if (stats.isSymbolicLink()) return "a symbolic link, never followed (declare the file it points to)";
+  const kind = stats.isDirectory()
+    ? "a folder"
+    : stats.isFIFO()
+      ? "a FIFO"
+      : stats.isSocket()
+        ? "a socket"
+        : stats.isCharacterDevice() || stats.isBlockDevice()
+          ? "a device"
+          : "a special file";
+  return `${kind}, not a regular file`;
 }
 
 /** `counts` with one finding of the name rule added when the file is named like a secret. */
@@ -482,7 +538,10 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string; b
   let binary = false;
   // One buffer, read into again and again: hashing a large file allocates nothing per piece.
   const buffer = Buffer.allocUnsafe(1024 * 1024);
-  const handle = await open(file, "r");
+  const opened = await openRegularFile(file);
+  if (typeof opened === "string")
+    throw new Error(`${file}: ${opened === "missing" ? "gone while it was read" : opened}`);
+  const { handle } = opened;
   try {
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
@@ -504,25 +563,41 @@ async function stageFile(
   context: StageContext,
 ): Promise<(SnapshotFile & StagedContent) | undefined> {
   const { problems } = context;
-  const stats = await stat(declared).catch(() => undefined);
-  if (stats === undefined) {
+  const opened = await openRegularFile(declared);
+  if (opened === "missing") {
     problems.push({ code: "missing", path: declared, message: `${declared}: no such file (it does not exist)` });
     return undefined;
   }
-  if (!stats.isFile()) {
-    problems.push({ code: "not-a-file", path: declared, message: `${declared}: not a regular file` });
+  if (typeof opened === "string") {
+    problems.push({ code: "not-a-file", path: declared, message: `${declared}: ${opened}: left out` });
     return undefined;
   }
-  if (stats.size > context.maxFileBytes) {
-    problems.push({
-      code: "too-large",
-      path: declared,
-      message: `${declared} is ${stats.size} bytes, over the ${context.maxFileBytes}-byte cap: left out`,
-    });
-    return undefined;
+  const { handle, stats } = opened;
+  try {
+    if (stats.size > context.maxFileBytes) {
+      problems.push({
+        code: "too-large",
+        path: declared,
+        message: `${declared} is ${stats.size} bytes, over the ${context.maxFileBytes}-byte cap: left out`,
+      });
+      return undefined;
+    }
+    return await stageOpenedFile(handle, stats, declared, relative, index, context);
+  } finally {
+    await handle.close();
   }
+}
+
+async function stageOpenedFile(
+  handle: FileHandle,
+  stats: Stats,
+  declared: string,
+  relative: string,
+  index: number,
+  context: StageContext,
+): Promise<SnapshotFile & StagedContent> {
   const staged = path.join(context.staging, `file-${index}`);
-  const counts = await copyScanning(declared, `${staged}.partial`, context, stats.size);
+  const counts = await copyScanning(handle, `${staged}.partial`, context, stats.size);
   await rename(`${staged}.partial`, staged);
   const found = countTotal(counts) > 0;
   const named = looksLikeSecretFile(declared);
@@ -546,8 +621,12 @@ async function stageFile(
  * writing the redacted piece instead, on request). Binary content (a NUL in its first 8,000 bytes) is copied as it
  * is: a placeholder would corrupt it, and a scan of compressed or machine data finds noise.
  */
-async function copyScanning(source: string, target: string, context: StageContext, size: number): Promise<RuleCounts> {
-  const input = await open(source, "r");
+async function copyScanning(
+  input: FileHandle,
+  target: string,
+  context: StageContext,
+  size: number,
+): Promise<RuleCounts> {
   const output = await open(target, "wx", 0o600);
   const counts: RuleCounts = {};
   try {
@@ -580,7 +659,6 @@ async function copyScanning(source: string, target: string, context: StageContex
     }
     return counts;
   } finally {
-    await input.close();
     await output.close();
   }
 }
