@@ -1,5 +1,17 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  constants as fsConstants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,7 +36,10 @@ const gitEnv = {
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync("git", args, { cwd, env: gitEnv, encoding: "utf8" });
 
+/** Processes a test's script started: killed after it, so a failing test leaves nothing running. */
+let strays: number[] = [];
 beforeEach(() => {
+  strays = [];
   folder = mkdtempSync(path.join(tmpdir(), "cli-snapshot-"));
   vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT", "");
   vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE", "");
@@ -32,9 +47,42 @@ beforeEach(() => {
   vi.stubEnv("OZ_SNAPSHOT_DECLARATIONS_FILE", "");
 });
 afterEach(() => {
+  for (const pid of strays) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone already, as it should be.
+    }
+  }
   vi.unstubAllEnvs();
   rmSync(folder, { recursive: true, force: true });
 });
+
+/** Whether a process is alive: a killed process nobody has reaped yet (a zombie) is not. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until `condition` holds; the bound only keeps a failing test from waiting for ever. */
+async function waitUntil(condition: () => boolean, what: string, boundMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > boundMs) throw new Error(`still waiting after ${boundMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function script(name: string, body: string): string {
+  const file = path.join(folder, name);
+  writeFileSync(file, `#!/usr/bin/env bash\n${body}\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
 
 const token = `ghp_${"Q9w8E7r6T5".repeat(3)}zyxwvu`;
 
@@ -128,6 +176,103 @@ describe("snapshot create", () => {
     const { io, stderr } = captureIo();
     expect(await run(["snapshot", "create", "--timeout", "0.3", "--output", path.join(folder, "b.jsonl")], io)).toBe(1);
     expect(stderr()).toContain("did not finish within 300 ms and was killed");
+  });
+
+  it("refuses a declarations file that is a FIFO at once, writing nothing", async () => {
+    const fifo = path.join(folder, "declarations.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE", fifo);
+    const { io, stderr } = captureIo();
+    try {
+      expect(await run(["snapshot", "create", "--output", path.join(folder, "b.jsonl")], io)).toBe(1);
+    } finally {
+      // Releases the reader a failing run left blocked on the FIFO.
+      try {
+        closeSync(openSync(fifo, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK));
+      } catch {
+        // Nobody was blocked.
+      }
+    }
+    expect(stderr()).toBe(
+      `agent-transcript: no snapshot: the declarations file ${fifo} is a FIFO, not a regular file: refused\n`,
+    );
+    expect(existsSync(path.join(folder, "b.jsonl"))).toBe(false);
+  });
+
+  it("refuses a symbolic link planted where the script's declarations go, leaving its target as it was", async () => {
+    const victim = path.join(folder, "victim.txt");
+    writeFileSync(victim, "precious\n");
+    const planted = path.join(folder, "declarations.jsonl");
+    symlinkSync(victim, planted);
+    vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE", planted);
+    vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT", script("declare.sh", "true"));
+    const { io, stderr } = captureIo();
+    expect(await run(["snapshot", "create", "--output", path.join(folder, "b.jsonl")], io)).toBe(1);
+    expect(stderr()).toBe(
+      `agent-transcript: no snapshot: the declarations file ${planted} is a symbolic link: refused (declarations files are never opened through a link)\n`,
+    );
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+  });
+
+  it("kills a grandchild the script detached with setsid at --timeout", async () => {
+    const pidFile = path.join(folder, "grandchild.pid");
+    vi.stubEnv(
+      "AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT",
+      script(
+        "hang.sh",
+        `sleeper="$(command -v sleep)"
+setsid /bin/sh -c 'echo $$ > "$0.partial"; mv "$0.partial" "$0"; exec "$1" 1000' "${pidFile}" "$sleeper" &
+until [ -s "${pidFile}" ]; do sleep 0.01; done
+sleep 1000`,
+      ),
+    );
+    const { io, stderr } = captureIo();
+    expect(await run(["snapshot", "create", "--timeout", "3", "--output", path.join(folder, "b.jsonl")], io)).toBe(1);
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    strays.push(grandchild);
+    await waitUntil(() => !isRunning(grandchild), `the detached grandchild ${grandchild} to die`);
+    expect(isRunning(grandchild)).toBe(false);
+    expect(stderr()).toContain("did not finish within 3000 ms and was killed, with the processes it started");
+  });
+
+  it("takes the files declared inside a folder that is not a repository, and says so", async () => {
+    const notRepository = path.join(folder, "scratch");
+    mkdirSync(notRepository);
+    const log = path.join(notRepository, "run.log");
+    writeFileSync(log, "what happened\n");
+    const file = path.join(folder, "declarations.jsonl");
+    writeFileSync(
+      file,
+      [
+        { version: 1, kind: "repo", path: notRepository },
+        { version: 1, kind: "file", path: log },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    vi.stubEnv("AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE", file);
+    const { io, stderr, stdout } = captureIo();
+    const output = path.join(folder, "run.snapshot.jsonl");
+    expect(await run(["snapshot", "create", "--output", output, "--json"], io)).toBe(0);
+    expect(stderr()).toBe(
+      `agent-transcript: warning: left out: ${notRepository}: not a git repository; the file declared inside it is taken as a file instead: ${log}\n`,
+    );
+    expect(JSON.parse(stdout())).toMatchObject({ ok: true, repositories: 0, files: 1 });
+  });
+
+  it("warns about files named like secrets, whatever their content", async () => {
+    const { repository } = workspace();
+    writeFileSync(path.join(repository, ".env"), "DATABASE_PASSWORD=hunter2\n");
+    declare(repository);
+    const { io, stderr, stdout } = captureIo();
+    const output = path.join(folder, "run.snapshot.jsonl");
+    expect(await run(["snapshot", "create", "--output", output, "--json"], io)).toBe(0);
+    expect(stderr()).toContain(
+      "agent-transcript: warning: snapshot: 1 secret found (github-token ×1) in new file.env; kept as found (redacting replaces them with placeholders); 1 file named like a secret (.env): carried as it is, whatever redacting does: check it before sharing the bundle\n",
+    );
+    expect(JSON.parse(stdout())).toMatchObject({
+      secrets: { total: 2, counts: { "github-token": 1, "secret-file-name": 1 }, redacted: false },
+    });
   });
 
   it("refuses bad options as usage errors", async () => {

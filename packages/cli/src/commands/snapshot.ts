@@ -98,6 +98,7 @@ export async function runSnapshotCreate(options: SnapshotCreateOptions, io: Comm
     return finish(exitCodes.failure);
   }
   const staged = await takeSnapshot(outcome.report.declarations, {
+    redundant: outcome.report.redundant,
     maxFileBytes,
     redact: options.redact ?? false,
     ...(options.runId === undefined ? {} : { runId: options.runId }),

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
@@ -15,7 +16,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applySnapshotBundle } from "./apply.js";
 import { readSnapshotBundle, writeSnapshotBundle } from "./bundle.js";
+import { readSnapshotDeclarations } from "../snapshot-declarations.js";
 import { takeSnapshot } from "./create.js";
+import { describeSecrets } from "./run-snapshot.js";
 import {
   cloneAt,
   commitAll,
@@ -272,6 +275,121 @@ describe("declared files", () => {
   });
 });
 
+describe("hostile declared files", () => {
+  it("never follows a declared file that is a symbolic link, nor opens a FIFO: each is left out and named", async () => {
+    const secret = path.join(folder, "private", "id_rsa");
+    mkdirSync(path.dirname(secret));
+    writeFileSync(secret, "the victim's key\n");
+    const planted = path.join(folder, "agent-run.log");
+    symlinkSync(secret, planted);
+    const fifo = path.join(folder, "agent-run.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const staged = await takeSnapshot([
+      { version: 1, kind: "file", path: planted },
+      { version: 1, kind: "file", path: fifo },
+    ]);
+    const bundle = path.join(folder, "bundle.jsonl");
+    await writeSnapshotBundle(staged, bundle);
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      {
+        code: "not-a-file",
+        path: planted,
+        message: `${planted}: a symbolic link, never followed (declare the file it points to): left out`,
+      },
+      { code: "not-a-file", path: fifo, message: `${fifo}: a FIFO, not a regular file: left out` },
+    ]);
+    expect(staged.files).toEqual([]);
+    expect(readFileSync(bundle, "utf8")).not.toContain("the victim's key");
+  });
+});
+
+describe("files declared inside a repository that is not taken", () => {
+  function declarationsOf(text: string): ReturnType<typeof readSnapshotDeclarations> {
+    return readSnapshotDeclarations(text);
+  }
+
+  it("are taken as files, and the warning names the folder and each file, when the folder is not a git repository", async () => {
+    const notRepository = path.join(folder, "not-a-repository");
+    mkdirSync(path.join(notRepository, "logs"), { recursive: true });
+    const log = path.join(notRepository, "logs/run.log");
+    writeFileSync(log, "what the agent did\n");
+    const report = declarationsOf(
+      [
+        { version: 1, kind: "repo", path: notRepository },
+        { version: 1, kind: "file", path: log },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    const staged = await takeSnapshot(report.declarations, { redundant: report.redundant });
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      {
+        code: "not-a-repository",
+        path: notRepository,
+        message: `${notRepository}: not a git repository; the file declared inside it is taken as a file instead: ${log}`,
+      },
+    ]);
+    expect(staged.files.map((file) => [file.path, file.source_path])).toEqual([["logs/run.log", log]]);
+    expect(staged.header.declarations).toEqual([
+      { version: 1, kind: "repo", path: notRepository },
+      { version: 1, kind: "file", path: log },
+    ]);
+  });
+
+  it("refuses / as a repository, naming it, and takes the files declared under it as files", async () => {
+    const notes = path.join(folder, "notes.txt");
+    writeFileSync(notes, "notes\n");
+    const report = declarationsOf(
+      [
+        { version: 1, kind: "repo", path: "/" },
+        { version: 1, kind: "file", path: notes },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    const staged = await takeSnapshot(report.declarations, { redundant: report.redundant });
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      {
+        code: "not-a-repository",
+        path: "/",
+        message: `/: the file system's root is never taken as a repository (declare the repositories under it); the file declared inside it is taken as a file instead: ${notes}`,
+      },
+    ]);
+    expect(staged.header.root).toBe(folder);
+    expect(staged.files.map((file) => [file.path, file.source_path])).toEqual([["notes.txt", notes]]);
+  });
+
+  it("are not taken twice when a repository declared deeper carries them", async () => {
+    const outer = path.join(folder, "outer");
+    mkdirSync(outer);
+    const inner = initRepository(path.join(outer, "inner"));
+    writeFileSync(path.join(inner, "kept.txt"), "one\n");
+    commitAll(inner);
+    writeFileSync(path.join(inner, "kept.txt"), "two\n");
+    const report = declarationsOf(
+      [
+        { version: 1, kind: "repo", path: outer },
+        { version: 1, kind: "repo", path: inner },
+        { version: 1, kind: "file", path: path.join(inner, "kept.txt") },
+      ]
+        .map((line) => `${JSON.stringify(line)}\n`)
+        .join(""),
+    );
+    const staged = await takeSnapshot(report.declarations, { redundant: report.redundant });
+    await staged.dispose();
+    expect(staged.header.problems).toEqual([
+      expect.objectContaining({ code: "not-a-repository", message: `${outer}: not a git repository` }),
+    ]);
+    expect(staged.repositories.map((repository) => repository.changes.map((change) => change.path))).toEqual([
+      ["kept.txt"],
+    ]);
+    expect(staged.files).toEqual([]);
+  });
+});
+
 describe("secrets", () => {
   const token = `ghp_${"A1b2C3d4E5".repeat(3)}123456`;
   const key = [
@@ -300,16 +418,84 @@ describe("secrets", () => {
     ]);
     await staged.dispose();
     expect(staged.header.secrets).toEqual({
-      total: 4,
-      counts: { "github-token": 2, "private-key": 1, "url-credentials": 1 },
+      total: 5,
+      counts: { "github-token": 2, "private-key": 1, "url-credentials": 1, "secret-file-name": 1 },
       findings: [
         { repository: "repo", path: ".git/config", counts: { "url-credentials": 1 } },
         { repository: "repo", path: "config.env", counts: { "github-token": 1 } },
-        { repository: "repo", path: "deploy key.pem", counts: { "private-key": 1 } },
+        { repository: "repo", path: "deploy key.pem", counts: { "private-key": 1, "secret-file-name": 1 } },
         { path: "notes.txt", counts: { "github-token": 1 } },
       ],
       redacted: false,
     });
+  });
+
+  it("finds files by their name too (a finding of its own), whatever their content, and never a shared template", async () => {
+    const repository = initRepository(path.join(folder, "repo"));
+    writeFileSync(path.join(repository, "README.md"), "app\n");
+    commitAll(repository);
+    writeFileSync(path.join(repository, ".env"), "DATABASE_PASSWORD=hunter2\n");
+    writeFileSync(path.join(repository, ".env.example"), "DATABASE_PASSWORD=\n");
+    mkdirSync(path.join(repository, "keys"));
+    writeFileSync(path.join(repository, "keys/id_ed25519"), "an encrypted key the scanner cannot read\n");
+    writeFileSync(path.join(repository, "keys/id_ed25519.pub"), "ssh-ed25519 AAAA public\n");
+    writeFileSync(path.join(repository, "README.md"), "app, changed\n");
+    const home = path.join(folder, "home");
+    mkdirSync(path.join(home, ".aws"), { recursive: true });
+    mkdirSync(path.join(home, "etc"));
+    const declared = {
+      npmrc: path.join(home, ".npmrc"),
+      netrc: path.join(home, ".netrc"),
+      aws: path.join(home, ".aws/credentials"),
+      shadow: path.join(home, "etc/shadow"),
+      certificate: path.join(home, "server.PEM"),
+      production: path.join(home, ".env.production"),
+      notes: path.join(home, "notes.txt"),
+    };
+    for (const file of Object.values(declared)) writeFileSync(file, "opaque\n");
+    writeFileSync(declared.notes, `token: ${token}\n`);
+    writeFileSync(declared.production, `GITHUB_TOKEN=${token}\n`);
+    const staged = await takeSnapshot([
+      { version: 1, kind: "repo", path: repository },
+      ...Object.values(declared).map((file) => ({ version: 1 as const, kind: "file" as const, path: file })),
+    ]);
+    await staged.dispose();
+    expect(staged.header.secrets).toEqual({
+      total: 10,
+      counts: { "github-token": 2, "secret-file-name": 8 },
+      findings: [
+        { repository: "repo", path: ".env", counts: { "secret-file-name": 1 } },
+        { repository: "repo", path: "keys/id_ed25519", counts: { "secret-file-name": 1 } },
+        { path: "home/.npmrc", counts: { "secret-file-name": 1 } },
+        { path: "home/.netrc", counts: { "secret-file-name": 1 } },
+        { path: "home/.aws/credentials", counts: { "secret-file-name": 1 } },
+        { path: "home/etc/shadow", counts: { "secret-file-name": 1 } },
+        { path: "home/server.PEM", counts: { "secret-file-name": 1 } },
+        { path: "home/.env.production", counts: { "github-token": 1, "secret-file-name": 1 } },
+        { path: "home/notes.txt", counts: { "github-token": 1 } },
+      ],
+      redacted: false,
+    });
+    expect(describeSecrets(staged.header)).toBe(
+      "snapshot: 2 secrets found (github-token ×2) in home/.env.production, home/notes.txt; kept as found (redacting replaces them with placeholders); 8 files named like secrets (repo/.env, repo/keys/id_ed25519, home/.npmrc, home/.netrc, home/.aws/credentials and 3 more): carried as they are, whatever redacting does: check them before sharing the bundle",
+    );
+  });
+
+  it("says a file named like a secret is carried as it is even when redacting (only what the content scanner finds is replaced)", async () => {
+    const key = path.join(folder, "deploy.key");
+    writeFileSync(key, "opaque\n");
+    const staged = await takeSnapshot([{ version: 1, kind: "file", path: key }], { redact: true });
+    await staged.dispose();
+    expect(staged.header.secrets).toEqual({
+      total: 1,
+      counts: { "secret-file-name": 1 },
+      findings: [{ path: "deploy.key", counts: { "secret-file-name": 1 } }],
+      redacted: false,
+    });
+    expect(staged.files[0]?.redacted).toBeUndefined();
+    expect(describeSecrets(staged.header)).toBe(
+      "snapshot: 1 file named like a secret (deploy.key): carried as it is, whatever redacting does: check it before sharing the bundle",
+    );
   });
 
   it("redacts on request: the patch still applies, with placeholders where the secrets were", async () => {

@@ -2,7 +2,20 @@
 // all staged in a private temporary folder first (git writes its patch straight to a file there), then written out
 // as the bundle's JSONL lines a chunk at a time. Memory stays bounded by a chunk whatever the files' sizes.
 import { createHash } from "node:crypto";
-import { copyFile, lstat, mkdtemp, open, readlink, realpath, rename, rm, stat, utimes } from "node:fs/promises";
+import { constants as fsConstants, type Stats } from "node:fs";
+import {
+  copyFile,
+  lstat,
+  mkdtemp,
+  open,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  utimes,
+  type FileHandle,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type {
@@ -21,6 +34,7 @@ import { chunkLines, contentFacts } from "./content.js";
 import { emptyTree, git, gitMaybe, gitText, gitToFile, nulFields } from "./git.js";
 import { scanPatch } from "./patch-scan.js";
 import { commonFolder, relativeTo, unsafeRelativePath } from "./paths.js";
+import { looksLikeSecretFile, secretFileNameRule } from "./secret-file-names.js";
 import { addCounts, countTotal, looksBinary, scanBufferBytes, scanCut, scanPiece, type RuleCounts } from "./secrets.js";
 
 /** The size cap's default: a file larger than this is left out (and named in the header's problems). */
@@ -39,6 +53,12 @@ export interface TakeSnapshotOptions {
   temporaryDirectory?: string;
   /** The snapshot's time. Default now. */
   now?: Date;
+  /**
+   * The declarations the reader dropped as redundant (`readSnapshotDeclarations(…).redundant`). A `file` dropped
+   * because a declared repository carries it is taken as a file after all when that repository is not taken (not a
+   * git repository, `/`, a git failure), and the repository's problem names it: without this, such files are lost.
+   */
+  redundant?: ReadonlyArray<{ declaration: SnapshotDeclaration }>;
 }
 
 interface StagedContent {
@@ -106,8 +126,12 @@ async function stage(
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const redactor = options.redactor ?? createRedactor();
   const redact = options.redact ?? false;
+  const covered = (options.redundant ?? [])
+    .map((entry) => entry.declaration)
+    .filter((declaration) => declaration.kind === "file");
+  // A refused declaration takes no part in choosing the root; the files it would have carried may.
   const root = commonFolder(
-    declarations.map((declaration) =>
+    [...declarations.filter((declaration) => refusal(declaration) === undefined), ...covered].map((declaration) =>
       declaration.kind === "repo" ? declaration.path : path.posix.dirname(declaration.path),
     ),
   );
@@ -116,12 +140,14 @@ async function stage(
   const repositories: Array<SnapshotRepository & StagedContent> = [];
   const files: Array<SnapshotFile & StagedContent> = [];
   const context: StageContext = { staging, maxFileBytes, redactor, redact, problems, findings };
-  for (const [index, declaration] of declarations.entries()) {
+  /** Each declared repository not taken, with the problem that says why. */
+  const notTaken = new Map<string, SnapshotProblem>();
+  const take = async (declaration: SnapshotDeclaration, index: number): Promise<void> => {
     const relative = relativeTo(root, declaration.path);
     const unsafe = unsafeRelativePath(relative);
     if (unsafe !== undefined) {
       problems.push({ code: "unsafe-path", path: declaration.path, message: `${declaration.path}: ${unsafe}` });
-      continue;
+      return;
     }
     try {
       if (declaration.kind === "repo") {
@@ -138,6 +164,38 @@ async function stage(
         message: `${declaration.path}: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
+  };
+  for (const [index, declaration] of declarations.entries()) {
+    const refused = refusal(declaration);
+    const before = problems.length;
+    if (refused !== undefined) problems.push(refused);
+    else await take(declaration, index);
+    if (declaration.kind === "repo" && !repositories.some((staged) => staged.source_path === declaration.path)) {
+      const problem = problems.slice(before).find((candidate) => candidate.path === declaration.path);
+      if (problem) notTaken.set(declaration.path, problem);
+    }
+  }
+  // Files the reader dropped as carried by a repository that was not taken after all: each goes with the deepest
+  // such repository holding it, unless a repository that was taken holds it too, or it is declared as a file anyway.
+  const taken = [...declarations];
+  const inside = new Map<string, SnapshotDeclaration[]>();
+  const claimed = new Set(declarations.filter((declaration) => declaration.kind === "file").map((file) => file.path));
+  for (const file of covered) {
+    if (claimed.has(file.path) || repositories.some((staged) => isInside(file.path, staged.source_path))) continue;
+    const owner = [...notTaken.keys()]
+      .filter((repositoryPath) => isInside(file.path, repositoryPath))
+      .sort((one, other) => other.length - one.length)[0];
+    if (owner === undefined) continue;
+    claimed.add(file.path);
+    inside.set(owner, [...(inside.get(owner) ?? []), file]);
+  }
+  for (const [repositoryPath, filesInside] of inside) {
+    const problem = notTaken.get(repositoryPath) as SnapshotProblem;
+    problem.message += `; ${filesInside.length === 1 ? "the file declared inside it is taken as a file" : `the ${filesInside.length} files declared inside it are taken as files`} instead: ${listed(filesInside.map((file) => file.path))}`;
+    for (const file of filesInside) {
+      taken.push(file);
+      await take(file, taken.length - 1);
+    }
   }
   const counts: RuleCounts = {};
   for (const finding of findings) addCounts(counts, finding.counts);
@@ -147,11 +205,18 @@ async function stage(
     ...(options.runId === undefined ? {} : { run_id: options.runId }),
     created_at: (options.now ?? new Date()).toISOString(),
     root,
-    declarations: [...declarations],
+    declarations: taken,
     repositories: repositories.length,
     files: files.length,
     max_file_bytes: maxFileBytes,
-    secrets: { total: countTotal(counts), counts, findings, redacted: redact && findings.length > 0 },
+    secrets: {
+      total: countTotal(counts),
+      counts,
+      findings,
+      // Only what the content scanner found is replaced; a file found by its name alone is carried as it is.
+      redacted:
+        redact && findings.some((finding) => Object.keys(finding.counts).some((rule) => rule !== secretFileNameRule)),
+    },
     problems,
   };
   return {
@@ -173,6 +238,75 @@ async function stage(
     },
     dispose: () => rm(staging, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Opens a file to read only if it is a regular file, checked on the descriptor: a link at its path is not followed
+ * (O_NOFOLLOW: a link planted at a declared path in a shared folder would carry its target, a victim's file, away),
+ * and a FIFO or device is never waited on (O_NONBLOCK). Otherwise says what is there instead.
+ */
+async function openRegularFile(file: string): Promise<{ handle: FileHandle; stats: Stats } | "missing" | string> {
+  let handle: FileHandle;
+  try {
+    handle = await open(
+      file,
+      fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK | fsConstants.O_NOCTTY,
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
+    const there = await lstat(file).catch(() => undefined);
+    if (there === undefined || there.isFile()) throw error;
+    return notRegular(there);
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { handle, stats };
+    await handle.close();
+    return notRegular(stats);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+function notRegular(stats: Stats): string {
+  if (stats.isSymbolicLink()) return "a symbolic link, never followed (declare the file it points to)";
+  const kind = stats.isDirectory()
+    ? "a folder"
+    : stats.isFIFO()
+      ? "a FIFO"
+      : stats.isSocket()
+        ? "a socket"
+        : stats.isCharacterDevice() || stats.isBlockDevice()
+          ? "a device"
+          : "a special file";
+  return `${kind}, not a regular file`;
+}
+
+/** `counts` with one finding of the name rule added when the file is named like a secret. */
+function withName(counts: RuleCounts, named: boolean): RuleCounts {
+  return named ? { ...counts, [secretFileNameRule]: 1 } : counts;
+}
+
+/** Why a declaration is refused whatever is on disk, or undefined. */
+function refusal(declaration: SnapshotDeclaration): SnapshotProblem | undefined {
+  if (declaration.kind === "repo" && declaration.path === "/")
+    return {
+      code: "not-a-repository",
+      path: "/",
+      message: "/: the file system's root is never taken as a repository (declare the repositories under it)",
+    };
+  return undefined;
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.posix.relative(folder, file);
+  return relative !== "" && !relative.startsWith("../") && relative !== ".." && !path.posix.isAbsolute(relative);
+}
+
+/** A few paths for a message, the rest counted. */
+function listed(paths: readonly string[]): string {
+  return paths.length > 5 ? `${paths.slice(0, 5).join(", ")} and ${paths.length - 5} more` : paths.join(", ");
 }
 
 interface StageContext {
@@ -295,7 +429,15 @@ async function stageRepository(
     carried = path.join(context.staging, `repository-${index}.redacted.patch`);
     await scanPatch(patch, context.redactor, carried);
   }
-  for (const [file, counts] of found) context.findings.push({ repository: relative, path: file, counts });
+  // What is carried with content (not a deletion) and named like a secret: a finding of its own, beside the
+  // content's in the same file.
+  const named = new Set(
+    entries.filter((entry) => entry.status !== "D" && looksLikeSecretFile(entry.path)).map((entry) => entry.path),
+  );
+  for (const [file, counts] of found)
+    context.findings.push({ repository: relative, path: file, counts: withName(counts, named.has(file)) });
+  for (const file of named)
+    if (!found.has(file)) context.findings.push({ repository: relative, path: file, counts: withName({}, true) });
 
   const changes: SnapshotChange[] = [];
   for (const entry of entries) changes.push(await describeChange(cwd, entry, context.redact && found.has(entry.path)));
@@ -404,7 +546,10 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string; b
   let binary = false;
   // One buffer, read into again and again: hashing a large file allocates nothing per piece.
   const buffer = Buffer.allocUnsafe(1024 * 1024);
-  const handle = await open(file, "r");
+  const opened = await openRegularFile(file);
+  if (typeof opened === "string")
+    throw new Error(`${file}: ${opened === "missing" ? "gone while it was read" : opened}`);
+  const { handle } = opened;
   try {
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
@@ -426,28 +571,45 @@ async function stageFile(
   context: StageContext,
 ): Promise<(SnapshotFile & StagedContent) | undefined> {
   const { problems } = context;
-  const stats = await stat(declared).catch(() => undefined);
-  if (stats === undefined) {
+  const opened = await openRegularFile(declared);
+  if (opened === "missing") {
     problems.push({ code: "missing", path: declared, message: `${declared}: no such file (it does not exist)` });
     return undefined;
   }
-  if (!stats.isFile()) {
-    problems.push({ code: "not-a-file", path: declared, message: `${declared}: not a regular file` });
+  if (typeof opened === "string") {
+    problems.push({ code: "not-a-file", path: declared, message: `${declared}: ${opened}: left out` });
     return undefined;
   }
-  if (stats.size > context.maxFileBytes) {
-    problems.push({
-      code: "too-large",
-      path: declared,
-      message: `${declared} is ${stats.size} bytes, over the ${context.maxFileBytes}-byte cap: left out`,
-    });
-    return undefined;
+  const { handle, stats } = opened;
+  try {
+    if (stats.size > context.maxFileBytes) {
+      problems.push({
+        code: "too-large",
+        path: declared,
+        message: `${declared} is ${stats.size} bytes, over the ${context.maxFileBytes}-byte cap: left out`,
+      });
+      return undefined;
+    }
+    return await stageOpenedFile(handle, stats, declared, relative, index, context);
+  } finally {
+    await handle.close();
   }
+}
+
+async function stageOpenedFile(
+  handle: FileHandle,
+  stats: Stats,
+  declared: string,
+  relative: string,
+  index: number,
+  context: StageContext,
+): Promise<SnapshotFile & StagedContent> {
   const staged = path.join(context.staging, `file-${index}`);
-  const counts = await copyScanning(declared, `${staged}.partial`, context, stats.size);
+  const counts = await copyScanning(handle, `${staged}.partial`, context, stats.size);
   await rename(`${staged}.partial`, staged);
   const found = countTotal(counts) > 0;
-  if (found) context.findings.push({ path: relative, counts });
+  const named = looksLikeSecretFile(declared);
+  if (found || named) context.findings.push({ path: relative, counts: withName(counts, named) });
   const facts = await contentFacts(staged);
   return {
     type: "file",
@@ -468,8 +630,12 @@ async function stageFile(
  * writing the redacted piece instead, on request). Binary content (a NUL in its first 8,000 bytes) is copied as it
  * is: a placeholder would corrupt it, and a scan of compressed or machine data finds noise.
  */
-async function copyScanning(source: string, target: string, context: StageContext, size: number): Promise<RuleCounts> {
-  const input = await open(source, "r");
+async function copyScanning(
+  input: FileHandle,
+  target: string,
+  context: StageContext,
+  size: number,
+): Promise<RuleCounts> {
   const output = await open(target, "wx", 0o600);
   const counts: RuleCounts = {};
   try {
@@ -502,7 +668,6 @@ async function copyScanning(source: string, target: string, context: StageContex
     }
     return counts;
   } finally {
-    await input.close();
     await output.close();
   }
 }

@@ -1,5 +1,16 @@
-import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  closeSync,
+  constants as fsConstants,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,12 +26,55 @@ const ozScript = path.join(fixtures, "oz-declarations-script.sh");
 const ourTemplate = path.join(fixtures, "declarations-script-template.sh");
 
 let folder: string;
+/** FIFOs a test made: opened for writing after it, so a reader a failing test left blocked on one is released. */
+let fifos: string[] = [];
+/** Processes a test's script started: killed after it, so a failing test leaves nothing running. */
+let strays: number[] = [];
 beforeEach(() => {
   folder = temporaryFolder();
+  fifos = [];
+  strays = [];
 });
 afterEach(() => {
+  for (const fifo of fifos) {
+    try {
+      closeSync(openSync(fifo, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK));
+    } catch {
+      // No reader was blocked on it.
+    }
+  }
+  for (const pid of strays) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone already, as it should be.
+    }
+  }
   removeFolder(folder);
 });
+
+function fifo(name: string): string {
+  const file = path.join(folder, name);
+  execFileSync("mkfifo", [file]);
+  fifos.push(file);
+  return file;
+}
+
+/** Waits until `condition` holds; the bound only keeps a failing test from waiting for ever. */
+async function waitUntil(condition: () => boolean, what: string, boundMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > boundMs) throw new Error(`still waiting after ${boundMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The pid a script's descendant wrote to `file` (the script waits for it before going on). */
+function strayPid(file: string): number {
+  const pid = Number(readFileSync(file, "utf8"));
+  strays.push(pid);
+  return pid;
+}
 
 /** Whether a process is alive: a killed process nobody has reaped yet (a zombie) is not. */
 function isRunning(pid: number): boolean {
@@ -142,12 +196,11 @@ echo '{"version":2,"kind":"repo","path":"/workspace/next"}' >> "$AGENT_TRANSCRIP
       status: "failed",
       problem: {
         code: "script-timeout",
-        message: `the declarations script ${hanging} did not finish within 500 ms and was killed (with its process group)`,
+        message: `the declarations script ${hanging} did not finish within 500 ms and was killed, with the processes it started`,
       },
     });
-    const background = Number(readFileSync(pidFile, "utf8"));
-    // The process group is gone: signalling the background sleep finds nothing.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const background = strayPid(pidFile);
+    await waitUntil(() => !isRunning(background), `the background sleep ${background} to die`);
     expect(isRunning(background)).toBe(false);
   });
 
@@ -182,6 +235,181 @@ echo '{"version":2,"kind":"repo","path":"/workspace/next"}' >> "$AGENT_TRANSCRIP
       env: { AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: path.join(folder, "nope.sh") },
     });
     expect(missing).toMatchObject({ status: "failed", problem: { code: "script-not-runnable" } });
+  });
+});
+
+describe("hostile declarations files and scripts", () => {
+  const declaration = `echo '{"version":1,"kind":"repo","path":"/workspace/app"}' >> "$AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE"`;
+
+  it.each([
+    ["an existing file", true],
+    ["nothing yet (a link that would create its target)", false],
+  ])(
+    "refuses a pinned declarations file that is a symbolic link to %s, runs no script, and leaves the target as it was",
+    async (_label, targetExists) => {
+      const victim = path.join(folder, "victim.txt");
+      if (targetExists) writeFileSync(victim, "precious\n");
+      const pinned = path.join(folder, "declarations.jsonl");
+      symlinkSync(victim, pinned);
+      const ran = path.join(folder, "ran");
+      const outcome = await resolveSnapshotDeclarations({
+        env: {
+          AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: pinned,
+          AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: script("declare.sh", `touch "${ran}"\n${declaration}`),
+        },
+      });
+      expect(outcome).toEqual({
+        status: "failed",
+        mode: "script",
+        problem: {
+          code: "declarations-unreadable",
+          message: `the declarations file ${pinned} is a symbolic link: refused (declarations files are never opened through a link)`,
+        },
+      });
+      expect(targetExists ? readFileSync(victim, "utf8") : existsSync(victim)).toBe(
+        targetExists ? "precious\n" : false,
+      );
+      expect(existsSync(ran)).toBe(false);
+    },
+  );
+
+  it("refuses a pinned declarations file with other hard links, leaving its content as it was", async () => {
+    const victim = path.join(folder, "victim.txt");
+    writeFileSync(victim, "precious\n");
+    const pinned = path.join(folder, "declarations.jsonl");
+    linkSync(victim, pinned);
+    const outcome = await resolveSnapshotDeclarations({
+      env: {
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: pinned,
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: script("declare.sh", declaration),
+      },
+    });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      problem: {
+        code: "declarations-unreadable",
+        message: `the declarations file ${pinned} has 2 hard links: refused (emptying it would empty the others too)`,
+      },
+    });
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+  });
+
+  it("refuses a static declarations file that is a symbolic link", async () => {
+    const real = path.join(folder, "real.jsonl");
+    writeFileSync(real, '{"version":1,"kind":"repo","path":"/workspace/app"}\n');
+    const link = path.join(folder, "declarations.jsonl");
+    symlinkSync(real, link);
+    const outcome = await resolveSnapshotDeclarations({ env: { AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: link } });
+    expect(outcome).toEqual({
+      status: "failed",
+      mode: "static",
+      problem: {
+        code: "declarations-unreadable",
+        message: `the declarations file ${link} is a symbolic link: refused (declarations files are never opened through a link)`,
+      },
+    });
+  });
+
+  it("refuses a static declarations file that is a FIFO without blocking on it", async () => {
+    const file = fifo("declarations.jsonl");
+    const outcome = await resolveSnapshotDeclarations({ env: { AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: file } });
+    expect(outcome).toEqual({
+      status: "failed",
+      mode: "static",
+      problem: {
+        code: "declarations-unreadable",
+        message: `the declarations file ${file} is a FIFO, not a regular file: refused`,
+      },
+    });
+  });
+
+  it("refuses a pinned declarations file that is a FIFO without blocking on it, and runs no script", async () => {
+    const file = fifo("declarations.jsonl");
+    const ran = path.join(folder, "ran");
+    const outcome = await resolveSnapshotDeclarations({
+      env: {
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: file,
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: script("declare.sh", `touch "${ran}"`),
+      },
+    });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      problem: { message: `the declarations file ${file} is a FIFO, not a regular file: refused` },
+    });
+    expect(existsSync(ran)).toBe(false);
+  });
+
+  it("refuses, without blocking, a FIFO the script leaves where its declarations should be", async () => {
+    const file = path.join(folder, "declarations.jsonl");
+    fifos.push(file);
+    const outcome = await resolveSnapshotDeclarations({
+      env: {
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: file,
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: script(
+          "declare.sh",
+          'rm -f "$AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE"\nmkfifo "$AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE"',
+        ),
+      },
+      timeoutMs: 5_000,
+    });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      problem: { message: `the declarations file ${file} is a FIFO, not a regular file: refused` },
+    });
+  });
+
+  /** A script line starting a grandchild in a session of its own (out of the script's process group). */
+  function detached(pidFile: string, clearEnvironment = false): string {
+    const launcher = clearEnvironment ? "setsid env -i /bin/sh" : "setsid /bin/sh";
+    return `sleeper="$(command -v sleep)"
+${launcher} -c 'echo $$ > "$0.partial"; mv "$0.partial" "$0"; exec "$1" 1000' "${pidFile}" "$sleeper" &
+until [ -s "${pidFile}" ]; do sleep 0.01; done`;
+  }
+
+  it("kills a grandchild the script detached with setsid when it times out", async () => {
+    const pidFile = path.join(folder, "grandchild.pid");
+    const outcome = await resolveSnapshotDeclarations({
+      env: {
+        PATH: process.env.PATH,
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: script("hang.sh", `${detached(pidFile)}\nsleep 1000`),
+      },
+      timeoutMs: 3_000,
+    });
+    expect(outcome).toMatchObject({ status: "failed", problem: { code: "script-timeout" } });
+    const grandchild = strayPid(pidFile);
+    await waitUntil(() => !isRunning(grandchild), `the detached grandchild ${grandchild} to die`);
+    expect(isRunning(grandchild)).toBe(false);
+  });
+
+  it("kills a grandchild the script detached with setsid when it exits, and reads its declarations", async () => {
+    const pidFile = path.join(folder, "grandchild.pid");
+    const outcome = await resolveSnapshotDeclarations({
+      env: {
+        PATH: process.env.PATH,
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: script("detach.sh", `${detached(pidFile)}\n${declaration}`),
+      },
+    });
+    expect(outcome).toMatchObject({ status: "declared", mode: "script" });
+    const grandchild = strayPid(pidFile);
+    await waitUntil(() => !isRunning(grandchild), `the detached grandchild ${grandchild} to die`);
+    expect(isRunning(grandchild)).toBe(false);
+  });
+
+  it("kills a detached grandchild that cleared its environment but holds the script's stderr", async () => {
+    const pidFile = path.join(folder, "grandchild.pid");
+    const outcome = await resolveSnapshotDeclarations({
+      env: {
+        PATH: process.env.PATH,
+        AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_SCRIPT: script(
+          "detach.sh",
+          `${detached(pidFile, true)}\n${declaration}`,
+        ),
+      },
+    });
+    expect(outcome).toMatchObject({ status: "declared", mode: "script" });
+    const grandchild = strayPid(pidFile);
+    await waitUntil(() => !isRunning(grandchild), `the detached grandchild ${grandchild} to die`);
+    expect(isRunning(grandchild)).toBe(false);
   });
 });
 
@@ -285,6 +513,31 @@ describe("createRunSnapshot, the recorder's end-of-run call", () => {
     });
     expect(unwritable.status).toBe("failed");
     expect(unwritable.messages.at(-1)?.message).toMatch(/^no workspace snapshot: .*(ENOTDIR|EEXIST)/);
+  });
+
+  it("takes the files declared inside a folder that is not a repository, and warns naming both", async () => {
+    const scratch = path.join(folder, "scratch");
+    mkdirSync(scratch);
+    const log = path.join(scratch, "run.log");
+    writeFileSync(log, "what happened\n");
+    const declarations = path.join(folder, "declarations.jsonl");
+    writeFileSync(
+      declarations,
+      `${JSON.stringify({ version: 1, kind: "repo", path: scratch })}\n${JSON.stringify({ version: 1, kind: "file", path: log })}\n`,
+    );
+    const result = await createRunSnapshot({
+      runId: "r",
+      directory: path.join(folder, "logs"),
+      env: { AGENT_TRANSCRIPT_SNAPSHOT_DECLARATIONS_FILE: declarations },
+    });
+    expect(result.messages).toEqual([
+      {
+        level: "warning",
+        message: `snapshot: left out: ${scratch}: not a git repository; the file declared inside it is taken as a file instead: ${log}`,
+      },
+    ]);
+    expect(result.status).toBe("created");
+    expect(result.header?.files).toBe(1);
   });
 
   it("says once, at INFO, where the docs are when nothing is configured", async () => {

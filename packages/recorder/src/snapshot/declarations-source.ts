@@ -2,13 +2,14 @@
 // run with a per-run file to write them to; or a static, pre-filled file; or nothing, which is no snapshot and one
 // INFO line. Every failure of the script (an exit code, a hang, garbage) is a problem in the result: a snapshot must
 // never keep a run from closing.
-import { spawn } from "node:child_process";
-import { constants as fsConstants } from "node:fs";
-import { mkdtemp, open, rm, stat } from "node:fs/promises";
+import { spawn, type ChildProcess } from "node:child_process";
+import { constants as fsConstants, type Stats } from "node:fs";
+import { lstat, mkdtemp, open, rm, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describeCount } from "@agent-transcript/core";
 import { readSnapshotDeclarations, type DeclarationsReport } from "../snapshot-declarations.js";
+import { killTracedProcesses, newScriptMarker, openTracedStream } from "./script-processes.js";
 
 /** The variables a run's environment sets to ask for a snapshot. */
 export const snapshotEnvironment = {
@@ -31,7 +32,7 @@ export const ozSnapshotEnvironment = {
 export const snapshotDocsUrl =
   "https://github.com/agent-transcript/agent-transcript/tree/main/packages/recorder#snapshots";
 
-/** How long a declarations script may run before its process group is killed. */
+/** How long a declarations script may run before it is killed, with the processes it started. */
 export const defaultScriptTimeoutMs = 60_000;
 
 /** The largest declarations file read: far more than any workspace declares, far less than garbage can be. */
@@ -131,27 +132,102 @@ function declared(mode: "script" | "static", file: string, report: DeclarationsR
   return failed(mode, "no-declarations", `no valid snapshot declaration in ${file}: ${detail}`, report);
 }
 
-async function readDeclarationsFile(file: string): Promise<{ text: string } | { problem: string }> {
-  let handle;
+/** A declarations file opened and checked: a regular file, reached without following a link. */
+type OpenedDeclarations = { handle: FileHandle; stats: Stats } | { problem: string };
+
+/** How a file that is not a regular one is named in a refusal. */
+function kindOf(stats: Stats): string {
+  if (stats.isSymbolicLink()) return "a symbolic link";
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  return "not a regular file";
+}
+
+function notRegular(file: string, stats: Stats): string {
+  return stats.isSymbolicLink()
+    ? `the declarations file ${file} is a symbolic link: refused (declarations files are never opened through a link)`
+    : `the declarations file ${file} is ${kindOf(stats)}, not a regular file: refused`;
+}
+
+/**
+ * Opens a declarations file the way nothing planted at its path can abuse: the last component is never followed if
+ * it is a link (O_NOFOLLOW), a FIFO or device never blocks the open (O_NONBLOCK: a FIFO without a writer opens at
+ * once for reading, one without a reader fails ENXIO for writing), and what was opened is checked on the descriptor
+ * itself, so nothing can be swapped in between a check and the use.
+ */
+async function openDeclarations(file: string, flags: number, mode?: number): Promise<OpenedDeclarations> {
+  let handle: FileHandle;
   try {
-    handle = await open(file, fsConstants.O_RDONLY);
+    handle = await open(file, flags | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK | fsConstants.O_NOCTTY, mode);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return {
-      problem: `cannot read the declarations file ${file}: ${code === "ENOENT" ? "it does not exist" : String(code ?? error)}`,
-    };
+    if (code === "ENOENT") return { problem: `cannot read the declarations file ${file}: it does not exist` };
+    // ELOOP (a link, with O_NOFOLLOW), ENXIO (a FIFO or socket nobody reads), EISDIR: say what is there instead.
+    const there = await lstat(file).catch(() => undefined);
+    if (there !== undefined && !there.isFile()) return { problem: notRegular(file, there) };
+    return { problem: `cannot open the declarations file ${file}: ${String(code ?? error)}` };
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) return { problem: `the declarations file ${file} is not a regular file` };
+    if (!stats.isFile()) {
+      await handle.close();
+      return { problem: notRegular(file, stats) };
+    }
+    return { handle, stats };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function readDeclarationsFile(file: string): Promise<{ text: string } | { problem: string }> {
+  const opened = await openDeclarations(file, fsConstants.O_RDONLY);
+  if ("problem" in opened) return opened;
+  const { handle, stats } = opened;
+  try {
     if (stats.size > maxDeclarationsBytes)
       return {
         problem: `the declarations file ${file} is ${stats.size} bytes, over the ${maxDeclarationsBytes}-byte limit: not a declarations file`,
       };
+    // Never more than the size seen: a file still growing is read as it was then.
     const bytes = Buffer.alloc(stats.size);
-    const { bytesRead } = await handle.read(bytes, 0, stats.size, 0);
-    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, bytesRead));
+    let length = 0;
+    while (length < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, length, bytes.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, length));
     return { text };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes the file the script writes empty (or new), refusing what must not be emptied: a link (whose target a file
+ * planted in a shared folder would point at a victim's file), a file with other hard links (the same, by another
+ * name), a FIFO or a device. Only a file this function created (`exclusive`) or checked on its descriptor is
+ * emptied, through that descriptor.
+ */
+async function emptyDeclarationsFile(file: string, exclusive: boolean): Promise<{ problem: string } | undefined> {
+  const opened = await openDeclarations(
+    file,
+    fsConstants.O_WRONLY | fsConstants.O_CREAT | (exclusive ? fsConstants.O_EXCL : 0),
+    0o600,
+  );
+  if ("problem" in opened) return opened;
+  const { handle, stats } = opened;
+  try {
+    if (stats.nlink > 1)
+      return {
+        problem: `the declarations file ${file} has ${stats.nlink} hard links: refused (emptying it would empty the others too)`,
+      };
+    await handle.truncate(0);
+    return undefined;
   } finally {
     await handle.close();
   }
@@ -175,8 +251,8 @@ async function runScript(
       file = path.join(temporaryFolder, "declarations.jsonl");
     }
     // The file is this run's: a script that appends (as Oz's template does) must not find an earlier run's lines.
-    const created = await open(file, "w", 0o600);
-    await created.close();
+    const emptied = await emptyDeclarationsFile(file, temporaryFolder !== undefined);
+    if (emptied !== undefined) return failed("script", "declarations-unreadable", emptied.problem);
     const scriptStats = await stat(script).catch(() => undefined);
     if (!scriptStats?.isFile())
       return failed(
@@ -197,33 +273,57 @@ async function runScript(
 /** The last few lines of what the script said on stderr, for the error message. */
 const scriptOutputLimit = 2048;
 
-/** Runs the script in a process group of its own; returns a failure, or undefined when it exited 0 in time. */
-function runWithTimeout(
+/** How long a script has to end after SIGTERM before SIGKILL, and again after SIGKILL before it is given up on. */
+const killGraceMs = 1000;
+
+/** How long the search for the processes a script left behind may go on killing (it ends sooner: when none is left). */
+const sweepBoundMs = 2000;
+
+/**
+ * Runs the script in a process group of its own; returns a failure, or undefined when it exited 0 in time. Either
+ * way, every process it started that can still be found is killed before this returns (see script-processes.ts):
+ * the snapshot is taken now, and nothing the script left running may change the declarations while they are read,
+ * or outlive the run. It returns by the timeout plus at most `2 × killGraceMs + sweepBoundMs`, whatever the script
+ * does.
+ */
+async function runWithTimeout(
   script: string,
   file: string,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
   timeoutMs: number,
 ): Promise<DeclarationsOutcome | undefined> {
+  const stream = await openTracedStream();
   return new Promise((resolve) => {
     let stderr = "";
     let timedOut = false;
-    let settled = false;
-    const settle = (outcome: DeclarationsOutcome | undefined): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(killTimer);
-      resolve(outcome);
-    };
-    const child = spawn(script, [], {
-      cwd,
-      env: { ...env, [snapshotEnvironment.file]: file, [ozSnapshotEnvironment.file]: file },
-      // A group of its own, so a timeout kills what the script started too, not only the shell running it.
-      detached: true,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
+    let ending = false;
+    const timers: NodeJS.Timeout[] = [];
+    const marker = newScriptMarker();
+    let child: ChildProcess;
+    try {
+      child = spawn(script, [], {
+        cwd,
+        env: {
+          ...env,
+          [snapshotEnvironment.file]: file,
+          [ozSnapshotEnvironment.file]: file,
+          [marker.variable]: marker.value,
+        },
+        // A group of its own, so a timeout kills what the script started too, not only the shell running it.
+        detached: true,
+        stdio: ["ignore", "ignore", stream?.childEnd ?? "pipe"],
+      });
+    } catch (error) {
+      stream?.reader.destroy();
+      throw error;
+    } finally {
+      // The script has its own copy now; this process only reads.
+      stream?.childEnd.destroy();
+    }
+    const output = stream?.reader ?? child.stderr;
+    output?.on("error", () => undefined);
+    output?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString("utf8")).slice(-scriptOutputLimit);
     });
     const killGroup = (signal: NodeJS.Signals): void => {
@@ -233,18 +333,42 @@ function runWithTimeout(
         // The group is gone already.
       }
     };
-    let killTimer: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup("SIGTERM");
-      // A script that ignores SIGTERM gets SIGKILL a moment later; the run closes either way.
-      killTimer = setTimeout(() => killGroup("SIGKILL"), 1000);
-      killTimer.unref();
-    }, timeoutMs);
     const said = (): string => {
       const text = stderr.trim();
       return text === "" ? "" : `; it said: ${text.split("\n").slice(-5).join(" | ")}`;
     };
+    const timedOutOutcome = (): DeclarationsOutcome =>
+      failed(
+        "script",
+        "script-timeout",
+        `the declarations script ${script} did not finish within ${timeoutMs} ms and was killed, with the processes it started${said()}`,
+      );
+    /** Kills whatever is left, then answers: by the script's exit, or by giving up on a script that never exits. */
+    const end = async (outcome: () => DeclarationsOutcome | undefined): Promise<void> => {
+      if (ending) return;
+      ending = true;
+      for (const timer of timers) clearTimeout(timer);
+      killGroup("SIGKILL");
+      await killTracedProcesses(
+        {
+          environmentEntry: `${marker.variable}=${marker.value}`,
+          descriptors: new Set(stream?.trace === undefined ? [] : [stream.trace]),
+        },
+        sweepBoundMs,
+      );
+      output?.destroy();
+      resolve(outcome());
+    };
+    timers.push(
+      setTimeout(() => {
+        timedOut = true;
+        killGroup("SIGTERM");
+        // A script that ignores SIGTERM gets SIGKILL a moment later; one that still has not exited (stuck in the
+        // kernel) is given up on after another: the run closes either way.
+        timers.push(setTimeout(() => killGroup("SIGKILL"), killGraceMs));
+        timers.push(setTimeout(() => void end(timedOutOutcome), 2 * killGraceMs));
+      }, timeoutMs),
+    );
     child.on("error", (error: NodeJS.ErrnoException) => {
       const reason =
         error.code === "EACCES"
@@ -254,30 +378,22 @@ function runWithTimeout(
             : error.code === "ENOEXEC"
               ? "it is not a program the system can run (give it a #! line)"
               : error.message;
-      settle(failed("script", "script-not-runnable", `cannot run the declarations script ${script}: ${reason}`));
+      void end(() =>
+        failed("script", "script-not-runnable", `cannot run the declarations script ${script}: ${reason}`),
+      );
     });
     // `exit`, not `close`: a background process the script left behind may hold stderr open for ever.
     child.on("exit", (code, signal) => {
-      // Whatever the script started in the background goes with it: the snapshot is taken now.
-      killGroup("SIGKILL");
-      child.stderr?.destroy();
-      if (timedOut)
-        settle(
-          failed(
-            "script",
-            "script-timeout",
-            `the declarations script ${script} did not finish within ${timeoutMs} ms and was killed (with its process group)${said()}`,
-          ),
-        );
-      else if (code !== 0)
-        settle(
-          failed(
+      void end(() => {
+        if (timedOut) return timedOutOutcome();
+        if (code !== 0)
+          return failed(
             "script",
             "script-failed",
             `the declarations script ${script} ${code === null ? `was killed by ${String(signal)}` : `exited with code ${code}`}${said()}`,
-          ),
-        );
-      else settle(undefined);
+          );
+        return undefined;
+      });
     });
   });
 }

@@ -3,12 +3,13 @@
 // is a result with problems, and the run closes all the same.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { SnapshotArtifact, SnapshotHeader } from "@agent-transcript/core";
+import type { SnapshotArtifact, SnapshotFinding, SnapshotHeader } from "@agent-transcript/core";
 import { describeCount } from "@agent-transcript/core";
 import { snapshotArtifact } from "../snapshot-declarations.js";
 import { writeSnapshotBundle } from "./bundle.js";
 import { takeSnapshot, type TakeSnapshotOptions } from "./create.js";
 import { resolveSnapshotDeclarations, type DeclarationsSourceOptions } from "./declarations-source.js";
+import { secretFileNameRule } from "./secret-file-names.js";
 
 export interface RunSnapshotOptions extends Omit<TakeSnapshotOptions, "now"> {
   /** The run: names the bundle (`<runId>.snapshot.jsonl`) and is recorded in it. */
@@ -74,7 +75,11 @@ export async function createRunSnapshot(options: RunSnapshotOptions): Promise<Ru
       messages.push({ level: "warning", message: `no workspace snapshot: ${outcome.problem.message}` });
       return { status: "failed", messages };
     }
-    const staged = await takeSnapshot(outcome.report.declarations, { ...options, now: new Date() });
+    const staged = await takeSnapshot(outcome.report.declarations, {
+      ...options,
+      redundant: outcome.report.redundant,
+      now: new Date(),
+    });
     try {
       for (const problem of staged.header.problems)
         messages.push({ level: "warning", message: `snapshot: left out: ${problem.message}` });
@@ -102,17 +107,38 @@ export async function createRunSnapshot(options: RunSnapshotOptions): Promise<Ru
   }
 }
 
-/** `snapshot: 3 secrets found (github-token ×2, jwt ×1) in src/deploy.env, notes.txt; kept (pass --redact …)`. */
+/**
+ * `snapshot: 3 secrets found (github-token ×2, jwt ×1) in src/deploy.env, notes.txt; kept (pass --redact …)`, then
+ * the files found by their name alone (`; 2 files named like secrets (.env, keys/id_rsa): carried as they are …`).
+ */
 export function describeSecrets(header: SnapshotHeader): string {
-  const { total, counts, findings, redacted } = header.secrets;
-  const rules = Object.entries(counts)
-    .map(([rule, count]) => `${rule} ×${count}`)
-    .join(", ");
-  const names = findings.map((finding) =>
+  const { counts, findings, redacted } = header.secrets;
+  const nameOf = (finding: SnapshotFinding): string =>
     finding.repository === undefined || finding.repository === "."
       ? finding.path
-      : `${finding.repository}/${finding.path}`,
-  );
-  const shown = names.length > 5 ? `${names.slice(0, 5).join(", ")} and ${names.length - 5} more` : names.join(", ");
-  return `snapshot: ${describeCount(total, "secret")} found (${rules}) in ${shown}; ${redacted ? "redacted" : "kept as found (redacting replaces them with placeholders)"}`;
+      : `${finding.repository}/${finding.path}`;
+  const contentRules = Object.entries(counts).filter(([rule]) => rule !== secretFileNameRule);
+  const parts: string[] = [];
+  if (contentRules.length > 0) {
+    const total = contentRules.reduce((sum, [, count]) => sum + count, 0);
+    const rules = contentRules.map(([rule, count]) => `${rule} ×${count}`).join(", ");
+    const names = findings
+      .filter((finding) => Object.keys(finding.counts).some((rule) => rule !== secretFileNameRule))
+      .map(nameOf);
+    parts.push(
+      `${describeCount(total, "secret")} found (${rules}) in ${listed(names)}; ${redacted ? "redacted" : "kept as found (redacting replaces them with placeholders)"}`,
+    );
+  }
+  const named = findings.filter((finding) => finding.counts[secretFileNameRule] !== undefined).map(nameOf);
+  if (named.length > 0) {
+    const one = named.length === 1;
+    parts.push(
+      `${describeCount(named.length, "file")} named like ${one ? "a secret" : "secrets"} (${listed(named)}): carried as ${one ? "it is" : "they are"}, whatever redacting does: check ${one ? "it" : "them"} before sharing the bundle`,
+    );
+  }
+  return `snapshot: ${parts.join("; ")}`;
+}
+
+function listed(names: readonly string[]): string {
+  return names.length > 5 ? `${names.slice(0, 5).join(", ")} and ${names.length - 5} more` : names.join(", ");
 }
