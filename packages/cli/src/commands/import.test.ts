@@ -337,3 +337,60 @@ describe("agent-transcript import <folder>", () => {
     expect(none.stderr).toContain("holds no session of a known agent; nothing was written");
   });
 });
+
+describe("hostile records spliced into a real session", () => {
+  const real = path.join(scratch, "transcripts", "subagent.jsonl");
+  const records = readFileSync(real, "utf8")
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { message?: Record<string, unknown> });
+  const first = records[5] as (typeof records)[number];
+  const final = records.at(-1) as (typeof records)[number];
+  const write = (name: string, list: readonly unknown[]): string => {
+    const file = path.join(scratch, name);
+    writeFileSync(file, `${list.map((item) => JSON.stringify(item)).join("\n")}\n`);
+    return file;
+  };
+  const importJson = async (file: string) => {
+    const outcome = await runImport([file, "--json", "--output", `${file}.json`]);
+    expect(outcome.code).toBe(0);
+    return JSON.parse(outcome.stdout) as ImportReport;
+  };
+  const prompt = (uuid: string, parentUuid: unknown) => ({
+    ...final,
+    type: "user",
+    subtype: undefined,
+    uuid,
+    parentUuid,
+    message: { role: "user", content: "Again" },
+  });
+  const again = (uuid: string, parentUuid: string, input: number) => ({
+    ...first,
+    uuid,
+    parentUuid,
+    message: {
+      ...first.message,
+      usage: { input_tokens: input, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+    },
+  });
+
+  it("counts three responses sharing one message.id, user turns between, and says two are unexplained", async () => {
+    const clean = await importJson(real);
+    const file = write("reused-id.jsonl", [
+      ...records,
+      prompt("spliced-u1", final.uuid),
+      again("spliced-a1", "spliced-u1", 1_000_000),
+      prompt("spliced-u2", "spliced-a1"),
+      again("spliced-a2", "spliced-u2", 100),
+    ]);
+    const report = await importJson(file);
+    expect(report.messages).toBe(clean.messages + 4);
+    expect(report.usage.session?.input_tokens).toBe((clean.usage.session?.input_tokens ?? 0) + 1_000_100);
+    expect(report.unexplainedLosses).toBe(2);
+    const outcome = await runImport([file, "--output", path.join(scratch, "reused-id.json")]);
+    expect(outcome.stderr).toMatch(
+      /warning: invalid-field ×2, first at line 98: message\.id \S+ is that of the response at line 6,/,
+    );
+    expect(outcome.stderr).toMatch(/ losses \(2 unexplained\)/);
+  });
+});

@@ -8,7 +8,7 @@ import path from "node:path";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isDateTime } from "../../conversion/index.js";
+import { isDateTime, isExpectedSessionLoss } from "../../conversion/index.js";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
 import { isTimestamp } from "./to-canonical-records.js";
@@ -85,6 +85,101 @@ describe("garbage lines injected into a real session", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+/** The records of a real session, as objects, to splice hostile ones into. */
+const records = small
+  .replace(/\n$/, "")
+  .split("\n")
+  .map((line) => JSON.parse(line) as Record<string, unknown> & { message?: Record<string, unknown> });
+const cleanSmall = importText(small);
+/** The session's first response's first record (line 6) and last record (line 12), and the file's last record. */
+const firstRecord = records[5] as (typeof records)[number];
+const lastRecordOfFirst = records[11] as (typeof records)[number];
+const finalRecord = records.at(-1) as (typeof records)[number];
+const firstResponseId = firstRecord.message?.id as string;
+const fileOf = (list: readonly unknown[]): string => `${list.map((item) => JSON.stringify(item)).join("\n")}\n`;
+const anthropicUsage = (input: number, output: number) => ({
+  input_tokens: input,
+  output_tokens: output,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+});
+
+describe("records of one response id spliced apart in a real session", () => {
+  const prompt = (uuid: string, parentUuid: unknown, text: string) => ({
+    parentUuid,
+    isSidechain: false,
+    userType: "external",
+    cwd: finalRecord.cwd,
+    sessionId: finalRecord.sessionId,
+    version: finalRecord.version,
+    gitBranch: finalRecord.gitBranch,
+    type: "user",
+    message: { role: "user", content: text },
+    uuid,
+    timestamp: finalRecord.timestamp,
+  });
+  const again = (uuid: string, parentUuid: string, usage: Record<string, number>) => ({
+    ...firstRecord,
+    uuid,
+    parentUuid,
+    message: { ...firstRecord.message, usage },
+  });
+
+  it("three responses under one id, user turns between, stay three messages where they were, each counted", () => {
+    // Lines 97 to 100: a prompt, the first response's id again with 1,000,000 input tokens, a prompt, and again.
+    const spliced = fileOf([
+      ...records,
+      prompt("spliced-u1", finalRecord.uuid, "And again"),
+      again("spliced-a1", "spliced-u1", anthropicUsage(1_000_000, 50)),
+      prompt("spliced-u2", "spliced-a1", "Once more"),
+      again("spliced-a2", "spliced-u2", anthropicUsage(100, 5)),
+    ]);
+    const result = importText(spliced);
+    const { document } = result;
+    expect(validationErrors(document)).toEqual([]);
+    expect(document.messages.slice(0, -4)).toEqual(cleanSmall.document.messages);
+    expect(document.messages.slice(-4).map((message) => [message.id, message.response_id])).toEqual([
+      ["spliced-u1", undefined],
+      ["spliced-a1", firstResponseId],
+      ["spliced-u2", undefined],
+      ["spliced-a2", firstResponseId],
+    ]);
+    const clean = cleanSmall.document.usage as NonNullable<typeof document.usage>;
+    expect(document.usage).toMatchObject({
+      input_tokens: clean.input_tokens + 1_000_100,
+      output_tokens: clean.output_tokens + 55,
+    });
+    expect(result.losses.filter((loss) => !isExpectedSessionLoss(loss))).toEqual([
+      expect.objectContaining({ code: "invalid-field", line: 98, message: expect.stringContaining("at line 6") }),
+      expect.objectContaining({ code: "invalid-field", line: 100, message: expect.stringContaining("at line 98") }),
+    ]);
+  });
+
+  it("records of one response whose usage disagree: the largest counted, the lines named, the others kept", () => {
+    // Line 7, the first response's second record, claims 1,000,000 input tokens the others' figures do not hold.
+    const conflicting = { ...records[6], message: { ...records[6]?.message, usage: anthropicUsage(1_000_000, 1) } };
+    const spliced = fileOf(records.map((record, index) => (index === 6 ? conflicting : record)));
+    const result = importText(spliced);
+    const response = result.document.messages.find((message) => message.id === firstRecord.uuid);
+    expect(response?.usage).toMatchObject({ input_tokens: 1_000_000, output_tokens: 1 });
+    const cleanResponse = cleanSmall.document.messages.find((message) => message.id === firstRecord.uuid);
+    const clean = cleanSmall.document.usage as NonNullable<typeof result.document.usage>;
+    expect(result.document.usage?.input_tokens).toBe(
+      clean.input_tokens - (cleanResponse?.usage?.input_tokens ?? 0) + 1_000_000,
+    );
+    expect(result.losses.filter((loss) => !isExpectedSessionLoss(loss))).toEqual([
+      expect.objectContaining({
+        code: "invalid-field",
+        line: 6,
+        message: expect.stringMatching(/line 7's is counted .*lines 6, 8, 9, 10, 11, 12/),
+      }),
+    ]);
+    // The figures not counted stay beside the last record that carried them.
+    const entries = response?.provider_fields?.["claude-code"]?.lines as Array<{ line: number; usage?: unknown }>;
+    expect(entries.find((entry) => entry.line === 12)?.usage).toEqual(lastRecordOfFirst.message?.usage);
   });
 });
 

@@ -14,9 +14,15 @@
  *   results included (status `error` for `is_error`, `denied` for a call the user refused, `interrupted` for an
  *   interrupted command), with `toolUseResult` in the result's `provider_fields["claude-code"]` and a tool output
  *   Claude Code stored in a file of its own named there as `persistedOutput: { path, size }`.
- * - `assistant` records → assistant messages, one per API response: the records sharing `message.id` (one per
- *   content block, each repeating the usage) are merged; the usage is the last record's (the final figures), counted
- *   once, whether or not the records carry a `requestId`. `model`, `response_id`, `finish_reason` with the native
+ * - `assistant` records → assistant messages, one per API response: its records (one per content block, each under
+ *   its `message.id` and `requestId`, repeating the usage so far), written one after another with at most the results
+ *   of its own tool calls and Claude Code's own records between, are merged (a missing `requestId`, as gateways
+ *   write, matches any). The usage is the figures that hold every record's (the final ones), counted once; records
+ *   whose figures disagree (none holding the others') count the largest, keep the others beside their records and
+ *   name the lines (`invalid-field`). A record under an id seen before that does not continue that response (a user
+ *   turn, another response or a compaction came between, or another `requestId`) is a message of its own where it
+ *   was written, its usage counted, with an `invalid-field` loss naming both lines. `model`, `response_id`,
+ *   `finish_reason` with the native
  *   stop reason; thinking → reasoning with its signature, issued by the API the message id names (Anthropic, or
  *   Bedrock / Vertex AI for `msg_bdrk_` / `msg_vrtx_` ids).
  * - Compaction: the `system` record with subtype `compact_boundary` and the `isCompactSummary` user record after it
