@@ -183,6 +183,76 @@ describe("records of one response id spliced apart in a real session", () => {
   });
 });
 
+describe("usage sums near 2^53 in a real session", () => {
+  const max = Number.MAX_SAFE_INTEGER;
+  const cleanUsage = cleanSmall.document.usage as NonNullable<typeof cleanSmall.document.usage>;
+  const cleanFirst = cleanSmall.document.messages.find((message) => message.id === firstRecord.uuid)?.usage;
+  /** The session with its first response's final record (line 12) claiming `input` tokens in all (cache included). */
+  const withFirstInput = (input: number): string => {
+    const usage = lastRecordOfFirst.message?.usage as Record<string, number>;
+    const uncached = input - (usage.cache_read_input_tokens ?? 0) - (usage.cache_creation_input_tokens ?? 0);
+    const record = {
+      ...lastRecordOfFirst,
+      message: { ...lastRecordOfFirst.message, usage: { ...usage, input_tokens: uncached } },
+    };
+    return fileOf(records.map((item, index) => (index === 11 ? record : item)));
+  };
+
+  it("are clamped to 2^53 − 1 with a loss naming the pointer and the exact sum, never rounded silently", () => {
+    const others = cleanUsage.input_tokens - (cleanFirst?.input_tokens ?? 0);
+    // The first response alone is a safe count (with its output too); with the session's others, past 2^53 − 1.
+    const first = max - 100;
+    const result = importText(withFirstInput(first));
+    expect(result.document.messages.find((message) => message.id === firstRecord.uuid)?.usage?.input_tokens).toBe(
+      first,
+    );
+    expect(result.document.usage?.input_tokens).toBe(max);
+    const exact = BigInt(first) + BigInt(others);
+    expect(result.losses.filter((loss) => loss.code === "clamped-total")).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(new RegExp(`^/usage/input_tokens .*${exact}`)) }),
+      expect.objectContaining({ message: expect.stringMatching(/^\/usage\/total_tokens /) }),
+    ]);
+    expect(result.losses.filter((loss) => loss.code === "clamped-total").some(isExpectedSessionLoss)).toBe(false);
+    expect(validationErrors(result.document)).toEqual([]);
+  });
+
+  it("are exact up to 2^53 − 1 itself, with no loss", () => {
+    const others = cleanUsage.input_tokens - (cleanFirst?.input_tokens ?? 0);
+    const result = importText(withFirstInput(max - others));
+    expect(result.document.usage?.input_tokens).toBe(max);
+    expect(result.losses.filter((loss) => !isExpectedSessionLoss(loss))).toEqual([
+      expect.objectContaining({ code: "clamped-total", message: expect.stringMatching(/^\/usage\/total_tokens /) }),
+    ]);
+  });
+
+  it("rolled up with the sub-agents' are clamped at run.usage_including_children, named", () => {
+    const folder = path.join(transcripts, "fa812bfe-b295-4cca-9c2f-fdf01028cb46/subagents");
+    const related = ["agent-a93ccab.jsonl", "agent-aa84377.jsonl", "agent-acompact-70d8e7.jsonl"].map((name) => ({
+      path: `fa812bfe-b295-4cca-9c2f-fdf01028cb46/subagents/${name}`,
+      text: readFileSync(path.join(folder, name), "utf8"),
+    }));
+    const cleanLarge = importText(large, related).document;
+    // The main session's own input becomes 2^53 − 1 − 1000: its own sum is exact, its children's push the roll-up past.
+    const lines = large.replace(/\n$/, "").split("\n");
+    const index = lines.findLastIndex((line) => line.includes('"type":"assistant"') && line.includes('"usage"'));
+    const record = JSON.parse(lines[index] as string) as { message: { usage: Record<string, number> } };
+    const grow = max - 1000 - (cleanLarge.usage?.input_tokens ?? 0);
+    record.message.usage.input_tokens = (record.message.usage.input_tokens ?? 0) + grow;
+    lines[index] = JSON.stringify(record);
+    const result = importText(`${lines.join("\n")}\n`, related);
+    expect(result.document.usage?.input_tokens).toBe(max - 1000);
+    expect(result.document.run?.usage_including_children?.input_tokens).toBe(max);
+    const exact =
+      BigInt(max - 1000) +
+      BigInt((cleanLarge.run?.usage_including_children?.input_tokens ?? 0) - (cleanLarge.usage?.input_tokens ?? 0));
+    expect(result.losses.filter((loss) => loss.code === "clamped-total").map((loss) => loss.message)).toEqual([
+      expect.stringMatching(/^\/usage\/total_tokens /),
+      expect.stringMatching(new RegExp(`^/run/usage_including_children/input_tokens .*${exact}`)),
+      expect.stringMatching(/^\/run\/usage_including_children\/total_tokens /),
+    ]);
+  });
+});
+
 describe("generated records", () => {
   const uuid = fc.constantFrom("u1", "u2", "u3", "u4", "u5", "u6", "__proto__", "");
   const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined));

@@ -32,7 +32,8 @@
  * - Sub-agents: each sub-agent file (and each group of `isSidechain` records of an older main file) becomes a child
  *   run, `run.children[]` with its own document in `transcript` (its own `usage`), linked to the Task call that
  *   started it (`call_id`, from the result's `toolUseResult.agentId` or the agent's progress records) and naming the
- *   parent in `run.parent`. The parent's `run.usage_including_children` rolls every child's usage up.
+ *   parent in `run.parent`. The parent's `run.usage_including_children` rolls every child's usage up. A sum past
+ *   2^53 − 1 (the document's `usage`, the roll-up) is clamped to it with a `clamped-total` loss naming its pointer.
  * - Each message keeps its records' own fields in `provider_fields["claude-code"].lines` (one entry per record, with
  *   its line number, uuid, parentUuid, timestamp, requestId, …); the fields every record repeats (sessionId, version,
  *   cwd, gitBranch, …) are said once in `metadata["claude-code"].session` and beside a record only where it differs.

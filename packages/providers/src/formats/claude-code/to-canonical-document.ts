@@ -4,7 +4,7 @@
  * started them and embedded in the parent's `run.children`.
  */
 import type { ChildRun, Message, Run, Transcript, Usage } from "@agent-transcript/core";
-import { formatVersion, sumUsage } from "@agent-transcript/core";
+import { formatVersion, sumUsageChecked, type ClampedUsageCount } from "@agent-transcript/core";
 import {
   isJsonObject,
   setField,
@@ -16,6 +16,7 @@ import {
   type SessionLossCode,
   type SessionLoss,
   setAsideInvalidMessages,
+  clampedTotalMessage,
   firstLineOf,
   emptySessionDocument,
   relativeToMain,
@@ -340,7 +341,12 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
   if (last !== undefined) document.updated_at = last;
   document.source = sessionSource("claude-code", context.path, sessionId, context.importedAt);
   document.producer = { name: "claude-code", ...(version === undefined ? {} : { version }) };
-  const ownUsage = usages.length > 0 ? sumUsage(usages) : undefined;
+  // Sums past 2^53 − 1 are clamped, never rounded, and said so with their exact value.
+  const clamped = (pointer: string, count: ClampedUsageCount): void =>
+    report(file, undefined, "clamped-total", `${clampedTotalMessage(pointer, count)} (run ${context.id})`);
+  const ownSum = usages.length > 0 ? sumUsageChecked(usages) : undefined;
+  for (const count of ownSum?.clamped ?? []) clamped(`/usage/${count.counter}`, count);
+  const ownUsage = ownSum?.usage;
   if (file.records > 0 || context.children.length > 0)
     document.run = sessionRun({
       status: context.status,
@@ -349,6 +355,7 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
       parent: context.parent,
       children: context.children,
       usage: ownUsage,
+      clamped,
     });
   document.messages = messages;
   if (ownUsage !== undefined) document.usage = ownUsage;

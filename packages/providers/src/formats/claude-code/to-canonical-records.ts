@@ -565,7 +565,7 @@ const heldCounters = [
 ] as const;
 
 /** Whether usage `a` holds `b`: every count of `b` at most `a`'s (a cumulative snapshot taken no later). */
-export function holdsCounts(a: Usage, b: Usage): boolean {
+function holdsCounts(a: Usage, b: Usage): boolean {
   return heldCounters.every((counter) => (a[counter] ?? 0) >= (b[counter] ?? 0));
 }
 
