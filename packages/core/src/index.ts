@@ -42,7 +42,18 @@ export {
 } from "./export.js";
 export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
 export { renderMarkdown, renderMarkdownPieces, type MarkdownOptions } from "./markdown.js";
-export { addUsage, normalizeUsage, sumUsage, usageProviders, type UsageProvider } from "./usage.js";
+export {
+  addUsage,
+  normalizeUsage,
+  sumUsage,
+  sumUsageChecked,
+  usageCounters,
+  usageProviders,
+  type CheckedUsageSum,
+  type ClampedUsageCount,
+  type UsageCounter,
+  type UsageProvider,
+} from "./usage.js";
 export {
   addCost,
   computeCost,

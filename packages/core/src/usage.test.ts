@@ -4,7 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateUsage } from "./generated/v1/validate.js";
-import { addUsage, normalizeUsage, sumUsage, usageProviders } from "./usage.js";
+import { addUsage, normalizeUsage, sumUsage, sumUsageChecked, usageProviders } from "./usage.js";
 import type { Usage } from "./generated/v1/types.js";
 import type { UsageProvider } from "./usage.js";
 
@@ -862,5 +862,78 @@ describe("addUsage and sumUsage", () => {
       output_tokens: 2,
       total_tokens: 3,
     });
+  });
+});
+
+describe("usage sums beyond 2^53 − 1", () => {
+  const max = Number.MAX_SAFE_INTEGER;
+  const counts = (input: number, output: number): Usage => ({ input_tokens: input, output_tokens: output });
+
+  it("are clamped to Number.MAX_SAFE_INTEGER and named with their exact sum, never rounded silently", () => {
+    // 9007199254740981 + 12 is 9007199254740993, which a double holds only as 9007199254740992: off by one.
+    const { usage, clamped } = sumUsageChecked([counts(max - 10, 1), counts(12, 2)]);
+    expect(usage).toEqual({ input_tokens: max, output_tokens: 3, total_tokens: max });
+    expect(clamped).toEqual([
+      { counter: "input_tokens", sum: "9007199254740993" },
+      { counter: "total_tokens", sum: "9007199254740996" },
+    ]);
+  });
+
+  it("are exact up to Number.MAX_SAFE_INTEGER itself, nothing clamped", () => {
+    expect(sumUsageChecked([counts(max - 10, 0), counts(10, 0)])).toEqual({
+      usage: { input_tokens: max, output_tokens: 0, total_tokens: max },
+      clamped: [],
+    });
+  });
+
+  it("clamp the breakdowns too, each named", () => {
+    const big: Usage = { ...counts(max - 1, max - 1), cache_read_tokens: max - 1, reasoning_tokens: max - 1 };
+    const { usage, clamped } = sumUsageChecked([big, big]);
+    expect(usage).toMatchObject({
+      input_tokens: max,
+      output_tokens: max,
+      cache_read_tokens: max,
+      reasoning_tokens: max,
+    });
+    expect(clamped.map((entry) => entry.counter)).toEqual([
+      "input_tokens",
+      "output_tokens",
+      "cache_read_tokens",
+      "reasoning_tokens",
+      "total_tokens",
+    ]);
+    expect(clamped[0]?.sum).toBe(String(2n * BigInt(max - 1)));
+  });
+
+  it("name a count that is itself no safe integer (2^60 is valid JSON and a valid schema integer)", () => {
+    const { usage, clamped } = sumUsageChecked([counts(2 ** 60, 0)]);
+    expect(usage.input_tokens).toBe(max);
+    expect(clamped[0]).toEqual({ counter: "input_tokens", sum: "1152921504606846976" });
+  });
+
+  it("never throw on counts that are no integers (a document that breaks the schema), whatever comes after", () => {
+    expect(sumUsageChecked([counts(0.5, 0), counts(2 ** 60, 0), counts(Number.NaN, 0)]).usage.input_tokens).toBeNaN();
+  });
+
+  it("through addUsage and sumUsage are clamped as well: their counters are always safe integers", () => {
+    expect(addUsage(counts(max, 0), counts(1, 0)).input_tokens).toBe(max);
+    expect(sumUsage([counts(max - 10, 0), counts(12, 0)]).input_tokens).toBe(max);
+  });
+
+  it("are exact or clamped and named, for any counts near the limit", () => {
+    const count = fc.bigInt({ min: 0n, max: BigInt(max) }).map(Number);
+    const nearLimit = fc.bigInt({ min: BigInt(max) - 1000n, max: BigInt(max) }).map(Number);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.oneof(count, nearLimit), fc.nat()), { maxLength: 5 }), (pairs) => {
+        const list = pairs.map(([input, output]) => counts(input, output));
+        const { usage, clamped } = sumUsageChecked(list);
+        const exact = pairs.reduce((sum, [input]) => sum + BigInt(input), 0n);
+        const named = clamped.find((entry) => entry.counter === "input_tokens");
+        const beyond = exact > BigInt(max);
+        expect(usage.input_tokens).toBe(beyond ? max : Number(exact));
+        expect(named?.sum).toBe(beyond ? String(exact) : undefined);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -76,35 +76,94 @@ export function normalizeUsage(provider: UsageProvider, raw: unknown): Usage | u
   }
 }
 
-/** The sum of two usages. `raw` is dropped (a sum has no provider payload); a breakdown is kept if either side has it. */
-export function addUsage(a: Usage, b: Usage): Usage {
-  const sum: Usage = {
-    input_tokens: a.input_tokens + b.input_tokens,
-    output_tokens: a.output_tokens + b.output_tokens,
+/** The counters of a {@link Usage}: what {@link sumUsageChecked} adds. */
+export const usageCounters = Object.freeze([
+  "input_tokens",
+  "output_tokens",
+  "cache_read_tokens",
+  "cache_write_tokens",
+  "reasoning_tokens",
+  "total_tokens",
+] as const satisfies ReadonlyArray<keyof Usage>);
+
+/** One counter of a {@link Usage}. */
+export type UsageCounter = (typeof usageCounters)[number];
+
+/** A counter of a sum whose exact value is beyond `Number.MAX_SAFE_INTEGER`: the sum says it is clamped. */
+export interface ClampedUsageCount {
+  counter: UsageCounter;
+  /** The exact sum of the counts given, in decimal (a double cannot hold it; a string can). */
+  sum: string;
+}
+
+/** A sum of usages, and the counters of it that had to be clamped. */
+export interface CheckedUsageSum {
+  /** The sum; every counter a safe integer, a clamped one `Number.MAX_SAFE_INTEGER` (a lower bound). */
+  usage: Usage;
+  /** The counters whose exact sum is beyond `Number.MAX_SAFE_INTEGER`, in {@link usageCounters} order. */
+  clamped: ClampedUsageCount[];
+}
+
+/**
+ * The sum of any number of usages (the empty sum is all zeros), exact or said not to be. A double holds integers
+ * exactly only up to 2^53 − 1, so a sum beyond it (or a count given beyond it: valid JSON and a valid schema integer)
+ * would be rounded, off by one or more, with nothing to show: such a counter is clamped to `Number.MAX_SAFE_INTEGER`,
+ * a lower bound that every reader holds exactly, and named in `clamped` with its exact sum, for the caller to warn.
+ * `raw` is dropped (a sum has no provider payload); a breakdown is kept if any usage has it.
+ */
+export function sumUsageChecked(list: Iterable<Usage>): CheckedUsageSum {
+  const sums = new Map<UsageCounter, number | bigint>([
+    ["input_tokens", 0],
+    ["output_tokens", 0],
+    ["total_tokens", 0],
+  ]);
+  const add = (counter: UsageCounter, value: number | undefined): void => {
+    if (value === undefined) return;
+    const sum = sums.get(counter) ?? 0;
+    // Exact while both sides are safe and the sum stays safe; past that, exact in a bigint.
+    if (typeof sum === "number" && Number.isSafeInteger(value) && value <= Number.MAX_SAFE_INTEGER - sum)
+      sums.set(counter, sum + value);
+    else if (Number.isInteger(value) && (typeof sum === "bigint" || Number.isInteger(sum)))
+      sums.set(counter, BigInt(sum) + BigInt(value));
+    // A value that is no integer is no count (validation names it): added as a number, never thrown on.
+    else sums.set(counter, Number(sum) + value);
   };
-  const cacheRead = addOptional(a.cache_read_tokens, b.cache_read_tokens);
-  if (cacheRead !== undefined) sum.cache_read_tokens = cacheRead;
-  const cacheWrite = addOptional(a.cache_write_tokens, b.cache_write_tokens);
-  if (cacheWrite !== undefined) sum.cache_write_tokens = cacheWrite;
-  const reasoning = addOptional(a.reasoning_tokens, b.reasoning_tokens);
-  if (reasoning !== undefined) sum.reasoning_tokens = reasoning;
-  sum.total_tokens = totalOf(a) + totalOf(b);
-  return sum;
+  for (const usage of list) {
+    add("input_tokens", usage.input_tokens);
+    add("output_tokens", usage.output_tokens);
+    add("cache_read_tokens", usage.cache_read_tokens);
+    add("cache_write_tokens", usage.cache_write_tokens);
+    add("reasoning_tokens", usage.reasoning_tokens);
+    if (usage.total_tokens !== undefined) add("total_tokens", usage.total_tokens);
+    else {
+      add("total_tokens", usage.input_tokens);
+      add("total_tokens", usage.output_tokens);
+    }
+  }
+  const usage = {} as Usage;
+  const clamped: ClampedUsageCount[] = [];
+  for (const counter of usageCounters) {
+    const sum = sums.get(counter);
+    if (sum === undefined) continue;
+    if (typeof sum === "bigint" && sum > BigInt(Number.MAX_SAFE_INTEGER)) {
+      usage[counter] = Number.MAX_SAFE_INTEGER;
+      clamped.push({ counter, sum: sum.toString() });
+    } else usage[counter] = Number(sum);
+  }
+  return { usage, clamped };
 }
 
-/** The sum of any number of usages; the empty sum is all zeros. */
+/**
+ * The sum of two usages: {@link sumUsageChecked} of the two, without saying which counters it clamped (a sum beyond
+ * `Number.MAX_SAFE_INTEGER` is clamped to it, never rounded). `raw` is dropped; a breakdown is kept if either side has it.
+ */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return sumUsageChecked([a, b]).usage;
+}
+
+/** The sum of any number of usages, clamped as {@link addUsage} is; the empty sum is all zeros. */
 export function sumUsage(list: Iterable<Usage>): Usage {
-  let total: Usage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
-  for (const usage of list) total = addUsage(total, usage);
-  return total;
-}
-
-function totalOf(usage: Usage): number {
-  return usage.total_tokens ?? usage.input_tokens + usage.output_tokens;
-}
-
-function addOptional(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+  return sumUsageChecked(list).usage;
 }
 
 type PlainRecord = object;

@@ -337,3 +337,133 @@ describe("agent-transcript import <folder>", () => {
     expect(none.stderr).toContain("holds no session of a known agent; nothing was written");
   });
 });
+
+describe("hostile records spliced into a real session", () => {
+  const real = path.join(scratch, "transcripts", "subagent.jsonl");
+  const records = readFileSync(real, "utf8")
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { message?: Record<string, unknown> });
+  const first = records[5] as (typeof records)[number];
+  const final = records.at(-1) as (typeof records)[number];
+  const write = (name: string, list: readonly unknown[]): string => {
+    const file = path.join(scratch, name);
+    writeFileSync(file, `${list.map((item) => JSON.stringify(item)).join("\n")}\n`);
+    return file;
+  };
+  const importJson = async (file: string) => {
+    const outcome = await runImport([file, "--json", "--output", `${file}.json`]);
+    expect(outcome.code).toBe(0);
+    return JSON.parse(outcome.stdout) as ImportReport;
+  };
+  const prompt = (uuid: string, parentUuid: unknown) => ({
+    ...final,
+    type: "user",
+    subtype: undefined,
+    uuid,
+    parentUuid,
+    message: { role: "user", content: "Again" },
+  });
+  const again = (uuid: string, parentUuid: string, input: number) => ({
+    ...first,
+    uuid,
+    parentUuid,
+    message: {
+      ...first.message,
+      usage: { input_tokens: input, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+    },
+  });
+
+  it("counts three responses sharing one message.id, user turns between, and says two are unexplained", async () => {
+    const clean = await importJson(real);
+    const file = write("reused-id.jsonl", [
+      ...records,
+      prompt("spliced-u1", final.uuid),
+      again("spliced-a1", "spliced-u1", 1_000_000),
+      prompt("spliced-u2", "spliced-a1"),
+      again("spliced-a2", "spliced-u2", 100),
+    ]);
+    const report = await importJson(file);
+    expect(report.messages).toBe(clean.messages + 4);
+    expect(report.usage.session?.input_tokens).toBe((clean.usage.session?.input_tokens ?? 0) + 1_000_100);
+    expect(report.unexplainedLosses).toBe(2);
+    const outcome = await runImport([file, "--output", path.join(scratch, "reused-id.json")]);
+    expect(outcome.stderr).toMatch(
+      /warning: invalid-field ×2, first at line 98: message\.id \S+ is that of the response at line 6,/,
+    );
+    expect(outcome.stderr).toMatch(/ losses \(2 unexplained\)/);
+  });
+
+  it("reports a token sum past 2^53 − 1 as 2^53 − 1 with a loss naming it and the exact sum, never rounded", async () => {
+    const clean = await importJson(real);
+    const max = Number.MAX_SAFE_INTEGER;
+    // The first response's final record (line 12) claims 2^53 − 1 − 100 input tokens in all: a safe count alone.
+    const last = records[11] as (typeof records)[number];
+    const usage = last.message?.usage as Record<string, number>;
+    const claimed = max - 100;
+    const uncached = claimed - (usage.cache_read_input_tokens ?? 0) - (usage.cache_creation_input_tokens ?? 0);
+    const grown = { ...last, message: { ...last.message, usage: { ...usage, input_tokens: uncached } } };
+    const file = write(
+      "near-2-53.jsonl",
+      records.map((record, index) => (index === 11 ? grown : record)),
+    );
+    const report = await importJson(file);
+    expect(report.usage.session?.input_tokens).toBe(max);
+    const firstInput =
+      (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
+    const exact = BigInt(claimed) + BigInt((clean.usage.session?.input_tokens ?? 0) - firstInput);
+    expect(report.losses.filter((loss) => loss.code === "clamped-total").map((loss) => loss.message)).toEqual([
+      expect.stringMatching(new RegExp(`^/usage/input_tokens adds up to ${exact}, .* written as ${max}`)),
+      expect.stringMatching(/^\/usage\/total_tokens /),
+    ]);
+    expect(report.unexplainedLosses).toBe(2);
+  });
+});
+
+describe("hostile token counts spliced into a real Codex rollout", () => {
+  const real = path.join(
+    realFixturesRoot(),
+    "codemie-code/src/agents/plugins/codex/__tests__/fixtures/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl",
+  );
+  const lines = readFileSync(real, "utf8").replace(/\n$/, "").split("\n");
+  // Line 385, the rollout's last token_count: 6,055,836 input tokens over its one long turn.
+  const last = JSON.parse(lines[384] as string) as { payload: { info: Record<string, unknown> } };
+  const withCounters = (total: unknown) =>
+    JSON.stringify({ ...last, payload: { ...last.payload, info: { ...last.payload.info, total_token_usage: total } } });
+  const importLines = async (name: string, list: readonly string[]) => {
+    const file = path.join(scratch, name);
+    writeFileSync(file, `${list.join("\n")}\n`);
+    const outcome = await runImport([file, "--json", "--output", `${file}.json`]);
+    expect(outcome.code).toBe(0);
+    return JSON.parse(outcome.stdout) as ImportReport;
+  };
+
+  it("keeps the turn's count when its cumulative counters fall, and says where", async () => {
+    const clean = await importLines("codex-clean.jsonl", lines);
+    const fallen = {
+      input_tokens: 5,
+      cached_input_tokens: 0,
+      output_tokens: 1,
+      reasoning_output_tokens: 0,
+      total_tokens: 6,
+    };
+    const report = await importLines("codex-fallen.jsonl", [...lines, withCounters(fallen)]);
+    expect(report.usage.session?.input_tokens).toBe((clean.usage.session?.input_tokens ?? 0) + 5);
+    expect(report.unexplainedLosses).toBe(1);
+    expect(report.losses.find((loss) => loss.line === 387)).toMatchObject({
+      code: "invalid-field",
+      message: expect.stringContaining("went down within a turn (input_tokens 6055836 → 5 since line 385)"),
+    });
+  });
+
+  it("names a counter that is no count as an invalid field, not as rate limits", async () => {
+    const counters = (last.payload.info.total_token_usage ?? {}) as Record<string, unknown>;
+    const broken = [...lines.slice(0, 384), withCounters({ ...counters, input_tokens: -5 }), ...lines.slice(385)];
+    const report = await importLines("codex-negative.jsonl", broken);
+    expect(report.unexplainedLosses).toBe(1);
+    expect(report.losses.find((loss) => loss.line === 385)).toMatchObject({
+      code: "invalid-field",
+      message: expect.stringContaining("info.total_token_usage.input_tokens is -5, not a token count"),
+    });
+  });
+});

@@ -4,8 +4,16 @@
  * that still breaks a rule of the canonical schema (a hostile line the reading let through) is moved, as it was
  * converted, to `metadata[<format key>].invalid` with an `invalid-line` loss naming its line.
  */
-import type { ChildRun, Message, Run, SourceFormat, Transcript, Usage } from "@agent-transcript/core";
-import { addUsage, formatVersion } from "@agent-transcript/core";
+import type {
+  ChildRun,
+  ClampedUsageCount,
+  Message,
+  Run,
+  SourceFormat,
+  Transcript,
+  Usage,
+} from "@agent-transcript/core";
+import { formatVersion, sumUsageChecked } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { isJsonObject, type JsonObject } from "./json.js";
 import type { SessionImportOptions } from "./session.js";
@@ -80,6 +88,16 @@ export interface SessionRunParts {
   parent?: Run["parent"];
   children?: ChildRun[];
   usage?: Usage | undefined;
+  /** Told each counter of `usage_including_children` clamped at 2^53 − 1, with its JSON pointer in the document. */
+  clamped?: (pointer: string, count: ClampedUsageCount) => void;
+}
+
+/**
+ * The loss message of a token total clamped at `Number.MAX_SAFE_INTEGER` (see `sumUsageChecked`), at `pointer` of
+ * the document, for a `clamped-total` loss.
+ */
+export function clampedTotalMessage(pointer: string, count: ClampedUsageCount): string {
+  return `${pointer} adds up to ${count.sum}, beyond 2^53 − 1, past which a JSON number is not read back exactly; written as ${Number.MAX_SAFE_INTEGER}, a lower bound`;
 }
 
 /**
@@ -87,7 +105,7 @@ export interface SessionRunParts {
  * and its child runs with `usage_including_children`, the run's own usage plus each child's own roll-up (or its usage
  * when it has no children).
  */
-export function sessionRun({ status, first, last, parent, children = [], usage }: SessionRunParts): Run {
+export function sessionRun({ status, first, last, parent, children = [], usage, clamped }: SessionRunParts): Run {
   const run: Run = { status };
   if (first !== undefined) run.started_at = first;
   if (last !== undefined) run.ended_at = last;
@@ -96,12 +114,17 @@ export function sessionRun({ status, first, last, parent, children = [], usage }
   if (parent !== undefined) run.parent = parent;
   if (children.length > 0) {
     run.children = children;
-    let total = usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+    const childTotals: Usage[] = [];
     for (const child of children) {
       const childTotal = child.transcript?.run?.usage_including_children ?? child.transcript?.usage;
-      if (childTotal !== undefined) total = addUsage(total, childTotal);
+      if (childTotal !== undefined) childTotals.push(childTotal);
     }
-    run.usage_including_children = total;
+    if (usage !== undefined && childTotals.length === 0) run.usage_including_children = usage;
+    else {
+      const sum = sumUsageChecked(usage === undefined ? childTotals : [usage, ...childTotals]);
+      run.usage_including_children = sum.usage;
+      for (const count of sum.clamped) clamped?.(`/run/usage_including_children/${count.counter}`, count);
+    }
   }
   return run;
 }

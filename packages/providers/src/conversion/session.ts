@@ -75,7 +75,13 @@ export type SessionLossCode =
    * A value a redacting tool replaced with a placeholder (`<redacted>`, `[REDACTED]`) where the format wants another
    * type or form (a timestamp, an enum member); kept as written beside the message.
    */
-  | "redacted-value";
+  | "redacted-value"
+  /**
+   * A token total the importer summed (the document's `usage`, a run's `usage_including_children`) beyond 2^53 − 1,
+   * which a JSON number read as a double does not hold exactly: written as 9007199254740991, a lower bound; the loss
+   * names its JSON pointer and the exact sum.
+   */
+  | "clamped-total";
 
 /** The loss kinds that are a documented rule of the importer, not something it failed to read. */
 export const expectedSessionLossCodes: readonly SessionLossCode[] = Object.freeze([

@@ -8,7 +8,7 @@ import path from "node:path";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isDateTime } from "../../conversion/index.js";
+import { isDateTime, isExpectedSessionLoss } from "../../conversion/index.js";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
 import { isTimestamp } from "./to-canonical-records.js";
@@ -85,6 +85,171 @@ describe("garbage lines injected into a real session", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+/** The records of a real session, as objects, to splice hostile ones into. */
+const records = small
+  .replace(/\n$/, "")
+  .split("\n")
+  .map((line) => JSON.parse(line) as Record<string, unknown> & { message?: Record<string, unknown> });
+const cleanSmall = importText(small);
+/** The session's first response's first record (line 6) and last record (line 12), and the file's last record. */
+const firstRecord = records[5] as (typeof records)[number];
+const lastRecordOfFirst = records[11] as (typeof records)[number];
+const finalRecord = records.at(-1) as (typeof records)[number];
+const firstResponseId = firstRecord.message?.id as string;
+const fileOf = (list: readonly unknown[]): string => `${list.map((item) => JSON.stringify(item)).join("\n")}\n`;
+const anthropicUsage = (input: number, output: number) => ({
+  input_tokens: input,
+  output_tokens: output,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+});
+
+describe("records of one response id spliced apart in a real session", () => {
+  const prompt = (uuid: string, parentUuid: unknown, text: string) => ({
+    parentUuid,
+    isSidechain: false,
+    userType: "external",
+    cwd: finalRecord.cwd,
+    sessionId: finalRecord.sessionId,
+    version: finalRecord.version,
+    gitBranch: finalRecord.gitBranch,
+    type: "user",
+    message: { role: "user", content: text },
+    uuid,
+    timestamp: finalRecord.timestamp,
+  });
+  const again = (uuid: string, parentUuid: string, usage: Record<string, number>) => ({
+    ...firstRecord,
+    uuid,
+    parentUuid,
+    message: { ...firstRecord.message, usage },
+  });
+
+  it("three responses under one id, user turns between, stay three messages where they were, each counted", () => {
+    // Lines 97 to 100: a prompt, the first response's id again with 1,000,000 input tokens, a prompt, and again.
+    const spliced = fileOf([
+      ...records,
+      prompt("spliced-u1", finalRecord.uuid, "And again"),
+      again("spliced-a1", "spliced-u1", anthropicUsage(1_000_000, 50)),
+      prompt("spliced-u2", "spliced-a1", "Once more"),
+      again("spliced-a2", "spliced-u2", anthropicUsage(100, 5)),
+    ]);
+    const result = importText(spliced);
+    const { document } = result;
+    expect(validationErrors(document)).toEqual([]);
+    expect(document.messages.slice(0, -4)).toEqual(cleanSmall.document.messages);
+    expect(document.messages.slice(-4).map((message) => [message.id, message.response_id])).toEqual([
+      ["spliced-u1", undefined],
+      ["spliced-a1", firstResponseId],
+      ["spliced-u2", undefined],
+      ["spliced-a2", firstResponseId],
+    ]);
+    const clean = cleanSmall.document.usage as NonNullable<typeof document.usage>;
+    expect(document.usage).toMatchObject({
+      input_tokens: clean.input_tokens + 1_000_100,
+      output_tokens: clean.output_tokens + 55,
+    });
+    expect(result.losses.filter((loss) => !isExpectedSessionLoss(loss))).toEqual([
+      expect.objectContaining({ code: "invalid-field", line: 98, message: expect.stringContaining("at line 6") }),
+      expect.objectContaining({ code: "invalid-field", line: 100, message: expect.stringContaining("at line 98") }),
+    ]);
+  });
+
+  it("records of one response whose usage disagree: the largest counted, the lines named, the others kept", () => {
+    // Line 7, the first response's second record, claims 1,000,000 input tokens the others' figures do not hold.
+    const conflicting = { ...records[6], message: { ...records[6]?.message, usage: anthropicUsage(1_000_000, 1) } };
+    const spliced = fileOf(records.map((record, index) => (index === 6 ? conflicting : record)));
+    const result = importText(spliced);
+    const response = result.document.messages.find((message) => message.id === firstRecord.uuid);
+    expect(response?.usage).toMatchObject({ input_tokens: 1_000_000, output_tokens: 1 });
+    const cleanResponse = cleanSmall.document.messages.find((message) => message.id === firstRecord.uuid);
+    const clean = cleanSmall.document.usage as NonNullable<typeof result.document.usage>;
+    expect(result.document.usage?.input_tokens).toBe(
+      clean.input_tokens - (cleanResponse?.usage?.input_tokens ?? 0) + 1_000_000,
+    );
+    expect(result.losses.filter((loss) => !isExpectedSessionLoss(loss))).toEqual([
+      expect.objectContaining({
+        code: "invalid-field",
+        line: 6,
+        message: expect.stringMatching(/line 7's is counted .*lines 6, 8, 9, 10, 11, 12/),
+      }),
+    ]);
+    // The figures not counted stay beside the last record that carried them.
+    const entries = response?.provider_fields?.["claude-code"]?.lines as Array<{ line: number; usage?: unknown }>;
+    expect(entries.find((entry) => entry.line === 12)?.usage).toEqual(lastRecordOfFirst.message?.usage);
+  });
+});
+
+describe("usage sums near 2^53 in a real session", () => {
+  const max = Number.MAX_SAFE_INTEGER;
+  const cleanUsage = cleanSmall.document.usage as NonNullable<typeof cleanSmall.document.usage>;
+  const cleanFirst = cleanSmall.document.messages.find((message) => message.id === firstRecord.uuid)?.usage;
+  /** The session with its first response's final record (line 12) claiming `input` tokens in all (cache included). */
+  const withFirstInput = (input: number): string => {
+    const usage = lastRecordOfFirst.message?.usage as Record<string, number>;
+    const uncached = input - (usage.cache_read_input_tokens ?? 0) - (usage.cache_creation_input_tokens ?? 0);
+    const record = {
+      ...lastRecordOfFirst,
+      message: { ...lastRecordOfFirst.message, usage: { ...usage, input_tokens: uncached } },
+    };
+    return fileOf(records.map((item, index) => (index === 11 ? record : item)));
+  };
+
+  it("are clamped to 2^53 − 1 with a loss naming the pointer and the exact sum, never rounded silently", () => {
+    const others = cleanUsage.input_tokens - (cleanFirst?.input_tokens ?? 0);
+    // The first response alone is a safe count (with its output too); with the session's others, past 2^53 − 1.
+    const first = max - 100;
+    const result = importText(withFirstInput(first));
+    expect(result.document.messages.find((message) => message.id === firstRecord.uuid)?.usage?.input_tokens).toBe(
+      first,
+    );
+    expect(result.document.usage?.input_tokens).toBe(max);
+    const exact = BigInt(first) + BigInt(others);
+    expect(result.losses.filter((loss) => loss.code === "clamped-total")).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(new RegExp(`^/usage/input_tokens .*${exact}`)) }),
+      expect.objectContaining({ message: expect.stringMatching(/^\/usage\/total_tokens /) }),
+    ]);
+    expect(result.losses.filter((loss) => loss.code === "clamped-total").some(isExpectedSessionLoss)).toBe(false);
+    expect(validationErrors(result.document)).toEqual([]);
+  });
+
+  it("are exact up to 2^53 − 1 itself, with no loss", () => {
+    const others = cleanUsage.input_tokens - (cleanFirst?.input_tokens ?? 0);
+    const result = importText(withFirstInput(max - others));
+    expect(result.document.usage?.input_tokens).toBe(max);
+    expect(result.losses.filter((loss) => !isExpectedSessionLoss(loss))).toEqual([
+      expect.objectContaining({ code: "clamped-total", message: expect.stringMatching(/^\/usage\/total_tokens /) }),
+    ]);
+  });
+
+  it("rolled up with the sub-agents' are clamped at run.usage_including_children, named", () => {
+    const folder = path.join(transcripts, "fa812bfe-b295-4cca-9c2f-fdf01028cb46/subagents");
+    const related = ["agent-a93ccab.jsonl", "agent-aa84377.jsonl", "agent-acompact-70d8e7.jsonl"].map((name) => ({
+      path: `fa812bfe-b295-4cca-9c2f-fdf01028cb46/subagents/${name}`,
+      text: readFileSync(path.join(folder, name), "utf8"),
+    }));
+    const cleanLarge = importText(large, related).document;
+    // The main session's own input becomes 2^53 − 1 − 1000: its own sum is exact, its children's push the roll-up past.
+    const lines = large.replace(/\n$/, "").split("\n");
+    const index = lines.findLastIndex((line) => line.includes('"type":"assistant"') && line.includes('"usage"'));
+    const record = JSON.parse(lines[index] as string) as { message: { usage: Record<string, number> } };
+    const grow = max - 1000 - (cleanLarge.usage?.input_tokens ?? 0);
+    record.message.usage.input_tokens = (record.message.usage.input_tokens ?? 0) + grow;
+    lines[index] = JSON.stringify(record);
+    const result = importText(`${lines.join("\n")}\n`, related);
+    expect(result.document.usage?.input_tokens).toBe(max - 1000);
+    expect(result.document.run?.usage_including_children?.input_tokens).toBe(max);
+    const exact =
+      BigInt(max - 1000) +
+      BigInt((cleanLarge.run?.usage_including_children?.input_tokens ?? 0) - (cleanLarge.usage?.input_tokens ?? 0));
+    expect(result.losses.filter((loss) => loss.code === "clamped-total").map((loss) => loss.message)).toEqual([
+      expect.stringMatching(/^\/usage\/total_tokens /),
+      expect.stringMatching(new RegExp(`^/run/usage_including_children/input_tokens .*${exact}`)),
+      expect.stringMatching(/^\/run\/usage_including_children\/total_tokens /),
+    ]);
   });
 });
 

@@ -161,6 +161,130 @@ describe("a streamed response", () => {
   });
 });
 
+describe("records sharing a message id that do not belong together", () => {
+  it("stay apart when a user turn comes between: each a message where it was, each usage counted", () => {
+    const text = lines(
+      user("u1", null, "Count to three"),
+      assistant("a1", "u1", "msg_1", { type: "text", text: "One." }, usage(100, 5)),
+      user("u2", "a1", "Go on"),
+      assistant("a2", "u2", "msg_1", { type: "text", text: "Two." }, usage(1_000_000, 7)),
+      user("u3", "a2", "And?"),
+      assistant("a3", "u3", "msg_1", { type: "text", text: "Three." }, usage(0, 2)),
+    );
+    const { document, losses } = imported(text);
+    expect(document.messages.map((message) => [message.id, texts(message)])).toEqual([
+      ["u1", ["Count to three"]],
+      ["a1", ["One."]],
+      ["u2", ["Go on"]],
+      ["a2", ["Two."]],
+      ["u3", ["And?"]],
+      ["a3", ["Three."]],
+    ]);
+    expect(document.messages.map((message) => message.usage?.input_tokens)).toEqual([
+      undefined,
+      100,
+      undefined,
+      1_000_000,
+      undefined,
+      0,
+    ]);
+    expect(document.usage).toMatchObject({ input_tokens: 1_000_100, output_tokens: 14 });
+    expect(losses).toEqual([
+      expect.objectContaining({ code: "invalid-field", line: 4, message: expect.stringMatching(/msg_1.*line 2/) }),
+      expect.objectContaining({ code: "invalid-field", line: 6, message: expect.stringMatching(/msg_1.*line 4/) }),
+    ]);
+    expect(losses.some(isExpectedSessionLoss)).toBe(false);
+  });
+
+  it("stay apart when they come from another request, even next to each other", () => {
+    const text = lines(
+      user("u1", null, "Hi"),
+      assistant("a1", "u1", "msg_1", { type: "text", text: "Hel" }, usage(10, 2)),
+      assistant("a2", "a1", "msg_1", { type: "text", text: "lo" }, usage(10, 7), { requestId: "req_other" }),
+    );
+    const { document, losses } = imported(text);
+    expect(document.messages.map((message) => texts(message))).toEqual([["Hi"], ["Hel"], ["lo"]]);
+    expect(document.usage).toMatchObject({ input_tokens: 20, output_tokens: 9 });
+    expect(losses).toEqual([
+      expect.objectContaining({ code: "invalid-field", line: 3, message: expect.stringMatching(/msg_1.*line 2/) }),
+    ]);
+  });
+
+  it("are one response across the results of its own tool calls, as Claude Code writes parallel calls", () => {
+    const text = lines(
+      user("u1", null, "Look"),
+      assistant("a1", "u1", "msg_1", { type: "tool_use", id: "toolu_a", name: "Bash", input: {} }, usage(4, 2)),
+      user("r1", "a1", [{ type: "tool_result", tool_use_id: "toolu_a", content: "a" }]),
+      assistant("a2", "a1", "msg_1", { type: "tool_use", id: "toolu_b", name: "Bash", input: {} }, usage(4, 6)),
+      user("r2", "a2", [{ type: "tool_result", tool_use_id: "toolu_b", content: "b" }]),
+    );
+    const { document, losses } = imported(text);
+    expect(losses).toEqual([]);
+    expect(document.messages.map((message) => message.id)).toEqual(["u1", "a1", "r1", "r2"]);
+    expect(document.usage).toMatchObject({ input_tokens: 4, output_tokens: 6 });
+  });
+
+  it("is not continued across a result that answers another response's call", () => {
+    const text = lines(
+      user("u1", null, "Look"),
+      assistant("a1", "u1", "msg_1", { type: "tool_use", id: "toolu_a", name: "Bash", input: {} }, usage(4, 2)),
+      user("r1", "a1", [{ type: "tool_result", tool_use_id: "toolu_elsewhere", content: "?" }]),
+      assistant("a2", "r1", "msg_1", { type: "text", text: "Done." }, usage(4, 6)),
+    );
+    const { document, losses } = imported(text);
+    expect(document.messages.map((message) => message.id)).toEqual(["u1", "a1", "r1", "a2"]);
+    expect(codes(losses)).toContain("invalid-field");
+  });
+});
+
+describe("the usage of one response's records", () => {
+  it("is the record's that holds every other's counts: the final figures, whichever line has them", () => {
+    const text = lines(
+      user("u1", null, "Hi"),
+      assistant("a1", "u1", "msg_1", { type: "text", text: "Hel" }, usage(10, 9, 5, 5)),
+      // A later record with smaller counts is an earlier snapshot written late: the larger one holds it.
+      assistant("a2", "a1", "msg_1", { type: "text", text: "lo" }, usage(10, 2, 5, 5)),
+    );
+    const { document, losses } = imported(text);
+    expect(losses).toEqual([]);
+    expect(document.messages[1]?.usage).toMatchObject({ input_tokens: 20, output_tokens: 9 });
+  });
+
+  it("when the records disagree, is the largest, with a loss naming the lines and the others kept beside them", () => {
+    const text = lines(
+      user("u1", null, "Hi"),
+      assistant("a1", "u1", "msg_1", { type: "text", text: "Hel" }, usage(1_000_000, 1)),
+      assistant("a2", "a1", "msg_1", { type: "text", text: "lo" }, usage(100, 9)),
+      assistant("a3", "a2", "msg_1", { type: "text", text: "!" }, usage(100, 9)),
+    );
+    const { document, losses } = imported(text);
+    const answer = document.messages[1] as Message;
+    expect(answer.usage).toMatchObject({ input_tokens: 1_000_000, output_tokens: 1 });
+    expect(losses).toEqual([
+      expect.objectContaining({
+        code: "invalid-field",
+        line: 3,
+        message: expect.stringMatching(/msg_1.*line 2.*counted.*lines 3, 4/),
+      }),
+    ]);
+    const entries = answer.provider_fields?.["claude-code"]?.lines as Array<{ line: number; usage?: unknown }>;
+    expect(entries.map((entry) => entry.usage)).toEqual([undefined, undefined, usage(100, 9)]);
+  });
+
+  it("leaves out a record's usage that is no Anthropic usage, with a loss, and counts the others", () => {
+    const text = lines(
+      user("u1", null, "Hi"),
+      assistant("a1", "u1", "msg_1", { type: "text", text: "Hel" }, usage(10, 2)),
+      assistant("a2", "a1", "msg_1", { type: "text", text: "lo" }, { input_tokens: -1, output_tokens: "7" }),
+    );
+    const { document, losses } = imported(text);
+    expect(document.messages[1]?.usage).toMatchObject({ input_tokens: 10, output_tokens: 2 });
+    expect(losses).toEqual([
+      expect.objectContaining({ code: "invalid-field", line: 3, message: expect.stringContaining("not an Anthropic") }),
+    ]);
+  });
+});
+
 describe("the conversation tree", () => {
   it("follows the latest record back to the root and keeps a rewound branch in metadata", () => {
     const text = lines(

@@ -14,9 +14,15 @@
  *   results included (status `error` for `is_error`, `denied` for a call the user refused, `interrupted` for an
  *   interrupted command), with `toolUseResult` in the result's `provider_fields["claude-code"]` and a tool output
  *   Claude Code stored in a file of its own named there as `persistedOutput: { path, size }`.
- * - `assistant` records → assistant messages, one per API response: the records sharing `message.id` (one per
- *   content block, each repeating the usage) are merged; the usage is the last record's (the final figures), counted
- *   once, whether or not the records carry a `requestId`. `model`, `response_id`, `finish_reason` with the native
+ * - `assistant` records → assistant messages, one per API response: its records (one per content block, each under
+ *   its `message.id` and `requestId`, repeating the usage so far), written one after another with at most the results
+ *   of its own tool calls and Claude Code's own records between, are merged (a missing `requestId`, as gateways
+ *   write, matches any). The usage is the figures that hold every record's (the final ones), counted once; records
+ *   whose figures disagree (none holding the others') count the largest, keep the others beside their records and
+ *   name the lines (`invalid-field`). A record under an id seen before that does not continue that response (a user
+ *   turn, another response or a compaction came between, or another `requestId`) is a message of its own where it
+ *   was written, its usage counted, with an `invalid-field` loss naming both lines. `model`, `response_id`,
+ *   `finish_reason` with the native
  *   stop reason; thinking → reasoning with its signature, issued by the API the message id names (Anthropic, or
  *   Bedrock / Vertex AI for `msg_bdrk_` / `msg_vrtx_` ids).
  * - Compaction: the `system` record with subtype `compact_boundary` and the `isCompactSummary` user record after it
@@ -26,7 +32,8 @@
  * - Sub-agents: each sub-agent file (and each group of `isSidechain` records of an older main file) becomes a child
  *   run, `run.children[]` with its own document in `transcript` (its own `usage`), linked to the Task call that
  *   started it (`call_id`, from the result's `toolUseResult.agentId` or the agent's progress records) and naming the
- *   parent in `run.parent`. The parent's `run.usage_including_children` rolls every child's usage up.
+ *   parent in `run.parent`. The parent's `run.usage_including_children` rolls every child's usage up. A sum past
+ *   2^53 − 1 (the document's `usage`, the roll-up) is clamped to it with a `clamped-total` loss naming its pointer.
  * - Each message keeps its records' own fields in `provider_fields["claude-code"].lines` (one entry per record, with
  *   its line number, uuid, parentUuid, timestamp, requestId, …); the fields every record repeats (sessionId, version,
  *   cwd, gitBranch, …) are said once in `metadata["claude-code"].session` and beside a record only where it differs.

@@ -4,7 +4,7 @@
  * started them and embedded in the parent's `run.children`.
  */
 import type { ChildRun, Message, Run, Transcript, Usage } from "@agent-transcript/core";
-import { formatVersion, normalizeUsage, sumUsage } from "@agent-transcript/core";
+import { formatVersion, sumUsageChecked, type ClampedUsageCount } from "@agent-transcript/core";
 import {
   isJsonObject,
   setField,
@@ -16,6 +16,7 @@ import {
   type SessionLossCode,
   type SessionLoss,
   setAsideInvalidMessages,
+  clampedTotalMessage,
   firstLineOf,
   emptySessionDocument,
   relativeToMain,
@@ -233,20 +234,40 @@ function documentId(main: FileState, options: SessionImportOptions): string {
   return name === "" ? "claude-code-session" : name;
 }
 
-/** A message's usage, from the record that holds the final figures; a usage that is no Anthropic usage is kept aside. */
+/**
+ * A message's usage: the figures that hold every record's. Records of one response whose counts disagree (none holding
+ * the others', which Claude Code never writes) leave no figures that are right: the largest is counted, and the others
+ * are kept beside their records and named, so no count of them is dropped unsaid.
+ */
 function usageOf(unit: Unit, file: FileState, report: Report): Usage | undefined {
-  if (unit.usage === undefined || unit.usage === null) return undefined;
-  const usage = normalizeUsage("anthropic", unit.usage);
-  if (usage !== undefined) return usage;
+  const [first, ...others] = unit.usages;
+  if (first === undefined) return undefined;
+  if (others.length === 0) return first.value;
+  let chosen = first;
+  for (const entry of others) if (countOf(entry.value) >= countOf(chosen.value)) chosen = entry;
+  const rest = unit.usages.filter((entry) => entry !== chosen);
+  for (const entry of rest) setField(entry.fields, "usage", entry.raw);
+  const lines = rest.flatMap((entry) => entry.lines).sort((a, b) => a - b);
   report(
     file,
-    unit.usageLine,
+    lines[0],
     "invalid-field",
-    "a usage that is not an Anthropic usage object; kept beside the message, not counted",
+    `the records of response ${unit.responseId ?? `at line ${unit.firstLine}`} disagree on its usage, none holding the others' counts: ${linesNamed(chosen.lines)}'s is counted (${countsNamed(chosen.value)}), the largest; not counted: ${rest.map((entry) => `${linesNamed(entry.lines)} (${countsNamed(entry.value)})`).join("; ")}, each kept on its last line's entry in provider_fields["claude-code"].lines`,
   );
-  const fields = unit.lines.at(-1);
-  if (fields !== undefined) setField(fields, "usage", unit.usage);
-  return undefined;
+  return chosen.value;
+}
+
+/** A usage's total, to choose between figures that disagree. */
+function countOf(usage: Usage): number {
+  return usage.input_tokens + usage.output_tokens;
+}
+
+function linesNamed(lines: readonly number[]): string {
+  return lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.join(", ")}`;
+}
+
+function countsNamed(usage: Usage): string {
+  return `input ${usage.input_tokens}, output ${usage.output_tokens}`;
 }
 
 function toMessage(unit: Unit, usage: Usage | undefined): Message {
@@ -320,7 +341,12 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
   if (last !== undefined) document.updated_at = last;
   document.source = sessionSource("claude-code", context.path, sessionId, context.importedAt);
   document.producer = { name: "claude-code", ...(version === undefined ? {} : { version }) };
-  const ownUsage = usages.length > 0 ? sumUsage(usages) : undefined;
+  // Sums past 2^53 − 1 are clamped, never rounded, and said so with their exact value.
+  const clamped = (pointer: string, count: ClampedUsageCount): void =>
+    report(file, undefined, "clamped-total", `${clampedTotalMessage(pointer, count)} (run ${context.id})`);
+  const ownSum = usages.length > 0 ? sumUsageChecked(usages) : undefined;
+  for (const count of ownSum?.clamped ?? []) clamped(`/usage/${count.counter}`, count);
+  const ownUsage = ownSum?.usage;
   if (file.records > 0 || context.children.length > 0)
     document.run = sessionRun({
       status: context.status,
@@ -329,6 +355,7 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
       parent: context.parent,
       children: context.children,
       usage: ownUsage,
+      clamped,
     });
   document.messages = messages;
   if (ownUsage !== undefined) document.usage = ownUsage;

@@ -3,7 +3,8 @@
  * merged into one message), a node of the conversation tree, or the record kept verbatim. The conventions the
  * document keeps (keys, the session fields said once) are defined here.
  */
-import type { Issuer, Message, Part, ToolResultPart } from "@agent-transcript/core";
+import type { Issuer, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
+import { normalizeUsage } from "@agent-transcript/core";
 import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossCode } from "../../conversion/index.js";
 import { blockToPart, unmappedFields, type BlockLoss } from "./to-canonical-content.js";
 import type { TreeNode, TreeUnit } from "./to-canonical-tree.js";
@@ -68,17 +69,31 @@ export interface Unit extends TreeUnit {
   lastAt: string | undefined;
   id: string | undefined;
   responseId: string | undefined;
+  /** The API request an assistant message answers (`requestId`), once a record names it. */
+  requestId: string | undefined;
   model: string | undefined;
   stopReason: string | undefined;
-  /** The usage of the record that holds the final figures: the last record of the message. */
-  usage: unknown;
-  usageLine: number;
+  /**
+   * The usage figures of the message's records that no other record's figures hold: one entry (the final figures)
+   * unless its records disagree. Every record of a streamed response repeats the usage so far.
+   */
+  usages: UsageFigures[];
   /** The API message's own fields with no canonical place, from its last record. */
   apiFields: JsonObject | undefined;
   callIds: string[];
   answers: string[] | undefined;
   /** A compaction boundary waiting for its summary. */
   boundary: boolean;
+}
+
+/** The usage of one or more records of a message that carry the same counts, the last of them named. */
+export interface UsageFigures {
+  value: Usage;
+  /** The usage object as the last of these records wrote it. */
+  raw: unknown;
+  /** The lines of the records with these counts, and the fields of the last one (where it is kept if not counted). */
+  lines: number[];
+  fields: JsonObject;
 }
 
 /** A record kept verbatim in the document's metadata. */
@@ -107,8 +122,13 @@ export interface FileState {
   lastAt: { time: number; text: string } | undefined;
   /** The sub-agent id the file's records carry. */
   agentId: string | undefined;
-  /** API responses being merged, by run and message id. */
-  responses: Map<string, Unit>;
+  /**
+   * The API response each run is writing, whose next records continue it: closed by a user turn, another response or
+   * a compaction (tool results of its own calls and Claude Code's own records leave it open).
+   */
+  open: Map<string, Unit>;
+  /** The first line of the latest response of each message id, by run and id: an id seen again is named. */
+  responseLines: Map<string, number>;
   /** The latest compaction boundary of each run, for a summary that names no parent. */
   boundaries: Map<string, Unit>;
 }
@@ -304,10 +324,10 @@ function newUnit(run: string, line: number, role: Message["role"], node: TreeNod
     lastAt: undefined,
     id: node?.uuid,
     responseId: undefined,
+    requestId: undefined,
     model: undefined,
     stopReason: undefined,
-    usage: undefined,
-    usageLine: 0,
+    usages: [],
     apiFields: undefined,
     nodes: [],
     callIds: [],
@@ -357,6 +377,7 @@ function readUser(
           : undefined;
       const boundary = parent?.boundary === true ? parent : file.boundaries.get(run);
       const unit = boundary?.boundary === true ? boundary : newUnit(run, line, "user", node);
+      file.open.delete(run);
       if (unit !== boundary) file.units.push(unit);
       unit.boundary = false;
       file.boundaries.delete(run);
@@ -387,6 +408,11 @@ function readUser(
     else setField(fields, "toolUseResult", record.toolUseResult);
   }
   for (const result of results) notePersistedOutput(result);
+  // A user turn ends the response being written; the results of that response's own calls do not (parallel calls
+  // are answered while its next blocks are still being written).
+  const open = file.open.get(run);
+  if (open !== undefined && (unit.answers === undefined || !unit.answers.every((id) => open.callIds.includes(id))))
+    file.open.delete(run);
   unit.lines.push(fields);
   const rest = unmappedFields(message, ["role", "content"]);
   if (rest !== undefined) unit.apiFields = rest;
@@ -445,15 +471,8 @@ function readAssistant(
   const content = message.content;
   if (typeof content !== "string" && !Array.isArray(content)) return false;
   const messageId = typeof message.id === "string" && message.id !== "" ? message.id : undefined;
-  // A streamed response is one record per content block, all under the response's id: one message.
-  const key = messageId === undefined ? undefined : `${run}\u0000${messageId}`;
-  let unit = key === undefined ? undefined : file.responses.get(key);
-  if (unit === undefined) {
-    unit = newUnit(run, line, "assistant", node);
-    unit.responseId = messageId;
-    file.units.push(unit);
-    if (key !== undefined) file.responses.set(key, unit);
-  }
+  const requestId = typeof record.requestId === "string" && record.requestId !== "" ? record.requestId : undefined;
+  const unit = responseFor(file, line, run, node, messageId, requestId, report);
   const issuer = issuerOf(messageId);
   const losses: BlockLoss[] = [];
   if (typeof content === "string") unit.parts.push({ type: "text", text: content });
@@ -477,11 +496,8 @@ function readAssistant(
   reportBlocks(file, line, losses, report);
   if (typeof message.model === "string" && message.model !== "<synthetic>") unit.model ??= message.model;
   if (typeof message.stop_reason === "string") unit.stopReason = message.stop_reason;
-  // Every record repeats the usage; the last one holds the final figures (earlier ones undercount the output).
-  if (Object.hasOwn(message, "usage")) {
-    unit.usage = message.usage;
-    unit.usageLine = line;
-  }
+  const fields = lineFields(file, line, record, []);
+  if (Object.hasOwn(message, "usage")) noteUsage(file, unit, line, message.usage, fields, report);
   const known =
     typeof message.model === "string" && message.model !== "<synthetic>"
       ? ["id", "role", "content", "model", "stop_reason", "usage"]
@@ -489,9 +505,98 @@ function readAssistant(
   const rest = unmappedFields(message, known);
   if (rest !== undefined) unit.apiFields = rest;
   else unit.apiFields = undefined;
-  unit.lines.push(lineFields(file, line, record, []));
+  unit.lines.push(fields);
   attach(unit, node, timestamp);
   return true;
+}
+
+/**
+ * The message an assistant record is part of. A streamed response is one record per content block, each under the
+ * response's id and request id, written one after another (the results of its parallel tool calls may come between):
+ * those records are one message. A record under an id seen before that does not continue that response (a user turn,
+ * another response or a compaction came between, or it names another request) is not merged into a message placed
+ * earlier: it is a message of its own, where it was written, and the reuse is named.
+ */
+function responseFor(
+  file: FileState,
+  line: number,
+  run: string,
+  node: TreeNode | undefined,
+  messageId: string | undefined,
+  requestId: string | undefined,
+  report: Report,
+): Unit {
+  const open = file.open.get(run);
+  const sameId = open !== undefined && messageId !== undefined && open.responseId === messageId;
+  // Gateways send no requestId: only two different ones tell two requests apart.
+  const sameRequest = open?.requestId === undefined || requestId === undefined || open.requestId === requestId;
+  if (open !== undefined && sameId && sameRequest) {
+    open.requestId ??= requestId;
+    return open;
+  }
+  const unit = newUnit(run, line, "assistant", node);
+  unit.responseId = messageId;
+  unit.requestId = requestId;
+  file.units.push(unit);
+  if (messageId === undefined) {
+    file.open.delete(run);
+    return unit;
+  }
+  const key = `${run}\u0000${messageId}`;
+  const earlier = file.responseLines.get(key);
+  if (earlier !== undefined)
+    report.loss(
+      file,
+      line,
+      "invalid-field",
+      `message.id ${messageId} is that of the response at line ${earlier}, which this record does not continue (${sameId ? `it names another request, ${requestId}` : "a user turn, another response or a compaction came between"}); read as a response of its own, its usage counted on its own`,
+    );
+  file.responseLines.set(key, line);
+  file.open.set(run, unit);
+  return unit;
+}
+
+const heldCounters = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_tokens",
+  "cache_write_tokens",
+  "reasoning_tokens",
+] as const;
+
+/** Whether usage `a` holds `b`: every count of `b` at most `a`'s (a cumulative snapshot taken no later). */
+function holdsCounts(a: Usage, b: Usage): boolean {
+  return heldCounters.every((counter) => (a[counter] ?? 0) >= (b[counter] ?? 0));
+}
+
+/**
+ * Notes a record's usage on its message. Every record of a streamed response repeats the usage so far, so the final
+ * figures hold every earlier record's: a record whose counts another's hold adds nothing, and a message keeps only
+ * the figures no other record's hold (one entry, unless its records disagree: settled in the document).
+ */
+function noteUsage(file: FileState, unit: Unit, line: number, raw: unknown, fields: JsonObject, report: Report): void {
+  if (raw === undefined || raw === null) return;
+  const value = normalizeUsage("anthropic", raw);
+  if (value === undefined) {
+    report.loss(
+      file,
+      line,
+      "invalid-field",
+      'a usage that is not an Anthropic usage object; kept beside the message, in its line\'s entry of provider_fields["claude-code"].lines, not counted',
+    );
+    setField(fields, "usage", raw);
+    return;
+  }
+  const same = (other: Usage): boolean => holdsCounts(value, other) && holdsCounts(other, value);
+  if (unit.usages.some((entry) => holdsCounts(entry.value, value) && !same(entry.value))) return;
+  const figures: UsageFigures = { value, raw, lines: [], fields };
+  unit.usages = unit.usages.filter((entry) => {
+    if (!holdsCounts(value, entry.value)) return true;
+    if (same(entry.value)) for (const earlier of entry.lines) figures.lines.push(earlier);
+    return false;
+  });
+  figures.lines.push(line);
+  unit.usages.push(figures);
 }
 
 function readBoundary(
@@ -517,4 +622,5 @@ function readBoundary(
   attach(unit, node, timestamp);
   file.units.push(unit);
   file.boundaries.set(run, unit);
+  file.open.delete(run);
 }

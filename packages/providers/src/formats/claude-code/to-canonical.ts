@@ -55,7 +55,8 @@ class ClaudeCodeFold implements SessionFold {
       firstAt: undefined,
       lastAt: undefined,
       agentId: undefined,
-      responses: new Map(),
+      open: new Map(),
+      responseLines: new Map(),
       boundaries: new Map(),
     };
     this.files.push(this.current);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isExpectedSessionLoss } from "../../conversion/index.js";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
@@ -77,6 +78,111 @@ describe("garbage lines injected into a real rollout", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+/** A rollout's lines as records, to splice hostile ones into. */
+const recordsOf = (text: string) =>
+  text
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => JSON.parse(line) as { type: string; payload: Record<string, unknown> });
+const fileOf = (list: readonly unknown[]): string => `${list.map((item) => JSON.stringify(item)).join("\n")}\n`;
+/** A token_count record like `record` with other cumulative counters. */
+const withTotal = (record: { payload: Record<string, unknown> }, total: unknown, info?: unknown) => ({
+  ...record,
+  payload: {
+    ...record.payload,
+    info: info ?? { ...(record.payload.info as Record<string, unknown>), total_token_usage: total },
+  },
+});
+
+describe("invalid token counters spliced into a real rollout", () => {
+  const records = recordsOf(small);
+  const clean = importText(small);
+  // Line 11 is the rollout's first token_count with counters; line 7 one with rate limits alone (info: null).
+  const count = records[10] as (typeof records)[number];
+  const counters = (count.payload.info as { total_token_usage: Record<string, unknown> }).total_token_usage;
+  const cases: Array<[name: string, total: unknown, info: unknown, said: RegExp]> = [
+    ["a negative count", { ...counters, input_tokens: -5 }, undefined, /input_tokens is -5, not a token count/],
+    ["a fraction", { ...counters, output_tokens: 1.5 }, undefined, /output_tokens is 1\.5, not a token count/],
+    ["a string", { ...counters, input_tokens: "3505" }, undefined, /input_tokens is "3505", not a token count/],
+    ["a boolean", { ...counters, cached_input_tokens: true }, undefined, /cached_input_tokens is true/],
+    ["a count past 2^53", { ...counters, input_tokens: 2 ** 53 }, undefined, /input_tokens is 9007199254740992/],
+    ["no input_tokens", { ...counters, input_tokens: undefined }, undefined, /has no input_tokens/],
+    ["counters that are no object", "lots", undefined, /total_token_usage is "lots", not an object/],
+    ["info that is no object", undefined, 42, /info is 42, not an object/],
+    ["info without counters", undefined, { model_context_window: 258400 }, /has no total_token_usage/],
+  ];
+
+  for (const [name, total, info, said] of cases)
+    it(`${name} is named as an invalid field at its line, not as rate limits`, () => {
+      const spliced = fileOf(records.map((record, index) => (index === 10 ? withTotal(count, total, info) : record)));
+      const result = importText(spliced);
+      expect(result.losses.filter((loss) => loss.line === 11)).toEqual([
+        expect.objectContaining({ code: "invalid-field", message: expect.stringMatching(said) }),
+      ]);
+      expect(result.losses.filter((loss) => loss.line === 11).some(isExpectedSessionLoss)).toBe(false);
+      // The real rate-limit record stays what it is.
+      expect(result.losses.find((loss) => loss.line === 7)).toMatchObject({
+        code: "kept-as-metadata",
+        message: expect.stringContaining("rate limits"),
+      });
+      expect(clean.losses.find((loss) => loss.line === 11)).toBeUndefined();
+      expect(validationErrors(result.document)).toEqual([]);
+    });
+});
+
+describe("cumulative counters that go down within a turn, spliced into a real rollout", () => {
+  const records = recordsOf(large);
+  const clean = importText(large);
+  const last = records[384] as (typeof records)[number];
+
+  it("are named at their line, and what the turn counted before them is kept", () => {
+    const small = {
+      input_tokens: 5,
+      cached_input_tokens: 0,
+      output_tokens: 1,
+      reasoning_output_tokens: 0,
+      total_tokens: 6,
+    };
+    // Line 387, after the rollout's last line: its one long turn's counters fall from 6,055,836 input tokens to 5.
+    const result = importText(fileOf([...records, withTotal(last, small)]));
+    const cleanUsage = clean.document.usage as NonNullable<typeof clean.document.usage>;
+    expect(result.document.usage).toMatchObject({
+      input_tokens: cleanUsage.input_tokens + 5,
+      output_tokens: cleanUsage.output_tokens + 1,
+    });
+    expect(result.losses.filter((loss) => !isExpectedSessionLoss(loss))).toEqual([
+      expect.objectContaining({
+        code: "invalid-field",
+        line: 387,
+        message: expect.stringMatching(/went down within a turn.*input_tokens 6055836 → 5.*line 385/),
+      }),
+    ]);
+    expect(validationErrors(result.document)).toEqual([]);
+  });
+});
+
+describe("usage sums past 2^53 − 1 in a real rollout", () => {
+  const records = recordsOf(large);
+  const max = Number.MAX_SAFE_INTEGER;
+
+  it("are clamped and named with their exact sum, never rounded", () => {
+    // Two more turns: the counters start over (5 input tokens), then climb to 2^53 − 1 − 1000; the thread's sum is
+    // its count before, 5, and the climb since: past the limit.
+    const turn = records.find((record) => record.type === "turn_context") as (typeof records)[number];
+    const last = records[384] as (typeof records)[number];
+    const restart = { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1, total_tokens: 6 };
+    const climb = { input_tokens: max - 1000, cached_input_tokens: 0, output_tokens: 1, total_tokens: max - 999 };
+    const result = importText(fileOf([...records, turn, withTotal(last, restart), turn, withTotal(last, climb)]));
+    const cleanInput = importText(large).document.usage?.input_tokens ?? 0;
+    expect(result.document.usage?.input_tokens).toBe(max);
+    const exact = BigInt(cleanInput) + BigInt(max - 1000);
+    expect(result.losses.filter((loss) => loss.code === "clamped-total").map((loss) => loss.message)).toEqual([
+      expect.stringMatching(new RegExp(`^/usage/input_tokens adds up to ${exact}`)),
+      expect.stringMatching(/^\/usage\/total_tokens /),
+    ]);
   });
 });
 

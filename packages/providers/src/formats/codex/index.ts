@@ -22,7 +22,11 @@
  *   summed. A turn (opened by `turn_context` or `task_started`) costs its last cumulative count minus the previous
  *   turn's (counters that went down start a new count), put on the turn's last assistant message; the document's
  *   `usage` is the sum of the turns (the final cumulative count). `cached_input_tokens` is part of input and
- *   `reasoning_output_tokens` of output, as in the Responses API; the counters are kept in `usage.raw`.
+ *   `reasoning_output_tokens` of output, as in the Responses API; the counters are kept in `usage.raw`. A
+ *   `token_count` with `info: null` is rate limits alone, kept (`kept-as-metadata`); one whose counters cannot be read
+ *   (not non-negative integers below 2^53, input or output missing) is kept with an `invalid-field` loss naming the
+ *   counter, not counted. Within a turn Codex's counters only grow: a fall there is an `invalid-field`, read as a new
+ *   count after what the turn counted so far. A sum past 2^53 − 1 is clamped with a `clamped-total` loss.
  * - `compacted` → a user message holding a compaction part (`strategy: "summary"`, the summary text when Codex wrote
  *   one, `replaced_messages`, the `replacement_history` in its `provider_fields["codex"]`, encrypted content when the
  *   history holds a `compaction` item): the summary is marked as what it is, and the history before it stays.

@@ -3,8 +3,8 @@
  * is the message), each turn's usage worked out from the cumulative counters, each file's document built, and the
  * child rollouts embedded in their parent's `run.children`, the parent's usage rolled up with theirs.
  */
-import type { ChildRun, Message, Run, Transcript, Usage } from "@agent-transcript/core";
-import { addUsage, formatVersion, sumUsage } from "@agent-transcript/core";
+import type { ChildRun, ClampedUsageCount, Message, Run, Transcript, Usage } from "@agent-transcript/core";
+import { formatVersion, sumUsageChecked } from "@agent-transcript/core";
 import {
   isJsonObject,
   splitPath,
@@ -15,6 +15,7 @@ import {
   type SessionLoss,
   type SessionLossCode,
   setAsideInvalidMessages,
+  clampedTotalMessage,
   firstLineOf,
   emptySessionDocument,
   relativeToMain,
@@ -58,7 +59,9 @@ export function usageOf(counters: Counters): Usage | undefined {
     if (reasoning > output) return undefined;
     usage.reasoning_tokens = reasoning;
   }
-  usage.total_tokens = counters.total_tokens ?? input + output;
+  // Without Codex's own total, input + output is one only while a double holds it exactly; past that, sums add them.
+  const total = counters.total_tokens ?? input + output;
+  if (Number.isSafeInteger(total)) usage.total_tokens = total;
   usage.raw = { provider: "codex", usage: { ...counters } };
   return usage;
 }
@@ -129,7 +132,19 @@ function settle(file: FileState, report: Report): { units: Unit[]; usages: Usage
       unattributed.push({ lines: turn.lines, usage: usage as unknown as JsonObject });
       continue;
     }
-    owner.usage = owner.usage === undefined ? usage : addUsage(owner.usage, usage);
+    if (owner.usage === undefined) owner.usage = usage;
+    else {
+      // A turn whose counters fell counts each stretch: their sum is the message's.
+      const sum = sumUsageChecked([owner.usage, usage]);
+      owner.usage = sum.usage;
+      for (const count of sum.clamped)
+        report(
+          file,
+          last,
+          "clamped-total",
+          clampedTotalMessage(`/messages/${units.indexOf(owner)}/usage/${count.counter}`, count),
+        );
+    }
     for (const line of turn.lines) owner.lines.push({ line, type: "event_msg:token_count" });
   }
   return { units, usages, unattributed };
@@ -166,7 +181,12 @@ function runDocument(file: FileState, report: Report, context: RunContext): Tran
   if (file.lastAt !== undefined) document.updated_at = file.lastAt;
   document.source = sessionSource("codex", context.path, sessionId, context.importedAt);
   document.producer = { name: "codex", ...(version === undefined ? {} : { version }) };
-  const own = usages.length > 0 ? sumUsage(usages) : undefined;
+  // Sums past 2^53 − 1 are clamped, never rounded, and said so with their exact value.
+  const clamped = (pointer: string, count: ClampedUsageCount): void =>
+    report(file, undefined, "clamped-total", `${clampedTotalMessage(pointer, count)} (run ${context.id})`);
+  const ownSum = usages.length > 0 ? sumUsageChecked(usages) : undefined;
+  for (const count of ownSum?.clamped ?? []) clamped(`/usage/${count.counter}`, count);
+  const own = ownSum?.usage;
   if (file.records > 0 || context.children.length > 0)
     document.run = sessionRun({
       status: "completed",
@@ -175,6 +195,7 @@ function runDocument(file: FileState, report: Report, context: RunContext): Tran
       parent: context.parent,
       children: context.children,
       usage: own,
+      clamped,
     });
   document.messages = messages;
   if (own !== undefined) document.usage = own;

@@ -34,6 +34,10 @@ export interface KeptRecord {
 /** Codex's cumulative counters, as the last `token_count` gave them. */
 export type Counters = Record<string, number>;
 
+/**
+ * A turn's count: its cumulative counters and the lines that gave them. A turn is one count, or, when its counters
+ * fell (which Codex's never do within a turn), one count per stretch between the falls, each under the turn's index.
+ */
 export interface Turn {
   index: number;
   /** The cumulative counters at the turn's last `token_count`, and that line. */
@@ -227,22 +231,46 @@ function unitFor(file: FileState, role: Role, line: number, at: string | undefin
   return newUnit(file, role, line, at);
 }
 
-/** Codex's counters, when this is a usage object of the shape Codex writes: non-negative integers, subsets in range. */
-export function countersOf(value: unknown): Counters | undefined {
-  if (!isJsonObject(value)) return undefined;
+/** A value as a loss message shows it: its JSON, cut short. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * Codex's counters, when `value` (at `where` in the record) is a usage object of the shape Codex writes: non-negative
+ * integers below 2^53, with input and output; else what is wrong with it, for the loss.
+ */
+export function countersOf(value: unknown, where: string): Counters | string {
+  if (!isJsonObject(value)) return `${where} is ${shown(value)}, not an object of token counts`;
   const counters: Counters = {};
   for (const key of Object.keys(value)) {
     // A counter named `__proto__` is no counter Codex writes, and assigning it would reach the prototype.
     if (key === "__proto__") continue;
     const count = value[key];
     if (count === null || count === undefined) continue;
-    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) return undefined;
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0)
+      return `${where}.${key} is ${shown(count)}, not a token count (a non-negative integer below 2^53)`;
     counters[key] = count;
   }
-  if (counters.input_tokens === undefined || counters.output_tokens === undefined) return undefined;
+  if (counters.input_tokens === undefined) return `${where} has no input_tokens`;
+  if (counters.output_tokens === undefined) return `${where} has no output_tokens`;
   return counters;
 }
 
+/** The first counter of `total` lower than in `before`, as a loss names it; undefined when none went down. */
+function wentDown(total: Counters, before: Counters): string | undefined {
+  for (const key of Object.keys(total)) {
+    const was = before[key] ?? 0;
+    if ((total[key] as number) < was) return `${key} ${was} → ${total[key]}`;
+  }
+  return undefined;
+}
+
+/**
+ * A `token_count`: its cumulative counters become the turn's, or, with `info: null`, it says rate limits alone and is
+ * kept. Counters that cannot be read are an invalid field, kept and not counted, never taken for rate limits.
+ */
 function readTokenCount(
   file: FileState,
   line: number,
@@ -251,19 +279,43 @@ function readTokenCount(
   report: Reporter,
 ): void {
   const info = payload.info;
-  const total = isJsonObject(info) ? countersOf(info.total_token_usage) : undefined;
-  if (file.inheriting) {
-    if (total !== undefined) file.baseline = total;
+  if (info === null || info === undefined) {
+    // Rate limits alone: nothing to count. A replayed one is kept with the replay.
+    if (!file.inheriting)
+      keep(file, line, record, "kept-as-metadata", "a token_count with no cumulative usage (rate limits)", report);
     return;
   }
-  if (total === undefined) {
-    // Rate limits alone (`info: null`): nothing to count.
-    keep(file, line, record, "kept-as-metadata", "a token_count with no cumulative usage (rate limits)", report);
+  const total = !isJsonObject(info)
+    ? `info is ${shown(info)}, not an object`
+    : info.total_token_usage === undefined || info.total_token_usage === null
+      ? "info has no total_token_usage"
+      : countersOf(info.total_token_usage, "info.total_token_usage");
+  if (typeof total === "string") {
+    const what = `a token_count whose counters cannot be read (${total})`;
+    if (file.inheriting) report.loss(file, line, "invalid-field", `${what}; not taken as the replay's count`);
+    else keep(file, line, record, "invalid-field", `${what}, not counted`, report);
+    return;
+  }
+  if (file.inheriting) {
+    file.baseline = total;
     return;
   }
   const turn = currentTurn(file);
-  turn.total = total;
-  turn.lines.push(line);
+  const fall = turn.total === undefined ? undefined : wentDown(total, turn.total);
+  if (fall !== undefined) {
+    // Within a turn one process counts, and its totals only grow: a fall is no new count Codex made. Read as one all
+    // the same, after the counts before it, so that what the turn counted so far stays counted.
+    report.loss(
+      file,
+      line,
+      "invalid-field",
+      `the cumulative token counters went down within a turn (${fall} since line ${turn.lines.at(-1)}), which Codex's never do: read as a new count, what the turn counted before kept`,
+    );
+    file.turns.push({ index: turn.index, total: undefined, lines: [] });
+  }
+  const counting = currentTurn(file);
+  counting.total = total;
+  counting.lines.push(line);
 }
 
 function readEvent(
