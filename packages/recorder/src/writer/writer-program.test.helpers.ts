@@ -9,11 +9,13 @@
 //   reject <root> <run id> <count>                    queues <count> events, then leaves a rejection unhandled
 //   hold <root> <run id>                              opens the recorder, prints "ready", closes it when stdin ends
 //   open <root> <run id>                              tries to open the recorder; prints {"ok":true} or the error
+//   repair <file>                                     repairs the event log; prints {"ok":true,"report":…} or the error
 import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import { Worker } from "node:worker_threads";
 import { createRecorder, type Durability } from "./recorder.js";
 import { RecorderError } from "./recorder-error.js";
+import { repairEventLog } from "./repair.js";
 
 const [mode, root = "", runId = "", third = "", fourth = "", fifth = "", sixth = "", seventh = ""] =
   process.argv.slice(2);
@@ -127,6 +129,17 @@ function open(): void {
   process.exit(0);
 }
 
+function repair(file: string): void {
+  try {
+    const report = repairEventLog(file);
+    process.stdout.write(`${JSON.stringify({ ok: true, report })}\n`);
+  } catch (error) {
+    const code = error instanceof RecorderError ? error.code : "unexpected";
+    process.stdout.write(`${JSON.stringify({ ok: false, code, message: (error as Error).message })}\n`);
+  }
+  process.exit(0);
+}
+
 switch (mode) {
   case "load":
     await load(Number(third), fourth as Durability, Number(fifth), Number(sixth), seventh === "write");
@@ -152,6 +165,9 @@ switch (mode) {
     break;
   case "open":
     open();
+    break;
+  case "repair":
+    repair(root);
     break;
   default:
     throw new Error(`unknown mode ${String(mode)}`);
