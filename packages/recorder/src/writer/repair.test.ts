@@ -1,11 +1,15 @@
+import { spawnSync } from "node:child_process";
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +17,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRecorder } from "./recorder.js";
+import { RecorderError } from "./recorder-error.js";
 import { repairEventLog, type RepairReport } from "./repair.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "recorder-repair-"));
@@ -172,5 +177,41 @@ describe("repairEventLog", () => {
       .split("\n")
       .map((line) => (JSON.parse(line) as { seq: number }).seq);
     expect(seqs).toEqual([1, 2, 3, 4]);
+  });
+
+  it("refuses a log that is a FIFO or a symbolic link, naming what it is, and leaves it as it was", () => {
+    const root = path.join(scratch, "special");
+    const folder = path.join(root, "transcripts");
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `${runId}.jsonl`);
+    const refusal = (action: () => unknown): RecorderError => {
+      try {
+        action();
+      } catch (error) {
+        if (error instanceof RecorderError) return error;
+        throw error;
+      }
+      throw new Error("expected a RecorderError");
+    };
+    expect(spawnSync("mkfifo", [file]).status).toBe(0);
+    for (const action of [() => repairEventLog(file), () => createRecorder({ root, runId })])
+      expect(refusal(action)).toMatchObject({
+        code: "io",
+        message: `${file}: is a FIFO, not a regular file: an event log is a file of its own`,
+      });
+    expect(lstatSync(file).isFIFO()).toBe(true);
+    rmSync(file);
+    const target = path.join(scratch, "elsewhere.jsonl");
+    writeFileSync(target, original);
+    symlinkSync(target, file);
+    for (const action of [() => repairEventLog(file), () => createRecorder({ root, runId })])
+      expect(refusal(action)).toMatchObject({
+        code: "io",
+        message: `${file}: is a symbolic link (to ${target}), not a regular file: an event log is a file of its own`,
+      });
+    expect(readlinkSync(file)).toBe(target);
+    expect(readFileSync(target).equals(original)).toBe(true);
+    // The lock was released each time: nothing is left beside the log.
+    expect(readdirSync(folder)).toEqual([`${runId}.jsonl`]);
   });
 });

@@ -1,5 +1,18 @@
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  writeSync,
+  type Stats,
+} from "node:fs";
 import path from "node:path";
+import { describeFileKind, openWithoutFollowing, openWithoutWaiting } from "../file-kind.js";
 import { acquireFileLock, errorCode } from "./file-lock.js";
 import { RecorderError, describeCause } from "./recorder-error.js";
 
@@ -53,8 +66,9 @@ export function repairEventLog(file: string): RepairReport {
 export function repairLockedEventLog(file: string): RepairReport {
   let descriptor: number;
   try {
-    // Read and write (for the truncation), never following a symbolic link: the log is ours, not a link's target.
-    descriptor = openSync(file, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0));
+    // Read and write (for the truncation), never following a symbolic link (the log is ours, not a link's target) and
+    // never waiting (a FIFO in its place is refused by the fstat below).
+    descriptor = openSync(file, constants.O_RDWR | openWithoutFollowing | openWithoutWaiting);
   } catch (error) {
     if (errorCode(error) === "ENOENT")
       return {
@@ -66,13 +80,15 @@ export function repairLockedEventLog(file: string): RepairReport {
         quarantinedBytes: 0,
         newlineAdded: false,
       };
+    const link = symbolicLink(file);
+    if (link !== undefined) throw notARegularFile(file, link);
     throw new RecorderError("io", file, `could not open the event log to check its end: ${describeCause(error)}`, {
       cause: error,
     });
   }
   try {
     const stats = fstatSync(descriptor);
-    if (!stats.isFile()) throw new RecorderError("io", file, "is not a regular file");
+    if (!stats.isFile()) throw notARegularFile(file, stats);
     const size = stats.size;
     if (size === 0)
       return {
@@ -129,6 +145,21 @@ export function repairLockedEventLog(file: string): RepairReport {
     };
   } finally {
     closeSync(descriptor);
+  }
+}
+
+/** The error for an event log path that holds something else than a file: what it is, and that it is left alone. */
+export function notARegularFile(file: string, found: Stats | { linkTarget: string }): RecorderError {
+  const what = "linkTarget" in found ? `a symbolic link (to ${found.linkTarget})` : describeFileKind(found);
+  return new RecorderError("io", file, `is ${what}, not a regular file: an event log is a file of its own`);
+}
+
+/** The target of a symbolic link at `file`, or undefined when there is none (O_NOFOLLOW's ELOOP has other causes). */
+function symbolicLink(file: string): { linkTarget: string } | undefined {
+  try {
+    return lstatSync(file).isSymbolicLink() ? { linkTarget: readlinkSync(file) } : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -235,7 +266,7 @@ function quarantine(descriptor: number, file: string, start: number, end: number
     try {
       output = openSync(
         target,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | openWithoutFollowing,
         0o600,
       );
     } catch (error) {
