@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRecorder } from "@agent-transcript/recorder";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../capture-io.test.helpers.js";
@@ -77,5 +79,82 @@ describe("repair", () => {
     expect(await runRepair([directory], {}, io.io)).toBe(1);
     expect(io.stderr()).toContain("cannot repair");
     expect(readdirSync(directory)).toEqual(["keep.txt"]);
+  });
+});
+
+describe("repair and the quarantine files of repairs that did not finish", () => {
+  const quarantineNames = (folder: string): string[] =>
+    readdirSync(folder)
+      .filter((name) => name.includes(".quarantine-"))
+      .sort();
+
+  /** A recorded log followed by `damage`. */
+  async function damagedLog(damage: Buffer): Promise<{ file: string; whole: Buffer; bytes: Buffer }> {
+    const file = await recordedLog();
+    const whole = readFileSync(file);
+    appendFileSync(file, damage);
+    return { file, whole, bytes: readFileSync(file) };
+  }
+
+  it("fails on a full disk (here the file size limit: EFBIG) leaving no quarantine file and the log as it was", async () => {
+    const { file, bytes } = await damagedLog(Buffer.alloc(1024 * 1024, "\u0000torn "));
+    // The built command under RLIMIT_FSIZE of 64 KiB: its copy's writes past that fail for real, as on a full disk
+    // (Node ignores SIGXFSZ; the trap says so for any program).
+    const bin = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+    const ran = spawnSync(
+      "bash",
+      ["-c", 'ulimit -f 64 && trap "" XFSZ && exec "$@"', "bash", process.execPath, bin, "repair", file],
+      { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 60_000 },
+    );
+    expect(ran.status).toBe(1);
+    expect(ran.stdout).toBe("");
+    expect(ran.stderr).toMatch(
+      /^\S+\.jsonl: cannot repair: could not write the quarantine file \S+\.jsonl\.quarantine-\w+\.partial: EFBIG: file too large, write; nothing was changed \(the partial copy was removed\)\n$/,
+    );
+    expect(ran.stderr.startsWith(`${file}: `)).toBe(true);
+    expect(quarantineNames(path.dirname(file))).toEqual([]);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it("removes the partial copy an interrupted repair left, and says where it was", async () => {
+    const damage = Buffer.from("\u0000".repeat(5000));
+    const { file, whole } = await damagedLog(damage);
+    // What a repair killed while copying leaves (the recorder's tests kill one for real): the first bytes of the
+    // damage under the copy's name and `.partial`.
+    const leftover = `${file}.quarantine-20260101T000000000Z.partial`;
+    writeFileSync(leftover, damage.subarray(0, 1000));
+    const io = captureIo();
+    expect(await runRepair([file], {}, io.io)).toBe(0);
+    const [copy, ...others] = quarantineNames(path.dirname(file));
+    expect(others).toEqual([]);
+    expect(io.stderr()).toBe(
+      `${file}: removed ${leftover}, the partial copy of a repair that did not finish\n` +
+        `${file}: repaired: 5000 damaged bytes moved to ${path.join(path.dirname(file), copy as string)}; the log ends at seq 2\n`,
+    );
+    expect(readFileSync(file).equals(whole)).toBe(true);
+  });
+
+  it("uses the whole copy a repair killed before cutting the log had made, instead of copying again", async () => {
+    const damage = Buffer.from("\u0000".repeat(5000));
+    const { file, whole } = await damagedLog(damage);
+    const copy = `${file}.quarantine-20260101T000000000Z`;
+    writeFileSync(copy, damage);
+    const io = captureIo();
+    expect(await runRepair([file], { json: true }, io.io)).toBe(0);
+    const report = JSON.parse(io.stdout()) as { logs: Array<Record<string, unknown>> };
+    expect(report.logs[0]).toMatchObject({
+      outcome: "repaired",
+      quarantineFile: copy,
+      quarantineReused: true,
+      leftoversRemoved: [],
+    });
+    expect(quarantineNames(path.dirname(file))).toEqual([path.basename(copy)]);
+    expect(readFileSync(file).equals(whole)).toBe(true);
+    const text = captureIo();
+    appendFileSync(file, damage);
+    expect(await runRepair([file], {}, text.io)).toBe(0);
+    expect(text.stderr()).toBe(
+      `${file}: repaired: 5000 damaged bytes moved to ${copy} (the copy a repair that did not finish had made); the log ends at seq 2\n`,
+    );
   });
 });

@@ -2,7 +2,9 @@
  * `repair`: the recorder's crash recovery as a command. After a crash, an event log may end in a line cut short, NUL
  * bytes or garbage; `repair` moves that tail to a sibling quarantine file (never destroying it) and truncates the
  * log to its last complete line, so a writer can continue its seq. Lines before the damage are never read or
- * touched. It takes the log's writer lock, so it refuses a log a live recorder is writing.
+ * touched. It takes the log's writer lock, so it refuses a log a live recorder is writing. A repair that fails (a
+ * full disk) removes its partial copy; what a killed one left, the next repair removes (a partial copy) or uses (a
+ * whole copy of the same damage), and says so.
  */
 import { RecorderError, repairEventLog, type RepairReport } from "@agent-transcript/recorder";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
@@ -29,7 +31,7 @@ function describe(report: RepairReport): string {
     case "repaired":
       return report.quarantineFile === undefined
         ? `repaired: the last line (seq ${report.lastSeq}) lacked its newline, which was added`
-        : `repaired: ${report.quarantinedBytes} damaged byte${report.quarantinedBytes === 1 ? "" : "s"} moved to ${report.quarantineFile}; the log ends at seq ${report.lastSeq}`;
+        : `repaired: ${report.quarantinedBytes} damaged byte${report.quarantinedBytes === 1 ? "" : "s"} moved to ${report.quarantineFile}${report.quarantineReused ? " (the copy a repair that did not finish had made)" : ""}; the log ends at seq ${report.lastSeq}`;
   }
 }
 
@@ -42,6 +44,9 @@ export async function runRepair(files: string[], options: RepairCommandOptions, 
       const repaired = repairEventLog(file);
       report.logs.push(repaired);
       if (repaired.outcome === "missing") report.ok = false;
+      if (!options.json && verbosity !== "quiet")
+        for (const leftover of repaired.leftoversRemoved)
+          io.stderr(messageLine(`${file}: removed ${leftover}, the partial copy of a repair that did not finish`));
       if (!options.json && (verbosity !== "quiet" || repaired.outcome === "missing"))
         io.stderr(messageLine(`${file}: ${describe(repaired)}`));
     } catch (error) {

@@ -2,7 +2,9 @@
  * `tail`: the last events of an event log, one line each, and with `-f` every event as the recorder writes it, until
  * the run completes (or Ctrl-C, or `--idle` seconds without growth). Reading goes through the recorder's follower, so
  * a torn last line (a crash, or a line still being written) is waited for or reported, and a log the recorder repairs
- * or replaces is followed across.
+ * is followed across. A log replaced, rewritten or truncated under `-f` is read from its start, saying so on stderr;
+ * a deleted one is said and waited for (with `--idle`, tail stops saying it did not come back, exit 1); a FIFO or a
+ * device, given or swapped in, is refused at once, never opened in a way that waits.
  */
 import { stat } from "node:fs/promises";
 import type { Tolerant } from "@agent-transcript/core";
@@ -136,6 +138,8 @@ export async function runTail(input: string, options: TailCommandOptions, io: Co
   // With nothing new written, no event arrives to notice the position: look now and then. A reader that has handed
   // out nothing for a while is waiting at the end too (a log repaired since it was measured may never reach that size).
   let lastItemAt = Date.now();
+  /** The log's name is gone (the reader said so) and no file has appeared under it since. */
+  let deleted = false;
   const watch = setInterval(() => {
     if ((summary !== undefined && summary.bytes >= sizeAtStart) || Date.now() - lastItemAt > 250) void catchUp();
   }, 25);
@@ -163,17 +167,29 @@ export async function runTail(input: string, options: TailCommandOptions, io: Co
         },
         onDiagnostic: (item) => {
           lastItemAt = Date.now();
-          // Said as they happen while following: a person is watching.
-          if (verbosity !== "quiet" || item.kind === "problem")
+          if (item.code === "file-deleted") deleted = true;
+          else if (item.code === "file-replaced") deleted = false;
+          // Said as they happen while following: a person is watching. A warning about the log as a whole (replaced,
+          // truncated, deleted) names it and says what tail does next, in its own words; a problem of the whole input
+          // (it could not be opened, or is a FIFO) ends the reading before any event, and is the error it throws.
+          if (item.line === undefined) {
+            if (item.kind === "warning" && verbosity !== "quiet") io.stderr(messageLine(item.message));
+          } else if (verbosity !== "quiet" || item.kind === "problem")
             io.stderr(
               messageLine(
-                `${input}: ${item.kind === "problem" ? "error" : "warning"}: line ${item.line ?? "?"}: ${item.code}: ${item.message}`,
+                `${input}: ${item.kind === "problem" ? "error" : "warning"}: line ${item.line}: ${item.code}: ${item.message}`,
               ),
             );
         },
       },
     );
     await catchUp();
+    if (deleted && summary?.end === "idle-timeout") {
+      io.stderr(
+        messageLine(`${input} was deleted and did not appear again within --idle ${idleSeconds ?? 0} s; stopped`),
+      );
+      return exitCodes.failure;
+    }
     return followed.diagnostics.some((item) => item.kind === "problem") ? exitCodes.failure : exitCodes.success;
   } finally {
     clearInterval(watch);

@@ -4,12 +4,14 @@
  * to split into lines and returns how reading ended; what goes wrong with the input itself it reports as items of
  * its own, and it never throws.
  */
+import { constants, type Stats } from "node:fs";
 import { open, stat, type FileHandle } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import { createGunzip } from "node:zlib";
 import type { JsonLimits } from "@agent-transcript/core/json";
 import type { ValidationMode } from "@agent-transcript/core/validators";
+import { describeFileKind, openWithoutWaiting } from "../file-kind.js";
 import type { EventLogProblemCode } from "./diagnostics.js";
 import type { EventLines } from "./event-lines.js";
 import type { LineSplitter } from "./line-splitter.js";
@@ -184,7 +186,7 @@ export async function* fileSource(path: string, reading: Reading): ChunkSource {
   const { settings } = reading;
   const opened = await openFile(path, reading);
   if (typeof opened === "string") return opened;
-  const following = { handle: opened };
+  const following: FollowedFile = { handle: opened, deleted: false };
   try {
     const buffer = Buffer.allocUnsafe(readChunkBytes);
     const first = await readAt(following.handle, buffer, 0);
@@ -204,13 +206,40 @@ export async function* fileSource(path: string, reading: Reading): ChunkSource {
   }
 }
 
+/** The file being read; following, the one its name named when last looked at, and whether the name is gone. */
+interface FollowedFile {
+  handle: FileHandle;
+  /** The name was found gone (and that was said); a file that appears under it is read from its start. */
+  deleted: boolean;
+}
+
+/**
+ * Opens a file to read without ever waiting (opening a FIFO for reading blocks until a writer comes: O_NONBLOCK opens
+ * it at once), then looks at what was opened: a string says what it is instead of a regular file (a FIFO, a device,
+ * a folder), and the handle is closed.
+ */
+async function openRegularFile(path: string): Promise<FileHandle | string> {
+  const handle = await open(path, constants.O_RDONLY | openWithoutWaiting);
+  let stats: Stats;
+  try {
+    stats = await handle.stat();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  if (stats.isFile()) return handle;
+  await handle.close().catch(() => undefined);
+  return describeFileKind(stats);
+}
+
 /** Opens the file; following, waits for a file that does not exist yet. A string is how reading ended instead. */
 async function openFile(path: string, reading: Reading): Promise<FileHandle | EventLogReadEnd> {
   const { follow, signal } = reading.settings;
   const startedAt = Date.now();
   for (;;) {
+    let opened: FileHandle | string;
     try {
-      return await open(path, "r");
+      opened = await openRegularFile(path);
     } catch (error) {
       const missing = (error as { code?: unknown }).code === "ENOENT";
       if (!follow || !missing) {
@@ -219,7 +248,14 @@ async function openFile(path: string, reading: Reading): Promise<FileHandle | Ev
       }
       if (Date.now() - startedAt >= follow.idleTimeoutMs) return "idle-timeout";
       if (!(await pause(follow.pollIntervalMs, signal))) return "aborted";
+      continue;
     }
+    if (typeof opened !== "string") return opened;
+    reading.lines.inputProblem(
+      "read-failed",
+      `cannot read ${path}: it is ${opened}, not a regular file (pass a stream of its bytes to read it as one)`,
+    );
+    return "input-problem";
   }
 }
 
@@ -247,15 +283,18 @@ async function readAt(handle: FileHandle, buffer: Buffer, position: number): Pro
  * An uncompressed file, read with positioned reads into two buffers in turn: after a read that filled its buffer
  * (there is more to read) the next read starts before the chunk is handed over, so the disk or page cache works while
  * the lines are parsed. Without `follow`, to the end. Following, at the end it waits and looks again, and what it has
- * read must still be there: a file replaced under its name is reopened; a file now shorter than the complete lines
- * already read stops reading with a problem; and an unfinished last line the writer has since replaced (its torn-tail
- * repair truncates the file to its last complete line and appends again) is dropped with a warning and read again
- * from where it started. That check runs after each read that follows a wait at the end and brought new bytes,
- * before they are used: new bytes are only ever glued to an unfinished line that is still in the file.
+ * read must still be there. A file replaced under its name, or truncated below the complete lines read, is read from
+ * its start, with a warning: reading on from the old position would start in the middle of another file's line and
+ * skip its events. A file deleted is said once, and waited for. An unfinished last line the writer has since
+ * replaced (its torn-tail repair truncates the file to its last complete line and appends again) is dropped with a
+ * warning and read again from where it started. After each read that follows a wait at the end and brought new
+ * bytes, before they are used, the last bytes of the last complete line are read again where they were: if they
+ * changed the file was rewritten in place (possibly longer already) and is read from its start; if only the
+ * unfinished line changed, it is the writer's repair. New bytes are only ever glued to lines that are still there.
  */
 async function* plainFileChunks(
   path: string,
-  following: { handle: FileHandle },
+  following: FollowedFile,
   firstBuffer: Buffer,
   firstBytesRead: number,
   reading: Reading,
@@ -269,15 +308,26 @@ async function* plainFileChunks(
   /** An earlier read reached the end of the file as it was then: what follows may have been written since. */
   let reachedEnd = false;
   let lastGrowthAt = Date.now();
+  /** Following: the last bytes of the last complete line read, and where they are in the file. */
+  let anchor: Anchor | undefined;
   for (;;) {
     let ahead: Promise<number | { error: unknown }> | undefined;
     if (bytesRead > 0) {
-      if (follow !== undefined && reachedEnd && (await unfinishedLineReplaced(following.handle, reading))) {
+      const change =
+        follow !== undefined && reachedEnd ? await changeUnderneath(path, following.handle, anchor, reading) : "none";
+      if (change === "restarted") {
+        // The bytes just read belong to a file that is read from its start.
+        position = 0;
+        anchor = undefined;
+        lastGrowthAt = Date.now();
+        yield nothing;
+      } else if (change === "unfinished-line-replaced") {
         // The bytes just read belong to the new content: read it again from the start of the replaced line.
         position = splitter.committedOffset;
         yield nothing;
       } else {
         const chunk = buffer.subarray(0, bytesRead);
+        const chunkStart = position;
         position += bytesRead;
         lastGrowthAt = Date.now();
         if (bytesRead === buffer.length) {
@@ -285,6 +335,8 @@ async function* plainFileChunks(
           ahead = readAt(following.handle, buffer, position);
         }
         yield chunk;
+        // The chunk is still intact (a read ahead fills the other buffer), and its lines have been split.
+        if (follow !== undefined) anchor = anchorIn(chunk, chunkStart, splitter.committedOffset) ?? anchor;
       }
     }
     if (settings.signal?.aborted) return "aborted";
@@ -301,10 +353,14 @@ async function* plainFileChunks(
         }
         const inspected = await inspectFollowedFile(path, following, position, reading);
         if (inspected === "stop") return "input-problem";
-        if (inspected === "rewritten") {
-          position = splitter.committedOffset;
-          yield nothing;
-        } else if (inspected === "unchanged") {
+        if (inspected === "restarted") {
+          position = 0;
+          anchor = undefined;
+          lastGrowthAt = Date.now();
+        } else if (inspected === "unfinished-line-replaced") position = splitter.committedOffset;
+        // Hands out what the look found (a warning, a dropped line) before waiting.
+        if (lines.items.length > 0) yield nothing;
+        if (inspected === "unchanged") {
           if (Date.now() - lastGrowthAt >= follow.idleTimeoutMs) {
             splitter.end();
             return "idle-timeout";
@@ -320,6 +376,63 @@ async function* plainFileChunks(
     }
     bytesRead = read;
   }
+}
+
+/** The last bytes of the last complete line read, and their offset in the file. */
+interface Anchor {
+  readonly start: number;
+  readonly bytes: Buffer;
+}
+
+/**
+ * Enough of a line's end to tell it from another file's line at the same offset: an event line's last bytes hold its
+ * payload's end and, for most events, its timestamp.
+ */
+const anchorBytes = 256;
+
+/** A copy of the last bytes, up to the last complete line's LF, that `chunk` (read at `chunkStart`) holds. */
+function anchorIn(chunk: Buffer, chunkStart: number, committedOffset: number): Anchor | undefined {
+  if (committedOffset <= chunkStart || committedOffset > chunkStart + chunk.length) return undefined;
+  const start = Math.max(chunkStart, committedOffset - anchorBytes);
+  return { start, bytes: Buffer.from(chunk.subarray(start - chunkStart, committedOffset - chunkStart)) };
+}
+
+/**
+ * Following, before new bytes read after a wait are used: whether the file was rewritten in place (the anchor's bytes
+ * are gone: it is read from its start, with a warning), or only its unfinished line was replaced (the writer's
+ * repair), or neither.
+ */
+async function changeUnderneath(
+  path: string,
+  handle: FileHandle,
+  anchor: Anchor | undefined,
+  reading: Reading,
+): Promise<"none" | "restarted" | "unfinished-line-replaced"> {
+  if (anchor !== undefined) {
+    const current = Buffer.allocUnsafe(anchor.bytes.length);
+    const read = await readAt(handle, current, anchor.start);
+    // A failed read is reported by the next one.
+    if (typeof read === "number" && (read < current.length || !current.equals(anchor.bytes))) {
+      restartFile(
+        reading,
+        "file-replaced",
+        `${path} was replaced; reading it from the start (it was rewritten in place: the bytes already read are no longer there)`,
+      );
+      return "restarted";
+    }
+  }
+  return (await unfinishedLineReplaced(handle, reading)) ? "unfinished-line-replaced" : "none";
+}
+
+/**
+ * The followed file is to be read from its start: the old content's unfinished last line is handed over as its last
+ * line, the warning says why, and lines, offsets and the file's rules start again.
+ */
+function restartFile(reading: Reading, code: "file-replaced" | "file-truncated", message: string): void {
+  reading.splitter.end();
+  reading.lines.fileWarning(code, message);
+  reading.splitter.restart();
+  reading.lines.restart();
 }
 
 /**
@@ -341,47 +454,84 @@ async function unfinishedLineReplaced(handle: FileHandle, reading: Reading): Pro
 }
 
 /**
- * Following, at the end of the file: reopens a file replaced under its name; answers `stop` (with a problem) when the
- * file is now shorter than the complete lines read, `rewritten` (the unfinished line dropped, with a warning) when it
- * is shorter than what was read, `grown` when there is more to read, `unchanged` otherwise.
+ * Following, at the end of the file, looks at the name and at the file: a file replaced under its name is opened and
+ * read from its start (`restarted`, with a warning), one that is not a regular file ends reading (`stop`, with a
+ * problem), a name gone is said once (a warning) and reading goes on in what is open; a file now shorter than the
+ * complete lines read is read from its start (`restarted`), one shorter than what was read had its unfinished line
+ * replaced (dropped, with a warning); `grown` when there is more to read, `unchanged` otherwise.
  */
 async function inspectFollowedFile(
   path: string,
-  following: { handle: FileHandle },
+  following: FollowedFile,
   position: number,
   reading: Reading,
-): Promise<"unchanged" | "grown" | "rewritten" | "stop"> {
+): Promise<"unchanged" | "grown" | "unfinished-line-replaced" | "restarted" | "stop"> {
   const { splitter, lines } = reading;
+  let named: Stats | undefined;
   try {
-    const [named, held] = await Promise.all([stat(path), following.handle.stat()]);
-    if (named.ino !== held.ino || named.dev !== held.dev) {
-      const replacement = await open(path, "r");
-      await following.handle.close().catch(() => undefined);
-      following.handle = replacement;
+    named = await stat(path);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if ((code === "ENOENT" || code === "ENOTDIR") && !following.deleted) {
+      following.deleted = true;
+      lines.fileWarning(
+        "file-deleted",
+        `${path} was deleted; waiting for it to appear again (what is still written to the deleted file is read meanwhile)`,
+      );
     }
-  } catch {
-    // The name is gone for now (deleted, or between a writer's unlink and rename): keep reading what is open.
+    // Any other error (a folder we may no longer search): keep reading what is open.
   }
-  let size: number;
+  let held: Stats;
   try {
-    size = (await following.handle.stat()).size;
+    held = await following.handle.stat();
   } catch (error) {
     stopProblem(reading, "read-failed", `cannot look at ${path}: ${describeError(error)}`);
     return "stop";
   }
+  if (named !== undefined && (named.ino !== held.ino || named.dev !== held.dev)) {
+    const why = following.deleted ? "it had been deleted" : "another file has its name now";
+    let replacement: FileHandle | string;
+    try {
+      replacement = await openRegularFile(path);
+    } catch (error) {
+      // Gone again since it was looked at: the next look sees what is there then.
+      if ((error as { code?: unknown }).code === "ENOENT") return "unchanged";
+      stopProblem(
+        reading,
+        "read-failed",
+        `cannot open ${path}, which replaced the file followed: ${describeError(error)}`,
+      );
+      return "stop";
+    }
+    if (typeof replacement === "string") {
+      stopProblem(
+        reading,
+        "read-failed",
+        `${path} was replaced by ${replacement}, not a regular file: only a file is followed`,
+      );
+      return "stop";
+    }
+    await following.handle.close().catch(() => undefined);
+    following.handle = replacement;
+    following.deleted = false;
+    restartFile(reading, "file-replaced", `${path} was replaced; reading it from the start (${why})`);
+    return "restarted";
+  }
+  if (named !== undefined) following.deleted = false;
+  const size = held.size;
   if (size < splitter.committedOffset) {
-    stopProblem(
+    restartFile(
       reading,
       "file-truncated",
-      `the file is now ${size} bytes, shorter than the ${splitter.committedOffset} bytes of complete lines already read (it was truncated or replaced)`,
+      `${path} was truncated; reading it from the start (it is now ${size} bytes, shorter than the ${splitter.committedOffset} bytes of complete lines already read)`,
     );
-    return "stop";
+    return "restarted";
   }
   if (size < position) {
     const line = splitter.completedLines + 1;
     const offset = splitter.committedOffset;
     lines.replacedTail(line, offset, splitter.discardPending());
-    return "rewritten";
+    return "unfinished-line-replaced";
   }
   return size > position ? "grown" : "unchanged";
 }

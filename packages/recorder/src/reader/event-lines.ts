@@ -121,6 +121,21 @@ export class EventLines implements LineHandler {
     });
   }
 
+  /**
+   * A warning about the followed file as a whole (replaced, truncated, deleted): no line, since it is about no line of
+   * either file.
+   */
+  fileWarning(code: "file-replaced" | "file-truncated" | "file-deleted", message: string): void {
+    this.items.push({ kind: "warning", code, pointer: "", message });
+  }
+
+  /** Forgets the file's rules so far (seq, run ids, run.completed): a follower reads another file from its start. */
+  restart(): void {
+    this.runCompleted = false;
+    this.highestSeq = 0;
+    this.first = undefined;
+  }
+
   /** The writer replaced an unfinished last line that a follower had seen part of. */
   replacedTail(line: number, offset: number, length: number): void {
     this.torn(

@@ -2,7 +2,7 @@
 // leaving a torn tail and repairs it, replaces the file, truncates it; the reader waits, reads each line once it is
 // whole, and ends on run.completed, when idle, or when aborted. The writer here is plain file appends (in this
 // process, and in a child process for a run of thousands of lines); the recorder's own writer is tested elsewhere.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   appendFileSync,
   closeSync,
@@ -11,6 +11,7 @@ import {
   renameSync,
   rmSync,
   truncateSync,
+  unlinkSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
@@ -32,6 +33,9 @@ function logPath(): string {
 }
 
 const completed = (seq: number): string => eventLine(seq, { type: "run.completed", path: "", payload: null });
+/** A line of another run's log (a log rotated or renamed over the followed one). */
+const otherRunLine = (seq: number, extra: Record<string, unknown> = {}): string =>
+  eventLine(seq, { run_id: "7d444840-9dc0-11d1-b245-5ffdce74fad2", ...extra });
 
 /** Starts following `file`; `items` fills as the reader hands them out, `done` settles when it ends. */
 function follow(
@@ -57,6 +61,10 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 const events = (items: readonly EventLogItem[]): number[] =>
   items.flatMap((item) => (item.kind === "event" ? [item.event.seq] : []));
+
+/** The warnings and problems, as kind, code and message. */
+const said = (items: readonly EventLogItem[]): string[] =>
+  items.flatMap((item) => (item.kind === "event" ? [] : [`${item.kind} ${item.code} ${item.message}`]));
 
 describe("following a live log", () => {
   it("reads lines as they are appended, waits for the LF of a line written in pieces, and ends at run.completed", async () => {
@@ -146,7 +154,9 @@ describe("following a live log", () => {
     expect(events(items)).toEqual([1, 2, 3]);
   });
 
-  it("reopens a file replaced under its name and reads on from the same place", async () => {
+  it("reads a file replaced under its name from its start, even one that starts with the lines already read", async () => {
+    // A copy grown from the file and a new run's log look the same from here: the new file is read whole, and the
+    // warning says why its first lines come again.
     const file = logPath();
     const start = `${eventLine(1)}\n${eventLine(2)}\n`;
     writeFileSync(file, start);
@@ -156,25 +166,111 @@ describe("following a live log", () => {
     writeFileSync(replacement, `${start}${eventLine(3)}\n${completed(4)}\n`);
     renameSync(replacement, file);
     await done;
-    expect(events(items)).toEqual([1, 2, 3, 4]);
-    expect(items.every((item) => item.kind === "event")).toBe(true);
+    expect(events(items)).toEqual([1, 2, 1, 2, 3, 4]);
+    expect(said(items)).toEqual([
+      `warning file-replaced ${file} was replaced; reading it from the start (another file has its name now)`,
+    ]);
   });
 
-  it("stops with a problem when the file shrinks below the lines already read", async () => {
+  it("reads another run's log renamed over the followed one from its start, though it is longer than what was read", async () => {
+    const file = logPath();
+    writeFileSync(file, `${eventLine(1)}\n${eventLine(2)}\n${eventLine(3)}\n`);
+    const { reader, items, done } = follow(file);
+    await until(() => events(items).length === 3, "lines 1 to 3");
+    const replacement = `${file}.new`;
+    const lines = [1, 2, 3, 4, 5].map((seq) => otherRunLine(seq, { payload: { name: `step ${seq}`, kind: "agent" } }));
+    writeFileSync(
+      replacement,
+      `${lines.join("\n")}\n${otherRunLine(6, { type: "run.completed", path: "", payload: null })}\n`,
+    );
+    renameSync(replacement, file);
+    await done;
+    expect(events(items)).toEqual([1, 2, 3, 1, 2, 3, 4, 5, 6]);
+    // Only the warning: no line of the new file is read from the middle, none is held to the old file's seq and run.
+    expect(items.filter((item) => item.kind !== "event").map((item) => item.code)).toEqual(["file-replaced"]);
+    expect(reader.summary).toMatchObject({ end: "run-completed", lines: 6, highestSeq: 6 });
+  });
+
+  it("reads a file rewritten in place, already longer than what was read, from its start", async () => {
+    const file = logPath();
+    writeFileSync(file, `${eventLine(1)}\n${eventLine(2)}\n`);
+    const { items, done } = follow(file);
+    await until(() => events(items).length === 2, "lines 1 and 2");
+    // Overwritten from byte 0 in one write, never shorter: only the bytes say it is another file now.
+    const rewritten = [1, 2, 3].map((seq) => otherRunLine(seq)).join("\n");
+    const descriptor = openSync(file, "r+");
+    writeSync(descriptor, `${rewritten}\n${otherRunLine(4, { type: "run.completed", path: "", payload: null })}\n`, 0);
+    closeSync(descriptor);
+    await done;
+    expect(events(items)).toEqual([1, 2, 1, 2, 3, 4]);
+    expect(said(items)).toEqual([
+      `warning file-replaced ${file} was replaced; reading it from the start (it was rewritten in place: the bytes already read are no longer there)`,
+    ]);
+  });
+
+  it("reads a file truncated below the lines already read from its start, with a warning", async () => {
     const file = logPath();
     writeFileSync(file, `${eventLine(1)}\n${eventLine(2)}\n`);
     const { reader, items, done } = follow(file);
     await until(() => events(items).length === 2, "lines 1 and 2");
-    truncateSync(file, 10);
-    await done;
-    expect(items.at(-1)).toEqual(
-      expect.objectContaining({
-        kind: "problem",
-        code: "file-truncated",
-        line: 3,
-        message: expect.stringContaining("the file is now 10 bytes, shorter than the"),
-      }),
+    truncateSync(file, 0);
+    await until(() => items.some((item) => item.kind === "warning" && item.code === "file-truncated"), "the warning");
+    appendFileSync(
+      file,
+      `${otherRunLine(1)}\n${otherRunLine(2, { type: "run.completed", path: "", payload: null })}\n`,
     );
+    await done;
+    expect(events(items)).toEqual([1, 2, 1, 2]);
+    expect(said(items)).toEqual([
+      `warning file-truncated ${file} was truncated; reading it from the start (it is now 0 bytes, shorter than the ${2 * (eventLine(1).length + 1)} bytes of complete lines already read)`,
+    ]);
+    expect(reader.summary.end).toBe("run-completed");
+  });
+
+  it("says when the file is deleted, waits for it, and reads the file that appears under its name from its start", async () => {
+    const file = logPath();
+    writeFileSync(file, `${eventLine(1)}\n${eventLine(2)}\n`);
+    const { items, done } = follow(file);
+    await until(() => events(items).length === 2, "lines 1 and 2");
+    unlinkSync(file);
+    await until(() => items.some((item) => item.kind === "warning" && item.code === "file-deleted"), "the warning");
+    writeFileSync(file, `${otherRunLine(1)}\n${otherRunLine(2, { type: "run.completed", path: "", payload: null })}\n`);
+    await done;
+    expect(events(items)).toEqual([1, 2, 1, 2]);
+    expect(said(items)).toEqual([
+      `warning file-deleted ${file} was deleted; waiting for it to appear again (what is still written to the deleted file is read meanwhile)`,
+      `warning file-replaced ${file} was replaced; reading it from the start (it had been deleted)`,
+    ]);
+  });
+
+  it("stops after idleTimeoutMs when a deleted file does not come back, having said it was deleted", async () => {
+    const file = logPath();
+    writeFileSync(file, `${eventLine(1)}\n`);
+    const { reader, items, done } = follow(file, { follow: { pollIntervalMs: 5, idleTimeoutMs: 300 } });
+    await until(() => events(items).length === 1, "line 1");
+    unlinkSync(file);
+    await done;
+    expect(items.map((item) => (item.kind === "event" ? "event" : item.code))).toEqual(["event", "file-deleted"]);
+    expect(reader.summary.end).toBe("idle-timeout");
+  });
+
+  it("stops with a problem, without waiting on it, when a FIFO is renamed over the followed file", async () => {
+    const file = logPath();
+    writeFileSync(file, `${eventLine(1)}\n`);
+    const { reader, items, done } = follow(file);
+    await until(() => events(items).length === 1, "line 1");
+    const fifo = `${file}.fifo`;
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    renameSync(fifo, file);
+    await done;
+    expect(items.at(-1)).toEqual({
+      kind: "problem",
+      code: "read-failed",
+      line: 2,
+      offset: eventLine(1).length + 1,
+      pointer: "",
+      message: `${file} was replaced by a FIFO, not a regular file: only a file is followed; reading stopped after line 1`,
+    });
     expect(reader.summary.end).toBe("input-problem");
   });
 

@@ -122,6 +122,16 @@ export class LineSplitter {
     return length;
   }
 
+  /**
+   * Starts again at line 1 and offset 0, the unfinished line forgotten: a follower reads a file that replaced the one
+   * it was reading from its start (hand over the old file's unfinished line with {@link end} first).
+   */
+  restart(): void {
+    this.reset();
+    this.lines = 0;
+    this.lineStart = 0;
+  }
+
   private reset(): void {
     this.pieces = [];
     this.pendingLength = 0;

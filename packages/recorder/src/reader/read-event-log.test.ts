@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -235,6 +236,27 @@ describe("readEventLog", () => {
       },
     ]);
     expect(summary.end).toBe("input-problem");
+  });
+
+  it("refuses a FIFO or a device given as a path at once, without waiting on it or reading it", async () => {
+    const fifo = path.join(directory, "fifo.jsonl");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    for (const [special, kind] of [
+      [fifo, "a FIFO"],
+      ["/dev/zero", "a character device"],
+    ] as const)
+      for (const follow of [false, true]) {
+        const { items, summary } = await readAll(special, { follow });
+        expect(items).toEqual([
+          {
+            kind: "problem",
+            code: "read-failed",
+            pointer: "",
+            message: `cannot read ${special}: it is ${kind}, not a regular file (pass a stream of its bytes to read it as one)`,
+          },
+        ]);
+        expect(summary.end).toBe("input-problem");
+      }
   });
 
   it("reports a stream that fails midway after the lines it delivered", async () => {

@@ -69,7 +69,7 @@ export type EventLogReadEnd =
   | "aborted"
   /** The caller stopped iterating (`break`, `return`) before the end. */
   | "stopped"
-  /** A problem of the input as a whole (`read-failed`, `invalid-gzip`, `decompressed-too-large`, `file-truncated`). */
+  /** A problem of the input as a whole (`read-failed`, `invalid-gzip`, `decompressed-too-large`). */
   | "input-problem";
 
 /**

@@ -108,9 +108,14 @@ export function startProgram(program: string, args: readonly string[]): Running 
   };
 }
 
-/** Runs the writer program to its end. */
-export function runProgram(program: string, args: readonly string[]): Promise<Finished> {
+/**
+ * Runs the writer program to its end. With `timeLimitMs`, a program still running then is killed (SIGKILL, seen in
+ * `signal`): a bound for programs that used to hang, so that a test of one fails instead of waiting forever.
+ */
+export function runProgram(program: string, args: readonly string[], timeLimitMs?: number): Promise<Finished> {
   const running = startProgram(program, args);
   running.endInput();
-  return running.finished;
+  if (timeLimitMs === undefined) return running.finished;
+  const limit = setTimeout(() => running.kill("SIGKILL"), timeLimitMs);
+  return running.finished.finally(() => clearTimeout(limit));
 }

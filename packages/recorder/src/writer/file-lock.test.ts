@@ -1,5 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,4 +161,119 @@ describe("one writer per file", () => {
     await recorder.close();
     expect(existsSync(lock)).toBe(true);
   });
+});
+
+describe("a lock path that holds no lock a writer made", () => {
+  // The writer runs in a child process: a lock read that blocks (a FIFO) would stop this process's thread for good.
+  // A child still running after this long is killed, and the test fails naming the hang.
+  const hangLimitMs = 20_000;
+  const logFile = (root: string): string => path.join(root, "transcripts", `${runId}.jsonl`);
+
+  /** The lock path of a new root's log, its folder created, nothing in it. */
+  function emptyLockPath(root: string): string {
+    mkdirSync(path.join(root, "transcripts"), { recursive: true });
+    return `${logFile(root)}.lock`;
+  }
+
+  function makeFifo(fifo: string): string {
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    return fifo;
+  }
+
+  /** What the writer (`open`) or `repairEventLog` (`repair`) answered in a child process. */
+  async function answerOf(
+    mode: "open" | "repair",
+    root: string,
+  ): Promise<{ ok: boolean; code?: string; message?: string }> {
+    const args = mode === "open" ? ["open", root, runId] : ["repair", logFile(root)];
+    const finished = await runProgram(transpiled.program, args, hangLimitMs);
+    expect(finished.signal, `${mode} hung on the lock (killed after ${hangLimitMs} ms)`).toBeNull();
+    expect(finished.stderr).toBe("");
+    return JSON.parse(finished.stdout) as { ok: boolean; code?: string; message?: string };
+  }
+
+  async function expectRefusedByBoth(root: string, reason: string): Promise<void> {
+    const expected = { ok: false, code: "locked", message: `${logFile(root)}: cannot take the lock: ${reason}` };
+    expect(await answerOf("open", root)).toEqual(expected);
+    expect(await answerOf("repair", root)).toEqual(expected);
+    // Refused as it was found: no log created, nothing beside the lock.
+    expect(existsSync(logFile(root))).toBe(false);
+  }
+
+  it("refuses a lock that is a symbolic link to a FIFO at once, naming the link, and leaves both alone", async () => {
+    const root = newRoot();
+    const lock = emptyLockPath(root);
+    const fifo = makeFifo(path.join(scratch, `fifo-${roots}`));
+    symlinkSync(fifo, lock);
+    await expectRefusedByBoth(
+      root,
+      `${lock} is a symbolic link (to ${fifo}), not a lock file a writer made; remove it`,
+    );
+    expect(readlinkSync(lock)).toBe(fifo);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  }, 60_000);
+
+  it("refuses a lock linked to /dev/zero without reading from it", async () => {
+    const root = newRoot();
+    const lock = emptyLockPath(root);
+    symlinkSync("/dev/zero", lock);
+    await expectRefusedByBoth(
+      root,
+      `${lock} is a symbolic link (to /dev/zero), not a lock file a writer made; remove it`,
+    );
+    expect(readlinkSync(lock)).toBe("/dev/zero");
+  }, 60_000);
+
+  it("refuses a lock that is a FIFO itself, without waiting for someone to write to it", async () => {
+    const root = newRoot();
+    const lock = makeFifo(emptyLockPath(root));
+    await expectRefusedByBoth(root, `${lock} is a FIFO, not a lock file a writer made; remove it`);
+    expect(lstatSync(lock).isFIFO()).toBe(true);
+  }, 60_000);
+
+  it("refuses a dangling link as a link, not as a race with other writers", () => {
+    const root = newRoot();
+    const lock = emptyLockPath(root);
+    const target = path.join(scratch, "no-such-lock");
+    symlinkSync(target, lock);
+    const error = lockError(() => createRecorder({ root, runId }));
+    expect(error.code).toBe("locked");
+    expect(error.message).toBe(
+      `${logFile(root)}: cannot take the lock: ${lock} is a symbolic link (to ${target}), not a lock file a writer made; remove it`,
+    );
+    expect(lockError(() => repairEventLog(logFile(root))).message).toBe(error.message);
+    expect(readdirSync(path.join(root, "transcripts"))).toEqual([`${runId}.jsonl.lock`]);
+  });
+
+  it("refuses a lock file larger than any lock, even one that starts like a stale lock, and leaves it", () => {
+    const root = newRoot();
+    const lock = writeLock(root, { pid: deadPid(), hostname: hostname(), started_at: "then", nonce: "old" });
+    // JSON allows the spaces: read whole, this parses as a stale lock and would be taken over.
+    writeFileSync(lock, " ".repeat(64 * 1024), { flag: "a" });
+    const before = readFileSync(lock);
+    const error = lockError(() => createRecorder({ root, runId }));
+    expect(error.code).toBe("locked");
+    expect(error.message).toBe(
+      `${logFile(root)}: cannot take the lock: ${lock} is ${before.length} bytes, more than a lock file holds (at most 4096); if no writer is running, remove it`,
+    );
+    expect(readFileSync(lock).equals(before)).toBe(true);
+  });
+
+  it("closes without waiting on a lock that was swapped for a link to a FIFO, and leaves it alone", async () => {
+    const root = newRoot();
+    const holder = startProgram(transpiled.program, ["hold", root, runId]);
+    await holder.ready;
+    const lock = `${logFile(root)}.lock`;
+    const fifo = makeFifo(path.join(scratch, `fifo-${roots}`));
+    const link = `${lock}.swap`;
+    symlinkSync(fifo, link);
+    renameSync(link, lock);
+    const limit = setTimeout(() => holder.kill("SIGKILL"), hangLimitMs);
+    holder.endInput();
+    const finished = await holder.finished;
+    clearTimeout(limit);
+    expect(finished.signal, "closing hung on the swapped lock").toBeNull();
+    expect(finished.code).toBe(0);
+    expect(readlinkSync(lock)).toBe(fifo);
+  }, 60_000);
 });

@@ -1,6 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, constants, linkSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
+import { describeFileKind, openWithoutFollowing, openWithoutWaiting } from "../file-kind.js";
 import { RecorderError, describeCause } from "./recorder-error.js";
 
 /** A lock this process holds; `release` is idempotent. */
@@ -26,6 +38,11 @@ interface LockRecord {
 }
 
 const lockAttempts = 5;
+/**
+ * The most a lock file is read: a record is a pid, a host name (at most 255 bytes), two times and a nonce, about 200
+ * bytes. A larger file is no lock a writer made, and is refused without being read.
+ */
+const lockFileMaxBytes = 4096;
 
 /**
  * Takes the one-writer lock of `file`: `<file>.lock`, created atomically (written beside it, then hard-linked into
@@ -77,7 +94,8 @@ function heldLock(lockPath: string, nonce: string): FileLock {
       // Only our own lock: should it have been judged stale and replaced (a clock or pid mix-up), the new holder's
       // lock stays.
       try {
-        if ((JSON.parse(readFileSync(lockPath, "utf8")) as Partial<LockRecord>).nonce === nonce) unlinkSync(lockPath);
+        const text = readLockText(lockPath, lockPath);
+        if (text !== "gone" && (JSON.parse(text) as Partial<LockRecord>).nonce === nonce) unlinkSync(lockPath);
       } catch {
         // Already gone, or unreadable: nothing of ours to remove.
       }
@@ -131,7 +149,7 @@ function createExclusively(file: string, lockPath: string, record: LockRecord): 
 function writeNewFile(filePath: string, text: string): void {
   const descriptor = openSync(
     filePath,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | openWithoutFollowing,
     0o600,
   );
   try {
@@ -143,15 +161,8 @@ function writeNewFile(filePath: string, text: string): void {
 
 /** The lock file's record, "gone" when it vanished meanwhile; an unreadable one is reported as held. */
 function readLockRecord(file: string, lockPath: string): LockRecord | "gone" {
-  let text: string;
-  try {
-    text = readFileSync(lockPath, "utf8");
-  } catch (error) {
-    if (errorCode(error) === "ENOENT") return "gone";
-    throw new RecorderError("io", file, `could not read the lock file ${lockPath}: ${describeCause(error)}`, {
-      cause: error,
-    });
-  }
+  const text = readLockText(file, lockPath);
+  if (text === "gone") return "gone";
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -177,6 +188,70 @@ function readLockRecord(file: string, lockPath: string): LockRecord | "gone" {
     process_started_at: typeof record.process_started_at === "number" ? record.process_started_at : Number.NaN,
     nonce: typeof record.nonce === "string" ? record.nonce : "",
   };
+}
+
+/**
+ * The lock file's text, "gone" when there is none. Read at the moment of use from the descriptor it is opened as:
+ * never through a symbolic link (a link to a FIFO would block, one to /dev/zero never end, a dangling one looks like
+ * a lock that keeps vanishing), never waiting (a FIFO in its place), and never more than a lock holds. Anything else
+ * at the lock's path refuses the lock, naming what it is; it is left as it was found.
+ */
+function readLockText(file: string, lockPath: string): string | "gone" {
+  let descriptor: number;
+  try {
+    descriptor = openSync(lockPath, constants.O_RDONLY | openWithoutFollowing | openWithoutWaiting);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return "gone";
+    const link = symbolicLinkTarget(lockPath);
+    if (link !== undefined) throw notALockError(file, `${lockPath} is a symbolic link (to ${link})`);
+    throw new RecorderError("io", file, `could not read the lock file ${lockPath}: ${describeCause(error)}`, {
+      cause: error,
+    });
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) throw notALockError(file, `${lockPath} is ${describeFileKind(stats)}`);
+    if (stats.size > lockFileMaxBytes) throw oversizedLockError(file, lockPath, stats.size);
+    // One byte more than a lock may hold: a file that grew since the fstat is caught too.
+    const buffer = Buffer.alloc(lockFileMaxBytes + 1);
+    let length = 0;
+    for (;;) {
+      const read = readSync(descriptor, buffer, length, buffer.length - length, length);
+      if (read === 0) break;
+      length += read;
+      if (length === buffer.length)
+        throw oversizedLockError(file, lockPath, Math.max(length, fstatSync(descriptor).size));
+    }
+    return buffer.toString("utf8", 0, length);
+  } catch (error) {
+    if (error instanceof RecorderError) throw error;
+    throw new RecorderError("io", file, `could not read the lock file ${lockPath}: ${describeCause(error)}`, {
+      cause: error,
+    });
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Where a symbolic link at `linkPath` points, or undefined when there is none (O_NOFOLLOW's ELOOP has other causes). */
+function symbolicLinkTarget(linkPath: string): string | undefined {
+  try {
+    return lstatSync(linkPath).isSymbolicLink() ? readlinkSync(linkPath) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function notALockError(file: string, what: string): RecorderError {
+  return new RecorderError("locked", file, `cannot take the lock: ${what}, not a lock file a writer made; remove it`);
+}
+
+function oversizedLockError(file: string, lockPath: string, size: number): RecorderError {
+  return new RecorderError(
+    "locked",
+    file,
+    `cannot take the lock: ${lockPath} is ${size} bytes, more than a lock file holds (at most ${lockFileMaxBytes}); if no writer is running, remove it`,
+  );
 }
 
 /**

@@ -24,9 +24,10 @@ import {
 } from "./event-input.js";
 import { payloadJson as stringifyPayload } from "./payload-json.js";
 import { flushOnExit, stopFlushingOnExit, type ExitFlushable } from "./exit-flush.js";
+import { openWithoutFollowing, openWithoutWaiting } from "../file-kind.js";
 import { acquireFileLock, type FileLock } from "./file-lock.js";
 import { RecorderError, describeCause } from "./recorder-error.js";
-import { repairLockedEventLog, syncDirectory, type RepairReport } from "./repair.js";
+import { notARegularFile, repairLockedEventLog, syncDirectory, type RepairReport } from "./repair.js";
 import { createRunSnapshot, type RunSnapshotOptions, type RunSnapshotResult } from "../snapshot/run-snapshot.js";
 import {
   EventSubscription,
@@ -392,12 +393,14 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     let descriptor: number | undefined;
     try {
       this.recovery = repairLockedEventLog(this.file);
+      // Never waiting: a FIFO swapped in since the repair looked would block an open for writing until a reader came.
       descriptor = openSync(
         this.file,
-        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0),
+        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | openWithoutFollowing | openWithoutWaiting,
         0o600,
       );
-      if (!fstatSync(descriptor).isFile()) throw new RecorderError("io", this.file, "is not a regular file");
+      const stats = fstatSync(descriptor);
+      if (!stats.isFile()) throw notARegularFile(this.file, stats);
       // open's mode applies only to a file it creates: an existing file gets 0600 here.
       fchmodSync(descriptor, 0o600);
       // A new file's directory entry is made durable too, unless nothing is to be synced.

@@ -1,18 +1,24 @@
+import { spawn, spawnSync } from "node:child_process";
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProgram, transpilePackage, type TranspiledPackage } from "./child-processes.test.helpers.js";
 import { createRecorder } from "./recorder.js";
+import { RecorderError } from "./recorder-error.js";
 import { repairEventLog, type RepairReport } from "./repair.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "recorder-repair-"));
@@ -173,4 +179,150 @@ describe("repairEventLog", () => {
       .map((line) => (JSON.parse(line) as { seq: number }).seq);
     expect(seqs).toEqual([1, 2, 3, 4]);
   });
+
+  it("refuses a log that is a FIFO or a symbolic link, naming what it is, and leaves it as it was", () => {
+    const root = path.join(scratch, "special");
+    const folder = path.join(root, "transcripts");
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `${runId}.jsonl`);
+    const refusal = (action: () => unknown): RecorderError => {
+      try {
+        action();
+      } catch (error) {
+        if (error instanceof RecorderError) return error;
+        throw error;
+      }
+      throw new Error("expected a RecorderError");
+    };
+    expect(spawnSync("mkfifo", [file]).status).toBe(0);
+    for (const action of [() => repairEventLog(file), () => createRecorder({ root, runId })])
+      expect(refusal(action)).toMatchObject({
+        code: "io",
+        message: `${file}: is a FIFO, not a regular file: an event log is a file of its own`,
+      });
+    expect(lstatSync(file).isFIFO()).toBe(true);
+    rmSync(file);
+    const target = path.join(scratch, "elsewhere.jsonl");
+    writeFileSync(target, original);
+    symlinkSync(target, file);
+    for (const action of [() => repairEventLog(file), () => createRecorder({ root, runId })])
+      expect(refusal(action)).toMatchObject({
+        code: "io",
+        message: `${file}: is a symbolic link (to ${target}), not a regular file: an event log is a file of its own`,
+      });
+    expect(readlinkSync(file)).toBe(target);
+    expect(readFileSync(target).equals(original)).toBe(true);
+    // The lock was released each time: nothing is left beside the log.
+    expect(readdirSync(folder)).toEqual([`${runId}.jsonl`]);
+  });
+});
+
+describe("quarantine files of repairs that did not finish", () => {
+  let transpiled: TranspiledPackage;
+  beforeAll(() => {
+    transpiled = transpilePackage();
+  });
+  afterAll(() => transpiled.remove());
+
+  /** A log of complete lines followed by 3 MiB of damage (several copy chunks), in a folder of its own. */
+  function damagedLog(): { file: string; folder: string; damage: Buffer; bytes: Buffer } {
+    const folder = path.join(scratch, `case-${(cases += 1)}`);
+    mkdirSync(folder);
+    const file = path.join(folder, `${runId}.jsonl`);
+    const damage = Buffer.alloc(3 * 1024 * 1024, "\u0000garbage ");
+    const bytes = Buffer.concat([original, damage]);
+    writeFileSync(file, bytes);
+    return { file, folder, damage, bytes };
+  }
+
+  const quarantineFiles = (folder: string): string[] =>
+    readdirSync(folder)
+      .filter((name) => name.includes(".quarantine-"))
+      .map((name) => path.join(folder, name));
+
+  async function killedRepair(file: string, moment: "copy" | "cut"): Promise<void> {
+    const finished = await runProgram(transpiled.program, ["repair-killed", file, moment], 60_000);
+    expect(finished.signal).toBe("SIGKILL");
+    expect(finished.stdout).toBe("");
+  }
+
+  it("a repair killed while copying leaves a partial copy; the next repair removes it and says so", async () => {
+    const { file, folder, damage, bytes } = damagedLog();
+    await killedRepair(file, "copy");
+    // As the kill left it: the log untouched, one copy of the first MiB.
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    const [leftover, ...others] = quarantineFiles(folder);
+    expect(others).toEqual([]);
+    expect(statSync(leftover as string).size).toBe(1024 * 1024);
+    const report = repairEventLog(file);
+    expect(report).toMatchObject({ outcome: "repaired", quarantinedBytes: damage.length, quarantineReused: false });
+    expect(report.leftoversRemoved).toEqual([leftover]);
+    expect(quarantineFiles(folder)).toEqual([report.quarantineFile]);
+    expect(readFileSync(report.quarantineFile as string).equals(damage)).toBe(true);
+    expect(readFileSync(file).equals(original)).toBe(true);
+  }, 60_000);
+
+  it("a repair killed after copying, before cutting: the next repair reuses its copy instead of making another", async () => {
+    const { file, folder, damage, bytes } = damagedLog();
+    await killedRepair(file, "cut");
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    const [copy, ...others] = quarantineFiles(folder);
+    expect(others).toEqual([]);
+    expect(readFileSync(copy as string).equals(damage)).toBe(true);
+    const report = repairEventLog(file);
+    expect(report).toMatchObject({
+      outcome: "repaired",
+      quarantineFile: copy,
+      quarantinedBytes: damage.length,
+      quarantineReused: true,
+      leftoversRemoved: [],
+    });
+    expect(quarantineFiles(folder)).toEqual([copy]);
+    expect(readFileSync(file).equals(original)).toBe(true);
+  }, 60_000);
+
+  it("a copy of other bytes is an earlier repair's: kept, and the damage gets a copy of its own", () => {
+    const { file, folder, damage } = damagedLog();
+    const earlier = `${file}.quarantine-20260101T000000000Z`;
+    writeFileSync(earlier, damage.subarray(0, 100));
+    const report = repairEventLog(file);
+    expect(report).toMatchObject({ quarantineReused: false, leftoversRemoved: [] });
+    expect(quarantineFiles(folder).sort()).toEqual([earlier, report.quarantineFile].sort());
+    expect(readFileSync(earlier).equals(damage.subarray(0, 100))).toBe(true);
+  });
+
+  it("a repair that cannot write its copy (past the file size limit: EFBIG) removes it and changes nothing", async () => {
+    const { file, folder, bytes } = damagedLog();
+    // RLIMIT_FSIZE of 64 KiB stands in for a full disk: the copy's writes past it fail for real (Node ignores
+    // SIGXFSZ; the trap says so for any program).
+    const finished = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(
+        "bash",
+        [
+          "-c",
+          'ulimit -f 64 && trap "" XFSZ && exec "$@"',
+          "bash",
+          process.execPath,
+          transpiled.program,
+          "repair",
+          file,
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      let stdout = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stdout }));
+    });
+    expect(finished.code).toBe(0);
+    const answer = JSON.parse(finished.stdout) as { ok: boolean; code: string; message: string };
+    expect(answer).toMatchObject({ ok: false, code: "io" });
+    expect(answer.message).toMatch(
+      new RegExp(
+        `^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: could not write the quarantine file \\S+: EFBIG: file too large, write; nothing was changed \\(the partial copy was removed\\)$`,
+      ),
+    );
+    expect(quarantineFiles(folder)).toEqual([]);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  }, 60_000);
 });

@@ -1,5 +1,22 @@
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from "node:fs";
 import path from "node:path";
+import { describeFileKind, openWithoutFollowing, openWithoutWaiting } from "../file-kind.js";
 import { acquireFileLock, errorCode } from "./file-lock.js";
 import { RecorderError, describeCause } from "./recorder-error.js";
 
@@ -22,6 +39,16 @@ export interface RepairReport {
   readonly quarantinedBytes: number;
   /** True when the last line was a whole event without its terminating newline, and the newline was added. */
   readonly newlineAdded: boolean;
+  /**
+   * True when `quarantineFile` was made by an earlier repair of this damage that was killed after copying it and
+   * before cutting the log: its bytes are the damaged tail's, so it was kept instead of copied again.
+   */
+  readonly quarantineReused: boolean;
+  /**
+   * Partial quarantine copies (`<file>.quarantine-<UTC time>.partial`) of earlier repairs that were killed while
+   * copying, removed: the bytes they held were still in the log, and are in `quarantineFile` now.
+   */
+  readonly leftoversRemoved: readonly string[];
 }
 
 const newline = 0x0a;
@@ -53,8 +80,9 @@ export function repairEventLog(file: string): RepairReport {
 export function repairLockedEventLog(file: string): RepairReport {
   let descriptor: number;
   try {
-    // Read and write (for the truncation), never following a symbolic link: the log is ours, not a link's target.
-    descriptor = openSync(file, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0));
+    // Read and write (for the truncation), never following a symbolic link (the log is ours, not a link's target) and
+    // never waiting (a FIFO in its place is refused by the fstat below).
+    descriptor = openSync(file, constants.O_RDWR | openWithoutFollowing | openWithoutWaiting);
   } catch (error) {
     if (errorCode(error) === "ENOENT")
       return {
@@ -65,14 +93,18 @@ export function repairLockedEventLog(file: string): RepairReport {
         quarantineFile: undefined,
         quarantinedBytes: 0,
         newlineAdded: false,
+        quarantineReused: false,
+        leftoversRemoved: [],
       };
+    const link = symbolicLink(file);
+    if (link !== undefined) throw notARegularFile(file, link);
     throw new RecorderError("io", file, `could not open the event log to check its end: ${describeCause(error)}`, {
       cause: error,
     });
   }
   try {
     const stats = fstatSync(descriptor);
-    if (!stats.isFile()) throw new RecorderError("io", file, "is not a regular file");
+    if (!stats.isFile()) throw notARegularFile(file, stats);
     const size = stats.size;
     if (size === 0)
       return {
@@ -83,6 +115,8 @@ export function repairLockedEventLog(file: string): RepairReport {
         quarantineFile: undefined,
         quarantinedBytes: 0,
         newlineAdded: false,
+        quarantineReused: false,
+        leftoversRemoved: [],
       };
     const tail = findCompleteEnd(new TailReader(descriptor, file), size);
     if (tail.end === size && !tail.newlineMissing)
@@ -94,10 +128,13 @@ export function repairLockedEventLog(file: string): RepairReport {
         quarantineFile: undefined,
         quarantinedBytes: 0,
         newlineAdded: false,
+        quarantineReused: false,
+        leftoversRemoved: [],
       };
-    let quarantineFile: string | undefined;
+    let quarantined: Quarantined | undefined;
     if (tail.end < size) {
-      quarantineFile = quarantine(descriptor, file, tail.end, size);
+      quarantined = quarantine(descriptor, file, tail.end, size);
+      const quarantineFile = quarantined.file;
       try {
         ftruncateSync(descriptor, tail.end);
         fsyncSync(descriptor);
@@ -123,12 +160,29 @@ export function repairLockedEventLog(file: string): RepairReport {
       outcome: "repaired",
       lastSeq: tail.lastSeq,
       size: tail.end + (tail.newlineMissing ? 1 : 0),
-      quarantineFile,
+      quarantineFile: quarantined?.file,
       quarantinedBytes: size - tail.end,
       newlineAdded: tail.newlineMissing,
+      quarantineReused: quarantined?.reused ?? false,
+      leftoversRemoved: quarantined?.leftoversRemoved ?? [],
     };
   } finally {
     closeSync(descriptor);
+  }
+}
+
+/** The error for an event log path that holds something else than a file: what it is, and that it is left alone. */
+export function notARegularFile(file: string, found: Stats | { linkTarget: string }): RecorderError {
+  const what = "linkTarget" in found ? `a symbolic link (to ${found.linkTarget})` : describeFileKind(found);
+  return new RecorderError("io", file, `is ${what}, not a regular file: an event log is a file of its own`);
+}
+
+/** The target of a symbolic link at `file`, or undefined when there is none (O_NOFOLLOW's ELOOP has other causes). */
+function symbolicLink(file: string): { linkTarget: string } | undefined {
+  try {
+    return lstatSync(file).isSymbolicLink() ? { linkTarget: readlinkSync(file) } : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -226,46 +280,184 @@ function readFully(descriptor: number, file: string, buffer: Buffer, position: n
   }
 }
 
-/** Copies bytes [start, end) to a new sibling quarantine file, synced, and returns its path. */
-function quarantine(descriptor: number, file: string, start: number, end: number): string {
+/** Where the damaged tail went, and what an interrupted earlier repair had left. */
+interface Quarantined {
+  readonly file: string;
+  readonly reused: boolean;
+  readonly leftoversRemoved: readonly string[];
+}
+
+const partialSuffix = ".partial";
+
+/**
+ * Copies bytes [start, end) to a new sibling quarantine file, synced, and returns its path. The copy is written as
+ * `<quarantine file>.partial` and given its name only once it is whole and synced, so a file of that name is always
+ * a complete copy: a repair killed while copying leaves a `.partial` file, which the next repair of the log removes
+ * (the caller holds the log's lock, so no repair is writing it); one killed after copying, before cutting the log,
+ * leaves a complete copy of the same bytes, which the next repair finds and uses. A copy that fails (a full disk) is
+ * removed: the log and its folder are left as they were.
+ */
+function quarantine(descriptor: number, file: string, start: number, end: number): Quarantined {
+  const { leftoversRemoved, earlierCopy } = lookAtEarlierCopies(descriptor, file, start, end);
+  if (earlierCopy !== undefined) return { file: earlierCopy, reused: true, leftoversRemoved };
   const stamp = new Date().toISOString().replace(/[-:.]/g, "");
   let target = `${file}.quarantine-${stamp}`;
   let output: number | undefined;
   for (let attempt = 2; output === undefined; attempt += 1) {
     try {
       output = openSync(
-        target,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+        `${target}${partialSuffix}`,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | openWithoutFollowing,
         0o600,
       );
     } catch (error) {
       if (errorCode(error) !== "EEXIST" || attempt > 1000)
-        throw new RecorderError("io", file, `could not create the quarantine file ${target}: ${describeCause(error)}`, {
-          cause: error,
-        });
+        throw new RecorderError(
+          "io",
+          file,
+          `could not create the quarantine file ${target}${partialSuffix}: ${describeCause(error)}`,
+          { cause: error },
+        );
       target = `${file}.quarantine-${stamp}-${attempt}`;
     }
   }
+  const partial = `${target}${partialSuffix}`;
   try {
-    const buffer = Buffer.allocUnsafe(Math.min(copyChunkBytes, end - start));
-    for (let position = start; position < end;) {
-      const length = Math.min(buffer.length, end - position);
-      readFully(descriptor, file, buffer.subarray(0, length), position);
-      let written = 0;
-      while (written < length) written += writeSync(output, buffer, written, length - written);
-      position += length;
+    try {
+      const buffer = Buffer.allocUnsafe(Math.min(copyChunkBytes, end - start));
+      for (let position = start; position < end;) {
+        const length = Math.min(buffer.length, end - position);
+        readFully(descriptor, file, buffer.subarray(0, length), position);
+        let written = 0;
+        while (written < length) written += writeSync(output, buffer, written, length - written);
+        position += length;
+      }
+      fsyncSync(output);
+    } finally {
+      closeSync(output);
     }
-    fsyncSync(output);
+    target = publish(partial, target, file, stamp);
   } catch (error) {
-    if (error instanceof RecorderError) throw error;
-    throw new RecorderError("io", file, `could not write the quarantine file ${target}: ${describeCause(error)}`, {
-      cause: error,
-    });
-  } finally {
-    closeSync(output);
+    const left = removeQuietly(partial)
+      ? "nothing was changed (the partial copy was removed)"
+      : `nothing was changed, but the partial copy could not be removed: it is left at ${partial}`;
+    if (error instanceof RecorderError)
+      throw new RecorderError(error.code, file, `${error.message.slice(file.length + 2)}; ${left}`, { cause: error });
+    throw new RecorderError(
+      "io",
+      file,
+      `could not write the quarantine file ${partial}: ${describeCause(error)}; ${left}`,
+      {
+        cause: error,
+      },
+    );
   }
   syncDirectory(path.dirname(file));
-  return target;
+  return { file: target, reused: false, leftoversRemoved };
+}
+
+/**
+ * Gives the whole, synced copy its name without replacing a file that has it (a hard link, then the partial name
+ * removed; a rename where the file system has no hard links), trying the next free name if it is taken.
+ */
+function publish(partial: string, target: string, file: string, stamp: string): string {
+  for (let attempt = 2; ; attempt += 1) {
+    try {
+      linkSync(partial, target);
+      removeQuietly(partial);
+      return target;
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === "EEXIST" && attempt <= 1000) {
+        target = `${file}.quarantine-${stamp}-${attempt}`;
+        continue;
+      }
+      if (code === "EPERM" || code === "ENOTSUP" || code === "ENOSYS") {
+        renameSync(partial, target);
+        return target;
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * The quarantine files beside `file` that earlier repairs left: every `.partial` copy is removed (a repair killed
+ * while copying; the caller holds the lock, so none is being written), and the first complete copy that holds
+ * exactly the bytes [start, end) of the log is the earlier copy to use. Any other copy is an earlier repair's record
+ * of other damage, and stays. A folder that cannot be listed is no reason not to repair: nothing is found then.
+ */
+function lookAtEarlierCopies(
+  descriptor: number,
+  file: string,
+  start: number,
+  end: number,
+): { leftoversRemoved: string[]; earlierCopy: string | undefined } {
+  const folder = path.dirname(file);
+  const prefix = `${path.basename(file)}.quarantine-`;
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.startsWith(prefix));
+  } catch {
+    return { leftoversRemoved: [], earlierCopy: undefined };
+  }
+  names.sort();
+  const leftoversRemoved: string[] = [];
+  let earlierCopy: string | undefined;
+  for (const name of names) {
+    const candidate = path.join(folder, name);
+    if (name.endsWith(partialSuffix)) {
+      if (removeQuietly(candidate)) leftoversRemoved.push(candidate);
+    } else if (earlierCopy === undefined && holdsSameBytes(candidate, descriptor, file, start, end))
+      earlierCopy = candidate;
+  }
+  return { leftoversRemoved, earlierCopy };
+}
+
+/** Whether `candidate` is a regular file holding exactly the bytes [start, end) of the log; false when unsure. */
+function holdsSameBytes(candidate: string, descriptor: number, file: string, start: number, end: number): boolean {
+  let copy: number;
+  try {
+    copy = openSync(candidate, constants.O_RDONLY | openWithoutFollowing | openWithoutWaiting);
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(copy);
+    if (!stats.isFile() || stats.size !== end - start) return false;
+    const length = Math.min(copyChunkBytes, end - start);
+    const fromLog = Buffer.allocUnsafe(length);
+    const fromCopy = Buffer.allocUnsafe(length);
+    for (let position = start; position < end;) {
+      const chunk = Math.min(length, end - position);
+      readFully(descriptor, file, fromLog.subarray(0, chunk), position);
+      let read = 0;
+      while (read < chunk) {
+        const count = readSync(copy, fromCopy, read, chunk - read, position - start + read);
+        if (count === 0) return false;
+        read += count;
+      }
+      if (!fromLog.subarray(0, chunk).equals(fromCopy.subarray(0, chunk))) return false;
+      position += chunk;
+    }
+    return true;
+  } catch (error) {
+    // The log's own read errors are the repair's to report.
+    if (error instanceof RecorderError) throw error;
+    return false;
+  } finally {
+    closeSync(copy);
+  }
+}
+
+/** Removes a file; false when it could not be removed (it is gone already counts as removed). */
+function removeQuietly(file: string): boolean {
+  try {
+    unlinkSync(file);
+    return true;
+  } catch (error) {
+    return errorCode(error) === "ENOENT";
+  }
 }
 
 /** Makes a new directory entry durable; not every platform can open a directory (Windows), and that is fine. */

@@ -9,11 +9,16 @@
 //   reject <root> <run id> <count>                    queues <count> events, then leaves a rejection unhandled
 //   hold <root> <run id>                              opens the recorder, prints "ready", closes it when stdin ends
 //   open <root> <run id>                              tries to open the recorder; prints {"ok":true} or the error
+//   repair <file>                                     repairs the event log; prints {"ok":true,"report":…} or the error
+//   repair-killed <file> <copy|cut>                   repairs the event log and is killed (SIGKILL) at its second
+//                                                     write of 1 MiB into the quarantine file (copy), or just before
+//                                                     it cuts the damaged tail from the log (cut)
 import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import { Worker } from "node:worker_threads";
 import { createRecorder, type Durability } from "./recorder.js";
 import { RecorderError } from "./recorder-error.js";
+import { repairEventLog } from "./repair.js";
 
 const [mode, root = "", runId = "", third = "", fourth = "", fifth = "", sixth = "", seventh = ""] =
   process.argv.slice(2);
@@ -127,6 +132,39 @@ function open(): void {
   process.exit(0);
 }
 
+function repair(file: string): void {
+  try {
+    const report = repairEventLog(file);
+    process.stdout.write(`${JSON.stringify({ ok: true, report })}\n`);
+  } catch (error) {
+    const code = error instanceof RecorderError ? error.code : "unexpected";
+    process.stdout.write(`${JSON.stringify({ ok: false, code, message: (error as Error).message })}\n`);
+  }
+  process.exit(0);
+}
+
+/** Repairs `file`, killed at the given moment of the repair: the moment is chosen, the death is real. */
+function repairKilled(file: string, moment: string): void {
+  const die = (): never => {
+    process.kill(process.pid, "SIGKILL");
+    // SIGKILL lands before the next instruction of ours; this only keeps the type checker honest.
+    for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+  };
+  if (moment === "copy") {
+    const writeSync = fs.writeSync;
+    let chunks = 0;
+    fs.writeSync = ((...args: Parameters<typeof fs.writeSync>) => {
+      if ((args[3] as unknown) === 1024 * 1024 && (chunks += 1) === 2) die();
+      return writeSync(...args);
+    }) as typeof fs.writeSync;
+  } else if (moment === "cut") {
+    fs.ftruncateSync = (() => die()) as typeof fs.ftruncateSync;
+  } else throw new Error(`unknown moment ${moment}`);
+  // The repair imports these by name: this makes the names see the wrappers.
+  syncBuiltinESMExports();
+  repair(file);
+}
+
 switch (mode) {
   case "load":
     await load(Number(third), fourth as Durability, Number(fifth), Number(sixth), seventh === "write");
@@ -152,6 +190,12 @@ switch (mode) {
     break;
   case "open":
     open();
+    break;
+  case "repair":
+    repair(root);
+    break;
+  case "repair-killed":
+    repairKilled(root, runId);
     break;
   default:
     throw new Error(`unknown mode ${String(mode)}`);
