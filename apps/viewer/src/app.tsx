@@ -4,7 +4,9 @@
  */
 import type { Tolerant } from "@agent-transcript/core";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { ComponentChildren } from "preact";
 import { loadTexts, inputText, type LoadProblem } from "./load.js";
+import { blockCharacters, clipped, InlineText } from "./long-text.js";
 import {
   buildRunView,
   formatCost,
@@ -25,6 +27,9 @@ export type AppState =
   | { kind: "loading"; name: string }
   | { kind: "failed"; problems: LoadProblem[] }
   | { kind: "ready"; document: Tolerant.Transcript; name: string; notes: string[] };
+
+/** A run's error in the header: more than a name, less than the page. */
+const errorCharacters = 2_000;
 
 const roles = ["system", "developer", "user", "assistant", "tool"] as const;
 const statuses = ["ok", "error", "denied", "interrupted", "pending"] as const;
@@ -119,9 +124,10 @@ function Landing({ state, onOpen }: { state: AppState; onOpen: (files: File[]) =
           <ul>
             {state.problems.map((problem, index) => (
               <li key={index}>
-                {problem.file}
+                <InlineText text={problem.file} />
                 {problem.line === undefined ? "" : `, line ${problem.line}`}
-                {problem.pointer === "" ? "" : `, at ${problem.pointer}`}: {problem.message}
+                {problem.pointer === "" ? "" : `, at ${clipped(problem.pointer)}`}:{" "}
+                <InlineText text={problem.message} limit={blockCharacters} />
               </li>
             ))}
           </ul>
@@ -232,7 +238,7 @@ function Viewer({
   );
 }
 
-function Stat({ label, value, title }: { label: string; value: string; title?: string }) {
+function Stat({ label, value, title }: { label: string; value: ComponentChildren; title?: string }) {
   return (
     <div class="stat" title={title}>
       <div class="stat-label">{label}</div>
@@ -259,7 +265,9 @@ function RunHeader({
   return (
     <header class="run-header">
       <div class="title-line">
-        <h1 class="run-title">{view.title}</h1>
+        <h1 class="run-title">
+          <InlineText text={view.title} />
+        </h1>
         {run?.status && <span class={`badge run-status run-${run.status}`}>{run.status}</span>}
         {view !== root && (
           <a
@@ -274,11 +282,13 @@ function RunHeader({
           </a>
         )}
         <span class="spacer" />
-        <span class="muted file-name">{name}</span>
+        <span class="muted file-name">
+          <InlineText text={name} />
+        </span>
         <FilePicker onOpen={onOpen} label="Open…" />
       </div>
       <div class="stats">
-        <Stat label="models" value={view.models.length === 0 ? "–" : view.models.join(", ")} />
+        <Stat label="models" value={view.models.length === 0 ? "–" : <InlineText text={view.models.join(", ")} />} />
         <Stat label="duration" value={formatDuration(view.durationMs)} />
         <Stat label="messages" value={view.rows.length.toLocaleString("en")} />
         <Stat
@@ -305,13 +315,19 @@ function RunHeader({
           />
         )}
       </div>
-      {run?.error && <div class="run-error">{run.error}</div>}
+      {run?.error && (
+        <div class="run-error">
+          <InlineText text={run.error} limit={errorCharacters} />
+        </div>
+      )}
       {notes.length > 0 && (
         <details class="notes">
           <summary>{notes.length} notes from reading</summary>
           <ul>
             {notes.slice(0, 200).map((note, index) => (
-              <li key={index}>{note}</li>
+              <li key={index}>
+                <InlineText text={note} />
+              </li>
             ))}
           </ul>
         </details>
@@ -342,7 +358,7 @@ function RunTree({
           onClick={() => onOpen(view.path)}
           title={`own ${own.toLocaleString("en")} tokens, with children ${rolled.toLocaleString("en")}`}
         >
-          <span class="tree-label">{label}</span>
+          <span class="tree-label">{clipped(label)}</span>
           <span class="tree-tokens">
             {formatTokens(own)}
             {view.children.length > 0 ? ` · Σ ${formatTokens(rolled)}` : ""}
@@ -357,7 +373,7 @@ function RunTree({
               ) : (
                 <li key={child.runId}>
                   <span class="tree-node missing" title="this child run's transcript is not embedded">
-                    {child.title} <span class="muted">(not embedded)</span>
+                    {clipped(child.title)} <span class="muted">(not embedded)</span>
                   </span>
                 </li>
               ),
@@ -455,7 +471,7 @@ function ChoiceFilter(props: {
       <option value="">{props.anyLabel}</option>
       {props.choices.map((choice) => (
         <option key={choice} value={choice}>
-          {choice}
+          {clipped(choice)}
         </option>
       ))}
     </select>
@@ -525,10 +541,18 @@ function MessageView({ row, view, query, targeted }: { row: Row; view: RunView; 
     >
       <div class="message-head">
         <span class={`role role-${message.role}`}>{message.role}</span>
-        {message.name && <span class="muted">{message.name}</span>}
-        {message.model && <span class="muted model">{message.model}</span>}
+        {message.name && (
+          <span class="muted">
+            <InlineText text={message.name} />
+          </span>
+        )}
+        {message.model && (
+          <span class="muted model">
+            <InlineText text={message.model} />
+          </span>
+        )}
         {message.created_at && (
-          <span class="muted time">{message.created_at.replace("T", " ").replace(/\.\d+Z$|Z$/, "")}</span>
+          <span class="muted time">{clipped(message.created_at.replace("T", " ").replace(/\.\d+Z$|Z$/, ""))}</span>
         )}
         <span class="spacer" />
         {usage && (
@@ -553,7 +577,11 @@ function MessageView({ row, view, query, targeted }: { row: Row; view: RunView; 
         {message.parts.map((part, index) => (
           <PartView key={index} part={part} view={view} query={query} />
         ))}
-        {message.error && <div class="run-error">{message.error}</div>}
+        {message.error && (
+          <div class="run-error">
+            <InlineText text={message.error} limit={blockCharacters} />
+          </div>
+        )}
       </div>
     </article>
   );

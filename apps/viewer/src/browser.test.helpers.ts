@@ -55,8 +55,11 @@ export function watchPage(page: Page, ownOrigin: string): PageWatch {
 }
 
 export interface ServedView {
+  /** The URL `view` printed, its token included. */
   url: string;
   origin: string;
+  /** The token every request must carry (the page opened with it gets a cookie for its own requests). */
+  token: string;
   stop: () => Promise<void>;
 }
 
@@ -79,6 +82,7 @@ export async function serveView(input: string): Promise<ServedView> {
   return {
     url,
     origin: new URL(url).origin,
+    token: new URL(url).searchParams.get("token") ?? "",
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

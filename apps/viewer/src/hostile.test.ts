@@ -214,6 +214,28 @@ describe("a hostile transcript", () => {
     await served.stop();
   });
 
+  it("is out of reach of any other web page while served: no token, no transcript, and no request takes `view` down", async () => {
+    const served = await serveView(file);
+    const attackerPage = await browser.newPage();
+    const settled: string[] = [];
+    // The answers are the server's refusals; the browser keeps them from the page (they are not same-origin).
+    attackerPage.on("requestfailed", (request) => settled.push(new URL(request.url()).pathname));
+    attackerPage.on("requestfinished", (request) => settled.push(new URL(request.url()).pathname));
+    // What any page on the web can make a browser send to 127.0.0.1: `//[` used to end the server.
+    await attackerPage.setContent(
+      `<img src="${served.origin}//["><img src="${served.origin}/transcript.json"><img src="${served.origin}/">`,
+    );
+    await expect.poll(() => [...settled].sort()).toEqual(["/", "//[", "/transcript.json"]);
+    await attackerPage.close();
+    // The server is still there, for the URL with its token.
+    const { page, watch } = await newWatchedPage(browser, served.origin);
+    await openViewer(page, served.url);
+    expect(await page.locator("article.role-user").textContent()).toContain(hostileText);
+    await expectInert(page, watch);
+    await page.close();
+    await served.stop();
+  });
+
   it("runs nothing and loads nothing as an exported HTML file over file://", async () => {
     const url = exportHtml(file, path.join(scratch, "hostile.html"));
     const { page, watch } = await newWatchedPage(browser, "file:");

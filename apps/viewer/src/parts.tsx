@@ -3,57 +3,32 @@
  * or through the safe Markdown renderer; nothing from a transcript becomes an attribute that can run or load.
  */
 import { isKnownPart, type Strict, type Tolerant } from "@agent-transcript/core";
-import type { ComponentChildren } from "preact";
-import { useLayoutEffect, useRef, useState } from "preact/hooks";
-import { isDrawableImage, renderMarkdown } from "./markdown.js";
+import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import {
+  BlockText,
+  blockCharacters,
+  clipped,
+  Highlighted,
+  hitBeyond,
+  initialCount,
+  InlineText,
+  markHits,
+  piecesOf,
+  ShowAll,
+  usePiecesDrawn,
+} from "./long-text.js";
+import { isDrawableImage, markdownSections, renderMarkdown } from "./markdown.js";
 import { formatDuration, jsonText, type RunView, type ToolCall, type ToolResult } from "./model.js";
 
-/** Output longer than this is cut when shown, with a button for the rest: a 50 MB tool output stays responsive. */
-const shownCharacters = 20_000;
-
-/** Wraps every occurrence of `query` in the text nodes under `root` in a <mark>. */
-export function markHits(root: Element, query: string): void {
-  if (query === "") return;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const nodes: Text[] = [];
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text);
-  for (const node of nodes) {
-    const text = node.data;
-    const lower = text.toLowerCase();
-    let at = lower.indexOf(query);
-    if (at === -1) continue;
-    const fragment = document.createDocumentFragment();
-    let from = 0;
-    while (at !== -1) {
-      fragment.append(text.slice(from, at));
-      const mark = document.createElement("mark");
-      mark.className = "hit";
-      mark.textContent = text.slice(at, at + query.length);
-      fragment.append(mark);
-      from = at + query.length;
-      at = lower.indexOf(query, from);
-    }
-    fragment.append(text.slice(from));
-    node.replaceWith(fragment);
-  }
-}
-
-/** Text that Preact owns, split around the hits. */
-export function Highlighted({ text, query }: { text: string; query: string }) {
-  if (query === "") return <>{text}</>;
-  const lower = text.toLowerCase();
-  const pieces: ComponentChildren[] = [];
-  let from = 0;
-  for (let at = lower.indexOf(query); at !== -1; at = lower.indexOf(query, from)) {
-    pieces.push(text.slice(from, at), <mark class="hit">{text.slice(at, at + query.length)}</mark>);
-    from = at + query.length;
-  }
-  pieces.push(text.slice(from));
-  return <>{pieces}</>;
-}
-
 function Markdown({ text, query }: { text: string; query: string }) {
-  const html = renderMarkdown(text);
+  return text.length <= blockCharacters ? (
+    <MarkdownHtml html={renderMarkdown(text)} query={query} />
+  ) : (
+    <LongMarkdown text={text} query={query} />
+  );
+}
+
+function MarkdownHtml({ html, query }: { html: string; query: string }) {
   const element = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const root = element.current;
@@ -68,21 +43,39 @@ function Markdown({ text, query }: { text: string; query: string }) {
   return <div class="markdown" ref={element} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** Long text shown in part, with the rest a click away. */
-function LongText({ text, query, className }: { text: string; query: string; className?: string }) {
+/**
+ * Markdown too long to draw as one (long-text.tsx): in sections of whole blocks, its first `initialCharacters` at
+ * once and the rest a few sections a frame after "show all"; a block too long to render shows as text. `aria-busy` is
+ * true while sections are still being drawn.
+ */
+function LongMarkdown({ text, query }: { text: string; query: string }) {
   const [all, setAll] = useState(false);
-  const cut = !all && text.length > shownCharacters;
+  const sections = useMemo(() => markdownSections(text, blockCharacters, (block) => piecesOf(block)), [text]);
+  const initial = initialCount(sections.map((section) => section.length));
+  const { drawn, drawing } = usePiecesDrawn(sections.length, initial, all);
   return (
-    <>
-      <pre class={className ?? "json"}>
-        <Highlighted text={cut ? text.slice(0, shownCharacters) : text} query={query} />
-      </pre>
-      {cut && (
-        <button type="button" class="link-button" onClick={() => setAll(true)}>
-          show all {text.length.toLocaleString("en")} characters
-        </button>
+    <div class="long-text" aria-busy={drawing}>
+      {sections.slice(0, drawn).map((section, index) =>
+        "html" in section ? (
+          <MarkdownHtml key={index} html={section.html} query={query} />
+        ) : (
+          <pre key={index} class={section.code ? "json" : "markdown-text"}>
+            <Highlighted text={section.text} query={query} />
+          </pre>
+        ),
       )}
-    </>
+      {!all && drawn < sections.length && (
+        <ShowAll
+          total={text.length}
+          hiddenHit={hitBeyond(
+            text,
+            sections.slice(0, drawn).reduce((sum, section) => sum + section.length, 0),
+            query,
+          )}
+          onClick={() => setAll(true)}
+        />
+      )}
+    </div>
   );
 }
 
@@ -96,7 +89,7 @@ function Truncation({
     <span class="badge truncated" title="cut when exported: the original was larger">
       truncated
       {part.original_size_bytes === undefined ? "" : ` from ${part.original_size_bytes.toLocaleString("en")} bytes`}
-      {part.truncation_strategy === undefined ? "" : ` (${part.truncation_strategy})`}
+      {part.truncation_strategy === undefined ? "" : ` (${clipped(part.truncation_strategy)})`}
     </span>
   );
 }
@@ -131,20 +124,22 @@ function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; qu
     >
       <summary>
         <span class="tool-name">
-          <Highlighted text={part.name} query={query} />
+          <InlineText text={part.name} query={query} />
         </span>
         <span class={`badge status status-${status}`}>{status}</span>
         {result?.duration_ms !== undefined && <span class="badge">{formatDuration(result.duration_ms)}</span>}
         {part.provider_executed && <span class="badge">server tool</span>}
         {result && <Truncation part={result} />}
         {!open && <HiddenHit texts={result ? [input, resultText(result)] : [input]} query={query} />}
-        <span class="call-id">{part.id}</span>
+        <span class="call-id">
+          <InlineText text={part.id} />
+        </span>
       </summary>
       {/* Input and output are drawn only once opened: thousands of calls cost nothing until looked at. */}
       {open && (
         <div class="tool-body">
-          <div class="label">input{part.input_error ? ` (not JSON: ${part.input_error})` : ""}</div>
-          <LongText text={input} query={query} />
+          <div class="label">input{part.input_error ? ` (not JSON: ${clipped(part.input_error)})` : ""}</div>
+          <BlockText text={input} query={query} />
           {result ? <ResultBody part={result} view={view} query={query} /> : <div class="label">no result</div>}
         </div>
       )}
@@ -159,13 +154,9 @@ function ResultBody({ part, view, query }: { part: ToolResult; view: RunView; qu
         output{part.error ? "" : ""}
         <Truncation part={part} />
       </div>
-      {part.error && (
-        <pre class="json error-text">
-          <Highlighted text={part.error} query={query} />
-        </pre>
-      )}
+      {part.error && <BlockText text={part.error} query={query} className="json error-text" />}
       {part.output !== undefined && (
-        <LongText text={typeof part.output === "string" ? part.output : jsonText(part.output)} query={query} />
+        <BlockText text={typeof part.output === "string" ? part.output : jsonText(part.output)} query={query} />
       )}
       {(part.content ?? []).map((inner, index) => (
         <PartView key={index} part={inner} view={view} query={query} />
@@ -179,7 +170,10 @@ function ToolResultView({ part, view, query }: { part: ToolResult; view: RunView
   if (callRow !== undefined)
     return (
       <div class={`tool-result-link status-${part.status}`}>
-        result of <span class="tool-name">{part.name ?? view.callNames.get(part.call_id) ?? part.call_id}</span>{" "}
+        result of{" "}
+        <span class="tool-name">
+          <InlineText text={part.name ?? view.callNames.get(part.call_id) ?? part.call_id} />
+        </span>{" "}
         <span class={`badge status status-${part.status}`}>{part.status}</span>{" "}
         <a href={`#${permalink(view.path, callRow)}`}>shown with its call ↑</a>{" "}
         <HiddenHit texts={[resultText(part)]} query={query} />
@@ -189,7 +183,10 @@ function ToolResultView({ part, view, query }: { part: ToolResult; view: RunView
   return (
     <details class={`tool-call status-${part.status}`}>
       <summary>
-        result <span class="tool-name">{part.name ?? part.call_id}</span>
+        result{" "}
+        <span class="tool-name">
+          <InlineText text={part.name ?? part.call_id} />
+        </span>
         <span class={`badge status status-${part.status}`}>{part.status}</span>
       </summary>
       <div class="tool-body">
@@ -205,8 +202,16 @@ function PlanView({ items }: { items: ReadonlyArray<Strict.PlanItem | Strict.Pla
       {items.map((item) => (
         <li key={item.id} class={`plan-${item.status}`}>
           <input type="checkbox" disabled checked={item.status === "complete"} aria-label={item.status} />{" "}
-          <span>{item.title}</span> <span class="badge">{item.status.replace("_", " ")}</span>
-          {item.blocked_reason ? <span class="muted"> — {item.blocked_reason}</span> : null}
+          <span>
+            <InlineText text={item.title} limit={blockCharacters} />
+          </span>{" "}
+          <span class="badge">{clipped(item.status.replace("_", " "))}</span>
+          {item.blocked_reason ? (
+            <span class="muted">
+              {" "}
+              — <InlineText text={item.blocked_reason} limit={blockCharacters} />
+            </span>
+          ) : null}
           {item.subitems && item.subitems.length > 0 && <PlanView items={item.subitems} />}
         </li>
       ))}
@@ -220,13 +225,19 @@ function DiffView({ part }: { part: Strict.CodeDiffPart }) {
       {part.files.map((file, fileIndex) => (
         <div key={fileIndex} class="diff-file">
           <div class="diff-path">
-            {file.old_path && file.old_path !== file.path ? `${file.old_path} → ` : ""}
-            {file.path} <span class="badge">{file.change}</span>
+            {file.old_path && file.old_path !== file.path ? (
+              <>
+                <InlineText text={file.old_path} /> →{" "}
+              </>
+            ) : (
+              ""
+            )}
+            <InlineText text={file.path} /> <span class="badge">{clipped(file.change)}</span>
             {file.binary && <span class="badge">binary</span>}
           </div>
           {file.hunks.map((hunk, hunkIndex) => (
             <pre key={hunkIndex} class="diff-hunk">
-              <span class="diff-header">{`@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${hunk.header}` : ""}\n`}</span>
+              <span class="diff-header">{`@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${clipped(hunk.header)}` : ""}\n`}</span>
               {hunk.lines.map((line, lineIndex) => (
                 <span key={lineIndex} class={`diff-${line.kind}`}>
                   {line.kind === "added"
@@ -236,7 +247,7 @@ function DiffView({ part }: { part: Strict.CodeDiffPart }) {
                       : line.kind === "no_newline"
                         ? "\\"
                         : " "}
-                  {line.text}
+                  <InlineText text={line.text} limit={blockCharacters} />
                   {"\n"}
                 </span>
               ))}
@@ -250,23 +261,42 @@ function DiffView({ part }: { part: Strict.CodeDiffPart }) {
 
 function MediaView({ part }: { part: Strict.ImagePart | Strict.AudioPart | Strict.FilePart }) {
   if (part.type === "image" && part.data !== undefined && isDrawableImage(part.media_type))
-    return <img class="inline-image" src={`data:${part.media_type};base64,${part.data}`} alt={part.alt ?? "image"} />;
+    return (
+      <img
+        class="inline-image"
+        src={`data:${part.media_type};base64,${part.data}`}
+        alt={clipped(part.alt ?? "image")}
+      />
+    );
   const where = part.url ?? part.path ?? part.file_id ?? (part.data !== undefined ? "inline data" : "");
-  const label = `${part.type}${part.media_type ? ` (${part.media_type})` : ""}`;
+  const label = `${part.type}${part.media_type ? ` (${clipped(part.media_type)})` : ""}`;
   const linkable = part.url !== undefined && /^https?:/i.test(part.url);
   return (
     <div class="media-placeholder">
       [{label}
-      {"filename" in part && part.filename ? `: ${part.filename}` : ""}]{" "}
+      {"filename" in part && part.filename ? (
+        <>
+          : <InlineText text={part.filename} />
+        </>
+      ) : (
+        ""
+      )}
+      ]{" "}
       {linkable ? (
         <a href={part.url} target="_blank" rel="noopener noreferrer nofollow">
-          {part.url}
+          <InlineText text={part.url ?? ""} />
         </a>
       ) : (
-        <span class="muted">{where}</span>
+        <span class="muted">
+          <InlineText text={where} />
+        </span>
       )}
-      {part.type === "audio" && part.transcript ? <div>{part.transcript}</div> : null}
-      {part.type === "file" && part.text ? <pre class="json">{part.text.slice(0, shownCharacters)}</pre> : null}
+      {part.type === "audio" && part.transcript ? (
+        <div>
+          <InlineText text={part.transcript} limit={blockCharacters} />
+        </div>
+      ) : null}
+      {part.type === "file" && part.text ? <BlockText text={part.text} query="" /> : null}
     </div>
   );
 }
@@ -275,8 +305,8 @@ export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.P
   if (!isKnownPart(part))
     return (
       <details class="native">
-        <summary>{part.type} (a newer part type, shown as JSON)</summary>
-        <LongText text={jsonText(part)} query={query} />
+        <summary>{clipped(part.type)} (a newer part type, shown as JSON)</summary>
+        <BlockText text={jsonText(part)} query={query} />
       </details>
     );
   switch (part.type) {
@@ -313,24 +343,24 @@ export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.P
         <div class="command">
           <pre class="json">
             <span class="prompt">$ </span>
-            <Highlighted text={part.command} query={query} />
+            <InlineText text={part.command} query={query} limit={blockCharacters} />
           </pre>
           <span class="badge">exit {part.exit_code ?? "?"}</span>
           {part.duration_ms !== undefined && <span class="badge">{formatDuration(part.duration_ms)}</span>}
-          {part.output && <LongText text={part.output} query={query} />}
+          {part.output && <BlockText text={part.output} query={query} />}
         </div>
       );
     case "refusal":
       return (
         <div class="refusal">
-          refused: <Highlighted text={part.text} query={query} />
+          refused: <InlineText text={part.text} query={query} limit={blockCharacters} />
         </div>
       );
     case "compaction":
       return (
         <div class="compaction">
           <div class="compaction-line">
-            context compacted{part.strategy ? ` (${part.strategy})` : ""}
+            context compacted{part.strategy ? ` (${clipped(part.strategy)})` : ""}
             {part.tokens_before !== undefined ? ` · ${part.tokens_before.toLocaleString("en")} tokens before` : ""}
             {part.tokens_after !== undefined ? ` · ${part.tokens_after.toLocaleString("en")} after` : ""}
             {part.replaced_messages !== undefined ? ` · ${part.replaced_messages} messages replaced` : ""}
@@ -348,17 +378,13 @@ export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.P
     case "file":
       return <MediaView part={part} />;
     case "stream_chunk":
-      return (
-        <pre class="json">
-          <Highlighted text={part.text} query={query} />
-        </pre>
-      );
+      return <BlockText text={part.text} query={query} />;
     default: {
       const type = (part as { type?: unknown }).type;
       return (
         <details class="native">
-          <summary>{typeof type === "string" ? type : "part"} (shown as JSON)</summary>
-          <LongText text={jsonText(part)} query={query} />
+          <summary>{typeof type === "string" ? clipped(type) : "part"} (shown as JSON)</summary>
+          <BlockText text={jsonText(part)} query={query} />
         </details>
       );
     }

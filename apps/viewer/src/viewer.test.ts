@@ -83,7 +83,9 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
   });
 
   it("prints a 127.0.0.1 URL and shows the run header: status, model, messages, tokens, cost", async () => {
-    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?src=transcript\.json&name=4d5611e5-[\w-]+\.jsonl$/);
+    expect(served.url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{22,}&src=transcript\.json&name=4d5611e5-[\w-]+\.jsonl$/,
+    );
     expect(await page.locator(".file-name").textContent()).toBe(path.basename(claudeSession));
     const header = page.locator(".run-header");
     await expect.poll(() => header.locator(".run-status").textContent()).toBe(document.run?.status);
@@ -220,7 +222,10 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
   it("refuses a ?src= on another origin, fetching nothing", async () => {
     const other = await browser.newPage();
     const otherWatch = watchPage(other, served.origin);
-    await openViewer(other, `${served.origin}/?src=${encodeURIComponent("https://example.com/run.json")}`);
+    await openViewer(
+      other,
+      `${served.origin}/?token=${served.token}&src=${encodeURIComponent("https://example.com/run.json")}`,
+    );
     expect(await other.locator(".problems").textContent()).toContain("own origin");
     expectNothingForeign(otherWatch);
     await other.close();
@@ -258,7 +263,7 @@ describe("a document dropped on the page", () => {
     const served = await serveView(codexSession);
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     const watch = watchPage(page, served.origin);
-    await openViewer(page, `${served.origin}/`);
+    await openViewer(page, `${served.origin}/?token=${served.token}`);
     expect(await page.locator(".landing").textContent()).toContain("drop them here");
     const dropped = await page.evaluateHandle((text) => {
       const transfer = new DataTransfer();
@@ -288,7 +293,7 @@ describe("a run recorded through the recorder (the demo's agent run)", () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const watch = watchPage(page, served.origin);
     // The page without ?src= is the viewer's landing page: pick the parent's and the child's logs.
-    await openViewer(page, `${served.origin}/`);
+    await openViewer(page, `${served.origin}/?token=${served.token}`);
     await page.locator('input[type="file"]').first().setInputFiles([run.logFile, run.childLogFile]);
     await page.waitForSelector(".message");
     expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);

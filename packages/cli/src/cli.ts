@@ -169,7 +169,7 @@ export function buildProgram(
   const viewCommand = program
     .command("view")
     .description(
-      "show a transcript in the browser: serves the viewer and this one input on 127.0.0.1 (a free port, read-only) and prints the URL; Ctrl-C stops",
+      "show a transcript in the browser: serves the viewer and this one input, with secrets redacted (on by default), on 127.0.0.1 (a free port, read-only) to whoever has the printed URL, which carries a random access token; Ctrl-C stops",
     )
     .argument(
       "<input>",
@@ -177,6 +177,7 @@ export function buildProgram(
     )
     .option("--open", "open the URL in the default browser (when none can be opened, the URL is still printed)")
     .option("--port <port>", "serve on this port instead of a free one")
+    .option("--no-redact", "do not redact secrets")
     .addHelpText(
       "after",
       examples(

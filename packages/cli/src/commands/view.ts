@@ -1,7 +1,12 @@
 import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { prepareExport } from "@agent-transcript/core";
 import { describeOmitted, formatProblem, inputLimits, inputName, loadDocument, type InputOptions } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
+import { redactionSummary } from "../redaction-summary.js";
 import { startViewServer } from "../view-server.js";
 import { readViewerAssets } from "../viewer-assets.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-summary.js";
@@ -9,6 +14,8 @@ import { verbosityOf, warningLines, type VerbosityOptions } from "../warning-sum
 export interface ViewCommandOptions extends InputOptions, VerbosityOptions {
   open?: boolean;
   port?: string;
+  /** Redact secrets before serving (on unless false), as `export` does. */
+  redact?: boolean;
 }
 
 /** The program that opens a URL in the default browser on this platform. */
@@ -18,10 +25,27 @@ function browserCommand(url: string): { command: string; args: string[] } {
   return { command: "xdg-open", args: [url] };
 }
 
-/** Opens the URL if a browser can be; says so on stderr when none can, and never fails the command for it. */
-function openBrowser(url: string, io: CommandIo): void {
-  const { command, args } = browserCommand(url);
-  const say = () => io.stderr(messageLine(`agent-transcript: could not open a browser (${command}); open ${url}`));
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Opens the URL in a browser if one can be opened; says so on stderr when none can, and never fails the command for
+ * it. The URL holds the token, and a command line is there for every user of the machine to read (ps), so the
+ * browser is handed a file only this user can read, which sends it on to the URL. Resolves with what removes it.
+ */
+async function openBrowser(url: string, io: CommandIo): Promise<() => Promise<void>> {
+  // mkdtemp makes the folder readable by its owner only; the file is created new, never through a link.
+  const folder = await mkdtemp(path.join(tmpdir(), "agent-transcript-view-"));
+  const remove = () => rm(folder, { recursive: true, force: true });
+  const file = path.join(folder, "open.html");
+  const href = escapeHtml(url);
+  await writeFile(
+    file,
+    `<!doctype html>\n<meta charset="utf-8">\n<meta name="referrer" content="no-referrer">\n<meta http-equiv="refresh" content="0;url=${href}">\n<title>agent-transcript view</title>\n<a href="${href}">Open the transcript</a>\n`,
+    { mode: 0o600, flag: "wx" },
+  );
+  const { command, args } = browserCommand(pathToFileURL(file).href);
+  const say = () =>
+    io.stderr(messageLine(`agent-transcript: could not open a browser (${command}); open the URL printed on stdout`));
   try {
     const child = spawn(command, args, { detached: true, stdio: "ignore" });
     child.once("error", say);
@@ -29,11 +53,13 @@ function openBrowser(url: string, io: CommandIo): void {
   } catch {
     say();
   }
+  return remove;
 }
 
 /**
- * `view`: reads the input as `export` does (a provider payload converted as `convert` does), serves the viewer and that
- * one transcript on 127.0.0.1, prints the URL on stdout and serves until interrupted (or until `until` settles).
+ * `view`: reads the input as `export` does (a provider payload converted as `convert` does), redacts it as `export`
+ * does (unless `redact` is false), serves the viewer and that one transcript on 127.0.0.1 to the holder of a token,
+ * prints the URL with the token on stdout and serves until interrupted (or until `until` settles).
  */
 export async function runView(
   input: string,
@@ -57,16 +83,26 @@ export async function runView(
     return exitCodes.failure;
   }
   for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
+  // What export --format html would write, redacted by the same code with the same defaults: the page is the same.
+  const prepared = prepareExport(loaded.document, { redact: options.redact === false ? false : {} });
+  const redaction = redactionSummary(prepared.redaction);
+  if (redaction !== undefined && verbosity !== "quiet") io.stderr(redaction);
   const assets = await readViewerAssets();
-  const server = await startViewServer(assets, JSON.stringify(loaded.document), {
+  const server = await startViewServer(assets, JSON.stringify(prepared.document), {
     ...(port === 0 ? {} : { port }),
     ...(input === "-" ? {} : { name: path.basename(input) }),
   });
   writeData(io, `${server.url}\n`);
-  if (verbosity !== "quiet") io.stderr(messageLine("agent-transcript: serving on 127.0.0.1 (read-only); Ctrl-C stops"));
-  if (options.open) openBrowser(server.url, io);
+  if (verbosity !== "quiet")
+    io.stderr(
+      messageLine(
+        "agent-transcript: serving on 127.0.0.1 (read-only) to whoever has the URL: it holds the access token; Ctrl-C stops",
+      ),
+    );
+  const removeOpener = options.open ? await openBrowser(server.url, io) : undefined;
   await until;
   await server.close();
+  await removeOpener?.();
   return exitCodes.success;
 }
 
