@@ -4,6 +4,7 @@
  * to split into lines and returns how reading ended; what goes wrong with the input itself it reports as items of
  * its own, and it never throws.
  */
+import { constants, type Stats } from "node:fs";
 import { open, stat, type FileHandle } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
@@ -204,23 +205,57 @@ export async function* fileSource(path: string, reading: Reading): ChunkSource {
   }
 }
 
-/** Opens the file; following, waits for a file that does not exist yet. A string is how reading ended instead. */
+/**
+ * Opens the file; following, waits for a file that does not exist yet. A string is how reading ended instead. Only a
+ * regular file is read: it is opened without blocking (a FIFO with no writer would wait forever) and judged by its
+ * open descriptor, so a FIFO, a device or a socket is a problem naming what it is (a pipe is read as a stream source).
+ */
 async function openFile(path: string, reading: Reading): Promise<FileHandle | EventLogReadEnd> {
   const { follow, signal } = reading.settings;
   const startedAt = Date.now();
   for (;;) {
+    let handle: FileHandle;
     try {
-      return await open(path, "r");
+      handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     } catch (error) {
       const missing = (error as { code?: unknown }).code === "ENOENT";
       if (!follow || !missing) {
-        reading.lines.inputProblem("read-failed", `cannot open ${path}: ${describeError(error)}`);
+        const socket = (error as { code?: unknown }).code === "ENXIO";
+        reading.lines.inputProblem(
+          "read-failed",
+          socket
+            ? `cannot open ${path}: it is a socket or a device with nothing behind it, not a regular file`
+            : `cannot open ${path}: ${describeError(error)}`,
+        );
         return "input-problem";
       }
       if (Date.now() - startedAt >= follow.idleTimeoutMs) return "idle-timeout";
       if (!(await pause(follow.pollIntervalMs, signal))) return "aborted";
+      continue;
     }
+    try {
+      const stats = await handle.stat();
+      if (stats.isFile()) return handle;
+      reading.lines.inputProblem(
+        "read-failed",
+        `cannot read ${path}: it is ${describeFileType(stats)}, not a regular file (read a pipe as a stream: pass the stream, not its name)`,
+      );
+    } catch (error) {
+      reading.lines.inputProblem("read-failed", `cannot look at ${path}: ${describeError(error)}`);
+    }
+    await handle.close().catch(() => undefined);
+    return "input-problem";
   }
+}
+
+/** What a file that is not a regular one is, for a message. */
+function describeFileType(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
 }
 
 /** Waits; false when the signal aborted the wait. */
