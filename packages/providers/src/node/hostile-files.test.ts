@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  gzipByteBomb,
   gzipLineBomb,
   makeFifo,
   runNodeChild,
@@ -84,6 +85,22 @@ describe("decompression bombs through importSession, at the default limit of 256
     },
     120_000,
   );
+});
+
+describe("the devflow converter's own gunzip, at its limit of 256 MiB", () => {
+  it("refuses 2 GiB of zeros in 2 MiB as a bomb, with memory under twice the limit", async () => {
+    const file = scratchFile("transcript.json.gz", gzipByteBomb(2048));
+    const outcome = await runNodeChild(probe, [file, "devflow"], {
+      timeoutMs: 60_000,
+      nodeArguments: ["--import", "tsx"],
+      cwd: packageRoot,
+    });
+    expect(JSON.parse(outcome.stdout)).toEqual({
+      ok: false,
+      message: "the gzip data decompresses to more than the limit of 256 MiB",
+    });
+    expect(outcome.peakMebibytes).toBeLessThan(2 * defaultLimitMebibytes);
+  }, 120_000);
 });
 
 describe("Zstandard frames that would cost far more than they hold", () => {
