@@ -1,9 +1,16 @@
 // Run in a fresh child process by hostile-files.test.ts (`node --import tsx hostile-file-probe.test.helpers.ts <file>
-// [maxDecompressedBytes]`): reads the file with the public readEventLog and prints, as JSON, how many events it read,
-// its problems and how reading ended. The child's peak memory is measured, and a hang guarded against, by the runner.
+// [maxDecompressedBytes | run-tree]`): reads the file with the public readEventLog and prints, as JSON, how many
+// events it read, its problems and how reading ended (with `run-tree`: reads the tree of runs from it, readRunTree). The child's peak memory is measured, and a hang guarded against, by the runner.
+import { readRunTree } from "../writer/run-tree.js";
 import { readEventLog } from "./read-event-log.js";
 
 const [file, maxDecompressedBytes] = process.argv.slice(2) as [string, string?];
+if (maxDecompressedBytes === "run-tree") {
+  // The tree of runs from this root file: its runs and problems.
+  const tree = await readRunTree(file);
+  process.stdout.write(JSON.stringify({ runs: tree.runs.length, problems: tree.problems }));
+  process.exit(0);
+}
 const reader = readEventLog(
   file,
   maxDecompressedBytes === undefined ? {} : { maxDecompressedBytes: Number(maxDecompressedBytes) },

@@ -2,7 +2,7 @@
 // which is killed if it hangs: a FIFO (no writer would ever come) and a character device named as the log are refused
 // by what they are, judged on the open descriptor; a gzip bomb stops at the decompression limit the CLI passes with
 // memory far under twice the limit (zlib inflates 16 KiB at a time and waits for it to be read).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,6 +53,50 @@ describe("readEventLog on special files", () => {
         code: "read-failed",
         message: expect.stringContaining("/dev/zero: it is a character device"),
       }),
+    ]);
+  }, 60_000);
+});
+
+describe("readRunTree on a child run's file that is no regular file", () => {
+  it("names a FIFO and a link where a child's log should be as problems, reading the rest, instead of waiting", async () => {
+    const folder = mkdtempSync(path.join(scratch, "tree-"));
+    const rootId = "550e8400-e29b-41d4-a716-446655440000";
+    const [fifoChild, linkChild] = ["7c9e6679-7425-40de-944b-e07fc1f90ae7", "9b2f6c1e-3d4a-4e5f-8a6b-7c8d9e0f1a2b"];
+    const event = (seq: number, type: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        seq,
+        run_id: rootId,
+        ...extra,
+        type,
+        path: "",
+        iteration: 0,
+        timestamp: `2026-06-08T08:14:4${seq}Z`,
+        payload: { name: "fix", kind: "call_workflow" },
+      });
+    const root = path.join(folder, `${rootId}.jsonl`);
+    writeFileSync(
+      root,
+      [
+        event(1, "run.started", { payload: { schema_version: "1.0.0", name: "review", kind: "workflow" } }),
+        event(2, "step.call_workflow.started", { child_run_id: fifoChild }),
+        event(3, "step.call_workflow.started", { child_run_id: linkChild }),
+      ].join("\n") + "\n",
+    );
+    makeFifo(path.join(folder, `${fifoChild}.jsonl`));
+    const elsewhere = path.join(mkdtempSync(path.join(scratch, "elsewhere-")), "secret.jsonl");
+    writeFileSync(elsewhere, "secret\n");
+    symlinkSync(elsewhere, path.join(folder, `${linkChild}.jsonl`));
+    const outcome = await runNodeChild(probe, [root, "run-tree"], {
+      timeoutMs: 30_000,
+      nodeArguments: ["--import", "tsx"],
+      cwd: packageRoot,
+    });
+    expect(outcome.timedOut, "killed by the guard: it hung").toBe(false);
+    const tree = JSON.parse(outcome.stdout) as { runs: number; problems: Array<{ message: string }> };
+    expect(tree.runs).toBe(1);
+    expect(tree.problems.map((problem) => problem.message)).toEqual([
+      expect.stringContaining(`${path.join(folder, `${fifoChild}.jsonl`)} is a FIFO (named pipe), not a regular file`),
+      expect.stringContaining(`${path.join(folder, `${linkChild}.jsonl`)} is a symbolic link; not followed`),
     ]);
   }, 60_000);
 });
