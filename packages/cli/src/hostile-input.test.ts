@@ -1186,6 +1186,23 @@ describe("hostile files through the built binary: bombs at the default limit, ti
     ]);
   }, 120_000);
 
+  it("counts a pretty-printed session by its bytes only: a real Gemini CLI .json session imports within twice its size", async () => {
+    const real = readFileSync(
+      path.join(realFixturesRoot(), "agtrace/crates/agtrace-providers/tests/samples/gemini_session.json"),
+    );
+    const file = scratchFile("session-2026-01-01.json", real);
+    const outcome = await runGuarded([
+      "import",
+      file,
+      "--max-input-size",
+      String(2 * real.length),
+      "--output",
+      `${file}.out`,
+    ]);
+    expect(outcome.stderr).not.toContain("lines count as more than the limit");
+    expect(outcome.code).toBe(0);
+  }, 60_000);
+
   it("exports an event log whose child log is a FIFO, warning that it is one instead of waiting for a writer", async () => {
     const folder = mkdtempSync(path.join(scratch, "fifo-child-"));
     const parentId = "550e8400-e29b-41d4-a716-446655440000";

@@ -185,8 +185,8 @@ async function readInputBytes(
 }
 
 /**
- * Why a file of records (a session's or an event log's lines) is past its limit once each line counts at least
- * {@link minimumLineBytes}: a record costs about a kilobyte of memory however short it is (2.4 million one-word
+ * Why a file of records (a session's or an event log's lines) is past its limit once each line that is not indented
+ * counts at least {@link minimumLineBytes}: a record costs about a kilobyte of memory however short it is (2.4 million one-word
  * messages, 255 MiB, took 2.8 GB to import; ordinary lines of the same size 1.3 GB). The text's own limit is
  * --max-decompressed-size when it was compressed, --max-input-size when not (the larger when unknown). Undefined when
  * it is within.
@@ -208,7 +208,9 @@ export function linesPastLimit(
     const end = typeof content === "string" ? content.indexOf("\n", start) : content.indexOf(0x0a, start);
     const next = end === -1 ? content.length : end + 1;
     lines += 1;
-    shortfall += Math.max(0, minimumLineBytes - (next - start));
+    // An indented line is part of a pretty-printed document (one value), never a record of JSON lines.
+    const first = typeof content === "string" ? content.charCodeAt(start) : content[start];
+    if (first !== 0x20 && first !== 0x09) shortfall += Math.max(0, minimumLineBytes - (next - start));
     start = next;
   }
   if (content.length + shortfall <= limit) return undefined;

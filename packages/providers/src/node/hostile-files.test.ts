@@ -152,6 +152,16 @@ describe("files of tiny lines", () => {
   }, 120_000);
 });
 
+describe("pretty-printed single-file sessions", () => {
+  it("count their bytes only: a real Gemini CLI .json session imports within twice its size (its 318 lines would count five times it)", async () => {
+    const real = readFileSync(
+      path.join(realFixturesRoot(), "agtrace/crates/agtrace-providers/tests/samples/gemini_session.json"),
+    );
+    const file = scratchFile("session-2026-01-01.json", real);
+    expect(await importInChild(file, { maxBytes: 2 * real.length })).toMatchObject({ ok: true });
+  }, 60_000);
+});
+
 describe("special files where a session or a related file is read", () => {
   it("refuses a FIFO named as the session, naming it, instead of waiting for a writer", async () => {
     const folder = mkdtempSync(path.join(scratch, "fifo-"));

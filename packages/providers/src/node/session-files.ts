@@ -46,7 +46,9 @@ const lineFeed = 0x0a;
  * about a kilobyte of memory beyond its text whatever its length (a Codex rollout of 2.4 million one-word messages,
  * 255 MiB, took 2.8 GB to import; one of ordinary lines of the same size 1.3 GB): counted at 256 bytes, a file of short
  * lines is held to the memory of one of ordinary lines. Real sessions' lines average a kilobyte or more, so this
- * weighs only on files of mostly tiny lines.
+ * weighs only on files of mostly tiny lines. An indented line counts its bytes only: it is part of a pretty-printed
+ * document (a Gemini CLI `.json` session, an ATIF trajectory: one value, however many lines), never a record of JSON
+ * lines, which no writer indents.
  */
 export const minimumLineBytes = 256;
 
@@ -208,8 +210,8 @@ async function* sessionFileLines(
   // The bytes read (decompressed), and what short lines add to them to count as minimumLineBytes each.
   let bytes = 0;
   let shortfall = 0;
-  const count = (length: number): void => {
-    shortfall += Math.max(0, minimumLineBytes - length - 1);
+  const count = (length: number, firstByte: number | undefined): void => {
+    if (firstByte !== 0x20 && firstByte !== 0x09) shortfall += Math.max(0, minimumLineBytes - length - 1);
     if (bytes + shortfall > limit.maxBytes)
       throw new SessionFileError(
         `${file}: more than the limit of ${describeLimit(limit.maxBytes)} (maxBytes) by line ${line.toLocaleString("en-US")}, each line counting at least ${minimumLineBytes} bytes (a record costs memory however short it is)`,
@@ -253,7 +255,7 @@ async function* sessionFileLines(
       for (let end = chunk.indexOf(lineFeed, start); end !== -1; end = chunk.indexOf(lineFeed, start)) {
         const piece = chunk.subarray(start, end);
         start = end + 1;
-        count(skipping ? maxLineBytes : pendingBytes + piece.length);
+        count(skipping ? maxLineBytes : pendingBytes + piece.length, pending[0]?.[0] ?? piece[0]);
         if (skipping) {
           skipping = false;
         } else if (pendingBytes + piece.length > maxLineBytes) {
@@ -279,7 +281,7 @@ async function* sessionFileLines(
       pendingBytes += rest.length;
     }
     if (pendingBytes > 0 && !skipping) {
-      count(pendingBytes);
+      count(pendingBytes, pending[0]?.[0]);
       yield decode(Buffer.concat(pending));
     }
   } finally {
