@@ -186,8 +186,8 @@ async function readInputBytes(
 
 /**
  * Why a file of records (a session's or an event log's lines) is past its limit once each line that is not indented
- * counts at least {@link minimumLineBytes}: a record costs about a kilobyte of memory however short it is (2.4 million one-word
- * messages, 255 MiB, took 2.8 GB to import; ordinary lines of the same size 1.3 GB). The text's own limit is
+ * counts at least {@link minimumLineBytes}: a record costs about a kilobyte of memory however short it is (2.4 million
+ * one-word messages, 255 MiB, took 2.8 GB to import; ordinary lines of the same size 1.3 GB). The text's own limit is
  * --max-decompressed-size when it was compressed, --max-input-size when not (the larger when unknown). Undefined when
  * it is within.
  */
