@@ -8,7 +8,7 @@
  * `export` reads it, and queried as the event log `export --format jsonl` writes of it (the AWF transcript logs'
  * exporter), its child runs' logs held beside it in memory.
  */
-import { open, stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import {
@@ -31,6 +31,7 @@ import {
   type LoadedDocument,
 } from "./input.js";
 import { meterInput } from "./input-meter.js";
+import { openInput, type OpenedInput } from "./open-input.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "./io.js";
 import { warningLines, type ReportedWarning, type Verbosity } from "./warning-summary.js";
 
@@ -107,30 +108,38 @@ export async function streamEventLog(
     logSource = textSource(input.text);
     childLogs = input.children;
   } else {
+    let opened: OpenedInput | undefined;
     if (input !== "-") {
       try {
-        const stats = await stat(input);
-        if (stats.isDirectory()) throw new UserError(`${source}: is a folder; give the event log (.jsonl) of a run`);
-        size = stats.size;
+        opened = await openInput(input, "named");
       } catch (error) {
-        if (error instanceof UserError) throw error;
+        if ((error as { code?: unknown } | null)?.code === "EISDIR")
+          throw new UserError(`${source}: is a folder; give the event log (.jsonl) of a run`);
         throw new UserError(`${source}: cannot read: ${describeReadError(error)}`);
       }
+      if (opened.kind === "file") size = opened.size;
     }
-    const stdin = input === "-" ? replayable(io.stdin()) : undefined;
-    logSource = stdin ?? input;
-    // A log being followed is one by definition; anything else is looked at first: its first line says.
-    if (readingOptions.follow === undefined && (size ?? 1) > 0) {
-      const head = stdin ? await stdin.head() : await fileHead(input);
-      if (!isEventLogHead(head)) {
-        const read = await readWhole(input, stdin, io, options);
-        if (read.kind === "log") logSource = textSource(read.text);
-        else {
-          ({ converted, childLogs } = read);
-          logSource = textSource(read.text);
-          size = undefined;
+    try {
+      // A pipe named as the input (a shell's <(…)) is read as standard input is: once, its first bytes replayed.
+      const stdin =
+        input === "-" ? replayable(io.stdin()) : opened?.kind === "pipe" ? replayable(opened.chunks) : undefined;
+      logSource = stdin ?? input;
+      // A log being followed is one by definition; anything else is looked at first: its first line says.
+      if (readingOptions.follow === undefined && (size ?? 1) > 0) {
+        const head = stdin ? await stdin.head() : opened?.kind === "file" ? await fileHead(opened) : Buffer.alloc(0);
+        if (!isEventLogHead(head)) {
+          const read = await readWhole(input, stdin, io, options);
+          if (read.kind === "log") logSource = textSource(read.text);
+          else {
+            ({ converted, childLogs } = read);
+            logSource = textSource(read.text);
+            size = undefined;
+          }
         }
       }
+    } finally {
+      // The file is read again by the event log reader; a pipe stays open for it.
+      if (opened?.kind === "file") await opened.close();
     }
   }
   if (converted !== undefined) readingOptions.onConverted?.(converted);
@@ -184,15 +193,10 @@ function textSource(text: string): AsyncIterable<string> {
 /** How much of an input decides whether it is an event log: its first line, or this much of a very long one. */
 const headBytes = 64 * 1024;
 
-async function fileHead(file: string): Promise<Buffer> {
-  const handle = await open(file, "r");
-  try {
-    const buffer = Buffer.alloc(headBytes);
-    const { bytesRead } = await handle.read(buffer, 0, headBytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+async function fileHead(opened: Extract<OpenedInput, { kind: "file" }>): Promise<Buffer> {
+  const buffer = Buffer.alloc(headBytes);
+  const bytesRead = await opened.read(buffer, 0, headBytes, 0);
+  return buffer.subarray(0, bytesRead);
 }
 
 /** Standard input, whose first bytes can be looked at and then read again with the rest. */
@@ -268,9 +272,13 @@ async function readWhole(
 > {
   const limits = inputLimits(options);
   const name = inputName(input);
-  const read = await readInput(input, stdin === undefined ? io : { ...io, stdin: () => stdin }, limits);
+  // Standard input, or a pipe named as the input, was opened already and its first bytes taken: read on from there.
+  const read =
+    stdin === undefined
+      ? await readInput(input, io, limits)
+      : await readInput("-", { ...io, stdin: () => stdin }, limits);
   if (!read.ok) throw new UserError(formatProblem(name, read.problem));
-  const loaded: LoadedDocument = await loadDocumentText(input, read.text, io, limits);
+  const loaded: LoadedDocument = await loadDocumentText(input, read.text, io, limits, read.compressed);
   if (!loaded.ok) {
     if (!/\.json(?:\.gz)?$/i.test(input) && looksLikeLines(read.text)) return { kind: "log", text: read.text };
     const lines = loaded.problems.map((problem) => formatProblem(name, problem));
@@ -380,15 +388,16 @@ export function isFailedResult(payload: Record<string, unknown>): boolean {
 }
 
 /**
- * A child run's log beside its parent's: `<child run id>.jsonl` or `.jsonl.gz`; undefined when neither is a file. A
- * run id is a UUID; anything else could name a path outside the folder, so it is never joined.
+ * A child run's log beside its parent's: `<child run id>.jsonl` or `.jsonl.gz`; undefined when neither is a regular
+ * file (a link is not followed: the log is looked for, not named). A run id is a UUID; anything else could name a path
+ * outside the folder, so it is never joined.
  */
 export async function childLogFile(directory: string, runId: string): Promise<string | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(runId)) return undefined;
   for (const name of [`${runId}.jsonl`, `${runId}.jsonl.gz`]) {
     const candidate = path.join(directory, name);
     try {
-      if ((await stat(candidate)).isFile()) return candidate;
+      if ((await lstat(candidate)).isFile()) return candidate;
     } catch {
       // not this name
     }

@@ -28,6 +28,17 @@ import { gzipSync } from "node:zlib";
 import { defaultMaxDepth, nameBasedUuid } from "@agent-transcript/core";
 import { abbreviatePointer, escapeControlCharacters } from "@agent-transcript/core/json";
 import { validateTranscript } from "@agent-transcript/core/validators";
+import {
+  gzipByteBomb,
+  gzipLineBomb,
+  makeFifo,
+  runNodeChild,
+  zstdByteBomb,
+  zstdHugeWindow,
+  zstdJsonLineBomb,
+  zstdTinyBlocks,
+} from "@agent-transcript/fixtures/hostile-files";
+import { writeLargeEventLog } from "@agent-transcript/fixtures/large-event-log";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -528,20 +539,6 @@ describe("hostile Claude Code sessions through import", () => {
   });
 });
 
-/**
- * A Zstandard frame built by hand (RFC 8878): no content size, a 128 KiB window, then `blocks` RLE blocks each
- * repeating `byte` 128 KiB times in four bytes. 64 blocks are 262 bytes that decompress to 8 MiB.
- */
-function zstdBomb(blocks: number, byte: number): Buffer {
-  const size = 128 * 1024;
-  const parts = [Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x38])];
-  for (let index = 0; index < blocks; index += 1) {
-    const header = (size << 3) | (1 << 1) | (index === blocks - 1 ? 1 : 0);
-    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, byte]));
-  }
-  return Buffer.concat(parts);
-}
-
 describe("hostile Codex rollouts through import", () => {
   const real = readFileSync(
     path.join(realFixturesRoot(), "agtrace/crates/agtrace-providers/tests/samples/codex_session.jsonl"),
@@ -603,7 +600,7 @@ describe("hostile Codex rollouts through import", () => {
   it("holds a rollout to --max-input-size, and refuses a Zstandard bomb and bytes that are no Zstandard", async () => {
     const file = scratchFile("rollout-big.jsonl", real);
     expectRefusal(await runCommand(["import", file, "--max-input-size", "1KiB"]), [file, "--max-input-size"]);
-    const bomb = scratchFile("rollout-bomb.jsonl.zst", zstdBomb(64, 0x20));
+    const bomb = scratchFile("rollout-bomb.jsonl.zst", zstdByteBomb(8));
     expectRefusal(await runCommand(["import", bomb, "--max-decompressed-size", "1MiB"]), [
       bomb,
       "--max-decompressed-size",
@@ -1019,12 +1016,6 @@ describe("hostile input through the built binary", () => {
     };
   }
 
-  /** 1 GiB of zeros as gzip members of 1 MiB each: about 1 MB on disk. */
-  function gzipBomb(gibibytes = 1): Buffer {
-    const member = gzipSync(Buffer.alloc(1024 * 1024));
-    return Buffer.concat(Array.from({ length: 1024 * gibibytes }, () => member));
-  }
-
   it("reads gzip and a byte order mark on stdin, and refuses invalid UTF-8 there by its byte offset", () => {
     const text = documentText(undefined, 2);
     expect(runBinary(["validate", "-"], gzipSync(text)).code).toBe(0);
@@ -1037,7 +1028,7 @@ describe("hostile input through the built binary", () => {
   });
 
   it("refuses a 1 GiB gzip bomb on stdin and as a file as soon as it crosses the limit, with memory near the limit", () => {
-    const bomb = gzipBomb();
+    const bomb = gzipByteBomb(1024);
     const file = scratchFile("bomb.json.gz", bomb);
     const limitMebibytes = 64;
     for (const [args, input] of [
@@ -1074,4 +1065,218 @@ describe("the streamed gunzip", () => {
     // 16 MiB of output is 16 members; reading ahead is bounded by the streams' buffers.
     expect(consumed).toBeLessThan(64 * member.length);
   });
+});
+
+describe("hostile files through the built binary: bombs at the default limit, tiny lines, special files", () => {
+  const binary = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "bin", "agent-transcript.js");
+  const defaultLimitMebibytes = 256;
+
+  beforeAll(() => {
+    // The binary rebuilds itself when the sources are newer than its build: do that once, outside the timed tests.
+    const built = spawnSync(process.execPath, [binary, "--version"], { encoding: "utf8" });
+    if (built.status !== 0) throw new Error(`the binary did not start: ${built.stderr}`);
+  });
+
+  /** The command in a child process, killed after `timeoutMs`: a hang fails the test instead of stopping the suite. */
+  const runGuarded = (args: string[], timeoutMs = 60_000, input?: string) =>
+    runNodeChild(binary, args, { timeoutMs, ...(input === undefined ? {} : { input }) });
+
+  /** Exited as a refusal should, by itself (not killed), with a message naming each of `where`. */
+  function expectGuardedRefusal(outcome: Awaited<ReturnType<typeof runGuarded>>, where: readonly string[]): void {
+    expect(outcome.timedOut, "killed by the guard: it hung").toBe(false);
+    expectRefusal({ code: outcome.code ?? -1, stdout: outcome.stdout, stderr: outcome.stderr }, where);
+  }
+
+  const bombs: Array<[string, () => Buffer]> = [
+    ["Zstandard: 4 GiB of one byte in 128 KiB", () => zstdByteBomb(4096)],
+    ["Zstandard: 4 GiB of one 128 KiB JSON line in 512 KiB", () => zstdJsonLineBomb(4096)],
+    ["gzip: 2 GiB of zeros in 2 MiB", () => gzipByteBomb(2048)],
+    ["gzip: 2 GiB of one 1 KiB JSON line in 2 MiB", () => gzipLineBomb(2048, `{"n":"${"x".repeat(1016)}"}\n`)],
+  ];
+
+  it.each(bombs)(
+    "%s: export, stats and import refuse it at 256 MiB naming the file, with memory under twice the limit",
+    async (_name, bomb) => {
+      const file = scratchFile("rollout-bomb.jsonl.zst", bomb());
+      const target = path.join(path.dirname(file), "out.json");
+      for (const args of [
+        ["export", file, "--output", target],
+        ["stats", file],
+        ["import", file, "--format", "codex", "--output", target],
+      ]) {
+        const outcome = await runGuarded(args);
+        expectGuardedRefusal(outcome, [
+          file,
+          "decompresses to more than the limit of 256 MiB",
+          "--max-decompressed-size",
+        ]);
+        expect(outcome.peakMebibytes, args[0]).toBeLessThan(2 * defaultLimitMebibytes);
+        expect(existsSync(target)).toBe(false);
+      }
+    },
+    240_000,
+  );
+
+  it("sessions lists a Zstandard bomb planted among Codex's rollouts as a warning naming it and the limit, with memory under twice the limit", async () => {
+    const root = path.join(scratch, "home-with-bomb");
+    const day = path.join(root, ".codex", "sessions", "2026", "01", "01");
+    mkdirSync(day, { recursive: true });
+    const bomb = path.join(day, "rollout-2026-01-01T00-00-00-0000.jsonl.zst");
+    writeFileSync(bomb, zstdJsonLineBomb(4096));
+    const outcome = await runGuarded(["sessions", "--root", root, "--json"]);
+    expect(outcome.timedOut).toBe(false);
+    expect(outcome.code).toBe(0);
+    const report = JSON.parse(outcome.stdout) as {
+      sessions: unknown[];
+      warnings: Array<{ path: string; message: string }>;
+    };
+    expect(report.sessions).toEqual([]);
+    expect(report.warnings).toEqual([
+      {
+        path: bomb,
+        message: `cannot be read as a codex session: ${bomb} decompresses to more than the limit of 256 MiB (maxBytes)`,
+      },
+    ]);
+    expect(outcome.peakMebibytes).toBeLessThan(2 * defaultLimitMebibytes);
+  }, 120_000);
+
+  it("refuses a Zstandard frame asking for a 1.5 GiB window, and one whose tiny blocks would take hours, naming the file", async () => {
+    const window = scratchFile("window.jsonl.zst", zstdHugeWindow(1536 * 1024 * 1024));
+    const windowOutcome = await runGuarded(["export", window]);
+    expectGuardedRefusal(windowOutcome, [window, "asks for a 1536 MiB window, more than the 128 MiB allowed"]);
+    expect(windowOutcome.peakMebibytes).toBeLessThan(defaultLimitMebibytes);
+    // 262,144 blocks of one byte, each moving an 8 MiB window: 2 TiB of copying without the bound on work.
+    const work = scratchFile("work.jsonl.zst", zstdTinyBlocks(262_144, 8 * 1024 * 1024));
+    const workOutcome = await runGuarded(["export", work, "--max-decompressed-size", "1MiB"]);
+    expectGuardedRefusal(workOutcome, [work, "takes more work than allowed"]);
+  }, 180_000);
+
+  it("refuses 1.2 million three-byte lines (3.6 MB) at the default limit by their count, before importing any", async () => {
+    const file = scratchFile("rollout-tiny.jsonl", "{}\n".repeat(1_200_000));
+    for (const args of [
+      ["import", file, "--format", "codex"],
+      ["export", file],
+    ]) {
+      const outcome = await runGuarded(args);
+      expectGuardedRefusal(outcome, [
+        file,
+        "its 1,200,000 lines count as more than the limit of 256 MiB (268435456 bytes), each line at least 256 bytes",
+        "--max-input-size",
+      ]);
+      expect(outcome.peakMebibytes, args[0]).toBeLessThan(defaultLimitMebibytes);
+    }
+  }, 120_000);
+
+  it("holds tiny records to a lowered limit by their count: a real rollout fits, its records repeated do not", async () => {
+    const real = readFileSync(
+      path.join(realFixturesRoot(), "agtrace/crates/agtrace-providers/tests/samples/codex_session.jsonl"),
+    );
+    const limit = String(2 * real.length);
+    const fits = scratchFile("rollout-fits.jsonl", real);
+    expect((await runGuarded(["import", fits, "--max-input-size", limit, "--output", `${fits}.json`])).code).toBe(0);
+    const tiny = '{"type":"response_item","payload":{"type":"message","role":"user","content":[]}}\n';
+    const many = scratchFile(
+      "rollout-many.jsonl",
+      Buffer.concat([real, Buffer.from(tiny.repeat(Math.ceil(real.length / 256) + 1))]),
+    );
+    expectGuardedRefusal(await runGuarded(["import", many, "--max-input-size", limit]), [
+      many,
+      "lines count as more than the limit of",
+      "each line at least 256 bytes",
+    ]);
+  }, 120_000);
+
+  it("counts a pretty-printed session by its bytes only: a real Gemini CLI .json session imports within twice its size", async () => {
+    const real = readFileSync(
+      path.join(realFixturesRoot(), "agtrace/crates/agtrace-providers/tests/samples/gemini_session.json"),
+    );
+    const file = scratchFile("session-2026-01-01.json", real);
+    const outcome = await runGuarded([
+      "import",
+      file,
+      "--max-input-size",
+      String(2 * real.length),
+      "--output",
+      `${file}.out`,
+    ]);
+    expect(outcome.stderr).not.toContain("lines count as more than the limit");
+    expect(outcome.code).toBe(0);
+  }, 60_000);
+
+  it("exports an event log whose child log is a FIFO, warning that it is one instead of waiting for a writer", async () => {
+    const folder = mkdtempSync(path.join(scratch, "fifo-child-"));
+    const parentId = "550e8400-e29b-41d4-a716-446655440000";
+    const childId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+    const event = (seq: number, type: string, payload: unknown, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        seq,
+        run_id: parentId,
+        ...extra,
+        type,
+        path: "",
+        iteration: 0,
+        timestamp: `2026-06-08T08:14:4${seq}Z`,
+        payload,
+      });
+    const log = path.join(folder, `${parentId}.jsonl`);
+    writeFileSync(
+      log,
+      [
+        event(1, "run.started", { schema_version: "1.0.0", name: "review", kind: "workflow" }),
+        event(2, "step.call_workflow.started", { name: "fix", kind: "call_workflow" }, { child_run_id: childId }),
+        event(3, "run.completed", { name: "review", kind: "workflow" }),
+      ].join("\n") + "\n",
+    );
+    const fifo = path.join(folder, `${childId}.jsonl`);
+    makeFifo(fifo);
+    const outcome = await runGuarded(["export", log, "--output", path.join(folder, "out.json")], 30_000);
+    expect(outcome.timedOut, "killed by the guard: it waited on the FIFO").toBe(false);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stderr).toContain(
+      `child run ${childId}: ${fifo}: cannot read: is a FIFO (named pipe), not a regular file; not embedded`,
+    );
+  }, 60_000);
+
+  it("reads a FIFO named as the input as a stream, as standard input is, and one with no writer as empty, never waiting", async () => {
+    const folder = mkdtempSync(path.join(scratch, "fifo-input-"));
+    const fifo = path.join(folder, "input.json");
+    makeFifo(fifo);
+    // No writer ever: refused at once as an empty input, naming it.
+    expectGuardedRefusal(await runGuarded(["export", fifo], 30_000), [fifo]);
+    // A shell's <(…) is a pipe named /dev/fd/N: read whole, within the limits.
+    const document = scratchFile("document.json", documentText(undefined, 2));
+    const substituted = spawnSync(
+      "bash",
+      ["-c", `"${process.execPath}" "${binary}" export <(cat "${document}") --format markdown`],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(substituted.stderr).toBe("");
+    expect(substituted.status).toBe(0);
+    expect(substituted.stdout).toContain("look it up");
+  }, 120_000);
+
+  it("streams an event log from a shell's <(…) through the queries", async () => {
+    const log = path.join(scratch, "queries-log.jsonl");
+    writeLargeEventLog(log, 256 * 1024);
+    const fromFile = spawnSync(process.execPath, [binary, "tools", log, "--json"], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const fromPipe = spawnSync("bash", ["-c", `"${process.execPath}" "${binary}" tools <(cat "${log}") --json`], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(fromPipe.stderr).toBe("");
+    expect(fromPipe.status).toBe(0);
+    expect(fromPipe.stdout).toBe(fromFile.stdout);
+  }, 120_000);
+
+  it("refuses a character device named as the input (/dev/zero would be read to the limit) in every reader", async () => {
+    for (const command of [["export"], ["stats"], ["import", "--format", "codex"], ["tools"]]) {
+      const [name, ...rest] = command as [string, ...string[]];
+      const outcome = await runGuarded([name, "/dev/zero", ...rest], 30_000);
+      expectGuardedRefusal(outcome, ["/dev/zero", "is a character device"]);
+      expect(outcome.peakMebibytes, name).toBeLessThan(defaultLimitMebibytes);
+    }
+  }, 120_000);
 });

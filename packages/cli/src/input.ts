@@ -3,8 +3,6 @@
  * bytes say gzip or Zstandard (whatever the name), strict UTF-8, then parsed under core's limits. Every refusal is an
  * {@link InputProblem} naming where: a byte offset, a line and column, a JSON pointer.
  */
-import { createReadStream } from "node:fs";
-import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { constants as bufferConstants } from "node:buffer";
 import { Transform, type TransformCallback } from "node:stream";
@@ -30,7 +28,12 @@ import {
   type SessionLine,
   type SessionLoss,
 } from "@agent-transcript/providers";
-import { createZstdDecompressor, findRelatedSessionFiles, isZstd } from "@agent-transcript/providers/node";
+import {
+  createZstdDecompressor,
+  findRelatedSessionFiles,
+  isZstd,
+  minimumLineBytes,
+} from "@agent-transcript/providers/node";
 import { checkEventLog } from "@agent-transcript/recorder";
 import { exitCodes, UserError, type CommandIo } from "./io.js";
 import type { ReportedWarning } from "./warning-summary.js";
@@ -44,6 +47,7 @@ export interface InputProblem {
 
 import { defaultInputLimits, describeSize, type InputLimits } from "./input-limits.js";
 import { meterInput } from "./input-meter.js";
+import { openInput, type InputRole, type OpenedInput } from "./open-input.js";
 
 export { defaultInputLimits, describeSize, type InputLimits };
 
@@ -105,7 +109,12 @@ export function inputLimits(options: InputOptions): InputLimits {
 /** Why a read stopped early: a limit crossed, or bytes that are not gzip. Carries the sentence the user sees. */
 class InputRefused extends Error {}
 
-export type InputText = { ok: true; text: string } | { ok: false; problem: InputProblem };
+/**
+ * An input's text, and whether it was compressed (its lines are then held to --max-decompressed-size); or why it
+ * could not be read, and whether that is because it is not there at all (`missing`).
+ */
+export type InputText =
+  { ok: true; text: string; compressed: boolean } | { ok: false; problem: InputProblem; missing?: boolean };
 
 const readErrors: Record<string, string> = {
   ENOENT: "no such file",
@@ -127,53 +136,105 @@ export function describeReadError(error: unknown): string {
  * Reads a file or standard input (`-`) as text under `limits`. Gzip is recognised by its magic bytes on files and
  * stdin alike and decompressed as a stream: reading stops as soon as either limit is crossed, so memory stays
  * within the limit plus a chunk. The bytes must be UTF-8; a leading byte order mark is ignored (RFC 8259 §8.1), the
- * same for every command. Never throws.
+ * same for every command. A pipe named as the input (a FIFO, a shell's `<(…)`) is read as standard input is; a
+ * device, a socket or a folder is refused, and so is anything but a regular file when `role` is `found` (a file the
+ * command looked for by itself: see open-input.ts). Never throws.
  */
-export async function readInput(input: string, io: CommandIo, limits: InputLimits): Promise<InputText> {
-  const read = await readInputBytes(input, io, limits);
+export async function readInput(
+  input: string,
+  io: CommandIo,
+  limits: InputLimits,
+  role: InputRole = "named",
+): Promise<InputText> {
+  const read = await readInputBytes(input, io, limits, role);
   if (!read.ok) return read;
   const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok) {
     const { line, column, reason } = decoded.error;
     return { ok: false, problem: { line, column, pointer: "", message: reason } };
   }
-  return { ok: true, text: decoded.text };
+  return { ok: true, text: decoded.text, compressed: read.compressed };
 }
 
-/** {@link readInput} before the text: the bytes, bounded and gunzipped. Never throws. */
+/** {@link readInput} before the text: the bytes, bounded and decompressed, and whether they were. Never throws. */
 async function readInputBytes(
   input: string,
   io: CommandIo,
   limits: InputLimits,
-): Promise<{ ok: true; bytes: Buffer } | { ok: false; problem: InputProblem }> {
+  role: InputRole = "named",
+): Promise<{ ok: true; bytes: Buffer; compressed: boolean } | { ok: false; problem: InputProblem; missing?: boolean }> {
   try {
-    if (input === "-") return { ok: true, bytes: await readBounded(io.stdin(), limits) };
-    const stats = await stat(input);
-    // A file already over the limit is refused before a byte of it is read.
-    if (stats.size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
-    const whole = stats.isFile() ? await readWholeFile(input, stats.size) : undefined;
-    meterInput(undefined);
-    // Devices, pipes and files that grew while being read go through the bounded stream.
-    const source = whole === undefined ? createReadStream(input) : [whole];
-    return {
-      ok: true,
-      bytes: whole !== undefined && !isGzip(whole) && !isZstd(whole) ? whole : await readBounded(source, limits),
-    };
+    if (input === "-") return { ok: true, ...(await readBounded(io.stdin(), limits)) };
+    const opened = await openInput(input, role);
+    try {
+      if (opened.kind === "pipe") return { ok: true, ...(await readBounded(opened.chunks, limits)) };
+      // A file already over the limit is refused before a byte of it is read.
+      if (opened.size > limits.maxInputBytes) throw new InputRefused(tooLargeMessage(limits.maxInputBytes));
+      const whole = await readWholeFile(input, opened, limits.maxInputBytes);
+      meterInput(undefined);
+      if (!isGzip(whole) && !isZstd(whole)) return { ok: true, bytes: whole, compressed: false };
+      return { ok: true, ...(await readBounded([whole], limits)) };
+    } finally {
+      await opened.close();
+    }
   } catch (error) {
     const message = error instanceof InputRefused ? error.message : `cannot read: ${describeReadError(error)}`;
-    return { ok: false, problem: { pointer: "", message } };
+    const missing = (error as { code?: unknown } | null)?.code === "ENOENT";
+    return { ok: false, problem: { pointer: "", message }, ...(missing ? { missing } : {}) };
   }
+}
+
+/**
+ * Why a file of records (a session's or an event log's lines) is past its limit once each line that is not indented
+ * counts at least {@link minimumLineBytes}: a record costs about a kilobyte of memory however short it is (2.4 million
+ * one-word messages, 255 MiB, took 2.8 GB to import; ordinary lines of the same size 1.3 GB). The text's own limit is
+ * --max-decompressed-size when it was compressed, --max-input-size when not (the larger when unknown). Undefined when
+ * it is within.
+ */
+export function linesPastLimit(
+  content: string | Buffer,
+  limits: InputLimits,
+  compressed?: boolean,
+): InputProblem | undefined {
+  const limit =
+    compressed === undefined
+      ? Math.max(limits.maxInputBytes, limits.maxDecompressedBytes)
+      : compressed
+        ? limits.maxDecompressedBytes
+        : limits.maxInputBytes;
+  let lines = 0;
+  let shortfall = 0;
+  for (let start = 0; start < content.length;) {
+    const end = typeof content === "string" ? content.indexOf("\n", start) : content.indexOf(0x0a, start);
+    const next = end === -1 ? content.length : end + 1;
+    lines += 1;
+    // An indented line is part of a pretty-printed document (one value), never a record of JSON lines.
+    const first = typeof content === "string" ? content.charCodeAt(start) : content[start];
+    if (first !== 0x20 && first !== 0x09) shortfall += Math.max(0, minimumLineBytes - (next - start));
+    start = next;
+  }
+  if (content.length + shortfall <= limit) return undefined;
+  const flag =
+    compressed === undefined
+      ? "--max-input-size (--max-decompressed-size for compressed input)"
+      : compressed
+        ? "--max-decompressed-size"
+        : "--max-input-size";
+  return {
+    pointer: "",
+    message: `its ${lines.toLocaleString("en-US")} lines count as more than the limit of ${describeSize(limit)}, each line at least ${minimumLineBytes} bytes (a record costs memory however short it is); raise it with ${flag}`,
+  };
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
- * A session's lines from its bytes, each decoded on its own: a line that is not UTF-8 comes with an error for the
- * importer to report (that line lost, not the file). A byte order mark at the start and a carriage return before
- * a line feed are dropped.
+ * A session's lines from its bytes, each decoded on its own as the importer comes to it (holding every line's text
+ * and object at once would cost more than the bytes): a line that is not UTF-8 comes with an error for the importer
+ * to report (that line lost, not the file). A byte order mark at the start and a carriage return before a line feed
+ * are dropped.
  */
-export function sessionLines(bytes: Buffer): SessionLine[] {
-  const lines: SessionLine[] = [];
+export function* sessionLines(bytes: Buffer): Generator<SessionLine> {
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   for (let line = 1; start < bytes.length; line += 1) {
     let end = bytes.indexOf(0x0a, start);
@@ -181,36 +242,45 @@ export function sessionLines(bytes: Buffer): SessionLine[] {
     if (end === -1) end = bytes.length;
     const stop = end > start && bytes[end - 1] === 0x0d ? end - 1 : end;
     try {
-      lines.push({ line, text: strictUtf8.decode(bytes.subarray(start, stop)) });
+      yield { line, text: strictUtf8.decode(bytes.subarray(start, stop)) };
     } catch {
-      lines.push({ line, text: "", error: "not valid UTF-8" });
+      yield { line, text: "", error: "not valid UTF-8" };
     }
     start = next;
   }
-  return lines;
 }
 
 /**
- * A regular file's bytes in one buffer of its size: reading it in chunks and joining them would hold it twice. Undefined
- * when the file turns out longer than its size said (it is growing), for the caller to stream it instead.
+ * A regular file's bytes in one buffer of its size: reading it in chunks and joining them would hold it twice. A file
+ * that grew while being read is refused at the input limit rather than read on without end.
  */
-async function readWholeFile(file: string, size: number): Promise<Buffer | undefined> {
-  const handle = await open(file, "r");
-  try {
-    const buffer = Buffer.allocUnsafe(size);
-    let filled = 0;
-    meterInput({ file, totalBytes: size, bytesRead: () => filled });
-    while (filled < size) {
-      // In pieces of 16 MiB, so a progress bar moves while a large file is read.
-      const { bytesRead } = await handle.read(buffer, filled, Math.min(size - filled, readPieceBytes), filled);
-      if (bytesRead === 0) return buffer.subarray(0, filled);
-      filled += bytesRead;
-    }
-    const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size);
-    return bytesRead === 0 ? buffer : undefined;
-  } finally {
-    await handle.close();
+async function readWholeFile(
+  file: string,
+  opened: Extract<OpenedInput, { kind: "file" }>,
+  limit: number,
+): Promise<Buffer> {
+  const size = opened.size;
+  const buffer = Buffer.allocUnsafe(size);
+  let filled = 0;
+  meterInput({ file, totalBytes: size, bytesRead: () => filled });
+  while (filled < size) {
+    // In pieces of 16 MiB, so a progress bar moves while a large file is read.
+    const bytesRead = await opened.read(buffer, filled, Math.min(size - filled, readPieceBytes), filled);
+    if (bytesRead === 0) return buffer.subarray(0, filled);
+    filled += bytesRead;
   }
+  // What it has beyond its size (it is being written) is read on, in pieces, up to the limit.
+  const pieces: Buffer[] = [buffer];
+  let total = size;
+  for (;;) {
+    const piece = Buffer.allocUnsafe(readPieceBytes);
+    const bytesRead = await opened.read(piece, 0, piece.length, total);
+    if (bytesRead === 0) break;
+    total += bytesRead;
+    if (total > limit) throw new InputRefused(tooLargeMessage(limit));
+    pieces.push(piece.subarray(0, bytesRead));
+  }
+  return pieces.length === 1 ? buffer : Buffer.concat(pieces, total);
 }
 
 const readPieceBytes = 16 * 1024 * 1024;
@@ -247,7 +317,7 @@ const zstdMagicLength = 4;
 async function readBounded(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   limits: InputLimits,
-): Promise<Buffer> {
+): Promise<{ bytes: Buffer; compressed: boolean }> {
   const chunks: Buffer[] = [];
   let compression: "gzip" | "zstd" | "none" | undefined;
   let head: Buffer = Buffer.alloc(0);
@@ -272,7 +342,7 @@ async function readBounded(
   }
   const decided = withDecision();
   const first = await decided.next();
-  if (first.done) return Buffer.alloc(0);
+  if (first.done) return { bytes: Buffer.alloc(0), compressed: false };
   async function* all(): AsyncGenerator<Buffer> {
     yield first.value as Buffer;
     yield* decided;
@@ -298,15 +368,22 @@ async function readBounded(
       if (error instanceof InputRefused) throw error;
       throw new InputRefused(error instanceof Error ? error.message : String(error));
     };
-    await pipeline(all(), inputLimit, createZstdDecompressor(), outputLimit(), collect).catch(zstdError);
+    await pipeline(
+      all(),
+      inputLimit,
+      createZstdDecompressor({ maxOutputBytes: limits.maxDecompressedBytes }),
+      outputLimit(),
+      collect,
+    ).catch(zstdError);
   } else {
     await pipeline(all(), inputLimit, collect);
   }
-  if (chunks.length === 1) return chunks[0] as Buffer;
+  const compressed = compression !== "none";
+  if (chunks.length === 1) return { bytes: chunks[0] as Buffer, compressed };
   const whole = Buffer.concat(chunks);
   // Let the pieces go before the text is decoded from the whole.
   chunks.length = 0;
-  return whole;
+  return { bytes: whole, compressed };
 }
 
 /** A file whose first line is a complete JSON object followed by more lines is JSONL, not one document. */
@@ -416,21 +493,25 @@ export function decodeWithLines(
 export async function loadDocument(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedDocument> {
   const read = await readInput(input, io, limits);
   if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
-  return loadDocumentText(input, read.text, io, limits);
+  return loadDocumentText(input, read.text, io, limits, read.compressed);
 }
 
-/** {@link loadDocument} for an input whose text was read already (standard input cannot be read twice). */
+/**
+ * {@link loadDocument} for an input whose text was read already (standard input cannot be read twice); `compressed`
+ * says which limit its lines count toward (see {@link linesPastLimit}).
+ */
 export async function loadDocumentText(
   input: string,
   text: string,
   io: CommandIo,
   limits: InputLimits,
+  compressed?: boolean,
 ): Promise<LoadedDocument> {
   const files = input === "-" ? [] : [input];
   // An agent's session (a Claude Code log) is imported, by what its first lines hold.
   const sessionFormat = detectSessionFormat(text);
   if (sessionFormat !== undefined) {
-    const session = await loadSessionText(input, text, sessionFormat, io, limits);
+    const session = await loadSessionText(input, text, sessionFormat, io, limits, compressed);
     if (!session.ok) return session;
     return {
       ok: true,
@@ -447,6 +528,8 @@ export async function loadDocumentText(
     // Not our document: a provider payload or another system's document is converted, as `convert` would.
     return convertedDocument(input, text, limits) ?? decoded;
   }
+  const tooManyLines = linesPastLimit(text, limits, compressed);
+  if (tooManyLines) return { ok: false, problems: [tooManyLines], omitted: 0, unreadable: true };
   const jsonLimits = { maxDepth: limits.maxDepth };
   const log = checkEventLog(text, "tolerant", jsonLimits);
   if (log.problems.length > 0) return { ok: false, ...capProblems(log.problems) };
@@ -464,9 +547,19 @@ export async function loadDocumentText(
       const runId = pending[index] as string;
       if (runs.has(runId)) continue;
       const sibling = path.join(path.dirname(input), `${path.basename(runId)}.jsonl`);
-      const child = await readInput(sibling, io, limits);
+      // Looked for, not named: only a regular file is read, never through a link, never waited on.
+      const child = await readInput(sibling, io, limits, "found");
       // A child log that is not beside its parent stays a link without a transcript.
-      if (!child.ok) continue;
+      if (!child.ok && child.missing === true) continue;
+      const unread = child.ok ? linesPastLimit(child.text, limits, child.compressed) : child.problem;
+      if (!child.ok || unread !== undefined) {
+        warnings.push({
+          code: "child-run-not-embedded",
+          pointer: "",
+          message: `child run ${runId}: ${sibling}: ${unread?.message ?? ""}; not embedded`,
+        });
+        continue;
+      }
       const childLog = checkEventLog(child.text, "tolerant", jsonLimits);
       if (childLog.problems.length > 0) {
         warnings.push({
@@ -571,8 +664,10 @@ export async function loadSession(
 ): Promise<LoadedSession> {
   const read = await readInputBytes(input, io, limits);
   if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
+  const tooManyLines = linesPastLimit(read.bytes, limits, read.compressed);
+  if (tooManyLines) return { ok: false, problems: [tooManyLines], omitted: 0, unreadable: true };
   const lines = sessionLines(read.bytes);
-  const detected = format ?? detectSessionFormat(lines.slice(0, 64).map((line) => line.text));
+  const detected = format ?? detectSessionFormat(headOf(sessionLines(read.bytes), 64));
   if (detected === undefined) {
     const known = formatIds.filter(isSessionFormatId).join(", ");
     return {
@@ -585,6 +680,16 @@ export async function loadSession(
   const { related, warnings } = relatedFiles(input, detected, io, limits);
   const imported = await importSessionLines({ main: { path: main, lines }, related }, { format: detected, path: main });
   return loaded(input, detected, imported, warnings);
+}
+
+/** The text of the first `count` lines. */
+function headOf(lines: Iterable<SessionLine>, count: number): string[] {
+  const head: string[] = [];
+  for (const line of lines) {
+    if (head.length >= count) break;
+    head.push(line.text);
+  }
+  return head;
 }
 
 /**
@@ -602,28 +707,36 @@ function relatedFiles(
   async function* files(): AsyncGenerator<SessionFile> {
     if (input === "-") return;
     for (const file of await findRelatedSessionFiles(input, format)) {
-      const read = await readInputBytes(file, io, limits);
-      if (read.ok) yield { path: file, lines: sessionLines(read.bytes) };
+      // Found beside the session, not named: only a regular file is read, never through a link, never waited on.
+      const read = await readInputBytes(file, io, limits, "found");
+      const unread = read.ok ? linesPastLimit(read.bytes, limits, read.compressed) : read.problem;
+      if (read.ok && unread === undefined) yield { path: file, lines: sessionLines(read.bytes) };
       else
         warnings.push({
           code: "related-file-unreadable",
           pointer: "",
           at: file,
-          message: `not imported: ${read.problem.message}`,
+          message: `not imported: ${unread?.message ?? ""}`,
         });
     }
   }
   return { related: files(), warnings };
 }
 
-/** {@link loadSession} for a session whose text was read already (standard input cannot be read twice). */
+/**
+ * {@link loadSession} for a session whose text was read already (standard input cannot be read twice); `compressed`
+ * says which limit its lines count toward (see {@link linesPastLimit}).
+ */
 export async function loadSessionText(
   input: string,
   text: string,
   format: SessionFormatId,
   io: CommandIo,
   limits: InputLimits,
+  compressed?: boolean,
 ): Promise<LoadedSession> {
+  const tooManyLines = linesPastLimit(text, limits, compressed);
+  if (tooManyLines) return { ok: false, problems: [tooManyLines], omitted: 0, unreadable: true };
   const main = input === "-" ? "" : input;
   const { related, warnings } = relatedFiles(input, format, io, limits);
   const imported = await importSessionLines({ main: { path: main, lines: text }, related }, { format, path: main });

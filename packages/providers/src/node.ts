@@ -3,13 +3,14 @@
 // Everything else of the package, the importers themselves included, stays in the root entry and touches no file
 // system.
 export {
-  createZstdDecompressor,
   findRelatedSessionFiles,
   importSession,
-  isZstd,
+  minimumLineBytes,
   readSessionLines,
+  SessionFileError,
   type ReadSessionLinesOptions,
 } from "./node/session-files.js";
+export { createZstdDecompressor, isZstd, ZstdError, type ZstdDecompressorOptions } from "./node/zstandard.js";
 export {
   findSessionFiles,
   importSessions,

@@ -24,12 +24,15 @@ describe("the built package's entry points", () => {
     expect(modules[0]?.names).not.toContain("ToolCallIdMap");
     expect(modules[0]?.names).not.toContain("importSession");
     expect(modules[1]?.names).toEqual([
+      "SessionFileError",
+      "ZstdError",
       "createZstdDecompressor",
       "findRelatedSessionFiles",
       "findSessionFiles",
       "importSession",
       "importSessions",
       "isZstd",
+      "minimumLineBytes",
       "readSessionLines",
     ]);
   });

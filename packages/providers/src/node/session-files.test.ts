@@ -5,13 +5,8 @@ import { gzipSync } from "node:zlib";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import { importSessionText } from "../sessions.js";
-import {
-  createZstdDecompressor,
-  findRelatedSessionFiles,
-  importSession,
-  isZstd,
-  readSessionLines,
-} from "./session-files.js";
+import { findRelatedSessionFiles, importSession, readSessionLines } from "./session-files.js";
+import { createZstdDecompressor, isZstd } from "./zstandard.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "providers-sessions-"));
 let count = 0;

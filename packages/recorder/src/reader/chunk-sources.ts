@@ -243,7 +243,13 @@ async function openFile(path: string, reading: Reading): Promise<FileHandle | Ev
     } catch (error) {
       const missing = (error as { code?: unknown }).code === "ENOENT";
       if (!follow || !missing) {
-        reading.lines.inputProblem("read-failed", `cannot open ${path}: ${describeError(error)}`);
+        const socket = (error as { code?: unknown }).code === "ENXIO";
+        reading.lines.inputProblem(
+          "read-failed",
+          socket
+            ? `cannot open ${path}: it is a socket or a device with nothing behind it, not a regular file`
+            : `cannot open ${path}: ${describeError(error)}`,
+        );
         return "input-problem";
       }
       if (Date.now() - startedAt >= follow.idleTimeoutMs) return "idle-timeout";

@@ -9,7 +9,8 @@ import type { SnapshotChange, SnapshotRepository } from "@agent-transcript/core"
 import { git } from "./git.js";
 import type { PatchSection } from "./patch-structure.js";
 import { joinRelative } from "./paths.js";
-import { describeKind, TreePathError, type SafeTree } from "./safe-tree.js";
+import { describeFileKind } from "../file-kind.js";
+import { TreePathError, type SafeTree } from "./safe-tree.js";
 
 export interface StagedWrite {
   /** Relative to the repository. */
@@ -87,7 +88,7 @@ async function copyOut(tree: SafeTree, relative: string, into: string): Promise<
     return undefined;
   }
   if (found.kind !== "file")
-    return `${relative} is ${describeKind(found.stats)} in the target, where the patch expects a file`;
+    return `${relative} is ${describeFileKind(found.stats)} in the target, where the patch expects a file`;
   const opened = await tree.openFile(relative);
   if (opened === undefined) return undefined;
   try {

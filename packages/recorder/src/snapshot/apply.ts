@@ -19,7 +19,8 @@ import { bundleEffects, PatchesInBundle, type BundleEffect } from "./bundle-effe
 import { git, gitMaybe } from "./git.js";
 import type { PatchSection } from "./patch-structure.js";
 import { isGitFolderAlias, joinRelative } from "./paths.js";
-import { describeKind, SafeTree, TreePathError } from "./safe-tree.js";
+import { describeFileKind } from "../file-kind.js";
+import { SafeTree, TreePathError } from "./safe-tree.js";
 
 export interface ApplySnapshotOptions {
   /** The folder the bundle's `root` maps to: each entry goes to `target/<its path>`. Default the current folder. */
@@ -372,7 +373,7 @@ async function checkEffect(
       `${where} is a folder holding ${left.slice(0, 3).join(", ")}${left.length > 3 ? ", …" : ""}`,
     );
   }
-  if (found.kind === "other") return refuse(effect.path, `${where} is ${describeKind(found.stats)}`);
+  if (found.kind === "other") return refuse(effect.path, `${where} is ${describeFileKind(found.stats)}`);
   // What a type change replaces is the file or link its patch reads.
   if (force || effect.status === "type-changed") return;
   if (effect.status !== "file")

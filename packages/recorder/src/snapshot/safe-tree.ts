@@ -19,6 +19,7 @@ import {
   type FileHandle,
 } from "node:fs/promises";
 import path from "node:path";
+import { describeFileKind } from "../file-kind.js";
 
 /** A path that cannot be used under the tree: a folder on the way is a link or not a folder, or it is not a file. */
 export class TreePathError extends Error {
@@ -37,17 +38,6 @@ export type EntryKind = "file" | "link" | "folder" | "other";
 export interface TreeEntry {
   kind: EntryKind;
   stats: Stats;
-}
-
-/** What a special file is, for a message. */
-export function describeKind(stats: Stats): string {
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isSymbolicLink()) return "a symbolic link";
-  if (stats.isDirectory()) return "a folder";
-  return "a file";
 }
 
 function kindOf(stats: Stats): EntryKind {
@@ -194,7 +184,7 @@ export class SafeTree {
       }
       if (stats === undefined) return undefined;
       if (!stats.isDirectory())
-        throw new TreePathError(relative, `${describeKind(stats)}, not a folder; refusing to go through it`);
+        throw new TreePathError(relative, `${describeFileKind(stats)}, not a folder; refusing to go through it`);
       chain.push({ absolute, dev: stats.dev, ino: stats.ino });
     }
     return new CheckedFolder(segments.length === 0 ? "." : segments.join("/"), chain);
@@ -203,7 +193,7 @@ export class SafeTree {
   private async notAFolder(relative: string, here: string, error: NodeJS.ErrnoException): Promise<TreePathError> {
     const stats = await lstat(here).catch(() => undefined);
     if (stats !== undefined && !stats.isDirectory())
-      return new TreePathError(relative, `${describeKind(stats)}, not a folder; refusing to go through it`);
+      return new TreePathError(relative, `${describeFileKind(stats)}, not a folder; refusing to go through it`);
     return new TreePathError(relative, `cannot be opened as a folder (${error.code ?? error.message})`);
   }
 
@@ -281,13 +271,16 @@ export class SafeTree {
       ).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT") return undefined;
         const stats = await lstat(await folder.path(name)).catch(() => undefined);
-        throw new TreePathError(relative, stats ? `${describeKind(stats)}, not a regular file` : String(error.message));
+        throw new TreePathError(
+          relative,
+          stats ? `${describeFileKind(stats)}, not a regular file` : String(error.message),
+        );
       });
       if (handle === undefined) return undefined;
       const stats = await handle.stat();
       if (!stats.isFile()) {
         await handle.close();
-        throw new TreePathError(relative, `${describeKind(stats)}, not a regular file`);
+        throw new TreePathError(relative, `${describeFileKind(stats)}, not a regular file`);
       }
       return { handle, stats };
     });

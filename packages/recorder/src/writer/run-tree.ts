@@ -1,6 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant } from "@agent-transcript/core";
+import { defaultMaxInputBytes } from "@agent-transcript/core/json";
 import { checkEventLog } from "../event-log.js";
 import { childRunEventTypes, isUuid } from "./event-input.js";
 
@@ -54,7 +56,8 @@ interface PendingRun {
  * in the same folder. Each file is read with {@link checkEventLog} in tolerant mode. Never throws for what the files
  * hold: a missing child file, a child whose lines name another parent, a run that appears twice (a cycle) or a bad
  * line becomes a problem naming the file, and the rest of the tree is still read. Only an unreadable root file
- * rejects.
+ * rejects. Each file must be a regular file of at most 256 MiB, opened without blocking (a FIFO is refused, never
+ * waited on); a child's file, looked for rather than given, is not followed through a symbolic link.
  */
 export async function readRunTree(rootFile: string): Promise<RunTree> {
   const file = path.resolve(rootFile);
@@ -79,7 +82,7 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
     const pending = stack.pop() as PendingRun;
     let text: string;
     try {
-      text = await readFile(pending.file, "utf8");
+      text = await readRunFile(pending.file, pending.parent !== undefined);
     } catch (error) {
       if (pending.parent === undefined) throw error;
       problems.push({
@@ -132,4 +135,45 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
     for (let index = childPending.length - 1; index >= 0; index -= 1) stack.push(childPending[index] as PendingRun);
   }
   return { root: root as RunTreeNode, runs, problems };
+}
+
+/** What a file that is not a regular one is, for a message. */
+function describeFileType(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/**
+ * A run's event log as text: opened without blocking and judged by its descriptor (only a regular file, at most
+ * core's input limit, is read; a child's file is not followed through a link), and read to the size it had then.
+ */
+async function readRunFile(file: string, child: boolean): Promise<string> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | (child ? constants.O_NOFOLLOW : 0));
+  } catch (error) {
+    if (child && (error as { code?: unknown }).code === "ELOOP")
+      throw new Error(`${file} is a symbolic link; not followed`, { cause: error });
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new Error(`${file} is ${describeFileType(stats)}, not a regular file`);
+    if (stats.size > defaultMaxInputBytes)
+      throw new Error(`${file} is larger than the limit of ${defaultMaxInputBytes / (1024 * 1024)} MiB`);
+    const buffer = Buffer.alloc(stats.size);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return buffer.toString("utf8", 0, filled);
+  } finally {
+    await handle.close();
+  }
 }

@@ -61,11 +61,13 @@ function decodeInput(input: unknown): { value: unknown } | { errors: ConversionE
       try {
         bytes = gunzipSync(bytes, { maxOutputLength: maxDecodedBytes });
       } catch (caught) {
-        return {
-          errors: [
-            { path: "", message: `not valid gzip: ${caught instanceof Error ? caught.message : String(caught)}` },
-          ],
-        };
+        // zlib inflates a piece at a time and stops at maxOutputLength: a bomb is refused as one, not as bad gzip.
+        const code = (caught as { code?: unknown } | null)?.code;
+        const message =
+          code === "ERR_BUFFER_TOO_LARGE" || caught instanceof RangeError
+            ? `the gzip data decompresses to more than the limit of ${maxDecodedBytes / (1024 * 1024)} MiB`
+            : `not valid gzip: ${caught instanceof Error ? caught.message : String(caught)}`;
+        return { errors: [{ path: "", message }] };
       }
     }
     const decoded = decodeUtf8(bytes);
