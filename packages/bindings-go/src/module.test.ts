@@ -66,10 +66,12 @@ describe("the Go module", () => {
 
   it("is versioned as the format: FormatVersion and the documented tag", () => {
     const documentation = readFileSync(path.join(packageRoot, "doc.go"), "utf8");
-    expect(/^const FormatVersion = "([^"]*)"$/m.exec(documentation)?.[1]).toBe(formatVersion);
+    expect(/^const FormatVersion = "([^"]*)"$/m.exec(documentation)?.[1], "FormatVersion in doc.go").toBe(
+      formatVersion,
+    );
     const readme = readFileSync(path.join(packageRoot, "README.md"), "utf8");
-    expect(readme).toContain(`go get ${modulePath}@${version}\n`);
-    expect(readme).toContain(`tagged \`packages/bindings-go/${version}\``);
+    expect(readme, "the go get line in README.md").toContain(`go get ${modulePath}@${version}\n`);
+    expect(readme, "the tag in README.md's Versions").toContain(`tagged \`packages/bindings-go/${version}\``);
   });
 
   it("ships the licence of the repository", () => {

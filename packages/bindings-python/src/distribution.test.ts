@@ -143,11 +143,14 @@ const packageFiles = filesUnder(path.join(packageRoot, "src/agent_transcript")).
 describe("the built distribution", () => {
   it("is named and versioned for the format version it ships", () => {
     const version = /^agent_transcript-([^-]+)-py3-none-any\.whl$/.exec(path.basename(built.wheel))?.[1];
-    expect(version).toMatch(versionRule);
+    expect(version, "the version in pyproject.toml").toMatch(versionRule);
     // setuptools before 69 writes the project's name with a dash, later ones normalise it (PEP 625).
     expect(path.basename(built.sdist)).toMatch(new RegExp(`^agent[-_]transcript-${version}\\.tar\\.gz$`));
     expect(wheelMetadata().fields).toContainEqual(["Version", version]);
-    expect(inVenv("import agent_transcript; print(agent_transcript.FORMAT_VERSION)").trim()).toBe(formatVersion);
+    expect(
+      inVenv("import agent_transcript; print(agent_transcript.FORMAT_VERSION)").trim(),
+      "FORMAT_VERSION in src/agent_transcript/validation.py",
+    ).toBe(formatVersion);
   });
 
   it("passes twine check --strict, wheel and sdist", () => {

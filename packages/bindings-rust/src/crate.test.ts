@@ -53,7 +53,7 @@ describe("the crate's manifest, as cargo reads it", () => {
 
   it("is versioned as the format version", () => {
     expect(manifest?.name).toBe("agent-transcript");
-    expect(manifest?.version).toBe(formatVersion);
+    expect(manifest?.version, "the version in Cargo.toml").toBe(formatVersion);
   });
 
   it("may be published, with what crates.io shows", () => {
@@ -160,6 +160,8 @@ describe("cargo package", () => {
 
   it("installs as the README says", () => {
     const readme = readFileSync(path.join(packageRoot, "README.md"), "utf8");
-    expect(readme).toContain(`cargo add agent-transcript@${formatVersion} serde_json\n`);
+    expect(readme, "the cargo add line in README.md").toContain(
+      `cargo add agent-transcript@${formatVersion} serde_json\n`,
+    );
   });
 });
