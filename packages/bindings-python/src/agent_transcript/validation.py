@@ -142,7 +142,8 @@ def _pointer(path: Any) -> str:
 @lru_cache(maxsize=None)
 def _shipped_schemas() -> Dict[str, Tuple[str, Dict[str, Any]]]:
     """Every shipped schema by its `$id`: (mode, schema). Refuses a `$ref` to anything not shipped."""
-    folder = resources.files(__package__).joinpath("schemas", _MAJOR_FOLDER)
+    # One name per joinpath: Traversable takes several only from Python 3.11.
+    folder = resources.files(__package__).joinpath("schemas").joinpath(_MAJOR_FOLDER)
     schemas: Dict[str, Tuple[str, Dict[str, Any]]] = {}
     for mode in MODES:
         for entry in sorted(folder.joinpath(mode).iterdir(), key=lambda item: item.name):
