@@ -378,6 +378,20 @@ except agent_transcript.InvalidDocumentError as error:
     expect(message).toMatch(/^not a valid Transcript \(strict\): \/messages\/0\S* .* \(and 99\+ more\)$/);
   });
 
+  it("refuses a document nested deeper than Python's recursion allows with a ValueError", () => {
+    // Plan steps hold plan steps, so the schema follows the document down; built in Python, as json.load would
+    // refuse the same depth itself.
+    const output = inVenv(`import agent_transcript
+document = {"id": "step", "title": "a step", "status": "pending"}
+for _level in range(3000):
+    document = {"id": "step", "title": "a step", "status": "pending", "subitems": [document]}
+try:
+    agent_transcript.validate(document, definition="PlanItem")
+except ValueError as error:
+    print(type(error).__name__, error)`);
+    expect(output).toBe("ValueError the document is nested too deeply to validate\n");
+  });
+
   it("refuses shipped schemas that refer to a schema not shipped, instead of fetching it", () => {
     // A copy of the installed package whose transcript schema refers to an address outside it.
     const copy = mkdtempSync(path.join(tmpdir(), "bindings-python-refusal-"));
