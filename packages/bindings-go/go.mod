@@ -1,3 +1,3 @@
-module agent-transcript.dev/bindings-go
+module github.com/agent-transcript/agent-transcript/packages/bindings-go
 
 go 1.19

@@ -19,6 +19,6 @@ describeRoundTrips({
     const env: NodeJS.ProcessEnv = { ...go.env, GOPROXY: "off", GOFLAGS: "-mod=mod -buildvcs=false" };
     // go needs a build cache; with no HOME (a bare CI environment) it has nowhere to put one.
     if (!env.GOCACHE && !env.HOME && !env.XDG_CACHE_HOME) env.GOCACHE = mkdtempSync(path.join(tmpdir(), "go-cache-"));
-    return runJsonProgram(go.command, ["run", "./cmd/roundtrip"], requests, { cwd: packageRoot, env });
+    return runJsonProgram(go.command, ["run", "./internal/roundtrip"], requests, { cwd: packageRoot, env });
   },
 });

@@ -13,6 +13,8 @@ export interface SystemEnvironment {
   env: NodeJS.ProcessEnv;
   /** The directory of Debian's packaged crates (unpacked or the system's), or undefined when there is none. */
   cargoRegistry: string | undefined;
+  /** The GOPATH entries holding Debian's packaged Go sources (unpacked first, then the system's), for GO111MODULE=off builds. */
+  goPath: string[];
 }
 
 /**

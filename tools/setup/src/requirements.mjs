@@ -3,6 +3,7 @@
 // runs the program the tests will run, found the way the tests find it (system-environment.mjs).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { findSystemCommand, systemEnvironment } from "./system-environment.mjs";
 
 /**
@@ -45,6 +46,20 @@ export const requirements = [
     what: "python3 with jsonschema and dateutil",
     packages: ["python3", "python3-jsonschema", "python3-dateutil"],
     present: (base) => runs("python3", ["-c", "import jsonschema, dateutil"], base),
+  },
+  // bindings-python's packaging check: the wheel and sdist built without isolation (no PyPI), twine check, and the
+  // wheel installed into a fresh venv by the system's pip.
+  {
+    what: "Python packaging tools (build, twine, pip, setuptools, wheel)",
+    packages: ["python3-build", "twine", "python3-pip", "python3-setuptools", "python3-wheel"],
+    present: (base) => runs("python3", ["-c", "import setuptools, wheel, build, twine, pip"], base),
+  },
+  // bindings-go's packaging check makes the module zip the Go proxy would serve with golang.org/x/mod/zip.
+  {
+    what: "golang.org/x/mod (Go module zips)",
+    packages: ["golang-golang-x-mod-dev"],
+    present: (base) =>
+      systemEnvironment(base).goPath.some((entry) => existsSync(path.join(entry, "src/golang.org/x/mod/zip"))),
   },
   // bindings-rust's round trip, built offline against Debian's packaged crates.
   {

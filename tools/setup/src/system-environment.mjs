@@ -12,6 +12,9 @@ const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 /** Where Debian's librust-*-dev packages put their crates, as a cargo directory source. */
 export const debianCargoRegistry = "/usr/share/cargo/registry";
 
+/** Where Debian's golang-*-dev packages put their Go sources, as a GOPATH entry (for GO111MODULE=off builds). */
+export const debianGoPath = "/usr/share/gocode";
+
 /**
  * @typedef {object} EnvironmentFile What `environment.json` holds: what the user-space fallback unpacked, and how to
  * run it. Every path is absolute.
@@ -52,6 +55,8 @@ export function readEnvironmentFile(directory) {
  * packages' directories first on the search paths when there are any.
  * @property {string | undefined} cargoRegistry The directory of Debian's packaged crates (unpacked or the system's),
  * or undefined when there is none.
+ * @property {string[]} goPath The GOPATH entries holding Debian's packaged Go sources: the unpacked ones first, then
+ * the system's; empty when there are none.
  */
 
 /**
@@ -61,14 +66,17 @@ export function readEnvironmentFile(directory) {
 export function systemEnvironment(base = process.env) {
   const file = readEnvironmentFile(systemDepsDirectory(base));
   const systemRegistry = existsSync(debianCargoRegistry) ? debianCargoRegistry : undefined;
-  if (!file) return { env: { ...base }, cargoRegistry: systemRegistry };
+  const goPath = [...(file ? [path.join(file.root, debianGoPath)] : []), debianGoPath].filter((entry) =>
+    existsSync(entry),
+  );
+  if (!file) return { env: { ...base }, cargoRegistry: systemRegistry, goPath };
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...base };
   for (const [name, directories] of Object.entries(file.prepend)) {
     env[name] = [...directories, ...(base[name] ?? "").split(path.delimiter).filter(Boolean)].join(path.delimiter);
   }
   Object.assign(env, file.set);
-  return { env, cargoRegistry: file.cargoRegistry ?? systemRegistry };
+  return { env, cargoRegistry: file.cargoRegistry ?? systemRegistry, goPath };
 }
 
 /** @param {string} file */

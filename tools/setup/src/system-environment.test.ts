@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -14,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type * as declared from "./index.mjs";
-import { findSystemCommand, systemCommand, systemEnvironment } from "./system-environment.mjs";
+import { debianGoPath, findSystemCommand, systemCommand, systemEnvironment } from "./system-environment.mjs";
 import { describePrefix, refreshEnvironmentFile, relinkAbsoluteSymlinks } from "./user-space-install.mjs";
 
 // What TypeScript packages see (index.d.mts) must be what the implementation is: typecheck fails otherwise.
@@ -45,6 +46,7 @@ function fakePrefix(): { directory: string; root: string; systemRegistry: string
   symlinkSync("/etc/hostname", path.join(root, "usr/lib/rustlib/lib/hostname"));
   mkdirSync(path.join(root, "usr/lib/python3/dist-packages/jsonschema"), { recursive: true });
   mkdirSync(path.join(root, "usr/share/cargo/registry/serde_json-1.0.87"), { recursive: true });
+  mkdirSync(path.join(root, "usr/share/gocode/src/golang.org/x/mod/zip"), { recursive: true });
   const systemRegistry = path.join(directory, "system-registry");
   mkdirSync(path.join(systemRegistry, "serde-1.0.152"), { recursive: true });
   mkdirSync(path.join(systemRegistry, "serde_json-1.0.87"), { recursive: true });
@@ -95,6 +97,12 @@ describe("the unpacked prefix", () => {
     expect(env.PYTHONPATH).toBe(`${root}/usr/lib/python3/dist-packages`);
     expect(env.GOROOT).toBe(`${root}/usr/lib/go-1.19`);
     expect(cargoRegistry).toBe(registry);
+  });
+
+  it("gives its Go sources as a GOPATH entry, before the system's", () => {
+    const { goPath } = systemEnvironment({ AGENT_TRANSCRIPT_SYSTEM_DEPS_DIR: directory });
+    const system = existsSync(debianGoPath) ? [debianGoPath] : [];
+    expect(goPath).toEqual([path.join(root, "usr/share/gocode"), ...system]);
   });
 
   it("runs the unpacked programs", () => {

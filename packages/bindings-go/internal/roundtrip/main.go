@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"os"
 
-	v1 "agent-transcript.dev/bindings-go/generated/v1"
+	v1 "github.com/agent-transcript/agent-transcript/packages/bindings-go/generated/v1"
 )
 
 type request struct {
