@@ -75,7 +75,7 @@ function translate(node: unknown, pointer: string): unknown {
     const at = `${pointer}/${keyword}`;
     if (generatorAnnotations.has(keyword)) continue;
     if (sameMeaning.has(keyword) || annotations.has(keyword)) result[keyword] = value;
-    else if (keyword === "$ref") result.$ref = translateReference(String(value));
+    else if (keyword === "$ref") result.$ref = draft07Reference(String(value));
     else if (keyword === "$defs") result.definitions = translateMap(value, at);
     else if (subschemaMap.has(keyword)) result[keyword] = translateMap(value, at);
     else if (subschema.has(keyword)) {
@@ -112,7 +112,8 @@ function translateMap(value: unknown, pointer: string): Record<string, unknown> 
   );
 }
 
-function translateReference(reference: string): string {
+/** A `$ref` (relative or absolute) into a 2020-12 document, as it reads in the draft-07 translation. */
+export function draft07Reference(reference: string): string {
   const hash = reference.indexOf("#");
   if (hash === -1) return reference;
   const fragment = reference.slice(hash + 1);
