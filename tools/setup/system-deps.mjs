@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// Makes sure the programs the cross-language tests run are there (Go, jq, Debian's python3 with jsonschema and
-// dateutil, cargo and rustc with Debian's packaged serde crates), before `pnpm test` runs them. Plain Node, no
-// dependencies: it runs before anything in the workspace is built.
+// Makes sure the programs the cross-language tests run are there (Go with Debian's gojsonschema, jq, Debian's python3
+// with jsonschema and dateutil, cargo and rustc with Debian's packaged serde and regex crates), before `pnpm test`
+// runs them. Plain Node, no dependencies: it runs before anything in the workspace is built.
 // - Everything there: prints nothing.
 // - As root, or with password-less sudo: apt-get installs the missing Debian packages.
 // - Otherwise (or with AGENT_TRANSCRIPT_SYSTEM_DEPS=user): unpacks them for this user alone under .tmp/system-deps/

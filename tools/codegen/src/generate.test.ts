@@ -103,3 +103,17 @@ describe("the pipeline on several files joined by cross-file $refs", () => {
     for (const file of files) expect(ajv.getSchema(tolerantId(file.id)), file.id).toBeTypeOf("function");
   });
 });
+
+describe("the tolerant schema files", () => {
+  it("write a pattern's line and paragraph separators as escapes, as the sources do, and keep its meaning", async () => {
+    const documents = structuredClone(crossFileSchemas);
+    const pattern = "^[^\n\r\u2028\u2029]+$";
+    (documents["part.schema.json"].$defs.TextPart.properties.text as Record<string, unknown>).pattern = pattern;
+    const output = await generateAll(loadSchemaSet(writeSchemaTree(documents)));
+    const written = output.get("schemas/generated/v1/tolerant/part.schema.json") ?? "";
+    expect(written).toContain(String.raw`[^\n\r\u2028\u2029]`);
+    expect(written).not.toMatch(/[\u2028\u2029]/);
+    const parsed = JSON.parse(written) as (typeof documents)["part.schema.json"];
+    expect((parsed.$defs.TextPart.properties.text as Record<string, unknown>).pattern).toBe(pattern);
+  });
+});

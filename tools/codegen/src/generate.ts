@@ -37,7 +37,7 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
         $comment: `${bannerText(entry.file)} Derived from the strict source by tools/codegen/src/tolerant.ts.`,
         ...entry.schema,
       };
-      output.set(path, `${JSON.stringify(annotated, null, 2)}\n`);
+      output.set(path, `${jsonWithVisibleSeparators(annotated)}\n`);
     }
 
     const core = `${generatedRoots.core}/${version}`;
@@ -293,4 +293,15 @@ fn round_trip_as<T: serde::de::DeserializeOwned + serde::Serialize>(data: &str) 
     serde_json::to_string(&value)
 }
 `;
+}
+
+/**
+ * JSON as `JSON.stringify` writes it, but with U+2028 and U+2029 escaped as the sources write them (the path
+ * patterns exclude both): raw, they are invisible, and editors and diff tools break lines at them.
+ */
+function jsonWithVisibleSeparators(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(
+    /[\u2028\u2029]/g,
+    (separator) => `\\u${separator.charCodeAt(0).toString(16)}`,
+  );
 }

@@ -57,6 +57,20 @@ describe("schema lint", () => {
       },
       /unevaluatedProperties and \$dynamicRef are avoided/,
     ],
+    [
+      "a pattern with look-ahead (RE2 and Rust's regex have none)",
+      (d: typeof crossFileSchemas) => {
+        (d["part.schema.json"].$defs.TextPart.properties.text as Record<string, unknown>).pattern = "^(?!/).+$";
+      },
+      /part\.schema\.json#\/\$defs\/TextPart\/properties\/text\/pattern: "\^\(\?!\/\)\.\+\$" does not compile under RE2/,
+    ],
+    [
+      "a patternProperties key with a back-reference",
+      (d: typeof crossFileSchemas) => {
+        (d["message.schema.json"] as Record<string, unknown>).patternProperties = { "^(x)\\1$": { type: "string" } };
+      },
+      /message\.schema\.json#\/patternProperties\/\^\(x\)\\1\$: .*back-references are not in RE2 or Rust's regex/,
+    ],
   ])("rejects %s", (_name, edit, message) => {
     const load = withEdit(edit);
     expect(load).toThrow(SchemaLintError);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { schemaBaseUrl, schemasRoot } from "./paths.js";
+import { portablePatternProblems } from "./portable-pattern.js";
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -119,6 +120,17 @@ function lintSubschema(schema: JsonSchema, where: string, problems: string[]): v
   }
   if (typeof schema.$ref === "string" && /^[a-z]+:/i.test(schema.$ref)) {
     problems.push(`${where}: $ref must be relative (resolved locally against $id), not ${schema.$ref}`);
+  }
+  // Every validator of every language must read a pattern the same way (schemas/README.md, Portability).
+  if (schema.pattern !== undefined) {
+    if (typeof schema.pattern !== "string") problems.push(`${where}/pattern: a pattern is a string`);
+    else
+      for (const problem of portablePatternProblems(schema.pattern))
+        problems.push(`${where}/pattern: ${JSON.stringify(schema.pattern)} ${problem}`);
+  }
+  for (const key of Object.keys((schema.patternProperties ?? {}) as Record<string, unknown>)) {
+    for (const problem of portablePatternProblems(key))
+      problems.push(`${where}/patternProperties/${escapePointer(key)}: ${JSON.stringify(key)} ${problem}`);
   }
   if ("unevaluatedProperties" in schema || "$dynamicRef" in schema) {
     problems.push(`${where}: unevaluatedProperties and $dynamicRef are avoided (generators drop them; ajv is slower)`);

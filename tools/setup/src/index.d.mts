@@ -26,3 +26,10 @@ export function systemCommand(name: string, base?: NodeJS.ProcessEnv): SystemCom
 
 /** The environment the programs run in, and where Debian's packaged crates are. */
 export function systemEnvironment(base?: NodeJS.ProcessEnv): SystemEnvironment;
+
+/**
+ * The environment to run `go` in for a program built against Debian's packaged Go libraries (golang-*-dev, such as
+ * gojsonschema) in GOPATH mode, offline: `GO111MODULE=off`, GOPATH the unpacked and the system's /usr/share/gocode,
+ * `GOPROXY=off`, no GOFLAGS, and a build cache when there is no HOME.
+ */
+export function goPathEnvironment(base?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

@@ -1,3 +1,3 @@
 // @ts-check
 // What the tests import: how to run the programs tools/setup made sure of (index.d.mts declares it for TypeScript).
-export { systemCommand, systemEnvironment } from "./system-environment.mjs";
+export { goPathEnvironment, systemCommand, systemEnvironment } from "./system-environment.mjs";

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { findSystemCommand, systemEnvironment } from "./system-environment.mjs";
+import { findSystemCommand, goPathEnvironment, systemEnvironment } from "./system-environment.mjs";
 
 /**
  * @param {string} name
@@ -16,12 +16,18 @@ const runs = (name, args, base) => {
   return found !== undefined && spawnSync(found.command, args, { env: found.env, stdio: "ignore" }).status === 0;
 };
 
-/** @param {NodeJS.ProcessEnv} base */
-const hasSerdeCrates = (base) => {
+/**
+ * Whether Debian's crate registry holds a version of each named crate (`regex-1.7.1`, not `regex-syntax-0.6.27`).
+ * @param {readonly string[]} names
+ * @returns {(base: NodeJS.ProcessEnv) => boolean}
+ */
+const hasCrates = (names) => (base) => {
   const registry = systemEnvironment(base).cargoRegistry;
   if (registry === undefined) return false;
   const crates = readdirSync(registry);
-  return ["serde", "serde_json", "serde_derive"].every((name) => crates.some((crate) => crate.startsWith(`${name}-`)));
+  return names.every((name) =>
+    crates.some((crate) => crate.startsWith(`${name}-`) && /^\d/.test(crate.slice(name.length + 1))),
+  );
 };
 
 /** Where the viewer's browser tests find Chromium (apps/viewer). */
@@ -90,6 +96,19 @@ export const requirements = [
   {
     what: "serde crates for offline Rust builds",
     packages: ["librust-serde-json-dev", "librust-serde-derive-dev"],
-    present: hasSerdeCrates,
+    present: hasCrates(["serde", "serde_json", "serde_derive"]),
+  },
+  // The cross-language validator check (tools/portability): Go's gojsonschema, built in GOPATH mode from Debian's
+  // sources (/usr/share/gocode), offline.
+  {
+    what: "gojsonschema (Go) for the cross-language validator check",
+    packages: ["golang-github-xeipuuv-gojsonschema-dev"],
+    present: (base) => runs("go", ["list", "-deps", "github.com/xeipuuv/gojsonschema"], goPathEnvironment(base)),
+  },
+  // The schema patterns compiled with Rust's regex, as a Rust consumer would (default features), offline.
+  {
+    what: "Rust's regex crate for the pattern check",
+    packages: ["librust-regex+default-dev"],
+    present: hasCrates(["regex", "regex-syntax", "aho-corasick", "memchr"]),
   },
 ];

@@ -158,3 +158,21 @@ export function systemCommand(name, base = process.env) {
     `${name} is not installed, nor unpacked in ${systemDepsDirectory(base)}: run node tools/setup/system-deps.mjs`,
   );
 }
+
+/**
+ * The environment to run `go` in for a program that builds against Debian's packaged Go libraries
+ * (golang-*-dev: gojsonschema) rather than a module: GOPATH mode (`GO111MODULE=off`) with GOPATH the directories
+ * that hold them (the unpacked ones first, then the system's /usr/share/gocode), no module proxy, none of the
+ * caller's GOFLAGS (`-mod` is refused outside module mode), and a build cache under the setup directory when there
+ * is no HOME to put one in. Nothing is downloaded: what is not in GOPATH fails to build.
+ * @param {NodeJS.ProcessEnv} [base]
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function goPathEnvironment(base = process.env) {
+  const { env, goPath } = systemEnvironment(base);
+  /** @type {NodeJS.ProcessEnv} */
+  const goEnv = { ...env, GO111MODULE: "off", GOPATH: goPath.join(path.delimiter), GOPROXY: "off", GOFLAGS: "" };
+  if (!goEnv.GOCACHE && !goEnv.HOME && !goEnv.XDG_CACHE_HOME)
+    goEnv.GOCACHE = path.join(systemDepsDirectory(base), "go-cache");
+  return goEnv;
+}

@@ -15,14 +15,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type * as declared from "./index.mjs";
-import { debianGoPath, findSystemCommand, systemCommand, systemEnvironment } from "./system-environment.mjs";
+import {
+  debianGoPath,
+  findSystemCommand,
+  goPathEnvironment,
+  systemCommand,
+  systemEnvironment,
+} from "./system-environment.mjs";
 import { describePrefix, refreshEnvironmentFile, relinkAbsoluteSymlinks } from "./user-space-install.mjs";
 
 // What TypeScript packages see (index.d.mts) must be what the implementation is: typecheck fails otherwise.
-const _declarationsMatch: [typeof declared.systemCommand, typeof declared.systemEnvironment] = [
-  systemCommand,
-  systemEnvironment,
-];
+const _declarationsMatch: [
+  typeof declared.systemCommand,
+  typeof declared.systemEnvironment,
+  typeof declared.goPathEnvironment,
+] = [systemCommand, systemEnvironment, goPathEnvironment];
 
 const script = (file: string, body: string): void => {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -45,6 +52,7 @@ function fakePrefix(): { directory: string; root: string; systemRegistry: string
   symlinkSync("/usr/lib/x86_64-linux-gnu/libstd-rust.so", path.join(root, "usr/lib/rustlib/lib/libstd-rust.so"));
   symlinkSync("/etc/hostname", path.join(root, "usr/lib/rustlib/lib/hostname"));
   mkdirSync(path.join(root, "usr/lib/python3/dist-packages/jsonschema"), { recursive: true });
+  mkdirSync(path.join(root, "usr/share/gocode/src/github.com/xeipuuv/gojsonschema"), { recursive: true });
   mkdirSync(path.join(root, "usr/share/cargo/registry/serde_json-1.0.87"), { recursive: true });
   mkdirSync(path.join(root, "usr/share/gocode/src/golang.org/x/mod/zip"), { recursive: true });
   const systemRegistry = path.join(directory, "system-registry");
@@ -103,6 +111,22 @@ describe("the unpacked prefix", () => {
     const { goPath } = systemEnvironment({ AGENT_TRANSCRIPT_SYSTEM_DEPS_DIR: directory });
     const system = existsSync(debianGoPath) ? [debianGoPath] : [];
     expect(goPath).toEqual([path.join(root, "usr/share/gocode"), ...system]);
+  });
+
+  it("gives go a GOPATH of the unpacked Go sources, then the system's, offline and outside module mode", () => {
+    const env = goPathEnvironment({
+      AGENT_TRANSCRIPT_SYSTEM_DEPS_DIR: directory,
+      PATH: "/usr/bin",
+      GOFLAGS: "-mod=mod",
+    });
+    const systemGoPath = existsSync(debianGoPath) ? [debianGoPath] : [];
+    expect(env.GOPATH).toBe([path.join(root, "usr/share/gocode"), ...systemGoPath].join(":"));
+    expect(env).toMatchObject({ GO111MODULE: "off", GOPROXY: "off", GOFLAGS: "", GOROOT: `${root}/usr/lib/go-1.19` });
+    // With no HOME, go has nowhere to put its build cache unless it is given one.
+    expect(env.GOCACHE).toBe(path.join(directory, "go-cache"));
+    expect(
+      goPathEnvironment({ AGENT_TRANSCRIPT_SYSTEM_DEPS_DIR: directory, HOME: "/home/dev" }).GOCACHE,
+    ).toBeUndefined();
   });
 
   it("runs the unpacked programs", () => {
