@@ -69,15 +69,24 @@ describe("migrate", () => {
       ok: false,
       message: "cannot migrate 1.0.0 to 2.0.0: no migration from 1.3 to 2.x is registered",
     });
-    // A minor of the old major released after the step to 2.0 was written has no way forward either.
     const step: Migration = { from: "1.3", to: "2.0", description: "x", migrate: (document) => document };
-    expect(migrate({ schema_version: "1.4.0" }, { target: "2.0.0", registry: [step] })).toMatchObject({
-      ok: false,
-      message: expect.stringContaining("no migration from 1.4 to 2.x"),
-    });
     expect(
       migrate({ schema_version: "1.0.0" }, { target: "1.2.0", registry: [{ ...step, from: "1.1", to: "1.0" }] }),
     ).toMatchObject({ ok: false, message: "the migration 1.1 -> 1.0 does not lead to a later version" });
+  });
+
+  it("reads a minor of the old major newer than its step into the next with that step", () => {
+    const step: Migration = {
+      from: "1.3",
+      to: "2.0",
+      description: "name becomes display_name",
+      migrate: ({ name, ...rest }) => ({ ...rest, display_name: name }),
+    };
+    expect(migrate({ schema_version: "1.7.2", name: "n", extra: 1 }, { target: "2.0.0", registry: [step] })).toEqual({
+      ok: true,
+      document: { schema_version: "2.0.0", display_name: "n", extra: 1 },
+      applied: ["1.3 -> 2.0: name becomes display_name"],
+    });
   });
 
   it("skips additive minors without walking each one", () => {

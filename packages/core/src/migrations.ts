@@ -92,9 +92,27 @@ export function migrate(
     const next = steps
       .filter((candidate) => candidate.from.major === here.major && candidate.from.minor > here.minor)
       .sort((left, right) => compare(left.from, right.from))[0];
-    if (here.major === goal.major) at = next && compare(next.from, goal) < 0 ? next.from : goal;
-    else if (next) at = next.from;
-    else
+    if (here.major === goal.major) {
+      at = next && compare(next.from, goal) < 0 ? next.from : goal;
+      continue;
+    }
+    if (next) {
+      at = next.from;
+      continue;
+    }
+    // A minor of the old major later than its step into the next one (a newer minor than was released when the
+    // step was written) is read by that step, as any reader of the major reads a newer minor: tolerantly.
+    const out = steps
+      .filter(
+        (candidate) =>
+          candidate.from.major === here.major && candidate.to.major > here.major && candidate.from.minor < here.minor,
+      )
+      .sort((left, right) => compare(right.from, left.from))[0];
+    if (out) {
+      current = out.step.migrate(current);
+      applied.push(`${out.step.from} -> ${out.step.to}: ${out.step.description}`);
+      at = out.to;
+    } else
       return {
         ok: false,
         message: `cannot migrate ${version} to ${target}: no migration from ${describe(here)} to ${here.major + 1}.x is registered`,

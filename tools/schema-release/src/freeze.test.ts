@@ -13,7 +13,7 @@ import { runGate } from "./gate.js";
 import { verifyRelease } from "./manifest.js";
 
 const noChecks = {
-  corpus: async () => [{ name: "one.json", document: { schema_version: "1.0.0" } }],
+  corpus: async () => [{ name: "one.json", origin: "made up", document: { schema_version: "1.0.0" } }],
   checkGenerated: async () => [],
 };
 
@@ -27,7 +27,15 @@ describe("freezeRelease (pnpm schema:release)", () => {
     const result = await freezeRelease(root, noChecks);
     expect(result).toEqual({ version: "1.0.0", folder: "schemas/released/1.0.0" });
     const folder = path.join(root, "schemas/released/1.0.0");
-    expect(readdirSync(folder).sort()).toEqual(["SHA256SUMS", "bundled", "corpus", "examples", "strict", "tolerant"]);
+    expect(readdirSync(folder).sort()).toEqual([
+      "SHA256SUMS",
+      "bundled",
+      "corpus",
+      "corpus-origins.json",
+      "examples",
+      "strict",
+      "tolerant",
+    ]);
     const same = (frozen: string, source: string): void =>
       expect(readFileSync(path.join(folder, frozen), "utf8"), frozen).toBe(
         readFileSync(path.join(root, source), "utf8"),
@@ -79,5 +87,25 @@ describe("freezeRelease (pnpm schema:release)", () => {
     await freezeRelease(root, noChecks);
     expect(readdirSync(path.join(root, "schemas/released")).sort()).toEqual(["1.0.0", "1.1.0"]);
     expect(await runGate(root)).toMatchObject({ release: "1.1.0", changes: [], problems: [] });
+  });
+});
+
+describe("schemas/catalog.json", () => {
+  it("lists every released version of this repository, the latest as its url, each a released bundled document", async () => {
+    const { catalogFor, catalogBaseUrl, releasedVersions } = await import("./releases.js");
+    const { repositoryRoot } = await import("./checkout.test.helpers.js");
+    const catalog = JSON.parse(readFileSync(path.join(repositoryRoot, "schemas/catalog.json"), "utf8")) as {
+      schemas: Array<{ url: string; fileMatch: string[]; versions: Record<string, string> }>;
+    };
+    const { versions } = releasedVersions(repositoryRoot);
+    expect(versions.length).toBeGreaterThan(0);
+    expect(catalog).toEqual(catalogFor(versions));
+    const [entry] = catalog.schemas;
+    expect(entry?.fileMatch).toEqual(["*.transcript.json"]);
+    expect(entry?.url).toBe(entry?.versions[versions.at(-1) ?? ""]);
+    for (const url of Object.values(entry?.versions ?? {}))
+      expect(existsSync(path.join(repositoryRoot, "schemas/released", url.slice(catalogBaseUrl.length))), url).toBe(
+        true,
+      );
   });
 });

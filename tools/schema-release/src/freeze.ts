@@ -11,6 +11,10 @@ import {
   releasedFolder,
   releaseParts,
   workingMajors,
+  corpusOrigins,
+  catalogFile,
+  catalogFor,
+  releasedVersions,
 } from "./releases.js";
 
 export class FreezeError extends Error {}
@@ -83,8 +87,15 @@ export async function freezeRelease(
           flag: "wx",
         },
       );
+    // Where each corpus document came from, so a reader that fails one can find the real data behind it.
+    const origins = Object.fromEntries(corpus.map((entry) => [entry.name, entry.origin]));
+    writeFileSync(path.join(staging, corpusOrigins), `${JSON.stringify(origins, null, 2)}\n`, { flag: "wx" });
     writeFileSync(path.join(staging, manifestName), computeManifest(staging, folder));
     renameSync(staging, target);
+    writeFileSync(
+      path.join(root, catalogFile),
+      `${JSON.stringify(catalogFor(releasedVersions(root).versions), null, 2)}\n`,
+    );
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

@@ -6,6 +6,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  type EditableSchema,
   addChangeset,
   copyCheckout,
   copyReleasedCheckout,
@@ -16,7 +17,7 @@ import {
 import { runGate } from "./gate.js";
 import type { ChangeKind, ChangeRule, Direction } from "./schema-diff.js";
 
-type Schema = Record<string, any>;
+type Schema = EditableSchema;
 
 interface Case {
   name: string;

@@ -20,6 +20,8 @@ export const releaseParts = {
   examples: "examples",
   corpus: "corpus",
 } as const;
+/** Beside `corpus/`: which real fixture each corpus document was converted from. */
+export const corpusOrigins = "corpus-origins.json";
 
 export interface Version {
   major: number;
@@ -101,4 +103,35 @@ export function readChangelogVersion(root: string, majorFolder: string): string 
   const file = path.join(root, majorFolder, "CHANGELOG.md");
   if (!existsSync(file)) return undefined;
   return /^## (\S+)\s*$/m.exec(readFileSync(file, "utf8"))?.[1];
+}
+
+/**
+ * The SchemaStore-style catalog entry (`schemas/catalog.json`): what an editor needs to offer our schema for
+ * `*.transcript.json` files, with one URL per released version. The URLs are the released bundled documents in the
+ * repository, which never change once released; `pnpm schema:release` adds each new version.
+ */
+export const catalogFile = "schemas/catalog.json";
+export const catalogBaseUrl =
+  "https://raw.githubusercontent.com/agent-transcript/agent-transcript/main/schemas/released/";
+
+export function catalogUrl(version: string): string {
+  return `${catalogBaseUrl}${version}/bundled/transcript.schema.json`;
+}
+
+export function catalogFor(versions: readonly string[]): object {
+  const latest = versions.at(-1);
+  return {
+    $schema: "https://json.schemastore.org/schema-catalog.json",
+    version: 1,
+    schemas: [
+      {
+        name: "Agent Transcript",
+        description:
+          "A transcript of an AI agent's conversation in the Agent Transcript format: messages and their parts, the run, usage, cost and artifacts.",
+        fileMatch: ["*.transcript.json"],
+        url: latest === undefined ? undefined : catalogUrl(latest),
+        versions: Object.fromEntries(versions.map((version) => [version, catalogUrl(version)])),
+      },
+    ],
+  };
 }
