@@ -24,6 +24,13 @@ describe("the released folders of this repository", () => {
   });
 });
 
+describe(".gitattributes", () => {
+  it("keeps the released folders byte for byte: no end-of-line conversion, no merge", () => {
+    const attributes = readFileSync(path.join(repositoryRoot, ".gitattributes"), "utf8");
+    expect(attributes).toContain("schemas/released/** linguist-generated=true -text -eol -merge");
+  });
+});
+
 describe("a released folder's manifest", () => {
   it("catches a one-byte edit to a released schema, naming the file", async () => {
     const root = await copyReleasedCheckout();
