@@ -141,12 +141,11 @@ function checkChangesets(root: string, report: GateReport): void {
     }
     if (manifest.private === true || ignored.has(name)) continue;
     const pending = reading.bumpOf(name);
-    report.notes.push(
-      `${name}: pending changesets bump it ${pending.bump}${pending.files.length > 0 ? ` (${pending.files.join(", ")})` : ""}`,
-    );
+    const which = describeFiles(pending.files);
+    report.notes.push(`${name}: pending changesets bump it ${pending.bump}${which}`);
     if (report.required !== "none" && !covers(pending.bump, report.required))
       report.problems.push(
-        `${name} carries the schema, and its pending changesets bump it ${pending.bump}${pending.files.length > 0 ? ` (${pending.files.join(", ")})` : ""}: the changes need a ${report.required} changeset (pnpm changeset)`,
+        `${name} carries the schema, and its pending changesets bump it ${pending.bump}${which}: the changes need a ${report.required} changeset (pnpm changeset)`,
       );
   }
 }
@@ -178,6 +177,13 @@ async function checkMigration(root: string, report: GateReport, released: Versio
     report.problems.push(
       `no migration from ${released.major}.x to ${major}.0 is registered in ${migrationsFile}: documents of the released ${formatOf(released)} must read as ${major}.0`,
     );
+}
+
+/** The changesets that set a bump, the first few by name: there may be dozens before a release. */
+function describeFiles(files: readonly string[]): string {
+  if (files.length === 0) return "";
+  const shown = files.slice(0, 3).join(", ");
+  return files.length > 3 ? ` (${shown} and ${files.length - 3} more)` : ` (${shown})`;
 }
 
 function readIgnoredPackages(root: string): Set<string> {
