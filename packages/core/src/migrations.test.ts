@@ -42,6 +42,58 @@ describe("migrate", () => {
     expect(migrate({ schema_version: "one" }, { registry })).toMatchObject({ ok: false });
   });
 
+  it("crosses into a new major through the step its folder registers, after the old major's own steps", () => {
+    const withMajor: Migration[] = [
+      ...registry,
+      {
+        from: "1.3",
+        to: "2.0",
+        description: "name becomes display_name",
+        migrate: ({ name, ...rest }) => ({ ...rest, display_name: name }),
+      },
+    ];
+    const old = { schema_version: "1.0.0", id: "run-1", title: "Review", tags: "a", messages: [] };
+    expect(migrate(old, { target: "2.0.0", registry: withMajor })).toEqual({
+      ok: true,
+      document: { schema_version: "2.0.0", id: "run-1", display_name: "Review", tags: ["a"], messages: [] },
+      applied: [
+        "1.0 -> 1.1: title becomes name",
+        "1.2 -> 1.3: tags become a list",
+        "1.3 -> 2.0: name becomes display_name",
+      ],
+    });
+  });
+
+  it("refuses a major it has no step out of, naming the version, and a step that does not lead later", () => {
+    expect(migrate({ schema_version: "1.0.0" }, { target: "2.0.0", registry })).toEqual({
+      ok: false,
+      message: "cannot migrate 1.0.0 to 2.0.0: no migration from 1.3 to 2.x is registered",
+    });
+    const step: Migration = { from: "1.3", to: "2.0", description: "x", migrate: (document) => document };
+    expect(
+      migrate({ schema_version: "1.0.0" }, { target: "1.2.0", registry: [{ ...step, from: "1.1", to: "1.0" }] }),
+    ).toMatchObject({ ok: false, message: "the migration 1.1 -> 1.0 does not lead to a later version" });
+  });
+
+  it("reads a minor of the old major newer than its step into the next with that step", () => {
+    const step: Migration = {
+      from: "1.3",
+      to: "2.0",
+      description: "name becomes display_name",
+      migrate: ({ name, ...rest }) => ({ ...rest, display_name: name }),
+    };
+    expect(migrate({ schema_version: "1.7.2", name: "n", extra: 1 }, { target: "2.0.0", registry: [step] })).toEqual({
+      ok: true,
+      document: { schema_version: "2.0.0", display_name: "n", extra: 1 },
+      applied: ["1.3 -> 2.0: name becomes display_name"],
+    });
+  });
+
+  it("skips additive minors without walking each one", () => {
+    const far = { schema_version: "1.0.0", id: "x" };
+    expect(migrate(far, { target: "1.999999999.0", registry: [] })).toMatchObject({ ok: true, applied: [] });
+  });
+
   it("has no registered step yet: 1.0 is the first release", () => {
     expect(migrations).toEqual([]);
     expect(migrate({ schema_version: "1.0.0", id: "x", messages: [] })).toMatchObject({ ok: true, applied: [] });

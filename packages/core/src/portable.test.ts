@@ -22,8 +22,9 @@ const packageFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 const manifest = JSON.parse(readFileSync(path.join(packageFolder, "package.json"), "utf8")) as {
   exports: Record<string, string | { default: string }>;
 };
+// Modules only: `./package.json` and the schema files (`./schemas/*`, JSON, imported by nothing) are not code.
 const entryFiles = Object.entries(manifest.exports)
-  .filter(([subpath]) => subpath !== "./package.json")
+  .filter(([, target]) => typeof target !== "string" || /\.[cm]?js$/.test(target))
   .map(([, target]) => path.join(packageFolder, typeof target === "string" ? target : target.default));
 
 const nodeBuiltins = new Set(builtinModules);

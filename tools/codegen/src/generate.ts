@@ -1,4 +1,5 @@
 import { banner } from "./banner.js";
+import { bundleSchema } from "./bundle.js";
 import { generateBinding, type BindingLanguage } from "./bindings.js";
 import { generatedRoots } from "./paths.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
@@ -32,12 +33,29 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
     }));
 
     for (const entry of tolerant) {
-      const path = `${generatedRoots.tolerantSchemas}/${version}/tolerant/${entry.file.slug}.schema.json`;
+      const path = `${generatedRoots.derivedSchemas}/${version}/tolerant/${entry.file.slug}.schema.json`;
       const annotated = {
         $comment: `${bannerText(entry.file)} Derived from the strict source by tools/codegen/src/tolerant.ts.`,
         ...entry.schema,
       };
       output.set(path, `${jsonWithVisibleSeparators(annotated)}\n`);
+    }
+
+    // One self-contained document per entity and variant, for validators in other languages and for consumers
+    // who want a single file: the multi-file set as a 2020-12 compound document (bundle.ts).
+    for (const [variant, set] of [
+      ["strict", strict],
+      ["tolerant", tolerant],
+    ] as const) {
+      const resources = new Map(set.map((entry) => [String(entry.schema.$id), entry.schema]));
+      for (const entry of set) {
+        const folder = `${generatedRoots.derivedSchemas}/${version}/${bundledFolder(variant)}`;
+        const bundled = {
+          $comment: `${bannerText(entry.file)} A compound schema document: every schema it references is embedded under $defs by its $id (tools/codegen/src/bundle.ts).`,
+          ...bundleSchema(entry.schema, resources),
+        };
+        output.set(`${folder}/${entry.file.slug}.schema.json`, `${JSON.stringify(bundled, null, 2)}\n`);
+      }
     }
 
     const core = `${generatedRoots.core}/${version}`;
@@ -133,6 +151,15 @@ export function bindingRegistry(
       type: typeNames.includes(definition) ? definition : (hostOf.get(definition) ?? ""),
     }))
     .filter((entry) => typeNames.includes(entry.type));
+}
+
+/**
+ * Where a variant's bundled documents live under `schemas/generated/<v>/`: the path of the separate files (the
+ * strict ones at the top of the version, the tolerant ones under `tolerant/`) with `bundled/` in front, so the
+ * layout of the bundles mirrors their `$id`s.
+ */
+export function bundledFolder(variant: ValidatorVariant): string {
+  return variant === "strict" ? "bundled" : "bundled/tolerant";
 }
 
 function bannerText(file: SchemaFile): string {

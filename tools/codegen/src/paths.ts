@@ -6,7 +6,7 @@ export const schemasRoot = path.join(repositoryRoot, "schemas");
 
 /** Where every generator writes. The drift check owns these folders completely: anything else in them is stray. */
 export const generatedRoots = {
-  tolerantSchemas: "schemas/generated",
+  derivedSchemas: "schemas/generated",
   core: "packages/core/src/generated",
   python: "packages/bindings-python/src/agent_transcript/generated",
   go: "packages/bindings-go/generated",
