@@ -54,7 +54,7 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
           $comment: `${bannerText(entry.file)} A compound schema document: every schema it references is embedded under $defs by its $id (tools/codegen/src/bundle.ts).`,
           ...bundleSchema(entry.schema, resources),
         };
-        output.set(`${folder}/${entry.file.slug}.schema.json`, `${JSON.stringify(bundled, null, 2)}\n`);
+        output.set(`${folder}/${entry.file.slug}.schema.json`, `${jsonWithVisibleSeparators(bundled)}\n`);
       }
     }
 
