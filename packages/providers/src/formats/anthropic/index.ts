@@ -25,4 +25,4 @@ export const anthropicConverter: ProviderConverter<AnthropicRequest, AnthropicRe
     checkRequest,
   });
 
-export type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent } from "./types.js";
+export type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent, AnthropicTypes } from "./types.js";

@@ -38,5 +38,6 @@ export type {
   BedrockTool,
   BedrockToolConfiguration,
   BedrockToolUseBlock,
+  BedrockConverseTypes,
   Wire,
 } from "./types.js";

@@ -26,6 +26,7 @@ export type {
   MistralStreamChoice,
   MistralTool,
   MistralToolCall,
+  MistralTypes,
   MistralUsage,
 } from "./types.js";
 

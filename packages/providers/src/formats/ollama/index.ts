@@ -11,19 +11,20 @@ import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
-import type { ChatRequest, ChatResponse } from "./types.js";
+import type { OllamaChatRequest, OllamaChatResponse } from "./types.js";
 
-export type { ChatRequest, ChatResponse } from "./types.js";
+export type { OllamaChatRequest, OllamaChatResponse, OllamaTypes } from "./types.js";
 
 // The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
 // by pointer instead of overflowing a walk.
-export const ollamaConverter: ProviderConverter<ChatRequest, ChatResponse, ChatResponse> = withNestingLimit({
-  id: "ollama",
-  requestToCanonical,
-  requestFromCanonical,
-  responseToCanonical,
-  responseFromCanonical,
-  streamToCanonical,
-  streamFromCanonical,
-  checkRequest,
-});
+export const ollamaConverter: ProviderConverter<OllamaChatRequest, OllamaChatResponse, OllamaChatResponse> =
+  withNestingLimit({
+    id: "ollama",
+    requestToCanonical,
+    requestFromCanonical,
+    responseToCanonical,
+    responseFromCanonical,
+    streamToCanonical,
+    streamFromCanonical,
+    checkRequest,
+  });
