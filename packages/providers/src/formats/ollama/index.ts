@@ -1,5 +1,6 @@
 /**
- * Ollama's native chat API (`POST /api/chat`), format id `ollama`, typed with the `ollama` package: a member of the
+ * Ollama's native chat API (`POST /api/chat`), format id `ollama`, typed with our own declarations of the `ollama`
+ * package's types (types.ts): a member of the
  * chat-completions family whose messages, responses and streams have shapes of their own. The mapping rules are
  * documented in each module: request.ts (requests, tools, tool messages and their calls), content.ts (a message's
  * thinking, content, images and tool calls), response.ts (responses, error bodies), stream.ts (NDJSON streams),

@@ -1,6 +1,6 @@
 /**
- * OpenAI Chat Completions (`POST /v1/chat/completions`), format id `openai-chat`, typed with the official `openai`
- * SDK. Also reads and writes what OpenAI-compatible servers add (Groq `x_groq`, Ollama's and Groq's `reasoning`,
+ * OpenAI Chat Completions (`POST /v1/chat/completions`), format id `openai-chat`, typed with our own declarations of
+ * the official `openai` SDK's types (types.ts). Also reads and writes what OpenAI-compatible servers add (Groq `x_groq`, Ollama's and Groq's `reasoning`,
  * DeepSeek's `reasoning_content`, Gemini's `extra_content`), kept in provider_fields.openai so it round-trips.
  */
 import type { ProviderConverter } from "../../conversion/index.js";

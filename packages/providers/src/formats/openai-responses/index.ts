@@ -3,7 +3,7 @@
  * directions. The mapping is documented where it is done: request.ts, response.ts, stream.ts, content-items.ts and
  * content.ts; the structural rules in check.ts.
  *
- * The native side is typed with the official `openai` SDK types. The converters build plain JSON objects and type
+ * The native side is typed with our own declarations of the official `openai` SDK's types (types.ts). The converters build plain JSON objects and type
  * them at this boundary: a document carries what a recorded payload carried, including item types and fields newer
  * than the SDK's unions, and writes it back unchanged.
  */
