@@ -185,7 +185,10 @@ export function requestFromCanonical(
   );
 }
 
-function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptions): FromCanonicalResult<OllamaChatRequest> {
+function writeRequest(
+  document: Tolerant.Transcript,
+  options: FromCanonicalOptions,
+): FromCanonicalResult<OllamaChatRequest> {
   const problems = new Problems();
   if (!checkCanonicalInput(document, problems))
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
