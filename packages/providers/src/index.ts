@@ -74,17 +74,20 @@ export type {
   ToCanonicalResult,
 } from "./conversion/index.js";
 
-// Provider APIs. Where a format's native types are the provider SDK's own (OpenAI Chat and Responses, Ollama), they
-// are imported from the SDK, which is an optional peer dependency for that reason.
+// Provider APIs, each with its native types: our own declarations of the wire, written from the provider's official
+// SDK types and checked against them (src/generated/native/). The `…Types` namespaces hold every type those reach
+// (content blocks, tools, stream events, …); nothing here imports an SDK, so no SDK is needed to compile them.
 export {
   anthropicConverter,
   type AnthropicRequest,
   type AnthropicResponse,
   type AnthropicStreamEvent,
+  type AnthropicTypes,
 } from "./formats/anthropic/index.js";
 export {
   bedrockConverseConverter,
   type BedrockContentBlock,
+  type BedrockConverseTypes,
   type BedrockConverseRequest,
   type BedrockConverseResponse,
   type BedrockConverseStreamEvent,
@@ -100,6 +103,7 @@ export {
   type GeminiRequest,
   type GeminiResponse,
   type GeminiStreamChunk,
+  type GeminiTypes,
 } from "./formats/gemini/index.js";
 export {
   mistralConverter,
@@ -115,11 +119,29 @@ export {
   type MistralStreamChoice,
   type MistralTool,
   type MistralToolCall,
+  type MistralTypes,
   type MistralUsage,
 } from "./formats/mistral/index.js";
-export { ollamaConverter } from "./formats/ollama/index.js";
-export { openaiChatConverter } from "./formats/openai-chat/index.js";
-export { openaiResponsesConverter } from "./formats/openai-responses/index.js";
+export {
+  ollamaConverter,
+  type OllamaChatRequest,
+  type OllamaChatResponse,
+  type OllamaTypes,
+} from "./formats/ollama/index.js";
+export {
+  openaiChatConverter,
+  type OpenAIChatChunk,
+  type OpenAIChatRequest,
+  type OpenAIChatResponse,
+  type OpenAIChatTypes,
+} from "./formats/openai-chat/index.js";
+export {
+  openaiResponsesConverter,
+  type OpenAIResponsesRequest,
+  type OpenAIResponsesResponse,
+  type OpenAIResponsesStreamEvent,
+  type OpenAIResponsesTypes,
+} from "./formats/openai-responses/index.js";
 
 // Interchange formats (sessions read and written): ATIF trajectories and AWF transcript logs.
 export { atifExporter, atifImporter, atifWrittenVersion } from "./formats/atif/index.js";

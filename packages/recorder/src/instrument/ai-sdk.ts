@@ -4,13 +4,20 @@
  * module maps those (LanguageModelV3: prompt, content, stream parts, usage, finish reason) onto canonical messages
  * itself; no provider converter is involved.
  */
-import type { LanguageModelMiddleware } from "ai";
 import type { FinishReason, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
+import type * as AiSdkTypes from "../generated/ai-sdk.js";
 import type { Recorder } from "../writer/recorder.js";
 import { ModelCall } from "./model-call.js";
 import { instrumentContext, type InstrumentOptions } from "./options.js";
 import { failureOf, watchReadableStream, type StreamWatcher } from "./stream-watch.js";
 
+/**
+ * Our own declaration of the AI SDK's middleware interface and what it reaches (`generated/ai-sdk.ts`, written from
+ * the types of `@ai-sdk/provider`, which `ai` 6 re-exports as `LanguageModelMiddleware`, and checked against them in
+ * both directions in wrappers.types.test.ts): this entry's declarations then name no SDK, and a program that records
+ * with another SDK's wrapper compiles without `ai` installed.
+ */
+type LanguageModelMiddleware = AiSdkTypes.LanguageModelV3Middleware;
 type WrapGenerate = NonNullable<LanguageModelMiddleware["wrapGenerate"]>;
 type WrapStream = NonNullable<LanguageModelMiddleware["wrapStream"]>;
 type CallOptions = Parameters<WrapGenerate>[0]["params"];
@@ -38,7 +45,10 @@ type ToolOutput = Extract<PromptMessage, { role: "tool" }>["content"][number] ex
  * const model = wrapLanguageModel({ model: openai("gpt-4o-mini"), middleware: recordingMiddleware(recorder) });
  * ```
  */
-export function recordingMiddleware(recorder: Recorder, options?: InstrumentOptions): LanguageModelMiddleware {
+export function recordingMiddleware(
+  recorder: Recorder,
+  options?: InstrumentOptions,
+): AiSdkTypes.LanguageModelV3Middleware {
   const context = instrumentContext(recorder, options);
   const start = (operation: string, prompt: Prompt): ModelCall =>
     new ModelCall(context, operation, () => ({ messages: promptMessages(prompt) }));
@@ -391,3 +401,5 @@ class StreamPartsRecording implements StreamWatcher {
     return [replyMessage(parts, this.model, this.metadata, this.finish?.finishReason, this.finish?.usage)];
   }
 }
+
+export type { AiSdkTypes };

@@ -1,4 +1,3 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import type { Recorder } from "../writer/recorder.js";
 import { instrumentClient } from "./client-proxy.js";
 import { ModelCall, requestMessages } from "./model-call.js";
@@ -10,11 +9,10 @@ import { recordStainlessCall } from "./stainless.js";
  * `messages.parse` helpers built on it, into the recorder: the request's new messages, then the reply with its usage
  * and timings. Returns a client that behaves exactly like `client`; `client` itself is left as it was.
  */
-export function wrapAnthropic<Client extends Anthropic>(
-  client: Client,
-  recorder: Recorder,
-  options?: InstrumentOptions,
-): Client {
+export function wrapAnthropic<
+  // What the wrapper reaches into, not the SDK's class (see wrapOpenAI): `Anthropic` (@anthropic-ai/sdk >= 1) has it.
+  Client extends { messages: { create: (...args: never[]) => unknown } },
+>(client: Client, recorder: Recorder, options?: InstrumentOptions): Client {
   const context = instrumentContext(recorder, options);
   return instrumentClient(client, {
     "messages.create": (create, owner) =>

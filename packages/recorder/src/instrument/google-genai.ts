@@ -1,4 +1,3 @@
-import type { GoogleGenAI } from "@google/genai";
 import type { Message } from "@agent-transcript/core";
 import type { Recorder } from "../writer/recorder.js";
 import { instrumentClient } from "./client-proxy.js";
@@ -15,11 +14,15 @@ import { StreamRecording, watchGeneratorInPlace } from "./stream-watch.js";
  * returns (`automaticFunctionCallingHistory`) is recorded before the final reply, so the intermediate tool calls and
  * results are in the file too, without their own timings.
  */
-export function wrapGoogleGenAI<Client extends GoogleGenAI>(
-  client: Client,
-  recorder: Recorder,
-  options?: InstrumentOptions,
-): Client {
+export function wrapGoogleGenAI<
+  // What the wrapper reaches into, not the SDK's class (see wrapOpenAI): `GoogleGenAI` (@google/genai >= 2) has it.
+  Client extends {
+    models: {
+      generateContent: (...args: never[]) => unknown;
+      generateContentStream: (...args: never[]) => unknown;
+    };
+  },
+>(client: Client, recorder: Recorder, options?: InstrumentOptions): Client {
   const context = instrumentContext(recorder, options);
   return instrumentClient(client, {
     "models.generateContent": (generate, owner) =>

@@ -1,4 +1,3 @@
-import type { Ollama } from "ollama";
 import type { Message } from "@agent-transcript/core";
 import type { Recorder } from "../writer/recorder.js";
 import { instrumentClient } from "./client-proxy.js";
@@ -11,11 +10,10 @@ import { StreamRecording, watchFirstIterator } from "./stream-watch.js";
  * then the reply with its usage and timings. Returns a client that behaves exactly like `client` (for the default
  * export, `wrapOllama(ollama, recorder)`); `client` itself is left as it was.
  */
-export function wrapOllama<Client extends Ollama>(
-  client: Client,
-  recorder: Recorder,
-  options?: InstrumentOptions,
-): Client {
+export function wrapOllama<
+  // What the wrapper reaches into, not the package's class (see wrapOpenAI): `Ollama` (ollama >= 0.6) has it.
+  Client extends { chat: (...args: never[]) => unknown },
+>(client: Client, recorder: Recorder, options?: InstrumentOptions): Client {
   const context = instrumentContext(recorder, options);
   return instrumentClient(client, {
     chat: (chat, owner) =>

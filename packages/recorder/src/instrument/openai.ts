@@ -1,4 +1,3 @@
-import type OpenAI from "openai";
 import type { Recorder } from "../writer/recorder.js";
 import { instrumentClient } from "./client-proxy.js";
 import { ModelCall, requestMessages } from "./model-call.js";
@@ -10,11 +9,15 @@ import { recordStainlessCall } from "./stainless.js";
  * recorder: the request's new messages, then the reply with its usage and timings. Returns a client that behaves
  * exactly like `client` (same results, same stream chunks, same errors); `client` itself is left as it was.
  */
-export function wrapOpenAI<Client extends OpenAI>(
-  client: Client,
-  recorder: Recorder,
-  options?: InstrumentOptions,
-): Client {
+export function wrapOpenAI<
+  // What the wrapper reaches into, not the SDK's class: this entry's declarations name no SDK, so a program that
+  // uses another SDK's wrapper compiles without `openai` installed. `OpenAI` and `AzureOpenAI` (openai >= 6) have it;
+  // wrappers.types.test.ts checks that, and that the other SDKs' clients do not.
+  Client extends {
+    chat: { completions: { create: (...args: never[]) => unknown } };
+    responses: { create: (...args: never[]) => unknown };
+  },
+>(client: Client, recorder: Recorder, options?: InstrumentOptions): Client {
   const context = instrumentContext(recorder, options);
   return instrumentClient(client, {
     "chat.completions.create": (create, owner) =>

@@ -1,14 +1,30 @@
-import type { Message, MessageCreateParams, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import type {
+  ContentBlockParam,
+  Message,
+  MessageCreateParams,
+  RawMessageStreamEvent,
+} from "@anthropic-ai/sdk/resources/messages";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
 import { anthropicConverter } from "./index.js";
-import type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent } from "./types.js";
+import type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent, AnthropicTypes } from "./types.js";
 
 describe("Anthropic native types", () => {
-  it("are the official SDK's request, response and stream event types", () => {
-    expectTypeOf<AnthropicRequest>().toEqualTypeOf<MessageCreateParams>();
-    expectTypeOf<AnthropicResponse>().toEqualTypeOf<Message>();
-    expectTypeOf<AnthropicStreamEvent>().toEqualTypeOf<RawMessageStreamEvent>();
+  it("are our own, and the SDK's request, response and stream event types are assignable to them and back", () => {
+    expectTypeOf<AnthropicRequest>().not.toBeAny();
+    expectTypeOf<AnthropicResponse>().not.toBeAny();
+    expectTypeOf<AnthropicStreamEvent>().not.toBeAny();
+    // What a converter writes can be handed to the SDK's client…
+    expectTypeOf<AnthropicRequest>().toExtend<MessageCreateParams>();
+    expectTypeOf<AnthropicResponse>().toExtend<Message>();
+    expectTypeOf<AnthropicStreamEvent>().toExtend<RawMessageStreamEvent>();
+    // …and what the SDK's client holds is one of ours.
+    expectTypeOf<MessageCreateParams>().toExtend<AnthropicRequest>();
+    expectTypeOf<Message>().toExtend<AnthropicResponse>();
+    expectTypeOf<RawMessageStreamEvent>().toExtend<AnthropicStreamEvent>();
+    // The parts a user names through the namespace are the SDK's too.
+    expectTypeOf<AnthropicTypes.ContentBlockParam>().toExtend<ContentBlockParam>();
+    expectTypeOf<ContentBlockParam>().toExtend<AnthropicTypes.ContentBlockParam>();
     expectTypeOf(anthropicConverter).toEqualTypeOf<
       ProviderConverter<AnthropicRequest, AnthropicResponse, AnthropicStreamEvent>
     >();

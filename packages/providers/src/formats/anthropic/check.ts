@@ -15,7 +15,7 @@
  *   replaying Gemini calls does, so repeats are not a problem);
  * - `thinking`, `redacted_thinking` and `tool_use` blocks appear only in assistant messages.
  */
-import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
+import type { AnthropicRequest } from "./types.js";
 import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
 import { blocksOf } from "../../families/content-blocks/index.js";
 
@@ -27,7 +27,7 @@ interface Turn {
 
 const assistantOnly = ["thinking", "redacted_thinking", "tool_use", "server_tool_use", "mcp_tool_use"];
 
-export function checkRequest(request: MessageCreateParams): TargetProblem[] {
+export function checkRequest(request: AnthropicRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
   const value: unknown = request;
   if (!isJsonObject(value) || !Array.isArray(value.messages))

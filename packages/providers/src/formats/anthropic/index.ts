@@ -1,6 +1,6 @@
 /**
- * The Anthropic Messages API (`anthropic`): requests, responses and streams, both directions, typed with the official
- * SDK's types. A member of the content-blocks family (`families/content-blocks/`): this folder holds only how
+ * The Anthropic Messages API (`anthropic`): requests, responses and streams, both directions, typed with our own
+ * declarations of the official SDK's types (types.ts). A member of the content-blocks family (`families/content-blocks/`): this folder holds only how
  * Anthropic differs.
  */
 import type { ProviderConverter } from "../../conversion/index.js";
@@ -25,4 +25,4 @@ export const anthropicConverter: ProviderConverter<AnthropicRequest, AnthropicRe
     checkRequest,
   });
 
-export type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent } from "./types.js";
+export type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent, AnthropicTypes } from "./types.js";

@@ -13,7 +13,7 @@
  * - tools, tool choice and the required `model` and `max_tokens` are request-tools.ts.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import type { MessageCreateParams } from "@anthropic-ai/sdk/resources/messages";
+import type { AnthropicRequest } from "./types.js";
 import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
 import {
   requestFromCanonical as familyRequestFromCanonical,
@@ -51,6 +51,6 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
 export function requestFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<MessageCreateParams> {
-  return familyRequestFromCanonical<MessageCreateParams>(requestDialect, document, options);
+): FromCanonicalResult<AnthropicRequest> {
+  return familyRequestFromCanonical<AnthropicRequest>(requestDialect, document, options);
 }

@@ -16,7 +16,7 @@
  */
 import type { Message, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
-import type { Message as AnthropicMessage } from "@anthropic-ai/sdk/resources/messages";
+import type { AnthropicResponse } from "./types.js";
 import {
   cloneJson,
   digest,
@@ -107,8 +107,8 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
 export function responseFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<AnthropicMessage> {
-  return familyResponseFromCanonical<AnthropicMessage>(responseDialect, document, options);
+): FromCanonicalResult<AnthropicResponse> {
+  return familyResponseFromCanonical<AnthropicResponse>(responseDialect, document, options);
 }
 
 /** The transcript holding converted response messages; its id is the first response id. */

@@ -22,7 +22,7 @@
  */
 import type { Message, Tolerant } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
-import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import type { AnthropicStreamEvent } from "./types.js";
 import {
   cloneJson,
   describeValue,
@@ -308,6 +308,6 @@ function streamBlock(
 export function streamFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<RawMessageStreamEvent[]> {
-  return familyStreamFromCanonical<RawMessageStreamEvent>(streamDialect, document, options);
+): FromCanonicalResult<AnthropicStreamEvent[]> {
+  return familyStreamFromCanonical<AnthropicStreamEvent>(streamDialect, document, options);
 }

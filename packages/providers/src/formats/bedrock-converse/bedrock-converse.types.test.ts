@@ -1,6 +1,8 @@
 import type {
   ConverseRequest,
+  ConverseResponse,
   ConverseStreamOutput,
+  ModelStreamErrorException,
   ImageBlock,
   InferenceConfiguration,
   Message,
@@ -17,11 +19,50 @@ import type {
   BedrockConverseRequest,
   BedrockConverseResponse,
   BedrockConverseStreamEvent,
+  BedrockConverseTypes,
   BedrockToolUseBlock,
   Wire,
 } from "./types.js";
 
+/** The stream's exception events: on the wire the exception's JSON body, in the SDK the error object built from it. */
+type ExceptionEvent =
+  | { internalServerException: unknown }
+  | { modelStreamErrorException: unknown }
+  | { validationException: unknown }
+  | { throttlingException: unknown }
+  | { serviceUnavailableException: unknown };
+type OtherEvents<T> = T extends ExceptionEvent ? never : T;
+
 describe("Bedrock Converse native types", () => {
+  it("are our own: the SDK's types as the wire writes them (BedrockWire), in both directions", () => {
+    expectTypeOf<BedrockConverseRequest>().not.toBeAny();
+    expectTypeOf<BedrockConverseResponse>().not.toBeAny();
+    expectTypeOf<BedrockConverseStreamEvent>().not.toBeAny();
+    expectTypeOf<BedrockConverseRequest>().toExtend<Wire<Omit<ConverseRequest, "modelId">>>();
+    expectTypeOf<Wire<Omit<ConverseRequest, "modelId">>>().toExtend<BedrockConverseRequest>();
+    expectTypeOf<BedrockConverseResponse>().toExtend<Wire<ConverseResponse>>();
+    expectTypeOf<Wire<ConverseResponse>>().toExtend<BedrockConverseResponse>();
+    expectTypeOf<OtherEvents<BedrockConverseStreamEvent>>().toExtend<OtherEvents<Wire<ConverseStreamOutput>>>();
+    expectTypeOf<OtherEvents<Wire<ConverseStreamOutput>>>().toExtend<OtherEvents<BedrockConverseStreamEvent>>();
+    expectTypeOf<BedrockConverseTypes.ContentBlock>().toExtend<BedrockContentBlock>();
+  });
+
+  it("carry a stream exception as the body the service sends, where the SDK has the error it builds", () => {
+    type Body<Key extends string> = Extract<BedrockConverseStreamEvent, Record<Key, unknown>>[Key &
+      keyof BedrockConverseStreamEvent];
+    expectTypeOf<Body<"throttlingException">>().toEqualTypeOf<{ message?: string }>();
+    expectTypeOf<Body<"internalServerException">>().toEqualTypeOf<{ message?: string }>();
+    expectTypeOf<Body<"modelStreamErrorException">>().toEqualTypeOf<{
+      message?: string;
+      originalStatusCode?: number | undefined;
+      originalMessage?: string | undefined;
+    }>();
+    expectTypeOf<ModelStreamErrorException>().toExtend<Error>();
+    // The SDK's error, written as the wire writes values, still reads as our event; ours lacks its client state.
+    expectTypeOf<Wire<ConverseStreamOutput>>().toExtend<BedrockConverseStreamEvent>();
+    expectTypeOf<BedrockConverseStreamEvent>().not.toExtend<Wire<ConverseStreamOutput>>();
+  });
+
   it("are the SDK's types where the wire matches them", () => {
     expectTypeOf(bedrockConverseConverter).toEqualTypeOf<
       ProviderConverter<BedrockConverseRequest, BedrockConverseResponse, BedrockConverseStreamEvent>

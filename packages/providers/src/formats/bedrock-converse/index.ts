@@ -1,6 +1,7 @@
 /**
  * Amazon Bedrock Converse (`bedrock-converse`): request bodies of `converse` / `converse-stream`, responses and
- * stream events, both directions, typed with the wire form of the official `@aws-sdk/client-bedrock-runtime` types.
+ * stream events, both directions, typed with our own declarations of the wire form of the official
+ * `@aws-sdk/client-bedrock-runtime` types (types.ts).
  * A member of the content-blocks family (`families/content-blocks/`): this folder holds only how Bedrock differs.
  */
 import type { ProviderConverter } from "../../conversion/index.js";
@@ -38,5 +39,6 @@ export type {
   BedrockTool,
   BedrockToolConfiguration,
   BedrockToolUseBlock,
+  BedrockConverseTypes,
   Wire,
 } from "./types.js";

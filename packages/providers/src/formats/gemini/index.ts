@@ -13,7 +13,7 @@ import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
 import type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.js";
 
-export type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.js";
+export type { GeminiRequest, GeminiResponse, GeminiStreamChunk, GeminiTypes } from "./types.js";
 export { skipSignatureSentinel } from "./content.js";
 export { geminiIssuer } from "./native-fields.js";
 

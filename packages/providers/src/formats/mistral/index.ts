@@ -1,6 +1,6 @@
 /**
- * Mistral chat completions (`POST /v1/chat/completions`), format id `mistral`, typed with the official
- * `@mistralai/mistralai` SDK's wire types (types.ts): a member of the chat-completions family. The mapping rules are
+ * Mistral chat completions (`POST /v1/chat/completions`), format id `mistral`, typed with our own declarations of
+ * the official `@mistralai/mistralai` SDK's wire types (types.ts): a member of the chat-completions family. The mapping rules are
  * documented in each module: request.ts (requests, tools, tool choice, ids, role order), content.ts (content chunks,
  * thinking, the reasoning policy), response.ts (responses, error bodies), stream.ts (streams), check.ts (the API's
  * structural rules).
@@ -26,6 +26,7 @@ export type {
   MistralStreamChoice,
   MistralTool,
   MistralToolCall,
+  MistralTypes,
   MistralUsage,
 } from "./types.js";
 

@@ -7,8 +7,12 @@ import type {
   CompletionResponseStreamChoice,
   ContentChunk$Outbound,
   DeltaMessage,
+  SystemMessage$Outbound,
+  Tool$Outbound,
   ToolCall$Outbound,
+  ToolMessage$Outbound,
   UsageInfo$Outbound,
+  UserMessage$Outbound,
 } from "@mistralai/mistralai/models/components";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
@@ -23,6 +27,7 @@ import type {
   MistralDelta,
   MistralStreamChoice,
   MistralToolCall,
+  MistralTypes,
   MistralUsage,
 } from "./types.js";
 
@@ -48,10 +53,33 @@ describe("Mistral native types", () => {
     expectTypeOf<AssistantMessage$Outbound>().toExtend<MistralAssistantMessage>();
     expectTypeOf<ToolCall$Outbound>().toExtend<MistralToolCall>();
     expectTypeOf<UsageInfo$Outbound>().toExtend<MistralUsage>();
-    // …and they differ from the SDK's only in the defaulted fields being optional.
-    expectTypeOf<Required<MistralToolCall>>().toEqualTypeOf<Required<ToolCall$Outbound>>();
+    // …and they differ from the SDK's only in the defaulted fields being optional (and `any` being unknown).
+    expectTypeOf<Required<MistralToolCall>>().toExtend<Required<ToolCall$Outbound>>();
+    expectTypeOf<Required<ToolCall$Outbound>>().toExtend<Required<MistralToolCall>>();
+    expectTypeOf<keyof MistralToolCall>().toEqualTypeOf<keyof ToolCall$Outbound>();
     expectTypeOf<keyof MistralChatRequest>().toEqualTypeOf<keyof ChatCompletionRequest$Outbound>();
     expect(mistralConverter.id).toBe("mistral");
+  });
+
+  it("are built on our own declarations of the SDK's outbound types, assignable to them and back", () => {
+    expectTypeOf<MistralChatRequest>().not.toBeAny();
+    expectTypeOf<MistralChatResponse>().not.toBeAny();
+    expectTypeOf<MistralChatChunk>().not.toBeAny();
+    expectTypeOf<MistralTypes.ChatCompletionRequest$Outbound>().toExtend<ChatCompletionRequest$Outbound>();
+    expectTypeOf<ChatCompletionRequest$Outbound>().toExtend<MistralTypes.ChatCompletionRequest$Outbound>();
+    expectTypeOf<MistralTypes.AssistantMessage$Outbound>().toExtend<AssistantMessage$Outbound>();
+    expectTypeOf<AssistantMessage$Outbound>().toExtend<MistralTypes.AssistantMessage$Outbound>();
+    expectTypeOf<MistralTypes.SystemMessage$Outbound>().toEqualTypeOf<SystemMessage$Outbound>();
+    expectTypeOf<MistralTypes.UserMessage$Outbound>().toEqualTypeOf<UserMessage$Outbound>();
+    expectTypeOf<MistralTypes.ToolMessage$Outbound>().toEqualTypeOf<ToolMessage$Outbound>();
+    expectTypeOf<MistralTypes.Tool$Outbound>().toExtend<Tool$Outbound>();
+    expectTypeOf<Tool$Outbound>().toExtend<MistralTypes.Tool$Outbound>();
+    expectTypeOf<MistralTypes.ToolCall$Outbound>().toExtend<ToolCall$Outbound>();
+    expectTypeOf<ToolCall$Outbound>().toExtend<MistralTypes.ToolCall$Outbound>();
+    expectTypeOf<MistralTypes.UsageInfo$Outbound>().toEqualTypeOf<UsageInfo$Outbound>();
+    // The SDK's `any` (a tool call's object arguments) is `unknown` in ours: the one place they are not equal.
+    expectTypeOf<ToolCall$Outbound["function"]["arguments"]>().toEqualTypeOf<string | { [k: string]: any }>(); // eslint-disable-line @typescript-eslint/no-explicit-any -- the SDK's own type
+    expectTypeOf<MistralToolCall["function"]["arguments"]>().toEqualTypeOf<string | { [k: string]: unknown }>();
   });
 
   it("spell the SDK's inbound response and chunk types field for field", () => {

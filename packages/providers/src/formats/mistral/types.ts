@@ -1,52 +1,58 @@
 /**
- * The native side of the Mistral format: the JSON bodies of `POST /v1/chat/completions`, built from the official
- * `@mistralai/mistralai` SDK's wire types (types only: the converters never load the SDK).
+ * The native side of the Mistral format: the JSON bodies of `POST /v1/chat/completions`, as our own declarations
+ * (`generated/native/mistral.ts`, written from the wire types of `@mistralai/mistralai` 2.7.0 by tools/native-types and
+ * checked against them in mistral.types.test.ts). Nothing here imports the SDK.
  *
  * The SDK's `…$Outbound` types are what its serialiser writes, with every default filled in (`prefix: false`, a
  * tool call's `type` and `index`, `stream`). The API takes those fields as optional, and real clients leave them out
  * (pydantic-ai sends tools without `type`; Mistral's own responses carry tool calls without `type`), so the request
  * types here are the outbound ones with the defaulted fields optional. Responses and stream chunks exist in the SDK
  * only as inbound (camelCase) types, parsed by zod schemas whose input type is `unknown`; their wire (snake_case)
- * shapes are written out here and proved against the SDK's in mistral-types.test.ts.
+ * shapes are written out here and proved against the SDK's in mistral.types.test.ts.
  */
-import type {
-  AssistantMessage$Outbound,
-  ChatCompletionRequest$Outbound,
-  ContentChunk$Outbound,
-  SystemMessage$Outbound,
-  Tool$Outbound,
-  ToolCall$Outbound,
-  ToolMessage$Outbound,
-  UsageInfo$Outbound,
-  UserMessage$Outbound,
-} from "@mistralai/mistralai/models/components";
+import type * as MistralTypes from "../../generated/native/mistral.js";
 
 /** `T` with the fields `K` optional: the SDK fills them with a default the API would assume anyway. */
 export type Defaulted<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-export type MistralContentChunk = ContentChunk$Outbound;
+export type MistralContentChunk = MistralTypes.ContentChunk$Outbound;
 
-export type MistralToolCall = Defaulted<ToolCall$Outbound, "id" | "type" | "index">;
+export type MistralToolCall = Defaulted<MistralTypes.ToolCall$Outbound, "id" | "type" | "index">;
 
-export type MistralAssistantMessage = Omit<Defaulted<AssistantMessage$Outbound, "prefix">, "tool_calls"> & {
+export type MistralAssistantMessage = Omit<
+  Defaulted<MistralTypes.AssistantMessage$Outbound, "prefix">,
+  "tool_calls"
+> & {
   tool_calls?: MistralToolCall[] | null | undefined;
 };
 
 export type MistralMessage =
-  MistralAssistantMessage | SystemMessage$Outbound | UserMessage$Outbound | ToolMessage$Outbound;
+  | MistralAssistantMessage
+  | MistralTypes.SystemMessage$Outbound
+  | MistralTypes.UserMessage$Outbound
+  | MistralTypes.ToolMessage$Outbound;
 
 /** A function tool may leave out `type`; the built-in tools (web search, code interpreter, …) name theirs. */
 export type MistralTool =
-  | Defaulted<Tool$Outbound, "type">
-  | Exclude<NonNullable<ChatCompletionRequest$Outbound["tools"]>[number], Tool$Outbound & { type: "function" }>;
+  | Defaulted<MistralTypes.Tool$Outbound, "type">
+  | Exclude<
+      NonNullable<MistralTypes.ChatCompletionRequest$Outbound["tools"]>[number],
+      MistralTypes.Tool$Outbound & { type: "function" }
+    >;
 
-export type MistralChatRequest = Omit<Defaulted<ChatCompletionRequest$Outbound, "stream">, "messages" | "tools"> & {
+export type MistralChatRequest = Omit<
+  Defaulted<MistralTypes.ChatCompletionRequest$Outbound, "stream">,
+  "messages" | "tools"
+> & {
   messages: MistralMessage[];
   tools?: MistralTool[] | null | undefined;
 };
 
 /** `usage` of a completion: the SDK's wire usage (it has an outbound type), counters optional as the inbound is. */
-export type MistralUsage = Defaulted<UsageInfo$Outbound, "prompt_tokens" | "completion_tokens" | "total_tokens">;
+export type MistralUsage = Defaulted<
+  MistralTypes.UsageInfo$Outbound,
+  "prompt_tokens" | "completion_tokens" | "total_tokens"
+>;
 
 export interface MistralChoice {
   index: number;
@@ -89,3 +95,5 @@ export interface MistralChatChunk {
   usage?: MistralUsage | undefined;
   choices: MistralStreamChoice[];
 }
+
+export type { MistralTypes };

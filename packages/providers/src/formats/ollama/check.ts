@@ -1,5 +1,5 @@
 import { isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
-import type { ChatRequest } from "./types.js";
+import type { OllamaChatRequest } from "./types.js";
 
 const roles = ["system", "user", "assistant", "tool"];
 const base64Pattern = /^[\d+/a-z]*={0,2}$/i;
@@ -11,7 +11,7 @@ const base64Pattern = /^[\d+/a-z]*={0,2}$/i;
  * consecutive assistant messages before it, over which a source may spread one turn's calls; no two calls share an id
  * (a tool_call_id would be ambiguous).
  */
-export function checkRequest(request: ChatRequest): TargetProblem[] {
+export function checkRequest(request: OllamaChatRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
   const messages: unknown = (request as { messages?: unknown }).messages;
   if (messages === undefined) return problems;

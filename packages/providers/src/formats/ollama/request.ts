@@ -42,7 +42,7 @@ import {
 } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, writeToolResult, type WriteContext } from "./content.js";
 import { label, provider, shapeOf } from "./native-fields.js";
-import type { ChatRequest } from "./types.js";
+import type { OllamaChatRequest } from "./types.js";
 
 export const ollamaMember: ChatMember = {
   format: "ollama",
@@ -178,14 +178,17 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
 export function requestFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<ChatRequest> {
+): FromCanonicalResult<OllamaChatRequest> {
   return guard(
     () => writeRequest(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
-function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptions): FromCanonicalResult<ChatRequest> {
+function writeRequest(
+  document: Tolerant.Transcript,
+  options: FromCanonicalOptions,
+): FromCanonicalResult<OllamaChatRequest> {
   const problems = new Problems();
   if (!checkCanonicalInput(document, problems))
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
@@ -318,5 +321,5 @@ function writeRequest(document: Tolerant.Transcript, options: FromCanonicalOptio
   dropAbsent(request, shapeOf(own));
   carryRequestSettings("ollama", document, request, options, problems);
   assumeModel(ollamaMember, request, problems);
-  return finishFromCanonical(request as unknown as ChatRequest, problems.warnings, options);
+  return finishFromCanonical(request as unknown as OllamaChatRequest, problems.warnings, options);
 }

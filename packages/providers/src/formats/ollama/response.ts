@@ -35,7 +35,7 @@ import { finishNative, keptInner, responseMessage, type PendingCall } from "../.
 import { ollamaFields, readMessage, writeParts, type WriteContext } from "./content.js";
 import { label, provider, shapeOf, usageFields } from "./native-fields.js";
 import { ollamaMember } from "./request.js";
-import type { ChatResponse } from "./types.js";
+import type { OllamaChatResponse } from "./types.js";
 
 function canonicalFinish(native: string, hasCalls: boolean): Message["finish_reason"] {
   if (native === "stop") return hasCalls ? "tool_calls" : "stop";
@@ -128,7 +128,7 @@ function readResponse(response: unknown): ToCanonicalResult {
 export function responseFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<ChatResponse> {
+): FromCanonicalResult<OllamaChatResponse> {
   return guard(
     () => writeResponse(document, options),
     (errors) => ({ ok: false, errors, warnings: [] }),
@@ -138,7 +138,7 @@ export function responseFromCanonical(
 function writeResponse(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<ChatResponse> {
+): FromCanonicalResult<OllamaChatResponse> {
   const problems = new Problems();
   if (!checkCanonicalInput(document, problems))
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
@@ -191,5 +191,5 @@ function writeResponse(
   for (const [key, item] of Object.entries(own ?? {})) if (key !== "message") setField(top, key, item);
   fillMissing(response, top);
   if (!Object.hasOwn(response, "done")) response["done"] = true;
-  return finishFromCanonical(response as unknown as ChatResponse, problems.warnings, options);
+  return finishFromCanonical(response as unknown as OllamaChatResponse, problems.warnings, options);
 }

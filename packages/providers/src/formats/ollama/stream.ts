@@ -20,7 +20,7 @@ import {
 } from "../../conversion/index.js";
 import { readStream } from "../../families/chat-completions/index.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
-import type { ChatResponse } from "./types.js";
+import type { OllamaChatResponse } from "./types.js";
 
 /** Folds NDJSON chunks into the response they stand for. */
 function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject | undefined {
@@ -64,7 +64,7 @@ export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult
 export function streamFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<ChatResponse[]> {
+): FromCanonicalResult<OllamaChatResponse[]> {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;
   const response = result.value as unknown as JsonObject;
@@ -91,5 +91,5 @@ export function streamFromCanonical(
     setField(last, key, key === "content" ? "" : cloneJson(value));
   }
   chunks.push({ ...cloneJson(response), message: last });
-  return { ok: true, value: chunks as unknown as ChatResponse[], warnings: result.warnings };
+  return { ok: true, value: chunks as unknown as OllamaChatResponse[], warnings: result.warnings };
 }

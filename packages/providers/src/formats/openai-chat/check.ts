@@ -8,11 +8,11 @@
  */
 import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
 import { ToolMessageRuns } from "../../families/chat-completions/index.js";
-import type { ChatCompletionCreateParams } from "./types.js";
+import type { OpenAIChatRequest } from "./types.js";
 
 const roles = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
 
-export function checkRequest(request: ChatCompletionCreateParams): TargetProblem[] {
+export function checkRequest(request: OpenAIChatRequest): TargetProblem[] {
   const problems: TargetProblem[] = [];
   const messages: unknown = (request as { messages?: unknown }).messages;
   if (!Array.isArray(messages)) return [{ path: "/messages", message: "must be an array of messages" }];

@@ -26,7 +26,7 @@ import {
 } from "../../families/chat-completions/index.js";
 import { chatContent } from "./content.js";
 import { label, provider, reasoningMessageFields } from "./native-fields.js";
-import type { ChatCompletionCreateParams } from "./types.js";
+import type { OpenAIChatRequest } from "./types.js";
 
 export const chatDialect: ChatDialect = {
   format: "openai-chat",
@@ -105,6 +105,6 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
 export function requestFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<ChatCompletionCreateParams> {
-  return writeRequest<ChatCompletionCreateParams>(chatDialect, document, options);
+): FromCanonicalResult<OpenAIChatRequest> {
+  return writeRequest<OpenAIChatRequest>(chatDialect, document, options);
 }

@@ -24,7 +24,7 @@ import {
   type CompletionDialect,
 } from "../../families/chat-completions/index.js";
 import { chatDialect } from "./request.js";
-import type { ChatCompletion } from "./types.js";
+import type { OpenAIChatResponse } from "./types.js";
 
 /** `{ "error": { "message": … } }` without choices: an error body. */
 function errorBody(value: JsonObject): { path: string; message: string } | undefined {
@@ -64,6 +64,6 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
 export function responseFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<ChatCompletion> {
-  return writeCompletion<ChatCompletion>(chatDialect, chatCompletion, document, options);
+): FromCanonicalResult<OpenAIChatResponse> {
+  return writeCompletion<OpenAIChatResponse>(chatDialect, chatCompletion, document, options);
 }

@@ -15,7 +15,7 @@ import {
 } from "../../families/chat-completions/index.js";
 import { chatDialect } from "./request.js";
 import { chatCompletion } from "./response.js";
-import type { ChatCompletionChunk } from "./types.js";
+import type { OpenAIChatChunk } from "./types.js";
 
 export const chatStream: StreamDialect = {
   toolCalls: "indexed",
@@ -35,6 +35,6 @@ export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult
 export function streamFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
-): FromCanonicalResult<ChatCompletionChunk[]> {
-  return writeStream<ChatCompletionChunk>(chatDialect, chatCompletion, chatStream, document, options);
+): FromCanonicalResult<OpenAIChatChunk[]> {
+  return writeStream<OpenAIChatChunk>(chatDialect, chatCompletion, chatStream, document, options);
 }

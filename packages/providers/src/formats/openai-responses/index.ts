@@ -3,7 +3,7 @@
  * directions. The mapping is documented where it is done: request.ts, response.ts, stream.ts, content-items.ts and
  * content.ts; the structural rules in check.ts.
  *
- * The native side is typed with the official `openai` SDK types. The converters build plain JSON objects and type
+ * The native side is typed with our own declarations of the official `openai` SDK's types (types.ts). The converters build plain JSON objects and type
  * them at this boundary: a document carries what a recorded payload carried, including item types and fields newer
  * than the SDK's unions, and writes it back unchanged.
  */
@@ -13,29 +13,49 @@ import { checkRequest } from "./check.js";
 import { requestFromCanonical, requestToCanonical } from "./request.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
-import type { ResponsesRequest, ResponsesResponse, ResponsesStreamEvent } from "./types.js";
+import type { OpenAIResponsesRequest, OpenAIResponsesResponse, OpenAIResponsesStreamEvent } from "./types.js";
 
 // The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
 // by pointer instead of overflowing a walk.
-export const openaiResponsesConverter: ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent> =
-  withNestingLimit<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>({
-    id: "openai-responses",
-    requestToCanonical,
-    requestFromCanonical: (document, options) =>
-      requestFromCanonical(document, options) as ReturnType<
-        ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["requestFromCanonical"]
-      >,
-    responseToCanonical,
-    responseFromCanonical: (document, options) =>
-      responseFromCanonical(document, options) as ReturnType<
-        ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["responseFromCanonical"]
-      >,
-    streamToCanonical,
-    streamFromCanonical: (document, options) =>
-      streamFromCanonical(document, options) as ReturnType<
-        ProviderConverter<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent>["streamFromCanonical"]
-      >,
-    checkRequest,
-  });
+export const openaiResponsesConverter: ProviderConverter<
+  OpenAIResponsesRequest,
+  OpenAIResponsesResponse,
+  OpenAIResponsesStreamEvent
+> = withNestingLimit<OpenAIResponsesRequest, OpenAIResponsesResponse, OpenAIResponsesStreamEvent>({
+  id: "openai-responses",
+  requestToCanonical,
+  requestFromCanonical: (document, options) =>
+    requestFromCanonical(document, options) as ReturnType<
+      ProviderConverter<
+        OpenAIResponsesRequest,
+        OpenAIResponsesResponse,
+        OpenAIResponsesStreamEvent
+      >["requestFromCanonical"]
+    >,
+  responseToCanonical,
+  responseFromCanonical: (document, options) =>
+    responseFromCanonical(document, options) as ReturnType<
+      ProviderConverter<
+        OpenAIResponsesRequest,
+        OpenAIResponsesResponse,
+        OpenAIResponsesStreamEvent
+      >["responseFromCanonical"]
+    >,
+  streamToCanonical,
+  streamFromCanonical: (document, options) =>
+    streamFromCanonical(document, options) as ReturnType<
+      ProviderConverter<
+        OpenAIResponsesRequest,
+        OpenAIResponsesResponse,
+        OpenAIResponsesStreamEvent
+      >["streamFromCanonical"]
+    >,
+  checkRequest,
+});
 
-export type { ResponsesRequest, ResponsesResponse, ResponsesStreamEvent } from "./types.js";
+export type {
+  OpenAIResponsesRequest,
+  OpenAIResponsesResponse,
+  OpenAIResponsesStreamEvent,
+  OpenAIResponsesTypes,
+} from "./types.js";
