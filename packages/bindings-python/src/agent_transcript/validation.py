@@ -240,7 +240,43 @@ def _validator(mode: str, definition: str) -> Any:
     # One compound document: the shipped schemas are embedded resources, found by their $id from the root's $ref.
     embedded = {f"shipped-{number}": schema for number, (_mode, schema) in enumerate(_shipped_schemas().values())}
     root = {"$schema": _DRAFT_2020_12, "$ref": target, "$defs": embedded}
-    return jsonschema.Draft202012Validator(root, format_checker=_format_checker(jsonschema))
+    checked = jsonschema.validators.extend(jsonschema.Draft202012Validator, validators={"pattern": _pattern})
+    return checked(root, format_checker=_format_checker(jsonschema))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, _schema: Any) -> Iterator[Any]:
+    """`pattern` as ECMA-262 (JSON Schema's regular-expression dialect) reads it, where jsonschema's own uses Python's.
+
+    The difference that matters: Python's `$` also matches before a final line break, so a path ending in `\\n` would
+    pass the `^...$` patterns that core's validators refuse it with.
+    """
+    from jsonschema.exceptions import ValidationError
+
+    if validator.is_type(instance, "string") and _ecmascript_pattern(pattern).search(instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+@lru_cache(maxsize=256)
+def _ecmascript_pattern(pattern: str) -> "re.Pattern[str]":
+    # `$` outside a character class is an end-of-input anchor in ECMA-262 without the m flag: Python spells it \Z.
+    translated: List[str] = []
+    in_class = False
+    index = 0
+    while index < len(pattern):
+        character = pattern[index]
+        if character == "\\" and index + 1 < len(pattern):
+            translated.append(pattern[index : index + 2])
+            index += 2
+            continue
+        if in_class:
+            in_class = character != "]"
+        elif character == "[":
+            in_class = True
+        elif character == "$":
+            character = r"\Z"
+        translated.append(character)
+        index += 1
+    return re.compile("".join(translated))
 
 
 def _format_checker(jsonschema: Any) -> Any:
