@@ -197,7 +197,7 @@ beforeAll(async () => {
     ].join("\n"),
   );
 
-  step("registry started");
+  step(`registry started at ${registry.url}, uplink ${uplink}`);
   const tarballs = path.join(scratch, "tarballs");
   const [pnpm, pnpmArgs] = pnpmCommand();
   const filters = packages.flatMap((pkg) => ["--filter", pkg.name]);
@@ -269,7 +269,10 @@ describe.each(packages)("$name", (pkg) => {
 
   it("installs alone with npm from the registry, with no workspace or catalog versions left", () => {
     const { install, installed } = consumption(pkg);
-    expect(install.code, describeRun(`npm install ${pkg.name}`, install)).toBe(0);
+    expect(
+      install.code,
+      `${describeRun(`npm install ${pkg.name}`, install)}\n--- the registry's log\n${registry?.output() ?? ""}`,
+    ).toBe(0);
     const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as Record<string, unknown>;
     expect(manifest.version).toBe(pkg.version);
     for (const field of ["dependencies", "peerDependencies", "optionalDependencies"])

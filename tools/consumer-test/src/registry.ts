@@ -10,6 +10,8 @@ export interface Registry {
   readonly port: number;
   /** Creates the registry's one user and returns a token that may publish. */
   addUser(name: string, password: string): Promise<string>;
+  /** What the server has printed (its errors: a failed uplink request, a refused publish), for failure messages. */
+  output(): string;
   /** Stops the server and waits for its process to end. */
   stop(): Promise<void>;
 }
@@ -22,9 +24,15 @@ export async function startRegistry(storage: string, uplink: string): Promise<Re
   const child = spawn(process.execPath, [server, storage, uplink], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  let stdout = "";
+  child.stdout?.setEncoding("utf8").on("data", (text: string) => (stdout += text));
   let port: number;
   try {
-    port = await listeningPort(child, () => stderr);
+    port = await listeningPort(
+      () => stdout,
+      child,
+      () => stderr,
+    );
   } catch (error) {
     await stopChild(child);
     throw error;
@@ -51,30 +59,41 @@ export async function startRegistry(storage: string, uplink: string): Promise<Re
         throw new Error(`the registry refused the user ${name}: ${response.status} ${JSON.stringify(body)}`);
       return body.token;
     },
+    output: () => `${stdout}${stderr}`,
     stop: () => stopChild(child),
   };
 }
 
-/** Waits for the server's one line, `{"port": …}`, or for it to fail. */
-function listeningPort(child: ChildProcess, stderr: () => string): Promise<number> {
+/** Waits for the server's first line, `{"port": …}`, or for it to fail. */
+function listeningPort(stdout: () => string, child: ChildProcess, stderr: () => string): Promise<number> {
   return new Promise((resolve, reject) => {
-    let stdout = "";
-    const fail = (reason: string): void => {
+    const settle = (outcome: () => void): void => {
       clearTimeout(timer);
-      reject(new Error(`the registry did not start: ${reason}\n${stderr()}`));
+      child.stdout?.off("data", onData);
+      child.off("exit", onExit);
+      child.off("error", onError);
+      outcome();
     };
+    const fail = (reason: string): void =>
+      settle(() => reject(new Error(`the registry did not start: ${reason}\n${stderr()}`)));
+    const onData = (): void => {
+      const [first, ...rest] = stdout().split("\n");
+      if (rest.length === 0) return;
+      let port: unknown;
+      try {
+        port = (JSON.parse(first as string) as { port?: unknown }).port;
+      } catch {
+        port = undefined;
+      }
+      if (typeof port === "number") settle(() => resolve(port));
+      else fail(`it printed ${first}, not its port`);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => fail(`it exited (${code ?? signal})`);
+    const onError = (error: Error): void => fail(error.message);
     const timer = setTimeout(() => fail(`no port after ${startLimitMs / 1000} s`), startLimitMs);
-    child.stdout?.setEncoding("utf8").on("data", (text: string) => {
-      stdout += text;
-      const line = stdout.split("\n", 2);
-      if (line.length < 2) return;
-      clearTimeout(timer);
-      const { port } = JSON.parse(line[0] as string) as { port?: unknown };
-      if (typeof port === "number") resolve(port);
-      else reject(new Error(`the registry printed ${line[0]}, not its port`));
-    });
-    child.on("exit", (code, signal) => fail(`it exited (${code ?? signal})`));
-    child.on("error", (error) => fail(error.message));
+    child.stdout?.on("data", onData);
+    child.on("exit", onExit);
+    child.on("error", onError);
   });
 }
 
