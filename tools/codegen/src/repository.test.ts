@@ -50,12 +50,17 @@ describe("workspace packages", () => {
     "%s is publishable: scope, engines, types-first exports, publint, README",
     (folder, manifest) => {
       expect(String(manifest.name)).toMatch(/^@agent-transcript\//);
-      expect(manifest.engines).toEqual({ node: ">=20.19" });
+      // The Node.js versions whose require() loads ES modules (the READMEs' CommonJS line), as the root states them.
+      expect(manifest.engines).toEqual({ node: "^20.19.0 || >=22.12.0" });
+      expect(manifest.engines).toEqual((JSON.parse(read("package.json")) as { engines: unknown }).engines);
+      expect(manifest.publishConfig).toEqual({ access: "public", provenance: true });
+      expect(manifest.keywords).toEqual(expect.arrayContaining(["agent-transcript"]));
       const root = (manifest.exports as Record<string, Record<string, string>>)["."];
       expect(Object.keys(root ?? {})[0]).toBe("types");
       expect((manifest.scripts as Record<string, string>).publint).toBe("publint --strict");
+      expect((manifest.scripts as Record<string, string>).attw).toBe("attw --pack . --profile esm-only");
       const readme = read(`${folder}/README.md`);
-      for (const heading of ["## Install", "## Example", "## Scope"])
+      for (const heading of ["## Install", "## Example", "## ESM and CommonJS", "## Scope"])
         expect(readme, `${folder} README`).toContain(heading);
     },
   );

@@ -3,6 +3,7 @@
 // own, so that the test runner's memory does not count and the heap can be capped below the file's size.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 import { readEventLog } from "./read-event-log.js";
 
 export interface MemoryProbe {
@@ -16,6 +17,12 @@ export interface MemoryProbe {
   heapGrowthBytes: number;
   /** The process's peak resident memory (`maxRSS`) above the resting point. */
   peakRssGrowthBytes: number;
+  /** The most the young generation (V8's new space, both semi-spaces) grew to while reading. */
+  youngGenerationCapacityBytes: number;
+}
+
+function youngGenerationCapacity(): number {
+  return v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
 }
 
 async function probe(file: string): Promise<MemoryProbe> {
@@ -28,6 +35,7 @@ async function probe(file: string): Promise<MemoryProbe> {
   let events = 0;
   let otherItems = 0;
   let lastSeq = 0;
+  let youngGeneration = youngGenerationCapacity();
   const reader = readEventLog(file);
   for await (const item of reader) {
     if (item.kind === "event") {
@@ -38,6 +46,7 @@ async function probe(file: string): Promise<MemoryProbe> {
       const usage = process.memoryUsage();
       rss = Math.max(rss, usage.rss);
       heap = Math.max(heap, usage.heapUsed);
+      youngGeneration = Math.max(youngGeneration, youngGenerationCapacity());
     }
   }
   return {
@@ -49,6 +58,7 @@ async function probe(file: string): Promise<MemoryProbe> {
     rssGrowthBytes: rss - resting.rss,
     heapGrowthBytes: heap - resting.heapUsed,
     peakRssGrowthBytes: process.resourceUsage().maxRSS * 1024 - resting.rss,
+    youngGenerationCapacityBytes: youngGeneration,
   };
 }
 
