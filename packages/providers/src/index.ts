@@ -19,16 +19,12 @@ export {
   providerConverters,
   sessionExporters,
   sessionImporters,
-  type AnyDocumentConverter,
-  type AnyProviderConverter,
   type DocumentFormatId,
-  type FormatEntry,
   type FormatId,
-  type FormatRegistry,
   type ProviderFormatId,
   type SessionFormatId,
 } from "./registry.js";
-export { detectFormat, detectKind, type DetectedFormat, type Detection, type PayloadKind } from "./detect.js";
+export { detectFormat, detectKind, type DetectedFormat, type Detection } from "./detect.js";
 // Agent sessions: importing by format id or by detection, from text or from lines as they are read.
 export {
   detectSessionFormat,
@@ -41,14 +37,19 @@ export { expectedSessionLossCodes, isExpectedSessionLoss } from "./conversion/in
 // The reasoning effort levels of `RequestSettings`, least first: what `--model`-style tools offer as choices.
 export { reasoningEfforts } from "./conversion/index.js";
 export type {
+  AnyDocumentConverter,
+  AnyProviderConverter,
   ConversionError,
   ConversionWarning,
   ConversionWarningCode,
   DocumentConverter,
   ForeignReasoningPolicy,
+  FormatEntry,
+  FormatRegistry,
   FromCanonicalOptions,
   FromCanonicalResult,
   JsonObject,
+  PayloadKind,
   ProviderConverter,
   ReasoningEffort,
   RelatedFileLocation,

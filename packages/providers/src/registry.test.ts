@@ -17,9 +17,9 @@ import {
   sessionExporters,
   sessionImporters,
   type FormatId,
-  type FormatRegistry,
   type ProviderFormatId,
 } from "./registry.js";
+import type { FormatRegistry } from "./index.js";
 
 const providerIds = ["anthropic", "bedrock-converse", "gemini", "mistral", "ollama", "openai-chat", "openai-responses"];
 const documentIds = ["devflow", "portable", "warp-export"];

@@ -9,16 +9,19 @@
  * the CLI's `--from` / `--to` all follow from this table. Each id is a member of the schema's `SourceFormat`
  * vocabulary, which is what `source.format` of the documents the converter writes says.
  */
-import type { SourceFormat } from "@agent-transcript/core";
 import {
+  type AnyDocumentConverter,
+  type AnyProviderConverter,
   type DocumentConverter,
+  type FormatEntry,
+  type FormatRegistry,
+  type PayloadKind,
   type ProviderConverter,
   type SessionExporter,
   type SessionImporter,
   type ToCanonicalOptions,
   type ToCanonicalResult,
 } from "./conversion/index.js";
-import type { PayloadKind } from "./detect.js";
 import { atifExporter, atifImporter } from "./formats/atif/index.js";
 import { awfTranscriptExporter, awfTranscriptImporter } from "./formats/awf-transcript/index.js";
 import { anthropicConverter } from "./formats/anthropic/index.js";
@@ -34,26 +37,6 @@ import { openaiChatConverter } from "./formats/openai-chat/index.js";
 import { openaiResponsesConverter } from "./formats/openai-responses/index.js";
 import { portableConverter } from "./formats/portable/index.js";
 import { warpExportConverter } from "./formats/warp-export/index.js";
-
-/** A provider format with its native types erased, for code that picks the format at run time. */
-export type AnyProviderConverter = ProviderConverter<unknown, unknown, unknown>;
-/** A document format with its native type erased, for code that picks the format at run time. */
-export type AnyDocumentConverter = DocumentConverter<unknown>;
-
-/** One format of the registry: its converter or importer, by kind, and a line saying what the format is. */
-export type FormatEntry =
-  | { readonly kind: "provider"; readonly converter: AnyProviderConverter; readonly description: string }
-  | { readonly kind: "document"; readonly converter: AnyDocumentConverter; readonly description: string }
-  | {
-      readonly kind: "session";
-      readonly importer: SessionImporter;
-      /** Present when the format can also be written (an interchange format). */
-      readonly exporter?: SessionExporter;
-      readonly description: string;
-    };
-
-/** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
-export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
 
 function provider<Request, Response, Chunk>(
   converter: ProviderConverter<Request, Response, Chunk>,
