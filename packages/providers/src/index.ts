@@ -15,6 +15,7 @@ export {
   isProviderFormatId,
   isSessionExportFormatId,
   isSessionFormatId,
+  payloadFromCanonical,
   payloadToCanonical,
   providerConverters,
   sessionExporters,
@@ -49,6 +50,8 @@ export type {
   FromCanonicalOptions,
   FromCanonicalResult,
   JsonObject,
+  PayloadFromCanonicalOptions,
+  PayloadFromCanonicalResult,
   PayloadKind,
   ProviderConverter,
   ReasoningEffort,
@@ -75,18 +78,30 @@ export type {
   ToCanonicalResult,
 } from "./conversion/index.js";
 
+// Every provider API's and document format's converter, typed with the format's native types.
+export {
+  anthropicConverter,
+  bedrockConverseConverter,
+  devflowConverter,
+  geminiConverter,
+  mistralConverter,
+  ollamaConverter,
+  openaiChatConverter,
+  openaiResponsesConverter,
+  portableConverter,
+  warpExportConverter,
+} from "./converters.js";
+
 // Provider APIs, each with its native types: our own declarations of the wire, written from the provider's official
 // SDK types and checked against them (src/generated/native/). The `…Types` namespaces hold every type those reach
 // (content blocks, tools, stream events, …); nothing here imports an SDK, so no SDK is needed to compile them.
 export {
-  anthropicConverter,
   type AnthropicRequest,
   type AnthropicResponse,
   type AnthropicStreamEvent,
   type AnthropicTypes,
 } from "./formats/anthropic/index.js";
 export {
-  bedrockConverseConverter,
   type BedrockContentBlock,
   type BedrockConverseTypes,
   type BedrockConverseRequest,
@@ -100,14 +115,12 @@ export {
   type Wire as BedrockWire,
 } from "./formats/bedrock-converse/index.js";
 export {
-  geminiConverter,
   type GeminiRequest,
   type GeminiResponse,
   type GeminiStreamChunk,
   type GeminiTypes,
 } from "./formats/gemini/index.js";
 export {
-  mistralConverter,
   type Defaulted as MistralDefaulted,
   type MistralAssistantMessage,
   type MistralChatChunk,
@@ -123,21 +136,14 @@ export {
   type MistralTypes,
   type MistralUsage,
 } from "./formats/mistral/index.js";
+export { type OllamaChatRequest, type OllamaChatResponse, type OllamaTypes } from "./formats/ollama/index.js";
 export {
-  ollamaConverter,
-  type OllamaChatRequest,
-  type OllamaChatResponse,
-  type OllamaTypes,
-} from "./formats/ollama/index.js";
-export {
-  openaiChatConverter,
   type OpenAIChatChunk,
   type OpenAIChatRequest,
   type OpenAIChatResponse,
   type OpenAIChatTypes,
 } from "./formats/openai-chat/index.js";
 export {
-  openaiResponsesConverter,
   type OpenAIResponsesRequest,
   type OpenAIResponsesResponse,
   type OpenAIResponsesStreamEvent,
@@ -184,7 +190,6 @@ export {
 
 // Other systems' documents.
 export {
-  devflowConverter,
   devflowGzipThresholdBytes,
   encodeDevflowTranscript,
   type DevflowMetadata,
@@ -195,7 +200,6 @@ export {
   type DevflowTurn,
 } from "./formats/devflow/index.js";
 export {
-  portableConverter,
   type PortableMessage,
   type PortableRole,
   type PortableToCanonicalOptions,
@@ -203,7 +207,6 @@ export {
   type PortableToolResult,
 } from "./formats/portable/index.js";
 export {
-  warpExportConverter,
   type WarpContentBlock,
   type WarpDiffFile,
   type WarpDiffHunk,

@@ -6,8 +6,14 @@
  */
 import type { SourceFormat, Tolerant } from "@agent-transcript/core";
 import type { RequestSettings } from "./request-settings.js";
-import type { FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
-import type { SessionExporter, SessionImporter } from "./session.js";
+import type {
+  ConversionError,
+  ConversionWarning,
+  FromCanonicalResult,
+  ToCanonicalOptions,
+  ToCanonicalResult,
+} from "./result.js";
+import type { SessionExporter, SessionExportFile, SessionImporter } from "./session.js";
 
 /** What a payload is: a provider API's request, response or stream, or a whole document of some format. */
 export type PayloadKind = "request" | "response" | "stream" | "document";
@@ -102,3 +108,27 @@ export type FormatEntry =
 
 /** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
 export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
+
+/** Options of writing a payload of any format: those of every conversion from canonical, and a file name. */
+export interface PayloadFromCanonicalOptions extends FromCanonicalOptions {
+  /** An interchange format's main file name, which its related files are named after (ATIF continuations). */
+  name?: string;
+}
+
+/**
+ * A canonical document written as a payload of some format: the payload with its kind, what the target could not
+ * carry, and what the target API's rules find wrong with a request; or why it could not be written.
+ */
+export type PayloadFromCanonicalResult =
+  | {
+      ok: true;
+      /** A request, a response, a stream's chunks or a document; an interchange format's main file, as text. */
+      value: unknown;
+      kind: PayloadKind;
+      warnings: ConversionWarning[];
+      /** The target API's structural rules a request breaks (kind `request` only): it would be refused as it is. */
+      problems: TargetProblem[];
+      /** An interchange format's files beyond the main one (child runs, continuations), to be written beside it. */
+      related: SessionExportFile[];
+    }
+  | { ok: false; errors: ConversionError[]; warnings: ConversionWarning[] };
