@@ -18,8 +18,8 @@ import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { settingsSilentDrops, silentDrops } from "./cross-provider.test.helpers.js";
 import type { ForeignReasoningPolicy, FromCanonicalResult, FromCanonicalOptions } from "./conversion/index.js";
-import { portableConverter } from "./index.js";
-import { providerConverters as targets, type AnyProviderConverter, type ProviderFormatId } from "./registry.js";
+import { portableConverter, type AnyProviderConverter } from "./index.js";
+import { providerConverters as targets, type ProviderFormatId } from "./registry.js";
 import { requestSettingsTables, type ConversionWarning } from "./conversion/index.js";
 import { loadRealFixtures, type Payload, type PayloadApi } from "@agent-transcript/fixtures/real-fixtures";
 

@@ -59,11 +59,10 @@
  * `max_tokens`) Anthropic alike; it is read as OpenAI Chat (as Anthropic with `max_tokens`). `--from` settles any of
  * these.
  */
+import type { PayloadKind } from "./conversion/index.js";
 import { isDocumentFormatId, type FormatId } from "./registry.js";
 
 export type DetectedFormat = FormatId | "agent-transcript";
-
-export type PayloadKind = "request" | "response" | "stream" | "document";
 
 export interface Detection {
   format: DetectedFormat;

@@ -9,11 +9,8 @@ import { defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
 import { checkJsonValue } from "@agent-transcript/core/json";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  documentConverters,
-  providerConverters as formats,
-  type AnyProviderConverter as AnyFormat,
-} from "./registry.js";
+import type { AnyProviderConverter as AnyFormat } from "./index.js";
+import { documentConverters, providerConverters as formats } from "./registry.js";
 
 const pointerPattern = /^(?:\/(?:[^~/]|~[01])*)*$/;
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkPackageExports } from "@agent-transcript/api-report/package-exports";
 import { describe, expect, it } from "vitest";
+import { formatIds } from "./registry.js";
 
 const packageFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -17,7 +18,10 @@ describe("the built package's entry points", () => {
     expect(modules.map((module) => module.specifier)).toEqual([
       "@agent-transcript/providers",
       "@agent-transcript/providers/node",
+      ...formatIds.map((id) => `@agent-transcript/providers/${id}`).sort(),
     ]);
+    // A format's entry point holds its native types, and no value: the converters are the registry's, at the root.
+    for (const module of modules.slice(2)) expect(module.names, module.specifier).toEqual([]);
     expect(modules[0]?.names).toEqual(
       expect.arrayContaining(["anthropicConverter", "detectFormat", "formatRegistry", "importSessionText"]),
     );

@@ -1,4 +1,4 @@
-import type { SourceFormat } from "@agent-transcript/core";
+import type { SourceFormat, Tolerant, Transcript } from "@agent-transcript/core";
 import { sourceFormats } from "@agent-transcript/core/vocabularies";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -12,14 +12,15 @@ import {
   isProviderFormatId,
   isSessionExportFormatId,
   isSessionFormatId,
+  payloadFromCanonical,
   payloadToCanonical,
   providerConverters,
   sessionExporters,
   sessionImporters,
   type FormatId,
-  type FormatRegistry,
   type ProviderFormatId,
 } from "./registry.js";
+import type { FormatRegistry } from "./index.js";
 
 const providerIds = ["anthropic", "bedrock-converse", "gemini", "mistral", "ollama", "openai-chat", "openai-responses"];
 const documentIds = ["devflow", "portable", "warp-export"];
@@ -214,5 +215,118 @@ describe("payloadToCanonical", () => {
     expect(payloadToCanonical("portable", "document", portable)).toEqual(
       documentConverters.portable.toCanonical(portable),
     );
+  });
+});
+
+describe("payloadFromCanonical", () => {
+  const realPayloads = loadRealFixtures()
+    .flatMap((file) => file.payloads)
+    .flatMap((payload) =>
+      !isProviderFormatId(payload.api) || payload.kind === "error"
+        ? []
+        : [
+            {
+              format: payload.api as ProviderFormatId,
+              kind: payload.kind,
+              value: payload.kind === "stream" ? payload.chunks : payload.value,
+              origin: payload.origin,
+            },
+          ],
+    );
+  const hello: Tolerant.Transcript = {
+    schema_version: "1.0.0",
+    id: "registry-example",
+    messages: [{ id: "1", role: "user", parts: [{ type: "text", text: "Hello" }] }],
+  };
+
+  it("writes each real payload's document back as its format's converter does for that kind, a request checked", () => {
+    expect(realPayloads.length).toBeGreaterThan(100);
+    for (const { format, kind, value, origin } of realPayloads) {
+      const read = payloadToCanonical(format, kind, value);
+      if (!read.ok) continue;
+      const converter = providerConverters[format];
+      const direct =
+        kind === "stream"
+          ? converter.streamFromCanonical(read.document)
+          : kind === "response"
+            ? converter.responseFromCanonical(read.document)
+            : converter.requestFromCanonical(read.document);
+      if (!direct.ok) throw new Error(`${origin}: ${JSON.stringify(direct.errors)}`);
+      expect(payloadFromCanonical(format, kind, read.document), origin).toEqual({
+        ok: true,
+        value: direct.value,
+        kind,
+        warnings: direct.warnings,
+        problems: kind === "request" ? converter.checkRequest(direct.value) : [],
+        related: [],
+      });
+    }
+  });
+
+  it("passes the options on to the format's converter", () => {
+    const written = payloadFromCanonical("anthropic", "request", hello, { settings: { model: "claude-opus-4-1" } });
+    if (!written.ok) throw new Error(JSON.stringify(written.errors));
+    expect(written.value).toMatchObject({ model: "claude-opus-4-1" });
+    expect(written.problems).toEqual(providerConverters.anthropic.checkRequest(written.value));
+    const lossy: Tolerant.Transcript = {
+      ...hello,
+      messages: [
+        {
+          id: "1",
+          role: "user",
+          parts: [
+            { type: "text", text: "Hello" },
+            { type: "refusal", text: "No" },
+          ],
+        },
+      ],
+    };
+    const strict = payloadFromCanonical("anthropic", "response", lossy, { strict: true });
+    expect(strict).toEqual(providerConverters.anthropic.responseFromCanonical(lossy, { strict: true }));
+    expect(strict.ok).toBe(false);
+  });
+
+  it("writes another system's document by its converter, and an interchange format's files, the main one first", () => {
+    expect(payloadFromCanonical("portable", "request", hello)).toEqual({
+      ...documentConverters.portable.fromCanonical(hello),
+      kind: "document",
+      problems: [],
+      related: [],
+    });
+    for (const id of exportedSessionIds) {
+      const files = sessionExporters[id as "atif"]?.fromCanonical(hello as Transcript, { name: "main.json" });
+      if (files === undefined || !files.ok) throw new Error(`${id}: no export`);
+      expect(payloadFromCanonical(id as FormatId, "request", hello, { name: "main.json" }), id).toEqual({
+        ok: true,
+        value: files.files[0]?.text,
+        kind: "document",
+        warnings: files.warnings,
+        problems: [],
+        related: files.files.slice(1),
+      });
+    }
+  });
+
+  it("refuses an import-only session format: an agent's sessions are read, never written", () => {
+    for (const id of sessionIds.filter((id) => !exportedSessionIds.includes(id)))
+      expect(payloadFromCanonical(id as FormatId, "request", hello), id).toEqual({
+        ok: false,
+        errors: [{ path: "", message: `${id} cannot be written` }],
+        warnings: [],
+      });
+  });
+
+  it("keeps the nesting limit in both directions for every provider and document format", () => {
+    let deep: unknown = "bottom";
+    for (let level = 0; level < 600; level += 1) deep = [deep];
+    const nested: Tolerant.Transcript = { ...hello, metadata: { deep } as Tolerant.Transcript["metadata"] };
+    for (const id of [...providerIds, ...documentIds] as FormatId[]) {
+      expect(payloadFromCanonical(id, "request", nested), id).toMatchObject({
+        ok: false,
+        errors: [{ path: expect.stringMatching(/^\/metadata\/deep(\/0)+$/) }],
+      });
+      const read = payloadToCanonical(id as ProviderFormatId, isDocumentFormatId(id) ? "document" : "request", deep);
+      expect(read.ok, id).toBe(false);
+    }
   });
 });

@@ -9,51 +9,39 @@
  * the CLI's `--from` / `--to` all follow from this table. Each id is a member of the schema's `SourceFormat`
  * vocabulary, which is what `source.format` of the documents the converter writes says.
  */
-import type { SourceFormat } from "@agent-transcript/core";
 import {
+  type AnyDocumentConverter,
+  type AnyProviderConverter,
   type DocumentConverter,
+  type FormatEntry,
+  type FormatRegistry,
+  type PayloadFromCanonicalOptions,
+  type PayloadFromCanonicalResult,
+  type PayloadKind,
   type ProviderConverter,
   type SessionExporter,
   type SessionImporter,
   type ToCanonicalOptions,
   type ToCanonicalResult,
 } from "./conversion/index.js";
-import type { PayloadKind } from "./detect.js";
+import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { atifExporter, atifImporter } from "./formats/atif/index.js";
 import { awfTranscriptExporter, awfTranscriptImporter } from "./formats/awf-transcript/index.js";
-import { anthropicConverter } from "./formats/anthropic/index.js";
-import { bedrockConverseConverter } from "./formats/bedrock-converse/index.js";
+import {
+  anthropicConverter,
+  bedrockConverseConverter,
+  devflowConverter,
+  geminiConverter,
+  mistralConverter,
+  ollamaConverter,
+  openaiChatConverter,
+  openaiResponsesConverter,
+  portableConverter,
+  warpExportConverter,
+} from "./converters.js";
 import { claudeCodeImporter } from "./formats/claude-code/index.js";
 import { codexImporter } from "./formats/codex/index.js";
-import { devflowConverter } from "./formats/devflow/index.js";
-import { geminiConverter } from "./formats/gemini/index.js";
 import { geminiCliImporter } from "./formats/gemini-cli/index.js";
-import { mistralConverter } from "./formats/mistral/index.js";
-import { ollamaConverter } from "./formats/ollama/index.js";
-import { openaiChatConverter } from "./formats/openai-chat/index.js";
-import { openaiResponsesConverter } from "./formats/openai-responses/index.js";
-import { portableConverter } from "./formats/portable/index.js";
-import { warpExportConverter } from "./formats/warp-export/index.js";
-
-/** A provider format with its native types erased, for code that picks the format at run time. */
-export type AnyProviderConverter = ProviderConverter<unknown, unknown, unknown>;
-/** A document format with its native type erased, for code that picks the format at run time. */
-export type AnyDocumentConverter = DocumentConverter<unknown>;
-
-/** One format of the registry: its converter or importer, by kind, and a line saying what the format is. */
-export type FormatEntry =
-  | { readonly kind: "provider"; readonly converter: AnyProviderConverter; readonly description: string }
-  | { readonly kind: "document"; readonly converter: AnyDocumentConverter; readonly description: string }
-  | {
-      readonly kind: "session";
-      readonly importer: SessionImporter;
-      /** Present when the format can also be written (an interchange format). */
-      readonly exporter?: SessionExporter;
-      readonly description: string;
-    };
-
-/** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
-export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
 
 function provider<Request, Response, Chunk>(
   converter: ProviderConverter<Request, Response, Chunk>,
@@ -183,6 +171,46 @@ export function payloadToCanonical(
     : kind === "response"
       ? converter.responseToCanonical(value)
       : converter.requestToCanonical(value);
+}
+
+/**
+ * A canonical document written as a value of a format: a provider API's request, response or stream (`kind`), another
+ * system's document, or an interchange format's files (the main one as `value`, the others as `related`). A request is
+ * checked against the target API's structural rules; what breaks them is in `problems`. The other direction of
+ * {@link payloadToCanonical}, and the one every writer of "any payload" needs (the CLI's `convert` and `export`). An
+ * import-only session format (an agent's sessions are read, never written) is refused.
+ */
+export function payloadFromCanonical(
+  format: FormatId,
+  kind: Exclude<PayloadKind, "document">,
+  document: Tolerant.Transcript,
+  options: PayloadFromCanonicalOptions = {},
+): PayloadFromCanonicalResult {
+  const { name, ...convertOptions } = options;
+  if (isDocumentFormatId(format)) {
+    const result = documentConverters[format].fromCanonical(document, convertOptions);
+    return result.ok ? { ...result, kind: "document", problems: [], related: [] } : result;
+  }
+  if (isSessionExportFormatId(format)) {
+    const exporter = sessionExporters[format] as SessionExporter;
+    // The exporters read a document the caller has validated (as the CLI's readers do); they do not read tolerant ones.
+    const result = exporter.fromCanonical(document as Transcript, name === undefined ? {} : { name });
+    if (!result.ok) return result;
+    const [main, ...related] = result.files;
+    return { ok: true, value: main?.text ?? "", kind: "document", warnings: result.warnings, problems: [], related };
+  }
+  if (!isProviderFormatId(format))
+    return { ok: false, errors: [{ path: "", message: `${format} cannot be written` }], warnings: [] };
+  const converter = providerConverters[format];
+  const result =
+    kind === "stream"
+      ? converter.streamFromCanonical(document, convertOptions)
+      : kind === "response"
+        ? converter.responseFromCanonical(document, convertOptions)
+        : converter.requestFromCanonical(document, convertOptions);
+  if (!result.ok) return result;
+  const problems = kind === "request" ? converter.checkRequest(result.value) : [];
+  return { ok: true, value: result.value, kind, warnings: result.warnings, problems, related: [] };
 }
 
 /** One line saying what the format is, for help texts and listings. */

@@ -22,15 +22,17 @@ const entryPoints = Object.keys(manifest.exports)
 const usesEveryEntryPoint = `
 import * as providers from "@agent-transcript/providers";
 import * as providersNode from "@agent-transcript/providers/node";
-import type {
-  AnthropicRequest, AnthropicResponse, AnthropicStreamEvent, AnthropicTypes,
-  BedrockConverseRequest, BedrockConverseStreamEvent,
-  GeminiRequest, GeminiResponse,
-  MistralChatRequest, MistralChatChunk,
-  OllamaChatRequest, OllamaChatResponse,
-  OpenAIChatRequest, OpenAIChatChunk,
-  OpenAIResponsesRequest, OpenAIResponsesStreamEvent,
-} from "@agent-transcript/providers";
+import type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent, AnthropicTypes } from "@agent-transcript/providers/anthropic";
+import type { BedrockConverseRequest, BedrockConverseStreamEvent } from "@agent-transcript/providers/bedrock-converse";
+import type { GeminiRequest, GeminiResponse } from "@agent-transcript/providers/gemini";
+import type { MistralChatRequest, MistralChatChunk } from "@agent-transcript/providers/mistral";
+import type { OllamaChatRequest, OllamaChatResponse } from "@agent-transcript/providers/ollama";
+import type { OpenAIChatRequest, OpenAIChatChunk } from "@agent-transcript/providers/openai-chat";
+import type { OpenAIResponsesRequest, OpenAIResponsesStreamEvent } from "@agent-transcript/providers/openai-responses";
+import type { ClaudeCodeRecord } from "@agent-transcript/providers/claude-code";
+import type { WarpExport } from "@agent-transcript/providers/warp-export";
+// @ts-expect-error -- a format's native types are in its own entry point, not the root's
+import type { AnthropicRequest as AtTheRoot } from "@agent-transcript/providers";
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 type NotAny<T> = IsAny<T> extends true ? never : T;
@@ -59,6 +61,8 @@ if (written.ok) {
   written.value.modle;
   void model;
 }
+type Others = [NotAny<ClaudeCodeRecord>, NotAny<WarpExport>, AtTheRoot];
+export type { Others };
 type Outputs = [
   NotAny<AnthropicResponse>, NotAny<AnthropicStreamEvent>, NotAny<BedrockConverseStreamEvent>, NotAny<GeminiResponse>,
   NotAny<MistralChatChunk>, NotAny<OllamaChatResponse>, NotAny<OpenAIChatChunk>, NotAny<OpenAIResponsesStreamEvent>,

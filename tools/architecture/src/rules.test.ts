@@ -234,4 +234,26 @@ describe("the dependency rules", () => {
       { rule: "viewer-runs-in-browsers", from: "apps/viewer/src/uses-cli.ts", to: "packages/cli/src/index.ts" },
     ]);
   });
+
+  it("refuse a circle that type imports close through the providers' registry, and allow it inside a family", () => {
+    const root = repository("providers-circle", {
+      "packages/providers/src/registry.ts":
+        'import type { PayloadKind } from "./detect.js";\nexport const registry = 1;\nexport type Kind = PayloadKind;\n',
+      "packages/providers/src/detect.ts":
+        'import { registry } from "./registry.js";\nexport const detect = registry;\nexport type PayloadKind = "request";\n',
+      "packages/providers/src/families/one/fold.ts":
+        'import type { Dialect } from "./dialect.js";\nexport const fold = 1;\nexport type Folded = Dialect;\n',
+      "packages/providers/src/families/one/dialect.ts":
+        'import type { Folded } from "./fold.js";\nexport type Dialect = { folded?: Folded };\n',
+    });
+    const { status, violations } = check(root);
+    expect(status).not.toBe(0);
+    expect(violations).toEqual([
+      {
+        rule: "providers-entry-closes-no-circle",
+        from: "packages/providers/src/detect.ts",
+        to: "packages/providers/src/registry.ts",
+      },
+    ]);
+  });
 });

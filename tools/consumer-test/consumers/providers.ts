@@ -1,14 +1,11 @@
 // Compiled by the consumer test under `tsc --strict` (no skipLibCheck) in a project where @agent-transcript/providers
 // (and what it depends on) is installed alone, without the optional provider SDKs: every entry point imported, and
 // the native payload types checked to be types of their own, not an `any` left by an SDK that is not there.
-import {
-  anthropicConverter,
-  detectFormat,
-  type AnthropicRequest,
-  type GeminiRequest,
-  type MistralChatRequest,
-  type BedrockConverseRequest,
-} from "@agent-transcript/providers";
+import { anthropicConverter, detectFormat } from "@agent-transcript/providers";
+import type { AnthropicRequest } from "@agent-transcript/providers/anthropic";
+import type { BedrockConverseRequest } from "@agent-transcript/providers/bedrock-converse";
+import type { GeminiRequest } from "@agent-transcript/providers/gemini";
+import type { MistralChatRequest } from "@agent-transcript/providers/mistral";
 import { findSessionFiles } from "@agent-transcript/providers/node";
 
 /** True only for `any`: a declaration that lost its type reads as `any`, which assignability never catches. */

@@ -7,7 +7,7 @@ import { validateTranscript, validateTranscriptTolerant } from "@agent-transcrip
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { sourcePointer, type Provenance } from "./field-reader.js";
 import type { ConversionError, ConversionWarning, FromCanonicalResult, Problems, ToCanonicalResult } from "./result.js";
-import type { FromCanonicalOptions } from "./converter.js";
+import type { FromCanonicalOptions } from "./contracts.js";
 
 /**
  * Validates an imported document strictly. The importers check every source field they map, so a failure here

@@ -3,7 +3,7 @@
  * from `@agent-transcript/core`, never from another converter's folder.
  */
 export * from "./result.js";
-export * from "./converter.js";
+export * from "./contracts.js";
 export * from "./json.js";
 export * from "./field-reader.js";
 export * from "./finish.js";

@@ -7,7 +7,7 @@
  */
 import { defaultMaxDepth, type Tolerant } from "@agent-transcript/core";
 import { checkJsonValue } from "@agent-transcript/core/json";
-import type { DocumentConverter, FromCanonicalOptions, ProviderConverter, TargetProblem } from "./converter.js";
+import type { DocumentConverter, FromCanonicalOptions, ProviderConverter, TargetProblem } from "./contracts.js";
 import type { ConversionError, FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { Tolerant } from "@agent-transcript/core";
 import type { ConversionWarning } from "./result.js";
-import type { ForeignReasoningPolicy } from "./converter.js";
+import type { ForeignReasoningPolicy } from "./contracts.js";
 
 export interface TargetIssuer {
   provider: string;

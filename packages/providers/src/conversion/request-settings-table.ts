@@ -6,7 +6,7 @@
  * {@link carryRequestSettings}; the README's "Settings across providers" table is this file in prose.
  */
 import type { SourceFormat, Tolerant } from "@agent-transcript/core";
-import type { FromCanonicalOptions } from "./converter.js";
+import type { FromCanonicalOptions } from "./contracts.js";
 import { isJsonObject, type JsonObject } from "./json.js";
 import type { Problems } from "./result.js";
 import {

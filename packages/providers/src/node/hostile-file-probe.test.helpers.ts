@@ -5,7 +5,7 @@
 // whoever runs it.
 import { readFileSync } from "node:fs";
 import { isExpectedSessionLoss } from "../conversion/index.js";
-import { devflowConverter } from "../formats/devflow/index.js";
+import { devflowConverter } from "../converters.js";
 import { importSession } from "./session-files.js";
 
 const [file, options = "{}"] = process.argv.slice(2) as [string, string?];

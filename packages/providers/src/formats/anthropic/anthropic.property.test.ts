@@ -2,7 +2,7 @@ import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@age
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anthropicConverter } from "./index.js";
+import { anthropicConverter } from "../../converters.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 /**

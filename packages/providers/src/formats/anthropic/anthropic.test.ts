@@ -2,7 +2,7 @@ import type { Tolerant } from "@agent-transcript/core";
 import type { Message, MessageCreateParams, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { anthropicConverter } from "./index.js";
+import { anthropicConverter } from "../../converters.js";
 
 describe("anthropicConverter", () => {
   it("is typed with the official SDK's request, response and stream event types", () => {

@@ -6,7 +6,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
-import { anthropicConverter } from "./index.js";
+import { anthropicConverter } from "../../converters.js";
 import type { AnthropicRequest, AnthropicResponse, AnthropicStreamEvent, AnthropicTypes } from "./types.js";
 
 describe("Anthropic native types", () => {

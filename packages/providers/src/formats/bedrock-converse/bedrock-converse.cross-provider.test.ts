@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Tolerant } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import type { ConversionWarning } from "../../conversion/index.js";
-import { bedrockConverseConverter } from "./index.js";
+import { bedrockConverseConverter } from "../../converters.js";
 
 const examples = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -2,7 +2,7 @@ import { canonicalize, type Message } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import { bedrockConverseConverter } from "./index.js";
+import { bedrockConverseConverter } from "../../converters.js";
 import { isJsonObject, type JsonObject } from "../../conversion/index.js";
 
 const payloads = loadRealFixtures().flatMap((file) =>

@@ -1,6 +1,6 @@
 import type { Part, Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { bedrockConverseConverter } from "./index.js";
+import { bedrockConverseConverter } from "../../converters.js";
 
 function document(messages: Transcript["messages"], extra: Partial<Transcript> = {}): Transcript {
   return { schema_version: "1.0.0", id: "test", source: { format: "anthropic" }, messages, ...extra };

@@ -13,7 +13,7 @@ import type {
 } from "@aws-sdk/client-bedrock-runtime";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
-import { bedrockConverseConverter } from "./index.js";
+import { bedrockConverseConverter } from "../../converters.js";
 import type {
   BedrockContentBlock,
   BedrockConverseRequest,

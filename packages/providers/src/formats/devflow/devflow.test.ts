@@ -4,7 +4,8 @@ import type { Message, Part, ToolCallPart, ToolResultPart, Transcript } from "@a
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { devflowConverter, encodeDevflowTranscript } from "./index.js";
+import { devflowConverter } from "../../converters.js";
+import { encodeDevflowTranscript } from "./index.js";
 import { at, checkCoverage, index, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
 
 function readJson(relative: string): unknown {

@@ -24,23 +24,6 @@
  * - Fields ADR-011 does not define are kept in `provider_fields.devflow` (turns and tool calls) or
  *   `metadata.devflow` (the top level) and merged back from canonical.
  */
-import type { DocumentConverter } from "../../conversion/index.js";
-import { withDocumentNestingLimit } from "../../conversion/index.js";
-import { fromCanonical } from "./from-canonical.js";
-import { toCanonical } from "./to-canonical.js";
-import type { DevflowTranscript } from "./types.js";
-
 export type * from "./types.js";
-export { devflowGzipThresholdBytes, encodeDevflowTranscript } from "./from-canonical.js";
-
-/**
- * devflow's converter: a run transcript ⇄ a canonical document. `toCanonical` takes the parsed value, its JSON text,
- * or the file's bytes (`transcript.json`, or gzip-compressed `transcript.json.gz`, recognised by its magic number).
- */
-// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
-// by pointer instead of overflowing a walk.
-export const devflowConverter: DocumentConverter<DevflowTranscript> = withDocumentNestingLimit({
-  id: "devflow",
-  toCanonical,
-  fromCanonical,
-});
+export { devflowGzipThresholdBytes, encodeDevflowTranscript, fromCanonical } from "./from-canonical.js";
+export { toCanonical } from "./to-canonical.js";

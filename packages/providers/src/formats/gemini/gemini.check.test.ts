@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { geminiConverter } from "./index.js";
+import { geminiConverter } from "../../converters.js";
 import type { GeminiRequest } from "./types.js";
 
 const call = (name: string, id?: string) => ({ functionCall: { name, args: {}, ...(id === undefined ? {} : { id }) } });

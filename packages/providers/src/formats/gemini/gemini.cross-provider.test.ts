@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Tolerant } from "@agent-transcript/core";
 import type { ConversionWarning } from "../../conversion/index.js";
-import { geminiConverter, skipSignatureSentinel } from "./index.js";
+import { geminiConverter } from "../../converters.js";
+import { skipSignatureSentinel } from "./index.js";
 
 const examples = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, Part, ToolDefinition, Transcript } from "@agent-transcript/core";
-import { geminiConverter } from "./index.js";
+import { geminiConverter } from "../../converters.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 const google = { provider: "google", api: "generate-content" } as const;

@@ -4,7 +4,7 @@ import type { Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import { geminiConverter } from "./index.js";
+import { geminiConverter } from "../../converters.js";
 import type { GeminiRequest } from "./types.js";
 
 const payloads = loadRealFixtures()

@@ -9,7 +9,7 @@ import type {
 } from "@google/genai";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
-import { geminiConverter } from "./index.js";
+import { geminiConverter } from "../../converters.js";
 import type { GeminiRequest, GeminiResponse, GeminiStreamChunk, GeminiTypes } from "./types.js";
 
 /**

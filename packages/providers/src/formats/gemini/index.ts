@@ -5,27 +5,10 @@
  * error bodies), stream.ts (streams), check.ts (the API's structural rules), native-fields.ts (spelling and
  * round-trip markers).
  */
-import type { ProviderConverter } from "../../conversion/index.js";
-import { withNestingLimit } from "../../conversion/index.js";
-import { checkRequest } from "./check.js";
-import { requestFromCanonical, requestToCanonical } from "./request.js";
-import { responseFromCanonical, responseToCanonical } from "./response.js";
-import { streamFromCanonical, streamToCanonical } from "./stream.js";
-import type { GeminiRequest, GeminiResponse, GeminiStreamChunk } from "./types.js";
-
 export type { GeminiRequest, GeminiResponse, GeminiStreamChunk, GeminiTypes } from "./types.js";
 export { skipSignatureSentinel } from "./content.js";
 export { geminiIssuer } from "./native-fields.js";
-
-// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
-// by pointer instead of overflowing a walk.
-export const geminiConverter: ProviderConverter<GeminiRequest, GeminiResponse, GeminiStreamChunk> = withNestingLimit({
-  id: "gemini",
-  requestToCanonical,
-  requestFromCanonical,
-  responseToCanonical,
-  responseFromCanonical,
-  streamToCanonical,
-  streamFromCanonical,
-  checkRequest,
-});
+export { checkRequest } from "./check.js";
+export { requestFromCanonical, requestToCanonical } from "./request.js";
+export { responseFromCanonical, responseToCanonical } from "./response.js";
+export { streamFromCanonical, streamToCanonical } from "./stream.js";

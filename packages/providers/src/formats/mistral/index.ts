@@ -5,14 +5,6 @@
  * thinking, the reasoning policy), response.ts (responses, error bodies), stream.ts (streams), check.ts (the API's
  * structural rules).
  */
-import type { ProviderConverter } from "../../conversion/index.js";
-import { withNestingLimit } from "../../conversion/index.js";
-import { checkRequest } from "./check.js";
-import { requestFromCanonical, requestToCanonical } from "./request.js";
-import { responseFromCanonical, responseToCanonical } from "./response.js";
-import { streamFromCanonical, streamToCanonical } from "./stream.js";
-import type { MistralChatChunk, MistralChatRequest, MistralChatResponse } from "./types.js";
-
 export type {
   Defaulted,
   MistralAssistantMessage,
@@ -29,17 +21,7 @@ export type {
   MistralTypes,
   MistralUsage,
 } from "./types.js";
-
-// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
-// by pointer instead of overflowing a walk.
-export const mistralConverter: ProviderConverter<MistralChatRequest, MistralChatResponse, MistralChatChunk> =
-  withNestingLimit({
-    id: "mistral",
-    requestToCanonical,
-    requestFromCanonical,
-    responseToCanonical,
-    responseFromCanonical,
-    streamToCanonical,
-    streamFromCanonical,
-    checkRequest,
-  });
+export { checkRequest } from "./check.js";
+export { requestFromCanonical, requestToCanonical } from "./request.js";
+export { responseFromCanonical, responseToCanonical } from "./response.js";
+export { streamFromCanonical, streamToCanonical } from "./stream.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mistralConverter } from "./index.js";
+import { mistralConverter } from "../../converters.js";
 import type { MistralChatRequest } from "./types.js";
 
 const call = (id: string, name = "look", args: unknown = "{}") => ({

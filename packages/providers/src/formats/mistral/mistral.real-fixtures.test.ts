@@ -2,7 +2,7 @@ import { canonicalize } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import { mistralConverter } from "./index.js";
+import { mistralConverter } from "../../converters.js";
 
 /**
  * Differences between a real payload and its round trip that the format cannot avoid, each with why. A payload

@@ -2,7 +2,7 @@ import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mistralConverter } from "./index.js";
+import { mistralConverter } from "../../converters.js";
 
 function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Tolerant.Transcript {
   return {

@@ -16,7 +16,7 @@ import type {
 } from "@mistralai/mistralai/models/components";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { mistralConverter } from "./index.js";
+import { mistralConverter } from "../../converters.js";
 import type {
   MistralAssistantMessage,
   MistralChatChunk,

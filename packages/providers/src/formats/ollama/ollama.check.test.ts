@@ -1,6 +1,6 @@
 import type { ChatRequest } from "ollama";
 import { describe, expect, it } from "vitest";
-import { ollamaConverter } from "./index.js";
+import { ollamaConverter } from "../../converters.js";
 
 function request(messages: unknown[]): ChatRequest {
   return { model: "m", messages } as ChatRequest;

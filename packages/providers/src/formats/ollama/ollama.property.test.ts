@@ -2,7 +2,7 @@ import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ollamaConverter } from "./index.js";
+import { ollamaConverter } from "../../converters.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 function doc(messages: Tolerant.Message[]): Transcript {

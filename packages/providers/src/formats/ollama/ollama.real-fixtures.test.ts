@@ -2,7 +2,7 @@ import { canonicalize } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-fixtures";
-import { ollamaConverter } from "./index.js";
+import { ollamaConverter } from "../../converters.js";
 
 /** Differences a round trip cannot avoid, each with why. Empty: every real payload round-trips exactly. */
 const normalisations: ReadonlyArray<{ file: RegExp; path: RegExp; reason: string }> = [];

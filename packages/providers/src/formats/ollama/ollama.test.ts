@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import type { ChatRequest } from "ollama";
 import { describe, expect, it } from "vitest";
-import { ollamaConverter } from "./index.js";
+import { ollamaConverter } from "../../converters.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 

@@ -1,7 +1,7 @@
 import type { ChatRequest, ChatResponse, Message, ToolCall } from "ollama";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { ollamaConverter } from "./index.js";
+import { ollamaConverter } from "../../converters.js";
 import type { OllamaChatRequest, OllamaChatResponse, OllamaTypes } from "./types.js";
 
 /** The package's types as they come over the wire: `created_at` is text, not the Date the package declares. */

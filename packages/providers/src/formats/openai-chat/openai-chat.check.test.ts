@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParams } from "openai/resources/chat/completions";
 import { describe, expect, it } from "vitest";
-import { openaiChatConverter } from "./index.js";
+import { openaiChatConverter } from "../../converters.js";
 
 function request(value: unknown): ChatCompletionCreateParams {
   return value as ChatCompletionCreateParams;

@@ -3,7 +3,7 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
-import { openaiChatConverter } from "./index.js";
+import { openaiChatConverter } from "../../converters.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 function doc(messages: Tolerant.Message[], extra: Partial<Transcript> = {}): Transcript {

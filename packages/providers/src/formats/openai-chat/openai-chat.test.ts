@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { describe, expect, it } from "vitest";
-import { openaiChatConverter } from "./index.js";
+import { openaiChatConverter } from "../../converters.js";
 
 const examples = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 

@@ -7,7 +7,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { openaiChatConverter } from "./index.js";
+import { openaiChatConverter } from "../../converters.js";
 import type { OpenAIChatChunk, OpenAIChatRequest, OpenAIChatResponse, OpenAIChatTypes } from "./types.js";
 
 describe("openaiChatConverter types", () => {

@@ -4,7 +4,7 @@
  */
 import type { Issuer, ProviderFields } from "@agent-transcript/core";
 import type { TargetIssuer } from "../../conversion/index.js";
-import { cloneJson, isJsonObject, setField, shapeKey, type JsonObject } from "../../conversion/index.js";
+import { cloneJson, isJsonObject, restOf, setField, shapeKey, type JsonObject } from "../../conversion/index.js";
 /** The toolkit's `absent` marker helpers, under the names this format's code uses. */
 export { absentFields as absentOf, withAbsent } from "../../conversion/index.js";
 
@@ -27,17 +27,8 @@ export function openaiFields(fields: ProviderFields | undefined): JsonObject | u
   return isJsonObject(value) ? value : undefined;
 }
 
-/** The fields of `value` other than `consumed`, deep-copied, or undefined when there are none. */
-export function restOf(value: JsonObject, consumed: readonly string[]): JsonObject | undefined {
-  const rest: JsonObject = {};
-  let any = false;
-  for (const [key, item] of Object.entries(value)) {
-    if (consumed.includes(key)) continue;
-    setField(rest, key, cloneJson(item));
-    any = true;
-  }
-  return any ? rest : undefined;
-}
+// The toolkit's, under the name this format's modules import it by.
+export { restOf };
 
 /** Merges entries into a fields object, creating it when needed; undefined entries are skipped. */
 export function mergeFields(base: JsonObject | undefined, extra: JsonObject): JsonObject | undefined {

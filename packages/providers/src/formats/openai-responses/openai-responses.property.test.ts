@@ -4,7 +4,7 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
-import { openaiResponsesConverter as format } from "./index.js";
+import { openaiResponsesConverter as format } from "../../converters.js";
 import { parseArguments } from "./content-items.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 

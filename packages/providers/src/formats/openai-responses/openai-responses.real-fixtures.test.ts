@@ -3,7 +3,7 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { isJsonObject } from "../../conversion/index.js";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
-import { openaiResponsesConverter as format } from "./index.js";
+import { openaiResponsesConverter as format } from "../../converters.js";
 
 /**
  * Every difference a round trip of a real payload may show, each justified. A difference not listed fails its test,

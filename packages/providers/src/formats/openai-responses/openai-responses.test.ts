@@ -5,7 +5,7 @@ import { formatVersion } from "@agent-transcript/core";
 import type { Response, ResponseCreateParams, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { ProviderConverter } from "../../conversion/index.js";
-import { openaiResponsesConverter as format } from "./index.js";
+import { openaiResponsesConverter as format } from "../../converters.js";
 
 const examplesRoot = path.resolve(import.meta.dirname, "../../../../../schemas/v1/examples/Transcript/valid");
 

@@ -7,7 +7,7 @@ import type {
 } from "openai/resources/responses/responses";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { FromCanonicalResult, ProviderConverter } from "../../conversion/index.js";
-import { openaiResponsesConverter } from "./index.js";
+import { openaiResponsesConverter } from "../../converters.js";
 import type {
   OpenAIResponsesRequest,
   OpenAIResponsesResponse,

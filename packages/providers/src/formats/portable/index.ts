@@ -29,20 +29,6 @@
  * one turn); text parts joined into `content`; result names looked up from the call ids when the result has none;
  * everything without a portable equivalent reported as a warning.
  */
-import type { DocumentConverter } from "../../conversion/index.js";
-import { withDocumentNestingLimit } from "../../conversion/index.js";
-import { fromCanonical } from "./from-canonical.js";
-import { toCanonical } from "./to-canonical.js";
-import type { PortableMessage, PortableToCanonicalOptions } from "./types.js";
-
 export type * from "./types.js";
-
-/** The OpenAF portable format's converter: a portable message list ⇄ a canonical document. */
-// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
-// by pointer instead of overflowing a walk.
-export const portableConverter: DocumentConverter<PortableMessage[], PortableToCanonicalOptions> =
-  withDocumentNestingLimit({
-    id: "portable",
-    toCanonical,
-    fromCanonical,
-  });
+export { fromCanonical } from "./from-canonical.js";
+export { toCanonical } from "./to-canonical.js";

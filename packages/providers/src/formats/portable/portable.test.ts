@@ -4,7 +4,8 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { at, checkCoverage, index, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
-import { portableConverter, type PortableMessage } from "./index.js";
+import { portableConverter } from "../../converters.js";
+import { type PortableMessage } from "./index.js";
 
 function readJson(relative: string): unknown {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as unknown;

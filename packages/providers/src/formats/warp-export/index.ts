@@ -54,19 +54,6 @@
  * not define are kept in `provider_fields.warp` (messages, blocks) or `metadata.warp` (the document), and merged
  * back from canonical.
  */
-import type { DocumentConverter } from "../../conversion/index.js";
-import { withDocumentNestingLimit } from "../../conversion/index.js";
-import { fromCanonical } from "./from-canonical.js";
-import { toCanonical } from "./to-canonical.js";
-import type { WarpExport } from "./types.js";
-
 export type * from "./types.js";
-
-/** The Warp export's converter: a Warp JSON conversation export ⇄ a canonical document. */
-// The nesting limit at the converter's edge (conversion/limits.ts): a value nested deeper than 512 levels is refused
-// by pointer instead of overflowing a walk.
-export const warpExportConverter: DocumentConverter<WarpExport> = withDocumentNestingLimit({
-  id: "warp-export",
-  toCanonical,
-  fromCanonical,
-});
+export { fromCanonical } from "./from-canonical.js";
+export { toCanonical } from "./to-canonical.js";

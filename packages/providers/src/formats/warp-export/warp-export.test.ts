@@ -4,7 +4,7 @@ import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { at, checkCoverage, type Match, type MappingRule } from "../../conversion/field-coverage.test.helpers.js";
-import { warpExportConverter } from "./index.js";
+import { warpExportConverter } from "../../converters.js";
 
 function readJson(relative: string): unknown {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as unknown;

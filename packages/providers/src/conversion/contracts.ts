@@ -1,10 +1,22 @@
 /**
- * What a converter is: one provider API's converter (requests, responses and streams, both ways) and the options
- * every conversion from the canonical form takes.
+ * The contracts of the package, in one file: what a converter is (one provider API's converter, requests, responses
+ * and streams, both ways; a document format's converter), the options every conversion from the canonical form takes,
+ * the kinds of payload, and what an entry of the registry (`src/registry.ts`) holds. Types only: the registry, the
+ * detection and the formats all name them, and none of them is named back, so no import circle goes through here.
  */
 import type { SourceFormat, Tolerant } from "@agent-transcript/core";
 import type { RequestSettings } from "./request-settings.js";
-import type { FromCanonicalResult, ToCanonicalOptions, ToCanonicalResult } from "./result.js";
+import type {
+  ConversionError,
+  ConversionWarning,
+  FromCanonicalResult,
+  ToCanonicalOptions,
+  ToCanonicalResult,
+} from "./result.js";
+import type { SessionExporter, SessionExportFile, SessionImporter } from "./session.js";
+
+/** What a payload is: a provider API's request, response or stream, or a whole document of some format. */
+export type PayloadKind = "request" | "response" | "stream" | "document";
 
 /**
  * What a provider format's converter does with reasoning another issuer produced (opaque signatures, encrypted or
@@ -76,3 +88,47 @@ export interface DocumentConverter<Native, Options extends ToCanonicalOptions = 
    */
   fromCanonical(document: Tolerant.Transcript, options?: FromCanonicalOptions): FromCanonicalResult<Native>;
 }
+
+/** A provider format with its native types erased, for code that picks the format at run time. */
+export type AnyProviderConverter = ProviderConverter<unknown, unknown, unknown>;
+/** A document format with its native type erased, for code that picks the format at run time. */
+export type AnyDocumentConverter = DocumentConverter<unknown>;
+
+/** One format of the registry: its converter or importer, by kind, and a line saying what the format is. */
+export type FormatEntry =
+  | { readonly kind: "provider"; readonly converter: AnyProviderConverter; readonly description: string }
+  | { readonly kind: "document"; readonly converter: AnyDocumentConverter; readonly description: string }
+  | {
+      readonly kind: "session";
+      readonly importer: SessionImporter;
+      /** Present when the format can also be written (an interchange format). */
+      readonly exporter?: SessionExporter;
+      readonly description: string;
+    };
+
+/** What the registry may hold: entries under ids of the schema's `SourceFormat` vocabulary, and no other ids. */
+export type FormatRegistry = { readonly [Id in SourceFormat]?: FormatEntry };
+
+/** Options of writing a payload of any format: those of every conversion from canonical, and a file name. */
+export interface PayloadFromCanonicalOptions extends FromCanonicalOptions {
+  /** An interchange format's main file name, which its related files are named after (ATIF continuations). */
+  name?: string;
+}
+
+/**
+ * A canonical document written as a payload of some format: the payload with its kind, what the target could not
+ * carry, and what the target API's rules find wrong with a request; or why it could not be written.
+ */
+export type PayloadFromCanonicalResult =
+  | {
+      ok: true;
+      /** A request, a response, a stream's chunks or a document; an interchange format's main file, as text. */
+      value: unknown;
+      kind: PayloadKind;
+      warnings: ConversionWarning[];
+      /** The target API's structural rules a request breaks (kind `request` only): it would be refused as it is. */
+      problems: TargetProblem[];
+      /** An interchange format's files beyond the main one (child runs, continuations), to be written beside it. */
+      related: SessionExportFile[];
+    }
+  | { ok: false; errors: ConversionError[]; warnings: ConversionWarning[] };
