@@ -3,7 +3,7 @@
 // files and streams. The line reader the text readers share (`validJsonLines`) and the streaming reader's parts (the
 // line splitter, the line checks) are internal.
 export { parseJsonLines, type JsonLine, type LineProblem } from "./json-lines.js";
-export { checkEventLog, type EventLogProblem, type EventLogReport } from "./event-log.js";
+export { checkEventLog, type EventLogProblem, type EventLogReport } from "@agent-transcript/core";
 export {
   readSnapshotDeclarations,
   snapshotArtifact,
@@ -49,7 +49,7 @@ export type {
   EventLogItem,
   EventLogProblemCode,
   EventLogWarningCode,
-} from "./reader/diagnostics.js";
+} from "@agent-transcript/core";
 export { foldEventLogFile, type EventLogFileFold, type FoldEventLogFileOptions } from "./reader/fold-event-log-file.js";
 // Workspace snapshots for run handoff (Oz snapshot declarations): taken, written, read and applied.
 export {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { validateEvent } from "@agent-transcript/core/validators";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkEventLog } from "../event-log.js";
+import { checkEventLog } from "@agent-transcript/core";
 import { createRecorder, type Recorder } from "./recorder.js";
 import { RecorderError } from "./recorder-error.js";
 import { readRunTree, type RunTreeNode } from "./run-tree.js";

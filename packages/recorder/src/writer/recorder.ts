@@ -11,17 +11,17 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { describeCount, formatVersion, type Event, type RunStatus, type StepPayload } from "@agent-transcript/core";
+import {
+  describeCount,
+  formatVersion,
+  isStepPath,
+  type Event,
+  type RunStatus,
+  type StepPayload,
+} from "@agent-transcript/core";
 import { createRedactor, type Redactor } from "@agent-transcript/core/redact";
 import { validateEvent } from "@agent-transcript/core/validators";
-import {
-  TimestampClock,
-  childRunEventTypes,
-  isStepPath,
-  isUuid,
-  quotedEventTypes,
-  type EventInput,
-} from "./event-input.js";
+import { TimestampClock, childRunEventTypes, isUuid, quotedEventTypes, type EventInput } from "./event-input.js";
 import { payloadJson as stringifyPayload } from "./payload-json.js";
 import { flushOnExit, stopFlushingOnExit, type ExitFlushable } from "./exit-flush.js";
 import { openWithoutFollowing, openWithoutWaiting } from "../file-kind.js";

@@ -3,7 +3,7 @@ import { open } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant } from "@agent-transcript/core";
 import { defaultMaxInputBytes } from "@agent-transcript/core/json";
-import { checkEventLog } from "../event-log.js";
+import { checkEventLog } from "@agent-transcript/core";
 import { childRunEventTypes, isUuid } from "./event-input.js";
 
 /** One run of a tree: its file's events, and the child runs it started, in the order it started them. */
@@ -53,7 +53,7 @@ interface PendingRun {
 /**
  * Reconstructs a run and all its child runs, at any depth, from the root run's event log: every
  * `step.call_workflow.started` (or `.completed`) line names a `child_run_id`, whose file is `<child run id>.jsonl`
- * in the same folder. Each file is read with {@link checkEventLog} in tolerant mode. Never throws for what the files
+ * in the same folder. Each file is read with core's `checkEventLog` in tolerant mode. Never throws for what the files
  * hold: a missing child file, a child whose lines name another parent, a run that appears twice (a cycle) or a bad
  * line becomes a problem naming the file, and the rest of the tree is still read. Only an unreadable root file
  * rejects. Each file must be a regular file of at most 256 MiB, opened without blocking (a FIFO is refused, never
