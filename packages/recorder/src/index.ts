@@ -29,6 +29,8 @@ export { RecorderError, type RecorderErrorCode } from "./writer/recorder-error.j
 export { repairEventLog, type RepairReport } from "./writer/repair.js";
 export type { SubscribeOptions, SubscriberStats, Subscription } from "./writer/subscription.js";
 export { readRunTree, type RunTree, type RunTreeNode, type RunTreeProblem } from "./writer/run-tree.js";
+// Where a child run's log is: the one lookup every reader of a run tree uses.
+export { findChildLog } from "./child-logs.js";
 // The streaming reader: files (plain or gzip) and streams in constant memory, following a live file, folding into a
 // document through core.
 export {
