@@ -11,19 +11,19 @@ export {
   type DeclarationsReport,
 } from "./snapshot-declarations.js";
 // The writer: one run's crash-safe event log, its child runs and live subscribers, and the repair a crash may need.
-export {
-  createRecorder,
-  type ChildRunOptions,
-  type ChildRunOutcome,
-  type Durability,
-  type Recorder,
-  type RecorderOptions,
-  type RecorderStats,
-  type RecorderSnapshotOptions,
-  type RecorderWarning,
-  type SnapshotWarning,
-  type SubscriberDroppedWarning,
-} from "./writer/recorder.js";
+export { createRecorder } from "./writer/recorder.js";
+export type {
+  ChildRunOptions,
+  ChildRunOutcome,
+  Durability,
+  Recorder,
+  RecorderOptions,
+  RecorderStats,
+  RecorderSnapshotOptions,
+  RecorderWarning,
+  SnapshotWarning,
+  SubscriberDroppedWarning,
+} from "./writer/recorder-types.js";
 export type { EventInput, EventPlacement, RunStartedInput } from "./writer/event-input.js";
 export { RecorderError, type RecorderErrorCode } from "./writer/recorder-error.js";
 export { repairEventLog, type RepairReport } from "./writer/repair.js";

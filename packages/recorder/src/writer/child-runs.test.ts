@@ -5,7 +5,8 @@ import { gzipSync } from "node:zlib";
 import { validateEvent } from "@agent-transcript/core/validators";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkEventLog } from "@agent-transcript/core";
-import { createRecorder, type Recorder } from "./recorder.js";
+import { createRecorder } from "./recorder.js";
+import type { Recorder } from "./recorder-types.js";
 import { RecorderError } from "./recorder-error.js";
 import { readRunTree, type RunTreeNode } from "./run-tree.js";
 
