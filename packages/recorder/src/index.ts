@@ -1,15 +1,9 @@
-// The entry point `@agent-transcript/recorder`, the only one: writing event logs crash-safely (`createRecorder`,
-// `repairEventLog`, `readRunTree`), and reading event logs and snapshot declarations, from text or streamed from
-// files and streams. The line reader the text readers share (`validJsonLines`) and the streaming reader's parts (the
-// line splitter, the line checks) are internal.
+// The entry point `@agent-transcript/recorder`: writing event logs crash-safely (`createRecorder`, `repairEventLog`,
+// `readRunTree`), and reading event logs, from text or streamed from files and streams. Workspace snapshots are
+// `@agent-transcript/recorder/snapshot`, SDK instrumentation `@agent-transcript/recorder/instrument`. The line reader
+// the text readers share (`validJsonLines`) and the streaming reader's parts (the line splitter) are internal.
 export { parseJsonLines, type JsonLine, type LineProblem } from "./json-lines.js";
 export { checkEventLog, type EventLogProblem, type EventLogReport } from "@agent-transcript/core";
-export {
-  readSnapshotDeclarations,
-  snapshotArtifact,
-  type DeclarationProblem,
-  type DeclarationsReport,
-} from "./snapshot-declarations.js";
 // The writer: one run's crash-safe event log, its child runs and live subscribers, and the repair a crash may need.
 export { createRecorder } from "./writer/recorder.js";
 export type {
@@ -53,38 +47,3 @@ export type {
   EventLogWarningCode,
 } from "@agent-transcript/core";
 export { foldEventLogFile, type EventLogFileFold, type FoldEventLogFileOptions } from "./reader/fold-event-log-file.js";
-// Workspace snapshots for run handoff (Oz snapshot declarations): taken, written, read and applied.
-export {
-  createRunSnapshot,
-  describeSecrets,
-  type RunSnapshotMessage,
-  type RunSnapshotOptions,
-  type RunSnapshotResult,
-} from "./snapshot/run-snapshot.js";
-export {
-  defaultScriptTimeoutMs,
-  ozSnapshotEnvironment,
-  resolveSnapshotDeclarations,
-  snapshotDocsUrl,
-  snapshotEnvironment,
-  type DeclarationsOutcome,
-  type DeclarationsSourceOptions,
-  type SnapshotSourceProblem,
-} from "./snapshot/declarations-source.js";
-export { defaultMaxFileBytes, takeSnapshot, type StagedSnapshot, type TakeSnapshotOptions } from "./snapshot/create.js";
-export {
-  readSnapshotBundle,
-  SnapshotBundleError,
-  writeSnapshotBundle,
-  type BundleEvent,
-  type ReadBundleOptions,
-  type WrittenBundle,
-} from "./snapshot/bundle.js";
-export {
-  applySnapshotBundle,
-  type ApplyProblem,
-  type ApplySnapshotOptions,
-  type ApplySnapshotResult,
-} from "./snapshot/apply.js";
-export { summarizeSnapshotBundle, type SnapshotBundleSummary } from "./snapshot/summary.js";
-export type { BundleEffect } from "./snapshot/bundle-effects.js";
