@@ -3,7 +3,19 @@
 // `@agent-transcript/recorder/snapshot`, SDK instrumentation `@agent-transcript/recorder/instrument`. The line reader
 // the text readers share (`validJsonLines`) and the streaming reader's parts (the line splitter) are internal.
 export { parseJsonLines, type JsonLine, type LineProblem } from "./json-lines.js";
-export { checkEventLog, type EventLogProblem, type EventLogReport } from "@agent-transcript/core";
+// Core's event log reading, under the names the recorder has always had: the whole-text check and what every reader
+// yields (the streaming reader below is core's line reader fed with bytes).
+export {
+  checkEventLog,
+  type EventLogDiagnostic,
+  type EventLogDiagnosticFields,
+  type EventLogEntry,
+  type EventLogItem,
+  type EventLogProblem,
+  type EventLogProblemCode,
+  type EventLogReport,
+  type EventLogWarningCode,
+} from "@agent-transcript/core";
 // The writer: one run's crash-safe event log, its child runs and live subscribers, and the repair a crash may need.
 export { createRecorder } from "./writer/recorder.js";
 export type {
@@ -38,12 +50,4 @@ export {
   type FollowOptions,
   type ReadEventLogOptions,
 } from "./reader/read-event-log.js";
-export type {
-  EventLogDiagnostic,
-  EventLogDiagnosticFields,
-  EventLogEntry,
-  EventLogItem,
-  EventLogProblemCode,
-  EventLogWarningCode,
-} from "@agent-transcript/core";
 export { foldEventLogFile, type EventLogFileFold, type FoldEventLogFileOptions } from "./reader/fold-event-log-file.js";

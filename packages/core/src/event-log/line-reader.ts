@@ -80,7 +80,8 @@ export class EventLogLineReader {
       const { code, reason, column, pointer = "" } = parsed.error;
       if (code === "invalid-json" && !terminated) this.torn(line, offset, `${tornMessage}: ${reason}`);
       else
-        this.problem(
+        this.diagnostic(
+          "problem",
           code,
           line,
           offset,
@@ -94,7 +95,8 @@ export class EventLogLineReader {
 
   overlongLine(line: number, offset: number, length: number, terminated: boolean): void {
     const size = terminated ? `${length} bytes` : `at least ${length} bytes, and no newline`;
-    this.problem(
+    this.diagnostic(
+      "problem",
       "line-too-long",
       line,
       offset,
@@ -157,7 +159,14 @@ export class EventLogLineReader {
       bytes.subarray(at - offset, at - offset + 4),
       (byte) => `0x${byte.toString(16).padStart(2, "0")}`,
     ).join(" ");
-    this.problem("invalid-utf8", line, at, "", `not valid UTF-8 at byte ${at}: ${shown} is not a well-formed sequence`);
+    this.diagnostic(
+      "problem",
+      "invalid-utf8",
+      line,
+      at,
+      "",
+      `not valid UTF-8 at byte ${at}: ${shown} is not a well-formed sequence`,
+    );
   }
 
   private value(value: unknown, line: number, offset: number): void {
@@ -169,14 +178,15 @@ export class EventLogLineReader {
       const seq = (value as { seq?: unknown } | null)?.seq;
       const numericSeq = typeof seq === "number" && Number.isSafeInteger(seq) ? seq : undefined;
       for (const error of result.errors)
-        this.problem("invalid-event", line, offset, error.pointer, error.message, numericSeq);
+        this.diagnostic("problem", "invalid-event", line, offset, error.pointer, error.message, numericSeq);
       if (numericSeq !== undefined && numericSeq > this.highestSeq) this.highestSeq = numericSeq;
       return;
     }
     const event = value as Tolerant.Event;
     const seq = event.seq;
     if (seq <= this.highestSeq)
-      this.problem(
+      this.diagnostic(
+        "problem",
         "seq-not-increasing",
         line,
         offset,
@@ -185,7 +195,8 @@ export class EventLogLineReader {
         seq,
       );
     else if (seq > this.highestSeq + 1)
-      this.problem(
+      this.diagnostic(
+        "problem",
         "seq-gap",
         line,
         offset,
@@ -198,7 +209,8 @@ export class EventLogLineReader {
     if (first === undefined) this.first = { runId: event.run_id, parentRunId: event.parent_run_id, line };
     else {
       if (event.run_id !== first.runId)
-        this.problem(
+        this.diagnostic(
+          "problem",
           "run-id-mismatch",
           line,
           offset,
@@ -207,7 +219,8 @@ export class EventLogLineReader {
           seq,
         );
       if (event.parent_run_id !== first.parentRunId)
-        this.problem(
+        this.diagnostic(
+          "problem",
           "parent-run-id-mismatch",
           line,
           offset,
@@ -218,7 +231,8 @@ export class EventLogLineReader {
     }
     const type = event.type;
     if (!knownEventTypes.has(type))
-      this.warning(
+      this.diagnostic(
+        "warning",
         "unknown-event-type",
         line,
         offset,
@@ -244,7 +258,8 @@ export class EventLogLineReader {
       if (block === null || typeof block !== "object") continue;
       const type = block.type;
       if (typeof type === "string" && !knownBlockTypes.has(type))
-        this.warning(
+        this.diagnostic(
+          "warning",
           "unknown-block-type",
           line,
           offset,
@@ -258,28 +273,26 @@ export class EventLogLineReader {
   }
 
   private torn(line: number, offset: number, message: string): void {
-    this.warning("torn-tail", line, offset, "", message);
+    this.diagnostic("warning", "torn-tail", line, offset, "", message);
   }
 
-  private warning(
-    code: Extract<EventLogDiagnostic, { kind: "warning" }>["code"],
+  private diagnostic<Kind extends EventLogDiagnostic["kind"]>(
+    kind: Kind,
+    code: Extract<EventLogDiagnostic, { kind: Kind }>["code"],
     line: number,
     offset: number,
     pointer: string,
     message: string,
     seq?: number,
   ): void {
-    this.items.push({ kind: "warning", code, line, offset, ...(seq === undefined ? {} : { seq }), pointer, message });
-  }
-
-  private problem(
-    code: EventLogProblemCode,
-    line: number,
-    offset: number,
-    pointer: string,
-    message: string,
-    seq?: number,
-  ): void {
-    this.items.push({ kind: "problem", code, line, offset, ...(seq === undefined ? {} : { seq }), pointer, message });
+    this.items.push({
+      kind,
+      code,
+      line,
+      offset,
+      ...(seq === undefined ? {} : { seq }),
+      pointer,
+      message,
+    } as EventLogDiagnostic);
   }
 }

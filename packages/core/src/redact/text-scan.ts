@@ -115,19 +115,11 @@ function initialStretches(text: string): Stretch[] {
     if (end > start) stretches.push({ start, end, whole: true, headEnd: start, beforeRedaction: false });
   };
   let stretchStart = 0;
-  let from = 0;
-  for (;;) {
-    const start = text.indexOf(placeholderPrefix, from);
-    if (start === -1) break;
-    const end = placeholderEnd(text, start);
-    if (end === -1) {
-      from = start + 1;
-      continue;
-    }
+  forEachPlaceholder(text, (start, end) => {
     add(stretchStart, start);
     stretchStart = end;
-    from = end;
-  }
+    return true;
+  });
   add(stretchStart, text.length);
   return stretches;
 }
@@ -218,20 +210,31 @@ function isPlaceholderIdCharacter(code: number): boolean {
 /** True for a string made only of placeholders and whitespace: already redacted, nothing to hide. */
 export function isOnlyPlaceholders(text: string): boolean {
   let position = 0;
+  const onlyWhitespaceBetween = forEachPlaceholder(text, (start, end) => {
+    if (text.slice(position, start).trim() !== "") return false;
+    position = end;
+    return true;
+  });
+  return onlyWhitespaceBetween && position > 0 && text.slice(position).trim() === "";
+}
+
+/**
+ * Calls `visit` with the start and end of each well-formed placeholder in `text`, in order (a `[REDACTED:` that does
+ * not close as a placeholder is text); stops, returning false, as soon as `visit` returns false.
+ */
+function forEachPlaceholder(text: string, visit: (start: number, end: number) => boolean): boolean {
   let from = 0;
   for (;;) {
     const start = text.indexOf(placeholderPrefix, from);
-    if (start === -1) break;
+    if (start === -1) return true;
     const end = placeholderEnd(text, start);
     if (end === -1) {
       from = start + 1;
       continue;
     }
-    if (text.slice(position, start).trim() !== "") return false;
-    position = end;
+    if (!visit(start, end)) return false;
     from = end;
   }
-  return position > 0 && text.slice(position).trim() === "";
 }
 
 /**

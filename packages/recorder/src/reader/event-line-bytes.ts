@@ -9,15 +9,7 @@ import type { LineHandler } from "./line-splitter.js";
 
 /** Core's line reader fed with bytes: items accumulate in `items`, drained by the caller after each chunk. */
 export class EventLines extends EventLogLineReader implements LineHandler {
-  lineBytes(
-    bytes: Buffer,
-    start: number,
-    end: number,
-    line: number,
-    offset: number,
-    terminated: boolean,
-    knownUtf8: boolean,
-  ): void {
+  lineBytes(...[bytes, start, end, line, offset, terminated, knownUtf8]: Parameters<LineHandler["lineBytes"]>): void {
     const text = bytes.toString("utf8", start, end);
     // Decoding replaces ill-formed UTF-8 with U+FFFD: a line not checked with its chunk, and holding one, is checked
     // byte by byte.

@@ -1,10 +1,11 @@
-import { constants, type Stats } from "node:fs";
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { checkEventLog, type Tolerant } from "@agent-transcript/core";
 import { defaultMaxInputBytes } from "@agent-transcript/core/json";
 import { findChildLog } from "../child-logs.js";
+import { describeFileKind } from "../file-kind.js";
 import { childRunEventTypes, isUuid } from "./event-input.js";
 
 /** One run of a tree: its file's events, and the child runs it started, in the order it started them. */
@@ -146,16 +147,6 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
   return { root: root as RunTreeNode, runs, problems };
 }
 
-/** What a file that is not a regular one is, for a message. */
-function describeFileType(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-
 /**
  * A run's event log as text: opened without blocking and judged by its descriptor (only a regular file, at most
  * core's input limit, is read; a child's file is not followed through a link), and read to the size it had then.
@@ -172,7 +163,7 @@ async function readRunFile(file: string, child: boolean): Promise<string> {
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new Error(`${file} is ${describeFileType(stats)}, not a regular file`);
+    if (!stats.isFile()) throw new Error(`${file} is ${describeFileKind(stats)}, not a regular file`);
     if (stats.size > defaultMaxInputBytes)
       throw new Error(`${file} is larger than the limit of ${defaultMaxInputBytes / (1024 * 1024)} MiB`);
     const buffer = Buffer.alloc(stats.size);
