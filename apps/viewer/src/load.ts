@@ -1,11 +1,10 @@
 /**
  * Turning what the viewer is given (a file, a same-origin URL, data embedded in the page) into one transcript
- * document, through core: a document is decoded with the version policy, an event log is read line by line and
- * folded as the recorder's reader folds it. Every refusal names the file, the line and the JSON pointer.
+ * document, through core: a document is decoded with the version policy, an event log is read with core's line
+ * reader (the recorder's and the CLI's: the same rules, the same messages) and folded as they fold it. Every refusal
+ * names the file, the line and the JSON pointer.
  */
-import { decodeTranscript, foldEventLog, type Tolerant } from "@agent-transcript/core";
-import { parseJson } from "@agent-transcript/core/json";
-import { validateEventTolerant } from "@agent-transcript/core/validators";
+import { childLogNames, decodeTranscript, foldEventLog, readEventLogText, type Tolerant } from "@agent-transcript/core";
 
 export interface LoadProblem {
   file: string;
@@ -60,6 +59,7 @@ export function loadTexts(inputs: ReadonlyArray<{ name: string; text: string }>)
   if (first === undefined) return { ok: false, problems: [{ file: "", pointer: "", message: "nothing to open" }] };
   if (inputs.length === 1 && !looksLikeEventLog(first.text)) return loadDocument(first.name, first.text);
   const problems: LoadProblem[] = [];
+  const notes: string[] = [];
   const runs = new Map<string, Tolerant.Event[]>();
   const roots: string[] = [];
   for (const input of inputs) {
@@ -67,7 +67,7 @@ export function loadTexts(inputs: ReadonlyArray<{ name: string; text: string }>)
       problems.push({ file: input.name, pointer: "", message: "not an event log: open one document at a time" });
       continue;
     }
-    readEventLines(input.name, input.text, runs, roots, problems);
+    readEventLines(input.name, input.text, runs, roots, problems, notes);
   }
   if (problems.length > 0) return { ok: false, problems };
   const rootId = roots[0] ?? runs.keys().next().value;
@@ -80,10 +80,28 @@ export function loadTexts(inputs: ReadonlyArray<{ name: string; text: string }>)
     document: folded.document,
     name: first.name,
     kind: "event-log",
-    notes: folded.warnings.map((warning) =>
-      warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`,
-    ),
+    notes: [
+      ...notes,
+      ...missingChildLogs(runs),
+      ...folded.warnings.map((warning) =>
+        warning.seq === undefined ? warning.message : `seq ${warning.seq}: ${warning.message}`,
+      ),
+    ],
   };
+}
+
+/** Child runs whose logs were not opened with their parent's, with the names those logs have beside it. */
+function missingChildLogs(runs: ReadonlyMap<string, readonly Tolerant.Event[]>): string[] {
+  const notes: string[] = [];
+  for (const events of runs.values())
+    for (const event of events) {
+      const childRunId = event.child_run_id;
+      if (event.type !== "step.call_workflow.started" || childRunId === undefined || runs.has(childRunId)) continue;
+      const names = childLogNames(childRunId);
+      if (names.length > 0)
+        notes.push(`child run ${childRunId}: open its log (${names.join(" or ")}) with this one to see it`);
+    }
+  return notes;
 }
 
 function loadDocument(name: string, text: string): Loaded {
@@ -117,34 +135,35 @@ function loadDocument(name: string, text: string): Loaded {
   };
 }
 
+/**
+ * One file's lines, read as every reader of event logs reads them (core's line reader, tolerant): a line that is not
+ * an event refuses the load with its file, line and pointer; a warning (a torn last line, a type of a newer minor)
+ * becomes a note. Events are grouped by run, the runs without a parent being the roots.
+ */
 function readEventLines(
   name: string,
   text: string,
   runs: Map<string, Tolerant.Event[]>,
   roots: string[],
   problems: LoadProblem[],
+  notes: string[],
 ): void {
-  let line = 0;
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    line += 1;
-    const body = text.slice(start, end).trim();
-    start = end + 1;
-    if (body === "") continue;
-    const parsed = parseJson(body);
-    if (!parsed.ok) {
-      problems.push({ file: name, line, pointer: "", message: parsed.error.message });
+  for (const item of readEventLogText(text, "tolerant")) {
+    if (item.kind === "warning") {
+      notes.push(`${name}${item.line === undefined ? "" : `, line ${item.line}`}: ${item.message}`);
       continue;
     }
-    const checked = validateEventTolerant(parsed.value);
-    if (!checked.ok) {
-      for (const error of checked.errors.slice(0, 3))
-        problems.push({ file: name, line, pointer: error.pointer, message: error.message });
+    if (item.kind === "problem") {
+      problems.push({
+        file: name,
+        ...(item.line === undefined ? {} : { line: item.line }),
+        pointer: item.pointer,
+        message: item.message,
+      });
+      if (problems.length >= 20) return;
       continue;
     }
-    const event = checked.value;
+    const event = item.event;
     let list = runs.get(event.run_id);
     if (list === undefined) {
       list = [];
@@ -152,7 +171,6 @@ function readEventLines(
       if (event.parent_run_id === undefined) roots.push(event.run_id);
     }
     list.push(event);
-    if (problems.length >= 20) return;
   }
 }
 

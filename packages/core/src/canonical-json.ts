@@ -134,7 +134,7 @@ export function canonicalByteLength(value: unknown): number {
 
 /** The UTF-8 length of well-formed text: Node's native count where there is one, else counted here. */
 const nativeBuffer = nodeBuffer?.Buffer;
-const utf8ByteLength: (text: string) => number = nativeBuffer
+export const utf8ByteLength: (text: string) => number = nativeBuffer
   ? (text) => nativeBuffer.byteLength(text, "utf8")
   : countUtf8Bytes;
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { definitionLocations, exampleGroups, loadExamples, type Example } from "@agent-transcript/fixtures/examples";
 import { describe, expect, it } from "vitest";
 import * as api from "./validators.js";
-import { validatorFor as registeredValidator } from "./registry.js";
+import { validatorFor as registeredValidator } from "./validator-lookup.js";
 import type { Validator } from "./validation.js";
 
 const examples = loadExamples();

@@ -26,6 +26,25 @@ export {
 export type { ValidationError } from "./validation.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
 export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning, type FoldWarningCode } from "./fold.js";
+// Reading event logs: the one line reader every reader goes through (the recorder's streaming reader, the CLI, the
+// viewer), the whole-text reads built on it, and where a child run's log is.
+export { EventLogLineReader, type EventLogLineOptions } from "./event-log/line-reader.js";
+export {
+  checkEventLog,
+  readEventLogText,
+  type EventLogProblem,
+  type EventLogReport,
+} from "./event-log/check-event-log.js";
+export type {
+  EventLogDiagnostic,
+  EventLogDiagnosticFields,
+  EventLogEntry,
+  EventLogItem,
+  EventLogProblemCode,
+  EventLogWarningCode,
+} from "./event-log/diagnostics.js";
+export { childLogNames } from "./event-log/child-logs.js";
+export { isStepPath } from "./event-log/step-path.js";
 // Run ids that must be UUIDs (an event log's) from ids that are not, the same every time.
 export { agentTranscriptNamespace, isUuid, nameBasedUuid } from "./name-based-uuid.js";
 // Thrown by the document operations above for a value nested deeper than the limit; the rest of the JSON text

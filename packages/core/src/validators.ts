@@ -2,5 +2,5 @@
 // schemas (`validateEvent`, `validateEventTolerant`, …, generated), the table of all of them and the lookup by name.
 // Most users need none of them: `decodeTranscript` (the root) validates documents with the version policy.
 export * from "./generated/v1/validate.js";
-export { isDefinitionName, validatorFor } from "./registry.js";
+export { isDefinitionName, validatorFor } from "./validator-lookup.js";
 export type { ValidationError, ValidationMode, ValidationResult, Validator } from "./validation.js";

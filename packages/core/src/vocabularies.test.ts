@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import * as vocabularies from "./generated/v1/vocabularies.js";
 import type { VocabularyTypes } from "./generated/v1/vocabularies.js";
 import * as api from "./vocabularies.js";
-import { validatorFor } from "./registry.js";
+import { validatorFor } from "./validator-lookup.js";
 import type { Validator } from "./validation.js";
 
 const files = loadSchemaSet().filter((file) => file.version === "v1");

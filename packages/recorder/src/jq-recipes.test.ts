@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkEventLog } from "./event-log.js";
+import { checkEventLog } from "@agent-transcript/core";
 import { itRunsTheJqRecipes } from "./jq-recipes.test.helpers.js";
 
 // AWF's jq recipes (jq-recipes.test.helpers.ts), run with the real jq against a hand-assembled event log of the

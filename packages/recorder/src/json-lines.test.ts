@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkEventLog } from "./event-log.js";
+import { checkEventLog } from "@agent-transcript/core";
 import { parseJsonLines } from "./json-lines.js";
 
 const event = (seq: number, payload: string): string =>

@@ -20,13 +20,21 @@ describe("the built package's entry points", () => {
     expect(modules.map((module) => module.specifier)).toEqual([
       "@agent-transcript/recorder",
       "@agent-transcript/recorder/instrument",
+      "@agent-transcript/recorder/snapshot",
     ]);
   });
 
   it("keep each group of names at its own entry point", () => {
     expect(names("@agent-transcript/recorder")).toEqual(
-      expect.arrayContaining(["checkEventLog", "createRecorder", "parseJsonLines", "readSnapshotDeclarations"]),
+      expect.arrayContaining(["checkEventLog", "createRecorder", "parseJsonLines", "findChildLog"]),
     );
+    // The snapshot's names are its own entry point's, not the writer's root.
+    for (const name of ["readSnapshotDeclarations", "takeSnapshot", "applySnapshotBundle", "createRunSnapshot"]) {
+      expect(names("@agent-transcript/recorder")).not.toContain(name);
+      expect(names("@agent-transcript/recorder/snapshot")).toContain(name);
+    }
+    // Its 16 values (and 18 types, which the api-report lists).
+    expect(names("@agent-transcript/recorder/snapshot")).toHaveLength(16);
     expect(names("@agent-transcript/recorder")).not.toContain("validJsonLines");
     expect(names("@agent-transcript/recorder")).not.toContain("wrapOpenAI");
     expect(names("@agent-transcript/recorder/instrument")).toEqual([

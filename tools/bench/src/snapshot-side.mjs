@@ -1,6 +1,6 @@
 // One side of the snapshot benchmark, run as a child process (timed from the parent, both sides alike):
 // `node snapshot-side.mjs create <repository> <bundle>` or `node snapshot-side.mjs apply <bundle> <checkout>`.
-import { applySnapshotBundle, takeSnapshot, writeSnapshotBundle } from "@agent-transcript/recorder";
+import { applySnapshotBundle, takeSnapshot, writeSnapshotBundle } from "@agent-transcript/recorder/snapshot";
 
 const [operation, first, second] = process.argv.slice(2);
 if (operation === "create") {

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { checkEventLog, summarizeSnapshotBundle } from "@agent-transcript/recorder";
+import { checkEventLog } from "@agent-transcript/recorder";
+import { summarizeSnapshotBundle } from "@agent-transcript/recorder/snapshot";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAgentRun, type AgentRunResult } from "./agent-run.js";

@@ -1,4 +1,5 @@
-import { checkEventLog, readSnapshotDeclarations } from "@agent-transcript/recorder";
+import { checkEventLog } from "@agent-transcript/recorder";
+import { readSnapshotDeclarations } from "@agent-transcript/recorder/snapshot";
 import { describe, expect, it } from "vitest";
 import { childRunId, parentRunId, sampleRun, toJsonLines } from "./sample-run.js";
 

@@ -11,7 +11,7 @@ import {
   takeSnapshot,
   type ApplySnapshotResult,
   type SnapshotBundleSummary,
-} from "@agent-transcript/recorder";
+} from "@agent-transcript/recorder/snapshot";
 import { describeSize, parseByteSize } from "../input.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../io.js";
 import { planFileIn, planOutput, writeOutput } from "../output.js";

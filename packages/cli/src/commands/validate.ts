@@ -1,6 +1,7 @@
 import type { ValidationMode } from "@agent-transcript/core/validators";
 import { detectSessionFormat, importSessionText, isExpectedSessionLoss } from "@agent-transcript/providers";
-import { checkEventLog, parseJsonLines, readSnapshotDeclarations } from "@agent-transcript/recorder";
+import { checkEventLog, parseJsonLines } from "@agent-transcript/recorder";
+import { readSnapshotDeclarations } from "@agent-transcript/recorder/snapshot";
 import {
   capProblems,
   decodeWithLines,

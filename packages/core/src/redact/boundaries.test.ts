@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ALPHANUMERIC, fakeSecrets } from "./fake-secrets.test.helpers.js";
 import type { FakeSecret } from "./fake-secrets.test.helpers.js";
 import { createRedactor, redactionPlaceholder } from "./index.js";
-import { createRedactorWithoutPrefilter, keyWords } from "./redactor.js";
+import { createRedactorWithoutPrefilter } from "./redactor.js";
+import { keyWords } from "./sensitive-keys.js";
 import { isBasicCredentials } from "./rules.js";
 
 const redactor = createRedactor();

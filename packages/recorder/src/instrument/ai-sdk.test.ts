@@ -2,7 +2,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import type { MessagePayload, ToolPayload } from "@agent-transcript/core";
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel, type LanguageModel } from "ai";
 import { describe, expect, it } from "vitest";
-import type { Recorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 import { recordingMiddleware } from "./ai-sdk.js";
 import {
   blocksText,

@@ -6,7 +6,7 @@
  */
 import type { FinishReason, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
 import type * as AiSdkTypes from "../generated/ai-sdk.js";
-import type { Recorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 import { ModelCall } from "./model-call.js";
 import { instrumentContext, type InstrumentOptions } from "./options.js";
 import { failureOf, watchReadableStream, type StreamWatcher } from "./stream-watch.js";

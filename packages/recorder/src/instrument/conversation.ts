@@ -27,7 +27,7 @@
 import { createHash } from "node:crypto";
 import type { Message, Part } from "@agent-transcript/core";
 import { canonicalize } from "@agent-transcript/core";
-import type { Recorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 
 /** The key of the empty history. */
 export const rootKey = "";

@@ -14,7 +14,8 @@ import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { readEventLog } from "../reader/read-event-log.js";
 import { foldEventLogFile } from "../reader/fold-event-log-file.js";
-import { createRecorder, type Recorder } from "../writer/recorder.js";
+import { createRecorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 import type { InstrumentOptions, RecordingError } from "./options.js";
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { Message } from "@agent-transcript/core";
-import type { Recorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 import { instrumentClient } from "./client-proxy.js";
 import { ModelCall, recordPromiseCall, requestMessages, responseMessages, streamMessages } from "./model-call.js";
 import { instrumentContext, type InstrumentOptions } from "./options.js";

@@ -1,4 +1,4 @@
-import type { Recorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 import { instrumentClient } from "./client-proxy.js";
 import { ModelCall, requestMessages } from "./model-call.js";
 import { instrumentContext, type InstrumentContext, type InstrumentOptions } from "./options.js";

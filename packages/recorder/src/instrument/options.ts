@@ -1,4 +1,4 @@
-import type { Recorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 
 /** Where a model call's events go in the run: the envelope's `path` and `iteration`. */
 export interface CallPlacement {

@@ -4,7 +4,7 @@ import type { LanguageModelMiddleware, wrapLanguageModel } from "ai";
 import type { Ollama } from "ollama";
 import type { AzureOpenAI, OpenAI } from "openai";
 import { describe, expectTypeOf, it } from "vitest";
-import type { Recorder } from "../writer/recorder.js";
+import type { Recorder } from "../writer/recorder-types.js";
 import { recordingMiddleware, type AiSdkTypes } from "./ai-sdk.js";
 import { wrapAnthropic } from "./anthropic.js";
 import { wrapGoogleGenAI } from "./google-genai.js";

@@ -12,8 +12,8 @@ import { createGunzip } from "node:zlib";
 import type { JsonLimits } from "@agent-transcript/core/json";
 import type { ValidationMode } from "@agent-transcript/core/validators";
 import { describeFileKind, openWithoutWaiting } from "../file-kind.js";
-import type { EventLogProblemCode } from "./diagnostics.js";
-import type { EventLines } from "./event-lines.js";
+import type { EventLogProblemCode } from "@agent-transcript/core";
+import type { EventLines } from "./event-line-bytes.js";
 import type { LineSplitter } from "./line-splitter.js";
 import type { EventLogReadEnd, EventLogReadSummary, FollowOptions } from "./read-event-log.js";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { foldEventLog } from "@agent-transcript/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkEventLog } from "../event-log.js";
+import { checkEventLog } from "@agent-transcript/core";
 import { foldEventLogFile } from "./fold-event-log-file.js";
 import { eventLine, sampleRun } from "./reader.test.helpers.js";
 

@@ -1,5 +1,5 @@
 import { foldEventLog, type FoldOptions, type FoldResult, type Tolerant } from "@agent-transcript/core";
-import type { EventLogDiagnostic } from "./diagnostics.js";
+import type { EventLogDiagnostic } from "@agent-transcript/core";
 import {
   readEventLog,
   type EventLogReadSummary,

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import type { EventLogItem } from "./diagnostics.js";
+import type { EventLogItem } from "@agent-transcript/core";
 import { readEventLog, type EventLogReader, type ReadEventLogOptions } from "./read-event-log.js";
 import { eventLine, outline } from "./reader.test.helpers.js";
 

@@ -95,7 +95,7 @@ describe("readRunTree on a child run's file that is no regular file", () => {
     const tree = JSON.parse(outcome.stdout) as { runs: number; problems: Array<{ message: string }> };
     expect(tree.runs).toBe(1);
     expect(tree.problems.map((problem) => problem.message)).toEqual([
-      expect.stringContaining(`${path.join(folder, `${fifoChild}.jsonl`)} is a FIFO (named pipe), not a regular file`),
+      expect.stringContaining(`${path.join(folder, `${fifoChild}.jsonl`)} is a FIFO, not a regular file`),
       expect.stringContaining(`${path.join(folder, `${linkChild}.jsonl`)} is a symbolic link; not followed`),
     ]);
   }, 60_000);

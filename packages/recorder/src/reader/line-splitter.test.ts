@@ -11,7 +11,7 @@ function collector(): { seen: Seen[]; handler: LineHandler } {
   return {
     seen,
     handler: {
-      line: (bytes, start, end, line, offset, terminated) =>
+      lineBytes: (bytes, start, end, line, offset, terminated) =>
         seen.push({ kind: "line", text: bytes.toString("latin1", start, end), line, offset, terminated }),
       overlongLine: (line, offset, length, terminated) =>
         seen.push({ kind: "overlong", line, offset, length, terminated }),

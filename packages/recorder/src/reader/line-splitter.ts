@@ -17,7 +17,7 @@ export interface LineHandler {
    * LF followed it: what a writer killed mid-line leaves. `knownUtf8` is true when the line's bytes are already known
    * to be well-formed UTF-8 (they were checked with the rest of their chunk), so the handler need not check again.
    */
-  line(
+  lineBytes(
     bytes: Buffer,
     start: number,
     end: number,
@@ -90,7 +90,7 @@ export class LineSplitter {
     while (newline !== -1) {
       this.lines += 1;
       if (newline - start > maxLineBytes) handler.overlongLine(this.lines, this.lineStart, newline - start, true);
-      else handler.line(chunk, start, newline, this.lines, this.lineStart, true, knownUtf8);
+      else handler.lineBytes(chunk, start, newline, this.lines, this.lineStart, true, knownUtf8);
       this.lineStart += newline - start + 1;
       start = newline + 1;
       newline = chunk.indexOf(0x0a, start);
@@ -106,7 +106,7 @@ export class LineSplitter {
     if (this.skipping) this.handler.overlongLine(this.lines, this.lineStart, length, false);
     else {
       const content = this.pendingContent() as Buffer;
-      this.handler.line(content, 0, content.length, this.lines, this.lineStart, false, false);
+      this.handler.lineBytes(content, 0, content.length, this.lines, this.lineStart, false, false);
     }
     this.lineStart += length;
     this.reset();
@@ -161,7 +161,7 @@ export class LineSplitter {
     } else {
       this.pieces.push(chunk.subarray(0, newline));
       const content = Buffer.concat(this.pieces, length);
-      this.handler.line(content, 0, length, this.lines, this.lineStart, true, false);
+      this.handler.lineBytes(content, 0, length, this.lines, this.lineStart, true, false);
     }
     this.lineStart += length + 1;
     this.reset();

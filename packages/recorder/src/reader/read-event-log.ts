@@ -15,8 +15,8 @@ import {
   type Reading,
   type Settings,
 } from "./chunk-sources.js";
-import type { EventLogItem } from "./diagnostics.js";
-import { EventLines } from "./event-lines.js";
+import type { EventLogItem } from "@agent-transcript/core";
+import { EventLines } from "./event-line-bytes.js";
 import { LineSplitter } from "./line-splitter.js";
 
 /** A file's path (or `file:` URL), or a stream of its bytes (a Node.js `Readable`, or any async iterable of chunks). */

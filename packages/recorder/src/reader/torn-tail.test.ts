@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import type { EventLogItem } from "./diagnostics.js";
+import type { EventLogItem } from "@agent-transcript/core";
 import { chunksOf, cut, readAll, sampleRun } from "./reader.test.helpers.js";
 
 const lines = sampleRun();

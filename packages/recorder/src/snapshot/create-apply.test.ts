@@ -16,7 +16,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applySnapshotBundle } from "./apply.js";
 import { readSnapshotBundle, writeSnapshotBundle } from "./bundle.js";
-import { readSnapshotDeclarations } from "../snapshot-declarations.js";
+import { readSnapshotDeclarations } from "./read-declarations.js";
 import { takeSnapshot } from "./create.js";
 import { describeSecrets } from "./run-snapshot.js";
 import {

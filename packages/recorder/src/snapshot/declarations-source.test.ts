@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateTranscript } from "@agent-transcript/core/validators";
-import { readSnapshotDeclarations } from "../snapshot-declarations.js";
+import { readSnapshotDeclarations } from "./read-declarations.js";
 import { readSnapshotBundle } from "./bundle.js";
 import { resolveSnapshotDeclarations, snapshotDocsUrl } from "./declarations-source.js";
 import { createRunSnapshot } from "./run-snapshot.js";

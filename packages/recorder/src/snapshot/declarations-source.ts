@@ -8,7 +8,7 @@ import { lstat, mkdtemp, open, rm, stat, type FileHandle } from "node:fs/promise
 import os from "node:os";
 import path from "node:path";
 import { describeCount } from "@agent-transcript/core";
-import { readSnapshotDeclarations, type DeclarationsReport } from "../snapshot-declarations.js";
+import { readSnapshotDeclarations, type DeclarationsReport } from "./read-declarations.js";
 import { killTracedProcesses, newScriptMarker, openTracedStream } from "./script-processes.js";
 
 /** The variables a run's environment sets to ask for a snapshot. */

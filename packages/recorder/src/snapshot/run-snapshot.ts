@@ -5,7 +5,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { SnapshotArtifact, SnapshotFinding, SnapshotHeader } from "@agent-transcript/core";
 import { describeCount } from "@agent-transcript/core";
-import { snapshotArtifact } from "../snapshot-declarations.js";
+import { snapshotArtifact } from "./read-declarations.js";
 import { writeSnapshotBundle } from "./bundle.js";
 import { takeSnapshot, type TakeSnapshotOptions } from "./create.js";
 import { resolveSnapshotDeclarations, type DeclarationsSourceOptions } from "./declarations-source.js";

@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { validateEvent } from "@agent-transcript/core/validators";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkEventLog } from "../event-log.js";
-import { createRecorder, type Recorder } from "./recorder.js";
+import { checkEventLog } from "@agent-transcript/core";
+import { createRecorder } from "./recorder.js";
+import type { Recorder } from "./recorder-types.js";
 import { RecorderError } from "./recorder-error.js";
 import { readRunTree, type RunTreeNode } from "./run-tree.js";
 
@@ -161,6 +163,25 @@ describe("readRunTree", () => {
     });
     expect(tree.runs.map((node) => node.runId)).toEqual([ids.root, ids.fix, ids.test, ids.lint, ids.review]);
     expect(tree.root.file).toBe(file);
+  });
+
+  it("reads child logs compressed as <run id>.jsonl.gz, at any depth, as the other readers find them", async () => {
+    const { ids, file } = await recordTree(newRoot());
+    const folder = path.dirname(file);
+    for (const id of [ids.test, ids.review] as string[]) {
+      const plain = path.join(folder, `${id}.jsonl`);
+      writeFileSync(`${plain}.gz`, gzipSync(readFileSync(plain)));
+      unlinkSync(plain);
+    }
+    const tree = await readRunTree(file);
+    expect(tree.problems).toEqual([]);
+    expect(tree.runs.map((node) => [node.runId, path.basename(node.file), node.events.length])).toEqual([
+      [ids.root, `${ids.root}.jsonl`, 6],
+      [ids.fix, `${ids.fix}.jsonl`, 4],
+      [ids.test, `${ids.test}.jsonl.gz`, 4],
+      [ids.lint, `${ids.lint}.jsonl`, 2],
+      [ids.review, `${ids.review}.jsonl.gz`, 2],
+    ]);
   });
 
   it("reports a missing child file and a child that names another parent, and reads the rest", async () => {

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProgram, transpilePackage, type TranspiledPackage } from "./child-processes.test.helpers.js";
-import { createRecorder, type Durability } from "./recorder.js";
+import { createRecorder } from "./recorder.js";
+import type { Durability } from "./recorder-types.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "recorder-crash-"));
 let transpiled: TranspiledPackage;

@@ -53,14 +53,6 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && uuidPattern.test(value);
 }
 
-/** The schema's path rule, `^(?:[^.]+(?:\.[^.]+)*)?$`, without a regular expression: no empty segment. */
-export function isStepPath(value: unknown): value is string {
-  return (
-    typeof value === "string" &&
-    (value === "" || (!value.startsWith(".") && !value.endsWith(".") && !value.includes("..")))
-  );
-}
-
 /**
  * Timestamps for the envelope. Many events share a millisecond under load, and `toISOString` is a large part of a
  * small event's cost, so the text of the last millisecond is kept.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkEventLog } from "../event-log.js";
+import { checkEventLog } from "@agent-transcript/core";
 import { itRunsTheJqRecipes } from "../jq-recipes.test.helpers.js";
 import { createRecorder } from "./recorder.js";
 

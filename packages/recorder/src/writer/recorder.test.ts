@@ -15,7 +15,8 @@ import path from "node:path";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { validateEvent } from "@agent-transcript/core/validators";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRecorder, type Recorder } from "./recorder.js";
+import { createRecorder } from "./recorder.js";
+import type { Recorder } from "./recorder-types.js";
 import { RecorderError } from "./recorder-error.js";
 import type { EventInput } from "./event-input.js";
 

@@ -77,6 +77,21 @@ export function repairEventLog(file: string): RepairReport {
 }
 
 /** The repair itself, for a caller that holds the file's lock already (the recorder, when it opens a file). */
+/** The report on a log with no line to check: none yet, or an empty file. */
+function nothingToRepair(file: string, outcome: "missing" | "empty"): RepairReport {
+  return {
+    file,
+    outcome,
+    lastSeq: 0,
+    size: 0,
+    quarantineFile: undefined,
+    quarantinedBytes: 0,
+    newlineAdded: false,
+    quarantineReused: false,
+    leftoversRemoved: [],
+  };
+}
+
 export function repairLockedEventLog(file: string): RepairReport {
   let descriptor: number;
   try {
@@ -84,18 +99,7 @@ export function repairLockedEventLog(file: string): RepairReport {
     // never waiting (a FIFO in its place is refused by the fstat below).
     descriptor = openSync(file, constants.O_RDWR | openWithoutFollowing | openWithoutWaiting);
   } catch (error) {
-    if (errorCode(error) === "ENOENT")
-      return {
-        file,
-        outcome: "missing",
-        lastSeq: 0,
-        size: 0,
-        quarantineFile: undefined,
-        quarantinedBytes: 0,
-        newlineAdded: false,
-        quarantineReused: false,
-        leftoversRemoved: [],
-      };
+    if (errorCode(error) === "ENOENT") return nothingToRepair(file, "missing");
     const link = symbolicLink(file);
     if (link !== undefined) throw notARegularFile(file, link);
     throw new RecorderError("io", file, `could not open the event log to check its end: ${describeCause(error)}`, {
@@ -106,18 +110,7 @@ export function repairLockedEventLog(file: string): RepairReport {
     const stats = fstatSync(descriptor);
     if (!stats.isFile()) throw notARegularFile(file, stats);
     const size = stats.size;
-    if (size === 0)
-      return {
-        file,
-        outcome: "empty",
-        lastSeq: 0,
-        size: 0,
-        quarantineFile: undefined,
-        quarantinedBytes: 0,
-        newlineAdded: false,
-        quarantineReused: false,
-        leftoversRemoved: [],
-      };
+    if (size === 0) return nothingToRepair(file, "empty");
     const tail = findCompleteEnd(new TailReader(descriptor, file), size);
     if (tail.end === size && !tail.newlineMissing)
       return {

@@ -6,7 +6,8 @@ import path from "node:path";
 import { foldEventLog, type Event } from "@agent-transcript/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { commitAll, initRepository, removeFolder, temporaryFolder } from "../snapshot/snapshot.test.helpers.js";
-import { createRecorder, type RecorderWarning } from "./recorder.js";
+import { createRecorder } from "./recorder.js";
+import type { RecorderWarning } from "./recorder-types.js";
 
 const folders: string[] = [];
 function folder(): string {

@@ -1,9 +1,11 @@
-import { constants, type Stats } from "node:fs";
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import type { Tolerant } from "@agent-transcript/core";
+import { gunzipSync } from "node:zlib";
+import { checkEventLog, type Tolerant } from "@agent-transcript/core";
 import { defaultMaxInputBytes } from "@agent-transcript/core/json";
-import { checkEventLog } from "../event-log.js";
+import { findChildLog } from "../child-logs.js";
+import { describeFileKind } from "../file-kind.js";
 import { childRunEventTypes, isUuid } from "./event-input.js";
 
 /** One run of a tree: its file's events, and the child runs it started, in the order it started them. */
@@ -44,7 +46,8 @@ export interface RunTree {
 
 interface PendingRun {
   readonly runId: string;
-  readonly file: string;
+  /** The run's log; undefined for a child whose log is not beside its parent's. */
+  readonly file: string | undefined;
   /** The parent that named this run as its child, and the seq of the line that did. */
   readonly parent: { readonly runId: string; readonly file: string; readonly seq: number } | undefined;
   readonly attach: (node: RunTreeNode) => void;
@@ -53,7 +56,7 @@ interface PendingRun {
 /**
  * Reconstructs a run and all its child runs, at any depth, from the root run's event log: every
  * `step.call_workflow.started` (or `.completed`) line names a `child_run_id`, whose file is `<child run id>.jsonl`
- * in the same folder. Each file is read with {@link checkEventLog} in tolerant mode. Never throws for what the files
+ * or `<child run id>.jsonl.gz` in the same folder (the recorder's one child-log lookup). Each file is read with core's `checkEventLog` in tolerant mode. Never throws for what the files
  * hold: a missing child file, a child whose lines name another parent, a run that appears twice (a cycle) or a bad
  * line becomes a problem naming the file, and the rest of the tree is still read. Only an unreadable root file
  * rejects. Each file must be a regular file of at most 256 MiB, opened without blocking (a FIFO is refused, never
@@ -66,7 +69,7 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
   const runs: RunTreeNode[] = [];
   const seen = new Set<string>();
   let root: RunTreeNode | undefined;
-  const stem = path.basename(file, ".jsonl");
+  const stem = path.basename(file).replace(/\.jsonl(?:\.gz)?$/, "");
   // Depth-first with our own stack: a chain of thousands of child runs cannot overflow the call stack.
   const stack: PendingRun[] = [
     {
@@ -81,8 +84,15 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
   while (stack.length > 0) {
     const pending = stack.pop() as PendingRun;
     let text: string;
+    const runFile = pending.file ?? (await findChildLog(directory, pending.runId));
     try {
-      text = await readRunFile(pending.file, pending.parent !== undefined);
+      if (runFile === undefined) {
+        const missing = path.join(directory, `${pending.runId}.jsonl`);
+        throw Object.assign(new Error(`ENOENT: no such file, neither ${missing} nor ${missing}.gz`), {
+          code: "ENOENT",
+        });
+      }
+      text = await readRunFile(runFile, pending.parent !== undefined);
     } catch (error) {
       if (pending.parent === undefined) throw error;
       problems.push({
@@ -92,18 +102,18 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
       continue;
     }
     const report = checkEventLog(text, "tolerant");
-    for (const problem of report.problems) problems.push({ file: pending.file, ...problem });
+    for (const problem of report.problems) problems.push({ file: runFile, ...problem });
     const first = report.events[0];
     const runId = first?.run_id ?? pending.runId;
     seen.add(runId.toLowerCase());
     const parentRunId = first?.parent_run_id;
     if (pending.parent !== undefined && parentRunId !== pending.parent.runId)
       problems.push({
-        file: pending.file,
+        file: runFile,
         message: `names ${parentRunId === undefined ? "no parent run" : `parent run ${parentRunId}`}, but run ${pending.parent.runId} started it (${pending.parent.file}, seq ${pending.parent.seq})`,
       });
     const children: RunTreeNode[] = [];
-    const node: RunTreeNode = { runId, parentRunId, file: pending.file, events: report.events, children };
+    const node: RunTreeNode = { runId, parentRunId, file: runFile, events: report.events, children };
     pending.attach(node);
     runs.push(node);
     const childPending: PendingRun[] = [];
@@ -115,7 +125,7 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
         // The started and completed lines of one child name it twice; only a run seen in another place is a cycle.
         if (!childPending.some((child) => child.runId.toLowerCase() === key))
           problems.push({
-            file: pending.file,
+            file: runFile,
             message: `child run ${childRunId} appears more than once in the tree; read once`,
           });
         continue;
@@ -125,8 +135,8 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
       if (!isUuid(childRunId)) continue;
       childPending.push({
         runId: childRunId,
-        file: path.join(directory, `${childRunId}.jsonl`),
-        parent: { runId, file: pending.file, seq: event.seq },
+        file: undefined,
+        parent: { runId, file: runFile, seq: event.seq },
         // Depth-first: a child's whole subtree is read before its next sibling, so pushing keeps the start order.
         attach: (child) => children.push(child),
       });
@@ -137,19 +147,10 @@ export async function readRunTree(rootFile: string): Promise<RunTree> {
   return { root: root as RunTreeNode, runs, problems };
 }
 
-/** What a file that is not a regular one is, for a message. */
-function describeFileType(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-
 /**
  * A run's event log as text: opened without blocking and judged by its descriptor (only a regular file, at most
  * core's input limit, is read; a child's file is not followed through a link), and read to the size it had then.
+ * A file that starts with gzip's magic bytes is decompressed, to at most the same limit.
  */
 async function readRunFile(file: string, child: boolean): Promise<string> {
   let handle;
@@ -162,7 +163,7 @@ async function readRunFile(file: string, child: boolean): Promise<string> {
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new Error(`${file} is ${describeFileType(stats)}, not a regular file`);
+    if (!stats.isFile()) throw new Error(`${file} is ${describeFileKind(stats)}, not a regular file`);
     if (stats.size > defaultMaxInputBytes)
       throw new Error(`${file} is larger than the limit of ${defaultMaxInputBytes / (1024 * 1024)} MiB`);
     const buffer = Buffer.alloc(stats.size);
@@ -172,7 +173,19 @@ async function readRunFile(file: string, child: boolean): Promise<string> {
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    return buffer.toString("utf8", 0, filled);
+    const bytes = buffer.subarray(0, filled);
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString("utf8");
+    try {
+      return gunzipSync(bytes, { maxOutputLength: defaultMaxInputBytes }).toString("utf8");
+    } catch (error) {
+      const tooLarge = (error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE";
+      throw new Error(
+        tooLarge
+          ? `${file} decompresses to more than the limit of ${defaultMaxInputBytes / (1024 * 1024)} MiB`
+          : `${file} is not valid gzip: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
   } finally {
     await handle.close();
   }

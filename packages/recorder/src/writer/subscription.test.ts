@@ -4,7 +4,8 @@ import path from "node:path";
 import type { Event } from "@agent-transcript/core";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRecorder, type RecorderWarning } from "./recorder.js";
+import { createRecorder } from "./recorder.js";
+import type { RecorderWarning } from "./recorder-types.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "recorder-subscribers-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -16,7 +16,8 @@
 import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import { Worker } from "node:worker_threads";
-import { createRecorder, type Durability } from "./recorder.js";
+import { createRecorder } from "./recorder.js";
+import type { Durability } from "./recorder-types.js";
 import { RecorderError } from "./recorder-error.js";
 import { repairEventLog } from "./repair.js";
 

@@ -1,17 +1,20 @@
 /**
- * One line of an event log at a time: decoded (strict UTF-8), parsed under core's limits, validated, and held to
- * the file's rules (seq, run_id, parent_run_id). The rules and their messages are `checkEventLog`'s, line by line,
- * so a streaming read and a whole-text read of the same valid UTF-8 report the same lines the same way (a test
- * compares them on every fixture); what only a byte reader can see (invalid UTF-8, over-long lines, a torn tail
- * made of bytes that are not text) is reported in the same terms.
+ * The one reader of event log lines: each line parsed under core's limits, validated, and held to the file's rules
+ * (seq starts at 1 and grows by one, one run_id and one parent_run_id per file), with torn tails told apart from bad
+ * lines. Every reader of event logs goes through it: the recorder's streaming reader (lines cut from bytes in constant
+ * memory), `checkEventLog` and the viewer (lines of a whole text), so they report the same lines the same way. It
+ * takes text: decoding is its caller's, which knows its bytes (Node's native decoder, or the platform's); what only a
+ * byte reader can see (invalid UTF-8, over-long lines) is reported here in the same terms.
  */
-import { isUtf8 } from "node:buffer";
-import type { AwfContentBlock, Event, Tolerant } from "@agent-transcript/core";
-import { locateInvalidUtf8, parseJson, type JsonLimits } from "@agent-transcript/core/json";
-import { validateEvent, validateEventTolerant, type ValidationMode } from "@agent-transcript/core/validators";
-import { eventTypes, partTypes } from "@agent-transcript/core/vocabularies";
+import type { AwfContentBlock, Event } from "../generated/v1/types.js";
+import type * as Tolerant from "../generated/v1/tolerant-types.js";
+import type { JsonLimits } from "../json-limits.js";
+import { parseJson } from "../parse-json.js";
+import { locateInvalidUtf8 } from "../utf8.js";
+import type { ValidationMode } from "../validation.js";
+import { validateEvent, validateEventTolerant } from "../validators.js";
+import { eventTypes, partTypes } from "../vocabularies.js";
 import type { EventLogDiagnostic, EventLogItem, EventLogProblemCode } from "./diagnostics.js";
-import type { LineHandler } from "./line-splitter.js";
 import { QuickEventCheck } from "./quick-event-check.js";
 
 const knownEventTypes: ReadonlySet<string> = new Set<Event["type"]>(eventTypes);
@@ -37,17 +40,19 @@ const messageEventTypes: ReadonlySet<string> = new Set(["message.system", "messa
 
 const tornMessage = "incomplete last line (no newline; a write was cut short)";
 
-export interface EventLineOptions {
+export interface EventLogLineOptions {
+  /** Strict (what a writer may emit) or tolerant (what a reader accepts from a newer minor). */
   mode: ValidationMode;
-  limits: JsonLimits;
-  maxLineBytes: number;
+  /** Each line is parsed under these (nesting depth, exact numbers). */
+  limits?: JsonLimits;
+  /** The line length limit the caller applies, named in the message of a line it skipped for it. */
+  maxLineBytes?: number;
 }
 
 /**
- * Turns the lines a `LineSplitter` hands over into items, appended to `items` (the caller drains it after each
- * chunk). Never throws on content.
+ * Turns lines into items, appended to `items` (the caller drains it as it goes). Never throws on content.
  */
-export class EventLines implements LineHandler {
+export class EventLogLineReader {
   readonly items: EventLogItem[] = [];
   /** Whether a run.completed event has been read: a follower stops once it has caught up after one. */
   runCompleted = false;
@@ -58,35 +63,25 @@ export class EventLines implements LineHandler {
   /** Tolerant reading only: the strict validator also refuses unknown fields, which the shortcut does not look for. */
   private readonly quickCheck: QuickEventCheck | undefined;
 
-  constructor(private readonly options: EventLineOptions) {
+  constructor(private readonly options: EventLogLineOptions) {
     this.validate = options.mode === "strict" ? validateEvent : validateEventTolerant;
     this.quickCheck = options.mode === "tolerant" ? new QuickEventCheck() : undefined;
   }
 
-  line(
-    bytes: Buffer,
-    start: number,
-    end: number,
-    line: number,
-    offset: number,
-    terminated: boolean,
-    knownUtf8: boolean,
-  ): void {
-    const text = bytes.toString("utf8", start, end);
-    // Blank lines are skipped, as jq and checkEventLog skip them; a line starting with `{` cannot be one.
+  /**
+   * One line of text, without its LF: `offset` is the byte offset of its first byte in the input, and `terminated` is
+   * false only for a last line no LF followed (what a writer killed mid-line leaves).
+   */
+  line(text: string, line: number, offset: number, terminated: boolean): void {
+    // Blank lines are skipped, as jq skips them; a line starting with `{` cannot be one.
     if (text.charCodeAt(0) !== 0x7b && text.trim() === "") return;
-    // Decoding replaces ill-formed UTF-8 with U+FFFD: a line not checked with its chunk, and holding one, is checked
-    // byte by byte.
-    if (!knownUtf8 && text.includes("\ufffd") && !isUtf8(bytes.subarray(start, end))) {
-      this.invalidUtf8(bytes.subarray(start, end), text, line, offset, terminated);
-      return;
-    }
     const parsed = parseJson(text, this.options.limits);
     if (!parsed.ok) {
       const { code, reason, column, pointer = "" } = parsed.error;
       if (code === "invalid-json" && !terminated) this.torn(line, offset, `${tornMessage}: ${reason}`);
       else
-        this.problem(
+        this.diagnostic(
+          "problem",
           code,
           line,
           offset,
@@ -100,12 +95,13 @@ export class EventLines implements LineHandler {
 
   overlongLine(line: number, offset: number, length: number, terminated: boolean): void {
     const size = terminated ? `${length} bytes` : `at least ${length} bytes, and no newline`;
-    this.problem(
+    this.diagnostic(
+      "problem",
       "line-too-long",
       line,
       offset,
       "",
-      `line is longer than the limit of ${this.options.maxLineBytes} bytes (${size}); skipped without reading it`,
+      `line is longer than the limit of ${this.options.maxLineBytes ?? length} bytes (${size}); skipped without reading it`,
     );
   }
 
@@ -145,7 +141,11 @@ export class EventLines implements LineHandler {
     );
   }
 
-  private invalidUtf8(bytes: Buffer, text: string, line: number, offset: number, terminated: boolean): void {
+  /**
+   * A line whose bytes are not well-formed UTF-8: `bytes` are the line's, `text` their decoding with replacement
+   * characters.
+   */
+  invalidUtf8(bytes: Uint8Array, text: string, line: number, offset: number, terminated: boolean): void {
     // A torn last line that is cut inside a character is torn first: it is not JSON either way.
     if (!terminated) {
       const parsed = parseJson(text, this.options.limits);
@@ -159,7 +159,14 @@ export class EventLines implements LineHandler {
       bytes.subarray(at - offset, at - offset + 4),
       (byte) => `0x${byte.toString(16).padStart(2, "0")}`,
     ).join(" ");
-    this.problem("invalid-utf8", line, at, "", `not valid UTF-8 at byte ${at}: ${shown} is not a well-formed sequence`);
+    this.diagnostic(
+      "problem",
+      "invalid-utf8",
+      line,
+      at,
+      "",
+      `not valid UTF-8 at byte ${at}: ${shown} is not a well-formed sequence`,
+    );
   }
 
   private value(value: unknown, line: number, offset: number): void {
@@ -171,14 +178,15 @@ export class EventLines implements LineHandler {
       const seq = (value as { seq?: unknown } | null)?.seq;
       const numericSeq = typeof seq === "number" && Number.isSafeInteger(seq) ? seq : undefined;
       for (const error of result.errors)
-        this.problem("invalid-event", line, offset, error.pointer, error.message, numericSeq);
+        this.diagnostic("problem", "invalid-event", line, offset, error.pointer, error.message, numericSeq);
       if (numericSeq !== undefined && numericSeq > this.highestSeq) this.highestSeq = numericSeq;
       return;
     }
     const event = value as Tolerant.Event;
     const seq = event.seq;
     if (seq <= this.highestSeq)
-      this.problem(
+      this.diagnostic(
+        "problem",
         "seq-not-increasing",
         line,
         offset,
@@ -187,7 +195,8 @@ export class EventLines implements LineHandler {
         seq,
       );
     else if (seq > this.highestSeq + 1)
-      this.problem(
+      this.diagnostic(
+        "problem",
         "seq-gap",
         line,
         offset,
@@ -200,7 +209,8 @@ export class EventLines implements LineHandler {
     if (first === undefined) this.first = { runId: event.run_id, parentRunId: event.parent_run_id, line };
     else {
       if (event.run_id !== first.runId)
-        this.problem(
+        this.diagnostic(
+          "problem",
           "run-id-mismatch",
           line,
           offset,
@@ -209,7 +219,8 @@ export class EventLines implements LineHandler {
           seq,
         );
       if (event.parent_run_id !== first.parentRunId)
-        this.problem(
+        this.diagnostic(
+          "problem",
           "parent-run-id-mismatch",
           line,
           offset,
@@ -220,7 +231,8 @@ export class EventLines implements LineHandler {
     }
     const type = event.type;
     if (!knownEventTypes.has(type))
-      this.warning(
+      this.diagnostic(
+        "warning",
         "unknown-event-type",
         line,
         offset,
@@ -246,7 +258,8 @@ export class EventLines implements LineHandler {
       if (block === null || typeof block !== "object") continue;
       const type = block.type;
       if (typeof type === "string" && !knownBlockTypes.has(type))
-        this.warning(
+        this.diagnostic(
+          "warning",
           "unknown-block-type",
           line,
           offset,
@@ -260,28 +273,26 @@ export class EventLines implements LineHandler {
   }
 
   private torn(line: number, offset: number, message: string): void {
-    this.warning("torn-tail", line, offset, "", message);
+    this.diagnostic("warning", "torn-tail", line, offset, "", message);
   }
 
-  private warning(
-    code: Extract<EventLogDiagnostic, { kind: "warning" }>["code"],
+  private diagnostic<Kind extends EventLogDiagnostic["kind"]>(
+    kind: Kind,
+    code: Extract<EventLogDiagnostic, { kind: Kind }>["code"],
     line: number,
     offset: number,
     pointer: string,
     message: string,
     seq?: number,
   ): void {
-    this.items.push({ kind: "warning", code, line, offset, ...(seq === undefined ? {} : { seq }), pointer, message });
-  }
-
-  private problem(
-    code: EventLogProblemCode,
-    line: number,
-    offset: number,
-    pointer: string,
-    message: string,
-    seq?: number,
-  ): void {
-    this.items.push({ kind: "problem", code, line, offset, ...(seq === undefined ? {} : { seq }), pointer, message });
+    this.items.push({
+      kind,
+      code,
+      line,
+      offset,
+      ...(seq === undefined ? {} : { seq }),
+      pointer,
+      message,
+    } as EventLogDiagnostic);
   }
 }

@@ -1,4 +1,4 @@
-import type { Tolerant } from "@agent-transcript/core";
+import type * as Tolerant from "../generated/v1/tolerant-types.js";
 
 /** One event of the log: a line that parsed and validated. */
 export interface EventLogEntry {

@@ -10,9 +10,9 @@
  * reader then runs the full validator, whose answer and errors are used as they are. So the warnings a reader reports
  * are the full validator's, line for line; a property test holds the check to that on valid and damaged events.
  */
-import { validateMessagePayloadTolerant, validateToolPayloadTolerant } from "@agent-transcript/core/validators";
+import { validateMessagePayloadTolerant, validateToolPayloadTolerant } from "../validators.js";
 // The schema's path rule, the one the recorder checks before writing a path.
-import { isStepPath } from "../writer/event-input.js";
+import { isStepPath } from "./step-path.js";
 
 /** The role each message event type allows (`enum`/`const` in the event schema's allOf). */
 const messageRoles: ReadonlyMap<string, ReadonlySet<string>> = new Map([

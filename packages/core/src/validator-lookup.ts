@@ -1,3 +1,5 @@
+// Looking up a schema definition's validator by its name at run time (the CLI's `validate --definition`, the examples
+// test). Named for what it is: the providers' registry is the toolkit's only "registry".
 import { validators, type DefinitionName } from "./generated/v1/validate.js";
 import type { ValidationMode, Validator } from "./validation.js";
 

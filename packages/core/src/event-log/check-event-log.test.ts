@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
-import { checkEventLog } from "./event-log.js";
+import { checkEventLog, readEventLogText } from "./check-event-log.js";
 
 const example = (name: string): string =>
   readFileSync(path.join(repositoryRoot, "schemas/v1/examples/Event/valid", name), "utf8");
@@ -121,7 +121,10 @@ describe("checkEventLog", () => {
 describe("logs AWF wrote", () => {
   // AWF's documented examples, each printed JSON value kept as the documentation prints it (its spacing, its
   // `"payload": null` run events, its six content-block shapes), one event per line.
-  const awfLog = readFileSync(new URL("./fixtures/awf-documented-example.jsonl", import.meta.url), "utf8");
+  const awfLog = readFileSync(
+    path.join(repositoryRoot, "packages/recorder/src/fixtures/awf-documented-example.jsonl"),
+    "utf8",
+  );
 
   it("read tolerantly with every line accepted and no gap reported", () => {
     const report = checkEventLog(awfLog, "tolerant");
@@ -152,5 +155,25 @@ describe("sequence checks around invalid lines", () => {
       [2, "/iteration"],
       [3, "/seq"],
     ]);
+  });
+});
+
+describe("readEventLogText", () => {
+  it("gives each line's byte offset in UTF-8, as a reader of the file's bytes counts it", () => {
+    const lines = [line(1), line(2, { path: "é🙂" }), "", line(3), line(4).slice(0, 30)];
+    const text = lines.join("\n");
+    const bytes = Buffer.from(text);
+    const items = [...readEventLogText(text)];
+    expect(items.map((item) => [item.kind, item.line])).toEqual([
+      ["event", 1],
+      ["event", 2],
+      ["event", 4],
+      ["warning", 5],
+    ]);
+    for (const item of items) {
+      const start = item.offset as number;
+      expect(start === 0 || bytes[start - 1] === 0x0a).toBe(true);
+      expect(bytes.subarray(start).toString("utf8")).toBe(lines.slice((item.line as number) - 1).join("\n"));
+    }
   });
 });

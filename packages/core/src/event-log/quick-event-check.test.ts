@@ -1,11 +1,11 @@
-import { validateEventTolerant } from "@agent-transcript/core/validators";
+import { damagedEvent, messageAndToolEvents } from "@agent-transcript/fixtures/event-lines";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { validateEventTolerant } from "../validators.js";
 import { QuickEventCheck } from "./quick-event-check.js";
 
 /** A fresh check each time, so nothing it remembers from one event decides another. */
 const isSurelyValidTolerantEvent = (event: unknown): boolean => new QuickEventCheck().isSurelyValid(event);
-import { damagedEvent, messageAndToolEvents } from "./reader.test.helpers.js";
 
 describe("QuickEventCheck", () => {
   const events = messageAndToolEvents();

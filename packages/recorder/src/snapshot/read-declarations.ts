@@ -6,7 +6,7 @@ import {
   validateSnapshotDeclarationTolerant,
   type ValidationMode,
 } from "@agent-transcript/core/validators";
-import { validJsonLines, type LineProblem } from "./json-lines.js";
+import { validJsonLines, type LineProblem } from "../json-lines.js";
 
 export type DeclarationProblem = LineProblem;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateTranscript } from "@agent-transcript/core/validators";
-import { readSnapshotDeclarations, snapshotArtifact } from "./snapshot-declarations.js";
+import { readSnapshotDeclarations, snapshotArtifact } from "./read-declarations.js";
 
 describe("readSnapshotDeclarations", () => {
   it("reads declarations, skipping and reporting malformed lines", () => {
