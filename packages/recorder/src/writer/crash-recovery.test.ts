@@ -123,6 +123,7 @@ async function trial(size: (typeof sizes)[number], index: number, aimedAtWrite =
   return { size, problems, completeLines, tornBytes: tail.length, aimedAtWrite };
 }
 
+// The timeouts only catch a hang: 204 trials take about a minute on a quiet machine and 150-180 s at a load of 9.
 describe("kill -9 while writing", () => {
   it(`${sizes.length * trialsPerSize} trials: no complete line lost or damaged; reopening repairs and continues seq`, async () => {
     const work = sizes.flatMap((size) => Array.from({ length: trialsPerSize }, (_, index) => ({ size, index })));
@@ -145,7 +146,7 @@ describe("kill -9 while writing", () => {
       expect(results.filter((result) => result.size === size && result.completeLines > 1).length).toBeGreaterThan(
         trialsPerSize / 2,
       );
-  }, 180_000);
+  }, 600_000);
 
   // A kill at a uniformly random moment seldom lands inside a write (serialising takes most of a writer's time, and
   // Linux finishes a short write it has started): about one trial in twenty above leaves a torn line. Here the kill
@@ -157,5 +158,5 @@ describe("kill -9 while writing", () => {
       attempts.push(await trial(20_000, attempts.length, true));
     expect(attempts.filter((result) => result.problems.length > 0)).toEqual([]);
     expect(attempts.filter((result) => result.tornBytes > 0)).toHaveLength(1);
-  }, 120_000);
+  }, 600_000);
 });
