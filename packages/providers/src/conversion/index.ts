@@ -7,6 +7,7 @@ export * from "./converter.js";
 export * from "./json.js";
 export * from "./field-reader.js";
 export * from "./finish.js";
+export * from "./document-writer.js";
 export { fingerprint } from "./fingerprint.js";
 export * from "./tool-call-ids.js";
 export * from "./turn-call-ids.js";

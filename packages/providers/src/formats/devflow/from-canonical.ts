@@ -6,16 +6,15 @@
 import { gzipSync } from "node:zlib";
 import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
 import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
-  Problems,
-  checkCanonicalInput,
-  finishFromCanonical,
-  guard,
   isJsonObject,
   pointer,
   orderKeys,
+  mergeKeptFields,
   reportUnmapped,
+  writeDocument,
   setField,
   type FromCanonicalOptions,
   type FromCanonicalResult,
@@ -30,10 +29,7 @@ export function fromCanonical(
   document: Transcript | Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<DevflowTranscript> {
-  return guard(
-    () => fromCanonicalChecked(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return writeDocument(document, options, "devflow", mappedTranscriptFields, writeTranscript);
 }
 
 /** ADR-011 compresses transcripts of 100 KiB and more. */
@@ -76,40 +72,18 @@ interface CallSlot {
   turn: DevflowTurn;
 }
 
-function fromCanonicalChecked(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions,
-): FromCanonicalResult<DevflowTranscript> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  reportUnmapped(document, mappedTranscriptFields, "", "devflow", problems);
-
+function writeTranscript(document: Tolerant.Transcript, problems: Problems): DevflowTranscript {
   const metadata = writeMetadata(document, problems);
   const turns = writeTurns(document, problems);
   const output: JsonObject = { runId: document.id, metadata, turns };
-  const extra = document.metadata;
-  if (extra !== undefined) {
-    for (const [key, item] of Object.entries(extra)) {
-      if (key === providerKey && isJsonObject(item)) {
-        for (const [field, fieldValue] of Object.entries(item)) {
-          if (Object.hasOwn(output, field))
-            problems.warn(
-              "field-dropped",
-              pointer("/metadata", key, field),
-              `${field} is written by the converter itself`,
-            );
-          else setField(output, field, cloneJson(fieldValue));
-        }
-      } else
-        problems.warn(
-          "field-dropped",
-          pointer("/metadata", key),
-          `transcript metadata ${key} has no devflow equivalent`,
-        );
-    }
-  }
-  return finishFromCanonical(output as unknown as DevflowTranscript, problems.warnings, options);
+  mergeKeptFields(
+    output,
+    document.metadata,
+    "/metadata",
+    { providerKey, target: "devflow", what: "transcript metadata" },
+    problems,
+  );
+  return output as unknown as DevflowTranscript;
 }
 
 function writeMetadata(document: Tolerant.Transcript, problems: Problems): DevflowMetadata {

@@ -5,17 +5,15 @@
  */
 import type { ImagePart, PlanItem, Tolerant, ToolResultPart, Transcript } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
+import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
-  Problems,
-  checkCanonicalInput,
-  finishFromCanonical,
-  guard,
   isJsonObject,
   jsonTypeOf,
   pointer,
+  mergeKeptFields,
   reportUnmapped,
-  setField,
+  writeDocument,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
@@ -29,10 +27,7 @@ export function fromCanonical(
   document: Transcript | Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<WarpExport> {
-  return guard(
-    () => fromCanonicalChecked(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return writeDocument(document, options, "Warp export", mappedTranscriptFields, writeExport);
 }
 
 const mappedTranscriptFields = [
@@ -64,14 +59,7 @@ interface ExportState {
   problems: Problems;
 }
 
-function fromCanonicalChecked(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions,
-): FromCanonicalResult<WarpExport> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  reportUnmapped(document, mappedTranscriptFields, "", "Warp export", problems);
+function writeExport(document: Tolerant.Transcript, problems: Problems): WarpExport {
   if (document.export !== undefined)
     reportUnmapped(document.export, ["exported_at"], "/export", "Warp export", problems);
 
@@ -89,7 +77,7 @@ function fromCanonicalChecked(
   if (document.export?.exported_at !== undefined) output["exported_at"] = document.export.exported_at;
   output["messages"] = state.messages;
   mergeKept(output, document.metadata, "/metadata", "transcript metadata", problems);
-  return finishFromCanonical(output as unknown as WarpExport, problems.warnings, options);
+  return output as unknown as WarpExport;
 }
 
 /**
@@ -103,18 +91,7 @@ function mergeKept(
   what: string,
   problems: Problems,
 ): void {
-  if (fields === undefined) return;
-  for (const [key, item] of Object.entries(fields)) {
-    if (key !== providerKey || !isJsonObject(item)) {
-      problems.warn("field-dropped", pointer(path, key), `${what} ${key} has no Warp export equivalent`);
-      continue;
-    }
-    for (const [field, fieldValue] of Object.entries(item)) {
-      if (Object.hasOwn(target, field))
-        problems.warn("field-dropped", pointer(path, key, field), `${field} is written by the converter itself`);
-      else setField(target, field, cloneJson(fieldValue));
-    }
-  }
+  mergeKeptFields(target, fields, path, { providerKey, target: "Warp export", what }, problems);
 }
 
 function writeMessage(message: Tolerant.Message, index: number, state: ExportState): void {
