@@ -2,7 +2,7 @@
  * What the document converters' write direction (portable, Warp, devflow: a whole conversation in one native
  * document) shares: the frame around the body, and how a target's own fields kept in `metadata` go back.
  */
-import type { Tolerant } from "@agent-transcript/core";
+import type { Tolerant, Transcript } from "@agent-transcript/core";
 import type { FromCanonicalOptions } from "./converter.js";
 import { checkCanonicalInput, finishFromCanonical, guard } from "./finish.js";
 import { reportUnmapped } from "./field-reader.js";
@@ -10,27 +10,26 @@ import { cloneJson, isJsonObject, pointer, setField, type JsonObject } from "./j
 import { Problems, type FromCanonicalResult } from "./result.js";
 
 /**
- * Writes a canonical document with `write`, which reports through `problems`: the frame never throws, refuses a
- * document that is not a (tolerant) transcript before `write` sees it, warns for every top-level field outside
- * `mappedFields` (`<key> has no <target> equivalent`), and applies `strict` to all the warnings.
+ * A document converter's write direction around `write`, which reports through `problems`: the converter never
+ * throws, refuses a document that is not a (tolerant) transcript before `write` sees it, warns for every top-level
+ * field outside `mappedFields` (`<key> has no <target> equivalent`), and applies `strict` to all the warnings.
  */
-export function writeDocument<T>(
-  document: unknown,
-  options: FromCanonicalOptions,
+export function documentWriter<T>(
   target: string,
   mappedFields: readonly string[],
   write: (document: Tolerant.Transcript, problems: Problems) => T,
-): FromCanonicalResult<T> {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      reportUnmapped(document, mappedFields, "", target, problems);
-      return finishFromCanonical(write(document, problems), problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+): (document: Transcript | Tolerant.Transcript, options?: FromCanonicalOptions) => FromCanonicalResult<T> {
+  return (document, options = {}) =>
+    guard(
+      () => {
+        const problems = new Problems();
+        if (!checkCanonicalInput(document, problems))
+          return { ok: false, errors: problems.errors, warnings: problems.warnings };
+        reportUnmapped(document, mappedFields, "", target, problems);
+        return finishFromCanonical(write(document, problems), problems.warnings, options);
+      },
+      (errors) => ({ ok: false, errors, warnings: [] }),
+    );
 }
 
 /**

@@ -4,7 +4,7 @@
  * reported as a warning.
  */
 import { gzipSync } from "node:zlib";
-import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
 import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
@@ -14,23 +14,13 @@ import {
   orderKeys,
   mergeKeptFields,
   reportUnmapped,
-  writeDocument,
+  documentWriter,
   setField,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { durationBetween, providerKey, syntheticCallId } from "./to-canonical.js";
 import type { DevflowMetadata, DevflowRole, DevflowToolCall, DevflowTranscript, DevflowTurn } from "./types.js";
-
-/** Converts a canonical transcript to a devflow run transcript. */
-export function fromCanonical(
-  document: Transcript | Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<DevflowTranscript> {
-  return writeDocument(document, options, "devflow", mappedTranscriptFields, writeTranscript);
-}
 
 /** ADR-011 compresses transcripts of 100 KiB and more. */
 export const devflowGzipThresholdBytes = 100 * 1024;
@@ -63,6 +53,10 @@ const mappedTranscriptFields = [
 ];
 const mappedRunFields = ["status", "started_at", "ended_at", "duration_ms", "error", "metadata"];
 const mappedMessageFields = ["id", "role", "parts", "created_at", "duration_ms", "usage", "provider_fields"];
+
+/** Converts a canonical transcript to a devflow run transcript. */
+export const fromCanonical = documentWriter<DevflowTranscript>("devflow", mappedTranscriptFields, writeTranscript);
+
 const integerId = /^(?:0|-?[1-9]\d*)$/;
 /** Go struct order of ADR-011's Turn, which is how devflow writes it. */
 const turnOrder = ["id", "role", "content", "tokensIn", "tokensOut", "timestamp", "toolCalls", "durationMs"];

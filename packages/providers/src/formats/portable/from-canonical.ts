@@ -3,7 +3,7 @@
  * a user turn with toolResults, text parts are joined into content, and everything without a portable equivalent is
  * reported as a warning.
  */
-import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
 import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
@@ -12,28 +12,21 @@ import {
   isJsonObject,
   pointer,
   reportUnmapped,
-  writeDocument,
+  documentWriter,
   setField,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { isSyntheticId, providerKey, transcriptIdFor } from "./to-canonical.js";
 import type { PortableMessage, PortableRole, PortableToolCall, PortableToolResult } from "./types.js";
 
-/** Converts a canonical transcript to a portable message list (OpenAF portable format). */
-export function fromCanonical(
-  document: Transcript | Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<PortableMessage[]> {
-  // schema_version, source and producer describe the canonical document itself, not the conversation: they are
-  // not content a portable list could carry, so leaving them out is not reported.
-  return writeDocument(document, options, "portable", mappedTranscriptFields, writeMessages);
-}
-
+// schema_version, source and producer describe the canonical document itself, not the conversation: they are
+// not content a portable list could carry, so leaving them out is not reported.
 const mappedTranscriptFields = ["schema_version", "id", "source", "producer", "messages"];
 const mappedMessageFields = ["role", "parts", "provider_fields"];
+
+/** Converts a canonical transcript to a portable message list (OpenAF portable format). */
+export const fromCanonical = documentWriter<PortableMessage[]>("portable", mappedTranscriptFields, writeMessages);
 
 function writeMessages(document: Tolerant.Transcript, problems: Problems): PortableMessage[] {
   const callNames = new Map<string, string>();

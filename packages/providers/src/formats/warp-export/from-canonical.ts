@@ -3,7 +3,7 @@
  * (ids `<id>#<n>`, `metadata.warp_message_id`) join back into it, tool results go back into their tool_call blocks,
  * and everything a Warp export cannot hold is reported as a warning.
  */
-import type { ImagePart, PlanItem, Tolerant, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type { ImagePart, PlanItem, Tolerant, ToolResultPart } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
@@ -13,22 +13,12 @@ import {
   pointer,
   mergeKeptFields,
   reportUnmapped,
-  writeDocument,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
+  documentWriter,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { callIdFor, majorOne, providerKey, segmentKey } from "./to-canonical.js";
 import type { WarpExport, WarpPlanItem, WarpTypedValue } from "./types.js";
-
-/** Converts a canonical transcript to a Warp JSON conversation export (Warp export). */
-export function fromCanonical(
-  document: Transcript | Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<WarpExport> {
-  return writeDocument(document, options, "Warp export", mappedTranscriptFields, writeExport);
-}
 
 const mappedTranscriptFields = [
   "schema_version",
@@ -43,6 +33,9 @@ const mappedTranscriptFields = [
   "metadata",
 ];
 const mappedMessageFields = ["id", "role", "parts", "created_at", "model", "metadata", "provider_fields"];
+
+/** Converts a canonical transcript to a Warp JSON conversation export (Warp export). */
+export const fromCanonical = documentWriter<WarpExport>("Warp export", mappedTranscriptFields, writeExport);
 
 interface CallSlot {
   block: JsonObject;
