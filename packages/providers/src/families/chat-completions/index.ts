@@ -29,3 +29,10 @@ export { assumeModel, collectAssistant, contentValue, requestFromCanonical } fro
 export { responseFromCanonical, responseMessage, responseToCanonical } from "./response.js";
 export { readStream, streamFromCanonical, streamToCanonical } from "./stream.js";
 export { ToolMessageRuns } from "./check.js";
+export {
+  requestConverters,
+  responseConverters,
+  streamConverters,
+  type FromCanonical,
+  type ToCanonical,
+} from "./member.js";
