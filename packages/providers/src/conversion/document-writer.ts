@@ -2,12 +2,12 @@
  * What the document converters' write direction (portable, Warp, devflow: a whole conversation in one native
  * document) shares: the frame around the body, and how a target's own fields kept in `metadata` go back.
  */
-import type { Tolerant, Transcript } from "@agent-transcript/core";
-import type { FromCanonicalOptions } from "./converter.js";
+import type { Tolerant } from "@agent-transcript/core";
+import type { FromCanonical } from "./converter-functions.js";
 import { checkCanonicalInput, finishFromCanonical, guard } from "./finish.js";
 import { reportUnmapped } from "./field-reader.js";
 import { cloneJson, isJsonObject, pointer, setField, type JsonObject } from "./json.js";
-import { Problems, type FromCanonicalResult } from "./result.js";
+import { Problems } from "./result.js";
 
 /**
  * A document converter's write direction around `write`, which reports through `problems`: the converter never
@@ -18,7 +18,7 @@ export function documentWriter<T>(
   target: string,
   mappedFields: readonly string[],
   write: (document: Tolerant.Transcript, problems: Problems) => T,
-): (document: Transcript | Tolerant.Transcript, options?: FromCanonicalOptions) => FromCanonicalResult<T> {
+): FromCanonical<T> {
   return (document, options = {}) =>
     guard(
       () => {

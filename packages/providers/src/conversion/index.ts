@@ -8,6 +8,7 @@ export * from "./json.js";
 export * from "./field-reader.js";
 export * from "./finish.js";
 export * from "./document-writer.js";
+export type * from "./converter-functions.js";
 export { fingerprint } from "./fingerprint.js";
 export * from "./tool-call-ids.js";
 export * from "./turn-call-ids.js";

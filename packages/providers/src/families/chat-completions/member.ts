@@ -2,22 +2,12 @@
  * A member's converters: the family's folds bound to the member's dialects, so a member's request.ts, response.ts
  * and stream.ts state their dialects and nothing else.
  */
-import type { Tolerant } from "@agent-transcript/core";
-import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
+import type { FromCanonical, ToCanonical } from "../../conversion/index.js";
 import type { ChatDialect, CompletionDialect, StreamDialect } from "./dialect.js";
 import { requestFromCanonical } from "./request-from-canonical.js";
 import { requestToCanonical } from "./request-to-canonical.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
 import { streamFromCanonical, streamToCanonical } from "./stream.js";
-
-/** A converter from canonical to one native value. */
-export type FromCanonical<Native> = (
-  document: Tolerant.Transcript,
-  options?: FromCanonicalOptions,
-) => FromCanonicalResult<Native>;
-
-/** A converter from native values to canonical. */
-export type ToCanonical<Native> = (value: Native) => ToCanonicalResult;
 
 export function requestConverters<Request>(dialect: ChatDialect): {
   readonly requestToCanonical: ToCanonical<unknown>;
