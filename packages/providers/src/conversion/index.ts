@@ -7,6 +7,8 @@ export * from "./contracts.js";
 export * from "./json.js";
 export * from "./field-reader.js";
 export * from "./finish.js";
+export * from "./document-writer.js";
+export type * from "./converter-functions.js";
 export { fingerprint } from "./fingerprint.js";
 export * from "./tool-call-ids.js";
 export * from "./turn-call-ids.js";

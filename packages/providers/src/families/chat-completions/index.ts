@@ -29,3 +29,4 @@ export { assumeModel, collectAssistant, contentValue, requestFromCanonical } fro
 export { responseFromCanonical, responseMessage, responseToCanonical } from "./response.js";
 export { readStream, streamFromCanonical, streamToCanonical } from "./stream.js";
 export { ToolMessageRuns } from "./check.js";
+export { requestConverters, responseConverters, streamConverters } from "./member.js";

@@ -12,14 +12,8 @@
  *   turn itself (tool results are paired turn by turn);
  * - tools, tool choice and the required `model` and `max_tokens` are request-tools.ts.
  */
-import type { Tolerant } from "@agent-transcript/core";
 import type { AnthropicRequest } from "./types.js";
-import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
-import {
-  requestFromCanonical as familyRequestFromCanonical,
-  requestToCanonical as familyRequestToCanonical,
-  type RequestDialect,
-} from "../../families/content-blocks/index.js";
+import { requestConverters, type RequestDialect } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
 import { placementMarker, stringContentMarker } from "./native-fields.js";
 import { fieldsFromCanonical, fieldsToCanonical, requiredFields } from "./request-tools.js";
@@ -44,13 +38,4 @@ const requestDialect: RequestDialect = {
   requiredFields,
 };
 
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return familyRequestToCanonical(requestDialect, request);
-}
-
-export function requestFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<AnthropicRequest> {
-  return familyRequestFromCanonical<AnthropicRequest>(requestDialect, document, options);
-}
+export const { requestToCanonical, requestFromCanonical } = requestConverters<AnthropicRequest>(requestDialect);

@@ -27,18 +27,14 @@ import {
   restOf,
   shapeKey,
   shapeOf,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
   type Problems,
-  type ToCanonicalResult,
 } from "../../conversion/index.js";
 import {
   assign,
   fieldsOf,
   readStopAndUsage,
-  responseFromCanonical as familyResponseFromCanonical,
-  responseToCanonical as familyResponseToCanonical,
+  responseConverters,
   stopReasonOf,
   usageOf,
   type ExportContext,
@@ -100,16 +96,7 @@ export const responseDialect: ResponseDialect = {
   writeResponse,
 };
 
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return familyResponseToCanonical(responseDialect, response);
-}
-
-export function responseFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<AnthropicResponse> {
-  return familyResponseFromCanonical<AnthropicResponse>(responseDialect, document, options);
-}
+export const { responseToCanonical, responseFromCanonical } = responseConverters<AnthropicResponse>(responseDialect);
 
 /** The transcript holding converted response messages; its id is the first response id. */
 export function documentOf(messages: Message[], source: unknown): Transcript {

@@ -14,13 +14,7 @@
  * - ids in a document read from Bedrock are kept, as the service issued them (Kimi K2's
  *   `functions.get_temperature:0`); others that break `[a-zA-Z0-9_.:-]{1,64}` are renamed (`id-remapped`).
  */
-import type { Tolerant } from "@agent-transcript/core";
-import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
-import {
-  requestFromCanonical as familyRequestFromCanonical,
-  requestToCanonical as familyRequestToCanonical,
-  type RequestDialect,
-} from "../../families/content-blocks/index.js";
+import { requestConverters, type RequestDialect } from "../../families/content-blocks/index.js";
 import { bedrockContent } from "./content.js";
 import { fieldsFromCanonical, fieldsToCanonical, renameTools } from "./request-tools.js";
 import type { BedrockConverseRequest } from "./types.js";
@@ -39,13 +33,4 @@ const requestDialect: RequestDialect = {
   requiredFields: undefined,
 };
 
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return familyRequestToCanonical(requestDialect, request);
-}
-
-export function requestFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<BedrockConverseRequest> {
-  return familyRequestFromCanonical<BedrockConverseRequest>(requestDialect, document, options);
-}
+export const { requestToCanonical, requestFromCanonical } = requestConverters<BedrockConverseRequest>(requestDialect);

@@ -26,18 +26,14 @@ import {
   setField,
   shapeKey,
   shapeOf,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
   type Problems,
-  type ToCanonicalResult,
 } from "../../conversion/index.js";
 import {
   assign,
   fieldsOf,
   readStopAndUsage,
-  responseFromCanonical as familyResponseFromCanonical,
-  responseToCanonical as familyResponseToCanonical,
+  responseConverters,
   stopReasonOf,
   takeField,
   usageOf,
@@ -99,16 +95,8 @@ export const responseDialect: ResponseDialect = {
   writeResponse,
 };
 
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return familyResponseToCanonical(responseDialect, response);
-}
-
-export function responseFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<BedrockConverseResponse> {
-  return familyResponseFromCanonical<BedrockConverseResponse>(responseDialect, document, options);
-}
+export const { responseToCanonical, responseFromCanonical } =
+  responseConverters<BedrockConverseResponse>(responseDialect);
 
 /** The service's message when `value` is an error body rather than a response. */
 function errorBodyMessage(value: unknown): string | undefined {

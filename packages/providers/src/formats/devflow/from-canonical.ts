@@ -4,37 +4,23 @@
  * reported as a warning.
  */
 import { gzipSync } from "node:zlib";
-import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
 import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
-  Problems,
-  checkCanonicalInput,
-  finishFromCanonical,
-  guard,
   isJsonObject,
   pointer,
   orderKeys,
+  mergeKeptFields,
   reportUnmapped,
+  documentWriter,
   setField,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { durationBetween, providerKey, syntheticCallId } from "./to-canonical.js";
 import type { DevflowMetadata, DevflowRole, DevflowToolCall, DevflowTranscript, DevflowTurn } from "./types.js";
-
-/** Converts a canonical transcript to a devflow run transcript. */
-export function fromCanonical(
-  document: Transcript | Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<DevflowTranscript> {
-  return guard(
-    () => fromCanonicalChecked(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
 
 /** ADR-011 compresses transcripts of 100 KiB and more. */
 export const devflowGzipThresholdBytes = 100 * 1024;
@@ -67,6 +53,10 @@ const mappedTranscriptFields = [
 ];
 const mappedRunFields = ["status", "started_at", "ended_at", "duration_ms", "error", "metadata"];
 const mappedMessageFields = ["id", "role", "parts", "created_at", "duration_ms", "usage", "provider_fields"];
+
+/** Converts a canonical transcript to a devflow run transcript. */
+export const fromCanonical = documentWriter<DevflowTranscript>("devflow", mappedTranscriptFields, writeTranscript);
+
 const integerId = /^(?:0|-?[1-9]\d*)$/;
 /** Go struct order of ADR-011's Turn, which is how devflow writes it. */
 const turnOrder = ["id", "role", "content", "tokensIn", "tokensOut", "timestamp", "toolCalls", "durationMs"];
@@ -76,40 +66,18 @@ interface CallSlot {
   turn: DevflowTurn;
 }
 
-function fromCanonicalChecked(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions,
-): FromCanonicalResult<DevflowTranscript> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  reportUnmapped(document, mappedTranscriptFields, "", "devflow", problems);
-
+function writeTranscript(document: Tolerant.Transcript, problems: Problems): DevflowTranscript {
   const metadata = writeMetadata(document, problems);
   const turns = writeTurns(document, problems);
   const output: JsonObject = { runId: document.id, metadata, turns };
-  const extra = document.metadata;
-  if (extra !== undefined) {
-    for (const [key, item] of Object.entries(extra)) {
-      if (key === providerKey && isJsonObject(item)) {
-        for (const [field, fieldValue] of Object.entries(item)) {
-          if (Object.hasOwn(output, field))
-            problems.warn(
-              "field-dropped",
-              pointer("/metadata", key, field),
-              `${field} is written by the converter itself`,
-            );
-          else setField(output, field, cloneJson(fieldValue));
-        }
-      } else
-        problems.warn(
-          "field-dropped",
-          pointer("/metadata", key),
-          `transcript metadata ${key} has no devflow equivalent`,
-        );
-    }
-  }
-  return finishFromCanonical(output as unknown as DevflowTranscript, problems.warnings, options);
+  mergeKeptFields(
+    output,
+    document.metadata,
+    "/metadata",
+    { providerKey, target: "devflow", what: "transcript metadata" },
+    problems,
+  );
+  return output as unknown as DevflowTranscript;
 }
 
 function writeMetadata(document: Tolerant.Transcript, problems: Problems): DevflowMetadata {

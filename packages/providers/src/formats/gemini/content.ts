@@ -38,13 +38,8 @@ import {
   mergeNative,
   providerFields,
 } from "./native-fields.js";
-import {
-  exportPart,
-  importPart,
-  type ExportedPart,
-  type PartExportContext,
-  type PartImportContext,
-} from "./content-parts.js";
+import { importPart, type PartImportContext } from "./content-parts-to-canonical.js";
+import { exportPart, type ExportedPart, type PartExportContext } from "./content-parts-from-canonical.js";
 
 /** The text of the user Content put before a history that opens with the model's function calls. */
 export const placeholderUserText = "Continue.";

@@ -44,7 +44,8 @@ import {
   providerFields,
   snakeCase,
 } from "./native-fields.js";
-import type { PartExportContext, PartImportContext } from "./content-parts.js";
+import type { PartImportContext } from "./content-parts-to-canonical.js";
+import type { PartExportContext } from "./content-parts-from-canonical.js";
 import type { GeminiRequest } from "./types.js";
 
 /** Built-in Tool fields of the Gemini API and Vertex AI (a definition with another native_type is not Gemini's). */

@@ -47,7 +47,8 @@ import {
   mergeNative,
   providerFields,
 } from "./native-fields.js";
-import { exportPart, type PartExportContext, type PartImportContext } from "./content-parts.js";
+import type { PartImportContext } from "./content-parts-to-canonical.js";
+import { exportPart, type PartExportContext } from "./content-parts-from-canonical.js";
 import { newIdMap, registerIds } from "./request.js";
 import type { GeminiResponse } from "./types.js";
 

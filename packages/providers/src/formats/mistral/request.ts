@@ -14,19 +14,9 @@
  * and a following user message, a final assistant message sent with `prefix: true`, a placeholder user message
  * before a history that opens with the assistant, each with a warning.
  */
-import type { Tolerant } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
-import {
-  idRules,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
-  type ToCanonicalResult,
-} from "../../conversion/index.js";
-import {
-  requestFromCanonical as writeRequest,
-  requestToCanonical as readRequest,
-  type ChatDialect,
-} from "../../families/chat-completions/index.js";
+import { idRules } from "../../conversion/index.js";
+import { requestConverters, type ChatDialect } from "../../families/chat-completions/index.js";
 import { mistralContent } from "./content.js";
 import { label, provider } from "./native-fields.js";
 import type { MistralChatRequest } from "./types.js";
@@ -97,13 +87,4 @@ export const mistralDialect: ChatDialect = {
   roleOrder: { bridgeText: "OK", placeholderUserText: "Continue." },
 };
 
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return readRequest(mistralDialect, request);
-}
-
-export function requestFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<MistralChatRequest> {
-  return writeRequest<MistralChatRequest>(mistralDialect, document, options);
-}
+export const { requestToCanonical, requestFromCanonical } = requestConverters<MistralChatRequest>(mistralDialect);

@@ -10,19 +10,8 @@
  * An error body (`{ "object": "error", "message": … }`, `{ "detail": … }`, `{ "error": … }`) is no completion and is
  * refused with its message.
  */
-import type { Tolerant } from "@agent-transcript/core";
-import {
-  isJsonObject,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
-  type JsonObject,
-  type ToCanonicalResult,
-} from "../../conversion/index.js";
-import {
-  responseFromCanonical as writeCompletion,
-  responseToCanonical as readCompletion,
-  type CompletionDialect,
-} from "../../families/chat-completions/index.js";
+import { isJsonObject, type JsonObject } from "../../conversion/index.js";
+import { responseConverters, type CompletionDialect } from "../../families/chat-completions/index.js";
 import { mistralDialect } from "./request.js";
 import type { MistralChatResponse } from "./types.js";
 
@@ -61,13 +50,7 @@ export const mistralCompletion: CompletionDialect = {
   fieldsKey: "completion",
 };
 
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return readCompletion(mistralDialect, mistralCompletion, response);
-}
-
-export function responseFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<MistralChatResponse> {
-  return writeCompletion<MistralChatResponse>(mistralDialect, mistralCompletion, document, options);
-}
+export const { responseToCanonical, responseFromCanonical } = responseConverters<MistralChatResponse>(
+  mistralDialect,
+  mistralCompletion,
+);

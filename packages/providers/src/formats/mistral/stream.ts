@@ -6,13 +6,7 @@
  * chunk, one chunk per content chunk (or the string content in the first), one per tool call, then the finish chunk
  * with the usage.
  */
-import type { Tolerant } from "@agent-transcript/core";
-import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
-import {
-  streamFromCanonical as writeStream,
-  streamToCanonical as readStream,
-  type StreamDialect,
-} from "../../families/chat-completions/index.js";
+import { streamConverters, type StreamDialect } from "../../families/chat-completions/index.js";
 import { mistralDialect } from "./request.js";
 import { mistralCompletion } from "./response.js";
 import type { MistralChatChunk } from "./types.js";
@@ -28,13 +22,8 @@ export const mistralStream: StreamDialect = {
   usage: "finish-chunk",
 };
 
-export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
-  return readStream(mistralDialect, mistralCompletion, mistralStream, chunks);
-}
-
-export function streamFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<MistralChatChunk[]> {
-  return writeStream<MistralChatChunk>(mistralDialect, mistralCompletion, mistralStream, document, options);
-}
+export const { streamToCanonical, streamFromCanonical } = streamConverters<MistralChatChunk>(
+  mistralDialect,
+  mistralCompletion,
+  mistralStream,
+);

@@ -11,19 +11,9 @@
  * result's name has no field; the key `provider_fields.openai` is shared with OpenAI Responses, so only an
  * `openai-chat` document's entries are sent back.
  */
-import type { Tolerant } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
-import {
-  idRules,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
-  type ToCanonicalResult,
-} from "../../conversion/index.js";
-import {
-  requestFromCanonical as writeRequest,
-  requestToCanonical as readRequest,
-  type ChatDialect,
-} from "../../families/chat-completions/index.js";
+import { idRules } from "../../conversion/index.js";
+import { requestConverters, type ChatDialect } from "../../families/chat-completions/index.js";
 import { chatContent } from "./content.js";
 import { label, provider, reasoningMessageFields } from "./native-fields.js";
 import type { OpenAIChatRequest } from "./types.js";
@@ -98,13 +88,4 @@ export const chatDialect: ChatDialect = {
   roleOrder: undefined,
 };
 
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return readRequest(chatDialect, request);
-}
-
-export function requestFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OpenAIChatRequest> {
-  return writeRequest<OpenAIChatRequest>(chatDialect, document, options);
-}
+export const { requestToCanonical, requestFromCanonical } = requestConverters<OpenAIChatRequest>(chatDialect);

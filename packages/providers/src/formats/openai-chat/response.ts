@@ -10,19 +10,8 @@
  * citations are its `annotations`; `finish_reason` `function_call` (the legacy functions API) reads as tool_calls.
  * An error body (`{ "error": { … } }`) is refused with the provider's message.
  */
-import type { Tolerant } from "@agent-transcript/core";
-import {
-  isJsonObject,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
-  type JsonObject,
-  type ToCanonicalResult,
-} from "../../conversion/index.js";
-import {
-  responseFromCanonical as writeCompletion,
-  responseToCanonical as readCompletion,
-  type CompletionDialect,
-} from "../../families/chat-completions/index.js";
+import { isJsonObject, type JsonObject } from "../../conversion/index.js";
+import { responseConverters, type CompletionDialect } from "../../families/chat-completions/index.js";
 import { chatDialect } from "./request.js";
 import type { OpenAIChatResponse } from "./types.js";
 
@@ -57,13 +46,7 @@ export const chatCompletion: CompletionDialect = {
   fieldsKey: undefined,
 };
 
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return readCompletion(chatDialect, chatCompletion, response);
-}
-
-export function responseFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OpenAIChatResponse> {
-  return writeCompletion<OpenAIChatResponse>(chatDialect, chatCompletion, document, options);
-}
+export const { responseToCanonical, responseFromCanonical } = responseConverters<OpenAIChatResponse>(
+  chatDialect,
+  chatCompletion,
+);

@@ -6,13 +6,7 @@
  * with a warning; the usage in a last chunk with no choices. Written back: one chunk for the message's fields, one
  * per reasoning field, a head and an arguments chunk per tool call, the finish chunk, then the usage chunk.
  */
-import type { Tolerant } from "@agent-transcript/core";
-import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
-import {
-  streamFromCanonical as writeStream,
-  streamToCanonical as readStream,
-  type StreamDialect,
-} from "../../families/chat-completions/index.js";
+import { streamConverters, type StreamDialect } from "../../families/chat-completions/index.js";
 import { chatDialect } from "./request.js";
 import { chatCompletion } from "./response.js";
 import type { OpenAIChatChunk } from "./types.js";
@@ -28,13 +22,8 @@ export const chatStream: StreamDialect = {
   usage: "own-chunk",
 };
 
-export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
-  return readStream(chatDialect, chatCompletion, chatStream, chunks);
-}
-
-export function streamFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OpenAIChatChunk[]> {
-  return writeStream<OpenAIChatChunk>(chatDialect, chatCompletion, chatStream, document, options);
-}
+export const { streamToCanonical, streamFromCanonical } = streamConverters<OpenAIChatChunk>(
+  chatDialect,
+  chatCompletion,
+  chatStream,
+);

@@ -5,7 +5,7 @@
 import { withIndefiniteArticle } from "@agent-transcript/core";
 import type { TargetProblem } from "../../conversion/index.js";
 import { isJsonObject, pointer } from "../../conversion/index.js";
-import { canFollowReasoning } from "./content-items.js";
+import { canFollowReasoning } from "./content-items-from-canonical.js";
 
 /** Result item types and the call item type whose `call_id` each answers. */
 const answers: Record<string, string> = {

@@ -1,7 +1,7 @@
 /**
  * OpenAI Responses (`POST /v1/responses`): requests, `Response` objects and `ResponseStreamEvent` streams, both
- * directions. The mapping is documented where it is done: request.ts, response.ts, stream.ts, content-items.ts and
- * content.ts; the structural rules in check.ts.
+ * directions. The mapping is documented where it is done: request.ts, response.ts, stream.ts,
+ * content-items-to-canonical.ts, content-items-from-canonical.ts and content.ts; the structural rules in check.ts.
  *
  * The native side is typed with our own declarations of the official `openai` SDK's types (types.ts). The converters build plain JSON objects and type
  * them at this boundary: a document carries what a recorded payload carried, including item types and fields newer

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { specProblems } from "../../conformance.test.helpers.js";
 import { openaiResponsesConverter as format } from "../../converters.js";
-import { parseArguments } from "./content-items.js";
+import { parseArguments } from "./content-items-to-canonical.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 /**

@@ -42,14 +42,13 @@ import {
 } from "../../conversion/index.js";
 import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { contentListToParts } from "./content.js";
+import { itemKind, itemToParts } from "./content-items-to-canonical.js";
 import {
   canFollowReasoning,
-  itemKind,
-  itemToParts,
   partsToItems,
   type ExportContext,
   type WrittenItem,
-} from "./content-items.js";
+} from "./content-items-from-canonical.js";
 import {
   absentOf,
   isNonEmptyString,

@@ -27,7 +27,8 @@ import {
   type JsonObject,
 } from "../../conversion/index.js";
 import { withoutForeignOpenaiFields } from "../../conversion/index.js";
-import { itemsToParts, partsToItems, type ExportContext } from "./content-items.js";
+import { itemsToParts } from "./content-items-to-canonical.js";
+import { partsToItems, type ExportContext } from "./content-items-from-canonical.js";
 import {
   absentOf,
   epochToIso,

@@ -71,6 +71,54 @@ function setText(target: JsonObject | undefined, key: string, value: unknown): v
   if (target !== undefined && typeof value === "string") target[key] = value;
 }
 
+/** The list entry of an item a text event writes into: which list, which event field indexes it, and a fresh one. */
+interface ListEntry {
+  readonly list: "content" | "summary";
+  readonly index: "content_index" | "summary_index";
+  readonly fresh: () => JsonObject;
+}
+
+const outputTextEntry = contentEntry(() => ({ type: "output_text", text: "", annotations: [] }));
+
+/**
+ * Where the text of a `<event>.delta` / `<event>.done` pair goes: the item itself or one entry of its lists, under
+ * `key`; a delta appends its `delta`, a done event sets its field named like the key. Looked up by a type read from
+ * input, so the table has no prototype (`toString` is no event).
+ */
+const textEvents: Readonly<Record<string, { readonly entry?: ListEntry; readonly key: string }>> = Object.assign(
+  Object.create(null) as Record<string, { readonly entry?: ListEntry; readonly key: string }>,
+  {
+    "response.output_text": { entry: outputTextEntry, key: "text" },
+    "response.refusal": { entry: contentEntry(() => ({ type: "refusal", refusal: "" })), key: "refusal" },
+    "response.function_call_arguments": { key: "arguments" },
+    "response.mcp_call_arguments": { key: "arguments" },
+    "response.custom_tool_call_input": { key: "input" },
+    "response.code_interpreter_call_code": { key: "code" },
+    "response.reasoning_summary_text": {
+      entry: { list: "summary", index: "summary_index", fresh: () => ({ type: "summary_text", text: "" }) },
+      key: "text",
+    },
+    "response.reasoning_text": { entry: contentEntry(() => ({ type: "reasoning_text", text: "" })), key: "text" },
+  },
+);
+
+function contentEntry(fresh: () => JsonObject): ListEntry {
+  return { list: "content", index: "content_index", fresh };
+}
+
+/** Applies a text event (`<event>.delta` or `<event>.done` of {@link textEvents}); false when `type` is none. */
+function applyTextEvent(type: string, chunk: JsonObject, item: JsonObject | undefined): boolean {
+  const dot = type.lastIndexOf(".");
+  const phase = type.slice(dot + 1);
+  const spec = phase === "delta" || phase === "done" ? textEvents[type.slice(0, dot)] : undefined;
+  if (spec === undefined) return false;
+  const { entry, key } = spec;
+  const target = entry === undefined ? item : item && entryAt(item, entry.list, index(chunk[entry.index]), entry.fresh);
+  if (phase === "delta") appendText(target, key, chunk.delta);
+  else setText(target, key, chunk[key]);
+  return true;
+}
+
 export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
   return guard(
     () => importStream(chunks),
@@ -103,6 +151,7 @@ function importStream(chunks: readonly unknown[]): ToCanonicalResult {
       if (terminals.has(type)) terminal = true;
       return;
     }
+    if (applyTextEvent(type, chunk, item)) return;
     switch (type) {
       case "response.output_item.added":
         if (at !== undefined && isJsonObject(chunk.item)) partial[at] = cloneJson(chunk.item);
@@ -115,109 +164,17 @@ function importStream(chunks: readonly unknown[]): ToCanonicalResult {
         if (item !== undefined && isJsonObject(chunk.part) && index(chunk.content_index) !== undefined)
           listIn(item, "content")[chunk.content_index as number] = cloneJson(chunk.part);
         return;
-      case "response.output_text.delta":
-        appendText(
-          item &&
-            entryAt(item, "content", index(chunk.content_index), () => ({
-              type: "output_text",
-              text: "",
-              annotations: [],
-            })),
-          "text",
-          chunk.delta,
-        );
-        return;
-      case "response.output_text.done":
-        setText(
-          item &&
-            entryAt(item, "content", index(chunk.content_index), () => ({
-              type: "output_text",
-              text: "",
-              annotations: [],
-            })),
-          "text",
-          chunk.text,
-        );
-        return;
-      case "response.refusal.delta":
-        appendText(
-          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "refusal", refusal: "" })),
-          "refusal",
-          chunk.delta,
-        );
-        return;
-      case "response.refusal.done":
-        setText(
-          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "refusal", refusal: "" })),
-          "refusal",
-          chunk.refusal,
-        );
-        return;
       case "response.output_text.annotation.added": {
-        const part =
-          item &&
-          entryAt(item, "content", index(chunk.content_index), () => ({
-            type: "output_text",
-            text: "",
-            annotations: [],
-          }));
+        const part = item && entryAt(item, "content", index(chunk.content_index), outputTextEntry.fresh);
         const position = index(chunk.annotation_index);
         if (part !== undefined && position !== undefined && chunk.annotation !== undefined)
           listIn(part, "annotations")[position] = cloneJson(chunk.annotation);
         return;
       }
-      case "response.function_call_arguments.delta":
-      case "response.mcp_call_arguments.delta":
-        appendText(item, "arguments", chunk.delta);
-        return;
-      case "response.function_call_arguments.done":
-      case "response.mcp_call_arguments.done":
-        setText(item, "arguments", chunk.arguments);
-        return;
-      case "response.custom_tool_call_input.delta":
-        appendText(item, "input", chunk.delta);
-        return;
-      case "response.custom_tool_call_input.done":
-        setText(item, "input", chunk.input);
-        return;
-      case "response.code_interpreter_call_code.delta":
-        appendText(item, "code", chunk.delta);
-        return;
-      case "response.code_interpreter_call_code.done":
-        setText(item, "code", chunk.code);
-        return;
       case "response.reasoning_summary_part.added":
       case "response.reasoning_summary_part.done":
         if (item !== undefined && isJsonObject(chunk.part) && index(chunk.summary_index) !== undefined)
           listIn(item, "summary")[chunk.summary_index as number] = cloneJson(chunk.part);
-        return;
-      case "response.reasoning_summary_text.delta":
-        appendText(
-          item && entryAt(item, "summary", index(chunk.summary_index), () => ({ type: "summary_text", text: "" })),
-          "text",
-          chunk.delta,
-        );
-        return;
-      case "response.reasoning_summary_text.done":
-        setText(
-          item && entryAt(item, "summary", index(chunk.summary_index), () => ({ type: "summary_text", text: "" })),
-          "text",
-          chunk.text,
-        );
-        return;
-      case "response.reasoning_text.delta":
-        appendText(
-          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "reasoning_text", text: "" })),
-          "text",
-          chunk.delta,
-        );
-        return;
-      case "response.reasoning_text.done":
-        setText(
-          item && entryAt(item, "content", index(chunk.content_index), () => ({ type: "reasoning_text", text: "" })),
-          "text",
-          chunk.text,
-        );
         return;
       case "error":
         errorEvent = chunk;

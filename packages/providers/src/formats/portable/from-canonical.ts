@@ -3,52 +3,32 @@
  * a user turn with toolResults, text parts are joined into content, and everything without a portable equivalent is
  * reported as a warning.
  */
-import type { Tolerant, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
 import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import type { Problems } from "../../conversion/index.js";
 import {
   append,
   cloneJson,
-  Problems,
-  checkCanonicalInput,
-  finishFromCanonical,
-  guard,
   isJsonObject,
   pointer,
   reportUnmapped,
+  documentWriter,
   setField,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { isSyntheticId, providerKey, transcriptIdFor } from "./to-canonical.js";
 import type { PortableMessage, PortableRole, PortableToolCall, PortableToolResult } from "./types.js";
 
-/** Converts a canonical transcript to a portable message list (OpenAF portable format). */
-export function fromCanonical(
-  document: Transcript | Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<PortableMessage[]> {
-  return guard(
-    () => fromCanonicalChecked(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
-
+// schema_version, source and producer describe the canonical document itself, not the conversation: they are
+// not content a portable list could carry, so leaving them out is not reported.
 const mappedTranscriptFields = ["schema_version", "id", "source", "producer", "messages"];
 const mappedMessageFields = ["role", "parts", "provider_fields"];
 
-function fromCanonicalChecked(
-  document: unknown,
-  options: FromCanonicalOptions,
-): FromCanonicalResult<PortableMessage[]> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  // schema_version, source and producer describe the canonical document itself, not the conversation: they are
-  // not content a portable list could carry, so leaving them out is not reported.
-  reportUnmapped(document, mappedTranscriptFields, "", "portable", problems);
+/** Converts a canonical transcript to a portable message list (OpenAF portable format). */
+export const fromCanonical = documentWriter<PortableMessage[]>("portable", mappedTranscriptFields, writeMessages);
 
+function writeMessages(document: Tolerant.Transcript, problems: Problems): PortableMessage[] {
   const callNames = new Map<string, string>();
   for (const message of document.messages) {
     for (const part of message.parts) if (isPartOfType(part, "tool_call")) callNames.set(part.id, part.name);
@@ -92,7 +72,7 @@ function fromCanonicalChecked(
   if (document.id !== transcriptIdFor(output)) {
     problems.warn("field-dropped", "/id", "the transcript id has no portable equivalent");
   }
-  return finishFromCanonical(output, problems.warnings, options);
+  return output;
 }
 
 /** The `portable` entry of provider_fields; entries for other providers are reported as dropped. */

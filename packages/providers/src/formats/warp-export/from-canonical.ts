@@ -3,37 +3,22 @@
  * (ids `<id>#<n>`, `metadata.warp_message_id`) join back into it, tool results go back into their tool_call blocks,
  * and everything a Warp export cannot hold is reported as a warning.
  */
-import type { ImagePart, PlanItem, Tolerant, ToolResultPart, Transcript } from "@agent-transcript/core";
+import type { ImagePart, PlanItem, Tolerant, ToolResultPart } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
+import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
-  Problems,
-  checkCanonicalInput,
-  finishFromCanonical,
-  guard,
   isJsonObject,
   jsonTypeOf,
   pointer,
+  mergeKeptFields,
   reportUnmapped,
-  setField,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
+  documentWriter,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
 import { callIdFor, majorOne, providerKey, segmentKey } from "./to-canonical.js";
 import type { WarpExport, WarpPlanItem, WarpTypedValue } from "./types.js";
-
-/** Converts a canonical transcript to a Warp JSON conversation export (Warp export). */
-export function fromCanonical(
-  document: Transcript | Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<WarpExport> {
-  return guard(
-    () => fromCanonicalChecked(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
 
 const mappedTranscriptFields = [
   "schema_version",
@@ -48,6 +33,9 @@ const mappedTranscriptFields = [
   "metadata",
 ];
 const mappedMessageFields = ["id", "role", "parts", "created_at", "model", "metadata", "provider_fields"];
+
+/** Converts a canonical transcript to a Warp JSON conversation export (Warp export). */
+export const fromCanonical = documentWriter<WarpExport>("Warp export", mappedTranscriptFields, writeExport);
 
 interface CallSlot {
   block: JsonObject;
@@ -64,14 +52,7 @@ interface ExportState {
   problems: Problems;
 }
 
-function fromCanonicalChecked(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions,
-): FromCanonicalResult<WarpExport> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  reportUnmapped(document, mappedTranscriptFields, "", "Warp export", problems);
+function writeExport(document: Tolerant.Transcript, problems: Problems): WarpExport {
   if (document.export !== undefined)
     reportUnmapped(document.export, ["exported_at"], "/export", "Warp export", problems);
 
@@ -89,7 +70,7 @@ function fromCanonicalChecked(
   if (document.export?.exported_at !== undefined) output["exported_at"] = document.export.exported_at;
   output["messages"] = state.messages;
   mergeKept(output, document.metadata, "/metadata", "transcript metadata", problems);
-  return finishFromCanonical(output as unknown as WarpExport, problems.warnings, options);
+  return output as unknown as WarpExport;
 }
 
 /**
@@ -103,18 +84,7 @@ function mergeKept(
   what: string,
   problems: Problems,
 ): void {
-  if (fields === undefined) return;
-  for (const [key, item] of Object.entries(fields)) {
-    if (key !== providerKey || !isJsonObject(item)) {
-      problems.warn("field-dropped", pointer(path, key), `${what} ${key} has no Warp export equivalent`);
-      continue;
-    }
-    for (const [field, fieldValue] of Object.entries(item)) {
-      if (Object.hasOwn(target, field))
-        problems.warn("field-dropped", pointer(path, key, field), `${field} is written by the converter itself`);
-      else setField(target, field, cloneJson(fieldValue));
-    }
-  }
+  mergeKeptFields(target, fields, path, { providerKey, target: "Warp export", what }, problems);
 }
 
 function writeMessage(message: Tolerant.Message, index: number, state: ExportState): void {
