@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { captureIo } from "./capture-io.test.helpers.js";
-import { meterInput } from "./input-meter.js";
+import { meterInput } from "./input/meter.js";
 import { progressDelayMs, startProgress } from "./progress.js";
 
 afterEach(() => {

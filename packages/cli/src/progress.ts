@@ -2,10 +2,10 @@
  * A progress bar on stderr for work that takes a while: only when stderr is a terminal (never into a pipe or a file,
  * where it would be noise in a log), never with --quiet or --json (stderr then carries errors only), and only once
  * the work has gone on for about a second, so quick runs print nothing extra. It shows the bytes read of the file
- * the input layer or the event log reader is reading (input-meter.ts). Colour follows NO_COLOR and FORCE_COLOR.
+ * the input layer or the event log reader is reading (input/meter.ts). Colour follows NO_COLOR and FORCE_COLOR.
  */
 import { SingleBar } from "cli-progress";
-import { currentInput } from "./input-meter.js";
+import { currentInput } from "./input/meter.js";
 import { shown, wantsColour, type CommandIo } from "./io.js";
 
 /** How long work runs before a bar appears, and how often the bar is redrawn. */

@@ -1,0 +1,387 @@
+/**
+ * What `stats` counts for one run, fed one message (a document's, a session's) or one event (an event log's) at a
+ * time, so an event log of any size is counted in constant memory: messages by role, tool calls by name with errors
+ * and durations, tokens (cache reads and writes, reasoning), cost priced per model call with its pricing date, the
+ * models, the run's span in time. Child runs are counted on their own and rolled up into their parent.
+ */
+import {
+  addCost,
+  addUsage,
+  computeCost,
+  type Cost,
+  type Tolerant,
+  type Transcript,
+  type Usage,
+} from "@agent-transcript/core";
+import { isFailedResult, payloadOf } from "../../input/event-log.js";
+
+/** One tool's calls. */
+export interface ToolStats {
+  calls: number;
+  /** Results that say they failed (status error, or an error). */
+  errors: number;
+  /** Calls whose result never came (or whose call the input does not hold). */
+  unpaired: number;
+  /** Sum and largest of the durations known (a result's duration_ms, else the time between call and result). */
+  durationMs: number;
+  maxDurationMs: number;
+  timedCalls: number;
+}
+
+/** Totals that roll up from child runs into their parent. */
+export interface StatsTotals {
+  messages: number;
+  toolCalls: number;
+  toolErrors: number;
+  usage: Usage | null;
+  /** The sum of every priced call; unknown when any call could not be priced (a partial sum would pass for a whole). */
+  cost: Cost | null;
+  /** What the calls that could be priced cost, when some could not. */
+  pricedAmount: number | null;
+  /** Model calls without a price, by model ("(no model named)" when the call names none). */
+  unpricedCalls: Record<string, number>;
+}
+
+/** One run's statistics. */
+export interface RunStats {
+  /** The run's id (an event log's run_id, a document's id), null when the input names none. */
+  runId: string | null;
+  title: string | null;
+  /** The file it was read from, `<stdin>`, or for an embedded child run its parent's file. */
+  source: string;
+  /** An event log, our document, an agent's session (imported), or a provider payload or another system's document (converted). */
+  kind: "event-log" | "document" | "session" | "converted";
+  status: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationMs: number | null;
+  messagesByRole: Record<string, number>;
+  toolsByName: Record<string, ToolStats>;
+  /** Assistant messages per model. */
+  models: Record<string, number>;
+  own: StatsTotals;
+  children: RunStats[];
+  /** This run's totals and every descendant's. */
+  includingChildren: StatsTotals;
+}
+
+const noModel = "(no model named)";
+
+function emptyTotals(): StatsTotals {
+  return {
+    messages: 0,
+    toolCalls: 0,
+    toolErrors: 0,
+    usage: null,
+    cost: null,
+    pricedAmount: null,
+    unpricedCalls: Object.create(null) as Record<string, number>,
+  };
+}
+
+function emptyTool(): ToolStats {
+  return { calls: 0, errors: 0, unpaired: 0, durationMs: 0, maxDurationMs: 0, timedCalls: 0 };
+}
+
+/** A map from names the input chooses: no prototype, so `__proto__` or `constructor` is just a name. */
+function counter<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+function isUsage(value: unknown): value is Usage {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Number.isSafeInteger((value as Usage).input_tokens) &&
+    Number.isSafeInteger((value as Usage).output_tokens)
+  );
+}
+
+function isCost(value: unknown): value is Cost {
+  const status = (value as { status?: unknown } | null)?.status;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (status === "computed" || status === "reported" || status === "unknown")
+  );
+}
+
+interface PendingCall {
+  name: string;
+  at: number | undefined;
+}
+
+/** Counts one run; `finish()` settles calls without results and returns the statistics. */
+export class RunStatsAccumulator {
+  private readonly stats: RunStats;
+  private readonly pending = new Map<string, PendingCall>();
+  /** Results read before their call (an event log may hold them out of order): by call id, whether they failed. */
+  private readonly early = new Map<
+    string,
+    { failed: boolean; durationMs: number | undefined; at: number | undefined }
+  >();
+  private first: number | undefined;
+  private last: number | undefined;
+
+  constructor(source: string, kind: RunStats["kind"]) {
+    this.stats = {
+      runId: null,
+      title: null,
+      source,
+      kind,
+      status: null,
+      startedAt: null,
+      endedAt: null,
+      durationMs: null,
+      messagesByRole: counter<number>(),
+      toolsByName: counter<ToolStats>(),
+      models: counter<number>(),
+      own: emptyTotals(),
+      children: [],
+      includingChildren: emptyTotals(),
+    };
+  }
+
+  get runId(): string | null {
+    return this.stats.runId;
+  }
+
+  describe(fields: { runId?: string | null; title?: string | null; status?: string | null }): void {
+    if (fields.runId !== undefined && this.stats.runId === null) this.stats.runId = fields.runId;
+    if (fields.title !== undefined && fields.title !== null) this.stats.title = fields.title;
+    if (fields.status !== undefined && fields.status !== null) this.stats.status = fields.status;
+  }
+
+  /** A moment the run was seen at (any message's or event's time): its span runs from the first to the last. */
+  seen(timestamp: unknown): number | undefined {
+    if (typeof timestamp !== "string") return undefined;
+    const at = Date.parse(timestamp);
+    if (!Number.isFinite(at)) return undefined;
+    if (this.first === undefined || at < this.first) {
+      this.first = at;
+      this.stats.startedAt = timestamp;
+    }
+    if (this.last === undefined || at > this.last) {
+      this.last = at;
+      this.stats.endedAt = timestamp;
+    }
+    return at;
+  }
+
+  /** One message: its role, model, usage and cost, and the tool calls and results among its parts. */
+  message(
+    role: string,
+    fields: { model?: unknown; usage?: unknown; cost?: unknown; at?: unknown },
+    parts: readonly unknown[] = [],
+  ): void {
+    const at = this.seen(fields.at);
+    this.stats.messagesByRole[role] = (this.stats.messagesByRole[role] ?? 0) + 1;
+    this.stats.own.messages += 1;
+    const model = typeof fields.model === "string" && fields.model !== "" ? fields.model : undefined;
+    if (role === "assistant" && model !== undefined) this.stats.models[model] = (this.stats.models[model] ?? 0) + 1;
+    if (isUsage(fields.usage)) {
+      const own = this.stats.own;
+      // The provider's raw figures stay on the message; sums carry the canonical counts (addUsage drops raw too).
+      const { raw: _raw, ...counts } = fields.usage;
+      own.usage = own.usage === null ? counts : addUsage(own.usage, fields.usage);
+      // A call's own reported cost wins; else it is priced from the table by its model.
+      const cost: Cost = isCost(fields.cost)
+        ? fields.cost
+        : model === undefined
+          ? { status: "unknown", currency: "USD", reason: "the call names no model" }
+          : computeCost(fields.usage, model);
+      own.cost = own.cost === null ? cost : addCost(own.cost, cost);
+      if (cost.status === "unknown") {
+        const key = model ?? noModel;
+        own.unpricedCalls[key] = (own.unpricedCalls[key] ?? 0) + 1;
+      } else own.pricedAmount = (own.pricedAmount ?? 0) + cost.amount;
+    }
+    for (const part of parts) {
+      if (typeof part !== "object" || part === null) continue;
+      const fields = part as Record<string, unknown>;
+      const { type, id, name, call_id: callId, duration_ms: durationMs } = fields;
+      if (type === "tool_call") this.toolCall(typeof id === "string" ? id : undefined, name, at);
+      else if (type === "tool_result")
+        this.toolResult(typeof callId === "string" ? callId : undefined, isFailedResult(fields), durationMs, at);
+    }
+  }
+
+  toolCall(callId: string | undefined, name: unknown, at: number | undefined): void {
+    const toolName = typeof name === "string" && name !== "" ? name : "(unnamed)";
+    const tool = (this.stats.toolsByName[toolName] ??= emptyTool());
+    tool.calls += 1;
+    this.stats.own.toolCalls += 1;
+    if (callId === undefined) {
+      tool.unpaired += 1;
+      return;
+    }
+    const result = this.early.get(callId);
+    if (result !== undefined) {
+      this.early.delete(callId);
+      this.settle(tool, result.failed, result.durationMs, at, result.at);
+      return;
+    }
+    this.pending.set(callId, { name: toolName, at });
+  }
+
+  toolResult(callId: string | undefined, failed: boolean, durationMs: unknown, at: number | undefined): void {
+    const duration = typeof durationMs === "number" && durationMs >= 0 ? durationMs : undefined;
+    const call = callId === undefined ? undefined : this.pending.get(callId);
+    if (call === undefined) {
+      if (callId !== undefined && !this.early.has(callId)) this.early.set(callId, { failed, durationMs: duration, at });
+      return;
+    }
+    this.pending.delete(callId as string);
+    this.settle(this.stats.toolsByName[call.name] as ToolStats, failed, duration, call.at, at);
+  }
+
+  private settle(
+    tool: ToolStats,
+    failed: boolean,
+    durationMs: number | undefined,
+    calledAt?: number,
+    resultAt?: number,
+  ): void {
+    if (failed) {
+      tool.errors += 1;
+      this.stats.own.toolErrors += 1;
+    }
+    const duration =
+      durationMs ??
+      (calledAt !== undefined && resultAt !== undefined && resultAt >= calledAt ? resultAt - calledAt : undefined);
+    if (duration === undefined) return;
+    tool.durationMs += duration;
+    tool.timedCalls += 1;
+    tool.maxDurationMs = Math.max(tool.maxDurationMs, duration);
+  }
+
+  child(stats: RunStats): void {
+    this.stats.children.push(stats);
+  }
+
+  finish(): RunStats {
+    for (const call of this.pending.values()) (this.stats.toolsByName[call.name] as ToolStats).unpaired += 1;
+    this.pending.clear();
+    if (this.first !== undefined && this.last !== undefined) this.stats.durationMs = this.last - this.first;
+    const total = { ...this.stats.own, unpricedCalls: { ...this.stats.own.unpricedCalls } };
+    for (const child of this.stats.children) addTotals(total, child.includingChildren);
+    this.stats.includingChildren = total;
+    return this.stats;
+  }
+}
+
+/** Adds `more` into `total`, the same rules as one run's own sums (unknown cost wins, priced part kept). */
+export function addTotals(total: StatsTotals, more: StatsTotals): void {
+  total.messages += more.messages;
+  total.toolCalls += more.toolCalls;
+  total.toolErrors += more.toolErrors;
+  if (more.usage !== null) total.usage = total.usage === null ? { ...more.usage } : addUsage(total.usage, more.usage);
+  if (more.cost !== null) total.cost = total.cost === null ? more.cost : addCost(total.cost, more.cost);
+  if (more.pricedAmount !== null) total.pricedAmount = (total.pricedAmount ?? 0) + more.pricedAmount;
+  for (const [model, count] of Object.entries(more.unpricedCalls))
+    total.unpricedCalls[model] = (total.unpricedCalls[model] ?? 0) + count;
+}
+
+/** Totals over several runs (a directory's rows). */
+export function sumTotals(runs: readonly RunStats[]): StatsTotals {
+  const total = emptyTotals();
+  for (const run of runs) addTotals(total, run.includingChildren);
+  return total;
+}
+
+/** One event of an event log into its run's statistics. */
+export function countEvent(accumulator: RunStatsAccumulator, event: Tolerant.Event): void {
+  accumulator.describe({ runId: event.run_id });
+  const payload = payloadOf(event);
+  const at = accumulator.seen(event.timestamp);
+  switch (event.type) {
+    case "run.started":
+      accumulator.describe({
+        title:
+          typeof payload.title === "string" ? payload.title : typeof payload.name === "string" ? payload.name : null,
+      });
+      return;
+    case "run.completed":
+      accumulator.describe({ status: typeof payload.status === "string" ? payload.status : "completed" });
+      return;
+    case "message.system":
+    case "message.user":
+    case "message.assistant": {
+      const role = typeof payload.role === "string" ? payload.role : event.type.slice("message.".length);
+      // An event log records tool calls as tool.call and tool.result events; the blocks repeat them, so they are not
+      // counted twice.
+      // Its time was seen above; its blocks are not passed.
+      accumulator.message(role, { model: payload.model, usage: payload.usage, cost: payload.cost });
+      return;
+    }
+    case "tool.call":
+      accumulator.toolCall(typeof payload.call_id === "string" ? payload.call_id : undefined, payload.name, at);
+      return;
+    case "tool.result":
+      accumulator.toolResult(
+        typeof payload.call_id === "string" ? payload.call_id : undefined,
+        isFailedResult(payload),
+        payload.duration_ms,
+        at,
+      );
+      return;
+    default:
+  }
+}
+
+/** A whole document (and its embedded child runs, at any depth) into statistics. */
+export function documentStats(
+  document: Transcript | Tolerant.Transcript,
+  source: string,
+  kind: RunStats["kind"],
+): RunStats {
+  // Our own stack: child runs nest as deep as the input makes them.
+  const root = new RunStatsAccumulator(source, kind);
+  const work: Array<{
+    document: Transcript | Tolerant.Transcript;
+    accumulator: RunStatsAccumulator;
+    parent: RunStatsAccumulator | undefined;
+    visited: boolean;
+  }> = [{ document, accumulator: root, parent: undefined, visited: false }];
+  while (work.length > 0) {
+    const item = work[work.length - 1] as (typeof work)[number];
+    if (item.visited) {
+      work.pop();
+      if (item.parent === undefined) break;
+      // A child finishes once all its own children have; the root last, below.
+      item.parent.child(item.accumulator.finish());
+      continue;
+    }
+    item.visited = true;
+    const { document: current, accumulator } = item;
+    accumulator.describe({
+      runId: current.id ?? null,
+      title: current.title ?? null,
+      status: current.run?.status ?? null,
+    });
+    accumulator.seen(current.run?.started_at);
+    accumulator.seen(current.run?.ended_at);
+    for (const message of current.messages) {
+      accumulator.message(
+        message.role,
+        { model: message.model, usage: message.usage, cost: message.cost, at: message.created_at },
+        message.parts,
+      );
+      accumulator.seen(message.completed_at);
+    }
+    const children = current.run?.children ?? [];
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child?.transcript === undefined) continue;
+      const childAccumulator = new RunStatsAccumulator(source, kind);
+      childAccumulator.describe({ runId: child.run_id, title: child.title ?? null, status: child.status ?? null });
+      work.push({
+        document: child.transcript as Transcript,
+        accumulator: childAccumulator,
+        parent: accumulator,
+        visited: false,
+      });
+    }
+  }
+  return root.finish();
+}

@@ -1,0 +1,230 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRecorder } from "@agent-transcript/recorder";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { captureIo } from "../../capture-io.test.helpers.js";
+import { importSession } from "@agent-transcript/providers/node";
+import { runStats, type StatsReport } from "./run.js";
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), "stats-command-"));
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+const usage = (input: number, output: number, cacheRead = 0) => ({
+  input_tokens: input,
+  output_tokens: output,
+  cache_read_tokens: cacheRead,
+});
+
+/** A run with priced and unpriced model calls, failing and timed tools, and a child run with its own usage. */
+async function recordRun(root: string): Promise<string> {
+  const recorder = createRecorder({ root, validate: true });
+  const at = (second: number) => new Date(Date.UTC(2026, 5, 8, 8, 0, second));
+  recorder.append({ type: "run.started", payload: { name: "review", kind: "workflow" }, timestamp: at(0) });
+  recorder.append({
+    type: "message.user",
+    path: "a",
+    payload: { role: "user", blocks: [{ type: "text", text: "go" }] },
+    timestamp: at(1),
+  });
+  recorder.append({
+    type: "message.assistant",
+    path: "a",
+    payload: {
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      usage: usage(1000, 200, 800),
+      blocks: [{ type: "text", text: "ok" }],
+    },
+    timestamp: at(2),
+  });
+  recorder.append({
+    type: "tool.call",
+    path: "a",
+    payload: { name: "Bash", call_id: "c1", input: {}, fidelity: "router" },
+    timestamp: at(3),
+  });
+  recorder.append({
+    type: "tool.call",
+    path: "a",
+    payload: { name: "Bash", call_id: "c2", input: {}, fidelity: "router" },
+    timestamp: at(3),
+  });
+  recorder.append({
+    type: "tool.result",
+    path: "a",
+    payload: { name: "Bash", call_id: "c1", output: "x", status: "error", error: "exit 1", fidelity: "router" },
+    timestamp: at(5),
+  });
+  recorder.append({
+    type: "tool.result",
+    path: "a",
+    payload: { name: "Bash", call_id: "c2", output: "y", duration_ms: 250, fidelity: "router" },
+    timestamp: at(6),
+  });
+  recorder.append({
+    type: "tool.call",
+    path: "a",
+    payload: { name: "Read", call_id: "c3", input: {}, fidelity: "router" },
+    timestamp: at(7),
+  });
+  recorder.append({
+    type: "message.assistant",
+    path: "a",
+    payload: { role: "assistant", model: "house-model-7", usage: usage(50, 5), blocks: [{ type: "text", text: "?" }] },
+    timestamp: at(8),
+  });
+  const child = recorder.startChildRun({ name: "fix", path: "fix" });
+  child.append({ type: "run.started", payload: { name: "fix", kind: "workflow" }, timestamp: at(9) });
+  child.append({
+    type: "message.assistant",
+    path: "b",
+    payload: {
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      usage: usage(100, 10),
+      blocks: [{ type: "text", text: "fixed" }],
+    },
+    timestamp: at(10),
+  });
+  await recorder.completeChildRun(child, { status: "completed" });
+  recorder.append({
+    type: "run.completed",
+    payload: { name: "review", kind: "workflow", status: "completed" },
+    timestamp: at(30),
+  });
+  await recorder.close();
+  return recorder.file;
+}
+
+describe("stats on an event log", () => {
+  it("counts roles, tools with failures and durations, tokens, models and span, and rolls the child run up", async () => {
+    const file = await recordRun(directory);
+    const io = captureIo();
+    expect(await runStats([file], { json: true }, io.io)).toBe(0);
+    const report = JSON.parse(io.stdout()) as StatsReport;
+    const [run] = report.runs;
+    expect(run).toMatchObject({ title: "review", status: "completed", kind: "event-log" });
+    // From the first event to the last (the recorder stamps the child-run events with the time it writes them).
+    expect(run?.startedAt).toBe("2026-06-08T08:00:00.000Z");
+    expect(run?.durationMs).toBe(Date.parse(run?.endedAt ?? "") - Date.parse(run?.startedAt ?? ""));
+    expect(run?.messagesByRole).toEqual({ user: 1, assistant: 2 });
+    expect(run?.toolsByName).toEqual({
+      Bash: { calls: 2, errors: 1, unpaired: 0, durationMs: 2250, maxDurationMs: 2000, timedCalls: 2 },
+      Read: { calls: 1, errors: 0, unpaired: 1, durationMs: 0, maxDurationMs: 0, timedCalls: 0 },
+    });
+    expect(run?.models).toEqual({ "claude-sonnet-4-5": 1, "house-model-7": 1 });
+    expect(run?.own.usage).toMatchObject({ input_tokens: 1050, output_tokens: 205, cache_read_tokens: 800 });
+    expect(run?.children.map((child) => [child.title, child.own.usage?.input_tokens])).toEqual([["fix", 100]]);
+    expect(run?.includingChildren.usage).toMatchObject({ input_tokens: 1150, output_tokens: 215 });
+    // One model has no price: the total is unknown and says which, the priced part is kept.
+    expect(run?.own.cost).toMatchObject({ status: "unknown" });
+    expect(run?.own.unpricedCalls).toEqual({ "house-model-7": 1 });
+    expect(run?.own.pricedAmount).toBeGreaterThan(0);
+    expect(run?.children[0]?.own.cost).toMatchObject({ status: "computed", pricing: { model: expect.any(String) } });
+  });
+
+  it("says an unpriced model plainly and gives the pricing date of priced ones", async () => {
+    const file = await recordRun(directory);
+    const io = captureIo();
+    await runStats([file], {}, io.io);
+    expect(io.stdout()).toMatch(/cost {7}unknown: no price for house-model-7 ×1; the priced calls cost \$0\.\d{4}/);
+    expect(io.stdout()).toMatch(/cost {7}\$0\.\d{4} \(prices of \d{4}-\d\d-\d\d, table /);
+    expect(io.stdout()).toContain("Bash: 2, 1 failed, 1125 ms average, 2000 ms longest");
+    expect(io.stdout()).toContain("Read: 1, 1 without result");
+  });
+
+  it("gives a folder one row per root run, the child within its parent, and the totals", async () => {
+    await recordRun(directory);
+    await recordRun(directory);
+    const io = captureIo();
+    expect(await runStats([path.join(directory, "transcripts")], { json: true }, io.io)).toBe(0);
+    const report = JSON.parse(io.stdout()) as StatsReport;
+    expect(report.runs).toHaveLength(2);
+    expect(report.totals.usage).toMatchObject({ input_tokens: 2300, output_tokens: 430 });
+    expect(report.totals.toolCalls).toBe(6);
+  });
+});
+
+describe("stats on a real Claude Code session", () => {
+  const session = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    "../../../../../tools/fixtures/real/spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl",
+  );
+
+  it("counts the tokens the import counts, for the session and with its sub-agents", async () => {
+    const statsIo = captureIo();
+    expect(await runStats([session], { json: true, quiet: true }, statsIo.io)).toBe(0);
+    const [run] = (JSON.parse(statsIo.stdout()) as StatsReport).runs;
+    const imported = await importSession(session);
+    if (!imported.ok) throw new Error(imported.message);
+    const { document } = imported;
+    const tokens = (value: unknown) => {
+      const { raw: _raw, total_tokens: _total, ...counts } = (value ?? {}) as Record<string, unknown>;
+      return counts;
+    };
+    expect(tokens(run?.own.usage)).toEqual(tokens(document.usage));
+    expect(tokens(run?.includingChildren.usage)).toEqual(tokens(document.run?.usage_including_children));
+    expect(run?.children.length).toBeGreaterThan(0);
+    expect(run?.own.toolCalls).toBeGreaterThan(0);
+  });
+});
+
+describe("stats on a provider payload", () => {
+  const response = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    "../../../../../tools/fixtures/real/vercel-ai/packages/anthropic/src/__fixtures__/anthropic-tool-no-args.json",
+  );
+
+  it("converts a real Anthropic response as convert does and counts what it holds", async () => {
+    const io = captureIo();
+    expect(await runStats([response], { json: true }, io.io)).toBe(0);
+    const [run] = (JSON.parse(io.stdout()) as StatsReport).runs;
+    expect(run).toMatchObject({ kind: "converted", runId: "msg_01GCBaV8gyWAYgMVggRqZbuQ" });
+    expect(run?.messagesByRole).toEqual({ assistant: 1 });
+    expect(Object.keys(run?.toolsByName ?? {})).toEqual(["updateIssueList"]);
+    expect(run?.own.usage).toMatchObject({ input_tokens: 602, output_tokens: 93 });
+    expect(run?.models).toEqual({ "claude-3-opus-20240229": 1 });
+  });
+
+  it("names a document it cannot read once, each problem by line and pointer", async () => {
+    const bad = path.join(directory, "bad.json");
+    writeFileSync(bad, '{"schema_version":"1.0.0","id":"x","messages":[{"role":"nobody"}]}');
+    const io = captureIo();
+    expect(await runStats([bad], { json: true }, io.io)).toBe(1);
+    const [problem] = (JSON.parse(io.stdout()) as StatsReport).problems;
+    expect(problem?.input).toBe(bad);
+    expect(problem?.message).toMatch(
+      /^line 1: \/messages\/0\/parts: .*; line 1: \/messages\/0\/role: "nobody" is not a role/,
+    );
+    expect(io.stderr().split(bad).length - 1).toBe(1);
+  });
+});
+
+describe("stats on bad input", () => {
+  it("names a missing input and exits 1, and refuses a folder with no runs", async () => {
+    const io = captureIo();
+    expect(await runStats([path.join(directory, "none.jsonl")], {}, io.io)).toBe(1);
+    expect(io.stderr()).toContain("none.jsonl: cannot read: no such file");
+    await expect(runStats([directory], {}, io.io)).rejects.toThrow(/no runs found/);
+  });
+});
+
+describe("stats on a folder with other files", () => {
+  it("skips a snapshot bundle and files that hold no run, noting them, and counts the runs", async () => {
+    await recordRun(directory);
+    writeFileSync(path.join(directory, "transcripts", "notes.json"), '{"not": "a transcript"}');
+    writeFileSync(path.join(directory, "transcripts", "x.snapshot.jsonl"), '{"type":"snapshot"}\n');
+    const io = captureIo();
+    expect(await runStats([path.join(directory, "transcripts")], { json: true }, io.io)).toBe(0);
+    expect((JSON.parse(io.stdout()) as StatsReport).runs).toHaveLength(1);
+    const noted = captureIo();
+    await runStats([path.join(directory, "transcripts")], {}, noted.io);
+    expect(noted.stderr()).toContain("notes.json: skipped: not an event log, document, session or payload");
+    expect(noted.stderr()).not.toContain("x.snapshot.jsonl");
+  });
+});

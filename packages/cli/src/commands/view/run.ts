@@ -1,0 +1,120 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { prepareExport } from "@agent-transcript/core";
+import { inputName, reportUnloaded } from "../../input/problems.js";
+import { inputLimits, type InputOptions } from "../../input/limits.js";
+import { loadDocument } from "../../input/document.js";
+import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../../io.js";
+import { redactionSummary } from "../../redaction-summary.js";
+import { startViewServer } from "./server.js";
+import { readViewerAssets } from "../../viewer-assets.js";
+import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
+
+export interface ViewCommandOptions extends InputOptions, VerbosityOptions {
+  open?: boolean;
+  port?: string;
+  /** Redact secrets before serving (on unless false), as `export` does. */
+  redact?: boolean;
+}
+
+/** The program that opens a URL in the default browser on this platform. */
+function browserCommand(url: string): { command: string; args: string[] } {
+  if (process.platform === "darwin") return { command: "open", args: [url] };
+  if (process.platform === "win32") return { command: "cmd", args: ["/c", "start", "", url] };
+  return { command: "xdg-open", args: [url] };
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Opens the URL in a browser if one can be opened; says so on stderr when none can, and never fails the command for
+ * it. The URL holds the token, and a command line is there for every user of the machine to read (ps), so the
+ * browser is handed a file only this user can read, which sends it on to the URL. Resolves with what removes it.
+ */
+async function openBrowser(url: string, io: CommandIo): Promise<() => Promise<void>> {
+  // mkdtemp makes the folder readable by its owner only; the file is created new, never through a link.
+  const folder = await mkdtemp(path.join(tmpdir(), "agent-transcript-view-"));
+  const remove = () => rm(folder, { recursive: true, force: true });
+  const file = path.join(folder, "open.html");
+  const href = escapeHtml(url);
+  await writeFile(
+    file,
+    `<!doctype html>\n<meta charset="utf-8">\n<meta name="referrer" content="no-referrer">\n<meta http-equiv="refresh" content="0;url=${href}">\n<title>agent-transcript view</title>\n<a href="${href}">Open the transcript</a>\n`,
+    { mode: 0o600, flag: "wx" },
+  );
+  const { command, args } = browserCommand(pathToFileURL(file).href);
+  const say = () =>
+    io.stderr(messageLine(`agent-transcript: could not open a browser (${command}); open the URL printed on stdout`));
+  try {
+    const child = spawn(command, args, { detached: true, stdio: "ignore" });
+    child.once("error", say);
+    child.unref();
+  } catch {
+    say();
+  }
+  return remove;
+}
+
+/**
+ * `view`: reads the input as `export` does (a provider payload converted as `convert` does), redacts it as `export`
+ * does (unless `redact` is false), serves the viewer and that one transcript on 127.0.0.1 to the holder of a token,
+ * prints the URL with the token on stdout and serves until interrupted (or until `until` settles).
+ */
+export async function runView(
+  input: string,
+  options: ViewCommandOptions,
+  io: CommandIo,
+  until: Promise<unknown> = interrupted(),
+): Promise<number> {
+  const port = options.port === undefined ? 0 : Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UserError(`--port must be a port number from 0 to 65535, not ${options.port}`, exitCodes.usage);
+  const name = inputName(input);
+  const verbosity = verbosityOf(options);
+  const loaded = await loadDocument(input, io, inputLimits(options));
+  if (!loaded.ok)
+    return reportUnloaded(
+      io,
+      name,
+      loaded,
+      `${name} is not a transcript, event log, session or payload that can be read`,
+    );
+  for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
+  // What export --format html would write, redacted by the same code with the same defaults: the page is the same.
+  const prepared = prepareExport(loaded.document, { redact: options.redact === false ? false : {} });
+  const redaction = redactionSummary(prepared.redaction);
+  if (redaction !== undefined && verbosity !== "quiet") io.stderr(redaction);
+  const assets = await readViewerAssets();
+  const server = await startViewServer(assets, JSON.stringify(prepared.document), {
+    ...(port === 0 ? {} : { port }),
+    ...(input === "-" ? {} : { name: path.basename(input) }),
+  });
+  writeData(io, `${server.url}\n`);
+  if (verbosity !== "quiet")
+    io.stderr(
+      messageLine(
+        "agent-transcript: serving on 127.0.0.1 (read-only) to whoever has the URL: it holds the access token; Ctrl-C stops",
+      ),
+    );
+  const removeOpener = options.open ? await openBrowser(server.url, io) : undefined;
+  await until;
+  await server.close();
+  await removeOpener?.();
+  return exitCodes.success;
+}
+
+/** Settles on Ctrl-C or a termination signal. */
+function interrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}

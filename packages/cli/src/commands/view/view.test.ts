@@ -1,0 +1,310 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { repositoryRoot } from "@agent-transcript/fixtures/paths";
+import { describe, expect, it } from "vitest";
+import { run } from "../../cli.js";
+import { captureIo } from "../../capture-io.test.helpers.js";
+import { htmlExportPolicy } from "../../html-export.js";
+import { startViewServer, transcriptPath, viewPolicy } from "./server.js";
+import { getRaw, headerOf, rawRequest, type RawAnswer } from "./server.test.helpers.js";
+import { runView, type ViewCommandOptions } from "./run.js";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cli-view-"));
+const example = path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid/request-with-tools.json");
+const githubToken = `ghp_${"Q9w8E7r6T5".repeat(3)}zyxwvu`;
+const assets = { html: "<!doctype html><title>viewer</title>", script: "console.log(1)", style: "body{}" };
+
+/** A request as a browser would send it for `url` (Host from the URL unless given), over a raw socket. */
+function get(
+  url: string,
+  options: { method?: string; host?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  const target = new URL(url);
+  const lines = [
+    `${options.method ?? "GET"} ${target.pathname}${target.search} HTTP/1.1`,
+    `Host: ${options.host ?? target.host}`,
+    "Connection: close",
+    ...Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return rawRequest(Number(target.port), `${lines.join("\r\n")}\r\n\r\n`);
+}
+
+/** The URL with its token taken out (or replaced), and any path and extra query put in. */
+function withToken(url: string, token: string | undefined, pathname = "/"): string {
+  const target = new URL(url);
+  target.pathname = pathname;
+  target.search = "";
+  if (token !== undefined) target.searchParams.set("token", token);
+  return target.toString();
+}
+
+const tokenOf = (url: string): string => new URL(url).searchParams.get("token") ?? "";
+
+describe("the view server", () => {
+  it("serves the viewer and the one transcript on 127.0.0.1, read-only, with the policy on every response", async () => {
+    const server = await startViewServer(assets, '{"messages":[]}');
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+&src=transcript\.json$/);
+      const token = tokenOf(server.url);
+      const page = await get(server.url);
+      expect(page.status).toBe(200);
+      expect(page.body).toBe(assets.html);
+      expect(headerOf(page, "content-security-policy")).toBe(viewPolicy);
+      expect((await get(withToken(server.url, token, transcriptPath))).body).toBe('{"messages":[]}');
+      expect(headerOf(await get(withToken(server.url, token, "/viewer.js")), "content-type")).toBe(
+        "text/javascript; charset=utf-8",
+      );
+      // Nothing else from the disk, whatever the path says.
+      for (const pathname of [
+        "/package.json",
+        "/../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/dist/viewer/index.html",
+      ])
+        expect((await getRaw(Number(new URL(server.url).port), `${pathname}?token=${token}`)).status).toBe(404);
+      const post = await get(server.url, { method: "POST" });
+      expect(post.status).toBe(405);
+      expect(headerOf(post, "allow")).toBe("GET, HEAD");
+      // A page on another name resolving to 127.0.0.1 (DNS rebinding) is refused.
+      expect((await get(server.url, { host: `attacker.example:${new URL(server.url).port}` })).status).toBe(421);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers nothing without its token (403), and the token sets a cookie that the page's own requests carry", async () => {
+    const server = await startViewServer(assets, '{"secret":"the transcript"}');
+    const other = await startViewServer(assets, "{}");
+    try {
+      const token = tokenOf(server.url);
+      // 128 bits at least, in URL-safe base64; every server its own.
+      expect(token).toMatch(/^[\w-]{22,}$/);
+      expect(tokenOf(other.url)).not.toBe(token);
+      const port = new URL(server.url).port;
+      const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+      for (const pathname of ["/", "/index.html", "/viewer.js", "/viewer.css", transcriptPath, "/missing"])
+        for (const wrong of [undefined, "", flipped, token.slice(0, -1), `${token}A`, tokenOf(other.url)]) {
+          const answer = await get(withToken(server.url, wrong, pathname));
+          expect(answer.status, `${pathname} with ${wrong}`).toBe(403);
+          expect(answer.text).not.toContain("the transcript");
+          expect(headerOf(answer, "set-cookie")).toBeUndefined();
+        }
+      // A wrong token in a cookie, or the right token under another server's cookie name, is no better.
+      for (const cookie of [`agent-transcript-view-${port}=${flipped}`, `agent-transcript-view-1=${token}`])
+        expect(
+          (await get(withToken(server.url, undefined, transcriptPath), { headers: { Cookie: cookie } })).status,
+        ).toBe(403);
+      // The printed URL opens the page and sets the cookie: HttpOnly, never sent cross-site, this server's own.
+      const page = await get(server.url);
+      expect(page.status).toBe(200);
+      const setCookie = headerOf(page, "set-cookie") ?? "";
+      const [pair = "", ...attributes] = setCookie.split(/;\s*/);
+      expect(pair).toBe(`agent-transcript-view-${port}=${token}`);
+      expect(attributes.map((attribute) => attribute.toLowerCase()).sort()).toEqual([
+        "httponly",
+        "path=/",
+        "samesite=strict",
+      ]);
+      // The page's script, style and fetch of the transcript carry the cookie and no token in their URL.
+      const transcript = await get(withToken(server.url, undefined, transcriptPath), {
+        headers: { Cookie: `theme=dark; ${pair}` },
+      });
+      expect(transcript.status).toBe(200);
+      expect(transcript.body).toBe('{"secret":"the transcript"}');
+    } finally {
+      await server.close();
+      await other.close();
+    }
+  });
+
+  it("answers a request target that is not a path with 400, never crashing, and goes on serving", async () => {
+    const server = await startViewServer(assets, '{"messages":[]}');
+    try {
+      const port = Number(new URL(server.url).port);
+      const token = tokenOf(server.url);
+      // What `<img src="http://127.0.0.1:PORT//[">` on any web page sends: it used to end the process.
+      for (const target of ["//[", `//[?token=${token}`, "/[", "//[::1", "http://127.0.0.1//[", "*", "/%zz", "/a b"])
+        expect((await getRaw(port, target)).status, target).toBe(400);
+      // Exactly one Host, as HTTP/1.1 requires (RFC 9112, 3.2), and a Host even from HTTP/1.0.
+      const twoHosts = `GET /?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: attacker.example\r\n\r\n`;
+      expect((await rawRequest(port, twoHosts)).status).toBe(400);
+      expect((await rawRequest(port, `GET /?token=${token} HTTP/1.0\r\n\r\n`)).status).toBe(400);
+      // A client asking whether to send a body gets the answer, not an invitation to send one first.
+      const expecting = `POST / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: 100-continue\r\nContent-Length: 9\r\n\r\n`;
+      expect((await rawRequest(port, expecting)).status).toBe(403);
+      expect((await get(server.url)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("view", () => {
+  /** Runs `view` until the returned stop is called; resolves once the URL is printed. */
+  async function startView(input: string, options: ViewCommandOptions = {}) {
+    const captured = captureIo();
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const running = runView(input, options, captured.io, stopped);
+    await expect.poll(() => captured.stdout(), { timeout: 20_000 }).toMatch(/\n$/);
+    return { ...captured, url: captured.stdout().trim(), stop: async () => (stop(), await running) };
+  }
+
+  it("prints the URL with its token on stdout, serves the input folded to a document, and stops when asked", async () => {
+    const view = await startView(example);
+    expect(view.url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{22,}&src=transcript\.json&name=request-with-tools\.json$/,
+    );
+    const token = tokenOf(view.url);
+    const served = JSON.parse((await get(withToken(view.url, token, transcriptPath))).body) as { id: string };
+    const expected = JSON.parse(readFileSync(example, "utf8")) as { id: string };
+    expect(served.id).toBe(expected.id);
+    const page = await get(view.url);
+    expect(page.body).toContain('<div id="app">');
+    expect(await view.stop()).toBe(0);
+    await expect(get(view.url)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it("redacts what it serves as export --format html does, unless --no-redact", async () => {
+    const input = path.join(scratch, "with-secret.json");
+    const original = JSON.parse(readFileSync(example, "utf8")) as { messages: Array<{ parts: unknown[] }> };
+    original.messages[0]?.parts.push({ type: "text", text: `the token is ${githubToken}` });
+    writeFileSync(input, JSON.stringify(original));
+    // What export writes, by the same options export --format html takes.
+    const exported = path.join(scratch, "with-secret.exported.json");
+    expect(await run(["export", input, "--output", exported, "-q"], captureIo().io)).toBe(0);
+    const withoutTime = (document: { export?: { exported_at?: string } }) => ({
+      ...document,
+      export: { ...document.export, exported_at: undefined },
+    });
+
+    const view = await startView(input);
+    const served = (await get(withToken(view.url, tokenOf(view.url), transcriptPath))).body;
+    expect(served).not.toContain(githubToken);
+    expect(served).toContain("[REDACTED:github-token]");
+    expect(withoutTime(JSON.parse(served) as object)).toEqual(
+      withoutTime(JSON.parse(readFileSync(exported, "utf8")) as object),
+    );
+    expect(view.stderr()).toContain("agent-transcript: redacted 1 secret (github-token ×1)\n");
+    expect(await view.stop()).toBe(0);
+
+    const unredacted = await startView(input, { redact: false });
+    const shown = (await get(withToken(unredacted.url, tokenOf(unredacted.url), transcriptPath))).body;
+    expect(shown).toContain(githubToken);
+    expect(unredacted.stderr()).not.toContain("redacted");
+    expect(await unredacted.stop()).toBe(0);
+  });
+
+  it("says --no-redact in its help", async () => {
+    const { io, stdout } = captureIo();
+    expect(await run(["view", "--help"], io)).toBe(0);
+    expect(stdout()).toContain("--no-redact");
+  });
+
+  it("--open never fails the command when no browser can be opened: it says so, and serves", async () => {
+    const { io, stdout, stderr } = captureIo();
+    const path_ = process.env.PATH;
+    // No xdg-open (or open, or start) to be found.
+    process.env.PATH = scratch;
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    try {
+      const running = runView(example, { open: true }, io, stopped);
+      await expect.poll(() => stderr(), { timeout: 20_000 }).toContain("could not open a browser");
+      expect(stdout()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+      expect((await get(stdout().trim())).status).toBe(200);
+      stop();
+      expect(await running).toBe(0);
+    } finally {
+      process.env.PATH = path_;
+    }
+  });
+
+  it("--open hands the browser a file only this user can read, never the token on a command line", async () => {
+    // A stand-in for the platform's opener that records what it was given.
+    const bin = path.join(scratch, "browser-bin");
+    const given = path.join(scratch, "browser-given.txt");
+    mkdirSync(bin, { recursive: true });
+    for (const opener of ["xdg-open", "open"])
+      writeFileSync(path.join(bin, opener), `#!/bin/sh\nprintf '%s\\n' "$@" > '${given}'\n`, { mode: 0o755 });
+    const path_ = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${path_ ?? ""}`;
+    try {
+      const view = await startView(example, { open: true });
+      await expect
+        .poll(() => existsSync(given) && readFileSync(given, "utf8").endsWith("\n"), { timeout: 20_000 })
+        .toBe(true);
+      const argument = readFileSync(given, "utf8").trim();
+      expect(argument).not.toContain(tokenOf(view.url));
+      expect(argument).toMatch(/^file:\/\//);
+      const file = fileURLToPath(argument);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+      // The file sends the browser on to the URL, token and all.
+      const html = readFileSync(file, "utf8");
+      expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${view.url.replaceAll("&", "&#38;")}">`);
+      expect(await view.stop()).toBe(0);
+      // Gone with the server.
+      expect(existsSync(path.dirname(file))).toBe(false);
+    } finally {
+      process.env.PATH = path_;
+    }
+  });
+
+  it("refuses input it cannot show, naming the problem, without serving", async () => {
+    const bad = path.join(scratch, "bad.json");
+    writeFileSync(bad, '{"schema_version": "1.0.0", "messages": [}');
+    const { io, stdout, stderr } = captureIo();
+    expect(await run(["view", bad], io)).toBe(1);
+    expect(stdout()).toBe("");
+    // file:line:column, as every command names a place in its input.
+    expect(stderr()).toContain("bad.json:1:");
+  });
+
+  it("rejects a port that is not one", async () => {
+    const { io, stderr } = captureIo();
+    expect(await run(["view", example, "--port", "70000"], io)).toBe(2);
+    expect(stderr()).toContain("--port");
+  });
+});
+
+describe("export --format html", () => {
+  it("writes one self-contained page: the viewer inline, allowed by hash, and the document gzip + base64", async () => {
+    const output = path.join(scratch, "run.html");
+    const { io } = captureIo();
+    expect(await run(["export", example, "--format", "html", "--output", output, "--no-redact"], io)).toBe(0);
+    const html = readFileSync(output, "utf8");
+    const script = /<script type="module">([\s\S]*)<\/script>\n<\/body>/.exec(html)?.[1] as string;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] as string;
+    expect(script.length).toBeGreaterThan(1000);
+    // The policy names exactly these two by their hashes, and nothing from anywhere else.
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+    expect(policy).toBe(htmlExportPolicy(script, style));
+    const hash = createHash("sha256").update(script, "utf8").digest("base64");
+    expect(policy).toContain(`'sha256-${hash}'`);
+    expect(policy).not.toMatch(/https?:|'unsafe-inline'|'self'/);
+    // Outside the inlined bundle, no element loads anything.
+    const page = html.replace(script, "").replace(style, "");
+    expect(/<(?:script|link|img)[^>]+(?:src|href)=/.test(page)).toBe(false);
+    const data = /id="agent-transcript-data"[^>]*>([A-Za-z0-9+/=]+)<\/script>/.exec(html)?.[1] as string;
+    const document = JSON.parse(gunzipSync(Buffer.from(data, "base64")).toString("utf8")) as { id: string };
+    const expected = JSON.parse(readFileSync(example, "utf8")) as { id: string };
+    expect(document.id).toBe(expected.id);
+  });
+
+  it("escapes a title that would close the page's elements", async () => {
+    const input = path.join(scratch, "hostile-title.json");
+    const original = JSON.parse(readFileSync(example, "utf8")) as Record<string, unknown>;
+    writeFileSync(input, JSON.stringify({ ...original, title: '</title><script>alert(1)</script>"' }));
+    const output = path.join(scratch, "hostile-title.html");
+    const { io } = captureIo();
+    expect(await run(["export", input, "--format", "html", "--output", output], io)).toBe(0);
+    const html = readFileSync(output, "utf8");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).toContain("&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#34;");
+  });
+});
