@@ -3,7 +3,7 @@
  * member's dialects, the document writers' frame) rather than writing each by hand.
  */
 import type { Tolerant } from "@agent-transcript/core";
-import type { FromCanonicalOptions } from "./converter.js";
+import type { FromCanonicalOptions } from "./contracts.js";
 import type { FromCanonicalResult, ToCanonicalResult } from "./result.js";
 
 /** Native values → a canonical document. */
