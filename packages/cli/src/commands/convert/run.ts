@@ -1,31 +1,22 @@
 import path from "node:path";
-import {
-  describeCount,
-  redactTranscript,
-  withIndefiniteArticle,
-  type Tolerant,
-  type Transcript,
-} from "@agent-transcript/core";
+import { describeCount, redactTranscript, withIndefiniteArticle, type Tolerant } from "@agent-transcript/core";
 import { abbreviatePointer } from "@agent-transcript/core/json";
 import { createRedactor, type RedactionReport } from "@agent-transcript/core/redact";
 import {
   detectFormat,
   detectKind,
-  documentConverters,
   formatIds,
   isDocumentFormatId,
   isProviderFormatId,
-  isSessionExportFormatId,
   isSessionFormatId,
+  payloadFromCanonical,
   payloadToCanonical,
   providerConverters,
-  sessionExporters,
   type AnyProviderConverter,
   type ConversionError,
   type ConversionWarning,
   type DetectedFormat,
   type ForeignReasoningPolicy,
-  type FromCanonicalResult,
   type PayloadKind,
   type RequestSettings,
   type SessionExportFile,
@@ -198,51 +189,26 @@ function fromCanonical(
 ): Converted {
   if (target === "agent-transcript") return { ok: true, value: document, kind: "document", warnings: [] };
   const settings = requestSettingsOf(options);
-  const convertOptions = {
+  // An interchange format's main file is named after the output; its other files go beside it.
+  const name = options.output === undefined || options.output === "-" ? undefined : path.basename(options.output);
+  const result = payloadFromCanonical(target, kind, document, {
     strict: options.strict === true,
     ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),
     ...(settings === undefined ? {} : { settings }),
-  };
-  if (isDocumentFormatId(target)) {
-    const result = documentConverters[target].fromCanonical(document, convertOptions);
-    return result.ok
-      ? { ok: true, value: result.value, kind: "document", warnings: importWarnings(result.warnings, "export") }
-      : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
-  }
-  // An interchange format (ATIF, AWF transcript logs): its main file is the output, its other files go beside it.
-  if (isSessionExportFormatId(target)) {
-    const exporter = sessionExporters[target];
-    const name = options.output === undefined || options.output === "-" ? undefined : path.basename(options.output);
-    const result = exporter?.fromCanonical(document as Transcript, name === undefined ? {} : { name });
-    if (result === undefined || !result.ok)
-      return { ok: false, errors: result?.errors ?? [], warnings: importWarnings(result?.warnings ?? [], "export") };
-    const [main, ...related] = result.files;
-    return {
-      ok: true,
-      value: main?.text ?? "",
-      kind: "document",
-      warnings: importWarnings(result.warnings, "export"),
-      related,
-    };
-  }
-  // `--to` takes no import-only session format: agents' sessions are read, never written.
-  if (!isProviderFormatId(target))
-    return { ok: false, errors: [{ path: "", message: `${target} cannot be written` }], warnings: [] };
-  const converter = providerConverters[target];
-  const result: FromCanonicalResult<unknown> =
-    kind === "stream"
-      ? converter.streamFromCanonical(document, convertOptions)
-      : kind === "response"
-        ? converter.responseFromCanonical(document, convertOptions)
-        : converter.requestFromCanonical(document, convertOptions);
-  if (!result.ok) return { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "export") };
+    ...(name === undefined ? {} : { name }),
+  });
   const warnings = importWarnings(result.warnings, "export");
+  if (!result.ok) return { ok: false, errors: result.errors, warnings };
   // The target's structural rules (tool-result adjacency, id charsets): a request breaking them would be refused.
-  if (kind === "request") {
-    for (const problem of converter.checkRequest(result.value))
-      warnings.push({ stage: "check", code: "target-rule-broken", path: problem.path, message: problem.message });
-  }
-  return { ok: true, value: result.value, kind, warnings };
+  for (const problem of result.problems)
+    warnings.push({ stage: "check", code: "target-rule-broken", path: problem.path, message: problem.message });
+  return {
+    ok: true,
+    value: result.value,
+    kind: result.kind,
+    warnings,
+    ...(result.related.length === 0 ? {} : { related: result.related }),
+  };
 }
 
 /** `path: message`, a pointer hundreds of levels deep shortened to its ends (`--json` reports carry it whole). */
