@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mistralDialect } from "./formats/mistral/request.js";
 import { mistralCompletion } from "./formats/mistral/response.js";
 import { mistralStream } from "./formats/mistral/stream.js";
-import { ollamaMember } from "./formats/ollama/request.js";
+import { ollamaMember } from "./formats/ollama/request-member.js";
 import { chatDialect } from "./formats/openai-chat/request.js";
 import { chatCompletion } from "./formats/openai-chat/response.js";
 import { chatStream } from "./formats/openai-chat/stream.js";

@@ -7,9 +7,9 @@
 import type { FinishReason, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
 import type * as AiSdkTypes from "../generated/ai-sdk.js";
 import type { Recorder } from "../writer/recorder-types.js";
-import { ModelCall } from "./model-call.js";
+import { failureOf, ModelCall } from "./model-call.js";
 import { instrumentContext, type InstrumentOptions } from "./options.js";
-import { failureOf, watchReadableStream, type StreamWatcher } from "./stream-watch.js";
+import { watchReadableStream, type StreamWatcher } from "./stream-watch.js";
 
 /**
  * Our own declaration of the AI SDK's middleware interface and what it reaches (`generated/ai-sdk.ts`, written from

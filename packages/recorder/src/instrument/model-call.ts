@@ -9,7 +9,6 @@ import { providerConverters, type ProviderFormatId } from "@agent-transcript/pro
 import type { EventInput } from "../writer/event-input.js";
 import { rootKey, trackerFor, type ConversationTracker, type RequestPlan } from "./conversation.js";
 import { describeError, type InstrumentContext } from "./options.js";
-import { failureOf } from "./stream-watch.js";
 
 /** Tool calls and results seen at the SDK seam are what the agent program and its model reported. */
 const fidelity = "agent_emitted";
@@ -23,6 +22,23 @@ export interface CallFailure {
    * failed it. An aborted reply keeps the finish reason its chunks gave, if any; a failed one gets `error`.
    */
   kind: "aborted" | "failed";
+}
+
+/**
+ * True for the errors an SDK throws when its request was aborted: an `AbortError` (what `fetch` throws), the SDK's own
+ * abort error, or the reason the request's signal was aborted with. (An SDK may abort its own request after a
+ * failure, so a signal that is aborted says nothing about the error.)
+ */
+export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted && error === signal.reason) return true;
+  if (typeof error !== "object" || error === null) return false;
+  const name = (error as { name?: unknown }).name;
+  return name === "AbortError" || name === "APIUserAbortError";
+}
+
+/** A call that failed with `error`: aborted when it is an abort of the request (see {@link isAbortError}). */
+export function failureOf(error: unknown, signal?: AbortSignal): CallFailure {
+  return { kind: isAbortError(error, signal) ? "aborted" : "failed", error };
 }
 
 export class ModelCall {

@@ -12,8 +12,8 @@
  */
 import type { Message } from "@agent-transcript/core";
 import type { ProviderFormatId } from "@agent-transcript/providers";
-import { invokeRecorded, responseMessages, streamMessages, type ModelCall } from "./model-call.js";
-import { StreamRecording, failureOf, watchFirstIterator } from "./stream-watch.js";
+import { failureOf, invokeRecorded, responseMessages, streamMessages, type ModelCall } from "./model-call.js";
+import { StreamRecording, watchFirstIterator } from "./stream-watch.js";
 
 type Method = (...args: never[]) => unknown;
 

@@ -4,7 +4,7 @@
  * while a watcher sees each chunk go by and how the stream ended: read to its end, failed, or left early.
  */
 import type { Message } from "@agent-transcript/core";
-import type { CallFailure, ModelCall } from "./model-call.js";
+import { failureOf, type ModelCall } from "./model-call.js";
 
 /** What a watcher is told about a stream; none of its methods may throw into the stream (they are guarded). */
 export interface StreamWatcher {
@@ -153,23 +153,6 @@ export function watchReadableStream<T>(source: ReadableStream<T>, watcher: Strea
     },
     { highWaterMark: 0 },
   );
-}
-
-/**
- * True for the errors an SDK throws when its request was aborted: an `AbortError` (what `fetch` throws), the SDK's own
- * abort error, or the reason the request's signal was aborted with. (An SDK may abort its own request after a
- * failure, so a signal that is aborted says nothing about the error.)
- */
-export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
-  if (signal?.aborted && error === signal.reason) return true;
-  if (typeof error !== "object" || error === null) return false;
-  const name = (error as { name?: unknown }).name;
-  return name === "AbortError" || name === "APIUserAbortError";
-}
-
-/** A call that failed with `error`: aborted when it is an abort of the request (see {@link isAbortError}). */
-export function failureOf(error: unknown, signal?: AbortSignal): CallFailure {
-  return { kind: isAbortError(error, signal) ? "aborted" : "failed", error };
 }
 
 /**

@@ -15,7 +15,7 @@ import { describeFileKind, openWithoutWaiting } from "../file-kind.js";
 import type { EventLogProblemCode } from "@agent-transcript/core";
 import type { EventLines } from "./event-line-bytes.js";
 import type { LineSplitter } from "./line-splitter.js";
-import type { EventLogReadEnd, EventLogReadSummary, FollowOptions } from "./read-event-log.js";
+import type { EventLogReadEnd, EventLogReadSummary, FollowOptions } from "./read-event-log-types.js";
 
 export interface Settings {
   mode: ValidationMode;

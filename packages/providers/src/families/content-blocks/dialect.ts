@@ -13,8 +13,16 @@
  */
 import type { FinishReason, Message, Part, SourceFormat, Tolerant, Transcript } from "@agent-transcript/core";
 import type { normalizeUsage } from "@agent-transcript/core";
-import type { ConversionWarningCode, IdRule, JsonObject, Problems, ReasoningDecision } from "../../conversion/index.js";
-import type { ExportContext } from "./content-from-canonical.js";
+import {
+  ToolCallIdMap,
+  type ConversionWarningCode,
+  type ForeignReasoningPolicy,
+  type FromCanonicalOptions,
+  type IdRule,
+  type JsonObject,
+  type Problems,
+  type ReasoningDecision,
+} from "../../conversion/index.js";
 
 /** Where a block goes: the content of a message, the content of a tool result, or the top-level system prompt. */
 export type BlockPlace = "message" | "tool_result" | "system";
@@ -254,4 +262,72 @@ export interface StreamDialect {
   readonly oneMessage: string | undefined;
   /** The events that stream one native response message. */
   readonly eventsOf: (response: JsonObject, context: ExportContext, path: string) => JsonObject[];
+}
+
+// The state of one conversion lives beside the dialect: the dialect's hooks are called with it and it holds the
+// dialect, so apart the two files would import each other.
+
+/** What is written: a request, a response, or a stream (which carries input that is not JSON as it was received). */
+export type ExportMode = "request" | "response" | "stream";
+
+/** The state of one conversion from the canonical form. */
+export class ExportContext {
+  readonly ids: ToolCallIdMap;
+  private readonly reported = new Set<string>();
+  /** The canonical path each block was converted from, so later regrouping can name it. */
+  readonly paths = new WeakMap<JsonObject, string>();
+  /** Streaming only: calls whose arguments never parsed, by the object holding their input, with their text. */
+  readonly partialInputs = new WeakMap<JsonObject, string>();
+  /** Tool names renamed to fit the member's rule, canonical → native (Bedrock). */
+  readonly toolNames = new Map<string, string>();
+  private documents = 0;
+
+  constructor(
+    readonly dialect: ContentBlocksDialect,
+    readonly problems: Problems,
+    readonly policy: ForeignReasoningPolicy,
+    readonly mode: ExportMode,
+    /** The document came from this member, so its ids are ones the service issued or accepted. */
+    ownIds: boolean,
+  ) {
+    const { rule, ownDocumentRule } = dialect.callIds;
+    this.ids = new ToolCallIdMap(ownIds && ownDocumentRule !== undefined ? ownDocumentRule : rule.isValid, rule.make);
+  }
+
+  /** The id the member accepts for a canonical call id, reporting a rename once per id. */
+  callId(id: string, path: string): string {
+    const mapped = this.ids.idFor(id);
+    if (mapped.remapped && !this.reported.has(id)) {
+      this.reported.add(id);
+      const { names, callIds } = this.dialect;
+      this.problems.warn(
+        "id-remapped",
+        path,
+        `tool-call id ${JSON.stringify(id)} breaks ${names.short}'s rule ${callIds.ruleText} (or repeats an earlier id); sent as ${mapped.id}, with its result`,
+      );
+    }
+    return mapped.id;
+  }
+
+  /** The next default document name (Bedrock documents need one). */
+  documentName(): string {
+    this.documents += 1;
+    return `Document ${this.documents}`;
+  }
+}
+
+export function exportContext(
+  dialect: ContentBlocksDialect,
+  document: Tolerant.Transcript,
+  problems: Problems,
+  options: FromCanonicalOptions,
+  mode: ExportMode,
+): ExportContext {
+  return new ExportContext(
+    dialect,
+    problems,
+    options.foreignReasoning ?? "drop",
+    mode,
+    document.source?.format === dialect.format,
+  );
 }

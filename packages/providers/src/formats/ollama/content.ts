@@ -41,7 +41,7 @@ import {
   type ChatMember,
 } from "../../families/chat-completions/index.js";
 import { label, provider, shapeOf, type Shape } from "./native-fields.js";
-import type { CallTable, SentCall } from "./request.js";
+import type { CallTable, SentCall } from "./request-call-table.js";
 
 const roles = ["system", "user", "assistant", "tool"] as const;
 

@@ -34,7 +34,7 @@ import {
 import { finishNative, keptInner, responseMessage, type PendingCall } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, type WriteContext } from "./content.js";
 import { label, provider, shapeOf, usageFields } from "./native-fields.js";
-import { ollamaMember } from "./request.js";
+import { ollamaMember } from "./request-member.js";
 import type { OllamaChatResponse } from "./types.js";
 
 function canonicalFinish(native: string, hasCalls: boolean): Message["finish_reason"] {
