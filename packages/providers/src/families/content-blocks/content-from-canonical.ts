@@ -15,10 +15,10 @@ import {
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
-import type { BlockPlace, ContentBlocksDialect, ExportContext } from "./dialect.js";
+import type { BlockPlace, ContentBlocksDialect, FromCanonicalContext } from "./dialect.js";
 import { fieldsOf } from "./native-fields.js";
 
-export { ExportContext, exportContext, type ExportMode } from "./dialect.js";
+export { FromCanonicalContext, fromCanonicalContext, type FromCanonicalMode } from "./dialect.js";
 
 /** Reports every present field of a part outside `handled` as dropped. */
 export function reportUnhandled(
@@ -41,7 +41,7 @@ export function partToBlocks(
   dialect: ContentBlocksDialect,
   part: Tolerant.Part,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
   place: BlockPlace,
 ): JsonObject[] {
   const spelling = dialect.blocks;
@@ -98,7 +98,7 @@ function reasoningBlocks(
   dialect: ContentBlocksDialect,
   part: Tolerant.ReasoningPart,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject[] {
   const { problems } = context;
   const decision = decideReasoning(part, dialect.issuer, context.policy, path);
@@ -130,7 +130,7 @@ export function toolCallBlock(
   dialect: ContentBlocksDialect,
   part: Tolerant.ToolCallPart,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject | undefined {
   const spelling = dialect.blocks;
   const { problems } = context;

@@ -84,17 +84,17 @@ export interface BlockSpelling {
 
   /** A plain text block (fallbacks, placeholders). */
   readonly text: (text: string) => JsonObject;
-  readonly textBlocks: (part: Tolerant.TextPart, path: string, context: ExportContext) => JsonObject[];
+  readonly textBlocks: (part: Tolerant.TextPart, path: string, context: FromCanonicalContext) => JsonObject[];
   readonly imageBlocks: (
     part: Tolerant.ImagePart,
     path: string,
-    context: ExportContext,
+    context: FromCanonicalContext,
     place: BlockPlace,
   ) => JsonObject[];
   readonly fileBlocks: (
     part: Tolerant.FilePart,
     path: string,
-    context: ExportContext,
+    context: FromCanonicalContext,
     place: BlockPlace,
   ) => JsonObject[];
   /** Reasoning the foreign-reasoning policy lets through (replayed, or kept without foreign opaque data). */
@@ -102,9 +102,13 @@ export interface BlockSpelling {
     part: Tolerant.ReasoningPart,
     decision: Extract<ReasoningDecision, { action: "replay" | "as-reasoning" }>,
     path: string,
-    context: ExportContext,
+    context: FromCanonicalContext,
   ) => JsonObject[];
-  readonly compactionBlocks: (part: Tolerant.CompactionPart, path: string, context: ExportContext) => JsonObject[];
+  readonly compactionBlocks: (
+    part: Tolerant.CompactionPart,
+    path: string,
+    context: FromCanonicalContext,
+  ) => JsonObject[];
   /** Whether a provider-executed call is one of the member's own server tools, which it can replay. */
   readonly isReplayableServerCall: (part: Tolerant.ToolCallPart) => boolean;
   /** A tool-call block with the part's fields, and the object inside it that gets the id, name and input. */
@@ -113,13 +117,13 @@ export interface BlockSpelling {
   readonly toolResultBlock: (
     part: Tolerant.ToolResultPart,
     path: string,
-    context: ExportContext,
+    context: FromCanonicalContext,
   ) => JsonObject | undefined;
   /** A provider-executed tool result; left out, with a warning, when another provider ran the tool. */
   readonly serverResultBlock: (
     part: Tolerant.ToolResultPart,
     path: string,
-    context: ExportContext,
+    context: FromCanonicalContext,
   ) => JsonObject | undefined;
   /** Whether a result part belongs in a response (the model's turn), as a server tool's result. */
   readonly isServerResult: (part: Tolerant.ToolResultPart) => boolean;
@@ -184,20 +188,20 @@ export interface RequestDialect {
   /** Request fields beside `system` and `messages` → the document's tools and tool choice; returns the rest. */
   readonly fieldsToCanonical: (request: JsonObject, document: Transcript, known: string[]) => JsonObject | undefined;
   /** Runs before the messages are written (Bedrock renames tool names it refuses, calls included). */
-  readonly prepare: ((document: Tolerant.Transcript, context: ExportContext) => void) | undefined;
+  readonly prepare: ((document: Tolerant.Transcript, context: FromCanonicalContext) => void) | undefined;
   /** Writes the request fields beside `system` and `messages`: tools and tool choice. */
   readonly fieldsFromCanonical: (
     document: Tolerant.Transcript,
     request: JsonObject,
     messages: JsonObject[],
-    context: ExportContext,
+    context: FromCanonicalContext,
   ) => void;
   /**
    * Writes what the API requires and the request still lacks once the settings are carried (Anthropic's model and
    * `max_tokens`), each with a `value-assumed` warning; undefined when the member requires nothing more.
    */
   readonly requiredFields:
-    ((document: Tolerant.Transcript, request: JsonObject, context: ExportContext) => void) | undefined;
+    ((document: Tolerant.Transcript, request: JsonObject, context: FromCanonicalContext) => void) | undefined;
 }
 
 /** A member's stop reasons: the native field, and the table each way. */
@@ -249,7 +253,7 @@ export interface ResponseDialect {
     message: Tolerant.Message,
     content: JsonObject[],
     path: string,
-    context: ExportContext,
+    context: FromCanonicalContext,
   ) => JsonObject;
 }
 
@@ -261,17 +265,17 @@ export interface StreamDialect {
   /** The warning for an assistant message after the first, when a stream carries one; undefined: it carries any. */
   readonly oneMessage: string | undefined;
   /** The events that stream one native response message. */
-  readonly eventsOf: (response: JsonObject, context: ExportContext, path: string) => JsonObject[];
+  readonly eventsOf: (response: JsonObject, context: FromCanonicalContext, path: string) => JsonObject[];
 }
 
 // The state of one conversion lives beside the dialect: the dialect's hooks are called with it and it holds the
 // dialect, so apart the two files would import each other.
 
 /** What is written: a request, a response, or a stream (which carries input that is not JSON as it was received). */
-export type ExportMode = "request" | "response" | "stream";
+export type FromCanonicalMode = "request" | "response" | "stream";
 
 /** The state of one conversion from the canonical form. */
-export class ExportContext {
+export class FromCanonicalContext {
   readonly ids: ToolCallIdMap;
   private readonly reported = new Set<string>();
   /** The canonical path each block was converted from, so later regrouping can name it. */
@@ -286,7 +290,7 @@ export class ExportContext {
     readonly dialect: ContentBlocksDialect,
     readonly problems: Problems,
     readonly policy: ForeignReasoningPolicy,
-    readonly mode: ExportMode,
+    readonly mode: FromCanonicalMode,
     /** The document came from this member, so its ids are ones the service issued or accepted. */
     ownIds: boolean,
   ) {
@@ -316,14 +320,14 @@ export class ExportContext {
   }
 }
 
-export function exportContext(
+export function fromCanonicalContext(
   dialect: ContentBlocksDialect,
   document: Tolerant.Transcript,
   problems: Problems,
   options: FromCanonicalOptions,
-  mode: ExportMode,
-): ExportContext {
-  return new ExportContext(
+  mode: FromCanonicalMode,
+): FromCanonicalContext {
+  return new FromCanonicalContext(
     dialect,
     problems,
     options.foreignReasoning ?? "drop",

@@ -36,7 +36,12 @@ import {
   type JsonObject,
   append,
 } from "../../conversion/index.js";
-import { exportContext, partToBlocks, toolCallBlock, type ExportContext } from "./content-from-canonical.js";
+import {
+  fromCanonicalContext,
+  partToBlocks,
+  toolCallBlock,
+  type FromCanonicalContext,
+} from "./content-from-canonical.js";
 import type { ContentBlocksDialect, RequestDialect } from "./dialect.js";
 import { asNative, assign, fieldsOf, takeField } from "./native-fields.js";
 
@@ -118,7 +123,7 @@ function convertDocument<Request>(
   const problems = new Problems();
   if (!checkCanonicalInput(document, problems))
     return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const context = exportContext(content, document, problems, options, "request");
+  const context = fromCanonicalContext(content, document, problems, options, "request");
   for (const [key, value] of Object.entries(document)) {
     if (value !== undefined && !documentFieldsHandled.includes(key))
       problems.warn(
@@ -147,7 +152,7 @@ function convertDocument<Request>(
 function convertMessages(
   dialect: RequestDialect,
   source: readonly Tolerant.Message[],
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): { system: string | JsonObject[] | undefined; messages: JsonObject[] } {
   const { problems } = context;
   const { names, providerKey } = dialect.content;
@@ -278,7 +283,7 @@ function blocksOf(
   dialect: RequestDialect,
   message: Tolerant.Message,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
   place: "message" | "system",
 ): JsonObject[] {
   const { content } = dialect;
@@ -369,7 +374,7 @@ function messagesOfTurn(message: NativeMessage, owners: Owners): NativeMessage[]
 }
 
 /** Puts every call's results at the start of the next user message, and turns unmatched results into text. */
-function pairToolResults(dialect: RequestDialect, messages: NativeMessage[], context: ExportContext): void {
+function pairToolResults(dialect: RequestDialect, messages: NativeMessage[], context: FromCanonicalContext): void {
   const { problems } = context;
   const { short } = dialect.content.names;
   const { clientCallId, clientResultId, serverCallId, serverResultId, missingResult, unmatchedResultAsText } =

@@ -27,7 +27,12 @@ import {
   type JsonObject,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
-import { exportContext, partToBlocks, toolCallBlock, type ExportContext } from "./content-from-canonical.js";
+import {
+  fromCanonicalContext,
+  partToBlocks,
+  toolCallBlock,
+  type FromCanonicalContext,
+} from "./content-from-canonical.js";
 import type { ResponseDialect } from "./dialect.js";
 import { asNative } from "./native-fields.js";
 
@@ -98,7 +103,7 @@ export function responseFromCanonical<Response>(
             `${names.response} holds one assistant message; this one was left out`,
           );
       });
-      const context = exportContext(dialect.content, document, problems, options, "response");
+      const context = fromCanonicalContext(dialect.content, document, problems, options, "response");
       const message = document.messages[index] as Tolerant.Message;
       const response = messageFromCanonical(dialect, message, pointer("/messages", index), context);
       if (response === undefined || problems.errors.length > 0)
@@ -114,7 +119,7 @@ export function messageFromCanonical(
   dialect: ResponseDialect,
   message: Tolerant.Message,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject | undefined {
   const { problems } = context;
   if (message.error !== undefined) {
@@ -155,7 +160,13 @@ export function messageFromCanonical(
   return dialect.writeResponse(message, content, path, context);
 }
 
-function add(content: JsonObject[], block: JsonObject, named: boolean, path: string, context: ExportContext): void {
+function add(
+  content: JsonObject[],
+  block: JsonObject,
+  named: boolean,
+  path: string,
+  context: FromCanonicalContext,
+): void {
   content.push(block);
   if (named) context.paths.set(block, path);
 }
@@ -192,7 +203,7 @@ export function usageOf(
   dialect: ResponseDialect,
   message: Tolerant.Message,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject | undefined {
   const spelling = dialect.usage;
   const { problems } = context;

@@ -18,7 +18,7 @@ import {
   type JsonObject,
   append,
 } from "../../conversion/index.js";
-import { exportContext } from "./content-from-canonical.js";
+import { fromCanonicalContext } from "./content-from-canonical.js";
 import type { ContentBlocksDialect, StreamDialect } from "./dialect.js";
 import { asNative } from "./native-fields.js";
 import { messageFromCanonical } from "./response.js";
@@ -95,7 +95,7 @@ export function streamFromCanonical<Event>(
       if (!checkCanonicalInput(document, problems))
         return { ok: false, errors: problems.errors, warnings: problems.warnings };
       const { response } = dialect;
-      const context = exportContext(response.content, document, problems, options, "stream");
+      const context = fromCanonicalContext(response.content, document, problems, options, "stream");
       const events: JsonObject[] = [];
       let streamed = 0;
       document.messages.forEach((message, index) => {

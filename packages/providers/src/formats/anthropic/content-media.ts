@@ -18,7 +18,7 @@ import {
   reportUnhandled,
   splitDataUrl,
   takeField,
-  type ExportContext,
+  type FromCanonicalContext,
 } from "../../families/content-blocks/index.js";
 import { providerFields } from "./native-fields.js";
 
@@ -83,7 +83,7 @@ export function mediaBlocks(
   part: Tolerant.ImagePart | Tolerant.FilePart,
   kind: "image" | "file",
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject[] {
   const { problems } = context;
   const fields = fieldsOf(context.dialect, part);

@@ -51,7 +51,7 @@ import {
   toolCallPart,
   type BlockPlace,
   type ContentBlocksDialect,
-  type ExportContext,
+  type FromCanonicalContext,
 } from "../../families/content-blocks/index.js";
 import { citationFromCanonical, citationToCanonical } from "./content-citations.js";
 import { mediaBlocks, mediaPart } from "./content-media.js";
@@ -229,7 +229,7 @@ function serverResult(block: JsonObject): ToolResultPart | undefined {
   return withFields(part, block, known);
 }
 
-function textBlock(part: Tolerant.TextPart, path: string, context: ExportContext): JsonObject {
+function textBlock(part: Tolerant.TextPart, path: string, context: FromCanonicalContext): JsonObject {
   const { problems } = context;
   const block = assign({ type: "text" }, fieldsOf(anthropicContent, part));
   block.text = part.text;
@@ -260,7 +260,7 @@ function reasoningBlocks(
   part: Tolerant.ReasoningPart,
   decision: Extract<ReasoningDecision, { action: "replay" | "as-reasoning" }>,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject[] {
   const { problems } = context;
   if (decision.action === "replay" && isOwnIssuer(anthropicContent, part.issuer)) {
@@ -302,7 +302,7 @@ function reasoningBlocks(
   return [];
 }
 
-function compactionBlocks(part: Tolerant.CompactionPart, path: string, context: ExportContext): JsonObject[] {
+function compactionBlocks(part: Tolerant.CompactionPart, path: string, context: FromCanonicalContext): JsonObject[] {
   const { problems } = context;
   if (isOwnIssuer(anthropicContent, part.issuer)) {
     reportUnhandled(
@@ -352,7 +352,7 @@ function isReplayableServerCall(part: Tolerant.ToolCallPart): boolean {
 function serverResultBlock(
   part: Tolerant.ToolResultPart,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject | undefined {
   if (part.native_type === undefined || !isServerResultType(part.native_type) || isOtherProvidersPart(part)) {
     context.problems.warn(
@@ -376,7 +376,7 @@ function serverResultBlock(
 }
 
 /** A client tool result → tool_result (status error, denied or interrupted → is_error). */
-function toolResultBlock(part: Tolerant.ToolResultPart, path: string, context: ExportContext): JsonObject {
+function toolResultBlock(part: Tolerant.ToolResultPart, path: string, context: FromCanonicalContext): JsonObject {
   const { problems } = context;
   const block = assign({ type: "tool_result" }, fieldsOf(anthropicContent, part));
   block.tool_use_id = context.callId(part.call_id, pointer(path, "call_id"));

@@ -14,7 +14,7 @@
  */
 import type { Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { cloneJson, isJsonObject, pointer, restOf, type JsonObject, type Problems } from "../../conversion/index.js";
-import { assign, fieldsOf, type ExportContext } from "../../families/content-blocks/index.js";
+import { assign, fieldsOf, type FromCanonicalContext } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
 import { providerFields } from "./native-fields.js";
 
@@ -95,7 +95,7 @@ export function fieldsFromCanonical(
   document: Tolerant.Transcript,
   request: JsonObject,
   _messages: JsonObject[],
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): void {
   const { problems } = context;
   if (document.tools !== undefined)
@@ -110,7 +110,11 @@ export function fieldsFromCanonical(
  * carried from another provider (or passed by the caller) gave them: the latest Claude model an assistant message
  * names, else a default, and a default limit, each with a warning.
  */
-export function requiredFields(document: Tolerant.Transcript, request: JsonObject, context: ExportContext): void {
+export function requiredFields(
+  document: Tolerant.Transcript,
+  request: JsonObject,
+  context: FromCanonicalContext,
+): void {
   const { problems } = context;
   if (typeof request.model !== "string") {
     const model = [...document.messages]

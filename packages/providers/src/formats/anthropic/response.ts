@@ -37,7 +37,7 @@ import {
   responseConverters,
   stopReasonOf,
   usageOf,
-  type ExportContext,
+  type FromCanonicalContext,
   type ResponseDialect,
 } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
@@ -161,7 +161,7 @@ function writeResponse(
   message: Tolerant.Message,
   content: JsonObject[],
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject {
   const { problems } = context;
   const fields = fieldsOf(anthropicContent, message);

@@ -20,7 +20,7 @@ import {
   reportUnhandled,
   splitDataUrl,
   type BlockPlace,
-  type ExportContext,
+  type FromCanonicalContext,
 } from "../../families/content-blocks/index.js";
 import { outerOf, withFields, wrap } from "./native-fields.js";
 
@@ -105,7 +105,7 @@ function inlineOf(
 export function imageBlocks(
   part: Tolerant.ImagePart,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
   place: BlockPlace,
 ): JsonObject[] {
   const { problems } = context;
@@ -145,7 +145,7 @@ function documentName(name: string): string {
 export function documentBlocks(
   part: Tolerant.FilePart,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
   place: BlockPlace,
 ): JsonObject[] {
   const { problems } = context;

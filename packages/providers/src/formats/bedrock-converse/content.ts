@@ -47,7 +47,7 @@ import {
   toolCallPart,
   type BlockPlace,
   type ContentBlocksDialect,
-  type ExportContext,
+  type FromCanonicalContext,
 } from "../../families/content-blocks/index.js";
 import { documentBlocks, documentPart, imageBlocks, imagePart } from "./content-media.js";
 import { outerOf, providerKey, statusOmittedMarker, withFields, wrap } from "./native-fields.js";
@@ -292,7 +292,7 @@ function reasoning(value: JsonObject, block: JsonObject): ReasoningPart | undefi
   return withFields(part, text, ["text", "signature"], block, "reasoningContent");
 }
 
-function textBlocks(part: Tolerant.TextPart, path: string, context: ExportContext): JsonObject[] {
+function textBlocks(part: Tolerant.TextPart, path: string, context: FromCanonicalContext): JsonObject[] {
   const { problems } = context;
   if (context.mode === "request" && part.text.trim() === "") {
     problems.warn("part-dropped", path, "Bedrock rejects a blank text block; the blank text was left out");
@@ -329,7 +329,7 @@ function reasoningBlocks(
   _part: Tolerant.ReasoningPart,
   decision: Extract<ReasoningDecision, { action: "replay" | "as-reasoning" }>,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject[] {
   const { problems } = context;
   if (decision.action === "as-reasoning") problems.warnings.push(decision.warning);
@@ -361,7 +361,7 @@ function reasoningBlocks(
   return [wrap("reasoningContent", { reasoningText }, outer)];
 }
 
-function compactionBlocks(part: Tolerant.CompactionPart, path: string, context: ExportContext): JsonObject[] {
+function compactionBlocks(part: Tolerant.CompactionPart, path: string, context: FromCanonicalContext): JsonObject[] {
   if (part.summary !== undefined) {
     context.problems.warn(
       "value-converted",
@@ -393,7 +393,11 @@ const toolResultFieldsHandled = [
 ];
 
 /** A tool result → `toolResult` (status error, denied or interrupted → `error`); other providers' server results are left out. */
-function toolResultBlock(part: Tolerant.ToolResultPart, path: string, context: ExportContext): JsonObject | undefined {
+function toolResultBlock(
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: FromCanonicalContext,
+): JsonObject | undefined {
   const { problems } = context;
   if (part.provider_executed === true && !isBedrockServerResult(part)) {
     problems.warn(

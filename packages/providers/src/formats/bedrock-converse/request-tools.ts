@@ -26,7 +26,13 @@ import {
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
-import { assign, blocksOf, fieldsOf, takeField, type ExportContext } from "../../families/content-blocks/index.js";
+import {
+  assign,
+  blocksOf,
+  fieldsOf,
+  takeField,
+  type FromCanonicalContext,
+} from "../../families/content-blocks/index.js";
 import { bedrockContent, isServerBlock } from "./content.js";
 import { blockFieldsMarker, providerFields } from "./native-fields.js";
 
@@ -135,7 +141,7 @@ function toolChoiceToCanonical(choice: unknown): ToolChoice | undefined {
 }
 
 /** Renames tool names Bedrock refuses, in the definitions and every call, reporting each place. */
-export function renameTools(document: Tolerant.Transcript, context: ExportContext): void {
+export function renameTools(document: Tolerant.Transcript, context: FromCanonicalContext): void {
   const names = new Set<string>([...(document.tools ?? []).map((tool) => tool.name)]);
   document.messages.forEach((message) =>
     message.parts.forEach((part) => isPartOfType(part, "tool_call") && names.add(part.name)),
@@ -159,7 +165,7 @@ export function fieldsFromCanonical(
   document: Tolerant.Transcript,
   request: JsonObject,
   messages: JsonObject[],
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): void {
   const toolConfig = toolConfigOf(document, request, messages, context);
   if (toolConfig !== undefined) request.toolConfig = toolConfig;
@@ -170,7 +176,7 @@ function toolConfigOf(
   document: Tolerant.Transcript,
   request: JsonObject,
   messages: JsonObject[],
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject | undefined {
   const { problems } = context;
   const existing = takeField(request, "toolConfig");
@@ -231,7 +237,11 @@ function toolConfigOf(
 }
 
 /** A tool definition: a `toolSpec`, or a Bedrock built-in `systemTool`. */
-function toolToNative(tool: Tolerant.ToolDefinition, path: string, context: ExportContext): JsonObject | undefined {
+function toolToNative(
+  tool: Tolerant.ToolDefinition,
+  path: string,
+  context: FromCanonicalContext,
+): JsonObject | undefined {
   const { problems } = context;
   const fields = fieldsOf(bedrockContent, tool);
   const outer = takeField(fields, blockFieldsMarker);

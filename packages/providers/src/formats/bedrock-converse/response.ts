@@ -37,7 +37,7 @@ import {
   stopReasonOf,
   takeField,
   usageOf,
-  type ExportContext,
+  type FromCanonicalContext,
   type ResponseDialect,
 } from "../../families/content-blocks/index.js";
 import { bedrockContent } from "./content.js";
@@ -168,7 +168,7 @@ function writeResponse(
   message: Tolerant.Message,
   content: JsonObject[],
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): JsonObject {
   const fields = fieldsOf(bedrockContent, message);
   const absent = shapeOf<{ absent?: string[] }>(fields)?.absent ?? [];

@@ -46,7 +46,7 @@ import {
   keepRawInput,
   parseStreamedInput,
   streamFromCanonical as familyStreamFromCanonical,
-  type ExportContext,
+  type FromCanonicalContext,
   type StreamDialect,
   type UnparsedInput,
 } from "../../families/content-blocks/index.js";
@@ -272,7 +272,7 @@ export function streamFromCanonical(
 }
 
 /** The events that stream one response object. */
-function eventsOf(response: JsonObject, context: ExportContext, path: string): JsonObject[] {
+function eventsOf(response: JsonObject, context: FromCanonicalContext, path: string): JsonObject[] {
   const output = isJsonObject(response.output) ? response.output : {};
   const message = isJsonObject(output.message) ? output.message : {};
   const content = blocksOf(message);

@@ -32,7 +32,7 @@ function statusOutcome(status: string): string {
   return "OUTCOME_FAILED";
 }
 
-export interface PartExportContext {
+export interface PartFromCanonicalContext {
   problems: Problems;
   policy: ForeignReasoningPolicy;
   ids: ToolCallIdMap;
@@ -43,7 +43,7 @@ export interface PartExportContext {
 }
 
 /** What one canonical part became: zero or more native parts, with the call or result it carries. */
-export interface ExportedPart {
+export interface PartFromCanonical {
   native: JsonObject;
   call?: { id: string; name: string; signed: boolean };
   result?: { callId: string; name: string };
@@ -80,7 +80,7 @@ export function nativeCallId(
   id: string,
   part: { provider_fields?: unknown },
   path: string,
-  context: PartExportContext,
+  context: PartFromCanonicalContext,
 ): { id?: string } {
   const google = googleFields(part);
   if (google !== undefined && Object.hasOwn(google, marker.idSynthesized))
@@ -136,7 +136,11 @@ function exportMedia(
 }
 
 /** The native parts for one canonical part. */
-export function exportPart(part: Tolerant.Part, path: string, context: PartExportContext): ExportedPart[] {
+export function partFromCanonical(
+  part: Tolerant.Part,
+  path: string,
+  context: PartFromCanonicalContext,
+): PartFromCanonical[] {
   const { problems } = context;
   if (isPartOfType(part, "text")) {
     reportUnmapped(
@@ -211,7 +215,7 @@ export function exportPart(part: Tolerant.Part, path: string, context: PartExpor
   return [];
 }
 
-function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartExportContext): ExportedPart[] {
+function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartFromCanonicalContext): PartFromCanonical[] {
   const { problems } = context;
   const google = googleFields(part);
   const nativeType = part.native_type;
@@ -293,7 +297,11 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartExpo
   ];
 }
 
-function exportResult(part: Tolerant.ToolResultPart, path: string, context: PartExportContext): ExportedPart[] {
+function exportResult(
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: PartFromCanonicalContext,
+): PartFromCanonical[] {
   const { problems } = context;
   const google = googleFields(part);
   const nativeType = part.native_type;

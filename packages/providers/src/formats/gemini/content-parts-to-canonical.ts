@@ -40,7 +40,7 @@ export interface PendingCall {
   kind: "function" | "code";
 }
 
-export interface PartImportContext {
+export interface PartToCanonicalContext {
   problems: Problems;
   ids: ToolCallIdMap;
   /** Calls of the latest model turn, in order. */
@@ -75,7 +75,7 @@ const dataFields = [
 ] as const;
 
 /** The canonical part for one native Gemini part, or undefined after reporting an error. */
-export function importPart(value: unknown, path: string, context: PartImportContext): Part | undefined {
+export function importPart(value: unknown, path: string, context: PartToCanonicalContext): Part | undefined {
   const { problems } = context;
   if (!isJsonObject(value)) {
     problems.error(path, "must be an object (a Gemini Part)");
@@ -246,7 +246,7 @@ function callId(
   path: string,
   name: string,
   fields: JsonObject,
-  context: PartImportContext,
+  context: PartToCanonicalContext,
 ): string {
   if (nativeId !== undefined && nativeId !== "") return context.ids.idFor(nativeId).id;
   const id = context.ids.synthesize(path);
@@ -261,7 +261,7 @@ function resultId(
   kind: PendingCall["kind"],
   path: string,
   fields: JsonObject,
-  context: PartImportContext,
+  context: PartToCanonicalContext,
 ): string {
   if (nativeId !== undefined && nativeId !== "") {
     const pending = context.pending.find((call) => !call.answered && call.id === nativeId);

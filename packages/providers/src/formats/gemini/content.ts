@@ -38,8 +38,12 @@ import {
   mergeNative,
   providerFields,
 } from "./native-fields.js";
-import { importPart, type PartImportContext } from "./content-parts-to-canonical.js";
-import { exportPart, type ExportedPart, type PartExportContext } from "./content-parts-from-canonical.js";
+import { importPart, type PartToCanonicalContext } from "./content-parts-to-canonical.js";
+import {
+  partFromCanonical,
+  type PartFromCanonical,
+  type PartFromCanonicalContext,
+} from "./content-parts-from-canonical.js";
 
 /** The text of the user Content put before a history that opens with the model's function calls. */
 export const placeholderUserText = "Continue.";
@@ -48,10 +52,10 @@ export const placeholderUserText = "Continue.";
 export const skipSignatureSentinel = "skip_thought_signature_validator";
 
 /** One native Content as a canonical message. `kind` says where it came from. */
-export function importContent(
+export function contentToCanonical(
   value: unknown,
   path: string,
-  context: PartImportContext,
+  context: PartToCanonicalContext,
   kind: "system" | "content" | "candidate",
 ): Message | undefined {
   const { problems } = context;
@@ -107,7 +111,7 @@ export function importContent(
 /** A Content being written, with where each part came from. */
 export interface OutContent {
   role: "user" | "model";
-  parts: ExportedPart[];
+  parts: PartFromCanonical[];
   message: Tolerant.Message;
   path: string;
 }
@@ -118,16 +122,19 @@ export interface ContentsExport {
 }
 
 /** Writes the message list as Gemini contents plus systemInstruction. */
-export function exportContents(messages: readonly Tolerant.Message[], context: PartExportContext): ContentsExport {
+export function exportContents(
+  messages: readonly Tolerant.Message[],
+  context: PartFromCanonicalContext,
+): ContentsExport {
   const { problems } = context;
-  const systemParts: ExportedPart[] = [];
+  const systemParts: PartFromCanonical[] = [];
   const systemMessages: Array<{ message: Tolerant.Message; path: string }> = [];
   const out: OutContent[] = [];
   messages.forEach((message, index) => {
     const path = pointer("", "messages", index);
     reportUnmapped(message, ["role", "parts", "provider_fields", "issuer"], path, "Gemini", problems);
     const parts = message.parts.flatMap((part, partIndex) =>
-      exportPart(part, pointer(path, "parts", partIndex), context),
+      partFromCanonical(part, pointer(path, "parts", partIndex), context),
     );
     if (message.role === "system" || message.role === "developer") {
       if (message.role === "developer")
@@ -239,7 +246,7 @@ function applySignaturePolicy(out: OutContent[], problems: Problems): void {
 }
 
 function regroupResults(out: OutContent[], problems: Problems): void {
-  const placed = new Set<ExportedPart>();
+  const placed = new Set<PartFromCanonical>();
   let index = 0;
   while (index < out.length) {
     if (out[index]?.role !== "model") {
@@ -247,7 +254,7 @@ function regroupResults(out: OutContent[], problems: Problems): void {
       continue;
     }
     let end = index;
-    const calls: NonNullable<ExportedPart["call"]>[] = [];
+    const calls: NonNullable<PartFromCanonical["call"]>[] = [];
     const callPaths: string[] = [];
     while (end < out.length && out[end]?.role === "model") {
       for (const part of out[end]?.parts ?? []) {
@@ -283,8 +290,8 @@ function regroupResults(out: OutContent[], problems: Problems): void {
       index = userEnd;
       continue;
     }
-    const used = new Set<ExportedPart>();
-    const ordered: ExportedPart[] = calls.map((call, callIndex) => {
+    const used = new Set<PartFromCanonical>();
+    const ordered: PartFromCanonical[] = calls.map((call, callIndex) => {
       const match = results.find((part) => !used.has(part) && part.result?.callId === call.id);
       if (match !== undefined) {
         used.add(match);

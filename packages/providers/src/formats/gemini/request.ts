@@ -32,7 +32,7 @@ import {
   setField,
   type JsonObject,
 } from "../../conversion/index.js";
-import { exportContents, importContent } from "./content.js";
+import { exportContents, contentToCanonical } from "./content.js";
 import {
   NativeReader,
   applySnakeCase,
@@ -44,8 +44,8 @@ import {
   providerFields,
   snakeCase,
 } from "./native-fields.js";
-import type { PartImportContext } from "./content-parts-to-canonical.js";
-import type { PartExportContext } from "./content-parts-from-canonical.js";
+import type { PartToCanonicalContext } from "./content-parts-to-canonical.js";
+import type { PartFromCanonicalContext } from "./content-parts-from-canonical.js";
 import type { GeminiRequest } from "./types.js";
 
 /** Built-in Tool fields of the Gemini API and Vertex AI (a definition with another native_type is not Gemini's). */
@@ -262,12 +262,12 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
       const contents = reader.array("contents");
       if (contents === undefined) problems.error("/contents", "is required");
       registerIds(contents ?? [], ids);
-      const context: PartImportContext = { problems, ids, pending: [] };
+      const context: PartToCanonicalContext = { problems, ids, pending: [] };
       const messages: Message[] = [];
       const provenance = emptyProvenance();
       const system = reader.take("systemInstruction");
       if (system !== undefined) {
-        const message = importContent(system, reader.at("systemInstruction"), context, "system");
+        const message = contentToCanonical(system, reader.at("systemInstruction"), context, "system");
         if (message !== undefined) {
           messages.push(message);
           provenance.messages.push(reader.at("systemInstruction"));
@@ -275,7 +275,7 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
       }
       contents?.forEach((content, index) => {
         const path = pointer(reader.at("contents"), index);
-        const message = importContent(content, path, context, "content");
+        const message = contentToCanonical(content, path, context, "content");
         if (message === undefined) return;
         messages.push(message);
         provenance.messages.push(path);
@@ -415,7 +415,7 @@ export function requestFromCanonical(
         "Gemini request",
         problems,
       );
-      const context: PartExportContext = {
+      const context: PartFromCanonicalContext = {
         problems,
         policy: options.foreignReasoning ?? "drop",
         ids: newIdMap(),

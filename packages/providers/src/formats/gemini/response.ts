@@ -37,7 +37,7 @@ import {
   setField,
   type JsonObject,
 } from "../../conversion/index.js";
-import { importContent } from "./content.js";
+import { contentToCanonical } from "./content.js";
 import {
   NativeReader,
   applySnakeCase,
@@ -47,8 +47,8 @@ import {
   mergeNative,
   providerFields,
 } from "./native-fields.js";
-import type { PartImportContext } from "./content-parts-to-canonical.js";
-import { exportPart, type PartExportContext } from "./content-parts-from-canonical.js";
+import type { PartToCanonicalContext } from "./content-parts-to-canonical.js";
+import { partFromCanonical, type PartFromCanonicalContext } from "./content-parts-from-canonical.js";
 import { newIdMap, registerIds } from "./request.js";
 import type { GeminiResponse } from "./types.js";
 
@@ -120,7 +120,7 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
           candidates.map((candidate) => (isJsonObject(candidate) ? candidate.content : undefined)),
           ids,
         );
-        const context: PartImportContext = { problems, ids, pending: [] };
+        const context: PartToCanonicalContext = { problems, ids, pending: [] };
         message = importCandidate(candidates[0], pointer(reader.at("candidates"), 0), context) ?? message;
         if (candidates.length > 1) setField(fields, moreCandidatesKey, cloneJson(candidates.slice(1)));
       } else if (candidates === undefined) {
@@ -156,7 +156,7 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
   );
 }
 
-function importCandidate(value: unknown, path: string, context: PartImportContext): Message | undefined {
+function importCandidate(value: unknown, path: string, context: PartToCanonicalContext): Message | undefined {
   const { problems } = context;
   if (!isJsonObject(value)) {
     problems.error(path, "must be an object (a Candidate)");
@@ -167,7 +167,7 @@ function importCandidate(value: unknown, path: string, context: PartImportContex
   const candidateFields: JsonObject = {};
   let message: Message = { role: "assistant", parts: [] };
   if (reader.has("content")) {
-    message = importContent(reader.take("content"), reader.at("content"), context, "candidate") ?? message;
+    message = contentToCanonical(reader.take("content"), reader.at("content"), context, "candidate") ?? message;
     // The content's own unmapped fields belong under the candidate's content.
     const contentFields = googleFields(message);
     if (contentFields !== undefined) {
@@ -297,7 +297,7 @@ export function responseFromCanonical(
         "Gemini response",
         problems,
       );
-      const context: PartExportContext = {
+      const context: PartFromCanonicalContext = {
         problems,
         policy: options.foreignReasoning ?? "drop",
         ids: newIdMap(),
@@ -305,7 +305,7 @@ export function responseFromCanonical(
         response: true,
       };
       const parts = message.parts.flatMap((part, partIndex) =>
-        exportPart(part, pointer(path, "parts", partIndex), context),
+        partFromCanonical(part, pointer(path, "parts", partIndex), context),
       );
       const google = googleFields(message) ?? {};
       const candidateFields = isJsonObject(google[candidateKey]) ? google[candidateKey] : undefined;

@@ -20,7 +20,7 @@ import { isContentNative, isContentPart, isWrittenAsPlainText, partToContent, ty
 import { absentOf, nativeOnly, openaiFields, responsesTarget, spreadInto, without } from "./native-fields.js";
 import { clientCalls, clientResults, itemKind, outputKeyOf, serverCalls } from "./content-items-to-canonical.js";
 
-export interface ExportContext {
+export interface FromCanonicalContext {
   problems: Problems;
   ids: ToolCallIdMap;
   policy: ForeignReasoningPolicy;
@@ -78,7 +78,7 @@ const reasoningKeys = [
   "provider_fields",
 ];
 
-function mappedCallId(id: string, path: string, context: ExportContext): string {
+function mappedCallId(id: string, path: string, context: FromCanonicalContext): string {
   const mapped = context.ids.idFor(id);
   if (mapped.remapped && !context.remapped.has(id)) {
     context.remapped.add(id);
@@ -106,7 +106,7 @@ function callToItem(
   part: Tolerant.ToolCallPart,
   path: string,
   next: Tolerant.Part | undefined,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): { item?: JsonObject; consumedNext: boolean } {
   const { problems } = context;
   reportUnmapped(part, callKeys, path, "OpenAI Responses", problems);
@@ -190,7 +190,11 @@ function callToItem(
   return { item: spreadInto(item, fields), consumedNext: false };
 }
 
-function resultToItem(part: Tolerant.ToolResultPart, path: string, context: ExportContext): JsonObject | undefined {
+function resultToItem(
+  part: Tolerant.ToolResultPart,
+  path: string,
+  context: FromCanonicalContext,
+): JsonObject | undefined {
   const { problems } = context;
   const type = part.native_type ?? "function_call_output";
   const spec = clientResults[type];
@@ -277,7 +281,7 @@ function resultToItem(part: Tolerant.ToolResultPart, path: string, context: Expo
 function reasoningToItem(
   part: Tolerant.ReasoningPart,
   path: string,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): { item?: JsonObject; text?: string } {
   const { problems } = context;
   const decision = decideReasoning(part, responsesTarget, context.policy, path);
@@ -347,7 +351,7 @@ export function partsToItems(
   path: string,
   role: string,
   envelope: JsonObject | undefined,
-  context: ExportContext,
+  context: FromCanonicalContext,
 ): WrittenItem[] {
   const written: WrittenItem[] = [];
   const side: ContentSide = role === "assistant" ? "assistant" : "input";
@@ -466,7 +470,12 @@ export function partsToItems(
  * out: annotations go only on output_text in an output message, which needs that message's own `id` and `status`
  * (OpenAI's specification), and a part from another API has neither. Responses' own text parts keep theirs.
  */
-function foreignCitedText(part: Tolerant.Part, path: string, side: ContentSide, context: ExportContext): Tolerant.Part {
+function foreignCitedText(
+  part: Tolerant.Part,
+  path: string,
+  side: ContentSide,
+  context: FromCanonicalContext,
+): Tolerant.Part {
   if (context.splitPlainAssistantText !== true || side !== "assistant" || !isPartOfType(part, "text")) return part;
   if (part.citations === undefined || openaiFields(part.provider_fields) !== undefined) return part;
   if (part.citations.length > 0)

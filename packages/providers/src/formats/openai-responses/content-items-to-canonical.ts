@@ -137,7 +137,7 @@ function messageToParts(item: JsonObject, path: string, previous: Part | undefin
   if (first === undefined) return [native(item)];
   const envelope = restOf(item, item.role === "assistant" ? ["content", "role"] : ["content"]);
   // An easy assistant message of one string after plain text needs no marker: a request writes plain assistant text
-  // parts in a row as one such message each (ExportContext.splitPlainAssistantText).
+  // parts in a row as one such message each (FromCanonicalContext.splitPlainAssistantText).
   const splitByWriter =
     envelope === undefined &&
     item.role === "assistant" &&

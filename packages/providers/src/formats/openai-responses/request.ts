@@ -46,7 +46,7 @@ import { itemKind, itemToParts } from "./content-items-to-canonical.js";
 import {
   canFollowReasoning,
   partsToItems,
-  type ExportContext,
+  type FromCanonicalContext,
   type WrittenItem,
 } from "./content-items-from-canonical.js";
 import {
@@ -284,7 +284,7 @@ function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanon
   if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
   const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems, "carried");
   reportUnmapped(document, documentKeys, "", "OpenAI Responses request", problems);
-  const context: ExportContext = {
+  const context: FromCanonicalContext = {
     problems,
     ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make),
     policy: options.foreignReasoning ?? "drop",
@@ -345,7 +345,12 @@ function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanon
   return finishFromCanonical(request, problems.warnings, options);
 }
 
-function exportMessage(message: Tolerant.Message, path: string, context: ExportContext, written: WrittenItem[]): void {
+function exportMessage(
+  message: Tolerant.Message,
+  path: string,
+  context: FromCanonicalContext,
+  written: WrittenItem[],
+): void {
   const { problems } = context;
   reportUnmapped(message, ["role", "parts", "provider_fields"], path, "OpenAI Responses input item", problems);
   const fields = without(openaiFields(message.provider_fields), ["instructions", "input"]);

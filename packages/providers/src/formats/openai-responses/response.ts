@@ -28,7 +28,7 @@ import {
 } from "../../conversion/index.js";
 import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { itemsToParts } from "./content-items-to-canonical.js";
-import { partsToItems, type ExportContext } from "./content-items-from-canonical.js";
+import { partsToItems, type FromCanonicalContext } from "./content-items-from-canonical.js";
 import {
   absentOf,
   epochToIso,
@@ -307,7 +307,7 @@ export function buildResponse(
   } else {
     assume("status", "completed", "assumed completed (the message has no finish reason)");
   }
-  const context: ExportContext = {
+  const context: FromCanonicalContext = {
     problems,
     ids: new ToolCallIdMap(idRules.openaiResponses.isValid, idRules.openaiResponses.make),
     policy: options.foreignReasoning ?? "drop",
