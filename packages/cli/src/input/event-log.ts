@@ -110,6 +110,13 @@ export async function streamEventLog(
         throw new UserError(`${source}: cannot read: ${describeReadError(error)}`);
       }
       if (opened.kind === "file") size = opened.size;
+      // A pipe has no end to wait at and cannot be replaced under its name: following one would wait for ever.
+      if (opened.kind === "pipe" && readingOptions.follow !== undefined) {
+        await opened.close();
+        throw new UserError(
+          `${source}: cannot follow a pipe (a FIFO): it is read once, as it comes; give it without -f, or follow the log file itself`,
+        );
+      }
     }
     try {
       // A pipe named as the input (a shell's <(…)) is read as standard input is: once, its first bytes replayed.

@@ -123,13 +123,18 @@ describe("zsh completion, autoloaded", () => {
       "-f",
       "-c",
       [
-        "zmodload zsh/zpty",
+        "zmodload zsh/zpty zsh/zselect",
+        // Reads the terminal until its output holds $1: polled every 50 ms, given up after 60 s (a hang, not a
+        // slow machine), never a fixed wait.
+        "until_seen() { local chunk tries=0; while [[ $out != *$1* ]] && (( tries++ < 1200 )); do",
+        "  if zpty -r -t z chunk; then out+=$chunk; else zselect -t 5; fi; done; }",
+        'out=""',
         'zpty z "zsh -f -i"',
-        `zpty -w z "fpath=(${functions} \\$fpath); autoload -U compinit; compinit -u -D; agent-transcript() { :; }"`,
-        "sleep 0.5",
+        `zpty -w z "fpath=(${functions} \\$fpath); autoload -U compinit; compinit -u -D; agent-transcript() { :; }; print RE''ADY"`,
+        "until_seen READY",
+        'out=""',
         `zpty -w -n z $'${typed}'`,
-        "sleep 1",
-        'out=""; while zpty -r -t z chunk; do out+=$chunk; done',
+        'until_seen "agent-transcript export"',
         "zpty -d z",
         "print -r -- $out",
       ].join("\n"),
