@@ -100,7 +100,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(folder, "broken-line.jsonl"), '{"seq":1,\n');
   mkdirSync(path.join(folder, "no-sessions"));
-}, 60_000);
+});
 
 afterAll(() => {
   rmSync(folder, { recursive: true, force: true });

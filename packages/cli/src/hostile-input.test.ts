@@ -1201,7 +1201,7 @@ describe("hostile files through the built binary: bombs at the default limit, ti
     ]);
     expect(outcome.stderr).not.toContain("lines count as more than the limit");
     expect(outcome.code).toBe(0);
-  }, 60_000);
+  });
 
   it("exports an event log whose child log is a FIFO, warning that it is one instead of waiting for a writer", async () => {
     const folder = mkdtempSync(path.join(scratch, "fifo-child-"));
@@ -1235,7 +1235,7 @@ describe("hostile files through the built binary: bombs at the default limit, ti
     expect(outcome.stderr).toContain(
       `child run ${childId}: ${fifo}: cannot read: is a FIFO (named pipe), not a regular file; not embedded`,
     );
-  }, 60_000);
+  });
 
   it("reads a FIFO named as the input as a stream, as standard input is, and one with no writer as empty, never waiting", async () => {
     const folder = mkdtempSync(path.join(scratch, "fifo-input-"));

@@ -302,7 +302,6 @@ describe("signals part-way through a write", () => {
       expect(readdirSync(folder)).toEqual(["interrupted.json"]);
       expect(readFileSync(target, "utf8")).toBe("previous");
     },
-    30_000,
   );
 });
 

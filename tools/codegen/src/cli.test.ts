@@ -20,7 +20,7 @@ function check(root: string): { status: number | null; stderr: string } {
 describe("pnpm check:generated", () => {
   it("passes on an unmodified checkout", () => {
     expect(check(copyCheckout())).toMatchObject({ status: 0 });
-  }, 60_000);
+  });
 
   it("fails with the fix command when a schema description changes without regenerating", () => {
     const root = copyCheckout();
@@ -36,7 +36,7 @@ describe("pnpm check:generated", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("changed (out of date): packages/core/src/generated/v1/types.ts");
     expect(result.stderr).toContain("Fix: run `pnpm generate`");
-  }, 60_000);
+  });
 
   it("fails when a generated file is deleted", () => {
     const root = copyCheckout();
@@ -47,7 +47,7 @@ describe("pnpm check:generated", () => {
       "missing (new or deleted): packages/core/src/generated/v1/validators/event.tolerant.js",
     );
     expect(result.stderr).toContain("pnpm generate");
-  }, 60_000);
+  });
 
   it("fails when a stray file appears in a generated folder", () => {
     const root = copyCheckout();
@@ -55,13 +55,13 @@ describe("pnpm check:generated", () => {
     const result = check(root);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("stray (no generator writes it): packages/bindings-go/generated/v1/extra.go");
-  }, 60_000);
+  });
 
   it("fails when generated output was edited by hand", () => {
     const root = copyCheckout();
     appendFileSync(path.join(root, generatedRoots.python, "v1.py"), "\n# hand edit\n");
     expect(check(root).status).toBe(1);
-  }, 60_000);
+  });
 
   it("regenerates in place, removing orphans, so a check afterwards passes", () => {
     const root = copyCheckout();
@@ -70,7 +70,7 @@ describe("pnpm check:generated", () => {
     const write = spawnSync(tsx, [cli, "--write", "--root", root], { encoding: "utf8" });
     expect(write.status).toBe(0);
     expect(check(root).status).toBe(0);
-  }, 60_000);
+  });
 
   it("answers a usage error with exit code 2", () => {
     expect(spawnSync(tsx, [cli], { encoding: "utf8" }).status).toBe(2);

@@ -12,7 +12,7 @@ let run: AgentRunResult;
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), "demo-agent-run-"));
   run = await recordAgentRun(folder, path.join(folder, "scratch"));
-}, 60_000);
+});
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("the demo's agent run", () => {

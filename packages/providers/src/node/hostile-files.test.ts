@@ -171,7 +171,7 @@ describe("pretty-printed single-file sessions", () => {
     );
     const file = scratchFile("session-2026-01-01.json", real);
     expect(await importInChild(file, { maxBytes: 2 * real.length })).toMatchObject({ ok: true });
-  }, 60_000);
+  });
 });
 
 describe("special files where a session or a related file is read", () => {
@@ -190,7 +190,7 @@ describe("special files where a session or a related file is read", () => {
     const probed = await importInChild("/dev/zero", { format: "codex" }, 30_000);
     expect(probed.timedOut).toBe(false);
     expect(probed).toMatchObject({ ok: false, message: "/dev/zero is a character device, not a regular file" });
-  }, 60_000);
+  });
 
   it("does not follow a sub-agent file that is a symbolic link out of the session: the rest imported, the link a loss", async () => {
     const transcripts = path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts");
@@ -214,5 +214,5 @@ describe("special files where a session or a related file is read", () => {
         message: expect.stringContaining(`${path.join(subagents, second)} is a symbolic link; not followed`),
       }),
     );
-  }, 60_000);
+  });
 });

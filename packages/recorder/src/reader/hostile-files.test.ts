@@ -44,7 +44,7 @@ describe("readEventLog on special files", () => {
         message: `cannot read ${fifo}: it is a FIFO, not a regular file (pass a stream of its bytes to read it as one)`,
       },
     ]);
-  }, 60_000);
+  });
 
   it("refuses a character device (/dev/zero would be read forever, a line never ending)", async () => {
     const read = await readInChild("/dev/zero");
@@ -54,7 +54,7 @@ describe("readEventLog on special files", () => {
         message: expect.stringContaining("/dev/zero: it is a character device"),
       }),
     ]);
-  }, 60_000);
+  });
 });
 
 describe("readRunTree on a child run's file that is no regular file", () => {
@@ -98,7 +98,7 @@ describe("readRunTree on a child run's file that is no regular file", () => {
       expect.stringContaining(`${path.join(folder, `${fifoChild}.jsonl`)} is a FIFO, not a regular file`),
       expect.stringContaining(`${path.join(folder, `${linkChild}.jsonl`)} is a symbolic link; not followed`),
     ]);
-  }, 60_000);
+  });
 });
 
 describe("readEventLog on a gzip bomb, at the CLI's limit of 256 MiB", () => {

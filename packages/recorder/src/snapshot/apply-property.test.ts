@@ -57,7 +57,7 @@ beforeAll(() => {
   mkdirSync(path.join(origin, "bin"));
   symlinkSync("../dir/a.txt", path.join(origin, "bin/tool"));
   head = commitAll(origin);
-}, 60_000);
+});
 afterAll(() => {
   removeFolder(folder);
 });

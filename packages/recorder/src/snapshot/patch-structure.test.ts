@@ -43,7 +43,7 @@ beforeAll(() => {
     ["-c", "core.quotePath=true", "diff", "--cached", "--binary", "--full-index", "--find-renames", "HEAD"],
     { cwd: repository },
   );
-}, 60_000);
+});
 afterAll(() => {
   removeFolder(folder);
 });

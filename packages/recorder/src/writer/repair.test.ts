@@ -260,7 +260,7 @@ describe("quarantine files of repairs that did not finish", () => {
     expect(quarantineFiles(folder)).toEqual([report.quarantineFile]);
     expect(readFileSync(report.quarantineFile as string).equals(damage)).toBe(true);
     expect(readFileSync(file).equals(original)).toBe(true);
-  }, 60_000);
+  });
 
   it("a repair killed after copying, before cutting: the next repair reuses its copy instead of making another", async () => {
     const { file, folder, damage, bytes } = damagedLog();
@@ -279,7 +279,7 @@ describe("quarantine files of repairs that did not finish", () => {
     });
     expect(quarantineFiles(folder)).toEqual([copy]);
     expect(readFileSync(file).equals(original)).toBe(true);
-  }, 60_000);
+  });
 
   it("a copy of other bytes is an earlier repair's: kept, and the damage gets a copy of its own", () => {
     const { file, folder, damage } = damagedLog();
@@ -324,5 +324,5 @@ describe("quarantine files of repairs that did not finish", () => {
     );
     expect(quarantineFiles(folder)).toEqual([]);
     expect(readFileSync(file).equals(bytes)).toBe(true);
-  }, 60_000);
+  });
 });

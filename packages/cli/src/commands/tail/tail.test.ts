@@ -226,7 +226,7 @@ describe("tail -f while the log is replaced under it", () => {
       ...[1, 2, 3, 4, 5, 6, 7, 8].map((seq) => `other ${seq}`),
     ]);
     expect(tail.stderr()).toBe(`${file} was replaced; reading it from the start (another file has its name now)\n`);
-  }, 60_000);
+  });
 
   it("reads a log truncated under it from its start, and says so", async () => {
     const file = await recordedLog("550e8400-e29b-41d4-a716-446655440000", 2, false);
@@ -241,7 +241,7 @@ describe("tail -f while the log is replaced under it", () => {
     expect(tail.stderr()).toBe(
       `${file} was truncated; reading it from the start (it is now 0 bytes, shorter than the ${size} bytes of complete lines already read)\n`,
     );
-  }, 60_000);
+  });
 
   it("says a deleted log was deleted, and after --idle stops saying it did not come back (exit 1)", async () => {
     const file = await recordedLog("550e8400-e29b-41d4-a716-446655440000", 2, false);
@@ -253,7 +253,7 @@ describe("tail -f while the log is replaced under it", () => {
       `${file} was deleted; waiting for it to appear again (what is still written to the deleted file is read meanwhile)\n` +
         `${file} was deleted and did not appear again within --idle 1 s; stopped\n`,
     );
-  }, 60_000);
+  });
 
   it("reads a deleted log that appears again from its start", async () => {
     const file = await recordedLog("550e8400-e29b-41d4-a716-446655440000", 2, false);
@@ -265,7 +265,7 @@ describe("tail -f while the log is replaced under it", () => {
     expect(await tail.ended).toEqual({ code: 0, signal: null });
     expect(printedRuns(tail.stdout())).toEqual(["first 1", "first 2", "first 3", "other 1", "other 2", "other 3"]);
     expect(tail.stderr()).toContain(`${file} was replaced; reading it from the start (it had been deleted)\n`);
-  }, 60_000);
+  });
 
   it("stops with an error naming the FIFO renamed over the log, instead of hanging in open()", async () => {
     const file = await recordedLog("550e8400-e29b-41d4-a716-446655440000", 2, false);
@@ -278,7 +278,7 @@ describe("tail -f while the log is replaced under it", () => {
     expect(tail.stderr()).toBe(
       `${file}: error: line 4: read-failed: ${file} was replaced by a FIFO, not a regular file: only a file is followed; reading stopped after line 3\n`,
     );
-  }, 60_000);
+  });
 
   it("refuses a character device at once, and a FIFO when following, naming what it is", async () => {
     for (const follow of [[], ["-f"]]) {
