@@ -1,61 +1,52 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-// The commands' definitions are light (commander and the option texts): each command's code (and core, the
-// converters, the recorder behind it) is imported by its definition when that command runs, so `--version`, `--help`
-// and a light command start fast (README, "Start-up").
+// Each command's definition (commander and the option texts) is loaded when the command line names the command, and
+// its code (and core, the converters, the recorder behind it) when it runs, so `--version`, `--help` and a light
+// command start fast (README, "Start-up").
 import { addCommand, examples, type CommandDefinition, type FormatChoices } from "./command-definition.js";
-import { check } from "./commands/check/definition.js";
-import { completion } from "./commands/completion/definition.js";
-import { convert } from "./commands/convert/definition.js";
-import { exportCommand } from "./commands/export/definition.js";
-import { formats as formatsCommand } from "./commands/formats/definition.js";
-import { importCommand } from "./commands/import/definition.js";
-import { redact } from "./commands/redact/definition.js";
-import { repair } from "./commands/repair/definition.js";
-import { schema } from "./commands/schema/definition.js";
-import { sessions } from "./commands/sessions/definition.js";
-import { snapshot } from "./commands/snapshot/definition.js";
-import { stats } from "./commands/stats/definition.js";
-import { tail } from "./commands/tail/definition.js";
-import { text } from "./commands/text/definition.js";
-import { timeline } from "./commands/timeline/definition.js";
-import { tools } from "./commands/tools/definition.js";
-import { tree } from "./commands/tree/definition.js";
-import { validate } from "./commands/validate/definition.js";
-import { view } from "./commands/view/definition.js";
 import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
 
 /**
  * Every command, in the order `--help` lists them: the one list. A command is its folder, `commands/<name>/`, whose
- * `definition.ts` says what the command line needs of it (a test checks the folders and this list agree).
+ * `definition.ts` says what the command line needs of it (a test checks the folders and this list agree); it is
+ * loaded only when needed: a command line that names a command loads that command's definition alone.
  */
-export const commands: readonly CommandDefinition[] = [
-  validate,
-  exportCommand,
-  view,
-  importCommand,
-  sessions,
-  convert,
-  tools,
-  text,
-  timeline,
-  tree,
-  check,
-  stats,
-  tail,
-  redact,
-  repair,
-  snapshot,
-  schema,
-  formatsCommand,
-  completion,
+export const commandList: ReadonlyArray<readonly [name: string, load: () => Promise<CommandDefinition>]> = [
+  ["validate", async () => (await import("./commands/validate/definition.js")).validate],
+  ["export", async () => (await import("./commands/export/definition.js")).exportCommand],
+  ["view", async () => (await import("./commands/view/definition.js")).view],
+  ["import", async () => (await import("./commands/import/definition.js")).importCommand],
+  ["sessions", async () => (await import("./commands/sessions/definition.js")).sessions],
+  ["convert", async () => (await import("./commands/convert/definition.js")).convert],
+  ["tools", async () => (await import("./commands/tools/definition.js")).tools],
+  ["text", async () => (await import("./commands/text/definition.js")).text],
+  ["timeline", async () => (await import("./commands/timeline/definition.js")).timeline],
+  ["tree", async () => (await import("./commands/tree/definition.js")).tree],
+  ["check", async () => (await import("./commands/check/definition.js")).check],
+  ["stats", async () => (await import("./commands/stats/definition.js")).stats],
+  ["tail", async () => (await import("./commands/tail/definition.js")).tail],
+  ["redact", async () => (await import("./commands/redact/definition.js")).redact],
+  ["repair", async () => (await import("./commands/repair/definition.js")).repair],
+  ["snapshot", async () => (await import("./commands/snapshot/definition.js")).snapshot],
+  ["schema", async () => (await import("./commands/schema/definition.js")).schema],
+  ["formats", async () => (await import("./commands/formats/definition.js")).formats],
+  ["completion", async () => (await import("./commands/completion/definition.js")).completion],
 ];
 
-/** Commands whose options list format ids, and `help`: the registry is loaded before their options are defined. */
-const commandsNamingFormats = new Set([
-  ...commands.filter((command) => command.namesFormats === true).map((command) => command.name),
-  "help",
-]);
+/** Every command's definition, in the list's order. */
+export function loadCommands(): Promise<CommandDefinition[]> {
+  return Promise.all(commandList.map(([, load]) => load()));
+}
+
+/**
+ * The definitions a command line needs: the named command's alone, or every one for the program's own help, for
+ * `help` and `completion` (which list them all) and for a name that is no command (commander then lists them, or
+ * suggests the nearest).
+ */
+async function definitionsFor(commandName: string | undefined): Promise<CommandDefinition[]> {
+  const named = commandList.find(([name]) => name === commandName && name !== "completion");
+  return named === undefined ? loadCommands() : [await named[1]()];
+}
 
 // src/ and dist/ both sit one level below package.json, so this resolves in tests and when installed.
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -71,6 +62,7 @@ export function buildProgram(
   io: CommandIo,
   setExitCode: (code: number) => void,
   formats: FormatChoices | undefined,
+  definitions: readonly CommandDefinition[],
   options: { programVersion?: boolean } = {},
 ): Command {
   const program = new Command()
@@ -98,7 +90,7 @@ export function buildProgram(
     ]),
   );
   const context = { io, setExitCode, formats, program };
-  for (const definition of commands) addCommand(program, definition, context);
+  for (const definition of definitions) addCommand(program, definition, context);
   return program;
 }
 
@@ -107,8 +99,12 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
   let exitCode: number = exitCodes.success;
   // The command is the first argument that is not an option (the program's own options take no value).
   const commandName = argv.find((argument) => !argument.startsWith("-"));
+  const definitions = await definitionsFor(commandName);
+  // The format ids, from the providers' registry, are loaded before the options of a command that lists them (and
+  // for `help`, whose output shows them).
   const formats =
-    commandName !== undefined && commandsNamingFormats.has(commandName)
+    commandName === "help" ||
+    definitions.some((definition) => definition.name === commandName && definition.namesFormats)
       ? await import("./format-choices.js")
       : undefined;
   const program = buildProgram(
@@ -117,6 +113,7 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
       exitCode = code;
     },
     formats,
+    definitions,
     { programVersion: commandName !== "schema" },
   );
   try {

@@ -5,7 +5,7 @@ import { Command } from "commander";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import { captureIo } from "./capture-io.test.helpers.js";
-import { commands, run } from "./cli.js";
+import { commandList, loadCommands, run } from "./cli.js";
 import type { CommandDefinition } from "./command-definition.js";
 import * as formats from "./format-choices.js";
 
@@ -15,7 +15,8 @@ const folders = readdirSync(commandsFolder, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-const names = commands.map((command) => command.name);
+const commands = await loadCommands();
+const names = commandList.map(([name]) => name);
 
 /** Whitespace as one space: commander wraps long descriptions to the terminal's width. */
 const flat = (text: string): string => text.replace(/\s+/g, " ");
@@ -23,6 +24,8 @@ const flat = (text: string): string => text.replace(/\s+/g, " ");
 describe("the commands", () => {
   it("are exactly the folders of commands/, each with a definition named after it and the run it loads", async () => {
     expect([...names].sort()).toEqual(folders);
+    // Each name in the list loads the definition of that name.
+    expect(commands.map((command) => command.name)).toEqual(names);
     for (const folder of folders) {
       const module = (await import(pathToFileURL(path.join(commandsFolder, folder, "definition.ts")).href)) as Record<
         string,

@@ -3,10 +3,10 @@
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { captureIo } from "./capture-io.test.helpers.js";
-import { buildProgram, run } from "./cli.js";
+import { buildProgram, loadCommands, run } from "./cli.js";
 import * as formats from "./format-choices.js";
 
-const program = buildProgram(captureIo().io, () => undefined, formats);
+const program = buildProgram(captureIo().io, () => undefined, formats, await loadCommands());
 
 /** Every command and subcommand, as the words that run it. */
 function commandPaths(command: Command, parents: string[] = []): string[][] {

@@ -26,7 +26,7 @@ import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isatty } from "node:tty";
 import { createGzip } from "node:zlib";
-import { escapeControlCharacters } from "@agent-transcript/core";
+import { escapeControlCharacters } from "@agent-transcript/core/text";
 import { exitCodes, UserError, writeData, type CommandIo } from "./io.js";
 
 /** Where a command's output goes, once the `--output` path has been looked at. */

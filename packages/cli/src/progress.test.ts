@@ -22,11 +22,13 @@ function reading(): void {
 }
 
 describe("startProgress", () => {
-  it("draws a bar on a terminal once the work has gone on for a second, and removes it before a message", () => {
+  it("draws a bar on a terminal once the work has gone on for a second, and removes it before a message", async () => {
     vi.useFakeTimers();
     reading();
     const captured = captureIo("", { stderrIsTerminal: true });
     const progress = startProgress(captured.io, {}, {});
+    // The bar's library is imported when a bar may be drawn (on a terminal): long loaded before the second is up.
+    await vi.dynamicImportSettled();
     vi.advanceTimersByTime(progressDelayMs - 10);
     expect(captured.stderr()).toBe("");
     vi.advanceTimersByTime(200);
@@ -59,11 +61,12 @@ describe("startProgress", () => {
     }
   });
 
-  it("draws without colour under NO_COLOR, and in colour under FORCE_COLOR", () => {
+  it("draws without colour under NO_COLOR, and in colour under FORCE_COLOR", async () => {
     vi.useFakeTimers();
     reading();
     const plain = captureIo("", { stderrIsTerminal: true });
     const stopPlain = startProgress(plain.io, {}, { NO_COLOR: "1" }).stop;
+    await vi.dynamicImportSettled();
     vi.advanceTimersByTime(2 * progressDelayMs);
     stopPlain();
     expect(plain.stderr()).toMatch(/big\.jsonl \[#/);
@@ -71,6 +74,7 @@ describe("startProgress", () => {
     expect(plain.stderr()).not.toContain("\u001b[0m");
     const forced = captureIo("", { stderrIsTerminal: true });
     const stopForced = startProgress(forced.io, {}, { NO_COLOR: "1", FORCE_COLOR: "1" }).stop;
+    await vi.dynamicImportSettled();
     vi.advanceTimersByTime(2 * progressDelayMs);
     stopForced();
     expect(forced.stderr()).toContain("\u001b[2mbig.jsonl\u001b[0m");

@@ -4,7 +4,7 @@
  * the work has gone on for about a second, so quick runs print nothing extra. It shows the bytes read of the file
  * the input layer or the event log reader is reading (input/meter.ts). Colour follows NO_COLOR and FORCE_COLOR.
  */
-import { SingleBar } from "cli-progress";
+import type { SingleBar } from "cli-progress";
 import { currentInput } from "./input/meter.js";
 import { shown, wantsColour, type CommandIo } from "./io.js";
 
@@ -36,6 +36,10 @@ export function startProgress(
     return { io, stop: () => undefined };
   // The bar is drawn only on a terminal: colour as for any of our text there.
   const colour = wantsColour(environment, true);
+  // The bar's library is loaded only here, on a terminal: a command in a pipe or a script never pays for it. It is
+  // there long before the bar's first drawing, a second from now; until then there is nothing to draw.
+  let Bar: typeof SingleBar | undefined;
+  void import("cli-progress").then((library) => (Bar = library.SingleBar));
   let bar: SingleBar | undefined;
   let shownFile: string | undefined;
   // A terminal-like stream for cli-progress that writes through the command's own stderr.
@@ -51,13 +55,13 @@ export function startProgress(
   } as unknown as NodeJS.WriteStream;
   const draw = (): void => {
     const meter = currentInput();
-    if (meter === undefined || meter.totalBytes <= 0) return;
+    if (meter === undefined || meter.totalBytes <= 0 || Bar === undefined) return;
     const read = Math.min(meter.bytesRead(), meter.totalBytes);
     if (bar === undefined || shownFile !== meter.file) {
       bar?.stop();
       shownFile = meter.file;
       const name = meter.file.length > 40 ? `…${meter.file.slice(-39)}` : meter.file;
-      bar = new SingleBar({
+      bar = new Bar({
         stream,
         format: `${colour ? "\u001b[2m" : ""}${shown(name)}${colour ? "\u001b[0m" : ""} [{bar}] {percentage}% {done} of {size} ETA {eta_formatted}`,
         barCompleteChar: "#",

@@ -2,7 +2,7 @@
  * The files an interchange format (ATIF, AWF transcript logs) writes beyond its main one (child runs, continuations),
  * as `convert --to` and `export --format` write them: beside an output file, each under its own name.
  */
-import { describeCount } from "@agent-transcript/core";
+import { describeCount } from "@agent-transcript/core/text";
 import type { SessionExportFile } from "@agent-transcript/providers";
 import path from "node:path";
 import type { CommandIo } from "./io.js";

@@ -3,7 +3,7 @@
  * summarised by code by default, every one with `--verbose`, none with `--quiet` (errors always print). A conversion
  * with 120,000 warnings prints a line per kind of loss, not 120,000 lines; the `--json` report always lists them all.
  */
-import { describeCount } from "@agent-transcript/core";
+import { describeCount } from "@agent-transcript/core/text";
 import { abbreviatePointer } from "@agent-transcript/core/json";
 import { exitCodes, messageLine, UserError } from "./io.js";
 

@@ -1,7 +1,7 @@
 import { currentVersion, formatVersion, parseVersion } from "./format-version.js";
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
-import { validateTranscript, validateTranscriptTolerant } from "./generated/v1/validate.js";
+import { validateTranscript, validateTranscriptTolerant } from "./generated/v1/validate/transcript.js";
 import { escapeControlCharacters } from "./control-characters.js";
 import { checkJsonValue, defaultMaxDepth, defaultMaxInputBytes } from "./json-limits.js";
 import { migrate } from "./migrations.js";

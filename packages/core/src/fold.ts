@@ -1,7 +1,7 @@
 import { formatVersion } from "./format-version.js";
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
-import { validateTranscript } from "./generated/v1/validate.js";
+import { validateTranscript } from "./generated/v1/validate/transcript.js";
 import { defaultMaxDepth } from "./json-limits.js";
 import { isPartOfType } from "./parts.js";
 import { sumUsage } from "./usage.js";

@@ -27,24 +27,9 @@ export type { ValidationError } from "./validation.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
 export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning, type FoldWarningCode } from "./fold.js";
 // Reading event logs: the one line reader every reader goes through (the recorder's streaming reader, the CLI, the
-// viewer), the whole-text reads built on it, and where a child run's log is.
-export { EventLogLineReader, type EventLogLineOptions } from "./event-log/line-reader.js";
-export {
-  checkEventLog,
-  readEventLogText,
-  type EventLogProblem,
-  type EventLogReport,
-} from "./event-log/check-event-log.js";
-export type {
-  EventLogDiagnostic,
-  EventLogDiagnosticFields,
-  EventLogEntry,
-  EventLogItem,
-  EventLogProblemCode,
-  EventLogWarningCode,
-} from "./event-log/diagnostics.js";
-export { childLogNames } from "./event-log/child-logs.js";
-export { isStepPath } from "./event-log/step-path.js";
+// viewer), the whole-text reads built on it, and where a child run's log is (`@agent-transcript/core/event-log` on
+// its own).
+export * from "./event-log/index.js";
 // Run ids that must be UUIDs (an event log's) from ids that are not, the same every time.
 export { agentTranscriptNamespace, isUuid, nameBasedUuid } from "./name-based-uuid.js";
 // Thrown by the document operations above for a value nested deeper than the limit; the rest of the JSON text
@@ -61,38 +46,10 @@ export {
 } from "./export.js";
 export { exportFileName, type ExportFileNameInput } from "./export-file-name.js";
 export { renderMarkdown, renderMarkdownPieces, type MarkdownOptions } from "./markdown.js";
-export {
-  addUsage,
-  normalizeUsage,
-  sumUsage,
-  sumUsageChecked,
-  usageCounters,
-  usageProviders,
-  type CheckedUsageSum,
-  type ClampedUsageCount,
-  type UsageCounter,
-  type UsageProvider,
-} from "./usage.js";
-export {
-  addCost,
-  computeCost,
-  defaultPriceTable,
-  findModelPrice,
-  type ModelPrice,
-  type PriceTable,
-  type PriceTier,
-  type PricedCost,
-} from "./cost.js";
+// Usage and cost arithmetic (`@agent-transcript/core/usage` on its own).
+export * from "./usage-and-cost.js";
 export { canonicalize, canonicalByteLength, CanonicalJsonError } from "./canonical-json.js";
 export { defaultTruncationLimitBytes, truncateValue, type TruncationResult } from "./truncate.js";
-// Text from documents and files made safe to show, and errors in JSON text located by line: what every tool that
-// prints input needs (the CLI and the recorder use them).
-export {
-  escapeControlCharacters,
-  isControlCharacter,
-  type EscapeControlCharactersOptions,
-} from "./control-characters.js";
-export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";
-// English for messages: "1 record" / "2 records", "an assistant message" / "a user message". Every package's
-// messages name roles, part types and format ids; these keep their plurals and articles right.
-export { describeCount, withIndefiniteArticle } from "./wording.js";
+// Text made safe to show, JSON errors located by line, and English for messages (`@agent-transcript/core/text` on its
+// own).
+export * from "./text.js";

@@ -6,7 +6,7 @@
  */
 import { lstat } from "node:fs/promises";
 import path from "node:path";
-import { childLogNames } from "@agent-transcript/core";
+import { childLogNames } from "@agent-transcript/core/event-log";
 
 /**
  * The path of a child run's log in `directory`: the first of its names that is there (as anything: a link or a FIFO

@@ -3,19 +3,6 @@
 // `@agent-transcript/recorder/snapshot`, SDK instrumentation `@agent-transcript/recorder/instrument`. The line reader
 // the text readers share (`validJsonLines`) and the streaming reader's parts (the line splitter) are internal.
 export { parseJsonLines, type JsonLine, type LineProblem } from "./json-lines.js";
-// Core's event log reading, under the names the recorder has always had: the whole-text check and what every reader
-// yields (the streaming reader below is core's line reader fed with bytes).
-export {
-  checkEventLog,
-  type EventLogDiagnostic,
-  type EventLogDiagnosticFields,
-  type EventLogEntry,
-  type EventLogItem,
-  type EventLogProblem,
-  type EventLogProblemCode,
-  type EventLogReport,
-  type EventLogWarningCode,
-} from "@agent-transcript/core";
 // The writer: one run's crash-safe event log, its child runs and live subscribers, and the repair a crash may need.
 export { createRecorder } from "./writer/recorder.js";
 export type {
@@ -35,19 +22,7 @@ export { RecorderError, type RecorderErrorCode } from "./writer/recorder-error.j
 export { repairEventLog, type RepairReport } from "./writer/repair.js";
 export type { SubscribeOptions, SubscriberStats, Subscription } from "./writer/subscription.js";
 export { readRunTree, type RunTree, type RunTreeNode, type RunTreeProblem } from "./writer/run-tree.js";
-// Where a child run's log is: the one lookup every reader of a run tree uses.
-export { findChildLog } from "./child-logs.js";
-// The streaming reader: files (plain or gzip) and streams in constant memory, following a live file, folding into a
-// document through core.
-export {
-  defaultMaxDecompressedBytes,
-  defaultMaxLineBytes,
-  readEventLog,
-  type EventLogReadEnd,
-  type EventLogReader,
-  type EventLogReadSummary,
-  type EventLogSource,
-  type FollowOptions,
-  type ReadEventLogOptions,
-} from "./reader/read-event-log.js";
+// The streaming reader, and where a child run's log is (`@agent-transcript/recorder/reader` on its own).
+export * from "./reader/index.js";
+// Folding a log file into a document through core.
 export { foldEventLogFile, type EventLogFileFold, type FoldEventLogFileOptions } from "./reader/fold-event-log-file.js";

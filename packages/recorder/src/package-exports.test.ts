@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkPackageExports } from "@agent-transcript/api-report/package-exports";
+import { checkPackageExports, modulesLoadedBy } from "@agent-transcript/api-report/package-exports";
 import { describe, expect, it } from "vitest";
 
 const packageFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -19,6 +19,7 @@ describe("the built package's entry points", () => {
     expect(problems).toEqual([]);
     expect(modules.map((module) => module.specifier)).toEqual([
       "@agent-transcript/recorder",
+      "@agent-transcript/recorder/reader",
       "@agent-transcript/recorder/instrument",
       "@agent-transcript/recorder/snapshot",
     ]);
@@ -35,6 +36,13 @@ describe("the built package's entry points", () => {
     }
     // Its 16 values (and 18 types, which the api-report lists).
     expect(names("@agent-transcript/recorder/snapshot")).toHaveLength(16);
+    expect(names("@agent-transcript/recorder/reader")).toEqual([
+      "checkEventLog",
+      "defaultMaxDecompressedBytes",
+      "defaultMaxLineBytes",
+      "findChildLog",
+      "readEventLog",
+    ]);
     expect(names("@agent-transcript/recorder")).not.toContain("validJsonLines");
     expect(names("@agent-transcript/recorder")).not.toContain("wrapOpenAI");
     expect(names("@agent-transcript/recorder/instrument")).toEqual([
@@ -62,5 +70,25 @@ describe("the built package's entry points", () => {
     expect(new Set(imported.filter((specifier) => !specifier?.startsWith(".")))).toEqual(
       new Set(["node:crypto", "node:perf_hooks", "@agent-transcript/core", "@agent-transcript/providers"]),
     );
+  });
+});
+
+describe("what the reader's entry point loads", () => {
+  it("neither the writer nor snapshots, and of core only the event log's reading with the event's validators", () => {
+    const run = modulesLoadedBy(
+      ["--input-type=module", "-e", 'await import("@agent-transcript/recorder/reader")'],
+      packageFolder,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const ours = run.files
+      .map((file) => /packages\/(core|recorder)\/dist\/(.*)$/.exec(file))
+      .flatMap((match) => (match === null ? [] : [`${match[1]}/${match[2]}`]));
+    expect(ours).toContain("recorder/reader/read-event-log.js");
+    expect(ours.filter((file) => /^recorder\/(?:writer|snapshot|instrument)\//.test(file))).toEqual([]);
+    expect(ours).not.toContain("core/index.js");
+    expect(
+      ours.filter((file) => /^core\/generated\/v1\/validators\/.*\.(?:strict|tolerant)\.js$/.test(file)).sort(),
+    ).toEqual(["core/generated/v1/validators/event.strict.js", "core/generated/v1/validators/event.tolerant.js"]);
   });
 });

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { entryPoints, readManifest, type EntryPoint } from "./entry-points.js";
 
@@ -92,4 +93,43 @@ export function checkPackageExports(packageFolder: string): ExportsCheck {
     manifest.exports?.["./package.json"] !== undefined,
   );
   return { modules: imported.modules, problems: [...problems, ...imported.problems] };
+}
+
+/** What a Node process loaded: every module file it read, as an absolute path, in the order it was loaded. */
+export interface LoadedModules {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  files: string[];
+}
+
+// A module loader hook, registered before anything else loads, that writes each file module's URL to stderr as it is
+// loaded. fs.writeSync, because the hooks run on a thread of their own and an asynchronous write may be lost at exit.
+const loadHooks = `import { writeSync } from "node:fs";
+export async function load(url, context, next) {
+  if (url.startsWith("file:")) writeSync(2, "\\nloaded-module=" + url + "\\n");
+  return next(url, context);
+}`;
+const registerLoadHooks = `import { register } from "node:module"; register(${JSON.stringify(
+  `data:text/javascript,${encodeURIComponent(loadHooks)}`,
+)});`;
+
+/**
+ * Runs `node <args>` in `cwd` and says which module files it loaded: how a test shows that an entry point or a
+ * command loads only what it uses (start-up time is the benchmarks' business; what is loaded is exact and can be
+ * asserted on any machine).
+ */
+export function modulesLoadedBy(args: readonly string[], cwd: string): LoadedModules {
+  const child = spawnSync(
+    process.execPath,
+    ["--import", `data:text/javascript,${encodeURIComponent(registerLoadHooks)}`, ...args],
+    { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+  );
+  const marker = /\nloaded-module=(.*)\n/g;
+  return {
+    status: child.status,
+    stdout: child.stdout,
+    stderr: child.stderr.replace(marker, ""),
+    files: [...child.stderr.matchAll(marker)].map((match) => fileURLToPath(match[1] as string)),
+  };
 }

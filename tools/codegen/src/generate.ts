@@ -104,6 +104,7 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
     output.set(`${core}/validators/formats.js`, formatsModule(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validators/formats.d.ts`, formatsDeclarations(versionFiles.map((file) => file.sourcePath)));
     output.set(`${core}/validate.ts`, wrapperModule(versionFiles));
+    for (const file of versionFiles) output.set(`${core}/validate/${file.slug}.ts`, entityWrapperModule(file));
     output.set(
       `${core}/vocabularies.ts`,
       vocabulariesModule(
@@ -178,43 +179,75 @@ function camelIdentifier(slug: string): string {
   return slug.replace(/-([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-/** Typed wrappers: `validateX` (strict, what a writer may emit) and `validateXTolerant` (what a reader accepts). */
+/**
+ * Typed wrappers, one module per schema file (`validate/<file>.ts`): `validateX` (strict, what a writer may emit) and
+ * `validateXTolerant` (what a reader accepts). A caller that needs one entity's validators imports its module and
+ * loads that file's compiled validators only (reading an event log needs the event's ~0.7 MB, not all 3.3 MB).
+ */
+function entityWrapperModule(file: SchemaFile): string {
+  const identifier = camelIdentifier(file.slug);
+  const lines = [
+    banner([file.sourcePath], "//"),
+    `import { createValidator } from "../../../validation.js";`,
+    `import type * as Strict from "../types.js";`,
+    `import type * as Tolerant from "../tolerant-types.js";`,
+    `import * as ${identifier}Strict from "../validators/${file.slug}.strict.js";`,
+    `import * as ${identifier}Tolerant from "../validators/${file.slug}.tolerant.js";`,
+    "",
+  ];
+  for (const name of Object.keys(validatorReferences(file, file.id))) {
+    const where = name === file.title ? file.sourcePath : `${file.sourcePath}#/$defs/${name}`;
+    lines.push(
+      `/** Validates a value as \`${name}\` the way a writer must emit it: closed vocabularies, no unknown fields (${where}). */`,
+      `export const validate${name} = createValidator<Strict.${name}>("${name}", "strict", ${identifier}Strict.${name});`,
+      `/** Validates a value as \`${name}\` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (${where}). */`,
+      `export const validate${name}Tolerant = createValidator<Tolerant.${name}>("${name}", "tolerant", ${identifier}Tolerant.${name});`,
+      "",
+    );
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/**
+ * Every file's wrappers in one module, and the table of all of them by definition name. The table's type is written
+ * out, so that declarations (and the API report) name `Strict.X` and `Tolerant.X` as the wrappers do.
+ */
 function wrapperModule(files: readonly SchemaFile[]): string {
   const lines = [
     banner(
       files.map((file) => file.sourcePath),
       "//",
     ),
-    `import { createValidator } from "../../validation.js";`,
+    `import type { Validator } from "../../validation.js";`,
     `import type * as Strict from "./types.js";`,
     `import type * as Tolerant from "./tolerant-types.js";`,
   ];
   for (const file of files) {
-    const identifier = camelIdentifier(file.slug);
-    lines.push(`import * as ${identifier}Strict from "./validators/${file.slug}.strict.js";`);
-    lines.push(`import * as ${identifier}Tolerant from "./validators/${file.slug}.tolerant.js";`);
+    lines.push(`import * as ${camelIdentifier(file.slug)} from "./validate/${file.slug}.js";`);
   }
   lines.push("");
+  for (const file of files) lines.push(`export * from "./validate/${file.slug}.js";`);
+  lines.push("");
+  const types: string[] = [];
   const registry: string[] = [];
   for (const file of files) {
     const identifier = camelIdentifier(file.slug);
     for (const name of Object.keys(validatorReferences(file, file.id))) {
-      registry.push(`  ${name}: { strict: validate${name}, tolerant: validate${name}Tolerant },`);
-      const where = name === file.title ? file.sourcePath : `${file.sourcePath}#/$defs/${name}`;
-      lines.push(
-        `/** Validates a value as \`${name}\` the way a writer must emit it: closed vocabularies, no unknown fields (${where}). */`,
-        `export const validate${name} = createValidator<Strict.${name}>("${name}", "strict", ${identifier}Strict.${name});`,
-        `/** Validates a value as \`${name}\` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (${where}). */`,
-        `export const validate${name}Tolerant = createValidator<Tolerant.${name}>("${name}", "tolerant", ${identifier}Tolerant.${name});`,
-        "",
+      types.push(
+        `  readonly ${name}: { readonly strict: Validator<Strict.${name}>; readonly tolerant: Validator<Tolerant.${name}> };`,
+      );
+      registry.push(
+        `  ${name}: { strict: ${identifier}.validate${name}, tolerant: ${identifier}.validate${name}Tolerant },`,
       );
     }
   }
   lines.push(
     "/** Every definition's validators by name, for callers that choose the definition at run time. */",
-    "export const validators = {",
+    "export const validators: {",
+    ...types,
+    "} = {",
     ...registry,
-    "} as const;",
+    "};",
     "",
     "export type DefinitionName = keyof typeof validators;",
   );

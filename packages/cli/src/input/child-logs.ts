@@ -5,9 +5,9 @@
  * whoever opens it refuses it by name, without following links.
  */
 import path from "node:path";
-import { childLogNames } from "@agent-transcript/core";
+import { childLogNames } from "@agent-transcript/core/event-log";
 
-export { findChildLog as childLogFile } from "@agent-transcript/recorder";
+export { findChildLog as childLogFile } from "@agent-transcript/recorder/reader";
 
 /** The files a child run's log may be, in the order they are tried; none for a run id that is not a UUID. */
 export function childLogCandidates(directory: string, runId: string): string[] {

@@ -15,7 +15,7 @@ import {
   type EventLogReadSummary,
   type EventLogSource,
   type FollowOptions,
-} from "@agent-transcript/recorder";
+} from "@agent-transcript/recorder/reader";
 import { describeOmitted, formatProblem, inputName } from "./problems.js";
 import { decodeUtf8 } from "@agent-transcript/core/json";
 import { isEventLine } from "./lines.js";

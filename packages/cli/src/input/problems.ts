@@ -1,5 +1,5 @@
 /** How every command names where its input is wrong: a line and column, a JSON pointer, and what is wrong there. */
-import { describeCount } from "@agent-transcript/core";
+import { describeCount } from "@agent-transcript/core/text";
 import { abbreviatePointer } from "@agent-transcript/core/json";
 import { exitCodes, messageLine, writeData, type CommandIo } from "../io.js";
 

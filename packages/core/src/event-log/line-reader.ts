@@ -12,7 +12,7 @@ import type { JsonLimits } from "../json-limits.js";
 import { parseJson } from "../parse-json.js";
 import { locateInvalidUtf8 } from "../utf8.js";
 import type { ValidationMode } from "../validation.js";
-import { validateEvent, validateEventTolerant } from "../validators.js";
+import { validateEvent, validateEventTolerant } from "../generated/v1/validate/event.js";
 import { eventTypes, partTypes } from "../vocabularies.js";
 import type { EventLogDiagnostic, EventLogItem, EventLogProblemCode } from "./diagnostics.js";
 import { QuickEventCheck } from "./quick-event-check.js";

@@ -10,7 +10,7 @@
  * reader then runs the full validator, whose answer and errors are used as they are. So the warnings a reader reports
  * are the full validator's, line for line; a property test holds the check to that on valid and damaged events.
  */
-import { validateMessagePayloadTolerant, validateToolPayloadTolerant } from "../validators.js";
+import { validateMessagePayloadTolerant, validateToolPayloadTolerant } from "../generated/v1/validate/event.js";
 // The schema's path rule, the one the recorder checks before writing a path.
 import { isStepPath } from "./step-path.js";
 

@@ -12,7 +12,7 @@ import { createGunzip } from "node:zlib";
 import type { JsonLimits } from "@agent-transcript/core/json";
 import type { ValidationMode } from "@agent-transcript/core/validators";
 import { describeFileKind, openWithoutWaiting } from "../file-kind.js";
-import type { EventLogProblemCode } from "@agent-transcript/core";
+import type { EventLogProblemCode } from "@agent-transcript/core/event-log";
 import type { EventLines } from "./event-line-bytes.js";
 import type { LineSplitter } from "./line-splitter.js";
 import type { EventLogReadEnd, EventLogReadSummary, FollowOptions } from "./read-event-log-types.js";

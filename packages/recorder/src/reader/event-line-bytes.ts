@@ -4,7 +4,7 @@
  * which holds every rule of a line and of the file.
  */
 import { isUtf8 } from "node:buffer";
-import { EventLogLineReader } from "@agent-transcript/core";
+import { EventLogLineReader } from "@agent-transcript/core/event-log";
 import type { LineHandler } from "./line-splitter.js";
 
 /** Core's line reader fed with bytes: items accumulate in `items`, drained by the caller after each chunk. */

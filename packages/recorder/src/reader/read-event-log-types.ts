@@ -4,7 +4,7 @@
  */
 import type { JsonLimits } from "@agent-transcript/core/json";
 import type { ValidationMode } from "@agent-transcript/core/validators";
-import type { EventLogItem } from "@agent-transcript/core";
+import type { EventLogItem } from "@agent-transcript/core/event-log";
 
 /** A file's path (or `file:` URL), or a stream of its bytes (a Node.js `Readable`, or any async iterable of chunks). */
 export type EventLogSource = string | URL | AsyncIterable<Uint8Array | string>;

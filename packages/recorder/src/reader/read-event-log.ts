@@ -13,7 +13,7 @@ import {
   type Reading,
   type Settings,
 } from "./chunk-sources.js";
-import type { EventLogItem } from "@agent-transcript/core";
+import type { EventLogItem } from "@agent-transcript/core/event-log";
 import { EventLines } from "./event-line-bytes.js";
 import { LineSplitter } from "./line-splitter.js";
 

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
-import { describeCount } from "@agent-transcript/core";
+import { describeCount } from "@agent-transcript/core/text";
 import { isSessionFormatId, type SessionFormatId } from "@agent-transcript/providers";
 import { importSession } from "@agent-transcript/providers/node";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";

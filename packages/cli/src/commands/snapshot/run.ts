@@ -1,6 +1,6 @@
 // `agent-transcript snapshot create|show|apply`: the end-of-run workspace snapshot (Oz snapshot declarations) from
 // the shell, with the recorder's own calls, so a snapshot taken here is the one a run would take.
-import { describeCount } from "@agent-transcript/core";
+import { describeCount } from "@agent-transcript/core/text";
 import {
   applySnapshotBundle,
   defaultMaxFileBytes,

@@ -4,15 +4,8 @@
  * and durations, tokens (cache reads and writes, reasoning), cost priced per model call with its pricing date, the
  * models, the run's span in time. Child runs are counted on their own and rolled up into their parent.
  */
-import {
-  addCost,
-  addUsage,
-  computeCost,
-  type Cost,
-  type Tolerant,
-  type Transcript,
-  type Usage,
-} from "@agent-transcript/core";
+import type { Cost, Tolerant, Transcript, Usage } from "@agent-transcript/core";
+import { addCost, addUsage, computeCost } from "@agent-transcript/core/usage";
 import { isFailedResult, payloadOf } from "../../input/event-log.js";
 
 /** One tool's calls. */

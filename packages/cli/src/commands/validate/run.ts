@@ -7,7 +7,7 @@ import { isJsonLines } from "../../input/lines.js";
 import { decodeWithLines } from "../../input/document.js";
 import { defaultInputLimits, inputLimits, type InputLimits, type InputOptions } from "../../input/limits.js";
 import { readInput } from "../../input/read.js";
-import { describeCount } from "@agent-transcript/core";
+import { describeCount } from "@agent-transcript/core/text";
 import { exitCodes, messageLine, paint, shown, writeData, type CommandIo } from "../../io.js";
 import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../../warning-summary.js";
 

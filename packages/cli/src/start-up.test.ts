@@ -1,0 +1,71 @@
+/**
+ * What the built command loads, as an installed package runs it: `--version` nothing but itself, `--help` every
+ * command's definition and none of their code, and `stats` of an event log its own definition and code, the event log
+ * reader and usage arithmetic — no other command, no converter, no writer, no document validator. Start-up time is
+ * `pnpm bench`'s business (cli-startup*); which files load is exact and holds on any machine, so it is tested here.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { modulesLoadedBy } from "@agent-transcript/api-report/package-exports";
+import { writeLargeEventLog } from "@agent-transcript/fixtures/large-event-log";
+import { afterAll, describe, expect, it } from "vitest";
+
+const packagesFolder = fileURLToPath(new URL("../../", import.meta.url));
+const builtCommand = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+const scratch = mkdtempSync(path.join(tmpdir(), "cli-start-up-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The workspace packages' built files a command line loads, as `<package>/<file below dist>`; and its output. */
+function loadedBy(args: readonly string[]): { files: string[]; stdout: string; status: number | null } {
+  const run = modulesLoadedBy([builtCommand, ...args], scratch);
+  const files = run.files.flatMap((file) => {
+    const relative = path.relative(packagesFolder, file).split(path.sep);
+    return relative[1] === "dist" ? [`${relative[0]}/${relative.slice(2).join("/")}`] : [];
+  });
+  return { files, stdout: run.stdout, status: run.status };
+}
+
+const validators = (files: readonly string[]): string[] =>
+  files.filter((file) => /^core\/generated\/v1\/validators\/.*\.(?:strict|tolerant)\.js$/.test(file)).sort();
+
+describe("what each command line loads", () => {
+  it("--version: the command's entry and nothing else of ours", () => {
+    const run = loadedBy(["--version"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
+    expect(run.files).toEqual(["cli/bin.js"]);
+  });
+
+  it("--help: every command's definition, none of their code, nothing of the providers or the recorder, no validator", () => {
+    const run = loadedBy(["--help"]);
+    expect(run.status).toBe(0);
+    const definitions = run.files.filter((file) => /^cli\/commands\/[a-z-]+\/definition\.js$/.test(file));
+    expect(definitions).toHaveLength(19);
+    expect(run.files.filter((file) => /^cli\/commands\/.*\/(?!definition\.js$)[^/]+$/.test(file))).toEqual([]);
+    expect(run.files.filter((file) => /^(?:providers|recorder)\//.test(file))).toEqual([]);
+    expect(validators(run.files)).toEqual([]);
+  });
+
+  it("stats of an event log: its own definition and code, the reader and usage, no document validator", () => {
+    const log = path.join(scratch, "run.jsonl");
+    writeLargeEventLog(log, 64 * 1024);
+    const run = loadedBy(["stats", log, "--json"]);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true });
+    const commandFiles = run.files.filter((file) => file.startsWith("cli/commands/"));
+    expect(commandFiles.every((file) => file.startsWith("cli/commands/stats/"))).toBe(true);
+    expect(commandFiles).toContain("cli/commands/stats/run.js");
+    expect(run.files).toContain("recorder/reader/read-event-log.js");
+    expect(
+      run.files.filter((file) => /^(?:providers\/|recorder\/(?:writer|snapshot|instrument)\/)/.test(file)),
+    ).toEqual([]);
+    expect(run.files).not.toContain("core/index.js");
+    expect(run.files).not.toContain("recorder/index.js");
+    expect(validators(run.files)).toEqual([
+      "core/generated/v1/validators/event.strict.js",
+      "core/generated/v1/validators/event.tolerant.js",
+    ]);
+  });
+});
