@@ -12,13 +12,39 @@ import {
   isJsonObject,
   pointer,
   reportUnmapped,
+  runFromCanonical,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
-import type { BlockPlace, ContentBlocksDialect, FromCanonicalContext } from "./dialect.js";
-import { fieldsOf } from "./native-fields.js";
+import {
+  fromCanonicalContext,
+  type BlockPlace,
+  type ContentBlocksDialect,
+  type FromCanonicalContext,
+  type FromCanonicalMode,
+} from "./dialect.js";
+import { asNative, fieldsOf } from "./native-fields.js";
 
 export { FromCanonicalContext, fromCanonicalContext, type FromCanonicalMode } from "./dialect.js";
+
+/**
+ * Runs one of the family's conversions from the canonical form (a request, a response or a stream: `mode`) in a fresh
+ * context; `write` builds the member's native value, which is typed as the member's `T` only here, at the boundary.
+ */
+export function writeFromCanonical<T>(
+  dialect: ContentBlocksDialect,
+  document: unknown,
+  options: FromCanonicalOptions,
+  mode: FromCanonicalMode,
+  write: (document: Tolerant.Transcript, context: FromCanonicalContext) => JsonObject | JsonObject[] | undefined,
+): FromCanonicalResult<T> {
+  return runFromCanonical(document, options, (checked, problems) => {
+    const value = write(checked, fromCanonicalContext(dialect, checked, problems, options, mode));
+    return value === undefined ? undefined : asNative<T>(value);
+  });
+}
 
 /** Reports every present field of a part outside `handled` as dropped. */
 export function reportUnhandled(

@@ -25,25 +25,22 @@ import type { Tolerant } from "@agent-transcript/core";
 import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
-  checkCanonicalInput,
-  finishFromCanonical,
   isSettingsFormat,
-  guard,
   pointer,
-  Problems,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
   append,
 } from "../../conversion/index.js";
 import {
-  fromCanonicalContext,
   partToBlocks,
   toolCallBlock,
+  writeFromCanonical,
   type FromCanonicalContext,
 } from "./content-from-canonical.js";
 import type { ContentBlocksDialect, RequestDialect } from "./dialect.js";
-import { asNative, assign, fieldsOf, takeField } from "./native-fields.js";
+import { assign, fieldsOf, takeField } from "./native-fields.js";
 
 const placeholderUserText = "Continue.";
 const missingResultText = "No result was recorded for this tool call.";
@@ -107,23 +104,20 @@ export function requestFromCanonical<Request>(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<Request> {
-  return guard(
-    () => convertDocument<Request>(dialect, document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
+  return writeFromCanonical<Request>(dialect.content, document, options, "request", (checked, context) =>
+    convertDocument(dialect, checked, options, context),
   );
 }
 
-function convertDocument<Request>(
+function convertDocument(
   dialect: RequestDialect,
   document: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<Request> {
+  context: FromCanonicalContext,
+): JsonObject | undefined {
   const { content } = dialect;
   const { names } = content;
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const context = fromCanonicalContext(content, document, problems, options, "request");
+  const { problems } = context;
   for (const [key, value] of Object.entries(document)) {
     if (value !== undefined && !documentFieldsHandled.includes(key))
       problems.warn(
@@ -138,15 +132,14 @@ function convertDocument<Request>(
   if (system !== undefined) request.system = system;
   if (messages.length === 0) {
     problems.error("/messages", `${names.api} needs at least one message, and the document has none that can be sent`);
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   request.messages = messages;
   dialect.fieldsFromCanonical(document, request, messages, context);
   // Other providers' request settings (and the caller's) go to the member's fields, or are reported.
   if (isSettingsFormat(content.format)) carryRequestSettings(content.format, document, request, options, problems);
   dialect.requiredFields?.(document, request, context);
-  if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  return finishFromCanonical(asNative<Request>(request), problems.warnings, options);
+  return request;
 }
 
 function convertMessages(

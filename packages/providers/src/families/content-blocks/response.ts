@@ -14,38 +14,29 @@
 import type { FinishReason, Message, Tolerant } from "@agent-transcript/core";
 import { isPartOfType, normalizeUsage } from "@agent-transcript/core";
 import {
-  checkCanonicalInput,
   cloneJson,
-  finishFromCanonical,
-  finishProviderDocument,
-  guard,
   isJsonObject,
   pointer,
-  Problems,
+  runToCanonical,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
 import {
-  fromCanonicalContext,
   partToBlocks,
   toolCallBlock,
+  writeFromCanonical,
   type FromCanonicalContext,
 } from "./content-from-canonical.js";
 import type { ResponseDialect } from "./dialect.js";
-import { asNative } from "./native-fields.js";
 
 export function responseToCanonical(dialect: ResponseDialect, response: unknown): ToCanonicalResult {
-  return guard(
-    () => {
-      const problems = new Problems();
-      const message = dialect.readResponse(response, problems);
-      if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishProviderDocument(dialect.documentOf([message], response), problems);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runToCanonical((problems) => {
+    const message = dialect.readResponse(response, problems);
+    return message === undefined ? undefined : dialect.documentOf([message], response);
+  });
 }
 
 /** The response's stop reason and usage → the message's finish reason and usage; each field read joins `known`. */
@@ -84,34 +75,25 @@ export function responseFromCanonical<Response>(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<Response> {
-  return guard(
-    () => {
-      const { names } = dialect.content;
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      const index = document.messages.findLastIndex((message) => message.role === "assistant");
-      if (index === -1) {
-        problems.error("/messages", `${names.response} is one assistant message, and the document has none`);
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      document.messages.forEach((_message, other) => {
-        if (other !== index)
-          problems.warn(
-            "message-dropped",
-            pointer("/messages", other),
-            `${names.response} holds one assistant message; this one was left out`,
-          );
-      });
-      const context = fromCanonicalContext(dialect.content, document, problems, options, "response");
-      const message = document.messages[index] as Tolerant.Message;
-      const response = messageFromCanonical(dialect, message, pointer("/messages", index), context);
-      if (response === undefined || problems.errors.length > 0)
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishFromCanonical(asNative<Response>(response), problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return writeFromCanonical<Response>(dialect.content, document, options, "response", (checked, context) => {
+    const { names } = dialect.content;
+    const { problems } = context;
+    const index = checked.messages.findLastIndex((message) => message.role === "assistant");
+    if (index === -1) {
+      problems.error("/messages", `${names.response} is one assistant message, and the document has none`);
+      return undefined;
+    }
+    checked.messages.forEach((_message, other) => {
+      if (other !== index)
+        problems.warn(
+          "message-dropped",
+          pointer("/messages", other),
+          `${names.response} holds one assistant message; this one was left out`,
+        );
+    });
+    const message = checked.messages[index] as Tolerant.Message;
+    return messageFromCanonical(dialect, message, pointer("/messages", index), context);
+  });
 }
 
 /** A canonical assistant message → the member's response object (as JSON); undefined, with an error, for an error. */

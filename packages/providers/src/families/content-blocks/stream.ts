@@ -2,25 +2,24 @@
  * A member's stream ↔ canonical transcript, the family's part. A stream reads as exactly what the same call,
  * unstreamed, would have returned: the member's fold aggregates its events into that response (its event grammar:
  * Anthropic's typed server-sent events, Bedrock's one-key event frames) with the helpers here (text grown from
- * deltas, tool input assembled from JSON text, signatures set whole from their delta), then reads it as a response.
+ * deltas, tool input assembled from JSON text, signatures set whole from their delta), then reads it as a response;
+ * the family runs the conversion around it and makes the document.
  * Writing streams each assistant message's response as the member's events (`StreamDialect.eventsOf`).
  */
 import type { Message, Part, Tolerant } from "@agent-transcript/core";
 import {
-  checkCanonicalInput,
   cloneJson,
-  finishFromCanonical,
-  guard,
   pointer,
-  Problems,
+  runToCanonical,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
+  type ToCanonicalResult,
   append,
 } from "../../conversion/index.js";
-import { fromCanonicalContext } from "./content-from-canonical.js";
+import { writeFromCanonical } from "./content-from-canonical.js";
 import type { ContentBlocksDialect, StreamDialect } from "./dialect.js";
-import { asNative } from "./native-fields.js";
 import { messageFromCanonical } from "./response.js";
 
 /** A tool call's streamed input that is not JSON once assembled (a stream cut off mid-call): its text and why. */
@@ -84,47 +83,43 @@ export function interruptedBy(dialect: ContentBlocksDialect, message: Message, t
   };
 }
 
+/** A member's events → the document of the messages its event grammar (`StreamDialect.readEvents`) reads them as. */
+export function streamToCanonical(dialect: StreamDialect, chunks: readonly unknown[]): ToCanonicalResult {
+  return runToCanonical((problems) => {
+    const read = dialect.readEvents(chunks, problems);
+    return read === undefined ? undefined : dialect.response.documentOf(read.messages, read.source);
+  });
+}
+
 export function streamFromCanonical<Event>(
   dialect: StreamDialect,
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<Event[]> {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      const { response } = dialect;
-      const context = fromCanonicalContext(response.content, document, problems, options, "stream");
-      const events: JsonObject[] = [];
-      let streamed = 0;
-      document.messages.forEach((message, index) => {
-        const path = pointer("/messages", index);
-        if (message.role !== "assistant" || (dialect.oneMessage !== undefined && streamed > 0)) {
-          problems.warn(
-            "message-dropped",
-            path,
-            message.role === "assistant" && dialect.oneMessage !== undefined
-              ? dialect.oneMessage
-              : dialect.notAssistant,
-          );
-          return;
-        }
-        streamed += 1;
-        const native = messageFromCanonical(response, message, path, context);
-        if (native !== undefined) append(events, dialect.eventsOf(native, context, path));
-      });
-      if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      if (events.length === 0) {
-        problems.error("/messages", "the document has no assistant message to stream");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  const { response } = dialect;
+  return writeFromCanonical<Event[]>(response.content, document, options, "stream", (checked, context) => {
+    const { problems } = context;
+    const events: JsonObject[] = [];
+    let streamed = 0;
+    checked.messages.forEach((message, index) => {
+      const path = pointer("/messages", index);
+      if (message.role !== "assistant" || (dialect.oneMessage !== undefined && streamed > 0)) {
+        problems.warn(
+          "message-dropped",
+          path,
+          message.role === "assistant" && dialect.oneMessage !== undefined ? dialect.oneMessage : dialect.notAssistant,
+        );
+        return;
       }
-      return finishFromCanonical(
-        events.map((event) => asNative<Event>(event)),
-        problems.warnings,
-        options,
-      );
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+      streamed += 1;
+      const native = messageFromCanonical(response, message, path, context);
+      if (native !== undefined) append(events, dialect.eventsOf(native, context, path));
+    });
+    if (problems.errors.length > 0) return undefined;
+    if (events.length === 0) {
+      problems.error("/messages", "the document has no assistant message to stream");
+      return undefined;
+    }
+    return events;
+  });
 }

@@ -99,7 +99,7 @@ export const responseDialect: ResponseDialect = {
 export const { responseToCanonical, responseFromCanonical } = responseConverters<AnthropicResponse>(responseDialect);
 
 /** The transcript holding converted response messages; its id is the first response id. */
-export function documentOf(messages: Message[], source: unknown): Transcript {
+function documentOf(messages: Message[], source: unknown): Transcript {
   const first = messages.find((message) => message.response_id !== undefined)?.response_id;
   return {
     schema_version: formatVersion,

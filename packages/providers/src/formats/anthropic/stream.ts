@@ -20,21 +20,16 @@
  * each block as `content_block_start` with its empty form, the deltas that rebuild it, and `content_block_stop`, then
  * `message_delta` and `message_stop`: reading those events back gives the same document.
  */
-import type { Message, Tolerant } from "@agent-transcript/core";
+import type { Message } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
 import type { AnthropicStreamEvent } from "./types.js";
 import {
   cloneJson,
   describeValue,
-  finishProviderDocument,
-  guard,
   isJsonObject,
   pointer,
-  Problems,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
-  type ToCanonicalResult,
+  type Problems,
 } from "../../conversion/index.js";
 import {
   appendText,
@@ -44,20 +39,23 @@ import {
   interruptedBy,
   keepRawInput,
   parseStreamedInput,
-  streamFromCanonical as familyStreamFromCanonical,
+  streamConverters,
   type StreamDialect,
   type UnparsedInput,
 } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
 import { providerKey } from "./native-fields.js";
-import { documentOf, messageToCanonical, responseDialect } from "./response.js";
+import { messageToCanonical, responseDialect } from "./response.js";
 
 const streamDialect: StreamDialect = {
   response: responseDialect,
   notAssistant: "a stream carries only the model's messages; this one was left out",
   oneMessage: undefined,
+  readEvents,
   eventsOf: (message, context) => eventsOf(message, context.partialInputs),
 };
+
+export const { streamToCanonical, streamFromCanonical } = streamConverters<AnthropicStreamEvent>(streamDialect);
 
 interface OpenMessage {
   message: JsonObject;
@@ -69,15 +67,8 @@ interface OpenMessage {
   path: string;
 }
 
-export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
-  return guard(
-    () => aggregate(chunks),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
-
-function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
-  const problems = new Problems();
+/** The events → the messages they stand for; the document's id is a fingerprint of the events. */
+function readEvents(chunks: readonly unknown[], problems: Problems): { messages: Message[]; source: unknown } {
   const messages: Message[] = [];
   let open: OpenMessage | undefined;
   const close = (): Message | undefined => {
@@ -152,7 +143,7 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
     close();
   }
   if (messages.length === 0 && problems.errors.length === 0) problems.error("", "the stream holds no message");
-  return finishProviderDocument(documentOf(messages, chunks), problems);
+  return { messages, source: chunks };
 }
 
 function applyEvent(open: OpenMessage, event: JsonObject, path: string, problems: Problems): void {
@@ -303,11 +294,4 @@ function streamBlock(
       break;
   }
   return { opening, deltas };
-}
-
-export function streamFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<AnthropicStreamEvent[]> {
-  return familyStreamFromCanonical<AnthropicStreamEvent>(streamDialect, document, options);
 }

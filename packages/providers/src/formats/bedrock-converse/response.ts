@@ -110,7 +110,7 @@ function errorBodyMessage(value: unknown): string | undefined {
  * the response with its keys sorted: a stream's events fill the same response in another key order (and in either
  * order of `messageStop` and `metadata`), and it gets the same id as the response unstreamed.
  */
-export function documentOf(messages: Message[], response: unknown): Transcript {
+function documentOf(messages: Message[], response: unknown): Transcript {
   return {
     schema_version: formatVersion,
     id: `bedrock-converse-response-${fingerprint(sortedKeys(response))}`,

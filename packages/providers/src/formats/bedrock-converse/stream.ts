@@ -23,19 +23,14 @@
  */
 import {
   cloneJson,
-  finishProviderDocument,
-  guard,
   isJsonObject,
   pointer,
-  Problems,
   restOf,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
-  type ToCanonicalResult,
+  type Problems,
   append,
 } from "../../conversion/index.js";
-import type { Tolerant } from "@agent-transcript/core";
+import type { Message } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
 import {
   appendText,
@@ -45,22 +40,25 @@ import {
   interruptedBy,
   keepRawInput,
   parseStreamedInput,
-  streamFromCanonical as familyStreamFromCanonical,
+  streamConverters,
   type FromCanonicalContext,
   type StreamDialect,
   type UnparsedInput,
 } from "../../families/content-blocks/index.js";
 import { bedrockContent } from "./content.js";
 import { providerKey } from "./native-fields.js";
-import { documentOf, messageToCanonical, responseDialect } from "./response.js";
+import { messageToCanonical, responseDialect } from "./response.js";
 import type { BedrockConverseStreamEvent } from "./types.js";
 
 const streamDialect: StreamDialect = {
   response: responseDialect,
   notAssistant: "a stream carries only the model's message; this one was left out",
   oneMessage: "a Converse stream carries one assistant message; this one was left out",
+  readEvents,
   eventsOf,
 };
+
+export const { streamToCanonical, streamFromCanonical } = streamConverters<BedrockConverseStreamEvent>(streamDialect);
 
 /** Padding against length side channels that the service adds to every event: not content. */
 const paddingKey = "p";
@@ -84,15 +82,14 @@ interface Aggregate {
   errorEvent: JsonObject | undefined;
 }
 
-export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
-  return guard(
-    () => aggregate(chunks),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
-
-function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
-  const problems = new Problems();
+/**
+ * The events → the one message of the response they fill; the document's id is a fingerprint of that response, so a
+ * stream and the same response unstreamed get the same one.
+ */
+function readEvents(
+  chunks: readonly unknown[],
+  problems: Problems,
+): { messages: Message[]; source: unknown } | undefined {
   const state: Aggregate = {
     message: { role: "assistant" },
     response: {},
@@ -123,16 +120,15 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
       state.padded,
       "the p field of the events is padding against length side channels, not content; it is left out",
     );
-  if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (problems.errors.length > 0) return undefined;
   const content = state.blocks.filter((block): block is JsonObject => block !== undefined);
   const response = assign({ output: { message: assign(state.message, { content }) } }, state.response);
   const message = messageToCanonical(response, "", problems);
-  if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (message === undefined) return undefined;
   if (state.error !== undefined) interruptedBy(bedrockContent, message, state.error, state.errorEvent);
   for (const [index, unparsed] of state.unparsed)
     keepRawInput(message.parts[content.indexOf(state.blocks[index] as JsonObject)], unparsed);
-  // The id is the aggregated response's fingerprint, so a stream and the same response unstreamed get the same one.
-  return finishProviderDocument(documentOf([message], response), problems);
+  return { messages: [message], source: response };
 }
 
 function withoutPadding(payload: JsonObject, known: readonly string[]): JsonObject | undefined {
@@ -262,13 +258,6 @@ function stopBlock(state: Aggregate, index: number, problems: Problems): void {
   }
   const input = parseStreamedInput(json, index, pointer("", "contentBlock", index), state.unparsed, problems);
   block.toolUse.input = input === undefined ? {} : input.value;
-}
-
-export function streamFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<BedrockConverseStreamEvent[]> {
-  return familyStreamFromCanonical<BedrockConverseStreamEvent>(streamDialect, document, options);
 }
 
 /** The events that stream one response object. */
