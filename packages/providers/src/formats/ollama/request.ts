@@ -17,19 +17,17 @@ import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
-  checkCanonicalInput,
   ownFields,
   cloneJson,
   dropAbsent,
   fillMissing,
-  finishFromCanonical,
-  guard,
   pointer,
-  Problems,
   reportUnmapped,
+  runFromCanonical,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
 import { assumeModel, finishNative, keptInner, readRequest } from "../../families/chat-completions/index.js";
@@ -90,19 +88,14 @@ export function requestFromCanonical(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<OllamaChatRequest> {
-  return guard(
-    () => writeRequest(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runFromCanonical(document, options, (checked, problems) => writeRequest(checked, options, problems));
 }
 
 function writeRequest(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<OllamaChatRequest> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  problems: Problems,
+): OllamaChatRequest {
   reportUnmapped(
     document,
     ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"],
@@ -232,5 +225,5 @@ function writeRequest(
   dropAbsent(request, shapeOf(own));
   carryRequestSettings("ollama", document, request, options, problems);
   assumeModel(ollamaMember, request, problems);
-  return finishFromCanonical(request as unknown as OllamaChatRequest, problems.warnings, options);
+  return request as unknown as OllamaChatRequest;
 }
