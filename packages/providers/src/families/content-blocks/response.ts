@@ -16,8 +16,12 @@ import { isPartOfType, normalizeUsage } from "@agent-transcript/core";
 import {
   cloneJson,
   isJsonObject,
+  keptFields,
   pointer,
+  providerEntry,
   runToCanonical,
+  shapeKey,
+  shapeOf,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
@@ -30,13 +34,59 @@ import {
   writeFromCanonical,
   type FromCanonicalContext,
 } from "./content-from-canonical.js";
-import type { ResponseDialect } from "./dialect.js";
+import type { ResponseDialect, StopReasonSpelling } from "./dialect.js";
+import { fieldsOf } from "./native-fields.js";
+
+/**
+ * The stop reasons Anthropic defined and Bedrock Converse took over, both ways; each member's table adds its own
+ * (`pause_turn`, `guardrail_intervened`, …).
+ */
+export const sharedStopReasons: Pick<StopReasonSpelling, "toFinish" | "fromFinish"> = {
+  toFinish: {
+    end_turn: "stop",
+    stop_sequence: "stop",
+    max_tokens: "length",
+    model_context_window_exceeded: "length",
+    tool_use: "tool_calls",
+  },
+  fromFinish: { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use" },
+};
 
 export function responseToCanonical(dialect: ResponseDialect, response: unknown): ToCanonicalResult {
   return runToCanonical((problems) => {
     const message = dialect.readResponse(response, problems);
     return message === undefined ? undefined : dialect.documentOf([message], response);
   });
+}
+
+/**
+ * Keeps what a response has beyond its mapped fields (`rest`) in the message's provider_fields, verbatim, with the
+ * fields the API always sends (`alwaysSent`) that this response lacked marked absent: the writer, which fills them in
+ * for a message from elsewhere, leaves them out again, so a round trip adds nothing (a proxy's or a test's response
+ * may leave out what the API always sends).
+ */
+export function keepResponseFields(
+  dialect: ResponseDialect,
+  message: Message,
+  response: JsonObject,
+  rest: JsonObject,
+  alwaysSent: readonly string[],
+): Message {
+  const absent = alwaysSent.filter((key) => !Object.hasOwn(response, key));
+  const fields = keptFields(dialect.content.providerKey, providerEntry(rest, { absent }));
+  if (fields !== undefined) message.provider_fields = fields;
+  return message;
+}
+
+/** A message's kept response fields (a copy, to write the response around), and the fields its response lacked. */
+export function responseFieldsOf(
+  dialect: ResponseDialect,
+  message: Tolerant.Message,
+): { fields: JsonObject; absent: string[] } {
+  const fields = fieldsOf(dialect.content, message);
+  const absent = shapeOf<{ absent?: string[] }>(fields)?.absent ?? [];
+  delete fields[shapeKey];
+  return { fields, absent };
 }
 
 /** The response's stop reason and usage → the message's finish reason and usage; each field read joins `known`. */
