@@ -28,5 +28,5 @@ export { readChatMessage, readContentList, readRequest, requestToCanonical } fro
 export { assumeModel, collectAssistant, contentValue, requestFromCanonical } from "./request-from-canonical.js";
 export { responseFromCanonical, responseMessage, responseToCanonical } from "./response.js";
 export { readStream, streamFromCanonical, streamToCanonical } from "./stream.js";
-export { ToolMessageRuns } from "./check.js";
+export { checkEachMessage, ToolMessageRuns } from "./check.js";
 export { requestConverters, responseConverters, streamConverters } from "./member.js";
