@@ -103,10 +103,7 @@ function writeRequest(
     label,
     problems,
   );
-  const reserved = new Set<string>();
-  for (const message of document.messages)
-    for (const part of message.parts) if (isKnownPart(part) && part.type === "tool_call") reserved.add(part.id);
-  const calls = new CallTable(reserved, problems);
+  const calls = new CallTable(problems);
   const context: WriteContext = { problems, options, calls };
   const messages: JsonObject[] = [];
   // A document read from Ollama is in an order Ollama took: its messages are written as they were, none joined or
