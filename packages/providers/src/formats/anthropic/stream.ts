@@ -37,11 +37,9 @@ import {
   blocksOf,
   completeSignature,
   interruptedBy,
-  keepRawInput,
-  parseStreamedInput,
   streamConverters,
+  StreamedInputs,
   type StreamDialect,
-  type UnparsedInput,
 } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
 import { providerKey } from "./native-fields.js";
@@ -61,9 +59,7 @@ interface OpenMessage {
   message: JsonObject;
   content: unknown[];
   /** Partial JSON collected per block index, replacing the block's input when it stops. */
-  json: Map<number, string>;
-  /** Blocks whose assembled input is not JSON (a stream cut off mid-call): the text and why it does not parse. */
-  unparsed: Map<number, UnparsedInput>;
+  inputs: StreamedInputs;
   path: string;
 }
 
@@ -73,11 +69,11 @@ function readEvents(chunks: readonly unknown[], problems: Problems): { messages:
   let open: OpenMessage | undefined;
   const close = (): Message | undefined => {
     if (open === undefined) return undefined;
-    for (const index of open.json.keys()) stopBlock(open, index, problems);
+    for (const index of open.inputs.pending()) stopBlock(open, index, problems);
     open.message.content = open.content;
     const message = messageToCanonical(open.message, open.path, problems);
     // Content blocks and parts correspond one to one: a call whose input never became JSON keeps the text as raw_input.
-    for (const [index, unparsed] of open.unparsed) keepRawInput(message?.parts[index], unparsed);
+    open.inputs.keepRaw((index) => message?.parts[index]);
     open = undefined;
     if (message !== undefined) messages.push(message);
     return message;
@@ -106,8 +102,7 @@ function readEvents(chunks: readonly unknown[], problems: Problems): { messages:
       open = {
         message,
         content: Array.isArray(message.content) ? message.content : [],
-        json: new Map(),
-        unparsed: new Map(),
+        inputs: new StreamedInputs(),
         path: pointer(path, "message"),
       };
       return;
@@ -206,8 +201,7 @@ function applyDelta(
     case "signature_delta":
       return completeSignature(block, delta.signature);
     case "input_json_delta":
-      if (typeof delta.partial_json === "string")
-        open.json.set(index, `${open.json.get(index) ?? ""}${delta.partial_json}`);
+      open.inputs.append(index, delta.partial_json);
       return;
     case "citations_delta":
       if (!Array.isArray(block.citations)) block.citations = [];
@@ -221,12 +215,9 @@ function applyDelta(
 }
 
 function stopBlock(open: OpenMessage, index: number, problems: Problems): void {
-  const json = open.json.get(index);
-  open.json.delete(index);
+  const input = open.inputs.take(index, pointer(open.path, "content", index), problems);
   const block = open.content[index];
-  if (json === undefined || json === "" || !isJsonObject(block)) return;
-  const input = parseStreamedInput(json, index, pointer(open.path, "content", index), open.unparsed, problems);
-  if (input !== undefined) block.input = input.value;
+  if (input !== undefined && isJsonObject(block)) block.input = input.value;
 }
 
 /** The events that stream one native message. */

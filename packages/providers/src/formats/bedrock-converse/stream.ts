@@ -38,12 +38,10 @@ import {
   blocksOf,
   completeSignature,
   interruptedBy,
-  keepRawInput,
-  parseStreamedInput,
   streamConverters,
+  StreamedInputs,
   type FromCanonicalContext,
   type StreamDialect,
-  type UnparsedInput,
 } from "../../families/content-blocks/index.js";
 import { bedrockContent } from "./content.js";
 import { providerKey } from "./native-fields.js";
@@ -75,8 +73,7 @@ interface Aggregate {
   response: JsonObject;
   blocks: Array<JsonObject | undefined>;
   /** Tool input JSON text collected per block index. */
-  inputs: Map<number, string>;
-  unparsed: Map<number, UnparsedInput>;
+  inputs: StreamedInputs;
   padded: string | undefined;
   error: string | undefined;
   errorEvent: JsonObject | undefined;
@@ -94,8 +91,7 @@ function readEvents(
     message: { role: "assistant" },
     response: {},
     blocks: [],
-    inputs: new Map(),
-    unparsed: new Map(),
+    inputs: new StreamedInputs(),
     padded: undefined,
     error: undefined,
     errorEvent: undefined,
@@ -126,8 +122,7 @@ function readEvents(
   const message = messageToCanonical(response, "", problems);
   if (message === undefined) return undefined;
   if (state.error !== undefined) interruptedBy(bedrockContent, message, state.error, state.errorEvent);
-  for (const [index, unparsed] of state.unparsed)
-    keepRawInput(message.parts[content.indexOf(state.blocks[index] as JsonObject)], unparsed);
+  state.inputs.keepRaw((index) => message.parts[content.indexOf(state.blocks[index] as JsonObject)]);
   return { messages: [message], source: response };
 }
 
@@ -211,8 +206,7 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
       problems.error(path, "a toolUse delta for a block that did not start as a toolUse");
       return;
     }
-    if (typeof delta.toolUse.input === "string")
-      state.inputs.set(index, `${state.inputs.get(index) ?? ""}${delta.toolUse.input}`);
+    state.inputs.append(index, delta.toolUse.input);
     return;
   }
   if (Array.isArray(delta.toolResult)) {
@@ -248,15 +242,10 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
 }
 
 function stopBlock(state: Aggregate, index: number, problems: Problems): void {
-  const json = state.inputs.get(index);
   const block = state.blocks[index];
   if (!isJsonObject(block) || !isJsonObject(block.toolUse) || Object.hasOwn(block.toolUse, "input")) return;
-  state.inputs.delete(index);
-  if (json === undefined || json === "") {
-    block.toolUse.input = {};
-    return;
-  }
-  const input = parseStreamedInput(json, index, pointer("", "contentBlock", index), state.unparsed, problems);
+  // No text (or an empty one) is `{}`, as the unstreamed response has it; so is a text that is not JSON.
+  const input = state.inputs.take(index, pointer("", "contentBlock", index), problems);
   block.toolUse.input = input === undefined ? {} : input.value;
 }
 
