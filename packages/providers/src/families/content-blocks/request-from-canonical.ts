@@ -22,7 +22,7 @@
  *   request settings kept for other providers are carried to the member's fields (request-settings.ts).
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
   isSettingsFormat,
@@ -33,12 +33,7 @@ import {
   type Problems,
   append,
 } from "../../conversion/index.js";
-import {
-  partToBlocks,
-  toolCallBlock,
-  writeFromCanonical,
-  type FromCanonicalContext,
-} from "./content-from-canonical.js";
+import { messageBlocks, writeFromCanonical, type FromCanonicalContext } from "./content-from-canonical.js";
 import type { ContentBlocksDialect, RequestDialect } from "./dialect.js";
 import { assign, fieldsOf, takeField } from "./native-fields.js";
 
@@ -281,26 +276,11 @@ function blocksOf(
 ): JsonObject[] {
   const { content } = dialect;
   const spelling = content.blocks;
-  const blocks: JsonObject[] = [];
-  message.parts.forEach((part, index) => {
-    const partPath = pointer(path, "parts", index);
-    const converted: JsonObject[] = [];
-    if (place === "message" && isPartOfType(part, "tool_call")) {
-      const block = toolCallBlock(content, part, partPath, context);
-      if (block !== undefined) converted.push(block);
-    } else if (place === "message" && isPartOfType(part, "tool_result")) {
-      const block =
-        part.provider_executed === true
-          ? spelling.serverResultBlock(part, partPath, context)
-          : spelling.toolResultBlock(part, partPath, context);
-      if (block !== undefined) converted.push(block);
-    } else {
-      append(converted, partToBlocks(content, part, partPath, context, place));
-    }
-    for (const block of converted) context.paths.set(block, partPath);
-    append(blocks, converted);
-  });
-  return blocks;
+  return messageBlocks(content, message.parts, path, context, place, (part, partPath) =>
+    part.provider_executed === true
+      ? spelling.serverResultBlock(part, partPath, context)
+      : spelling.toolResultBlock(part, partPath, context),
+  );
 }
 
 /**

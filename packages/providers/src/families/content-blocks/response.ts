@@ -12,7 +12,7 @@
  * the envelope around them.
  */
 import type { FinishReason, Message, Tolerant } from "@agent-transcript/core";
-import { isPartOfType, normalizeUsage } from "@agent-transcript/core";
+import { normalizeUsage } from "@agent-transcript/core";
 import {
   cloneJson,
   isJsonObject,
@@ -28,12 +28,7 @@ import {
   type Problems,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
-import {
-  partToBlocks,
-  toolCallBlock,
-  writeFromCanonical,
-  type FromCanonicalContext,
-} from "./content-from-canonical.js";
+import { messageBlocks, writeFromCanonical, type FromCanonicalContext } from "./content-from-canonical.js";
 import type { ResponseDialect, StopReasonSpelling } from "./dialect.js";
 import { fieldsOf } from "./native-fields.js";
 
@@ -165,42 +160,17 @@ export function messageFromCanonical(
     if (value !== undefined && !dialect.messageFields.includes(key))
       problems.warn("field-dropped", pointer(path, key), `${key} has no place in ${dialect.noun}`);
   }
-  const { content: core } = dialect;
-  const spelling = core.blocks;
-  const content: JsonObject[] = [];
-  // A stream's writer names the part a block came from in its warnings; a response's has no use for the paths.
-  const named = context.mode === "stream";
-  message.parts.forEach((part, partIndex) => {
-    const partPath = pointer(path, "parts", partIndex);
-    if (isPartOfType(part, "tool_call")) {
-      const block = toolCallBlock(core, part, partPath, context);
-      if (block !== undefined) add(content, block, named, partPath, context);
-    } else if (isPartOfType(part, "tool_result")) {
-      if (spelling.isServerResult(part)) {
-        const block = spelling.serverResultBlock(part, partPath, context);
-        if (block !== undefined) add(content, block, named, partPath, context);
-      } else
-        problems.warn(
-          "part-dropped",
-          partPath,
-          "a response is the model's turn and carries no client tool results; the result was left out",
-        );
-    } else
-      for (const block of partToBlocks(core, part, partPath, context, "message"))
-        add(content, block, named, partPath, context);
+  const spelling = dialect.content.blocks;
+  const content = messageBlocks(dialect.content, message.parts, path, context, "message", (part, partPath) => {
+    if (spelling.isServerResult(part)) return spelling.serverResultBlock(part, partPath, context);
+    problems.warn(
+      "part-dropped",
+      partPath,
+      "a response is the model's turn and carries no client tool results; the result was left out",
+    );
+    return undefined;
   });
   return dialect.writeResponse(message, content, path, context);
-}
-
-function add(
-  content: JsonObject[],
-  block: JsonObject,
-  named: boolean,
-  path: string,
-  context: FromCanonicalContext,
-): void {
-  content.push(block);
-  if (named) context.paths.set(block, path);
 }
 
 /** The native stop reason for a message: its own back to its own API, otherwise mapped from the finish reason. */
