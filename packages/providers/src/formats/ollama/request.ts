@@ -24,11 +24,11 @@ import {
   pointer,
   reportUnmapped,
   runFromCanonical,
+  type FromCanonical,
   type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
   type Problems,
-  type ToCanonicalResult,
+  type ToCanonical,
 } from "../../conversion/index.js";
 import { assumeModel, finishNative, keptInner, readRequest } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, writeToolResult, type WriteContext } from "./content.js";
@@ -37,9 +37,7 @@ import { ollamaMember } from "./request-member.js";
 import { label, provider, shapeOf } from "./native-fields.js";
 import type { OllamaChatRequest } from "./types.js";
 
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return readRequest(ollamaMember, request, readMessage);
-}
+export const requestToCanonical: ToCanonical<unknown> = (request) => readRequest(ollamaMember, request, readMessage);
 
 /**
  * An assistant message right after one whose tool calls are still unanswered joins it: the results after both must
@@ -84,12 +82,8 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
   return finishNative({ type: "function", function: fn }, own);
 }
 
-export function requestFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OllamaChatRequest> {
-  return runFromCanonical(document, options, (checked, problems) => writeRequest(checked, options, problems));
-}
+export const requestFromCanonical: FromCanonical<OllamaChatRequest> = (document, options = {}) =>
+  runFromCanonical(document, options, (checked, problems) => writeRequest(checked, options, problems));
 
 function writeRequest(
   document: Tolerant.Transcript,

@@ -23,12 +23,12 @@ import {
   runToCanonical,
   setField,
   shapeKey,
+  type FromCanonical,
   type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
   type Problems,
   type Provenance,
-  type ToCanonicalResult,
+  type ToCanonical,
 } from "../../conversion/index.js";
 import { finishNative, keptInner, responseMessage, type PendingCall } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, type WriteContext } from "./content.js";
@@ -42,9 +42,8 @@ function canonicalFinish(native: string, hasCalls: boolean): Message["finish_rea
   return "other";
 }
 
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return runToCanonical((problems) => readResponse(response, problems));
-}
+export const responseToCanonical: ToCanonical<unknown> = (response) =>
+  runToCanonical((problems) => readResponse(response, problems));
 
 function readResponse(
   response: unknown,
@@ -120,12 +119,8 @@ function readResponse(
   return { document, provenance };
 }
 
-export function responseFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OllamaChatResponse> {
-  return runFromCanonical(document, options, (checked, problems) => writeResponse(checked, options, problems));
-}
+export const responseFromCanonical: FromCanonical<OllamaChatResponse> = (document, options = {}) =>
+  runFromCanonical(document, options, (checked, problems) => writeResponse(checked, options, problems));
 
 function writeResponse(
   document: Tolerant.Transcript,
