@@ -17,9 +17,6 @@ import {
 import type { AssistantFields, ContentCodec, ContentPlace, WriteContext } from "./dialect.js";
 import { finishNative, targetFields } from "./native-fields.js";
 
-/** A part of a kind this version of the format knows. */
-type KnownPart = Extract<Tolerant.Part, { type: Part["type"] }>;
-
 /** A member's content entries: who it is, and its entry grammar beyond what every member's shares. */
 export interface ContentEntries {
   /** The key of the member's fields in every `provider_fields`. */
@@ -30,8 +27,11 @@ export interface ContentEntries {
   readonly notObject: string;
   /** One entry (an object, its fields read through `reader`) → a canonical part, or undefined when it is refused. */
   readonly read: (reader: FieldReader, problems: Problems) => Part | undefined;
-  /** A known part other than text → an entry of a message of `place`, or undefined (with a warning) when it has none. */
-  readonly write: (part: KnownPart, path: string, context: WriteContext, place: ContentPlace) => JsonObject | undefined;
+  /**
+   * A part of a kind this version knows, other than text → an entry of a message of `place`, or undefined (with a
+   * warning) when it has none.
+   */
+  readonly write: (part: Part, path: string, context: WriteContext, place: ContentPlace) => JsonObject | undefined;
   readonly writeAssistant: (part: Tolerant.Part, path: string, context: WriteContext, fields: AssistantFields) => void;
 }
 

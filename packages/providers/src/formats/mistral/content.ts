@@ -40,7 +40,6 @@ import {
   targetFields,
   withFields,
   type AssistantFields,
-  type ContentEntries,
   type ContentPlace,
   type WriteContext,
 } from "../../families/chat-completions/index.js";
@@ -144,12 +143,7 @@ function readThinking(reader: FieldReader, problems: Problems): ReasoningPart | 
 // ─── From canonical ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A content chunk for a part, or undefined when the part has no place in a Mistral message of `place`. */
-function writeChunk(
-  part: Parameters<ContentEntries["write"]>[0],
-  path: string,
-  context: WriteContext,
-  place: ContentPlace,
-): JsonObject | undefined {
+function writeChunk(part: Part, path: string, context: WriteContext, place: ContentPlace): JsonObject | undefined {
   const { problems } = context;
   switch (part.type) {
     case "refusal":

@@ -38,7 +38,6 @@ import {
   targetFields,
   withFields,
   type AssistantFields,
-  type ContentEntries,
   type ContentPlace,
   type WriteContext,
 } from "../../families/chat-completions/index.js";
@@ -138,12 +137,7 @@ function readPart(reader: FieldReader, problems: Problems): Part | undefined {
 // ─── From canonical ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A content part for a message of `place` (media in user messages only), or undefined when Chat has none there. */
-function writePart(
-  part: Parameters<ContentEntries["write"]>[0],
-  path: string,
-  context: WriteContext,
-  place: ContentPlace,
-): JsonObject | undefined {
+function writePart(part: Part, path: string, context: WriteContext, place: ContentPlace): JsonObject | undefined {
   const { problems } = context;
   if (
     part.type === "native" &&
