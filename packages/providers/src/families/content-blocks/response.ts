@@ -200,16 +200,21 @@ export function stopReasonOf(
   return "end_turn";
 }
 
-/** The native usage for a message: its own raw usage back to its own API, otherwise computed from the counters. */
+/**
+ * The native usage for a message: its own raw usage back to its own API, otherwise computed from the counters; none
+ * for a message without usage whose response had none (`absent`, as `responseFieldsOf` gives it).
+ */
 export function usageOf(
   dialect: ResponseDialect,
   message: Tolerant.Message,
+  absent: readonly string[],
   path: string,
   context: FromCanonicalContext,
 ): JsonObject | undefined {
   const spelling = dialect.usage;
   const { problems } = context;
   const usage = message.usage;
+  if (usage === undefined && absent.includes("usage")) return undefined;
   if (usage === undefined) {
     // A stream that ended without its usage event has none, and (where the API allows it) is written without one.
     if (

@@ -175,10 +175,7 @@ function writeResponse(
   if (stopReason !== undefined) native.stop_reason = stopReason;
   else if (!Object.hasOwn(native, "stop_reason") && !absent.includes("stop_reason")) native.stop_reason = null;
   if (!fromAnthropic && !Object.hasOwn(native, "stop_sequence")) native.stop_sequence = null;
-  const usage =
-    message.usage === undefined && absent.includes("usage")
-      ? undefined
-      : usageOf(responseDialect, message, path, context);
+  const usage = usageOf(responseDialect, message, absent, path, context);
   if (usage !== undefined) native.usage = usage;
   for (const key of ["type", "role"]) if (absent.includes(key)) delete native[key];
   return native;

@@ -173,10 +173,7 @@ function writeResponse(
     ? undefined
     : stopReasonOf(responseDialect, message, fromBedrock, path, context.problems);
   if (stopReason !== undefined) response.stopReason = stopReason;
-  const usage =
-    message.usage === undefined && absent.includes("usage")
-      ? undefined
-      : usageOf(responseDialect, message, path, context);
+  const usage = usageOf(responseDialect, message, absent, path, context);
   if (usage !== undefined) response.usage = usage;
   return response;
 }
