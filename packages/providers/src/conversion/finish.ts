@@ -6,7 +6,13 @@
 import { validateTranscript, validateTranscriptTolerant } from "@agent-transcript/core/validators";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import { sourcePointer, type Provenance } from "./field-reader.js";
-import type { ConversionError, ConversionWarning, FromCanonicalResult, Problems, ToCanonicalResult } from "./result.js";
+import {
+  Problems,
+  type ConversionError,
+  type ConversionWarning,
+  type FromCanonicalResult,
+  type ToCanonicalResult,
+} from "./result.js";
 import type { FromCanonicalOptions } from "./contracts.js";
 
 /**
@@ -90,4 +96,54 @@ export function finishFromCanonical<T>(
     };
   }
   return { ok: true, value, warnings };
+}
+
+/** The result of a conversion that errors stopped, with the warnings found before. */
+function stopped(problems: Problems): { ok: false; errors: ConversionError[]; warnings: ConversionWarning[] } {
+  return { ok: false, errors: problems.errors, warnings: problems.warnings };
+}
+
+/**
+ * Runs a conversion to the canonical form, the frame every reader shares: `read` builds the document, reporting to
+ * the problems it is given (undefined when an error stops it); the document is validated strictly, each failure
+ * reported at the source field a provenance maps it to or, for a document returned without one, at its canonical
+ * pointer (`finishToCanonical`, `finishProviderDocument`). Nothing `read` throws escapes.
+ */
+export function runToCanonical(
+  read: (problems: Problems) => Transcript | { document: Transcript; provenance: Provenance } | undefined,
+): ToCanonicalResult {
+  return guard(
+    () => {
+      const problems = new Problems();
+      const built = read(problems);
+      if (built === undefined) return stopped(problems);
+      return "provenance" in built
+        ? finishToCanonical(built.document, built.provenance, problems)
+        : finishProviderDocument(built, problems);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
+}
+
+/**
+ * Runs a conversion from the canonical form, the frame every writer shares: a document that is not a (tolerant)
+ * transcript is refused before `write` sees it; `write` builds the native value, reporting to the problems it is
+ * given (undefined, or any error, stops the conversion); `strict` applies to the warnings. Nothing `write` throws
+ * escapes.
+ */
+export function runFromCanonical<T>(
+  document: unknown,
+  options: FromCanonicalOptions,
+  write: (document: Tolerant.Transcript, problems: Problems) => T | undefined,
+): FromCanonicalResult<T> {
+  return guard(
+    () => {
+      const problems = new Problems();
+      if (!checkCanonicalInput(document, problems)) return stopped(problems);
+      const value = write(document, problems);
+      if (value === undefined || problems.errors.length > 0) return stopped(problems);
+      return finishFromCanonical(value, problems.warnings, options);
+    },
+    (errors) => ({ ok: false, errors, warnings: [] }),
+  );
 }

@@ -1,12 +1,13 @@
 /**
- * Tool-call ids of a Chat-shaped request (OpenAI Chat, Mistral), scoped per assistant turn.
+ * Tool-call ids of a chat-completions request (OpenAI Chat, Mistral, Ollama), scoped per assistant turn.
  *
  * These APIs need every call id of a request to be unique and to follow their rule (Chat: 1–64 characters; Mistral:
  * exactly nine letters and digits). `ToolCallIdMap` gives a source id one target id for the whole document, so an id
  * a source reuses in a later turn (Gemini histories do: ids are only unique within a turn) would be written twice.
  * Here the document-wide map still renames ids that break the rule, and a call whose id an earlier call already took
  * gets a fresh id derived from where the call is (so reruns agree). A result takes the id of its call in the latest
- * assistant turn, the turn these APIs pair it with.
+ * assistant turn, the turn these APIs pair it with (Ollama pairs a result with the latest call by its own table, which
+ * takes its call ids from here).
  */
 import { ToolCallIdMap } from "./tool-call-ids.js";
 

@@ -1,9 +1,38 @@
 /**
- * What the structural checks of OpenAI Chat and Mistral share: every call of an assistant message is answered by
- * exactly one tool message in the run of tool messages right after it, and a tool message answers a call of the
- * assistant message before its run.
+ * What the members' structural checks share: each message is an object with a role the member knows; and (OpenAI Chat,
+ * Mistral) every call of an assistant message is answered by exactly one tool message in the run of tool messages
+ * right after it, and a tool message answers a call of the assistant message before its run.
  */
-import type { TargetProblem } from "../../conversion/index.js";
+import { isJsonObject, pointer, type JsonObject, type TargetProblem } from "../../conversion/index.js";
+
+/**
+ * Checks each message of a request's list: one that is not an object, or has a role outside `roles`, is reported
+ * (`member` names who does not know the role); `check` goes on with each object, its role (undefined when the member
+ * does not know it) and its path.
+ */
+export function checkEachMessage(
+  messages: readonly unknown[],
+  roles: ReadonlySet<string>,
+  member: string,
+  problems: TargetProblem[],
+  check: (message: JsonObject, role: string | undefined, path: string, index: number) => void,
+): void {
+  messages.forEach((message, index) => {
+    const path = pointer("", "messages", index);
+    if (!isJsonObject(message)) {
+      problems.push({ path, message: "must be an object" });
+      return;
+    }
+    const role = message["role"];
+    const known = typeof role === "string" && roles.has(role);
+    if (!known)
+      problems.push({
+        path: pointer(path, "role"),
+        message: `role ${JSON.stringify(role)} is not one ${member} knows`,
+      });
+    check(message, known ? role : undefined, path, index);
+  });
+}
 
 /** Follows the runs of tool messages of a request, message by message, reporting what breaks the pairing. */
 export class ToolMessageRuns {

@@ -20,7 +20,7 @@ export type {
   ToolRules,
   WriteContext,
 } from "./dialect.js";
-export { dataUri } from "./content.js";
+export { contentCodec, dataUri, fileTextEntry, leaveOutReasoning, type ContentEntries } from "./content.js";
 export { finishNative, keptInner, nest, targetFields, withFields, type ChatShape } from "./native-fields.js";
 export { idChangeMessage, readToolCall, syntheticCallId, writeToolCall } from "./tool-calls.js";
 export { readTool } from "./tools.js";
@@ -28,5 +28,5 @@ export { readChatMessage, readContentList, readRequest, requestToCanonical } fro
 export { assumeModel, collectAssistant, contentValue, requestFromCanonical } from "./request-from-canonical.js";
 export { responseFromCanonical, responseMessage, responseToCanonical } from "./response.js";
 export { readStream, streamFromCanonical, streamToCanonical } from "./stream.js";
-export { ToolMessageRuns } from "./check.js";
+export { checkEachMessage, ToolMessageRuns } from "./check.js";
 export { requestConverters, responseConverters, streamConverters } from "./member.js";

@@ -16,22 +16,20 @@ import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
-  checkCanonicalInput,
   dropAbsent,
   isSettingsFormat,
   ownFields,
   fillMissing,
-  finishFromCanonical,
-  guard,
   pointer,
-  Problems,
   reportUnmapped,
+  runFromCanonical,
   shapeOf,
   TurnCallIds,
   withoutForeignOpenaiFields,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
 } from "../../conversion/index.js";
 import type { AssistantFields, ChatDialect, ChatMember, ContentPlace, WriteContext } from "./dialect.js";
 import { targetFields, type ChatShape } from "./native-fields.js";
@@ -87,19 +85,17 @@ export function requestFromCanonical<Request>(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<Request> {
-  return guard(
-    () => writeRequest<Request>(dialect, document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
+  return runFromCanonical(document, options, (input, problems) =>
+    writeRequest<Request>(dialect, input, options, problems),
   );
 }
 
 function writeRequest<Request>(
   dialect: ChatDialect,
-  input: unknown,
+  input: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<Request> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  problems: Problems,
+): Request | undefined {
   const document = ownDocument(dialect, input, problems, "carried");
   reportUnmapped(document, mappedDocumentFields, "", `${dialect.label} request`, problems);
   const context: WriteContext = { problems, options, ids: new TurnCallIds(dialect.idRule), response: false };
@@ -112,7 +108,7 @@ function writeRequest<Request>(
     dialect.roleOrder === undefined
       ? paired.map((entry) => entry.message)
       : keepRoleOrder(dialect, dialect.roleOrder, paired, problems);
-  if (messages === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (messages === undefined) return undefined;
   const request: JsonObject = { messages };
   // Other providers' request settings are carried to the member's fields (or reported) below.
   const own = ownFields(document.provider_fields, dialect.provider);
@@ -124,7 +120,7 @@ function writeRequest<Request>(
   fillMissing(request, own);
   if (isSettingsFormat(dialect.format)) carryRequestSettings(dialect.format, input, request, options, problems);
   assumeModel(dialect, request, problems);
-  return finishFromCanonical(request as unknown as Request, problems.warnings, options);
+  return request as unknown as Request;
 }
 
 /** Content as the member writes it: a string for one plain text entry, a list otherwise, absent for none. */

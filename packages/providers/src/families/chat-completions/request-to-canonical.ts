@@ -13,12 +13,11 @@ import {
   emptyProvenance,
   FieldReader,
   fingerprint,
-  finishToCanonical,
-  guard,
   isJsonObject,
   pointer,
-  Problems,
   providerEntry,
+  runToCanonical,
+  type Problems,
   type Provenance,
   type ToCanonicalResult,
   append,
@@ -38,45 +37,41 @@ export function readRequest<Member extends ChatMember>(
   readMessage: MessageReader<Member>,
   readChoice?: (reader: FieldReader, problems: Problems) => ToolChoice | undefined,
 ): ToCanonicalResult {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!isJsonObject(request)) {
-        problems.error("", member.notRequest);
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      const provenance: Provenance = emptyProvenance();
-      const reader = new FieldReader(request, "", problems);
-      const rawMessages = reader.array("messages", { required: member.messagesRequired }) ?? [];
-      const messages: Message[] = [];
-      const pending: PendingCall[] = [];
-      rawMessages.forEach((value, index) => {
-        const path = pointer("", "messages", index);
-        const message = readMessage(member, value, path, problems, pending);
-        if (message === undefined) return;
-        messages.push(message);
-        provenance.messages.push(path);
-        provenance.parts.push(message.parts.map(() => ({ path, sameShape: false })));
-      });
-      const document: Transcript = {
-        schema_version: formatVersion,
-        id: `${member.format}-${fingerprint(request)}`,
-        source: { format: member.format },
-        messages,
-      };
-      const tools = !member.tools.nullable || Array.isArray(request["tools"]) ? reader.array("tools") : undefined;
-      if (tools !== undefined)
-        document.tools = tools.flatMap(
-          (tool, index) => readTool(member, tool, pointer("", "tools", index), problems) ?? [],
-        );
-      const choice = readChoice?.(reader, problems);
-      if (choice !== undefined) document.tool_choice = choice;
-      const entry = providerEntry(reader.rest(), reader.has("messages") ? {} : { absent: ["messages"] });
-      if (entry !== undefined) document.provider_fields = { [member.provider]: entry };
-      return finishToCanonical(document, provenance, problems);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runToCanonical((problems) => {
+    if (!isJsonObject(request)) {
+      problems.error("", member.notRequest);
+      return undefined;
+    }
+    const provenance: Provenance = emptyProvenance();
+    const reader = new FieldReader(request, "", problems);
+    const rawMessages = reader.array("messages", { required: member.messagesRequired }) ?? [];
+    const messages: Message[] = [];
+    const pending: PendingCall[] = [];
+    rawMessages.forEach((value, index) => {
+      const path = pointer("", "messages", index);
+      const message = readMessage(member, value, path, problems, pending);
+      if (message === undefined) return;
+      messages.push(message);
+      provenance.messages.push(path);
+      provenance.parts.push(message.parts.map(() => ({ path, sameShape: false })));
+    });
+    const document: Transcript = {
+      schema_version: formatVersion,
+      id: `${member.format}-${fingerprint(request)}`,
+      source: { format: member.format },
+      messages,
+    };
+    const tools = !member.tools.nullable || Array.isArray(request["tools"]) ? reader.array("tools") : undefined;
+    if (tools !== undefined)
+      document.tools = tools.flatMap(
+        (tool, index) => readTool(member, tool, pointer("", "tools", index), problems) ?? [],
+      );
+    const choice = readChoice?.(reader, problems);
+    if (choice !== undefined) document.tool_choice = choice;
+    const entry = providerEntry(reader.rest(), reader.has("messages") ? {} : { absent: ["messages"] });
+    if (entry !== undefined) document.provider_fields = { [member.provider]: entry };
+    return { document, provenance };
+  });
 }
 
 /** A request of a member whose messages are Chat-shaped (OpenAI Chat, Mistral). */

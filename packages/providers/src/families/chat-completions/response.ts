@@ -13,27 +13,26 @@
 import type { Citation, Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, isKnownPart, normalizeUsage, withIndefiniteArticle } from "@agent-transcript/core";
 import {
-  checkCanonicalInput,
   cloneJson,
   dropAbsent,
   emptyProvenance,
   FieldReader,
   fillMissing,
   fingerprint,
-  finishFromCanonical,
-  finishToCanonical,
-  guard,
   isJsonObject,
   pointer,
-  Problems,
   providerEntry,
   reportUnmapped,
+  runFromCanonical,
+  runToCanonical,
   setField,
   shapeOf,
   TurnCallIds,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
+  type Provenance,
   type ToCanonicalResult,
   append,
 } from "../../conversion/index.js";
@@ -51,22 +50,23 @@ export function responseToCanonical(
   completion: CompletionDialect,
   response: unknown,
 ): ToCanonicalResult {
-  return guard(
-    () => readCompletion(dialect, completion, response),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runToCanonical((problems) => readCompletion(dialect, completion, response, problems));
 }
 
-function readCompletion(dialect: ChatDialect, completion: CompletionDialect, response: unknown): ToCanonicalResult {
-  const problems = new Problems();
+function readCompletion(
+  dialect: ChatDialect,
+  completion: CompletionDialect,
+  response: unknown,
+  problems: Problems,
+): { document: Transcript; provenance: Provenance } | undefined {
   if (!isJsonObject(response)) {
     problems.error("", completion.notObject);
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   const error = completion.errorBody(response);
   if (error !== undefined) {
     problems.error(error.path, `an error body, not a completion: ${error.message}`);
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   const reader = new FieldReader(response, "", problems);
   const topAbsent: string[] = [];
@@ -94,7 +94,7 @@ function readCompletion(dialect: ChatDialect, completion: CompletionDialect, res
   const choice = choices?.[0];
   if (problems.errors.length > 0 || !isJsonObject(choice)) {
     if (choices?.length === 1) problems.error(pointer("", "choices", 0), "must be an object");
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   const choicePath = pointer("", "choices", 0);
   const choiceReader = new FieldReader(choice, choicePath, problems);
@@ -108,7 +108,7 @@ function readCompletion(dialect: ChatDialect, completion: CompletionDialect, res
     else if (!choiceReader.has("logprobs")) choiceAbsent.push("logprobs");
   }
   const nativeMessage = choiceReader.object("message", { required: true });
-  if (nativeMessage === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (nativeMessage === undefined) return undefined;
   const messagePath = choiceReader.at("message");
   const messageReader = new FieldReader(nativeMessage, messagePath, problems);
   const parts = readCompletionMessage(dialect, completion, messageReader, problems);
@@ -144,7 +144,7 @@ function readCompletion(dialect: ChatDialect, completion: CompletionDialect, res
   const provenance = emptyProvenance();
   provenance.messages.push(messagePath);
   provenance.parts.push(message.parts.map(() => ({ path: messagePath, sameShape: false })));
-  return finishToCanonical(document, provenance, problems);
+  return { document, provenance };
 }
 
 /** The parts of a completion's message, and the `$shape` of its kept fields. */
@@ -337,23 +337,21 @@ export function responseFromCanonical<Response>(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<Response> {
-  return guard(
-    () => writeCompletion<Response>(dialect, completion, document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
+  return runFromCanonical(document, options, (input, problems) =>
+    writeCompletion<Response>(dialect, completion, input, options, problems),
   );
 }
 
 function writeCompletion<Response>(
   dialect: ChatDialect,
   completion: CompletionDialect,
-  input: unknown,
+  input: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<Response> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  problems: Problems,
+): Response | undefined {
   const document = ownDocument(dialect, input, problems);
   const picked = responseMessage(document, "completion", problems);
-  if (picked === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (picked === undefined) return undefined;
   const { message, path } = picked;
   reportUnmapped(document, ["schema_version", "id", "source", "producer", "messages"], "", completion.label, problems);
   reportUnmapped(message, mappedResponseMessageFields, path, completion.label, problems);
@@ -440,7 +438,7 @@ function writeCompletion<Response>(
   if (Object.hasOwn(top, "id")) native["id"] = top["id"];
   fillMissing(native, top);
   dropAbsent(native, shapeOf(kept));
-  return finishFromCanonical(native as unknown as Response, problems.warnings, options);
+  return native as unknown as Response;
 }
 
 /** The url citations of the message's text parts as `annotations`; any other citation is reported dropped. */

@@ -12,13 +12,71 @@ import {
   isJsonObject,
   pointer,
   reportUnmapped,
+  runFromCanonical,
+  append,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
-import type { BlockPlace, ContentBlocksDialect, FromCanonicalContext } from "./dialect.js";
-import { fieldsOf } from "./native-fields.js";
+import {
+  fromCanonicalContext,
+  type BlockPlace,
+  type ContentBlocksDialect,
+  type FromCanonicalContext,
+  type FromCanonicalMode,
+} from "./dialect.js";
+import { asNative, fieldsOf } from "./native-fields.js";
 
 export { FromCanonicalContext, fromCanonicalContext, type FromCanonicalMode } from "./dialect.js";
+
+/**
+ * Runs one of the family's conversions from the canonical form (a request, a response or a stream: `mode`) in a fresh
+ * context; `write` builds the member's native value, which is typed as the member's `T` only here, at the boundary.
+ */
+export function writeFromCanonical<T>(
+  dialect: ContentBlocksDialect,
+  document: unknown,
+  options: FromCanonicalOptions,
+  mode: FromCanonicalMode,
+  write: (document: Tolerant.Transcript, context: FromCanonicalContext) => JsonObject | JsonObject[] | undefined,
+): FromCanonicalResult<T> {
+  return runFromCanonical(document, options, (checked, problems) => {
+    const value = write(checked, fromCanonicalContext(dialect, checked, problems, options, mode));
+    return value === undefined ? undefined : asNative<T>(value);
+  });
+}
+
+/**
+ * The blocks of a message's parts, each remembered with the canonical path of its part (`context.paths`, for the
+ * warnings of later regrouping and streaming). In a message, a tool call is a tool-call block and a tool result what
+ * `result` makes of it (the request's user turn and the response's model turn take different results); anything
+ * else, and every part of the system prompt, is `partToBlocks`'.
+ */
+export function messageBlocks(
+  dialect: ContentBlocksDialect,
+  parts: readonly Tolerant.Part[],
+  path: string,
+  context: FromCanonicalContext,
+  place: "message" | "system",
+  result: (part: Tolerant.ToolResultPart, path: string) => JsonObject | undefined,
+): JsonObject[] {
+  const blocks: JsonObject[] = [];
+  parts.forEach((part, index) => {
+    const partPath = pointer(path, "parts", index);
+    const converted: JsonObject[] = [];
+    if (place === "message" && isPartOfType(part, "tool_call")) {
+      const block = toolCallBlock(dialect, part, partPath, context);
+      if (block !== undefined) converted.push(block);
+    } else if (place === "message" && isPartOfType(part, "tool_result")) {
+      const block = result(part, partPath);
+      if (block !== undefined) converted.push(block);
+    } else append(converted, partToBlocks(dialect, part, partPath, context, place));
+    for (const block of converted) context.paths.set(block, partPath);
+    append(blocks, converted);
+  });
+  return blocks;
+}
 
 /** Reports every present field of a part outside `handled` as dropped. */
 export function reportUnhandled(

@@ -264,6 +264,15 @@ export interface StreamDialect {
   readonly notAssistant: string;
   /** The warning for an assistant message after the first, when a stream carries one; undefined: it carries any. */
   readonly oneMessage: string | undefined;
+  /**
+   * The member's event grammar: its events → the messages they stand for, and the value the document's id is a
+   * fingerprint of when no message has a response id (`ResponseDialect.documentOf`); undefined, with errors, when they
+   * stand for none.
+   */
+  readonly readEvents: (
+    chunks: readonly unknown[],
+    problems: Problems,
+  ) => { messages: Message[]; source: unknown } | undefined;
   /** The events that stream one native response message. */
   readonly eventsOf: (response: JsonObject, context: FromCanonicalContext, path: string) => JsonObject[];
 }

@@ -11,4 +11,5 @@ export { requestToCanonical } from "./request-to-canonical.js";
 export { requestFromCanonical } from "./request-from-canonical.js";
 export * from "./response.js";
 export * from "./stream.js";
-export { requestConverters, responseConverters } from "./member.js";
+export { checkEachMessage } from "./check.js";
+export { requestConverters, responseConverters, streamConverters } from "./member.js";

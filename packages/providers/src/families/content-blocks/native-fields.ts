@@ -31,7 +31,7 @@ export function assign(target: JsonObject, source: JsonObject): JsonObject {
  * the API at one release: real payloads carry fields added later (and omit some it marks required), so the folds
  * build plain JSON objects and name their SDK type only here, at the boundary.
  */
-export function asNative<T>(value: JsonObject): T {
+export function asNative<T>(value: JsonObject | JsonObject[]): T {
   return value as unknown as T;
 }
 

@@ -22,28 +22,20 @@
  *   request settings kept for other providers are carried to the member's fields (request-settings.ts).
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
-  checkCanonicalInput,
-  finishFromCanonical,
   isSettingsFormat,
-  guard,
   pointer,
-  Problems,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
   append,
 } from "../../conversion/index.js";
-import {
-  fromCanonicalContext,
-  partToBlocks,
-  toolCallBlock,
-  type FromCanonicalContext,
-} from "./content-from-canonical.js";
+import { messageBlocks, writeFromCanonical, type FromCanonicalContext } from "./content-from-canonical.js";
 import type { ContentBlocksDialect, RequestDialect } from "./dialect.js";
-import { asNative, assign, fieldsOf, takeField } from "./native-fields.js";
+import { assign, fieldsOf, takeField } from "./native-fields.js";
 
 const placeholderUserText = "Continue.";
 const missingResultText = "No result was recorded for this tool call.";
@@ -107,23 +99,20 @@ export function requestFromCanonical<Request>(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<Request> {
-  return guard(
-    () => convertDocument<Request>(dialect, document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
+  return writeFromCanonical<Request>(dialect.content, document, options, "request", (checked, context) =>
+    convertDocument(dialect, checked, options, context),
   );
 }
 
-function convertDocument<Request>(
+function convertDocument(
   dialect: RequestDialect,
   document: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<Request> {
+  context: FromCanonicalContext,
+): JsonObject | undefined {
   const { content } = dialect;
   const { names } = content;
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  const context = fromCanonicalContext(content, document, problems, options, "request");
+  const { problems } = context;
   for (const [key, value] of Object.entries(document)) {
     if (value !== undefined && !documentFieldsHandled.includes(key))
       problems.warn(
@@ -138,15 +127,14 @@ function convertDocument<Request>(
   if (system !== undefined) request.system = system;
   if (messages.length === 0) {
     problems.error("/messages", `${names.api} needs at least one message, and the document has none that can be sent`);
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   request.messages = messages;
   dialect.fieldsFromCanonical(document, request, messages, context);
   // Other providers' request settings (and the caller's) go to the member's fields, or are reported.
   if (isSettingsFormat(content.format)) carryRequestSettings(content.format, document, request, options, problems);
   dialect.requiredFields?.(document, request, context);
-  if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  return finishFromCanonical(asNative<Request>(request), problems.warnings, options);
+  return request;
 }
 
 function convertMessages(
@@ -288,26 +276,11 @@ function blocksOf(
 ): JsonObject[] {
   const { content } = dialect;
   const spelling = content.blocks;
-  const blocks: JsonObject[] = [];
-  message.parts.forEach((part, index) => {
-    const partPath = pointer(path, "parts", index);
-    const converted: JsonObject[] = [];
-    if (place === "message" && isPartOfType(part, "tool_call")) {
-      const block = toolCallBlock(content, part, partPath, context);
-      if (block !== undefined) converted.push(block);
-    } else if (place === "message" && isPartOfType(part, "tool_result")) {
-      const block =
-        part.provider_executed === true
-          ? spelling.serverResultBlock(part, partPath, context)
-          : spelling.toolResultBlock(part, partPath, context);
-      if (block !== undefined) converted.push(block);
-    } else {
-      append(converted, partToBlocks(content, part, partPath, context, place));
-    }
-    for (const block of converted) context.paths.set(block, partPath);
-    append(blocks, converted);
-  });
-  return blocks;
+  return messageBlocks(content, message.parts, path, context, place, (part, partPath) =>
+    part.provider_executed === true
+      ? spelling.serverResultBlock(part, partPath, context)
+      : spelling.toolResultBlock(part, partPath, context),
+  );
 }
 
 /**

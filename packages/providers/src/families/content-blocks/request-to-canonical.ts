@@ -12,35 +12,30 @@
 import type { Message, Part, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
 import {
-  finishProviderDocument,
   fingerprint,
-  guard,
   isJsonObject,
   keptFields,
   pointer,
-  Problems,
   restOf,
+  runToCanonical,
+  type Problems,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
 import type { RequestDialect } from "./dialect.js";
 
 export function requestToCanonical(dialect: RequestDialect, request: unknown): ToCanonicalResult {
-  return guard(
-    () => convertRequest(dialect, request),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runToCanonical((problems) => convertRequest(dialect, request, problems));
 }
 
-function convertRequest(dialect: RequestDialect, request: unknown): ToCanonicalResult {
+function convertRequest(dialect: RequestDialect, request: unknown, problems: Problems): Transcript | undefined {
   const { format, providerKey, names } = dialect.content;
-  const problems = new Problems();
   if (!isJsonObject(request)) {
     problems.error("", `${names.request} must be a JSON object`);
-    return { ok: false, errors: problems.errors, warnings: [] };
+    return undefined;
   }
   if (!Array.isArray(request.messages)) {
     problems.error("/messages", "is required and must be an array");
-    return { ok: false, errors: problems.errors, warnings: [] };
+    return undefined;
   }
   const messages: Message[] = [];
   const known = ["messages"];
@@ -61,7 +56,7 @@ function convertRequest(dialect: RequestDialect, request: unknown): ToCanonicalR
   };
   const fields = keptFields(providerKey, dialect.fieldsToCanonical(request, document, known));
   if (fields !== undefined) document.provider_fields = fields;
-  return finishProviderDocument(document, problems);
+  return document;
 }
 
 /** The system prompt → a system message, or undefined when the request has none the member reads as one. */

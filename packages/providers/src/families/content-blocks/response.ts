@@ -12,40 +12,76 @@
  * the envelope around them.
  */
 import type { FinishReason, Message, Tolerant } from "@agent-transcript/core";
-import { isPartOfType, normalizeUsage } from "@agent-transcript/core";
+import { normalizeUsage } from "@agent-transcript/core";
 import {
-  checkCanonicalInput,
   cloneJson,
-  finishFromCanonical,
-  finishProviderDocument,
-  guard,
   isJsonObject,
+  keptFields,
   pointer,
-  Problems,
+  providerEntry,
+  runToCanonical,
+  shapeKey,
+  shapeOf,
   type FromCanonicalOptions,
   type FromCanonicalResult,
   type JsonObject,
+  type Problems,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
-import {
-  fromCanonicalContext,
-  partToBlocks,
-  toolCallBlock,
-  type FromCanonicalContext,
-} from "./content-from-canonical.js";
-import type { ResponseDialect } from "./dialect.js";
-import { asNative } from "./native-fields.js";
+import { messageBlocks, writeFromCanonical, type FromCanonicalContext } from "./content-from-canonical.js";
+import type { ResponseDialect, StopReasonSpelling } from "./dialect.js";
+import { fieldsOf } from "./native-fields.js";
+
+/**
+ * The stop reasons Anthropic defined and Bedrock Converse took over, both ways; each member's table adds its own
+ * (`pause_turn`, `guardrail_intervened`, …).
+ */
+export const sharedStopReasons: Pick<StopReasonSpelling, "toFinish" | "fromFinish"> = {
+  toFinish: {
+    end_turn: "stop",
+    stop_sequence: "stop",
+    max_tokens: "length",
+    model_context_window_exceeded: "length",
+    tool_use: "tool_calls",
+  },
+  fromFinish: { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use" },
+};
 
 export function responseToCanonical(dialect: ResponseDialect, response: unknown): ToCanonicalResult {
-  return guard(
-    () => {
-      const problems = new Problems();
-      const message = dialect.readResponse(response, problems);
-      if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishProviderDocument(dialect.documentOf([message], response), problems);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runToCanonical((problems) => {
+    const message = dialect.readResponse(response, problems);
+    return message === undefined ? undefined : dialect.documentOf([message], response);
+  });
+}
+
+/**
+ * Keeps what a response has beyond its mapped fields (`rest`) in the message's provider_fields, verbatim, with the
+ * fields the API always sends (`alwaysSent`) that this response lacked marked absent: the writer, which fills them in
+ * for a message from elsewhere, leaves them out again, so a round trip adds nothing (a proxy's or a test's response
+ * may leave out what the API always sends).
+ */
+export function keepResponseFields(
+  dialect: ResponseDialect,
+  message: Message,
+  response: JsonObject,
+  rest: JsonObject,
+  alwaysSent: readonly string[],
+): Message {
+  const absent = alwaysSent.filter((key) => !Object.hasOwn(response, key));
+  const fields = keptFields(dialect.content.providerKey, providerEntry(rest, { absent }));
+  if (fields !== undefined) message.provider_fields = fields;
+  return message;
+}
+
+/** A message's kept response fields (a copy, to write the response around), and the fields its response lacked. */
+export function responseFieldsOf(
+  dialect: ResponseDialect,
+  message: Tolerant.Message,
+): { fields: JsonObject; absent: string[] } {
+  const fields = fieldsOf(dialect.content, message);
+  const absent = shapeOf<{ absent?: string[] }>(fields)?.absent ?? [];
+  delete fields[shapeKey];
+  return { fields, absent };
 }
 
 /** The response's stop reason and usage → the message's finish reason and usage; each field read joins `known`. */
@@ -84,34 +120,25 @@ export function responseFromCanonical<Response>(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<Response> {
-  return guard(
-    () => {
-      const { names } = dialect.content;
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      const index = document.messages.findLastIndex((message) => message.role === "assistant");
-      if (index === -1) {
-        problems.error("/messages", `${names.response} is one assistant message, and the document has none`);
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      document.messages.forEach((_message, other) => {
-        if (other !== index)
-          problems.warn(
-            "message-dropped",
-            pointer("/messages", other),
-            `${names.response} holds one assistant message; this one was left out`,
-          );
-      });
-      const context = fromCanonicalContext(dialect.content, document, problems, options, "response");
-      const message = document.messages[index] as Tolerant.Message;
-      const response = messageFromCanonical(dialect, message, pointer("/messages", index), context);
-      if (response === undefined || problems.errors.length > 0)
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishFromCanonical(asNative<Response>(response), problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return writeFromCanonical<Response>(dialect.content, document, options, "response", (checked, context) => {
+    const { names } = dialect.content;
+    const { problems } = context;
+    const index = checked.messages.findLastIndex((message) => message.role === "assistant");
+    if (index === -1) {
+      problems.error("/messages", `${names.response} is one assistant message, and the document has none`);
+      return undefined;
+    }
+    checked.messages.forEach((_message, other) => {
+      if (other !== index)
+        problems.warn(
+          "message-dropped",
+          pointer("/messages", other),
+          `${names.response} holds one assistant message; this one was left out`,
+        );
+    });
+    const message = checked.messages[index] as Tolerant.Message;
+    return messageFromCanonical(dialect, message, pointer("/messages", index), context);
+  });
 }
 
 /** A canonical assistant message → the member's response object (as JSON); undefined, with an error, for an error. */
@@ -133,42 +160,17 @@ export function messageFromCanonical(
     if (value !== undefined && !dialect.messageFields.includes(key))
       problems.warn("field-dropped", pointer(path, key), `${key} has no place in ${dialect.noun}`);
   }
-  const { content: core } = dialect;
-  const spelling = core.blocks;
-  const content: JsonObject[] = [];
-  // A stream's writer names the part a block came from in its warnings; a response's has no use for the paths.
-  const named = context.mode === "stream";
-  message.parts.forEach((part, partIndex) => {
-    const partPath = pointer(path, "parts", partIndex);
-    if (isPartOfType(part, "tool_call")) {
-      const block = toolCallBlock(core, part, partPath, context);
-      if (block !== undefined) add(content, block, named, partPath, context);
-    } else if (isPartOfType(part, "tool_result")) {
-      if (spelling.isServerResult(part)) {
-        const block = spelling.serverResultBlock(part, partPath, context);
-        if (block !== undefined) add(content, block, named, partPath, context);
-      } else
-        problems.warn(
-          "part-dropped",
-          partPath,
-          "a response is the model's turn and carries no client tool results; the result was left out",
-        );
-    } else
-      for (const block of partToBlocks(core, part, partPath, context, "message"))
-        add(content, block, named, partPath, context);
+  const spelling = dialect.content.blocks;
+  const content = messageBlocks(dialect.content, message.parts, path, context, "message", (part, partPath) => {
+    if (spelling.isServerResult(part)) return spelling.serverResultBlock(part, partPath, context);
+    problems.warn(
+      "part-dropped",
+      partPath,
+      "a response is the model's turn and carries no client tool results; the result was left out",
+    );
+    return undefined;
   });
   return dialect.writeResponse(message, content, path, context);
-}
-
-function add(
-  content: JsonObject[],
-  block: JsonObject,
-  named: boolean,
-  path: string,
-  context: FromCanonicalContext,
-): void {
-  content.push(block);
-  if (named) context.paths.set(block, path);
 }
 
 /** The native stop reason for a message: its own back to its own API, otherwise mapped from the finish reason. */
@@ -198,16 +200,21 @@ export function stopReasonOf(
   return "end_turn";
 }
 
-/** The native usage for a message: its own raw usage back to its own API, otherwise computed from the counters. */
+/**
+ * The native usage for a message: its own raw usage back to its own API, otherwise computed from the counters; none
+ * for a message without usage whose response had none (`absent`, as `responseFieldsOf` gives it).
+ */
 export function usageOf(
   dialect: ResponseDialect,
   message: Tolerant.Message,
+  absent: readonly string[],
   path: string,
   context: FromCanonicalContext,
 ): JsonObject | undefined {
   const spelling = dialect.usage;
   const { problems } = context;
   const usage = message.usage;
+  if (usage === undefined && absent.includes("usage")) return undefined;
   if (usage === undefined) {
     // A stream that ended without its usage event has none, and (where the API allows it) is written without one.
     if (

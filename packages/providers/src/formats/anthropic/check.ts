@@ -17,7 +17,7 @@
  */
 import type { AnthropicRequest } from "./types.js";
 import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
-import { blocksOf } from "../../families/content-blocks/index.js";
+import { blocksOf, checkEachMessage } from "../../families/content-blocks/index.js";
 
 interface Turn {
   role: string;
@@ -35,22 +35,7 @@ export function checkRequest(request: AnthropicRequest): TargetProblem[] {
   const messages: unknown[] = value.messages;
   if (messages.length === 0) problems.push({ path: "/messages", message: "Anthropic needs at least one message" });
   const turns: Turn[] = [];
-  messages.forEach((message, index) => {
-    const path = pointer("/messages", index);
-    if (!isJsonObject(message)) {
-      problems.push({ path, message: "a message must be an object" });
-      return;
-    }
-    const role = message.role;
-    if (role !== "user" && role !== "assistant" && role !== "system") {
-      problems.push({
-        path: pointer(path, "role"),
-        message: `role must be user, assistant or system, not ${JSON.stringify(role)}`,
-      });
-      return;
-    }
-    if (index === 0 && role !== "user")
-      problems.push({ path: pointer(path, "role"), message: "the first message must be a user message" });
+  checkEachMessage(messages, ["user", "assistant", "system"], problems, (message, role, path, index) => {
     const content = message.content;
     if (content === "" || (Array.isArray(content) && content.length === 0))
       problems.push({ path: pointer(path, "content"), message: "content must not be empty" });

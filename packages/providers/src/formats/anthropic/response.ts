@@ -23,46 +23,31 @@ import {
   fingerprint,
   isJsonObject,
   pointer,
-  providerEntry,
   restOf,
-  shapeKey,
-  shapeOf,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
 import {
   assign,
-  fieldsOf,
+  keepResponseFields,
   readStopAndUsage,
   responseConverters,
+  responseFieldsOf,
+  sharedStopReasons,
   stopReasonOf,
   usageOf,
   type FromCanonicalContext,
   type ResponseDialect,
 } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
-import { providerFields, providerKey } from "./native-fields.js";
+import { providerKey } from "./native-fields.js";
 
 export const responseDialect: ResponseDialect = {
   content: anthropicContent,
   stopReasons: {
     key: "stop_reason",
-    toFinish: {
-      end_turn: "stop",
-      stop_sequence: "stop",
-      max_tokens: "length",
-      model_context_window_exceeded: "length",
-      tool_use: "tool_calls",
-      pause_turn: "pause",
-      refusal: "refusal",
-    },
-    fromFinish: {
-      stop: "end_turn",
-      length: "max_tokens",
-      tool_calls: "tool_use",
-      pause: "pause_turn",
-      refusal: "refusal",
-    },
+    toFinish: { ...sharedStopReasons.toFinish, pause_turn: "pause", refusal: "refusal" },
+    fromFinish: { ...sharedStopReasons.fromFinish, pause: "pause_turn", refusal: "refusal" },
     missing: undefined,
   },
   usage: {
@@ -99,7 +84,7 @@ export const responseDialect: ResponseDialect = {
 export const { responseToCanonical, responseFromCanonical } = responseConverters<AnthropicResponse>(responseDialect);
 
 /** The transcript holding converted response messages; its id is the first response id. */
-export function documentOf(messages: Message[], source: unknown): Transcript {
+function documentOf(messages: Message[], source: unknown): Transcript {
   const first = messages.find((message) => message.response_id !== undefined)?.response_id;
   return {
     schema_version: formatVersion,
@@ -148,12 +133,14 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
   }
   readStopAndUsage(responseDialect, value, message, known, path, problems);
   const rest = restOf(value, known) ?? {};
-  // What the writer fills in when the document lacks it is marked when the Message lacked it too, so a round trip
-  // adds nothing (a proxy's or a test's Message may leave out what the API always sends).
-  const absent = ["type", "role", "id", "model", "stop_reason", "usage"].filter((key) => !Object.hasOwn(value, key));
-  const fields = providerFields(providerEntry(rest, { absent }));
-  if (fields !== undefined) message.provider_fields = fields;
-  return message;
+  return keepResponseFields(responseDialect, message, value, rest, [
+    "type",
+    "role",
+    "id",
+    "model",
+    "stop_reason",
+    "usage",
+  ]);
 }
 
 /** The `Message` object around an assistant message's blocks. */
@@ -164,9 +151,7 @@ function writeResponse(
   context: FromCanonicalContext,
 ): JsonObject {
   const { problems } = context;
-  const fields = fieldsOf(anthropicContent, message);
-  const absent = shapeOf<{ absent?: string[] }>(fields)?.absent ?? [];
-  delete fields[shapeKey];
+  const { fields, absent } = responseFieldsOf(responseDialect, message);
   const fromAnthropic =
     message.provider_fields?.[providerKey] !== undefined || message.usage?.raw?.provider === providerKey;
   const native: JsonObject = { type: "message", role: "assistant" };
@@ -190,10 +175,7 @@ function writeResponse(
   if (stopReason !== undefined) native.stop_reason = stopReason;
   else if (!Object.hasOwn(native, "stop_reason") && !absent.includes("stop_reason")) native.stop_reason = null;
   if (!fromAnthropic && !Object.hasOwn(native, "stop_sequence")) native.stop_sequence = null;
-  const usage =
-    message.usage === undefined && absent.includes("usage")
-      ? undefined
-      : usageOf(responseDialect, message, path, context);
+  const usage = usageOf(responseDialect, message, absent, path, context);
   if (usage !== undefined) native.usage = usage;
   for (const key of ["type", "role"]) if (absent.includes(key)) delete native[key];
   return native;

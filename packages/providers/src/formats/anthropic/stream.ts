@@ -20,21 +20,16 @@
  * each block as `content_block_start` with its empty form, the deltas that rebuild it, and `content_block_stop`, then
  * `message_delta` and `message_stop`: reading those events back gives the same document.
  */
-import type { Message, Tolerant } from "@agent-transcript/core";
+import type { Message } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
 import type { AnthropicStreamEvent } from "./types.js";
 import {
   cloneJson,
   describeValue,
-  finishProviderDocument,
-  guard,
   isJsonObject,
   pointer,
-  Problems,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
-  type ToCanonicalResult,
+  type Problems,
 } from "../../conversion/index.js";
 import {
   appendText,
@@ -42,51 +37,43 @@ import {
   blocksOf,
   completeSignature,
   interruptedBy,
-  keepRawInput,
-  parseStreamedInput,
-  streamFromCanonical as familyStreamFromCanonical,
+  streamConverters,
+  StreamedInputs,
   type StreamDialect,
-  type UnparsedInput,
 } from "../../families/content-blocks/index.js";
 import { anthropicContent } from "./content.js";
 import { providerKey } from "./native-fields.js";
-import { documentOf, messageToCanonical, responseDialect } from "./response.js";
+import { messageToCanonical, responseDialect } from "./response.js";
 
 const streamDialect: StreamDialect = {
   response: responseDialect,
   notAssistant: "a stream carries only the model's messages; this one was left out",
   oneMessage: undefined,
+  readEvents,
   eventsOf: (message, context) => eventsOf(message, context.partialInputs),
 };
+
+export const { streamToCanonical, streamFromCanonical } = streamConverters<AnthropicStreamEvent>(streamDialect);
 
 interface OpenMessage {
   message: JsonObject;
   content: unknown[];
   /** Partial JSON collected per block index, replacing the block's input when it stops. */
-  json: Map<number, string>;
-  /** Blocks whose assembled input is not JSON (a stream cut off mid-call): the text and why it does not parse. */
-  unparsed: Map<number, UnparsedInput>;
+  inputs: StreamedInputs;
   path: string;
 }
 
-export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
-  return guard(
-    () => aggregate(chunks),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
-
-function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
-  const problems = new Problems();
+/** The events → the messages they stand for; the document's id is a fingerprint of the events. */
+function readEvents(chunks: readonly unknown[], problems: Problems): { messages: Message[]; source: unknown } {
   const messages: Message[] = [];
   let open: OpenMessage | undefined;
   const close = (): Message | undefined => {
     if (open === undefined) return undefined;
-    for (const index of open.json.keys()) stopBlock(open, index, problems);
+    for (const index of open.inputs.pending()) stopBlock(open, index, problems);
     open.message.content = open.content;
     const message = messageToCanonical(open.message, open.path, problems);
     // Content blocks and parts correspond one to one: a call whose input never became JSON keeps the text as raw_input.
-    for (const [index, unparsed] of open.unparsed) keepRawInput(message?.parts[index], unparsed);
+    open.inputs.keepRaw((index) => message?.parts[index]);
     open = undefined;
     if (message !== undefined) messages.push(message);
     return message;
@@ -115,8 +102,7 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
       open = {
         message,
         content: Array.isArray(message.content) ? message.content : [],
-        json: new Map(),
-        unparsed: new Map(),
+        inputs: new StreamedInputs(),
         path: pointer(path, "message"),
       };
       return;
@@ -152,7 +138,7 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
     close();
   }
   if (messages.length === 0 && problems.errors.length === 0) problems.error("", "the stream holds no message");
-  return finishProviderDocument(documentOf(messages, chunks), problems);
+  return { messages, source: chunks };
 }
 
 function applyEvent(open: OpenMessage, event: JsonObject, path: string, problems: Problems): void {
@@ -215,8 +201,7 @@ function applyDelta(
     case "signature_delta":
       return completeSignature(block, delta.signature);
     case "input_json_delta":
-      if (typeof delta.partial_json === "string")
-        open.json.set(index, `${open.json.get(index) ?? ""}${delta.partial_json}`);
+      open.inputs.append(index, delta.partial_json);
       return;
     case "citations_delta":
       if (!Array.isArray(block.citations)) block.citations = [];
@@ -230,12 +215,9 @@ function applyDelta(
 }
 
 function stopBlock(open: OpenMessage, index: number, problems: Problems): void {
-  const json = open.json.get(index);
-  open.json.delete(index);
+  const input = open.inputs.take(index, pointer(open.path, "content", index), problems);
   const block = open.content[index];
-  if (json === undefined || json === "" || !isJsonObject(block)) return;
-  const input = parseStreamedInput(json, index, pointer(open.path, "content", index), open.unparsed, problems);
-  if (input !== undefined) block.input = input.value;
+  if (input !== undefined && isJsonObject(block)) block.input = input.value;
 }
 
 /** The events that stream one native message. */
@@ -303,11 +285,4 @@ function streamBlock(
       break;
   }
   return { opening, deltas };
-}
-
-export function streamFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<AnthropicStreamEvent[]> {
-  return familyStreamFromCanonical<AnthropicStreamEvent>(streamDialect, document, options);
 }

@@ -14,7 +14,7 @@
  *   `toolChoice` is one of `auto`, `any` or `tool`, and a `tool` choice names a defined tool.
  */
 import { isJsonObject, pointer, type JsonObject, type TargetProblem } from "../../conversion/index.js";
-import { blocksOf } from "../../families/content-blocks/index.js";
+import { blocksOf, checkEachMessage } from "../../families/content-blocks/index.js";
 import { isServerBlock, memberKeys, toolUseIdRule } from "./content.js";
 import { toolNamePattern } from "./request-tools.js";
 import type { BedrockConverseRequest } from "./types.js";
@@ -31,22 +31,7 @@ export function checkRequest(request: BedrockConverseRequest): TargetProblem[] {
     problems.push({ path: "/messages", message: "Bedrock Converse needs at least one message" });
   checkSystem(value.system, problems);
   let usesTools = false;
-  messages.forEach((message, index) => {
-    const path = pointer("/messages", index);
-    if (!isJsonObject(message)) {
-      problems.push({ path, message: "a message must be an object" });
-      return;
-    }
-    const role = message.role;
-    if (role !== "user" && role !== "assistant") {
-      problems.push({
-        path: pointer(path, "role"),
-        message: `role must be user or assistant, not ${JSON.stringify(role)}`,
-      });
-      return;
-    }
-    if (index === 0 && role !== "user")
-      problems.push({ path: pointer(path, "role"), message: "the first message must be a user message" });
+  checkEachMessage(messages, ["user", "assistant"], problems, (message, role, path, index) => {
     const previous = messages[index - 1];
     if (isJsonObject(previous) && previous.role === role)
       problems.push({

@@ -21,19 +21,18 @@ import {
   fingerprint,
   isJsonObject,
   pointer,
-  providerEntry,
   restOf,
   setField,
-  shapeKey,
-  shapeOf,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
 import {
   assign,
-  fieldsOf,
+  keepResponseFields,
   readStopAndUsage,
   responseConverters,
+  responseFieldsOf,
+  sharedStopReasons,
   stopReasonOf,
   takeField,
   usageOf,
@@ -41,7 +40,7 @@ import {
   type ResponseDialect,
 } from "../../families/content-blocks/index.js";
 import { bedrockContent } from "./content.js";
-import { messageFieldsMarker, outputFieldsMarker, providerFields, providerKey } from "./native-fields.js";
+import { messageFieldsMarker, outputFieldsMarker, providerKey } from "./native-fields.js";
 import type { BedrockConverseResponse } from "./types.js";
 
 /** The usage shape `normalizeUsage` reads, and the `raw.provider` of a normalised usage. */
@@ -52,22 +51,13 @@ export const responseDialect: ResponseDialect = {
   stopReasons: {
     key: "stopReason",
     toFinish: {
-      end_turn: "stop",
-      stop_sequence: "stop",
-      max_tokens: "length",
-      model_context_window_exceeded: "length",
-      tool_use: "tool_calls",
+      ...sharedStopReasons.toFinish,
       guardrail_intervened: "content_filter",
       content_filtered: "content_filter",
       malformed_model_output: "error",
       malformed_tool_use: "error",
     },
-    fromFinish: {
-      stop: "end_turn",
-      length: "max_tokens",
-      tool_calls: "tool_use",
-      content_filter: "content_filtered",
-    },
+    fromFinish: { ...sharedStopReasons.fromFinish, content_filter: "content_filtered" },
     missing: "the message has no finish reason; end_turn was written (Bedrock requires a stop reason)",
   },
   usage: {
@@ -110,7 +100,7 @@ function errorBodyMessage(value: unknown): string | undefined {
  * the response with its keys sorted: a stream's events fill the same response in another key order (and in either
  * order of `messageStop` and `metadata`), and it gets the same id as the response unstreamed.
  */
-export function documentOf(messages: Message[], response: unknown): Transcript {
+function documentOf(messages: Message[], response: unknown): Transcript {
   return {
     schema_version: formatVersion,
     id: `bedrock-converse-response-${fingerprint(sortedKeys(response))}`,
@@ -156,11 +146,7 @@ export function messageToCanonical(value: unknown, path: string, problems: Probl
   if (outputRest !== undefined) rest[outputFieldsMarker] = outputRest;
   const messageRest = restOf(native, ["role", "content"]);
   if (messageRest !== undefined) rest[messageFieldsMarker] = messageRest;
-  // A response without a stop reason or usage (the API always sends both; a proxy may not) is written back without.
-  const absent = ["stopReason", "usage"].filter((key) => !Object.hasOwn(value, key));
-  const fields = providerFields(providerEntry(rest, { absent }));
-  if (fields !== undefined) message.provider_fields = fields;
-  return message;
+  return keepResponseFields(responseDialect, message, value, rest, ["stopReason", "usage"]);
 }
 
 /** The Converse response object (`output.message`, `stopReason`, `usage`) around an assistant message's blocks. */
@@ -170,9 +156,7 @@ function writeResponse(
   path: string,
   context: FromCanonicalContext,
 ): JsonObject {
-  const fields = fieldsOf(bedrockContent, message);
-  const absent = shapeOf<{ absent?: string[] }>(fields)?.absent ?? [];
-  delete fields[shapeKey];
+  const { fields, absent } = responseFieldsOf(responseDialect, message);
   const outputRest = takeField(fields, outputFieldsMarker);
   const messageRest = takeField(fields, messageFieldsMarker);
   const nativeMessage = assign(isJsonObject(messageRest) ? assign({}, messageRest) : {}, {
@@ -189,10 +173,7 @@ function writeResponse(
     ? undefined
     : stopReasonOf(responseDialect, message, fromBedrock, path, context.problems);
   if (stopReason !== undefined) response.stopReason = stopReason;
-  const usage =
-    message.usage === undefined && absent.includes("usage")
-      ? undefined
-      : usageOf(responseDialect, message, path, context);
+  const usage = usageOf(responseDialect, message, absent, path, context);
   if (usage !== undefined) response.usage = usage;
   return response;
 }

@@ -23,19 +23,14 @@
  */
 import {
   cloneJson,
-  finishProviderDocument,
-  guard,
   isJsonObject,
   pointer,
-  Problems,
   restOf,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
-  type ToCanonicalResult,
+  type Problems,
   append,
 } from "../../conversion/index.js";
-import type { Tolerant } from "@agent-transcript/core";
+import type { Message } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
 import {
   appendText,
@@ -43,24 +38,25 @@ import {
   blocksOf,
   completeSignature,
   interruptedBy,
-  keepRawInput,
-  parseStreamedInput,
-  streamFromCanonical as familyStreamFromCanonical,
+  streamConverters,
+  StreamedInputs,
   type FromCanonicalContext,
   type StreamDialect,
-  type UnparsedInput,
 } from "../../families/content-blocks/index.js";
 import { bedrockContent } from "./content.js";
 import { providerKey } from "./native-fields.js";
-import { documentOf, messageToCanonical, responseDialect } from "./response.js";
+import { messageToCanonical, responseDialect } from "./response.js";
 import type { BedrockConverseStreamEvent } from "./types.js";
 
 const streamDialect: StreamDialect = {
   response: responseDialect,
   notAssistant: "a stream carries only the model's message; this one was left out",
   oneMessage: "a Converse stream carries one assistant message; this one was left out",
+  readEvents,
   eventsOf,
 };
+
+export const { streamToCanonical, streamFromCanonical } = streamConverters<BedrockConverseStreamEvent>(streamDialect);
 
 /** Padding against length side channels that the service adds to every event: not content. */
 const paddingKey = "p";
@@ -77,28 +73,25 @@ interface Aggregate {
   response: JsonObject;
   blocks: Array<JsonObject | undefined>;
   /** Tool input JSON text collected per block index. */
-  inputs: Map<number, string>;
-  unparsed: Map<number, UnparsedInput>;
+  inputs: StreamedInputs;
   padded: string | undefined;
   error: string | undefined;
   errorEvent: JsonObject | undefined;
 }
 
-export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
-  return guard(
-    () => aggregate(chunks),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
-
-function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
-  const problems = new Problems();
+/**
+ * The events → the one message of the response they fill; the document's id is a fingerprint of that response, so a
+ * stream and the same response unstreamed get the same one.
+ */
+function readEvents(
+  chunks: readonly unknown[],
+  problems: Problems,
+): { messages: Message[]; source: unknown } | undefined {
   const state: Aggregate = {
     message: { role: "assistant" },
     response: {},
     blocks: [],
-    inputs: new Map(),
-    unparsed: new Map(),
+    inputs: new StreamedInputs(),
     padded: undefined,
     error: undefined,
     errorEvent: undefined,
@@ -123,16 +116,14 @@ function aggregate(chunks: readonly unknown[]): ToCanonicalResult {
       state.padded,
       "the p field of the events is padding against length side channels, not content; it is left out",
     );
-  if (problems.errors.length > 0) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (problems.errors.length > 0) return undefined;
   const content = state.blocks.filter((block): block is JsonObject => block !== undefined);
   const response = assign({ output: { message: assign(state.message, { content }) } }, state.response);
   const message = messageToCanonical(response, "", problems);
-  if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (message === undefined) return undefined;
   if (state.error !== undefined) interruptedBy(bedrockContent, message, state.error, state.errorEvent);
-  for (const [index, unparsed] of state.unparsed)
-    keepRawInput(message.parts[content.indexOf(state.blocks[index] as JsonObject)], unparsed);
-  // The id is the aggregated response's fingerprint, so a stream and the same response unstreamed get the same one.
-  return finishProviderDocument(documentOf([message], response), problems);
+  state.inputs.keepRaw((index) => message.parts[content.indexOf(state.blocks[index] as JsonObject)]);
+  return { messages: [message], source: response };
 }
 
 function withoutPadding(payload: JsonObject, known: readonly string[]): JsonObject | undefined {
@@ -215,8 +206,7 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
       problems.error(path, "a toolUse delta for a block that did not start as a toolUse");
       return;
     }
-    if (typeof delta.toolUse.input === "string")
-      state.inputs.set(index, `${state.inputs.get(index) ?? ""}${delta.toolUse.input}`);
+    state.inputs.append(index, delta.toolUse.input);
     return;
   }
   if (Array.isArray(delta.toolResult)) {
@@ -252,23 +242,11 @@ function applyDelta(state: Aggregate, index: number, delta: unknown, path: strin
 }
 
 function stopBlock(state: Aggregate, index: number, problems: Problems): void {
-  const json = state.inputs.get(index);
   const block = state.blocks[index];
   if (!isJsonObject(block) || !isJsonObject(block.toolUse) || Object.hasOwn(block.toolUse, "input")) return;
-  state.inputs.delete(index);
-  if (json === undefined || json === "") {
-    block.toolUse.input = {};
-    return;
-  }
-  const input = parseStreamedInput(json, index, pointer("", "contentBlock", index), state.unparsed, problems);
+  // No text (or an empty one) is `{}`, as the unstreamed response has it; so is a text that is not JSON.
+  const input = state.inputs.take(index, pointer("", "contentBlock", index), problems);
   block.toolUse.input = input === undefined ? {} : input.value;
-}
-
-export function streamFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<BedrockConverseStreamEvent[]> {
-  return familyStreamFromCanonical<BedrockConverseStreamEvent>(streamDialect, document, options);
 }
 
 /** The events that stream one response object. */

@@ -17,7 +17,7 @@
  */
 import { withIndefiniteArticle } from "@agent-transcript/core";
 import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
-import { ToolMessageRuns } from "../../families/chat-completions/index.js";
+import { checkEachMessage, ToolMessageRuns } from "../../families/chat-completions/index.js";
 import type { MistralChatRequest } from "./types.js";
 
 const roles = new Set(["system", "user", "assistant", "tool"]);
@@ -44,18 +44,9 @@ export function checkRequest(request: MistralChatRequest): TargetProblem[] {
     problems,
     "answers no call of the assistant message before its run of tool messages",
   );
-  messages.forEach((message: unknown, index) => {
-    const path = pointer("", "messages", index);
+  checkEachMessage(messages, roles, "Mistral", problems, (message, role, path, index) => {
+    if (role === undefined) return;
     const last = index === messages.length - 1;
-    if (!isJsonObject(message)) {
-      problems.push({ path, message: "must be an object" });
-      return;
-    }
-    const role = message["role"];
-    if (typeof role !== "string" || !roles.has(role)) {
-      problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Mistral knows` });
-      return;
-    }
     if (previous !== undefined && !next[previous]?.has(role))
       problems.push({
         path: pointer(path, "role"),

@@ -30,14 +30,16 @@ import {
   type Problems,
 } from "../../conversion/index.js";
 import {
+  contentCodec,
   dataUri,
+  fileTextEntry,
   finishNative,
   keptInner,
+  leaveOutReasoning,
   nest,
   targetFields,
   withFields,
   type AssistantFields,
-  type ContentCodec,
   type ContentPlace,
   type WriteContext,
 } from "../../families/chat-completions/index.js";
@@ -57,12 +59,8 @@ function own(fields: Record<string, Record<string, unknown>> | undefined, path: 
 
 // ─── To canonical ────────────────────────────────────────────────────────────────────────────────────────────────
 
-function readChunk(value: unknown, path: string, problems: Problems): Part | undefined {
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be a content chunk object");
-    return undefined;
-  }
-  const reader = new FieldReader(value, path, problems);
+function readChunk(reader: FieldReader, problems: Problems): Part | undefined {
+  const { value } = reader;
   const type = reader.string("type", { required: true, nonEmpty: true });
   switch (type) {
     case undefined:
@@ -145,22 +143,9 @@ function readThinking(reader: FieldReader, problems: Problems): ReasoningPart | 
 // ─── From canonical ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A content chunk for a part, or undefined when the part has no place in a Mistral message of `place`. */
-function writeChunk(
-  part: Tolerant.Part,
-  path: string,
-  context: WriteContext,
-  place: ContentPlace,
-): JsonObject | undefined {
+function writeChunk(part: Part, path: string, context: WriteContext, place: ContentPlace): JsonObject | undefined {
   const { problems } = context;
-  if (!isKnownPart(part)) {
-    problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no Mistral equivalent`);
-    return undefined;
-  }
   switch (part.type) {
-    case "text": {
-      reportUnmapped(part, ["type", "text", "provider_fields"], path, label, problems);
-      return finishNative({ type: "text", text: part.text }, own(part.provider_fields, path, problems));
-    }
     case "refusal":
       reportUnmapped(part, ["type", "text", "provider_fields"], path, label, problems);
       own(part.provider_fields, path, problems);
@@ -246,14 +231,7 @@ function writeMedia(
     reportUnmapped(part, ["type", "file_id", "provider_fields"], path, label, problems);
     return finishNative({ type: "file", file_id: part.file_id }, kept);
   }
-  if (part.text !== undefined) {
-    problems.warn(
-      "value-converted",
-      path,
-      "Mistral has no plain-text document chunk; the document's text is sent as a text chunk",
-    );
-    return { type: "text", text: part.text };
-  }
+  if (part.text !== undefined) return fileTextEntry(part.text, "Mistral", "chunk", path, problems);
   problems.warn(
     "media-fallback",
     path,
@@ -308,14 +286,12 @@ function writeReasoning(
     );
     return { type: "thinking", thinking: [{ type: "text", text }] };
   }
-  if (decision.action === "drop" && decision.warning !== undefined)
-    problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
-  else
-    problems.warn(
-      "reasoning-dropped",
-      path,
-      `reasoning from ${from} left out: Mistral rejects reasoning input it did not issue (foreignReasoning is ${policy})`,
-    );
+  leaveOutReasoning(
+    decision,
+    `reasoning from ${from} left out: Mistral rejects reasoning input it did not issue (foreignReasoning is ${policy})`,
+    path,
+    problems,
+  );
   return undefined;
 }
 
@@ -348,7 +324,7 @@ function writeAssistantPart(part: Tolerant.Part, path: string, context: WriteCon
     problems.warn("part-dropped", path, "a tool result inside an assistant message has no Mistral equivalent");
     return;
   }
-  const chunk = writeChunk(part, path, context, "assistant");
+  const chunk = mistralContent.write(part, path, context, "assistant");
   if (chunk === undefined) return;
   if (fields.toolCalls.length > 0)
     problems.warn("order-changed", path, "Mistral puts content before tool calls; this part followed a call");
@@ -356,4 +332,11 @@ function writeAssistantPart(part: Tolerant.Part, path: string, context: WriteCon
 }
 
 /** Mistral's content codec. */
-export const mistralContent: ContentCodec = { read: readChunk, write: writeChunk, writeAssistant: writeAssistantPart };
+export const mistralContent = contentCodec({
+  provider,
+  label,
+  notObject: "must be a content chunk object",
+  read: readChunk,
+  write: writeChunk,
+  writeAssistant: writeAssistantPart,
+});

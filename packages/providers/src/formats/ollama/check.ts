@@ -1,7 +1,8 @@
 import { isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
+import { checkEachMessage } from "../../families/chat-completions/index.js";
 import type { OllamaChatRequest } from "./types.js";
 
-const roles = ["system", "user", "assistant", "tool"];
+const roles = new Set(["system", "user", "assistant", "tool"]);
 const base64Pattern = /^[\d+/a-z]*={0,2}$/i;
 
 /**
@@ -19,18 +20,10 @@ export function checkRequest(request: OllamaChatRequest): TargetProblem[] {
   let callNames: Set<string> | undefined;
   let callIds = new Set<string>();
   const seenIds = new Set<string>();
-  let previousRole: unknown;
-  messages.forEach((message: unknown, index) => {
-    const path = pointer("", "messages", index);
-    if (!isJsonObject(message)) {
-      problems.push({ path, message: "must be an object" });
-      return;
-    }
-    const role = message["role"];
+  let previousRole: string | undefined;
+  checkEachMessage(messages, roles, "Ollama", problems, (message, role, path) => {
     const continuesTurn = role === "assistant" && previousRole === "assistant";
     previousRole = role;
-    if (typeof role !== "string" || !roles.includes(role))
-      problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Ollama knows` });
     const images = message["images"];
     if (Array.isArray(images)) {
       images.forEach((image: unknown, imageIndex) => {

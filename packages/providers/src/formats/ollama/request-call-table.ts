@@ -3,9 +3,15 @@
  * them, content.ts pairs the results).
  */
 import type { Tolerant } from "@agent-transcript/core";
-import { pointer, type JsonObject, type Problems } from "../../conversion/index.js";
+import { pointer, TurnCallIds, type IdRule, type JsonObject, type Problems } from "../../conversion/index.js";
 import { syntheticCallId } from "../../families/chat-completions/index.js";
 import { ollamaMember } from "./request-member.js";
+
+/** Ollama takes any call id; one made up for a call whose id an earlier call took is the family's kind for Ollama. */
+const idRule: IdRule = {
+  isValid: () => true,
+  make: (basis, attempt) => syntheticCallId(ollamaMember, `${basis}#${attempt}`),
+};
 
 /** A function call as it was sent. */
 export interface SentCall {
@@ -20,21 +26,19 @@ export interface SentCall {
 
 /**
  * Ollama pairs a tool message with a call of the assistant message right before it, by `tool_call_id` (and
- * `tool_name`). The table follows the calls as they are written: each source id maps to its latest occurrence, so a
- * result pairs with the call of its own turn when a source reuses an id (a Gemini history); the later call goes out
- * under a fresh deterministic id (`id-remapped`). A call that is not sent (provider-executed or built-in) is
- * remembered too, so its result is dropped with it.
+ * `tool_name`). The ids are the request's turn call ids (`TurnCallIds`): a call whose id an earlier call already took
+ * goes out under a fresh deterministic id (`id-remapped`, a Gemini history reuses ids). What is Ollama's own is the
+ * pairing: each source id maps to its latest call, with the message that carries it (a tool message goes right after
+ * that message), whether it went out with an id, and whether it was sent at all (a provider-executed or built-in call
+ * is not, and its result is dropped with it).
  */
 export class CallTable {
+  private readonly ids = new TurnCallIds(idRule);
   private readonly latest = new Map<string, SentCall | null>();
-  private readonly used = new Set<string>();
   /** Calls written into the message being built, given their owner once it is known. */
   private unowned: SentCall[] = [];
 
-  constructor(
-    private readonly reserved: ReadonlySet<string>,
-    private readonly problems: Problems,
-  ) {}
+  constructor(private readonly problems: Problems) {}
 
   notSent(id: string): void {
     this.latest.set(id, null);
@@ -42,19 +46,15 @@ export class CallTable {
 
   /** The id to write for a call at `path` (its own, unless an earlier call already went out with it). */
   send(part: Tolerant.ToolCallPart, path: string, withId: boolean): string {
-    let id = part.id;
-    if (withId && this.used.has(id)) {
-      for (let attempt = 0; ; attempt += 1) {
-        id = syntheticCallId(ollamaMember, `${part.id}:${path}#${attempt}`);
-        if (!this.used.has(id) && !this.reserved.has(id)) break;
-      }
+    // A call written without an id still takes its id: a later call with the same one gets a fresh id.
+    const taken = this.ids.call(part.id, path);
+    const id = withId ? taken.id : part.id;
+    if (id !== part.id)
       this.problems.warn(
         "id-remapped",
         pointer(path, "id"),
         `tool-call id ${part.id} is used by an earlier call too; sent as ${id} so each tool message pairs with its own call`,
       );
-    }
-    this.used.add(id);
     const call: SentCall = { id, name: part.name, withId: withId && id !== "" };
     this.latest.set(part.id, call);
     this.unowned.push(call);

@@ -17,20 +17,18 @@ import type { Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   carryRequestSettings,
-  checkCanonicalInput,
   ownFields,
   cloneJson,
   dropAbsent,
   fillMissing,
-  finishFromCanonical,
-  guard,
   pointer,
-  Problems,
   reportUnmapped,
+  runFromCanonical,
+  type FromCanonical,
   type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
-  type ToCanonicalResult,
+  type Problems,
+  type ToCanonical,
 } from "../../conversion/index.js";
 import { assumeModel, finishNative, keptInner, readRequest } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, writeToolResult, type WriteContext } from "./content.js";
@@ -39,9 +37,7 @@ import { ollamaMember } from "./request-member.js";
 import { label, provider, shapeOf } from "./native-fields.js";
 import type { OllamaChatRequest } from "./types.js";
 
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return readRequest(ollamaMember, request, readMessage);
-}
+export const requestToCanonical: ToCanonical<unknown> = (request) => readRequest(ollamaMember, request, readMessage);
 
 /**
  * An assistant message right after one whose tool calls are still unanswered joins it: the results after both must
@@ -86,23 +82,14 @@ function writeTool(tool: Tolerant.ToolDefinition, path: string, problems: Proble
   return finishNative({ type: "function", function: fn }, own);
 }
 
-export function requestFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OllamaChatRequest> {
-  return guard(
-    () => writeRequest(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
+export const requestFromCanonical: FromCanonical<OllamaChatRequest> = (document, options = {}) =>
+  runFromCanonical(document, options, (checked, problems) => writeRequest(checked, options, problems));
 
 function writeRequest(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<OllamaChatRequest> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  problems: Problems,
+): OllamaChatRequest {
   reportUnmapped(
     document,
     ["schema_version", "id", "source", "producer", "messages", "tools", "tool_choice", "provider_fields"],
@@ -110,10 +97,7 @@ function writeRequest(
     label,
     problems,
   );
-  const reserved = new Set<string>();
-  for (const message of document.messages)
-    for (const part of message.parts) if (isKnownPart(part) && part.type === "tool_call") reserved.add(part.id);
-  const calls = new CallTable(reserved, problems);
+  const calls = new CallTable(problems);
   const context: WriteContext = { problems, options, calls };
   const messages: JsonObject[] = [];
   // A document read from Ollama is in an order Ollama took: its messages are written as they were, none joined or
@@ -232,5 +216,5 @@ function writeRequest(
   dropAbsent(request, shapeOf(own));
   carryRequestSettings("ollama", document, request, options, problems);
   assumeModel(ollamaMember, request, problems);
-  return finishFromCanonical(request as unknown as OllamaChatRequest, problems.warnings, options);
+  return request as unknown as OllamaChatRequest;
 }

@@ -10,26 +10,25 @@
 import type { Message, Tolerant, Transcript, Usage } from "@agent-transcript/core";
 import { normalizeUsage, formatVersion } from "@agent-transcript/core";
 import {
-  checkCanonicalInput,
   cloneJson,
   emptyProvenance,
   fillMissing,
   FieldReader,
   fingerprint,
-  finishFromCanonical,
-  finishToCanonical,
-  guard,
   isDateTime,
   isJsonObject,
   pointer,
-  Problems,
   reportUnmapped,
+  runFromCanonical,
+  runToCanonical,
   setField,
   shapeKey,
+  type FromCanonical,
   type FromCanonicalOptions,
-  type FromCanonicalResult,
   type JsonObject,
-  type ToCanonicalResult,
+  type Problems,
+  type Provenance,
+  type ToCanonical,
 } from "../../conversion/index.js";
 import { finishNative, keptInner, responseMessage, type PendingCall } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, type WriteContext } from "./content.js";
@@ -43,29 +42,24 @@ function canonicalFinish(native: string, hasCalls: boolean): Message["finish_rea
   return "other";
 }
 
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return guard(
-    () => readResponse(response),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
+export const responseToCanonical: ToCanonical<unknown> = (response) =>
+  runToCanonical((problems) => readResponse(response, problems));
 
-function readResponse(response: unknown): ToCanonicalResult {
-  const problems = new Problems();
-  if (!isJsonObject(response))
-    return { ok: false, errors: [{ path: "", message: "must be an Ollama chat response object" }], warnings: [] };
+function readResponse(
+  response: unknown,
+  problems: Problems,
+): { document: Transcript; provenance: Provenance } | undefined {
+  if (!isJsonObject(response)) {
+    problems.error("", "must be an Ollama chat response object");
+    return undefined;
+  }
   if (Object.hasOwn(response, "error") && !Object.hasOwn(response, "message")) {
     const error = response["error"];
-    return {
-      ok: false,
-      errors: [
-        {
-          path: "/error",
-          message: `an error body, not a response: ${typeof error === "string" ? error : JSON.stringify(error)}`,
-        },
-      ],
-      warnings: [],
-    };
+    problems.error(
+      "/error",
+      `an error body, not a response: ${typeof error === "string" ? error : JSON.stringify(error)}`,
+    );
+    return undefined;
   }
   const reader = new FieldReader(response, "", problems);
   const model = reader.string("model");
@@ -79,7 +73,7 @@ function readResponse(response: unknown): ToCanonicalResult {
     nativeMessage === undefined
       ? undefined
       : readMessage(ollamaMember, nativeMessage, reader.at("message"), problems, pending);
-  if (message === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (message === undefined) return undefined;
   if (message.role !== "assistant")
     problems.error(pointer(reader.at("message"), "role"), "a response message must be an assistant message");
   const messageFields = message.provider_fields?.[provider];
@@ -122,28 +116,19 @@ function readResponse(response: unknown): ToCanonicalResult {
   const provenance = emptyProvenance();
   provenance.messages.push("/message");
   provenance.parts.push(message.parts.map(() => ({ path: "/message", sameShape: false })));
-  return finishToCanonical(document, provenance, problems);
+  return { document, provenance };
 }
 
-export function responseFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OllamaChatResponse> {
-  return guard(
-    () => writeResponse(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
+export const responseFromCanonical: FromCanonical<OllamaChatResponse> = (document, options = {}) =>
+  runFromCanonical(document, options, (checked, problems) => writeResponse(checked, options, problems));
 
 function writeResponse(
   document: Tolerant.Transcript,
   options: FromCanonicalOptions,
-): FromCanonicalResult<OllamaChatResponse> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(document, problems))
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  problems: Problems,
+): OllamaChatResponse | undefined {
   const picked = responseMessage(document, "response", problems);
-  if (picked === undefined) return { ok: false, errors: problems.errors, warnings: [] };
+  if (picked === undefined) return undefined;
   const { message, path } = picked;
   reportUnmapped(document, ["schema_version", "id", "source", "producer", "messages"], "", label, problems);
   reportUnmapped(
@@ -191,5 +176,5 @@ function writeResponse(
   for (const [key, item] of Object.entries(own ?? {})) if (key !== "message") setField(top, key, item);
   fillMissing(response, top);
   if (!Object.hasOwn(response, "done")) response["done"] = true;
-  return finishFromCanonical(response as unknown as OllamaChatResponse, problems.warnings, options);
+  return response as unknown as OllamaChatResponse;
 }

@@ -6,17 +6,15 @@
  * content, and are left out with a warning. Written back: a chunk for the thinking, one for the content, one for the
  * tool calls, then the final chunk with everything else.
  */
-import type { Tolerant } from "@agent-transcript/core";
 import {
   cloneJson,
   isJsonObject,
   pointer,
   setField,
-  type FromCanonicalOptions,
-  type FromCanonicalResult,
+  type FromCanonical,
   type JsonObject,
   type Problems,
-  type ToCanonicalResult,
+  type ToCanonical,
 } from "../../conversion/index.js";
 import { readStream } from "../../families/chat-completions/index.js";
 import { responseFromCanonical, responseToCanonical } from "./response.js";
@@ -57,14 +55,10 @@ function foldChunks(chunks: readonly unknown[], problems: Problems): JsonObject 
   return { ...top, message };
 }
 
-export function streamToCanonical(chunks: readonly unknown[]): ToCanonicalResult {
-  return readStream(chunks, foldChunks, responseToCanonical);
-}
+export const streamToCanonical: ToCanonical<readonly unknown[]> = (chunks) =>
+  readStream(chunks, foldChunks, responseToCanonical);
 
-export function streamFromCanonical(
-  document: Tolerant.Transcript,
-  options: FromCanonicalOptions = {},
-): FromCanonicalResult<OllamaChatResponse[]> {
+export const streamFromCanonical: FromCanonical<OllamaChatResponse[]> = (document, options = {}) => {
   const result = responseFromCanonical(document, options);
   if (!result.ok) return result;
   const response = result.value as unknown as JsonObject;
@@ -92,4 +86,4 @@ export function streamFromCanonical(
   }
   chunks.push({ ...cloneJson(response), message: last });
   return { ok: true, value: chunks as unknown as OllamaChatResponse[], warnings: result.warnings };
-}
+};

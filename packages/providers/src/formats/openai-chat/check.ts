@@ -7,7 +7,7 @@
  * - a tool message answers a call of the assistant message right before its run of tool messages.
  */
 import { idRules, isJsonObject, pointer, type TargetProblem } from "../../conversion/index.js";
-import { ToolMessageRuns } from "../../families/chat-completions/index.js";
+import { checkEachMessage, ToolMessageRuns } from "../../families/chat-completions/index.js";
 import type { OpenAIChatRequest } from "./types.js";
 
 const roles = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
@@ -18,17 +18,8 @@ export function checkRequest(request: OpenAIChatRequest): TargetProblem[] {
   if (!Array.isArray(messages)) return [{ path: "/messages", message: "must be an array of messages" }];
   const seenIds = new Set<string>();
   const runs = new ToolMessageRuns(problems, "answers no call of the assistant message right before it");
-  messages.forEach((message: unknown, index) => {
-    const path = pointer("", "messages", index);
-    if (!isJsonObject(message)) {
-      problems.push({ path, message: "must be an object" });
-      return;
-    }
-    const role = message["role"];
-    if (typeof role !== "string" || !roles.has(role)) {
-      problems.push({ path: pointer(path, "role"), message: `role ${JSON.stringify(role)} is not one Chat knows` });
-      return;
-    }
+  checkEachMessage(messages, roles, "Chat", problems, (message, role, path) => {
+    if (role === undefined) return;
     if (role === "tool") {
       const id = message["tool_call_id"];
       if (typeof id !== "string")

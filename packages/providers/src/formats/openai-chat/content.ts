@@ -28,14 +28,16 @@ import {
   type Problems,
 } from "../../conversion/index.js";
 import {
+  contentCodec,
   dataUri,
+  fileTextEntry,
   finishNative,
   keptInner,
+  leaveOutReasoning,
   nest,
   targetFields,
   withFields,
   type AssistantFields,
-  type ContentCodec,
   type ContentPlace,
   type WriteContext,
 } from "../../families/chat-completions/index.js";
@@ -58,12 +60,7 @@ function own(fields: Record<string, Record<string, unknown>> | undefined, path: 
 
 // ─── To canonical ────────────────────────────────────────────────────────────────────────────────────────────────
 
-function readPart(value: unknown, path: string, problems: Problems): Part | undefined {
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object");
-    return undefined;
-  }
-  const reader = new FieldReader(value, path, problems);
+function readPart(reader: FieldReader, problems: Problems): Part | undefined {
   const type = reader.string("type", { required: true });
   switch (type) {
     case "text": {
@@ -133,28 +130,15 @@ function readPart(value: unknown, path: string, problems: Problems): Part | unde
     }
     default:
       if (type === undefined) return undefined;
-      return { type: "native", native_type: type, data: cloneJson(value), issuer: { ...chatIssuer } };
+      return { type: "native", native_type: type, data: cloneJson(reader.value), issuer: { ...chatIssuer } };
   }
 }
 
 // ─── From canonical ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A content part for a message of `place` (media in user messages only), or undefined when Chat has none there. */
-function writePart(
-  part: Tolerant.Part,
-  path: string,
-  context: WriteContext,
-  place: ContentPlace,
-): JsonObject | undefined {
+function writePart(part: Part, path: string, context: WriteContext, place: ContentPlace): JsonObject | undefined {
   const { problems } = context;
-  if (!isKnownPart(part)) {
-    problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no OpenAI Chat equivalent`);
-    return undefined;
-  }
-  if (part.type === "text") {
-    reportUnmapped(part, ["type", "text", "provider_fields"], path, label, problems);
-    return finishNative({ type: "text", text: part.text }, own(part.provider_fields, path, problems));
-  }
   if (
     part.type === "native" &&
     part.issuer.provider === chatIssuer.provider &&
@@ -221,14 +205,7 @@ function writePart(
   if (part.filename !== undefined) file["filename"] = part.filename;
   fillMissing(file, keptInner(kept, "file"));
   if (file["file_data"] === undefined && file["file_id"] === undefined) {
-    if (part.text !== undefined) {
-      problems.warn(
-        "value-converted",
-        path,
-        "Chat has no plain-text document part; the document's text is sent as a text part",
-      );
-      return { type: "text", text: part.text };
-    }
+    if (part.text !== undefined) return fileTextEntry(part.text, "Chat", "part", path, problems);
     problems.warn("media-fallback", path, "Chat takes files inline or by file id only; this file is left out");
     return undefined;
   }
@@ -257,7 +234,7 @@ function writeAssistantPart(part: Tolerant.Part, path: string, context: WriteCon
   if (part.type === "text") {
     const citations = part.citations;
     const { citations: _citations, ...plain } = part;
-    const native = writePart(plain, path, context, "assistant");
+    const native = chatContent.write(plain, path, context, "assistant");
     if (native !== undefined) fields.content.push(native);
     if (citations !== undefined && !context.response)
       problems.warn("field-dropped", pointer(path, "citations"), "a Chat request has no citations");
@@ -324,15 +301,20 @@ function writeReasoning(
     );
     return;
   }
-  if (decision.action === "drop" && decision.warning !== undefined)
-    problems.warn(decision.warning.code, decision.warning.path, decision.warning.message);
-  else
-    problems.warn(
-      "reasoning-dropped",
-      path,
-      "Chat has no reasoning input; the reasoning is left out (foreignReasoning is drop)",
-    );
+  leaveOutReasoning(
+    decision,
+    "Chat has no reasoning input; the reasoning is left out (foreignReasoning is drop)",
+    path,
+    problems,
+  );
 }
 
 /** OpenAI Chat's content codec. */
-export const chatContent: ContentCodec = { read: readPart, write: writePart, writeAssistant: writeAssistantPart };
+export const chatContent = contentCodec({
+  provider,
+  label,
+  notObject: "must be an object",
+  read: readPart,
+  write: writePart,
+  writeAssistant: writeAssistantPart,
+});
