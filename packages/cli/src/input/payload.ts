@@ -12,7 +12,7 @@ export type Framing = "json" | "jsonl" | "sse";
 
 export type ReadPayload =
   | { ok: true; value: unknown; framing: Framing; text: string }
-  | { ok: false; message: string; /** JSON pointer of the refused value, "" when none. */ path: string };
+  | { ok: false; message: string; /** JSON pointer of the refused value, "" when none. */ pointer: string };
 
 /** A value JSON parsed; a syntax error leaves the raw text (for the converter to report); a limit is a refusal. */
 type Chunk = { parsed: true; value: unknown } | { parsed: false; value: string } | { refused: JsonTextError };
@@ -27,7 +27,7 @@ function parseChunk(text: string, limits: InputLimits): Chunk {
 function refusedChunk(error: JsonTextError, index: number, line: number): Extract<ReadPayload, { ok: false }> {
   return {
     ok: false,
-    path: `/${index}${error.pointer ?? ""}`,
+    pointer: `/${index}${error.pointer ?? ""}`,
     message: `line ${line + error.line - 1}, column ${error.column}: ${error.reason}`,
   };
 }
@@ -46,7 +46,7 @@ function jsonLines(text: string, limits: InputLimits): ReadPayload {
     chunks.push(chunk.value);
   }
   if (!parsedAny)
-    return { ok: false, path: "", message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
+    return { ok: false, pointer: "", message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
   return { ok: true, value: chunks, framing: "jsonl", text };
 }
 
@@ -105,11 +105,11 @@ export function parsePayload(
   // Valid JSON that breaks a limit is refused as it is, not retried as lines.
   if (parsed.error.code !== "invalid-json") {
     const { pointer = "", line, column, reason } = parsed.error;
-    return { ok: false, path: pointer, message: `line ${line}, column ${column}: ${reason}` };
+    return { ok: false, pointer, message: `line ${line}, column ${column}: ${reason}` };
   }
   if (text.trim().includes("\n")) {
     const lines = jsonLines(text, limits);
-    if (lines.ok || lines.path !== "") return lines;
+    if (lines.ok || lines.pointer !== "") return lines;
   }
-  return { ok: false, path: "", message: `not JSON, JSON lines or server-sent events (${parsed.error.message})` };
+  return { ok: false, pointer: "", message: `not JSON, JSON lines or server-sent events (${parsed.error.message})` };
 }

@@ -333,9 +333,13 @@ describe("agent-transcript convert: losses, failures and reports", () => {
       errors: [],
       redaction: null,
     });
-    expect(report.warnings).toContainEqual(
-      expect.objectContaining({ stage: "export", code: "reasoning-dropped", path: "/messages/1/parts/0" }),
-    );
+    // Where a warning is, is its JSON pointer, spelled `pointer` as in every command's report.
+    expect(report.warnings).toContainEqual({
+      stage: "export",
+      code: "reasoning-dropped",
+      pointer: "/messages/1/parts/0",
+      message: expect.any(String),
+    });
     expect(output.stderr()).toBe("");
     expect(JSON.parse(readFileSync(target, "utf8"))).toMatchObject({ contents: expect.any(Array) });
 
@@ -346,7 +350,10 @@ describe("agent-transcript convert: losses, failures and reports", () => {
     ).toBe(1);
     const failed = JSON.parse(strict.stdout()) as ConvertReport;
     expect(failed).toMatchObject({ ok: false, from: "anthropic", to: "gemini", kind: "request", output: null });
-    expect(failed.errors.length).toBeGreaterThan(0);
+    expect(failed.errors).toContainEqual({
+      pointer: "/messages/1/parts/0",
+      message: expect.stringContaining("reasoning-dropped"),
+    });
     expect(existsSync(never)).toBe(false);
   });
 
