@@ -29,6 +29,20 @@ export interface ExportResult {
 }
 
 /**
+ * An operation on a whole document as it is exported: its depth checked first, so that a document nested deeper than
+ * `defaultMaxDepth` is a `JsonDepthError`, not a call stack overflowed. `prepareExport` checks once and runs the
+ * operations themselves.
+ */
+function depthChecked<Rest extends unknown[], Result>(
+  operation: (document: Tolerant.Transcript, ...rest: Rest) => Result,
+): (document: Tolerant.Transcript, ...rest: Rest) => Result {
+  return (document, ...rest) => {
+    assertWithinDepth(document);
+    return operation(document, ...rest);
+  };
+}
+
+/**
  * Prepares a document for export: reasoning policy, then tool-output truncation, then redaction, recorded in
  * `export` so a reader knows what is missing and why. Never mutates its input. Embedded child transcripts get the
  * same treatment. Throws a `JsonDepthError` for a document nested deeper than `defaultMaxDepth` (which no decoded
@@ -73,10 +87,7 @@ export function prepareExport(document: Tolerant.Transcript, options: ExportOpti
  * Removes every reasoning part (and nothing else), keeping the order of everything else; no stub is left. Throws a
  * `JsonDepthError` for a document nested deeper than `defaultMaxDepth`.
  */
-export function omitReasoning(document: Tolerant.Transcript): Tolerant.Transcript {
-  assertWithinDepth(document);
-  return omitReasoningParts(document);
-}
+export const omitReasoning = depthChecked(omitReasoningParts);
 
 function omitReasoningParts(document: Tolerant.Transcript): Tolerant.Transcript {
   return mapDocument(document, (parts) => parts.filter((part) => !isPartOfType(part, "reasoning")));
@@ -87,17 +98,11 @@ function omitReasoningParts(document: Tolerant.Transcript): Tolerant.Transcript 
  * truncated, original_size_bytes and truncation_strategy only when a truncation happened. Throws a `JsonDepthError`
  * for a document nested deeper than `defaultMaxDepth`.
  */
-export function truncateToolOutputs(
-  document: Tolerant.Transcript,
-  limitBytes: number = defaultTruncationLimitBytes,
-): { document: Tolerant.Transcript; truncatedCount: number } {
-  assertWithinDepth(document);
-  return truncateEachToolOutput(document, limitBytes);
-}
+export const truncateToolOutputs = depthChecked(truncateEachToolOutput);
 
 function truncateEachToolOutput(
   document: Tolerant.Transcript,
-  limitBytes: number,
+  limitBytes: number = defaultTruncationLimitBytes,
 ): { document: Tolerant.Transcript; truncatedCount: number } {
   let truncatedCount = 0;
   const truncated = mapDocument(document, (parts) =>
@@ -126,13 +131,7 @@ const binaryPartTypes: ReadonlySet<string> = new Set(["image", "audio", "file"])
  * Redacts every string of the document except opaque data (signatures, encrypted reasoning, inline media bytes).
  * Throws a `JsonDepthError` for a document nested deeper than `defaultMaxDepth`.
  */
-export function redactTranscript(
-  document: Tolerant.Transcript,
-  redactor: Redactor,
-): { document: Tolerant.Transcript; report: RedactionReport } {
-  assertWithinDepth(document);
-  return redactEveryString(document, redactor);
-}
+export const redactTranscript = depthChecked(redactEveryString);
 
 function redactEveryString(
   document: Tolerant.Transcript,

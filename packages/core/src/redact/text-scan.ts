@@ -238,6 +238,25 @@ function forEachPlaceholder(text: string, visit: (start: number, end: number) =>
 }
 
 /**
+ * The text one regex execution sees for matches starting at `position` up to `to`: from `lookaroundReach` before the
+ * position (so lookbehinds see real context), to as far as a match starting before `to` could need (its longest, then
+ * its lookaheads), at most `length` long, never outside the stretch. The whole text itself when that is all of it.
+ */
+function windowAt(
+  text: string,
+  stretch: Stretch,
+  position: number,
+  to: number,
+  rule: CompiledRule,
+  length = Number.POSITIVE_INFINITY,
+): { windowStart: number; windowEnd: number; windowText: string } {
+  const windowStart = Math.max(stretch.start, position - lookaroundReach);
+  const windowEnd = Math.min(stretch.end, windowStart + length, to + rule.maxLength + lookaroundReach);
+  const windowText = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+  return { windowStart, windowEnd, windowText };
+}
+
+/**
  * Finds the rule's matches that start in `[from, to)` of the stretch exactly as one global scan of the stretch
  * (from `from`, as if the stretch were a string of its own) would, while no regex execution sees more than
  * `rule.window` code units. Returns the position the scan reached (past the last match found).
@@ -263,9 +282,7 @@ function scanRule(
   const { regex } = rule;
   let position = from;
   while (position < to) {
-    const windowStart = Math.max(stretch.start, position - lookaroundReach);
-    const windowEnd = Math.min(stretch.end, windowStart + rule.window, to + rule.maxLength + lookaroundReach);
-    const windowText = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+    const { windowStart, windowEnd, windowText } = windowAt(text, stretch, position, to, rule, rule.window);
     const safeLimit = windowEnd === stretch.end ? stretch.end : windowEnd - lookaroundReach - rule.maxLength;
     const limit = Math.min(safeLimit, to - 1);
     regex.lastIndex = position - windowStart;
@@ -301,9 +318,7 @@ function scanHead(
   to: number,
   candidates: Candidate[],
 ): number {
-  const windowStart = Math.max(stretch.start, from - lookaroundReach);
-  const windowEnd = Math.min(stretch.end, to + rule.maxLength + lookaroundReach);
-  const windowText = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+  const { windowStart, windowText } = windowAt(text, stretch, from, to, rule);
   let position = from;
   while (position < to) {
     head.lastIndex = position - windowStart;
