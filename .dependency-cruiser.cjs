@@ -31,16 +31,11 @@ module.exports = {
     {
       name: "providers-node-builtins-in-the-node-entry",
       comment:
-        "The providers' root entry is for any JavaScript runtime: file access and other Node built-ins belong to the Node entry (src/node.ts, src/node/). The hashing of tool-call ids and devflow's gzip predate the rule and are the listed exceptions, to be moved.",
+        "The providers' root entry is for any JavaScript runtime: file access and other Node built-ins belong to the Node entry (src/node.ts, src/node/), with no exception.",
       severity: "error",
       from: {
         path: "^packages/providers/src/",
-        pathNot: [
-          testFile,
-          "^packages/providers/src/node(\\.ts$|/)",
-          "^packages/providers/src/conversion/tool-call-ids\\.ts$",
-          "^packages/providers/src/formats/devflow/",
-        ],
+        pathNot: [testFile, "^packages/providers/src/node(\\.ts$|/)"],
       },
       to: { dependencyTypes: ["core"] },
     },

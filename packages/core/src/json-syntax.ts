@@ -302,70 +302,107 @@ export function locatePointers(
   return found;
 }
 
-/** An open container on the way to wanted pointers, with the tree node of its pointer. */
-interface PointerFrame {
-  readonly isObject: boolean;
-  index: number;
-  readonly node: PointerNode;
+/** What a walk over JSON text is told, value by value in text order (see {@link walkJsonText}). */
+interface JsonTextVisitor {
+  /**
+   * At the start of a value: go on into it (`enter`; a scalar is simply passed), pass over it whole without decoding
+   * what it holds (`skip`), or end the walk (`stop`).
+   */
+  value(position: number): "enter" | "skip" | "stop";
+  /** The next value is the first of a container just entered: the member `key`, or the element `"0"`. */
+  open(key: string, isObject: boolean): void;
+  /** The next value is the innermost container's next one: the member `key`, or the element of that index. */
+  next(key: string, isObject: boolean): void;
+  /** The innermost container ended. */
+  close(): void;
+}
+
+/**
+ * The one walk over valid JSON text that both pointer lookups make: each value's start, in text order, with the
+ * member key or element index that leads to it; containers the visitor skips are passed over without decoding their
+ * keys. Linear in the text. Throws on a key that does not decode (invalid JSON).
+ */
+function walkJsonText(text: string, visitor: JsonTextVisitor): void {
+  const frames: Array<{ isObject: boolean; index: number }> = [];
+  let position = skipWhitespace(text, 0);
+  for (;;) {
+    const action = visitor.value(position);
+    if (action === "stop") return;
+    const code = text.charCodeAt(position);
+    if (code === openBrace || code === openBracket) {
+      if (action === "skip") {
+        position = containerEnd(text, position);
+      } else {
+        position = skipWhitespace(text, position + 1);
+        if (text.charCodeAt(position) === (code === openBrace ? closeBrace : closeBracket)) {
+          position += 1;
+        } else {
+          const isObject = code === openBrace;
+          frames.push({ isObject, index: 0 });
+          if (isObject) {
+            const member = readMemberKey(text, position);
+            visitor.open(member.key, true);
+            position = member.valueAt;
+          } else visitor.open("0", false);
+          continue;
+        }
+      }
+    } else if (code === quote) {
+      position = stringEnd(text, position);
+    } else {
+      position = Math.max(scalarEnd(text, position), position + 1);
+    }
+    // After a value: close finished containers, or move to the next member.
+    for (;;) {
+      position = skipWhitespace(text, position);
+      const frame = frames.at(-1);
+      if (frame === undefined || position >= text.length) return;
+      const next = text.charCodeAt(position);
+      position += 1;
+      if (next === comma) {
+        frame.index += 1;
+        position = skipWhitespace(text, position);
+        if (frame.isObject) {
+          const member = readMemberKey(text, position);
+          visitor.next(member.key, true);
+          position = member.valueAt;
+        } else visitor.next(String(frame.index), false);
+        break;
+      }
+      frames.pop();
+      visitor.close();
+    }
+  }
 }
 
 /** Records in the tree where each of its values starts; stops once every wanted pointer is met. */
 function walkToPointers(text: string, root: PointerNode, wanted: number): void {
   let remaining = wanted;
-  const frames: PointerFrame[] = [];
+  // The tree node of each open container's pointer; `node` is the next value's (undefined where no pointer goes).
+  const containers: PointerNode[] = [];
   let node: PointerNode | undefined = root;
-  let position = skipWhitespace(text, 0);
   try {
-    for (;;) {
-      // At the start of a value whose tree node (if any pointer goes through it) is `node`.
-      if (node !== undefined && node.offset === undefined) {
-        node.offset = position;
-        if (node.wanted !== undefined && --remaining === 0) return;
-      }
-      const code = text.charCodeAt(position);
-      if (code === openBrace || code === openBracket) {
-        if (node?.children === undefined) {
-          position = containerEnd(text, position);
-        } else {
-          position = skipWhitespace(text, position + 1);
-          if (text.charCodeAt(position) === (code === openBrace ? closeBrace : closeBracket)) {
-            position += 1;
-          } else {
-            const frame: PointerFrame = { isObject: code === openBrace, index: 0, node };
-            frames.push(frame);
-            if (frame.isObject) {
-              const member = readMemberKey(text, position);
-              node = frame.node.children?.get(member.key);
-              position = member.valueAt;
-            } else node = frame.node.children?.get("0");
-            continue;
-          }
+    walkJsonText(text, {
+      value(position) {
+        if (node !== undefined && node.offset === undefined) {
+          node.offset = position;
+          if (node.wanted !== undefined && --remaining === 0) return "stop";
         }
-      } else if (code === quote) {
-        position = stringEnd(text, position);
-      } else {
-        position = Math.max(scalarEnd(text, position), position + 1);
-      }
-      // After a value: close finished containers, or move to the next member.
-      for (;;) {
-        position = skipWhitespace(text, position);
-        const frame = frames.at(-1);
-        if (frame === undefined || position >= text.length) return;
-        const next = text.charCodeAt(position);
-        position += 1;
-        if (next === comma) {
-          frame.index += 1;
-          position = skipWhitespace(text, position);
-          if (frame.isObject) {
-            const member = readMemberKey(text, position);
-            node = frame.node.children?.get(member.key);
-            position = member.valueAt;
-          } else node = frame.node.children?.get(String(frame.index));
-          break;
-        }
-        frames.pop();
-      }
-    }
+        return node?.children === undefined ? "skip" : "enter";
+      },
+      open(key) {
+        // Only a container whose node has children is entered.
+        const container = node as PointerNode;
+        containers.push(container);
+        node = container.children?.get(key);
+      },
+      next(key) {
+        node = containers.at(-1)?.children?.get(key);
+      },
+      close() {
+        containers.pop();
+      },
+    });
   } catch {
     // Invalid JSON (a key that does not decode): keep what was found before it.
   }
@@ -376,53 +413,28 @@ function walkToPointers(text: string, root: PointerNode, wanted: number): void {
  * One pass up to the offset; the pointer is built once, when found.
  */
 export function pointerAtOffset(text: string, offset: number): string | undefined {
-  const frames: Array<{ isObject: boolean; index: number; segment: string }> = [];
-  const pointer = (): string => frames.map((frame) => `/${frame.segment}`).join("");
-  const escape = (key: string): string => key.replaceAll("~", "~0").replaceAll("/", "~1");
-  let position = skipWhitespace(text, 0);
+  const segments: string[] = [];
+  const escape = (key: string, isObject: boolean): string =>
+    isObject ? key.replaceAll("~", "~0").replaceAll("/", "~1") : key;
+  let found: string | undefined;
   try {
-    for (;;) {
-      if (position === offset) return pointer();
-      if (position > offset) return undefined;
-      const code = text.charCodeAt(position);
-      if (code === openBrace || code === openBracket) {
-        position = skipWhitespace(text, position + 1);
-        if (text.charCodeAt(position) === (code === openBrace ? closeBrace : closeBracket)) {
-          position += 1;
-        } else if (code === openBrace) {
-          const member = readMemberKey(text, position);
-          frames.push({ isObject: true, index: 0, segment: escape(member.key) });
-          position = member.valueAt;
-          continue;
-        } else {
-          frames.push({ isObject: false, index: 0, segment: "0" });
-          continue;
-        }
-      } else if (code === quote) {
-        position = stringEnd(text, position);
-      } else {
-        position = Math.max(scalarEnd(text, position), position + 1);
-      }
-      for (;;) {
-        position = skipWhitespace(text, position);
-        const frame = frames.at(-1);
-        if (frame === undefined || position >= text.length) return undefined;
-        const next = text.charCodeAt(position);
-        position += 1;
-        if (next === comma) {
-          frame.index += 1;
-          position = skipWhitespace(text, position);
-          if (frame.isObject) {
-            const member = readMemberKey(text, position);
-            frame.segment = escape(member.key);
-            position = member.valueAt;
-          } else frame.segment = String(frame.index);
-          break;
-        }
-        frames.pop();
-      }
-    }
+    walkJsonText(text, {
+      value(position) {
+        if (position === offset) found = segments.map((segment) => `/${segment}`).join("");
+        return position >= offset ? "stop" : "enter";
+      },
+      open(key, isObject) {
+        segments.push(escape(key, isObject));
+      },
+      next(key, isObject) {
+        segments[segments.length - 1] = escape(key, isObject);
+      },
+      close() {
+        segments.pop();
+      },
+    });
   } catch {
     return undefined;
   }
+  return found;
 }

@@ -34,3 +34,10 @@ export { decodeUtf8, locateInvalidUtf8, type DecodeUtf8Result, type Utf8Error } 
 // Quoting input in a message (a parse error's excerpt, a file name) so that it cannot act on a terminal: what every
 // tool that reports on JSON text needs, and light enough for a command line to load before any command runs.
 export { escapeControlCharacters, isControlCharacter } from "./control-characters.js";
+// Provider streams recorded as server-sent events, each event's data read as JSON under the same limits.
+export {
+  parseServerSentEvents,
+  type ServerSentEventPayload,
+  type ServerSentEventsError,
+  type ServerSentEventsResult,
+} from "./server-sent-events.js";

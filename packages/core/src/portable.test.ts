@@ -9,10 +9,10 @@ import { spawnSync } from "node:child_process";
 import { isUtf8 } from "node:buffer";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { importGraph, isNodeBuiltin } from "@agent-transcript/fixtures/import-graph";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countUtf8Bytes } from "./canonical-json.js";
@@ -26,40 +26,6 @@ const manifest = JSON.parse(readFileSync(path.join(packageFolder, "package.json"
 const entryFiles = Object.entries(manifest.exports)
   .filter(([, target]) => typeof target !== "string" || /\.[cm]?js$/.test(target))
   .map(([, target]) => path.join(packageFolder, typeof target === "string" ? target : target.default));
-
-const nodeBuiltins = new Set(builtinModules);
-const isNodeBuiltin = (specifier: string): boolean =>
-  specifier.startsWith("node:") || nodeBuiltins.has(specifier.split("/")[0] ?? "");
-
-// Static and dynamic imports and re-exports of ESM, and CommonJS requires; comments are not code, so they go first.
-const specifierPatterns = [
-  /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/g,
-  /\bimport\s*["']([^"']+)["']/g,
-  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
-  /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
-];
-const withoutComments = (code: string): string =>
-  code
-    .replaceAll(/\/\*[\s\S]*?\*\//g, "")
-    .split("\n")
-    .filter((line) => !line.trimStart().startsWith("//"))
-    .join("\n");
-
-/** Every module the entry files reach, with what each imports, followed through relative paths and packages. */
-function importGraph(entries: readonly string[]): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  const pending = [...entries];
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (graph.has(file)) continue;
-    const code = withoutComments(readFileSync(file, "utf8"));
-    const specifiers = specifierPatterns.flatMap((pattern) => Array.from(code.matchAll(pattern), (match) => match[1]));
-    const imported = specifiers.filter((specifier): specifier is string => specifier !== undefined);
-    graph.set(file, imported);
-    for (const specifier of imported)
-      if (!isNodeBuiltin(specifier)) pending.push(createRequire(file).resolve(specifier));
-  }
-  return graph;
-}
 
 describe("core in a runtime without Node", () => {
   it("imports no Node built-in from any module its entry points reach, its dependencies' included", () => {

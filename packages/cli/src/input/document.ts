@@ -8,15 +8,14 @@ import { decodeTranscript, describeCount, foldEventLog, locatePointers, type Tol
 import { checkJsonValue, linesAndColumns } from "@agent-transcript/core/json";
 import { type ValidationMode } from "@agent-transcript/core/validators";
 import { detectFormat, isDocumentFormatId, isProviderFormatId, payloadToCanonical } from "@agent-transcript/providers";
-import { checkEventLog } from "@agent-transcript/recorder";
+import { checkEventLog, findChildLog } from "@agent-transcript/recorder/reader";
 import type { CommandIo } from "../io.js";
 import type { ReportedWarning } from "../warning-summary.js";
 import { defaultInputLimits, type InputLimits } from "./limits.js";
 import { capProblems, maximumListedProblems, type InputProblem } from "./problems.js";
 import { detectInput, type TextShape } from "./detect.js";
 import { parsePayload } from "./payload.js";
-import { childLogCandidates } from "./child-logs.js";
-import { linesPastLimit, readInput, readInputBytes, type InputText } from "./read.js";
+import { linesPastLimit, readInput, readInputBytes } from "./read.js";
 import { loadSessionBytes } from "./session.js";
 
 /**
@@ -175,17 +174,11 @@ async function foldedEventLog(
       if (runs.has(runId)) continue;
       // Looked for, not named: only a regular file is read, never through a link, never waited on. A child log that is
       // not beside its parent stays a link without a transcript.
-      let sibling: string | undefined;
-      let child: InputText | undefined;
-      for (const candidate of childLogCandidates(path.dirname(input), runId)) {
-        const tried = await readInput(candidate, io, limits, "found");
-        if (tried.ok || tried.missing !== true) {
-          sibling = candidate;
-          child = tried;
-          break;
-        }
-      }
-      if (sibling === undefined || child === undefined) continue;
+      const sibling = await findChildLog(path.dirname(input), runId);
+      if (sibling === undefined) continue;
+      const child = await readInput(sibling, io, limits, "found");
+      // Gone since it was found: as if it had never been there.
+      if (!child.ok && child.missing === true) continue;
       const unread = child.ok ? linesPastLimit(child.text, limits, child.compressed) : child.problem;
       if (!child.ok || unread !== undefined) {
         warnings.push({

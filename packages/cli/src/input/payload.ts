@@ -3,7 +3,7 @@
  * providers' registry converts. Its framing comes from the one detection order (detect.ts): one JSON value, JSON lines
  * (one stream chunk each) or server-sent events (the data of each event). Every value is parsed under core's limits.
  */
-import { parseJson, type JsonTextError } from "@agent-transcript/core/json";
+import { parseJson, parseServerSentEvents, type JsonTextError } from "@agent-transcript/core/json";
 import { textShape, type TextShape } from "./detect.js";
 import { defaultInputLimits, type InputLimits } from "./limits.js";
 
@@ -12,7 +12,7 @@ export type Framing = "json" | "jsonl" | "sse";
 
 export type ReadPayload =
   | { ok: true; value: unknown; framing: Framing; text: string }
-  | { ok: false; message: string; /** JSON pointer of the refused value, "" when none. */ path: string };
+  | { ok: false; message: string; /** JSON pointer of the refused value, "" when none. */ pointer: string };
 
 /** A value JSON parsed; a syntax error leaves the raw text (for the converter to report); a limit is a refusal. */
 type Chunk = { parsed: true; value: unknown } | { parsed: false; value: string } | { refused: JsonTextError };
@@ -27,7 +27,7 @@ function parseChunk(text: string, limits: InputLimits): Chunk {
 function refusedChunk(error: JsonTextError, index: number, line: number): Extract<ReadPayload, { ok: false }> {
   return {
     ok: false,
-    path: `/${index}${error.pointer ?? ""}`,
+    pointer: `/${index}${error.pointer ?? ""}`,
     message: `line ${line + error.line - 1}, column ${error.column}: ${error.reason}`,
   };
 }
@@ -46,41 +46,26 @@ function jsonLines(text: string, limits: InputLimits): ReadPayload {
     chunks.push(chunk.value);
   }
   if (!parsedAny)
-    return { ok: false, path: "", message: "not JSON, JSON lines or server-sent events: no line holds a JSON value" };
+    return {
+      ok: false,
+      pointer: "",
+      message: "not JSON, JSON lines or server-sent events: no line holds a JSON value",
+    };
   return { ok: true, value: chunks, framing: "jsonl", text };
 }
 
 /**
- * Server-sent events: the data of each event (its `data:` lines joined), without the `[DONE]` sentinel. An event
- * whose data breaks the parse limits is refused, naming its line.
+ * Server-sent events: the data of each event, read by core's one reader of them (CRLF, LF or CR, comments, data over
+ * several lines, no `[DONE]`). An event whose data breaks the parse limits is refused, naming its line and column.
  */
-export function parseServerSentEvents(
+function serverSentEvents(
   text: string,
-  limits: InputLimits = defaultInputLimits,
+  limits: InputLimits,
 ): { ok: true; events: unknown[] } | Extract<ReadPayload, { ok: false }> {
-  const events: unknown[] = [];
-  let data: string[] = [];
-  let firstLine = 0;
-  let refused: Extract<ReadPayload, { ok: false }> | undefined;
-  const flush = (): void => {
-    const joined = data.join("\n");
-    data = [];
-    if (joined.trim() === "" || joined.trim() === "[DONE]") return;
-    const chunk = parseChunk(joined, limits);
-    if ("refused" in chunk) refused ??= refusedChunk(chunk.refused, events.length, firstLine);
-    else events.push(chunk.value);
-  };
-  const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length && refused === undefined; index += 1) {
-    const line = lines[index] as string;
-    if (line === "") flush();
-    else if (line.startsWith("data:")) {
-      if (data.length === 0) firstLine = index + 1;
-      data.push(line.slice(5).replace(/^ /, ""));
-    }
-  }
-  flush();
-  return refused ?? { ok: true, events };
+  const parsed = parseServerSentEvents(text, { maxDepth: limits.maxDepth });
+  if (parsed.ok) return { ok: true, events: parsed.events.map((event) => event.value) };
+  const { index, pointer, line, column, reason } = parsed.error;
+  return { ok: false, pointer: `/${index}${pointer}`, message: `line ${line}, column ${column}: ${reason}` };
 }
 
 /**
@@ -96,7 +81,7 @@ export function parsePayload(
 ): ReadPayload {
   if (shape === "event-log" || shape === "json-lines") return jsonLines(text, limits);
   if (shape === "server-sent-events") {
-    const events = parseServerSentEvents(text, limits);
+    const events = serverSentEvents(text, limits);
     if (!events.ok) return events;
     if (events.events.length > 0) return { ok: true, value: events.events, framing: "sse", text };
   }
@@ -105,11 +90,11 @@ export function parsePayload(
   // Valid JSON that breaks a limit is refused as it is, not retried as lines.
   if (parsed.error.code !== "invalid-json") {
     const { pointer = "", line, column, reason } = parsed.error;
-    return { ok: false, path: pointer, message: `line ${line}, column ${column}: ${reason}` };
+    return { ok: false, pointer, message: `line ${line}, column ${column}: ${reason}` };
   }
   if (text.trim().includes("\n")) {
     const lines = jsonLines(text, limits);
-    if (lines.ok || lines.path !== "") return lines;
+    if (lines.ok || lines.pointer !== "") return lines;
   }
-  return { ok: false, path: "", message: `not JSON, JSON lines or server-sent events (${parsed.error.message})` };
+  return { ok: false, pointer: "", message: `not JSON, JSON lines or server-sent events (${parsed.error.message})` };
 }

@@ -141,18 +141,18 @@ function scanStretch(
   for (const priority of active) {
     const rule = rules[priority] as CompiledRule;
     const tailStart = stretch.beforeRedaction ? Math.max(stretch.start, stretch.end - rule.reachBefore) : stretch.end;
+    const scan: RuleScan = { rule, priority, text, stretch, candidates };
     if (stretch.whole || !engine.localRescans || tailStart <= stretch.headEnd) {
-      scanRule(rule, priority, text, stretch, stretch.start, stretch.end, candidates);
+      scanRule(scan, stretch.start, stretch.end);
       continue;
     }
     // Only the head and the tail can hold a match; a match from the head may run on into the tail, and the scan
     // position carries over, exactly as one scan of the whole stretch would.
     const reached =
       rule.head !== undefined && stretch.headEnd - stretch.start <= lookaroundReach + 1
-        ? scanHead(rule, rule.head, priority, text, stretch, stretch.start, stretch.headEnd, candidates)
-        : scanRule(rule, priority, text, stretch, stretch.start, stretch.headEnd, candidates);
-    if (tailStart < stretch.end)
-      scanRule(rule, priority, text, stretch, Math.max(reached, tailStart), stretch.end, candidates);
+        ? scanHead(scan, rule.head, stretch.start, stretch.headEnd)
+        : scanRule(scan, stretch.start, stretch.headEnd);
+    if (tailStart < stretch.end) scanRule(scan, Math.max(reached, tailStart), stretch.end);
   }
   if (candidates.length === 0) return;
 
@@ -237,6 +237,33 @@ function forEachPlaceholder(text: string, visit: (start: number, end: number) =>
   }
 }
 
+/** One rule's scan of one stretch: what every step of it reads, and where it puts what it finds. */
+interface RuleScan {
+  readonly rule: CompiledRule;
+  /** The rule's place in the order, which names a candidate and breaks ties between overlapping ones. */
+  readonly priority: number;
+  readonly text: string;
+  readonly stretch: Stretch;
+  readonly candidates: Candidate[];
+}
+
+/**
+ * The text one regex execution sees for matches starting at `position` up to `to`: from `lookaroundReach` before the
+ * position (so lookbehinds see real context), to as far as a match starting before `to` could need (its longest, then
+ * its lookaheads), at most `length` long, never outside the stretch. The whole text itself when that is all of it.
+ */
+function windowAt(
+  { text, stretch, rule }: RuleScan,
+  position: number,
+  to: number,
+  length = Number.POSITIVE_INFINITY,
+): { windowStart: number; windowEnd: number; windowText: string } {
+  const windowStart = Math.max(stretch.start, position - lookaroundReach);
+  const windowEnd = Math.min(stretch.end, windowStart + length, to + rule.maxLength + lookaroundReach);
+  const windowText = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+  return { windowStart, windowEnd, windowText };
+}
+
 /**
  * Finds the rule's matches that start in `[from, to)` of the stretch exactly as one global scan of the stretch
  * (from `from`, as if the stretch were a string of its own) would, while no regex execution sees more than
@@ -251,21 +278,12 @@ function forEachPlaceholder(text: string, visit: (start: number, end: number) =>
  * found whole in the window that covers it, and because the scan position only moves forward, no match
  * is found twice. A window never reaches further than a match starting before `to` could need.
  */
-function scanRule(
-  rule: CompiledRule,
-  priority: number,
-  text: string,
-  stretch: Stretch,
-  from: number,
-  to: number,
-  candidates: Candidate[],
-): number {
+function scanRule(scan: RuleScan, from: number, to: number): number {
+  const { rule, stretch } = scan;
   const { regex } = rule;
   let position = from;
   while (position < to) {
-    const windowStart = Math.max(stretch.start, position - lookaroundReach);
-    const windowEnd = Math.min(stretch.end, windowStart + rule.window, to + rule.maxLength + lookaroundReach);
-    const windowText = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+    const { windowStart, windowEnd, windowText } = windowAt(scan, position, to, rule.window);
     const safeLimit = windowEnd === stretch.end ? stretch.end : windowEnd - lookaroundReach - rule.maxLength;
     const limit = Math.min(safeLimit, to - 1);
     regex.lastIndex = position - windowStart;
@@ -275,7 +293,7 @@ function scanRule(
       const matchStart = windowStart + match.index;
       if (matchStart > limit) break;
       const matchEnd = matchStart + match[0].length;
-      if (takeMatch(rule, priority, match, windowText, windowStart, matchStart, matchEnd, candidates)) {
+      if (takeMatch(scan, match, windowText, windowStart, matchStart, matchEnd)) {
         position = matchEnd;
         regex.lastIndex = matchEnd - windowStart;
       } else regex.lastIndex = match.index + 1;
@@ -291,19 +309,8 @@ function scanRule(
  * redaction), with the rule's head pattern: one sticky run tries the zone's positions in order and stops after the
  * last, where the rule's own pattern would search its whole window (up to maxLength past the zone) for a match.
  */
-function scanHead(
-  rule: CompiledRule,
-  head: RegExp,
-  priority: number,
-  text: string,
-  stretch: Stretch,
-  from: number,
-  to: number,
-  candidates: Candidate[],
-): number {
-  const windowStart = Math.max(stretch.start, from - lookaroundReach);
-  const windowEnd = Math.min(stretch.end, to + rule.maxLength + lookaroundReach);
-  const windowText = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+function scanHead(scan: RuleScan, head: RegExp, from: number, to: number): number {
+  const { windowStart, windowText } = windowAt(scan, from, to);
   let position = from;
   while (position < to) {
     head.lastIndex = position - windowStart;
@@ -314,9 +321,7 @@ function scanHead(
     const matchStart = windowStart + found[0];
     if (matchStart >= to) return to;
     const matchEnd = windowStart + found[1];
-    position = takeMatch(rule, priority, match, windowText, windowStart, matchStart, matchEnd, candidates)
-      ? matchEnd
-      : matchStart + 1;
+    position = takeMatch(scan, match, windowText, windowStart, matchStart, matchEnd) ? matchEnd : matchStart + 1;
   }
   return position;
 }
@@ -335,14 +340,12 @@ export function headPattern(source: string, flags: string): RegExp | undefined {
  * as if the pattern had not matched here). Returns whether the scan goes on after the match.
  */
 function takeMatch(
-  rule: CompiledRule,
-  priority: number,
+  { rule, priority, candidates }: RuleScan,
   match: RegExpExecArray,
   windowText: string,
   windowStart: number,
   matchStart: number,
   matchEnd: number,
-  candidates: Candidate[],
 ): boolean {
   // Only a user pattern could match empty text (they are refused, but stay defensive).
   if (matchEnd === matchStart) return false;

@@ -1,4 +1,6 @@
-import { createHash } from "node:crypto";
+// SHA-256 from noble-hashes, not node:crypto: the root entry runs in any JavaScript runtime, and the Web Crypto digest
+// is asynchronous where converters are not. The ids are the same bytes either way (the tests pin them).
+import { sha256 } from "@noble/hashes/sha2.js";
 
 /**
  * Deterministic tool-call ids. Targets disagree on what an id may be (Anthropic `^[a-zA-Z0-9_-]+$`, Mistral exactly
@@ -47,9 +49,11 @@ export class ToolCallIdMap {
   }
 }
 
+const utf8 = new TextEncoder();
+
 /** A short stable digest of a string, in the alphabet a target accepts. */
 export function digest(basis: string, alphabet: string, length: number): string {
-  const bytes = createHash("sha256").update(basis).digest();
+  const bytes = sha256(utf8.encode(basis));
   let out = "";
   for (let index = 0; out.length < length; index += 1)
     out += alphabet[(bytes[index % bytes.length] as number) % alphabet.length];

@@ -251,6 +251,44 @@ describe("agent-transcript convert across formats", () => {
     expect(JSON.parse(unzipped.stdout())).toEqual(response.value);
   });
 
+  it("reads server-sent events as the standard frames them: CR, CRLF or LF, comments, data over several lines", async () => {
+    const stream = payloads.find((payload) => payload.api === "anthropic" && payload.kind === "stream");
+    if (stream?.kind !== "stream") throw new Error("no Anthropic stream");
+    const events = stream.chunks.map((chunk, index) => {
+      const [first, ...rest] = JSON.stringify(chunk, null, 1).split("\n");
+      const data = [`data: ${first}`, ...rest.map((line) => `data:${line}`)];
+      const endings = ["\r", "\r\n", "\n"];
+      const end = endings[index % endings.length] as string;
+      return [": keep-alive", `event: ${(chunk as { type: string }).type}`, ...data, ""].join(end) + end;
+    });
+    const sse = path.join(scratch, "capture-framed.txt");
+    writeFileSync(sse, `${events.join("")}data: [DONE]\n\n`);
+    const output = capture();
+    expect(await run(["convert", sse, "--to", "anthropic"], output.io)).toBe(0);
+    const before = anthropicConverter.streamToCanonical(stream.chunks);
+    const after = anthropicConverter.streamToCanonical(readJsonLines(output.stdout()));
+    if (!before.ok) throw new Error(`the recorded stream does not read: ${JSON.stringify(before.errors)}`);
+    expect(after.ok && after.document).toEqual(before.document);
+  });
+
+  it("refuses a server-sent event whose data breaks a limit, naming its line and column in the file", async () => {
+    const sse = path.join(scratch, "capture-inexact.txt");
+    const text = [
+      ": a comment",
+      'event: message_start\ndata: {"type": "message_start"}\n',
+      'event: ping\ndata: {"type": "ping",\ndata:  "count": 12345678901234567890}\n',
+    ].join("\n");
+    writeFileSync(sse, text);
+    const output = capture();
+    const target = path.join(scratch, "never-inexact.jsonl");
+    expect(await run(["convert", sse, "--to", "anthropic", "--json", "--output", target], output.io)).toBe(1);
+    expect(existsSync(target)).toBe(false);
+    const report = JSON.parse(output.stdout()) as ConvertReport;
+    expect(report.errors).toEqual([
+      { pointer: "/1/count", message: expect.stringMatching(/^line 7, column 17: the number 12345678901234567890 /) },
+    ]);
+  });
+
   it("reads standard input for -, and --from overrides detection", async () => {
     const request = { model: "llama3.2", messages: [{ role: "user", content: "Why is the sky blue?" }] };
     const detected = capture(JSON.stringify(request));
@@ -333,9 +371,13 @@ describe("agent-transcript convert: losses, failures and reports", () => {
       errors: [],
       redaction: null,
     });
-    expect(report.warnings).toContainEqual(
-      expect.objectContaining({ stage: "export", code: "reasoning-dropped", path: "/messages/1/parts/0" }),
-    );
+    // Where a warning is, is its JSON pointer, spelled `pointer` as in every command's report.
+    expect(report.warnings).toContainEqual({
+      stage: "export",
+      code: "reasoning-dropped",
+      pointer: "/messages/1/parts/0",
+      message: expect.any(String),
+    });
     expect(output.stderr()).toBe("");
     expect(JSON.parse(readFileSync(target, "utf8"))).toMatchObject({ contents: expect.any(Array) });
 
@@ -346,7 +388,10 @@ describe("agent-transcript convert: losses, failures and reports", () => {
     ).toBe(1);
     const failed = JSON.parse(strict.stdout()) as ConvertReport;
     expect(failed).toMatchObject({ ok: false, from: "anthropic", to: "gemini", kind: "request", output: null });
-    expect(failed.errors.length).toBeGreaterThan(0);
+    expect(failed.errors).toContainEqual({
+      pointer: "/messages/1/parts/0",
+      message: expect.stringContaining("reasoning-dropped"),
+    });
     expect(existsSync(never)).toBe(false);
   });
 

@@ -87,8 +87,19 @@ export interface ConvertWarning {
   stage: "import" | "export" | "check";
   code: string;
   /** JSON pointer: into the input for `import`, into the canonical document for `export`, into the output for `check`. */
-  path: string;
+  pointer: string;
   message: string;
+}
+
+/** One error: where (a JSON pointer, "" for the whole value), spelled `pointer` as in every command's report, and what. */
+export interface ConvertError {
+  pointer: string;
+  message: string;
+}
+
+/** The providers' errors as the report spells them. */
+function reportedErrors(errors: readonly ConversionError[]): ConvertError[] {
+  return errors.map((error) => ({ pointer: error.path, message: error.message }));
 }
 
 export interface ConvertReport {
@@ -103,7 +114,7 @@ export interface ConvertReport {
   output: string | null;
   warnings: ConvertWarning[];
   /** The first 100 errors. */
-  errors: ConversionError[];
+  errors: ConvertError[];
   /** With --redact: how many secrets each rule replaced (rules that replaced nothing are absent); otherwise null. */
   redaction: RedactionReport | null;
   /** Errors beyond the first 100, counted and not listed; present only when there are any. */
@@ -115,14 +126,14 @@ function providerFormat(format: DetectedFormat): AnyProviderConverter | undefine
 }
 
 function importWarnings(warnings: readonly ConversionWarning[], stage: ConvertWarning["stage"]): ConvertWarning[] {
-  return warnings.map((warning) => ({ stage, code: warning.code, path: warning.path, message: warning.message }));
+  return warnings.map((warning) => ({ stage, code: warning.code, pointer: warning.path, message: warning.message }));
 }
 
 type Canonical =
   | { ok: true; document: Tolerant.Transcript; warnings: ConvertWarning[] }
   | {
       ok: false;
-      errors: ConversionError[];
+      errors: ConvertError[];
       /** Errors found beyond those listed (a document's schema errors are located for the first 100 only). */
       omitted?: number;
       warnings: ConvertWarning[];
@@ -139,13 +150,13 @@ function toCanonical(
     if (payload.framing !== "json")
       return {
         ok: false,
-        errors: [{ path: "", message: "an Agent Transcript document is one JSON object, not a stream of lines" }],
+        errors: [{ pointer: "", message: "an Agent Transcript document is one JSON object, not a stream of lines" }],
         warnings: [],
       };
     const loaded = decodeWithLines(payload.text, "auto", limits);
     if (!loaded.ok) {
       const errors = loaded.problems.map((problem) => ({
-        path: problem.pointer,
+        pointer: problem.pointer,
         message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}`,
       }));
       return { ok: false, errors, omitted: loaded.omitted, warnings: [] };
@@ -156,18 +167,18 @@ function toCanonical(
       warnings: loaded.warnings.map((warning) => ({
         stage: "import",
         code: warning.code,
-        path: warning.pointer,
+        pointer: warning.pointer,
         message: warning.message,
       })),
     };
   }
   // Sessions never get here: runConvert hands them to their importer before parsing anything.
   if (!isDocumentFormatId(format) && !isProviderFormatId(format))
-    return { ok: false, errors: [{ path: "", message: `${format} is read by its session importer` }], warnings: [] };
+    return { ok: false, errors: [{ pointer: "", message: `${format} is read by its session importer` }], warnings: [] };
   const result = payloadToCanonical(format, kind, payload.value, input === "-" ? {} : { path: input });
   return result.ok
     ? { ok: true, document: result.document, warnings: importWarnings(result.warnings, "import") }
-    : { ok: false, errors: result.errors, warnings: importWarnings(result.warnings, "import") };
+    : { ok: false, errors: reportedErrors(result.errors), warnings: importWarnings(result.warnings, "import") };
 }
 
 type Converted =
@@ -179,7 +190,7 @@ type Converted =
       /** An interchange format's files beyond the main one (child runs, continuations), written beside it. */
       related?: SessionExportFile[];
     }
-  | { ok: false; errors: ConversionError[]; warnings: ConvertWarning[] };
+  | { ok: false; errors: ConvertError[]; warnings: ConvertWarning[] };
 
 function fromCanonical(
   document: Tolerant.Transcript,
@@ -198,10 +209,10 @@ function fromCanonical(
     ...(name === undefined ? {} : { name }),
   });
   const warnings = importWarnings(result.warnings, "export");
-  if (!result.ok) return { ok: false, errors: result.errors, warnings };
+  if (!result.ok) return { ok: false, errors: reportedErrors(result.errors), warnings };
   // The target's structural rules (tool-result adjacency, id charsets): a request breaking them would be refused.
   for (const problem of result.problems)
-    warnings.push({ stage: "check", code: "target-rule-broken", path: problem.path, message: problem.message });
+    warnings.push({ stage: "check", code: "target-rule-broken", pointer: problem.path, message: problem.message });
   return {
     ok: true,
     value: result.value,
@@ -211,9 +222,9 @@ function fromCanonical(
   };
 }
 
-/** `path: message`, a pointer hundreds of levels deep shortened to its ends (`--json` reports carry it whole). */
-function formatError(error: ConversionError): string {
-  return `${error.path === "" ? "(root)" : abbreviatePointer(error.path)}: ${error.message}`;
+/** `pointer: message`, a pointer hundreds of levels deep shortened to its ends (`--json` reports carry it whole). */
+function formatError(error: ConvertError): string {
+  return `${error.pointer === "" ? "(root)" : abbreviatePointer(error.pointer)}: ${error.message}`;
 }
 
 /**
@@ -237,7 +248,7 @@ export function* serialisedPieces(value: unknown, kind: PayloadKind): Generator<
 function reportedWarnings(warnings: readonly ConvertWarning[]): ReportedWarning[] {
   return warnings.map((warning) => ({
     code: warning.code,
-    pointer: warning.path,
+    pointer: warning.pointer,
     message: warning.message,
   }));
 }
@@ -279,7 +290,7 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
     for (const line of warningLines(name, reportedWarnings(report.warnings), verbosity)) io.stderr(line);
   };
 
-  const fail = (errors: ConversionError[], summary: string, omitted = 0): number => {
+  const fail = (errors: ConvertError[], summary: string, omitted = 0): number => {
     report.errors = errors.slice(0, maximumListedProblems);
     const omittedErrors = omitted + errors.length - report.errors.length;
     if (omittedErrors > 0) report.omittedErrors = omittedErrors;
@@ -302,7 +313,7 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
   const limits = inputLimits(options);
   const cannotRead = ({ line, column, message }: InputProblem): number =>
     fail(
-      [{ path: "", message: line === undefined ? message : `line ${line}, column ${column}: ${message}` }],
+      [{ pointer: "", message: line === undefined ? message : `line ${line}, column ${column}: ${message}` }],
       `cannot read ${name}`,
     );
   const read = await readInputBytes(input, io, limits);
@@ -314,7 +325,7 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
   if (detected.shape === "session")
     return convertSession(input, read, detected.format, options, { report, plan, fail, sayWarnings, verbosity }, io);
   const payload = parsePayload(input, detected.text, limits, detected.shape);
-  if (!payload.ok) return fail([{ path: payload.path, message: payload.message }], `cannot read ${name}`);
+  if (!payload.ok) return fail([{ pointer: payload.pointer, message: payload.message }], `cannot read ${name}`);
 
   let from = options.from;
   let kind: PayloadKind;
@@ -324,7 +335,7 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
       return fail(
         [
           {
-            path: "",
+            pointer: "",
             message: `cannot tell which format this is: expected a provider request, response or stream (${formatIds.filter(isProviderFormatId).join(", ")}), a portable message list or an Agent Transcript document`,
           },
         ],
@@ -365,7 +376,7 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
 interface ConvertContext {
   report: ConvertReport;
   plan: Awaited<ReturnType<typeof planOutput>>;
-  fail: (errors: ConversionError[], summary: string, omitted?: number) => number;
+  fail: (errors: ConvertError[], summary: string, omitted?: number) => number;
   sayWarnings: () => void;
   verbosity: ReturnType<typeof verbosityOf>;
 }
@@ -387,7 +398,7 @@ async function convertSession(
   if (!loaded.ok)
     return context.fail(
       loaded.problems.map((problem) => ({
-        path: problem.pointer,
+        pointer: problem.pointer,
         message: problem.line === undefined ? problem.message : `line ${problem.line}: ${problem.message}`,
       })),
       `cannot read ${name} as ${withIndefiniteArticle(describeKind(format, "document"))}`,
@@ -397,7 +408,7 @@ async function convertSession(
     report.warnings.push({
       stage: "import",
       code: warning.code,
-      path: warning.pointer,
+      pointer: warning.pointer,
       message: warning.at === undefined ? warning.message : `${warning.at}: ${warning.message}`,
     });
   return writeConverted(input, loaded.result.document, format, "document", options, context, io);
@@ -436,7 +447,7 @@ async function writeConverted(
   if (options.strict && report.warnings.length > 0) {
     // Every warning (of reading, writing or checking) is a loss; the converter's own strict errors repeat its warnings.
     const errors = report.warnings.map((warning) => ({
-      path: warning.path,
+      pointer: warning.pointer,
       message: `${warning.stage}: ${warning.code}: ${warning.message}`,
     }));
     return fail(
@@ -454,13 +465,13 @@ async function writeConverted(
   // A related file's name comes from the document (a run id, a continuation's file name): only a plain name is
   // written, never a path that would leave the output's folder.
   const related = plainRelatedFiles(converted.related ?? [], (message) =>
-    report.warnings.push({ stage: "export", code: "field-dropped", path: "/run/children", message }),
+    report.warnings.push({ stage: "export", code: "field-dropped", pointer: "/run/children", message }),
   );
   if (related.length > 0 && plan.kind !== "file")
     report.warnings.push({
       stage: "export",
       code: "field-dropped",
-      path: "/run/children",
+      pointer: "/run/children",
       message: writtenOnlyBesideFileMessage(related),
     });
   // Said before writing, so that a write that fails leaves them said.

@@ -10,9 +10,8 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { describeCount, type Tolerant } from "@agent-transcript/core";
 import { createRedactor, type RedactionReport, type Redactor } from "@agent-transcript/core/redact";
-import { readEventLog, type EventLogDiagnostic } from "@agent-transcript/recorder";
+import { findChildLog, readEventLog, type EventLogDiagnostic } from "@agent-transcript/recorder/reader";
 import type { ExportCommandOptions, ExportReport } from "./options.js";
-import { childLogFile } from "../../input/child-logs.js";
 import { keptDiagnostics, payloadOf } from "../../input/event-log.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
 import { meterInput } from "../../input/meter.js";
@@ -238,7 +237,7 @@ export async function exportEventLogStreaming(
     for (const childRunId of streamed.childRunIds) {
       if (seen.has(childRunId)) continue;
       seen.add(childRunId);
-      const childFile = await childLogFile(path.dirname(file), childRunId);
+      const childFile = await findChildLog(path.dirname(file), childRunId);
       if (childFile === undefined)
         report.warnings.push({
           code: "child-log-missing",

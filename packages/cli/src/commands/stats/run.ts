@@ -8,7 +8,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
-import { childLogFile } from "../../input/child-logs.js";
+import { findChildLog } from "@agent-transcript/recorder/reader";
 import { probeEventLog, reportReading, streamEventLog } from "../../input/event-log.js";
 import { describeProblem, inputName } from "../../input/problems.js";
 import { describeReadError } from "../../input/open.js";
@@ -60,7 +60,7 @@ async function eventLogStats(
   for (const childId of childIds) {
     if (seen.has(childId) || depth > 1000) continue;
     seen.add(childId);
-    const childFile = await childLogFile(path.dirname(file), childId);
+    const childFile = await findChildLog(path.dirname(file), childId);
     if (childFile === undefined) {
       if (!options.quiet)
         io.stderr(messageLine(`${file}: child run ${childId}: its log is not beside its parent's; not counted`));

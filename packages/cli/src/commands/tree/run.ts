@@ -1,5 +1,5 @@
 import path from "node:path";
-import { childLogFile } from "../../input/child-logs.js";
+import { findChildLog } from "@agent-transcript/recorder/reader";
 import {
   payloadOf,
   reportReading,
@@ -96,7 +96,7 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
         entry.children.push(child);
         continue;
       }
-      const childFile = inMemory === undefined ? await childLogFile(path.dirname(file), childId) : undefined;
+      const childFile = inMemory === undefined ? await findChildLog(path.dirname(file), childId) : undefined;
       if (childFile === undefined) {
         entry.children.push({
           run_id: childId,

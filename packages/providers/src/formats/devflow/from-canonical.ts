@@ -3,7 +3,7 @@
  * they answer, turns keep devflow's integer ids and Go struct key order, and everything ADR-011 has no field for is
  * reported as a warning.
  */
-import { gzipSync } from "node:zlib";
+import { gzip } from "../../conversion/gzip.js";
 import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
 import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
@@ -35,7 +35,7 @@ export function encodeDevflowTranscript(value: DevflowTranscript): {
 } {
   const bytes = new TextEncoder().encode(JSON.stringify(value, null, 2));
   if (bytes.length < devflowGzipThresholdBytes) return { fileName: "transcript.json", bytes };
-  return { fileName: "transcript.json.gz", bytes: new Uint8Array(gzipSync(bytes)) };
+  return { fileName: "transcript.json.gz", bytes: gzip(bytes) };
 }
 
 const mappedTranscriptFields = [

@@ -2,7 +2,7 @@
  * devflow run transcript → canonical document: the run's metadata becomes the document's run, totals and cost, each
  * turn a message, each tool call a tool_call part with its result in a `tool` message after the turn (see index.ts).
  */
-import { gunzipSync } from "node:zlib";
+import { gunzip } from "../../conversion/gzip.js";
 import type { Message, Run, ToolCallPart, ToolResultPart, Transcript, Usage } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
 import { decodeUtf8, defaultMaxInputBytes, parseJson } from "@agent-transcript/core/json";
@@ -59,7 +59,7 @@ function decodeInput(input: unknown): { value: unknown } | { errors: ConversionE
     let bytes = input;
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
       try {
-        bytes = gunzipSync(bytes, { maxOutputLength: maxDecodedBytes });
+        bytes = gunzip(bytes, { maxOutputLength: maxDecodedBytes });
       } catch (caught) {
         // zlib inflates a piece at a time and stops at maxOutputLength: a bomb is refused as one, not as bad gzip.
         const code = (caught as { code?: unknown } | null)?.code;
