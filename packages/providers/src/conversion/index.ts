@@ -19,4 +19,5 @@ export { withDocumentNestingLimit, withNestingLimit } from "./limits.js";
 export * from "./request-settings.js";
 export * from "./request-settings-table.js";
 export * from "./session.js";
+export * from "./session-fold.js";
 export * from "./session-document.js";

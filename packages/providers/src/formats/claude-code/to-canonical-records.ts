@@ -5,7 +5,7 @@
  */
 import type { Issuer, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
 import { normalizeUsage } from "@agent-transcript/core";
-import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossCode } from "../../conversion/index.js";
+import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossReport } from "../../conversion/index.js";
 import { blockToPart, unmappedFields, type BlockLoss } from "./to-canonical-content.js";
 import type { TreeNode, TreeUnit } from "./to-canonical-tree.js";
 
@@ -159,9 +159,7 @@ export function finishReasonOf(stopReason: string): Message["finish_reason"] {
 const persistedOutputPattern = /^<persisted-output>\s*Output too large \(([^)]*)\)\. Full output saved to: ([^\n]+)/;
 
 /** Where reading a record reports what it could not map. */
-export interface Report {
-  loss(file: FileState, line: number | undefined, code: SessionLossCode, message: string): void;
-}
+export type Report = SessionLossReport<FileState>;
 
 export function readRecord(file: FileState, line: number, record: JsonObject, report: Report): void {
   const uuid = typeof record.uuid === "string" && record.uuid !== "" ? record.uuid : undefined;
