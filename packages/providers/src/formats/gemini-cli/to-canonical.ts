@@ -6,7 +6,6 @@
  * lines are held and parsed at the end of the file, and a damaged one is one loss naming the line and column.
  */
 import type { ChildRun, Message, Transcript, Usage } from "@agent-transcript/core";
-import { formatVersion, sumUsage } from "@agent-transcript/core";
 import { parseJson } from "@agent-transcript/core/json";
 import {
   append,
@@ -25,9 +24,7 @@ import {
   type SessionImportResult,
   type SessionLine,
   type SessionLossCode,
-  setAsideInvalidMessages,
-  sessionRun,
-  sessionSource,
+  sessionRunDocument,
 } from "../../conversion/index.js";
 import { convertRecord, geminiCliKey, isNoticeType, isTurnType, type ConvertedRecord } from "./to-canonical-message.js";
 
@@ -237,17 +234,8 @@ export class GeminiCliFold extends SessionFoldBase<SessionFoldFile> {
       return out;
     });
     const subagents = this.subagents(messages);
-    const document = this.document(messages, usages, kept, branches, subagents.links);
     return {
-      document: setAsideInvalidMessages(
-        document,
-        geminiCliKey,
-        (message) => {
-          const line = message.provider_fields?.[geminiCliKey]?.line;
-          return typeof line === "number" ? line : undefined;
-        },
-        (line, message) => this.lose(line, "invalid-line", message),
-      ),
+      document: this.document(messages, usages, kept, branches, subagents.links),
       children: subagents.children,
       losses: this.losses,
       files: [...(this.records > 0 || this.path !== "" ? [this.path] : []), ...subagents.files],
@@ -337,32 +325,36 @@ export class GeminiCliFold extends SessionFoldBase<SessionFoldFile> {
     const sessionId = typeof session.sessionId === "string" && session.sessionId !== "" ? session.sessionId : undefined;
     const path = this.options.path ?? this.path;
     const stem = splitPath(path).name.replace(/\.jsonl?(?:\.gz)?$/, "");
-    const document = {
-      schema_version: formatVersion,
-      id: sessionId ?? (stem === "" ? "gemini-cli-session" : stem),
-    } as Transcript;
-    if (typeof session.summary === "string" && session.summary !== "") document.title = session.summary;
     // lastUpdated is written with the message that changed the session, not always with the last one: the latest
     // time of the session and its messages ends it.
     const times = messages.flatMap((message) => (message.created_at === undefined ? [] : [message.created_at]));
-    const first = dateOf(session.startTime) ?? times[0];
-    const last = latest([dateOf(session.lastUpdated), ...times]);
-    if (first !== undefined) document.created_at = first;
-    if (last !== undefined) document.updated_at = last;
-    document.source = sessionSource("gemini-cli", path, sessionId, this.options.importedAt);
-    document.producer = { name: "gemini-cli" };
-    const usage = usages.length > 0 ? sumUsage(usages) : undefined;
-    if (this.records > 0 || children.length > 0)
-      document.run = sessionRun({ status: "completed", first, last, children, usage });
-    document.messages = messages;
-    if (usage !== undefined) document.usage = usage;
     const own: JsonObject = {};
     if (this.layout !== undefined) own.layout = this.layout;
     if (Object.keys(session).length > 0) own.session = session;
     if (kept.length > 0) own.records = kept;
     if (branches.length > 0) own.branches = branches;
-    if (Object.keys(own).length > 0) document.metadata = { [geminiCliKey]: own };
-    return document;
+    return sessionRunDocument({
+      format: "gemini-cli",
+      key: geminiCliKey,
+      id: sessionId ?? (stem === "" ? "gemini-cli-session" : stem),
+      title: typeof session.summary === "string" && session.summary !== "" ? session.summary : undefined,
+      path,
+      sessionId,
+      importedAt: this.options.importedAt,
+      first: dateOf(session.startTime) ?? times[0],
+      last: latest([dateOf(session.lastUpdated), ...times]),
+      hasRun: this.records > 0 || children.length > 0,
+      status: "completed",
+      children,
+      usages,
+      messages,
+      metadata: own,
+      lineOf: (message) => {
+        const line = message.provider_fields?.[geminiCliKey]?.line;
+        return typeof line === "number" ? line : undefined;
+      },
+      report: (line, code, message) => this.lose(line, code, message),
+    });
   }
 }
 
