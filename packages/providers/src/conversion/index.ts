@@ -7,6 +7,7 @@ export * from "./contracts.js";
 export * from "./json.js";
 export * from "./field-reader.js";
 export * from "./finish.js";
+export * from "./document-reader.js";
 export * from "./document-writer.js";
 export type * from "./converter-functions.js";
 export { fingerprint } from "./fingerprint.js";
