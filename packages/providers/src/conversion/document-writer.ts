@@ -2,7 +2,8 @@
  * What the document converters' write direction (portable, Warp, devflow: a whole conversation in one native
  * document) shares: the frame around the body, and how a target's own fields kept in `metadata` go back.
  */
-import type { Tolerant } from "@agent-transcript/core";
+import type { Part, Tolerant } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import type { FromCanonical } from "./converter-functions.js";
 import { checkCanonicalInput, finishFromCanonical, guard } from "./finish.js";
 import { reportUnmapped } from "./field-reader.js";
@@ -56,4 +57,40 @@ export function mergeKeptFields(
       else setField(written, field, cloneJson(fieldValue));
     }
   }
+}
+
+/**
+ * The warning for a part the target has no place for: `a <type> part[ in a tool message] has no <target> equivalent`
+ * (`where` says where in the message, when the part would have a place elsewhere).
+ */
+export function warnPartDropped(
+  part: { readonly type: string },
+  path: string,
+  target: string,
+  problems: Problems,
+  where = "",
+): void {
+  problems.warn(
+    "part-dropped",
+    path,
+    `${withIndefiniteArticle(`${part.type} part`)}${where} has no ${target} equivalent`,
+  );
+}
+
+/**
+ * Hands each part of a message to `write` with its JSON pointer; a part of a type the canonical schema does not define
+ * (a newer document's, read tolerantly) has no place in any target, and is dropped with a warning naming it.
+ */
+export function forEachKnownPart(
+  message: Tolerant.Message,
+  path: string,
+  target: string,
+  problems: Problems,
+  write: (part: Part, path: string) => void,
+): void {
+  message.parts.forEach((part, partIndex) => {
+    const partPath = pointer(path, "parts", partIndex);
+    if (isKnownPart(part)) write(part, partPath);
+    else warnPartDropped(part, partPath, target, problems);
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
-import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import { isKnownPart, isPartOfType } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
@@ -15,7 +15,9 @@ import {
   mergeKeptFields,
   reportUnmapped,
   documentWriter,
+  forEachKnownPart,
   setField,
+  warnPartDropped,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
@@ -238,16 +240,7 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
     const texts: string[] = [];
     const toolCalls: DevflowToolCall[] = [];
     let resultPart: ToolResultPart | undefined;
-    message.parts.forEach((part, partIndex) => {
-      const partPath = pointer(path, "parts", partIndex);
-      if (!isKnownPart(part)) {
-        problems.warn(
-          "part-dropped",
-          partPath,
-          `${withIndefiniteArticle(`${part.type} part`)} has no devflow equivalent`,
-        );
-        return;
-      }
+    forEachKnownPart(message, path, "devflow", problems, (part, partPath) => {
       if (part.type === "text") {
         reportUnmapped(part, ["type", "text"], partPath, "devflow", problems);
         texts.push(part.text);
@@ -280,13 +273,7 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
       } else if (part.type === "tool_result") {
         if (!foldResult(part, partPath, calls, problems))
           turns.push(resultTurn(part, partPath, turnIdFor({ role: "tool", parts: [] }, partPath), problems));
-      } else {
-        problems.warn(
-          "part-dropped",
-          partPath,
-          `${withIndefiniteArticle(`${part.type} part`)} has no devflow equivalent`,
-        );
-      }
+      } else warnPartDropped(part, partPath, "devflow", problems);
     });
     if (message.role !== "tool" && texts.length > 0) turn.content = texts.join("");
     if (message.role === "tool" && texts.length > 0)
@@ -447,11 +434,7 @@ function foldToolMessage(
   message.parts.forEach((part, partIndex) => {
     const partPath = pointer(path, "parts", partIndex);
     if (!isKnownPart(part) || part.type !== "tool_result") {
-      problems.warn(
-        "part-dropped",
-        partPath,
-        `${withIndefiniteArticle(`${part.type} part`)} in a tool message has no devflow equivalent`,
-      );
+      warnPartDropped(part, partPath, "devflow", problems, " in a tool message");
       return;
     }
     const slot = calls.get(part.call_id);
