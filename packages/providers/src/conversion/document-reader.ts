@@ -8,6 +8,14 @@ import { emptyProvenance, type Provenance } from "./field-reader.js";
 import { finishToCanonical, guard } from "./finish.js";
 import { Problems, type ConversionError, type ToCanonicalOptions, type ToCanonicalResult } from "./result.js";
 
+/** What reading one document has at hand besides the value. */
+export interface DocumentReadContext<Options extends ToCanonicalOptions> {
+  problems: Problems;
+  /** Where each canonical field, message and part came from, so a validation error names the source pointer. */
+  provenance: Provenance;
+  options: Options;
+}
+
 /** What one document format's read direction states; the frame does the rest. */
 export interface DocumentReading<Value, Options extends ToCanonicalOptions> {
   /** Whether a value's top level is the format's document (an object, an array of messages, …). */
@@ -16,11 +24,8 @@ export interface DocumentReading<Value, Options extends ToCanonicalOptions> {
   notDocument: string;
   /** Turns input given otherwise than as the parsed value (the format's text or bytes) into that value. */
   decode?(input: unknown): { value: unknown } | { errors: ConversionError[] };
-  /**
-   * Builds the document, reporting through `problems` and recording in `provenance` where each canonical field,
-   * message and part came from (so a validation error names the source pointer).
-   */
-  read(value: Value, problems: Problems, provenance: Provenance, options: Options): Transcript;
+  /** Builds the document, reporting through the context's `problems` and recording its `provenance`. */
+  read(value: Value, context: DocumentReadContext<Options>): Transcript;
 }
 
 /** A document converter's `toCanonical`, made from what its format states. */
@@ -38,7 +43,7 @@ export function documentReader<Value, Options extends ToCanonicalOptions>(
           return { ok: false, errors: problems.errors, warnings: problems.warnings };
         }
         const provenance = emptyProvenance();
-        const document = reading.read(decoded.value, problems, provenance, options);
+        const document = reading.read(decoded.value, { problems, provenance, options });
         return finishToCanonical(document, provenance, problems);
       },
       (errors) => ({ ok: false, errors, warnings: [] }),

@@ -5,7 +5,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
-import { isKnownPart, isPartOfType } from "@agent-transcript/core";
+import { isPartOfType } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
@@ -16,8 +16,8 @@ import {
   reportUnmapped,
   documentWriter,
   forEachKnownPart,
+  forEachToolResult,
   setField,
-  warnPartDropped,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
@@ -273,7 +273,7 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
       } else if (part.type === "tool_result") {
         if (!foldResult(part, partPath, calls, problems))
           turns.push(resultTurn(part, partPath, turnIdFor({ role: "tool", parts: [] }, partPath), problems));
-      } else warnPartDropped(part, partPath, "devflow", problems);
+      } else return false;
     });
     if (message.role !== "tool" && texts.length > 0) turn.content = texts.join("");
     if (message.role === "tool" && texts.length > 0)
@@ -431,12 +431,7 @@ function foldToolMessage(
   problems: Problems,
 ): void {
   reportUnmapped(message, ["id", "role", "parts", "created_at"], path, "devflow", problems);
-  message.parts.forEach((part, partIndex) => {
-    const partPath = pointer(path, "parts", partIndex);
-    if (!isKnownPart(part) || part.type !== "tool_result") {
-      warnPartDropped(part, partPath, "devflow", problems, " in a tool message");
-      return;
-    }
+  forEachToolResult(message, path, "devflow", problems, (part, partPath) => {
     const slot = calls.get(part.call_id);
     if (!foldResult(part, partPath, calls, problems)) {
       turns.push(resultTurn(part, partPath, turnIdFor(message, path), problems));

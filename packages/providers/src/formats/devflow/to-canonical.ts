@@ -16,6 +16,7 @@ import {
   type ConversionError,
   type ToCanonicalOptions,
   type JsonObject,
+  type DocumentReadContext,
   type Problems,
   type Provenance,
 } from "../../conversion/index.js";
@@ -85,9 +86,7 @@ interface PendingCall {
 
 function readTranscript(
   value: JsonObject,
-  problems: Problems,
-  provenance: Provenance,
-  options: ToCanonicalOptions,
+  { problems, provenance, options }: DocumentReadContext<ToCanonicalOptions>,
 ): Transcript {
   const top = new FieldReader(value, "", problems);
   const runId = top.string("runId", { required: true, nonEmpty: true });

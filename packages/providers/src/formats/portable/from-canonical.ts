@@ -15,7 +15,6 @@ import {
   documentWriter,
   forEachKnownPart,
   setField,
-  warnPartDropped,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
@@ -161,7 +160,7 @@ function collectParts(
         return;
       }
       default:
-        warnPartDropped(part, partPath, "portable", problems);
+        return false;
     }
   });
   if (texts.length > 1)

@@ -13,6 +13,7 @@ import {
   pointer,
   setField,
   type JsonObject,
+  type DocumentReadContext,
   type Problems,
   type Provenance,
 } from "../../conversion/index.js";
@@ -51,9 +52,7 @@ export const toCanonical = documentReader({
 
 function readMessages(
   value: unknown[],
-  problems: Problems,
-  provenance: Provenance,
-  options: PortableToCanonicalOptions,
+  { problems, provenance, options }: DocumentReadContext<PortableToCanonicalOptions>,
 ): Transcript {
   const messages: Message[] = [];
   let pending: PendingCall[] = [];

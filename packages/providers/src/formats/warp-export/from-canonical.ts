@@ -4,7 +4,6 @@
  * and everything a Warp export cannot hold is reported as a warning.
  */
 import type { ImagePart, Part, PlanItem, Tolerant, ToolResultPart } from "@agent-transcript/core";
-import { isKnownPart } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
@@ -15,7 +14,7 @@ import {
   reportUnmapped,
   documentWriter,
   forEachKnownPart,
-  warnPartDropped,
+  forEachToolResult,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
@@ -121,11 +120,7 @@ function writeMessage(message: Tolerant.Message, index: number, state: ExportSta
         pointer(path, "provider_fields"),
         "a tool message keeps no fields of its own in a Warp export",
       );
-    message.parts.forEach((part, partIndex) => {
-      const partPath = pointer(path, "parts", partIndex);
-      if (isKnownPart(part) && part.type === "tool_result") foldResult(part, partPath, state);
-      else warnPartDropped(part, partPath, "Warp export", problems, " in a tool message");
-    });
+    forEachToolResult(message, path, "Warp export", problems, (part, partPath) => foldResult(part, partPath, state));
     return;
   }
 
@@ -170,7 +165,13 @@ function writeMessage(message: Tolerant.Message, index: number, state: ExportSta
   );
 }
 
-function writePart(part: Part, path: string, current: NonNullable<ExportState["current"]>, state: ExportState): void {
+/** Writes a part into the current Warp message: false when a Warp export has no place for it. */
+function writePart(
+  part: Part,
+  path: string,
+  current: NonNullable<ExportState["current"]>,
+  state: ExportState,
+): boolean | void {
   const { problems } = state;
   const blockIndex = current.content.length;
   const push = (block: JsonObject, fields: Record<string, JsonObject> | undefined): void => {
@@ -256,7 +257,7 @@ function writePart(part: Part, path: string, current: NonNullable<ExportState["c
       );
       return;
     default:
-      warnPartDropped(part, path, "Warp export", problems);
+      return false;
   }
 }
 

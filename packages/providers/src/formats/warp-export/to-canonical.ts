@@ -27,6 +27,7 @@ import {
   type ToCanonicalOptions,
   type JsonObject,
   type JsonTypeName,
+  type DocumentReadContext,
   type Problems,
   type Provenance,
 } from "../../conversion/index.js";
@@ -62,9 +63,7 @@ export const toCanonical = documentReader({
 
 function readExport(
   value: JsonObject,
-  problems: Problems,
-  provenance: Provenance,
-  options: ToCanonicalOptions,
+  { problems, provenance, options }: DocumentReadContext<ToCanonicalOptions>,
 ): Transcript {
   const top = new FieldReader(value, "", problems);
   const version = top.string("schema_version", { required: true });
