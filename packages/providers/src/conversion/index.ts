@@ -19,6 +19,7 @@ export * from "./provider-fields.js";
 export { withDocumentNestingLimit, withNestingLimit } from "./limits.js";
 export * from "./request-settings.js";
 export * from "./request-settings-table.js";
+export * from "./server-tool-results.js";
 export * from "./session.js";
 export * from "./session-fold.js";
 export * from "./session-document.js";
