@@ -5,14 +5,7 @@
  */
 import type { Issuer, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
 import { normalizeUsage } from "@agent-transcript/core";
-import {
-  isDateTime,
-  isJsonObject,
-  setField,
-  type JsonObject,
-  type SessionLossCode,
-  type SessionLossReport,
-} from "../../conversion/index.js";
+import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossReport } from "../../conversion/index.js";
 import { blockToPart, unmappedFields, type BlockLoss } from "./to-canonical-content.js";
 import type { TreeNode, TreeUnit } from "./to-canonical-tree.js";
 
@@ -224,41 +217,42 @@ export function readRecord(file: FileState, line: number, record: JsonObject, re
         readBoundary(read);
         return;
       }
-      keepRecord(
-        read,
+      file.kept.push({ line, run, record });
+      report.loss(
+        file,
+        line,
         "kept-as-metadata",
-        `a system record${typeof record.subtype === "string" ? ` (${record.subtype})` : ""} is Claude Code's, not the model's`,
+        `a system record${typeof record.subtype === "string" ? ` (${record.subtype})` : ""} is Claude Code's, not the model's; kept in metadata`,
       );
       return;
     default: {
+      file.kept.push({ line, run, record });
       const title = titleFields.find(([type]) => type === record.type);
       if (title !== undefined && typeof record[title[1]] === "string") {
         // Mapped (the title); the record is kept whole besides, and no loss.
-        file.kept.push({ line, run, record });
         file.titles.set(title[0], record[title[1]] as string);
-      } else if (metadataTypes.has(record.type as string))
-        keepRecord(read, "kept-as-metadata", `a ${record.type} record has no canonical place`);
+        return;
+      }
+      if (metadataTypes.has(record.type as string))
+        report.loss(file, line, "kept-as-metadata", `a ${record.type} record has no canonical place; kept in metadata`);
       else
-        keepRecord(
-          read,
+        report.loss(
+          file,
+          line,
           "unknown-line-type",
-          `record type ${JSON.stringify(record.type)} is not known to this importer`,
+          `record type ${JSON.stringify(record.type)} is not known to this importer; kept in metadata`,
         );
       return;
     }
   }
   // A user or assistant record whose message could not be read: kept whole, so nothing of it is gone.
-  keepRecord(
-    read,
-    "invalid-line",
-    `a ${record.type} record without a readable message (an object with role and content)`,
-  );
-}
-
-/** Keeps a record whole in the document's metadata, with a loss saying why it has no other place. */
-function keepRecord({ file, line, run, record, report }: RecordRead, code: SessionLossCode, why: string): void {
   file.kept.push({ line, run, record });
-  report.loss(file, line, code, `${why}; kept in metadata`);
+  report.loss(
+    file,
+    line,
+    "invalid-line",
+    `a ${record.type} record without a readable message (an object with role and content); kept in metadata`,
+  );
 }
 
 const daysInMonth = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
