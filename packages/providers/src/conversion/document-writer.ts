@@ -2,7 +2,8 @@
  * What the document converters' write direction (portable, Warp, devflow: a whole conversation in one native
  * document) shares: the frame around the body, and how a target's own fields kept in `metadata` go back.
  */
-import type { Tolerant } from "@agent-transcript/core";
+import type { Part, Tolerant, ToolResultPart } from "@agent-transcript/core";
+import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import type { FromCanonical } from "./converter-functions.js";
 import { runFromCanonical } from "./finish.js";
 import { reportUnmapped } from "./field-reader.js";
@@ -50,4 +51,55 @@ export function mergeKeptFields(
       else setField(written, field, cloneJson(fieldValue));
     }
   }
+}
+
+/** The warning for a part the target has no place for; `where` says where, when it would have one elsewhere. */
+function warnPartDropped(
+  part: { readonly type: string },
+  path: string,
+  target: string,
+  problems: Problems,
+  where = "",
+) {
+  problems.warn(
+    "part-dropped",
+    path,
+    `${withIndefiniteArticle(`${part.type} part`)}${where} has no ${target} equivalent`,
+  );
+}
+
+/**
+ * Hands each part of a message to `write` with its JSON pointer. A part the target has no place for (`write` returns
+ * false), or of a type the canonical schema does not define (a newer document's, read tolerantly), is dropped with a
+ * warning naming it: `a <type> part has no <target> equivalent`.
+ */
+export function forEachKnownPart(
+  message: Tolerant.Message,
+  path: string,
+  target: string,
+  problems: Problems,
+  write: (part: Part, path: string) => boolean | void,
+): void {
+  message.parts.forEach((part, partIndex) => {
+    const partPath = pointer(path, "parts", partIndex);
+    if (!isKnownPart(part) || write(part, partPath) === false) warnPartDropped(part, partPath, target, problems);
+  });
+}
+
+/**
+ * Hands each tool result of a tool message to `write` with its JSON pointer; any other part has no place in the
+ * target's tool turn and is dropped with a warning naming it (`… part in a tool message has no <target> equivalent`).
+ */
+export function forEachToolResult(
+  message: Tolerant.Message,
+  path: string,
+  target: string,
+  problems: Problems,
+  write: (part: ToolResultPart, path: string) => void,
+): void {
+  message.parts.forEach((part, partIndex) => {
+    const partPath = pointer(path, "parts", partIndex);
+    if (isKnownPart(part) && part.type === "tool_result") write(part, partPath);
+    else warnPartDropped(part, partPath, target, problems, " in a tool message");
+  });
 }

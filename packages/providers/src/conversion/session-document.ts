@@ -16,7 +16,7 @@ import type {
 import { formatVersion, sumUsageChecked } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { isJsonObject, type JsonObject } from "./json.js";
-import type { SessionImportOptions } from "./session.js";
+import type { SessionImportOptions, SessionLossCode } from "./session.js";
 
 /** The losses `setAsideInvalidMessages` reports, by the line of the session file the message came from. */
 export type InvalidMessageReport = (line: number | undefined, message: string) => void;
@@ -127,6 +127,77 @@ export function sessionRun({ status, first, last, parent, children = [], usage, 
     }
   }
   return run;
+}
+
+/** What one run's document of a session is made of; the importer has read it, this writes it. */
+export interface SessionRunDocumentParts {
+  format: SourceFormat;
+  /** The key the format's own fields are kept under: `metadata` and the messages' `provider_fields`. */
+  key: string;
+  id: string;
+  title?: string | undefined;
+  /** The file's path as the source names it, the session id and the import time (see {@link sessionSource}). */
+  path: string;
+  sessionId: string | undefined;
+  importedAt: string | undefined;
+  /** The version of the agent that wrote the session, for `producer`. */
+  version?: string | undefined;
+  first: string | undefined;
+  last: string | undefined;
+  /** Whether the run has a `run`: it read records of the format, or has child runs. */
+  hasRun: boolean;
+  status: Run["status"];
+  parent?: Run["parent"];
+  children: ChildRun[];
+  /** Each message's usage, summed into the document's `usage`. */
+  usages: readonly Usage[];
+  messages: Message[];
+  /** The format's own fields of the run, `metadata[key]` when any. */
+  metadata: JsonObject;
+  /** The line a message came from (default: the first of its `provider_fields[key].lines`). */
+  lineOf?: (message: Message) => number | undefined;
+  /** Told every loss of writing the document: a total clamped, a message set aside as invalid. */
+  report: (line: number | undefined, code: SessionLossCode, message: string) => void;
+}
+
+/**
+ * A run's document, in the canonical examples' key order (`messages` after the run): its times, source and producer,
+ * its run and usage (sums past 2^53 − 1 clamped, never rounded, each a `clamped-total` loss with its exact value),
+ * its messages and kept fields; a message that still breaks a rule is set aside ({@link setAsideInvalidMessages}).
+ */
+export function sessionRunDocument(parts: SessionRunDocumentParts): Transcript {
+  const { format, key, id, first, last, report } = parts;
+  const document = { schema_version: formatVersion, id } as Transcript;
+  if (parts.title !== undefined) document.title = parts.title;
+  if (first !== undefined) document.created_at = first;
+  if (last !== undefined) document.updated_at = last;
+  document.source = sessionSource(format, parts.path, parts.sessionId, parts.importedAt);
+  document.producer = { name: format, ...(parts.version === undefined ? {} : { version: parts.version }) };
+  const clamped = (pointer: string, count: ClampedUsageCount): void =>
+    report(undefined, "clamped-total", `${clampedTotalMessage(pointer, count)} (run ${id})`);
+  const sum = parts.usages.length > 0 ? sumUsageChecked(parts.usages) : undefined;
+  for (const count of sum?.clamped ?? []) clamped(`/usage/${count.counter}`, count);
+  const usage = sum?.usage;
+  if (parts.hasRun)
+    document.run = sessionRun({
+      status: parts.status,
+      first,
+      last,
+      parent: parts.parent,
+      children: parts.children,
+      usage,
+      clamped,
+    });
+  document.messages = parts.messages;
+  if (usage !== undefined) document.usage = usage;
+  if (Object.keys(parts.metadata).length > 0) document.metadata = { [key]: parts.metadata };
+  // A message that still breaks a rule (a hostile line the reading let through) is kept in metadata, not dropped.
+  return setAsideInvalidMessages(
+    document,
+    key,
+    parts.lineOf ?? ((message) => firstLineOf(message, key)),
+    (line, message) => report(line, "invalid-line", message),
+  );
 }
 
 /** `id`, or when a run of the session already has it `id#2`, `id#3`, …: the first free one, marked as used. */

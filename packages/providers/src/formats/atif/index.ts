@@ -35,7 +35,7 @@
 import type { SessionExporter, SessionImporter } from "../../conversion/index.js";
 import { splitPath } from "../../conversion/index.js";
 import { fromCanonical } from "./from-canonical.js";
-import { beginImport } from "./to-canonical.js";
+import { AtifFold } from "./to-canonical.js";
 
 export type * from "./types.js";
 export { atifWrittenVersion } from "./from-canonical.js";
@@ -65,7 +65,7 @@ export const atifImporter: SessionImporter = {
   id: "atif",
   detect: detectAtif,
   relatedFiles: atifRelatedFiles,
-  begin: beginImport,
+  begin: (options) => new AtifFold(options),
 };
 
 /** ATIF's exporter: a document → its trajectory file and its continuation files. */

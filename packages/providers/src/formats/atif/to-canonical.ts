@@ -10,17 +10,17 @@ import { defaultMaxDepth, formatVersion } from "@agent-transcript/core";
 import { linesAndColumns, locatePointers, parseJson } from "@agent-transcript/core/json";
 import {
   cloneJson,
+  heldDocumentText,
   isDateTime,
   isJsonObject,
   isRedactionPlaceholder,
   pointer,
+  SessionFoldBase,
   setField,
   splitPath,
   type JsonObject,
   type SessionChild,
-  type SessionFold,
   type SessionImportOptions,
-  type SessionImportResult,
   type SessionLine,
   type SessionLoss,
   type SessionLossCode,
@@ -55,9 +55,7 @@ const fileDepth = defaultMaxDepth - 64;
 interface Held {
   path: string;
   role: "main" | "related";
-  lines: string[];
-  /** Why a line could not be read as text, by line number. */
-  unreadable: Array<{ line: number; error: string }>;
+  lines: SessionLine[];
 }
 
 /** What converting one trajectory needs to say where a loss is. */
@@ -72,35 +70,29 @@ export interface AtifConversion {
   children: SessionChild[];
 }
 
-class AtifFold implements SessionFold {
-  private readonly held: Held[] = [];
-  private current: Held | undefined;
+/** A trajectory is one JSON document: every file is held until it ends, and read once every file has. */
+export class AtifFold extends SessionFoldBase<Held> {
+  private readonly files: Held[] = [];
 
-  constructor(private readonly options: SessionImportOptions) {}
+  protected override readonly documentFiles = "always";
 
-  file(path: string, role: "main" | "related"): void {
-    this.current = { path, role, lines: [], unreadable: [] };
-    this.held.push(this.current);
+  protected openFile(path: string, role: "main" | "related"): Held {
+    const file: Held = { path, role, lines: [] };
+    this.files.push(file);
+    return file;
   }
 
-  line(line: SessionLine): void {
-    // Lines before any file() belong to a main file with no name.
-    if (this.current === undefined) this.file("", "main");
-    const held = this.current as Held;
-    if (line.error !== undefined) held.unreadable.push({ line: line.line, error: line.error });
-    // Keep line numbers: a gap (a line the layer skipped) stays a blank line, so losses name the right line.
-    while (held.lines.length < line.line - 1) held.lines.push("");
-    held.lines.push(line.text);
+  protected override readHeld(file: Held, lines: SessionLine[]): void {
+    file.lines = lines;
   }
 
-  finish(): SessionImportResult {
-    const losses: SessionLoss[] = [];
-    const main = this.held.find((file) => file.role === "main") ?? {
-      path: "",
-      role: "main",
-      lines: [],
-      unreadable: [],
-    };
+  protected readLine(): void {
+    // Never called: every line of a trajectory file is held (see the constructor).
+  }
+
+  protected result() {
+    const losses = this.losses;
+    const main = this.files.find((file) => file.role === "main") ?? { path: "", role: "main", lines: [] };
     const parsed = readFile(main, losses);
     const files = [main.path];
     let conversion: AtifConversion;
@@ -116,7 +108,7 @@ class AtifFold implements SessionFold {
       );
     }
     // Continuations, in the order of their number (`….cont-2.json` after `….cont-1.json`), each a child run.
-    const continuations = this.held
+    const continuations = this.files
       .filter((file) => file.role === "related")
       .map((file) => ({ file, index: continuationIndex(file.path) }))
       .filter((entry): entry is { file: Held; index: number } => entry.index !== undefined)
@@ -152,10 +144,6 @@ class AtifFold implements SessionFold {
   }
 }
 
-export function beginImport(options: SessionImportOptions = {}): SessionFold {
-  return new AtifFold(options);
-}
-
 /** `….cont-3.json` → 3; any other name → undefined. */
 export function continuationIndex(path: string): number | undefined {
   const match = /\.cont-(\d{1,6})\.json$/.exec(splitPath(path).name);
@@ -163,14 +151,10 @@ export function continuationIndex(path: string): number | undefined {
 }
 
 function readFile(held: Held, losses: SessionLoss[]): { value: JsonObject; text: string } | undefined {
-  for (const bad of held.unreadable)
-    losses.push({
-      code: "unparsable-line",
-      file: held.path,
-      line: bad.line,
-      message: `line ${bad.line}: ${bad.error}`,
-    });
-  const text = held.lines.join("\n");
+  for (const { line, error } of held.lines)
+    if (error !== undefined)
+      losses.push({ code: "unparsable-line", file: held.path, line, message: `line ${line}: ${error}` });
+  const text = heldDocumentText(held.lines);
   if (text.trim() === "") {
     losses.push({ code: "invalid-line", file: held.path, message: "the file is empty: no ATIF trajectory in it" });
     return undefined;

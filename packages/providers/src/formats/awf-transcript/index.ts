@@ -33,7 +33,7 @@
 import type { SessionExporter, SessionImporter } from "../../conversion/index.js";
 import { isJsonObject, splitPath } from "../../conversion/index.js";
 import { fromCanonical } from "./from-canonical.js";
-import { beginImport, envelopeProblem } from "./to-canonical.js";
+import { AwfFold, envelopeProblem } from "./to-canonical.js";
 
 export type * from "./types.js";
 
@@ -66,7 +66,7 @@ export const awfTranscriptImporter: SessionImporter = {
   id: "awf-transcript",
   detect: detectAwfTranscript,
   relatedFiles: awfRelatedFiles,
-  begin: beginImport,
+  begin: (options) => new AwfFold(options),
 };
 
 /** AWF transcript logs' exporter: a document → its run's file and its child runs' files. */

@@ -13,11 +13,11 @@ import {
   isDateTime,
   isJsonObject,
   setField,
+  sessionLoss,
+  SessionFoldBase,
   type JsonObject,
   type SessionChild,
-  type SessionFold,
   type SessionImportOptions,
-  type SessionImportResult,
   type SessionLine,
   type SessionLoss,
   type SessionLossCode,
@@ -105,14 +105,11 @@ export function envelopeProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-class AwfFold implements SessionFold {
+export class AwfFold extends SessionFoldBase<FileState> {
   private readonly files: FileState[] = [];
-  private current: FileState | undefined;
 
-  constructor(private readonly options: SessionImportOptions) {}
-
-  file(path: string, role: "main" | "related"): void {
-    this.current = {
+  protected openFile(path: string, role: "main" | "related"): FileState {
+    const file: FileState = {
       path,
       role,
       runId: undefined,
@@ -123,18 +120,20 @@ class AwfFold implements SessionFold {
       losses: [],
       childIds: [],
     };
-    this.files.push(this.current);
+    this.files.push(file);
+    return file;
   }
 
-  line(line: SessionLine): void {
-    if (this.current === undefined) this.file("", "main");
-    const state = this.current as FileState;
+  /** A file's losses are its own until the tree is built: a related file of another run is left out with them. */
+  override loss(file: FileState, line: number | undefined, code: SessionLossCode, message: string): void {
+    file.losses.push(sessionLoss(file.path, line, code, message));
+  }
+
+  protected readLine(state: FileState, line: SessionLine): void {
     // A related file whose first event names no parent is another top-level run of the folder, not a child of
     // this one: the rest of it is not read (a transcripts folder holds every run AWF made).
     if (state.role === "related" && state.records > 0 && state.parentRunId === undefined) return;
-    const lose = (code: SessionLossCode, message: string): void => {
-      state.losses.push({ code, file: state.path, line: line.line, message });
-    };
+    const lose = (code: SessionLossCode, message: string): void => this.loss(state, line.line, code, message);
     if (line.error !== undefined) return lose("unparsable-line", line.error);
     if (line.text.trim() === "") return;
     const parsed = parseJson(line.text, { maxDepth: lineDepth });
@@ -148,12 +147,12 @@ class AwfFold implements SessionFold {
     readEvent(event, line.line, state, lose);
   }
 
-  finish(): SessionImportResult {
+  protected result() {
     const main = this.files.find((file) => file.role === "main") ?? this.newEmpty();
     const byRun = new Map<string, FileState>();
     for (const file of this.files)
       if (file.role === "related" && file.runId !== undefined && !byRun.has(file.runId)) byRun.set(file.runId, file);
-    const losses: SessionLoss[] = [];
+    const losses = this.losses;
     const files: string[] = [];
     const visited = new Set<string>();
     const build = (state: FileState, depth: number): Transcript => {
@@ -183,10 +182,6 @@ class AwfFold implements SessionFold {
     this.file("", "main");
     return this.current as FileState;
   }
-}
-
-export function beginImport(options: SessionImportOptions = {}): SessionFold {
-  return new AwfFold(options);
 }
 
 /** The fidelity of a block or tool payload, or undefined (and the raw value kept) when it is not AWF's. */

@@ -159,6 +159,53 @@ describe("a streamed response", () => {
     expect(answer).toMatchObject({ finish_reason: "stop", native_finish_reason: "end_turn" });
     expect(answer?.provider_fields?.anthropic).toEqual({ type: "message", stop_sequence: null });
   });
+
+  it("reads server tools' results as results the provider ran, failed when their content is an error", () => {
+    const search = { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: { query: "tides" } };
+    const found = {
+      type: "web_search_tool_result",
+      tool_use_id: "srvtoolu_1",
+      content: [{ type: "web_search_result" }],
+    };
+    const failed = {
+      type: "code_execution_tool_result",
+      tool_use_id: "srvtoolu_2",
+      content: { type: "code_execution_tool_result_error", error_code: "unavailable" },
+    };
+    const text = lines(
+      user("u1", null, "Tides?"),
+      assistant("a1", "u1", "msg_1", search, usage(5, 1)),
+      assistant("a2", "a1", "msg_1", found, usage(5, 2)),
+      assistant("a3", "a2", "msg_1", { ...search, id: "srvtoolu_2", name: "code_execution" }, usage(5, 3)),
+      assistant("a4", "a3", "msg_1", failed, usage(5, 4)),
+      assistant("a5", "a4", "msg_1", { ...found, tool_use_id: "" }, usage(5, 5)),
+    );
+    const result = imported(text);
+    const results = result.document.messages[1]?.parts.filter((part) => part.type === "tool_result");
+    expect(results).toEqual([
+      {
+        type: "tool_result",
+        call_id: "srvtoolu_1",
+        status: "ok",
+        provider_executed: true,
+        native_type: "web_search_tool_result",
+        output: found.content,
+      },
+      {
+        type: "tool_result",
+        call_id: "srvtoolu_2",
+        status: "error",
+        provider_executed: true,
+        native_type: "code_execution_tool_result",
+        output: failed.content,
+      },
+    ]);
+    // A result that names no call is no result: kept as it was, as a native part.
+    expect(result.document.messages[1]?.parts.at(-1)).toMatchObject({
+      type: "native",
+      native_type: "web_search_tool_result",
+    });
+  });
 });
 
 describe("records sharing a message id that do not belong together", () => {

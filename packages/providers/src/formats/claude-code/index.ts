@@ -45,7 +45,7 @@
  *   record written twice (the same uuid) is read once (`duplicate-line`).
  */
 import type { SessionImporter } from "../../conversion/index.js";
-import { beginImport } from "./to-canonical.js";
+import { ClaudeCodeFold } from "./to-canonical.js";
 import { claudeCodeRelatedFiles, detectClaudeCode } from "./to-canonical-files.js";
 
 export type * from "./types.js";
@@ -55,5 +55,5 @@ export const claudeCodeImporter: SessionImporter = {
   id: "claude-code",
   detect: detectClaudeCode,
   relatedFiles: claudeCodeRelatedFiles,
-  begin: beginImport,
+  begin: (options) => new ClaudeCodeFold(options),
 };

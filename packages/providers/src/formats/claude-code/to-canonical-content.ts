@@ -8,7 +8,7 @@
  * `provider_fields.anthropic`.
  */
 import type { Issuer, Part, ToolResultPart } from "@agent-transcript/core";
-import { isJsonObject, setField, type JsonObject } from "../../conversion/index.js";
+import { isJsonObject, serverToolResult, setField, type JsonObject } from "../../conversion/index.js";
 
 /** Where the fields of an Anthropic block the canonical part has no place for are kept. */
 export const anthropicKey = "anthropic";
@@ -121,23 +121,10 @@ function knownBlock(block: JsonObject, issuer: Issuer, losses: BlockLoss[]): Par
     case "document":
       return media(block);
     default: {
-      const type = block.type as string;
-      if (type.endsWith("_tool_result") && typeof block.tool_use_id === "string" && block.tool_use_id !== "") {
-        const content = block.content;
-        const failed =
-          block.is_error === true ||
-          (isJsonObject(content) && typeof content.type === "string" && content.type.endsWith("_error"));
-        const part: ToolResultPart = {
-          type: "tool_result",
-          call_id: block.tool_use_id,
-          status: failed ? "error" : "ok",
-          provider_executed: true,
-          native_type: type,
-        };
-        if (Object.hasOwn(block, "content")) part.output = content;
-        return withRest(part, block, serverResultKnown);
-      }
-      return undefined;
+      const part = (block.type as string).endsWith("_tool_result") ? serverToolResult(block) : undefined;
+      if (part === undefined) return undefined;
+      if (Object.hasOwn(block, "content")) part.output = block.content;
+      return withRest(part, block, serverResultKnown);
     }
   }
 }

@@ -4,7 +4,6 @@
  * started them and embedded in the parent's `run.children`.
  */
 import type { ChildRun, Message, Run, Transcript, Usage } from "@agent-transcript/core";
-import { formatVersion, sumUsageChecked, type ClampedUsageCount } from "@agent-transcript/core";
 import {
   isJsonObject,
   setField,
@@ -15,13 +14,9 @@ import {
   type SessionImportResult,
   type SessionLossCode,
   type SessionLoss,
-  setAsideInvalidMessages,
-  clampedTotalMessage,
-  firstLineOf,
   emptySessionDocument,
   relativeToMain,
-  sessionRun,
-  sessionSource,
+  sessionRunDocument,
   uniqueRunId,
 } from "../../conversion/index.js";
 import {
@@ -327,46 +322,31 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
   if (run.kept.length > 0) own.records = run.kept.map((kept) => ({ line: kept.line, record: kept.record }));
   if (keptBranches.length > 0) own.branches = keptBranches;
 
-  const sessionId = sessionIdOf(file);
   const version = typeof file.session.version === "string" ? file.session.version : undefined;
-  // Built in the canonical examples' key order; `messages` is set after the run.
-  const document = { schema_version: formatVersion, id: context.id } as Transcript;
-  if (run.key === "main") {
-    const title = titleFields.map(([type]) => file.titles.get(type)).find((text) => text !== undefined);
-    if (title !== undefined) document.title = title;
-  }
-  const first = run.key === "main" ? file.firstAt?.text : firstTime(run);
-  const last = run.key === "main" ? file.lastAt?.text : lastTime(run);
-  if (first !== undefined) document.created_at = first;
-  if (last !== undefined) document.updated_at = last;
-  document.source = sessionSource("claude-code", context.path, sessionId, context.importedAt);
-  document.producer = { name: "claude-code", ...(version === undefined ? {} : { version }) };
-  // Sums past 2^53 − 1 are clamped, never rounded, and said so with their exact value.
-  const clamped = (pointer: string, count: ClampedUsageCount): void =>
-    report(file, undefined, "clamped-total", `${clampedTotalMessage(pointer, count)} (run ${context.id})`);
-  const ownSum = usages.length > 0 ? sumUsageChecked(usages) : undefined;
-  for (const count of ownSum?.clamped ?? []) clamped(`/usage/${count.counter}`, count);
-  const ownUsage = ownSum?.usage;
-  if (file.records > 0 || context.children.length > 0)
-    document.run = sessionRun({
-      status: context.status,
-      first,
-      last,
-      parent: context.parent,
-      children: context.children,
-      usage: ownUsage,
-      clamped,
-    });
-  document.messages = messages;
-  if (ownUsage !== undefined) document.usage = ownUsage;
-  if (Object.keys(own).length > 0) document.metadata = { [claudeCodeKey]: own };
-  // A message that still breaks a rule (a hostile line the reading let through) is kept in metadata, not dropped.
-  return setAsideInvalidMessages(
-    document,
-    claudeCodeKey,
-    (message) => firstLineOf(message, claudeCodeKey),
-    (line, message) => report(file, line, "invalid-line", message),
-  );
+  const title =
+    run.key === "main"
+      ? titleFields.map(([type]) => file.titles.get(type)).find((text) => text !== undefined)
+      : undefined;
+  return sessionRunDocument({
+    format: "claude-code",
+    key: claudeCodeKey,
+    id: context.id,
+    title,
+    path: context.path,
+    sessionId: sessionIdOf(file),
+    importedAt: context.importedAt,
+    version,
+    first: run.key === "main" ? file.firstAt?.text : firstTime(run),
+    last: run.key === "main" ? file.lastAt?.text : lastTime(run),
+    hasRun: file.records > 0 || context.children.length > 0,
+    status: context.status,
+    parent: context.parent,
+    children: context.children,
+    usages,
+    messages,
+    metadata: own,
+    report: (line, code, message) => report(file, line, code, message),
+  });
 }
 
 function firstTime(run: RunPart): string | undefined {

@@ -5,7 +5,7 @@
  */
 import type { Issuer, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
 import { normalizeUsage } from "@agent-transcript/core";
-import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossCode } from "../../conversion/index.js";
+import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossReport } from "../../conversion/index.js";
 import { blockToPart, unmappedFields, type BlockLoss } from "./to-canonical-content.js";
 import type { TreeNode, TreeUnit } from "./to-canonical-tree.js";
 
@@ -159,9 +159,7 @@ export function finishReasonOf(stopReason: string): Message["finish_reason"] {
 const persistedOutputPattern = /^<persisted-output>\s*Output too large \(([^)]*)\)\. Full output saved to: ([^\n]+)/;
 
 /** Where reading a record reports what it could not map. */
-export interface Report {
-  loss(file: FileState, line: number | undefined, code: SessionLossCode, message: string): void;
-}
+export type Report = SessionLossReport<FileState>;
 
 export function readRecord(file: FileState, line: number, record: JsonObject, report: Report): void {
   const uuid = typeof record.uuid === "string" && record.uuid !== "" ? record.uuid : undefined;
@@ -204,16 +202,19 @@ export function readRecord(file: FileState, line: number, record: JsonObject, re
     file.nodeRun.set(node, run);
   }
 
+  const read: RecordRead = { file, line, record, run, node, timestamp, report };
   switch (record.type) {
     case "user":
-      if (readUser(file, line, record, run, node, timestamp, report)) return;
-      break;
-    case "assistant":
-      if (readAssistant(file, line, record, run, node, timestamp, report)) return;
-      break;
+    case "assistant": {
+      const turn = turnOf(record);
+      if (turn === undefined) break;
+      if (record.type === "user") readUser(read, turn);
+      else readAssistant(read, turn);
+      return;
+    }
     case "system":
       if (record.subtype === "compact_boundary") {
-        readBoundary(file, line, record, run, node, timestamp);
+        readBoundary(read);
         return;
       }
       file.kept.push({ line, run, record });
@@ -352,19 +353,33 @@ function reportBlocks(file: FileState, line: number, losses: readonly BlockLoss[
   for (const loss of losses) report.loss(file, line, loss.code, loss.message);
 }
 
-function readUser(
-  file: FileState,
-  line: number,
-  record: JsonObject,
-  run: string,
-  node: TreeNode | undefined,
-  timestamp: string | undefined,
-  report: Report,
-): boolean {
+/** A record being read, and where: its file and line, the run it belongs to, its tree node and time. */
+interface RecordRead {
+  file: FileState;
+  line: number;
+  record: JsonObject;
+  run: string;
+  node: TreeNode | undefined;
+  timestamp: string | undefined;
+  report: Report;
+}
+
+/** A user or assistant record's API message and its content (text or blocks); none when it has no such message. */
+interface Turn {
+  message: JsonObject;
+  content: string | unknown[];
+}
+
+function turnOf(record: JsonObject): Turn | undefined {
   const message = record.message;
-  if (!isJsonObject(message)) return false;
+  if (!isJsonObject(message)) return undefined;
   const content = message.content;
-  if (typeof content !== "string" && !Array.isArray(content)) return false;
+  if (typeof content !== "string" && !Array.isArray(content)) return undefined;
+  return { message, content };
+}
+
+function readUser(read: RecordRead, { message, content }: Turn): void {
+  const { file, line, record, run, node, timestamp, report } = read;
   const issuer = issuerOf(undefined);
 
   if (record.isCompactSummary === true) {
@@ -389,7 +404,7 @@ function readUser(
       const rest = unmappedFields(message, ["role", "content"]);
       if (rest !== undefined) unit.apiFields = rest;
       attach(unit, node, timestamp);
-      return true;
+      return;
     }
   }
 
@@ -418,7 +433,6 @@ function readUser(
   if (rest !== undefined) unit.apiFields = rest;
   attach(unit, node, timestamp);
   file.units.push(unit);
-  return true;
 }
 
 function joinedText(blocks: unknown[]): string | undefined {
@@ -457,19 +471,8 @@ function notePersistedOutput(part: ToolResultPart): void {
   setField(own, "persistedOutput", { path: (match[2] as string).trim(), size: match[1] });
 }
 
-function readAssistant(
-  file: FileState,
-  line: number,
-  record: JsonObject,
-  run: string,
-  node: TreeNode | undefined,
-  timestamp: string | undefined,
-  report: Report,
-): boolean {
-  const message = record.message;
-  if (!isJsonObject(message)) return false;
-  const content = message.content;
-  if (typeof content !== "string" && !Array.isArray(content)) return false;
+function readAssistant(read: RecordRead, { message, content }: Turn): void {
+  const { file, line, record, run, node, timestamp, report } = read;
   const messageId = typeof message.id === "string" && message.id !== "" ? message.id : undefined;
   const requestId = typeof record.requestId === "string" && record.requestId !== "" ? record.requestId : undefined;
   const unit = responseFor(file, line, run, node, messageId, requestId, report);
@@ -507,7 +510,6 @@ function readAssistant(
   else unit.apiFields = undefined;
   unit.lines.push(fields);
   attach(unit, node, timestamp);
-  return true;
 }
 
 /**
@@ -599,14 +601,7 @@ function noteUsage(file: FileState, unit: Unit, line: number, raw: unknown, fiel
   unit.usages.push(figures);
 }
 
-function readBoundary(
-  file: FileState,
-  line: number,
-  record: JsonObject,
-  run: string,
-  node: TreeNode | undefined,
-  timestamp: string | undefined,
-): void {
+function readBoundary({ file, line, record, run, node, timestamp }: RecordRead): void {
   const unit = newUnit(run, line, "system", node);
   unit.boundary = true;
   const part: Part = { type: "compaction", strategy: "summary" };

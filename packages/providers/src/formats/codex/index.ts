@@ -46,7 +46,7 @@
  * - A line that is not JSON, or not a record, costs that line (`unparsable-line`, `invalid-line`), never the file.
  */
 import type { SessionImporter } from "../../conversion/index.js";
-import { beginImport } from "./to-canonical.js";
+import { CodexFold } from "./to-canonical.js";
 import { codexRelatedFiles, detectCodex } from "./to-canonical-files.js";
 
 export type * from "./types.js";
@@ -56,5 +56,5 @@ export const codexImporter: SessionImporter = {
   id: "codex",
   detect: detectCodex,
   relatedFiles: codexRelatedFiles,
-  begin: beginImport,
+  begin: (options) => new CodexFold(options),
 };

@@ -3,8 +3,8 @@
  * is the message), each turn's usage worked out from the cumulative counters, each file's document built, and the
  * child rollouts embedded in their parent's `run.children`, the parent's usage rolled up with theirs.
  */
-import type { ChildRun, ClampedUsageCount, Message, Run, Transcript, Usage } from "@agent-transcript/core";
-import { formatVersion, sumUsageChecked } from "@agent-transcript/core";
+import type { ChildRun, Message, Run, Transcript, Usage } from "@agent-transcript/core";
+import { sumUsageChecked } from "@agent-transcript/core";
 import {
   isJsonObject,
   splitPath,
@@ -14,13 +14,10 @@ import {
   type SessionImportResult,
   type SessionLoss,
   type SessionLossCode,
-  setAsideInvalidMessages,
   clampedTotalMessage,
-  firstLineOf,
   emptySessionDocument,
   relativeToMain,
-  sessionRun,
-  sessionSource,
+  sessionRunDocument,
   uniqueRunId,
 } from "../../conversion/index.js";
 import { codexKey, parentOf, type Counters, type FileState, type Unit } from "./to-canonical-records.js";
@@ -175,30 +172,6 @@ function runDocument(file: FileState, report: Report, context: RunContext): Tran
   const messages = units.map(toMessage);
   const meta = file.meta;
   const version = typeof meta?.cli_version === "string" ? meta.cli_version : undefined;
-  const sessionId = sessionIdOf(file);
-  const document = { schema_version: formatVersion, id: context.id } as Transcript;
-  if (file.firstAt !== undefined) document.created_at = file.firstAt;
-  if (file.lastAt !== undefined) document.updated_at = file.lastAt;
-  document.source = sessionSource("codex", context.path, sessionId, context.importedAt);
-  document.producer = { name: "codex", ...(version === undefined ? {} : { version }) };
-  // Sums past 2^53 − 1 are clamped, never rounded, and said so with their exact value.
-  const clamped = (pointer: string, count: ClampedUsageCount): void =>
-    report(file, undefined, "clamped-total", `${clampedTotalMessage(pointer, count)} (run ${context.id})`);
-  const ownSum = usages.length > 0 ? sumUsageChecked(usages) : undefined;
-  for (const count of ownSum?.clamped ?? []) clamped(`/usage/${count.counter}`, count);
-  const own = ownSum?.usage;
-  if (file.records > 0 || context.children.length > 0)
-    document.run = sessionRun({
-      status: "completed",
-      first: file.firstAt,
-      last: file.lastAt,
-      parent: context.parent,
-      children: context.children,
-      usage: own,
-      clamped,
-    });
-  document.messages = messages;
-  if (own !== undefined) document.usage = own;
   const metadata: JsonObject = {};
   if (meta !== undefined) {
     metadata.session = meta;
@@ -208,14 +181,25 @@ function runDocument(file: FileState, report: Report, context: RunContext): Tran
   if (file.inherited.length > 0)
     metadata.inherited = file.inherited.map((kept) => ({ line: kept.line, record: kept.record }));
   if (unattributed.length > 0) metadata.turn_usage = unattributed;
-  if (Object.keys(metadata).length > 0) document.metadata = { [codexKey]: metadata };
-  // A message that still breaks a rule (a hostile line the reading let through) is kept in metadata, not dropped.
-  return setAsideInvalidMessages(
-    document,
-    codexKey,
-    (message) => firstLineOf(message, codexKey),
-    (line, message) => report(file, line, "invalid-line", message),
-  );
+  return sessionRunDocument({
+    format: "codex",
+    key: codexKey,
+    id: context.id,
+    path: context.path,
+    sessionId: sessionIdOf(file),
+    importedAt: context.importedAt,
+    version,
+    first: file.firstAt,
+    last: file.lastAt,
+    hasRun: file.records > 0 || context.children.length > 0,
+    status: "completed",
+    parent: context.parent,
+    children: context.children,
+    usages,
+    messages,
+    metadata,
+    report: (line, code, message) => report(file, line, code, message),
+  });
 }
 
 /** A related rollout kept as a child, with the id of the run that started it. */

@@ -4,7 +4,14 @@
  * in to-canonical-document.ts once every file is read.
  */
 import type { Part, Role, Usage } from "@agent-transcript/core";
-import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossCode } from "../../conversion/index.js";
+import {
+  isDateTime,
+  isJsonObject,
+  setField,
+  type JsonObject,
+  type SessionLossCode,
+  type SessionLossReport,
+} from "../../conversion/index.js";
 import { isMappedItemType, itemToParts, responsesIssuer } from "./to-canonical-items.js";
 
 export const codexKey = "codex";
@@ -73,9 +80,7 @@ export interface FileState {
   foreign: boolean;
 }
 
-export interface Reporter {
-  loss(file: FileState, line: number | undefined, code: SessionLossCode, message: string): void;
-}
+export type Reporter = SessionLossReport<FileState>;
 
 export function newFile(path: string, role: "main" | "related"): FileState {
   return {

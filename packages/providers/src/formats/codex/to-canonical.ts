@@ -5,10 +5,8 @@
  */
 import {
   isJsonObject,
-  parseSessionLine,
-  type SessionFold,
-  type SessionImportOptions,
-  type SessionImportResult,
+  sessionLoss,
+  SessionFoldBase,
   type SessionLine,
   type SessionLoss,
   type SessionLossCode,
@@ -16,26 +14,22 @@ import {
 import { assemble, type ChildFile } from "./to-canonical-document.js";
 import { newFile, parentOf, readRecord, type FileState } from "./to-canonical-records.js";
 
-class CodexFold implements SessionFold {
-  readonly losses: SessionLoss[] = [];
+export class CodexFold extends SessionFoldBase<FileState> {
   private main: FileState | undefined;
-  private current: FileState | undefined;
   private readonly children: ChildFile[] = [];
   /** The thread ids whose children are this session's: the session's own and its children's. */
   private readonly family = new Set<string>();
   /** A related file's losses before its first record says whether it belongs to the session. */
   private pending: SessionLoss[] | undefined;
 
-  constructor(private readonly options: SessionImportOptions) {}
-
-  file(path: string, role: "main" | "related"): void {
+  protected openFile(path: string, role: "main" | "related"): FileState {
     this.settleFamily();
     const file = newFile(path, this.main === undefined ? "main" : role);
-    this.current = file;
     if (this.main === undefined) {
       this.main = file;
       this.pending = undefined;
     } else this.pending = [];
+    return file;
   }
 
   /** Once the main file is read, its id opens the family a related rollout must name as its parent. */
@@ -45,22 +39,14 @@ class CodexFold implements SessionFold {
       this.family.add(main.meta.id);
   }
 
-  line(line: SessionLine): void {
-    if (this.current === undefined) this.file("", "main");
-    const file = this.current as FileState;
+  protected readLine(file: FileState, line: SessionLine): void {
     if (file.foreign) return;
-    const parsed = parseSessionLine(line, (message) => this.loss(file, line.line, "unparsable-line", message));
-    if (parsed === undefined) return;
-    const record = parsed.value;
-    if (!isJsonObject(record)) {
-      this.loss(
-        file,
-        line.line,
-        "invalid-line",
-        "not a Codex rollout record (a JSON object with a string type and an object payload)",
-      );
-      return;
-    }
+    const record = this.parseRecord(
+      file,
+      line,
+      "not a Codex rollout record (a JSON object with a string type and an object payload)",
+    );
+    if (record === undefined) return;
     if (this.pending !== undefined && !this.belongs(file, record)) {
       file.foreign = true;
       this.pending = undefined;
@@ -94,20 +80,15 @@ class CodexFold implements SessionFold {
     return true;
   }
 
-  loss(file: FileState, line: number | undefined, code: SessionLossCode, message: string): void {
-    const loss: SessionLoss = { code, file: file.path, message };
-    if (line !== undefined) loss.line = line;
+  override loss(file: FileState, line: number | undefined, code: SessionLossCode, message: string): void {
+    const loss = sessionLoss(file.path, line, code, message);
     if (file !== this.main && this.pending !== undefined && file === this.current) this.pending.push(loss);
     else this.losses.push(loss);
   }
 
-  finish(): SessionImportResult {
+  protected result() {
     return assemble(this.main, this.children, this.losses, this.options, (file, line, code, message) =>
       this.loss(file, line, code, message),
     );
   }
-}
-
-export function beginImport(options: SessionImportOptions = {}): SessionFold {
-  return new CodexFold(options);
 }

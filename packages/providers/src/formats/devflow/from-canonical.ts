@@ -5,7 +5,7 @@
  */
 import { gzip } from "../../conversion/gzip.js";
 import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
-import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import { isPartOfType } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
@@ -15,6 +15,8 @@ import {
   mergeKeptFields,
   reportUnmapped,
   documentWriter,
+  forEachKnownPart,
+  forEachToolResult,
   setField,
   type JsonObject,
 } from "../../conversion/index.js";
@@ -238,16 +240,7 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
     const texts: string[] = [];
     const toolCalls: DevflowToolCall[] = [];
     let resultPart: ToolResultPart | undefined;
-    message.parts.forEach((part, partIndex) => {
-      const partPath = pointer(path, "parts", partIndex);
-      if (!isKnownPart(part)) {
-        problems.warn(
-          "part-dropped",
-          partPath,
-          `${withIndefiniteArticle(`${part.type} part`)} has no devflow equivalent`,
-        );
-        return;
-      }
+    forEachKnownPart(message, path, "devflow", problems, (part, partPath) => {
       if (part.type === "text") {
         reportUnmapped(part, ["type", "text"], partPath, "devflow", problems);
         texts.push(part.text);
@@ -280,13 +273,7 @@ function writeTurns(document: Tolerant.Transcript, problems: Problems): DevflowT
       } else if (part.type === "tool_result") {
         if (!foldResult(part, partPath, calls, problems))
           turns.push(resultTurn(part, partPath, turnIdFor({ role: "tool", parts: [] }, partPath), problems));
-      } else {
-        problems.warn(
-          "part-dropped",
-          partPath,
-          `${withIndefiniteArticle(`${part.type} part`)} has no devflow equivalent`,
-        );
-      }
+      } else return false;
     });
     if (message.role !== "tool" && texts.length > 0) turn.content = texts.join("");
     if (message.role === "tool" && texts.length > 0)
@@ -444,16 +431,7 @@ function foldToolMessage(
   problems: Problems,
 ): void {
   reportUnmapped(message, ["id", "role", "parts", "created_at"], path, "devflow", problems);
-  message.parts.forEach((part, partIndex) => {
-    const partPath = pointer(path, "parts", partIndex);
-    if (!isKnownPart(part) || part.type !== "tool_result") {
-      problems.warn(
-        "part-dropped",
-        partPath,
-        `${withIndefiniteArticle(`${part.type} part`)} in a tool message has no devflow equivalent`,
-      );
-      return;
-    }
+  forEachToolResult(message, path, "devflow", problems, (part, partPath) => {
     const slot = calls.get(part.call_id);
     if (!foldResult(part, partPath, calls, problems)) {
       turns.push(resultTurn(part, partPath, turnIdFor(message, path), problems));

@@ -7,19 +7,17 @@ import type { Message, Run, ToolCallPart, ToolResultPart, Transcript, Usage } fr
 import { formatVersion } from "@agent-transcript/core";
 import { decodeUtf8, defaultMaxInputBytes, parseJson } from "@agent-transcript/core/json";
 import {
+  documentReader,
   FieldReader,
-  Problems,
-  emptyProvenance,
-  finishToCanonical,
-  guard,
   isJsonObject,
   pointer,
   orderKeys,
   setField,
   type ConversionError,
   type ToCanonicalOptions,
-  type ToCanonicalResult,
   type JsonObject,
+  type DocumentReadContext,
+  type Problems,
   type Provenance,
 } from "../../conversion/index.js";
 import type { DevflowRole, DevflowRunStatus } from "./types.js";
@@ -42,16 +40,12 @@ export function syntheticCallId(turnId: number | string, index: number): string 
  * Converts a devflow run transcript to a canonical transcript. Takes the parsed value, its JSON text, or the
  * file's bytes (`transcript.json`, or gzip-compressed `transcript.json.gz`, recognised by its magic number).
  */
-export function toCanonical(input: unknown, options: ToCanonicalOptions = {}): ToCanonicalResult {
-  return guard(
-    () => {
-      const decoded = decodeInput(input);
-      if ("errors" in decoded) return { ok: false, errors: decoded.errors, warnings: [] };
-      return toCanonicalChecked(decoded.value, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
+export const toCanonical = documentReader({
+  decode: decodeInput,
+  accepts: isJsonObject,
+  notDocument: "must be a devflow transcript object",
+  read: readTranscript,
+});
 
 function decodeInput(input: unknown): { value: unknown } | { errors: ConversionError[] } {
   let text: string;
@@ -90,13 +84,10 @@ interface PendingCall {
   answered: boolean;
 }
 
-function toCanonicalChecked(value: unknown, options: ToCanonicalOptions): ToCanonicalResult {
-  const problems = new Problems();
-  const provenance: Provenance = emptyProvenance();
-  if (!isJsonObject(value)) {
-    problems.error("", "must be a devflow transcript object");
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  }
+function readTranscript(
+  value: JsonObject,
+  { problems, provenance, options }: DocumentReadContext<ToCanonicalOptions>,
+): Transcript {
   const top = new FieldReader(value, "", problems);
   const runId = top.string("runId", { required: true, nonEmpty: true });
   const metadata = top.object("metadata", { required: true });
@@ -135,7 +126,7 @@ function toCanonicalChecked(value: unknown, options: ToCanonicalOptions): ToCano
     metadata: "",
   };
   if (turns !== undefined) readTurns(turns, document.messages, provenance, problems);
-  return finishToCanonical(document, provenance, problems);
+  return document;
 }
 
 function readMetadata(

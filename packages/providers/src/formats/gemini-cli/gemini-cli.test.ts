@@ -147,6 +147,25 @@ describe("gemini-cli JSONL sessions", () => {
     expect(result.losses.every(isExpectedSessionLoss)).toBe(true);
   });
 
+  it("clamp a token total past 2^53 − 1 and name its exact sum, as every session importer does", () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const result = importText(
+      jsonl(
+        header,
+        user("u1", "hi"),
+        gemini("g1", { content: "one", tokens: tokens(max - 10, 1) }),
+        user("u2", "again"),
+        gemini("g2", { content: "two", tokens: tokens(20, 1) }),
+      ),
+    );
+    expect(result.document.usage?.input_tokens).toBe(max);
+    expect(result.losses.filter((loss) => loss.code === "clamped-total").map((loss) => loss.message)).toEqual([
+      expect.stringMatching(new RegExp(`^/usage/input_tokens adds up to ${BigInt(max) + 10n}, beyond 2\\^53`)),
+      expect.stringMatching(/^\/usage\/total_tokens adds up to \d+, beyond 2\^53/),
+    ]);
+    expect(result.losses.some(isExpectedSessionLoss)).toBe(false);
+  });
+
   it("keep what a rewind takes back as a branch, off the conversation", () => {
     const result = importText(
       jsonl(

@@ -38,7 +38,7 @@
  *   `unparsable-line` loss naming the line and column, and no record is read.
  */
 import type { SessionImporter } from "../../conversion/index.js";
-import { beginImport } from "./to-canonical.js";
+import { GeminiCliFold } from "./to-canonical.js";
 import { detectGeminiCli, geminiCliRelatedFiles } from "./to-canonical-files.js";
 
 export type * from "./types.js";
@@ -48,5 +48,5 @@ export const geminiCliImporter: SessionImporter = {
   id: "gemini-cli",
   detect: detectGeminiCli,
   relatedFiles: geminiCliRelatedFiles,
-  begin: beginImport,
+  begin: (options) => new GeminiCliFold(options),
 };

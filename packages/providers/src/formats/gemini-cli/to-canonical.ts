@@ -6,29 +6,25 @@
  * lines are held and parsed at the end of the file, and a damaged one is one loss naming the line and column.
  */
 import type { ChildRun, Message, Transcript, Usage } from "@agent-transcript/core";
-import { formatVersion, sumUsage } from "@agent-transcript/core";
 import { parseJson } from "@agent-transcript/core/json";
 import {
   append,
   isDateTime,
   isJsonObject,
-  parseSessionLine,
+  heldDocumentText,
   recordLines,
   relativeToMain,
   sessionLineDepth,
+  SessionFoldBase,
   setField,
   splitPath,
   type JsonObject,
   type SessionChild,
-  type SessionFold,
-  type SessionImportOptions,
+  type SessionFoldFile,
   type SessionImportResult,
   type SessionLine,
-  type SessionLoss,
   type SessionLossCode,
-  setAsideInvalidMessages,
-  sessionRun,
-  sessionSource,
+  sessionRunDocument,
 } from "../../conversion/index.js";
 import { convertRecord, geminiCliKey, isNoticeType, isTurnType, type ConvertedRecord } from "./to-canonical-message.js";
 
@@ -37,12 +33,8 @@ type Entry =
   | { line: number; kind: "turn"; converted: ConvertedRecord }
   | { line: number; kind: "kept"; code: SessionLossCode; why: string; record: unknown };
 
-class GeminiCliFold implements SessionFold {
-  private readonly losses: SessionLoss[] = [];
-  private path = "";
-  private started = false;
+export class GeminiCliFold extends SessionFoldBase<SessionFoldFile> {
   private ignoring = false;
-  private held: SessionLine[] | undefined;
   private layout: "json" | "jsonl" | undefined;
   private records = 0;
   private readonly session: JsonObject = {};
@@ -52,14 +44,24 @@ class GeminiCliFold implements SessionFold {
   /** The related files read, each a session of its own: the sub-agents' chats, once they prove to be this session's. */
   private readonly related: Array<{ path: string; fold: GeminiCliFold }> = [];
 
-  constructor(private readonly options: SessionImportOptions) {}
+  // Gemini CLI writes the single-file session pretty-printed: a first line that is a lone brace opens it.
+  protected override readonly documentFiles = "opening-brace";
 
-  file(path: string, role: "main" | "related"): void {
-    this.release();
-    if (role === "main" && !this.started && this.layout === undefined) {
-      this.path = path;
+  /** The main file, whose path every loss of this session names. */
+  private get path(): string {
+    return this.current?.path ?? "";
+  }
+
+  protected openFile(path: string): SessionFoldFile {
+    return { path };
+  }
+
+  override file(path: string, role: "main" | "related"): void {
+    if (role === "main" && this.current === undefined) {
+      super.file(path, role);
       return;
     }
+    this.release();
     if (role === "related" && !this.ignoring) {
       // A sub-agent's chat (`chats/<this session's id>/<its id>.jsonl`) is read as a session of its own.
       const fold = new GeminiCliFold({
@@ -73,45 +75,23 @@ class GeminiCliFold implements SessionFold {
     this.ignoring = true;
   }
 
-  line(line: SessionLine): void {
+  override line(line: SessionLine): void {
     if (this.ignoring) return;
     const related = this.related.at(-1);
     if (related !== undefined) {
       related.fold.line(line);
       return;
     }
-    if (this.held !== undefined) {
-      this.held.push(line);
-      return;
-    }
-    if (!this.started && line.error === undefined) {
-      const trimmed = line.text.trim();
-      if (trimmed === "") return;
-      this.started = true;
-      // Gemini CLI writes the single-file session pretty-printed: a first line that is a lone brace opens it.
-      if (trimmed === "{") {
-        this.held = [line];
-        return;
-      }
-    }
-    this.started = true;
-    this.read(line);
+    super.line(line);
   }
 
-  private loss(line: number | undefined, code: SessionLossCode, message: string): void {
-    const loss: SessionLoss = { code, file: this.path, message };
-    if (line !== undefined) loss.line = line;
-    this.losses.push(loss);
+  private lose(line: number | undefined, code: SessionLossCode, message: string): void {
+    this.loss({ path: this.path }, line, code, message);
   }
 
-  private read(line: SessionLine): void {
-    const parsed = parseSessionLine(line, (message) => this.loss(line.line, "unparsable-line", message));
-    if (parsed === undefined) return;
-    const record = parsed.value;
-    if (!isJsonObject(record)) {
-      this.loss(line.line, "invalid-line", "not a Gemini CLI record (a JSON object)");
-      return;
-    }
+  protected readLine(file: SessionFoldFile, line: SessionLine): void {
+    const record = this.parseRecord(file, line, "not a Gemini CLI record (a JSON object)");
+    if (record === undefined) return;
     // A whole single-file session written on one line.
     if (this.layout === undefined && Array.isArray(record.messages) && typeof record.sessionId === "string") {
       this.readDocument(record, line.text, line.line);
@@ -148,7 +128,7 @@ class GeminiCliFold implements SessionFold {
   private message(key: string, record: JsonObject, line: number): void {
     const previous = this.entries.get(key);
     if (previous !== undefined)
-      this.loss(
+      this.lose(
         previous.line,
         "duplicate-line",
         `message ${JSON.stringify(key)} is written again on line ${line}; the later record replaces this one, as Gemini CLI reads it`,
@@ -192,39 +172,36 @@ class GeminiCliFold implements SessionFold {
   }
 
   /** Reads the held single-file session, or says where it is damaged. */
-  private release(): void {
-    const held = this.held;
-    if (held === undefined) return;
-    this.held = undefined;
+  protected override readHeld(file: SessionFoldFile, held: SessionLine[]): void {
     const first = held[0]?.line ?? 1;
     // A JSONL session whose first line is a stray brace: its records are lines of their own; read them so, whatever
     // else is broken among them (a pretty-printed document has no line that is a whole record).
     if (held.slice(1).some((line) => line.error === undefined && isRecordLine(line.text))) {
-      for (const line of held) this.read(line);
+      for (const line of held) this.readLine(file, line);
       return;
     }
     const broken = held.find((line) => line.error !== undefined);
     if (broken !== undefined) {
-      this.loss(broken.line, "unparsable-line", `the session document cannot be read: ${broken.error as string}`);
+      this.lose(broken.line, "unparsable-line", `the session document cannot be read: ${broken.error as string}`);
       return;
     }
-    const text = held.map((line) => line.text).join("\n");
+    const text = heldDocumentText(held);
     const parsed = parseJson(text, { maxDepth: sessionLineDepth });
     if (!parsed.ok) {
       const { line, column, reason } = parsed.error;
-      this.loss(
-        first + line - 1,
+      this.lose(
+        line,
         "unparsable-line",
-        `the session document is not valid JSON at line ${first + line - 1}, column ${column}: ${reason}`,
+        `the session document is not valid JSON at line ${line}, column ${column}: ${reason}`,
       );
       return;
     }
     const value = parsed.value;
     if (!isJsonObject(value) || !Array.isArray(value.messages)) {
-      this.loss(first, "invalid-line", "not a Gemini CLI session (a JSON object with a messages list)");
+      this.lose(first, "invalid-line", "not a Gemini CLI session (a JSON object with a messages list)");
       return;
     }
-    this.readDocument(value, text, first);
+    this.readDocument(value, text, 1);
   }
 
   private readDocument(document: JsonObject, text: string, first: number): void {
@@ -245,8 +222,7 @@ class GeminiCliFold implements SessionFold {
     });
   }
 
-  finish(): SessionImportResult {
-    this.release();
+  protected result(): SessionImportResult {
     const usages: Usage[] = [];
     const kept: JsonObject[] = [];
     const messages = this.messagesOf([...this.entries.values()], usages, kept);
@@ -258,17 +234,8 @@ class GeminiCliFold implements SessionFold {
       return out;
     });
     const subagents = this.subagents(messages);
-    const document = this.document(messages, usages, kept, branches, subagents.links);
     return {
-      document: setAsideInvalidMessages(
-        document,
-        geminiCliKey,
-        (message) => {
-          const line = message.provider_fields?.[geminiCliKey]?.line;
-          return typeof line === "number" ? line : undefined;
-        },
-        (line, message) => this.loss(line, "invalid-line", message),
-      ),
+      document: this.document(messages, usages, kept, branches, subagents.links),
       children: subagents.children,
       losses: this.losses,
       files: [...(this.records > 0 || this.path !== "" ? [this.path] : []), ...subagents.files],
@@ -331,12 +298,12 @@ class GeminiCliFold implements SessionFold {
       if (entry.kind === "kept") {
         const after = messages.at(-1)?.id;
         kept.push({ line: entry.line, ...(after === undefined ? {} : { after }), record: entry.record });
-        this.loss(entry.line, entry.code, `${entry.why}; kept in metadata["gemini-cli"].records`);
+        this.lose(entry.line, entry.code, `${entry.why}; kept in metadata["gemini-cli"].records`);
         continue;
       }
-      for (const loss of entry.converted.losses) this.loss(entry.line, loss.code, loss.message);
+      for (const loss of entry.converted.losses) this.lose(entry.line, loss.code, loss.message);
       if (rewoundAt !== undefined)
-        this.loss(
+        this.lose(
           entry.line,
           "branch-kept",
           `taken back by the rewind on line ${rewoundAt}; kept in metadata["gemini-cli"].branches`,
@@ -358,32 +325,36 @@ class GeminiCliFold implements SessionFold {
     const sessionId = typeof session.sessionId === "string" && session.sessionId !== "" ? session.sessionId : undefined;
     const path = this.options.path ?? this.path;
     const stem = splitPath(path).name.replace(/\.jsonl?(?:\.gz)?$/, "");
-    const document = {
-      schema_version: formatVersion,
-      id: sessionId ?? (stem === "" ? "gemini-cli-session" : stem),
-    } as Transcript;
-    if (typeof session.summary === "string" && session.summary !== "") document.title = session.summary;
     // lastUpdated is written with the message that changed the session, not always with the last one: the latest
     // time of the session and its messages ends it.
     const times = messages.flatMap((message) => (message.created_at === undefined ? [] : [message.created_at]));
-    const first = dateOf(session.startTime) ?? times[0];
-    const last = latest([dateOf(session.lastUpdated), ...times]);
-    if (first !== undefined) document.created_at = first;
-    if (last !== undefined) document.updated_at = last;
-    document.source = sessionSource("gemini-cli", path, sessionId, this.options.importedAt);
-    document.producer = { name: "gemini-cli" };
-    const usage = usages.length > 0 ? sumUsage(usages) : undefined;
-    if (this.records > 0 || children.length > 0)
-      document.run = sessionRun({ status: "completed", first, last, children, usage });
-    document.messages = messages;
-    if (usage !== undefined) document.usage = usage;
     const own: JsonObject = {};
     if (this.layout !== undefined) own.layout = this.layout;
     if (Object.keys(session).length > 0) own.session = session;
     if (kept.length > 0) own.records = kept;
     if (branches.length > 0) own.branches = branches;
-    if (Object.keys(own).length > 0) document.metadata = { [geminiCliKey]: own };
-    return document;
+    return sessionRunDocument({
+      format: "gemini-cli",
+      key: geminiCliKey,
+      id: sessionId ?? (stem === "" ? "gemini-cli-session" : stem),
+      title: typeof session.summary === "string" && session.summary !== "" ? session.summary : undefined,
+      path,
+      sessionId,
+      importedAt: this.options.importedAt,
+      first: dateOf(session.startTime) ?? times[0],
+      last: latest([dateOf(session.lastUpdated), ...times]),
+      hasRun: this.records > 0 || children.length > 0,
+      status: "completed",
+      children,
+      usages,
+      messages,
+      metadata: own,
+      lineOf: (message) => {
+        const line = message.provider_fields?.[geminiCliKey]?.line;
+        return typeof line === "number" ? line : undefined;
+      },
+      report: (line, code, message) => this.lose(line, code, message),
+    });
   }
 }
 
@@ -414,8 +385,4 @@ function latest(times: ReadonlyArray<string | undefined>): string | undefined {
 
 function dateOf(value: unknown): string | undefined {
   return typeof value === "string" && isDateTime(value) ? value : undefined;
-}
-
-export function beginImport(options: SessionImportOptions = {}): SessionFold {
-  return new GeminiCliFold(options);
 }

@@ -4,7 +4,7 @@
  * reported as a warning.
  */
 import type { Tolerant, ToolCallPart, ToolResultPart } from "@agent-transcript/core";
-import { isKnownPart, isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
+import { isPartOfType } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
   append,
@@ -13,6 +13,7 @@ import {
   pointer,
   reportUnmapped,
   documentWriter,
+  forEachKnownPart,
   setField,
   type JsonObject,
 } from "../../conversion/index.js";
@@ -101,6 +102,14 @@ function mergeExtra<T extends object>(target: T, extra: JsonObject | undefined):
   return merged as T;
 }
 
+/** The portable field each tool part is written to, and the roles of the turns that carry it (the first names them). */
+const toolPartPlaces: Readonly<
+  Record<"tool_call" | "tool_result", { field: string; roles: ReadonlyArray<PortableRole | "tool"> }>
+> = {
+  tool_call: { field: "toolCalls", roles: ["assistant"] },
+  tool_result: { field: "toolResults", roles: ["user", "tool"] },
+};
+
 interface Collected {
   content: string | null;
   calls: PortableToolCall[];
@@ -118,16 +127,7 @@ function collectParts(
   const calls: PortableToolCall[] = [];
   const results: PortableToolResult[] = [];
   let sawTool = false;
-  message.parts.forEach((part, partIndex) => {
-    const partPath = pointer(path, "parts", partIndex);
-    if (!isKnownPart(part)) {
-      problems.warn(
-        "part-dropped",
-        partPath,
-        `${withIndefiniteArticle(`${part.type} part`)} has no portable equivalent`,
-      );
-      return;
-    }
+  forEachKnownPart(message, path, "portable", problems, (part, partPath) => {
     switch (part.type) {
       case "text":
         if (role === "tool") {
@@ -144,35 +144,23 @@ function collectParts(
         texts.push(part.text);
         return;
       case "tool_call":
-        if (role !== "assistant") {
+      case "tool_result": {
+        const place = toolPartPlaces[part.type];
+        if (!place.roles.includes(role)) {
           problems.warn(
             "part-dropped",
             partPath,
-            `portable toolCalls appear only on assistant turns, not ${message.role}`,
+            `portable ${place.field} appear only on ${place.roles[0]} turns, not ${message.role}`,
           );
           return;
         }
         sawTool = true;
-        calls.push(writeCall(part, partPath, problems));
+        if (part.type === "tool_call") calls.push(writeCall(part, partPath, problems));
+        else results.push(writeResult(part, partPath, callNames, problems));
         return;
-      case "tool_result":
-        if (role !== "user" && role !== "tool") {
-          problems.warn(
-            "part-dropped",
-            partPath,
-            `portable toolResults appear only on user turns, not ${message.role}`,
-          );
-          return;
-        }
-        sawTool = true;
-        results.push(writeResult(part, partPath, callNames, problems));
-        return;
+      }
       default:
-        problems.warn(
-          "part-dropped",
-          partPath,
-          `${withIndefiniteArticle(`${part.type} part`)} has no portable equivalent`,
-        );
+        return false;
     }
   });
   if (texts.length > 1)

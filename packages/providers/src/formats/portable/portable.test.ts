@@ -298,6 +298,25 @@ describe("portable export of other canonical documents", () => {
     ]);
   });
 
+  it("says which turns carry tool calls and results, and drops a part of a type it does not know, by name", () => {
+    const document = {
+      schema_version: "1.0.0",
+      id: "misplaced-tool-parts",
+      messages: [
+        { role: "user", parts: [{ type: "tool_call", id: "c1", name: "clock", input: {} }] },
+        { role: "assistant", parts: [{ type: "tool_result", call_id: "c1", status: "ok", output: "12:00" }] },
+        { role: "assistant", parts: [{ type: "hologram", depth: 3 }] },
+      ],
+    } as unknown as Transcript;
+    const exported = portableConverter.fromCanonical(document);
+    expect(exported.warnings.map((warning) => [warning.code, warning.path, warning.message])).toEqual([
+      ["part-dropped", "/messages/0/parts/0", "portable toolCalls appear only on assistant turns, not user"],
+      ["part-dropped", "/messages/1/parts/0", "portable toolResults appear only on user turns, not assistant"],
+      ["part-dropped", "/messages/2/parts/0", "a hologram part has no portable equivalent"],
+      ["field-dropped", "/id", "the transcript id has no portable equivalent"],
+    ]);
+  });
+
   it("keeps fields the OpenAF portable format does not define and writes them back", () => {
     const list = [
       { role: "user", content: "hi", lang: "en", toolCalls: [] },

@@ -5,18 +5,16 @@
 import type { Message, Part, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
 import {
+  documentReader,
   FieldReader,
-  Problems,
-  emptyProvenance,
-  finishToCanonical,
   fingerprint,
-  guard,
   isJsonObject,
   parseJsonText,
   pointer,
   setField,
-  type ToCanonicalResult,
   type JsonObject,
+  type DocumentReadContext,
+  type Problems,
   type Provenance,
 } from "../../conversion/index.js";
 import type { PortableRole, PortableToCanonicalOptions } from "./types.js";
@@ -46,20 +44,16 @@ interface PendingCall {
 }
 
 /** Converts a portable message list (OpenAF portable format) to a canonical transcript. */
-export function toCanonical(value: unknown, options: PortableToCanonicalOptions = {}): ToCanonicalResult {
-  return guard(
-    () => toCanonicalChecked(value, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
+export const toCanonical = documentReader({
+  accepts: (value): value is unknown[] => Array.isArray(value),
+  notDocument: "must be an array of portable messages",
+  read: readMessages,
+});
 
-function toCanonicalChecked(value: unknown, options: PortableToCanonicalOptions): ToCanonicalResult {
-  const problems = new Problems();
-  const provenance: Provenance = emptyProvenance();
-  if (!Array.isArray(value)) {
-    problems.error("", "must be an array of portable messages");
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  }
+function readMessages(
+  value: unknown[],
+  { problems, provenance, options }: DocumentReadContext<PortableToCanonicalOptions>,
+): Transcript {
   const messages: Message[] = [];
   let pending: PendingCall[] = [];
   value.forEach((item: unknown, index) => {
@@ -130,7 +124,7 @@ function toCanonicalChecked(value: unknown, options: PortableToCanonicalOptions)
     },
     messages,
   };
-  return finishToCanonical(document, provenance, problems);
+  return document;
 }
 
 /**

@@ -3,8 +3,7 @@
  * (ids `<id>#<n>`, `metadata.warp_message_id`) join back into it, tool results go back into their tool_call blocks,
  * and everything a Warp export cannot hold is reported as a warning.
  */
-import type { ImagePart, PlanItem, Tolerant, ToolResultPart } from "@agent-transcript/core";
-import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
+import type { ImagePart, Part, PlanItem, Tolerant, ToolResultPart } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
@@ -14,6 +13,8 @@ import {
   mergeKeptFields,
   reportUnmapped,
   documentWriter,
+  forEachKnownPart,
+  forEachToolResult,
   type JsonObject,
 } from "../../conversion/index.js";
 // The conventions to-canonical.ts defines (keys, made-up ids), which this direction inverts.
@@ -119,16 +120,7 @@ function writeMessage(message: Tolerant.Message, index: number, state: ExportSta
         pointer(path, "provider_fields"),
         "a tool message keeps no fields of its own in a Warp export",
       );
-    message.parts.forEach((part, partIndex) => {
-      const partPath = pointer(path, "parts", partIndex);
-      if (isKnownPart(part) && part.type === "tool_result") foldResult(part, partPath, state);
-      else
-        problems.warn(
-          "part-dropped",
-          partPath,
-          `${withIndefiniteArticle(`${part.type} part`)} in a tool message has no Warp export equivalent`,
-        );
-    });
+    forEachToolResult(message, path, "Warp export", problems, (part, partPath) => foldResult(part, partPath, state));
     return;
   }
 
@@ -146,7 +138,9 @@ function writeMessage(message: Tolerant.Message, index: number, state: ExportSta
         pointer(path, "provider_fields"),
         "a continuation keeps no fields of its own in a Warp export",
       );
-    message.parts.forEach((part, partIndex) => writePart(part, pointer(path, "parts", partIndex), current, state));
+    forEachKnownPart(message, path, "Warp export", problems, (part, partPath) =>
+      writePart(part, partPath, current, state),
+    );
     return;
   }
 
@@ -166,20 +160,19 @@ function writeMessage(message: Tolerant.Message, index: number, state: ExportSta
   state.messages.push(written);
   const opened = { message: written, id, role: message.role, model: message.model, content };
   state.current = opened;
-  message.parts.forEach((part, partIndex) => writePart(part, pointer(path, "parts", partIndex), opened, state));
+  forEachKnownPart(message, path, "Warp export", problems, (part, partPath) =>
+    writePart(part, partPath, opened, state),
+  );
 }
 
+/** Writes a part into the current Warp message: false when a Warp export has no place for it. */
 function writePart(
-  part: Tolerant.Part,
+  part: Part,
   path: string,
   current: NonNullable<ExportState["current"]>,
   state: ExportState,
-): void {
+): boolean | void {
   const { problems } = state;
-  if (!isKnownPart(part)) {
-    problems.warn("part-dropped", path, `${withIndefiniteArticle(`${part.type} part`)} has no Warp export equivalent`);
-    return;
-  }
   const blockIndex = current.content.length;
   const push = (block: JsonObject, fields: Record<string, JsonObject> | undefined): void => {
     mergeKept(block, fields, pointer(path, "provider_fields"), "provider_fields for", problems);
@@ -264,11 +257,7 @@ function writePart(
       );
       return;
     default:
-      problems.warn(
-        "part-dropped",
-        path,
-        `${withIndefiniteArticle(`${part.type} part`)} has no Warp export equivalent`,
-      );
+      return false;
   }
 }
 

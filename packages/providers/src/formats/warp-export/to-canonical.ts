@@ -19,18 +19,16 @@ import type {
 import { formatVersion, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
+  documentReader,
   FieldReader,
-  Problems,
-  emptyProvenance,
-  finishToCanonical,
-  guard,
   isJsonObject,
   jsonTypeOf,
   pointer,
   type ToCanonicalOptions,
-  type ToCanonicalResult,
   type JsonObject,
   type JsonTypeName,
+  type DocumentReadContext,
+  type Problems,
   type Provenance,
 } from "../../conversion/index.js";
 import type { WarpPlanStatus, WarpTruncationStrategy } from "./types.js";
@@ -57,20 +55,16 @@ export function callIdFor(messageId: string, blockIndex: number): string {
 }
 
 /** Converts a Warp JSON conversation export (Warp export) to a canonical transcript. */
-export function toCanonical(value: unknown, options: ToCanonicalOptions = {}): ToCanonicalResult {
-  return guard(
-    () => toCanonicalChecked(value, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
-}
+export const toCanonical = documentReader({
+  accepts: isJsonObject,
+  notDocument: "must be a Warp conversation export object",
+  read: readExport,
+});
 
-function toCanonicalChecked(value: unknown, options: ToCanonicalOptions): ToCanonicalResult {
-  const problems = new Problems();
-  const provenance: Provenance = emptyProvenance();
-  if (!isJsonObject(value)) {
-    problems.error("", "must be a Warp conversation export object");
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  }
+function readExport(
+  value: JsonObject,
+  { problems, provenance, options }: DocumentReadContext<ToCanonicalOptions>,
+): Transcript {
   const top = new FieldReader(value, "", problems);
   const version = top.string("schema_version", { required: true });
   if (version !== undefined && !majorOne.test(version)) {
@@ -122,7 +116,7 @@ function toCanonicalChecked(value: unknown, options: ToCanonicalOptions): ToCano
     ...(exportedAt === undefined ? {} : { export: { exported_at: exportedAt } }),
     ...(rest === undefined ? {} : { metadata: { [providerKey]: rest } }),
   };
-  return finishToCanonical(document, provenance, problems);
+  return document;
 }
 
 /** One canonical message being built, and where its parts came from. */
