@@ -14,6 +14,7 @@ export * from "./tool-call-ids.js";
 export * from "./turn-call-ids.js";
 export * from "./reasoning.js";
 export * from "./native-fields.js";
+export * from "./data-url.js";
 export * from "./provider-fields.js";
 export { withDocumentNestingLimit, withNestingLimit } from "./limits.js";
 export * from "./request-settings.js";

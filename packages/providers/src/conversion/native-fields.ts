@@ -144,13 +144,3 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
   const parsed = parseJson(text);
   return parsed.ok ? parsed : { ok: false, reason: parsed.error.reason };
 }
-
-// A data URI with a bare media type and base64 payload. Linear: the media type cannot contain `;` or `,`.
-const dataUriPattern = /^data:([^;,]*);base64,/;
-
-/** Splits `data:<media type>;base64,<data>`; anything else (parameters, percent-encoding) is not split. */
-export function splitDataUri(uri: string): { mediaType: string; data: string } | undefined {
-  const match = dataUriPattern.exec(uri);
-  if (match === null) return undefined;
-  return { mediaType: match[1] ?? "", data: uri.slice(match[0].length) };
-}

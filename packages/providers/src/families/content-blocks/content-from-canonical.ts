@@ -186,16 +186,6 @@ export function toolCallBlock(
   return block;
 }
 
-/** `data:<media type>;base64,<data>` URLs become inline data; the pattern is linear (no nested quantifiers). */
-const dataUrl = /^data:([^;,]+);base64,(.*)$/s;
-
-/** The media type and base64 data of a `data:` URL, or undefined for any other URL. */
-export function splitDataUrl(url: string | undefined): { mediaType: string; data: string } | undefined {
-  const inline = url === undefined ? null : dataUrl.exec(url);
-  if (inline === null) return undefined;
-  return { mediaType: inline[1] ?? "", data: inline[2] ?? "" };
-}
-
 /** The text of readable reasoning: its text and summaries, blank ones left out. */
 export function readableText(part: Tolerant.ReasoningPart): string {
   return [part.text, ...(part.summary ?? [])]

@@ -14,6 +14,7 @@ import {
   isJsonObject,
   pointer,
   reportUnmapped,
+  splitDataUrl,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -102,16 +103,10 @@ function exportMedia(
   if (part.data !== undefined)
     return { inlineData: { ...mime, data: fromStandardBase64(part.data, google?.[marker.base64url] === true) } };
   if (part.url !== undefined) {
-    const dataUrl = /^data:([^;,]*)(;base64)?,/.exec(part.url);
-    if (dataUrl !== null && google === undefined) {
+    const inline = splitDataUrl(part.url);
+    if (inline !== undefined && google === undefined) {
       problems.warn("value-converted", pointer(path, "url"), "a data: URL was sent as inlineData");
-      const data = part.url.slice(dataUrl[0].length);
-      return {
-        inlineData: {
-          mimeType: part.media_type ?? (dataUrl[1] || "application/octet-stream"),
-          data: dataUrl[2] === undefined ? Buffer.from(decodeURIComponent(data)).toString("base64") : data,
-        },
-      };
+      return { inlineData: { mimeType: part.media_type ?? inline.mediaType, data: inline.data } };
     }
     return { fileData: { ...mime, fileUri: part.url } };
   }

@@ -25,7 +25,7 @@ import {
   reasoningIssuerName,
   reportUnmapped,
   restOf,
-  splitDataUri,
+  splitDataUrl,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -87,7 +87,7 @@ function readChunk(value: unknown, path: string, problems: Problems): Part | und
         inner = imageReader.rest();
       } else problems.error(reader.at("image_url"), "must be a URL string or an object with a url");
       if (url === undefined) return undefined;
-      const split = splitDataUri(url);
+      const split = splitDataUrl(url);
       const part: Part =
         split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
       if (detail !== undefined) part.detail = detail;
@@ -97,7 +97,7 @@ function readChunk(value: unknown, path: string, problems: Problems): Part | und
       const url = reader.string("document_url", { required: true });
       const name = typeof value["document_name"] === "string" ? reader.string("document_name") : undefined;
       if (url === undefined) return undefined;
-      const split = splitDataUri(url);
+      const split = splitDataUrl(url);
       const part: Part =
         split === undefined ? { type: "file", url } : { type: "file", media_type: split.mediaType, data: split.data };
       if (name !== undefined) part.filename = name;

@@ -23,7 +23,7 @@ import {
   pointer,
   readableReasoning,
   reportUnmapped,
-  splitDataUri,
+  splitDataUrl,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -83,7 +83,7 @@ function readPart(value: unknown, path: string, problems: Problems): Part | unde
       const url = imageReader.string("url", { required: true });
       const detail = imageReader.string("detail");
       if (url === undefined) return undefined;
-      const split = splitDataUri(url);
+      const split = splitDataUrl(url);
       const part: Part =
         split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
       if (detail !== undefined) part.detail = detail;
@@ -116,7 +116,7 @@ function readPart(value: unknown, path: string, problems: Problems): Part | unde
       const inner = fileReader.rest() ?? {};
       const part: Part = { type: "file" };
       if (fileData !== undefined) {
-        const split = splitDataUri(fileData);
+        const split = splitDataUrl(fileData);
         if (split === undefined) inner["file_data"] = fileData;
         else {
           part.data = split.data;

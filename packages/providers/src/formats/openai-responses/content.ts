@@ -11,9 +11,11 @@ import type { Citation, Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
+  dataUrlOf,
   isJsonObject,
   pointer,
   reportUnmapped,
+  splitDataUrl,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -44,18 +46,10 @@ const contentNativePrefix = "content:";
 /** Keys of `provider_fields.openai` that are markers of this converter, never native content fields. */
 const markerKeys = ["item"] as const;
 
-// `data:<media type>;base64,<data>` exactly; anything else (parameters, no base64) stays a URL so it is kept verbatim.
-// Linear: the media type class excludes the delimiters that follow it.
-const dataUrlPattern = /^data:([^;,]+);base64,/;
-
-/**
- * Splits a base64 data URL into media type and data. The match is the whole prefix `data:<type>;base64,`, so
- * rebuilding the URL from the two always gives back the same text (no need to build and compare a copy of the media).
- */
-export function splitDataUrl(url: string): { media_type: string; data: string } | undefined {
-  const match = dataUrlPattern.exec(url);
-  if (match === null) return undefined;
-  return { media_type: match[1] as string, data: url.slice(match[0].length) };
+/** A data URL's media as a part's inline fields; undefined for any other URL, which the part keeps as it is. */
+function inlineMedia(url: string): { media_type: string; data: string } | undefined {
+  const split = splitDataUrl(url);
+  return split === undefined ? undefined : { media_type: split.mediaType, data: split.data };
 }
 
 function contentNative(value: JsonObject): Part {
@@ -143,7 +137,7 @@ export function contentPartToCanonical(
     const consumed = ["type"];
     const image: Extract<Part, { type: "image" }> = { type: "image" };
     if (typeof value.image_url === "string") {
-      const split = splitDataUrl(value.image_url);
+      const split = inlineMedia(value.image_url);
       if (split === undefined) image.url = value.image_url;
       else Object.assign(image, split);
       consumed.push("image_url");
@@ -164,7 +158,7 @@ export function contentPartToCanonical(
   if (type === "input_file") {
     const consumed = ["type"];
     const file: Extract<Part, { type: "file" }> = { type: "file" };
-    const split = typeof value.file_data === "string" ? splitDataUrl(value.file_data) : undefined;
+    const split = typeof value.file_data === "string" ? inlineMedia(value.file_data) : undefined;
     if (split !== undefined) {
       Object.assign(file, split);
       consumed.push("file_data");
@@ -367,7 +361,7 @@ export function partToContent(
     reportUnmapped(part, [...mediaKeys, "filename", "text"], path, "OpenAI Responses", problems);
     const file: JsonObject = { type: "input_file" };
     if (part.data !== undefined)
-      file.file_data = `data:${part.media_type ?? "application/octet-stream"};base64,${part.data}`;
+      file.file_data = dataUrlOf(part.media_type ?? "application/octet-stream", part.data);
     if (part.data !== undefined && part.media_type === undefined)
       problems.warn(
         "value-assumed",
@@ -435,5 +429,5 @@ function mediaUrl(
       pointer(path, "media_type"),
       `inline image without a media type sent as ${fallbackType}`,
     );
-  return `data:${part.media_type ?? fallbackType};base64,${part.data}`;
+  return dataUrlOf(part.media_type ?? fallbackType, part.data);
 }

@@ -8,6 +8,7 @@ import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
+  dataUrlOf,
   isJsonObject,
   jsonTypeOf,
   pointer,
@@ -301,7 +302,7 @@ function dataUriOf(part: ImagePart, path: string, problems: Problems): string | 
     }
     if (part.url !== undefined)
       problems.warn("field-dropped", pointer(path, "url"), "a Warp image is inline; its URL is left out");
-    return `data:${mediaType};base64,${part.data}`;
+    return dataUrlOf(mediaType, part.data);
   }
   if (part.url !== undefined && part.url.toLowerCase().startsWith("data:")) {
     if (part.media_type !== undefined)
