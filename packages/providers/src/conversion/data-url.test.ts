@@ -99,3 +99,36 @@ describe.each(cases)("a data URL with %s", (_, url, inline) => {
     }
   });
 });
+
+describe("inline media without a media type", () => {
+  const document = {
+    schema_version: "1.0.0",
+    id: "t",
+    messages: [{ role: "user", parts: [{ type: "image", data: "AAAA" }] }],
+  } as Transcript;
+  const assumed = (mediaType: string) => ({
+    code: "value-assumed",
+    path: "/messages/0/parts/0/media_type",
+    message: `an inline image without a media type is sent as ${mediaType}`,
+  });
+
+  it("is written as a data URL of the assumed type with the same warning by every writer of data URLs", () => {
+    const chat = openaiChatConverter.requestFromCanonical(document);
+    expect(chat.ok && chat.value.messages[0]?.content).toEqual([
+      { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+    ]);
+    expect(chat.warnings).toContainEqual(assumed("image/png"));
+    const mistral = mistralConverter.requestFromCanonical(document);
+    expect(mistral.warnings).toContainEqual(assumed("image/png"));
+    const responses = openaiResponsesConverter.requestFromCanonical(document);
+    expect(responses.ok && responses.value.input).toEqual([
+      { role: "user", content: [{ type: "input_image", image_url: "data:image/png;base64,AAAA", detail: "auto" }] },
+    ]);
+    expect(responses.warnings).toContainEqual(assumed("image/png"));
+    const warp = warpExportConverter.fromCanonical(document);
+    expect(warp.ok && warp.value.messages[0]?.content).toEqual([
+      { type: "image", data_uri: "data:application/octet-stream;base64,AAAA" },
+    ]);
+    expect(warp.warnings).toContainEqual(assumed("application/octet-stream"));
+  });
+});

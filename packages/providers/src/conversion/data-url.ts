@@ -12,6 +12,9 @@
  * base64, one spelled in capitals.
  */
 
+import { pointer } from "./json.js";
+import type { Problems } from "./result.js";
+
 // Linear: the token class (RFC 2045's token characters) excludes what follows it (`/`, then `;`), and the base64
 // class excludes `=`.
 const dataUrlPrefix = /^data:([\w!#$%&'*+.^`{|}~-]+\/[\w!#$%&'*+.^`{|}~-]+);base64,/;
@@ -27,7 +30,23 @@ export function splitDataUrl(url: string | undefined): { mediaType: string; data
   return { mediaType: prefix[1] as string, data };
 }
 
-/** The data URL of base64 `data` of `mediaType`: the inverse of `splitDataUrl`. */
-export function dataUrlOf(mediaType: string, data: string): string {
-  return `data:${mediaType};base64,${data}`;
+/**
+ * The data URL of inline media, the inverse of `splitDataUrl`; a part without a media type is sent as `assumed`
+ * (`value-assumed`), `what` naming the part in the warning ("image", "file", "document").
+ */
+export function dataUrlOf(
+  data: string,
+  mediaType: string | undefined,
+  path: string,
+  problems: Problems,
+  what: string,
+  assumed: string,
+): string {
+  if (mediaType === undefined)
+    problems.warn(
+      "value-assumed",
+      pointer(path, "media_type"),
+      `an inline ${what} without a media type is sent as ${assumed}`,
+    );
+  return `data:${mediaType ?? assumed};base64,${data}`;
 }

@@ -20,7 +20,6 @@ export type {
   ToolRules,
   WriteContext,
 } from "./dialect.js";
-export { dataUri } from "./content.js";
 export { finishNative, keptInner, nest, targetFields, withFields, type ChatShape } from "./native-fields.js";
 export { idChangeMessage, readToolCall, syntheticCallId, writeToolCall } from "./tool-calls.js";
 export { readTool } from "./tools.js";

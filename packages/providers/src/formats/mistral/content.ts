@@ -16,6 +16,7 @@ import type { Part, ReasoningPart, Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
+  dataUrlOf,
   decideReasoning,
   FieldReader,
   fillMissing,
@@ -30,7 +31,6 @@ import {
   type Problems,
 } from "../../conversion/index.js";
 import {
-  dataUri,
   finishNative,
   keptInner,
   nest,
@@ -214,7 +214,7 @@ function writeMedia(
     reportUnmapped(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, label, problems);
     const url =
       part.data !== undefined
-        ? dataUri(part.data, part.media_type, path, problems, "image", "image/png")
+        ? dataUrlOf(part.data, part.media_type, path, problems, "image", "image/png")
         : (part.url as string);
     const inner = keptInner(kept, "image_url");
     if (shape?.url_string && part.detail === undefined && inner === undefined)
@@ -236,7 +236,7 @@ function writeMedia(
     reportUnmapped(part, ["type", "media_type", "data", "url", "filename", "provider_fields"], path, label, problems);
     const url =
       part.data !== undefined
-        ? dataUri(part.data, part.media_type, path, problems, "document", "application/pdf")
+        ? dataUrlOf(part.data, part.media_type, path, problems, "document", "application/pdf")
         : (part.url as string);
     const chunk: JsonObject = { type: "document_url", document_url: url };
     if (part.filename !== undefined) chunk["document_name"] = part.filename;

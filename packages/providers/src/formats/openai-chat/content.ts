@@ -15,6 +15,7 @@ import type { Part, Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
+  dataUrlOf,
   decideReasoning,
   FieldReader,
   fillMissing,
@@ -28,7 +29,6 @@ import {
   type Problems,
 } from "../../conversion/index.js";
 import {
-  dataUri,
   finishNative,
   keptInner,
   nest,
@@ -177,7 +177,7 @@ function writePart(
     if (part.data !== undefined || part.url !== undefined)
       reportUnmapped(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, label, problems);
     let url: string;
-    if (part.data !== undefined) url = dataUri(part.data, part.media_type, path, problems, "image", "image/png");
+    if (part.data !== undefined) url = dataUrlOf(part.data, part.media_type, path, problems, "image", "image/png");
     else if (part.url !== undefined) url = part.url;
     else {
       problems.warn(
@@ -216,7 +216,7 @@ function writePart(
   reportUnmapped(part, ["type", "media_type", "data", "file_id", "filename", "provider_fields"], path, label, problems);
   const file: JsonObject = {};
   if (part.data !== undefined)
-    file["file_data"] = dataUri(part.data, part.media_type, path, problems, "file", "application/octet-stream");
+    file["file_data"] = dataUrlOf(part.data, part.media_type, path, problems, "file", "application/octet-stream");
   if (part.file_id !== undefined) file["file_id"] = part.file_id;
   if (part.filename !== undefined) file["filename"] = part.filename;
   fillMissing(file, keptInner(kept, "file"));

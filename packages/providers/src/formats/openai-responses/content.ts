@@ -361,13 +361,7 @@ export function partToContent(
     reportUnmapped(part, [...mediaKeys, "filename", "text"], path, "OpenAI Responses", problems);
     const file: JsonObject = { type: "input_file" };
     if (part.data !== undefined)
-      file.file_data = dataUrlOf(part.media_type ?? "application/octet-stream", part.data);
-    if (part.data !== undefined && part.media_type === undefined)
-      problems.warn(
-        "value-assumed",
-        pointer(path, "media_type"),
-        "inline file without a media type sent as application/octet-stream",
-      );
+      file.file_data = dataUrlOf(part.data, part.media_type, path, problems, "file", "application/octet-stream");
     if (part.file_id !== undefined) file.file_id = part.file_id;
     if (part.url !== undefined) file.file_url = part.url;
     if (part.filename !== undefined) file.filename = part.filename;
@@ -423,11 +417,5 @@ function mediaUrl(
     return part.url;
   }
   if (part.data === undefined) return undefined;
-  if (part.media_type === undefined)
-    problems.warn(
-      "value-assumed",
-      pointer(path, "media_type"),
-      `inline image without a media type sent as ${fallbackType}`,
-    );
-  return dataUrlOf(part.media_type ?? fallbackType, part.data);
+  return dataUrlOf(part.data, part.media_type, path, problems, "image", fallbackType);
 }
