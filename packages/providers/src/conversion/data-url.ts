@@ -18,7 +18,7 @@ import type { Problems } from "./result.js";
 // Linear: the token class (RFC 2045's token characters) excludes what follows it (`/`, then `;`), and the base64
 // class excludes `=`.
 const dataUrlPrefix = /^data:([\w!#$%&'*+.^`{|}~-]+\/[\w!#$%&'*+.^`{|}~-]+);base64,/;
-const base64Data = /^[A-Za-z\d+/]*={0,2}$/;
+const base64Data = /^[a-z\d+/]*={0,2}$/i;
 
 /** A data URL's media type and base64 data, or undefined for any URL the rule above does not split. */
 export function splitDataUrl(url: string | undefined): { mediaType: string; data: string } | undefined {

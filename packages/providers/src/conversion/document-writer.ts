@@ -4,10 +4,10 @@
  */
 import type { Tolerant } from "@agent-transcript/core";
 import type { FromCanonical } from "./converter-functions.js";
-import { checkCanonicalInput, finishFromCanonical, guard } from "./finish.js";
 import { reportUnmapped } from "./field-reader.js";
 import { cloneJson, isJsonObject, pointer, setField, type JsonObject } from "./json.js";
-import { Problems } from "./result.js";
+import { fromCanonicalFrame } from "./payload-frame.js";
+import type { Problems } from "./result.js";
 
 /**
  * A document converter's write direction around `write`, which reports through `problems`: the converter never
@@ -20,16 +20,10 @@ export function documentWriter<T>(
   write: (document: Tolerant.Transcript, problems: Problems) => T,
 ): FromCanonical<T> {
   return (document, options = {}) =>
-    guard(
-      () => {
-        const problems = new Problems();
-        if (!checkCanonicalInput(document, problems))
-          return { ok: false, errors: problems.errors, warnings: problems.warnings };
-        reportUnmapped(document, mappedFields, "", target, problems);
-        return finishFromCanonical(write(document, problems), problems.warnings, options);
-      },
-      (errors) => ({ ok: false, errors, warnings: [] }),
-    );
+    fromCanonicalFrame(document, options, (checked, problems) => {
+      reportUnmapped(checked, mappedFields, "", target, problems);
+      return write(checked, problems);
+    });
 }
 
 /**

@@ -25,7 +25,7 @@ export { idChangeMessage, readToolCall, syntheticCallId, writeToolCall } from ".
 export { readTool } from "./tools.js";
 export { readChatMessage, readContentList, readRequest, requestToCanonical } from "./request-to-canonical.js";
 export { assumeModel, collectAssistant, contentValue, requestFromCanonical } from "./request-from-canonical.js";
-export { responseFromCanonical, responseMessage, responseToCanonical } from "./response.js";
+export { responseFromCanonical, responseToCanonical } from "./response.js";
 export { readStream, streamFromCanonical, streamToCanonical } from "./stream.js";
 export { ToolMessageRuns } from "./check.js";
 export { requestConverters, responseConverters, streamConverters } from "./member.js";

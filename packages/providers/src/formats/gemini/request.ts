@@ -14,23 +14,24 @@
  */
 import type { Message, ToolChoice, ToolDefinition, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
-import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
-import { finishFromCanonical } from "../../conversion/index.js";
-import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
   carryRequestSettings,
   cloneJson,
-  Problems,
-  checkCanonicalInput,
   emptyProvenance,
-  finishToCanonical,
   fingerprint,
-  guard,
+  fromCanonicalFrame,
+  idRules,
   isJsonObject,
   pointer,
   reportUnmapped,
   setField,
+  toCanonicalFrame,
+  ToolCallIdMap,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
   type JsonObject,
+  type Problems,
+  type ToCanonicalResult,
 } from "../../conversion/index.js";
 import { exportContents, contentToCanonical } from "./content.js";
 import {
@@ -248,14 +249,11 @@ function importToolConfig(
 }
 
 /** A Gemini request body as a canonical transcript. */
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!isJsonObject(request)) {
-        problems.error("", "must be a JSON object (a Gemini generateContent request body)");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
+export function requestToCanonical(value: unknown): ToCanonicalResult {
+  return toCanonicalFrame(
+    value,
+    "must be a JSON object (a Gemini generateContent request body)",
+    (request, problems) => {
       const snake: string[] = [];
       const reader = new NativeReader(request, "", { problems, snake });
       const ids = newIdMap();
@@ -298,9 +296,8 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
       if (toolChoice !== undefined) document.tool_choice = toolChoice;
       const kept = providerFields(documentFields);
       if (kept !== undefined) document.provider_fields = kept;
-      return finishToCanonical(document, provenance, problems);
+      return { document, provenance };
     },
-    (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
@@ -388,65 +385,59 @@ function exportToolChoice(choice: Tolerant.ToolChoice, problems: Problems): Json
 
 /** Any canonical transcript as a Gemini request body. */
 export function requestFromCanonical(
-  document: Tolerant.Transcript,
+  input: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<GeminiRequest> {
-  return guard(
-    (): FromCanonicalResult<GeminiRequest> => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      reportUnmapped(
-        document,
-        [
-          "schema_version",
-          "id",
-          "source",
-          "producer",
-          "created_at",
-          "updated_at",
-          "export",
-          "messages",
-          "tools",
-          "tool_choice",
-          "provider_fields",
-        ],
-        "",
-        "Gemini request",
-        problems,
+  return fromCanonicalFrame(input, options, (document, problems): GeminiRequest | undefined => {
+    reportUnmapped(
+      document,
+      [
+        "schema_version",
+        "id",
+        "source",
+        "producer",
+        "created_at",
+        "updated_at",
+        "export",
+        "messages",
+        "tools",
+        "tool_choice",
+        "provider_fields",
+      ],
+      "",
+      "Gemini request",
+      problems,
+    );
+    const context: PartFromCanonicalContext = {
+      problems,
+      policy: options.foreignReasoning ?? "drop",
+      ids: newIdMap(),
+      callNames: new Map(),
+    };
+    const { contents, systemInstruction } = exportContents(document.messages, context);
+    if (contents.length === 0) {
+      // Gemini rejects a request without contents; there is nothing to send in its place.
+      problems.error(
+        "/messages",
+        "has no user, assistant or tool message: a Gemini request needs at least one Content",
       );
-      const context: PartFromCanonicalContext = {
-        problems,
-        policy: options.foreignReasoning ?? "drop",
-        ids: newIdMap(),
-        callNames: new Map(),
-      };
-      const { contents, systemInstruction } = exportContents(document.messages, context);
-      if (contents.length === 0) {
-        // Gemini rejects a request without contents; there is nothing to send in its place.
-        problems.error(
-          "/messages",
-          "has no user, assistant or tool message: a Gemini request needs at least one Content",
-        );
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      const request: JsonObject = { contents };
-      if (systemInstruction !== undefined) request.systemInstruction = systemInstruction;
-      const google = googleFields(document);
-      if (document.tools !== undefined) {
-        const tools = exportTools(document.tools, problems);
-        request.tools = google?.[marker.toolsObject] === true && tools.length === 1 ? tools[0] : tools;
-      }
-      if (document.tool_choice !== undefined) {
-        const config = exportToolChoice(document.tool_choice, problems);
-        if (config !== undefined) request.toolConfig = { functionCallingConfig: config };
-      }
-      mergeNative(request, google);
-      applySnakeCase(request, google?.[marker.snakeCase]);
-      // Request settings recorded for another provider go to their Gemini fields (generationConfig, …), or are reported.
-      carryRequestSettings("gemini", document, request, options, problems);
-      return finishFromCanonical(request as unknown as GeminiRequest, problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+      return undefined;
+    }
+    const request: JsonObject = { contents };
+    if (systemInstruction !== undefined) request.systemInstruction = systemInstruction;
+    const google = googleFields(document);
+    if (document.tools !== undefined) {
+      const tools = exportTools(document.tools, problems);
+      request.tools = google?.[marker.toolsObject] === true && tools.length === 1 ? tools[0] : tools;
+    }
+    if (document.tool_choice !== undefined) {
+      const config = exportToolChoice(document.tool_choice, problems);
+      if (config !== undefined) request.toolConfig = { functionCallingConfig: config };
+    }
+    mergeNative(request, google);
+    applySnakeCase(request, google?.[marker.snakeCase]);
+    // Request settings recorded for another provider go to their Gemini fields (generationConfig, …), or are reported.
+    carryRequestSettings("gemini", document, request, options, problems);
+    return request as unknown as GeminiRequest;
+  });
 }

@@ -24,6 +24,7 @@ import {
   pointer,
   Problems,
   reportUnmapped,
+  responseMessage,
   setField,
   shapeKey,
   type FromCanonicalOptions,
@@ -31,7 +32,7 @@ import {
   type JsonObject,
   type ToCanonicalResult,
 } from "../../conversion/index.js";
-import { finishNative, keptInner, responseMessage, type PendingCall } from "../../families/chat-completions/index.js";
+import { finishNative, keptInner, type PendingCall } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, type WriteContext } from "./content.js";
 import { label, provider, shapeOf, usageFields } from "./native-fields.js";
 import { ollamaMember } from "./request-member.js";

@@ -1,0 +1,34 @@
+/**
+ * What every provider's response writer starts from: a response is one assistant message, so a whole document is
+ * written as its last one, and every other message is reported as left out.
+ */
+import type { Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core";
+import { pointer } from "./json.js";
+import type { Problems } from "./result.js";
+
+/**
+ * The assistant message a response is written from: the document's last one, every other message reported as not
+ * part of it; undefined (with an error) when there is none. `noun` is what the target calls a response.
+ */
+export function responseMessage(
+  document: Tolerant.Transcript,
+  noun: string,
+  problems: Problems,
+): { message: Tolerant.Message; path: string } | undefined {
+  const index = document.messages.findLastIndex((message) => message.role === "assistant");
+  const message = document.messages[index];
+  if (message === undefined) {
+    problems.error("/messages", `holds no assistant message to write as ${withIndefiniteArticle(noun)}`);
+    return undefined;
+  }
+  document.messages.forEach((_, other) => {
+    if (other !== index)
+      problems.warn(
+        "message-dropped",
+        pointer("", "messages", other),
+        `${withIndefiniteArticle(noun)} holds one assistant message; this message is not part of it`,
+      );
+  });
+  return { message, path: pointer("", "messages", index) };
+}
