@@ -17,16 +17,8 @@
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
 import type { ToolCallIdMap } from "../../conversion/index.js";
-import { cloneJson, isJsonObject, pointer, setField, type JsonObject, type Problems } from "../../conversion/index.js";
-import {
-  NativeReader,
-  geminiIssuer,
-  keepSpelling,
-  marker,
-  nestRest,
-  providerFields,
-  toStandardBase64,
-} from "./native-fields.js";
+import { cloneJson, pointer, setField, type JsonObject, type Problems } from "../../conversion/index.js";
+import { NativeReader, geminiIssuer, marker, nestRest, providerFields, toStandardBase64 } from "./native-fields.js";
 
 /** The canonical tool name of Gemini's server-side code execution (its Tool field). */
 export const codeExecutionName = "codeExecution";
@@ -77,17 +69,12 @@ const dataFields = [
 /** The canonical part for one native Gemini part, or undefined after reporting an error. */
 export function importPart(value: unknown, path: string, context: PartToCanonicalContext): Part | undefined {
   const { problems } = context;
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object (a Gemini Part)");
-    return undefined;
-  }
-  const snake: string[] = [];
-  const reader = new NativeReader(value, path, { problems, snake });
+  const reader = NativeReader.open(value, path, problems, "a Gemini Part");
+  if (reader === undefined) return undefined;
   const field = dataFields.find((name) => reader.has(name));
   const fields: JsonObject = {};
   const finish = <T extends Part>(part: T): T => {
-    mergeRest(fields, reader.rest());
-    keepSpelling(fields, snake);
+    reader.keepRest(fields);
     const kept = providerFields(fields);
     if (kept !== undefined) (part as { provider_fields?: unknown }).provider_fields = kept;
     return part;
@@ -106,8 +93,8 @@ export function importPart(value: unknown, path: string, context: PartToCanonica
         // Nothing we know: keep the whole part for a Gemini target.
         return {
           type: "native",
-          native_type: Object.keys(value)[0] ?? "part",
-          data: cloneJson(value),
+          native_type: Object.keys(reader.value)[0] ?? "part",
+          data: cloneJson(reader.value),
           issuer: { ...geminiIssuer },
         };
       }
@@ -234,11 +221,6 @@ export function importPart(value: unknown, path: string, context: PartToCanonica
       });
     }
   }
-}
-
-function mergeRest(fields: JsonObject, rest: JsonObject | undefined): void {
-  if (rest === undefined) return;
-  for (const [key, value] of Object.entries(rest)) setField(fields, key, value);
 }
 
 function callId(

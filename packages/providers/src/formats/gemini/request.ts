@@ -38,7 +38,6 @@ import {
   NativeReader,
   applySnakeCase,
   googleFields,
-  keepSpelling,
   marker,
   mergeNative,
   nestRest,
@@ -184,12 +183,8 @@ function importTools(value: unknown, path: string, problems: Problems, documentF
 }
 
 function importDeclaration(value: unknown, path: string, problems: Problems): ToolDefinition | undefined {
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object (a FunctionDeclaration)");
-    return undefined;
-  }
-  const snake: string[] = [];
-  const reader = new NativeReader(value, path, { problems, snake });
+  const reader = NativeReader.open(value, path, problems, "a FunctionDeclaration");
+  if (reader === undefined) return undefined;
   const name = reader.string("name", true);
   const description = reader.string("description");
   const fields: JsonObject = {};
@@ -199,9 +194,7 @@ function importDeclaration(value: unknown, path: string, problems: Problems): To
     schema = reader.json("parameters");
     setField(fields, marker.schemaKey, "parameters");
   }
-  const rest = reader.rest();
-  if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(fields, key, item);
-  keepSpelling(fields, snake);
+  reader.keepRest(fields);
   if (name === undefined || name === "") {
     if (name === "") problems.error(reader.at("name"), "must be a non-empty string");
     return undefined;
@@ -254,8 +247,7 @@ export function requestToCanonical(value: unknown): ToCanonicalResult {
     value,
     "must be a JSON object (a Gemini generateContent request body)",
     (request, problems) => {
-      const snake: string[] = [];
-      const reader = new NativeReader(request, "", { problems, snake });
+      const reader = NativeReader.of(request, "", problems);
       const ids = newIdMap();
       const contents = reader.array("contents");
       if (contents === undefined) problems.error("/contents", "is required");
@@ -283,9 +275,7 @@ export function requestToCanonical(value: unknown): ToCanonicalResult {
         ? importTools(reader.take("tools"), reader.at("tools"), problems, documentFields)
         : undefined;
       const toolChoice = importToolConfig(reader, problems, documentFields);
-      const rest = reader.rest();
-      if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(documentFields, key, item);
-      keepSpelling(documentFields, snake);
+      reader.keepRest(documentFields);
       const document: Transcript = {
         schema_version: formatVersion,
         id: `gemini-${fingerprint(request)}`,

@@ -39,15 +39,7 @@ import {
   type ToCanonicalResult,
 } from "../../conversion/index.js";
 import { contentToCanonical } from "./content.js";
-import {
-  NativeReader,
-  applySnakeCase,
-  googleFields,
-  keepSpelling,
-  marker,
-  mergeNative,
-  providerFields,
-} from "./native-fields.js";
+import { NativeReader, applySnakeCase, googleFields, marker, mergeNative, providerFields } from "./native-fields.js";
 import type { PartToCanonicalContext } from "./content-parts-to-canonical.js";
 import { partFromCanonical, type PartFromCanonicalContext } from "./content-parts-from-canonical.js";
 import { newIdMap, registerIds } from "./request.js";
@@ -106,8 +98,7 @@ export function responseToCanonical(value: unknown): ToCanonicalResult {
       problems.error("/error", error);
       return undefined;
     }
-    const snake: string[] = [];
-    const reader = new NativeReader(response, "", { problems, snake });
+    const reader = NativeReader.of(response, "", problems);
     const fields: JsonObject = {};
     const candidates = reader.peek("candidates");
     let message: Message = { role: "assistant", parts: [] };
@@ -133,9 +124,7 @@ export function responseToCanonical(value: unknown): ToCanonicalResult {
       reader.take("usageMetadata");
       message.usage = usage;
     }
-    const rest = reader.rest();
-    if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(fields, key, item);
-    keepSpelling(fields, snake);
+    reader.keepRest(fields);
     const messageFields = googleFields(message) ?? {};
     for (const [key, item] of Object.entries(fields)) setField(messageFields, key, item);
     const kept = providerFields(messageFields);
@@ -153,13 +142,8 @@ export function responseToCanonical(value: unknown): ToCanonicalResult {
 }
 
 function importCandidate(value: unknown, path: string, context: PartToCanonicalContext): Message | undefined {
-  const { problems } = context;
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object (a Candidate)");
-    return undefined;
-  }
-  const snake: string[] = [];
-  const reader = new NativeReader(value, path, { problems, snake });
+  const reader = NativeReader.open(value, path, context.problems, "a Candidate");
+  if (reader === undefined) return undefined;
   const candidateFields: JsonObject = {};
   let message: Message = { role: "assistant", parts: [] };
   if (reader.has("content")) {
@@ -190,9 +174,7 @@ function importCandidate(value: unknown, path: string, context: PartToCanonicalC
     reader.take("citationMetadata");
     firstText.citations = citations.citations.map(importCitation);
   }
-  const rest = reader.rest();
-  if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(candidateFields, key, item);
-  keepSpelling(candidateFields, snake);
+  reader.keepRest(candidateFields);
   if (Object.keys(candidateFields).length > 0)
     message.provider_fields = { google: { [candidateKey]: candidateFields } };
   return message;
