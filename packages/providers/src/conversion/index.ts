@@ -17,6 +17,7 @@ export * from "./reasoning.js";
 export * from "./native-fields.js";
 export * from "./data-url.js";
 export * from "./response-message.js";
+export * from "./part-fields.js";
 export * from "./provider-fields.js";
 export { withDocumentNestingLimit, withNestingLimit } from "./limits.js";
 export * from "./request-settings.js";

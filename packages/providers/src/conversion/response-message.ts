@@ -7,6 +7,18 @@ import { withIndefiniteArticle } from "@agent-transcript/core";
 import { pointer } from "./json.js";
 import type { Problems } from "./result.js";
 
+/** The fields of an assistant message every response writer maps (each adds the ones its API has a place for). */
+export const responseMessageFields: readonly string[] = [
+  "role",
+  "parts",
+  "model",
+  "response_id",
+  "finish_reason",
+  "native_finish_reason",
+  "usage",
+  "provider_fields",
+];
+
 /**
  * The assistant message a response is written from: the document's last one, every other message reported as not
  * part of it; undefined (with an error) when there is none. `noun` is what the target calls a response.

@@ -12,6 +12,7 @@ import {
   isJsonObject,
   pointer,
   reportUnmapped,
+  toolCallFields,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -113,18 +114,6 @@ function reasoningBlocks(
   return dialect.blocks.reasoningBlocks(part, decision, path, context);
 }
 
-const toolCallFieldsHandled = [
-  "type",
-  "id",
-  "name",
-  "input",
-  "raw_input",
-  "input_error",
-  "provider_executed",
-  "native_type",
-  "provider_fields",
-];
-
 /** A tool call → the member's tool-call block; calls to tools another provider ran are left out. */
 export function toolCallBlock(
   dialect: ContentBlocksDialect,
@@ -182,7 +171,7 @@ export function toolCallBlock(
     );
     body.input = { value: part.input };
   }
-  reportUnhandled(dialect, part, toolCallFieldsHandled, path, problems);
+  reportUnhandled(dialect, part, toolCallFields, path, problems);
   return block;
 }
 

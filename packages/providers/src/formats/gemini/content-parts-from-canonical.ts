@@ -15,6 +15,8 @@ import {
   pointer,
   reportUnmapped,
   splitDataUrl,
+  toolCallFields,
+  toolResultFields,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -224,18 +226,7 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartFrom
   }
   reportUnmapped(
     part,
-    [
-      ...common,
-      "id",
-      "name",
-      "input",
-      "raw_input",
-      "input_error",
-      "provider_executed",
-      "native_type",
-      "signature",
-      "issuer",
-    ],
+    [...toolCallFields, "signature", "issuer"],
     path,
     "Gemini",
     problems,
@@ -310,7 +301,7 @@ function exportResult(
   }
   reportUnmapped(
     part,
-    [...common, "call_id", "name", "status", "output", "content", "error", "provider_executed", "native_type"],
+    [...toolResultFields, "name"],
     path,
     "Gemini",
     problems,

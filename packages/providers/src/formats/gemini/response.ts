@@ -30,6 +30,7 @@ import {
   pointer,
   reportUnmapped,
   responseMessage,
+  responseMessageFields,
   setField,
   toCanonicalFrame,
   type FromCanonicalOptions,
@@ -241,17 +242,7 @@ export function responseFromCanonical(
     const { message, path } = picked;
     reportUnmapped(
       message,
-      [
-        "role",
-        "parts",
-        "provider_fields",
-        "issuer",
-        "model",
-        "response_id",
-        "finish_reason",
-        "native_finish_reason",
-        "usage",
-      ],
+      [...responseMessageFields, "issuer"],
       path,
       "Gemini response",
       problems,

@@ -21,6 +21,7 @@ import {
   Problems,
   reportUnmapped,
   responseMessage,
+  responseMessageFields,
   toCanonicalFrame,
   ToolCallIdMap,
   withoutForeignOpenaiFields,
@@ -193,19 +194,7 @@ function readResponse(response: JsonObject, problems: Problems, envelope: boolea
 
 // ─── Export ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const messageKeys = [
-  "role",
-  "parts",
-  "model",
-  "response_id",
-  "finish_reason",
-  "native_finish_reason",
-  "usage",
-  "created_at",
-  "completed_at",
-  "error",
-  "provider_fields",
-];
+const messageKeys = [...responseMessageFields, "created_at", "completed_at", "error"];
 
 export interface BuiltResponse {
   response: JsonObject;
