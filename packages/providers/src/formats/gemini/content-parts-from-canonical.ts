@@ -224,13 +224,7 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartFrom
     problems.warn("part-dropped", path, "a call another provider executed itself has no Gemini equivalent");
     return [];
   }
-  reportUnmapped(
-    part,
-    [...toolCallFields, "signature", "issuer"],
-    path,
-    "Gemini",
-    problems,
-  );
+  reportUnmapped(part, [...toolCallFields, "signature", "issuer"], path, "Gemini", problems);
   if (part.raw_input !== undefined && part.input !== undefined)
     problems.warn(
       "field-dropped",
@@ -299,13 +293,7 @@ function exportResult(
     problems.warn("part-dropped", path, "a result of a tool another provider executed itself has no Gemini equivalent");
     return [];
   }
-  reportUnmapped(
-    part,
-    [...toolResultFields, "name"],
-    path,
-    "Gemini",
-    problems,
-  );
+  reportUnmapped(part, [...toolResultFields, "name"], path, "Gemini", problems);
   const name = part.name ?? context.callNames.get(part.call_id);
   if (name === undefined)
     problems.warn(

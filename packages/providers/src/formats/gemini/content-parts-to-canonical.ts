@@ -17,8 +17,16 @@
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
 import type { ToolCallIdMap } from "../../conversion/index.js";
-import { cloneJson, pointer, setField, type JsonObject, type Problems } from "../../conversion/index.js";
-import { NativeReader, geminiIssuer, marker, nestRest, providerFields, toStandardBase64 } from "./native-fields.js";
+import { cloneJson, isJsonObject, pointer, setField, type JsonObject, type Problems } from "../../conversion/index.js";
+import {
+  NativeReader,
+  geminiIssuer,
+  marker,
+  nestRest,
+  providerFields,
+  snakeCase,
+  toStandardBase64,
+} from "./native-fields.js";
 
 /** The canonical tool name of Gemini's server-side code execution (its Tool field). */
 export const codeExecutionName = "codeExecution";
@@ -54,17 +62,32 @@ function outcomeStatus(outcome: string): "ok" | "error" | "interrupted" | undefi
   return undefined;
 }
 
-const dataFields = [
+/** The fields of a Part that hold a call or a result, which may carry the call's id. */
+const callFields = [
   "functionCall",
   "functionResponse",
   "executableCode",
   "codeExecutionResult",
   "toolCall",
   "toolResponse",
-  "inlineData",
-  "fileData",
-  "text",
 ] as const;
+
+const dataFields = [...callFields, "inlineData", "fileData", "text"] as const;
+
+/** Every native id in the parts, registered first so synthesised ids never collide with a real one. */
+export function registerIds(contents: readonly unknown[], ids: ToolCallIdMap): void {
+  for (const content of contents) {
+    const parts = isJsonObject(content) ? content.parts : undefined;
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) {
+      if (!isJsonObject(part)) continue;
+      for (const field of callFields) {
+        const body = part[field] ?? part[snakeCase(field)];
+        if (isJsonObject(body) && typeof body.id === "string" && body.id !== "") ids.idFor(body.id);
+      }
+    }
+  }
+}
 
 /** The canonical part for one native Gemini part, or undefined after reporting an error. */
 export function importPart(value: unknown, path: string, context: PartToCanonicalContext): Part | undefined {

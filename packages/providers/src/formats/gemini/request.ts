@@ -42,9 +42,8 @@ import {
   mergeNative,
   nestRest,
   providerFields,
-  snakeCase,
 } from "./native-fields.js";
-import type { PartToCanonicalContext } from "./content-parts-to-canonical.js";
+import { registerIds, type PartToCanonicalContext } from "./content-parts-to-canonical.js";
 import type { PartFromCanonicalContext } from "./content-parts-from-canonical.js";
 import type { GeminiRequest } from "./types.js";
 
@@ -78,29 +77,6 @@ function camelCase(name: string): string {
     upper = false;
   }
   return out;
-}
-
-/** Every native id in the parts, registered first so synthesised ids never collide with a real one. */
-export function registerIds(contents: readonly unknown[], ids: ToolCallIdMap): void {
-  const fields = [
-    "functionCall",
-    "functionResponse",
-    "executableCode",
-    "codeExecutionResult",
-    "toolCall",
-    "toolResponse",
-  ];
-  for (const content of contents) {
-    const parts = isJsonObject(content) ? content.parts : undefined;
-    if (!Array.isArray(parts)) continue;
-    for (const part of parts) {
-      if (!isJsonObject(part)) continue;
-      for (const field of fields) {
-        const body = part[field] ?? part[snakeCase(field)];
-        if (isJsonObject(body) && typeof body.id === "string" && body.id !== "") ids.idFor(body.id);
-      }
-    }
-  }
 }
 
 export function newIdMap(): ToolCallIdMap {

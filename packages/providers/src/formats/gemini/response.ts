@@ -41,9 +41,9 @@ import {
 } from "../../conversion/index.js";
 import { contentToCanonical } from "./content.js";
 import { NativeReader, applySnakeCase, googleFields, marker, mergeNative, providerFields } from "./native-fields.js";
-import type { PartToCanonicalContext } from "./content-parts-to-canonical.js";
+import { registerIds, type PartToCanonicalContext } from "./content-parts-to-canonical.js";
 import { partFromCanonical, type PartFromCanonicalContext } from "./content-parts-from-canonical.js";
-import { newIdMap, registerIds } from "./request.js";
+import { newIdMap } from "./request.js";
 import type { GeminiResponse } from "./types.js";
 
 /** Where the candidate's unmapped fields are kept (a marker-style key: no Gemini response field has a hyphen). */
@@ -240,13 +240,7 @@ export function responseFromCanonical(
     const picked = responseMessage(document, "Gemini response", problems);
     if (picked === undefined) return undefined;
     const { message, path } = picked;
-    reportUnmapped(
-      message,
-      [...responseMessageFields, "issuer"],
-      path,
-      "Gemini response",
-      problems,
-    );
+    reportUnmapped(message, [...responseMessageFields, "issuer"], path, "Gemini response", problems);
     const context: PartFromCanonicalContext = {
       problems,
       policy: options.foreignReasoning ?? "drop",
