@@ -27,6 +27,24 @@ export function restOf(value: JsonObject, known: readonly string[]): JsonObject 
   return any ? rest : undefined;
 }
 
+/**
+ * Copies each string field of `source` named in `fields` to `target` under its canonical name (`{ native: canonical }`)
+ * and records it in `consumed`; a field holding anything else is not consumed, so `restOf` keeps it verbatim.
+ */
+export function takeStrings<Key extends string>(
+  source: JsonObject,
+  fields: Readonly<Record<string, Key>>,
+  target: { [key in Key]?: string },
+  consumed: string[],
+): void {
+  for (const [native, canonical] of Object.entries(fields)) {
+    const value = source[native];
+    if (typeof value !== "string") continue;
+    target[canonical] = value;
+    consumed.push(native);
+  }
+}
+
 /** `{ [provider]: rest }` for a canonical object's provider_fields, or undefined when there is no rest. */
 export function keptFields<Provider extends string>(
   provider: Provider,

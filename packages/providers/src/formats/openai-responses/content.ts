@@ -16,6 +16,7 @@ import {
   pointer,
   reportUnmapped,
   splitDataUrl,
+  takeStrings,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -74,18 +75,7 @@ function annotationToCitation(value: unknown): Citation | undefined {
   } else if (value.type === "container_file_citation" || value.type === "file_path") {
     citation.kind = "file";
   }
-  if (typeof value.url === "string") {
-    citation.url = value.url;
-    consumed.push("url");
-  }
-  if (typeof value.title === "string") {
-    citation.title = value.title;
-    consumed.push("title");
-  }
-  if (typeof value.file_id === "string") {
-    citation.file_id = value.file_id;
-    consumed.push("file_id");
-  }
+  takeStrings(value, { url: "url", title: "title", file_id: "file_id" }, citation, consumed);
   for (const key of ["start_index", "end_index"] as const) {
     if (isNonNegativeInteger(value[key])) {
       citation[key] = value[key];
@@ -142,14 +132,7 @@ export function contentPartToCanonical(
       else Object.assign(image, split);
       consumed.push("image_url");
     }
-    if (typeof value.file_id === "string") {
-      image.file_id = value.file_id;
-      consumed.push("file_id");
-    }
-    if (typeof value.detail === "string") {
-      image.detail = value.detail;
-      consumed.push("detail");
-    }
+    takeStrings(value, { file_id: "file_id", detail: "detail" }, image, consumed);
     // The specification requires `detail` (an export writes "auto", the API's default, when the part has none); a
     // recorded image without one is marked so it is written back without it.
     const absent = Object.hasOwn(value, "detail") ? [] : ["detail"];
@@ -163,18 +146,7 @@ export function contentPartToCanonical(
       Object.assign(file, split);
       consumed.push("file_data");
     }
-    if (typeof value.file_id === "string") {
-      file.file_id = value.file_id;
-      consumed.push("file_id");
-    }
-    if (typeof value.file_url === "string") {
-      file.url = value.file_url;
-      consumed.push("file_url");
-    }
-    if (typeof value.filename === "string") {
-      file.filename = value.filename;
-      consumed.push("filename");
-    }
+    takeStrings(value, { file_id: "file_id", file_url: "url", filename: "filename" }, file, consumed);
     if (file.data === undefined && file.file_id === undefined && file.url === undefined) return contentNative(value);
     return { ...file, ...withOpenaiFields(restOf(value, consumed)) };
   }

@@ -22,6 +22,7 @@ import {
   reportUnmapped,
   responseMessage,
   responseMessageFields,
+  takeStrings,
   toCanonicalFrame,
   ToolCallIdMap,
   withoutForeignOpenaiFields,
@@ -142,14 +143,7 @@ function readResponse(response: JsonObject, problems: Problems, envelope: boolea
   }
   const consumed: string[] = [];
   const message: Message = { role: "assistant", parts: [] };
-  if (typeof response.model === "string") {
-    message.model = response.model;
-    consumed.push("model");
-  }
-  if (typeof response.id === "string") {
-    message.response_id = response.id;
-    consumed.push("id");
-  }
+  takeStrings(response, { model: "model", id: "response_id" }, message, consumed);
   for (const key of ["created_at", "completed_at"] as const) {
     const iso = epochToIso(response[key]);
     if (iso !== undefined) {
