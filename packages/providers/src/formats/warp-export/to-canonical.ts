@@ -296,7 +296,9 @@ function readImage(reader: FieldReader, problems: Problems): ConvertedBlock | un
   // for a source that used one; either way the export writes back the exact text.
   const inline = splitDataUrl(uri);
   const part: ImagePart =
-    inline === undefined ? { type: "image", url: uri } : { type: "image", media_type: inline.mediaType, data: inline.data };
+    inline === undefined
+      ? { type: "image", url: uri }
+      : { type: "image", media_type: inline.mediaType, data: inline.data };
   if (alt !== undefined) part.alt = alt;
   return withRest(part, reader, false);
 }
