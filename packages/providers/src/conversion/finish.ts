@@ -107,14 +107,15 @@ function stopped(problems: Problems): { ok: false; errors: ConversionError[]; wa
  * Runs a conversion to the canonical form, the frame every reader shares: `read` builds the document, reporting to
  * the problems it is given (undefined when an error stops it); the document is validated strictly, each failure
  * reported at the source field a provenance maps it to or, for a document returned without one, at its canonical
- * pointer (`finishToCanonical`, `finishProviderDocument`). Nothing `read` throws escapes.
+ * pointer (`finishToCanonical`, `finishProviderDocument`). Nothing `read` throws escapes. `problems` may already hold
+ * what an earlier step found (a stream's events).
  */
 export function runToCanonical(
   read: (problems: Problems) => Transcript | { document: Transcript; provenance: Provenance } | undefined,
+  problems: Problems = new Problems(),
 ): ToCanonicalResult {
   return guard(
     () => {
-      const problems = new Problems();
       const built = read(problems);
       if (built === undefined) return stopped(problems);
       return "provenance" in built

@@ -27,6 +27,24 @@ export function restOf(value: JsonObject, known: readonly string[]): JsonObject 
   return any ? rest : undefined;
 }
 
+/**
+ * Copies each string field of `source` named in `fields` to `target` under its canonical name (`{ native: canonical }`)
+ * and records it in `consumed`; a field holding anything else is not consumed, so `restOf` keeps it verbatim.
+ */
+export function takeStrings<Key extends string>(
+  source: JsonObject,
+  fields: Readonly<Record<string, Key>>,
+  target: { [key in Key]?: string },
+  consumed: string[],
+): void {
+  for (const [native, canonical] of Object.entries(fields)) {
+    const value = source[native];
+    if (typeof value !== "string") continue;
+    target[canonical] = value;
+    consumed.push(native);
+  }
+}
+
 /** `{ [provider]: rest }` for a canonical object's provider_fields, or undefined when there is no rest. */
 export function keptFields<Provider extends string>(
   provider: Provider,
@@ -143,14 +161,4 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   const parsed = parseJson(text);
   return parsed.ok ? parsed : { ok: false, reason: parsed.error.reason };
-}
-
-// A data URI with a bare media type and base64 payload. Linear: the media type cannot contain `;` or `,`.
-const dataUriPattern = /^data:([^;,]*);base64,/;
-
-/** Splits `data:<media type>;base64,<data>`; anything else (parameters, percent-encoding) is not split. */
-export function splitDataUri(uri: string): { mediaType: string; data: string } | undefined {
-  const match = dataUriPattern.exec(uri);
-  if (match === null) return undefined;
-  return { mediaType: match[1] ?? "", data: uri.slice(match[0].length) };
 }

@@ -1,7 +1,8 @@
 /**
  * What the members' content codecs share: the frame around each member's entry grammar (an entry that is not an
- * object is refused, a part of a kind this version does not know is left out, a text part is a text entry), media
- * sent inline as data URIs, a file's plain text sent as a text entry, and reasoning the member cannot send left out.
+ * object is refused, a part of a kind this version does not know is left out, a text part is a text entry), a
+ * file's plain text sent as a text entry, and reasoning the member cannot send left out (inline media is written by
+ * conversion/data-url.ts).
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
@@ -65,26 +66,6 @@ export function contentCodec(entries: ContentEntries): ContentCodec {
   };
 }
 
-/**
- * `data:<media type>;base64,<data>` for inline media; a part without a media type is sent as `assumed`
- * (`value-assumed`), `what` naming the part in the warning ("image", "file", "document").
- */
-export function dataUri(
-  data: string,
-  mediaType: string | undefined,
-  path: string,
-  problems: Problems,
-  what: string,
-  assumed: string,
-): string {
-  if (mediaType === undefined)
-    problems.warn(
-      "value-assumed",
-      pointer(path, "media_type"),
-      `an inline ${what} without a media type is sent as ${assumed}`,
-    );
-  return `data:${mediaType ?? assumed};base64,${data}`;
-}
 
 /**
  * A file part that has only its plain text (no data, URL or id) goes as a text entry (`value-converted`: these APIs

@@ -20,13 +20,13 @@ export type {
   ToolRules,
   WriteContext,
 } from "./dialect.js";
-export { contentCodec, dataUri, fileTextEntry, leaveOutReasoning, type ContentEntries } from "./content.js";
+export { contentCodec, fileTextEntry, leaveOutReasoning, type ContentEntries } from "./content.js";
 export { finishNative, keptInner, nest, targetFields, withFields, type ChatShape } from "./native-fields.js";
 export { idChangeMessage, readToolCall, syntheticCallId, writeToolCall } from "./tool-calls.js";
 export { readTool } from "./tools.js";
 export { readChatMessage, readContentList, readRequest, requestToCanonical } from "./request-to-canonical.js";
 export { assumeModel, collectAssistant, contentValue, requestFromCanonical } from "./request-from-canonical.js";
-export { responseFromCanonical, responseMessage, responseToCanonical } from "./response.js";
+export { responseFromCanonical, responseToCanonical } from "./response.js";
 export { readStream, streamFromCanonical, streamToCanonical } from "./stream.js";
 export { checkEachMessage, ToolMessageRuns } from "./check.js";
 export { requestConverters, responseConverters, streamConverters } from "./member.js";

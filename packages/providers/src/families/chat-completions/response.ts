@@ -25,6 +25,7 @@ import {
   reportUnmapped,
   runFromCanonical,
   runToCanonical,
+  responseMessage,
   setField,
   shapeOf,
   TurnCallIds,
@@ -226,32 +227,6 @@ function isIndex(value: unknown): value is number {
 }
 
 // ─── From canonical ──────────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The assistant message a response is written from: the document's last one, every other message reported as not
- * part of it; undefined (with an error) when there is none. `noun` is what the member calls a response.
- */
-export function responseMessage(
-  document: Tolerant.Transcript,
-  noun: string,
-  problems: Problems,
-): { message: Tolerant.Message; path: string } | undefined {
-  const index = document.messages.findLastIndex((message) => message.role === "assistant");
-  const message = document.messages[index];
-  if (message === undefined) {
-    problems.error("/messages", `holds no assistant message to write as ${withIndefiniteArticle(noun)}`);
-    return undefined;
-  }
-  document.messages.forEach((_, other) => {
-    if (other !== index)
-      problems.warn(
-        "message-dropped",
-        pointer("", "messages", other),
-        `${withIndefiniteArticle(noun)} holds one assistant message; this message is not part of it`,
-      );
-  });
-  return { message, path: pointer("", "messages", index) };
-}
 
 function nativeFinishFor(
   dialect: ChatDialect,

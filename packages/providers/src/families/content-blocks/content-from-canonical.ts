@@ -16,6 +16,7 @@ import {
   append,
   type FromCanonicalOptions,
   type FromCanonicalResult,
+  toolCallFields,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -171,18 +172,6 @@ function reasoningBlocks(
   return dialect.blocks.reasoningBlocks(part, decision, path, context);
 }
 
-const toolCallFieldsHandled = [
-  "type",
-  "id",
-  "name",
-  "input",
-  "raw_input",
-  "input_error",
-  "provider_executed",
-  "native_type",
-  "provider_fields",
-];
-
 /** A tool call → the member's tool-call block; calls to tools another provider ran are left out. */
 export function toolCallBlock(
   dialect: ContentBlocksDialect,
@@ -240,18 +229,8 @@ export function toolCallBlock(
     );
     body.input = { value: part.input };
   }
-  reportUnhandled(dialect, part, toolCallFieldsHandled, path, problems);
+  reportUnhandled(dialect, part, toolCallFields, path, problems);
   return block;
-}
-
-/** `data:<media type>;base64,<data>` URLs become inline data; the pattern is linear (no nested quantifiers). */
-const dataUrl = /^data:([^;,]+);base64,(.*)$/s;
-
-/** The media type and base64 data of a `data:` URL, or undefined for any other URL. */
-export function splitDataUrl(url: string | undefined): { mediaType: string; data: string } | undefined {
-  const inline = url === undefined ? null : dataUrl.exec(url);
-  if (inline === null) return undefined;
-  return { mediaType: inline[1] ?? "", data: inline[2] ?? "" };
 }
 
 /** The text of readable reasoning: its text and summaries, blank ones left out. */

@@ -11,12 +11,11 @@
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
-import { isJsonObject, pointer, restOf, type JsonObject } from "../../conversion/index.js";
+import { isJsonObject, pointer, restOf, splitDataUrl, type JsonObject } from "../../conversion/index.js";
 import {
   assign,
   fieldsOf,
   reportUnhandled,
-  splitDataUrl,
   takeField,
   type FromCanonicalContext,
 } from "../../families/content-blocks/index.js";

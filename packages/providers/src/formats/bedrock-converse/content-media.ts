@@ -13,12 +13,11 @@
  */
 import type { FilePart, ImagePart, Tolerant } from "@agent-transcript/core";
 import { withIndefiniteArticle } from "@agent-transcript/core";
-import { isJsonObject, pointer, type JsonObject, type Problems } from "../../conversion/index.js";
+import { isJsonObject, pointer, splitDataUrl, type JsonObject, type Problems } from "../../conversion/index.js";
 import {
   assign,
   fieldsOf,
   reportUnhandled,
-  splitDataUrl,
   type BlockPlace,
   type FromCanonicalContext,
 } from "../../families/content-blocks/index.js";

@@ -30,6 +30,7 @@ import {
   digest,
   isJsonObject,
   pointer,
+  toolResultFields,
   type JsonObject,
   type Problems,
   type ReasoningDecision,
@@ -379,18 +380,7 @@ function isBedrockServerResult(part: Tolerant.ToolResultPart): boolean {
   return part.provider_executed === true && typeof fieldsOf(bedrockContent, part).type === "string";
 }
 
-const toolResultFieldsHandled = [
-  "type",
-  "call_id",
-  "name",
-  "status",
-  "output",
-  "content",
-  "error",
-  "provider_executed",
-  "native_type",
-  "provider_fields",
-];
+const toolResultFieldsHandled = [...toolResultFields, "name"];
 
 /** A tool result → `toolResult` (status error, denied or interrupted → `error`); other providers' server results are left out. */
 function toolResultBlock(

@@ -14,6 +14,9 @@ import {
   isJsonObject,
   pointer,
   reportUnmapped,
+  splitDataUrl,
+  toolCallFields,
+  toolResultFields,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -102,16 +105,10 @@ function exportMedia(
   if (part.data !== undefined)
     return { inlineData: { ...mime, data: fromStandardBase64(part.data, google?.[marker.base64url] === true) } };
   if (part.url !== undefined) {
-    const dataUrl = /^data:([^;,]*)(;base64)?,/.exec(part.url);
-    if (dataUrl !== null && google === undefined) {
+    const inline = splitDataUrl(part.url);
+    if (inline !== undefined && google === undefined) {
       problems.warn("value-converted", pointer(path, "url"), "a data: URL was sent as inlineData");
-      const data = part.url.slice(dataUrl[0].length);
-      return {
-        inlineData: {
-          mimeType: part.media_type ?? (dataUrl[1] || "application/octet-stream"),
-          data: dataUrl[2] === undefined ? Buffer.from(decodeURIComponent(data)).toString("base64") : data,
-        },
-      };
+      return { inlineData: { mimeType: part.media_type ?? inline.mediaType, data: inline.data } };
     }
     return { fileData: { ...mime, fileUri: part.url } };
   }
@@ -227,24 +224,7 @@ function exportCall(part: Tolerant.ToolCallPart, path: string, context: PartFrom
     problems.warn("part-dropped", path, "a call another provider executed itself has no Gemini equivalent");
     return [];
   }
-  reportUnmapped(
-    part,
-    [
-      ...common,
-      "id",
-      "name",
-      "input",
-      "raw_input",
-      "input_error",
-      "provider_executed",
-      "native_type",
-      "signature",
-      "issuer",
-    ],
-    path,
-    "Gemini",
-    problems,
-  );
+  reportUnmapped(part, [...toolCallFields, "signature", "issuer"], path, "Gemini", problems);
   if (part.raw_input !== undefined && part.input !== undefined)
     problems.warn(
       "field-dropped",
@@ -313,13 +293,7 @@ function exportResult(
     problems.warn("part-dropped", path, "a result of a tool another provider executed itself has no Gemini equivalent");
     return [];
   }
-  reportUnmapped(
-    part,
-    [...common, "call_id", "name", "status", "output", "content", "error", "provider_executed", "native_type"],
-    path,
-    "Gemini",
-    problems,
-  );
+  reportUnmapped(part, [...toolResultFields, "name"], path, "Gemini", problems);
   const name = part.name ?? context.callNames.get(part.call_id);
   if (name === undefined)
     problems.warn(

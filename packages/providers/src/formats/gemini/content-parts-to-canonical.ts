@@ -21,10 +21,10 @@ import { cloneJson, isJsonObject, pointer, setField, type JsonObject, type Probl
 import {
   NativeReader,
   geminiIssuer,
-  keepSpelling,
   marker,
   nestRest,
   providerFields,
+  snakeCase,
   toStandardBase64,
 } from "./native-fields.js";
 
@@ -62,32 +62,42 @@ function outcomeStatus(outcome: string): "ok" | "error" | "interrupted" | undefi
   return undefined;
 }
 
-const dataFields = [
+/** The fields of a Part that hold a call or a result, which may carry the call's id. */
+const callFields = [
   "functionCall",
   "functionResponse",
   "executableCode",
   "codeExecutionResult",
   "toolCall",
   "toolResponse",
-  "inlineData",
-  "fileData",
-  "text",
 ] as const;
+
+const dataFields = [...callFields, "inlineData", "fileData", "text"] as const;
+
+/** Every native id in the parts, registered first so synthesised ids never collide with a real one. */
+export function registerIds(contents: readonly unknown[], ids: ToolCallIdMap): void {
+  for (const content of contents) {
+    const parts = isJsonObject(content) ? content.parts : undefined;
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) {
+      if (!isJsonObject(part)) continue;
+      for (const field of callFields) {
+        const body = part[field] ?? part[snakeCase(field)];
+        if (isJsonObject(body) && typeof body.id === "string" && body.id !== "") ids.idFor(body.id);
+      }
+    }
+  }
+}
 
 /** The canonical part for one native Gemini part, or undefined after reporting an error. */
 export function importPart(value: unknown, path: string, context: PartToCanonicalContext): Part | undefined {
   const { problems } = context;
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object (a Gemini Part)");
-    return undefined;
-  }
-  const snake: string[] = [];
-  const reader = new NativeReader(value, path, { problems, snake });
+  const reader = NativeReader.open(value, path, problems, "a Gemini Part");
+  if (reader === undefined) return undefined;
   const field = dataFields.find((name) => reader.has(name));
   const fields: JsonObject = {};
   const finish = <T extends Part>(part: T): T => {
-    mergeRest(fields, reader.rest());
-    keepSpelling(fields, snake);
+    reader.keepRest(fields);
     const kept = providerFields(fields);
     if (kept !== undefined) (part as { provider_fields?: unknown }).provider_fields = kept;
     return part;
@@ -106,8 +116,8 @@ export function importPart(value: unknown, path: string, context: PartToCanonica
         // Nothing we know: keep the whole part for a Gemini target.
         return {
           type: "native",
-          native_type: Object.keys(value)[0] ?? "part",
-          data: cloneJson(value),
+          native_type: Object.keys(reader.value)[0] ?? "part",
+          data: cloneJson(reader.value),
           issuer: { ...geminiIssuer },
         };
       }
@@ -234,11 +244,6 @@ export function importPart(value: unknown, path: string, context: PartToCanonica
       });
     }
   }
-}
-
-function mergeRest(fields: JsonObject, rest: JsonObject | undefined): void {
-  if (rest === undefined) return;
-  for (const [key, value] of Object.entries(rest)) setField(fields, key, value);
 }
 
 function callId(

@@ -33,7 +33,6 @@ import {
   applySnakeCase,
   geminiIssuer,
   googleFields,
-  keepSpelling,
   marker,
   mergeNative,
   providerFields,
@@ -59,12 +58,8 @@ export function contentToCanonical(
   kind: "system" | "content" | "candidate",
 ): Message | undefined {
   const { problems } = context;
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object (a Gemini Content)");
-    return undefined;
-  }
-  const snake: string[] = [];
-  const reader = new NativeReader(value, path, { problems, snake });
+  const reader = NativeReader.open(value, path, problems, "a Gemini Content");
+  if (reader === undefined) return undefined;
   const fields: JsonObject = {};
   let role: Message["role"] = kind === "system" ? "system" : kind === "candidate" ? "assistant" : "user";
   // A candidate's content without a role (the API sends "model") is written back without one.
@@ -92,9 +87,7 @@ export function contentToCanonical(
     const part = importPart(item, pointer(reader.path, "parts", index), context);
     if (part !== undefined) parts.push(part);
   });
-  const rest = reader.rest();
-  if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(fields, key, item);
-  keepSpelling(fields, snake);
+  reader.keepRest(fields);
   if (
     role === "user" &&
     parts.length > 0 &&

@@ -76,23 +76,38 @@ export function snakeCase(name: string): string {
   return out;
 }
 
-export interface ReaderContext {
+interface ReaderContext {
   problems: Problems;
   /** Collects dotted camelCase paths spelled in snake_case. */
   snake: string[];
 }
 
-/** Reads one native object, field by field, under either spelling. */
+/**
+ * Reads one native object, field by field, under either spelling; what it does not read, and the snake_case
+ * spellings it and its children met, are kept with `keepRest`.
+ */
 export class NativeReader {
   // A handful of keys per object: an array is cheaper to fill and search than a Set.
   private readonly seen: string[] = [];
 
-  constructor(
+  private constructor(
     readonly value: JsonObject,
     readonly path: string,
     private readonly context: ReaderContext,
     private readonly prefix = "",
   ) {}
+
+  /** A reader for a native object at `path`, with spellings of its own. */
+  static of(value: JsonObject, path: string, problems: Problems): NativeReader {
+    return new NativeReader(value, path, { problems, snake: [] });
+  }
+
+  /** A reader for `value`, or undefined, with an error saying it must be `what`, when it is not an object. */
+  static open(value: unknown, path: string, problems: Problems, what: string): NativeReader | undefined {
+    if (isJsonObject(value)) return NativeReader.of(value, path, problems);
+    problems.error(path, `must be an object (${what})`);
+    return undefined;
+  }
 
   /** The key under which `name` is present, if it is. */
   private key(name: string): string | undefined {
@@ -180,6 +195,16 @@ export class NativeReader {
     return new NativeReader(value, pointer(this.path, key), this.context, `${this.prefix}${name}.`);
   }
 
+  /**
+   * Moves the fields not read into `fields` (kept for the way back), with the snake_case spellings this reader and
+   * its children met, which an export restores.
+   */
+  keepRest(fields: JsonObject): void {
+    const rest = this.rest();
+    if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(fields, key, item);
+    if (this.context.snake.length > 0) setField(fields, marker.snakeCase, [...this.context.snake]);
+  }
+
   /** The fields not read, verbatim, or undefined when there are none. */
   rest(): JsonObject | undefined {
     let rest: JsonObject | undefined;
@@ -252,11 +277,6 @@ export function googleFields(value: { provider_fields?: unknown } | undefined): 
 /** `{ google: fields }`, or undefined when there is nothing to keep. */
 export function providerFields(fields: JsonObject): { google: JsonObject } | undefined {
   return Object.keys(fields).length === 0 ? undefined : { google: fields };
-}
-
-/** Records the snake_case spellings collected for one object, when there are any. */
-export function keepSpelling(fields: JsonObject, snake: string[]): void {
-  if (snake.length > 0) setField(fields, marker.snakeCase, [...snake]);
 }
 
 const urlSafeAlphabet = /^[\w-]*={0,2}$/;

@@ -14,37 +14,36 @@
  */
 import type { Message, ToolChoice, ToolDefinition, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion } from "@agent-transcript/core";
-import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
-import { finishFromCanonical } from "../../conversion/index.js";
-import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
   carryRequestSettings,
   cloneJson,
-  Problems,
-  checkCanonicalInput,
   emptyProvenance,
-  finishToCanonical,
   fingerprint,
-  guard,
+  runFromCanonical,
+  idRules,
   isJsonObject,
   pointer,
   reportUnmapped,
   setField,
+  toCanonicalFrame,
+  ToolCallIdMap,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
   type JsonObject,
+  type Problems,
+  type ToCanonicalResult,
 } from "../../conversion/index.js";
 import { exportContents, contentToCanonical } from "./content.js";
 import {
   NativeReader,
   applySnakeCase,
   googleFields,
-  keepSpelling,
   marker,
   mergeNative,
   nestRest,
   providerFields,
-  snakeCase,
 } from "./native-fields.js";
-import type { PartToCanonicalContext } from "./content-parts-to-canonical.js";
+import { registerIds, type PartToCanonicalContext } from "./content-parts-to-canonical.js";
 import type { PartFromCanonicalContext } from "./content-parts-from-canonical.js";
 import type { GeminiRequest } from "./types.js";
 
@@ -78,29 +77,6 @@ function camelCase(name: string): string {
     upper = false;
   }
   return out;
-}
-
-/** Every native id in the parts, registered first so synthesised ids never collide with a real one. */
-export function registerIds(contents: readonly unknown[], ids: ToolCallIdMap): void {
-  const fields = [
-    "functionCall",
-    "functionResponse",
-    "executableCode",
-    "codeExecutionResult",
-    "toolCall",
-    "toolResponse",
-  ];
-  for (const content of contents) {
-    const parts = isJsonObject(content) ? content.parts : undefined;
-    if (!Array.isArray(parts)) continue;
-    for (const part of parts) {
-      if (!isJsonObject(part)) continue;
-      for (const field of fields) {
-        const body = part[field] ?? part[snakeCase(field)];
-        if (isJsonObject(body) && typeof body.id === "string" && body.id !== "") ids.idFor(body.id);
-      }
-    }
-  }
 }
 
 export function newIdMap(): ToolCallIdMap {
@@ -183,12 +159,8 @@ function importTools(value: unknown, path: string, problems: Problems, documentF
 }
 
 function importDeclaration(value: unknown, path: string, problems: Problems): ToolDefinition | undefined {
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object (a FunctionDeclaration)");
-    return undefined;
-  }
-  const snake: string[] = [];
-  const reader = new NativeReader(value, path, { problems, snake });
+  const reader = NativeReader.open(value, path, problems, "a FunctionDeclaration");
+  if (reader === undefined) return undefined;
   const name = reader.string("name", true);
   const description = reader.string("description");
   const fields: JsonObject = {};
@@ -198,9 +170,7 @@ function importDeclaration(value: unknown, path: string, problems: Problems): To
     schema = reader.json("parameters");
     setField(fields, marker.schemaKey, "parameters");
   }
-  const rest = reader.rest();
-  if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(fields, key, item);
-  keepSpelling(fields, snake);
+  reader.keepRest(fields);
   if (name === undefined || name === "") {
     if (name === "") problems.error(reader.at("name"), "must be a non-empty string");
     return undefined;
@@ -248,16 +218,12 @@ function importToolConfig(
 }
 
 /** A Gemini request body as a canonical transcript. */
-export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return guard(
-    () => {
-      const problems = new Problems();
-      if (!isJsonObject(request)) {
-        problems.error("", "must be a JSON object (a Gemini generateContent request body)");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      const snake: string[] = [];
-      const reader = new NativeReader(request, "", { problems, snake });
+export function requestToCanonical(value: unknown): ToCanonicalResult {
+  return toCanonicalFrame(
+    value,
+    "must be a JSON object (a Gemini generateContent request body)",
+    (request, problems) => {
+      const reader = NativeReader.of(request, "", problems);
       const ids = newIdMap();
       const contents = reader.array("contents");
       if (contents === undefined) problems.error("/contents", "is required");
@@ -285,9 +251,7 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
         ? importTools(reader.take("tools"), reader.at("tools"), problems, documentFields)
         : undefined;
       const toolChoice = importToolConfig(reader, problems, documentFields);
-      const rest = reader.rest();
-      if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(documentFields, key, item);
-      keepSpelling(documentFields, snake);
+      reader.keepRest(documentFields);
       const document: Transcript = {
         schema_version: formatVersion,
         id: `gemini-${fingerprint(request)}`,
@@ -298,9 +262,8 @@ export function requestToCanonical(request: unknown): ToCanonicalResult {
       if (toolChoice !== undefined) document.tool_choice = toolChoice;
       const kept = providerFields(documentFields);
       if (kept !== undefined) document.provider_fields = kept;
-      return finishToCanonical(document, provenance, problems);
+      return { document, provenance };
     },
-    (errors) => ({ ok: false, errors, warnings: [] }),
   );
 }
 
@@ -388,65 +351,59 @@ function exportToolChoice(choice: Tolerant.ToolChoice, problems: Problems): Json
 
 /** Any canonical transcript as a Gemini request body. */
 export function requestFromCanonical(
-  document: Tolerant.Transcript,
+  input: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<GeminiRequest> {
-  return guard(
-    (): FromCanonicalResult<GeminiRequest> => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      reportUnmapped(
-        document,
-        [
-          "schema_version",
-          "id",
-          "source",
-          "producer",
-          "created_at",
-          "updated_at",
-          "export",
-          "messages",
-          "tools",
-          "tool_choice",
-          "provider_fields",
-        ],
-        "",
-        "Gemini request",
-        problems,
+  return runFromCanonical(input, options, (document, problems): GeminiRequest | undefined => {
+    reportUnmapped(
+      document,
+      [
+        "schema_version",
+        "id",
+        "source",
+        "producer",
+        "created_at",
+        "updated_at",
+        "export",
+        "messages",
+        "tools",
+        "tool_choice",
+        "provider_fields",
+      ],
+      "",
+      "Gemini request",
+      problems,
+    );
+    const context: PartFromCanonicalContext = {
+      problems,
+      policy: options.foreignReasoning ?? "drop",
+      ids: newIdMap(),
+      callNames: new Map(),
+    };
+    const { contents, systemInstruction } = exportContents(document.messages, context);
+    if (contents.length === 0) {
+      // Gemini rejects a request without contents; there is nothing to send in its place.
+      problems.error(
+        "/messages",
+        "has no user, assistant or tool message: a Gemini request needs at least one Content",
       );
-      const context: PartFromCanonicalContext = {
-        problems,
-        policy: options.foreignReasoning ?? "drop",
-        ids: newIdMap(),
-        callNames: new Map(),
-      };
-      const { contents, systemInstruction } = exportContents(document.messages, context);
-      if (contents.length === 0) {
-        // Gemini rejects a request without contents; there is nothing to send in its place.
-        problems.error(
-          "/messages",
-          "has no user, assistant or tool message: a Gemini request needs at least one Content",
-        );
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      const request: JsonObject = { contents };
-      if (systemInstruction !== undefined) request.systemInstruction = systemInstruction;
-      const google = googleFields(document);
-      if (document.tools !== undefined) {
-        const tools = exportTools(document.tools, problems);
-        request.tools = google?.[marker.toolsObject] === true && tools.length === 1 ? tools[0] : tools;
-      }
-      if (document.tool_choice !== undefined) {
-        const config = exportToolChoice(document.tool_choice, problems);
-        if (config !== undefined) request.toolConfig = { functionCallingConfig: config };
-      }
-      mergeNative(request, google);
-      applySnakeCase(request, google?.[marker.snakeCase]);
-      // Request settings recorded for another provider go to their Gemini fields (generationConfig, …), or are reported.
-      carryRequestSettings("gemini", document, request, options, problems);
-      return finishFromCanonical(request as unknown as GeminiRequest, problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+      return undefined;
+    }
+    const request: JsonObject = { contents };
+    if (systemInstruction !== undefined) request.systemInstruction = systemInstruction;
+    const google = googleFields(document);
+    if (document.tools !== undefined) {
+      const tools = exportTools(document.tools, problems);
+      request.tools = google?.[marker.toolsObject] === true && tools.length === 1 ? tools[0] : tools;
+    }
+    if (document.tool_choice !== undefined) {
+      const config = exportToolChoice(document.tool_choice, problems);
+      if (config !== undefined) request.toolConfig = { functionCallingConfig: config };
+    }
+    mergeNative(request, google);
+    applySnakeCase(request, google?.[marker.snakeCase]);
+    // Request settings recorded for another provider go to their Gemini fields (generationConfig, …), or are reported.
+    carryRequestSettings("gemini", document, request, options, problems);
+    return request as unknown as GeminiRequest;
+  });
 }

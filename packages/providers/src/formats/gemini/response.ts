@@ -21,35 +21,29 @@
  */
 import type { Citation, Message, Part, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, isPartOfType, normalizeUsage } from "@agent-transcript/core";
-import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
-import { finishFromCanonical } from "../../conversion/index.js";
 import {
   cloneJson,
-  Problems,
-  checkCanonicalInput,
   emptyProvenance,
-  finishToCanonical,
   fingerprint,
-  guard,
+  runFromCanonical,
   isJsonObject,
   pointer,
   reportUnmapped,
+  responseMessage,
+  responseMessageFields,
   setField,
+  toCanonicalFrame,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
   type JsonObject,
+  type Problems,
+  type ToCanonicalResult,
 } from "../../conversion/index.js";
 import { contentToCanonical } from "./content.js";
-import {
-  NativeReader,
-  applySnakeCase,
-  googleFields,
-  keepSpelling,
-  marker,
-  mergeNative,
-  providerFields,
-} from "./native-fields.js";
-import type { PartToCanonicalContext } from "./content-parts-to-canonical.js";
+import { NativeReader, applySnakeCase, googleFields, marker, mergeNative, providerFields } from "./native-fields.js";
+import { registerIds, type PartToCanonicalContext } from "./content-parts-to-canonical.js";
 import { partFromCanonical, type PartFromCanonicalContext } from "./content-parts-from-canonical.js";
-import { newIdMap, registerIds } from "./request.js";
+import { newIdMap } from "./request.js";
 import type { GeminiResponse } from "./types.js";
 
 /** Where the candidate's unmapped fields are kept (a marker-style key: no Gemini response field has a hyphen). */
@@ -98,72 +92,59 @@ export function errorBody(value: unknown): string | undefined {
 }
 
 /** A Gemini response as a transcript with one assistant message. */
-export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return guard(
-    (): ToCanonicalResult => {
-      const problems = new Problems();
-      const error = errorBody(response);
-      if (error !== undefined) return { ok: false, errors: [{ path: "/error", message: error }], warnings: [] };
-      if (!isJsonObject(response)) {
-        problems.error("", "must be a JSON object (a Gemini GenerateContentResponse)");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      const snake: string[] = [];
-      const reader = new NativeReader(response, "", { problems, snake });
-      const fields: JsonObject = {};
-      const candidates = reader.peek("candidates");
-      let message: Message = { role: "assistant", parts: [] };
-      if (Array.isArray(candidates) && candidates.length > 0) {
-        reader.take("candidates");
-        const ids = newIdMap();
-        registerIds(
-          candidates.map((candidate) => (isJsonObject(candidate) ? candidate.content : undefined)),
-          ids,
-        );
-        const context: PartToCanonicalContext = { problems, ids, pending: [] };
-        message = importCandidate(candidates[0], pointer(reader.at("candidates"), 0), context) ?? message;
-        if (candidates.length > 1) setField(fields, moreCandidatesKey, cloneJson(candidates.slice(1)));
-      } else if (candidates === undefined) {
-        setField(fields, noCandidatesKey, true);
-      }
-      const model = reader.string("modelVersion");
-      if (model !== undefined) message.model = model;
-      const responseId = reader.string("responseId");
-      if (responseId !== undefined) message.response_id = responseId;
-      const usage = normalizeUsage("gemini", reader.peek("usageMetadata"));
-      if (usage !== undefined) {
-        reader.take("usageMetadata");
-        message.usage = usage;
-      }
-      const rest = reader.rest();
-      if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(fields, key, item);
-      keepSpelling(fields, snake);
-      const messageFields = googleFields(message) ?? {};
-      for (const [key, item] of Object.entries(fields)) setField(messageFields, key, item);
-      const kept = providerFields(messageFields);
-      if (kept !== undefined) message.provider_fields = kept;
-      const document: Transcript = {
-        schema_version: formatVersion,
-        id: responseId ?? `gemini-${fingerprint(response)}`,
-        source: { format: "gemini" },
-        messages: [message],
-      };
-      const provenance = emptyProvenance();
-      provenance.messages.push("/candidates/0/content");
-      return finishToCanonical(document, provenance, problems);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+export function responseToCanonical(value: unknown): ToCanonicalResult {
+  return toCanonicalFrame(value, "must be a JSON object (a Gemini GenerateContentResponse)", (response, problems) => {
+    const error = errorBody(response);
+    if (error !== undefined) {
+      problems.error("/error", error);
+      return undefined;
+    }
+    const reader = NativeReader.of(response, "", problems);
+    const fields: JsonObject = {};
+    const candidates = reader.peek("candidates");
+    let message: Message = { role: "assistant", parts: [] };
+    if (Array.isArray(candidates) && candidates.length > 0) {
+      reader.take("candidates");
+      const ids = newIdMap();
+      registerIds(
+        candidates.map((candidate) => (isJsonObject(candidate) ? candidate.content : undefined)),
+        ids,
+      );
+      const context: PartToCanonicalContext = { problems, ids, pending: [] };
+      message = importCandidate(candidates[0], pointer(reader.at("candidates"), 0), context) ?? message;
+      if (candidates.length > 1) setField(fields, moreCandidatesKey, cloneJson(candidates.slice(1)));
+    } else if (candidates === undefined) {
+      setField(fields, noCandidatesKey, true);
+    }
+    const model = reader.string("modelVersion");
+    if (model !== undefined) message.model = model;
+    const responseId = reader.string("responseId");
+    if (responseId !== undefined) message.response_id = responseId;
+    const usage = normalizeUsage("gemini", reader.peek("usageMetadata"));
+    if (usage !== undefined) {
+      reader.take("usageMetadata");
+      message.usage = usage;
+    }
+    reader.keepRest(fields);
+    const messageFields = googleFields(message) ?? {};
+    for (const [key, item] of Object.entries(fields)) setField(messageFields, key, item);
+    const kept = providerFields(messageFields);
+    if (kept !== undefined) message.provider_fields = kept;
+    const document: Transcript = {
+      schema_version: formatVersion,
+      id: responseId ?? `gemini-${fingerprint(response)}`,
+      source: { format: "gemini" },
+      messages: [message],
+    };
+    const provenance = emptyProvenance();
+    provenance.messages.push("/candidates/0/content");
+    return { document, provenance };
+  });
 }
 
 function importCandidate(value: unknown, path: string, context: PartToCanonicalContext): Message | undefined {
-  const { problems } = context;
-  if (!isJsonObject(value)) {
-    problems.error(path, "must be an object (a Candidate)");
-    return undefined;
-  }
-  const snake: string[] = [];
-  const reader = new NativeReader(value, path, { problems, snake });
+  const reader = NativeReader.open(value, path, context.problems, "a Candidate");
+  if (reader === undefined) return undefined;
   const candidateFields: JsonObject = {};
   let message: Message = { role: "assistant", parts: [] };
   if (reader.has("content")) {
@@ -194,9 +175,7 @@ function importCandidate(value: unknown, path: string, context: PartToCanonicalC
     reader.take("citationMetadata");
     firstText.citations = citations.citations.map(importCitation);
   }
-  const rest = reader.rest();
-  if (rest !== undefined) for (const [key, item] of Object.entries(rest)) setField(candidateFields, key, item);
-  keepSpelling(candidateFields, snake);
+  reader.keepRest(candidateFields);
   if (Object.keys(candidateFields).length > 0)
     message.provider_fields = { google: { [candidateKey]: candidateFields } };
   return message;
@@ -254,105 +233,68 @@ function exportUsage(usage: Tolerant.Usage, path: string, problems: Problems): J
 
 /** A canonical transcript's last assistant message as a Gemini response. */
 export function responseFromCanonical(
-  document: Tolerant.Transcript,
+  input: Tolerant.Transcript,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<GeminiResponse> {
-  return guard(
-    (): FromCanonicalResult<GeminiResponse> => {
-      const problems = new Problems();
-      if (!checkCanonicalInput(document, problems))
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      let index = -1;
-      document.messages.forEach((message, position) => {
-        if (message.role === "assistant") index = position;
-      });
-      document.messages.forEach((_message, position) => {
-        if (position !== index)
-          problems.warn(
-            "message-dropped",
-            pointer("", "messages", position),
-            "a Gemini response holds only the model's answer (the last assistant message)",
-          );
-      });
-      const message = document.messages[index];
-      if (message === undefined) {
-        problems.error("/messages", "has no assistant message to write as a response");
-        return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      }
-      const path = pointer("", "messages", index);
-      reportUnmapped(
-        message,
-        [
-          "role",
-          "parts",
-          "provider_fields",
-          "issuer",
-          "model",
-          "response_id",
-          "finish_reason",
-          "native_finish_reason",
-          "usage",
-        ],
-        path,
-        "Gemini response",
-        problems,
+  return runFromCanonical(input, options, (document, problems): GeminiResponse | undefined => {
+    const picked = responseMessage(document, "Gemini response", problems);
+    if (picked === undefined) return undefined;
+    const { message, path } = picked;
+    reportUnmapped(message, [...responseMessageFields, "issuer"], path, "Gemini response", problems);
+    const context: PartFromCanonicalContext = {
+      problems,
+      policy: options.foreignReasoning ?? "drop",
+      ids: newIdMap(),
+      callNames: new Map(),
+      response: true,
+    };
+    const parts = message.parts.flatMap((part, partIndex) =>
+      partFromCanonical(part, pointer(path, "parts", partIndex), context),
+    );
+    const google = googleFields(message) ?? {};
+    const candidateFields = isJsonObject(google[candidateKey]) ? google[candidateKey] : undefined;
+    const candidate: JsonObject = {};
+    if (candidateFields?.[marker.contentAbsent] !== true)
+      candidate.content = { parts: parts.map((part) => part.native), role: "model" };
+    const reason =
+      message.native_finish_reason !== undefined && finishReasons[message.native_finish_reason] !== undefined
+        ? message.native_finish_reason
+        : message.finish_reason === undefined
+          ? undefined
+          : nativeFinish[message.finish_reason];
+    if (reason !== undefined) candidate.finishReason = reason;
+    else if (message.finish_reason !== undefined)
+      problems.warn(
+        "field-dropped",
+        pointer(path, "finish_reason"),
+        `finish reason ${message.finish_reason} has no Gemini equivalent`,
       );
-      const context: PartFromCanonicalContext = {
-        problems,
-        policy: options.foreignReasoning ?? "drop",
-        ids: newIdMap(),
-        callNames: new Map(),
-        response: true,
-      };
-      const parts = message.parts.flatMap((part, partIndex) =>
-        partFromCanonical(part, pointer(path, "parts", partIndex), context),
-      );
-      const google = googleFields(message) ?? {};
-      const candidateFields = isJsonObject(google[candidateKey]) ? google[candidateKey] : undefined;
-      const candidate: JsonObject = {};
-      if (candidateFields?.[marker.contentAbsent] !== true)
-        candidate.content = { parts: parts.map((part) => part.native), role: "model" };
-      const reason =
-        message.native_finish_reason !== undefined && finishReasons[message.native_finish_reason] !== undefined
-          ? message.native_finish_reason
-          : message.finish_reason === undefined
-            ? undefined
-            : nativeFinish[message.finish_reason];
-      if (reason !== undefined) candidate.finishReason = reason;
-      else if (message.finish_reason !== undefined)
-        problems.warn(
-          "field-dropped",
-          pointer(path, "finish_reason"),
-          `finish reason ${message.finish_reason} has no Gemini equivalent`,
-        );
-      const citations = message.parts.flatMap((part) => (isPartOfType(part, "text") ? (part.citations ?? []) : []));
-      if (citations.length > 0) candidate.citationMetadata = { citations: citations.map(exportCitation) };
-      const contentFields = isJsonObject(candidateFields?.content) ? candidateFields.content : undefined;
-      if (contentFields?.[marker.partsAbsent] === true && parts.length === 0 && isJsonObject(candidate.content))
-        delete candidate.content.parts;
-      if (contentFields?.[marker.roleAbsent] === true && isJsonObject(candidate.content)) delete candidate.content.role;
-      mergeNative(candidate, candidateFields);
-      if (isJsonObject(candidate.content)) applySnakeCase(candidate.content, contentFields?.[marker.snakeCase]);
-      applySnakeCase(candidate, candidateFields?.[marker.snakeCase]);
-      const response: JsonObject = {};
-      if (google[noCandidatesKey] !== true)
-        response.candidates = [
-          candidate,
-          ...(Array.isArray(google[moreCandidatesKey]) ? cloneJson(google[moreCandidatesKey]) : []),
-        ];
-      if (message.usage !== undefined)
-        response.usageMetadata = exportUsage(message.usage, pointer(path, "usage"), problems);
-      if (message.model !== undefined) response.modelVersion = message.model;
-      if (message.response_id !== undefined) response.responseId = message.response_id;
-      const responseFields: JsonObject = {};
-      for (const [key, item] of Object.entries(google))
-        if (key !== candidateKey && key !== moreCandidatesKey) setField(responseFields, key, item);
-      mergeNative(response, responseFields);
-      applySnakeCase(response, google[marker.snakeCase]);
-      return finishFromCanonical(response as GeminiResponse, problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+    const citations = message.parts.flatMap((part) => (isPartOfType(part, "text") ? (part.citations ?? []) : []));
+    if (citations.length > 0) candidate.citationMetadata = { citations: citations.map(exportCitation) };
+    const contentFields = isJsonObject(candidateFields?.content) ? candidateFields.content : undefined;
+    if (contentFields?.[marker.partsAbsent] === true && parts.length === 0 && isJsonObject(candidate.content))
+      delete candidate.content.parts;
+    if (contentFields?.[marker.roleAbsent] === true && isJsonObject(candidate.content)) delete candidate.content.role;
+    mergeNative(candidate, candidateFields);
+    if (isJsonObject(candidate.content)) applySnakeCase(candidate.content, contentFields?.[marker.snakeCase]);
+    applySnakeCase(candidate, candidateFields?.[marker.snakeCase]);
+    const response: JsonObject = {};
+    if (google[noCandidatesKey] !== true)
+      response.candidates = [
+        candidate,
+        ...(Array.isArray(google[moreCandidatesKey]) ? cloneJson(google[moreCandidatesKey]) : []),
+      ];
+    if (message.usage !== undefined)
+      response.usageMetadata = exportUsage(message.usage, pointer(path, "usage"), problems);
+    if (message.model !== undefined) response.modelVersion = message.model;
+    if (message.response_id !== undefined) response.responseId = message.response_id;
+    const responseFields: JsonObject = {};
+    for (const [key, item] of Object.entries(google))
+      if (key !== candidateKey && key !== moreCandidatesKey) setField(responseFields, key, item);
+    mergeNative(response, responseFields);
+    applySnakeCase(response, google[marker.snakeCase]);
+    return response as GeminiResponse;
+  });
 }
 
 export type { Part };

@@ -16,6 +16,7 @@ import type { Part, ReasoningPart, Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
+  dataUrlOf,
   decideReasoning,
   FieldReader,
   fillMissing,
@@ -25,13 +26,12 @@ import {
   reasoningIssuerName,
   reportUnmapped,
   restOf,
-  splitDataUri,
+  splitDataUrl,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
 import {
   contentCodec,
-  dataUri,
   fileTextEntry,
   finishNative,
   keptInner,
@@ -85,7 +85,7 @@ function readChunk(reader: FieldReader, problems: Problems): Part | undefined {
         inner = imageReader.rest();
       } else problems.error(reader.at("image_url"), "must be a URL string or an object with a url");
       if (url === undefined) return undefined;
-      const split = splitDataUri(url);
+      const split = splitDataUrl(url);
       const part: Part =
         split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
       if (detail !== undefined) part.detail = detail;
@@ -95,7 +95,7 @@ function readChunk(reader: FieldReader, problems: Problems): Part | undefined {
       const url = reader.string("document_url", { required: true });
       const name = typeof value["document_name"] === "string" ? reader.string("document_name") : undefined;
       if (url === undefined) return undefined;
-      const split = splitDataUri(url);
+      const split = splitDataUrl(url);
       const part: Part =
         split === undefined ? { type: "file", url } : { type: "file", media_type: split.mediaType, data: split.data };
       if (name !== undefined) part.filename = name;
@@ -199,7 +199,7 @@ function writeMedia(
     reportUnmapped(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, label, problems);
     const url =
       part.data !== undefined
-        ? dataUri(part.data, part.media_type, path, problems, "image", "image/png")
+        ? dataUrlOf(part.data, part.media_type, path, problems, "image", "image/png")
         : (part.url as string);
     const inner = keptInner(kept, "image_url");
     if (shape?.url_string && part.detail === undefined && inner === undefined)
@@ -221,7 +221,7 @@ function writeMedia(
     reportUnmapped(part, ["type", "media_type", "data", "url", "filename", "provider_fields"], path, label, problems);
     const url =
       part.data !== undefined
-        ? dataUri(part.data, part.media_type, path, problems, "document", "application/pdf")
+        ? dataUrlOf(part.data, part.media_type, path, problems, "document", "application/pdf")
         : (part.url as string);
     const chunk: JsonObject = { type: "document_url", document_url: url };
     if (part.filename !== undefined) chunk["document_name"] = part.filename;

@@ -21,6 +21,7 @@ import {
   reportUnmapped,
   runFromCanonical,
   runToCanonical,
+  responseMessage,
   setField,
   shapeKey,
   type FromCanonical,
@@ -30,7 +31,7 @@ import {
   type Provenance,
   type ToCanonical,
 } from "../../conversion/index.js";
-import { finishNative, keptInner, responseMessage, type PendingCall } from "../../families/chat-completions/index.js";
+import { finishNative, keptInner, type PendingCall } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, type WriteContext } from "./content.js";
 import { label, provider, shapeOf, usageFields } from "./native-fields.js";
 import { ollamaMember } from "./request-member.js";

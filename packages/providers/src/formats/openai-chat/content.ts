@@ -15,6 +15,7 @@ import type { Part, Tolerant } from "@agent-transcript/core";
 import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
+  dataUrlOf,
   decideReasoning,
   FieldReader,
   fillMissing,
@@ -23,13 +24,12 @@ import {
   pointer,
   readableReasoning,
   reportUnmapped,
-  splitDataUri,
+  splitDataUrl,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
 import {
   contentCodec,
-  dataUri,
   fileTextEntry,
   finishNative,
   keptInner,
@@ -80,7 +80,7 @@ function readPart(reader: FieldReader, problems: Problems): Part | undefined {
       const url = imageReader.string("url", { required: true });
       const detail = imageReader.string("detail");
       if (url === undefined) return undefined;
-      const split = splitDataUri(url);
+      const split = splitDataUrl(url);
       const part: Part =
         split === undefined ? { type: "image", url } : { type: "image", media_type: split.mediaType, data: split.data };
       if (detail !== undefined) part.detail = detail;
@@ -113,7 +113,7 @@ function readPart(reader: FieldReader, problems: Problems): Part | undefined {
       const inner = fileReader.rest() ?? {};
       const part: Part = { type: "file" };
       if (fileData !== undefined) {
-        const split = splitDataUri(fileData);
+        const split = splitDataUrl(fileData);
         if (split === undefined) inner["file_data"] = fileData;
         else {
           part.data = split.data;
@@ -161,7 +161,7 @@ function writePart(part: Part, path: string, context: WriteContext, place: Conte
     if (part.data !== undefined || part.url !== undefined)
       reportUnmapped(part, ["type", "media_type", "data", "url", "detail", "provider_fields"], path, label, problems);
     let url: string;
-    if (part.data !== undefined) url = dataUri(part.data, part.media_type, path, problems, "image", "image/png");
+    if (part.data !== undefined) url = dataUrlOf(part.data, part.media_type, path, problems, "image", "image/png");
     else if (part.url !== undefined) url = part.url;
     else {
       problems.warn(
@@ -200,7 +200,7 @@ function writePart(part: Part, path: string, context: WriteContext, place: Conte
   reportUnmapped(part, ["type", "media_type", "data", "file_id", "filename", "provider_fields"], path, label, problems);
   const file: JsonObject = {};
   if (part.data !== undefined)
-    file["file_data"] = dataUri(part.data, part.media_type, path, problems, "file", "application/octet-stream");
+    file["file_data"] = dataUrlOf(part.data, part.media_type, path, problems, "file", "application/octet-stream");
   if (part.file_id !== undefined) file["file_id"] = part.file_id;
   if (part.filename !== undefined) file["filename"] = part.filename;
   fillMissing(file, keptInner(kept, "file"));

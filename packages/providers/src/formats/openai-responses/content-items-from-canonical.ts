@@ -13,6 +13,8 @@ import {
   isJsonObject,
   pointer,
   reportUnmapped,
+  toolCallFields,
+  toolResultFields,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -41,31 +43,7 @@ export interface WrittenItem {
   path: string;
 }
 
-const callKeys = [
-  "type",
-  "id",
-  "name",
-  "input",
-  "raw_input",
-  "input_error",
-  "provider_executed",
-  "native_type",
-  "item_id",
-  "provider_fields",
-  "signature",
-  "issuer",
-];
-const resultKeys = [
-  "type",
-  "call_id",
-  "status",
-  "output",
-  "content",
-  "error",
-  "provider_executed",
-  "native_type",
-  "provider_fields",
-];
+const callKeys = [...toolCallFields, "item_id", "signature", "issuer"];
 const reasoningKeys = [
   "type",
   "id",
@@ -144,7 +122,7 @@ function callToItem(
         ? next
         : undefined;
     if (result !== undefined) {
-      reportUnmapped(result, resultKeys, path, "OpenAI Responses", problems);
+      reportUnmapped(result, toolResultFields, path, "OpenAI Responses", problems);
       if (isJsonObject(result.output)) spreadInto(item, result.output);
       else if (result.output !== undefined)
         problems.warn("value-converted", path, `${type} keeps its results as fields; a non-object output was left out`);
@@ -211,7 +189,7 @@ function resultToItem(
       return undefined;
     }
   }
-  reportUnmapped(part, resultKeys, path, "OpenAI Responses", problems);
+  reportUnmapped(part, toolResultFields, path, "OpenAI Responses", problems);
   const resultType = spec === undefined ? "function_call_output" : type;
   if (spec === undefined)
     problems.warn(

@@ -21,7 +21,7 @@
  *   item types, and malformed items) → native part, verbatim.
  */
 import type { Part, Tolerant } from "@agent-transcript/core";
-import { append, parseJsonText } from "../../conversion/index.js";
+import { append, parseJsonText, takeStrings } from "../../conversion/index.js";
 import { cloneJson, isJsonObject, pointer, type JsonObject, type Problems } from "../../conversion/index.js";
 import { contentListToParts, isContentPart, isPlainText } from "./content.js";
 import { isNonEmptyString, issuer, openaiFields, restOf, withAbsent, withOpenaiFields } from "./native-fields.js";
@@ -158,10 +158,7 @@ function messageToParts(item: JsonObject, path: string, previous: Part | undefin
 function reasoningToPart(item: JsonObject): Part {
   const consumed = ["type"];
   const part: Extract<Part, { type: "reasoning" }> = { type: "reasoning" };
-  if (typeof item.id === "string") {
-    part.id = item.id;
-    consumed.push("id");
-  }
+  takeStrings(item, { id: "id" }, part, consumed);
   if (
     Array.isArray(item.summary) &&
     item.summary.every(
@@ -175,10 +172,7 @@ function reasoningToPart(item: JsonObject): Part {
     part.summary = item.summary.map((entry) => (entry as { text: string }).text);
     consumed.push("summary");
   }
-  if (typeof item.encrypted_content === "string") {
-    part.encrypted_content = item.encrypted_content;
-    consumed.push("encrypted_content");
-  }
+  takeStrings(item, { encrypted_content: "encrypted_content" }, part, consumed);
   const content = item.content;
   if (
     Array.isArray(content) &&
@@ -207,10 +201,7 @@ function functionCallToPart(item: JsonObject): Part {
     name: item.name,
     ...parseArguments(item.arguments),
   };
-  if (typeof item.id === "string") {
-    part.item_id = item.id;
-    consumed.push("id");
-  }
+  takeStrings(item, { id: "item_id" }, part, consumed);
   return { ...part, ...withOpenaiFields(restOf(item, consumed)) };
 }
 
@@ -225,10 +216,7 @@ function customCallToPart(item: JsonObject): Part {
     input: item.input,
     native_type: "custom_tool_call",
   };
-  if (typeof item.id === "string") {
-    part.item_id = item.id;
-    consumed.push("id");
-  }
+  takeStrings(item, { id: "item_id" }, part, consumed);
   return { ...part, ...withOpenaiFields(restOf(item, consumed)) };
 }
 
@@ -242,10 +230,7 @@ function clientCallToPart(item: JsonObject, type: string, spec: ClientCallSpec):
     input: pick(item, spec.inputKeys),
     native_type: type,
   };
-  if (typeof item.id === "string") {
-    part.item_id = item.id;
-    consumed.push("id");
-  }
+  takeStrings(item, { id: "item_id" }, part, consumed);
   return { ...part, ...withOpenaiFields(restOf(item, consumed)) };
 }
 
@@ -322,10 +307,7 @@ export function itemToParts(item: unknown, path: string, previous: Part | undefi
       encrypted_content: item.encrypted_content,
       issuer: issuer(),
     };
-    if (typeof item.id === "string") {
-      part.id = item.id;
-      consumed.push("id");
-    }
+    takeStrings(item, { id: "id" }, part, consumed);
     return [{ ...part, ...withOpenaiFields(restOf(item, consumed)) }];
   }
   const client = clientCalls[type];

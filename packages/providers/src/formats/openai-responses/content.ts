@@ -11,9 +11,12 @@ import type { Citation, Part, Tolerant } from "@agent-transcript/core";
 import { isPartOfType, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   cloneJson,
+  dataUrlOf,
   isJsonObject,
   pointer,
   reportUnmapped,
+  splitDataUrl,
+  takeStrings,
   type JsonObject,
   type Problems,
 } from "../../conversion/index.js";
@@ -44,18 +47,10 @@ const contentNativePrefix = "content:";
 /** Keys of `provider_fields.openai` that are markers of this converter, never native content fields. */
 const markerKeys = ["item"] as const;
 
-// `data:<media type>;base64,<data>` exactly; anything else (parameters, no base64) stays a URL so it is kept verbatim.
-// Linear: the media type class excludes the delimiters that follow it.
-const dataUrlPattern = /^data:([^;,]+);base64,/;
-
-/**
- * Splits a base64 data URL into media type and data. The match is the whole prefix `data:<type>;base64,`, so
- * rebuilding the URL from the two always gives back the same text (no need to build and compare a copy of the media).
- */
-export function splitDataUrl(url: string): { media_type: string; data: string } | undefined {
-  const match = dataUrlPattern.exec(url);
-  if (match === null) return undefined;
-  return { media_type: match[1] as string, data: url.slice(match[0].length) };
+/** A data URL's media as a part's inline fields; undefined for any other URL, which the part keeps as it is. */
+function inlineMedia(url: string): { media_type: string; data: string } | undefined {
+  const split = splitDataUrl(url);
+  return split === undefined ? undefined : { media_type: split.mediaType, data: split.data };
 }
 
 function contentNative(value: JsonObject): Part {
@@ -80,18 +75,7 @@ function annotationToCitation(value: unknown): Citation | undefined {
   } else if (value.type === "container_file_citation" || value.type === "file_path") {
     citation.kind = "file";
   }
-  if (typeof value.url === "string") {
-    citation.url = value.url;
-    consumed.push("url");
-  }
-  if (typeof value.title === "string") {
-    citation.title = value.title;
-    consumed.push("title");
-  }
-  if (typeof value.file_id === "string") {
-    citation.file_id = value.file_id;
-    consumed.push("file_id");
-  }
+  takeStrings(value, { url: "url", title: "title", file_id: "file_id" }, citation, consumed);
   for (const key of ["start_index", "end_index"] as const) {
     if (isNonNegativeInteger(value[key])) {
       citation[key] = value[key];
@@ -143,19 +127,12 @@ export function contentPartToCanonical(
     const consumed = ["type"];
     const image: Extract<Part, { type: "image" }> = { type: "image" };
     if (typeof value.image_url === "string") {
-      const split = splitDataUrl(value.image_url);
+      const split = inlineMedia(value.image_url);
       if (split === undefined) image.url = value.image_url;
       else Object.assign(image, split);
       consumed.push("image_url");
     }
-    if (typeof value.file_id === "string") {
-      image.file_id = value.file_id;
-      consumed.push("file_id");
-    }
-    if (typeof value.detail === "string") {
-      image.detail = value.detail;
-      consumed.push("detail");
-    }
+    takeStrings(value, { file_id: "file_id", detail: "detail" }, image, consumed);
     // The specification requires `detail` (an export writes "auto", the API's default, when the part has none); a
     // recorded image without one is marked so it is written back without it.
     const absent = Object.hasOwn(value, "detail") ? [] : ["detail"];
@@ -164,23 +141,12 @@ export function contentPartToCanonical(
   if (type === "input_file") {
     const consumed = ["type"];
     const file: Extract<Part, { type: "file" }> = { type: "file" };
-    const split = typeof value.file_data === "string" ? splitDataUrl(value.file_data) : undefined;
+    const split = typeof value.file_data === "string" ? inlineMedia(value.file_data) : undefined;
     if (split !== undefined) {
       Object.assign(file, split);
       consumed.push("file_data");
     }
-    if (typeof value.file_id === "string") {
-      file.file_id = value.file_id;
-      consumed.push("file_id");
-    }
-    if (typeof value.file_url === "string") {
-      file.url = value.file_url;
-      consumed.push("file_url");
-    }
-    if (typeof value.filename === "string") {
-      file.filename = value.filename;
-      consumed.push("filename");
-    }
+    takeStrings(value, { file_id: "file_id", file_url: "url", filename: "filename" }, file, consumed);
     if (file.data === undefined && file.file_id === undefined && file.url === undefined) return contentNative(value);
     return { ...file, ...withOpenaiFields(restOf(value, consumed)) };
   }
@@ -367,13 +333,7 @@ export function partToContent(
     reportUnmapped(part, [...mediaKeys, "filename", "text"], path, "OpenAI Responses", problems);
     const file: JsonObject = { type: "input_file" };
     if (part.data !== undefined)
-      file.file_data = `data:${part.media_type ?? "application/octet-stream"};base64,${part.data}`;
-    if (part.data !== undefined && part.media_type === undefined)
-      problems.warn(
-        "value-assumed",
-        pointer(path, "media_type"),
-        "inline file without a media type sent as application/octet-stream",
-      );
+      file.file_data = dataUrlOf(part.data, part.media_type, path, problems, "file", "application/octet-stream");
     if (part.file_id !== undefined) file.file_id = part.file_id;
     if (part.url !== undefined) file.file_url = part.url;
     if (part.filename !== undefined) file.filename = part.filename;
@@ -429,11 +389,5 @@ function mediaUrl(
     return part.url;
   }
   if (part.data === undefined) return undefined;
-  if (part.media_type === undefined)
-    problems.warn(
-      "value-assumed",
-      pointer(path, "media_type"),
-      `inline image without a media type sent as ${fallbackType}`,
-    );
-  return `data:${part.media_type ?? fallbackType};base64,${part.data}`;
+  return dataUrlOf(part.data, part.media_type, path, problems, "image", fallbackType);
 }

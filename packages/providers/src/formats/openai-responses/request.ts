@@ -22,25 +22,27 @@
  */
 import type { Message, Part, Tolerant, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
 import { formatVersion, withIndefiniteArticle } from "@agent-transcript/core";
-import type { FromCanonicalOptions, FromCanonicalResult, ToCanonicalResult } from "../../conversion/index.js";
-import { append, finishFromCanonical } from "../../conversion/index.js";
-import { ToolCallIdMap, idRules } from "../../conversion/index.js";
 import {
-  Problems,
+  append,
   carryRequestSettings,
-  checkCanonicalInput,
   cloneJson,
-  emptyProvenance,
   findNonJson,
-  finishToCanonical,
   fingerprint,
-  guard,
+  runFromCanonical,
+  idRules,
   isJsonObject,
   pointer,
   reportUnmapped,
+  toCanonicalFrame,
+  ToolCallIdMap,
+  withoutForeignOpenaiFields,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
   type JsonObject,
+  type PayloadRead,
+  type Problems,
+  type ToCanonicalResult,
 } from "../../conversion/index.js";
-import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { contentListToParts } from "./content.js";
 import { itemKind, itemToParts } from "./content-items-to-canonical.js";
 import {
@@ -67,22 +69,14 @@ const inputRoles = new Set(["user", "system", "developer"]);
 const toolModes = new Set(["auto", "none", "required"]);
 
 export function requestToCanonical(request: unknown): ToCanonicalResult {
-  return guard(
-    () => importRequest(request),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return toCanonicalFrame(request, "must be a Responses request object", importRequest);
 }
 
-function importRequest(request: unknown): ToCanonicalResult {
-  const problems = new Problems();
-  if (!isJsonObject(request)) {
-    problems.error("", "must be a Responses request object");
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  }
+function importRequest(request: JsonObject, problems: Problems): PayloadRead | undefined {
   const nonJson = findNonJson(request, "");
   if (nonJson !== undefined) {
     problems.error(nonJson.path, nonJson.message);
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   const consumed: string[] = [];
   const messages: Message[] = [];
@@ -129,7 +123,7 @@ function importRequest(request: unknown): ToCanonicalResult {
   }
   const rest = restOf(request, consumed);
   if (rest !== undefined) document.provider_fields = { [providerKey]: rest };
-  return finishToCanonical(document, emptyProvenance(), problems);
+  return { document };
 }
 
 /** Groups input items into canonical messages (see the module comment). */
@@ -273,15 +267,10 @@ export function requestFromCanonical(
   document: unknown,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<JsonObject> {
-  return guard(
-    () => exportRequest(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runFromCanonical(document, options, (input, problems) => exportRequest(input, options, problems));
 }
 
-function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanonicalResult<JsonObject> {
-  const problems = new Problems();
-  if (!checkCanonicalInput(input, problems)) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+function exportRequest(input: Tolerant.Transcript, options: FromCanonicalOptions, problems: Problems): JsonObject {
   const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems, "carried");
   reportUnmapped(document, documentKeys, "", "OpenAI Responses request", problems);
   const context: FromCanonicalContext = {
@@ -342,7 +331,7 @@ function exportRequest(input: unknown, options: FromCanonicalOptions): FromCanon
   // Request settings recorded for another provider (OpenAI Chat's included) go to their Responses fields, or are
   // reported.
   carryRequestSettings("openai-responses", input, request, options, problems);
-  return finishFromCanonical(request, problems.warnings, options);
+  return request;
 }
 
 function exportMessage(

@@ -9,24 +9,29 @@
  */
 import type { FinishReason, Message, Tolerant, Transcript } from "@agent-transcript/core";
 import { formatVersion, normalizeUsage } from "@agent-transcript/core";
-import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
-import { finishFromCanonical } from "../../conversion/index.js";
-import { ToolCallIdMap, digest, idRules } from "../../conversion/index.js";
 import {
-  Problems,
-  checkCanonicalInput,
   cloneJson,
-  emptyProvenance,
+  digest,
   findNonJson,
-  finishToCanonical,
   fingerprint,
-  guard,
+  runFromCanonical,
+  idRules,
   isJsonObject,
   pointer,
+  Problems,
   reportUnmapped,
+  responseMessage,
+  responseMessageFields,
+  takeStrings,
+  toCanonicalFrame,
+  ToolCallIdMap,
+  withoutForeignOpenaiFields,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
   type JsonObject,
+  type PayloadRead,
+  type ToCanonicalResult,
 } from "../../conversion/index.js";
-import { withoutForeignOpenaiFields } from "../../conversion/index.js";
 import { itemsToParts } from "./content-items-to-canonical.js";
 import { partsToItems, type FromCanonicalContext } from "./content-items-from-canonical.js";
 import {
@@ -103,10 +108,7 @@ function finishOf(
 }
 
 export function responseToCanonical(response: unknown): ToCanonicalResult {
-  return guard(
-    () => importResponse(response, new Problems()),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return importResponse(response, new Problems());
 }
 
 /**
@@ -115,14 +117,19 @@ export function responseToCanonical(response: unknown): ToCanonicalResult {
  * items, and no envelope to keep).
  */
 export function importResponse(response: unknown, problems: Problems, envelope = true): ToCanonicalResult {
-  if (!isJsonObject(response)) {
-    problems.error("", "must be a Response object");
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
-  }
+  return toCanonicalFrame(
+    response,
+    "must be a Response object",
+    (object, found) => readResponse(object, found, envelope),
+    problems,
+  );
+}
+
+function readResponse(response: JsonObject, problems: Problems, envelope: boolean): PayloadRead | undefined {
   const nonJson = findNonJson(response, "");
   if (nonJson !== undefined) {
     problems.error(nonJson.path, nonJson.message);
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   // An API error body (`{ "error": { message, type, code, param } }`) answers a request that produced no response:
   // there is no message to convert, so it is refused by name rather than read as an empty Response.
@@ -132,18 +139,11 @@ export function importResponse(response: unknown, problems: Problems, envelope =
       "/error",
       `an API error body${typeof code === "string" ? ` (${code})` : ""}, not a Response: ${typeof message === "string" ? message : "no message"}`,
     );
-    return { ok: false, errors: problems.errors, warnings: problems.warnings };
+    return undefined;
   }
   const consumed: string[] = [];
   const message: Message = { role: "assistant", parts: [] };
-  if (typeof response.model === "string") {
-    message.model = response.model;
-    consumed.push("model");
-  }
-  if (typeof response.id === "string") {
-    message.response_id = response.id;
-    consumed.push("id");
-  }
+  takeStrings(response, { model: "model", id: "response_id" }, message, consumed);
   for (const key of ["created_at", "completed_at"] as const) {
     const iso = epochToIso(response[key]);
     if (iso !== undefined) {
@@ -183,24 +183,12 @@ export function importResponse(response: unknown, problems: Problems, envelope =
     source: { format: "openai-responses" },
     messages: [message],
   };
-  return finishToCanonical(document, emptyProvenance(), problems);
+  return { document };
 }
 
 // ─── Export ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const messageKeys = [
-  "role",
-  "parts",
-  "model",
-  "response_id",
-  "finish_reason",
-  "native_finish_reason",
-  "usage",
-  "created_at",
-  "completed_at",
-  "error",
-  "provider_fields",
-];
+const messageKeys = [...responseMessageFields, "created_at", "completed_at", "error"];
 
 export interface BuiltResponse {
   response: JsonObject;
@@ -214,14 +202,10 @@ export function responseFromCanonical(
   document: unknown,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<JsonObject> {
-  return guard(
-    () => {
-      const problems = new Problems();
-      const built = buildResponse(document, options, problems, { synthesize: true });
-      if (built === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
-      return finishFromCanonical(built.response, problems.warnings, options);
-    },
-    (errors) => ({ ok: false, errors, warnings: [] }),
+  return runFromCanonical(
+    document,
+    options,
+    (input, problems) => buildResponse(input, options, problems, { synthesize: true })?.response,
   );
 }
 
@@ -232,30 +216,15 @@ export function responseFromCanonical(
  * and `status` an output item must have.
  */
 export function buildResponse(
-  input: unknown,
+  input: Tolerant.Transcript,
   options: FromCanonicalOptions,
   problems: Problems,
   mode: { synthesize: boolean },
 ): BuiltResponse | undefined {
-  if (!checkCanonicalInput(input, problems)) return undefined;
   const document = withoutForeignOpenaiFields(input, "openai-responses", "OpenAI Responses", problems);
-  let index = -1;
-  document.messages.forEach((message, position) => {
-    if (message.role === "assistant") index = position;
-  });
-  const message = document.messages[index];
-  if (message === undefined) {
-    problems.error("/messages", "a Response needs an assistant message; the document has none");
-    return undefined;
-  }
-  document.messages.forEach((_other, position) => {
-    if (position !== index)
-      problems.warn(
-        "message-dropped",
-        pointer("/messages", position),
-        "a Response carries one assistant message (the last); this message was left out",
-      );
-  });
+  const picked = responseMessage(document, "Response", problems);
+  if (picked === undefined) return undefined;
+  const { message, path } = picked;
   reportUnmapped(
     document,
     ["schema_version", "id", "source", "messages", "provider_fields", "tools", "tool_choice"],
@@ -267,7 +236,6 @@ export function buildResponse(
     if (document[key] !== undefined)
       problems.warn("field-dropped", `/${key}`, `the document's ${key} belong to a request, not a Response`);
   }
-  const path = pointer("/messages", index);
   reportUnmapped(message, messageKeys, path, "OpenAI Responses response", problems);
   const fields = openaiFields(message.provider_fields);
   const absent = absentOf(fields);

@@ -17,9 +17,18 @@
  * deltas and dones, `output_item.done`, then the terminal event for the status; importing that gives back the
  * document.
  */
-import type { FromCanonicalResult, FromCanonicalOptions, ToCanonicalResult } from "../../conversion/index.js";
-import { finishFromCanonical } from "../../conversion/index.js";
-import { Problems, cloneJson, guard, isJsonObject, type JsonObject } from "../../conversion/index.js";
+import type { Tolerant } from "@agent-transcript/core";
+import {
+  cloneJson,
+  runFromCanonical,
+  guard,
+  isJsonObject,
+  Problems,
+  type FromCanonicalOptions,
+  type FromCanonicalResult,
+  type JsonObject,
+  type ToCanonicalResult,
+} from "../../conversion/index.js";
 import { buildResponse, importResponse } from "./response.js";
 
 const lifecycle = new Set(["response.created", "response.in_progress", "response.queued"]);
@@ -281,16 +290,16 @@ export function streamFromCanonical(
   document: unknown,
   options: FromCanonicalOptions = {},
 ): FromCanonicalResult<JsonObject[]> {
-  return guard(
-    () => exportStream(document, options),
-    (errors) => ({ ok: false, errors, warnings: [] }),
-  );
+  return runFromCanonical(document, options, (input, problems) => exportStream(input, options, problems));
 }
 
-function exportStream(document: unknown, options: FromCanonicalOptions): FromCanonicalResult<JsonObject[]> {
-  const problems = new Problems();
+function exportStream(
+  document: Tolerant.Transcript,
+  options: FromCanonicalOptions,
+  problems: Problems,
+): JsonObject[] | undefined {
   const built = buildResponse(document, options, problems, { synthesize: false });
-  if (built === undefined) return { ok: false, errors: problems.errors, warnings: problems.warnings };
+  if (built === undefined) return undefined;
   const { response, enveloped, looseError } = built;
   const events: JsonObject[] = [];
   const emit = (event: JsonObject): void => {
@@ -366,9 +375,5 @@ function exportStream(document: unknown, options: FromCanonicalOptions): FromCan
   });
   if (looseError !== undefined) emit({ type: "error", code: null, message: looseError, param: null });
   if (enveloped && terminal !== undefined) emit({ type: terminal, response });
-  return finishFromCanonical(
-    events.map((event) => cloneJson(event)),
-    problems.warnings,
-    options,
-  );
+  return events.map((event) => cloneJson(event));
 }

@@ -7,6 +7,7 @@ import type { ImagePart, Part, PlanItem, Tolerant, ToolResultPart } from "@agent
 import type { Problems } from "../../conversion/index.js";
 import {
   cloneJson,
+  dataUrlOf,
   isJsonObject,
   jsonTypeOf,
   pointer,
@@ -279,18 +280,9 @@ function wrap(value: unknown): WarpTypedValue {
 
 function dataUriOf(part: ImagePart, path: string, problems: Problems): string | undefined {
   if (part.data !== undefined) {
-    let mediaType = part.media_type;
-    if (mediaType === undefined) {
-      problems.warn(
-        "value-converted",
-        pointer(path, "media_type"),
-        "the image has no media type; written as application/octet-stream",
-      );
-      mediaType = "application/octet-stream";
-    }
     if (part.url !== undefined)
       problems.warn("field-dropped", pointer(path, "url"), "a Warp image is inline; its URL is left out");
-    return `data:${mediaType};base64,${part.data}`;
+    return dataUrlOf(part.data, part.media_type, path, problems, "image", "application/octet-stream");
   }
   if (part.url !== undefined && part.url.toLowerCase().startsWith("data:")) {
     if (part.media_type !== undefined)

@@ -24,6 +24,7 @@ import {
   isJsonObject,
   jsonTypeOf,
   pointer,
+  splitDataUrl,
   type ToCanonicalOptions,
   type JsonObject,
   type JsonTypeName,
@@ -47,7 +48,6 @@ const knownBlockTypes = new Set(["text", "reasoning", "tool_call", "plan_step", 
 /** The schema versions this converter reads and writes: major 1. */
 export const majorOne = /^1\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)$/;
 const semanticVersion = /^(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)$/;
-const base64 = /^[a-z\d+/]*={0,2}$/i;
 
 /** The call id of a tool_call block, which has none of its own: `<message id>:<block index>`. */
 export function callIdFor(messageId: string, blockIndex: number): string {
@@ -281,30 +281,20 @@ function readImage(reader: FieldReader, problems: Problems): ConvertedBlock | un
   const uri = reader.string("data_uri", { required: true });
   const alt = reader.string("alt");
   if (uri === undefined) return undefined;
-  if (!uri.startsWith("data:")) {
+  // The scheme is case-insensitive (RFC 3986), as the writer takes it.
+  if (!/^data:/i.test(uri)) {
     problems.error(reader.at("data_uri"), "must be a data: URI (the export inlines images)");
     return undefined;
   }
-  const part: ImagePart = { type: "image", ...splitDataUri(uri) };
+  // A URI the one rule does not split (percent-encoded, with parameters) stays whole in url, which the schema allows
+  // for a source that used one; either way the export writes back the exact text.
+  const inline = splitDataUrl(uri);
+  const part: ImagePart =
+    inline === undefined
+      ? { type: "image", url: uri }
+      : { type: "image", media_type: inline.mediaType, data: inline.data };
   if (alt !== undefined) part.alt = alt;
   return withRest(part, reader, false);
-}
-
-/**
- * `data:<type>;base64,<data>` becomes media_type and data; any other data URI (percent-encoded, with
- * parameters) stays whole in url, which the schema allows for a source that used one. Either way export
- * rebuilds the exact text.
- */
-function splitDataUri(uri: string): { media_type: string; data: string } | { url: string } {
-  const comma = uri.indexOf(",");
-  if (comma < 0) return { url: uri };
-  const header = uri.slice("data:".length, comma);
-  const data = uri.slice(comma + 1);
-  const marker = ";base64";
-  if (!header.endsWith(marker)) return { url: uri };
-  const mediaType = header.slice(0, -marker.length);
-  if (mediaType.length === 0 || mediaType.includes(";") || !base64.test(data)) return { url: uri };
-  return { media_type: mediaType, data };
 }
 
 function readToolCall(reader: FieldReader, callId: string, problems: Problems): ConvertedBlock | undefined {
