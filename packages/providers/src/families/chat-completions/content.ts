@@ -9,7 +9,6 @@ import { isKnownPart, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   FieldReader,
   isJsonObject,
-  pointer,
   reportUnmapped,
   type JsonObject,
   type Problems,
@@ -65,7 +64,6 @@ export function contentCodec(entries: ContentEntries): ContentCodec {
     writeAssistant: entries.writeAssistant,
   };
 }
-
 
 /**
  * A file part that has only its plain text (no data, URL or id) goes as a text entry (`value-converted`: these APIs

@@ -23,7 +23,6 @@ import {
   fingerprint,
   isJsonObject,
   pointer,
-  providerEntry,
   responseMessageFields,
   restOf,
   type JsonObject,
