@@ -94,7 +94,8 @@ async function listFiles(root: string, skipped: SkippedFile[]): Promise<string[]
           // One file under two names (a link beside it) is one run.
           if (seen.has(realEntry)) continue;
           seen.add(realEntry);
-          files.push(entry);
+          if (stats.size === 0) skipped.push({ path: entry, kind: "not a run", reason: "an empty file" });
+          else files.push(entry);
         } else
           skipped.push({
             path: entry,

@@ -259,3 +259,19 @@ describe("agent-transcript export --format atif|awf-transcript", () => {
     expect(JSON.parse(written) as unknown).toMatchObject({ schema_version: "ATIF-v1.7", steps: expect.any(Array) });
   });
 });
+
+describe("export given a folder", () => {
+  it("says what to give instead of a bare EISDIR, and writes nothing", async () => {
+    const folder = mkdtempSync(path.join(scratch, "a-folder-"));
+    for (const format of [[], ["--format", "jsonl"]]) {
+      const output = capture();
+      expect(await run(["export", folder, ...format], output.io)).toBe(1);
+      expect(output.stdout()).toBe("");
+      expect(output.stderr()).toBe(
+        `${folder}: is a folder: export writes one run; give one file in it (an event log, a document or a session), or \`import ${folder} --output <folder>\` for every session in it, \`stats ${folder}\` for the numbers of every run\n`,
+      );
+      expect(output.stderr()).not.toContain("EISDIR");
+    }
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});

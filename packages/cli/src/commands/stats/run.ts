@@ -16,6 +16,7 @@ import { describeReadError } from "../../input/open.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
+import { describeRunName } from "../../run-names.js";
 import {
   countEvent,
   documentStats,
@@ -96,7 +97,13 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     }
     let isFolder: boolean;
     try {
-      isFolder = (await stat(input)).isDirectory();
+      const stats = await stat(input);
+      isFolder = stats.isDirectory();
+      // An empty file holds no run: said as that, not counted as a run with nothing in it.
+      if (stats.isFile() && stats.size === 0) {
+        report.problems.push({ input, message: "the file is empty: no run to count" });
+        continue;
+      }
     } catch (error) {
       report.problems.push({ input, message: `cannot read: ${describeReadError(error)}` });
       continue;
@@ -147,7 +154,7 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     );
   report.totals = sumTotals(report.runs);
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
-  else writeData(io, renderStats(report, io));
+  else if (report.runs.length > 0) writeData(io, renderStats(report, io));
   return report.ok ? exitCodes.success : exitCodes.failure;
 }
 
@@ -194,10 +201,11 @@ function describeDuration(milliseconds: number | null): string {
 const maxListedDepth = 50;
 
 function renderRun(run: RunStats, io: CommandIo, indent: string, lines: string[], depth = 0): void {
-  const title = run.title === null ? "" : ` ${shown(run.title)}`;
-  lines.push(
-    `${indent}${paint(io, "green", shown(run.runId ?? "(run)"))}${title}  ${run.kind} ${shown(run.source)}${run.status === null ? "" : `  ${run.status}`}`,
+  const name = describeRunName(
+    { runId: run.runId === null ? null : shown(run.runId), title: run.title === null ? null : shown(run.title) },
+    (id) => paint(io, "green", id),
   );
+  lines.push(`${indent}${name}  ${run.kind} ${shown(run.source)}${run.status === null ? "" : `  ${run.status}`}`);
   const roles = Object.entries(run.messagesByRole)
     .map(([role, count]) => `${count} ${shown(role)}`)
     .join(", ");

@@ -331,3 +331,51 @@ describe("stats on a tree of agent folders", () => {
     );
   });
 });
+
+describe("stats on an empty file", () => {
+  it("says the file is empty, exit 1, and counts one in a folder as no run", async () => {
+    const empty = path.join(directory, "empty.jsonl");
+    writeFileSync(empty, "");
+    const named = await run(["stats", empty], captureIo().io);
+    const io = captureIo();
+    expect(await run(["stats", empty], io.io)).toBe(named);
+    expect([named, io.stdout()]).toEqual([1, ""]);
+    expect(io.stderr()).toBe(`${empty}: the file is empty: no run to count\n`);
+    await recordRun(directory);
+    writeFileSync(path.join(directory, "transcripts", "empty.jsonl"), "");
+    const folder = captureIo();
+    expect(await run(["stats", path.join(directory, "transcripts"), "--verbose"], folder.io)).toBe(0);
+    expect(folder.stderr()).toContain(
+      `${path.join(directory, "transcripts", "empty.jsonl")}: skipped: an empty file\n`,
+    );
+  });
+});
+
+describe("stats and tree name a session's sub-agents alike", () => {
+  it("names each child run by the session's agent id and description, never the event log's UUID", async () => {
+    const session = path.join(
+      realFixturesRoot(),
+      "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+    );
+    const statsIo = captureIo();
+    expect(await run(["stats", session, "--quiet"], statsIo.io)).toBe(0);
+    const treeIo = captureIo();
+    expect(await run(["tree", session, "--quiet"], treeIo.io)).toBe(0);
+    const imported = await importSession(session);
+    if (!imported.ok) throw new Error(imported.message);
+    const children = imported.document.run?.children ?? [];
+    expect(children.length).toBe(2);
+    for (const child of children) {
+      const name = `${child.run_id}  ${child.title}`;
+      expect(statsIo.stdout()).toContain(`    ${name}  session `);
+      const branches = treeIo
+        .stdout()
+        .split("\n")
+        .filter((line) => /^[├└]─ /.test(line))
+        .map((line) => line.slice(3));
+      expect(branches.some((line) => line.startsWith(`${name}  completed  `))).toBe(true);
+    }
+    // The session's own id is a UUID; its children's names are not the UUIDs the converted event log gave them.
+    expect(treeIo.stdout().split("\n").filter((line) => /^[├└]─ [0-9a-f]{8}-[0-9a-f]{4}-/.test(line))).toEqual([]);
+  });
+});
