@@ -13,7 +13,7 @@ import { inputLimits, parseByteSize } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
 import { renderHtmlExport } from "../../html-export.js";
 import { exportEventLogStreaming } from "./event-log.js";
-import type { ExportCommandOptions, ExportReport } from "./options.js";
+import { parseFileMode, type ExportCommandOptions, type ExportReport } from "./options.js";
 import { probeEventLog } from "../../input/event-log.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
@@ -66,7 +66,13 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   const name = inputName(input);
   const inputs = input === "-" ? [] : [input];
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
-  const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });
+  const mode = parseFileMode(options.mode);
+  const plan = await planOutput({
+    output: options.output,
+    inputs,
+    directory: "generated-name",
+    ...(mode === undefined ? {} : { mode }),
+  });
   const report: ExportReport = {
     ok: false,
     input: name,
@@ -200,7 +206,7 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   const written = await writeOutput(destination, io, pieces, loaded.files);
   report.output = written ?? null;
   if (destination.kind === "file") {
-    await writeRelatedFiles(destination.path, interchange?.related ?? [], io, inputs, loaded.files);
+    await writeRelatedFiles(destination.path, interchange?.related ?? [], io, inputs, loaded.files, mode);
   }
   report.ok = true;
 
