@@ -376,6 +376,11 @@ describe("stats and tree name a session's sub-agents alike", () => {
       expect(branches.some((line) => line.startsWith(`${name}  completed  `))).toBe(true);
     }
     // The session's own id is a UUID; its children's names are not the UUIDs the converted event log gave them.
-    expect(treeIo.stdout().split("\n").filter((line) => /^[├└]─ [0-9a-f]{8}-[0-9a-f]{4}-/.test(line))).toEqual([]);
+    expect(
+      treeIo
+        .stdout()
+        .split("\n")
+        .filter((line) => /^[├└]─ [0-9a-f]{8}-[0-9a-f]{4}-/.test(line)),
+    ).toEqual([]);
   });
 });
