@@ -5,7 +5,7 @@ import { describeCount } from "@agent-transcript/core/text";
 import { isSessionFormatId, type SessionFormatId } from "@agent-transcript/providers";
 import { importSession } from "@agent-transcript/providers/node";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";
-import { skippedLines, type SkippedFile } from "../../input/folder-runs.js";
+import { skippedLines, type SkippedFile } from "../../skipped-files.js";
 import {
   agentSessionLocations,
   findAgentSessions,

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
 import { childLogFile } from "../../input/child-logs.js";
 import { probeEventLog, reportReading, streamEventLog } from "../../input/event-log.js";
-import { findFolderRuns, skippedLines, type SkippedFile } from "../../input/folder-runs.js";
+import { skippedLines, type SkippedFile } from "../../skipped-files.js";
 import { describeProblem, inputName } from "../../input/problems.js";
 import { describeReadError } from "../../input/open.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
@@ -110,6 +110,8 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     }
     if (!isFolder) files.push({ file: input, kind: await probeEventLog(input), found: false });
     else {
+      // The walk and the session detection behind it load only when a folder is given.
+      const { findFolderRuns } = await import("../../input/folder-runs.js");
       const found = await findFolderRuns(input);
       for (const run of found.runs) files.push({ ...run, found: true });
       for (const skipped of found.skipped) report.skipped.push(skipped);
