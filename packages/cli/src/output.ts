@@ -34,10 +34,13 @@ export type OutputPlan =
   | { kind: "stdout" }
   /** Written directly: a FIFO, a character device, or one of the process's own descriptors. */
   | { kind: "stream"; path: string }
-  /** Written beside and renamed into place; `existing` when a regular file is replaced. */
-  | { kind: "file"; path: string; existing?: Stats }
-  /** A directory: the command names the file inside it (`planFileIn`). */
-  | { kind: "directory"; path: string };
+  /**
+   * Written beside and renamed into place; `existing` when a regular file is replaced (it keeps its own mode), `mode`
+   * a new file's permissions (before the umask) when not the default 0600.
+   */
+  | { kind: "file"; path: string; existing?: Stats; mode?: number }
+  /** A directory: the command names the file inside it (`planFileIn`), which gets `mode` when it is new. */
+  | { kind: "directory"; path: string; mode?: number };
 
 export interface OutputRequest {
   /** `--output` as given: undefined or `-` for standard output. */
@@ -46,6 +49,8 @@ export interface OutputRequest {
   inputs: readonly string[];
   /** What a directory means: a generated name inside it (`export`), or a refusal (a command that writes one named file). */
   directory: "generated-name" | "refuse";
+  /** A new file's permissions, before the umask (default 0600: transcripts hold conversations). */
+  mode?: number;
 }
 
 /** The longest name most file systems take (NAME_MAX), in bytes. */
@@ -139,10 +144,10 @@ export async function planOutput(request: OutputRequest): Promise<OutputPlan> {
     if (code === "ENOENT") {
       if (namedDirectory) {
         if (request.directory === "refuse") throw refusedDirectory(output);
-        return { kind: "directory", path: output };
+        return { kind: "directory", path: output, ...modeOf(request) };
       }
       await checkParent(output);
-      return { kind: "file", path: output };
+      return { kind: "file", path: output, ...modeOf(request) };
     }
     if (code === "ENOTDIR") throw await notAFolder(output);
     throw cannotWrite(output, error);
@@ -176,7 +181,11 @@ export async function planOutput(request: OutputRequest): Promise<OutputPlan> {
     throw new OutputError(`cannot write ${output}: it is ${describeFileType(stats)}, not a file, a FIFO or a folder`);
   if (namedDirectory) throw new OutputError(`cannot write ${output}: ${output.slice(0, -1)} is a file, not a folder`);
   await refuseInputs(output, request.inputs);
-  return { kind: "file", path: output, existing: stats };
+  return { kind: "file", path: output, existing: stats, ...modeOf(request) };
+}
+
+function modeOf(request: OutputRequest): { mode?: number } {
+  return request.mode === undefined ? {} : { mode: request.mode };
 }
 
 function refusedDirectory(output: string): OutputError {
@@ -185,7 +194,7 @@ function refusedDirectory(output: string): OutputError {
 
 function directoryPlan(output: string, request: OutputRequest): OutputPlan {
   if (request.directory === "refuse") throw refusedDirectory(output);
-  return { kind: "directory", path: output };
+  return { kind: "directory", path: output, ...modeOf(request) };
 }
 
 /** The plan for a generated name inside a directory plan: held to every rule a named file is. */
@@ -200,7 +209,12 @@ export async function planFileIn(
     if (errorCode(error) === "ENOTDIR" || errorCode(error) === "EEXIST") throw await notAFolder(directory.path);
     throw cannotWrite(directory.path, error);
   }
-  return planOutput({ output: path.join(directory.path, name), inputs, directory: "refuse" });
+  return planOutput({
+    output: path.join(directory.path, name),
+    inputs,
+    directory: "refuse",
+    ...(directory.mode === undefined ? {} : { mode: directory.mode }),
+  });
 }
 
 /** The parent of a new file must be an existing folder. */
@@ -439,7 +453,8 @@ async function writeFileAtomically(
       handle = await open(
         temporary,
         fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_NOFOLLOW,
-        0o600,
+        // Created with its mode, never widened after: the umask applies, as it does to any new file.
+        plan.mode ?? 0o600,
       );
     } catch (error) {
       untrack(temporary);

@@ -51,12 +51,14 @@ export async function writeRelatedFiles(
   io: CommandIo,
   inputs: readonly string[],
   filesRead: readonly string[],
+  mode?: number,
 ): Promise<void> {
   for (const file of related) {
     const beside = await planOutput({
       output: path.join(path.dirname(outputPath), file.name),
       inputs,
       directory: "refuse",
+      ...(mode === undefined ? {} : { mode }),
     });
     await writeOutput(beside, io, [file.text], filesRead);
   }

@@ -99,3 +99,65 @@ function reasonOf(caught: unknown): string {
   const code = (caught as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : caught instanceof Error ? caught.message : String(caught);
 }
+
+/** A Claude Code sub-agent's file: `agent-<id>.jsonl`, beside its session (older versions) or in `<session>/subagents/`. */
+const subAgentFile = /^agent-.+\.jsonl$/;
+
+/** The session a sub-agent's file belongs to: its folder's name in `<session>/subagents/`, else its first `sessionId`. */
+async function subAgentSession(file: string): Promise<string | undefined> {
+  const folder = path.dirname(file);
+  if (path.basename(folder) === "subagents") return path.basename(path.dirname(folder));
+  const { readSessionLines } = await import("@agent-transcript/providers/node");
+  let looked = 0;
+  for await (const line of readSessionLines(file)) {
+    const match = /"sessionId"\s*:\s*"([^"\\/]+)"/.exec(line.text);
+    if (match !== null) return match[1];
+    if ((looked += 1) >= 64) break;
+  }
+  return undefined;
+}
+
+/**
+ * Claude Code's sub-agent files under `root` (its `.claude` folder) whose session is not beside them: a sub-agent
+ * copied or kept without its session. The listing reads sub-agents with their session, so these would otherwise go
+ * unseen.
+ */
+export async function findLoneSubAgents(
+  root: string,
+  warn: (path: string, message: string) => void,
+): Promise<Array<{ path: string; session: string | undefined }>> {
+  const lone: Array<{ path: string; session: string | undefined }> = [];
+  const beside: AgentSessionLocation = {
+    agent: "claude-code",
+    folder: ".claude",
+    levels: ["projects", /^[^.]/, subAgentFile],
+  };
+  const nested: AgentSessionLocation = {
+    agent: "claude-code",
+    folder: ".claude",
+    levels: ["projects", /^[^.]/, /^[^.]/, "subagents", subAgentFile],
+  };
+  const files = [...(await findAgentSessions(beside, root, warn)), ...(await findAgentSessions(nested, root, warn))];
+  for (const { path: file } of files) {
+    let session: string | undefined;
+    try {
+      session = await subAgentSession(file);
+    } catch {
+      session = undefined;
+    }
+    const projectFolder =
+      path.basename(path.dirname(file)) === "subagents"
+        ? path.dirname(path.dirname(path.dirname(file)))
+        : path.dirname(file);
+    const parent = session === undefined ? undefined : path.join(projectFolder, `${session}.jsonl`);
+    const found =
+      parent === undefined
+        ? false
+        : await lstat(parent).then(
+            (stats) => stats.isFile(),
+            () => false,
+          );
+    if (!found) lone.push({ path: file, session });
+  }
+  return lone.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -7,7 +7,14 @@ import path from "node:path";
 import { decodeTranscript, describeCount, foldEventLog, locatePointers, type Tolerant } from "@agent-transcript/core";
 import { checkJsonValue, linesAndColumns } from "@agent-transcript/core/json";
 import { type ValidationMode } from "@agent-transcript/core/validators";
-import { detectFormat, isDocumentFormatId, isProviderFormatId, payloadToCanonical } from "@agent-transcript/providers";
+import {
+  detectFormat,
+  isDocumentFormatId,
+  isExpectedSessionLoss,
+  isProviderFormatId,
+  payloadToCanonical,
+  type SessionLossCode,
+} from "@agent-transcript/providers";
 import { checkEventLog, findChildLog } from "@agent-transcript/recorder/reader";
 import type { CommandIo } from "../io.js";
 import type { ReportedWarning } from "../warning-summary.js";
@@ -36,8 +43,19 @@ export type LoadedDocument =
       format?: string;
       warnings: ReportedWarning[];
       files: string[];
+      /** An agent's session: its main file's lines, and how many of them were records of the format. */
+      session?: SessionCounts;
     }
   | { ok: false; problems: InputProblem[]; omitted: number; unreadable?: boolean };
+
+/** What a session's main file held, in its own terms, for `check` to report. */
+export interface SessionCounts {
+  lines: number;
+  records: number;
+  /** The importer's losses in the main file by code: kept whole (a documented rule) or could not be read. */
+  kept: Record<string, number>;
+  unreadable: Record<string, number>;
+}
 
 /**
  * Decodes a transcript document, turning errors into problems that name a line as well as a pointer. Linear
@@ -126,6 +144,7 @@ export async function loadDocumentBytes(
       format: session.format,
       warnings: session.warnings,
       files: session.files,
+      session: sessionCounts(read.bytes, session.result, input === "-" ? "" : input),
     };
   }
   const { text, shape } = detected;
@@ -268,4 +287,26 @@ function convertedDocument(
 
 function childRunIds(events: readonly Tolerant.Event[]): string[] {
   return [...new Set(events.flatMap((event) => (event.child_run_id ? [event.child_run_id] : [])))];
+}
+
+/** Lines as `wc -l` counts them, plus a last line without its line feed. */
+function countLines(bytes: Buffer): number {
+  let lines = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) lines += 1;
+  return bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a ? lines + 1 : lines;
+}
+
+function sessionCounts(
+  bytes: Buffer,
+  result: { records: number; losses: ReadonlyArray<{ code: SessionLossCode; file: string }> },
+  main: string,
+): SessionCounts {
+  const kept = Object.create(null) as Record<string, number>;
+  const unreadable = Object.create(null) as Record<string, number>;
+  for (const loss of result.losses) {
+    if (loss.file !== main) continue;
+    const counts = isExpectedSessionLoss(loss) ? kept : unreadable;
+    counts[loss.code] = (counts[loss.code] ?? 0) + 1;
+  }
+  return { lines: countLines(bytes), records: result.records, kept, unreadable };
 }

@@ -21,7 +21,7 @@ import { decodeUtf8 } from "@agent-transcript/core/json";
 import { isEventLine } from "./lines.js";
 
 import { inputLimits, type InputOptions } from "./limits.js";
-import type { LoadedDocument } from "./document.js";
+import type { LoadedDocument, SessionCounts } from "./document.js";
 import { meterInput } from "./meter.js";
 import { describeReadError, openInput, type OpenedInput } from "./open.js";
 import { exitCodes, messageLine, UserError, type CommandIo } from "../io.js";
@@ -57,6 +57,8 @@ export interface ConvertedInput {
   warnings: ReportedWarning[];
   /** The document read: what the event log cannot say (a result's status) is here. */
   document: Tolerant.Transcript;
+  /** An agent's session: its main file's lines and records, as the session itself counts them. */
+  session?: SessionCounts;
 }
 
 /** An event log held in memory (a converted input's child run): its name for messages, and its text. */
@@ -306,6 +308,7 @@ async function readWhole(
       ...(loaded.format === undefined ? {} : { format: loaded.format }),
       warnings: loaded.warnings,
       document: loaded.document,
+      ...(loaded.session === undefined ? {} : { session: loaded.session }),
     },
     childLogs,
   };

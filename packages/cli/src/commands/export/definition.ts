@@ -31,7 +31,11 @@ export const exportCommand: CommandDefinition = {
       )
       .option(
         "--output <path>",
-        "where to write: a file, a directory (a safe file name is generated), or - for standard output (the default)",
+        "where to write: a file, a directory (a safe file name is generated), or - for standard output (the default); a new file gets mode 600 (only you can read it: transcripts hold conversations), a replaced file keeps its mode",
+      )
+      .option(
+        "--mode <octal>",
+        "permissions of a new file, in octal as chmod takes them (644 for the usual readable-by-all); the umask still applies",
       )
       .addOption(
         new Option("--reasoning <policy>", "include or omit reasoning parts")

@@ -257,6 +257,7 @@ export async function exportEventLogStreaming(
             output: path.join(path.dirname(destination.path), path.basename(childFile).replace(/\.gz$/, "")),
             inputs: [childFile, input],
             directory: "refuse",
+            ...("mode" in destination && destination.mode !== undefined ? { mode: destination.mode } : {}),
           }),
         });
     }

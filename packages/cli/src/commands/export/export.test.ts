@@ -1,4 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -257,5 +259,67 @@ describe("agent-transcript export --format atif|awf-transcript", () => {
     expect(written).not.toContain("reasoning_content");
     expect(output.stderr()).toMatch(/redacted 1 secret/);
     expect(JSON.parse(written) as unknown).toMatchObject({ schema_version: "ATIF-v1.7", steps: expect.any(Array) });
+  });
+});
+
+describe("export given a folder", () => {
+  it("says what to give instead of a bare EISDIR, and writes nothing", async () => {
+    const folder = mkdtempSync(path.join(scratch, "a-folder-"));
+    for (const format of [[], ["--format", "jsonl"]]) {
+      const output = capture();
+      expect(await run(["export", folder, ...format], output.io)).toBe(1);
+      expect(output.stdout()).toBe("");
+      expect(output.stderr()).toBe(
+        `${folder}: is a folder: export writes one run; give one file in it (an event log, a document or a session), or \`import ${folder} --output <folder>\` for every session in it, \`stats ${folder}\` for the numbers of every run\n`,
+      );
+      expect(output.stderr()).not.toContain("EISDIR");
+    }
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+// The built command in a child process, under the umask a shell gives it: a new file's mode is set as it is created.
+describe("export's file mode", () => {
+  const bin = fileURLToPath(new URL("../../../dist/bin.js", import.meta.url));
+  const exportUnder = (umask: string, args: string[]) =>
+    spawnSync("sh", ["-c", `umask ${umask} && exec "$0" "$@"`, process.execPath, bin, "export", ...args], {
+      encoding: "utf8",
+    });
+  const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
+
+  it("says in --help that a new file gets mode 600, and offers --mode", () => {
+    const help = execFileSync(process.execPath, [bin, "export", "--help"], { encoding: "utf8" });
+    expect(help).toMatch(/a new file gets mode 600/);
+    expect(help).toMatch(/--mode <octal>\s+permissions of a new file/);
+  });
+
+  it("writes 600 by default, --mode 644 with the usual umask, the umask still applied, child logs alike", () => {
+    const folder = mkdtempSync(path.join(scratch, "modes-"));
+    const plain = path.join(folder, "plain.json");
+    expect(exportUnder("022", [exampleFile("warp-export.json"), "--output", plain]).status).toBe(0);
+    expect(modeOf(plain)).toBe("600");
+    const shared = path.join(folder, "shared.json");
+    expect(exportUnder("022", [exampleFile("warp-export.json"), "--output", shared, "--mode", "644"]).status).toBe(0);
+    expect(modeOf(shared)).toBe("644");
+    const masked = path.join(folder, "masked.json");
+    expect(exportUnder("077", [exampleFile("warp-export.json"), "--output", masked, "--mode", "644"]).status).toBe(0);
+    expect(modeOf(masked)).toBe("600");
+    // An event log streamed into a folder, its child run's log beside it: both new, both with the mode asked for.
+    const logs = path.join(folder, "logs") + path.sep;
+    const streamed = exportUnder("022", [parentLog, "--format", "jsonl", "--output", logs, "--mode", "640"]);
+    expect(streamed.status).toBe(0);
+    expect(readdirSync(logs).sort()).toEqual([`${childId}.jsonl`, `${parentId}.jsonl`].sort());
+    for (const name of readdirSync(logs)) expect(modeOf(path.join(logs, name))).toBe("640");
+  });
+
+  it("refuses a mode that is not octal permission bits as a usage error, writing nothing", () => {
+    const folder = mkdtempSync(path.join(scratch, "bad-mode-"));
+    for (const bad of ["888", "rw-r--r--", "4755", "", "0o644"]) {
+      const target = path.join(folder, "out.json");
+      const outcome = exportUnder("022", [exampleFile("warp-export.json"), "--output", target, "--mode", bad]);
+      expect(outcome.status).toBe(2);
+      expect(outcome.stderr).toContain("--mode takes a file mode in octal, as chmod does (600, 640, 644)");
+      expect(readdirSync(folder)).toEqual([]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { exitCodes, UserError } from "../../io.js";
 /** What `export` takes (its options) and what `export --json` reports: shared by the export of a document and the
  * streamed export of an event log (event-log.ts). */
 import type { ReasoningPolicy } from "@agent-transcript/core";
@@ -19,6 +20,8 @@ export interface ExportCommandOptions extends InputOptions, VerbosityOptions {
   reasoning: ReasoningPolicy;
   truncate?: boolean;
   limit?: string;
+  /** A new file's permissions in octal as typed (`644`); default 600. */
+  mode?: string;
   redact: boolean;
   json?: boolean;
 }
@@ -53,4 +56,15 @@ export interface ExportReport {
   truncation: { count: number; limitBytes: number } | null;
   /** How many secrets each rule replaced; null with --no-redact. */
   redaction: RedactionReport | null;
+}
+
+/** `--mode 644`: a new file's permission bits, in octal, at most 777 (no set-id or sticky bits). */
+export function parseFileMode(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^0?[0-7]{3}$/.test(text.trim()))
+    throw new UserError(
+      `--mode takes a file mode in octal, as chmod does (600, 640, 644), not ${JSON.stringify(text)}`,
+      exitCodes.usage,
+    );
+  return Number.parseInt(text.trim(), 8);
 }

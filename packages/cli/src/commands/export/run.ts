@@ -6,13 +6,14 @@ import {
   type Transcript,
 } from "@agent-transcript/core";
 import { isSessionExportFormatId, sessionExporters, type SessionExportFile } from "@agent-transcript/providers";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { formatProblem, inputName, reportUnloaded } from "../../input/problems.js";
 import { inputLimits, parseByteSize } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
 import { renderHtmlExport } from "../../html-export.js";
 import { exportEventLogStreaming } from "./event-log.js";
-import type { ExportCommandOptions, ExportReport } from "./options.js";
+import { parseFileMode, type ExportCommandOptions, type ExportReport } from "./options.js";
 import { probeEventLog } from "../../input/event-log.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
@@ -21,6 +22,29 @@ import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "..
 import { redactionSummary } from "../../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../../related-files.js";
 import { verbosityOf, warningLines } from "../../warning-summary.js";
+
+/** Whether the input the read refused is a folder: said in words of what to give instead, not as EISDIR. */
+async function isFolder(input: string): Promise<boolean> {
+  if (input === "-") return false;
+  return stat(input).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
+function folderGiven(name: string) {
+  return {
+    ok: false as const,
+    unreadable: true,
+    omitted: 0,
+    problems: [
+      {
+        pointer: "",
+        message: `is a folder: export writes one run; give one file in it (an event log, a document or a session), or \`import ${name} --output <folder>\` for every session in it, \`stats ${name}\` for the numbers of every run`,
+      },
+    ],
+  };
+}
 
 /** `65536`, `64KiB`, `64 KiB`, `1MB`: bytes, at least 2 (the size of `""`, `[]` or `{}`). */
 export function parseSize(text: string): number {
@@ -42,7 +66,13 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   const name = inputName(input);
   const inputs = input === "-" ? [] : [input];
   // The output is looked at before anything is read: a refused target costs no time and names itself first.
-  const plan = await planOutput({ output: options.output, inputs, directory: "generated-name" });
+  const mode = parseFileMode(options.mode);
+  const plan = await planOutput({
+    output: options.output,
+    inputs,
+    directory: "generated-name",
+    ...(mode === undefined ? {} : { mode }),
+  });
   const report: ExportReport = {
     ok: false,
     input: name,
@@ -67,7 +97,7 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
     return reportUnloaded(
       io,
       name,
-      loaded,
+      loaded.unreadable === true && (await isFolder(input)) ? folderGiven(name) : loaded,
       `${name} is not a transcript, event log, session or payload that can be read; nothing was written`,
       options.json ? report : undefined,
     );
@@ -176,7 +206,7 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   const written = await writeOutput(destination, io, pieces, loaded.files);
   report.output = written ?? null;
   if (destination.kind === "file") {
-    await writeRelatedFiles(destination.path, interchange?.related ?? [], io, inputs, loaded.files);
+    await writeRelatedFiles(destination.path, interchange?.related ?? [], io, inputs, loaded.files, mode);
   }
   report.ok = true;
 

@@ -19,7 +19,11 @@ export const sessions: CommandDefinition = {
         "--root <dir>",
         "look here instead of the home directory: a folder holding the agents' folders (.claude, .codex, .gemini), or one agent's folder",
       )
-      .option("--json", "print the sessions as JSON on stdout (newest first), with the files that could not be read")
+      .option(
+        "--json",
+        "print the sessions as JSON on stdout (newest first), with the files that could not be read and those skipped",
+      )
+      .option("--verbose", "name each file skipped (a sub-agent whose session is not beside it), not only count them")
       .action(async (options: SessionsCommandOptions) => {
         const { runSessions } = await import("./run.js");
         setExitCode(await runSessions(options, io));

@@ -5,7 +5,13 @@ import { describeCount } from "@agent-transcript/core/text";
 import { isSessionFormatId, type SessionFormatId } from "@agent-transcript/providers";
 import { importSession } from "@agent-transcript/providers/node";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";
-import { agentSessionLocations, findAgentSessions, type AgentSessionLocation } from "../../session-locations.js";
+import { skippedLines, type SkippedFile } from "../../skipped-files.js";
+import {
+  agentSessionLocations,
+  findAgentSessions,
+  findLoneSubAgents,
+  type AgentSessionLocation,
+} from "../../session-locations.js";
 
 export interface SessionsCommandOptions {
   /** Only this agent's sessions. */
@@ -13,6 +19,8 @@ export interface SessionsCommandOptions {
   /** Instead of the home directory: a folder holding the agents' folders (`.claude`, …), or one agent's folder. */
   root?: string;
   json?: boolean;
+  /** Name each file passed over (a sub-agent without its session), not only count them. */
+  verbose?: boolean;
 }
 
 /** One session of the listing. */
@@ -30,10 +38,12 @@ export interface SessionSummary {
   models: string[];
 }
 
-/** What `sessions --json` prints: the sessions, newest first, and the files that could not be read. */
+/** What `sessions --json` prints: the sessions, newest first, the files that could not be read, and those passed over. */
 export interface SessionsReport {
   sessions: SessionSummary[];
   warnings: Array<{ path: string; message: string }>;
+  /** Files that are no session of their own: a sub-agent whose session is not beside it. */
+  skipped: SkippedFile[];
 }
 
 /** The agents the listing can read: a row in the location table and an importer in the registry. */
@@ -143,7 +153,7 @@ export async function runSessions(options: SessionsCommandOptions, io: CommandIo
       return exitCodes.failure;
     }
   }
-  const report: SessionsReport = { sessions: [], warnings: [] };
+  const report: SessionsReport = { sessions: [], warnings: [], skipped: [] };
   const warn = (file: string, message: string): void => {
     report.warnings.push({ path: file, message });
     if (!options.json) io.stderr(messageLine(`${file}: warning: ${message}`));
@@ -153,6 +163,14 @@ export async function runSessions(options: SessionsCommandOptions, io: CommandIo
     const root = await agentRoot(location, options.root);
     for (const found of await findAgentSessions(location, root, warn))
       files.push({ agent: location.agent as SessionFormatId, ...found });
+    // A sub-agent is read with its session; one whose session is not there would be passed over unseen.
+    if (location.agent === "claude-code")
+      for (const lone of await findLoneSubAgents(root, warn))
+        report.skipped.push({
+          path: lone.path,
+          kind: "sub-agent without its session",
+          reason: `a sub-agent's file whose session${lone.session === undefined ? "" : ` (${lone.session}.jsonl)`} is not beside it; \`agent-transcript stats ${lone.path}\` reads it alone`,
+        });
   }
   // Progress is for a person watching: only on a terminal, and on stderr, so stdout stays data.
   const progress = io.stderrIsTerminal === true && files.length > 0;
@@ -180,6 +198,8 @@ export async function runSessions(options: SessionsCommandOptions, io: CommandIo
         `agent-transcript: no sessions found (${agents.map((location) => location.agent).join(", ")})${options.root === undefined ? "" : ` under ${options.root}`}`,
       ),
     );
+  if (!options.json)
+    for (const line of skippedLines(report.skipped, options.verbose ? "verbose" : "normal")) io.stderr(line);
   if (!options.json && report.warnings.length > 0)
     io.stderr(messageLine(`agent-transcript: ${describeCount(report.warnings.length, "warning")}`));
   return exitCodes.success;

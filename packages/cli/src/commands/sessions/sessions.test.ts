@@ -114,11 +114,40 @@ describe("agent-transcript sessions", () => {
     expect(lines[0]).toMatch(/^AGENT\s+PROJECT\s+STARTED\s+MESSAGES\s+TOKENS\s+MODEL\s+PATH$/);
     expect(lines).toHaveLength(5);
     expect(plain.stdout).not.toContain("\u001b");
-    expect(plain.stderr).toBe("");
+    // The one sub-agent whose session is not in the home is counted, not passed over in silence.
+    expect(plain.stderr).toBe(
+      "agent-transcript: skipped 1 file: 1 sub-agent without its session; --verbose names each\n",
+    );
     const terminal = await runSessions(["--root", home], { color: true, stderrIsTerminal: true });
     expect(terminal.stdout.startsWith("\u001b[2mAGENT")).toBe(true);
     expect(terminal.stderr).toContain("reading sessions: 4/4");
-    expect(terminal.stderr.endsWith("\r\u001b[K")).toBe(true);
+    // The progress line is cleared before the summary that follows it.
+    expect(terminal.stderr.split("\r\u001b[K").at(-1)).toBe(
+      "agent-transcript: skipped 1 file: 1 sub-agent without its session; --verbose names each\n",
+    );
+  });
+
+  it("counts a sub-agent file whose session is not beside it, names it with --verbose, lists it in --json", async () => {
+    const { home } = fakeHome();
+    const project = path.join(home, ".claude", "projects", claudeProject);
+    // The newer layout too: a session's sub-agents folder kept without the session.
+    const lone = path.join(project, "6c2214d7-b87e-4432-8e41-22ba294ea584", "subagents", "agent-afc096d.jsonl");
+    mkdirSync(path.dirname(lone), { recursive: true });
+    cpSync(path.join(spotter, "6c2214d7-b87e-4432-8e41-22ba294ea584/subagents/agent-afc096d.jsonl"), lone);
+    const beside = path.join(project, "agent-aa84377.jsonl");
+    const plain = await runSessions(["--root", home]);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe(
+      "agent-transcript: skipped 2 files: 2 sub-agents without their session; --verbose names each\n",
+    );
+    const verbose = await runSessions(["--root", home, "--verbose"]);
+    expect(verbose.stderr).toContain(
+      `${beside}: skipped: a sub-agent's file whose session (fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl) is not beside it;`,
+    );
+    expect(verbose.stderr).toContain(`${lone}: skipped: a sub-agent's file whose session`);
+    const report = JSON.parse((await runSessions(["--root", home, "--json"])).stdout) as SessionsReport;
+    expect(report.skipped.map((file) => file.path)).toEqual([lone, beside].sort());
+    expect(report.sessions.map((session) => session.path)).not.toContain(beside);
   });
 
   it("takes one agent's folder as --root, and follows no link out of it", async () => {

@@ -7,6 +7,7 @@
 import type { Cost, Tolerant, Transcript, Usage } from "@agent-transcript/core";
 import { addCost, addUsage, computeCost } from "@agent-transcript/core/usage";
 import { isFailedResult, payloadOf } from "../../input/event-log.js";
+import { childRunName } from "../../run-names.js";
 
 /** One tool's calls. */
 export interface ToolStats {
@@ -367,7 +368,7 @@ export function documentStats(
       const child = children[index];
       if (child?.transcript === undefined) continue;
       const childAccumulator = new RunStatsAccumulator(source, kind);
-      childAccumulator.describe({ runId: child.run_id, title: child.title ?? null, status: child.status ?? null });
+      childAccumulator.describe({ ...childRunName(child), status: child.status ?? null });
       work.push({
         document: child.transcript as Transcript,
         accumulator: childAccumulator,

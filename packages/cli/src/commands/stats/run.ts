@@ -5,16 +5,18 @@
  * followed), so its size does not matter; a document or an agent's session is read whole through the input layer.
  * A folder gives one row per run (its root event logs and documents) and the totals.
  */
-import { readdir, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
 import { findChildLog } from "@agent-transcript/recorder/reader";
 import { probeEventLog, reportReading, streamEventLog } from "../../input/event-log.js";
+import { skippedLines, type SkippedFile } from "../../skipped-files.js";
 import { describeProblem, inputName } from "../../input/problems.js";
 import { describeReadError } from "../../input/open.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
+import { describeRunName } from "../../run-names.js";
 import {
   countEvent,
   documentStats,
@@ -38,6 +40,8 @@ export interface StatsReport {
   totals: StatsTotals;
   /** Inputs that could not be read, with why. */
   problems: Array<{ input: string; message: string }>;
+  /** Files found in a folder and passed over (no run, unreadable, a special file, a link out of it), with why. */
+  skipped: SkippedFile[];
 }
 
 /** An event log and the child logs beside it, counted as they stream by. */
@@ -73,21 +77,6 @@ async function eventLogStats(
   return { stats: accumulator.finish(), failed };
 }
 
-/** The runs a folder holds: its event logs that are no other run's child, and its documents and sessions. */
-async function folderInputs(folder: string): Promise<string[]> {
-  const names = (await readdir(folder, { withFileTypes: true }))
-    // A run's snapshot bundle sits beside its log and is no run.
-    .filter(
-      (entry) =>
-        entry.isFile() &&
-        /\.(?:jsonl|jsonl\.gz|json|json\.gz)$/.test(entry.name) &&
-        !/\.snapshot\.jsonl(?:\.gz)?$/.test(entry.name),
-    )
-    .map((entry) => entry.name)
-    .sort();
-  return names.map((name) => path.join(folder, name));
-}
-
 export async function runStats(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
   // A progress bar for a large input, on a terminal only (progress.ts).
   return withProgress(io, options, (watched) => statsWatched(inputs, options, watched));
@@ -96,7 +85,7 @@ export async function runStats(inputs: string[], options: StatsCommandOptions, i
 async function statsWatched(inputs: string[], options: StatsCommandOptions, io: CommandIo): Promise<number> {
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
-  const report: StatsReport = { ok: true, runs: [], totals: sumTotals([]), problems: [] };
+  const report: StatsReport = { ok: true, runs: [], totals: sumTotals([]), problems: [], skipped: [] };
   const seen = new Set<string>();
   // Each input once, with what its first line says; `found`: listed from a folder, not named by the user, so one that
   // holds no run is skipped with a note, not a failure.
@@ -108,17 +97,25 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     }
     let isFolder: boolean;
     try {
-      isFolder = (await stat(input)).isDirectory();
+      const stats = await stat(input);
+      isFolder = stats.isDirectory();
+      // An empty file holds no run: said as that, not counted as a run with nothing in it.
+      if (stats.isFile() && stats.size === 0) {
+        report.problems.push({ input, message: "the file is empty: no run to count" });
+        continue;
+      }
     } catch (error) {
       report.problems.push({ input, message: `cannot read: ${describeReadError(error)}` });
       continue;
     }
     if (!isFolder) files.push({ file: input, kind: await probeEventLog(input), found: false });
-    else
-      for (const file of await folderInputs(input)) {
-        const kind = await probeEventLog(file);
-        if (kind !== "child-log") files.push({ file, kind, found: true });
-      }
+    else {
+      // The walk and the session detection behind it load only when a folder is given.
+      const { findFolderRuns } = await import("../../input/folder-runs.js");
+      const found = await findFolderRuns(input);
+      for (const run of found.runs) files.push({ ...run, found: true });
+      for (const skipped of found.skipped) report.skipped.push(skipped);
+    }
   }
   for (const { file, kind, found } of files) {
     if (kind !== "other") {
@@ -132,8 +129,11 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     const loaded = await loadDocument(file, io, limits);
     const source = inputName(file);
     if (!loaded.ok && found) {
-      if (verbosity !== "quiet")
-        io.stderr(messageLine(`${source}: skipped: not an event log, document, session or payload`));
+      report.skipped.push(
+        loaded.unreadable === true
+          ? { path: file, kind: "unreadable", reason: loaded.problems.map(describeProblem).join("; ") }
+          : { path: file, kind: "not a run", reason: "not an event log, document, session or payload" },
+      );
       continue;
     }
     if (!loaded.ok) {
@@ -146,6 +146,8 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     for (const line of warningLines(source, loaded.warnings, options.json ? "quiet" : verbosity)) io.stderr(line);
     report.runs.push(documentStats(loaded.document, source, loaded.kind === "transcript" ? "document" : loaded.kind));
   }
+  report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const line of skippedLines(report.skipped, options.json ? "quiet" : verbosity)) io.stderr(line);
   if (report.problems.length > 0) report.ok = false;
   for (const problem of report.problems) io.stderr(messageLine(`${problem.input}: ${problem.message}`));
   if (report.runs.length === 0 && report.problems.length === 0)
@@ -154,7 +156,7 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
     );
   report.totals = sumTotals(report.runs);
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
-  else writeData(io, renderStats(report, io));
+  else if (report.runs.length > 0) writeData(io, renderStats(report, io));
   return report.ok ? exitCodes.success : exitCodes.failure;
 }
 
@@ -201,10 +203,11 @@ function describeDuration(milliseconds: number | null): string {
 const maxListedDepth = 50;
 
 function renderRun(run: RunStats, io: CommandIo, indent: string, lines: string[], depth = 0): void {
-  const title = run.title === null ? "" : ` ${shown(run.title)}`;
-  lines.push(
-    `${indent}${paint(io, "green", shown(run.runId ?? "(run)"))}${title}  ${run.kind} ${shown(run.source)}${run.status === null ? "" : `  ${run.status}`}`,
+  const name = describeRunName(
+    { runId: run.runId === null ? null : shown(run.runId), title: run.title === null ? null : shown(run.title) },
+    (id) => paint(io, "green", id),
   );
+  lines.push(`${indent}${name}  ${run.kind} ${shown(run.source)}${run.status === null ? "" : `  ${run.status}`}`);
   const roles = Object.entries(run.messagesByRole)
     .map(([role, count]) => `${count} ${shown(role)}`)
     .join(", ");

@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRecorder } from "@agent-transcript/recorder";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { captureIo } from "../../capture-io.test.helpers.js";
+import { run } from "../../cli.js";
 import { importSession } from "@agent-transcript/providers/node";
 import { runStats, type StatsReport } from "./run.js";
 
@@ -222,9 +225,162 @@ describe("stats on a folder with other files", () => {
     const io = captureIo();
     expect(await runStats([path.join(directory, "transcripts")], { json: true }, io.io)).toBe(0);
     expect((JSON.parse(io.stdout()) as StatsReport).runs).toHaveLength(1);
+    const counted = captureIo();
+    await runStats([path.join(directory, "transcripts")], {}, counted.io);
+    expect(counted.stderr()).toBe("agent-transcript: skipped 1 file: 1 not a run; --verbose names each\n");
     const noted = captureIo();
-    await runStats([path.join(directory, "transcripts")], {}, noted.io);
+    await runStats([path.join(directory, "transcripts")], { verbose: true }, noted.io);
     expect(noted.stderr()).toContain("notes.json: skipped: not an event log, document, session or payload");
     expect(noted.stderr()).not.toContain("x.snapshot.jsonl");
+  });
+});
+
+describe("stats on a tree of agent folders", () => {
+  const real = realFixturesRoot();
+  const transcripts = path.join(real, "spotter/test/fixtures/transcripts");
+  const rollout = path.join(real, "agtrace/crates/agtrace-providers/tests/samples/codex_session.jsonl");
+  const withParent = "4d5611e5-241a-462a-8d15-5122611a9569";
+  const orphan = "6c2214d7-b87e-4432-8e41-22ba294ea584/subagents/agent-afc096d.jsonl";
+
+  /** `~/.claude/projects` and `~/.codex/sessions` as the agents leave them, a recorder's storage, and stray files. */
+  async function agentTree(): Promise<{ root: string; projects: string }> {
+    const root = path.join(directory, "home");
+    const projects = path.join(root, ".claude", "projects");
+    const app = path.join(projects, "-home-me-app");
+    mkdirSync(app, { recursive: true });
+    cpSync(path.join(transcripts, `${withParent}.jsonl`), path.join(app, `${withParent}.jsonl`));
+    cpSync(path.join(transcripts, withParent), path.join(app, withParent), { recursive: true });
+    cpSync(path.join(transcripts, "short.jsonl"), path.join(app, "short.jsonl"));
+    // What else a session's folder holds (a sub-agent's sidecar, a tool's saved output) is the session's.
+    writeFileSync(path.join(app, withParent, "subagents", "agent-a2898e3.meta.json"), '{"agentType":"Explore"}');
+    mkdirSync(path.join(app, withParent, "tool-results"));
+    writeFileSync(path.join(app, withParent, "tool-results", "toolu_1.txt"), "output\n");
+    // A sub-agent whose session is not here: a run of its own.
+    const other = path.join(projects, "-home-me-other");
+    mkdirSync(path.join(other, path.dirname(orphan)), { recursive: true });
+    cpSync(path.join(transcripts, orphan), path.join(other, orphan));
+    const day = path.join(root, ".codex", "sessions", "2025", "09", "14");
+    mkdirSync(day, { recursive: true });
+    cpSync(rollout, path.join(day, "rollout-2025-09-14T10-00-00-0199.jsonl"));
+    await recordRun(path.join(root, "storage"));
+    // Passed over: a note, a FIFO (never opened), a link out of the tree, a link to nothing.
+    writeFileSync(path.join(projects, "notes.txt"), "my notes\n");
+    execFileSync("mkfifo", [path.join(app, "pipe.jsonl")]);
+    const outside = path.join(directory, "outside");
+    mkdirSync(outside);
+    cpSync(path.join(transcripts, "short.jsonl"), path.join(outside, "short.jsonl"));
+    symlinkSync(outside, path.join(projects, "elsewhere"));
+    symlinkSync(path.join(directory, "missing.jsonl"), path.join(app, "gone.jsonl"));
+    return { root, projects };
+  }
+
+  async function stats(args: string[]) {
+    const io = captureIo();
+    const code = await run(["stats", ...args], io.io);
+    return { code, stdout: io.stdout(), stderr: io.stderr() };
+  }
+
+  it("walks project folders: one row per root run, sub-agents within their session, every skipped file counted", async () => {
+    const { root } = await agentTree();
+    const outcome = await stats([root, "--json"]);
+    expect(outcome.code).toBe(0);
+    const report = JSON.parse(outcome.stdout) as StatsReport;
+    const relative = (file: string) => path.relative(root, file);
+    expect(report.runs.map((row) => [relative(row.source), row.kind])).toEqual([
+      [`.claude/projects/-home-me-app/${withParent}.jsonl`, "session"],
+      [".claude/projects/-home-me-app/short.jsonl", "session"],
+      [`.claude/projects/-home-me-other/${orphan}`, "session"],
+      [".codex/sessions/2025/09/14/rollout-2025-09-14T10-00-00-0199.jsonl", "session"],
+      [expect.stringMatching(/^storage\/transcripts\/[^/]+\.jsonl$/), "event-log"],
+    ]);
+    // The session's row holds its sub-agents, as importing the session alone does.
+    const imported = await importSession(path.join(transcripts, `${withParent}.jsonl`));
+    if (!imported.ok) throw new Error(imported.message);
+    expect(report.runs[0]?.children).toHaveLength(imported.document.run?.children?.length ?? -1);
+    expect(report.runs[0]?.includingChildren.usage?.input_tokens).toBe(
+      imported.document.run?.usage_including_children?.input_tokens,
+    );
+    expect(report.skipped.map((file) => [relative(file.path), file.kind])).toEqual([
+      [".claude/projects/-home-me-app/gone.jsonl", "unreadable"],
+      [".claude/projects/-home-me-app/pipe.jsonl", "special file"],
+      [".claude/projects/elsewhere", "link out of the folder"],
+      [".claude/projects/notes.txt", "not a run"],
+    ]);
+  });
+
+  it("says how many files it skipped and why on stderr, and names each with --verbose", async () => {
+    const { projects } = await agentTree();
+    const plain = await stats([projects]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain("short.jsonl");
+    expect(plain.stderr).toContain(
+      "agent-transcript: skipped 4 files: 1 unreadable, 1 special file, 1 link out of the folder, 1 not a run; --verbose names each\n",
+    );
+    expect(plain.stderr).not.toContain("notes.txt");
+    const verbose = await stats([projects, "--verbose"]);
+    expect(verbose.stderr).toContain(
+      `${path.join(projects, "notes.txt")}: skipped: not an event log, document or session\n`,
+    );
+    expect(verbose.stderr).toContain(
+      `${path.join(projects, "-home-me-app", "pipe.jsonl")}: skipped: a FIFO, socket or device`,
+    );
+    expect(verbose.stderr).toContain(`${path.join(projects, "elsewhere")}: skipped: a symbolic link out of the folder`);
+    expect(verbose.stderr).toContain(`${path.join(projects, "-home-me-app", "gone.jsonl")}: skipped: cannot read:`);
+    expect(verbose.stderr).toContain(
+      "skipped 4 files: 1 unreadable, 1 special file, 1 link out of the folder, 1 not a run\n",
+    );
+  });
+});
+
+describe("stats on an empty file", () => {
+  it("says the file is empty, exit 1, and counts one in a folder as no run", async () => {
+    const empty = path.join(directory, "empty.jsonl");
+    writeFileSync(empty, "");
+    const named = await run(["stats", empty], captureIo().io);
+    const io = captureIo();
+    expect(await run(["stats", empty], io.io)).toBe(named);
+    expect([named, io.stdout()]).toEqual([1, ""]);
+    expect(io.stderr()).toBe(`${empty}: the file is empty: no run to count\n`);
+    await recordRun(directory);
+    writeFileSync(path.join(directory, "transcripts", "empty.jsonl"), "");
+    const folder = captureIo();
+    expect(await run(["stats", path.join(directory, "transcripts"), "--verbose"], folder.io)).toBe(0);
+    expect(folder.stderr()).toContain(
+      `${path.join(directory, "transcripts", "empty.jsonl")}: skipped: an empty file\n`,
+    );
+  });
+});
+
+describe("stats and tree name a session's sub-agents alike", () => {
+  it("names each child run by the session's agent id and description, never the event log's UUID", async () => {
+    const session = path.join(
+      realFixturesRoot(),
+      "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+    );
+    const statsIo = captureIo();
+    expect(await run(["stats", session, "--quiet"], statsIo.io)).toBe(0);
+    const treeIo = captureIo();
+    expect(await run(["tree", session, "--quiet"], treeIo.io)).toBe(0);
+    const imported = await importSession(session);
+    if (!imported.ok) throw new Error(imported.message);
+    const children = imported.document.run?.children ?? [];
+    expect(children.length).toBe(2);
+    for (const child of children) {
+      const name = `${child.run_id}  ${child.title}`;
+      expect(statsIo.stdout()).toContain(`    ${name}  session `);
+      const branches = treeIo
+        .stdout()
+        .split("\n")
+        .filter((line) => /^[├└]─ /.test(line))
+        .map((line) => line.slice(3));
+      expect(branches.some((line) => line.startsWith(`${name}  completed  `))).toBe(true);
+    }
+    // The session's own id is a UUID; its children's names are not the UUIDs the converted event log gave them.
+    expect(
+      treeIo
+        .stdout()
+        .split("\n")
+        .filter((line) => /^[├└]─ [0-9a-f]{8}-[0-9a-f]{4}-/.test(line)),
+    ).toEqual([]);
   });
 });

@@ -12,8 +12,9 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRecorder, readEventLog } from "@agent-transcript/recorder";
-import type * as Recorder from "@agent-transcript/recorder";
+import { createRecorder } from "@agent-transcript/recorder";
+import { readEventLog } from "@agent-transcript/recorder/reader";
+import type * as Reader from "@agent-transcript/recorder/reader";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { runTail } from "./run.js";
@@ -27,8 +28,9 @@ function seqsPrinted(stdout: string): number[] {
 }
 
 // The reader as it is, counted: `tail -f` must call it once.
-vi.mock("@agent-transcript/recorder", async (importOriginal) => {
-  const actual = await importOriginal<typeof Recorder>();
+// The CLI reads logs through the recorder's light entry point: the reader it calls is the one counted.
+vi.mock("@agent-transcript/recorder/reader", async (importOriginal) => {
+  const actual = await importOriginal<typeof Reader>();
   return { ...actual, readEventLog: vi.fn(actual.readEventLog) };
 });
 

@@ -8,6 +8,8 @@ import {
   type InMemoryLog,
 } from "../../input/event-log.js";
 import { exitCodes, messageLine, paint, shown, UserError, type CommandIo } from "../../io.js";
+import type { Tolerant } from "@agent-transcript/core";
+import { childRunNames, describeRunName } from "../../run-names.js";
 import { verbosityOf } from "../../warning-summary.js";
 import { DataWriter, interpolated, type EventLogQueryOptions } from "../../event-log-query.js";
 
@@ -34,7 +36,16 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
   if (input === "-") throw new UserError("tree reads child runs beside the file: give a path, not -", exitCodes.usage);
   const seen = new Set<string>();
   let failed = false;
-  const visit = async (log: string | InMemoryLog, expectedRunId: string | null, expectedParent: string | null) => {
+  /**
+   * `names`: for a converted input, its document's child runs as stats names them (the event log written of it gives
+   * them ids of its own and drops their titles), by the order the log starts them in.
+   */
+  const visit = async (
+    log: string | InMemoryLog,
+    expectedRunId: string | null,
+    expectedParent: string | null,
+    document?: Tolerant.Transcript,
+  ) => {
     const file = typeof log === "string" ? log : log.name;
     const entry: RunTreeEntry = {
       run_id: expectedRunId,
@@ -76,7 +87,11 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
     if (reportReading(reading, io, verbosity) !== exitCodes.success) failed = true;
     if (entry.problems.length > 0) failed = true;
     if (entry.run_id !== null) seen.add(entry.run_id);
-    for (const childId of childIds) {
+    const source = document ?? reading.converted?.document;
+    const sourceChildren = source?.run?.children ?? [];
+    // Named from the document only when the log starts as many children as it holds: never a name put on another run.
+    const names = sourceChildren.length === childIds.length ? childRunNames(source) : [];
+    for (const [index, childId] of childIds.entries()) {
       if (seen.has(childId)) {
         entry.problems.push(`child run ${childId} appears twice in the tree (a cycle)`);
         failed = true;
@@ -91,8 +106,14 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
           { name: `${childId}.jsonl`, text: childText, children: inMemory },
           childId,
           entry.run_id,
+          sourceChildren[index]?.transcript as Tolerant.Transcript | undefined,
         );
         child.status ??= childStatus.get(childId) ?? null;
+        const name = names[index];
+        if (name !== undefined) {
+          child.run_id = name.runId ?? child.run_id;
+          child.name = name.title ?? child.name;
+        }
         entry.children.push(child);
         continue;
       }
@@ -136,8 +157,7 @@ async function writeTree(io: CommandIo, out: DataWriter, root: RunTreeEntry): Pr
     const { entry, prefix, last, depth } = stack.pop() as (typeof stack)[number];
     const branch = depth === 0 ? "" : last ? "└─ " : "├─ ";
     const label = [
-      interpolated(entry.run_id),
-      entry.name === null ? "" : `  ${entry.name}`,
+      describeRunName({ runId: interpolated(entry.run_id), title: entry.name }),
       `  ${entry.status ?? "not completed"}`,
       `  ${entry.events} event${entry.events === 1 ? "" : "s"}`,
       entry.problems.length > 0 ? `  ${paint(io, "red", `${entry.problems.length} problem(s)`)}` : "",

@@ -1,0 +1,167 @@
+/**
+ * The runs a folder holds, at any depth up to {@link maxFolderDepth}: event logs, documents and agent sessions, as a
+ * user's folders keep them (`~/.claude/projects/<project>/<session>.jsonl`, Codex's `sessions/YYYY/MM/DD/`, a recorder's
+ * storage). A run's own files are not runs of their own: an event log's child logs, a snapshot bundle, a session's
+ * related files (Claude Code's sub-agents, found by the session's importer) and what lies in a session's folder beside
+ * it (`<session>/subagents/…`, `<session>/tool-results/…`). Every other file passed over is named with why, so a
+ * command can count them: a file that is no run, one that cannot be read, a special file (never opened), a link out of
+ * the folder (never followed), a folder too deep.
+ */
+import { lstat, readdir, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { detectSessionFormat, type SessionFormatId } from "@agent-transcript/providers";
+import { findRelatedSessionFiles, readSessionLines } from "@agent-transcript/providers/node";
+import { probeEventLog } from "./event-log.js";
+import { describeReadError } from "./open.js";
+import type { SkippedFile } from "../skipped-files.js";
+
+/** A file to read as a run: an event log (streamed) or anything else (read whole through the input layer). */
+export interface FolderRun {
+  file: string;
+  kind: "event-log" | "other";
+}
+
+/** How many folders below the one given the walk descends: Claude Code's workflows sit five levels down. */
+export const maxFolderDepth = 12;
+
+const runName = /\.(?:jsonl|json)(?:\.gz|\.zst)?$/i;
+const snapshotName = /\.snapshot\.jsonl(?:\.gz)?$/i;
+
+/** Whether `inside` is `folder` or below it (both real paths). */
+function isWithin(folder: string, inside: string): boolean {
+  const relative = path.relative(folder, inside);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+/**
+ * Every regular file under `root` (links followed only to what stays inside, each real folder and file once), in path
+ * order, and what was passed over. Nothing is opened: special files are told apart by `lstat`/`stat` alone.
+ */
+async function listFiles(root: string, skipped: SkippedFile[]): Promise<string[]> {
+  const files: string[] = [];
+  const realRoot = await realpath(root);
+  const seen = new Set<string>();
+  const visit = async (folder: string, real: string, depth: number): Promise<void> => {
+    if (seen.has(real)) return;
+    seen.add(real);
+    let names: string[];
+    try {
+      names = (await readdir(folder)).sort();
+    } catch (error) {
+      skipped.push({ path: folder, kind: "unreadable", reason: `cannot read the folder: ${describeReadError(error)}` });
+      return;
+    }
+    for (const name of names) {
+      const entry = path.join(folder, name);
+      try {
+        const link = await lstat(entry);
+        let target = entry;
+        if (link.isSymbolicLink()) {
+          target = await realpath(entry);
+          if (!isWithin(realRoot, target)) {
+            skipped.push({
+              path: entry,
+              kind: "link out of the folder",
+              reason: "a symbolic link out of the folder; not followed",
+            });
+            continue;
+          }
+        }
+        const stats = link.isSymbolicLink() ? await stat(target) : link;
+        const realEntry = link.isSymbolicLink() ? target : path.join(real, name);
+        if (stats.isDirectory()) {
+          if (depth >= maxFolderDepth)
+            skipped.push({
+              path: entry,
+              kind: "too deep",
+              reason: `a folder more than ${maxFolderDepth} levels down; not read`,
+            });
+          else await visit(entry, realEntry, depth + 1);
+        } else if (stats.isFile()) {
+          // One file under two names (a link beside it) is one run.
+          if (seen.has(realEntry)) continue;
+          seen.add(realEntry);
+          if (stats.size === 0) skipped.push({ path: entry, kind: "not a run", reason: "an empty file" });
+          else files.push(entry);
+        } else
+          skipped.push({
+            path: entry,
+            kind: "special file",
+            reason: "a FIFO, socket or device, not a regular file; not opened",
+          });
+      } catch (error) {
+        skipped.push({ path: entry, kind: "unreadable", reason: `cannot read: ${describeReadError(error)}` });
+      }
+    }
+  };
+  await visit(root, realRoot, 0);
+  return files;
+}
+
+/** As many first lines as the session importers look at to recognise their format. */
+const sessionDetectionLines = 64;
+
+/** The session format a file's first lines name, undefined when none does (or its lines cannot be read). */
+async function sessionFormatOf(file: string): Promise<SessionFormatId | undefined> {
+  const head: string[] = [];
+  try {
+    for await (const line of readSessionLines(file)) {
+      if (head.length >= sessionDetectionLines) break;
+      head.push(line.text);
+    }
+  } catch {
+    return undefined;
+  }
+  return detectSessionFormat(head);
+}
+
+/** The runs under `folder` and the files passed over, each in path order. */
+export async function findFolderRuns(folder: string): Promise<{ runs: FolderRun[]; skipped: SkippedFile[] }> {
+  const skipped: SkippedFile[] = [];
+  const files = await listFiles(folder, skipped);
+  const candidates: Array<FolderRun & { format?: SessionFormatId }> = [];
+  const others: string[] = [];
+  for (const file of files) {
+    if (snapshotName.test(file)) continue;
+    if (!runName.test(file)) {
+      others.push(file);
+      continue;
+    }
+    const probed = await probeEventLog(file);
+    // A child run's log is counted within its parent's row.
+    if (probed === "child-log") continue;
+    if (probed === "event-log") {
+      candidates.push({ file, kind: "event-log" });
+      continue;
+    }
+    const format = await sessionFormatOf(file);
+    candidates.push({ file, kind: "other", ...(format === undefined ? {} : { format }) });
+  }
+  // A session's related files are read with it. A file two sessions list of each other (the rollouts of one Codex day)
+  // is a session of its own; so is a sub-agent whose session is not in the folder.
+  const related = new Map<string, Set<string>>();
+  for (const candidate of candidates)
+    if (candidate.format !== undefined)
+      related.set(
+        path.resolve(candidate.file),
+        new Set((await findRelatedSessionFiles(candidate.file, candidate.format)).map((file) => path.resolve(file))),
+      );
+  const attached = (file: string): boolean =>
+    [...related].some(([owner, files]) => owner !== file && files.has(file) && related.get(file)?.has(owner) !== true);
+  const runs = candidates.filter((candidate) => !attached(path.resolve(candidate.file)));
+  // What lies in a session's own folder (`<session>/` beside `<session>.jsonl`) is the session's, not a stray file.
+  const sessionFolders = runs
+    .filter((run) => run.format !== undefined)
+    .map((run) => run.file.replace(runName, "") + path.sep);
+  const ownedBySession = (file: string): boolean => sessionFolders.some((prefix) => file.startsWith(prefix));
+  for (const file of others)
+    if (!ownedBySession(file))
+      skipped.push({ path: file, kind: "not a run", reason: "not an event log, document or session" });
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    runs: runs
+      .filter((run) => run.kind === "event-log" || run.format !== undefined || !ownedBySession(run.file))
+      .map(({ file, kind }) => ({ file, kind })),
+    skipped,
+  };
+}
