@@ -111,7 +111,9 @@ describe("the built command's progress", () => {
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  const environment = { ...process.env, AGENT_TRANSCRIPT_PROGRESS_DELAY_MS: "0", NO_COLOR: "1", FORCE_COLOR: "" };
+  // FORCE_COLOR removed, not emptied: Node 22 and later warn on stderr when it is set beside NO_COLOR.
+  const { FORCE_COLOR: _forced, ...inherited } = process.env;
+  const environment = { ...inherited, AGENT_TRANSCRIPT_PROGRESS_DELAY_MS: "0", NO_COLOR: "1" };
 
   it("shows a bar on a pseudo-terminal", () => {
     const transcript = path.join(folder, "terminal.txt");

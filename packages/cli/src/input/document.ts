@@ -154,6 +154,11 @@ export async function loadDocumentBytes(
     // Not our document: a provider payload or another system's document is converted, as `convert` would.
     return convertedDocument(input, text, shape, limits) ?? decoded;
   }
+  if (shape === "json-lines") {
+    // Lines are records whatever they turn out to be: counted before any is parsed, as an event log's are.
+    const tooManyLines = linesPastLimit(text, limits, read.compressed);
+    if (tooManyLines) return { ok: false, problems: [tooManyLines], omitted: 0, unreadable: true };
+  }
   if (shape !== "event-log") {
     // A stream's chunks or events are converted; lines that are no stream are an event log with a damaged first line,
     // whose problems the event log's reading names.
