@@ -8,4 +8,4 @@ export {
   type EscapeControlCharactersOptions,
 } from "./control-characters.js";
 export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";
-export { describeCount, withIndefiniteArticle } from "./wording.js";
+export { describeCount, groupDigits, withIndefiniteArticle } from "./wording.js";

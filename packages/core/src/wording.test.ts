@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { partTypes, roles, sourceFormats, toolResultStatuses } from "./vocabularies.js";
-import { describeCount, withIndefiniteArticle } from "./wording.js";
+import { describeCount, groupDigits, withIndefiniteArticle } from "./wording.js";
 
 describe("describeCount", () => {
   it("writes the singular for exactly one and the plural for every other count (generated)", () => {
@@ -127,6 +127,29 @@ describe("withIndefiniteArticle", () => {
         expect([`a ${phrase}`, `an ${phrase}`]).toContain(written);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe("groupDigits", () => {
+  it.each([
+    [0, "0"],
+    [999, "999"],
+    [1000, "1,000"],
+    [1_200_000, "1,200,000"],
+    [-12_345, "-12,345"],
+    [1.5, "1.5"],
+  ])("writes %d as %j", (value, written) => {
+    expect(groupDigits(value)).toBe(written);
+  });
+
+  it("writes every safe integer as en-US number formatting does (generated)", () => {
+    const reference = new Intl.NumberFormat("en-US");
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer()), (value) => {
+        expect(groupDigits(value)).toBe(reference.format(value));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

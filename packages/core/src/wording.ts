@@ -48,3 +48,16 @@ function startsWithVowelSound(phrase: string): boolean {
   if (consonantSoundPrefixes.test(lower)) return false;
   return /^[aeiou]/.test(lower);
 }
+
+/**
+ * An integer with commas between groups of three digits, as people read it (`1,200,000`); `en-US` number formatting
+ * without Intl, whose first use costs a command some 20 ms of start-up loading locale data. Anything but a safe
+ * integer is written as `String` writes it.
+ */
+export function groupDigits(value: number): string {
+  if (!Number.isSafeInteger(value)) return String(value);
+  const digits = String(Math.abs(value));
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let index = grouped.length; index < digits.length; index += 3) grouped += `,${digits.slice(index, index + 3)}`;
+  return value < 0 ? `-${grouped}` : grouped;
+}

@@ -7,6 +7,7 @@ import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { decodeUtf8 } from "@agent-transcript/core/json";
+import { groupDigits } from "@agent-transcript/core/text";
 import type { SessionLine } from "@agent-transcript/providers";
 import { createZstdDecompressor, isZstd, minimumLineBytes } from "@agent-transcript/providers/node";
 import type { CommandIo } from "../io.js";
@@ -115,7 +116,7 @@ export function linesPastLimit(
         : "--max-input-size";
   return {
     pointer: "",
-    message: `its ${lines.toLocaleString("en-US")} lines count as more than the limit of ${describeSize(limit)}, each line at least ${minimumLineBytes} bytes (a record costs memory however short it is); raise it with ${flag}`,
+    message: `its ${groupDigits(lines)} lines count as more than the limit of ${describeSize(limit)}, each line at least ${minimumLineBytes} bytes (a record costs memory however short it is); raise it with ${flag}`,
   };
 }
 

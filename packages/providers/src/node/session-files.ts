@@ -12,6 +12,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { defaultMaxInputBytes } from "@agent-transcript/core/json";
+import { groupDigits } from "@agent-transcript/core/text";
 import type { SessionFile, SessionLine } from "../conversion/index.js";
 import { formatIds, isSessionFormatId, sessionImporters, type SessionFormatId } from "../registry.js";
 import {
@@ -214,7 +215,7 @@ async function* sessionFileLines(
     if (firstByte !== 0x20 && firstByte !== 0x09) shortfall += Math.max(0, minimumLineBytes - length - 1);
     if (bytes + shortfall > limit.maxBytes)
       throw new SessionFileError(
-        `${file}: more than the limit of ${describeLimit(limit.maxBytes)} (maxBytes) by line ${line.toLocaleString("en-US")}, each line counting at least ${minimumLineBytes} bytes (a record costs memory however short it is)`,
+        `${file}: more than the limit of ${describeLimit(limit.maxBytes)} (maxBytes) by line ${groupDigits(line)}, each line counting at least ${minimumLineBytes} bytes (a record costs memory however short it is)`,
       );
   };
   const decode = (bytes: Buffer): SessionLine => {

@@ -8,6 +8,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Cost, Usage } from "@agent-transcript/core";
+import { groupDigits } from "@agent-transcript/core/text";
 import { findChildLog } from "@agent-transcript/recorder/reader";
 import { probeEventLog, reportReading, streamEventLog } from "../../input/event-log.js";
 import { skippedLines, type SkippedFile } from "../../skipped-files.js";
@@ -160,14 +161,12 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
   return report.ok ? exitCodes.success : exitCodes.failure;
 }
 
-const integer = new Intl.NumberFormat("en-US");
-
 function describeUsage(usage: Usage | null): string {
   if (usage === null) return "no token counts recorded";
-  const parts = [`${integer.format(usage.input_tokens)} in`, `${integer.format(usage.output_tokens)} out`];
-  if (usage.cache_read_tokens) parts.push(`${integer.format(usage.cache_read_tokens)} cache read`);
-  if (usage.cache_write_tokens) parts.push(`${integer.format(usage.cache_write_tokens)} cache write`);
-  if (usage.reasoning_tokens) parts.push(`${integer.format(usage.reasoning_tokens)} reasoning`);
+  const parts = [`${groupDigits(usage.input_tokens)} in`, `${groupDigits(usage.output_tokens)} out`];
+  if (usage.cache_read_tokens) parts.push(`${groupDigits(usage.cache_read_tokens)} cache read`);
+  if (usage.cache_write_tokens) parts.push(`${groupDigits(usage.cache_write_tokens)} cache write`);
+  if (usage.reasoning_tokens) parts.push(`${groupDigits(usage.reasoning_tokens)} reasoning`);
   return parts.join(", ");
 }
 

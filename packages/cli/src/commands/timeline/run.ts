@@ -1,4 +1,5 @@
 import type { Tolerant } from "@agent-transcript/core";
+import { groupDigits } from "@agent-transcript/core/text";
 import { compact, oneLine } from "../../event-summary.js";
 import { isFailedResult, payloadOf, reportReading, streamEventLog } from "../../input/event-log.js";
 import { messageLine, shown, type CommandIo } from "../../io.js";
@@ -15,13 +16,11 @@ interface ConversationEntry {
   usage?: unknown;
 }
 
-const integer = new Intl.NumberFormat("en-US");
-
 /** A message's tokens in a few words, when it records them. */
 function describeTokens(usage: unknown): string {
   const { input_tokens: input, output_tokens: output } = (usage ?? {}) as Record<string, unknown>;
   if (typeof input !== "number" || typeof output !== "number") return "";
-  return ` [${integer.format(input)} in, ${integer.format(output)} out]`;
+  return ` [${groupDigits(input)} in, ${groupDigits(output)} out]`;
 }
 
 /**
