@@ -2,6 +2,16 @@
 import { readFileSync } from "node:fs";
 
 const argv = process.argv.slice(2);
+// A reader that stops early (`| head`) closes the pipe, and the next write fails with EPIPE. On stdout, where the data
+// goes, the command stops there, quietly and with the status so far, as one killed by SIGPIPE stops, not with an
+// unhandled error's stack trace; on stderr, messages nobody reads are dropped and the work goes on, so that a file
+// being written is finished rather than cut off. Any other failure of stdout ends the command with status 1.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE")
+    process.stderr.write(`agent-transcript: cannot write to standard output: ${error.message}\n`);
+  process.exit(error.code === "EPIPE" ? (process.exitCode ?? 0) : 1);
+});
+process.stderr.on("error", () => undefined);
 // `--version` alone, what scripts run to check the command is there, is answered before the command line (commander
 // and the commands' definitions) is loaded, as commander would answer it.
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
