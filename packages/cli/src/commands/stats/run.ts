@@ -198,6 +198,11 @@ function describeDuration(milliseconds: number | null): string {
     : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
+/** A tool call's time: milliseconds below a second (`240 ms`), then as a run's duration (`12.0 s`, `3 min 6 s`). */
+function describeToolDuration(milliseconds: number): string {
+  return milliseconds < 1000 ? `${Math.round(milliseconds)} ms` : describeDuration(milliseconds);
+}
+
 /** Runs nested deeper than this are counted in their ancestors' totals but not listed one by one. */
 const maxListedDepth = 50;
 
@@ -219,7 +224,7 @@ function renderRun(run: RunStats, io: CommandIo, indent: string, lines: string[]
     const timing =
       tool.timedCalls === 0
         ? ""
-        : `, ${Math.round(tool.durationMs / tool.timedCalls)} ms average, ${tool.maxDurationMs} ms longest`;
+        : `, ${describeToolDuration(tool.durationMs / tool.timedCalls)} average, ${describeToolDuration(tool.maxDurationMs)} longest`;
     const errors = tool.errors > 0 ? `, ${tool.errors} failed` : "";
     const unpaired = tool.unpaired > 0 ? `, ${tool.unpaired} without result` : "";
     lines.push(`${indent}    ${shown(name)}: ${tool.calls}${errors}${unpaired}${timing}`);

@@ -137,7 +137,7 @@ describe("stats on an event log", () => {
     await runStats([file], {}, io.io);
     expect(io.stdout()).toMatch(/cost {7}unknown: no price for house-model-7 ×1; the priced calls cost \$0\.\d{4}/);
     expect(io.stdout()).toMatch(/cost {7}\$0\.\d{4} \(prices of \d{4}-\d\d-\d\d, table /);
-    expect(io.stdout()).toContain("Bash: 2, 1 failed, 1125 ms average, 2000 ms longest");
+    expect(io.stdout()).toContain("Bash: 2, 1 failed, 1.1 s average, 2.0 s longest");
     expect(io.stdout()).toContain("Read: 1, 1 without result");
   });
 
