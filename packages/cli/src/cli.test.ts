@@ -92,7 +92,9 @@ describe("agent-transcript validate", () => {
     // What could not be read at all is an error on stderr, its cause first and no verdict after it; what was read
     // and found wanting is a finding on stdout.
     expect(output.stderr()).toContain(`${path.join(scratch, "missing.jsonl")}: cannot read: no such file (ENOENT)\n`);
-    expect(output.stderr()).toContain(`${scratch}: cannot read: is a directory (EISDIR)\n`);
+    expect(output.stderr()).toContain(
+      `${scratch}: cannot read: is a folder, not a file (give a file in it; stats and sessions read whole folders) (EISDIR)\n`,
+    );
     expect(output.stderr()).not.toMatch(/missing\.jsonl: invalid|invalid unknown|0 records/);
     expect(output.stdout()).not.toContain("cannot read");
     expect(output.stdout()).toContain(`${unrecognised}: not a recognised input`);

@@ -132,7 +132,8 @@ async function pipeInput(descriptor: number): Promise<OpenedInput> {
 
 const readErrors: Record<string, string> = {
   ENOENT: "no such file",
-  EISDIR: "is a directory",
+  // Only stats and sessions read whole folders; every other command reads one file.
+  EISDIR: "is a folder, not a file (give a file in it; stats and sessions read whole folders)",
   EACCES: "permission denied",
   EPERM: "permission denied",
 };

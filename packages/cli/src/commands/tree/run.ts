@@ -79,6 +79,9 @@ export async function runTree(input: string, options: EventLogQueryOptions, io: 
           );
       });
     } catch (error) {
+      // The input itself could not be read (a folder, a missing file): that is the whole answer, said as every query
+      // says it, not a tree of one nameless run.
+      if (log === input) throw error;
       entry.problems.push(error instanceof Error ? error.message : String(error));
       failed = true;
       return entry;
