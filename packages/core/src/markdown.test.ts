@@ -165,14 +165,18 @@ describe("renderMarkdown", () => {
             children: [
               { run_id: "c1", location: "file:///etc/passwd" },
               { run_id: "c2", location: "runs/c2.jsonl" },
+              { run_id: "c3", location: "https://runs.example.com/c3" },
             ],
           },
         },
       );
       expect(markdown).toContain("1. bad (link left out: javascript: URL)");
       expect(markdown).toContain("2. [good](https://example.com/?a=1&amp;b=2)");
-      expect(markdown).toContain("- c1 (link left out: file: URL) (unknown status, run `c1`)");
-      expect(markdown).toContain("- [c2](runs/c2.jsonl) (unknown status, run `c2`)");
+      // A child run's location is relative to the file the run was read from, not to the export: named, not linked,
+      // unless it is a web address.
+      expect(markdown).toContain("- c1 (`file:///etc/passwd`, not in this file) (unknown status, run `c1`)");
+      expect(markdown).toContain("- c2 (`runs/c2.jsonl`, not in this file) (unknown status, run `c2`)");
+      expect(markdown).toContain("- [c3](https://runs.example.com/c3) (unknown status, run `c3`)");
     });
 
     it("keeps a title with a line break or # on its heading line", () => {

@@ -10,7 +10,7 @@ import {
 } from "./markdown-escape.js";
 import { assertWithinDepth } from "./json-limits.js";
 import { isKnownPart } from "./parts.js";
-import { describeCount } from "./wording.js";
+import { describeCount, groupDigits } from "./wording.js";
 
 export interface MarkdownOptions {
   /** `omit` leaves reasoning out entirely; `include` (default) shows it folded under each message. */
@@ -53,24 +53,110 @@ export function renderMarkdownPieces(document: Tolerant.Transcript, options: Mar
   return markdownPieces(document, options);
 }
 
+/**
+ * Where each run of the document lands in the exported file: an anchor of its own (`run-<id>`, unique within the
+ * file), so links between runs work wherever the file is put, and the tool call that started a child run links to it.
+ */
+interface RunAnchors {
+  ofRun: Map<Tolerant.Transcript | Tolerant.ChildRun, string>;
+  /** The child run a tool call started, by the call's id: its anchor and its title. */
+  byCallId: Map<string, { anchor: string; label: string }>;
+}
+
+function anchorsOf(document: Tolerant.Transcript): RunAnchors {
+  const anchors: RunAnchors = { ofRun: new Map(), byCallId: new Map() };
+  const used = new Set<string>();
+  const claim = (id: string): string => {
+    // Letters, digits, `-` and `_` only: an id every renderer keeps as written.
+    const base = `run-${id.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 80) || "unnamed"}`;
+    let anchor = base;
+    for (let suffix = 2; used.has(anchor); suffix += 1) anchor = `${base}-${suffix}`;
+    used.add(anchor);
+    return anchor;
+  };
+  const visit = (transcript: Tolerant.Transcript, runId: string): void => {
+    anchors.ofRun.set(transcript, claim(runId));
+    for (const child of transcript.run?.children ?? []) {
+      if (child.transcript === undefined) continue;
+      visit(child.transcript as Tolerant.Transcript, child.run_id);
+      const anchor = anchors.ofRun.get(child.transcript as Tolerant.Transcript) as string;
+      anchors.ofRun.set(child, anchor);
+      if (child.call_id !== undefined && !anchors.byCallId.has(child.call_id))
+        anchors.byCallId.set(child.call_id, { anchor, label: inline(child.title ?? child.run_id) });
+    }
+  };
+  visit(document, document.id);
+  return anchors;
+}
+
 function* markdownPieces(document: Tolerant.Transcript, options: MarkdownOptions): Generator<string> {
-  yield `# ${inline(document.title ?? document.id)}`;
+  const anchors = anchorsOf(document);
+  yield* runPieces(document, options, anchors, undefined);
+  yield "\n";
+}
+
+/**
+ * One run: its heading and facts, its messages, the list of its child runs, then each child run's own transcript as a
+ * section of its own (depth first), each linked both ways with its parent.
+ */
+function* runPieces(
+  document: Tolerant.Transcript,
+  options: MarkdownOptions,
+  anchors: RunAnchors,
+  parent: { document: Tolerant.Transcript; child: Tolerant.ChildRun } | undefined,
+): Generator<string> {
+  const anchor = anchors.ofRun.get(document) as string;
+  const title =
+    parent === undefined
+      ? (document.title ?? document.id)
+      : (parent.child.title ?? document.title ?? parent.child.run_id);
+  // The top run needs an anchor only when a child run links back to it.
+  const opening =
+    parent !== undefined
+      ? `\n\n---\n\n<a id="${anchor}"></a>\n\n# Child run: `
+      : anchors.ofRun.size > 1
+        ? `<a id="${anchor}"></a>\n\n# `
+        : "# ";
+  yield `${opening}${inline(title)}`;
   const facts = summaryFacts(document);
+  if (parent !== undefined) {
+    const parentAnchor = anchors.ofRun.get(parent.document) as string;
+    const parentTitle = inline(parent.document.title ?? parent.document.id);
+    facts.unshift(
+      `**Started by:** [${parentTitle}](#${parentAnchor})${parent.child.call_id === undefined ? "" : `, tool call ${codeSpan(parent.child.call_id)}`}`,
+    );
+  }
   if (facts.length > 0) yield `\n\n${facts.map((fact) => `- ${fact}`).join("\n")}`;
+  const context: RenderContext = { options, anchors };
   for (const message of document.messages) {
-    const rendered = renderMessage(message, options);
+    const rendered = renderMessage(message, context);
     if (rendered) yield `\n\n${rendered}`;
   }
   const children = document.run?.children ?? [];
   if (children.length > 0) {
     const lines = children.map((child) => {
       const label = inline(child.title ?? child.run_id);
-      const target = child.location ? markdownLink(label, child.location) : label;
+      const childAnchor = anchors.ofRun.get(child);
+      // A child's location is relative to the file it was read from, which the export does not travel with: only a
+      // transcript inside this file, or an absolute web address, is linked.
+      const target =
+        childAnchor !== undefined
+          ? `[${label}](#${childAnchor})`
+          : child.location !== undefined && /^https?:\/\//i.test(child.location)
+            ? markdownLink(label, child.location)
+            : `${label}${child.location === undefined ? "" : ` (${codeSpan(child.location)}, not in this file)`}`;
       return `- ${target} (${inline(child.status ?? "unknown status")}, run ${codeSpan(child.run_id)})`;
     });
     yield `\n\n## Child runs\n\n${lines.join("\n")}`;
   }
-  yield "\n";
+  for (const child of children)
+    if (child.transcript !== undefined)
+      yield* runPieces(child.transcript as Tolerant.Transcript, options, anchors, { document, child });
+}
+
+interface RenderContext {
+  options: MarkdownOptions;
+  anchors: RunAnchors;
 }
 
 function summaryFacts(document: Tolerant.Transcript): string[] {
@@ -107,9 +193,9 @@ function summaryFacts(document: Tolerant.Transcript): string[] {
   return facts;
 }
 
-function renderMessage(message: Tolerant.Message, options: MarkdownOptions): string | undefined {
+function renderMessage(message: Tolerant.Message, context: RenderContext): string | undefined {
   const parts = message.parts
-    .map((part) => renderPart(part, options))
+    .map((part) => renderPart(part, context))
     .filter((text): text is string => text !== undefined);
   if (parts.length === 0 && message.role !== "assistant") return undefined;
   const details = [message.model, message.created_at]
@@ -118,13 +204,16 @@ function renderMessage(message: Tolerant.Message, options: MarkdownOptions): str
     .join(" · ");
   const heading = `## ${lookUp(roleHeadings, message.role) ?? inline(message.role)}${message.name ? ` (${inline(message.name)})` : ""}${details ? ` · ${details}` : ""}`;
   const footer = [
-    message.usage ? `_${formatUsage(message.usage)}_` : undefined,
+    message.usage || message.cost
+      ? `_${[message.usage ? formatUsage(message.usage) : undefined, message.cost ? formatCost(message.cost) : undefined].filter(Boolean).join(" · ")}_`
+      : undefined,
     message.error ? `**Error:** ${inline(message.error)}` : undefined,
   ].filter(Boolean);
   return [heading, ...parts, ...footer].join("\n\n");
 }
 
-function renderPart(part: Tolerant.Part, options: MarkdownOptions): string | undefined {
+function renderPart(part: Tolerant.Part, context: RenderContext): string | undefined {
+  const { options } = context;
   if (!isKnownPart(part)) return `_[${inline(part.type)} part from a newer format version]_`;
   switch (part.type) {
     case "text":
@@ -133,10 +222,13 @@ function renderPart(part: Tolerant.Part, options: MarkdownOptions): string | und
         : markdownBlock(part.text);
     case "reasoning":
       return options.reasoning === "omit" ? undefined : renderReasoning(part);
-    case "tool_call":
-      return `**Tool call** ${codeSpan(part.name)} (${codeSpan(part.id)})${part.provider_executed ? " · run by the provider" : ""}\n\n${codeBlock(part.raw_input ?? json(part.input), part.raw_input === undefined ? "json" : "")}`;
+    case "tool_call": {
+      const started = context.anchors.byCallId.get(part.id);
+      const link = started === undefined ? "" : ` · started [${started.label}](#${started.anchor})`;
+      return `**Tool call** ${codeSpan(part.name)} (${codeSpan(part.id)})${part.provider_executed ? " · run by the provider" : ""}${link}\n\n${codeBlock(part.raw_input ?? json(part.input), part.raw_input === undefined ? "json" : "")}`;
+    }
     case "tool_result":
-      return renderToolResult(part, options);
+      return renderToolResult(part, context);
     case "image":
       return renderMedia("Image", part, part.alt);
     case "audio":
@@ -176,14 +268,17 @@ function renderReasoning(part: Strict.ReasoningPart): string {
   return `<details>\n<summary>${label}</summary>\n\n${[body, opaque].filter(Boolean).join("\n\n") || "_(no readable text)_"}\n\n</details>`;
 }
 
-function renderToolResult(part: Strict.ToolResultPart, options: MarkdownOptions): string {
+function renderToolResult(part: Strict.ToolResultPart, context: RenderContext): string {
   const head = `**Tool result**${part.name ? ` ${codeSpan(part.name)}` : ""} (${codeSpan(part.call_id)}) · ${inline(part.status)}${part.duration_ms === undefined ? "" : ` · ${formatDuration(part.duration_ms)}`}`;
   const sections = [head];
   if (part.error) sections.push(`**Error:** ${inline(part.error)}`);
   if (part.output !== undefined)
     sections.push(typeof part.output === "string" ? codeBlock(part.output) : codeBlock(json(part.output), "json"));
   for (const content of part.content ?? []) {
-    const rendered = renderPart(content, options);
+    // A tool's text is its output, not the model's Markdown: fenced, so a heading or a list in it stays inside the
+    // result instead of becoming the document's.
+    const rendered =
+      content.type === "text" ? codeBlock((content as Strict.TextPart).text) : renderPart(content, context);
     if (rendered) sections.push(rendered);
   }
   if (part.truncated)
@@ -299,10 +394,11 @@ function formatDuration(milliseconds: number): string {
 
 function formatUsage(usage: Strict.Usage): string {
   const extras = [
-    usage.cache_read_tokens ? `${usage.cache_read_tokens} cached` : undefined,
-    usage.reasoning_tokens ? `${usage.reasoning_tokens} reasoning` : undefined,
+    usage.cache_read_tokens ? `${groupDigits(usage.cache_read_tokens)} cache read` : undefined,
+    usage.cache_write_tokens ? `${groupDigits(usage.cache_write_tokens)} cache write` : undefined,
+    usage.reasoning_tokens ? `${groupDigits(usage.reasoning_tokens)} reasoning` : undefined,
   ].filter(Boolean);
-  return `${usage.input_tokens} input / ${usage.output_tokens} output tokens${extras.length > 0 ? ` (${extras.join(", ")})` : ""}`;
+  return `${groupDigits(usage.input_tokens)} input / ${groupDigits(usage.output_tokens)} output tokens${extras.length > 0 ? ` (${extras.join(", ")})` : ""}`;
 }
 
 function formatCost(cost: Tolerant.Cost): string {
