@@ -68,7 +68,7 @@ function anchorsOf(document: Tolerant.Transcript): RunAnchors {
   const used = new Set<string>();
   const claim = (id: string): string => {
     // Letters, digits, `-` and `_` only: an id every renderer keeps as written.
-    const base = `run-${id.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 80) || "unnamed"}`;
+    const base = `run-${id.replace(/[^\w-]/g, "-").slice(0, 80) || "unnamed"}`;
     let anchor = base;
     for (let suffix = 2; used.has(anchor); suffix += 1) anchor = `${base}-${suffix}`;
     used.add(anchor);
