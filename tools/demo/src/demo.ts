@@ -51,7 +51,8 @@ function cli(args: readonly string[], show = true, maxLines = 14): SpawnSyncRetu
       .trimEnd()
       .split("\n")
       .filter((line) => line !== "");
-    for (const line of lines.slice(0, maxLines)) print(`  ${line.replaceAll(`${out}/`, "").replaceAll(`${repositoryRoot}/`, "")}`);
+    for (const line of lines.slice(0, maxLines))
+      print(`  ${line.replaceAll(`${out}/`, "").replaceAll(`${repositoryRoot}/`, "")}`);
     if (lines.length > maxLines) print(`  … ${lines.length - maxLines} more lines`);
   }
   return result;
@@ -155,7 +156,13 @@ async function main(): Promise<number> {
   print(
     `  ${document.messages.length} messages, child run embedded: ${document.run?.children?.[0]?.transcript ? "yes" : "NO"}, strictly valid: ${exportValid ? "yes" : "NO"}`,
   );
-  for (const line of readFileSync(markdownFile, "utf8").split("\n").slice(0, 8)) print(`  | ${line}`);
+  // From its title on (an anchor for the child run's link back comes first).
+  const markdownLines = readFileSync(markdownFile, "utf8").split("\n");
+  const titleLine = Math.max(
+    0,
+    markdownLines.findIndex((line) => line.startsWith("# ")),
+  );
+  for (const line of markdownLines.slice(titleLine, titleLine + 8)) print(`  | ${line}`);
   print(
     `  open in a browser, offline: ${shortPath(htmlFile)} (or serve it: agent-transcript view ${shortPath(run.logFile)})`,
   );
