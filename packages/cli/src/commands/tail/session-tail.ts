@@ -61,6 +61,9 @@ export async function tailSession(
   settings: SessionTailSettings,
 ): Promise<number> {
   const { follow, verbosity, signal } = settings;
+  let format = settings.format;
+  /** The file was replaced or rewritten: what it is now is judged again by its first lines. */
+  let redetect = false;
   const limit = inputLimits(options).maxInputBytes;
   const follower = new LineFollower(input, limit);
   try {
@@ -100,8 +103,17 @@ export async function tailSession(
     if (dirty) {
       const started = Date.now();
       let items;
+      if (redetect) {
+        redetect = false;
+        const { detectSessionFormat } = await import("@agent-transcript/providers");
+        const detected = detectSessionFormat(held.slice(0, 64).map((line) => line.text));
+        if (detected !== undefined && detected !== format) {
+          if (verbosity !== "quiet") say(`${input}: now read as a ${detected} session`);
+          format = detected;
+        }
+      }
       try {
-        items = await sessionItems(input, settings.format, held);
+        items = await sessionItems(input, format, held);
       } catch (error) {
         throw new UserError(`${input}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -193,6 +205,7 @@ export async function tailSession(
         saidLosses = new Set();
         firstImport = false;
         dirty = true;
+        redetect = true;
       }
       if (step.lines.length > 0) {
         for (const line of step.lines) {
@@ -227,7 +240,8 @@ export async function tailSession(
       if (step.deleted) deletedAt ??= now;
       else deletedAt = undefined;
       const graceMs = settings.idleSeconds === undefined ? settings.deletedGraceMs : settings.idleSeconds * 1000;
-      if (deletedAt !== undefined && now - Math.max(deletedAt, lastGrowthAt) >= graceMs) {
+      const idle = settings.idleSeconds !== undefined && now - lastGrowthAt >= settings.idleSeconds * 1000;
+      if (deletedAt !== undefined && (idle || now - Math.max(deletedAt, lastGrowthAt) >= graceMs)) {
         await refresh(true);
         say(
           settings.idleSeconds === undefined
@@ -236,7 +250,7 @@ export async function tailSession(
         );
         return exitCodes.failure;
       }
-      if (settings.idleSeconds !== undefined && now - lastGrowthAt >= settings.idleSeconds * 1000) break;
+      if (idle) break;
       if (signal.aborted) break;
       await pause(pollIntervalMs, signal);
       if (signal.aborted) break;
