@@ -130,10 +130,14 @@ export class LineFollower {
       } catch (error) {
         // Gone again since it was looked at: the next poll sees what is there then.
         if ((error as { code?: unknown }).code === "ENOENT") return { ...step, deleted: this.deleted };
-        throw new FollowError(`${this.path}: cannot open the file that replaced the one followed: ${describeOpenError(error)}`);
+        throw new FollowError(
+          `${this.path}: cannot open the file that replaced the one followed: ${describeOpenError(error)}`,
+        );
       }
       if (typeof replacement === "string")
-        throw new FollowError(`${this.path} was replaced by ${replacement}, not a regular file: only a file is followed`);
+        throw new FollowError(
+          `${this.path} was replaced by ${replacement}, not a regular file: only a file is followed`,
+        );
       await handle.close().catch(() => undefined);
       this.handle = replacement;
       this.deleted = false;

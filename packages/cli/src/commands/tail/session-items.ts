@@ -26,7 +26,12 @@ export interface SessionItems {
   losses: SessionLoss[];
 }
 
-const runEvents = new Set(["run.started", "run.completed", "step.call_workflow.started", "step.call_workflow.completed"]);
+const runEvents = new Set([
+  "run.started",
+  "run.completed",
+  "step.call_workflow.started",
+  "step.call_workflow.completed",
+]);
 
 /** How many events the exporter writes of a message: one per tool result of a tool message, one otherwise. */
 function eventCount(message: Message): number {

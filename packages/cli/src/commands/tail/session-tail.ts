@@ -180,7 +180,9 @@ export async function tailSession(
       const key = `${loss.code}:${loss.line ?? ""}`;
       if (saidLosses.has(key)) continue;
       saidLosses.add(key);
-      say(`${input}: warning: ${loss.line === undefined ? "(input)" : `line ${loss.line}`}: ${loss.code}: ${loss.message}`);
+      say(
+        `${input}: warning: ${loss.line === undefined ? "(input)" : `line ${loss.line}`}: ${loss.code}: ${loss.message}`,
+      );
     }
   };
 

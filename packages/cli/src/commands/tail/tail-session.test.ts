@@ -88,7 +88,9 @@ describe("tail on an agent's session", () => {
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      new RegExp(`^ +${items.length} 19:56:05\\.955 message\\.assistant {3}\\(thinking\\) Ran the script with .*\\[4,139 in, 38 out, 3,968 cache read\\]$`),
+      new RegExp(
+        `^ +${items.length} 19:56:05\\.955 message\\.assistant {3}\\(thinking\\) Ran the script with .*\\[4,139 in, 38 out, 3,968 cache read\\]$`,
+      ),
     );
   });
 
@@ -198,7 +200,9 @@ describe("tail -f on a growing agent's session", () => {
     expect(await tail.ended).toEqual({ code: 0, signal: null });
     const lines = tail.stdout().trimEnd().split("\n");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^ {5}4 21:39:46\.500 message\.assistant {3}\(updated\) Hello! I listed the files, twice\.$/);
+    expect(lines[1]).toMatch(
+      /^ {5}4 21:39:46\.500 message\.assistant {3}\(updated\) Hello! I listed the files, twice\.$/,
+    );
   });
 });
 
