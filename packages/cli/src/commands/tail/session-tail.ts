@@ -212,7 +212,7 @@ export async function tailSession(
       if (step.lines.length > 0) {
         for (const line of step.lines) {
           held.push(line);
-          heldBytes += line.text.length + 1;
+          heldBytes += Buffer.byteLength(line.text) + 1;
         }
         if (heldBytes > limit) {
           await refresh(true);

@@ -277,4 +277,20 @@ describe("tail -f on an agent's session changed under it", () => {
       `${file}: error: line 3: line-too-long: line 3 is longer than 65536 bytes (--max-input-size); skipped\n`,
     );
   });
+
+  it("stops with an error once the session held grows past --max-input-size (exit 1)", async () => {
+    const file = path.join(directory, "session.jsonl");
+    copyFileSync(sessions["gemini-cli"], file);
+    const tail = startTail(["-f", "--json", "--max-input-size", "2KiB", file]);
+    await tail.until(() => itemsOf(tail.stdout()).length === 4, "the session's 4 items");
+    const more = (index: number): string =>
+      `${JSON.stringify({ id: `g-user-${index + 2}`, timestamp: "2026-04-29T21:40:00.000Z", type: "user", content: [{ text: "y".repeat(300) }] })}\n`;
+    appendFileSync(file, [0, 1, 2].map(more).join(""));
+    expect(await tail.ended).toEqual({ code: 1, signal: null });
+    expect(tail.stderr()).toBe(
+      `${file}: error: the session grew past the input limit of 2 KiB (2048 bytes); stopped (raise it with --max-input-size)\n`,
+    );
+    // What was read before the limit was passed is printed, not lost.
+    expect(itemsOf(tail.stdout()).length).toBeGreaterThanOrEqual(4);
+  });
 });
