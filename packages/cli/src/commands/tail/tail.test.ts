@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
   appendFileSync,
   copyFileSync,
@@ -11,13 +11,13 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRecorder } from "@agent-transcript/recorder";
 import { readEventLog } from "@agent-transcript/recorder/reader";
 import type * as Reader from "@agent-transcript/recorder/reader";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { runTail } from "./run.js";
+import { startTail } from "./tail.test.helpers.js";
 
 /** The seq of each event `tail --json` printed, in order. */
 function seqsPrinted(stdout: string): number[] {
@@ -66,14 +66,16 @@ describe("tail", () => {
     await recorder.flush();
     const io = captureIo();
     const following = runTail(recorder.file, { follow: true, lines: "1", json: true }, io.io);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const printed = (count: number) => () => expect(io.stdout().match(/\n/g) ?? []).toHaveLength(count);
+    // The last event is printed once tail has read to the end: what is written next is new.
+    await vi.waitFor(printed(1), { timeout: 10_000, interval: 10 });
     recorder.append({
       type: "tool.call",
       path: "a",
       payload: { name: "Read", call_id: "c1", input: { path: "x" }, fidelity: "router" },
     });
     await recorder.flush();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await vi.waitFor(printed(2), { timeout: 10_000, interval: 10 });
     recorder.append({ type: "run.completed", payload: { name: "live", kind: "workflow", status: "completed" } });
     await recorder.close();
     expect(await following).toBe(0);
@@ -111,7 +113,7 @@ describe("tail -f", () => {
     const io = captureIo();
     const following = runTail(recorder.file, { follow: true, lines: "2", json: true }, io.io);
     // The last two are printed while nothing new is written.
-    await vi.waitFor(() => expect(io.stdout().trimEnd().split("\n")).toHaveLength(2), { timeout: 2000 });
+    await vi.waitFor(() => expect(io.stdout().match(/\n/g) ?? []).toHaveLength(2), { timeout: 10_000, interval: 10 });
     recorder.append({ type: "run.completed", payload: { name: "once", kind: "workflow", status: "completed" } });
     await recorder.close();
     expect(await following).toBe(0);
@@ -125,68 +127,7 @@ describe("tail -f", () => {
 // deleted or swapped for a FIFO. Waits are for output to appear (each chunk of output re-checks the condition), never
 // for a fixed time.
 describe("tail -f while the log is replaced under it", () => {
-  const bin = fileURLToPath(new URL("../../../dist/bin.js", import.meta.url));
-  /** A tail still running after this long hung: it is killed, and the test fails saying so. */
-  const hangLimitMs = 20_000;
   const otherRunId = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
-
-  interface RunningTail {
-    stdout(): string;
-    stderr(): string;
-    /** Resolves once `condition` holds; rejects if tail ends first. */
-    until(condition: () => boolean, what: string): Promise<void>;
-    readonly ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  }
-
-  function startTail(args: readonly string[]): RunningTail {
-    const child = spawn(process.execPath, [bin, "tail", ...args], {
-      env: { ...process.env, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let over = false;
-    const checks = new Set<() => void>();
-    const checkAll = (): void => {
-      for (const check of [...checks]) check();
-    };
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      checkAll();
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      checkAll();
-    });
-    const limit = setTimeout(() => child.kill("SIGKILL"), hangLimitMs);
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-      child.on("close", (code, signal) => {
-        clearTimeout(limit);
-        over = true;
-        checkAll();
-        resolve({ code, signal });
-      });
-    });
-    return {
-      stdout: () => stdout,
-      stderr: () => stderr,
-      until: (condition, what) =>
-        new Promise((resolve, reject) => {
-          const check = (): void => {
-            if (condition()) {
-              checks.delete(check);
-              resolve();
-            } else if (over) {
-              checks.delete(check);
-              reject(new Error(`tail ended before ${what}; stderr: ${stderr}`));
-            }
-          };
-          checks.add(check);
-          check();
-        }),
-      ended,
-    };
-  }
 
   /** A finished log of `steps` steps and run.completed (or without it), of run `runId`, in a root of its own. */
   async function recordedLog(runId: string, steps: number, complete: boolean): Promise<string> {
@@ -254,6 +195,18 @@ describe("tail -f while the log is replaced under it", () => {
     expect(tail.stderr()).toBe(
       `${file} was deleted; waiting for it to appear again (what is still written to the deleted file is read meanwhile)\n` +
         `${file} was deleted and did not appear again within --idle 1 s; stopped\n`,
+    );
+  });
+
+  it("without --idle, says a deleted log did not come back after 5 s and stops (exit 1), never waiting for ever", async () => {
+    const file = await recordedLog("550e8400-e29b-41d4-a716-446655440000", 2, false);
+    const tail = startTail(["-f", "--json", file]);
+    await tail.until(() => lineCount(tail.stdout()) === 3, "the log's 3 events");
+    unlinkSync(file);
+    expect(await tail.ended).toEqual({ code: 1, signal: null });
+    expect(tail.stderr()).toBe(
+      `${file} was deleted; waiting for it to appear again (what is still written to the deleted file is read meanwhile)\n` +
+        `${file} was deleted and did not appear again within 5 s; stopped\n`,
     );
   });
 
