@@ -13,6 +13,7 @@ import {
   type SessionSource,
 } from "./conversion/index.js";
 import { formatIds, isSessionFormatId, sessionImporters, type SessionFormatId } from "./registry.js";
+import { countedLines, countedLinesSync, newLineCensus, unknownShape } from "./session-shape-check.js";
 
 /** How many lines, at most, detection looks at: a session's first records may be snapshots and hook progress. */
 export const sessionDetectionLines = 64;
@@ -62,14 +63,18 @@ export function importSessionText(
   const format = options.format ?? detectSessionFormat(text);
   if (format === undefined) return notDetected();
   const { format: _format, related = [], ...rest } = options;
+  const census = newLineCensus();
+  const mainPath = options.path ?? "";
   const result = importSessionTextWith(
     sessionImporters[format],
     {
-      main: { path: options.path ?? "", lines: text },
+      main: { path: mainPath, lines: countedLinesSync(census, textLines(text)) },
       related: related.map((file) => ({ path: file.path, lines: file.text })),
     },
     rest,
   );
+  const unknown = unknownShape(result, census, mainPath, format);
+  if (unknown !== undefined) return { ok: false, message: unknown };
   return { ok: true, format, ...result };
 }
 
@@ -90,11 +95,18 @@ export async function importSessionLines(
     if (format === undefined) return notDetected();
     main = { path: source.main.path, lines: peeked.lines };
   }
+  const census = newLineCensus();
+  const lines = main.lines;
   const result = await importSessionLinesWith(
     sessionImporters[format],
-    { ...source, main },
+    {
+      ...source,
+      main: { path: main.path, lines: countedLines(census, typeof lines === "string" ? textLines(lines) : lines) },
+    },
     { path: source.main.path, ...rest },
   );
+  const unknown = unknownShape(result, census, main.path, format);
+  if (unknown !== undefined) return { ok: false, message: unknown };
   return { ok: true, format, ...result };
 }
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { isDateTime, isExpectedSessionLoss } from "../../conversion/index.js";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
+import { importByFold } from "../../session-shape-check.test.helpers.js";
 import { isTimestamp } from "./to-canonical-records.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
@@ -337,7 +338,9 @@ describe("generated records", () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 25 }), fc.array(line, { maxLength: 8 }), (main, sub) => {
         const text = main.join("\n");
-        const result = importText(text, [{ path: "session/subagents/agent-a1.jsonl", text: sub.join("\n") }]);
+        const result = importByFold("claude-code", text, "session.jsonl", [
+          { path: "session/subagents/agent-a1.jsonl", text: sub.join("\n") },
+        ]);
         expect(validationErrors(result.document)).toEqual([]);
         for (const child of result.children) expect(validationErrors(child.document)).toEqual([]);
         const expected = main.flatMap((item, index) => {

@@ -667,10 +667,15 @@ describe("detection and the importing functions", () => {
     expect(streamed.ok && streamed.format).toBe("claude-code");
   });
 
-  it("look for sub-agents in the session's folder and beside it", () => {
-    expect(claudeCodeImporter.relatedFiles("/p/s1.jsonl").map((location) => location.folder)).toEqual([
-      "/p/s1/subagents",
-      "/p",
+  it("look for sub-agents in the session's folder, its workflows' folders, and beside it", () => {
+    expect(
+      claudeCodeImporter
+        .relatedFiles("/p/s1.jsonl")
+        .map((location) => [location.folder, location.folders?.source, location.names.test("agent-a1.meta.json")]),
+    ).toEqual([
+      ["/p/s1/subagents", undefined, true],
+      ["/p/s1/subagents/workflows", "^wf_", true],
+      ["/p", undefined, false],
     ]);
     expect(claudeCodeImporter.relatedFiles("/p/s1/subagents/agent-a1.jsonl")).toEqual([]);
   });

@@ -29,10 +29,16 @@
  *   become one user message holding a compaction part (`strategy: "summary"`, the summary text, `tokens_before` from
  *   `compactMetadata.preTokens`): the summary is marked as what it is, not as something the user typed, and the
  *   history before it stays on the chain.
- * - Sub-agents: each sub-agent file (and each group of `isSidechain` records of an older main file) becomes a child
- *   run, `run.children[]` with its own document in `transcript` (its own `usage`), linked to the Task call that
- *   started it (`call_id`, from the result's `toolUseResult.agentId` or the agent's progress records) and naming the
- *   parent in `run.parent`. The parent's `run.usage_including_children` rolls every child's usage up. A sum past
+ * - Sub-agents: each sub-agent file (`subagents/agent-*.jsonl`, a workflow's `subagents/workflows/wf_<id>/agent-*.jsonl`,
+ *   and each group of `isSidechain` records of an older main file) becomes a child run, `run.children[]` with its own
+ *   document in `transcript` (its own `usage`), linked to the call that started it (`Agent`, once `Task`, or a
+ *   workflow's call): `call_id` from the sidecar Claude Code writes beside the file (`agent-<id>.meta.json`:
+ *   `toolUseId`), else the result's `toolUseResult.agentId` or the agent's progress records; its title the sidecar's
+ *   `description`, else the call's description or agent type, else the sidecar's `agentType`; the sidecar kept in
+ *   the child's `metadata["claude-code"].agent`; naming the parent in `run.parent`. An agent whose call is in another
+ *   sub-agent's file (`spawnDepth` 2 and deeper) is that sub-agent's child. A response written again in another file
+ *   of the session (the same `message.id`, the same or no `requestId`) is counted where it was read first; the copy
+ *   is a message without usage, its figures kept on its lines, with a `duplicate-line` loss. The parent's `run.usage_including_children` rolls every child's usage up. A sum past
  *   2^53 − 1 (the document's `usage`, the roll-up) is clamped to it with a `clamped-total` loss naming its pointer.
  * - Each message keeps its records' own fields in `provider_fields["claude-code"].lines` (one entry per record, with
  *   its line number, uuid, parentUuid, timestamp, requestId, …); the fields every record repeats (sessionId, version,

@@ -97,42 +97,87 @@ export function assemble(
   }
   const [mainRun, ...sidechains] = runs;
   const links = childLinks(main);
+  const sidecars = new Map<string, JsonObject>();
+  for (const file of files.slice(1))
+    if (file.sidecar?.fields !== undefined) sidecars.set(file.sidecar.agentId, file.sidecar.fields);
   const childParts: Array<{ run: RunPart; path: string }> = [];
   for (const run of sidechains) childParts.push({ run, path: "" });
   for (const file of related) for (const run of runsOf(file)) childParts.push({ run, path: file.path });
+  const countedElsewhere = responsesCountedElsewhere([mainRun as RunPart, ...childParts.map((part) => part.run)]);
 
-  const children: SessionChild[] = [];
-  const childLinksOut: ChildRun[] = [];
+  // Each child's name and the call that started it: the sidecar's word first (written for this), then the call's result
+  // and the agent's progress records, then the call's own input.
   const usedIds = new Set<string>();
   const parentId = alone === undefined ? documentId(main, options) : runAgentId(alone, main.path);
-  for (const { run, path } of childParts) {
+  const callOwners = new Map<string, RunPart>();
+  for (const run of [mainRun as RunPart, ...childParts.map((part) => part.run)])
+    for (const unit of run.units)
+      for (const part of unit.parts)
+        if (part.type === "tool_call" && !callOwners.has(part.id)) callOwners.set(part.id, run);
+  const entries = childParts.map(({ run, path }) => {
     const agentId = runAgentId(run, path);
-    const runId = uniqueRunId(agentId, usedIds);
-    const link = links.get(agentId);
-    const document = runDocument(run, report, {
-      id: runId,
-      path: path === "" ? (options.path ?? main.path) : path,
-      importedAt: options.importedAt,
-      parent: { run_id: parentId, ...(link === undefined ? {} : { call_id: link.callId }) },
-      status: link?.status ?? "completed",
-      inParent: (uuid) => mainUuids.has(uuid),
-      children: [],
-    });
-    const child: ChildRun = { run_id: runId };
-    const title = link?.title ?? (agentId.startsWith("acompact") ? "compaction" : undefined);
-    if (title !== undefined) child.title = title;
-    child.status = document.run?.status ?? "completed";
-    if (link !== undefined) child.call_id = link.callId;
-    if (path !== "") child.location = relativeToMain(main.path, path);
-    child.transcript = document;
-    childLinksOut.push(child);
-    children.push({ runId, path, document });
+    const sidecar = sidecars.get(agentId);
+    const link = links.byAgent.get(agentId);
+    const sidecarCall =
+      typeof sidecar?.toolUseId === "string" && sidecar.toolUseId !== "" ? sidecar.toolUseId : undefined;
+    const callId = sidecarCall ?? link?.callId;
+    const named = (value: unknown): string | undefined =>
+      typeof value === "string" && value !== "" ? value : undefined;
+    const title =
+      named(sidecar?.description) ??
+      (callId === undefined ? undefined : links.titles.get(callId)) ??
+      named(sidecar?.agentType) ??
+      (agentId.startsWith("acompact") ? "compaction" : undefined);
+    const status = callId === undefined ? undefined : links.statuses.get(callId);
+    return { run, path, agentId, runId: uniqueRunId(agentId, usedIds), sidecar, callId, title, status };
+  });
+  type Entry = (typeof entries)[number];
+  // An agent a sub-agent started (spawnDepth 2 and deeper) is that agent's child, found by the call that started it.
+  const ownerOf = (entry: Entry): Entry | undefined => {
+    const owner = entry.callId === undefined ? undefined : callOwners.get(entry.callId);
+    return owner === undefined || owner === entry.run ? undefined : entries.find((other) => other.run === owner);
+  };
+  const owners = new Map<Entry, Entry | undefined>(entries.map((entry) => [entry, ownerOf(entry)]));
+  // A loop of agents each naming a call of another (no real file does) is cut where it is first met: that agent is the
+  // session's child, the others nest under it.
+  for (const entry of entries) {
+    const owner = owners.get(entry);
+    if (owner !== undefined && reaches(owners, owner, entry)) owners.set(entry, undefined);
   }
-  // Children in start order: the time of their first record, then as found.
-  const order = childLinksOut.map((child, index) => ({ child, index, at: startOf(child) }));
-  order.sort((a, b) => a.at - b.at || a.index - b.index);
-  const orderedLinks = order.map((entry) => entry.child);
-  const orderedChildren = order.map((entry) => children[entry.index] as SessionChild);
+  const children: SessionChild[] = [];
+  const building = new Set<Entry>();
+  const childLink = (entry: Entry, parentRunId: string): ChildRun => {
+    building.add(entry);
+    const nested = ordered(
+      entries
+        .filter((other) => owners.get(other) === entry && !building.has(other))
+        .map((other) => childLink(other, entry.runId)),
+    );
+    const document = runDocument(entry.run, report, {
+      id: entry.runId,
+      path: entry.path === "" ? (options.path ?? main.path) : entry.path,
+      importedAt: options.importedAt,
+      parent: { run_id: parentRunId, ...(entry.callId === undefined ? {} : { call_id: entry.callId }) },
+      status: entry.status ?? "completed",
+      inParent: (uuid) => mainUuids.has(uuid),
+      children: nested,
+      agent: entry.sidecar,
+      countedElsewhere,
+    });
+    const child: ChildRun = { run_id: entry.runId };
+    if (entry.title !== undefined) child.title = entry.title;
+    child.status = document.run?.status ?? "completed";
+    if (entry.callId !== undefined) child.call_id = entry.callId;
+    if (entry.path !== "") child.location = relativeToMain(main.path, entry.path);
+    child.transcript = document;
+    children.push({ runId: entry.runId, path: entry.path, document });
+    return child;
+  };
+  const topLinks = ordered(
+    entries.filter((entry) => owners.get(entry) === undefined).map((entry) => childLink(entry, parentId)),
+  );
+  const orderedLinks = topLinks;
+  const orderedChildren = [...children].sort((a, b) => startOfDocument(a.document) - startOfDocument(b.document));
 
   const document = runDocument(mainRun as RunPart, report, {
     id: parentId,
@@ -142,20 +187,70 @@ export function assemble(
     status: "completed",
     inParent: () => false,
     children: orderedLinks,
+    agent: undefined,
+    countedElsewhere,
   });
   return {
     document,
     children: orderedChildren,
     losses,
-    files: [main.path, ...related.map((file) => file.path)],
+    files: [
+      main.path,
+      ...related.map((file) => file.path),
+      ...files.slice(1).flatMap((file) => (file.sidecar?.fields === undefined ? [] : [file.path])),
+    ],
     records: main.records,
   };
 }
 
-function startOf(child: ChildRun): number {
-  const at = child.transcript?.created_at;
+function startOfDocument(document: Transcript | undefined): number {
+  const at = document?.created_at;
   const time = at === undefined ? Number.NaN : Date.parse(at);
   return Number.isNaN(time) ? Number.MAX_SAFE_INTEGER : time;
+}
+
+/** Children in start order: the time of their first record, then as found. */
+function ordered(links: ChildRun[]): ChildRun[] {
+  return links
+    .map((child, index) => ({ child, index, at: startOfDocument(child.transcript) }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map((entry) => entry.child);
+}
+
+/** Whether following owners from `from` comes back to `to`. */
+function reaches<Entry>(owners: ReadonlyMap<Entry, Entry | undefined>, from: Entry, to: Entry): boolean {
+  const seen = new Set<Entry>();
+  for (
+    let current: Entry | undefined = from;
+    current !== undefined && !seen.has(current);
+    current = owners.get(current)
+  ) {
+    if (current === to) return true;
+    seen.add(current);
+  }
+  return false;
+}
+
+/**
+ * Responses written again in another file of the session (a sub-agent's file repeating a record of another, a
+ * workflow's agent replaying what it was given): the same `message.id`, from the same request (or a gateway's,
+ * naming none), is one API call, its usage counted in the run that was read first, never twice.
+ */
+function responsesCountedElsewhere(runs: readonly RunPart[]): Map<Unit, { path: string; line: number }> {
+  const first = new Map<string, { run: RunPart; unit: Unit }>();
+  const elsewhere = new Map<Unit, { path: string; line: number }>();
+  for (const run of runs)
+    for (const unit of run.units) {
+      if (unit.responseId === undefined || unit.usages.length === 0) continue;
+      const seen = first.get(unit.responseId);
+      if (seen === undefined) first.set(unit.responseId, { run, unit });
+      else if (
+        seen.run !== run &&
+        (seen.unit.requestId === undefined || unit.requestId === undefined || seen.unit.requestId === unit.requestId)
+      )
+        elsewhere.set(unit, { path: seen.run.file.path, line: seen.unit.firstLine });
+    }
+  return elsewhere;
 }
 
 function runAgentId(run: RunPart, path: string): string {
@@ -167,10 +262,19 @@ function runAgentId(run: RunPart, path: string): string {
   return path === "" ? "sidechain" : splitPath(path).name;
 }
 
-/** The tool calls that started sub-agents, by agent id: from the Task results and from agent progress records. */
-function childLinks(main: FileState): Map<string, ChildLink> {
+/**
+ * The tool calls that started sub-agents, by agent id (from the results of the calls that started them, `Agent` or
+ * `Task`, and from agent progress records); the title each call gives its agent (its description or agent type); and
+ * how each call ended, by call id.
+ */
+function childLinks(main: FileState): {
+  byAgent: Map<string, ChildLink>;
+  titles: Map<string, string>;
+  statuses: Map<string, Run["status"]>;
+} {
   const links = new Map<string, ChildLink>();
   const titles = new Map<string, string>();
+  const statuses = new Map<string, Run["status"]>();
   for (const unit of main.units)
     for (const part of unit.parts)
       if (part.type === "tool_call" && isJsonObject(part.input)) {
@@ -188,14 +292,13 @@ function childLinks(main: FileState): Map<string, ChildLink> {
     for (const part of unit.parts) {
       if (part.type !== "tool_result") continue;
       const result = part.provider_fields?.[claudeCodeKey]?.toolUseResult;
-      if (!isJsonObject(result) || typeof result.agentId !== "string") continue;
-      links.set(result.agentId, {
-        callId: part.call_id,
-        status: runStatusOf(result.status),
-        title: titles.get(part.call_id),
-      });
+      if (!isJsonObject(result)) continue;
+      const status = runStatusOf(result.status);
+      if (status !== undefined) statuses.set(part.call_id, status);
+      if (typeof result.agentId !== "string") continue;
+      links.set(result.agentId, { callId: part.call_id, status, title: titles.get(part.call_id) });
     }
-  return links;
+  return { byAgent: links, titles, statuses };
 }
 
 function runStatusOf(status: unknown): Run["status"] | undefined {
@@ -214,6 +317,10 @@ interface RunContext {
   status: Run["status"];
   inParent: (uuid: string) => boolean;
   children: ChildRun[];
+  /** A sub-agent's sidecar, kept in its document's metadata. */
+  agent: JsonObject | undefined;
+  /** Responses whose usage another file's run counts (see {@link responsesCountedElsewhere}). */
+  countedElsewhere: ReadonlyMap<Unit, { path: string; line: number }>;
 }
 
 /** The session id the file's records carry, if they carry a usable one. */
@@ -295,6 +402,17 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
   });
   const usages: Usage[] = [];
   const messageOf = (unit: Unit): Message => {
+    const counted = context.countedElsewhere.get(unit);
+    if (counted !== undefined) {
+      for (const entry of unit.usages) setField(entry.fields, "usage", entry.raw);
+      report(
+        file,
+        unit.firstLine,
+        "duplicate-line",
+        `response ${unit.responseId ?? ""} was read first in ${splitPath(counted.path).name} (line ${counted.line}), where its usage is counted; not counted again (kept on its lines in provider_fields["claude-code"].lines)`,
+      );
+      return toMessage(unit, undefined);
+    }
     const usage = usageOf(unit, file, report);
     if (usage !== undefined) usages.push(usage);
     return toMessage(unit, usage);
@@ -319,6 +437,7 @@ function runDocument(run: RunPart, report: Report, context: RunContext): Transcr
   const session: JsonObject = {};
   for (const key in file.session) if (Object.hasOwn(file.session, key)) setField(session, key, file.session[key]);
   if (Object.keys(session).length > 0) own.session = session;
+  if (context.agent !== undefined) setField(own, "agent", context.agent);
   if (run.kept.length > 0) own.records = run.kept.map((kept) => ({ line: kept.line, record: kept.record }));
   if (keptBranches.length > 0) own.branches = keptBranches;
 

@@ -52,19 +52,26 @@ function isClaudeCodeRecord(record: unknown): boolean {
 }
 
 const agentFiles = /^agent-.+\.jsonl(?:\.gz)?$/;
+/** A sub-agent's file, or the sidecar Claude Code writes beside it (`agent-<id>.meta.json`: who started it, and why). */
+const agentFilesAndSidecars = /^agent-.+\.(?:jsonl(?:\.gz)?|meta\.json)$/;
+/** The sidecar's name: the agent id it describes. */
+export const sidecarName = /^agent-(.+)\.meta\.json$/;
 
 /**
- * A session `<folder>/<session>.jsonl` has its sub-agents in `<folder>/<session>/subagents/agent-*.jsonl`; older
- * versions wrote them beside the sessions, `<folder>/agent-*.jsonl`, for every session of the project alike (the
- * importer keeps those whose records name this session).
+ * A session `<folder>/<session>.jsonl` has its sub-agents in `<folder>/<session>/subagents/agent-*.jsonl`, each with
+ * its sidecar `agent-*.meta.json`, and the agents of its workflows in `subagents/workflows/wf_<id>/`; older versions wrote
+ * them beside the sessions, `<folder>/agent-*.jsonl`, for every session of the project alike (the importer keeps those
+ * whose records name this session).
  */
 export function claudeCodeRelatedFiles(path: string): RelatedFileLocation[] {
   const { folder, name, separator } = splitPath(path);
   const stem = name.replace(/\.jsonl(?:\.gz)?$/, "");
   // A sub-agent's own file has no sub-agents of its own.
   if (agentFiles.test(name) || stem === name) return [];
+  const subagents = `${folder}${separator}${stem}${separator}subagents`;
   return [
-    { folder: `${folder}${separator}${stem}${separator}subagents`, names: agentFiles },
+    { folder: subagents, names: agentFilesAndSidecars },
+    { folder: `${subagents}${separator}workflows`, folders: /^wf_/, names: agentFilesAndSidecars },
     { folder, names: agentFiles },
   ];
 }

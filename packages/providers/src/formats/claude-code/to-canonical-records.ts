@@ -123,6 +123,11 @@ export interface FileState {
   /** The sub-agent id the file's records carry. */
   agentId: string | undefined;
   /**
+   * For a sub-agent's sidecar (`agent-<id>.meta.json`, no records of its own): the agent id its name gives and what
+   * it says (agentType, description, toolUseId, spawnDepth).
+   */
+  sidecar: { agentId: string; fields: JsonObject | undefined } | undefined;
+  /**
    * The API response each run is writing, whose next records continue it: closed by a user turn, another response or
    * a compaction (tool results of its own calls and Claude Code's own records leave it open).
    */

@@ -11,8 +11,10 @@ import {
   recordLines,
   SessionFoldBase,
   sessionLineDepth,
+  splitPath,
   type SessionLine,
 } from "../../conversion/index.js";
+import { sidecarName } from "./to-canonical-files.js";
 import { assemble } from "./to-canonical-document.js";
 import { readRecord, type FileState } from "./to-canonical-records.js";
 
@@ -43,10 +45,13 @@ export class ClaudeCodeFold extends SessionFoldBase<FileState> {
       firstAt: undefined,
       lastAt: undefined,
       agentId: undefined,
+      sidecar: undefined,
       open: new Map(),
       responseLines: new Map(),
       boundaries: new Map(),
     };
+    const sidecar = role === "related" ? sidecarName.exec(splitPath(path).name) : null;
+    if (sidecar !== null) file.sidecar = { agentId: sidecar[1] as string, fields: undefined };
     this.files.push(file);
     return file;
   }
@@ -54,6 +59,10 @@ export class ClaudeCodeFold extends SessionFoldBase<FileState> {
   /** Reads a held document as the web export, or its lines one by one when it is not one. */
   protected override readHeld(file: FileState, held: SessionLine[]): void {
     const text = heldDocumentText(held);
+    if (file.sidecar !== undefined) {
+      this.readSidecar(file, held[0]?.line ?? 1, parseJson(text, { maxDepth: sessionLineDepth }));
+      return;
+    }
     const parsed = held.every((line) => line.error === undefined)
       ? parseJson(text, { maxDepth: sessionLineDepth })
       : undefined;
@@ -71,8 +80,34 @@ export class ClaudeCodeFold extends SessionFoldBase<FileState> {
   }
 
   protected readLine(file: FileState, line: SessionLine): void {
+    if (file.sidecar !== undefined) {
+      if (line.error !== undefined || line.text.trim() !== "")
+        this.readSidecar(
+          file,
+          line.line,
+          line.error === undefined ? parseJson(line.text, { maxDepth: sessionLineDepth }) : undefined,
+        );
+      return;
+    }
     const record = this.parseRecord(file, line, notRecord, (value) => typeof value.type === "string");
     if (record !== undefined) readRecord(file, line.line, record, this);
+  }
+
+  /** A sidecar is one JSON object; anything else in it is a loss of that file, and the agent goes unnamed by it. */
+  private readSidecar(file: FileState, line: number, parsed: ReturnType<typeof parseJson> | undefined): void {
+    const sidecar = file.sidecar as NonNullable<FileState["sidecar"]>;
+    if (sidecar.fields === undefined && parsed?.ok === true && isJsonObject(parsed.value)) {
+      sidecar.fields = parsed.value;
+      return;
+    }
+    this.loss(
+      file,
+      line,
+      sidecar.fields === undefined ? "unparsable-line" : "invalid-line",
+      sidecar.fields === undefined
+        ? "a sub-agent's sidecar that is not one JSON object; the agent is named without it"
+        : "a sub-agent's sidecar holds one JSON object; this line after it is not read",
+    );
   }
 
   protected result() {

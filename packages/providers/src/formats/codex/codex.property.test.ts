@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { isExpectedSessionLoss } from "../../conversion/index.js";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
+import { importByFold } from "../../session-shape-check.test.helpers.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
 const root = realFixturesRoot();
@@ -296,7 +297,9 @@ describe("generated records", () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 25 }), fc.array(line, { maxLength: 8 }), (main, related) => {
         const text = main.join("\n");
-        const result = importText(text, [{ path: "rollout-related.jsonl", text: related.join("\n") }]);
+        const result = importByFold("codex", text, "rollout-main.jsonl", [
+          { path: "rollout-related.jsonl", text: related.join("\n") },
+        ]);
         expect(validationErrors(result.document)).toEqual([]);
         for (const child of result.children) expect(validationErrors(child.document)).toEqual([]);
         const expected = main.flatMap((item, index) => {

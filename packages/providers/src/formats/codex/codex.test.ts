@@ -7,6 +7,7 @@ import type { Message, Part } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { describe, expect, it } from "vitest";
 import { detectSessionFormat, importSessionText } from "../../sessions.js";
+import { importByFold } from "../../session-shape-check.test.helpers.js";
 
 const at = (second: number) => `2026-03-01T10:00:${String(second).padStart(2, "0")}.000Z`;
 const line = (type: string, payload: unknown, second = 0) => JSON.stringify({ timestamp: at(second), type, payload });
@@ -355,16 +356,21 @@ describe("forked and sub-agent rollouts", () => {
 
 describe("lines that are no record, and records not known", () => {
   it("cost their own line each and are named; a type not known is kept verbatim", () => {
-    const result = importText([
-      meta("t1"),
-      "not json",
-      "[1,2]",
-      '{"timestamp":"x"}',
-      line("brand_new_record", { a: 1 }),
-      event({ type: "brand_new_event" }),
-      line("response_item", { type: "brand_new_item" }),
-      user("still read"),
-    ]);
+    // Six of its eight lines unread: the importer's fold names each; the entry points refuse the session (checked there).
+    const result = importByFold(
+      "codex",
+      [
+        meta("t1"),
+        "not json",
+        "[1,2]",
+        '{"timestamp":"x"}',
+        line("brand_new_record", { a: 1 }),
+        event({ type: "brand_new_event" }),
+        line("response_item", { type: "brand_new_item" }),
+        user("still read"),
+      ].join("\n"),
+      "/s/2026/03/01/rollout-main.jsonl",
+    );
     expect(result.losses.map((loss) => [loss.line, loss.code])).toEqual([
       [2, "unparsable-line"],
       [3, "invalid-line"],

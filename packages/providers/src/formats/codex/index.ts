@@ -16,8 +16,9 @@
  *   `*_output` items are tool results (paired with their call by `call_id`) in a `tool` message. The model is the
  *   latest `turn_context`'s.
  * - `event_msg` `user_message`, `agent_message`, `agent_reasoning`, `agent_reasoning_raw_content` repeat what the
- *   items say: one whose text an item of the same file holds is read once, from the item (`duplicate-line`); one that
- *   stands alone (older rollouts wrote only the event) is the message.
+ *   items say: one whose text an item of the same file holds, or (the text no help: a redacted rollout, whose every
+ *   copy of a text was replaced apart) written right beside an item of its kind in the same turn, is read once, from
+ *   the item (`duplicate-line`); one that stands alone (older rollouts wrote only the event) is the message.
  * - Usage: `token_count.info.total_token_usage` is cumulative over the thread and re-emitted unchanged, so it is never
  *   summed. A turn (opened by `turn_context` or `task_started`) costs its last cumulative count minus the previous
  *   turn's (counters that went down start a new count), put on the turn's last assistant message; the document's

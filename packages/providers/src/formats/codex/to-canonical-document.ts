@@ -20,7 +20,7 @@ import {
   sessionRunDocument,
   uniqueRunId,
 } from "../../conversion/index.js";
-import { codexKey, parentOf, type Counters, type FileState, type Unit } from "./to-canonical-records.js";
+import { codexKey, parentOf, type Counters, type FileState, type Spoken, type Unit } from "./to-canonical-records.js";
 
 type Report = (file: FileState, line: number | undefined, code: SessionLossCode, message: string) => void;
 
@@ -75,10 +75,51 @@ function documentId(file: FileState, path: string): string {
   return name === "" ? "codex-session" : name;
 }
 
+/**
+ * The echoes that repeat the item written next to them, with that item's line. Codex writes each echo right before or
+ * after its item, in the same turn, so the place tells them apart where the text cannot: a rollout whose texts were
+ * redacted has each copy replaced apart, and the same words can be said twice. An item repeated by one echo only; an
+ * echo with no item of its kind beside it (older rollouts wrote only the event) stands alone.
+ */
+function echoesBeside(file: FileState): Map<Unit, number> {
+  const repeated = new Map<Unit, number>();
+  const paired = new Set<Spoken>();
+  const { spoken } = file;
+  spoken.forEach((entry, index) => {
+    const echo = entry.echo;
+    // An echo whose text an item holds is settled by that text.
+    if (echo === undefined || file.texts.has((echo.echo as string).trim())) return;
+    const candidates = [spoken[index - 1], spoken[index + 1]].filter(
+      (item): item is Spoken =>
+        item !== undefined &&
+        item.echo === undefined &&
+        item.kind === entry.kind &&
+        item.turn === entry.turn &&
+        !paired.has(item),
+    );
+    const item = candidates[0];
+    if (item === undefined) return;
+    paired.add(item);
+    repeated.set(echo, item.line);
+  });
+  return repeated;
+}
+
 /** Settles a file's echoes and its turns' usage; returns the messages' units and the usage of each turn. */
 function settle(file: FileState, report: Report): { units: Unit[]; usages: Usage[]; unattributed: JsonObject[] } {
   const units: Unit[] = [];
+  const repeated = echoesBeside(file);
   for (const unit of file.units) {
+    const item = repeated.get(unit);
+    if (item !== undefined) {
+      report(
+        file,
+        unit.firstLine,
+        "duplicate-line",
+        `an event_msg that repeats the response_item at line ${item}, written beside it in the same turn; read once, from the item`,
+      );
+      continue;
+    }
     if (unit.echo !== undefined && file.texts.has(unit.echo.trim())) {
       report(
         file,

@@ -33,6 +33,17 @@ export interface Unit {
   turn: number;
 }
 
+/** What an echo repeats: the user's text, the assistant's text, or its reasoning. */
+export type SpokenKind = "user" | "assistant" | "reasoning";
+
+/** A record of the file's spoken sequence: an item that an echo can repeat, or an echo (with its message). */
+export interface Spoken {
+  line: number;
+  kind: SpokenKind;
+  turn: number;
+  echo: Unit | undefined;
+}
+
 export interface KeptRecord {
   line: number;
   record: JsonObject;
@@ -74,6 +85,11 @@ export interface FileState {
   lastTime: number;
   /** The texts of the items, so the `event_msg` echoes of them are found. */
   texts: Set<string>;
+  /**
+   * The records an echo can repeat and the echoes, in file order: Codex writes an echo right beside its item, so an
+   * echo is told by its place when its text is no help (a redacted rollout replaces each copy of a text apart).
+   */
+  spoken: Spoken[];
   /** Timestamps of `entered_review_mode` events: a review sub-agent's rollout starts at one of them. */
   reviews: Set<string>;
   /** A related file that turned out to belong to another session: its lines are passed over. */
@@ -101,6 +117,7 @@ export function newFile(path: string, role: "main" | "related"): FileState {
     firstTime: Number.NaN,
     lastTime: Number.NaN,
     texts: new Set(),
+    spoken: [],
     reviews: new Set(),
     foreign: false,
   };
@@ -345,6 +362,12 @@ function readEvent(
     const role: Role = type === "user_message" ? "user" : "assistant";
     const unit = newUnit(file, role, line, at);
     unit.echo = text;
+    file.spoken.push({
+      line,
+      kind: type === "user_message" ? "user" : type === "agent_message" ? "assistant" : "reasoning",
+      turn: unit.turn,
+      echo: unit,
+    });
     unit.parts.push(
       type === "user_message" || type === "agent_message" ? { type: "text", text } : { type: "reasoning", text },
     );
@@ -391,6 +414,13 @@ function readItem(
   for (const part of mapped.parts) unit.parts.push(part);
   unit.lines.push(lineEntry(line, record, type));
   for (const text of mapped.texts) file.texts.add(text.trim());
+  const kind: SpokenKind | undefined =
+    type === "reasoning"
+      ? "reasoning"
+      : type === "message" && (item.role === "user" || item.role === "assistant")
+        ? item.role
+        : undefined;
+  if (kind !== undefined) file.spoken.push({ line, kind, turn: unit.turn, echo: undefined });
   if (mapped.native > 0)
     report.loss(
       file,

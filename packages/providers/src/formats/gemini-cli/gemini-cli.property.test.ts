@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cutLines, unreadable, validationErrors } from "../../conversion/session-property.test.helpers.js";
 import { importSessionText } from "../../sessions.js";
+import { importByFold } from "../../session-shape-check.test.helpers.js";
 
 const root = realFixturesRoot();
 const singleFile = readFileSync(
@@ -157,7 +158,7 @@ describe("generated records", () => {
         const text = asDocument
           ? JSON.stringify({ sessionId: "s", projectHash: "p", messages: records }, null, 2)
           : records.map((value) => JSON.stringify(value)).join("\n");
-        const result = importText(text, asDocument ? "session.json" : "session.jsonl");
+        const result = importByFold("gemini-cli", text, asDocument ? "session.json" : "session.jsonl");
         expect(validationErrors(result.document)).toEqual([]);
         expect(result.losses.every((loss) => typeof loss.line === "number" && loss.line >= 1)).toBe(true);
         expect(Object.getPrototypeOf({})).toBe(Object.prototype);

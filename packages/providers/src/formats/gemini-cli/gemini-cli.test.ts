@@ -108,11 +108,20 @@ describe("gemini-cli JSONL sessions", () => {
       reasoning_tokens: 7,
       total_tokens: 1030,
     });
-    expect(third).toMatchObject({
+    // No time of the results' own (Gemini CLI records none): each result keeps when its call was last written.
+    expect(third).toEqual({
       id: "g1/tool-results",
       role: "tool",
-      created_at: "2026-04-29T21:39:36.000Z",
-      parts: [{ type: "tool_result", call_id: "call-1", name: "run_shell_command", status: "ok", output: "README.md" }],
+      parts: [
+        {
+          type: "tool_result",
+          call_id: "call-1",
+          name: "run_shell_command",
+          status: "ok",
+          output: "README.md",
+          provider_fields: { "gemini-cli": { timestamp: "2026-04-29T21:39:36.000Z" } },
+        },
+      ],
     });
     expect(result.document).toMatchObject({
       id: sessionId,

@@ -14,14 +14,16 @@
  *   tool calls finish and its tokens arrive): the earlier record gets a `duplicate-line` loss, and each message's
  *   tokens are counted once, from its last record. A rewind moves the messages it takes back, converted, to
  *   `metadata["gemini-cli"].branches` (`[{ rewound_at, messages }]`), each with a `branch-kept` loss.
- * - `user` → a user message; `gemini` (and `model`, Gemini's own role name, whose `parts` are read as its content) →
+ * - `user` → a user message, except the `<session_context>` block Gemini CLI injects before the first prompt: a
+ *   `system` message with `provider_fields["gemini-cli"].injected: "session_context"`, not the user's prompt; `gemini` (and `model`, Gemini's own role name, whose `parts` are read as its content) →
  *   an assistant message: `thoughts` → reasoning parts (the description as text, subject and timestamp beside it),
  *   `content` → text parts (a part with `thought: true` → reasoning; any other Gemini part kept as a native part,
  *   `kept-as-native`), `toolCalls` → tool_call parts (args as input), `model` → the message's model (so a model
  *   switch shows per message), `tokens` → usage read as Gemini's `usageMetadata` (input includes cached and the
  *   tool-use prompt, output includes thoughts; the raw figures kept with provider `gemini-cli`).
- * - The calls' results, recorded on the same record, follow as a `tool` message (`<id>/tool-results`) of tool_result
- *   parts paired by call id: status `ok`, `error` or `interrupted` from success / error / cancelled; the output (or
+ * - The calls' results, recorded on the same record, follow as a `tool` message (`<id>/tool-results`, with no time of
+ *   its own: Gemini CLI records when each call was last written, not when it ran, so no duration is implied) of
+ *   tool_result parts paired by call id: status `ok`, `error` or `interrupted` from success / error / cancelled; the output (or
  *   error) of a single `functionResponse` as it is, any other result as stored. A call that had not ended has no
  *   result. displayName, description, resultDisplay, renderOutputAsMarkdown, agentId and the native status stay on
  *   the call, the result's timestamp on the result, under `provider_fields["gemini-cli"]`.

@@ -50,7 +50,11 @@ export function convertRecord(record: JsonObject, line: number, index: number): 
   const own: JsonObject = { line };
   for (const key of Object.keys(record)) if (!mappedMessageFields.has(key)) setField(own, key, record[key]);
   // The `model` type is Gemini's own Content, whose parts are in `parts` (kept above when not read here).
-  const role = type === "user" ? "user" : "assistant";
+  // The context Gemini CLI injects before the first prompt (date, system, folder) is sent as a user turn, but the user
+  // never typed it: a system message, marked as what it is, so it is never taken for the user's prompt.
+  const injected = type === "user" && startsWithSessionContext(record.content);
+  const role = injected ? "system" : type === "user" ? "user" : "assistant";
+  if (injected) setField(own, "injected", "session_context");
   const id = typeof record.id === "string" && record.id !== "" ? record.id : `message-${index}`;
   // An id that could not be the message's (empty, not a string) and the `model` type stay beside it.
   if (record.id !== undefined && record.id !== id) setField(own, "id", record.id);
@@ -85,17 +89,21 @@ export function convertRecord(record: JsonObject, line: number, index: number): 
   const results = calls.flatMap((call) => (call.result === undefined ? [] : [call.result]));
   const messages = [message];
   if (results.length > 0) {
+    // No time of its own: Gemini CLI writes the results on the record of the calls, each with the time its call was
+    // last recorded (kept on the result), not when the tool started or ended; a time here would make the gap between
+    // two records pass for how long each tool ran.
     const tool = { id: `${id}/tool-results`, role: "tool" } as Message;
-    const last = calls.reduce<string | undefined>(
-      (latest, call) =>
-        call.finishedAt !== undefined && (latest === undefined || call.finishedAt > latest) ? call.finishedAt : latest,
-      undefined,
-    );
-    if (last !== undefined) tool.created_at = last;
     tool.parts = results;
     messages.push(tool);
   }
   return { messages, usage, losses };
+}
+
+/** Whether a user record's content opens with Gemini CLI's injected `<session_context>` block. */
+function startsWithSessionContext(content: unknown): boolean {
+  const first = Array.isArray(content) ? content[0] : content;
+  const text = typeof first === "string" ? first : isJsonObject(first) ? first.text : undefined;
+  return typeof text === "string" && text.trimStart().startsWith("<session_context>");
 }
 
 /**
@@ -182,7 +190,6 @@ function contentParts(content: unknown, field: string, invalid: Invalid, losses:
 interface ConvertedCall {
   part: ToolCallPart;
   result: ToolResultPart | undefined;
-  finishedAt: string | undefined;
 }
 
 function toolCalls(calls: unknown, invalid: Invalid): ConvertedCall[] {
@@ -214,14 +221,13 @@ function convertCall(call: JsonObject): ConvertedCall {
   if (call.status !== undefined) setField(own, "status", call.status);
   if (Object.keys(own).length > 0) part.provider_fields = { [geminiCliKey]: own };
 
-  const timestamp = typeof call.timestamp === "string" && isDateTime(call.timestamp) ? call.timestamp : undefined;
   const status = resultStatus(call.status, call.result);
   if (status === undefined) {
     // A call that had not ended when the file was written: no result to pair; its fields stay on the call.
     if (call.result !== undefined) setField(own, "result", call.result);
     if (call.timestamp !== undefined) setField(own, "timestamp", call.timestamp);
     if (Object.keys(own).length > 0) part.provider_fields = { [geminiCliKey]: own };
-    return { part, result: undefined, finishedAt: undefined };
+    return { part, result: undefined };
   }
   const result: ToolResultPart = { type: "tool_result", call_id: id, name, status };
   const resultOwn: JsonObject = {};
@@ -235,7 +241,7 @@ function convertCall(call: JsonObject): ConvertedCall {
     result.output = call.result;
   }
   if (Object.keys(resultOwn).length > 0) result.provider_fields = { [geminiCliKey]: resultOwn };
-  return { part, result, finishedAt: timestamp };
+  return { part, result };
 }
 
 /** How the call ended, from the scheduler's status (or, for a status this importer does not know, from the reply). */

@@ -327,7 +327,14 @@ export class GeminiCliFold extends SessionFoldBase<SessionFoldFile> {
     const stem = splitPath(path).name.replace(/\.jsonl?(?:\.gz)?$/, "");
     // lastUpdated is written with the message that changed the session, not always with the last one: the latest
     // time of the session and its messages ends it.
-    const times = messages.flatMap((message) => (message.created_at === undefined ? [] : [message.created_at]));
+    // So do the times the calls were last recorded, kept on their results (the results' message has none of its own).
+    const times = messages.flatMap((message) => [
+      ...(message.created_at === undefined ? [] : [message.created_at]),
+      ...message.parts.flatMap((part) => {
+        const at = part.type === "tool_result" ? part.provider_fields?.[geminiCliKey]?.timestamp : undefined;
+        return typeof at === "string" && isDateTime(at) ? [at] : [];
+      }),
+    ]);
     const own: JsonObject = {};
     if (this.layout !== undefined) own.layout = this.layout;
     if (Object.keys(session).length > 0) own.session = session;

@@ -1,0 +1,165 @@
+// The session shapes the agents write today, read through the commands a user runs (`stats`, `import`): each shape is
+// generated as the agent writes it (@agent-transcript/fixtures/session-shapes), and each test says what the user sees.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Transcript } from "@agent-transcript/core";
+import {
+  writeClaudeCodeSession,
+  writeClaudeCodeUnknownShape,
+  writeCodexRollout,
+  writeGeminiCliSession,
+} from "@agent-transcript/fixtures/session-shapes";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { captureIo } from "../../capture-io.test.helpers.js";
+import { run } from "../../cli.js";
+import type { StatsReport } from "./run.js";
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), "session-shapes-"));
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+async function importOf(file: string): Promise<{ code: number; document: Transcript | undefined; stderr: string }> {
+  const io = captureIo();
+  const code = await run(["import", file], io.io);
+  return { code, document: code === 0 ? (JSON.parse(io.stdout()) as Transcript) : undefined, stderr: io.stderr() };
+}
+
+async function statsOf(file: string, ...flags: string[]) {
+  const io = captureIo();
+  const code = await run(["stats", file, "--json", ...flags], io.io);
+  const report = code === 0 ? (JSON.parse(io.stdout()) as StatsReport) : undefined;
+  return { code, report, stderr: io.stderr() };
+}
+
+describe("Codex rollouts as Codex 0.153 writes them", () => {
+  it("counts each message once when the texts were redacted, as for the same rollout unredacted", async () => {
+    const plain = writeCodexRollout(path.join(directory, "plain"));
+    const redacted = writeCodexRollout(path.join(directory, "redacted"), { redacted: true });
+    const before = await statsOf(plain.file);
+    const after = await statsOf(redacted.file);
+    expect(after.code).toBe(0);
+    // The environment context and the two prompts; the two replies and the turn with the tool call; its output.
+    const expected = { user: 3, assistant: 3, tool: 1 };
+    expect(before.report?.runs[0]?.messagesByRole).toEqual(expected);
+    expect(after.report?.runs[0]?.messagesByRole).toEqual(expected);
+    expect(after.report?.runs[0]?.own.usage).toMatchObject({
+      input_tokens: redacted.total.input_tokens,
+      output_tokens: redacted.total.output_tokens,
+      cache_read_tokens: redacted.total.cached_input_tokens,
+      cache_write_tokens: redacted.total.cache_write_input_tokens,
+    });
+    // Each echo is named as read once, by the item it repeats.
+    const io = captureIo();
+    expect(await run(["stats", redacted.file], io.io)).toBe(0);
+    expect(io.stderr()).toContain(
+      "duplicate-line ×5, first at line 6: an event_msg that repeats the response_item at line 5",
+    );
+  });
+});
+
+describe("Claude Code sessions as Claude Code 2.1 writes them", () => {
+  it("reads every sub-agent, a workflow's too, named by its sidecar and attached to the call that started it", async () => {
+    const session = writeClaudeCodeSession(directory);
+    const { code, report } = await statsOf(session.file);
+    expect(code).toBe(0);
+    const [main] = report?.runs ?? [];
+    expect(main?.children.map((child) => [child.runId, child.title])).toEqual(
+      Object.entries(session.agents).map(([agentId, agent]) => [agentId, agent.description]),
+    );
+    const imported = await importOf(session.file);
+    expect(imported.code).toBe(0);
+    const children = imported.document?.run?.children ?? [];
+    expect(children.map((child) => [child.run_id, child.call_id, child.location])).toEqual(
+      Object.entries(session.agents).map(([agentId, agent]) => [
+        agentId,
+        agent.toolUseId,
+        path.relative(directory, agent.file),
+      ]),
+    );
+    // The sidecar is kept with the agent's own document, for what has no canonical field (its type, its depth).
+    expect(children.map((child) => child.transcript?.metadata?.["claude-code"])).toEqual(
+      Object.values(session.agents).map(({ file: _file, ...sidecar }) => expect.objectContaining({ agent: sidecar })),
+    );
+  });
+
+  it("counts each response once: final usage over snapshots, and a response written in two files", async () => {
+    const session = writeClaudeCodeSession(directory);
+    const { report } = await statsOf(session.file);
+    expect(report?.runs[0]?.includingChildren.usage).toMatchObject(session.usage);
+    // The prompt, two tool results; the split response and the answer: the attachments in the chain break nothing.
+    expect(report?.runs[0]?.messagesByRole).toEqual({ user: 3, assistant: 2 });
+    const io = captureIo();
+    expect(await run(["stats", session.file, "--verbose"], io.io)).toBe(0);
+    expect(io.stderr()).toMatch(
+      /agent-wreview1\.jsonl:2: duplicate-line: response msg_01ExplorerA was read first in agent-aexplore1\.jsonl \(line 2\), where its usage is counted; not counted again/,
+    );
+  });
+});
+
+describe("a session of a shape the importer does not know", () => {
+  it("is an error naming the shapes seen, never an empty document", async () => {
+    const file = writeClaudeCodeUnknownShape(directory);
+    const imported = await importOf(file);
+    expect(imported.code).toBe(1);
+    expect(imported.document).toBeUndefined();
+    expect(imported.stderr).toContain(
+      `${file}: 24 of 26 lines are of a shape the claude-code importer does not know (a newer version of the agent?); shapes seen: type "turn" ×24, type "file-history-snapshot" ×1, type "permission-mode" ×1`,
+    );
+    const stats = await statsOf(file);
+    expect(stats.code).toBe(1);
+    expect(stats.stderr).toContain('shapes seen: type "turn" ×24');
+  });
+});
+
+describe("Gemini CLI sessions as Gemini CLI 0.40 writes them", () => {
+  it("gives no tool a duration the session does not record, and keeps each result's own time", async () => {
+    const session = writeGeminiCliSession(directory);
+    const { code, report } = await statsOf(session.file);
+    expect(code).toBe(0);
+    const tools = report?.runs[0]?.toolsByName ?? {};
+    expect(Object.keys(tools)).toEqual(["run_shell_command", "read_file"]);
+    for (const tool of Object.values(tools)) expect(tool).toMatchObject({ calls: 1, timedCalls: 0, durationMs: 0 });
+    const io = captureIo();
+    expect(await run(["stats", session.file], io.io)).toBe(0);
+    expect(io.stdout()).toMatch(/^ {4}run_shell_command: 1\n {4}read_file: 1\n/m);
+    const { document } = await importOf(session.file);
+    const results = document?.messages.find((message) => message.role === "tool");
+    expect(results?.created_at).toBeUndefined();
+    expect(
+      results?.parts.map((part) => [
+        part.type,
+        (part as { provider_fields?: Record<string, unknown> }).provider_fields,
+      ]),
+    ).toEqual([
+      ["tool_result", { "gemini-cli": { timestamp: "2026-11-03T09:00:04.000Z" } }],
+      ["tool_result", { "gemini-cli": { timestamp: "2026-11-03T09:00:05.000Z" } }],
+    ]);
+  });
+
+  it("keeps the injected <session_context> as context, not as a prompt the user typed", async () => {
+    const session = writeGeminiCliSession(directory);
+    const { report } = await statsOf(session.file);
+    expect(report?.runs[0]?.messagesByRole).toEqual({ system: 1, user: 2, assistant: 3, tool: 1 });
+    const { document } = await importOf(session.file);
+    const [context, ...rest] = document?.messages ?? [];
+    expect(context).toMatchObject({
+      role: "system",
+      provider_fields: { "gemini-cli": { injected: "session_context" } },
+    });
+    expect(JSON.stringify(context?.parts)).toContain("<session_context>");
+    const prompts = rest
+      .filter((message) => message.role === "user")
+      .map((message) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join(""));
+    expect(prompts).toEqual(session.prompts);
+    // The re-appended message counted once, from its last version; tokens.tool in the input.
+    expect(report?.runs[0]?.own.usage).toMatchObject({
+      input_tokens: session.tokens.input + session.tokens.tool,
+      output_tokens: session.tokens.output + session.tokens.thoughts,
+      cache_read_tokens: session.tokens.cached,
+      reasoning_tokens: session.tokens.thoughts,
+    });
+  });
+});
