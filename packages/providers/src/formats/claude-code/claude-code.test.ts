@@ -497,6 +497,17 @@ describe("tool results", () => {
 });
 
 describe("records besides messages", () => {
+  it("are named with the right article whatever their type: an attachment record, a file-history-snapshot record", () => {
+    const text = lines(
+      { type: "file-history-snapshot", messageId: "u1", snapshot: { trackedFileBackups: {} }, isSnapshotUpdate: false },
+      user("u1", null, "Hi"),
+      record({ type: "attachment", uuid: "a1", parentUuid: "u1", attachment: { type: "hook_success" } }),
+    );
+    const messages = imported(text).losses.map((loss) => loss.message);
+    expect(messages).toContain("a file-history-snapshot record has no canonical place; kept in metadata");
+    expect(messages).toContain("an attachment record has no canonical place; kept in metadata");
+  });
+
   it("are kept verbatim in metadata, each named in the loss report as expected, and titles become the title", () => {
     const text = lines(
       { type: "file-history-snapshot", messageId: "u1", snapshot: { trackedFileBackups: {} }, isSnapshotUpdate: false },

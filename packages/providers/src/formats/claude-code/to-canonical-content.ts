@@ -7,6 +7,7 @@
  * verbatim as a native part with a loss, never dropped. Fields a block has beyond the mapped ones go to the part's
  * `provider_fields.anthropic`.
  */
+import { withIndefiniteArticle } from "@agent-transcript/core/text";
 import type { Issuer, Part, ToolResultPart } from "@agent-transcript/core";
 import { isJsonObject, serverToolResult, setField, type JsonObject } from "../../conversion/index.js";
 
@@ -67,8 +68,14 @@ export function blockToPart(block: unknown, issuer: Issuer, losses: BlockLoss[])
   const known = knownTypes.has(block.type);
   losses.push(
     known
-      ? { code: "invalid-field", message: `a ${block.type} block that is not well formed; kept as a native part` }
-      : { code: "kept-as-native", message: `a ${block.type} block has no canonical equivalent; kept as a native part` },
+      ? {
+          code: "invalid-field",
+          message: `${withIndefiniteArticle(`${block.type} block`)} that is not well formed; kept as a native part`,
+        }
+      : {
+          code: "kept-as-native",
+          message: `${withIndefiniteArticle(`${block.type} block`)} has no canonical equivalent; kept as a native part`,
+        },
   );
   return nativePart(block, issuer);
 }

@@ -3,6 +3,7 @@
  * merged into one message), a node of the conversation tree, or the record kept verbatim. The conventions the
  * document keeps (keys, the session fields said once) are defined here.
  */
+import { withIndefiniteArticle } from "@agent-transcript/core/text";
 import type { Issuer, Message, Part, ToolResultPart, Usage } from "@agent-transcript/core";
 import { normalizeUsage } from "@agent-transcript/core";
 import { isDateTime, isJsonObject, setField, type JsonObject, type SessionLossReport } from "../../conversion/index.js";
@@ -239,7 +240,12 @@ export function readRecord(file: FileState, line: number, record: JsonObject, re
         return;
       }
       if (metadataTypes.has(record.type as string))
-        report.loss(file, line, "kept-as-metadata", `a ${record.type} record has no canonical place; kept in metadata`);
+        report.loss(
+          file,
+          line,
+          "kept-as-metadata",
+          `${withIndefiniteArticle(`${record.type} record`)} has no canonical place; kept in metadata`,
+        );
       else
         report.loss(
           file,
@@ -256,7 +262,7 @@ export function readRecord(file: FileState, line: number, record: JsonObject, re
     file,
     line,
     "invalid-line",
-    `a ${record.type} record without a readable message (an object with role and content); kept in metadata`,
+    `${withIndefiniteArticle(`${record.type} record`)} without a readable message (an object with role and content); kept in metadata`,
   );
 }
 
