@@ -10,6 +10,7 @@ import {
   writeCodexRollout,
   writeGeminiCliSession,
 } from "@agent-transcript/fixtures/session-shapes";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { run } from "../../cli.js";
@@ -35,16 +36,33 @@ async function statsOf(file: string, ...flags: string[]) {
 }
 
 describe("Codex rollouts as Codex 0.153 writes them", () => {
+  it("keeps the context Codex injects as user turns (environment, AGENTS.md) as context, not as the user's prompts", async () => {
+    const real = path.join(
+      realFixturesRoot(),
+      "codemie-code/src/agents/plugins/codex/__tests__/fixtures/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl",
+    );
+    const { report } = await statsOf(real);
+    expect(report?.runs[0]?.messagesByRole).toMatchObject({ system: 1, user: 2 });
+    const { document } = await importOf(real);
+    const context = document?.messages.find((message) => message.role === "system");
+    expect(context?.provider_fields?.codex).toMatchObject({ injected: "agents_md" });
+    expect(JSON.stringify(context?.parts)).toContain("<environment_context>");
+    const prompts = (document?.messages ?? []).filter((message) => message.role === "user");
+    expect(prompts.map((message) => JSON.stringify(message.parts))).not.toContain("AGENTS.md instructions");
+    for (const prompt of prompts)
+      expect(JSON.stringify(prompt.parts)).not.toMatch(/<environment_context>|AGENTS\.md instructions/);
+  });
+
   it("counts each message once when the texts were redacted, as for the same rollout unredacted", async () => {
     const plain = writeCodexRollout(path.join(directory, "plain"));
     const redacted = writeCodexRollout(path.join(directory, "redacted"), { redacted: true });
     const before = await statsOf(plain.file);
     const after = await statsOf(redacted.file);
     expect(after.code).toBe(0);
-    // The environment context and the two prompts; the two replies and the turn with the tool call; its output.
-    const expected = { user: 3, assistant: 3, tool: 1 };
-    expect(before.report?.runs[0]?.messagesByRole).toEqual(expected);
-    expect(after.report?.runs[0]?.messagesByRole).toEqual(expected);
+    // The environment context (a system message: the user did not type it) and the two prompts; the two replies and
+    // the turn with the tool call; its output. Redacted, the context's text no longer says what it is: a user message.
+    expect(before.report?.runs[0]?.messagesByRole).toEqual({ system: 1, user: 2, assistant: 3, tool: 1 });
+    expect(after.report?.runs[0]?.messagesByRole).toEqual({ user: 3, assistant: 3, tool: 1 });
     expect(after.report?.runs[0]?.own.usage).toMatchObject({
       input_tokens: redacted.total.input_tokens,
       output_tokens: redacted.total.output_tokens,

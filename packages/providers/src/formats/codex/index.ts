@@ -9,7 +9,9 @@
  *   whole in `metadata["codex"].session`. `run.status` is `completed`: a rollout records what happened.
  * - `response_item`s are OpenAI Responses items, mapped as the Responses converter maps them: a `message` of the
  *   user, developer or system is a message of that role (texts → text parts, other blocks → native parts with a
- *   `kept-as-native` loss); the assistant's items of a turn (`message`, `reasoning`, `function_call`,
+ *   `kept-as-native` loss), except the context Codex sends as a user turn (`<environment_context>`,
+ *   `<user_instructions>`, `# AGENTS.md instructions for …`): a `system` message with
+ *   `provider_fields["codex"].injected` naming it, never the user's prompt and never matched with an echo; the assistant's items of a turn (`message`, `reasoning`, `function_call`,
  *   `custom_tool_call`, `local_shell_call`, `tool_search_call`, `web_search_call` and the other provider-run calls)
  *   form one assistant message until a result or another role's message comes; reasoning keeps `encrypted_content`,
  *   its id and summary with issuer `{ openai, responses, model }`, so it can be sent back to the Responses API. The

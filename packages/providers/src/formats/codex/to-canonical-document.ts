@@ -196,7 +196,9 @@ function toMessage(unit: Unit): Message {
   if (unit.model !== undefined) message.model = unit.model;
   message.parts = unit.parts;
   if (unit.usage !== undefined) message.usage = unit.usage;
-  message.provider_fields = { [codexKey]: { lines: unit.lines } };
+  message.provider_fields = {
+    [codexKey]: { lines: unit.lines, ...(unit.injected === undefined ? {} : { injected: unit.injected }) },
+  };
   return message;
 }
 

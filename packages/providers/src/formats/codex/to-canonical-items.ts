@@ -14,6 +14,8 @@ export interface MappedItem {
   parts: Part[];
   /** The texts an `event_msg` echo of this item would repeat (message texts, reasoning summaries and content). */
   texts: string[];
+  /** Which context Codex injected as a user turn, when this message is one (then a system message, never echoed). */
+  injected?: string;
 }
 
 export function responsesIssuer(model: string | undefined): Issuer {
@@ -120,6 +122,15 @@ function callId(item: JsonObject, line: number): string {
   return `line-${line}`;
 }
 
+/** Which context Codex injected, when a user message's text opens with one of its blocks. */
+function injectedContext(text: string | undefined): string | undefined {
+  const opening = text?.trimStart() ?? "";
+  if (opening.startsWith("<environment_context>")) return "environment_context";
+  if (opening.startsWith("<user_instructions>")) return "user_instructions";
+  if (opening.startsWith("# AGENTS.md instructions for ")) return "agents_md";
+  return undefined;
+}
+
 /**
  * One `response_item` payload → its parts and the role of the message they belong to; `native` counts the content
  * blocks kept as native parts. Never throws.
@@ -134,7 +145,7 @@ export function itemToParts(
   const texts: string[] = [];
   if (type === "message") {
     const role = item.role;
-    const mapped: ItemRole =
+    let mapped: ItemRole =
       role === "assistant" ? "assistant" : role === "developer" ? "developer" : role === "system" ? "system" : "user";
     const { parts, native } = contentParts(item.content, issuer, texts);
     const fields = rest(item, ["type", "role", "content"]);
@@ -142,8 +153,12 @@ export function itemToParts(
       const first = parts[0] as { provider_fields?: Record<string, JsonObject> };
       first.provider_fields = { codex: { ...(first.provider_fields?.codex ?? {}), item: { type, ...fields } } };
     }
+    // The context Codex sends as user turns (the environment, AGENTS.md, the user's standing instructions) was never
+    // typed by the user: a system message, marked as what it is, so it is never counted as the user's prompt.
+    const injected = mapped === "user" ? injectedContext(texts[0]) : undefined;
+    if (injected !== undefined) mapped = "system";
     texts.push(texts.join(""));
-    return { role: mapped, parts, texts, native };
+    return { role: mapped, parts, texts, native, ...(injected === undefined ? {} : { injected }) };
   }
   if (type === "reasoning") {
     const part: Extract<Part, { type: "reasoning" }> = { type: "reasoning" };

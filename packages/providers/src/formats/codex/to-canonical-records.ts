@@ -31,6 +31,8 @@ export interface Unit {
   echo: string | undefined;
   /** The index of the turn it belongs to (the usage of a turn goes on its last assistant message). */
   turn: number;
+  /** Which context Codex injected as a user turn (`environment_context`, `agents_md`, `user_instructions`). */
+  injected?: string;
 }
 
 /** What an echo repeats: the user's text, the assistant's text, or its reasoning. */
@@ -411,13 +413,14 @@ function readItem(
   }
   const mapped = itemToParts(item, line, file.model);
   const unit = unitFor(file, mapped.role, line, at);
+  if (mapped.injected !== undefined) unit.injected = mapped.injected;
   for (const part of mapped.parts) unit.parts.push(part);
   unit.lines.push(lineEntry(line, record, type));
   for (const text of mapped.texts) file.texts.add(text.trim());
   const kind: SpokenKind | undefined =
     type === "reasoning"
       ? "reasoning"
-      : type === "message" && (item.role === "user" || item.role === "assistant")
+      : type === "message" && (item.role === "user" || item.role === "assistant") && mapped.injected === undefined
         ? item.role
         : undefined;
   if (kind !== undefined) file.spoken.push({ line, kind, turn: unit.turn, echo: undefined });
