@@ -1,5 +1,5 @@
 import type { Tolerant } from "@agent-transcript/core";
-import { groupDigits } from "@agent-transcript/core/text";
+import { describeCount, groupDigits } from "@agent-transcript/core/text";
 import { compact, oneLine } from "../../event-summary.js";
 import { isFailedResult, payloadOf, reportReading, streamEventLog } from "../../input/event-log.js";
 import { messageLine, shown, type CommandIo } from "../../io.js";
@@ -130,6 +130,12 @@ export async function runTimeline(input: string, options: EventLogQueryOptions, 
           ? "no events"
           : `no steps started among its ${reading.events} events (timeline lists step.started; \`tail\` shows every event)`;
     io.stderr(messageLine(`${reading.source}: ${why}`));
-  }
+  } else if (untimed > 0 && verbosity !== "quiet")
+    // A time is never made up (a Gemini CLI tool results' message records none): what has none is said, not skipped.
+    io.stderr(
+      messageLine(
+        `${reading.source}: ${describeCount(untimed, "message")} without a time of ${untimed === 1 ? "its" : "their"} own not listed`,
+      ),
+    );
   return status;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
+import { writeGeminiCliSession } from "@agent-transcript/fixtures/session-shapes";
 import { importSession } from "@agent-transcript/providers/node";
 import { createRecorder } from "@agent-transcript/recorder";
 import { describe, expect, it } from "vitest";
@@ -56,6 +57,20 @@ describe("timeline of an agent's session", () => {
       expect(entries.filter((entry) => entry.kind === "assistant").length).toBeGreaterThan(0);
       for (const entry of entries) expect(Number.isFinite(Date.parse(entry.timestamp))).toBe(true);
     }
+  });
+});
+
+describe("timeline of messages without a time", () => {
+  it("says how many it left out, never skipping them silently (a Gemini CLI tool results' message records none)", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "timeline-untimed-"));
+    const session = writeGeminiCliSession(folder);
+    const output = captureIo();
+    expect(await run(["timeline", session.file], output.io)).toBe(0);
+    expect(output.stdout()).toContain("\ttool call\trun_shell_command");
+    expect(output.stderr()).toMatch(/: 1 message without a time of its own not listed\n/);
+    const quiet = captureIo();
+    expect(await run(["timeline", session.file, "--quiet"], quiet.io)).toBe(0);
+    expect(quiet.stderr()).toBe("");
   });
 });
 
