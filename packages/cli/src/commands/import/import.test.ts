@@ -141,6 +141,76 @@ describe("agent-transcript import", () => {
   });
 });
 
+interface RunStats {
+  toolsByName: Record<string, { calls: number; errors: number; durationMs: number; timedCalls: number }>;
+  own: { toolErrors: number; usage: Record<string, number>; cost: { amount: number } | null };
+}
+
+async function statsOf(file: string): Promise<RunStats> {
+  const output = captureIo();
+  expect(await run(["stats", file, "--json"], output.io)).toBe(0);
+  const report = JSON.parse(output.stdout()) as { runs: RunStats[] };
+  return report.runs[0] as RunStats;
+}
+
+describe("an ATIF round trip (import, export --format atif, import again)", () => {
+  it("keeps a Claude Code session's failed calls, call durations and cache writes, so stats says the same", async () => {
+    const folder = mkdtempSync(path.join(scratch, "atif-round-trip-"));
+    const imported = path.join(folder, "session.json");
+    const trajectory = path.join(folder, "trajectory.json");
+    const back = path.join(folder, "back.json");
+    expect((await runImport([session, "--output", imported, "--quiet"])).code).toBe(0);
+    const exported = captureIo();
+    expect(await run(["export", imported, "--format", "atif", "--output", trajectory], exported.io)).toBe(0);
+    // What ATIF has no field for is carried in `extra`, not dropped: no warning says the status or the count is lost.
+    expect(exported.stderr()).not.toMatch(/status-mapped|cache_write_tokens|duration_ms/);
+    expect((await runImport([trajectory, "--output", back, "--quiet"])).code).toBe(0);
+
+    const before = await statsOf(imported);
+    const after = await statsOf(back);
+    expect(before.own.toolErrors).toBe(5);
+    expect(after.own.toolErrors).toBe(before.own.toolErrors);
+    expect(after.toolsByName.Bash).toEqual(before.toolsByName.Bash);
+    expect(after.toolsByName.Bash?.durationMs).toBeGreaterThan(0);
+    expect(after.own.usage.cache_write_tokens).toBe(before.own.usage.cache_write_tokens);
+    expect(after.own.cost?.amount).toBeCloseTo(before.own.cost?.amount ?? Number.NaN, 9);
+  });
+
+  it("leaves a call's duration unknown when the trajectory records no time for its result, never 0 ms", async () => {
+    const folder = mkdtempSync(path.join(scratch, "atif-times-"));
+    const file = path.join(folder, "trajectory.json");
+    const trajectory = {
+      schema_version: "ATIF-v1.7",
+      session_id: "timed",
+      agent: { name: "harness", version: "1.0" },
+      steps: [
+        { step_id: 1, timestamp: "2026-03-01T10:00:00Z", source: "user", message: "List the files." },
+        {
+          step_id: 2,
+          timestamp: "2026-03-01T10:00:05Z",
+          source: "agent",
+          message: "",
+          tool_calls: [{ tool_call_id: "call-1", function_name: "ls", arguments: {} }],
+          observation: { results: [{ source_call_id: "call-1", content: "a.txt" }] },
+        },
+        { step_id: 3, timestamp: "2026-03-01T10:00:09Z", source: "agent", message: "There is a.txt." },
+      ],
+    };
+    writeFileSync(file, `${JSON.stringify(trajectory, null, 2)}\n`);
+    const imported = path.join(folder, "imported.json");
+    expect((await runImport([file, "--output", imported, "--quiet"])).code).toBe(0);
+    const stats = await statsOf(imported);
+    expect(stats.toolsByName.ls).toMatchObject({ calls: 1, errors: 0, timedCalls: 0, durationMs: 0 });
+    const tools = captureIo();
+    expect(await run(["tools", imported], tools.io)).toBe(0);
+    expect(tools.stdout()).toBe("call-1\tls\tok\n");
+    // And the trajectory written back is the one read.
+    const again = path.join(folder, "again.json");
+    expect(await run(["export", imported, "--format", "atif", "--output", again], captureIo().io)).toBe(0);
+    expect(JSON.parse(readFileSync(again, "utf8"))).toEqual(trajectory);
+  });
+});
+
 describe("a Claude Code session through convert and export", () => {
   it("converts with --from claude-code and by detection, to a document or a provider request", async () => {
     const named = captureIo();
