@@ -207,6 +207,8 @@ function fromCanonical(
     ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),
     ...(settings === undefined ? {} : { settings }),
     ...(name === undefined ? {} : { name }),
+    // A request needs a model: the one the input records, else --model; never an empty name sent on.
+    requireModel: true,
   });
   const warnings = importWarnings(result.warnings, "export");
   if (!result.ok) return { ok: false, errors: reportedErrors(result.errors), warnings };
