@@ -450,8 +450,9 @@ describe("hostile input through validate, export and convert", () => {
         schema_version: "1.0.0",
         id: "w",
         messages: [
-          { role: "user", parts: [{ type: "text", text: "go" }] },
-          { role: "assistant", parts: [{ type: "text", text: "ok" }, ...reasoning] },
+          // A participant name Chat has no field for: one warning of another code beside the 130,000.
+          { role: "user", name: "ana", parts: [{ type: "text", text: "go" }] },
+          { role: "assistant", model: "gpt-4.1", parts: [{ type: "text", text: "ok" }, ...reasoning] },
         ],
       }),
     );

@@ -650,7 +650,8 @@ export function carryRequestSettings(
 export function recordedModel(document: Tolerant.Transcript): string | undefined {
   for (let index = document.messages.length - 1; index >= 0; index -= 1) {
     const message = document.messages[index];
-    if (message?.role === "assistant" && typeof message.model === "string" && message.model !== "") return message.model;
+    if (message?.role === "assistant" && typeof message.model === "string" && message.model !== "")
+      return message.model;
   }
   return undefined;
 }

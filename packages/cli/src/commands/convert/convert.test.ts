@@ -700,7 +700,10 @@ describe("an agent's session converted to a provider request", () => {
     const target = path.join(mkdtempSync(path.join(scratch, "codex-responses-")), "request.json");
     const output = capture();
     expect(await run(["convert", codexRollout, "--to", "openai-responses", "--output", target], output.io)).toBe(0);
-    const request = JSON.parse(readFileSync(target, "utf8")) as { model?: string; input: Array<Record<string, unknown>> };
+    const request = JSON.parse(readFileSync(target, "utf8")) as {
+      model?: string;
+      input: Array<Record<string, unknown>>;
+    };
     return { request, stderr: output.stderr() };
   }
 
@@ -720,9 +723,56 @@ describe("an agent's session converted to a provider request", () => {
     expect(reasoning).toHaveLength(25);
     // Codex records its items without ids; each is sent back as it was recorded, in order.
     expect(request.input.filter((item) => item.type === "reasoning")).toEqual(
-      reasoning.map((item) => ({ type: "reasoning", summary: item.summary, encrypted_content: item.encrypted_content })),
+      reasoning.map((item) => ({
+        type: "reasoning",
+        summary: item.summary,
+        encrypted_content: item.encrypted_content,
+      })),
     );
     expect(stderr).not.toContain("reasoning-dropped");
+  });
+
+  it("says what the session kept apart from what writing the target lost: by code, every one only with --verbose", async () => {
+    const { request, stderr } = await codexRequest();
+    expect(request.input.length).toBeGreaterThan(0);
+    const name = codexRollout;
+    const lines = stderr.trimEnd().split("\n");
+    // The session's records kept whole, counted by code; then the conversion's warnings, one line per code.
+    expect(lines[0]).toBe(`${name}: 70 warnings: kept-as-metadata ×55, duplicate-line ×15; --verbose lists each`);
+    expect(lines[3]).toBe(`${name}: 378 warnings: field-dropped ×378; --verbose lists each`);
+    expect(lines[4]).toMatch(
+      new RegExp(
+        `^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: warning: field-dropped ×378, first at /created_at: `,
+      ),
+    );
+    expect(lines.at(-1)).toMatch(
+      / \(codex session\) to openai-responses request with 378 warnings; of the session, 70 kept as metadata or whole, 0 could not be read; wrote /,
+    );
+    expect(lines).toHaveLength(6);
+    const verbose = capture();
+    expect(
+      await run(
+        [
+          "convert",
+          codexRollout,
+          "--to",
+          "openai-responses",
+          "--output",
+          path.join(scratch, "verbose.json"),
+          "--verbose",
+        ],
+        verbose.io,
+      ),
+    ).toBe(0);
+    const details = verbose
+      .stderr()
+      .split("\n")
+      .filter((line) => line.includes(": warning: "));
+    expect(details).toHaveLength(70 + 378);
+    // Every one with its pointer: each of the 134 messages' created_at that Responses input has no field for.
+    expect(details.filter((line) => /: warning: \/messages\/\d+\/created_at: field-dropped: /.test(line))).toHaveLength(
+      134,
+    );
   });
 
   it("names the model a Claude Code session records in an OpenAI Chat request, never an empty one", async () => {
@@ -738,7 +788,9 @@ describe("an agent's session converted to a provider request", () => {
     expect(output.stderr()).not.toContain("value-assumed");
     // --model still overrides what the session records.
     const chosen = capture();
-    expect(await run(["convert", claudeSession, "--to", "openai-chat", "--model", "gpt-4.1", "--quiet"], chosen.io)).toBe(0);
+    expect(
+      await run(["convert", claudeSession, "--to", "openai-chat", "--model", "gpt-4.1", "--quiet"], chosen.io),
+    ).toBe(0);
     expect(JSON.parse(chosen.stdout())).toMatchObject({ model: "gpt-4.1" });
   });
 });
