@@ -124,7 +124,7 @@ function metricsOf(
   if (amount !== undefined) metrics[costField] = amount;
   if (kept !== undefined)
     for (const key of Object.keys(kept)) if (metrics[key] === undefined) setField(metrics, key, cloneJson(kept[key]));
-  carry(metrics, carried);
+  carry(metrics, carried, where, warnings);
   return metrics;
 }
 
@@ -132,8 +132,14 @@ function metricsOf(
  * Writes `values` (canonical fields ATIF has no place for) under `extra[carriedKey]` of an ATIF object, beside the
  * producer's own fields its `extra` already holds; nothing when there are none.
  */
-function carry(target: JsonObject, values: JsonObject): void {
+function carry(target: JsonObject, values: JsonObject, where: string, warnings: Problems): void {
   if (Object.keys(values).length === 0) return;
+  if (target.extra !== undefined && !isJsonObject(target.extra)) {
+    // An `extra` kept as written that is no object (a producer's mistake) stays as it was: nothing goes into it.
+    for (const key of Object.keys(values))
+      warnings.warn("field-dropped", pointer(where, key), `ATIF's extra here is not an object; ${key} was left out`);
+    return;
+  }
   const extra: JsonObject = isJsonObject(target.extra) ? target.extra : {};
   const carried: JsonObject = isJsonObject(extra[carriedKey]) ? extra[carriedKey] : {};
   for (const key of Object.keys(values)) setField(carried, key, values[key]);
@@ -615,14 +621,19 @@ function addResults(
         setField(result, key, cloneJson(kept[key]));
     // ATIF results have no status, error, name, duration or time: they go in the result's `extra`, where our import
     // reads them back (a failed call stays failed, a duration known stays known).
-    carry(result, {
-      ...(part.status === "ok" ? {} : { status: part.status }),
-      ...(part.error === undefined ? {} : { error: part.error }),
-      ...(part.name === undefined ? {} : { name: part.name }),
-      ...(part.duration_ms === undefined ? {} : { duration_ms: part.duration_ms }),
-      ...(part.truncated === undefined ? {} : { truncated: part.truncated }),
-      ...(message.created_at === undefined ? {} : { created_at: message.created_at }),
-    });
+    carry(
+      result,
+      {
+        ...(part.status === "ok" ? {} : { status: part.status }),
+        ...(part.error === undefined ? {} : { error: part.error }),
+        ...(part.name === undefined ? {} : { name: part.name }),
+        ...(part.duration_ms === undefined ? {} : { duration_ms: part.duration_ms }),
+        ...(part.truncated === undefined ? {} : { truncated: part.truncated }),
+        ...(message.created_at === undefined ? {} : { created_at: message.created_at }),
+      },
+      partWhere,
+      warnings,
+    );
     const step = unlinked === undefined ? (stepOfCall.get(part.call_id) ?? fallback) : fallback;
     // ATIF links a result only to a call of its own step: a result whose call no step made is written unlinked.
     if (unlinked === undefined && !step.callIds.has(part.call_id) && kept.unmatched_call_kept !== true) {
