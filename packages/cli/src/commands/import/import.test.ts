@@ -184,6 +184,27 @@ describe("an ATIF round trip (import, export --format atif, import again)", () =
     expect(after.own.cost?.amount).toBeCloseTo(before.own.cost?.amount ?? Number.NaN, 9);
   });
 
+  it("keeps a trajectory's continuation when it is exported under another name", async () => {
+    const folder = mkdtempSync(path.join(scratch, "atif-continued-"));
+    const fixtures = path.join(realFixturesRoot(), "inspect-scout/tests/sources/atif_source/fixtures");
+    cpSync(fixtures, folder, { recursive: true });
+    const trajectory = path.join(folder, "terminus_2_hello-world-context-summarization-linear-history.trajectory.json");
+    const imported = path.join(folder, "imported.json");
+    const renamed = path.join(folder, "renamed.json");
+    const back = path.join(folder, "back.json");
+    const first = await runImport([trajectory, "--json", "--output", imported]);
+    expect((JSON.parse(first.stdout) as ImportReport).childRuns).toBe(1);
+    expect(await run(["export", imported, "--format", "atif", "--output", renamed], captureIo().io)).toBe(0);
+    // The continuation goes beside the file as written, under its name, where an import finds it.
+    expect(existsSync(path.join(folder, "renamed.cont-1.json"))).toBe(true);
+    const again = JSON.parse((await runImport([renamed, "--json", "--output", back])).stdout) as ImportReport;
+    expect(again.childRuns).toBe(1);
+    expect(again.messages).toBe(9);
+    const before = JSON.parse(readFileSync(imported, "utf8")) as Transcript;
+    const after = JSON.parse(readFileSync(back, "utf8")) as Transcript;
+    expect(after.run?.children?.[0]?.transcript?.messages).toEqual(before.run?.children?.[0]?.transcript?.messages);
+  });
+
   it("leaves a call's duration unknown when the trajectory records no time for its result, never 0 ms", async () => {
     const folder = mkdtempSync(path.join(scratch, "atif-times-"));
     const file = path.join(folder, "trajectory.json");

@@ -18,7 +18,7 @@ import {
   type SessionExportOptions,
   type SessionExportResult,
 } from "../../conversion/index.js";
-import { atifKey, carriedKey } from "./to-canonical.js";
+import { atifKey, carriedKey, continuationIndex } from "./to-canonical.js";
 import type { AtifTrajectory } from "./types.js";
 
 /** The version written for a document that did not come from ATIF: the newest one whose changelog we checked. */
@@ -200,6 +200,7 @@ export function exportTrajectory(
   files: SessionExportFile[],
   name: string,
   embedded: boolean,
+  renamed: ReadonlyMap<string, string> = continuationNames(document, name),
 ): AtifTrajectory {
   const kept = isJsonObject(document.metadata?.[atifKey]) ? (document.metadata?.[atifKey] as JsonObject) : {};
   const fromAtif = document.source?.format === "atif";
@@ -314,6 +315,10 @@ export function exportTrajectory(
       continue;
     setField(trajectory, key, cloneJson(kept[key]));
   }
+  // A reference to a continuation written under another name follows it.
+  const reference = trajectory.continued_trajectory_ref;
+  if (typeof reference === "string" && renamed.has(reference))
+    trajectory.continued_trajectory_ref = renamed.get(reference);
 
   // Child runs: continuations are files of their own, sub-agents are embedded (v1.7).
   const run = document.run;
@@ -326,8 +331,19 @@ export function exportTrajectory(
       return;
     }
     if (!embedded && isContinuation(child)) {
-      const fileName = child.location ?? continuationName(name, files.length);
-      const value = exportTrajectory(child.transcript, pointer(where, "transcript"), warnings, files, fileName, false);
+      const fileName =
+        child.location === undefined
+          ? continuationName(name, files.length)
+          : (renamed.get(child.location) ?? child.location);
+      const value = exportTrajectory(
+        child.transcript,
+        pointer(where, "transcript"),
+        warnings,
+        files,
+        fileName,
+        false,
+        renamed,
+      );
       files.push({ name: fileName, text: `${JSON.stringify(value, null, 2)}\n` });
       if (continuationRef === undefined) trajectory.continued_trajectory_ref = fileName;
       return;
@@ -379,6 +395,21 @@ export function exportTrajectory(
 
 function isContinuation(child: ChildRun): boolean {
   return child.title !== undefined && /^continuation \d+$/.test(child.title);
+}
+
+/**
+ * The file each continuation is written to, by the name it was read from: `<name>.cont-<n>.json` beside the trajectory
+ * as it is written now, so that a trajectory written under another name is read back with its continuations (they
+ * are found by that pattern) instead of pointing at files that are not beside it.
+ */
+function continuationNames(document: Transcript, name: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const child of document.run?.children ?? []) {
+    if (child.location === undefined || !isContinuation(child)) continue;
+    const index = continuationIndex(child.location);
+    if (index !== undefined) names.set(child.location, continuationName(name, index));
+  }
+  return names;
 }
 
 function continuationName(name: string, index: number): string {

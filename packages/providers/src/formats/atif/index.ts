@@ -22,7 +22,8 @@
  * - final_metrics → the document's `usage` and `cost` (the totals as ATIF wrote them; they are not recomputed).
  * - subagent_trajectories (v1.7) → child runs (`run.children[].transcript`), linked to the call whose observation's
  *   subagent_trajectory_ref names them; a continuation file → a child run titled `continuation <n>`, located at its
- *   file name. References to trajectories in other files stay as written, on the result.
+ *   file name (written back beside the trajectory as written, `<written name>.cont-<n>.json`, where an import finds
+ *   it again). References to trajectories in other files stay as written, on the result.
  * - Kept by rule, with a `kept-as-metadata` loss naming the JSON pointer and line: a step's reasoning_effort,
  *   is_copied_context, llm_call_count, extra, the metrics' token ids, logprobs and extra (`provider_fields.atif` of
  *   the message); the trajectory's agent model_name, tool_definitions and extra, trajectory_id, notes,
