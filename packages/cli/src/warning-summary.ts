@@ -71,3 +71,12 @@ export function warningLines(source: string, warnings: readonly ReportedWarning[
     );
   return lines;
 }
+
+/**
+ * What an import did with what a session holds beyond the canonical fields, in two counts (import's and convert's
+ * summary line): `1211 kept as metadata or whole, 2 could not be read`. "Losses" alone read as if all were lost,
+ * though most are records kept whole by a documented rule.
+ */
+export function sessionLossSummary(kept: number, unreadable: number): string {
+  return `${kept} kept as metadata or whole, ${unreadable} could not be read`;
+}

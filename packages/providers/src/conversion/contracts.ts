@@ -37,6 +37,12 @@ export interface FromCanonicalOptions {
    * target's own field; one the target has no field for is named in a warning. Requests only.
    */
   settings?: RequestSettings;
+  /**
+   * Fail when a request would name no model (neither the settings nor an assistant message of the document name one),
+   * instead of writing it without one (OpenAI Responses) or with an empty name and a `value-assumed` warning (the chat
+   * family). The CLI sets it: its `--model` gives the model. Requests only.
+   */
+  requireModel?: boolean;
 }
 
 /** A structural rule of the target's API that a request breaks, found before sending it. */

@@ -643,4 +643,51 @@ export function carryRequestSettings(
   });
 }
 
+/**
+ * The model a request written from `document` is for when no setting names one: the latest an assistant message
+ * names (a session's documents, Codex's and Claude Code's, record the model per response and no request settings).
+ */
+export function recordedModel(document: Tolerant.Transcript): string | undefined {
+  for (let index = document.messages.length - 1; index >= 0; index -= 1) {
+    const message = document.messages[index];
+    if (message?.role === "assistant" && typeof message.model === "string" && message.model !== "")
+      return message.model;
+  }
+  return undefined;
+}
+
+/**
+ * Names the request's model when no setting did: the model the document records. Without one, an error when the
+ * caller asks for a model (`requireModel`: an empty name would only move the failure to the sending); else, where the
+ * target requires the field (`empty`), an empty name to be set before sending with a `value-assumed` warning, and
+ * nothing where it may be left out (`absent`: OpenAI Responses, whose stored prompts may name the model).
+ */
+export function nameRequestModel(
+  document: Tolerant.Transcript,
+  request: JsonObject,
+  target: { label: string; missing: "empty" | "absent" },
+  options: FromCanonicalOptions,
+  problems: Problems,
+): void {
+  if (typeof request.model === "string" && request.model !== "") return;
+  const model = recordedModel(document);
+  if (model !== undefined) {
+    request.model = model;
+    return;
+  }
+  const named = "the document names no model (no request setting, no assistant message's model)";
+  if (options.requireModel === true) {
+    problems.error("/provider_fields", `${named}; give the one to send (settings.model; the CLI's --model)`);
+    return;
+  }
+  // A model the request keeps that is no name, and a target whose model is optional, are written as they are.
+  if (request.model !== undefined || target.missing === "absent") return;
+  request.model = "";
+  problems.warn(
+    "value-assumed",
+    "/provider_fields",
+    `${named}; the ${target.label} request is written with an empty model, to be set before sending`,
+  );
+}
+
 export type { RequestSettings };

@@ -193,9 +193,15 @@ describe("agent-transcript convert across formats", () => {
     const same = capture();
     expect(await run(["convert", portable, "--to", "portable"], same.io)).toBe(0);
     expect(JSON.parse(same.stdout())).toEqual(JSON.parse(readFileSync(portable, "utf8")));
+    // A portable list names no model: a request for it needs --model, never an empty name.
+    const unnamed = capture();
+    expect(await run(["convert", portable, "--to", "openai-chat"], unnamed.io)).toBe(1);
+    expect(unnamed.stdout()).toBe("");
+    expect(unnamed.stderr()).toContain("the document names no model");
+    expect(unnamed.stderr()).toContain("--model");
     const chat = capture();
-    expect(await run(["convert", portable, "--to", "openai-chat"], chat.io)).toBe(0);
-    expect(JSON.parse(chat.stdout())).toMatchObject({ messages: expect.any(Array) });
+    expect(await run(["convert", portable, "--to", "openai-chat", "--model", "gpt-4.1"], chat.io)).toBe(0);
+    expect(JSON.parse(chat.stdout())).toMatchObject({ model: "gpt-4.1", messages: expect.any(Array) });
   });
 
   it("reads and writes the Warp export and devflow runs both ways, detected or named with --from", async () => {
@@ -670,5 +676,121 @@ describe("convert to and from the interchange formats (ATIF, AWF transcript logs
     const invalid = capture();
     expect(await run(["validate", broken], invalid.io)).toBe(1);
     expect(invalid.stdout()).toMatch(/broken\.trajectory\.json:\d+: \/steps\/1: atif: invalid-field: .*timestamp/);
+  });
+});
+
+describe("an agent's session converted to a provider request", () => {
+  const codexRollout = path.join(
+    repositoryRoot,
+    "tools/fixtures/real/codemie-code/src/agents/plugins/codex/__tests__/fixtures/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl",
+  );
+  const claudeSession = path.join(
+    repositoryRoot,
+    "tools/fixtures/real/spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+  );
+  /** The values of one kind of record a session file holds, read from its lines as the agent wrote them. */
+  const recorded = (file: string, keep: (record: Record<string, unknown>) => boolean) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter(keep);
+
+  async function codexRequest() {
+    const target = path.join(mkdtempSync(path.join(scratch, "codex-responses-")), "request.json");
+    const output = capture();
+    expect(await run(["convert", codexRollout, "--to", "openai-responses", "--output", target], output.io)).toBe(0);
+    const request = JSON.parse(readFileSync(target, "utf8")) as {
+      model?: string;
+      input: Array<Record<string, unknown>>;
+    };
+    return { request, stderr: output.stderr() };
+  }
+
+  it("names the model a Codex rollout records in an OpenAI Responses request", async () => {
+    const { request } = await codexRequest();
+    const contexts = recorded(codexRollout, (record) => record.type === "turn_context");
+    expect(request.model).toBe((contexts.at(-1)?.payload as { model: string }).model);
+    expect(request.model).toBe("gpt-5.5");
+  });
+
+  it("replays a Codex rollout's reasoning items with their encrypted content, as Codex recorded them", async () => {
+    const { request, stderr } = await codexRequest();
+    const reasoning = recorded(
+      codexRollout,
+      (record) => record.type === "response_item" && (record.payload as { type?: string }).type === "reasoning",
+    ).map((record) => record.payload as { summary: unknown[]; encrypted_content: string });
+    expect(reasoning).toHaveLength(25);
+    // Codex records its items without ids; each is sent back as it was recorded, in order.
+    expect(request.input.filter((item) => item.type === "reasoning")).toEqual(
+      reasoning.map((item) => ({
+        type: "reasoning",
+        summary: item.summary,
+        encrypted_content: item.encrypted_content,
+      })),
+    );
+    expect(stderr).not.toContain("reasoning-dropped");
+  });
+
+  it("says what the session kept apart from what writing the target lost: by code, every one only with --verbose", async () => {
+    const { request, stderr } = await codexRequest();
+    expect(request.input.length).toBeGreaterThan(0);
+    const name = codexRollout;
+    const lines = stderr.trimEnd().split("\n");
+    // The session's records kept whole, counted by code; then the conversion's warnings, one line per code.
+    expect(lines[0]).toBe(`${name}: 70 warnings: kept-as-metadata ×55, duplicate-line ×15; --verbose lists each`);
+    expect(lines[3]).toBe(`${name}: 378 warnings: field-dropped ×378; --verbose lists each`);
+    expect(lines[4]).toMatch(
+      new RegExp(
+        `^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: warning: field-dropped ×378, first at /created_at: `,
+      ),
+    );
+    expect(lines.at(-1)).toMatch(
+      / \(codex session\) to openai-responses request with 378 warnings; of the session, 70 kept as metadata or whole, 0 could not be read; wrote /,
+    );
+    expect(lines).toHaveLength(6);
+    const verbose = capture();
+    expect(
+      await run(
+        [
+          "convert",
+          codexRollout,
+          "--to",
+          "openai-responses",
+          "--output",
+          path.join(scratch, "verbose.json"),
+          "--verbose",
+        ],
+        verbose.io,
+      ),
+    ).toBe(0);
+    const details = verbose
+      .stderr()
+      .split("\n")
+      .filter((line) => line.includes(": warning: "));
+    expect(details).toHaveLength(70 + 378);
+    // Every one with its pointer: each of the 134 messages' created_at that Responses input has no field for.
+    expect(details.filter((line) => /: warning: \/messages\/\d+\/created_at: field-dropped: /.test(line))).toHaveLength(
+      134,
+    );
+  });
+
+  it("names the model a Claude Code session records in an OpenAI Chat request, never an empty one", async () => {
+    const target = path.join(mkdtempSync(path.join(scratch, "claude-chat-")), "request.json");
+    const output = capture();
+    expect(await run(["convert", claudeSession, "--to", "openai-chat", "--output", target], output.io)).toBe(0);
+    const models = recorded(claudeSession, (record) => record.type === "assistant").map(
+      (record) => (record.message as { model: string }).model,
+    );
+    const request = JSON.parse(readFileSync(target, "utf8")) as { model: string };
+    expect(request.model).toBe(models.at(-1));
+    expect(request.model).toBe("claude-opus-4-6");
+    expect(output.stderr()).not.toContain("value-assumed");
+    // --model still overrides what the session records.
+    const chosen = capture();
+    expect(
+      await run(["convert", claudeSession, "--to", "openai-chat", "--model", "gpt-4.1", "--quiet"], chosen.io),
+    ).toBe(0);
+    expect(JSON.parse(chosen.stdout())).toMatchObject({ model: "gpt-4.1" });
   });
 });

@@ -49,7 +49,7 @@ export const convert: CommandDefinition = {
       )
       .option(
         "--model <name>",
-        "the model a request names, whatever the input says (carried from the input's settings otherwise)",
+        "the model a request names, whatever the input says (otherwise the one its settings or its latest response name; an input naming none needs it)",
       )
       .option(
         "--max-tokens <count>",

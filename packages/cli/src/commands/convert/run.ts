@@ -7,6 +7,7 @@ import {
   detectKind,
   formatIds,
   isDocumentFormatId,
+  isExpectedSessionLoss,
   isProviderFormatId,
   isSessionFormatId,
   payloadFromCanonical,
@@ -36,7 +37,13 @@ import { jsonFileChunks, jsonLinesChunks } from "../../json-text.js";
 import { planOutput, writeOutput, requireOutputBesideJson } from "../../output.js";
 import { redactionSummary } from "../../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../../related-files.js";
-import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../../warning-summary.js";
+import {
+  sessionLossSummary,
+  verbosityOf,
+  warningLines,
+  type ReportedWarning,
+  type VerbosityOptions,
+} from "../../warning-summary.js";
 
 export { convertFormatIds, convertTargetFormatIds } from "../../format-choices.js";
 
@@ -207,6 +214,8 @@ function fromCanonical(
     ...(options.foreignReasoning === undefined ? {} : { foreignReasoning: options.foreignReasoning }),
     ...(settings === undefined ? {} : { settings }),
     ...(name === undefined ? {} : { name }),
+    // A request needs a model: the one the input records, else --model; never an empty name sent on.
+    requireModel: true,
   });
   const warnings = importWarnings(result.warnings, "export");
   if (!result.ok) return { ok: false, errors: reportedErrors(result.errors), warnings };
@@ -286,8 +295,14 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
     errors: [],
     redaction: null,
   };
+  // An agent's session's losses (records kept whole, lines that could not be read) come first, summarised apart from
+  // what writing the target lost or changed: one count of both read as if the session's metadata were lost.
+  const session = { kept: 0, unreadable: 0 };
   const sayWarnings = (): void => {
-    for (const line of warningLines(name, reportedWarnings(report.warnings), verbosity)) io.stderr(line);
+    const imported = session.kept + session.unreadable;
+    const groups = [report.warnings.slice(0, imported), report.warnings.slice(imported)];
+    for (const group of groups)
+      for (const line of warningLines(name, reportedWarnings(group), verbosity)) io.stderr(line);
   };
 
   const fail = (errors: ConvertError[], summary: string, omitted = 0): number => {
@@ -323,7 +338,14 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
   const detected = detectInput(input, read.bytes, options.from);
   if (!detected.ok) return cannotRead(detected.problem);
   if (detected.shape === "session")
-    return convertSession(input, read, detected.format, options, { report, plan, fail, sayWarnings, verbosity }, io);
+    return convertSession(
+      input,
+      read,
+      detected.format,
+      options,
+      { report, plan, fail, sayWarnings, verbosity, session },
+      io,
+    );
   const payload = parsePayload(input, detected.text, limits, detected.shape);
   if (!payload.ok) return fail([{ pointer: payload.pointer, message: payload.message }], `cannot read ${name}`);
 
@@ -368,7 +390,7 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
     from,
     kind,
     options,
-    { report, plan, fail, sayWarnings, verbosity },
+    { report, plan, fail, sayWarnings, verbosity, session },
     io,
   );
 }
@@ -379,6 +401,8 @@ interface ConvertContext {
   fail: (errors: ConvertError[], summary: string, omitted?: number) => number;
   sayWarnings: () => void;
   verbosity: ReturnType<typeof verbosityOf>;
+  /** An agent's session's losses, the first of the report's warnings: kept by a documented rule, or not readable. */
+  session: { kept: number; unreadable: number };
 }
 
 /** `convert` of an agent's session: imported with its related files, then written like any canonical document. */
@@ -404,6 +428,9 @@ async function convertSession(
       `cannot read ${name} as ${withIndefiniteArticle(describeKind(format, "document"))}`,
       loaded.omitted,
     );
+  // Every warning of the load is a loss of the session's, or a related file that could not be read.
+  context.session.unreadable = loaded.warnings.length - loaded.result.losses.filter(isExpectedSessionLoss).length;
+  context.session.kept = loaded.warnings.length - context.session.unreadable;
   for (const warning of loaded.warnings)
     report.warnings.push({
       stage: "import",
@@ -497,8 +524,11 @@ async function writeConverted(
     return exitCodes.success;
   }
   if (verbosity !== "quiet") {
-    const warned = report.warnings.length > 0 ? ` with ${describeCount(report.warnings.length, "warning")}` : "";
-    const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${warned}`;
+    const { kept, unreadable } = context.session;
+    const converting = report.warnings.length - kept - unreadable;
+    const warned = converting > 0 ? ` with ${describeCount(converting, "warning")}` : "";
+    const imported = isSessionFormatId(from) ? `; of the session, ${sessionLossSummary(kept, unreadable)}` : "";
+    const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${warned}${imported}`;
     io.stderr(messageLine(`agent-transcript: ${summary}${written === undefined ? "" : `; wrote ${written}`}`));
   }
   return exitCodes.success;

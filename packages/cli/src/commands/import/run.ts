@@ -9,7 +9,7 @@ import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "..
 import { withProgress } from "../../progress.js";
 import { jsonFileChunks } from "../../json-text.js";
 import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../../output.js";
-import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
+import { sessionLossSummary, verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
 
 export interface ImportCommandOptions extends InputOptions, VerbosityOptions {
   /** The session's format; detected from its first lines when absent. */
@@ -144,12 +144,11 @@ async function importWatched(input: string, options: ImportCommandOptions, io: C
     const parts = [
       describeCount(report.messages, "message"),
       ...(children.length > 0 ? [describeCount(children.length, "child run")] : []),
-      describeCount(losses.length, "loss", "losses") +
-        (report.unexplainedLosses > 0 ? ` (${report.unexplainedLosses} unexplained)` : ""),
     ];
+    const unreadable = report.unexplainedLosses;
     io.stderr(
       messageLine(
-        `agent-transcript: imported ${name} (${loaded.format} session): ${parts.join(", ")}${written === undefined ? "" : `; wrote ${written}`}`,
+        `agent-transcript: imported ${name} (${loaded.format} session): ${parts.join(", ")}; ${sessionLossSummary(losses.length - unreadable, unreadable)}${written === undefined ? "" : `; wrote ${written}`}`,
       ),
     );
   }
@@ -207,7 +206,7 @@ async function runImportFolder(input: string, options: ImportCommandOptions, io:
     if (!options.json && verbosity !== "quiet")
       io.stderr(
         messageLine(
-          `agent-transcript: imported ${session.path} (${session.format} session): ${describeCount(report.messages, "message")}, ${describeCount(losses.length, "loss", "losses")}${written === undefined ? "" : `; wrote ${written}`}`,
+          `agent-transcript: imported ${session.path} (${session.format} session): ${describeCount(report.messages, "message")}; ${sessionLossSummary(losses.length - report.unexplainedLosses, report.unexplainedLosses)}${written === undefined ? "" : `; wrote ${written}`}`,
         ),
       );
   }

@@ -88,8 +88,6 @@ export interface ChatMember {
   readonly provider: string;
   /** How warnings name the API ("OpenAI Chat", "Mistral", "Ollama"). */
   readonly label: string;
-  /** Who names the model, in the warning for a document without one ("OpenAI", "Mistral", "Ollama"). */
-  readonly vendor: string;
   /** The error for a request that is not an object. */
   readonly notRequest: string;
   /** A request without `messages` is refused (else it is read as none, marked absent so it comes back so). */

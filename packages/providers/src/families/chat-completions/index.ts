@@ -25,7 +25,7 @@ export { finishNative, keptInner, nest, targetFields, withFields, type ChatShape
 export { idChangeMessage, readToolCall, syntheticCallId, writeToolCall } from "./tool-calls.js";
 export { readTool } from "./tools.js";
 export { readChatMessage, readContentList, readRequest, requestToCanonical } from "./request-to-canonical.js";
-export { assumeModel, collectAssistant, contentValue, requestFromCanonical } from "./request-from-canonical.js";
+export { nameModel, collectAssistant, contentValue, requestFromCanonical } from "./request-from-canonical.js";
 export { responseFromCanonical, responseToCanonical } from "./response.js";
 export { readStream, streamFromCanonical, streamToCanonical } from "./stream.js";
 export { checkEachMessage, ToolMessageRuns } from "./check.js";

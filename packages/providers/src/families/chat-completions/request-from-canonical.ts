@@ -22,6 +22,7 @@ import {
   fillMissing,
   pointer,
   reportUnmapped,
+  nameRequestModel,
   runFromCanonical,
   shapeOf,
   TurnCallIds,
@@ -67,16 +68,17 @@ export function ownDocument(
 
 /**
  * A request names its model: one the request has (kept for the member, carried from another provider's settings or
- * passed as an option) is sent; without one it is written empty, with a warning.
+ * passed as an option), else the latest an assistant message names; without any it is written empty, with a warning
+ * (or refused, with `requireModel`).
  */
-export function assumeModel(member: ChatMember, request: JsonObject, problems: Problems): void {
-  if (request["model"] !== undefined) return;
-  problems.warn(
-    "value-assumed",
-    "/provider_fields",
-    `the document names no ${member.vendor} model (provider_fields.${member.provider}.model); model is written empty, to be set before sending`,
-  );
-  request["model"] = "";
+export function nameModel(
+  member: ChatMember,
+  document: Tolerant.Transcript,
+  request: JsonObject,
+  options: FromCanonicalOptions,
+  problems: Problems,
+): void {
+  nameRequestModel(document, request, { label: member.label, missing: "empty" }, options, problems);
 }
 
 /** The member's request for a document; `Request` is the member's native request type, which the JSON built is. */
@@ -119,7 +121,7 @@ function writeRequest<Request>(
   if (document.tool_choice !== undefined) writeToolChoice(dialect, document.tool_choice, request, problems);
   fillMissing(request, own);
   if (isSettingsFormat(dialect.format)) carryRequestSettings(dialect.format, input, request, options, problems);
-  assumeModel(dialect, request, problems);
+  nameModel(dialect, input, request, options, problems);
   return request as unknown as Request;
 }
 

@@ -155,7 +155,7 @@ describe("ATIF export of a document from elsewhere", () => {
     ],
   };
 
-  it("writes valid ATIF v1.7 and a warning, by JSON pointer, for each thing ATIF cannot carry", () => {
+  it("writes valid ATIF v1.7, carries in `extra` what ATIF has no field for, and warns, by JSON pointer, for what it cannot carry", () => {
     const exported = atifExporter.fromCanonical(document);
     if (!exported.ok) throw new Error("export failed");
     const trajectory = JSON.parse(exported.files[0]?.text ?? "") as Record<string, unknown>;
@@ -181,8 +181,11 @@ describe("ATIF export of a document from elsewhere", () => {
           message: "",
           reasoning_content: "think",
           tool_calls: [{ tool_call_id: "t1", function_name: "search", arguments: { value: "raw text" } }],
-          observation: { results: [{ source_call_id: "t1" }] },
-          metrics: { prompt_tokens: 10, completion_tokens: 5 },
+          // What ATIF has no field for is carried in the producer's `extra`, where our import reads it back.
+          observation: {
+            results: [{ source_call_id: "t1", extra: { agent_transcript: { status: "error", error: "timeout" } } }],
+          },
+          metrics: { prompt_tokens: 10, completion_tokens: 5, extra: { agent_transcript: { cache_write_tokens: 2 } } },
         },
       ],
     });
@@ -193,11 +196,69 @@ describe("ATIF export of a document from elsewhere", () => {
       ["field-dropped", "/messages/2/finish_reason"],
       ["reasoning-dropped", "/messages/2/parts/0/signature"],
       ["value-converted", "/messages/2/parts/1/input"],
-      ["field-dropped", "/messages/2/usage/cache_write_tokens"],
-      ["status-mapped", "/messages/3/parts/0/status"],
-      ["field-dropped", "/messages/3/parts/0/error"],
       ["value-assumed", "/producer"],
       ["value-assumed", "/producer/version"],
     ]);
+  });
+});
+
+describe("ATIF's extra as the carrier of what ATIF has no field for", () => {
+  const failed = {
+    ...base,
+    steps: [
+      {
+        step_id: 1,
+        source: "agent",
+        message: "",
+        tool_calls: [{ tool_call_id: "c1", function_name: "ls", arguments: {} }],
+        observation: { results: [{ source_call_id: "c1", content: "no", extra: "the producer's note" }] },
+      },
+    ],
+  };
+
+  it("reads back only well-typed values, keeping the others and the producer's own fields where they were", () => {
+    const imported = importTrajectory({
+      ...base,
+      steps: [
+        {
+          ...failed.steps[0],
+          observation: {
+            results: [
+              {
+                source_call_id: "c1",
+                content: "no",
+                extra: { mine: 1, agent_transcript: { status: "exploded", error: "denied", duration_ms: -5 } },
+              },
+            ],
+          },
+          metrics: { prompt_tokens: 3, completion_tokens: 1, extra: { agent_transcript: { cache_write_tokens: "2" } } },
+        },
+      ],
+    });
+    const [assistant, tool] = imported.document.messages;
+    expect(tool?.parts[0]).toMatchObject({
+      status: "ok",
+      error: "denied",
+      provider_fields: { atif: { extra: { mine: 1, agent_transcript: { status: "exploded", duration_ms: -5 } } } },
+    });
+    expect(assistant?.usage?.cache_write_tokens).toBeUndefined();
+    expect(tool?.created_at).toBeUndefined();
+  });
+
+  it("leaves an extra that is no object as it was, and says what could not go into it", () => {
+    const imported = importTrajectory(failed);
+    const document = structuredClone(imported.document);
+    const result = document.messages[1]?.parts[0];
+    if (result?.type !== "tool_result") throw new Error("no result");
+    result.status = "error";
+    const exported = atifExporter.fromCanonical(document);
+    if (!exported.ok) throw new Error("export failed");
+    const trajectory = JSON.parse(exported.files[0]?.text ?? "") as typeof failed;
+    expect(trajectory.steps[0]?.observation.results[0]?.extra).toBe("the producer's note");
+    expect(exported.warnings).toContainEqual({
+      code: "field-dropped",
+      path: "/messages/1/parts/0/status",
+      message: "ATIF's extra here is not an object; status was left out",
+    });
   });
 });

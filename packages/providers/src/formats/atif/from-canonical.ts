@@ -18,7 +18,7 @@ import {
   type SessionExportOptions,
   type SessionExportResult,
 } from "../../conversion/index.js";
-import { atifKey } from "./to-canonical.js";
+import { atifKey, carriedKey, continuationIndex } from "./to-canonical.js";
 import type { AtifTrajectory } from "./types.js";
 
 /** The version written for a document that did not come from ATIF: the newest one whose changelog we checked. */
@@ -103,6 +103,7 @@ function metricsOf(
 ): JsonObject | undefined {
   if (usage === undefined && amount === undefined && kept === undefined) return undefined;
   const metrics: JsonObject = {};
+  let carried: JsonObject = {};
   if (usage !== undefined) {
     const [prompt, completion, cached] = fields;
     // The fields the source wrote, when it was ATIF; all three otherwise (cached only when known).
@@ -112,17 +113,38 @@ function metricsOf(
     if (present(completion, true)) metrics[completion] = usage.output_tokens;
     if (present(cached, usage.cache_read_tokens !== undefined) && usage.cache_read_tokens !== undefined)
       metrics[cached] = usage.cache_read_tokens;
-    if (usage.cache_write_tokens !== undefined)
-      warnings.warn("field-dropped", pointer(where, "cache_write_tokens"), "ATIF metrics have no cache-write count");
-    if (usage.reasoning_tokens !== undefined)
-      warnings.warn("field-dropped", pointer(where, "reasoning_tokens"), "ATIF metrics have no reasoning-token count");
+    // ATIF counts no cache writes or reasoning tokens: carried in `extra`, so that a cost priced from them holds.
+    carried = {
+      ...(usage.cache_write_tokens === undefined ? {} : { cache_write_tokens: usage.cache_write_tokens }),
+      ...(usage.reasoning_tokens === undefined ? {} : { reasoning_tokens: usage.reasoning_tokens }),
+    };
     if (usage.raw !== undefined && usage.raw.provider !== atifKey)
       warnings.warn("field-dropped", pointer(where, "raw"), `ATIF has no place for ${usage.raw.provider}'s raw usage`);
   }
   if (amount !== undefined) metrics[costField] = amount;
   if (kept !== undefined)
     for (const key of Object.keys(kept)) if (metrics[key] === undefined) setField(metrics, key, cloneJson(kept[key]));
+  carry(metrics, carried, where, warnings);
   return metrics;
+}
+
+/**
+ * Writes `values` (canonical fields ATIF has no place for) under `extra[carriedKey]` of an ATIF object, beside the
+ * producer's own fields its `extra` already holds; nothing when there are none.
+ */
+function carry(target: JsonObject, values: JsonObject, where: string, warnings: Problems): void {
+  if (Object.keys(values).length === 0) return;
+  if (target.extra !== undefined && !isJsonObject(target.extra)) {
+    // An `extra` kept as written that is no object (a producer's mistake) stays as it was: nothing goes into it.
+    for (const key of Object.keys(values))
+      warnings.warn("field-dropped", pointer(where, key), `ATIF's extra here is not an object; ${key} was left out`);
+    return;
+  }
+  const extra: JsonObject = isJsonObject(target.extra) ? target.extra : {};
+  const carried: JsonObject = isJsonObject(extra[carriedKey]) ? extra[carriedKey] : {};
+  for (const key of Object.keys(values)) setField(carried, key, values[key]);
+  setField(extra, carriedKey, carried);
+  setField(target, "extra", extra);
 }
 
 function costAmount(document: { cost?: Transcript["cost"] }, where: string, warnings: Problems): number | undefined {
@@ -178,6 +200,7 @@ export function exportTrajectory(
   files: SessionExportFile[],
   name: string,
   embedded: boolean,
+  renamed: ReadonlyMap<string, string> = continuationNames(document, name),
 ): AtifTrajectory {
   const kept = isJsonObject(document.metadata?.[atifKey]) ? (document.metadata?.[atifKey] as JsonObject) : {};
   const fromAtif = document.source?.format === "atif";
@@ -292,6 +315,10 @@ export function exportTrajectory(
       continue;
     setField(trajectory, key, cloneJson(kept[key]));
   }
+  // A reference to a continuation written under another name follows it.
+  const reference = trajectory.continued_trajectory_ref;
+  if (typeof reference === "string" && renamed.has(reference))
+    trajectory.continued_trajectory_ref = renamed.get(reference);
 
   // Child runs: continuations are files of their own, sub-agents are embedded (v1.7).
   const run = document.run;
@@ -304,8 +331,19 @@ export function exportTrajectory(
       return;
     }
     if (!embedded && isContinuation(child)) {
-      const fileName = child.location ?? continuationName(name, files.length);
-      const value = exportTrajectory(child.transcript, pointer(where, "transcript"), warnings, files, fileName, false);
+      const fileName =
+        child.location === undefined
+          ? continuationName(name, files.length)
+          : (renamed.get(child.location) ?? child.location);
+      const value = exportTrajectory(
+        child.transcript,
+        pointer(where, "transcript"),
+        warnings,
+        files,
+        fileName,
+        false,
+        renamed,
+      );
       files.push({ name: fileName, text: `${JSON.stringify(value, null, 2)}\n` });
       if (continuationRef === undefined) trajectory.continued_trajectory_ref = fileName;
       return;
@@ -357,6 +395,21 @@ export function exportTrajectory(
 
 function isContinuation(child: ChildRun): boolean {
   return child.title !== undefined && /^continuation \d+$/.test(child.title);
+}
+
+/**
+ * The file each continuation is written to, by the name it was read from: `<name>.cont-<n>.json` beside the trajectory
+ * as it is written now, so that a trajectory written under another name is read back with its continuations (they
+ * are found by that pattern) instead of pointing at files that are not beside it.
+ */
+function continuationNames(document: Transcript, name: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const child of document.run?.children ?? []) {
+    if (child.location === undefined || !isContinuation(child)) continue;
+    const index = continuationIndex(child.location);
+    if (index !== undefined) names.set(child.location, continuationName(name, index));
+  }
+  return names;
 }
 
 function continuationName(name: string, index: number): string {
@@ -597,13 +650,21 @@ function addResults(
     for (const key of Object.keys(kept))
       if (key !== "unlinked" && key !== "content" && key !== "unmatched_call_kept")
         setField(result, key, cloneJson(kept[key]));
-    if (part.status !== "ok")
-      warnings.warn("status-mapped", pointer(partWhere, "status"), `ATIF results have no status (${part.status})`);
-    if (part.error !== undefined)
-      warnings.warn("field-dropped", pointer(partWhere, "error"), "ATIF results have no error field");
-    for (const field of ["name", "duration_ms", "truncated"] as const)
-      if (part[field] !== undefined)
-        warnings.warn("field-dropped", pointer(partWhere, field), `ATIF results have no ${field}`);
+    // ATIF results have no status, error, name, duration or time: they go in the result's `extra`, where our import
+    // reads them back (a failed call stays failed, a duration known stays known).
+    carry(
+      result,
+      {
+        ...(part.status === "ok" ? {} : { status: part.status }),
+        ...(part.error === undefined ? {} : { error: part.error }),
+        ...(part.name === undefined ? {} : { name: part.name }),
+        ...(part.duration_ms === undefined ? {} : { duration_ms: part.duration_ms }),
+        ...(part.truncated === undefined ? {} : { truncated: part.truncated }),
+        ...(message.created_at === undefined ? {} : { created_at: message.created_at }),
+      },
+      partWhere,
+      warnings,
+    );
     const step = unlinked === undefined ? (stepOfCall.get(part.call_id) ?? fallback) : fallback;
     // ATIF links a result only to a call of its own step: a result whose call no step made is written unlinked.
     if (unlinked === undefined && !step.callIds.has(part.call_id) && kept.unmatched_call_kept !== true) {

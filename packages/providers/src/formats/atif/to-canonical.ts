@@ -5,7 +5,7 @@
  * it continues. Nothing here throws: a file that is not JSON, or not a trajectory, costs that file (a loss naming
  * it, the line and the JSON pointer), and a step that is not a step costs that step.
  */
-import type { ChildRun, Cost, Message, Part, Transcript, Usage } from "@agent-transcript/core";
+import type { ChildRun, Cost, Message, Part, ToolResultStatus, Transcript, Usage } from "@agent-transcript/core";
 import { defaultMaxDepth, formatVersion } from "@agent-transcript/core";
 import { linesAndColumns, locatePointers, parseJson } from "@agent-transcript/core/json";
 import {
@@ -47,6 +47,50 @@ const mappedStepFields = new Set([
 /** Fields of a step kept by rule (ATIF's own, no canonical place): no loss for them beyond the one per step. */
 const knownKeptStepFields = new Set(["reasoning_effort", "is_copied_context", "llm_call_count", "extra"]);
 const metricTokenFields = ["prompt_tokens", "completion_tokens", "cached_tokens"] as const;
+/**
+ * The key, inside the `extra` object ATIF gives results and metrics for a producer's own fields, under which our
+ * export writes what a document records and ATIF has no field for (from-canonical.ts): a result's status, error,
+ * name, duration and time, a call's cache-write and reasoning token counts. Read back here, so that a round trip
+ * through ATIF keeps failed calls, durations and the cost of cache writes.
+ */
+export const carriedKey = "agent_transcript";
+
+type CarriedCheck = (value: unknown) => boolean;
+
+/** What our export carries in a result's `extra`, and what each value must be to be read back. */
+export const carriedResultFields: Readonly<Record<string, CarriedCheck>> = {
+  status: (value) => value === "error" || value === "denied" || value === "interrupted" || value === "ok",
+  error: (value) => typeof value === "string",
+  name: (value) => typeof value === "string",
+  duration_ms: (value) => isAmount(value),
+  truncated: (value) => value === true,
+  created_at: (value) => typeof value === "string" && isDateTime(value),
+};
+/** What our export carries in a metrics object's `extra`. */
+export const carriedUsageFields: Readonly<Record<string, CarriedCheck>> = {
+  cache_write_tokens: (value) => isCount(value),
+  reasoning_tokens: (value) => isCount(value),
+};
+
+/**
+ * Takes the values of `extra[carriedKey]` that pass their check out of `fields` (a copy of the ATIF object being
+ * read), dropping what is left empty; a value that fails its check stays where it was, kept with the rest of `extra`.
+ */
+function takeCarried(fields: JsonObject, checks: Readonly<Record<string, CarriedCheck>>): JsonObject {
+  const taken: JsonObject = {};
+  const extra = fields.extra;
+  if (!isJsonObject(extra) || !isJsonObject(extra[carriedKey])) return taken;
+  const carried = extra[carriedKey];
+  for (const key of Object.keys(checks))
+    if (Object.hasOwn(carried, key) && checks[key]?.(carried[key]) === true) {
+      setField(taken, key, carried[key]);
+      delete carried[key];
+    }
+  if (Object.keys(carried).length === 0) delete extra[carriedKey];
+  if (Object.keys(extra).length === 0) delete fields.extra;
+  return taken;
+}
+
 const finalTokenFields = ["total_prompt_tokens", "total_completion_tokens", "total_cached_tokens"] as const;
 
 /** A trajectory nests a few levels deeper in the document than in its file (messages, parts, children). */
@@ -217,7 +261,11 @@ const isCount = (value: unknown): value is number =>
 const isAmount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
 
 /** ATIF's token fields (per step or totals) → canonical usage, the fields as written kept as the raw usage. */
-function usageOf(source: JsonObject, fields: readonly [string, string, string]): Usage | undefined {
+function usageOf(
+  source: JsonObject,
+  fields: readonly [string, string, string],
+  carried: JsonObject,
+): Usage | undefined {
   const [prompt, completion, cached] = fields;
   const raw: JsonObject = {};
   for (const field of fields) if (isCount(source[field])) raw[field] = source[field];
@@ -227,6 +275,8 @@ function usageOf(source: JsonObject, fields: readonly [string, string, string]):
     output_tokens: (raw[completion] as number | undefined) ?? 0,
   };
   if (raw[cached] !== undefined) usage.cache_read_tokens = raw[cached] as number;
+  if (carried.cache_write_tokens !== undefined) usage.cache_write_tokens = carried.cache_write_tokens as number;
+  if (carried.reasoning_tokens !== undefined) usage.reasoning_tokens = carried.reasoning_tokens as number;
   usage.raw = { provider: atifKey, usage: raw };
   return usage;
 }
@@ -316,9 +366,12 @@ export function convertTrajectory(
   if (typeof agent.name !== "string" && agent.name !== undefined) setField(kept, "agent_name", cloneJson(agent.name));
   if (agentRest !== undefined) kept.agent = agentRest;
   if (trajectory.agent === undefined) kept.agent_missing = true;
-  const finalMetrics = isJsonObject(trajectory.final_metrics) ? trajectory.final_metrics : undefined;
+  const finalMetrics = isJsonObject(trajectory.final_metrics)
+    ? (cloneJson(trajectory.final_metrics) as JsonObject)
+    : undefined;
   if (finalMetrics !== undefined) {
-    const usage = usageOf(finalMetrics, finalTokenFields);
+    const carried = takeCarried(finalMetrics, carriedUsageFields);
+    const usage = usageOf(finalMetrics, finalTokenFields, carried);
     if (usage !== undefined) document.usage = usage;
     const cost = costOf(finalMetrics.total_cost_usd);
     if (cost !== undefined) document.cost = cost;
@@ -514,8 +567,9 @@ function readStep(step: unknown, index: number, where: string, messages: Message
   } else if (step.tool_calls !== undefined) setField(kept, "tool_calls", cloneJson(step.tool_calls));
 
   if (isJsonObject(step.metrics)) {
-    const metrics = step.metrics;
-    const usage = usageOf(metrics, metricTokenFields);
+    const metrics = cloneJson(step.metrics) as JsonObject;
+    const carried = takeCarried(metrics, carriedUsageFields);
+    const usage = usageOf(metrics, metricTokenFields, carried);
     if (usage !== undefined) message.usage = usage;
     const cost = costOf(metrics.cost_usd);
     if (cost !== undefined) message.cost = cost;
@@ -565,6 +619,8 @@ function readStep(step: unknown, index: number, where: string, messages: Message
   }
   const observationRest = rest(step.observation, ["results"]);
   const results: Part[] = [];
+  // When each result arrived, if our export carried it: ATIF records no time for an observation.
+  const resultTimes: Array<string | undefined> = [];
   step.observation.results.forEach((result, resultIndex) => {
     const resultWhere = pointer(where, "observation", "results", resultIndex);
     if (!isJsonObject(result)) {
@@ -579,9 +635,11 @@ function readStep(step: unknown, index: number, where: string, messages: Message
         data: cloneJson(result),
         issuer: { provider: atifKey },
       });
+      resultTimes.push(undefined);
       return;
     }
     const fields: JsonObject = rest(result, ["source_call_id", "content"]) ?? {};
+    const carried = takeCarried(fields, carriedResultFields);
     let callId: string;
     if (typeof result.source_call_id === "string" && result.source_call_id !== "") callId = result.source_call_id;
     else {
@@ -589,7 +647,16 @@ function readStep(step: unknown, index: number, where: string, messages: Message
       callId = `atif-step-${index + 1}-result-${resultIndex + 1}`;
       fields.unlinked = result.source_call_id === undefined ? "absent" : cloneJson(result.source_call_id);
     }
-    const part: Part = { type: "tool_result", call_id: callId, status: "ok" };
+    const part: Part = {
+      type: "tool_result",
+      call_id: callId,
+      ...(carried.name === undefined ? {} : { name: carried.name as string }),
+      status: (carried.status as ToolResultStatus | undefined) ?? "ok",
+    };
+    if (carried.error !== undefined) part.error = carried.error as string;
+    if (carried.duration_ms !== undefined) part.duration_ms = carried.duration_ms as number;
+    if (carried.truncated === true) part.truncated = true;
+    resultTimes.push(carried.created_at as string | undefined);
     if (typeof result.content === "string") part.output = result.content;
     else if (Array.isArray(result.content)) {
       const parts = contentParts(result.content, pointer(resultWhere, "content"), context) ?? [];
@@ -611,9 +678,19 @@ function readStep(step: unknown, index: number, where: string, messages: Message
     if (Object.keys(fields).length > 0) part.provider_fields = { [atifKey]: fields };
     results.push(part);
   });
-  const tool: Message = { role: "tool", parts: results };
-  if (message.created_at !== undefined) tool.created_at = message.created_at;
+  // One tool message per run of results that arrived at the same time (the messages our export merged into one
+  // observation); no time unless one was carried: the step's timestamp is when the agent acted, and giving it to the
+  // results would make every call take 0 ms.
+  const tools: Message[] = [];
+  results.forEach((part, resultIndex) => {
+    const time = resultTimes[resultIndex];
+    const current = tools.at(-1);
+    if (current !== undefined && current.created_at === time) current.parts.push(part);
+    else tools.push({ role: "tool", parts: [part], ...(time === undefined ? {} : { created_at: time }) });
+  });
+  const first = tools[0] ?? { role: "tool", parts: [] };
+  if (tools.length === 0) tools.push(first);
   if (observationRest !== undefined || results.length === 0)
-    tool.provider_fields = { [atifKey]: { observation: true, ...(observationRest ?? {}) } };
-  messages.push(tool);
+    first.provider_fields = { [atifKey]: { observation: true, ...(observationRest ?? {}) } };
+  for (const tool of tools) messages.push(tool);
 }

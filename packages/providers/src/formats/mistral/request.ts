@@ -25,7 +25,6 @@ export const mistralDialect: ChatDialect = {
   format: "mistral",
   provider,
   label,
-  vendor: "Mistral",
   notRequest: "must be a Mistral chat completion request object",
   messagesRequired: true,
   syntheticIds: { prefix: "", alphabet: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", length: 9 },

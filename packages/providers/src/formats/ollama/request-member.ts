@@ -6,7 +6,6 @@ export const ollamaMember: ChatMember = {
   format: "ollama",
   provider,
   label,
-  vendor: "Ollama",
   notRequest: "must be an Ollama chat request object",
   messagesRequired: false,
   syntheticIds: { prefix: "call_", alphabet: "abcdefghijklmnopqrstuvwxyz0123456789", length: 16 },

@@ -30,7 +30,7 @@ import {
   type Problems,
   type ToCanonical,
 } from "../../conversion/index.js";
-import { assumeModel, finishNative, keptInner, readRequest } from "../../families/chat-completions/index.js";
+import { nameModel, finishNative, keptInner, readRequest } from "../../families/chat-completions/index.js";
 import { ollamaFields, readMessage, writeParts, writeToolResult, type WriteContext } from "./content.js";
 import { CallTable, type SentCall } from "./request-call-table.js";
 import { ollamaMember } from "./request-member.js";
@@ -215,6 +215,6 @@ function writeRequest(
   fillMissing(request, own);
   dropAbsent(request, shapeOf(own));
   carryRequestSettings("ollama", document, request, options, problems);
-  assumeModel(ollamaMember, request, problems);
+  nameModel(ollamaMember, document, request, options, problems);
   return request as unknown as OllamaChatRequest;
 }

@@ -22,7 +22,6 @@ export const chatDialect: ChatDialect = {
   format: "openai-chat",
   provider,
   label,
-  vendor: "OpenAI",
   notRequest: "must be a Chat Completions request object",
   messagesRequired: true,
   syntheticIds: {

@@ -271,7 +271,12 @@ function reasoningToItem(
     if (decision.warning !== undefined) problems.warnings.push(decision.warning);
     return {};
   }
-  const sendable = isSameIssuer(part.issuer, responsesTarget) && part.issuer !== undefined && part.id !== undefined;
+  // Responses replays its own reasoning by item id, or (unstored, as Codex sends it) by its encrypted content alone:
+  // Codex records its reasoning items without ids and sends them back so.
+  const sendable =
+    isSameIssuer(part.issuer, responsesTarget) &&
+    part.issuer !== undefined &&
+    (part.id !== undefined || part.encrypted_content !== undefined);
   if (decision.action === "as-reasoning" || !sendable) {
     const text = [part.text, ...(part.summary ?? [])]
       .filter((entry): entry is string => typeof entry === "string" && entry !== "")
@@ -280,20 +285,20 @@ function reasoningToItem(
       problems.warn(
         "reasoning-demoted",
         path,
-        "reasoning not issued by OpenAI Responses (no reasoning item id) sent as text",
+        "reasoning not issued by OpenAI Responses (no reasoning item id or encrypted content) sent as text",
       );
       return { text };
     }
     problems.warn(
       "reasoning-dropped",
       path,
-      "reasoning not issued by OpenAI Responses (no reasoning item id to replay it under) left out",
+      "reasoning not issued by OpenAI Responses (no reasoning item id or encrypted content to replay it by) left out",
     );
     return {};
   }
   reportUnmapped(part, reasoningKeys, path, "OpenAI Responses", problems);
   const fields = fieldsOf(part);
-  const item: JsonObject = { type: "reasoning", id: part.id };
+  const item: JsonObject = { type: "reasoning", ...(part.id === undefined ? {} : { id: part.id }) };
   if (fields?.summary === undefined && (part.summary !== undefined || !absentOf(fields).includes("summary")))
     item.summary = (part.summary ?? []).map((text) => ({ type: "summary_text", text }));
   if (part.encrypted_content !== undefined) item.encrypted_content = part.encrypted_content;

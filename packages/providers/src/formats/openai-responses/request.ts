@@ -25,6 +25,7 @@ import { formatVersion, withIndefiniteArticle } from "@agent-transcript/core";
 import {
   append,
   carryRequestSettings,
+  nameRequestModel,
   cloneJson,
   findNonJson,
   fingerprint,
@@ -331,6 +332,9 @@ function exportRequest(input: Tolerant.Transcript, options: FromCanonicalOptions
   // Request settings recorded for another provider (OpenAI Chat's included) go to their Responses fields, or are
   // reported.
   carryRequestSettings("openai-responses", input, request, options, problems);
+  // A stored prompt (`prompt`) may name the model itself; otherwise the request needs one.
+  if (request.prompt === undefined)
+    nameRequestModel(input, request, { label: "OpenAI Responses", missing: "absent" }, options, problems);
   return request;
 }
 
