@@ -1,6 +1,6 @@
 // The session shapes the agents write today, read through the commands a user runs (`stats`, `import`): each shape is
 // generated as the agent writes it (@agent-transcript/fixtures/session-shapes), and each test says what the user sees.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Transcript } from "@agent-transcript/core";
@@ -36,6 +36,76 @@ async function statsOf(file: string, ...flags: string[]) {
 }
 
 describe("Codex rollouts as Codex 0.153 writes them", () => {
+  it("reads a prompt written as a completed UserMessage item (the desktop app), once beside its user_message event", async () => {
+    const record = (type: string, payload: object, second: number) =>
+      JSON.stringify({ timestamp: `2026-09-23T10:00:0${second}.000Z`, type, payload });
+    const prompt = (text: string) => ({
+      type: "item_completed",
+      item: { type: "UserMessage", content: [{ type: "text", text }] },
+    });
+    const reply = (text: string) => ({ type: "message", role: "assistant", content: [{ type: "output_text", text }] });
+    const head = [
+      record(
+        "session_meta",
+        {
+          id: "019e0000-0000-7000-8000-000000000001",
+          cwd: "/work/app",
+          originator: "Codex Desktop",
+          cli_version: "0.160.0",
+        },
+        0,
+      ),
+      record("turn_context", { cwd: "/work/app", model: "gpt-5.5-codex" }, 0),
+    ];
+    const shapes = {
+      // The desktop app: the prompt only as a completed item.
+      alone: [
+        ...head,
+        record("event_msg", prompt("fix the footer"), 1),
+        record("response_item", reply("Footer fixed."), 2),
+      ],
+      // The item and the event, both.
+      "beside its event": [
+        ...head,
+        record("event_msg", prompt("fix the footer"), 1),
+        record("event_msg", { type: "user_message", message: "fix the footer", images: [] }, 1),
+        record("response_item", reply("Footer fixed."), 2),
+      ],
+      // The response_item, the item and the event.
+      "beside its response_item": [
+        ...head,
+        record(
+          "response_item",
+          { type: "message", role: "user", content: [{ type: "input_text", text: "fix the footer" }] },
+          1,
+        ),
+        record("event_msg", prompt("fix the footer"), 1),
+        record("event_msg", { type: "user_message", message: "fix the footer", images: [] }, 1),
+        record("response_item", reply("Footer fixed."), 2),
+      ],
+    };
+    for (const [shape, lines] of Object.entries(shapes)) {
+      const file = path.join(
+        directory,
+        "sessions",
+        "2026",
+        "09",
+        "23",
+        `rollout-2026-09-23T10-00-00-${shape.replaceAll(" ", "-")}.jsonl`,
+      );
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      const { code, report } = await statsOf(file);
+      expect(code, shape).toBe(0);
+      expect(report?.runs[0]?.messagesByRole, shape).toEqual({ user: 1, assistant: 1 });
+      const { document } = await importOf(file);
+      expect(document?.messages[0], shape).toMatchObject({
+        role: "user",
+        parts: [{ type: "text", text: "fix the footer" }],
+      });
+    }
+  });
+
   it("keeps the context Codex injects as user turns (environment, AGENTS.md) as context, not as the user's prompts", async () => {
     const real = path.join(
       realFixturesRoot(),

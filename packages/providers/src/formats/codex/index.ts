@@ -20,7 +20,9 @@
  * - `event_msg` `user_message`, `agent_message`, `agent_reasoning`, `agent_reasoning_raw_content` repeat what the
  *   items say: one whose text an item of the same file holds, or (the text no help: a redacted rollout, whose every
  *   copy of a text was replaced apart) written right beside an item of its kind in the same turn, is read once, from
- *   the item (`duplicate-line`); one that stands alone (older rollouts wrote only the event) is the message.
+ *   the item (`duplicate-line`); one that stands alone (older rollouts wrote only the event) is the message. Newer
+ *   Codex (the desktop app among them) writes the prompt as an `item_completed` event whose `item` is a
+ *   `UserMessage`, alone or beside a `user_message` event: read as that event is, and once when both are there.
  * - Usage: `token_count.info.total_token_usage` is cumulative over the thread and re-emitted unchanged, so it is never
  *   summed. A turn (opened by `turn_context` or `task_started`) costs its last cumulative count minus the previous
  *   turn's (counters that went down start a new count), put on the turn's last assistant message; the document's

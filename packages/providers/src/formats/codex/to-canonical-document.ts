@@ -109,6 +109,7 @@ function echoesBeside(file: FileState): Map<Unit, number> {
 function settle(file: FileState, report: Report): { units: Unit[]; usages: Usage[]; unattributed: JsonObject[] } {
   const units: Unit[] = [];
   const repeated = echoesBeside(file);
+  const standalonePrompts = new Map<string, Unit>();
   for (const unit of file.units) {
     const item = repeated.get(unit);
     if (item !== undefined) {
@@ -128,6 +129,22 @@ function settle(file: FileState, report: Report): { units: Unit[]; usages: Usage
         "an event_msg that repeats a response_item; read once, from the item",
       );
       continue;
+    }
+    // A prompt written both as a completed UserMessage item and as a user_message event, with no response_item of
+    // it: read once, from the first of the two.
+    if (unit.echo !== undefined && unit.role === "user") {
+      const key = `${unit.turn}\u0000${unit.echo.trim()}`;
+      const earlier = standalonePrompts.get(key);
+      if (earlier !== undefined && (earlier.echoType === "item_completed") !== (unit.echoType === "item_completed")) {
+        report(
+          file,
+          unit.firstLine,
+          "duplicate-line",
+          `an event_msg ${unit.echoType ?? "user_message"} that repeats the prompt at line ${earlier.firstLine}; read once`,
+        );
+        continue;
+      }
+      standalonePrompts.set(key, unit);
     }
     // An echo read once no longer splits the assistant's turn: the items around it are one message again.
     const previous = units.at(-1);

@@ -29,6 +29,8 @@ export interface Unit {
   usage: Usage | undefined;
   /** An `event_msg` that repeats an item (user_message, agent_message, agent_reasoning): its text, to be matched. */
   echo: string | undefined;
+  /** The event an echo was read from (`user_message`, `item_completed`, …). */
+  echoType?: string;
   /** The index of the turn it belongs to (the usage of a turn goes on its last assistant message). */
   turn: number;
   /** Which context Codex injected as a user turn (`environment_context`, `agents_md`, `user_instructions`). */
@@ -342,6 +344,19 @@ function readTokenCount(
   counting.lines.push(line);
 }
 
+/** The text of an `item_completed` event's `UserMessage` item (its text blocks joined), or undefined for any other. */
+function userMessageText(item: unknown): string | undefined {
+  if (!isJsonObject(item) || typeof item.type !== "string" || item.type.toLowerCase() !== "usermessage")
+    return undefined;
+  if (!Array.isArray(item.content)) return undefined;
+  const texts = item.content.flatMap((block) =>
+    isJsonObject(block) && typeof block.text === "string" && (block.type === "text" || block.type === "input_text")
+      ? [block.text]
+      : [],
+  );
+  return texts.length === 0 ? undefined : texts.join("");
+}
+
 function readEvent(
   file: FileState,
   line: number,
@@ -355,6 +370,18 @@ function readEvent(
     readTokenCount(file, line, payload, record, report);
     return;
   }
+  // Newer Codex (the desktop app among them) writes the user's prompt as a completed `UserMessage` item, alone or
+  // beside a `user_message` event: read as that event is, once.
+  const completedPrompt = type === "item_completed" ? userMessageText(payload.item) : undefined;
+  if (completedPrompt !== undefined) {
+    const unit = newUnit(file, "user", line, at);
+    unit.echo = completedPrompt;
+    unit.echoType = type;
+    file.spoken.push({ line, kind: "user", turn: unit.turn, echo: unit });
+    unit.parts.push({ type: "text", text: completedPrompt });
+    unit.lines.push(lineEntry(line, record, "event_msg:item_completed"));
+    return;
+  }
   if (echoes.has(type)) {
     const text = type === "user_message" || type === "agent_message" ? payload.message : payload.text;
     if (typeof text !== "string") {
@@ -364,6 +391,7 @@ function readEvent(
     const role: Role = type === "user_message" ? "user" : "assistant";
     const unit = newUnit(file, role, line, at);
     unit.echo = text;
+    unit.echoType = type;
     file.spoken.push({
       line,
       kind: type === "user_message" ? "user" : type === "agent_message" ? "assistant" : "reasoning",
