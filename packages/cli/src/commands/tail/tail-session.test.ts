@@ -100,10 +100,12 @@ describe("tail on an agent's session", () => {
       env: { ...process.env, NO_COLOR: "1" },
     });
     expect(run.status).toBe(0);
+    // The tool result records no time of its own in the message (Gemini CLI keeps it on the call): it is written at
+    // the time of the message before it, never earlier.
     expect(run.stdout).toBe(
       "     1 21:39:33.155 message.user        Say hello and list files.\n" +
         "     2 21:39:35.125 message.assistant   (calls run_shell_command)  [11,855 in, 81 out]\n" +
-        "     3 21:39:35.364 tool.result         run_shell_command Output: AgentSessions/ README.md Process Group PGID: 12345\n" +
+        "     3 21:39:35.125 tool.result         run_shell_command Output: AgentSessions/ README.md Process Group PGID: 12345\n" +
         "     4 21:39:45.996 message.assistant   Hello! I listed the files.  [12,069 in, 147 out, 11,502 cache read]\n",
     );
   });

@@ -119,6 +119,35 @@ describe("AWF transcript logs, as AWF's reference prints them", () => {
     expect(events(exported.files[0]?.text ?? "")).toEqual(events(printed));
   });
 
+  it("writes a message that records no time at the time of the message before it, never before it", () => {
+    const document: Transcript = {
+      schema_version: "1.0.0",
+      id: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+      created_at: "2026-04-29T21:39:22.319Z",
+      messages: [
+        {
+          id: "m1",
+          role: "user",
+          created_at: "2026-04-29T21:39:33.155Z",
+          parts: [{ type: "text", text: "list files" }],
+        },
+        { id: "m2", role: "tool", parts: [{ type: "tool_result", call_id: "c1", status: "ok", output: "README.md" }] },
+      ],
+    };
+    const exported = awfTranscriptExporter.fromCanonical(document);
+    if (!exported.ok) throw new Error("export failed");
+    const times = (exported.files[0]?.text ?? "")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; timestamp: string })
+      .filter((event) => event.type.startsWith("message.") || event.type.startsWith("tool."))
+      .map((event) => event.timestamp);
+    expect(times).toEqual(["2026-04-29T21:39:33.155Z", "2026-04-29T21:39:33.155Z"]);
+    expect(exported.warnings.map((warning) => warning.message)).toContainEqual(
+      expect.stringContaining("the time of the message before it, 2026-04-29T21:39:33.155Z, was written"),
+    );
+  });
+
   it("leaves out a file of another run found beside it", () => {
     const stranger = childText.replaceAll(childId, "0b2f5c1e-8d7a-4e3b-a1c6-0f4e2d8b7a95");
     const result = importRun(parentText, [{ path: "0b2f5c1e-8d7a-4e3b-a1c6-0f4e2d8b7a95.jsonl", lines: stranger }]);

@@ -168,6 +168,8 @@ interface Context {
   base: string;
   warnings: Problems;
   fallbackTimestamp: string;
+  /** The time of the latest message written that recorded one: an untimed message after it is written at that time. */
+  latestTimestamp?: string;
   callNames: Map<string, string>;
   runIds: RunIds;
 }
@@ -203,6 +205,14 @@ class RunIds {
   }
 }
 
+/**
+ * The time written for a message that records none: that of the latest message before it that did (the log stays in
+ * order: no event is dated before the one it follows), else the run's start.
+ */
+function untimedTimestamp(context: Context): string {
+  return context.latestTimestamp ?? context.fallbackTimestamp;
+}
+
 function envelope(message: Message, kept: JsonObject, type: string, payload: unknown, context: Context): JsonObject {
   const { document, runIds, base } = context;
   const event: JsonObject = {};
@@ -214,7 +224,9 @@ function envelope(message: Message, kept: JsonObject, type: string, payload: unk
   event.type = type;
   if (kept.path !== null) event.path = message.path ?? "";
   if (kept.iteration !== null) event.iteration = message.iteration ?? 0;
-  event.timestamp = kept.timestamp ?? message.created_at ?? context.fallbackTimestamp;
+  const recorded = kept.timestamp ?? message.created_at;
+  if (typeof recorded === "string") context.latestTimestamp = recorded;
+  event.timestamp = recorded ?? untimedTimestamp(context);
   event.payload = payload;
   if (isJsonObject(kept.extra))
     for (const key of Object.keys(kept.extra)) if (event[key] === undefined) event[key] = cloneJson(kept.extra[key]);
@@ -232,7 +244,13 @@ function messageEvents(message: Message, index: number, context: Context): JsonO
     if (key !== awfKey)
       warnings.warn("field-dropped", pointer(where, "provider_fields", key), `AWF has no place for ${key}'s fields`);
   if (message.created_at === undefined && kept.timestamp === undefined)
-    warnings.warn("value-assumed", where, `AWF requires a timestamp; ${context.fallbackTimestamp} was written`);
+    warnings.warn(
+      "value-assumed",
+      where,
+      context.latestTimestamp === undefined
+        ? `AWF requires a timestamp; ${context.fallbackTimestamp} was written`
+        : `AWF requires a timestamp; the time of the message before it, ${context.latestTimestamp}, was written`,
+    );
 
   const toolEvent = kept.event;
   if (toolEvent === "tool.call" && message.parts.length === 1 && message.parts[0]?.type === "tool_call") {
