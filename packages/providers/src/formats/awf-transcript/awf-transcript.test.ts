@@ -284,6 +284,34 @@ describe("a document from elsewhere, written as AWF", () => {
     });
   });
 
+  it("writes a result with no call and no name (an ATIF observation) with the tool name unknown, saying so", () => {
+    const observed: Transcript = {
+      ...document,
+      messages: [
+        document.messages[1]!,
+        {
+          role: "tool",
+          parts: [{ type: "tool_result", call_id: "atif-step-2-result-1", status: "ok", output: "$ ls" }],
+          created_at: "2026-06-08T08:00:04.000Z",
+        },
+      ],
+    };
+    const exported = awfTranscriptExporter.fromCanonical(observed);
+    if (!exported.ok) throw new Error("export failed");
+    const lines = exported.files[0]?.text.trim().split("\n") ?? [];
+    const result = JSON.parse(lines[2] ?? "") as { type: string; payload: { name: string } };
+    expect(result).toMatchObject({ type: "tool.result", payload: { name: "unknown" } });
+    expect(validateEvent(result).ok).toBe(true);
+    expect(exported.warnings.filter((warning) => warning.code === "value-assumed")).toEqual([
+      {
+        code: "value-assumed",
+        path: "/messages/1/parts/0/name",
+        message:
+          "AWF's tool.result needs the tool's name; this result names none and its call is not in the document: written as unknown",
+      },
+    ]);
+  });
+
   it("writes run ids that are not UUIDs as their name-based UUIDs, the same in the link, the lines and the file name", () => {
     // A Claude Code session's sub-agent is `a485154`; AWF's lines (as our event logs') are UUIDs.
     const grandchild: Transcript = { ...document, id: "agent-b", run: { status: "completed" } };

@@ -21,6 +21,9 @@ import {
 import { goString, goStruct, goValue } from "./from-canonical-go-json.js";
 import { awfKey, blockFields, envelopeFields, stepPayloadFields, toolPayloadFields } from "./to-canonical.js";
 
+
+/** The tool name written for a result that names no tool and whose call is not in the document. */
+const unknownToolName = "unknown";
 /** A struct's known fields in order, then any other field as it was kept. */
 function structOf(
   object: JsonObject,
@@ -294,13 +297,23 @@ function messageEvents(message: Message, index: number, context: Context): JsonO
         kept.error !== undefined && typeof kept.error !== "string"
           ? kept.error
           : (part.error ?? (part.status === "ok" ? undefined : part.status));
+      let name =
+        kept.name !== undefined
+          ? kept.name
+          : kept.name_absent === true
+            ? undefined
+            : part.name || context.callNames.get(part.call_id);
+      if (name === undefined && kept.name_absent !== true) {
+        // An observation with no call (an ATIF step's result, a terminal's output): AWF needs a tool name.
+        name = unknownToolName;
+        warnings.warn(
+          "value-assumed",
+          pointer(partWhere, "name"),
+          `AWF's tool.result needs the tool's name; this result names none and its call is not in the document: written as ${unknownToolName}`,
+        );
+      }
       const payload: JsonObject = {
-        name:
-          kept.name !== undefined
-            ? kept.name
-            : kept.name_absent === true
-              ? undefined
-              : (part.name ?? context.callNames.get(part.call_id) ?? ""),
+        name,
         call_id: part.call_id,
         input: absentOr(kept.input, null),
         output: absentOr(kept.output, part.output ?? (part.content === undefined ? null : cloneJson(part.content))),
