@@ -18,6 +18,7 @@ import {
 } from "@agent-transcript/recorder/reader";
 import { describeOmitted, formatProblem, inputName } from "./problems.js";
 import { decodeUtf8 } from "@agent-transcript/core/json";
+import { withIndefiniteArticle } from "@agent-transcript/core/text";
 import { isEventLine } from "./lines.js";
 
 import { inputLimits, type InputOptions } from "./limits.js";
@@ -374,7 +375,7 @@ export function reportReading(reading: EventLogReading, io: CommandIo, verbosity
 function describeConverted(converted: ConvertedInput): string {
   const what =
     converted.kind === "session"
-      ? `a ${converted.format ?? "agent"} session`
+      ? withIndefiniteArticle(`${converted.format ?? "agent"} session`)
       : converted.kind === "converted"
         ? `${converted.format ?? "a payload"} (converted)`
         : "a transcript document";

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
-import { describeCount } from "@agent-transcript/core/text";
+import { describeCount, withIndefiniteArticle } from "@agent-transcript/core/text";
 import { isSessionFormatId, type SessionFormatId } from "@agent-transcript/providers";
 import { importSession } from "@agent-transcript/providers/node";
 import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";
@@ -180,7 +180,7 @@ export async function runSessions(options: SessionsCommandOptions, io: CommandIo
     const summary = summaryOf(file.agent, file.path, file.project, outcome);
     if (typeof summary === "string") {
       if (progress) io.stderr("\r\u001b[K");
-      warn(file.path, `cannot be read as a ${file.agent} session: ${summary}`);
+      warn(file.path, `cannot be read as ${withIndefiniteArticle(`${file.agent} session`)}: ${summary}`);
     } else report.sessions.push(summary);
   }
   if (progress) io.stderr("\r\u001b[K");

@@ -15,6 +15,7 @@
  * `(updated)` in the text view; with `--json` it is the same `seq` again, the last one holding.
  */
 import type { Tolerant } from "@agent-transcript/core";
+import { withIndefiniteArticle } from "@agent-transcript/core/text";
 import type { SessionFormatId, SessionLoss } from "@agent-transcript/providers";
 import { FollowError, LineFollower, type FollowedLine, type FollowNotice } from "../../input/follow-lines.js";
 import { describeSize, inputLimits, type InputOptions } from "../../input/limits.js";
@@ -108,7 +109,7 @@ export async function tailSession(
         const { detectSessionFormat } = await import("@agent-transcript/providers");
         const detected = detectSessionFormat(held.slice(0, 64).map((line) => line.text));
         if (detected !== undefined && detected !== format) {
-          if (verbosity !== "quiet") say(`${input}: now read as a ${detected} session`);
+          if (verbosity !== "quiet") say(`${input}: now read as ${withIndefiniteArticle(`${detected} session`)}`);
           format = detected;
         }
       }
