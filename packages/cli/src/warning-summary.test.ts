@@ -26,6 +26,16 @@ describe("warningLines", () => {
     ]);
   });
 
+  it("prints one line for warnings of one code: its count and first place, no count line above it", () => {
+    const same = [
+      warning("kept-as-metadata", "/steps/4", "the step's extra"),
+      warning("kept-as-metadata", "/steps/5", "x"),
+    ];
+    expect(warningLines("t.json", same, "normal")).toEqual([
+      "t.json: warning: kept-as-metadata ×2 (--verbose lists each), first at /steps/4: the step's extra\n",
+    ]);
+  });
+
   it("prints each warning once in full when no code repeats, with no count line", () => {
     const few = [warning("a", "", "whole value"), warning("b", "/x", "one field")];
     expect(warningLines("-", few, "normal")).toEqual([
@@ -48,7 +58,8 @@ describe("warningLines", () => {
         (warnings) => {
           const lines = warningLines("in.json", warnings, "normal");
           const codes = new Set(warnings.map((entry) => entry.code));
-          const repeated = [...codes].some((code) => warnings.filter((entry) => entry.code === code).length > 1);
+          const repeated =
+            codes.size > 1 && [...codes].some((code) => warnings.filter((entry) => entry.code === code).length > 1);
           expect(lines).toHaveLength(codes.size + (repeated ? 1 : 0));
           // One line each, whatever the messages hold: control characters and line feeds are escaped.
           for (const line of lines) {

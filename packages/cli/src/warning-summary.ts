@@ -45,7 +45,9 @@ export function fullWarningLine(source: string, warning: ReportedWarning): strin
  * - `verbose`: every warning in full, in order;
  * - `normal`: a code seen once in full, as above; a code seen more often as one line with its count and its first
  *   occurrence (`run.json: warning: field-dropped ×119990, first at /messages/3/…: …`), after one line that counts
- *   them all (`run.json: 120000 warnings: field-dropped ×119990, id-remapped ×10; --verbose lists each`);
+ *   them all when there are several codes (`run.json: 120000 warnings: field-dropped ×119990, id-remapped ×10;
+ *   --verbose lists each`); of one code, its line alone says so (`warning: field-dropped ×378 (--verbose lists
+ *   each), first at …`), not a count line saying the same above it;
  * - `quiet`: nothing.
  */
 export function warningLines(source: string, warnings: readonly ReportedWarning[], verbosity: Verbosity): string[] {
@@ -59,7 +61,7 @@ export function warningLines(source: string, warnings: readonly ReportedWarning[
   }
   const groups = [...byCode.entries()];
   const lines: string[] = [];
-  if (groups.some(([, group]) => group.count > 1)) {
+  if (groups.length > 1 && groups.some(([, group]) => group.count > 1)) {
     const counts = groups.map(([code, group]) => `${code} ×${group.count}`).join(", ");
     lines.push(messageLine(`${source}: ${describeCount(warnings.length, "warning")}: ${counts}; --verbose lists each`));
   }
@@ -67,7 +69,9 @@ export function warningLines(source: string, warnings: readonly ReportedWarning[
     lines.push(
       count === 1
         ? fullWarningLine(source, first)
-        : messageLine(`${source}: warning: ${code} ×${count}, first at ${where(first)}: ${first.message}`),
+        : messageLine(
+            `${source}: warning: ${code} ×${count}${groups.length === 1 ? " (--verbose lists each)" : ""}, first at ${where(first)}: ${first.message}`,
+          ),
     );
   return lines;
 }
