@@ -20,6 +20,11 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
     version: string;
   };
   process.stdout.write(`${version}\n`);
+} else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+  // The program's own help, as commander writes it at the help width (cli.ts), generated from the definitions:
+  // printed without building the command line.
+  const { rootHelp } = await import("./generated/root-help.js");
+  process.stdout.write(rootHelp);
 } else {
   const [{ run }, { processIo }] = await Promise.all([import("./cli.js"), import("./io.js")]);
   process.exitCode = await run(argv, processIo());

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 // Each command's definition (commander and the option texts) is loaded when the command line names the command, and
 // its code (and core, the converters, the recorder behind it) when it runs, so `--version`, `--help` and a light
-// command start fast (README, "Start-up").
+// command start fast (README, "Performance", start-up rows).
 import { addCommand, examples, type CommandDefinition, type FormatChoices } from "./command-definition.js";
 import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
 
@@ -55,6 +55,14 @@ const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.me
 export const version = packageJson.version;
 
 /**
+ * Help is wrapped at 80 columns everywhere: the same text on every terminal, in a pipe and in a file, so that the
+ * program's own help can be printed without building the command line (`generated/root-help.ts`, which `bin.ts`
+ * prints for `--help`). Commander would follow a terminal's width, but below about 75 columns it stops wrapping
+ * altogether (lines of 300 characters), which a terminal's own wrapping of 80-column lines reads better than.
+ */
+export const helpWidth = 80;
+
+/**
  * The whole command line, with every command and option (and the format ids an option takes, when `formats` is
  * given). Exported for the tests and the completion scripts, which are generated from it.
  */
@@ -70,6 +78,7 @@ export function buildProgram(
     .description("Read, check and convert Agent Transcript files.")
     .option("--debug", "print stack traces for unexpected errors")
     .exitOverride()
+    .configureHelp({ helpWidth })
     // Commander's errors quote the arguments (an unknown option, a bad choice): escaped like any message, keeping
     // the line feeds of its multi-line messages.
     .configureOutput({

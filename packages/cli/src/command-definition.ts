@@ -2,7 +2,7 @@
  * What a command is to the command line: its name, what it says in help, and how it adds its arguments and options.
  * Each command's folder (`commands/<name>/`) has a `definition.ts` holding this, beside the `run.ts` that does the
  * work; `cli.ts` only lists the definitions. A definition is light: its action imports `run.ts` when the command
- * runs, so `--help`, `--version` and a small command load only what they use (the README's "Start-up").
+ * runs, so `--help`, `--version` and a small command load only what they use (the README's "Performance", start-up rows).
  */
 import type { Command, Option } from "commander";
 import type * as formatChoices from "./format-choices.js";
