@@ -384,3 +384,31 @@ describe("stats and tree name a session's sub-agents alike", () => {
     ).toEqual([]);
   });
 });
+
+describe("stats, tree, tools and timeline on an ATIF trajectory with a continuation", () => {
+  const trajectory = path.join(
+    realFixturesRoot(),
+    "inspect-scout/tests/sources/atif_source/fixtures/terminus_2_hello-world-context-summarization-linear-history.trajectory.json",
+  );
+
+  it("read it without an error: the continuation is a child run, the observations results without a call", async () => {
+    // Both files give one session_id: the continuation was the run's own child (a cycle, exit 1), and the
+    // observations, which name no tool, were events no reader accepts (an error each).
+    const tree = captureIo();
+    expect(await run(["tree", trajectory, "--quiet"], tree.io)).toBe(0);
+    expect(tree.stderr()).toBe("");
+    expect(tree.stdout().split("\n")[1]).toMatch(
+      /^└─ NORMALIZED_SESSION_ID\.cont-1 {2}continuation 1 {2}completed {2}/,
+    );
+    const tools = captureIo();
+    expect(await run(["tools", trajectory], tools.io)).toBe(0);
+    expect(tools.stderr()).not.toMatch(/error/);
+    expect(tools.stderr()).toMatch(/: 4 tool calls, 0 failed, 4 unpaired\n$/);
+    const timeline = captureIo();
+    expect(await run(["timeline", trajectory], timeline.io)).toBe(0);
+    expect(timeline.stderr()).not.toMatch(/error/);
+    const stats = captureIo();
+    expect(await run(["stats", trajectory, "--quiet"], stats.io)).toBe(0);
+    expect(stats.stdout()).toContain("  with its 1 child run: 21 messages, 0 tool calls, tokens 6,502 in, 690 out");
+  });
+});

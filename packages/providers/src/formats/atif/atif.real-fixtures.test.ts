@@ -133,7 +133,12 @@ describe("real ATIF trajectories", () => {
       "terminus_2_hello-world-context-summarization-linear-history.trajectory.cont-1.json",
     ]);
     expect(imported.document.run?.children?.map((child) => child.title)).toEqual(["continuation 1"]);
+    // Both files give the session_id NORMALIZED_SESSION_ID: the continuation's run has an id of its own all the same
+    // (the same id would make the run its own child), and is written back under the session_id it was read with.
+    expect(imported.document.id).toBe("NORMALIZED_SESSION_ID");
+    expect(imported.document.run?.children?.map((child) => child.run_id)).toEqual(["NORMALIZED_SESSION_ID.cont-1"]);
     const continuation = imported.children[0]?.document;
+    expect(continuation?.id).toBe("NORMALIZED_SESSION_ID.cont-1");
     // The continuation's first four steps are the context it was handed (is_copied_context), kept as such.
     expect(
       continuation?.messages.filter((message) => message.provider_fields?.atif?.is_copied_context === true),

@@ -165,6 +165,14 @@ export class AtifFold extends SessionFoldBase<Held> {
         ...(this.options.importedAt === undefined ? {} : { importedAt: this.options.importedAt }),
       });
       files.push(file.path);
+      // A continuation goes on the same session, and may say so with the same session_id: its run must still have
+      // an id of its own, or every tree of runs would meet the parent again below itself. The file is written back
+      // under its session_id (kept in source.session_id), whatever the run's id.
+      const taken = new Set([
+        conversion.document.id,
+        ...(conversion.document.run?.children ?? []).map((run) => run.run_id),
+      ]);
+      if (taken.has(child.document.id)) child.document.id = `${child.document.id}.cont-${index}`;
       const runId = child.document.id;
       const link: ChildRun = {
         run_id: runId,
