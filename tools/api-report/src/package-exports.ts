@@ -5,6 +5,18 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { entryPoints, readManifest, type EntryPoint } from "./entry-points.js";
 
+/**
+ * Bounds a child the tests wait for synchronously: a child that hangs would otherwise block the test worker itself,
+ * where no test timeout can fire, and the whole suite would wait for it until CI's own time limit.
+ */
+const hangGuard = { timeout: 300_000, killSignal: "SIGKILL" } as const;
+
+/** `" (killed after 300 s: …)"` when the guard ended the child, else nothing. */
+function endedBy(child: { error?: Error; signal: NodeJS.Signals | null }): string {
+  if (child.error === undefined && child.signal === null) return "";
+  return ` (${child.signal === null ? "" : `${child.signal}: `}${child.error?.message ?? "killed"})`;
+}
+
 export interface ExportsCheck {
   /** Every entry point that imported, with the names its module exports at run time. */
   modules: { specifier: string; names: string[] }[];
@@ -56,8 +68,10 @@ process.stdout.write(JSON.stringify(results));`;
   const child = spawnSync(process.execPath, ["--input-type=module", "--eval", script], {
     cwd: packageFolder,
     encoding: "utf8",
+    ...hangGuard,
   });
-  if (child.status !== 0) return { modules: [], problems: [`node exited with ${child.status}: ${child.stderr}`] };
+  if (child.status !== 0)
+    return { modules: [], problems: [`node exited with ${child.status}${endedBy(child)}: ${child.stderr}`] };
   const results = JSON.parse(child.stdout) as { specifier: string; names?: string[]; error?: string }[];
   return {
     modules: results.flatMap(({ specifier, names }) => (names === undefined ? [] : [{ specifier, names }])),
@@ -123,8 +137,9 @@ export function modulesLoadedBy(args: readonly string[], cwd: string): LoadedMod
   const child = spawnSync(
     process.execPath,
     ["--import", `data:text/javascript,${encodeURIComponent(registerLoadHooks)}`, ...args],
-    { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+    { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, ...hangGuard },
   );
+  if (child.error !== undefined) throw new Error(`node ${args.join(" ")} did not finish${endedBy(child)}`);
   const marker = /\nloaded-module=(.*)\n/g;
   return {
     status: child.status,

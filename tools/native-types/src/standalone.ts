@@ -127,6 +127,9 @@ export async function createStandaloneProject(options: StandaloneOptions): Promi
         cwd: folder,
         encoding: "utf8",
         env: { PATH: process.env.PATH ?? "" },
+        // A compiler that hangs would block the test worker itself, where no test timeout fires.
+        timeout: 300_000,
+        killSignal: "SIGKILL",
       });
       if (run.error !== undefined) throw run.error;
       const lines = `${run.stdout}${run.stderr}`.split("\n").filter((line) => line.trim() !== "");
