@@ -1,4 +1,5 @@
 import { constants, type Stats } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 
 /** What a file that is not a regular file is, for messages: "a FIFO", "a character device", … */
 export function describeFileKind(
@@ -26,3 +27,26 @@ export const openWithoutWaiting = constants.O_NONBLOCK ?? 0;
 
 /** Opening the path itself, never the target of a symbolic link in its place (zero where a platform lacks it). */
 export const openWithoutFollowing = constants.O_NOFOLLOW ?? 0;
+
+/**
+ * Opens a file to read without ever waiting (opening a FIFO for reading blocks until a writer comes: O_NONBLOCK opens
+ * it at once), then judges what was opened, not the name (which another file may take meanwhile): the handle of a
+ * regular file, or, the handle closed, what is there instead (a FIFO, a device, a folder) in `describe`'s words. The
+ * open's own errors (a missing file: ENOENT) are thrown.
+ */
+export async function openRegularFile(
+  path: string,
+  describe: (stats: Stats) => string = describeFileKind,
+): Promise<FileHandle | string> {
+  const handle = await open(path, constants.O_RDONLY | openWithoutWaiting);
+  let stats: Stats;
+  try {
+    stats = await handle.stat();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  if (stats.isFile()) return handle;
+  await handle.close().catch(() => undefined);
+  return describe(stats);
+}

@@ -7,8 +7,9 @@
  * feed comes, and a line longer than the limit is reported and skipped, not held. Opened without ever blocking and
  * judged by the opened descriptor, so a FIFO or a device swapped in is refused, not waited on.
  */
-import { constants, type Stats } from "node:fs";
-import { open, stat, type FileHandle } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { stat, type FileHandle } from "node:fs/promises";
+import { openRegularFile } from "@agent-transcript/recorder/reader";
 import { describeFileType } from "./open.js";
 
 /** One complete line of the followed file. */
@@ -52,21 +53,6 @@ const readChunkBytes = 1024 * 1024;
 
 const fatalUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Opens without waiting (a FIFO would block in open() for a writer) and keeps the handle only for a regular file. */
-async function openRegular(path: string): Promise<FileHandle | string> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  let stats: Stats;
-  try {
-    stats = await handle.stat();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    throw error;
-  }
-  if (stats.isFile()) return handle;
-  await handle.close().catch(() => undefined);
-  return describeFileType(stats);
-}
-
 export class LineFollower {
   private handle: FileHandle | undefined;
   /** Bytes of the open file consumed: complete lines, and the unfinished line's bytes held (or skipped) so far. */
@@ -89,7 +75,7 @@ export class LineFollower {
   async start(): Promise<void> {
     let opened: FileHandle | string;
     try {
-      opened = await openRegular(this.path);
+      opened = await openRegularFile(this.path, describeFileType);
     } catch (error) {
       throw new FollowError(`${this.path}: cannot read: ${describeOpenError(error)}`);
     }
@@ -126,7 +112,7 @@ export class LineFollower {
       const why = this.deleted ? "it had been deleted" : "another file has its name now";
       let replacement: FileHandle | string;
       try {
-        replacement = await openRegular(this.path);
+        replacement = await openRegularFile(this.path, describeFileType);
       } catch (error) {
         // Gone again since it was looked at: the next poll sees what is there then.
         if ((error as { code?: unknown }).code === "ENOENT") return { ...step, deleted: this.deleted };

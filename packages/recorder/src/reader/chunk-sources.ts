@@ -4,14 +4,14 @@
  * to split into lines and returns how reading ended; what goes wrong with the input itself it reports as items of
  * its own, and it never throws.
  */
-import { constants, type Stats } from "node:fs";
-import { open, stat, type FileHandle } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { stat, type FileHandle } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
 import { createGunzip } from "node:zlib";
 import type { JsonLimits } from "@agent-transcript/core/json";
 import type { ValidationMode } from "@agent-transcript/core/validators";
-import { describeFileKind, openWithoutWaiting } from "../file-kind.js";
+import { openRegularFile } from "../file-kind.js";
 import type { EventLogProblemCode } from "@agent-transcript/core/event-log";
 import type { EventLines } from "./event-line-bytes.js";
 import type { LineSplitter } from "./line-splitter.js";
@@ -211,25 +211,6 @@ interface FollowedFile {
   handle: FileHandle;
   /** The name was found gone (and that was said); a file that appears under it is read from its start. */
   deleted: boolean;
-}
-
-/**
- * Opens a file to read without ever waiting (opening a FIFO for reading blocks until a writer comes: O_NONBLOCK opens
- * it at once), then looks at what was opened: a string says what it is instead of a regular file (a FIFO, a device,
- * a folder), and the handle is closed.
- */
-async function openRegularFile(path: string): Promise<FileHandle | string> {
-  const handle = await open(path, constants.O_RDONLY | openWithoutWaiting);
-  let stats: Stats;
-  try {
-    stats = await handle.stat();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    throw error;
-  }
-  if (stats.isFile()) return handle;
-  await handle.close().catch(() => undefined);
-  return describeFileKind(stats);
 }
 
 /** Opens the file; following, waits for a file that does not exist yet. A string is how reading ended instead. */

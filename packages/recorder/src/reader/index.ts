@@ -17,6 +17,8 @@ export {
 } from "@agent-transcript/core/event-log";
 // Where a child run's log is: the one lookup every reader of a run tree uses.
 export { findChildLog } from "../child-logs.js";
+// Opening a file to read without waiting on a FIFO, keeping it only if it is a regular file: every follower's open.
+export { openRegularFile } from "../file-kind.js";
 // The streaming reader: files (plain or gzip) and streams in constant memory, following a live file.
 export {
   defaultMaxDecompressedBytes,
