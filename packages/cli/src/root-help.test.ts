@@ -1,5 +1,5 @@
 // `--help` is printed from generated/root-help.ts without building the command line: it must be what commander
-// writes, on every terminal wide enough, and commander's own wrapping must serve a narrower one.
+// writes, in a pipe and on a terminal of any width alike.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

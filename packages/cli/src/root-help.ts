@@ -1,8 +1,8 @@
 /**
  * The program's own help (`agent-transcript --help`) as commander writes it, kept in `generated/root-help.ts` so that
  * `bin.ts` prints it without loading commander and the nineteen command definitions: `--help` starts as fast as
- * `--version` (the README's "Performance", start-up rows). Help is wrapped at a fixed width (`helpWidth` in cli.ts), so the text is the
- * same on every terminal, in a pipe and in a file.
+ * `--version` (the README's "Performance", start-up rows). Help is wrapped at a fixed width (`helpWidth` in cli.ts),
+ * so the text is the same on every terminal, in a pipe and in a file.
  *
  * `pnpm --filter @agent-transcript/cli generate` writes the file, `check:generated` (part of `pnpm test`) fails when
  * it differs from what the definitions give, and a test compares the built command's `--help` with commander's.

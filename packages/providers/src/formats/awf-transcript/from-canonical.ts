@@ -21,7 +21,6 @@ import {
 import { goString, goStruct, goValue } from "./from-canonical-go-json.js";
 import { awfKey, blockFields, envelopeFields, stepPayloadFields, toolPayloadFields } from "./to-canonical.js";
 
-
 /** The tool name written for a result that names no tool and whose call is not in the document. */
 const unknownToolName = "unknown";
 /** A struct's known fields in order, then any other field as it was kept. */
