@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /** The one vitest configuration every package uses (each package's vitest.config.ts re-exports it). */
@@ -10,5 +11,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
+    setupFiles: [fileURLToPath(new URL("vitest.setup.ts", import.meta.url))],
   },
 });

@@ -14,7 +14,10 @@ export function importByFold(
   related: ReadonlyArray<{ path: string; text: string }> = [],
 ): SessionImportResult {
   const outcome = importSessionText(text, { format, path, related });
-  if (!outcome.ok) expect(outcome.message).toMatch(/ (?:lines are of a shape|lines gave no message).*; shapes seen: /);
+  if (!outcome.ok)
+    expect(outcome.message).toMatch(
+      / (?:lines are of a shape|lines gave no message).*; shapes seen(?: in the first \d+ lines)?: /,
+    );
   return importSessionTextWith(
     sessionImporters[format],
     { main: { path, lines: text }, related: related.map((file) => ({ path: file.path, lines: file.text })) },
