@@ -41,6 +41,7 @@ describe("the built package's entry points", () => {
       "defaultMaxDecompressedBytes",
       "defaultMaxLineBytes",
       "findChildLog",
+      "openRegularFile",
       "readEventLog",
     ]);
     expect(names("@agent-transcript/recorder")).not.toContain("validJsonLines");

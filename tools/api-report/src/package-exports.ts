@@ -11,7 +11,7 @@ import { entryPoints, readManifest, type EntryPoint } from "./entry-points.js";
  */
 const hangGuard = { timeout: 300_000, killSignal: "SIGKILL" } as const;
 
-/** `" (killed after 300 s: …)"` when the guard ended the child, else nothing. */
+/** How the child was ended when it did not exit by itself (` (SIGKILL: spawnSync … ETIMEDOUT)`), else nothing. */
 function endedBy(child: { error?: Error; signal: NodeJS.Signals | null }): string {
   if (child.error === undefined && child.signal === null) return "";
   return ` (${child.signal === null ? "" : `${child.signal}: `}${child.error?.message ?? "killed"})`;
