@@ -1,8 +1,9 @@
 /**
  * What the built command loads, as an installed package runs it: `--version` nothing but itself, `--help` its
  * generated text, `help` every command's definition and none of their code, and `stats` of an event log its own
- * definition and code, the event log reader and usage arithmetic — no other command, no converter, no writer, no document validator. Start-up time is
- * `pnpm bench`'s business (cli-startup*); which files load is exact and holds on any machine, so it is tested here.
+ * definition and code, the event log reader and usage arithmetic — no other command, no converter, no writer, no
+ * document validator. Start-up time is `pnpm bench`'s business (cli-startup*); which files load is exact and holds on
+ * any machine, so it is tested here.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
