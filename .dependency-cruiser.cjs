@@ -104,13 +104,13 @@ module.exports = {
     {
       name: "command-line-start-up-loads-no-command",
       comment:
-        "The command line's start-up (bin, cli, io, the input limits, the command definitions) loads commander, Node built-ins and core's light JSON entry only: each command's code (its run.ts), and the packages behind it, are imported dynamically when that command runs, so --version and --help start fast (the CLI README, 'Start-up').",
+        "The command line's start-up (bin, cli, io, the input limits, the command definitions, where the package's files are) loads commander, Node built-ins and core's light JSON entry only: each command's code (its run.ts), and the packages behind it, are imported dynamically when that command runs, so --version and --help start fast (the CLI README, 'Start-up').",
       severity: "error",
       from: { path: "^packages/cli/src/(bin|cli|io|input/limits|command-definition|commands/[^/]+/definition)\\.ts$" },
       to: {
         dependencyTypesNot: ["type-only", "dynamic-import", "core"],
         pathNot: [
-          "^packages/cli/src/(cli|io|input/limits|command-definition|commands/[^/]+/definition)\\.ts$",
+          "^packages/cli/src/(cli|io|installation|input/limits|command-definition|commands/[^/]+/definition)\\.ts$",
           "node_modules/commander/",
           "^packages/core/src/json\\.ts$",
         ],

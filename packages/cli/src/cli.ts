@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 // its code (and core, the converters, the recorder behind it) when it runs, so `--version`, `--help` and a light
 // command start fast (README, "Performance", start-up rows).
 import { addCommand, examples, type CommandDefinition, type FormatChoices } from "./command-definition.js";
+import { packageJsonFile } from "./installation.js";
 import { exitCodes, messageLine, shownLines, UserError, type CommandIo } from "./io.js";
 
 /**
@@ -48,8 +49,7 @@ async function definitionsFor(commandName: string | undefined): Promise<CommandD
   return named === undefined ? loadCommands() : [await named[1]()];
 }
 
-// src/ and dist/ both sit one level below package.json, so this resolves in tests and when installed.
-const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+const packageJson = JSON.parse(readFileSync(packageJsonFile, "utf8")) as {
   version: string;
 };
 export const version = packageJson.version;

@@ -39,7 +39,9 @@ export function startProgress(
   // The bar's library is loaded only here, on a terminal: a command in a pipe or a script never pays for it. It is
   // there long before the bar's first drawing, a second from now; until then there is nothing to draw.
   let Bar: typeof SingleBar | undefined;
-  void import("cli-progress").then((library) => (Bar = library.SingleBar));
+  // cli-progress is CommonJS: its `module.exports` is the namespace's default, in Node and in the bundled command
+  // alike (the bundler names no other export of a CommonJS module loaded on demand).
+  void import("cli-progress").then((library) => (Bar = library.default.SingleBar));
   let bar: SingleBar | undefined;
   let shownFile: string | undefined;
   // A terminal-like stream for cli-progress that writes through the command's own stderr.

@@ -3,9 +3,9 @@
  * generated text, `help` every command's definition and none of their code, and `stats` of an event log its own
  * definition and code, the event log reader and usage arithmetic — no other command, no converter, no writer, no
  * document validator. Start-up time is `pnpm bench`'s business (cli-startup*); which files load is exact and holds on
- * any machine, so it is tested here.
+ * any machine, so it is tested here. The command is bundled: each file it loads is mapped back to the sources it holds.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,14 +18,38 @@ const builtCommand = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-start-up-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+interface BundleMetafile {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
+// The command is bundled (scripts/bundle-command.mjs): dist/bin.js and its chunks, each holding some of the sources.
+// The bundler's metafile says which, so what a command line loads is still said file by file, as the packages
+// build them.
+const bundle = JSON.parse(
+  readFileSync(fileURLToPath(new URL("../dist/bundle-meta.json", import.meta.url)), "utf8"),
+) as BundleMetafile;
+const cliFolder = fileURLToPath(new URL("../", import.meta.url));
+
+/** A bundled input as `<package>/<file below dist>` (the CLI's own `src/x.ts` as `cli/x.js`); a dependency's, none. */
+function workspaceFile(input: string): string[] {
+  if (input.includes("node_modules/")) return [];
+  const relative = path.relative(packagesFolder, path.resolve(cliFolder, input)).split(path.sep);
+  if (relative[0] === "cli" && relative[1] === "src")
+    return [`cli/${relative.slice(2).join("/").replace(/\.ts$/, ".js")}`];
+  return relative[1] === "dist" ? [`${relative[0]}/${relative.slice(2).join("/")}`] : [];
+}
+
 /** The workspace packages' built files a command line loads, as `<package>/<file below dist>`; and its output. */
 function loadedBy(args: readonly string[]): { files: string[]; stdout: string; status: number | null } {
   const run = modulesLoadedBy([builtCommand, ...args], scratch);
   const files = run.files.flatMap((file) => {
-    const relative = path.relative(packagesFolder, file).split(path.sep);
-    return relative[1] === "dist" ? [`${relative[0]}/${relative.slice(2).join("/")}`] : [];
+    const output = bundle.outputs[path.relative(cliFolder, file).split(path.sep).join("/")];
+    // Every module the command loads is a file of the bundle: not one of the workspace's built modules, nor a
+    // dependency's from node_modules.
+    expect(output, `${file} is not part of the bundled command`).toBeDefined();
+    return Object.keys(output?.inputs ?? {}).flatMap(workspaceFile);
   });
-  return { files, stdout: run.stdout, status: run.status };
+  return { files: [...new Set(files)].sort(), stdout: run.stdout, status: run.status };
 }
 
 const validators = (files: readonly string[]): string[] =>

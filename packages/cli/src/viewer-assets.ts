@@ -1,11 +1,11 @@
 /**
- * The built viewer (apps/viewer) the CLI ships: its build copies the viewer's dist/ into dist/viewer/, and src/
- * and dist/ both sit one level below package.json, so this resolves in tests and when installed. Used by `view`
- * (served as they are) and by `export --format html` (inlined).
+ * The built viewer (apps/viewer) the CLI ships, in dist/viewer/ (installation.ts). Used by `view` (served as they
+ * are) and by `export --format html` (inlined).
  */
 import { readFile } from "node:fs/promises";
+import { viewerDirectory } from "./installation.js";
 
-export const viewerDirectory = new URL("../dist/viewer/", import.meta.url);
+export { viewerDirectory };
 
 export interface ViewerAssets {
   html: string;

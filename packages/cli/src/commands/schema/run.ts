@@ -4,6 +4,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { schemasDirectory } from "../../installation.js";
 import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
 
 export interface SchemaCommandOptions {
@@ -22,22 +23,15 @@ export interface ShippedSchema {
 
 const suffix = ".schema.json";
 
-/**
- * The shipped schemas' folder. Built code sits in `dist/commands/schema/`, two levels below `dist/schemas/`; the
- * sources run by the tests sit in `src/commands/schema/`, and read the built copy (turbo builds the package before its
- * tests).
- */
+/** The shipped schemas' folder (installation.ts): built into dist/schemas/ with the package, read by the tests too. */
 async function schemaRoot(): Promise<string> {
-  for (const relative of ["../../schemas/", "../../../dist/schemas/"]) {
-    const folder = fileURLToPath(new URL(relative, import.meta.url));
-    try {
-      await readdir(folder);
-      return folder;
-    } catch {
-      // not this layout
-    }
+  const folder = fileURLToPath(schemasDirectory);
+  try {
+    await readdir(folder);
+    return folder;
+  } catch {
+    throw new UserError("the schemas are missing from this installation (dist/schemas); reinstall the package");
   }
-  throw new UserError("the schemas are missing from this installation (dist/schemas); reinstall the package");
 }
 
 /** Every shipped schema, by version (`v1`, `v2`, … in numeric order) then name. */

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Bundles the agent-transcript command (packages/cli/src/bin.ts, with the workspace packages' built code and its
+// dependencies) into dist/bin.js and chunks beside it, replacing tsc's dist/bin.js; the rest of dist/ (the package's
+// library entry and its types) stays tsc's. Why: Node resolves and loads each ES module on its own, and `stats` of a
+// small log loaded some 60 of them across four packages — a tenth of a second before any work (issue 23's start-up
+// targets). Each command is still its own dynamic import, so a command loads only the chunks its code is in; the
+// metafile (dist/bundle-meta.json, not published) says which source files each chunk holds, for the start-up test.
+//
+// Every chunk sits in dist/ itself, where tsc's top-level modules sit, so a module that finds the package's files
+// from its own URL (`new URL("../package.json", import.meta.url)`, see installation.ts) finds them bundled or not.
+//
+// Usage (from packages/cli): node scripts/bundle-command.mjs
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+const packageRoot = process.cwd();
+const result = await build({
+  absWorkingDir: packageRoot,
+  entryPoints: { bin: "src/bin.ts" },
+  outdir: "dist",
+  allowOverwrite: true,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20.19",
+  chunkNames: "chunk-[hash]",
+  sourcemap: "linked",
+  // Less to read and parse at start-up; names are kept, so a stack trace still names its functions.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcesContent: true,
+  metafile: true,
+  legalComments: "none",
+  logLevel: "warning",
+  // commander and cli-progress are CommonJS and `require` Node's modules: in an ES module bundle they get a real
+  // `require` to do it with.
+  banner: {
+    js: 'import { createRequire as __agentTranscriptRequire } from "node:module"; const require = __agentTranscriptRequire(import.meta.url);',
+  },
+});
+if (result.errors.length > 0) process.exit(1);
+writeFileSync(path.join(packageRoot, "dist", "bundle-meta.json"), `${JSON.stringify(result.metafile)}\n`);
+writeFileSync(path.join(packageRoot, "dist", "THIRD-PARTY-LICENSES.txt"), thirdPartyLicenses(result.metafile));
+const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
+process.stderr.write(`bundled the command into ${outputs.length} files in dist/\n`);
+
+/**
+ * The licences of the dependencies whose code the bundle holds (MIT, ISC and the like ask that their notice go with
+ * every copy), one section per package, in name order.
+ */
+function thirdPartyLicenses(metafile) {
+  const roots = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match !== null) roots.add(path.resolve(packageRoot, match[1]));
+  }
+  const sections = [...roots].map((root) => {
+    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const licenceFile = readdirSync(root).find((name) => /^(?:licen[cs]e|copying)(?:\.|$)/i.test(name));
+    const text =
+      licenceFile === undefined
+        ? `(no licence file; package.json says ${manifest.license})`
+        : readFileSync(path.join(root, licenceFile), "utf8").trim();
+    return { name: manifest.name, heading: `${manifest.name} ${manifest.version} (${manifest.license})`, text };
+  });
+  sections.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const header = "Third-party code bundled into dist/bin.js and its chunks, with each package's licence.\n";
+  return `${header}${sections.map(({ heading, text }) => `\n${"=".repeat(heading.length)}\n${heading}\n${"=".repeat(heading.length)}\n\n${text}\n`).join("")}`;
+}
