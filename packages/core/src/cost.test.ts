@@ -1,4 +1,6 @@
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
+import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
+import { calcPrice } from "@pydantic/genai-prices";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -10,6 +12,9 @@ import { validateCost } from "./generated/v1/validate.js";
 import { normalizeUsage } from "./usage.js";
 
 const fixturesRoot = realFixturesRoot();
+
+/** The price database's provider id for a table entry's provider. */
+const databaseProvider = (entry: ModelPrice): string => (entry.provider === "xai" ? "x-ai" : entry.provider);
 
 function computed(cost: Cost): Extract<PricedCost, { status: "computed" }> {
   if (cost.status !== "computed") throw new Error(`expected a computed cost, got: ${JSON.stringify(cost)}`);
@@ -32,40 +37,70 @@ describe("the shipped price table", () => {
   const httpsUrl = (value: unknown): boolean =>
     typeof value === "string" && URL.canParse(value) && new URL(value).protocol === "https:";
 
-  it("is versioned, in one currency and unit, with notes", () => {
-    expect(isRealDate(table.version)).toBe(true);
-    expect(table.currency).toMatch(/^[A-Z]{3}$/);
+  it("names the price database and release it was generated from, in one currency and unit, with notes", () => {
+    expect(table.version).toMatch(/^@pydantic\/genai-prices@\d+\.\d+\.\d+$/);
+    expect(table.currency).toBe("USD");
     expect(table.unit).toBe("per_million_tokens");
-    expect(table.notes?.length).toBeGreaterThan(0);
+    expect(table.notes?.[0]).toMatch(
+      /^Prices from @pydantic\/genai-prices \d+\.\d+\.\d+ \(released \d{4}-\d{2}-\d{2}; /,
+    );
     expect(Object.isFrozen(table) && Object.isFrozen(table.models[0])).toBe(true);
+    expect(table.providers?.map((entry) => entry.provider)).toEqual([
+      "anthropic",
+      "openai",
+      "google",
+      "mistral",
+      "deepseek",
+      "xai",
+    ]);
   });
 
-  it("gives every entry a provider, an https source, a real date no later than the table, and non-negative prices", () => {
-    expect(table.models.length).toBeGreaterThanOrEqual(30);
-    for (const entry of table.models) {
-      const label = entry.model;
-      expect(["anthropic", "openai", "google"], label).toContain(entry.provider);
-      expect(entry.model, label).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
-      expect(httpsUrl(entry.source), label).toBe(true);
-      expect(isRealDate(entry.date), label).toBe(true);
-      expect(entry.date <= table.version, label).toBe(true);
-      for (const url of entry.checked_against ?? []) expect(httpsUrl(url), label).toBe(true);
-      for (const price of [entry.input, entry.output]) expect(isPrice(price), label).toBe(true);
-      for (const price of [entry.cache_read, entry.cache_write, entry.cache_write_1h])
+  it("gives every entry a provider, a rule, an https source, a real date, and non-negative prices, earlier ones dated", () => {
+    expect(table.models.length).toBeGreaterThanOrEqual(200);
+    const release = /\(released (\d{4}-\d{2}-\d{2});/.exec(table.notes?.[0] ?? "")?.[1] ?? "";
+    expect(isRealDate(release)).toBe(true);
+    const checkRates = (
+      rates: Omit<ModelPrice, "provider" | "model" | "aliases" | "source" | "date">,
+      label: string,
+    ) => {
+      for (const price of [rates.input, rates.output]) expect(isPrice(price), label).toBe(true);
+      for (const price of [rates.cache_read, rates.cache_write, rates.cache_write_1h])
         expect(price === undefined || isPrice(price), label).toBe(true);
-      // A one-hour cache write price never comes without the five-minute one.
-      expect(entry.cache_write_1h === undefined || entry.cache_write !== undefined, label).toBe(true);
       let previous = 0;
-      for (const tier of entry.tiers ?? []) {
+      for (const tier of rates.tiers ?? []) {
         expect(Number.isSafeInteger(tier.above_input_tokens) && tier.above_input_tokens > previous, label).toBe(true);
         previous = tier.above_input_tokens;
         for (const price of [tier.input, tier.output]) expect(isPrice(price), label).toBe(true);
         for (const price of [tier.cache_read, tier.cache_write, tier.cache_write_1h])
           expect(price === undefined || isPrice(price), label).toBe(true);
       }
+    };
+    const seen = new Set<string>();
+    for (const entry of table.models) {
+      const label = `${entry.provider}/${entry.model}`;
+      expect(seen.has(label), `${label} listed twice`).toBe(false);
+      seen.add(label);
+      expect(
+        table.providers?.map((provider) => provider.provider),
+        label,
+      ).toContain(entry.provider);
+      expect(entry.model, label).toMatch(/^[a-z0-9][a-z0-9.:_-]*$/);
+      expect(entry.match, label).toBeDefined();
+      expect(httpsUrl(entry.source), label).toBe(true);
+      // Read when the database was released, or on the day of one of our overrides.
+      expect(isRealDate(entry.date) && entry.date <= new Date().toISOString().slice(0, 10), label).toBe(true);
+      checkRates(entry, label);
+      expect(entry.from === undefined || isRealDate(entry.from), label).toBe(true);
+      expect(entry.earlier === undefined || entry.from === entry.earlier[0]?.until, label).toBe(true);
+      let newer = "9999-12-31";
+      for (const earlier of entry.earlier ?? []) {
+        expect(isRealDate(earlier.until) && earlier.until < newer, label).toBe(true);
+        newer = earlier.until;
+        checkRates(earlier, `${label} until ${earlier.until}`);
+      }
       const known = new Set([
-        ...["provider", "model", "aliases", "input", "output", "cache_read", "cache_write", "cache_write_1h"],
-        ...["tiers", "source", "date", "checked_against"],
+        ...["provider", "model", "aliases", "match", "input", "output", "cache_read", "cache_write", "cache_write_1h"],
+        ...["tiers", "source", "date", "from", "earlier"],
       ]);
       expect(
         Object.keys(entry).filter((key) => !known.has(key)),
@@ -74,23 +109,21 @@ describe("the shipped price table", () => {
     }
   });
 
-  it("gives every Anthropic entry every cache price", () => {
+  it("gives every Anthropic entry of a model with prompt caching (Claude 3 on) every cache price", () => {
     // Anthropic publishes every cache price; a missing one would silently price cache traffic at the input rate.
-    const anthropic = table.models.filter((entry) => entry.provider === "anthropic");
-    expect(anthropic.length).toBeGreaterThan(0);
+    const anthropic = table.models.filter(
+      (entry) => entry.provider === "anthropic" && !/^claude-(?:v1|2|instant)/.test(entry.model),
+    );
+    expect(anthropic.length).toBeGreaterThan(15);
     for (const entry of anthropic)
       expect([entry.cache_read, entry.cache_write, entry.cache_write_1h].every(isPrice), entry.model).toBe(true);
   });
 
-  it("has no duplicate model or alias, and every id (also without its snapshot date) finds its own entry", () => {
-    const seen = new Map<string, string>();
+  it("finds each entry by its own id", () => {
     for (const entry of table.models) {
-      for (const id of [entry.model, ...entry.aliases]) {
-        expect(seen.get(id.toLowerCase()), `${id} claimed twice`).toBeUndefined();
-        seen.set(id.toLowerCase(), entry.model);
-        expect(id).toBe(id.trim().toLowerCase());
-        expect(findModelPrice(id)).toBe(entry);
-      }
+      const named = findModelPrice(`${entry.provider}/${entry.model}`);
+      expect(named?.provider, entry.model).toBe(entry.provider);
+      expect(named?.model, entry.model).toBe(entry.model);
     }
   });
 
@@ -134,9 +167,50 @@ describe("the shipped price table", () => {
     ]);
   });
 
-  it("ships as data/prices.json next to src/", () => {
-    const file = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "data", "prices.json");
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(table);
+  // The conversion from the database's form (per-field tiers, dated conditional prices) to the table's, checked
+  // against the database's own calculator on every model it prices by the token.
+  it("prices every database model as the database's own calculator does", () => {
+    const usages = [
+      { input_tokens: 1000, output_tokens: 500 },
+      { input_tokens: 150_000, cache_read_tokens: 100_000, cache_write_tokens: 20_000, output_tokens: 2000 },
+      { input_tokens: 400_000, cache_read_tokens: 50_000, output_tokens: 9000 },
+    ];
+    let compared = 0;
+    let notByOwnId = 0;
+    for (const entry of table.models) {
+      if (entry.source === "https://platform.openai.com/docs/guides/moderation") continue;
+      // A few entries' rules do not accept their own id (`ft:gpt-4o` prices `ft:gpt-4o-2024-…`): the database's
+      // calculator cannot be asked about them by it.
+      if (
+        calcPrice({ input_tokens: 1, output_tokens: 1 }, entry.model, { providerId: databaseProvider(entry) })?.model
+          .id !== entry.model
+      ) {
+        notByOwnId += 1;
+        continue;
+      }
+      for (const usage of usages) {
+        const ours = computeCost(usage, `${entry.provider}/${entry.model}`);
+        const theirs = calcPrice(
+          {
+            input_tokens: usage.input_tokens,
+            output_tokens: usage.output_tokens,
+            cache_read_tokens: usage.cache_read_tokens ?? 0,
+            cache_write_tokens: usage.cache_write_tokens ?? 0,
+          },
+          entry.model,
+          { providerId: databaseProvider(entry) },
+        );
+        expect(theirs?.model.id, entry.model).toBe(entry.model);
+        const amount = computed(ours).amount;
+        const expected = theirs?.total_price ?? Number.NaN;
+        expect(Math.abs(amount - expected), `${entry.provider}/${entry.model}`).toBeLessThan(
+          1e-9 * Math.max(1, expected),
+        );
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(600);
+    expect(notByOwnId).toBeLessThan(10);
   });
 });
 
@@ -155,18 +229,13 @@ describe("findModelPrice", () => {
     expect(findModelPrice("gpt-4o-2024-05-13")).toMatchObject({ model: "gpt-4o-2024-05-13", input: 5, output: 15 });
   });
 
-  it("strips one trailing snapshot date that is a real calendar date", () => {
+  it("strips one trailing snapshot date that is a real calendar date when no rule of the database names the id", () => {
     expect(model("gpt-5-mini-2025-08-07")).toBe("gpt-5-mini");
     expect(model("gpt-4.1-nano-2025-04-14")).toBe("gpt-4.1-nano");
     expect(model("claude-haiku-4-5-20991231")).toBe("claude-haiku-4-5");
     expect(model("claude-sonnet-4-5@20250929")).toBe("claude-sonnet-4-5");
-    for (const id of [
-      "claude-sonnet-4-5-20251399",
-      "gpt-4o-2024-02-30",
-      "gpt-4o-1999-01-01",
-      "gpt-4o-20240513-20240513",
-      "gpt-4o-2024-0513",
-    ]) {
+    // gpt-4o's rule lists its snapshots by name: a made-up date is neither listed nor a calendar date.
+    for (const id of ["gpt-4o-2024-02-30", "gpt-4o-1999-01-01", "gpt-4o-20240513-20240513", "gpt-4o-2024-0513"]) {
       expect(model(id), id).toBeUndefined();
     }
   });
@@ -177,26 +246,34 @@ describe("findModelPrice", () => {
     expect(model("models/gemini-2.5-flash")).toBe("gemini-2.5-flash");
     expect(model("google/gemini-2.5-flash")).toBe("gemini-2.5-flash");
     expect(model("publishers/google/models/gemini-2.5-pro")).toBe("gemini-2.5-pro");
+    expect(model("mistral/magistral-medium-latest")).toBe("magistral-medium");
     expect(model("openai/claude-sonnet-4-5")).toBeUndefined();
     expect(model("anthropic/openai/gpt-4o")).toBeUndefined();
-    // A router or cloud may charge differently, so its prefix finds nothing.
+    // Claude served by Google (Vertex AI) is priced from Google's list, and only when the id says so.
+    expect(findModelPrice("google/claude-opus-4-6")).toMatchObject({ provider: "google", model: "claude-opus-4-6" });
+    expect(findModelPrice("claude-opus-4-6")).toMatchObject({ provider: "anthropic", model: "claude-opus-4-6" });
+    // A router or cloud may charge differently, so its prefix finds nothing; nor does a cloud's own id, which no
+    // rule of the provider its name points to accepts.
     expect(model("openrouter/anthropic/claude-sonnet-4-5")).toBeUndefined();
     expect(model("us.anthropic.claude-sonnet-4-5-20250929-v1:0")).toBeUndefined();
   });
 
-  it("never guesses by prefix or finds inherited names", () => {
-    const near = [
-      "gpt-4o-mini-search-preview",
-      "gpt-4o-realtime-preview",
-      "claude-sonnet-4-5-thinking",
-      "claude-opus-4-6[1m]",
-    ];
-    const vague = ["gemini-2.5-flash-preview-09-2025", "gpt", "claude", "", " ", "/", "models/"];
+  it("follows the database's rules, never pricing a model as a cheaper or dearer sibling, nor finding inherited names", () => {
+    // The database prices variants it knows cost the same as their model (a dated or preview spelling, Claude Code's
+    // 1M-context id) by that model's entry.
+    expect(model("claude-sonnet-4-5-thinking")).toBe("claude-sonnet-4-5");
+    expect(model("claude-opus-4-6[1m]")).toBe("claude-opus-4-6");
+    expect(model("gemini-2.5-flash-preview-09-2025")).toBe("gemini-2.5-flash");
+    // …but a sibling with prices of its own is never taken for another.
+    expect(findModelPrice("gpt-4o-mini")).toMatchObject({ model: "gpt-4o-mini", input: 0.15 });
+    expect(findModelPrice("gpt-4o")).toMatchObject({ model: "gpt-4o", input: 2.5 });
+    expect(findModelPrice("gpt-4o-realtime-preview")?.model).toBe("gpt-4o-realtime-preview");
+    expect(findModelPrice("claude-3-5-haiku-20241022")).toMatchObject({ input: 0.8, output: 4 });
+    const vague = ["gpt", "claude", "gemini", "", " ", "/", "models/"];
     const inherited = ["__proto__", "constructor", "toString", "hasOwnProperty"];
-    for (const id of [...near, ...vague, ...inherited]) {
+    for (const id of [...vague, ...inherited]) {
       expect(model(id), id).toBeUndefined();
     }
-    expect(model("gpt-4o-mini")).toBe("gpt-4o-mini");
     expect(findModelPrice(42 as unknown as string)).toBeUndefined();
     expect(findModelPrice("x".repeat(10_000))).toBeUndefined();
   });
@@ -204,26 +281,28 @@ describe("findModelPrice", () => {
 
 describe("computeCost", () => {
   it("prices uncached input, cache reads, cache writes and output separately", () => {
+    // Under the 200K-token tier: every token at the base prices.
     const usage: Usage = {
-      input_tokens: 1_000_000,
-      cache_read_tokens: 200_000,
-      cache_write_tokens: 100_000,
+      input_tokens: 190_000,
+      cache_read_tokens: 100_000,
+      cache_write_tokens: 50_000,
       output_tokens: 500_000,
       reasoning_tokens: 100_000,
     };
     const cost = computed(computeCost(usage, "claude-sonnet-4-5-20250929"));
-    expect(cost.breakdown.input).toBeCloseTo((700_000 * 3) / 1e6, 10);
-    expect(cost.breakdown.cache_read).toBeCloseTo((200_000 * 0.3) / 1e6, 10);
-    expect(cost.breakdown.cache_write).toBeCloseTo((100_000 * 3.75) / 1e6, 10);
+    expect(cost.breakdown.input).toBeCloseTo((40_000 * 3) / 1e6, 10);
+    expect(cost.breakdown.cache_read).toBeCloseTo((100_000 * 0.3) / 1e6, 10);
+    expect(cost.breakdown.cache_write).toBeCloseTo((50_000 * 3.75) / 1e6, 10);
     // Reasoning is part of output and priced with it, not on top of it.
     expect(cost.breakdown.output).toBeCloseTo((500_000 * 15) / 1e6, 10);
-    expect(cost.amount).toBeCloseTo(10.035, 10);
+    expect(cost.amount).toBeCloseTo(0.12 + 0.03 + 0.1875 + 7.5, 10);
     expect(cost).toMatchObject({
       currency: "USD",
       pricing: {
         table_version: defaultPriceTable.version,
         model: "claude-sonnet-4-5",
-        source: "https://platform.claude.com/docs/zh-CN/about-claude/pricing",
+        source: "https://platform.claude.com/docs/en/build-with-claude/prompt-caching#pricing",
+        date: "2026-09-23",
       },
     });
     expectSchemaValid(cost);
@@ -239,11 +318,11 @@ describe("computeCost", () => {
   });
 
   it("an unknown model costs unknown, never zero", () => {
-    const cost = computeCost({ input_tokens: 10, output_tokens: 10 }, "claude-fable-5");
+    const cost = computeCost({ input_tokens: 10, output_tokens: 10 }, "claude-nonesuch-9");
     expect(cost).toEqual({
       status: "unknown",
       currency: "USD",
-      reason: `no price for model "claude-fable-5" in price table ${defaultPriceTable.version}`,
+      reason: `no price for model "claude-nonesuch-9" in price table ${defaultPriceTable.version}`,
     });
     expect(cost).not.toHaveProperty("amount");
     expectSchemaValid(cost);
@@ -251,13 +330,51 @@ describe("computeCost", () => {
     expect(long.status === "unknown" && long.reason.length < 200).toBe(true);
   });
 
-  it("prices missing cache prices at the input price (OpenAI cache writes, Gemini Flash cache reads)", () => {
+  it("prices missing cache prices at the input price (OpenAI cache writes, a model with no cache discount)", () => {
     const openai = computed(computeCost({ input_tokens: 1000, cache_write_tokens: 400, output_tokens: 0 }, "gpt-4.1"));
     expect(openai.breakdown.cache_write).toBeCloseTo((400 * 2) / 1e6, 12);
-    const gemini = computed(
-      computeCost({ input_tokens: 1000, cache_read_tokens: 400, output_tokens: 0 }, "gemini-2.5-flash"),
+    const turbo = computed(
+      computeCost({ input_tokens: 1000, cache_read_tokens: 400, output_tokens: 0 }, "gpt-4-turbo"),
     );
-    expect(gemini.breakdown.cache_read).toBeCloseTo((400 * 0.3) / 1e6, 12);
+    expect(findModelPrice("gpt-4-turbo")?.cache_read).toBeUndefined();
+    expect(turbo.breakdown.cache_read).toBeCloseTo((400 * 10) / 1e6, 12);
+  });
+
+  it("says why the table declines a model it does not price", () => {
+    expect(computeCost({ input_tokens: 10, output_tokens: 10 }, "qwen3.6:latest")).toEqual({
+      status: "unknown",
+      currency: "USD",
+      reason:
+        "no price for model \"qwen3.6:latest\": a model served by Ollama (name:tag), on the user's machine or Ollama's cloud: no per-token price",
+    });
+    // A router's or a cloud's prefix: its prices may differ from the provider's own.
+    expect(
+      computeCost({ input_tokens: 10, output_tokens: 10 }, "meta-llama/llama-4-maverick-17b-128e-instruct"),
+    ).toMatchObject({
+      status: "unknown",
+      reason: expect.stringContaining(
+        'its prefix "meta-llama/" names no provider the price table covers (anthropic, openai',
+      ),
+    });
+    expect(computeCost({ input_tokens: 10, output_tokens: 10 }, "<synthetic>")).toMatchObject({
+      status: "unknown",
+      reason: expect.stringContaining("a message Claude Code wrote itself"),
+    });
+  });
+
+  it("prices a call at the price in effect on its day, when its time is given", () => {
+    const usage = { input_tokens: 300_000, output_tokens: 1000 };
+    // Claude Opus 4.6's long-context premium ended on 2026-03-13.
+    const entry = findModelPrice("claude-opus-4-6");
+    expect(entry?.earlier?.[0]?.until).toBe("2026-03-13");
+    const before = computed(computeCost(usage, "claude-opus-4-6", defaultPriceTable, "2026-03-12T23:59:59Z"));
+    const after = computed(computeCost(usage, "claude-opus-4-6", defaultPriceTable, "2026-03-13T00:00:00Z"));
+    const now = computed(computeCost(usage, "claude-opus-4-6"));
+    expect(before.amount).toBeCloseTo((300_000 * 10 + 1000 * 37.5) / 1e6, 10);
+    expect(after.amount).toBeCloseTo((300_000 * 5 + 1000 * 25) / 1e6, 10);
+    expect(now.amount).toBe(after.amount);
+    // A time that is not a date is no time at all: the current price.
+    expect(computed(computeCost(usage, "claude-opus-4-6", defaultPriceTable, "yesterday")).amount).toBe(now.amount);
   });
 
   it("switches to a prompt-length tier when the request's input exceeds its threshold", () => {
@@ -442,5 +559,69 @@ describe("addCost", () => {
       currency: "USD",
       reason: "cannot add USD and EUR costs",
     });
+  });
+});
+
+describe("the models of the real fixtures", () => {
+  /**
+   * Every string under a `model` or `modelVersion` key: in the provider payloads the fixture reader finds (requests,
+   * responses, stream chunks of JSON, YAML cassettes and SSE recordings alike) and in every JSON document and JSON line
+   * of the agents' sessions and trajectories.
+   */
+  function fixtureModels(): Set<string> {
+    const models = new Set<string>();
+    const collect = (value: unknown, depth: number): void => {
+      if (depth > 64 || typeof value !== "object" || value === null) return;
+      if (Array.isArray(value)) {
+        for (const item of value) collect(item, depth + 1);
+        return;
+      }
+      for (const [key, child] of Object.entries(value)) {
+        if ((key === "model" || key === "modelVersion") && typeof child === "string") models.add(child);
+        else collect(child, depth + 1);
+      }
+    };
+    const parse = (text: string): unknown => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return undefined;
+      }
+    };
+    for (const fixture of loadRealFixtures(fixturesRoot)) {
+      for (const payload of fixture.payloads) collect(payload.kind === "stream" ? payload.chunks : payload.value, 0);
+      if (fixture.payloads.length > 0) continue;
+      const text = fixture.file.endsWith(".json") || fixture.file.endsWith(".jsonl") ? readFixture(fixture.file) : "";
+      if (fixture.file.endsWith(".json")) collect(parse(text), 0);
+      else for (const line of text.split("\n")) collect(parse(line), 0);
+    }
+    return models;
+  }
+  const readFixture = (file: string): string => readFileSync(path.join(fixturesRoot, file), "utf8");
+
+  // Ids the fixtures hold that no table prices, each with why: what the recording shows on purpose (a request that
+  // failed, a misspelling, a redaction) or a model the price database does not list.
+  const unknownOnPurpose = new Map([
+    ["gmini-pro", "a misspelt model in a request that failed"],
+    ["<redacted>", "redacted by the recording"],
+    ["zai-glm-5-2", "Z.ai's GLM in a recording of a Mistral-compatible stream: the price database does not list it"],
+  ]);
+
+  it("each gets a price, or says why not", () => {
+    const models = fixtureModels();
+    // The Claude Code, Codex and Gemini CLI sessions' models and the provider recordings' among them.
+    for (const model of ["claude-opus-4-6", "gpt-5.1-codex-max", "gemini-2.5-flash", "magistral-medium-latest"])
+      expect(models).toContain(model);
+    const unexplained: string[] = [];
+    for (const model of models) {
+      const cost = computeCost({ input_tokens: 1000, output_tokens: 100 }, model);
+      if (cost.status === "computed" || unknownOnPurpose.has(model)) continue;
+      // An unknown cost with a reason of the table's own (an alias, an Ollama model, a router's prefix) is explained;
+      // the bare "no price in price table …" is not.
+      if (!cost.reason.includes(" in price table ")) continue;
+      unexplained.push(`${model}: ${cost.reason}`);
+    }
+    expect(unexplained).toEqual([]);
+    for (const model of unknownOnPurpose.keys()) expect(models, model).toContain(model);
   });
 });

@@ -1,6 +1,7 @@
-// Cost of a model call from its canonical usage and a versioned price table (data/prices.json). A model the table does
-// not know costs "unknown", never zero: a zero would silently under-report every total it is added to.
-import prices from "../data/prices.json" with { type: "json" };
+// Cost of a model call from its canonical usage and a versioned price table (generated/prices.json, from the price
+// database @pydantic/genai-prices: tools/codegen/src/prices.ts). A model the table does not know costs "unknown", never
+// zero: a zero would silently under-report every total it is added to.
+import prices from "./generated/prices.json" with { type: "json" };
 import type { ComputedCost, Cost, CostBreakdown, ReportedCost, UnknownCost, Usage } from "./generated/v1/types.js";
 
 /** Prices in the table's currency per million tokens for requests whose input exceeds `above_input_tokens`. */
@@ -13,10 +14,36 @@ export interface PriceTier {
   cache_write_1h?: number;
 }
 
+/**
+ * Which model ids an entry prices, as the price database writes it: exact, prefix, suffix and substring tests of the
+ * lower-cased id, a regular expression, and their combinations.
+ */
+export type ModelMatch =
+  | { readonly equals: string }
+  | { readonly starts_with: string }
+  | { readonly ends_with: string }
+  | { readonly contains: string }
+  | { readonly regex: string }
+  | { readonly or: readonly ModelMatch[] }
+  | { readonly and: readonly ModelMatch[] };
+
+/** A price no longer in effect: the entry's rates until the day `until` (YYYY-MM-DD, exclusive). */
+export interface EarlierPrice {
+  until: string;
+  input: number;
+  output: number;
+  cache_read?: number;
+  cache_write?: number;
+  cache_write_1h?: number;
+  tiers?: readonly PriceTier[];
+}
+
 export interface ModelPrice {
   provider: string;
   model: string;
   aliases: readonly string[];
+  /** The other ids this entry prices (snapshots, spellings), by the price database's rule. */
+  match?: ModelMatch;
   /** Uncached input tokens. */
   input: number;
   /** All output tokens, reasoning included. */
@@ -34,6 +61,23 @@ export interface ModelPrice {
   date: string;
   /** Pages actually read when the official page itself could not be (see the table's notes). */
   checked_against?: readonly string[];
+  /** The day these prices take effect (YYYY-MM-DD), when dated: possibly in the future, for an announced change. */
+  from?: string;
+  /** The prices before these, newest first: a call made before a change is priced as it was billed. */
+  earlier?: readonly EarlierPrice[];
+}
+
+/** Models the table declines to price, and why (a model alias, a local model, an internal model with no price). */
+export interface UnpricedModel {
+  model: string;
+  match: ModelMatch;
+  reason: string;
+}
+
+/** Which model ids a provider serves, by the price database's rule: an id named without a provider is priced among the models of the first provider whose rule accepts it. */
+export interface ProviderModels {
+  provider: string;
+  match: ModelMatch;
 }
 
 export interface PriceTable {
@@ -41,13 +85,16 @@ export interface PriceTable {
   currency: string;
   unit: string;
   notes?: readonly string[];
+  /** In order; without them, an id named without a provider is looked for among every model. */
+  providers?: readonly ProviderModels[];
   models: readonly ModelPrice[];
+  unpriced?: readonly UnpricedModel[];
 }
 
 export type { Cost };
 
-/** The price table shipped with this package (`data/prices.json`), frozen. */
-export const defaultPriceTable: PriceTable = deepFreeze(prices);
+/** The price table shipped with this package (`generated/prices.json`), frozen. */
+export const defaultPriceTable: PriceTable = deepFreeze(prices as PriceTable);
 
 const tokensPerPriceUnit = 1_000_000;
 
@@ -63,9 +110,15 @@ export type PricedCost = (ComputedCost & { breakdown: CostBreakdown }) | Unknown
  * 1-hour cache-write split lives in `usage.raw`, which sums of usages drop.
  *
  * The model is looked up by {@link findModelPrice}; an unknown model, an invalid usage or a table in another unit gives
- * `status: "unknown"` with the reason.
+ * `status: "unknown"` with the reason. `at`, the call's time (RFC 3339), picks the price in effect that day when the
+ * model's price has changed; without it, the price in effect today.
  */
-export function computeCost(usage: Usage, model: string, table: PriceTable = defaultPriceTable): PricedCost {
+export function computeCost(
+  usage: Usage,
+  model: string,
+  table: PriceTable = defaultPriceTable,
+  at?: string,
+): PricedCost {
   const currency = typeof table.currency === "string" ? table.currency : "USD";
   const unknown = (reason: string): UnknownCost => ({ status: "unknown", currency, reason });
   if (table.unit !== "per_million_tokens")
@@ -73,7 +126,12 @@ export function computeCost(usage: Usage, model: string, table: PriceTable = def
   if (!isValidUsage(usage)) return unknown("usage counts are not non-negative integers");
   const entry = findModelPrice(model, table);
   if (entry === undefined) {
-    return unknown(`no price for model ${describeModel(model)} in price table ${table.version}`);
+    const declined = unpricedReason(model, table) ?? unknownPrefixReason(model, table);
+    return unknown(
+      declined === undefined
+        ? `no price for model ${describeModel(model)} in price table ${table.version}`
+        : `no price for model ${describeModel(model)}: ${declined}`,
+    );
   }
   const cacheRead = usage.cache_read_tokens ?? 0;
   const cacheWrite = usage.cache_write_tokens ?? 0;
@@ -82,7 +140,7 @@ export function computeCost(usage: Usage, model: string, table: PriceTable = def
   if ((usage.reasoning_tokens ?? 0) > usage.output_tokens)
     return unknown("usage has more reasoning tokens than output tokens");
 
-  const rates = ratesFor(entry, usage.input_tokens);
+  const rates = ratesFor(priceOn(entry, at), usage.input_tokens);
   const oneHourWrites = Math.min(oneHourCacheWrites(usage), cacheWrite);
   // Tokens × price per million is exact for most prices, so multiplying first leaves one rounding (the division), not two.
   const price = (tokens: number, rate: number): number => (tokens * rate) / tokensPerPriceUnit;
@@ -171,6 +229,11 @@ const modelIdPrefixes: ReadonlyMap<string, string | null> = new Map([
   ["openai", "openai"],
   ["google", "google"],
   ["gemini", "google"],
+  ["mistral", "mistral"],
+  ["mistralai", "mistral"],
+  ["deepseek", "deepseek"],
+  ["xai", "xai"],
+  ["x-ai", "xai"],
   ["models", null],
   ["publishers", null],
 ]);
@@ -179,16 +242,19 @@ const compactDateSuffix = /[-@]\d{8}$/;
 const dashedDateSuffix = /-\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Finds a model's prices. The rule, in order, never guessing by prefix (which would price `gpt-4o-mini` as `gpt-4o`):
+ * Finds a model's prices. The rule, in order:
  * 1. Case and surrounding whitespace are ignored.
- * 2. A path prefix made only of `anthropic/`, `openai/`, `google/`, `gemini/`, `models/` and `publishers/` segments is
- *    removed (`anthropic/claude-sonnet-4-5`, `models/gemini-2.5-flash`, `publishers/google/models/gemini-2.5-pro`); a
- *    provider segment must match the entry's provider. Any other prefix (a router, a cloud) finds nothing, since its
- *    prices may differ.
- * 3. The id is looked up among the models and their aliases (dated snapshots priced differently, like
- *    `gpt-4o-2024-05-13`, are entries of their own and win here).
- * 4. Failing that, one trailing snapshot date is removed and the lookup repeated: `-YYYYMMDD` (Anthropic),
- *    `@YYYYMMDD` (Vertex AI) or `-YYYY-MM-DD` (OpenAI), where the date is a real calendar date.
+ * 2. A path prefix made only of provider segments (`anthropic/`, `openai/`, `google/`, `gemini/`, `mistral/`,
+ *    `deepseek/`, `xai/`) and `models/` or `publishers/` is removed (`anthropic/claude-sonnet-4-5`,
+ *    `publishers/google/models/gemini-2.5-pro`); a provider segment must match the entry's provider. Any other prefix
+ *    (a router, a cloud) finds nothing, since its prices may differ.
+ * 3. The id is looked up among the models' ids and aliases (dated snapshots priced differently, like
+ *    `gpt-4o-2024-05-13`, are entries of their own and win here), then by the price database's rules, in table order,
+ *    among the models of the named provider or of the first provider whose own rule takes the id. The database's rules
+ *    name the variants that share a model's price; siblings priced differently (`gpt-4o-mini`, `gpt-4o`) have rules of
+ *    their own.
+ * 4. Failing that, one trailing snapshot date is removed and step 3 repeated: `-YYYYMMDD` (Anthropic), `@YYYYMMDD`
+ *    (Vertex AI) or `-YYYY-MM-DD` (OpenAI), where the date is a real calendar date.
  */
 export function findModelPrice(model: string, table: PriceTable = defaultPriceTable): ModelPrice | undefined {
   if (typeof model !== "string" || model.length > 512) return undefined;
@@ -204,10 +270,90 @@ export function findModelPrice(model: string, table: PriceTable = defaultPriceTa
   }
   if (id === "") return undefined;
   const index = indexOf(table);
-  const exact = index.get(id);
-  const entry = exact ?? index.get(withoutSnapshotDate(id) ?? "");
-  if (entry === undefined || (provider !== undefined && entry.provider !== provider)) return undefined;
-  return entry;
+  // The first entry of the named provider, or the first of any when none was named.
+  const exact = (key: string) => index.get(key)?.find((entry) => provider === undefined || entry.provider === provider);
+  const undated = withoutSnapshotDate(id);
+  return (
+    exact(id) ??
+    matchingEntry(id, table, provider) ??
+    (undated === undefined ? undefined : (exact(undated) ?? matchingEntry(undated, table, provider)))
+  );
+}
+
+/**
+ * The first entry, in table order, whose rule accepts `id`, among the models of the provider the id named, else of
+ * the first provider whose rule accepts the id (so that `us.anthropic.claude-…`, a cloud's id, is not priced by a
+ * Claude entry of another cloud's list).
+ */
+function matchingEntry(id: string, table: PriceTable, named: string | undefined): ModelPrice | undefined {
+  const provider =
+    named ??
+    (table.providers === undefined
+      ? undefined
+      : (table.providers.find((entry) => matches(entry.match, id))?.provider ?? null));
+  if (provider === null) return undefined;
+  for (const entry of table.models) {
+    if (entry.match === undefined || (provider !== undefined && entry.provider !== provider)) continue;
+    if (matches(entry.match, id)) return entry;
+  }
+  return undefined;
+}
+
+/** Why an id with a path prefix naming no provider the table covers (a router, a cloud, a model vendor) has no price. */
+function unknownPrefixReason(model: string, table: PriceTable): string | undefined {
+  if (typeof model !== "string" || model.length > 512) return undefined;
+  const segments = model.trim().toLowerCase().split("/").slice(0, -1);
+  const unknown = segments.find((segment) => !modelIdPrefixes.has(segment));
+  if (unknown === undefined) return undefined;
+  const covered = table.providers?.map((entry) => entry.provider).join(", ");
+  return `its prefix "${unknown.slice(0, 40)}/" names no provider the price table covers${covered === undefined ? "" : ` (${covered})`}, whose prices may differ`;
+}
+
+/** Why the table declines to price `model`, when one of its unpriced rules accepts it. */
+function unpricedReason(model: string, table: PriceTable): string | undefined {
+  if (typeof model !== "string" || model.length > 512) return undefined;
+  const id = model.trim().toLowerCase();
+  return table.unpriced?.find((entry) => matches(entry.match, id))?.reason;
+}
+
+const compiledPatterns = new Map<string, RegExp | null>();
+
+/** Whether a price database rule accepts a lower-cased id (at most 512 characters: the rules run on bounded input). */
+function matches(rule: ModelMatch, id: string): boolean {
+  if ("equals" in rule) return id === rule.equals;
+  if ("starts_with" in rule) return id.startsWith(rule.starts_with);
+  if ("ends_with" in rule) return id.endsWith(rule.ends_with);
+  if ("contains" in rule) return id.includes(rule.contains);
+  if ("regex" in rule) {
+    let pattern = compiledPatterns.get(rule.regex);
+    if (pattern === undefined) {
+      // The generator refuses patterns that could backtrack for long; a table given by a caller may hold one that
+      // does not compile, which then matches nothing.
+      try {
+        pattern = new RegExp(rule.regex);
+      } catch {
+        pattern = null;
+      }
+      compiledPatterns.set(rule.regex, pattern);
+    }
+    return pattern !== null && pattern.test(id);
+  }
+  if ("or" in rule) return rule.or.some((inner) => matches(inner, id));
+  if ("and" in rule) return rule.and.every((inner) => matches(inner, id));
+  return false;
+}
+
+/** The entry's prices in effect on the day of `at` (RFC 3339), or today: its newest, or an earlier set. */
+function priceOn(entry: ModelPrice, at: string | undefined): ModelPrice | EarlierPrice {
+  if (entry.earlier === undefined) return entry;
+  const day =
+    typeof at === "string" && /^\d{4}-\d{2}-\d{2}/.test(at) ? at.slice(0, 10) : new Date().toISOString().slice(0, 10);
+  let chosen: ModelPrice | EarlierPrice = entry;
+  for (const earlier of entry.earlier) {
+    if (day < earlier.until) chosen = earlier;
+    else break;
+  }
+  return chosen;
 }
 
 function withoutSnapshotDate(id: string): string | undefined {
@@ -222,17 +368,19 @@ function withoutSnapshotDate(id: string): string | undefined {
   return id.slice(0, match.index);
 }
 
-const indexes = new WeakMap<PriceTable, ReadonlyMap<string, ModelPrice>>();
+const indexes = new WeakMap<PriceTable, ReadonlyMap<string, readonly ModelPrice[]>>();
 
-function indexOf(table: PriceTable): ReadonlyMap<string, ModelPrice> {
+/** The entries claiming each id, in table order: one per provider that lists the model (Claude on Google's list too). */
+function indexOf(table: PriceTable): ReadonlyMap<string, readonly ModelPrice[]> {
   const cached = indexes.get(table);
   if (cached !== undefined) return cached;
-  const index = new Map<string, ModelPrice>();
+  const index = new Map<string, ModelPrice[]>();
   for (const entry of table.models) {
-    // The first entry to claim an id wins; the table test rejects duplicates in the shipped table.
     for (const id of [entry.model, ...entry.aliases]) {
       const key = id.toLowerCase();
-      if (!index.has(key)) index.set(key, entry);
+      const claimed = index.get(key);
+      if (claimed === undefined) index.set(key, [entry]);
+      else claimed.push(entry);
     }
   }
   indexes.set(table, index);
@@ -247,7 +395,7 @@ interface Rates {
   cache_write_1h?: number | undefined;
 }
 
-function ratesFor(entry: ModelPrice, inputTokens: number): Rates {
+function ratesFor(entry: ModelPrice | EarlierPrice, inputTokens: number): Rates {
   let chosen: PriceTier | undefined;
   for (const tier of entry.tiers ?? []) {
     const exceeded = inputTokens > tier.above_input_tokens;

@@ -18,10 +18,14 @@ export {
   computeCost,
   defaultPriceTable,
   findModelPrice,
+  type EarlierPrice,
+  type ModelMatch,
   type ModelPrice,
   type PriceTable,
   type PriceTier,
   type PricedCost,
+  type ProviderModels,
+  type UnpricedModel,
 } from "./cost.js";
 // The schema's types these take and give, so that a caller of this entry alone can name them.
 export type {

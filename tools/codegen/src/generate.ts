@@ -2,6 +2,7 @@ import { banner } from "./banner.js";
 import { bundleSchema } from "./bundle.js";
 import { generateBinding, type BindingLanguage } from "./bindings.js";
 import { generatedRoots } from "./paths.js";
+import { generatePriceTable } from "./prices.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
 import { tolerantSchema } from "./tolerant.js";
 import { generateTypes } from "./typescript-types.js";
@@ -121,6 +122,9 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
         output.set(path, content);
     }
   }
+  // Core's price table, from the pinned price database and our overrides (prices.ts): not from the schemas, but
+  // generated, committed and checked the same way.
+  output.set(`${generatedRoots.core}/prices.json`, generatePriceTable());
   return output;
 }
 
