@@ -108,7 +108,15 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
       }
       const messageCost =
         (message.cost as Cost | undefined) ??
-        (typeof message.model === "string" ? computeCost(messageUsage, message.model) : undefined);
+        // At the price in effect on the message's day, when its price has changed since.
+        (typeof message.model === "string"
+          ? computeCost(
+              messageUsage,
+              message.model,
+              undefined,
+              typeof message.created_at === "string" ? message.created_at : undefined,
+            )
+          : undefined);
       if (messageCost !== undefined && messageCost.status !== "unknown") {
         row.cost = messageCost;
         cost = cost === undefined ? messageCost : addCost(cost, messageCost);

@@ -183,7 +183,8 @@ export class RunStatsAccumulator {
         ? fields.cost
         : model === undefined
           ? { status: "unknown", currency: "USD", reason: "the call names no model" }
-          : computeCost(fields.usage, model);
+          : // Priced at the price in effect on the call's day, when the price has changed since.
+            computeCost(fields.usage, model, undefined, typeof fields.at === "string" ? fields.at : undefined);
       own.cost = own.cost === null ? cost : addCost(own.cost, cost);
       if (cost.status === "unknown") {
         const key = model ?? noModel;
