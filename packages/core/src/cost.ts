@@ -4,14 +4,23 @@
 import prices from "./generated/prices.json" with { type: "json" };
 import type { ComputedCost, Cost, CostBreakdown, ReportedCost, UnknownCost, Usage } from "./generated/v1/types.js";
 
-/** Prices in the table's currency per million tokens for requests whose input exceeds `above_input_tokens`. */
-export interface PriceTier {
-  above_input_tokens: number;
+/** Prices in the table's currency per million tokens, by kind of token. */
+export interface TokenPrices {
+  /** Uncached input tokens. */
   input: number;
+  /** All output tokens, reasoning included. */
   output: number;
+  /** Cache reads; absent means the input price. */
   cache_read?: number;
+  /** Cache writes (Anthropic: 5-minute TTL); absent means the input price. */
   cache_write?: number;
+  /** Anthropic 1-hour-TTL cache writes; absent means the cache_write price. */
   cache_write_1h?: number;
+}
+
+/** The prices for requests whose input exceeds `above_input_tokens`, in place of the base prices. */
+export interface PriceTier extends TokenPrices {
+  above_input_tokens: number;
 }
 
 /**
@@ -27,33 +36,18 @@ export type ModelMatch =
   | { readonly or: readonly ModelMatch[] }
   | { readonly and: readonly ModelMatch[] };
 
-/** A price no longer in effect: the entry's rates until the day `until` (YYYY-MM-DD, exclusive). */
-export interface EarlierPrice {
+/** A price no longer in effect: the entry's prices until the day `until` (YYYY-MM-DD, exclusive). */
+export interface EarlierPrice extends TokenPrices {
   until: string;
-  input: number;
-  output: number;
-  cache_read?: number;
-  cache_write?: number;
-  cache_write_1h?: number;
   tiers?: readonly PriceTier[];
 }
 
-export interface ModelPrice {
+export interface ModelPrice extends TokenPrices {
   provider: string;
   model: string;
   aliases: readonly string[];
   /** The other ids this entry prices (snapshots, spellings), by the price database's rule. */
   match?: ModelMatch;
-  /** Uncached input tokens. */
-  input: number;
-  /** All output tokens, reasoning included. */
-  output: number;
-  /** Cache reads; absent means the input price. */
-  cache_read?: number;
-  /** Cache writes (Anthropic: 5-minute TTL); absent means the input price. */
-  cache_write?: number;
-  /** Anthropic 1-hour-TTL cache writes; absent means the cache_write price. */
-  cache_write_1h?: number;
   tiers?: readonly PriceTier[];
   /** The provider's official pricing page. */
   source: string;
@@ -387,15 +381,7 @@ function indexOf(table: PriceTable): ReadonlyMap<string, readonly ModelPrice[]> 
   return index;
 }
 
-interface Rates {
-  input: number;
-  output: number;
-  cache_read?: number | undefined;
-  cache_write?: number | undefined;
-  cache_write_1h?: number | undefined;
-}
-
-function ratesFor(entry: ModelPrice | EarlierPrice, inputTokens: number): Rates {
+function ratesFor(entry: ModelPrice | EarlierPrice, inputTokens: number): TokenPrices {
   let chosen: PriceTier | undefined;
   for (const tier of entry.tiers ?? []) {
     const exceeded = inputTokens > tier.above_input_tokens;

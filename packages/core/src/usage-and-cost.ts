@@ -25,6 +25,7 @@ export {
   type PriceTier,
   type PricedCost,
   type ProviderModels,
+  type TokenPrices,
   type UnpricedModel,
 } from "./cost.js";
 // The schema's types these take and give, so that a caller of this entry alone can name them.
