@@ -252,6 +252,17 @@ describe("findModelPrice", () => {
     // Claude served by Google (Vertex AI) is priced from Google's list, and only when the id says so.
     expect(findModelPrice("google/claude-opus-4-6")).toMatchObject({ provider: "google", model: "claude-opus-4-6" });
     expect(findModelPrice("claude-opus-4-6")).toMatchObject({ provider: "anthropic", model: "claude-opus-4-6" });
+    // Even where only Google's list has the exact id: a Claude id is Anthropic's, priced by Anthropic's rule (with our
+    // correction of its 1-hour cache writes, which the database leaves out for this model).
+    expect(findModelPrice("claude-3-7-sonnet")).toMatchObject({
+      provider: "anthropic",
+      model: "claude-3-7-sonnet-latest",
+      cache_write_1h: 6,
+    });
+    expect(findModelPrice("google/claude-3-7-sonnet")).toMatchObject({
+      provider: "google",
+      model: "claude-3-7-sonnet",
+    });
     // A router or cloud may charge differently, so its prefix finds nothing; nor does a cloud's own id, which no
     // rule of the provider its name points to accepts.
     expect(model("openrouter/anthropic/claude-sonnet-4-5")).toBeUndefined();
@@ -392,6 +403,28 @@ describe("computeCost", () => {
     expect(above.breakdown.output).toBeCloseTo((1000 * 15) / 1e6, 10);
     const gpt = computed(computeCost({ input_tokens: 300_000, output_tokens: 10 }, "gpt-5.4"));
     expect(gpt.breakdown.input).toBeCloseTo((300_000 * 5) / 1e6, 10);
+  });
+
+  it("a caller's table without providers is searched by every entry's rule", () => {
+    const table: PriceTable = {
+      version: "test",
+      currency: "USD",
+      unit: "per_million_tokens",
+      models: [
+        {
+          provider: "house",
+          model: "m-1",
+          aliases: [],
+          match: { starts_with: "m-1" },
+          input: 1,
+          output: 2,
+          source: "https://example.test",
+          date: "2026-01-01",
+        },
+      ],
+    };
+    expect(findModelPrice("m-1-fast", table)?.model).toBe("m-1");
+    expect(findModelPrice("m-2", table)).toBeUndefined();
   });
 
   it("a tier that omits a cache price falls back to the tier's input price, and the highest exceeded tier wins", () => {

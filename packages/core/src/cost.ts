@@ -264,33 +264,32 @@ export function findModelPrice(model: string, table: PriceTable = defaultPriceTa
   }
   if (id === "") return undefined;
   const index = indexOf(table);
-  // The first entry of the named provider, or the first of any when none was named.
-  const exact = (key: string) => index.get(key)?.find((entry) => provider === undefined || entry.provider === provider);
   const undated = withoutSnapshotDate(id);
   return (
-    exact(id) ??
-    matchingEntry(id, table, provider) ??
-    (undated === undefined ? undefined : (exact(undated) ?? matchingEntry(undated, table, provider)))
+    lookUp(id, table, index, provider) ?? (undated === undefined ? undefined : lookUp(undated, table, index, provider))
   );
 }
 
 /**
- * The first entry, in table order, whose rule accepts `id`, among the models of the provider the id named, else of
- * the first provider whose rule accepts the id (so that `us.anthropic.claude-…`, a cloud's id, is not priced by a
- * Claude entry of another cloud's list).
+ * One id's entry: among the models of the provider the id named, else of the first provider whose own rule takes the
+ * id (so that Claude ids are priced from Anthropic's list, not from a cloud's that also serves Claude, and
+ * `us.anthropic.claude-…`, a cloud's own id, from none): by exact id, then by the first entry, in table order, whose
+ * rule accepts it. An id no provider's rule takes is still found by its exact id.
  */
-function matchingEntry(id: string, table: PriceTable, named: string | undefined): ModelPrice | undefined {
-  const provider =
-    named ??
-    (table.providers === undefined
-      ? undefined
-      : (table.providers.find((entry) => matches(entry.match, id))?.provider ?? null));
-  if (provider === null) return undefined;
-  for (const entry of table.models) {
-    if (entry.match === undefined || (provider !== undefined && entry.provider !== provider)) continue;
-    if (matches(entry.match, id)) return entry;
-  }
-  return undefined;
+function lookUp(
+  id: string,
+  table: PriceTable,
+  index: ReadonlyMap<string, readonly ModelPrice[]>,
+  named: string | undefined,
+): ModelPrice | undefined {
+  const provider = named ?? table.providers?.find((entry) => matches(entry.match, id))?.provider;
+  const exact = index.get(id)?.find((entry) => provider === undefined || entry.provider === provider);
+  // A table that lists its providers prices an id no provider takes by exact id only; one that does not, by any rule.
+  if (exact !== undefined || (provider === undefined && table.providers !== undefined)) return exact;
+  return table.models.find(
+    (entry) =>
+      entry.match !== undefined && (provider === undefined || entry.provider === provider) && matches(entry.match, id),
+  );
 }
 
 /** Why an id with a path prefix naming no provider the table covers (a router, a cloud, a model vendor) has no price. */

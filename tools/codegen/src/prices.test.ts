@@ -29,6 +29,11 @@ describe("the price table generated from the price database", () => {
   it("puts our overrides first, each with why, and carries the unpriced models' reasons", () => {
     for (const entry of overrides.models) expect(entry.why.length, entry.model).toBeGreaterThan(20);
     for (const rule of overrides.provider_rules) expect(rule.why.length, rule.provider).toBeGreaterThan(20);
+    for (const patch of overrides.patches) {
+      expect(patch.why.length, patch.model).toBeGreaterThan(20);
+      const entry = table.models.find((model) => model.provider === patch.provider && model.model === patch.model);
+      expect(entry, patch.model).toMatchObject({ ...patch.set, source: patch.source });
+    }
     expect(table.models.slice(0, overrides.models.length).map((entry) => entry.model)).toEqual(
       overrides.models.map((entry) => entry.model),
     );

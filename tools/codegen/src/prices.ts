@@ -61,6 +61,8 @@ export interface GeneratedModelPrice extends GeneratedRates {
 }
 
 interface Overrides {
+  /** Corrections to one of the database's entries: the prices in `set` replace its own, from `source`. */
+  patches: { provider: string; model: string; set: Partial<GeneratedRates>; source: string; why: string }[];
   /** Ids a provider serves that the database's rule for the provider misses, OR-ed into it. */
   provider_rules: { provider: string; match: MatchLogic; why: string }[];
   models: (Omit<GeneratedModelPrice, "date"> & { date: string; why: string })[];
@@ -177,6 +179,7 @@ function ourProviderId(providerId: string): string {
 export function generatePriceTable(): string {
   const models: GeneratedModelPrice[] = [];
   const providers: { provider: string; match: MatchLogic }[] = [];
+  const patched = new Set<string>();
   const notes: string[] = [];
   for (const providerId of priceProviders) {
     const provider = findProvider({ providerId });
@@ -217,6 +220,14 @@ export function generatePriceTable(): string {
         date: genaiPricesRelease.date,
       };
       if (current.from !== undefined) entry.from = current.from;
+      const patch = (overrides as Overrides).patches.find(
+        (candidate) => candidate.provider === entry.provider && candidate.model === entry.model,
+      );
+      if (patch !== undefined) {
+        Object.assign(entry, patch.set);
+        entry.source = patch.source;
+        patched.add(`${patch.provider}/${patch.model}`);
+      }
       const earlier = dated
         .slice(0, -1)
         .map((price, index) => ({ until: dated[index + 1]!.from!, ...price.rates }))
@@ -225,6 +236,9 @@ export function generatePriceTable(): string {
       models.push(entry);
     }
   }
+  for (const patch of (overrides as Overrides).patches)
+    if (!patched.has(`${patch.provider}/${patch.model}`))
+      throw new Error(`price-overrides.json: no ${patch.provider}/${patch.model} in the price database to correct`);
   const table = {
     $comment: `AUTO-GENERATED FILE. DO NOT EDIT. Source: ${genaiPricesRelease.name} ${genaiPricesRelease.version} and tools/codegen/src/price-overrides.json. Regenerate: pnpm generate`,
     version: `${genaiPricesRelease.name}@${genaiPricesRelease.version}`,
