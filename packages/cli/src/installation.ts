@@ -6,10 +6,16 @@
  */
 export const packageRoot = new URL("../", import.meta.url);
 
-/** The built viewer (apps/viewer), copied into dist/viewer/ by the build: `view` serves it, `export --format html` inlines it. */
+/**
+ * The built viewer (apps/viewer), copied into dist/viewer/ by the build: `view` serves it, `export --format html`
+ * inlines it.
+ */
 export const viewerDirectory = new URL("dist/viewer/", packageRoot);
 
-/** The shipped JSON Schemas (schemas/v1/ and any later major), copied into dist/schemas/ by the build: `schema` lists and prints them. */
+/**
+ * The shipped JSON Schemas (schemas/v1/ and any later major), copied into dist/schemas/ by the build: `schema` lists
+ * and prints them.
+ */
 export const schemasDirectory = new URL("dist/schemas/", packageRoot);
 
 /** The package's manifest, for its version. */

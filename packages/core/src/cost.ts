@@ -68,7 +68,10 @@ export interface UnpricedModel {
   reason: string;
 }
 
-/** Which model ids a provider serves, by the price database's rule: an id named without a provider is priced among the models of the first provider whose rule accepts it. */
+/**
+ * Which model ids a provider serves, by the price database's rule: an id named without a provider is priced among the
+ * models of the first provider whose rule accepts it.
+ */
 export interface ProviderModels {
   provider: string;
   match: ModelMatch;

