@@ -5,8 +5,6 @@
 import { readFile } from "node:fs/promises";
 import { viewerDirectory } from "./installation.js";
 
-export { viewerDirectory };
-
 export interface ViewerAssets {
   html: string;
   script: string;

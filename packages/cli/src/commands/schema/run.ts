@@ -23,21 +23,16 @@ export interface ShippedSchema {
 
 const suffix = ".schema.json";
 
-/** The shipped schemas' folder (installation.ts): built into dist/schemas/ with the package, read by the tests too. */
-async function schemaRoot(): Promise<string> {
-  const folder = fileURLToPath(schemasDirectory);
+/** Every shipped schema (dist/schemas/, installation.ts), by version (`v1`, `v2`, … in numeric order) then name. */
+export async function shippedSchemas(): Promise<ShippedSchema[]> {
+  const root = fileURLToPath(schemasDirectory);
+  let entries: string[];
   try {
-    await readdir(folder);
-    return folder;
+    entries = await readdir(root);
   } catch {
     throw new UserError("the schemas are missing from this installation (dist/schemas); reinstall the package");
   }
-}
-
-/** Every shipped schema, by version (`v1`, `v2`, … in numeric order) then name. */
-export async function shippedSchemas(): Promise<ShippedSchema[]> {
-  const root = await schemaRoot();
-  const versions = (await readdir(root)).filter((name) => /^v\d+$/.test(name));
+  const versions = entries.filter((name) => /^v\d+$/.test(name));
   versions.sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
   const schemas: ShippedSchema[] = [];
   for (const version of versions) {
