@@ -533,6 +533,26 @@ describe("computeCost", () => {
     expect(cost.amount).toBeCloseTo(((3700 - 2560) * 0.25 + 2560 * 0.025 + 741 * 2) / 1e6, 12);
   });
 
+  it("takes any model id a session holds: never throws, prices or says why, whatever was looked up before", () => {
+    const known = defaultPriceTable.models.map((entry) => entry.model);
+    // Real ids bent as files bend them (case, spaces, prefixes, suffixes, separators) and arbitrary text.
+    const bent = fc
+      .tuple(fc.constantFrom(...known), fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }), fc.boolean())
+      .map(([id, before, after, upper]) => `${before}${upper ? id.toUpperCase() : id}${after}`);
+    const arbitrary = fc.string({ unit: "binary", maxLength: 600 });
+    const ids = fc.oneof(bent, arbitrary, fc.constantFrom("__proto__", "constructor", "a/b/c/", "//", "x".repeat(513)));
+    const before = computed(computeCost({ input_tokens: 1000, output_tokens: 10 }, "claude-sonnet-4-5-20250929"));
+    fc.assert(
+      fc.property(ids, (model) => {
+        const cost = computeCost({ input_tokens: 1000, output_tokens: 10 }, model);
+        expect(cost.status === "computed" || (cost.status === "unknown" && cost.reason.length > 0)).toBe(true);
+      }),
+      { numRuns: 6000 },
+    );
+    // Past the lookups it remembers (4,096 per table), a known id is still priced as it was.
+    expect(computeCost({ input_tokens: 1000, output_tokens: 10 }, "claude-sonnet-4-5-20250929")).toEqual(before);
+  });
+
   it("never throws and never goes negative, and the amount is the sum of the breakdown", () => {
     const models = fc.constantFrom(...defaultPriceTable.models.map((entry) => entry.model), "unknown-model", "");
     const usage = fc

@@ -255,22 +255,54 @@ const dashedDateSuffix = /-\d{4}-\d{2}-\d{2}$/;
  */
 export function findModelPrice(model: string, table: PriceTable = defaultPriceTable): ModelPrice | undefined {
   if (typeof model !== "string" || model.length > 512) return undefined;
+  // A run prices many calls of few models: each id is looked up once per table (the rules are scanned in order).
+  let found = lookups.get(table);
+  if (found === undefined) lookups.set(table, (found = new Map()));
+  const known = found.get(model);
+  if (known !== undefined) return known ?? undefined;
+  const parsed = parseModelId(model);
+  let entry: ModelPrice | undefined;
+  if (parsed.unknownPrefix === undefined && parsed.id !== "" && !parsed.providerConflict) {
+    const index = indexOf(table);
+    const undated = withoutSnapshotDate(parsed.id);
+    entry =
+      lookUp(parsed.id, table, index, parsed.provider) ??
+      (undated === undefined ? undefined : lookUp(undated, table, index, parsed.provider));
+  }
+  // Bounded: a file naming endless distinct models cannot grow it without end.
+  if (found.size >= maxRememberedLookups) found.clear();
+  found.set(model, entry ?? null);
+  return entry;
+}
+
+const lookups = new WeakMap<PriceTable, Map<string, ModelPrice | null>>();
+const maxRememberedLookups = 4096;
+
+interface ParsedModelId {
+  /** The id less its path prefix, lower-cased and trimmed. */
+  id: string;
+  /** The provider a prefix segment named. */
+  provider: string | undefined;
+  /** Two prefix segments naming different providers (`anthropic/openai/gpt-4o`). */
+  providerConflict: boolean;
+  /** The first prefix segment that names no provider the table knows (a router, a cloud, a model vendor). */
+  unknownPrefix: string | undefined;
+}
+
+/** Splits `anthropic/claude-…`, `publishers/google/models/gemini-…` into the id and the provider its prefix names. */
+function parseModelId(model: string): ParsedModelId {
   const segments = model.trim().toLowerCase().split("/");
   const id = segments.pop() ?? "";
   let provider: string | undefined;
+  let providerConflict = false;
   for (const segment of segments) {
     const named = modelIdPrefixes.get(segment);
-    if (named === undefined) return undefined;
+    if (named === undefined) return { id, provider, providerConflict, unknownPrefix: segment };
     if (named === null) continue;
-    if (provider !== undefined && provider !== named) return undefined;
+    if (provider !== undefined && provider !== named) providerConflict = true;
     provider = named;
   }
-  if (id === "") return undefined;
-  const index = indexOf(table);
-  const undated = withoutSnapshotDate(id);
-  return (
-    lookUp(id, table, index, provider) ?? (undated === undefined ? undefined : lookUp(undated, table, index, provider))
-  );
+  return { id, provider, providerConflict, unknownPrefix: undefined };
 }
 
 /**
@@ -298,8 +330,7 @@ function lookUp(
 /** Why an id with a path prefix naming no provider the table covers (a router, a cloud, a model vendor) has no price. */
 function unknownPrefixReason(model: string, table: PriceTable): string | undefined {
   if (typeof model !== "string" || model.length > 512) return undefined;
-  const segments = model.trim().toLowerCase().split("/").slice(0, -1);
-  const unknown = segments.find((segment) => !modelIdPrefixes.has(segment));
+  const unknown = parseModelId(model).unknownPrefix;
   if (unknown === undefined) return undefined;
   const covered = table.providers?.map((entry) => entry.provider).join(", ");
   return `its prefix "${unknown.slice(0, 40)}/" names no provider the price table covers${covered === undefined ? "" : ` (${covered})`}, whose prices may differ`;
