@@ -13,7 +13,13 @@
  * notes. Our own corrections and the models we decline to price, each with a source or a reason, are in
  * `price-overrides.json` beside this file.
  */
-import { findProvider, type MatchLogic, type ModelInfo, type ModelPrice } from "@pydantic/genai-prices";
+import {
+  findProvider,
+  type ConditionalPrice,
+  type MatchLogic,
+  type ModelInfo,
+  type ModelPrice,
+} from "@pydantic/genai-prices";
 import { type AST, RegExpParser, visitRegExpAST } from "@eslint-community/regexpp";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -142,6 +148,29 @@ function checkMatch(logic: MatchLogic, where: string): void {
   if ("and" in logic) logic.and.forEach((inner) => checkMatch(inner, where));
 }
 
+/** Minutes of the day from `HH:MM:SSZ`. */
+function minuteOfDay(time: string): number {
+  const match = /^(\d{2}):(\d{2}):\d{2}Z$/.exec(time);
+  if (match === null) throw new Error(`a time of day the generator does not read: ${JSON.stringify(time)}`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/**
+ * The price of a model's time-of-day windows when together they cover more than half the day (then the unconstrained
+ * price is the exception, not the rule); undefined when they cover less, or there are none.
+ */
+function majorityWindowPrice(conditional: readonly ConditionalPrice[], where: string): ModelPrice | undefined {
+  const windows = conditional.filter((entry) => entry.constraint?.type === "time_of_date");
+  const minutes = windows.reduce((total, entry) => {
+    const constraint = entry.constraint as { start_time: string; end_time: string };
+    return total + ((minuteOfDay(constraint.end_time) - minuteOfDay(constraint.start_time) + 1440) % 1440);
+  }, 0);
+  if (minutes <= 720) return undefined;
+  if (windows.length > 1 || conditional.some((entry) => entry.constraint?.type === "start_date"))
+    throw new Error(`${where}: time-of-day windows covering most of the day beside other prices: teach prices.ts`);
+  return windows[0]?.prices;
+}
+
 /** The page a model's price is read from: the first URL in its price comments, else the provider's pricing page. */
 function sourceOf(model: ModelInfo, providerUrls: readonly string[] | undefined): string {
   // A URL ends before a space, a comma or a closing parenthesis, and a sentence's full stop is not part of it.
@@ -196,9 +225,13 @@ export function generatePriceTable(): string {
     for (const model of provider.models) {
       checkMatch(model.match, `${providerId}/${model.id}`);
       const conditional = Array.isArray(model.prices) ? model.prices : [{ prices: model.prices }];
-      // Dated prices only: a time-of-day price (DeepSeek's off-peak discount) cannot be told from a usage count.
+      // Time-of-day prices are not modelled: the table takes the price in effect for most of the day (a call's hour is
+      // not looked at). DeepSeek's older models keep the off-peak discount unconstrained and the standard price under
+      // a 16-hour window; newer ones keep the standard price unconstrained and surcharges under short windows.
+      const standard = majorityWindowPrice(conditional, `${providerId}/${model.id}`);
       const dated = conditional
         .filter((entry) => entry.constraint === undefined || entry.constraint.type === "start_date")
+        .map((entry) => (entry.constraint === undefined && standard !== undefined ? { prices: standard } : entry))
         .map((entry) => ({
           from: entry.constraint?.type === "start_date" ? entry.constraint.start_date : undefined,
           rates: rates(entry.prices),
@@ -247,7 +280,7 @@ export function generatePriceTable(): string {
     notes: [
       `Prices from ${genaiPricesRelease.name} ${genaiPricesRelease.version} (released ${genaiPricesRelease.date}; https://github.com/pydantic/genai-prices), with the overrides listed in price-overrides.json. Dated: a call is priced at the price in effect on its day (from, earlier[].until), when its time is known; otherwise at the price in effect today.`,
       "input: uncached input tokens. cache_read / cache_write: input tokens read from or written to the provider's cache (Anthropic's 5-minute writes); cache_write_1h: Anthropic's 1-hour writes. output: all output tokens, reasoning included. A missing cache price means the input price. tiers: the whole request's input tokens (uncached + cache reads + writes) over above_input_tokens choose the tier's prices for every token of the request.",
-      "Not modelled: audio, image, video and document prices, web-search and request fees, batch and flex rates, time-of-day discounts (DeepSeek's off-peak), regional uplifts and negotiated discounts.",
+      "Not modelled: audio, image, video and document prices, web-search and request fees, batch and flex rates, time-of-day prices (each DeepSeek model is priced at the price in effect for most of the day), regional uplifts and negotiated discounts.",
       ...notes,
     ],
     providers,
