@@ -8,7 +8,7 @@ import type { CommandIo } from "./io.js";
  */
 export function captureIo(
   stdin: string | Uint8Array | ReadonlyArray<string | Uint8Array> = "",
-  options: { stdoutIsTerminal?: boolean; stderrIsTerminal?: boolean; color?: boolean } = {},
+  options: { stdoutIsTerminal?: boolean; stderrIsTerminal?: boolean; color?: boolean; columns?: number } = {},
 ): { io: CommandIo; stdout: () => string; stderr: () => string } {
   let out = "";
   let err = "";
@@ -27,6 +27,7 @@ export function captureIo(
       color: options.color === true,
       stdoutIsTerminal: options.stdoutIsTerminal === true,
       stderrIsTerminal: options.stderrIsTerminal === true,
+      columns: options.columns,
     },
     stdout: () => out,
     stderr: () => err,

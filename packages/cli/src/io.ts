@@ -17,6 +17,8 @@ export interface CommandIo {
   stdoutIsTerminal: boolean;
   /** Whether stderr is a terminal: progress lines are written only then. */
   stderrIsTerminal?: boolean;
+  /** The terminal's width in columns, when stdout is a terminal: tables are fitted to it. */
+  columns?: number;
   /**
    * Resolves when stdout has taken what was queued. A long write waits on it whenever `stdout` returns false, so that
    * streaming a large document into a slow pipe holds a bounded amount in memory, not the whole document.
@@ -46,6 +48,7 @@ export function processIo(): CommandIo {
     color: wantsColour(process.env, Boolean(process.stdout.isTTY)),
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
     stderrIsTerminal: Boolean(process.stderr.isTTY),
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
     stdoutDrained: () =>
       new Promise((resolve) => {
         // A reader that went away emits an error, not drain: stop waiting either way.

@@ -4,7 +4,9 @@
  * so an agent added to the registry shows up here by a row of this table, nothing more.
  */
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
+import { homedir } from "node:os";
 import path from "node:path";
+import { UserError } from "./io.js";
 
 /** One agent's sessions: its folder in the home directory and the path below it, level by level, to each session. */
 export interface AgentSessionLocation {
@@ -160,4 +162,72 @@ export async function findLoneSubAgents(
     if (!found) lone.push({ path: file, session });
   }
   return lone.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A folder where an agent keeps its sessions on this machine, and what named it. */
+export interface DefaultSessionFolder {
+  agent: string;
+  folder: string;
+  /** The environment variable that placed it, or `default`. */
+  from: string;
+}
+
+/**
+ * Where each agent keeps its sessions, as the agents themselves decide: Claude Code under `CLAUDE_CONFIG_DIR` (a
+ * comma-separated list, as ccusage reads it) or else both `~/.config/claude` (newer versions) and `~/.claude`; Codex
+ * under `CODEX_HOME` or `~/.codex`; Gemini CLI under `GEMINI_CLI_HOME` (the folder holding `.gemini`) or the home
+ * directory. Folders that do not exist are included: the caller says which it found.
+ */
+export function defaultSessionFolders(environment: NodeJS.ProcessEnv, home: string): DefaultSessionFolder[] {
+  const folders: DefaultSessionFolder[] = [];
+  const claude = (environment.CLAUDE_CONFIG_DIR ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  if (claude.length > 0)
+    for (const entry of claude)
+      folders.push({ agent: "claude-code", folder: path.join(entry, "projects"), from: "CLAUDE_CONFIG_DIR" });
+  else
+    for (const entry of [path.join(home, ".config", "claude"), path.join(home, ".claude")])
+      folders.push({ agent: "claude-code", folder: path.join(entry, "projects"), from: "default" });
+  const codex = environment.CODEX_HOME;
+  folders.push({
+    agent: "codex",
+    folder: path.join(codex !== undefined && codex !== "" ? codex : path.join(home, ".codex"), "sessions"),
+    from: codex !== undefined && codex !== "" ? "CODEX_HOME" : "default",
+  });
+  const gemini = environment.GEMINI_CLI_HOME;
+  folders.push({
+    agent: "gemini-cli",
+    folder: path.join(gemini !== undefined && gemini !== "" ? gemini : home, ".gemini", "tmp"),
+    from: gemini !== undefined && gemini !== "" ? "GEMINI_CLI_HOME" : "default",
+  });
+  return folders;
+}
+
+/**
+ * What a report over every run reads: the inputs named, else each agent's own folder that exists on this machine
+ * (once each, however many variables name it). None at all is an error that says where it looked.
+ */
+export async function inputsOrAgentFolders(inputs: readonly string[]): Promise<string[]> {
+  if (inputs.length > 0) return [...inputs];
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const folders = defaultSessionFolders(process.env, homedir());
+  for (const { folder } of folders) {
+    try {
+      if (!(await stat(folder)).isDirectory()) continue;
+      const real = await realpath(folder);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      found.push(folder);
+    } catch {
+      // An agent this machine does not have.
+    }
+  }
+  if (found.length === 0)
+    throw new UserError(
+      `no agent sessions found: looked in ${folders.map(({ folder }) => folder).join(", ")}; name session files, event logs or folders`,
+    );
+  return found;
 }

@@ -84,3 +84,34 @@ export function warningLines(source: string, warnings: readonly ReportedWarning[
 export function sessionLossSummary(kept: number, unreadable: number): string {
   return `${kept} kept as metadata or whole, ${unreadable} could not be read`;
 }
+
+/**
+ * Warnings gathered across many files, for a report over a whole folder of sessions (`usage`): one line per kind, with
+ * how many files had it and the first place it was met, where a file-by-file summary would print thousands of lines.
+ */
+export class WarningsAcrossFiles {
+  private readonly byCode = new Map<string, { count: number; files: Set<string>; first: string }>();
+
+  add(source: string, warnings: readonly ReportedWarning[]): void {
+    for (const warning of warnings) {
+      const seen = this.byCode.get(warning.code);
+      if (seen !== undefined) {
+        seen.count += 1;
+        seen.files.add(source);
+      } else
+        this.byCode.set(warning.code, {
+          count: 1,
+          files: new Set([source]),
+          first: `${source}: ${where(warning)}: ${warning.message}`,
+        });
+    }
+  }
+
+  lines(): string[] {
+    return [...this.byCode.entries()].map(([code, { count, files, first }]) =>
+      messageLine(
+        `agent-transcript: warning: ${code} ×${count} in ${describeCount(files.size, "file")} (--verbose lists each), first at ${first}`,
+      ),
+    );
+  }
+}

@@ -116,7 +116,9 @@ async function sessionFormatOf(file: string): Promise<SessionFormatId | undefine
 }
 
 /** The runs under `folder` and the files passed over, each in path order. */
-export async function findFolderRuns(folder: string): Promise<{ runs: FolderRun[]; skipped: SkippedFile[] }> {
+export async function findFolderRuns(
+  folder: string,
+): Promise<{ runs: FolderRun[]; skipped: SkippedFile[]; attached: string[] }> {
   const skipped: SkippedFile[] = [];
   const files = await listFiles(folder, skipped);
   const candidates: Array<FolderRun & { format?: SessionFormatId }> = [];
@@ -149,6 +151,10 @@ export async function findFolderRuns(folder: string): Promise<{ runs: FolderRun[
   const attached = (file: string): boolean =>
     [...related].some(([owner, files]) => owner !== file && files.has(file) && related.get(file)?.has(owner) !== true);
   const runs = candidates.filter((candidate) => !attached(path.resolve(candidate.file)));
+  // Only a session can be a run of its own: a related file in no session's format (a sub-agent's `.meta.json`) is not.
+  const held = candidates
+    .filter((candidate) => candidate.format !== undefined && attached(path.resolve(candidate.file)))
+    .map(({ file }) => file);
   // What lies in a session's own folder (`<session>/` beside `<session>.jsonl`) is the session's, not a stray file.
   const sessionFolders = runs
     .filter((run) => run.format !== undefined)
@@ -163,5 +169,8 @@ export async function findFolderRuns(folder: string): Promise<{ runs: FolderRun[
       .filter((run) => run.kind === "event-log" || run.format !== undefined || !ownedBySession(run.file))
       .map(({ file, kind }) => ({ file, kind })),
     skipped,
+    // Held back as another session's related file: the reader checks that the session's import did read it (a
+    // Codex rollout lists every rollout of its day, though only its sub-agents become its child runs).
+    attached: held,
   };
 }

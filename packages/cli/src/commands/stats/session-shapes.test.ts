@@ -14,7 +14,7 @@ import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { run } from "../../cli.js";
-import type { StatsReport } from "./run.js";
+import type { StatsReport } from "../../run-stats.js";
 
 let directory: string;
 beforeEach(() => {

@@ -9,7 +9,8 @@ import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { run } from "../../cli.js";
 import { importSession } from "@agent-transcript/providers/node";
-import { runStats, type StatsReport } from "./run.js";
+import type { StatsReport } from "../../run-stats.js";
+import { runStats } from "./run.js";
 
 let directory: string;
 beforeEach(() => {

@@ -6,8 +6,9 @@
  */
 import type { Cost, Tolerant, Transcript, Usage } from "@agent-transcript/core";
 import { addCost, addUsage, computeCost } from "@agent-transcript/core/usage";
-import { isFailedResult, payloadOf } from "../../input/event-log.js";
-import { childRunName } from "../../run-names.js";
+import { isFailedResult, payloadOf } from "./input/event-log.js";
+import { childRunName } from "./run-names.js";
+import type { SkippedFile } from "./skipped-files.js";
 
 /** One tool's calls. */
 export interface ToolStats {
@@ -36,6 +37,16 @@ export interface StatsTotals {
   unpricedCalls: Record<string, number>;
 }
 
+/** One model call: when, which model, its tokens and what they cost (its own reported cost, else priced). */
+export interface ModelCall {
+  /** The call's time as the input gives it (a message's created_at, an event's timestamp); null when it has none. */
+  at: string | null;
+  /** The model that answered; null when the call names none. */
+  model: string | null;
+  usage: Usage;
+  cost: Cost;
+}
+
 /** One run's statistics. */
 export interface RunStats {
   /** The run's id (an event log's run_id, a document's id), null when the input names none. */
@@ -45,6 +56,16 @@ export interface RunStats {
   source: string;
   /** An event log, our document, an agent's session (imported), or a provider payload or another system's document (converted). */
   kind: "event-log" | "document" | "session" | "converted";
+  /**
+   * Which agent ran it: the session's format id (`claude-code`, `codex`, `gemini-cli`, …), a document's producer, or
+   * the format id of ours (`event-log`, `agent-transcript`) when nothing names one.
+   */
+  agent: string | null;
+  /** The folder the agent worked in, when the session says. */
+  cwd: string | null;
+  gitBranch: string | null;
+  /** What the run is grouped under: its folder when known, else the project the agent's layout names (Gemini CLI's project hash). */
+  project: string | null;
   status: string | null;
   startedAt: string | null;
   endedAt: string | null;
@@ -57,6 +78,21 @@ export interface RunStats {
   children: RunStats[];
   /** This run's totals and every descendant's. */
   includingChildren: StatsTotals;
+  /** Its own model calls in the order read, when asked for (`usage` reports from them; `stats` does not list them). */
+  calls?: ModelCall[];
+}
+
+/** What `stats --json` prints. */
+export interface StatsReport {
+  ok: boolean;
+  /** One entry per run: each input file, or each root run of a folder. */
+  runs: RunStats[];
+  /** Over every run listed, child runs included. */
+  totals: StatsTotals;
+  /** Inputs that could not be read, with why. */
+  problems: Array<{ input: string; message: string }>;
+  /** Files found in a folder and passed over (no run, unreadable, a special file, a link out of it), with why. */
+  skipped: SkippedFile[];
 }
 
 const noModel = "(no model named)";
@@ -117,12 +153,20 @@ export class RunStatsAccumulator {
   private first: number | undefined;
   private last: number | undefined;
 
-  constructor(source: string, kind: RunStats["kind"]) {
+  constructor(
+    source: string,
+    kind: RunStats["kind"],
+    readonly options: { recordCalls?: boolean } = {},
+  ) {
     this.stats = {
       runId: null,
       title: null,
       source,
       kind,
+      agent: null,
+      cwd: null,
+      gitBranch: null,
+      project: null,
       status: null,
       startedAt: null,
       endedAt: null,
@@ -134,14 +178,22 @@ export class RunStatsAccumulator {
       children: [],
       includingChildren: emptyTotals(),
     };
+    if (options.recordCalls === true) this.stats.calls = [];
   }
 
   get runId(): string | null {
     return this.stats.runId;
   }
 
-  describe(fields: { runId?: string | null; title?: string | null; status?: string | null }): void {
+  describe(fields: {
+    runId?: string | null;
+    title?: string | null;
+    status?: string | null;
+    context?: RunContext;
+  }): void {
     if (fields.runId !== undefined && this.stats.runId === null) this.stats.runId = fields.runId;
+    if (fields.context !== undefined)
+      for (const key of ["agent", "cwd", "gitBranch", "project"] as const) this.stats[key] ??= fields.context[key];
     if (fields.title !== undefined && fields.title !== null) this.stats.title = fields.title;
     if (fields.status !== undefined && fields.status !== null) this.stats.status = fields.status;
   }
@@ -186,6 +238,12 @@ export class RunStatsAccumulator {
           : // Priced at the price in effect on the call's day, when the price has changed since.
             computeCost(fields.usage, model, undefined, typeof fields.at === "string" ? fields.at : undefined);
       own.cost = own.cost === null ? cost : addCost(own.cost, cost);
+      this.stats.calls?.push({
+        at: typeof fields.at === "string" ? fields.at : null,
+        model: model ?? null,
+        usage: counts,
+        cost,
+      });
       if (cost.status === "unknown") {
         const key = model ?? noModel;
         own.unpricedCalls[key] = (own.unpricedCalls[key] ?? 0) + 1;
@@ -305,8 +363,13 @@ export function countEvent(accumulator: RunStatsAccumulator, event: Tolerant.Eve
       const role = typeof payload.role === "string" ? payload.role : event.type.slice("message.".length);
       // An event log records tool calls as tool.call and tool.result events; the blocks repeat them, so they are not
       // counted twice.
-      // Its time was seen above; its blocks are not passed.
-      accumulator.message(role, { model: payload.model, usage: payload.usage, cost: payload.cost });
+      // Its blocks are not passed; its time is the event's (priced at the prices of its day).
+      accumulator.message(role, {
+        model: payload.model,
+        usage: payload.usage,
+        cost: payload.cost,
+        at: event.timestamp,
+      });
       return;
     }
     case "tool.call":
@@ -329,9 +392,12 @@ export function documentStats(
   document: Transcript | Tolerant.Transcript,
   source: string,
   kind: RunStats["kind"],
+  options: { recordCalls?: boolean; project?: string | null } = {},
 ): RunStats {
   // Our own stack: child runs nest as deep as the input makes them.
-  const root = new RunStatsAccumulator(source, kind);
+  const root = new RunStatsAccumulator(source, kind, options);
+  const rootContext = runContextOf(document, kind);
+  if (rootContext.project === null && options.project !== undefined) rootContext.project = options.project;
   const work: Array<{
     document: Transcript | Tolerant.Transcript;
     accumulator: RunStatsAccumulator;
@@ -353,7 +419,10 @@ export function documentStats(
       runId: current.id ?? null,
       title: current.title ?? null,
       status: current.run?.status ?? null,
+      // A child run says what it knows of itself; the rest is its root's (a sub-agent works in its session's folder).
+      context: current === document ? rootContext : runContextOf(current, kind),
     });
+    if (current !== document) accumulator.describe({ context: rootContext });
     accumulator.seen(current.run?.started_at);
     accumulator.seen(current.run?.ended_at);
     for (const message of current.messages) {
@@ -368,7 +437,7 @@ export function documentStats(
     for (let index = children.length - 1; index >= 0; index -= 1) {
       const child = children[index];
       if (child?.transcript === undefined) continue;
-      const childAccumulator = new RunStatsAccumulator(source, kind);
+      const childAccumulator = new RunStatsAccumulator(source, kind, options);
       childAccumulator.describe({ ...childRunName(child), status: child.status ?? null });
       work.push({
         document: child.transcript as Transcript,
@@ -379,4 +448,41 @@ export function documentStats(
     }
   }
   return root.finish();
+}
+
+/** What a run says of where and by what it ran. */
+export interface RunContext {
+  agent: string | null;
+  cwd: string | null;
+  gitBranch: string | null;
+  project: string | null;
+}
+
+function stringAt(value: unknown, ...keys: string[]): string | null {
+  let current = value;
+  for (const key of keys) {
+    if (typeof current !== "object" || current === null || Array.isArray(current)) return null;
+    current = Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof current === "string" && current !== "" ? current : null;
+}
+
+/**
+ * The agent, folder and branch a document names. The session importers keep what a session's header says under
+ * `metadata.<format id>.session` in the agent's own words (Claude Code's `cwd` and `gitBranch`, Codex's `cwd` and
+ * `git.branch`, Gemini CLI's `projectHash`); a document of ours names its producer.
+ */
+export function runContextOf(document: Transcript | Tolerant.Transcript, kind: RunStats["kind"]): RunContext {
+  const format = typeof document.source?.format === "string" ? document.source.format : null;
+  const session = format === null ? undefined : (document.metadata as Record<string, unknown> | undefined)?.[format];
+  const cwd = stringAt(session, "session", "cwd");
+  return {
+    agent:
+      kind === "session" || kind === "converted"
+        ? format
+        : (stringAt(document, "producer", "name") ?? (kind === "event-log" ? "event-log" : "agent-transcript")),
+    cwd,
+    gitBranch: stringAt(session, "session", "gitBranch") ?? stringAt(session, "session", "git", "branch"),
+    project: cwd ?? stringAt(session, "session", "projectHash"),
+  };
 }

@@ -1,0 +1,372 @@
+/**
+ * `usage` reports from the runs' model calls: by day, week or month in a time zone, by session (each with its
+ * sub-agents, own and rolled up), or by 5-hour block. Each call is counted once, in the run that made it, with the
+ * cost `stats` gives it; a session's totals are summed in the order `stats` sums them, so the two agree exactly.
+ */
+import type { Cost, Usage } from "@agent-transcript/core";
+import { addCost, addUsage } from "@agent-transcript/core/usage";
+import { DayOfCall, weekOf, withinDays } from "../../days.js";
+import type { ModelCall, RunStats } from "../../run-stats.js";
+
+export const usageReportKinds = ["daily", "weekly", "monthly", "session", "blocks"] as const;
+export type UsageReportKind = (typeof usageReportKinds)[number];
+
+export const usageBreakdowns = ["model", "project", "agent"] as const;
+export type UsageBreakdown = (typeof usageBreakdowns)[number];
+
+/** Tokens and cost over a set of model calls. */
+export interface UsageTotals {
+  calls: number;
+  usage: Usage | null;
+  /** The sum of every call's cost; unknown when any call could not be priced (a partial sum would pass for a whole). */
+  cost: Cost | null;
+  /** What the calls that could be priced cost, when some could not. */
+  pricedAmount: number | null;
+  /** Calls without a price, by model ("(no model named)" when the call names none). */
+  unpricedCalls: Record<string, number>;
+  /** Calls per model. */
+  models: Record<string, number>;
+}
+
+/** A day, week or month: its totals and, when asked for, the same broken down by model, project or agent. */
+export interface PeriodRow {
+  /** `YYYY-MM-DD` (a day; a week by the day it starts), `YYYY-MM` (a month), or `undated` (calls without a time). */
+  period: string;
+  totals: UsageTotals;
+  breakdown?: Array<{ key: string; totals: UsageTotals }>;
+}
+
+/** A session (a root run) and its sub-agents. */
+export interface SessionRow {
+  runId: string | null;
+  title: string | null;
+  agent: string | null;
+  project: string | null;
+  gitBranch: string | null;
+  source: string;
+  startedAt: string | null;
+  /** The time of its last call, its children's included (else the run's end). */
+  lastActivity: string | null;
+  /** Its own calls. */
+  own: UsageTotals;
+  /** Its calls and every descendant's. */
+  includingChildren: UsageTotals;
+  children: SessionRow[];
+}
+
+/** A 5-hour window of activity, as a subscription's usage limits count them. */
+export interface BlockRow {
+  /** The window's start: its first call's time, down to the hour (UTC). */
+  start: string;
+  /** Five hours after the start. */
+  end: string;
+  firstCall: string;
+  lastCall: string;
+  /** Whether the window is still open now. */
+  active: boolean;
+  /** The idle time since the previous window's last call, when there was one. */
+  gapBeforeMs: number | null;
+  totals: UsageTotals;
+  /** For the open window: how fast it spends, and where that leads by its end. */
+  burn?: { elapsedMs: number; tokensPerMinute: number; costPerHour: number | null; projectedCost: number | null };
+}
+
+export interface UsageFilter {
+  /** Inclusive, `YYYY-MM-DD`, in the report's time zone. */
+  since?: string;
+  until?: string;
+  /** IANA time zone the days are counted in. */
+  timeZone: string;
+}
+
+const noModel = "(no model named)";
+export const blockMs = 5 * 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
+
+/** A map from names the input chooses: no prototype, so `__proto__` is just a name. */
+function counter(): Record<string, number> {
+  return Object.create(null) as Record<string, number>;
+}
+
+export function emptyUsageTotals(): UsageTotals {
+  return { calls: 0, usage: null, cost: null, pricedAmount: null, unpricedCalls: counter(), models: counter() };
+}
+
+/** One call into `totals`: the same sums, in the same way, as `stats` makes them. */
+export function addCall(totals: UsageTotals, call: ModelCall): void {
+  totals.calls += 1;
+  totals.usage = totals.usage === null ? { ...call.usage } : addUsage(totals.usage, call.usage);
+  totals.cost = totals.cost === null ? call.cost : addCost(totals.cost, call.cost);
+  if (call.cost.status === "unknown") {
+    const key = call.model ?? noModel;
+    totals.unpricedCalls[key] = (totals.unpricedCalls[key] ?? 0) + 1;
+  } else totals.pricedAmount = (totals.pricedAmount ?? 0) + call.cost.amount;
+  if (call.model !== null) totals.models[call.model] = (totals.models[call.model] ?? 0) + 1;
+}
+
+/** Adds `more` into `total`. */
+export function addUsageTotals(total: UsageTotals, more: UsageTotals): void {
+  total.calls += more.calls;
+  if (more.usage !== null) total.usage = total.usage === null ? { ...more.usage } : addUsage(total.usage, more.usage);
+  if (more.cost !== null) total.cost = total.cost === null ? more.cost : addCost(total.cost, more.cost);
+  if (more.pricedAmount !== null) total.pricedAmount = (total.pricedAmount ?? 0) + more.pricedAmount;
+  for (const [model, count] of Object.entries(more.unpricedCalls))
+    total.unpricedCalls[model] = (total.unpricedCalls[model] ?? 0) + count;
+  for (const [model, count] of Object.entries(more.models)) total.models[model] = (total.models[model] ?? 0) + count;
+}
+
+function cloneTotals(totals: UsageTotals): UsageTotals {
+  return {
+    ...totals,
+    usage: totals.usage === null ? null : { ...totals.usage },
+    unpricedCalls: Object.assign(counter(), totals.unpricedCalls),
+    models: Object.assign(counter(), totals.models),
+  };
+}
+
+/** Every call of a run and its descendants, with the run it belongs to; children after their parent's own calls. */
+function* callsOf(run: RunStats, root: RunStats = run): Generator<{ call: ModelCall; run: RunStats; root: RunStats }> {
+  // Our own stack: child runs nest as deep as the input makes them.
+  const stack: RunStats[] = [run];
+  while (stack.length > 0) {
+    const current = stack.pop() as RunStats;
+    for (const call of current.calls ?? []) yield { call, run: current, root };
+    for (let index = current.children.length - 1; index >= 0; index -= 1)
+      stack.push(current.children[index] as RunStats);
+  }
+}
+
+/** Calls that have no time and so were left out of a report that names days or needs times. */
+export interface Undated {
+  calls: number;
+}
+
+function breakdownKey(breakdown: UsageBreakdown, call: ModelCall, run: RunStats, root: RunStats): string {
+  if (breakdown === "model") return call.model ?? noModel;
+  if (breakdown === "agent") return run.agent ?? root.agent ?? "(unknown agent)";
+  return root.project ?? run.project ?? "(no project)";
+}
+
+/** Daily, weekly or monthly rows, in date order; calls without a time in a last `undated` row. */
+export function periodReport(
+  runs: readonly RunStats[],
+  kind: "daily" | "weekly" | "monthly",
+  filter: UsageFilter,
+  options: { breakdown?: UsageBreakdown; weekStart?: number } = {},
+): { rows: PeriodRow[]; totals: UsageTotals; undated: Undated } {
+  const days = new DayOfCall(filter.timeZone);
+  const rows = new Map<string, { totals: UsageTotals; breakdown: Map<string, UsageTotals> }>();
+  const totals = emptyUsageTotals();
+  const undated = { calls: 0 };
+  for (const root of runs)
+    for (const { call, run } of callsOf(root)) {
+      const day = days.of(call.at);
+      if (!withinDays(day, filter)) {
+        if (day === undefined) undated.calls += 1;
+        continue;
+      }
+      const period =
+        day === undefined
+          ? "undated"
+          : kind === "daily"
+            ? day
+            : kind === "monthly"
+              ? day.slice(0, 7)
+              : weekOf(day, options.weekStart ?? 1);
+      let row = rows.get(period);
+      if (row === undefined) rows.set(period, (row = { totals: emptyUsageTotals(), breakdown: new Map() }));
+      addCall(row.totals, call);
+      addCall(totals, call);
+      if (options.breakdown !== undefined) {
+        const key = breakdownKey(options.breakdown, call, run, root);
+        let part = row.breakdown.get(key);
+        if (part === undefined) row.breakdown.set(key, (part = emptyUsageTotals()));
+        addCall(part, call);
+      }
+    }
+  const ordered = [...rows.keys()].sort((a, b) =>
+    a === "undated" ? 1 : b === "undated" ? -1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  return {
+    rows: ordered.map((period) => {
+      const row = rows.get(period) as { totals: UsageTotals; breakdown: Map<string, UsageTotals> };
+      return options.breakdown === undefined
+        ? { period, totals: row.totals }
+        : { period, totals: row.totals, breakdown: orderedBreakdown(row.breakdown) };
+    }),
+    totals,
+    undated,
+  };
+}
+
+/** Costliest first (unknown costs by their priced part), then by name. */
+function orderedBreakdown(parts: Map<string, UsageTotals>): Array<{ key: string; totals: UsageTotals }> {
+  const spent = (totals: UsageTotals) =>
+    totals.cost !== null && totals.cost.status !== "unknown" ? totals.cost.amount : (totals.pricedAmount ?? 0);
+  return [...parts.entries()]
+    .map(([key, totals]) => ({ key, totals }))
+    .sort((a, b) => spent(b.totals) - spent(a.totals) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * One row per root run with its sub-agents nested, each with its own calls' totals and its descendants' rolled up.
+ * With days named, only the calls on those days count, and a run with none (nor any descendant) is left out.
+ */
+export function sessionReport(
+  runs: readonly RunStats[],
+  filter: UsageFilter,
+): { rows: SessionRow[]; totals: UsageTotals; undated: Undated } {
+  const days = new DayOfCall(filter.timeZone);
+  const undated = { calls: 0 };
+  const named = filter.since !== undefined || filter.until !== undefined;
+  // Children first, then their parent: an explicit post-order walk, as deep as the input nests runs.
+  const rowOf = (root: RunStats): SessionRow | undefined => {
+    const done = new Map<RunStats, SessionRow | undefined>();
+    const stack: Array<{ run: RunStats; visited: boolean }> = [{ run: root, visited: false }];
+    while (stack.length > 0) {
+      const item = stack[stack.length - 1] as { run: RunStats; visited: boolean };
+      if (!item.visited) {
+        item.visited = true;
+        for (const child of item.run.children) stack.push({ run: child, visited: false });
+        continue;
+      }
+      stack.pop();
+      const { run } = item;
+      const own = emptyUsageTotals();
+      let last: string | null = null;
+      let lastTime = -Infinity;
+      for (const call of run.calls ?? []) {
+        const day = days.of(call.at);
+        if (!withinDays(day, filter)) {
+          if (day === undefined) undated.calls += 1;
+          continue;
+        }
+        addCall(own, call);
+        const time = call.at === null ? NaN : Date.parse(call.at);
+        if (time > lastTime) [lastTime, last] = [time, call.at];
+      }
+      // The same order `stats` adds them in: the run's own sum, then each child's rolled-up sum.
+      const including = cloneTotals(own);
+      const children: SessionRow[] = [];
+      for (const child of run.children) {
+        const row = done.get(child);
+        if (row === undefined) continue;
+        children.push(row);
+        addUsageTotals(including, row.includingChildren);
+        const childLast = row.lastActivity === null ? NaN : Date.parse(row.lastActivity);
+        if (childLast > lastTime) [lastTime, last] = [childLast, row.lastActivity];
+      }
+      // A run without model calls (on the days named) spent nothing to report.
+      const row: SessionRow | undefined =
+        including.calls === 0
+          ? undefined
+          : {
+              runId: run.runId,
+              title: run.title,
+              agent: run.agent,
+              project: run.project,
+              gitBranch: run.gitBranch,
+              source: run.source,
+              startedAt: run.startedAt,
+              lastActivity: last ?? run.endedAt,
+              own,
+              includingChildren: including,
+              children,
+            };
+      done.set(run, row);
+    }
+    return done.get(root);
+  };
+  const rows: SessionRow[] = [];
+  const totals = emptyUsageTotals();
+  for (const run of runs) {
+    const row = rowOf(run);
+    if (row === undefined) continue;
+    rows.push(row);
+    addUsageTotals(totals, row.includingChildren);
+  }
+  // Oldest activity first, as a log reads: the newest sits just above the totals.
+  rows.sort((a, b) => compareTimes(a.lastActivity ?? a.startedAt, b.lastActivity ?? b.startedAt));
+  return { rows, totals, undated: named ? undated : { calls: 0 } };
+}
+
+function compareTimes(a: string | null, b: string | null): number {
+  const left = a === null ? NaN : Date.parse(a);
+  const right = b === null ? NaN : Date.parse(b);
+  if (Number.isNaN(left)) return Number.isNaN(right) ? 0 : -1;
+  if (Number.isNaN(right)) return 1;
+  return left - right;
+}
+
+/**
+ * 5-hour blocks across every run, as Anthropic's subscription limits count usage: a block starts at a call's hour
+ * (UTC) and lasts five hours; the next call after it ends, or after five idle hours, starts the next.
+ */
+export function blockReport(
+  runs: readonly RunStats[],
+  filter: UsageFilter,
+  now: number,
+): { rows: BlockRow[]; totals: UsageTotals; undated: Undated } {
+  const days = new DayOfCall(filter.timeZone);
+  const timed: Array<{ time: number; call: ModelCall }> = [];
+  const undated = { calls: 0 };
+  for (const root of runs)
+    for (const { call } of callsOf(root)) {
+      const time = call.at === null ? NaN : Date.parse(call.at);
+      if (!Number.isFinite(time)) {
+        undated.calls += 1;
+        continue;
+      }
+      if (withinDays(days.of(call.at), filter)) timed.push({ time, call });
+    }
+  // Stable: calls at the same moment keep the order they were read in.
+  timed.sort((a, b) => a.time - b.time);
+  const rows: BlockRow[] = [];
+  const totals = emptyUsageTotals();
+  let current: { start: number; first: number; last: number; totals: UsageTotals; gap: number | null } | undefined;
+  const close = () => {
+    if (current === undefined) return;
+    const end = current.start + blockMs;
+    const active = now >= current.start && now < end;
+    const row: BlockRow = {
+      start: new Date(current.start).toISOString(),
+      end: new Date(end).toISOString(),
+      firstCall: new Date(current.first).toISOString(),
+      lastCall: new Date(current.last).toISOString(),
+      active,
+      gapBeforeMs: current.gap,
+      totals: current.totals,
+    };
+    if (active) {
+      const elapsedMs = Math.max(now - current.start, 60_000);
+      const tokens = current.totals.usage?.total_tokens ?? 0;
+      const cost = current.totals.cost;
+      const spent = cost !== null && cost.status !== "unknown" ? cost.amount : null;
+      row.burn = {
+        elapsedMs,
+        tokensPerMinute: tokens / (elapsedMs / 60_000),
+        costPerHour: spent === null ? null : spent / (elapsedMs / hourMs),
+        projectedCost: spent === null ? null : (spent / elapsedMs) * blockMs,
+      };
+    }
+    rows.push(row);
+  };
+  for (const { time, call } of timed) {
+    if (current === undefined || time >= current.start + blockMs || time - current.last >= blockMs) {
+      const previous = current;
+      close();
+      current = {
+        start: Math.floor(time / hourMs) * hourMs,
+        first: time,
+        last: time,
+        totals: emptyUsageTotals(),
+        gap: previous === undefined ? null : time - previous.last,
+      };
+    }
+    current.last = time;
+    addCall(current.totals, call);
+    addCall(totals, call);
+  }
+  close();
+  return { rows, totals, undated };
+}
