@@ -194,7 +194,20 @@ async function main(): Promise<number> {
   heading("8. Statistics of the recorded run, with its child run");
   const stats = cli(["stats", transcripts], true, 24);
 
-  heading("9. Redaction: an AWF workflow log holding a GitHub token, exported");
+  heading("9. Usage across every agent's sessions: by day and agent, and per session with its sub-agents");
+  // The fixtures' Claude Code, Codex and Gemini CLI sessions, as a user's own folders would hold them.
+  const sessionFolders = [
+    path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts"),
+    path.join(realFixturesRoot(), "agtrace/crates/agtrace-providers/tests/samples"),
+  ];
+  const usageDaily = cli(
+    ["usage", "daily", ...sessionFolders, "--by", "agent", "--timezone", "UTC", "--quiet"],
+    true,
+    16,
+  );
+  const runsTree = cli(["runs", ...sessionFolders, "--tree", "--limit", "3", "--timezone", "UTC", "--quiet"], true, 12);
+
+  heading("10. Redaction: an AWF workflow log holding a GitHub token, exported");
   const sample = sampleRun();
   const sampleFolder = path.join(out, "awf-sample");
   mkdirSync(sampleFolder, { recursive: true });
@@ -219,6 +232,8 @@ async function main(): Promise<number> {
       tree,
       sessionStats,
       stats,
+      usageDaily,
+      runsTree,
       redacted,
     ].every((result) => result.status === 0) &&
     exportValid &&
