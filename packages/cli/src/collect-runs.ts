@@ -13,7 +13,7 @@ import { describeReadError } from "./input/open.js";
 import { inputLimits, type InputOptions } from "./input/limits.js";
 import { exitCodes, messageLine, type CommandIo } from "./io.js";
 import { countEvent, documentStats, RunStatsAccumulator, type RunStats } from "./run-stats.js";
-import type { SkippedFile } from "./skipped-files.js";
+import { skippedLines, type SkippedFile } from "./skipped-files.js";
 import { verbosityOf, warningLines, WarningsAcrossFiles, type VerbosityOptions } from "./warning-summary.js";
 
 export interface CollectOptions extends InputOptions, VerbosityOptions {
@@ -188,4 +188,10 @@ export async function collectRuns(
   collected.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (collected.problems.length > 0) collected.ok = false;
   return collected;
+}
+
+/** Says on stderr what was passed over and what could not be read (a `--json` report lists them instead of the former). */
+export function reportCollected(collected: CollectedRuns, options: CollectOptions, io: CommandIo): void {
+  for (const line of skippedLines(collected.skipped, options.json ? "quiet" : verbosityOf(options))) io.stderr(line);
+  for (const problem of collected.problems) io.stderr(messageLine(`${problem.input}: ${problem.message}`));
 }

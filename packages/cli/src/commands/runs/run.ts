@@ -4,16 +4,16 @@
  * cost. Read through the same road as `stats` and `usage` (collect-runs.ts): its JSON is `stats --json`'s shape.
  */
 import { groupDigits } from "@agent-transcript/core/text";
-import { collectRuns } from "../../collect-runs.js";
+import { collectRuns, reportCollected } from "../../collect-runs.js";
 import { dayBounds, DayOfCall, localMinute, reportTimeZone, withinDays } from "../../days.js";
 import type { InputOptions } from "../../input/limits.js";
-import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
+import { exitCodes, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
 import { sumTotals, type RunStats, type StatsTotals } from "../../run-stats.js";
 import { inputsOrAgentFolders } from "../../session-locations.js";
-import { skippedLines, type SkippedFile } from "../../skipped-files.js";
+import type { SkippedFile } from "../../skipped-files.js";
 import { formatCost, formatProject, renderTable, type TableColumn, type TableRow } from "../../table.js";
-import { verbosityOf, type VerbosityOptions } from "../../warning-summary.js";
+import type { VerbosityOptions } from "../../warning-summary.js";
 
 export interface RunsCommandOptions extends InputOptions, VerbosityOptions {
   agent?: string;
@@ -95,9 +95,7 @@ export async function runRuns(inputs: string[], options: RunsCommandOptions, io:
       problems: collected.problems,
       skipped: collected.skipped,
     };
-    const verbosity = options.json ? "quiet" : verbosityOf(options);
-    for (const line of skippedLines(report.skipped, verbosity)) watched.stderr(line);
-    for (const problem of report.problems) watched.stderr(messageLine(`${problem.input}: ${problem.message}`));
+    reportCollected(collected, options, watched);
     if (options.json) writeData(watched, `${JSON.stringify(report, null, 2)}\n`);
     else writeData(watched, render(report, options.tree === true, timeZone, watched));
     return report.ok ? exitCodes.success : exitCodes.failure;

@@ -7,14 +7,13 @@
  */
 import type { Cost, Usage } from "@agent-transcript/core";
 import { groupDigits } from "@agent-transcript/core/text";
-import { collectRuns } from "../../collect-runs.js";
+import { collectRuns, reportCollected } from "../../collect-runs.js";
 import type { InputOptions } from "../../input/limits.js";
-import { exitCodes, messageLine, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";
+import { exitCodes, paint, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
 import { describeRunName } from "../../run-names.js";
 import { sumTotals, type RunStats, type StatsReport, type StatsTotals } from "../../run-stats.js";
-import { skippedLines } from "../../skipped-files.js";
-import { verbosityOf, type VerbosityOptions } from "../../warning-summary.js";
+import type { VerbosityOptions } from "../../warning-summary.js";
 
 export interface StatsCommandOptions extends InputOptions, VerbosityOptions {
   json?: boolean;
@@ -29,8 +28,7 @@ async function statsWatched(inputs: string[], options: StatsCommandOptions, io: 
   const collected = await collectRuns(inputs, options, io);
   const { ok, runs, problems, skipped } = collected;
   const report: StatsReport = { ok, runs, totals: sumTotals(runs), problems, skipped };
-  for (const line of skippedLines(report.skipped, options.json ? "quiet" : verbosityOf(options))) io.stderr(line);
-  for (const problem of report.problems) io.stderr(messageLine(`${problem.input}: ${problem.message}`));
+  reportCollected(collected, options, io);
   if (report.runs.length === 0 && report.problems.length === 0)
     throw new UserError(
       `no runs found in ${inputs.join(", ")}: give event logs, transcript documents, sessions or payloads`,

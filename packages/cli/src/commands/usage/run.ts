@@ -5,15 +5,15 @@
  */
 import { stat } from "node:fs/promises";
 import { groupDigits } from "@agent-transcript/core/text";
-import { collectRuns } from "../../collect-runs.js";
+import { collectRuns, reportCollected } from "../../collect-runs.js";
 import type { InputOptions } from "../../input/limits.js";
 import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
 import { dayBounds, localMinute, reportTimeZone } from "../../days.js";
 import { inputsOrAgentFolders } from "../../session-locations.js";
-import { skippedLines, type SkippedFile } from "../../skipped-files.js";
+import type { SkippedFile } from "../../skipped-files.js";
 import { formatCost, formatMoney, formatProject, renderTable, type TableColumn, type TableRow } from "../../table.js";
-import { verbosityOf, type VerbosityOptions } from "../../warning-summary.js";
+import type { VerbosityOptions } from "../../warning-summary.js";
 import {
   blockMs,
   blockReport,
@@ -121,9 +121,7 @@ export async function runUsage(
       problems: collected.problems,
       skipped: collected.skipped,
     };
-    const verbosity = options.json ? "quiet" : verbosityOf(options);
-    for (const line of skippedLines(report.skipped, verbosity)) watched.stderr(line);
-    for (const problem of report.problems) watched.stderr(messageLine(`${problem.input}: ${problem.message}`));
+    reportCollected(collected, options, watched);
     if (report.undatedCalls > 0 && !options.quiet)
       watched.stderr(
         messageLine(
