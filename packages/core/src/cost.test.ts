@@ -605,6 +605,22 @@ describe("addCost", () => {
     expect(computed(addCost(sonnet, sonnet)).pricing).toEqual(computed(sonnet).pricing);
   });
 
+  it("lists each model once, in the order first added, however the costs are summed", () => {
+    // Model names among them that hold another's name, so a label is never matched by a part of one.
+    const models = ["gpt-4o", "gpt-4o-mini", "o1", "claude-sonnet-4-5", "claude-sonnet-4"];
+    const priced = models.map((model) => computed(computeCost({ input_tokens: 10, output_tokens: 1 }, model)));
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: models.length - 1 }), { minLength: 1, maxLength: 30 }), (picks) => {
+        const total = picks.map((pick) => priced[pick] as Cost).reduce((sum, cost) => addCost(sum, cost));
+        const firstSeen = [
+          ...new Set(picks.map((pick) => (priced[pick] as PricedCost & { status: "computed" }).pricing.model)),
+        ];
+        expect(computed(total).pricing.model).toBe(firstSeen.join(" + "));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("unknown plus anything is unknown, and so is a sum across currencies", () => {
     expect(addCost(sonnet, unknown)).toBe(unknown);
     expect(addCost(unknown, sonnet)).toBe(unknown);

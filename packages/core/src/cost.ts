@@ -215,6 +215,14 @@ function addComputed(a: ComputedCost, b: ComputedCost): ComputedCost {
 const labelSeparator = " + ";
 
 function mergeLabels(a: string, b: string): string {
+  // A total of many calls adds one call's label at a time, mostly one it holds already: said without splitting.
+  if (a === b) return a;
+  if (!b.includes(labelSeparator))
+    return a.startsWith(`${b}${labelSeparator}`) ||
+      a.endsWith(`${labelSeparator}${b}`) ||
+      a.includes(`${labelSeparator}${b}${labelSeparator}`)
+      ? a
+      : `${a}${labelSeparator}${b}`;
   const labels = a.split(labelSeparator);
   for (const label of b.split(labelSeparator)) if (!labels.includes(label)) labels.push(label);
   return labels.join(labelSeparator);

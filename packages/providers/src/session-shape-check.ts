@@ -10,8 +10,12 @@ import type { SessionImportResult, SessionLine } from "./conversion/index.js";
 const fewestJudgedLines = 4;
 /** From this many record lines, a file that gave no message is not a quiet session but one the importer cannot read. */
 const mostLinesWithoutTurns = 20;
-/** Only the first lines are looked at for the census, so the check costs a bounded amount whatever the file's size. */
-const censusLines = 2000;
+/**
+ * Only the first lines are parsed for the census's shapes, so the check costs a bounded amount whatever the file's
+ * size: the shapes only name what a refused file holds, which its first lines show. Every line is still counted. (At
+ * 2,000 lines, parsing them a second time cost more than the import's own parse on a folder of Claude Code sessions.)
+ */
+const censusLines = 256;
 /** Lines longer than this are counted in the census by their length alone (they are not parsed twice). */
 const longestCensusLine = 64 * 1024;
 const censusShapes = 256;

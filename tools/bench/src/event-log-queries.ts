@@ -95,11 +95,15 @@ export interface QueryResult {
 /**
  * Runs a command to its end with stdout drained into nothing, polling its peak resident memory (Linux's `VmHWM`, the
  * kernel's own high-water mark, so a sample between two polls loses nothing but the last few milliseconds' growth).
+ * The environment is ours unless `env` replaces it.
  */
-function runMeasured(command: string, args: readonly string[]): Promise<ProcessSample> {
+export function runMeasured(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ProcessSample> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, [...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, [...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(env === undefined ? {} : { env }),
+    });
     let peakKb = 0;
     let errors = "";
     const poll = (): void => {

@@ -5,6 +5,7 @@ import type { CorpusSummary } from "./corpus.js";
 import { median, type BenchmarkResult } from "./measure.js";
 import { isStartUpBenchmarkId, type QueryResult } from "./event-log-queries.js";
 import type { MemoryResult } from "./memory.js";
+import { tokensOf, type UsageResult } from "./usage-reports.js";
 import type { ViewerResult } from "./viewer.js";
 import { isRecorderBenchmarkId, recorderThroughputLine } from "./recorder-writing.js";
 
@@ -31,6 +32,8 @@ export interface BenchReport {
   readonly memory?: readonly MemoryResult[];
   /** The event log queries against jq, and the command's start-up (absent from reports written before they existed). */
   readonly queries?: readonly QueryResult[];
+  /** The usage reports against ccusage on a generated Claude Code folder (absent from older reports). */
+  readonly usage?: readonly UsageResult[];
   /** The viewer in Chromium: first render, scrolling, the HTML export's size (absent from older reports). */
   readonly viewer?: readonly ViewerResult[];
   readonly durationSeconds: number;
@@ -166,6 +169,7 @@ export function renderMarkdown(report: BenchReport): string {
       );
   }
   lines.push(...queryLines(report.queries ?? []));
+  lines.push(...usageLines(report.usage ?? []));
   lines.push(...viewerLines(report.viewer ?? []));
   return `${lines.join("\n")}\n`;
 }
@@ -204,6 +208,45 @@ function queryLines(queries: readonly QueryResult[]): string[] {
         ].join(" | ") +
         " |",
     );
+  return lines;
+}
+
+/** The usage reports' table: like the queries', with the totals both sides agreed on before the timing. */
+function usageLines(results: readonly UsageResult[]): string[] {
+  if (results.length === 0) return [];
+  const [first] = results as [UsageResult];
+  const lines = [
+    "",
+    `Usage reports = each side a child process reading one generated Claude Code folder of ${formatSize(first.inputBytes)} ` +
+      `(${first.corpus.sessions.toLocaleString("en-US")} sessions of ${first.corpus.turnsPerSession} turns, ${first.corpus.files.toLocaleString("en-US")} files with the sub-agents'), ` +
+      "with HOME an empty folder and CLAUDE_CONFIG_DIR the corpus, days in UTC; its answer drained from a pipe. Before the timing both reports " +
+      "were read and agreed: the same tokens of every kind summed over the days, the cost within a cent. Time and peak resident memory are " +
+      "medians over the samples, taken alternately (ABBA). Ratio = our time ÷ ccusage's; verdict meets if every sample pair is within the target.",
+    "",
+    "| Usage benchmark | Baseline | Time | Peak memory | Ours | Time | Peak memory | Ratio | Target | Verdict | Agreed totals |",
+    "|---|---|---:|---:|---|---:|---:|---:|---:|---|---|",
+  ];
+  for (const result of results) {
+    const { agreement } = result;
+    lines.push(
+      "| " +
+        [
+          cell(result.title),
+          cell(result.baseline.label),
+          milliseconds(median(result.baseline.samples.map((sample) => sample.ms))),
+          formatSize(median(result.baseline.samples.map((sample) => sample.peakRssBytes))),
+          cell(result.candidate.label),
+          milliseconds(median(result.candidate.samples.map((sample) => sample.ms))),
+          formatSize(median(result.candidate.samples.map((sample) => sample.peakRssBytes))),
+          `**${ratio(result.ratio)}**`,
+          `≤ ${ratio(result.maxRatio)}`,
+          result.verdict,
+          `${agreement.days} days, ${tokensOf(agreement.ours).toLocaleString("en-US")} tokens; ` +
+            `$${agreement.ours.cost.toFixed(2)} (ccusage $${agreement.ccusage.cost.toFixed(2)})`,
+        ].join(" | ") +
+        " |",
+    );
+  }
   return lines;
 }
 

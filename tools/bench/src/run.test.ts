@@ -16,6 +16,7 @@ import { renderMarkdown } from "./report.js";
 import type { BenchReport } from "./report.js";
 import { isStartUpBenchmarkId, queryBenchmarkIds } from "./event-log-queries.js";
 import { runBenchmarks } from "./run.js";
+import { usageBenchmarkIds } from "./usage-reports.js";
 import { generatedRun, viewerBenchmarkIds } from "./viewer.js";
 
 function expectPositiveFinite(value: number, what: string): void {
@@ -131,6 +132,7 @@ describe("a quick run in this process", () => {
           !line.startsWith("| Benchmark") &&
           !line.startsWith("| Memory") &&
           !line.startsWith("| Query") &&
+          !line.startsWith("| Usage") &&
           !line.startsWith("| Viewer"),
       );
     expect(rows).toHaveLength(
@@ -138,6 +140,7 @@ describe("a quick run in this process", () => {
         readingBenchmarkIds.length +
         memoryBenchmarkIds.length +
         queryBenchmarkIds.length +
+        usageBenchmarkIds.length +
         viewerBenchmarkIds.length,
     );
   });
@@ -173,6 +176,25 @@ describe("a quick run in this process", () => {
     expect(report.queries?.find((result) => result.id === "queries-tools-vs-jq")?.inputBytes).toBeGreaterThan(
       8 * 1024 * 1024,
     );
+  });
+
+  it("times usage daily against ccusage on a generated Claude Code folder, once both agreed on its totals", () => {
+    expect(report.usage?.map((result) => result.id)).toEqual([...usageBenchmarkIds]);
+    for (const result of report.usage ?? []) {
+      expect(result.candidate.samples).toHaveLength(result.baseline.samples.length);
+      for (const sample of [...result.baseline.samples, ...result.candidate.samples]) {
+        expectPositiveFinite(sample.ms, `${result.id} time`);
+        expectPositiveFinite(sample.peakRssBytes, `${result.id} peak memory`);
+      }
+      expectPositiveFinite(result.ratio, `${result.id} ratio`);
+      expect(result.maxRatio).toBe(1);
+      expect(["meets", "misses", "borderline"]).toContain(result.verdict);
+      // A quick run's folder: 40 sessions of 50 turns, 8 of them with a sub-agent.
+      expect(result.corpus).toEqual({ sessions: 40, turnsPerSession: 50, files: 48 });
+      expect(result.agreement.days).toBeGreaterThan(1);
+      expect(result.agreement.ours.output).toBe(result.agreement.ccusage.output);
+    }
+    expect(renderMarkdown(report)).toContain("| Usage benchmark |");
   });
 
   it("opens the viewer in Chromium: first render beside its floor, scrolling to the end, the export's size", () => {

@@ -15,6 +15,8 @@ import type { ReadingBenchmarkId } from "./event-log-reading.js";
 import type { Corpus, CorpusSummary } from "./corpus.js";
 import { isQueryBenchmarkId, queryBenchmarkIds, runQueryBenchmarks } from "./event-log-queries.js";
 import type { QueryBenchmarkId } from "./event-log-queries.js";
+import { isUsageBenchmarkId, runUsageBenchmarks, usageBenchmarkIds } from "./usage-reports.js";
+import type { UsageBenchmarkId } from "./usage-reports.js";
 import { isViewerBenchmarkId, runViewerBenchmarks, viewerBenchmarkIds } from "./viewer.js";
 import type { ViewerBenchmarkId } from "./viewer.js";
 import { aggregate, benchmarkInfo, measure } from "./measure.js";
@@ -37,6 +39,8 @@ export interface RunOptions {
   readonly reading?: readonly ReadingBenchmarkId[];
   /** The event log query and start-up benchmarks (child processes, against jq and node); default all, or none with `only`. */
   readonly queries?: readonly QueryBenchmarkId[];
+  /** The usage reports against ccusage on a generated Claude Code folder (child processes); default all, or none with `only`. */
+  readonly usage?: readonly UsageBenchmarkId[];
   /** The viewer's benchmarks in Chromium (first render, scrolling, the export's size); default all, or none with `only`. */
   readonly viewer?: readonly ViewerBenchmarkId[];
   /** Override the mode's runs (processes per benchmark) and rounds per run. */
@@ -119,8 +123,9 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
   const memoryIds = options.memory ?? (options.only === undefined ? memoryBenchmarkIds : []);
   const readingIds = options.reading ?? (options.only === undefined ? readingBenchmarkIds : []);
   const queryIds = options.queries ?? (options.only === undefined ? queryBenchmarkIds : []);
+  const usageIds = options.usage ?? (options.only === undefined ? usageBenchmarkIds : []);
   const viewerIds = options.viewer ?? (options.only === undefined ? viewerBenchmarkIds : []);
-  if ([ids, memoryIds, readingIds, queryIds, viewerIds].every((selected) => selected.length === 0))
+  if ([ids, memoryIds, readingIds, queryIds, usageIds, viewerIds].every((selected) => selected.length === 0))
     throw new Error("no benchmark selected");
   // Fail before spawning anything, with one clear message instead of one per child.
   realFixturesRoot();
@@ -152,6 +157,12 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
     runs: options.quick ? 1 : Math.min(runs, 2),
     ...(options.log === undefined ? {} : { log: options.log }),
   });
+  // Like the queries: one sample of each side per run on the 1.4 GB folder, ours taking about a minute.
+  const usageResults = await runUsageBenchmarks(usageIds, {
+    quick: options.quick,
+    runs: options.quick ? 1 : Math.min(runs, 2),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   const viewer = await runViewerBenchmarks(viewerIds, {
     quick: options.quick,
     runs,
@@ -176,12 +187,14 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
     ],
     memory,
     queries,
+    usage: usageResults,
     viewer,
     durationSeconds: (performance.now() - started) / 1000,
   };
 }
 
-type AnyBenchmarkId = BenchmarkId | MemoryBenchmarkId | ReadingBenchmarkId | QueryBenchmarkId | ViewerBenchmarkId;
+type AnyBenchmarkId =
+  BenchmarkId | MemoryBenchmarkId | ReadingBenchmarkId | QueryBenchmarkId | UsageBenchmarkId | ViewerBenchmarkId;
 
 function parseIds(value: string | undefined): AnyBenchmarkId[] | undefined {
   if (value === undefined) return undefined;
@@ -208,6 +221,7 @@ const allIds = [
   ...readingBenchmarkIds,
   ...memoryBenchmarkIds,
   ...queryBenchmarkIds,
+  ...usageBenchmarkIds,
   ...viewerBenchmarkIds,
 ];
 
@@ -216,7 +230,9 @@ Benchmarks: ${allIds.join(", ")}`;
 
 async function main(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({
-    args: [...argv],
+    // pnpm 10 hands the script the `--` of `pnpm bench:quick -- --only …` too (after the script's own `--quick`),
+    // which would make every flag after it positional; the bench takes no positional argument.
+    args: argv.filter((arg) => arg !== "--"),
     options: {
       quick: { type: "boolean", default: false },
       only: { type: "string" },
@@ -254,6 +270,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const memory = selected?.filter(isMemoryBenchmarkId);
   const reading = selected?.filter(isReadingBenchmarkId);
   const queries = selected?.filter(isQueryBenchmarkId);
+  const usageReports = selected?.filter(isUsageBenchmarkId);
   const viewer = selected?.filter(isViewerBenchmarkId);
   const report = await runBenchmarks({
     ...base,
@@ -262,6 +279,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ...(memory === undefined ? {} : { memory }),
     ...(reading === undefined ? {} : { reading }),
     ...(queries === undefined ? {} : { queries }),
+    ...(usageReports === undefined ? {} : { usage: usageReports }),
     ...(viewer === undefined ? {} : { viewer }),
     log: (line) => process.stderr.write(`${line}\n`),
   });

@@ -10,13 +10,16 @@
  */
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import {
+  openRegularFile,
   readEventLog,
   type EventLogDiagnostic,
+  type EventLogItem,
   type EventLogReadSummary,
   type EventLogSource,
   type FollowOptions,
 } from "@agent-transcript/recorder/reader";
 import { describeOmitted, formatProblem, inputName } from "./problems.js";
+import { readEventLogText } from "@agent-transcript/core/event-log";
 import { decodeUtf8 } from "@agent-transcript/core/json";
 import { withIndefiniteArticle } from "@agent-transcript/core/text";
 import { isEventLine } from "./lines.js";
@@ -392,14 +395,66 @@ export function isFailedResult(payload: Record<string, unknown>): boolean {
   return payload.status === "error" || (payload.error !== undefined && payload.error !== null);
 }
 
+/** How much of a file's head is read to find its first line: the reader's own limit on one line. */
+const probeLimitBytes = 16 * 1024 * 1024;
+const probePieceBytes = 64 * 1024;
+
 /**
  * What a file's first line says it is: an event log's (streamed, not read whole), a child run's log (`stats` of a
- * folder counts it within its parent's row), or anything else (read whole through the input layer). One read of one line per file.
+ * folder counts it within its parent's row), or anything else (read whole through the input layer). Only the head up
+ * to the first line that is not blank is read and checked, with the reader's own line check (`readEventLogText`): the
+ * streaming reader reads and checks a whole chunk of lines ahead, which for a folder of sessions was every line of
+ * every file, each failing as an event. A gzip log is probed through the streaming reader, which inflates it.
  */
 export async function probeEventLog(file: string): Promise<"event-log" | "child-log" | "other"> {
-  for await (const item of readEventLog(file)) {
-    if (item.kind === "event") return typeof item.event.parent_run_id === "string" ? "child-log" : "event-log";
-    return item.kind === "warning" && item.code === "unknown-event-type" ? "event-log" : "other";
+  const opened = await openRegularFile(file).catch(() => undefined);
+  if (opened === undefined || typeof opened === "string") return "other";
+  let head: Buffer = Buffer.alloc(0);
+  try {
+    for (;;) {
+      const piece = Buffer.allocUnsafe(probePieceBytes);
+      const { bytesRead } = await opened.read(piece, 0, piece.length, head.length);
+      const ended = bytesRead === 0;
+      if (!ended) head = Buffer.concat([head, piece.subarray(0, bytesRead)]);
+      if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return await probeThroughReader(file);
+      // A complete line that is not blank, the end of the file, or a line past the reader's limit: enough to decide.
+      const lineEnd = firstLineEnd(head);
+      if (lineEnd !== undefined || ended || head.length >= probeLimitBytes) {
+        if (lineEnd === undefined && !ended) return "other";
+        let text: string;
+        try {
+          text = new TextDecoder("utf-8", { fatal: true }).decode(
+            lineEnd === undefined ? head : head.subarray(0, lineEnd),
+          );
+        } catch {
+          return "other";
+        }
+        for (const item of readEventLogText(text)) return kindOfFirstItem(item);
+        return "other";
+      }
+    }
+  } finally {
+    await opened.close().catch(() => undefined);
   }
+}
+
+/** The end (after its line feed) of the first line holding more than white space, when the head has one. */
+function firstLineEnd(head: Buffer): number | undefined {
+  let start = 0;
+  for (;;) {
+    const end = head.indexOf(0x0a, start);
+    if (end === -1) return undefined;
+    if (head.subarray(start, end).toString("latin1").trim() !== "") return end + 1;
+    start = end + 1;
+  }
+}
+
+function kindOfFirstItem(item: EventLogItem): "event-log" | "child-log" | "other" {
+  if (item.kind === "event") return typeof item.event.parent_run_id === "string" ? "child-log" : "event-log";
+  return item.kind === "warning" && item.code === "unknown-event-type" ? "event-log" : "other";
+}
+
+async function probeThroughReader(file: string): Promise<"event-log" | "child-log" | "other"> {
+  for await (const item of readEventLog(file)) return kindOfFirstItem(item);
   return "other";
 }

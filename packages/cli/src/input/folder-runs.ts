@@ -115,39 +115,61 @@ async function sessionFormatOf(file: string): Promise<SessionFormatId | undefine
   return detectSessionFormat(head);
 }
 
+/** How many files' heads are read at once. */
+const probeConcurrency = 8;
+
+/** `work` on every item, at most `limit` at once, the results in the items' order. */
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 /** The runs under `folder` and the files passed over, each in path order. */
 export async function findFolderRuns(
   folder: string,
 ): Promise<{ runs: FolderRun[]; skipped: SkippedFile[]; attached: string[] }> {
   const skipped: SkippedFile[] = [];
   const files = await listFiles(folder, skipped);
-  const candidates: Array<FolderRun & { format?: SessionFormatId }> = [];
   const others: string[] = [];
+  const runFiles: string[] = [];
   for (const file of files) {
     if (snapshotName.test(file)) continue;
-    if (!runName.test(file)) {
-      others.push(file);
-      continue;
-    }
+    if (runName.test(file)) runFiles.push(file);
+    else others.push(file);
+  }
+  // Each file's head is read to tell what it is: a few at a time, since every open and read waits on the disk's
+  // thread pool, and one after another a folder of many small files waited more than it worked. Order is kept.
+  const probedFiles = await mapConcurrently(runFiles, probeConcurrency, async (file) => {
     const probed = await probeEventLog(file);
+    if (probed !== "other") return { file, probed };
+    return { file, probed, format: await sessionFormatOf(file) };
+  });
+  const candidates: Array<FolderRun & { format?: SessionFormatId }> = [];
+  for (const { file, probed, format } of probedFiles) {
     // A child run's log is counted within its parent's row.
     if (probed === "child-log") continue;
-    if (probed === "event-log") {
-      candidates.push({ file, kind: "event-log" });
-      continue;
-    }
-    const format = await sessionFormatOf(file);
-    candidates.push({ file, kind: "other", ...(format === undefined ? {} : { format }) });
+    if (probed === "event-log") candidates.push({ file, kind: "event-log" });
+    else candidates.push({ file, kind: "other", ...(format === undefined ? {} : { format }) });
   }
   // A session's related files are read with it. A file two sessions list of each other (the rollouts of one Codex day)
   // is a session of its own; so is a sub-agent whose session is not in the folder.
   const related = new Map<string, Set<string>>();
-  for (const candidate of candidates)
-    if (candidate.format !== undefined)
-      related.set(
-        path.resolve(candidate.file),
-        new Set((await findRelatedSessionFiles(candidate.file, candidate.format)).map((file) => path.resolve(file))),
-      );
+  const sessions = candidates.filter((candidate) => candidate.format !== undefined);
+  const relatedFiles = await mapConcurrently(sessions, probeConcurrency, (candidate) =>
+    findRelatedSessionFiles(candidate.file, candidate.format as SessionFormatId),
+  );
+  sessions.forEach((candidate, index) =>
+    related.set(path.resolve(candidate.file), new Set((relatedFiles[index] ?? []).map((file) => path.resolve(file)))),
+  );
   const attached = (file: string): boolean =>
     [...related].some(([owner, files]) => owner !== file && files.has(file) && related.get(file)?.has(owner) !== true);
   const runs = candidates.filter((candidate) => !attached(path.resolve(candidate.file)));

@@ -167,7 +167,8 @@ async function readWholeFile(
   const pieces: Buffer[] = [buffer];
   let total = size;
   for (;;) {
-    const piece = Buffer.allocUnsafe(readPieceBytes);
+    // Most files end at their size: a small piece tells, where one of 16 MiB per file was memory to collect.
+    const piece = Buffer.allocUnsafe(pieces.length === 1 ? growthProbeBytes : readPieceBytes);
     const bytesRead = await opened.read(piece, 0, piece.length, total);
     if (bytesRead === 0) break;
     total += bytesRead;
@@ -178,6 +179,7 @@ async function readWholeFile(
 }
 
 const readPieceBytes = 16 * 1024 * 1024;
+const growthProbeBytes = 64 * 1024;
 
 function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === gzipMagic[0] && bytes[1] === gzipMagic[1];

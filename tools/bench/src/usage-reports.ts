@@ -1,0 +1,301 @@
+// `agent-transcript usage daily` against ccusage's `daily` on the same generated Claude Code folder (1,000 sessions of
+// 250 turns in a full run): time and peak memory of each side, both run as the shell would run them, each a child
+// process whose answer is drained from a pipe. Ours reads the sessions cold, with no index or cache of earlier runs.
+// Before any timing both reports are read and compared: a faster report that counts other tokens would be no result.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeClaudeCodeCorpus } from "@agent-transcript/fixtures/claude-code-corpus";
+import { runMeasured, type ProcessSample } from "./event-log-queries.js";
+import { median, verdictOfEvery, type Verdict } from "./measure.js";
+
+export const usageBenchmarkIds = ["usage-daily-cold-vs-ccusage"] as const;
+export type UsageBenchmarkId = (typeof usageBenchmarkIds)[number];
+
+export function isUsageBenchmarkId(value: string): value is UsageBenchmarkId {
+  return (usageBenchmarkIds as readonly string[]).includes(value);
+}
+
+/** Ours ÷ ccusage's time: a cold daily report, without an index, no slower than ccusage's. */
+const maxRatios: Record<UsageBenchmarkId, number> = { "usage-daily-cold-vs-ccusage": 1 };
+
+export const usageCorpusSizes = {
+  full: { sessions: 1000, turnsPerSession: 250 },
+  quick: { sessions: 40, turnsPerSession: 50 },
+} as const;
+
+/** The prices come from two databases (ours is @pydantic/genai-prices, ccusage's LiteLLM's): a cent apart at most. */
+export const maxCostDifference = 0.01;
+
+const builtCli = fileURLToPath(new URL("../../../packages/cli/dist/bin.js", import.meta.url));
+
+/**
+ * ccusage's own binary. Its npm command is a node script that starts a static native binary with inherited stdio and
+ * waits for it: timing the script would add node's start-up to ccusage's side, and polling its memory would measure
+ * node, not ccusage. The binary is what the script runs, with the same arguments.
+ */
+export function ccusageBinary(): string {
+  const fromBench = createRequire(import.meta.url);
+  const fromCcusage = createRequire(fromBench.resolve("ccusage/package.json"));
+  const binary = `@ccusage/ccusage-${process.platform}-${process.arch}/bin/ccusage${process.platform === "win32" ? ".exe" : ""}`;
+  try {
+    return fromCcusage.resolve(binary);
+  } catch (error) {
+    throw new Error(`ccusage's native binary ${binary} is not installed (an optional dependency of ccusage)`, {
+      cause: error,
+    });
+  }
+}
+
+/** The two commands, as [program, arguments]. */
+export function dailyCommands(): { ccusage: [string, string[]]; ours: [string, string[]] } {
+  if (!existsSync(builtCli))
+    throw new Error(`${builtCli} is missing: build the command first (pnpm build, or pnpm bench, which builds it)`);
+  return {
+    ccusage: [ccusageBinary(), ["daily", "--json", "--offline", "--timezone", "UTC"]],
+    ours: [process.execPath, [builtCli, "usage", "daily", "--json", "--timezone", "UTC"]],
+  };
+}
+
+/**
+ * The environment both sides run in: the corpus as Claude Code's config folder, and a home of their own that holds
+ * nothing, so that neither finds the sessions of the machine's user or another agent's folder (both read Codex's and
+ * others' by default). Nothing else is inherited: a CODEX_HOME or XDG_CONFIG_HOME of the caller would be read too.
+ */
+export function usageEnvironment(claudeConfigDir: string, home: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    TZ: "UTC",
+    CLAUDE_CONFIG_DIR: claudeConfigDir,
+    NO_COLOR: "1",
+  };
+}
+
+/** Tokens by kind (input is fresh input: the cache's reads and writes are counted apart) and the cost in dollars. */
+export interface DailyTotals {
+  input: number;
+  output: number;
+  cacheWrite: number;
+  cacheRead: number;
+  cost: number;
+}
+
+/** A daily report reduced to what both tools say: each day's totals, and their sum over the days. */
+export interface DailyReport {
+  days: Record<string, DailyTotals>;
+  sum: DailyTotals;
+}
+
+const zero = (): DailyTotals => ({ input: 0, output: 0, cacheWrite: 0, cacheRead: 0, cost: 0 });
+
+function add(total: DailyTotals, more: DailyTotals): void {
+  total.input += more.input;
+  total.output += more.output;
+  total.cacheWrite += more.cacheWrite;
+  total.cacheRead += more.cacheRead;
+  total.cost += more.cost;
+}
+
+export const tokensOf = (totals: DailyTotals): number =>
+  totals.input + totals.output + totals.cacheWrite + totals.cacheRead;
+
+function field(value: unknown, key: string, what: string): unknown {
+  if (typeof value !== "object" || value === null || !(key in value))
+    throw new Error(`${what} has no ${JSON.stringify(key)}`);
+  return (value as Record<string, unknown>)[key];
+}
+
+function count(value: unknown, key: string, what: string): number {
+  const found = field(value, key, what);
+  if (typeof found !== "number" || !Number.isFinite(found))
+    throw new Error(`${what}.${key} is not a number: ${JSON.stringify(found)}`);
+  return found;
+}
+
+function list(value: unknown, key: string, what: string): unknown[] {
+  const found = field(value, key, what);
+  if (!Array.isArray(found)) throw new Error(`${what}.${key} is not an array`);
+  return found;
+}
+
+function report(days: Record<string, DailyTotals>): DailyReport {
+  const sum = zero();
+  for (const day of Object.values(days)) add(sum, day);
+  return { days, sum };
+}
+
+/** ccusage's `daily --json`: `daily[]`, a row per day with its tokens by kind and `totalCost`. */
+export function readCcusageDaily(text: string): DailyReport {
+  const parsed: unknown = JSON.parse(text);
+  const days: Record<string, DailyTotals> = Object.create(null) as Record<string, DailyTotals>;
+  for (const [index, row] of list(parsed, "daily", "ccusage's report").entries()) {
+    const what = `ccusage's daily[${index}]`;
+    const period = field(row, "period", what);
+    if (typeof period !== "string") throw new Error(`${what}.period is not a day`);
+    days[period] = {
+      input: count(row, "inputTokens", what),
+      output: count(row, "outputTokens", what),
+      cacheWrite: count(row, "cacheCreationTokens", what),
+      cacheRead: count(row, "cacheReadTokens", what),
+      cost: count(row, "totalCost", what),
+    };
+  }
+  return report(days);
+}
+
+/**
+ * Ours, `usage daily --json`: `rows[]`, a day each, with `totals.usage` (whose input_tokens include the cache's reads
+ * and writes) and `totals.cost`, whose amount is there only when every call of the day had a price.
+ */
+export function readOurDaily(text: string): DailyReport {
+  const parsed: unknown = JSON.parse(text);
+  const days: Record<string, DailyTotals> = Object.create(null) as Record<string, DailyTotals>;
+  for (const [index, row] of list(parsed, "rows", "our report").entries()) {
+    const what = `our rows[${index}]`;
+    const period = field(row, "period", what);
+    if (typeof period !== "string") throw new Error(`${what}.period is not a day`);
+    const totals = field(row, "totals", what);
+    const usage = field(totals, "usage", `${what}.totals`);
+    const cost = field(totals, "cost", `${what}.totals`);
+    const unpriced = field(totals, "unpricedCalls", `${what}.totals`);
+    if (typeof unpriced === "object" && unpriced !== null && Object.keys(unpriced).length > 0)
+      throw new Error(`our report has no price for some calls on ${period}: ${JSON.stringify(unpriced)}`);
+    const cacheRead = count(usage, "cache_read_tokens", `${what}.totals.usage`);
+    const cacheWrite = count(usage, "cache_write_tokens", `${what}.totals.usage`);
+    days[period] = {
+      input: count(usage, "input_tokens", `${what}.totals.usage`) - cacheRead - cacheWrite,
+      output: count(usage, "output_tokens", `${what}.totals.usage`),
+      cacheWrite,
+      cacheRead,
+      cost: count(cost, "amount", `${what}.totals.cost`),
+    };
+  }
+  return report(days);
+}
+
+function describeTotals(totals: DailyTotals): string {
+  return (
+    `input ${totals.input}, output ${totals.output}, cache write ${totals.cacheWrite}, cache read ${totals.cacheRead} ` +
+    `(${tokensOf(totals)} tokens), $${totals.cost.toFixed(4)}`
+  );
+}
+
+/** Where the sums over the days differ (tokens of each kind exactly, cost beyond a cent), or undefined. */
+export function sumsDisagreement(ours: DailyReport, ccusage: DailyReport): string | undefined {
+  const { sum: mine } = ours;
+  const { sum: theirs } = ccusage;
+  const tokensDiffer =
+    mine.input !== theirs.input ||
+    mine.output !== theirs.output ||
+    mine.cacheWrite !== theirs.cacheWrite ||
+    mine.cacheRead !== theirs.cacheRead;
+  if (!tokensDiffer && Math.abs(mine.cost - theirs.cost) <= maxCostDifference) return undefined;
+  return `ours: ${describeTotals(mine)}; ccusage: ${describeTotals(theirs)}`;
+}
+
+/** Runs a command to its end and returns its stdout, failing with its stderr. */
+function output(command: string, args: readonly string[], env: NodeJS.ProcessEnv): string {
+  const child = spawnSync(command, [...args], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.error) throw new Error(`${command} could not run: ${child.error.message}`, { cause: child.error });
+  if (child.status !== 0)
+    throw new Error(
+      `${command} ${args.join(" ")} exited with ${child.status ?? child.signal}: ${child.stderr.slice(0, 4096)}`,
+    );
+  return child.stdout;
+}
+
+/** Both daily reports of the Claude Code folder `claudeConfigDir`, each tool run once in `usageEnvironment`. */
+export function dailyReports(claudeConfigDir: string, home: string): { ours: DailyReport; ccusage: DailyReport } {
+  const commands = dailyCommands();
+  const env = usageEnvironment(claudeConfigDir, home);
+  return {
+    ccusage: readCcusageDaily(output(...commands.ccusage, env)),
+    ours: readOurDaily(output(...commands.ours, env)),
+  };
+}
+
+export interface UsageResult {
+  readonly id: UsageBenchmarkId;
+  readonly title: string;
+  readonly baseline: { readonly label: string; readonly samples: readonly ProcessSample[] };
+  readonly candidate: { readonly label: string; readonly samples: readonly ProcessSample[] };
+  readonly corpus: { readonly sessions: number; readonly turnsPerSession: number; readonly files: number };
+  readonly inputBytes: number;
+  /** What both reports said before the timing, which they agreed on (the run fails otherwise). */
+  readonly agreement: { readonly days: number; readonly ours: DailyTotals; readonly ccusage: DailyTotals };
+  /** Median candidate time ÷ median baseline time. */
+  readonly ratio: number;
+  readonly maxRatio: number;
+  readonly verdict: Verdict;
+}
+
+/** Runs the selected usage benchmarks: `runs` samples of each side, alternating, on one generated folder. */
+export async function runUsageBenchmarks(
+  ids: readonly UsageBenchmarkId[],
+  options: { quick: boolean; runs: number; log?: (line: string) => void },
+): Promise<UsageResult[]> {
+  if (ids.length === 0) return [];
+  const folder = mkdtempSync(path.join(os.tmpdir(), "bench-usage-"));
+  try {
+    const claudeConfigDir = path.join(folder, "claude");
+    const home = path.join(folder, "home");
+    mkdirSync(home);
+    const size = options.quick ? usageCorpusSizes.quick : usageCorpusSizes.full;
+    options.log?.(`usage: writing ${size.sessions} Claude Code sessions of ${size.turnsPerSession} turns`);
+    const corpus = writeClaudeCodeCorpus(claudeConfigDir, size);
+    const commands = dailyCommands();
+    const env = usageEnvironment(claudeConfigDir, home);
+    const results: UsageResult[] = [];
+    for (const id of ids) {
+      // Also the warm-up: both sides then read the files from the page cache, as every timed sample does.
+      options.log?.(`${id}: checking that both reports agree`);
+      const { ours, ccusage } = dailyReports(claudeConfigDir, home);
+      const disagreement = sumsDisagreement(ours, ccusage);
+      if (disagreement !== undefined)
+        throw new Error(`${id}: the two daily reports disagree on the same sessions; ${disagreement}`);
+      const sides = {
+        baseline: ["ccusage daily --json --offline --timezone UTC", ...commands.ccusage] as const,
+        candidate: ["agent-transcript usage daily --json --timezone UTC", ...commands.ours] as const,
+      };
+      const baselineSamples: ProcessSample[] = [];
+      const candidateSamples: ProcessSample[] = [];
+      for (let sample = 0; sample < options.runs; sample += 1) {
+        options.log?.(`${id}: sample ${sample + 1}/${options.runs}`);
+        // ABBA: ccusage first on even samples, ours first on odd ones.
+        const order =
+          sample % 2 === 0
+            ? ([sides.baseline, sides.candidate] as const)
+            : ([sides.candidate, sides.baseline] as const);
+        for (const side of order) {
+          const measured = await runMeasured(side[1], side[2], env);
+          (side === sides.baseline ? baselineSamples : candidateSamples).push(measured);
+        }
+      }
+      const ratios = candidateSamples.map((entry, index) => entry.ms / (baselineSamples[index] as ProcessSample).ms);
+      results.push({
+        id,
+        title: "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline`",
+        baseline: { label: sides.baseline[0], samples: baselineSamples },
+        candidate: { label: sides.candidate[0], samples: candidateSamples },
+        corpus: { ...size, files: corpus.files },
+        inputBytes: corpus.bytes,
+        agreement: { days: Object.keys(ours.days).length, ours: ours.sum, ccusage: ccusage.sum },
+        ratio: median(candidateSamples.map((entry) => entry.ms)) / median(baselineSamples.map((entry) => entry.ms)),
+        maxRatio: maxRatios[id],
+        verdict: verdictOfEvery(ratios, maxRatios[id]),
+      });
+    }
+    return results;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
