@@ -388,6 +388,52 @@ describe("usage blocks", () => {
   });
 });
 
+describe("usage and runs on hostile input", () => {
+  it("let no control character of a model, title, agent, project or run id reach the table, on a terminal or a pipe", async () => {
+    const hostile = ["\u001b]0;pwned\u0007", "\u001b[2J", "\u009b2J", "ok\rFAIL", "\u202e", "\b\b", "\u007f"];
+    hostile.forEach((text, index) =>
+      writeFileSync(
+        path.join(directory, `hostile-${index}.json`),
+        JSON.stringify({
+          schema_version: "1.0.0",
+          id: `run${text}`,
+          title: `title${text}`,
+          producer: { name: `agent${text}` },
+          messages: [
+            {
+              id: "m0",
+              role: "assistant",
+              created_at: "2026-03-01T12:00:00Z",
+              model: `model${text}`,
+              parts: [{ type: "text", text: "hi" }],
+              usage: { input_tokens: 10, output_tokens: 1 },
+            },
+          ],
+        }),
+      ),
+    );
+    const controls = (text: string) =>
+      [...text].filter((character) => {
+        const code = character.codePointAt(0) as number;
+        return character !== "\n" && (code < 0x20 || (code >= 0x7f && code < 0xa0) || character === "\u202e");
+      });
+    for (const argv of [
+      ["usage", "daily", directory, "--by", "model"],
+      ["usage", "daily", directory, "--by", "agent"],
+      ["usage", "session", directory],
+      ["usage", "blocks", directory],
+      ["runs", directory, "--tree"],
+    ])
+      for (const stdoutIsTerminal of [true, false]) {
+        const io = captureIo("", { stdoutIsTerminal, columns: 300 });
+        expect(await run([...argv, "--timezone", "UTC"], io.io)).toBe(0);
+        expect(controls(io.stdout()), `${argv.join(" ")} ${stdoutIsTerminal ? "terminal" : "pipe"}`).toEqual([]);
+        expect(controls(io.stderr())).toEqual([]);
+        expect(io.stdout()).toContain("\\u001b");
+      }
+  });
+});
+
 describe("usage: inputs, options and output", () => {
   it("reads every agent's own folder when no input is named, from the variables the agents honour", async () => {
     const home = path.join(directory, "home");
