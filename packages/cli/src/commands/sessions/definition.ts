@@ -17,7 +17,7 @@ export const sessions: CommandDefinition = {
       .addOption(withChoices(new Option("--agent <format-id>", "only this agent's sessions"), formats?.listedAgentIds))
       .option(
         "--root <dir>",
-        "look here instead of the home directory: a folder holding the agents' folders (.claude, .codex, .gemini), or one agent's folder",
+        "look here instead of where the agents keep their sessions (CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, else the home directory): a folder holding the agents' folders (.claude, .codex, .gemini), or one agent's folder",
       )
       .option(
         "--json",

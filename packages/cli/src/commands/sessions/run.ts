@@ -8,6 +8,7 @@ import { exitCodes, messageLine, paint, shown, UserError, writeData, type Comman
 import { skippedLines, type SkippedFile } from "../../skipped-files.js";
 import {
   agentSessionLocations,
+  defaultSessionFolders,
   findAgentSessions,
   findLoneSubAgents,
   type AgentSessionLocation,
@@ -51,16 +52,28 @@ export function listableAgents(): AgentSessionLocation[] {
   return agentSessionLocations.filter((location) => isSessionFormatId(location.agent));
 }
 
-/** The agent's own folder: `<root>/<folder>` when the root holds it, else the root itself (given as the agent's folder). */
-async function agentRoot(location: AgentSessionLocation, root: string | undefined): Promise<string> {
-  if (root === undefined) return path.join(homedir(), location.folder);
+/**
+ * The agent's own folders: `<root>/<folder>` when the root holds it, else the root itself (given as the agent's folder);
+ * with no root, where the agent keeps them by its own variables (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`, `GEMINI_CLI_HOME`),
+ * as `usage` and `runs` read them.
+ */
+async function agentRoots(location: AgentSessionLocation, root: string | undefined): Promise<string[]> {
+  if (root === undefined)
+    return [
+      ...new Set(
+        defaultSessionFolders(process.env, homedir())
+          .filter((folder) => folder.agent === location.agent)
+          // The defaults name the sessions' folder; the location's levels start from the agent's folder above it.
+          .map((folder) => path.dirname(folder.folder)),
+      ),
+    ];
   const inside = path.join(root, location.folder);
   try {
-    if ((await stat(inside)).isDirectory()) return inside;
+    if ((await stat(inside)).isDirectory()) return [inside];
   } catch {
     // No agent folder inside: the root is the agent's folder.
   }
-  return root;
+  return [root];
 }
 
 function summaryOf(
@@ -160,17 +173,18 @@ export async function runSessions(options: SessionsCommandOptions, io: CommandIo
   };
   const files: Array<{ agent: SessionFormatId; path: string; project: string | null }> = [];
   for (const location of agents) {
-    const root = await agentRoot(location, options.root);
-    for (const found of await findAgentSessions(location, root, warn))
-      files.push({ agent: location.agent as SessionFormatId, ...found });
-    // A sub-agent is read with its session; one whose session is not there would be passed over unseen.
-    if (location.agent === "claude-code")
-      for (const lone of await findLoneSubAgents(root, warn))
-        report.skipped.push({
-          path: lone.path,
-          kind: "sub-agent without its session",
-          reason: `a sub-agent's file whose session${lone.session === undefined ? "" : ` (${lone.session}.jsonl)`} is not beside it; \`agent-transcript stats ${lone.path}\` reads it alone`,
-        });
+    for (const root of await agentRoots(location, options.root)) {
+      for (const found of await findAgentSessions(location, root, warn))
+        files.push({ agent: location.agent as SessionFormatId, ...found });
+      // A sub-agent is read with its session; one whose session is not there would be passed over unseen.
+      if (location.agent === "claude-code")
+        for (const lone of await findLoneSubAgents(root, warn))
+          report.skipped.push({
+            path: lone.path,
+            kind: "sub-agent without its session",
+            reason: `a sub-agent's file whose session${lone.session === undefined ? "" : ` (${lone.session}.jsonl)`} is not beside it; \`agent-transcript stats ${lone.path}\` reads it alone`,
+          });
+    }
   }
   // Progress is for a person watching: only on a terminal, and on stderr, so stdout stays data.
   const progress = io.stderrIsTerminal === true && files.length > 0;

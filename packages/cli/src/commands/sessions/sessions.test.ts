@@ -207,3 +207,27 @@ describe("agent-transcript sessions", () => {
     expect(outcome.stderr).toMatch(/^agent-transcript: no sessions found \(claude-code, .*gemini-cli.*\) under /);
   });
 });
+
+describe("sessions with no --root", () => {
+  it("looks where each agent keeps its sessions by its own variables, as usage and runs do", async () => {
+    const { home, mains } = fakeHome();
+    const elsewhere = mkdtempSync(path.join(tmpdir(), "cli-sessions-elsewhere-"));
+    const saved = { ...process.env };
+    // Claude Code's folder named by CLAUDE_CONFIG_DIR, Gemini CLI's by GEMINI_CLI_HOME; HOME holds neither.
+    Object.assign(process.env, {
+      HOME: elsewhere,
+      CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
+      CODEX_HOME: path.join(elsewhere, "no-codex"),
+      GEMINI_CLI_HOME: home,
+    });
+    try {
+      const { code, stdout } = await runSessions(["--json"]);
+      expect(code).toBe(0);
+      const report = JSON.parse(stdout) as SessionsReport;
+      expect(report.sessions.map((session) => session.path).sort()).toEqual([...mains].sort());
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+  });
+});
