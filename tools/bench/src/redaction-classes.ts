@@ -3,24 +3,13 @@
 // an input an attacker (or an unlucky tool output) can use to make an export crawl. Each class is the same number of
 // bytes, half of them in one long string (window scanning, repeated passes) and half in many 512-byte strings
 // (the per-string cost: prefilter, short-string skip), and contains no real secret. Deterministic: no Math.random.
+import { deterministicRandom } from "@agent-transcript/fixtures/seeded-random";
 
 /** One input class: its strings, all ASCII (so code units = UTF-8 bytes). */
 export interface RedactionInputClass {
   readonly label: string;
   readonly strings: readonly string[];
   readonly bytes: number;
-}
-
-/** mulberry32: small and reproducible. */
-function deterministicRandom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -193,22 +193,29 @@ function queryLines(queries: readonly QueryResult[]): string[] {
     lines.push(
       "| " +
         [
-          cell(result.title),
-          cell(result.baseline.label),
-          milliseconds(median(result.baseline.samples.map((sample) => sample.ms))),
-          formatSize(median(result.baseline.samples.map((sample) => sample.peakRssBytes))),
-          cell(result.candidate.label),
-          milliseconds(median(result.candidate.samples.map((sample) => sample.ms))),
-          formatSize(median(result.candidate.samples.map((sample) => sample.peakRssBytes))),
-          `**${ratio(result.ratio)}**`,
-          `≤ ${ratio(result.maxRatio)}`,
-          result.verdict,
+          ...processCells(result),
           result.maxPeakRssBytes === undefined ? "–" : `< ${formatSize(result.maxPeakRssBytes)}`,
           result.peakVerdict ?? "–",
         ].join(" | ") +
         " |",
     );
   return lines;
+}
+
+/** The cells a comparison of two processes opens its row with: each side's command, median time and peak memory. */
+function processCells(result: QueryResult | UsageResult): string[] {
+  return [
+    cell(result.title),
+    cell(result.baseline.label),
+    milliseconds(median(result.baseline.samples.map((sample) => sample.ms))),
+    formatSize(median(result.baseline.samples.map((sample) => sample.peakRssBytes))),
+    cell(result.candidate.label),
+    milliseconds(median(result.candidate.samples.map((sample) => sample.ms))),
+    formatSize(median(result.candidate.samples.map((sample) => sample.peakRssBytes))),
+    `**${ratio(result.ratio)}**`,
+    `≤ ${ratio(result.maxRatio)}`,
+    result.verdict,
+  ];
 }
 
 /** The usage reports' table: like the queries', with the totals both sides agreed on before the timing. */
@@ -231,16 +238,7 @@ function usageLines(results: readonly UsageResult[]): string[] {
     lines.push(
       "| " +
         [
-          cell(result.title),
-          cell(result.baseline.label),
-          milliseconds(median(result.baseline.samples.map((sample) => sample.ms))),
-          formatSize(median(result.baseline.samples.map((sample) => sample.peakRssBytes))),
-          cell(result.candidate.label),
-          milliseconds(median(result.candidate.samples.map((sample) => sample.ms))),
-          formatSize(median(result.candidate.samples.map((sample) => sample.peakRssBytes))),
-          `**${ratio(result.ratio)}**`,
-          `≤ ${ratio(result.maxRatio)}`,
-          result.verdict,
+          ...processCells(result),
           `${agreement.days} days, ${tokensOf(agreement.ours).toLocaleString("en-US")} tokens; ` +
             `$${agreement.ours.cost.toFixed(2)} (ccusage $${agreement.ccusage.cost.toFixed(2)})`,
         ].join(" | ") +

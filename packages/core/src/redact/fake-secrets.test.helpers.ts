@@ -1,6 +1,9 @@
 // Fake secrets with the right shapes, for tests only. They are assembled at run time from a deterministic
 // generator, so no secret-shaped literal sits in the source (secret scanners and push protection stay
 // quiet) and no real credential is ever involved.
+import { deterministicRandom } from "@agent-transcript/fixtures/seeded-random";
+
+export { deterministicRandom };
 
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
@@ -9,18 +12,6 @@ export const ALPHANUMERIC = UPPER + LOWER + DIGITS;
 const BASE64URL = ALPHANUMERIC + "_-";
 const BASE64 = ALPHANUMERIC + "+/";
 const AWS_ID = UPPER + "234567";
-
-/** mulberry32: small, reproducible, good enough to make varied fake tokens. */
-export function deterministicRandom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export function randomCharacters(random: () => number, alphabet: string, length: number): string {
   let result = "";
