@@ -3,7 +3,7 @@
 // an input an attacker (or an unlucky tool output) can use to make an export crawl. Each class is the same number of
 // bytes, half of them in one long string (window scanning, repeated passes) and half in many 512-byte strings
 // (the per-string cost: prefilter, short-string skip), and contains no real secret. Deterministic: no Math.random.
-import { deterministicRandom } from "@agent-transcript/fixtures/seeded-random";
+import { deterministicRandom } from "@agent-transcript/fixtures/deterministic-random";
 
 /** One input class: its strings, all ASCII (so code units = UTF-8 bytes). */
 export interface RedactionInputClass {

@@ -1,7 +1,7 @@
 // Fake secrets with the right shapes, for tests only. They are assembled at run time from a deterministic
 // generator, so no secret-shaped literal sits in the source (secret scanners and push protection stay
 // quiet) and no real credential is ever involved.
-import { deterministicRandom } from "@agent-transcript/fixtures/seeded-random";
+import { deterministicRandom } from "@agent-transcript/fixtures/deterministic-random";
 
 export { deterministicRandom };
 
