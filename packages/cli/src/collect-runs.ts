@@ -157,9 +157,11 @@ export async function collectRuns(
       collected.problems.push({ input: source, message: loaded.problems.map(describeProblem).join("; ") });
       return;
     }
-    // A session's own file may hold its sub-agents too (older Claude Code): only other files count as read.
-    for (const child of childFiles(loaded.document))
-      if (path.resolve(child) !== path.resolve(file)) readAsChildren.add(path.resolve(child));
+    // Only a session's import reads files beside it; a document's embedded child runs name where they once came
+    // from, which is no file read here. A session's own file may hold its sub-agents too (older Claude Code).
+    if (loaded.kind === "session")
+      for (const child of childFiles(loaded.document))
+        if (path.resolve(child) !== path.resolve(file)) readAsChildren.add(path.resolve(child));
     if (across !== undefined) across.add(source, loaded.warnings);
     else for (const line of warningLines(source, loaded.warnings, options.json ? "quiet" : verbosity)) io.stderr(line);
     collected.runs.push(

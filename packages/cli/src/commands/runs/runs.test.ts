@@ -1,6 +1,6 @@
 // `runs` as a user runs it on real sessions: newest first, each filter, sub-agent trees, and the same runs and totals
 // `stats` finds in the same folders.
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
@@ -99,6 +99,23 @@ describe("runs", () => {
         ["019b88e0-0b0f-7bb0-a9ba-5cc2d8dffde9", ["019b88e5-a2e4-7b90-8953-38fce393c653"]],
       ]);
     }
+  });
+
+  it("keeps a session beside a document whose embedded child run names the session's file as where it came from", async () => {
+    // An exported document remembers its sub-agent's source path; the file there is read as a run of its own.
+    const session = path.join(directory, "short.jsonl");
+    cpSync(path.join(spotter(), "short.jsonl"), session);
+    const imported = await cli("import", path.join(spotter(), "fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl"));
+    const document = JSON.parse(imported.stdout) as {
+      run: { children: Array<{ transcript: { source: { path: string } } }> };
+    };
+    for (const child of document.run.children) child.transcript.source.path = session;
+    writeFileSync(path.join(directory, "exported.json"), JSON.stringify(document));
+    const listed = await runsOf(directory);
+    expect(listed.runs.map((each) => each.runId).sort()).toEqual([
+      "55604662-cf2a-4331-851a-ec234028f8ca",
+      "fa812bfe-b295-4cca-9c2f-fdf01028cb46",
+    ]);
   });
 
   it("says so when the filters keep none of the runs found", async () => {
