@@ -23,11 +23,11 @@ export interface ToolStats {
   timedCalls: number;
 }
 
-/** Totals that roll up from child runs into their parent. */
-export interface StatsTotals {
-  messages: number;
-  toolCalls: number;
-  toolErrors: number;
+/**
+ * Tokens and money over model calls, summed one way wherever they are summed (`stats`, `usage`), so that every report
+ * of the same calls gives the same totals to the last bit.
+ */
+export interface SpendTotals {
   usage: Usage | null;
   /** The sum of every priced call; unknown when any call could not be priced (a partial sum would pass for a whole). */
   cost: Cost | null;
@@ -35,6 +35,32 @@ export interface StatsTotals {
   pricedAmount: number | null;
   /** Model calls without a price, by model ("(no model named)" when the call names none). */
   unpricedCalls: Record<string, number>;
+}
+
+/** One call into `totals`. */
+export function addCallSpend(totals: SpendTotals, call: ModelCall): void {
+  totals.usage = totals.usage === null ? { ...call.usage } : addUsage(totals.usage, call.usage);
+  totals.cost = totals.cost === null ? call.cost : addCost(totals.cost, call.cost);
+  if (call.cost.status === "unknown") {
+    const key = call.model ?? noModel;
+    totals.unpricedCalls[key] = (totals.unpricedCalls[key] ?? 0) + 1;
+  } else totals.pricedAmount = (totals.pricedAmount ?? 0) + call.cost.amount;
+}
+
+/** Adds `more` into `total`: unknown cost wins, the priced part is kept. */
+export function addSpend(total: SpendTotals, more: SpendTotals): void {
+  if (more.usage !== null) total.usage = total.usage === null ? { ...more.usage } : addUsage(total.usage, more.usage);
+  if (more.cost !== null) total.cost = total.cost === null ? more.cost : addCost(total.cost, more.cost);
+  if (more.pricedAmount !== null) total.pricedAmount = (total.pricedAmount ?? 0) + more.pricedAmount;
+  for (const [model, count] of Object.entries(more.unpricedCalls))
+    total.unpricedCalls[model] = (total.unpricedCalls[model] ?? 0) + count;
+}
+
+/** Totals that roll up from child runs into their parent. */
+export interface StatsTotals extends SpendTotals {
+  messages: number;
+  toolCalls: number;
+  toolErrors: number;
 }
 
 /** One model call: when, which model, its tokens and what they cost (its own reported cost, else priced). */
@@ -95,7 +121,7 @@ export interface StatsReport {
   skipped: SkippedFile[];
 }
 
-const noModel = "(no model named)";
+export const noModel = "(no model named)";
 
 function emptyTotals(): StatsTotals {
   return {
@@ -229,7 +255,6 @@ export class RunStatsAccumulator {
       const own = this.stats.own;
       // The provider's raw figures stay on the message; sums carry the canonical counts (addUsage drops raw too).
       const { raw: _raw, ...counts } = fields.usage;
-      own.usage = own.usage === null ? counts : addUsage(own.usage, fields.usage);
       // A call's own reported cost wins; else it is priced from the table by its model.
       const cost: Cost = isCost(fields.cost)
         ? fields.cost
@@ -237,17 +262,14 @@ export class RunStatsAccumulator {
           ? { status: "unknown", currency: "USD", reason: "the call names no model" }
           : // Priced at the price in effect on the call's day, when the price has changed since.
             computeCost(fields.usage, model, undefined, typeof fields.at === "string" ? fields.at : undefined);
-      own.cost = own.cost === null ? cost : addCost(own.cost, cost);
-      this.stats.calls?.push({
+      const call: ModelCall = {
         at: typeof fields.at === "string" ? fields.at : null,
         model: model ?? null,
         usage: counts,
         cost,
-      });
-      if (cost.status === "unknown") {
-        const key = model ?? noModel;
-        own.unpricedCalls[key] = (own.unpricedCalls[key] ?? 0) + 1;
-      } else own.pricedAmount = (own.pricedAmount ?? 0) + cost.amount;
+      };
+      addCallSpend(own, call);
+      this.stats.calls?.push(call);
     }
     for (const part of parts) {
       if (typeof part !== "object" || part === null) continue;
@@ -328,11 +350,7 @@ export function addTotals(total: StatsTotals, more: StatsTotals): void {
   total.messages += more.messages;
   total.toolCalls += more.toolCalls;
   total.toolErrors += more.toolErrors;
-  if (more.usage !== null) total.usage = total.usage === null ? { ...more.usage } : addUsage(total.usage, more.usage);
-  if (more.cost !== null) total.cost = total.cost === null ? more.cost : addCost(total.cost, more.cost);
-  if (more.pricedAmount !== null) total.pricedAmount = (total.pricedAmount ?? 0) + more.pricedAmount;
-  for (const [model, count] of Object.entries(more.unpricedCalls))
-    total.unpricedCalls[model] = (total.unpricedCalls[model] ?? 0) + count;
+  addSpend(total, more);
 }
 
 /** Totals over several runs (a directory's rows). */

@@ -3,10 +3,8 @@
  * sub-agents, own and rolled up), or by 5-hour block. Each call is counted once, in the run that made it, with the
  * cost `stats` gives it; a session's totals are summed in the order `stats` sums them, so the two agree exactly.
  */
-import type { Cost, Usage } from "@agent-transcript/core";
-import { addCost, addUsage } from "@agent-transcript/core/usage";
 import { DayOfCall, weekOf, withinDays } from "../../days.js";
-import type { ModelCall, RunStats } from "../../run-stats.js";
+import { addCallSpend, addSpend, noModel, type ModelCall, type RunStats, type SpendTotals } from "../../run-stats.js";
 
 export const usageReportKinds = ["daily", "weekly", "monthly", "session", "blocks"] as const;
 export type UsageReportKind = (typeof usageReportKinds)[number];
@@ -15,15 +13,8 @@ export const usageBreakdowns = ["model", "project", "agent"] as const;
 export type UsageBreakdown = (typeof usageBreakdowns)[number];
 
 /** Tokens and cost over a set of model calls. */
-export interface UsageTotals {
+export interface UsageTotals extends SpendTotals {
   calls: number;
-  usage: Usage | null;
-  /** The sum of every call's cost; unknown when any call could not be priced (a partial sum would pass for a whole). */
-  cost: Cost | null;
-  /** What the calls that could be priced cost, when some could not. */
-  pricedAmount: number | null;
-  /** Calls without a price, by model ("(no model named)" when the call names none). */
-  unpricedCalls: Record<string, number>;
   /** Calls per model. */
   models: Record<string, number>;
 }
@@ -79,7 +70,6 @@ export interface UsageFilter {
   timeZone: string;
 }
 
-const noModel = "(no model named)";
 export const blockMs = 5 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
 
@@ -92,26 +82,17 @@ export function emptyUsageTotals(): UsageTotals {
   return { calls: 0, usage: null, cost: null, pricedAmount: null, unpricedCalls: counter(), models: counter() };
 }
 
-/** One call into `totals`: the same sums, in the same way, as `stats` makes them. */
+/** One call into `totals`: the sums `stats` makes, and the call counted by its model. */
 export function addCall(totals: UsageTotals, call: ModelCall): void {
   totals.calls += 1;
-  totals.usage = totals.usage === null ? { ...call.usage } : addUsage(totals.usage, call.usage);
-  totals.cost = totals.cost === null ? call.cost : addCost(totals.cost, call.cost);
-  if (call.cost.status === "unknown") {
-    const key = call.model ?? noModel;
-    totals.unpricedCalls[key] = (totals.unpricedCalls[key] ?? 0) + 1;
-  } else totals.pricedAmount = (totals.pricedAmount ?? 0) + call.cost.amount;
+  addCallSpend(totals, call);
   if (call.model !== null) totals.models[call.model] = (totals.models[call.model] ?? 0) + 1;
 }
 
 /** Adds `more` into `total`. */
 export function addUsageTotals(total: UsageTotals, more: UsageTotals): void {
   total.calls += more.calls;
-  if (more.usage !== null) total.usage = total.usage === null ? { ...more.usage } : addUsage(total.usage, more.usage);
-  if (more.cost !== null) total.cost = total.cost === null ? more.cost : addCost(total.cost, more.cost);
-  if (more.pricedAmount !== null) total.pricedAmount = (total.pricedAmount ?? 0) + more.pricedAmount;
-  for (const [model, count] of Object.entries(more.unpricedCalls))
-    total.unpricedCalls[model] = (total.unpricedCalls[model] ?? 0) + count;
+  addSpend(total, more);
   for (const [model, count] of Object.entries(more.models)) total.models[model] = (total.models[model] ?? 0) + count;
 }
 
