@@ -101,20 +101,27 @@ export function withinDays(day: string | undefined, bounds: { since?: string; un
   return (bounds.since === undefined || day >= bounds.since) && (bounds.until === undefined || day <= bounds.until);
 }
 
-/** A moment as `YYYY-MM-DD HH:MM` in a time zone, `-` when it is none. */
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as `YYYY-MM-DD HH:MM` in a time zone, `-` when it is none. One formatter per zone: making one is costly. */
 export function localMinute(iso: string | null, timeZone: string): string {
   const time = iso === null ? NaN : Date.parse(iso);
   if (!Number.isFinite(time)) return "-";
+  let format = minuteFormats.get(timeZone);
+  if (format === undefined)
+    minuteFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })),
+    );
   const parts: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(time))
-    parts[part.type] = part.value;
+  for (const part of format.formatToParts(time)) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }

@@ -108,3 +108,14 @@ export function formatProject(project: string | null): string {
   const characters = [...short];
   return characters.length <= 40 ? short : `…${characters.slice(-39).join("")}`;
 }
+
+/** A span of time as people read it: seconds, minutes, hours and minutes, then days and hours; `-` when unknown. */
+export function formatSpan(milliseconds: number | null): string {
+  if (milliseconds === null) return "-";
+  const seconds = Math.round(milliseconds / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(milliseconds / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return `${Math.floor(minutes / 1440)} d ${Math.floor((minutes % 1440) / 60)} h`;
+}

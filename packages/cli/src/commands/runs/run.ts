@@ -12,7 +12,7 @@ import { withProgress } from "../../progress.js";
 import { sumTotals, type RunStats, type StatsTotals } from "../../run-stats.js";
 import { inputsOrAgentFolders } from "../../session-locations.js";
 import type { SkippedFile } from "../../skipped-files.js";
-import { formatCost, formatProject, renderTable, type TableColumn, type TableRow } from "../../table.js";
+import { formatCost, formatProject, formatSpan, renderTable, type TableColumn, type TableRow } from "../../table.js";
 import type { VerbosityOptions } from "../../warning-summary.js";
 
 export interface RunsCommandOptions extends InputOptions, VerbosityOptions {
@@ -102,14 +102,6 @@ export async function runRuns(inputs: string[], options: RunsCommandOptions, io:
   });
 }
 
-function describeDuration(milliseconds: number | null): string {
-  if (milliseconds === null) return "-";
-  const seconds = Math.round(milliseconds / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
 function render(report: RunsReport, tree: boolean, timeZone: string, io: CommandIo): string {
   if (report.runs.length === 0)
     return `no runs${report.found > 0 ? ` match (${groupDigits(report.found)} found, none kept by the filters)` : ""}\n`;
@@ -133,7 +125,7 @@ function render(report: RunsReport, tree: boolean, timeZone: string, io: Command
       depth === 0 ? shown(run.agent ?? "-") : "",
       depth === 0 ? formatProject(run.project) : "",
       shown(run.status ?? "-"),
-      describeDuration(run.durationMs),
+      formatSpan(run.durationMs),
       groupDigits(totals.messages),
       groupDigits(totals.usage?.total_tokens ?? 0),
       ...(tree ? [formatCost(run.own.cost, run.own.pricedAmount)] : []),

@@ -12,7 +12,15 @@ import { withProgress } from "../../progress.js";
 import { dayBounds, localMinute, reportTimeZone } from "../../days.js";
 import { inputsOrAgentFolders } from "../../session-locations.js";
 import type { SkippedFile } from "../../skipped-files.js";
-import { formatCost, formatMoney, formatProject, renderTable, type TableColumn, type TableRow } from "../../table.js";
+import {
+  formatCost,
+  formatMoney,
+  formatProject,
+  formatSpan,
+  renderTable,
+  type TableColumn,
+  type TableRow,
+} from "../../table.js";
 import type { VerbosityOptions } from "../../warning-summary.js";
 import {
   blockMs,
@@ -168,20 +176,13 @@ function tokenCells(totals: UsageTotals): string[] {
   ];
 }
 
-function describeSpan(milliseconds: number): string {
-  const minutes = Math.round(milliseconds / 60_000);
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  return `${Math.floor(minutes / 1440)} d ${Math.floor((minutes % 1440) / 60)} h`;
-}
-
 function render(report: UsageReport, io: CommandIo): string {
   const width = io.stdoutIsTerminal ? io.columns : undefined;
   const lines =
     report.rows.length === 0
       ? [`no model calls${(report.since ?? report.until) ? " on the days named" : ""}`]
       : report.report === "session"
-        ? sessionTable(report.rows as SessionRow[], report.totals, width)
+        ? sessionTable(report, width)
         : report.report === "blocks"
           ? blockTable(report, width)
           : periodTable(report, width);
@@ -215,7 +216,8 @@ function periodTable(report: UsageReport, width: number | undefined): string[] {
   return renderTable(columns, rows, { width, separatorBefore: new Set([rows.length - 1]) });
 }
 
-function sessionTable(sessions: readonly SessionRow[], totals: UsageTotals, width: number | undefined): string[] {
+function sessionTable(report: UsageReport, width: number | undefined): string[] {
+  const { totals } = report;
   const columns: TableColumn[] = [
     { title: "Last activity" },
     { title: "Agent", drop: 5 },
@@ -229,7 +231,7 @@ function sessionTable(sessions: readonly SessionRow[], totals: UsageTotals, widt
   const add = (row: SessionRow, depth: number) => {
     const name = shown(row.title ?? row.runId ?? row.source);
     rows.push([
-      depth === 0 ? (row.lastActivity ?? row.startedAt ?? "-").slice(0, 16).replace("T", " ") : "",
+      depth === 0 ? localMinute(row.lastActivity ?? row.startedAt, report.timeZone) : "",
       depth === 0 ? shown(row.agent ?? "-") : "",
       depth === 0 ? formatProject(row.project) : "",
       groupDigits(row.includingChildren.usage?.total_tokens ?? 0),
@@ -240,7 +242,7 @@ function sessionTable(sessions: readonly SessionRow[], totals: UsageTotals, widt
     // Sub-agents nest as deep as their sessions do; listed to a readable depth, all counted.
     if (depth < 8) for (const child of row.children) add(child, depth + 1);
   };
-  for (const row of sessions) add(row, 0);
+  for (const row of report.rows as SessionRow[]) add(row, 0);
   rows.push([
     "Total",
     "",
@@ -265,10 +267,10 @@ function blockTable(report: UsageReport, width: number | undefined): string[] {
   const rows: TableRow[] = [];
   for (const block of report.rows as BlockRow[]) {
     if (block.gapBeforeMs !== null && block.gapBeforeMs >= blockMs)
-      rows.push({ line: `  (${describeSpan(block.gapBeforeMs)} without calls)` });
+      rows.push({ line: `  (${formatSpan(block.gapBeforeMs)} without calls)` });
     const status = block.active
-      ? `active, ${describeSpan(Date.parse(block.end) - Date.now())} left${block.burn?.projectedCost == null ? "" : `, ${formatMoney(block.burn.projectedCost, "USD")} projected`}`
-      : `${describeSpan(Date.parse(block.lastCall) - Date.parse(block.firstCall))} of calls`;
+      ? `active, ${formatSpan(Date.parse(block.end) - Date.now())} left${block.burn?.projectedCost == null ? "" : `, ${formatMoney(block.burn.projectedCost, "USD")} projected`}`
+      : `${formatSpan(Date.parse(block.lastCall) - Date.parse(block.firstCall))} of calls`;
     rows.push([
       localMinute(block.start, report.timeZone),
       status,
