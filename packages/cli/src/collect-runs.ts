@@ -38,12 +38,24 @@ export interface CollectedRuns {
 
 const ourLog = { agent: "event-log", cwd: null, gitBranch: null, project: null };
 
+/**
+ * What reading a run file may show besides its statistics: the run index takes each document (and each event of an
+ * event log) to index its messages and tool calls for search. Nothing is kept when no one asks.
+ */
+export interface RunContent {
+  /** A document, session or payload read whole (its child runs inside it). */
+  document?(document: Transcript | Tolerant.Transcript, source: string): void;
+  /** One event of an event log (or of a child log read with it), with the log's file. */
+  event?(event: Tolerant.Event, file: string): void;
+}
+
 /** An event log and the child logs beside it, counted as they stream by. */
 async function eventLogStats(
   file: string,
   io: CommandIo,
   options: CollectOptions,
   seen: Set<string>,
+  read: { files: string[]; content: RunContent | undefined },
   depth = 0,
 ): Promise<{ stats: RunStats; failed: boolean }> {
   const accumulator = new RunStatsAccumulator(file, "event-log", { recordCalls: options.recordCalls });
@@ -51,6 +63,7 @@ async function eventLogStats(
   const childIds: string[] = [];
   const reading = await streamEventLog(file, io, options, (event) => {
     countEvent(accumulator, event);
+    read.content?.event?.(event, file);
     if (event.type === "step.call_workflow.started" && typeof event.child_run_id === "string")
       if (!childIds.includes(event.child_run_id)) childIds.push(event.child_run_id);
   });
@@ -65,7 +78,8 @@ async function eventLogStats(
         io.stderr(messageLine(`${file}: child run ${childId}: its log is not beside its parent's; not counted`));
       continue;
     }
-    const child = await eventLogStats(childFile, io, options, seen, depth + 1);
+    read.files.push(childFile);
+    const child = await eventLogStats(childFile, io, options, seen, read, depth + 1);
     failed ||= child.failed;
     accumulator.child(child.stats);
   }
@@ -86,29 +100,114 @@ function childFiles(document: Transcript | Tolerant.Transcript): string[] {
   return files;
 }
 
-/** Reads every input into runs. Warnings go to stderr as they come (unless `json`); problems are returned. */
-export async function collectRuns(
-  inputs: readonly string[],
-  options: CollectOptions,
-  io: CommandIo,
-): Promise<CollectedRuns> {
-  const verbosity = verbosityOf(options);
-  const limits = inputLimits(options);
-  const collected: CollectedRuns = { ok: true, runs: [], problems: [], skipped: [] };
-  const seen = new Set<string>();
-  const across =
-    options.warningsAcrossFiles === true && verbosity === "normal" && options.json !== true
-      ? new WarningsAcrossFiles()
-      : undefined;
-  // Each input once, with what its first line says; `found`: listed from a folder, not named by the user, so one that
-  // holds no run is skipped with a note, not a failure.
-  const files: Array<{ file: string; kind: "event-log" | "child-log" | "other"; found: boolean }> = [];
-  // Files a folder's session lists as related, and the files its import did read as child runs.
-  const attached: string[] = [];
-  const readAsChildren = new Set<string>();
+/** One file read as a run (an event log with its child logs, or a document, session or payload). */
+export interface RunFileRead {
+  /** The run it holds (none when it could not be read). */
+  runs: RunStats[];
+  /** Whether reading it met a failure the command's exit code should say (a damaged line, a bad child log). */
+  failed: boolean;
+  /**
+   * Other files read as this run's child runs (absolute): an event log's child logs, a session's sub-agent files. A
+   * run found in a folder whose file another session read as a child is that session's, not a run of its own.
+   */
+  childFiles: string[];
+  /** Named by the user and not readable. */
+  problem?: { input: string; message: string };
+  /** Found in a folder and passed over. */
+  skipped?: SkippedFile;
+  /** Warnings the reader gave, for a report across files (`warningsAcrossFiles`). */
+  warnings?: { source: string; warnings: Parameters<WarningsAcrossFiles["add"]>[1] };
+}
+
+/** The shared state of one reading of many files: child logs already counted, so none is counted twice. */
+export class RunFileReader {
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly io: CommandIo,
+    private readonly options: CollectOptions,
+    private readonly content?: RunContent,
+  ) {}
+
+  /**
+   * Reads one file. `found`: listed from a folder, not named by the user, so one that holds no run is skipped with a
+   * note, not a failure. Warnings go to stderr as they come (unless `json` or `warningsAcrossFiles`: then returned).
+   */
+  async read(file: string, kind: "event-log" | "child-log" | "other", found: boolean): Promise<RunFileRead> {
+    const { io, options } = this;
+    if (kind !== "other") {
+      const read = { files: [] as string[], content: this.content };
+      const { stats, failed } = await eventLogStats(file, io, options, this.seen, read);
+      return { runs: [stats], failed, childFiles: read.files.map((child) => path.resolve(child)) };
+    }
+    // A document, session or payload is read whole: its loader (and the converters behind it) only when one is met.
+    const { loadDocument } = await import("./input/document.js");
+    const loaded = await loadDocument(file, io, inputLimits(options));
+    const source = inputName(file);
+    if (!loaded.ok && found)
+      return {
+        runs: [],
+        failed: false,
+        childFiles: [],
+        skipped:
+          loaded.unreadable === true
+            ? { path: file, kind: "unreadable", reason: loaded.problems.map(describeProblem).join("; ") }
+            : { path: file, kind: "not a run", reason: "not an event log, document, session or payload" },
+      };
+    if (!loaded.ok)
+      return {
+        runs: [],
+        failed: true,
+        childFiles: [],
+        problem: { input: source, message: loaded.problems.map(describeProblem).join("; ") },
+      };
+    // Only a session's import reads files beside it; a document's embedded child runs name where they once came
+    // from, which is no file read here. A session's own file may hold its sub-agents too (older Claude Code).
+    const children: string[] = [];
+    if (loaded.kind === "session")
+      for (const child of childFiles(loaded.document))
+        if (path.resolve(child) !== path.resolve(file)) children.push(path.resolve(child));
+    const verbosity = verbosityOf(options);
+    let warnings: RunFileRead["warnings"];
+    if (options.warningsAcrossFiles === true && verbosity === "normal" && options.json !== true)
+      warnings = { source, warnings: loaded.warnings };
+    else for (const line of warningLines(source, loaded.warnings, options.json ? "quiet" : verbosity)) io.stderr(line);
+    this.content?.document?.(loaded.document, source);
+    const stats = documentStats(loaded.document, source, loaded.kind === "transcript" ? "document" : loaded.kind, {
+      recordCalls: options.recordCalls,
+    });
+    return { runs: [stats], failed: false, childFiles: children, ...(warnings === undefined ? {} : { warnings }) };
+  }
+}
+
+/** An input named on the command line, as the readers see it. */
+export interface NamedFile {
+  file: string;
+  kind: "event-log" | "child-log" | "other";
+  /** Listed from a folder, not named by the user. */
+  found: boolean;
+}
+
+/**
+ * The files the inputs name, each once with what its first line says (folders walked), and what was passed over or
+ * could not be read. `attached`: files a folder's session lists as related, read as runs of their own only when no
+ * session read them as its child runs.
+ */
+export async function namedFiles(inputs: readonly string[]): Promise<{
+  files: NamedFile[];
+  attached: string[];
+  skipped: SkippedFile[];
+  problems: Array<{ input: string; message: string }>;
+}> {
+  const result = {
+    files: [] as NamedFile[],
+    attached: [] as string[],
+    skipped: [] as SkippedFile[],
+    problems: [] as Array<{ input: string; message: string }>,
+  };
   for (const input of inputs) {
     if (input === "-") {
-      files.push({ file: input, kind: "other", found: false });
+      result.files.push({ file: input, kind: "other", found: false });
       continue;
     }
     let isFolder: boolean;
@@ -117,71 +216,63 @@ export async function collectRuns(
       isFolder = stats.isDirectory();
       // An empty file holds no run: said as that, not counted as a run with nothing in it.
       if (stats.isFile() && stats.size === 0) {
-        collected.problems.push({ input, message: "the file is empty: no run to count" });
+        result.problems.push({ input, message: "the file is empty: no run to count" });
         continue;
       }
     } catch (error) {
-      collected.problems.push({ input, message: `cannot read: ${describeReadError(error)}` });
+      result.problems.push({ input, message: `cannot read: ${describeReadError(error)}` });
       continue;
     }
-    if (!isFolder) files.push({ file: input, kind: await probeEventLog(input), found: false });
+    if (!isFolder) result.files.push({ file: input, kind: await probeEventLog(input), found: false });
     else {
       // The walk and the session detection behind it load only when a folder is given.
       const { findFolderRuns } = await import("./input/folder-runs.js");
       const found = await findFolderRuns(input);
-      for (const run of found.runs) files.push({ ...run, found: true });
-      for (const skipped of found.skipped) collected.skipped.push(skipped);
-      for (const file of found.attached) attached.push(file);
+      for (const run of found.runs) result.files.push({ ...run, found: true });
+      for (const skipped of found.skipped) result.skipped.push(skipped);
+      for (const file of found.attached) result.attached.push(file);
     }
   }
-  const readOne = async (file: string, kind: "event-log" | "child-log" | "other", found: boolean): Promise<void> => {
-    if (kind !== "other") {
-      const { stats, failed } = await eventLogStats(file, io, options, seen);
-      if (failed) collected.ok = false;
-      collected.runs.push(stats);
-      return;
-    }
-    // A document, session or payload is read whole: its loader (and the converters behind it) only when one is met.
-    const { loadDocument } = await import("./input/document.js");
-    const loaded = await loadDocument(file, io, limits);
-    const source = inputName(file);
-    if (!loaded.ok && found) {
-      collected.skipped.push(
-        loaded.unreadable === true
-          ? { path: file, kind: "unreadable", reason: loaded.problems.map(describeProblem).join("; ") }
-          : { path: file, kind: "not a run", reason: "not an event log, document, session or payload" },
-      );
-      return;
-    }
-    if (!loaded.ok) {
-      collected.problems.push({ input: source, message: loaded.problems.map(describeProblem).join("; ") });
-      return;
-    }
-    // Only a session's import reads files beside it; a document's embedded child runs name where they once came
-    // from, which is no file read here. A session's own file may hold its sub-agents too (older Claude Code).
-    if (loaded.kind === "session")
-      for (const child of childFiles(loaded.document))
-        if (path.resolve(child) !== path.resolve(file)) readAsChildren.add(path.resolve(child));
-    if (across !== undefined) across.add(source, loaded.warnings);
-    else for (const line of warningLines(source, loaded.warnings, options.json ? "quiet" : verbosity)) io.stderr(line);
-    collected.runs.push(
-      documentStats(loaded.document, source, loaded.kind === "transcript" ? "document" : loaded.kind, {
-        recordCalls: options.recordCalls,
-      }),
-    );
-  };
+  return result;
+}
+
+/** Reads every input into runs. Warnings go to stderr as they come (unless `json`); problems are returned. */
+export async function collectRuns(
+  inputs: readonly string[],
+  options: CollectOptions,
+  io: CommandIo,
+): Promise<CollectedRuns> {
+  const verbosity = verbosityOf(options);
+  const named = await namedFiles(inputs);
+  const collected: CollectedRuns = { ok: true, runs: [], problems: named.problems, skipped: named.skipped };
+  const across =
+    options.warningsAcrossFiles === true && verbosity === "normal" && options.json !== true
+      ? new WarningsAcrossFiles()
+      : undefined;
+  const reader = new RunFileReader(io, options);
   // Which file each run found in a folder was read from: one another session read as its child run is dropped after
   // all are read, whatever order their names sort in (the rollouts of a Codex day list each other; only a sub-agent's
-  // parent reads it as a child run).
+  // parent reads it as a child run). Only a session's child files count: an event log's child logs are not listed
+  // as runs of a folder at all.
+  const readAsChildren = new Set<string>();
   const fileOfRun = new Map<RunStats, string>();
-  const readFound = async (file: string, kind: "event-log" | "child-log" | "other"): Promise<void> => {
-    const before = collected.runs.length;
-    await readOne(file, kind, true);
-    for (const run of collected.runs.slice(before)) fileOfRun.set(run, path.resolve(file));
+  const readOne = async (file: string, kind: NamedFile["kind"], found: boolean): Promise<void> => {
+    const read = await reader.read(file, kind, found);
+    if (read.failed) collected.ok = false;
+    if (read.problem !== undefined) collected.problems.push(read.problem);
+    if (read.skipped !== undefined) collected.skipped.push(read.skipped);
+    if (read.warnings !== undefined) across?.add(read.warnings.source, read.warnings.warnings);
+    if (kind === "other") for (const child of read.childFiles) readAsChildren.add(child);
+    for (const run of read.runs) {
+      collected.runs.push(run);
+      if (found) fileOfRun.set(run, path.resolve(file));
+    }
   };
-  for (const { file, kind, found } of files) await (found ? readFound(file, kind) : readOne(file, kind, false));
+  for (const { file, kind, found } of named.files) await readOne(file, kind, found);
   // A related file that no session read as its child run is a run of its own.
-  for (const file of attached) if (!readAsChildren.has(path.resolve(file))) await readFound(file, "other");
+  for (const file of named.attached) if (!readAsChildren.has(path.resolve(file))) await readOne(file, "other", true);
+  // Said once per kind at the end, where each file's warnings would have buried the report's lines.
+  if (across !== undefined) for (const line of across.lines()) io.stderr(line);
   if (readAsChildren.size > 0)
     collected.runs = collected.runs.filter((run) => {
       const file = fileOfRun.get(run);

@@ -1,6 +1,6 @@
 /**
  * The program's own help (`agent-transcript --help`) as commander writes it, kept in `generated/root-help.ts` so that
- * `bin.ts` prints it without loading commander and the twenty-one command definitions: `--help` starts as fast as
+ * `bin.ts` prints it without loading commander and the twenty-three command definitions: `--help` starts as fast as
  * `--version` (the README's "Performance", start-up rows). Help is wrapped at a fixed width (`helpWidth` in cli.ts),
  * so the text is the same on every terminal, in a pipe and in a file.
  *

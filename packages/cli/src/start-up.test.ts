@@ -75,7 +75,7 @@ describe("what each command line loads", () => {
     const run = loadedBy(["help"]);
     expect(run.status).toBe(0);
     const definitions = run.files.filter((file) => /^cli\/commands\/[a-z-]+\/definition\.js$/.test(file));
-    expect(definitions).toHaveLength(21);
+    expect(definitions).toHaveLength(23);
     expect(run.files.filter((file) => /^cli\/commands\/.*\/(?!definition\.js$)[^/]+$/.test(file))).toEqual([]);
     expect(run.files.filter((file) => /^recorder\//.test(file))).toEqual([]);
   });

@@ -102,7 +102,12 @@ async function consume(pkg: PublicPackage, typesNodeVersion: string): Promise<Co
     `${JSON.stringify({ name: `consumer-of-${pkg.short}`, private: true, type: "module" }, null, 2)}\n`,
   );
   const installed = path.join(project, "node_modules", pkg.name);
-  const install = await npm(["install", `${pkg.name}@${pkg.version}`, `@types/node@${typesNodeVersion}`], project);
+  // The CLI's run index builds SQLite (better-sqlite3) from source on install: minutes on a loaded 2-core machine.
+  const install = await npm(
+    ["install", `${pkg.name}@${pkg.version}`, `@types/node@${typesNodeVersion}`],
+    project,
+    480_000,
+  );
   step(`${pkg.name} installed`);
   if (install.code !== 0) return { project, install, installed, examples: [], typecheck: undefined, commands: [] };
 
@@ -228,7 +233,7 @@ beforeAll(async () => {
   for (const consumption of await Promise.all(packages.map((pkg) => consume(pkg, typesNodeVersion))))
     consumptions.set(path.basename(consumption.project), consumption);
   step("installed and used");
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
   await registry?.stop();

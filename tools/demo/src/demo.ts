@@ -207,7 +207,23 @@ async function main(): Promise<number> {
   );
   const runsTree = cli(["runs", ...sessionFolders, "--tree", "--limit", "3", "--timezone", "UTC", "--quiet"], true, 12);
 
-  heading("10. Redaction: an AWF workflow log holding a GitHub token, exported");
+  heading("10. The run index: index the same sessions once, search across them, report from the index");
+  // The demo's own database, not the user's (which lives in ~/.local/share/agent-transcript).
+  const database = path.join(out, "index.sqlite");
+  for (const file of [database, `${database}-wal`, `${database}-shm`]) rmSync(file, { force: true });
+  const indexed = cli(["index", ...sessionFolders, "--database", database, "--quiet"], true, 6);
+  const search = cli(
+    ["search", "sync_transcripts", "--tool", "Read", "--database", database, "--limit", "2", "--timezone", "UTC"],
+    true,
+    12,
+  );
+  const usageIndexed = cli(
+    ["usage", "monthly", ...sessionFolders, "--index", "--database", database, "--timezone", "UTC", "--quiet"],
+    true,
+    8,
+  );
+
+  heading("11. Redaction: an AWF workflow log holding a GitHub token, exported");
   const sample = sampleRun();
   const sampleFolder = path.join(out, "awf-sample");
   mkdirSync(sampleFolder, { recursive: true });
@@ -234,6 +250,9 @@ async function main(): Promise<number> {
       stats,
       usageDaily,
       runsTree,
+      indexed,
+      search,
+      usageIndexed,
       redacted,
     ].every((result) => result.status === 0) &&
     exportValid &&
@@ -244,6 +263,7 @@ async function main(): Promise<number> {
   print("  exports/         the run as JSON, Markdown and HTML, and the imported Claude Code session");
   print("  conversions/     the run as a request of each provider API");
   print("  awf-sample/      an AWF workflow log and its redacted export");
+  print("  index.sqlite     the run index of the fixtures' sessions (step 10)");
   print("  scratch/         the git workspace the agent changed, and its snapshot declarations");
   return ok ? 0 : 1;
 }

@@ -37,7 +37,7 @@ function isWithin(folder: string, inside: string): boolean {
  * Every regular file under `root` (links followed only to what stays inside, each real folder and file once), in path
  * order, and what was passed over. Nothing is opened: special files are told apart by `lstat`/`stat` alone.
  */
-async function listFiles(root: string, skipped: SkippedFile[]): Promise<string[]> {
+export async function listFiles(root: string, skipped: SkippedFile[]): Promise<string[]> {
   const files: string[] = [];
   const realRoot = await realpath(root);
   const seen = new Set<string>();

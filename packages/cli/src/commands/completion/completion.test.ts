@@ -74,7 +74,7 @@ function fishOffers(line: string): string[] {
 describe("bash completion", () => {
   it("offers the commands that start with what was typed", () => {
     expect(bashOffers(["agent-transcript", "ex"])).toEqual(["export"]);
-    expect(bashOffers(["agent-transcript", "s"])).toEqual(["sessions", "stats", "snapshot", "schema"]);
+    expect(bashOffers(["agent-transcript", "s"])).toEqual(["sessions", "stats", "search", "snapshot", "schema"]);
   });
 
   it("offers a command's options, and the format ids --to and --format take", () => {

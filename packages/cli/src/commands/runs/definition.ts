@@ -31,6 +31,11 @@ export const runs: CommandDefinition = {
       .option("--timezone <zone>", "count days in this IANA time zone; default the system's")
       .option("--limit <count>", "only the newest this many runs")
       .option("--tree", "list each run's sub-agents under it, at any depth")
+      .option(
+        "--index",
+        "read the run index (brought up to date first: only changed files are read) instead of every file",
+      )
+      .option("--database <file>", "with --index, the index's database file")
       .option("--json", "print the runs as JSON on stdout (stats' shape: sub-agents nested in children)");
     withCommonOptions(command).action(async (inputs: string[], options: RunsCommandOptions) => {
       const { runRuns } = await import("./run.js");

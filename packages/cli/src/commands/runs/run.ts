@@ -26,6 +26,8 @@ export interface RunsCommandOptions extends InputOptions, VerbosityOptions {
   limit?: string;
   tree?: boolean;
   json?: boolean;
+  index?: boolean;
+  database?: string;
 }
 
 /** What `runs --json` prints: `stats --json`'s shape, the runs newest first. */
@@ -64,9 +66,14 @@ export async function runRuns(inputs: string[], options: RunsCommandOptions, io:
     if (!/^\d+$/.test(options.limit) || !Number.isSafeInteger(limit) || limit < 1)
       throw new UserError(`--limit takes a whole number from 1, not "${shown(options.limit)}"`, exitCodes.usage);
   }
-  const named = await inputsOrAgentFolders(inputs);
+  if (options.database !== undefined && options.index !== true)
+    throw new UserError("--database names the run index: use it with --index", exitCodes.usage);
+  const named = options.index === true ? inputs : await inputsOrAgentFolders(inputs);
   return withProgress(io, options, async (watched) => {
-    const collected = await collectRuns(named, { ...options, warningsAcrossFiles: true }, watched);
+    const collected =
+      options.index === true
+        ? await (await import("../../run-index/indexed-runs.js")).collectIndexedRuns(named, options, watched)
+        : await collectRuns(named, { ...options, warningsAcrossFiles: true }, watched);
     const days = new DayOfCall(timeZone);
     const project = options.project?.toLowerCase();
     const kept = collected.runs.filter(

@@ -34,6 +34,11 @@ export const usage: CommandDefinition = {
       .option("--timezone <zone>", "count days in this IANA time zone (e.g. UTC, Europe/Berlin); default the system's")
       .option("--by <breakdown>", "break each day, week or month down by model, project or agent")
       .option("--week-starts <day>", "the day weeks start on in the weekly report; default monday")
+      .option(
+        "--index",
+        "read the run index (brought up to date first: only changed files are read) instead of every file",
+      )
+      .option("--database <file>", "with --index, the index's database file")
       .option("--json", "print the report as JSON on stdout");
     withCommonOptions(command).action(
       async (first: string | undefined, rest: string[], options: UsageCommandOptions) => {

@@ -5,7 +5,7 @@
  */
 import { stat } from "node:fs/promises";
 import { groupDigits } from "@agent-transcript/core/text";
-import { collectRuns, reportCollected } from "../../collect-runs.js";
+import { collectRuns, reportCollected, type CollectedRuns } from "../../collect-runs.js";
 import type { InputOptions } from "../../input/limits.js";
 import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
@@ -44,6 +44,8 @@ export interface UsageCommandOptions extends InputOptions, VerbosityOptions {
   timezone?: string;
   by?: string;
   weekStarts?: string;
+  index?: boolean;
+  database?: string;
 }
 
 /** What `usage --json` prints. */
@@ -104,9 +106,18 @@ export async function runUsage(
       `--week-starts takes a day of the week, not "${shown(options.weekStarts ?? "")}"`,
       exitCodes.usage,
     );
-  const named = await inputsOrAgentFolders(inputs);
+  if (options.database !== undefined && options.index !== true)
+    throw new UserError("--database names the run index: use it with --index", exitCodes.usage);
+  const named = options.index === true ? inputs : await inputsOrAgentFolders(inputs);
   return withProgress(io, options, async (watched) => {
-    const collected = await collectRuns(named, { ...options, recordCalls: true, warningsAcrossFiles: true }, watched);
+    let inputsRead = named;
+    let collected: CollectedRuns;
+    if (options.index === true) {
+      const { collectIndexedRuns } = await import("../../run-index/indexed-runs.js");
+      const indexed = await collectIndexedRuns(named, { ...options, recordCalls: true }, watched);
+      inputsRead = indexed.roots;
+      collected = indexed;
+    } else collected = await collectRuns(named, { ...options, recordCalls: true, warningsAcrossFiles: true }, watched);
     const filter = { since, until, timeZone };
     const breakdown = options.by as UsageBreakdown | undefined;
     const built =
@@ -122,7 +133,7 @@ export async function runUsage(
       since: since ?? null,
       until: until ?? null,
       breakdown: breakdown ?? null,
-      inputs: named,
+      inputs: inputsRead,
       rows: built.rows,
       totals: built.totals,
       undatedCalls: built.undated.calls,

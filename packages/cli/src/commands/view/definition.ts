@@ -17,6 +17,7 @@ export const view: CommandDefinition = {
       )
       .option("--open", "open the URL in the default browser (when none can be opened, the URL is still printed)")
       .option("--port <port>", "serve on this port instead of a free one")
+      .option("--at <place>", "open at this run and message: a permalink's r=<run>&m=<message> (search prints them)")
       .option("--no-redact", "do not redact secrets");
     withCommonOptions(command).action(async (input: string, options: ViewCommandOptions) => {
       const { runView } = await import("./run.js");

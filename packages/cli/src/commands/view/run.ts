@@ -7,7 +7,7 @@ import { prepareExport } from "@agent-transcript/core";
 import { inputName, reportUnloaded } from "../../input/problems.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
-import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../../io.js";
+import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { redactionSummary } from "../../redaction-summary.js";
 import { startViewServer } from "./server.js";
 import { readViewerAssets } from "../../viewer-assets.js";
@@ -16,6 +16,8 @@ import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-
 export interface ViewCommandOptions extends InputOptions, VerbosityOptions {
   open?: boolean;
   port?: string;
+  /** A permalink to open at (`r=<run path>&m=<message>`). */
+  at?: string;
   /** Redact secrets before serving (on unless false), as `export` does. */
   redact?: boolean;
 }
@@ -69,6 +71,12 @@ export async function runView(
   io: CommandIo,
   until: Promise<unknown> = interrupted(),
 ): Promise<number> {
+  // A permalink as the viewer writes them: the run's child indices, the message's place in it.
+  if (options.at !== undefined && !/^(?:r=(?:\d+(?:\.\d+)*)?)?(?:&?m=\d+)?$/.test(options.at))
+    throw new UserError(
+      `--at takes a place as search prints it (r=0.1&m=12), not "${shown(options.at)}"`,
+      exitCodes.usage,
+    );
   const port = options.port === undefined ? 0 : Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UserError(`--port must be a port number from 0 to 65535, not ${options.port}`, exitCodes.usage);
@@ -92,14 +100,15 @@ export async function runView(
     ...(port === 0 ? {} : { port }),
     ...(input === "-" ? {} : { name: path.basename(input) }),
   });
-  writeData(io, `${server.url}\n`);
+  const url = options.at === undefined || options.at === "" ? server.url : `${server.url}#${options.at}`;
+  writeData(io, `${url}\n`);
   if (verbosity !== "quiet")
     io.stderr(
       messageLine(
         "agent-transcript: serving on 127.0.0.1 (read-only) to whoever has the URL: it holds the access token; Ctrl-C stops",
       ),
     );
-  const removeOpener = options.open ? await openBrowser(server.url, io) : undefined;
+  const removeOpener = options.open ? await openBrowser(url, io) : undefined;
   await until;
   await server.close();
   await removeOpener?.();

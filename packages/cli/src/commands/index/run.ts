@@ -1,0 +1,83 @@
+/**
+ * `index`: brings the run index up to date with the paths named (remembered for next time), or with every folder
+ * indexed before and each agent's own session folder, and says what it did.
+ */
+import { groupDigits } from "@agent-transcript/core/text";
+import type { InputOptions } from "../../input/limits.js";
+import { exitCodes, messageLine, writeData, type CommandIo } from "../../io.js";
+import { withProgress } from "../../progress.js";
+import { openIndex } from "../../run-index/database.js";
+import { databaseFile, rootsOf, type IndexedOptions } from "../../run-index/indexed-runs.js";
+import { indexRoots, type IndexSummary } from "../../run-index/indexer.js";
+import { UserError } from "../../io.js";
+import { skippedLines } from "../../skipped-files.js";
+import { verbosityOf, type VerbosityOptions } from "../../warning-summary.js";
+
+export interface IndexCommandOptions extends IndexedOptions, InputOptions, VerbosityOptions {
+  json?: boolean;
+}
+
+/** What `index --json` prints. */
+export interface IndexReport extends IndexSummary {
+  ok: boolean;
+  database: string;
+  /** The roots brought up to date. */
+  paths: string[];
+  /** The database was of an older layout and was laid out again (every run read anew). */
+  rebuilt: boolean;
+}
+
+function count(value: number, noun: string): string {
+  return `${groupDigits(value)} ${noun}${value === 1 ? "" : "s"}`;
+}
+
+export async function runIndex(paths: string[], options: IndexCommandOptions, io: CommandIo): Promise<number> {
+  const file = databaseFile(options);
+  const { database, rebuilt } = await openIndex(file, { create: true });
+  try {
+    const roots = await rootsOf(paths, database);
+    if (roots.length === 0)
+      throw new UserError(
+        "nothing to index: no folder was indexed before and no agent's session folder is on this machine; name folders or files",
+      );
+    return await withProgress(io, options, async (watched) => {
+      const summary = await indexRoots(database, roots, watched, options);
+      const named = new Set(paths.length > 0 ? roots : []);
+      const missingNamed = summary.missingRoots.filter((root) => named.has(root));
+      const report: IndexReport = {
+        ok: missingNamed.length === 0,
+        database: file,
+        paths: roots,
+        rebuilt,
+        ...summary,
+      };
+      if (!options.quiet) {
+        for (const root of missingNamed) watched.stderr(messageLine(`${root}: no such file or folder`));
+        for (const line of skippedLines(summary.passedOver, verbosityOf(options))) watched.stderr(line);
+        // One line per file with --verbose; else the first and how many more, as warnings are summed by kind.
+        const unreadable = options.verbose ? summary.unreadable : summary.unreadable.slice(0, 1);
+        for (const { path, reason } of unreadable)
+          watched.stderr(messageLine(`agent-transcript: warning: ${path}: not indexed: ${reason}`));
+        if (unreadable.length < summary.unreadable.length)
+          watched.stderr(
+            messageLine(
+              `agent-transcript: warning: ${groupDigits(summary.unreadable.length - unreadable.length)} more files not indexed (--verbose lists each)`,
+            ),
+          );
+      }
+      if (options.json) writeData(watched, `${JSON.stringify(report, null, 2)}\n`);
+      else
+        writeData(
+          watched,
+          `${[
+            `indexed ${count(summary.roots, "path")} into ${file}${rebuilt ? " (laid out anew)" : ""}`,
+            `${count(summary.read, "run")} read, ${groupDigits(summary.unchanged)} unchanged, ${groupDigits(summary.removed)} removed, ${count(summary.skipped, "file")} passed over, ${groupDigits(summary.unreadable.length)} unreadable`,
+            `the index holds ${count(summary.runs, "run")} (sub-agents counted)`,
+          ].join("\n")}\n`,
+        );
+      return report.ok ? exitCodes.success : exitCodes.failure;
+    });
+  } finally {
+    database.close();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The runs of the index, as `collectRuns` would read them from the same files: each root's runs in the order a walk
+ * of the folder gives them, a file another run read as its child run left to that run, so `usage`, `runs` and `stats`
+ * from the index give the answers a reading of the files gives (the same statistics, summed by the same code).
+ */
+import { realpath, stat } from "node:fs/promises";
+import { homedir } from "node:os";
+import path from "node:path";
+import type { CollectedRuns } from "../collect-runs.js";
+import { exitCodes, messageLine, UserError, type CommandIo } from "../io.js";
+import type { InputOptions } from "../input/limits.js";
+import type { RunStats } from "../run-stats.js";
+import type { VerbosityOptions } from "../warning-summary.js";
+import { defaultSessionFolders } from "../session-locations.js";
+import type { SkippedFile } from "../skipped-files.js";
+import { defaultDatabasePath, openIndex, type Database } from "./database.js";
+import { indexRoots, type IndexSummary } from "./indexer.js";
+
+/** Options every command that reads the index takes. */
+export interface IndexedOptions {
+  /** The database file; default {@link defaultDatabasePath}. */
+  database?: string;
+}
+
+export function databaseFile(options: IndexedOptions): string {
+  return options.database !== undefined ? path.resolve(options.database) : defaultDatabasePath();
+}
+
+/**
+ * What an index with no path brings up to date: every root indexed before, and each agent's own session folder that
+ * exists on this machine (once each, however many names lead to it).
+ */
+export async function defaultIndexRoots(database: Database): Promise<string[]> {
+  const roots: string[] = [];
+  const seen = new Set<string>();
+  const add = async (folder: string, mustExist: boolean): Promise<void> => {
+    const absolute = path.resolve(folder);
+    let real = absolute;
+    try {
+      await stat(absolute);
+      real = await realpath(absolute);
+    } catch {
+      // A remembered root that is gone is still walked: its runs are then removed.
+      if (mustExist) return;
+    }
+    if (seen.has(real) || seen.has(absolute)) return;
+    seen.add(real);
+    seen.add(absolute);
+    roots.push(absolute);
+  };
+  for (const { path: root } of database.prepare("SELECT path FROM roots ORDER BY added_at, path").all() as Array<{
+    path: string;
+  }>)
+    await add(root, false);
+  for (const { folder } of defaultSessionFolders(process.env, homedir())) await add(folder, true);
+  return roots;
+}
+
+/** The roots the inputs name (absolute), or with none the default ones. */
+export async function rootsOf(inputs: readonly string[], database: Database): Promise<string[]> {
+  if (inputs.includes("-")) throw new UserError("the run index reads files and folders, not standard input", 2);
+  return inputs.length > 0 ? inputs.map((input) => path.resolve(input)) : defaultIndexRoots(database);
+}
+
+/** The index at `options.database`, brought up to date with `inputs` (or its default roots), and their runs. */
+export async function collectIndexedRuns(
+  inputs: readonly string[],
+  options: IndexedOptions & InputOptions & VerbosityOptions & { json?: boolean; recordCalls?: boolean },
+  io: CommandIo,
+): Promise<CollectedRuns & { summary: IndexSummary; roots: string[] }> {
+  const { database } = await openIndex(databaseFile(options), { create: true });
+  try {
+    const roots = await rootsOf(inputs, database);
+    if (roots.length === 0)
+      throw new UserError(
+        "the run index has no folder to read: name session files, event logs or folders (they are remembered)",
+      );
+    const summary = await indexRoots(database, roots, io, {
+      ...options,
+      quiet: options.quiet === true || options.json === true,
+    });
+    for (const root of summary.missingRoots)
+      if (inputs.length > 0) throw new UserError(`cannot read ${root}: no such file or folder`, exitCodes.failure);
+    return { ...readIndexedRuns(database, roots, options), summary, roots };
+  } finally {
+    database.close();
+  }
+}
+
+/** The runs of the given roots, in order: each root's in its walk's order. */
+export function readIndexedRuns(
+  database: Database,
+  roots: readonly string[],
+  options: { recordCalls?: boolean } = {},
+): CollectedRuns {
+  const collected: CollectedRuns = { ok: true, runs: [], problems: [], skipped: [] };
+  const units = database.prepare(
+    `SELECT u.path, u.outcome, u.reason, u.stats,
+       EXISTS (SELECT 1 FROM unit_files f WHERE f.path = u.path AND f.is_child = 1 AND f.unit_id <> u.id) AS is_child
+     FROM units u WHERE u.root = ? ORDER BY u.seq`,
+  );
+  for (const root of roots)
+    for (const unit of units.iterate(root) as Iterable<{
+      path: string;
+      outcome: string;
+      reason: string | null;
+      stats: string | null;
+      is_child: number;
+    }>) {
+      if (unit.outcome !== "run" || unit.stats === null) {
+        const skipped: SkippedFile = {
+          path: unit.path,
+          kind: unit.outcome === "problem" ? "unreadable" : "not a run",
+          reason: unit.reason ?? "no run",
+        };
+        collected.skipped.push(skipped);
+        continue;
+      }
+      if (unit.is_child === 1) continue;
+      // The calls are kept in the index for usage; a reading that did not ask for them has none, as collectRuns gives.
+      collected.runs.push(
+        JSON.parse(
+          unit.stats,
+          options.recordCalls === true
+            ? undefined
+            : (key, value: unknown) => (key === "calls" && Array.isArray(value) ? undefined : value),
+        ) as RunStats,
+      );
+    }
+  collected.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return collected;
+}
+
+/** One line on what an indexing did, for stderr. */
+export function describeIndexing(summary: IndexSummary): string {
+  return messageLine(
+    `agent-transcript: index: ${summary.read} run${summary.read === 1 ? "" : "s"} read, ${summary.unchanged} unchanged, ${summary.removed} removed`,
+  );
+}

@@ -1,0 +1,436 @@
+/**
+ * Brings the run index up to date with its roots: each root's files are walked and compared with what the index saw
+ * (size and modification time; a file whose time moved but whose SHA-256 did not is unchanged), and only a run whose
+ * files changed is read again, through the same reader as `stats` (collect-runs.ts), and written in one transaction
+ * of its own. A run whose files are gone is removed. A killed indexer leaves every run it finished and none half
+ * written; two at once take turns at each write (WAL, a busy timeout) and agree, since each writes what the files say.
+ */
+import { createHash } from "node:crypto";
+import { constants } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Tolerant, Transcript } from "@agent-transcript/core";
+import { RunFileReader, type CollectOptions } from "../collect-runs.js";
+import { probeEventLog } from "../input/event-log.js";
+import { findFolderRuns, listFiles } from "../input/folder-runs.js";
+import { describeReadError } from "../input/open.js";
+import type { InputOptions } from "../input/limits.js";
+import type { CommandIo } from "../io.js";
+import type { RunStats } from "../run-stats.js";
+import type { SkippedFile } from "../skipped-files.js";
+import { WarningsAcrossFiles, type VerbosityOptions } from "../warning-summary.js";
+import { documentRuns, EventLogMessages, type IndexedRun } from "./content.js";
+import type { Database } from "./database.js";
+import { indexableText } from "./search.js";
+
+/** What one indexing did. */
+export interface IndexSummary {
+  /** Roots walked (a root that does not exist is counted in `missingRoots`). */
+  roots: number;
+  missingRoots: string[];
+  /** Runs read (new or changed), kept as they were, and removed (their files gone). */
+  read: number;
+  unchanged: number;
+  removed: number;
+  /** Files found and passed over (no run in them, special files, links out of the folder), and files that could not be read. */
+  skipped: number;
+  unreadable: Array<{ path: string; reason: string }>;
+  /** The files passed over this time (unreadable ones among them), with why. */
+  passedOver: SkippedFile[];
+  /** Runs in the index after it, over every root (sub-agents within their parent). */
+  runs: number;
+}
+
+const noFollow = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** A file's size, time and SHA-256, read through one descriptor opened without following a link. */
+async function fingerprint(file: string): Promise<{ size: number; mtimeMs: number; sha256: string }> {
+  const handle = await open(file, noFollow);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new Error("not a regular file");
+    const hash = createHash("sha256");
+    const buffer = Buffer.allocUnsafe(1024 * 1024);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+    return { size: stats.size, mtimeMs: stats.mtimeMs, sha256: hash.digest("hex") };
+  } finally {
+    await handle.close();
+  }
+}
+
+interface StoredFile {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  sha256: string;
+}
+
+async function storedFile(file: string): Promise<StoredFile> {
+  const { size, mtimeMs, sha256 } = await fingerprint(file);
+  return { path: file, size, mtime_ms: mtimeMs, sha256 };
+}
+
+/** Whether every file a run was read from is as it was: the same size and time, or the same bytes. */
+async function unchanged(files: readonly StoredFile[]): Promise<boolean> {
+  for (const file of files) {
+    try {
+      const now = await stat(file.path);
+      if (now.size === file.size && now.mtimeMs === file.mtime_ms) continue;
+      if (now.size !== file.size) return false;
+      if ((await fingerprint(file.path)).sha256 !== file.sha256) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+class IndexWriter {
+  private readonly statements;
+
+  constructor(private readonly database: Database) {
+    const prepare = (sql: string) => database.prepare(sql);
+    this.statements = {
+      unitsOfRoot: prepare("SELECT id, path, seq FROM units WHERE root = ?"),
+      filesOfUnit: prepare("SELECT path, size, mtime_ms, sha256 FROM unit_files WHERE unit_id = ?"),
+      deleteText: prepare(
+        "DELETE FROM message_text WHERE rowid IN (SELECT m.id FROM messages m JOIN runs r ON r.id = m.run WHERE r.unit_id = ?)",
+      ),
+      deleteUnit: prepare("DELETE FROM units WHERE id = ?"),
+      deleteUnitByPath: prepare("SELECT id FROM units WHERE path = ?"),
+      insertUnit: prepare(
+        "INSERT INTO units (root, path, seq, kind, outcome, reason, stats, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ),
+      insertFile: prepare(
+        "INSERT OR REPLACE INTO unit_files (unit_id, path, size, mtime_ms, sha256, is_child) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
+      insertRun: prepare(
+        "INSERT INTO runs (unit_id, parent_id, depth, view_path, run_id, title, agent, project, cwd, git_branch, status, started_at, models) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ),
+      insertMessage: prepare(
+        "INSERT INTO messages (run, position, message_id, role, model, at, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ),
+      insertText: prepare("INSERT INTO message_text (rowid, text) VALUES (?, ?)"),
+      insertTool: prepare(
+        "INSERT INTO tool_calls (message, call_id, name, summary, status, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
+      updateSeq: prepare("UPDATE units SET seq = ? WHERE id = ?"),
+      filesOfRoot: prepare("SELECT path, size, mtime_ms FROM files WHERE root = ?"),
+      deleteFilesOfRoot: prepare("DELETE FROM files WHERE root = ?"),
+      insertSeenFile: prepare("INSERT OR REPLACE INTO files (path, root, size, mtime_ms) VALUES (?, ?, ?, ?)"),
+      touchRoot: prepare(
+        "INSERT INTO roots (path, added_at, refreshed_at) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET refreshed_at = excluded.refreshed_at",
+      ),
+      runCount: prepare("SELECT count(*) AS count FROM runs"),
+    };
+  }
+
+  unitsOfRoot(root: string): Map<string, { id: number; seq: number }> {
+    const units = this.statements.unitsOfRoot.all(root) as Array<{ id: number; path: string; seq: number }>;
+    return new Map(units.map(({ id, path: file, seq }) => [file, { id, seq }]));
+  }
+
+  filesOfUnit(id: number): StoredFile[] {
+    return this.statements.filesOfUnit.all(id) as StoredFile[];
+  }
+
+  seenFiles(root: string): Map<string, { size: number; mtime_ms: number }> {
+    const rows = this.statements.filesOfRoot.all(root) as Array<{ path: string; size: number; mtime_ms: number }>;
+    return new Map(rows.map((row) => [row.path, row]));
+  }
+
+  private removeUnit(id: number): void {
+    this.statements.deleteText.run(id);
+    this.statements.deleteUnit.run(id);
+  }
+
+  remove(id: number): void {
+    this.database.transaction(() => this.removeUnit(id)).immediate();
+  }
+
+  reorder(id: number, seq: number): void {
+    this.statements.updateSeq.run(seq, id);
+  }
+
+  /** One file's reading, replacing whatever the index held for that file, in one transaction. */
+  write(unit: {
+    root: string;
+    path: string;
+    seq: number;
+    kind: string;
+    outcome: "run" | "skipped" | "problem";
+    reason: string | null;
+    run: IndexedRun | undefined;
+    files: Array<StoredFile & { isChild: boolean }>;
+  }): void {
+    const now = new Date().toISOString();
+    const s = this.statements;
+    this.database
+      .transaction(() => {
+        // Read again under the write lock: another indexer may have written this file's run meanwhile.
+        const existing = s.deleteUnitByPath.get(unit.path) as { id: number } | undefined;
+        if (existing !== undefined) this.removeUnit(existing.id);
+        const unitId = Number(
+          s.insertUnit.run(
+            unit.root,
+            unit.path,
+            unit.seq,
+            unit.kind,
+            unit.outcome,
+            unit.reason,
+            unit.run === undefined ? null : JSON.stringify(unit.run.stats),
+            now,
+          ).lastInsertRowid,
+        );
+        for (const file of unit.files)
+          s.insertFile.run(unitId, file.path, file.size, file.mtime_ms, file.sha256, file.isChild ? 1 : 0);
+        if (unit.run === undefined) return;
+        const work: Array<{ run: IndexedRun; parent: number | null; depth: number }> = [
+          { run: unit.run, parent: null, depth: 0 },
+        ];
+        while (work.length > 0) {
+          const { run, parent, depth } = work.pop() as (typeof work)[number];
+          const { stats } = run;
+          const runId = Number(
+            s.insertRun.run(
+              unitId,
+              parent,
+              depth,
+              run.viewPath,
+              stats.runId,
+              stats.title,
+              stats.agent,
+              stats.project,
+              stats.cwd,
+              stats.gitBranch,
+              stats.status,
+              stats.startedAt,
+              JSON.stringify(Object.keys(stats.models)),
+            ).lastInsertRowid,
+          );
+          for (const message of run.messages) {
+            const at = message.at === null ? null : Date.parse(message.at);
+            const messageRow = Number(
+              s.insertMessage.run(
+                runId,
+                message.index,
+                message.messageId,
+                message.role,
+                message.model,
+                message.at,
+                at !== null && Number.isFinite(at) ? at : null,
+              ).lastInsertRowid,
+            );
+            if (message.text !== "") s.insertText.run(messageRow, indexableText(message.text));
+            for (const call of message.toolCalls)
+              s.insertTool.run(messageRow, call.callId, call.name, call.summary, call.status, call.durationMs);
+          }
+          for (const child of run.children) work.push({ run: child, parent: runId, depth: depth + 1 });
+        }
+      })
+      .immediate();
+  }
+
+  /** What the walk of a root saw, for the next indexing to tell whether anything changed. */
+  saveSeenFiles(root: string, files: ReadonlyArray<{ path: string; size: number; mtimeMs: number }>): void {
+    const now = new Date().toISOString();
+    this.database
+      .transaction(() => {
+        this.statements.deleteFilesOfRoot.run(root);
+        for (const file of files) this.statements.insertSeenFile.run(file.path, root, file.size, file.mtimeMs);
+        this.statements.touchRoot.run(root, now, now);
+      })
+      .immediate();
+  }
+
+  runCount(): number {
+    return (this.statements.runCount.get() as { count: number }).count;
+  }
+}
+
+/** Each regular file under a root with its size and time (nothing opened), and what the walk passed over. */
+async function walk(
+  root: string,
+  isFolder: boolean,
+): Promise<{ files: Array<{ path: string; size: number; mtimeMs: number }>; skipped: SkippedFile[] }> {
+  const skipped: SkippedFile[] = [];
+  const names = isFolder ? await listFiles(root, skipped) : [root];
+  const files: Array<{ path: string; size: number; mtimeMs: number }> = [];
+  for (const name of names) {
+    try {
+      const stats = await stat(name);
+      files.push({ path: path.resolve(name), size: stats.size, mtimeMs: stats.mtimeMs });
+    } catch {
+      // Gone since the walk listed it: the next indexing sees it as gone.
+    }
+  }
+  return { files, skipped };
+}
+
+function sameFiles(
+  seen: Map<string, { size: number; mtime_ms: number }>,
+  files: ReadonlyArray<{ path: string; size: number; mtimeMs: number }>,
+): boolean {
+  if (seen.size !== files.length) return false;
+  for (const file of files) {
+    const before = seen.get(file.path);
+    if (before === undefined || before.size !== file.size || before.mtime_ms !== file.mtimeMs) return false;
+  }
+  return true;
+}
+
+export interface IndexOptions extends InputOptions, VerbosityOptions {
+  /** Called as each run is read (new or changed). */
+  onRead?: (file: string) => void;
+}
+
+/** Brings the index up to date with each root (absolute paths). */
+export async function indexRoots(
+  database: Database,
+  roots: readonly string[],
+  io: CommandIo,
+  options: IndexOptions = {},
+): Promise<IndexSummary> {
+  const writer = new IndexWriter(database);
+  const summary: IndexSummary = {
+    roots: 0,
+    missingRoots: [],
+    read: 0,
+    unchanged: 0,
+    removed: 0,
+    skipped: 0,
+    unreadable: [],
+    passedOver: [],
+    runs: 0,
+  };
+  const warnings = new WarningsAcrossFiles();
+  const { onRead: _onRead, ...readOptions } = options;
+  const collectOptions: CollectOptions = { ...readOptions, recordCalls: true, warningsAcrossFiles: true };
+  for (const root of roots) {
+    let isFolder: boolean;
+    try {
+      const stats = await stat(root);
+      isFolder = stats.isDirectory();
+    } catch {
+      // A root that is gone takes its runs with it.
+      summary.missingRoots.push(root);
+      for (const { id } of writer.unitsOfRoot(root).values()) {
+        writer.remove(id);
+        summary.removed += 1;
+      }
+      writer.saveSeenFiles(root, []);
+      continue;
+    }
+    summary.roots += 1;
+    const listed = await walk(root, isFolder);
+    const units = writer.unitsOfRoot(root);
+    if (sameFiles(writer.seenFiles(root), listed.files)) {
+      summary.unchanged += units.size;
+      continue;
+    }
+    const found = isFolder
+      ? await findFolderRuns(root)
+      : {
+          runs: [{ file: root, kind: (await probeEventLog(root)) === "other" ? "other" : "event-log" }],
+          skipped: [],
+          attached: [],
+        };
+    summary.skipped += found.skipped.length;
+    for (const skipped of found.skipped) summary.passedOver.push(skipped);
+    for (const skipped of found.skipped)
+      if (skipped.kind === "unreadable") summary.unreadable.push({ path: skipped.path, reason: skipped.reason });
+    const candidates: Array<{ file: string; kind: "event-log" | "other" }> = [
+      ...found.runs.map((run) => ({ file: path.resolve(run.file), kind: run.kind as "event-log" | "other" })),
+      ...found.attached.map((file) => ({ file: path.resolve(file), kind: "other" as const })),
+    ];
+    const wanted = new Set(candidates.map(({ file }) => file));
+    for (const [file, { id }] of units)
+      if (!wanted.has(file)) {
+        writer.remove(id);
+        summary.removed += 1;
+      }
+    for (const [seq, { file, kind }] of candidates.entries()) {
+      const existing = units.get(file);
+      if (existing !== undefined && (await unchanged(writer.filesOfUnit(existing.id)))) {
+        if (existing.seq !== seq) writer.reorder(existing.id, seq);
+        summary.unchanged += 1;
+        continue;
+      }
+      options.onRead?.(file);
+      await indexFile(writer, { root, file, kind, seq }, io, collectOptions, warnings, summary);
+    }
+    writer.saveSeenFiles(root, listed.files);
+  }
+  if (options.quiet !== true) for (const line of warnings.lines()) io.stderr(line);
+  summary.runs = writer.runCount();
+  return summary;
+}
+
+async function indexFile(
+  writer: IndexWriter,
+  unit: { root: string; file: string; kind: "event-log" | "other"; seq: number },
+  io: CommandIo,
+  options: CollectOptions,
+  warnings: WarningsAcrossFiles,
+  summary: IndexSummary,
+): Promise<void> {
+  let document: Transcript | Tolerant.Transcript | undefined;
+  const events = new EventLogMessages();
+  // A reader per file: the index keeps each file's run on its own, so a child log is counted in each parent that names it.
+  const reader = new RunFileReader(io, options, {
+    document: (read) => {
+      document = read;
+    },
+    event: (event, file) => events.event(event, file),
+  });
+  // The fingerprint is taken before the reading: a file that changes while it is read is read again next time.
+  let before: StoredFile;
+  try {
+    before = await storedFile(unit.file);
+  } catch (error) {
+    const reason = describeReadError(error);
+    summary.unreadable.push({ path: unit.file, reason });
+    summary.passedOver.push({ path: unit.file, kind: "unreadable", reason });
+    return;
+  }
+  const read = await reader.read(unit.file, unit.kind, true);
+  if (read.warnings !== undefined) warnings.add(read.warnings.source, read.warnings.warnings);
+  const files: Array<StoredFile & { isChild: boolean }> = [{ ...before, isChild: false }];
+  for (const child of read.childFiles)
+    try {
+      files.push({ ...(await storedFile(child)), isChild: true });
+    } catch {
+      // A child file gone since it was read: its parent is read again next time.
+      files.push({ path: child, size: -1, mtime_ms: -1, sha256: "", isChild: true });
+    }
+  const stats: RunStats | undefined = read.runs[0];
+  if (stats === undefined) {
+    const reason = read.skipped?.reason ?? read.problem?.message ?? "no run";
+    const unreadable = read.skipped?.kind === "unreadable" || read.problem !== undefined;
+    summary.passedOver.push(read.skipped ?? { path: unit.file, kind: "unreadable", reason });
+    if (unreadable) summary.unreadable.push({ path: unit.file, reason });
+    else summary.skipped += 1;
+    // Kept, so that the next indexing passes it over until it changes.
+    writer.write({
+      ...unit,
+      path: unit.file,
+      outcome: unreadable ? "problem" : "skipped",
+      reason,
+      run: undefined,
+      files,
+    });
+    return;
+  }
+  const run =
+    unit.kind === "event-log"
+      ? events.runs(unit.file, read.childFiles, stats)
+      : document === undefined
+        ? { stats, viewPath: "", messages: [], children: [] }
+        : documentRuns(document, stats);
+  writer.write({ ...unit, path: unit.file, outcome: "run", reason: null, run, files });
+  summary.read += 1;
+}
