@@ -53,9 +53,17 @@ export interface SearchHit {
 
 export interface SearchResult {
   hits: SearchHit[];
-  /** How many messages matched, of which `hits` are the best. */
+  /** How many messages matched (at most {@link maxRankedMatches}), of which `hits` are the best. */
   total: number;
+  /** More messages matched than are counted: the hits are the best of the newest {@link maxRankedMatches}. */
+  more: boolean;
 }
+
+/**
+ * How many matches are counted and ranked: a word every message holds would otherwise rank the whole index (seconds
+ * on a gigabyte of sessions). Beyond it the hits are the best of the newest matches.
+ */
+export const maxRankedMatches = 10_000;
 
 /** The markers snippet() puts around a match: private-use characters, removed from every text before it is indexed. */
 export const highlightStart = "\uE000";
@@ -68,7 +76,7 @@ export function indexableText(text: string): string {
 }
 
 /** One term of a query: a phrase, and whether it matches the beginnings of words. */
-interface QueryTerm {
+export interface QueryTerm {
   text: string;
   prefix: boolean;
 }
@@ -137,8 +145,18 @@ function normaliseHighlights(marked: string): Array<[number, number]> {
   return highlights;
 }
 
-/** Searches the index. `limit`: how many hits, best first. */
-export function searchIndex(database: Database, query: string, filters: SearchFilters, limit: number): SearchResult {
+/**
+ * Searches the index. `limit`: how many hits, best first; `maxRanked`: how many matches are counted and ranked at
+ * most (the newest), {@link maxRankedMatches} unless told.
+ */
+export function searchIndex(
+  database: Database,
+  query: string,
+  filters: SearchFilters,
+  limit: number,
+  maxRanked = maxRankedMatches,
+): SearchResult {
+  if (!Number.isSafeInteger(maxRanked) || maxRanked < 1) throw new RangeError("maxRanked is a whole number from 1");
   const terms = parseQuery(query);
   if (terms.length === 0) throw new UserError(`the query "${query}" holds no word to search for`, 2);
   const where: string[] = ["message_text MATCH @query"];
@@ -193,18 +211,36 @@ export function searchIndex(database: Database, query: string, filters: SearchFi
   let rows: Array<Record<string, unknown>>;
   let total: number;
   try {
-    total = (database.prepare(`SELECT count(*) AS count ${from}`).get(parameters) as { count: number }).count;
+    // Counted up to one past the cap: a word in every message is "more than 10,000", not a count of them all.
+    total = (
+      database.prepare(`SELECT count(*) AS count FROM (SELECT 1 ${from} LIMIT ${maxRanked + 1})`).get(parameters) as {
+        count: number;
+      }
+    ).count;
+    // Ranked among the newest matches (FTS5 gives them newest first without reading the rest); the snippets are
+    // made for the hits shown alone.
     rows = database
       .prepare(
-        `SELECT u.path AS file, r.run_id, r.title, r.depth, r.view_path, r.agent, r.project, r.status, m.message_id, m.position,
-          m.role, m.model, m.at,
-          snippet(message_text, 0, '${highlightStart}', '${highlightEnd}', '…', 24) AS marked,
-          bm25(message_text) AS rank
-        ${from}
-        ORDER BY rank, m.id
-        LIMIT @limit`,
+        `WITH ranked AS (
+           SELECT message_text.rowid AS id, bm25(message_text) AS rank ${from}
+           ORDER BY message_text.rowid DESC LIMIT ${maxRanked}
+         )
+         SELECT ranked.id, ranked.rank, u.path AS file, r.run_id, r.title, r.depth, r.view_path, r.agent, r.project,
+           r.status, m.message_id, m.position, m.role, m.model, m.at
+         FROM ranked
+           JOIN messages m ON m.id = ranked.id
+           JOIN runs r ON r.id = m.run
+           JOIN units u ON u.id = r.unit_id
+         ORDER BY ranked.rank, ranked.id
+         LIMIT @limit`,
       )
       .all({ ...parameters, limit }) as Array<Record<string, unknown>>;
+    const snippet = database.prepare(
+      `SELECT snippet(message_text, 0, '${highlightStart}', '${highlightEnd}', '…', 24) AS marked
+       FROM message_text WHERE message_text MATCH @query AND rowid = @id`,
+    );
+    for (const row of rows)
+      row.marked = (snippet.get({ query: parameters.query, id: row.id }) as { marked: string } | undefined)?.marked;
   } catch (error) {
     throw new UserError(`cannot search for "${query}": ${error instanceof Error ? error.message : String(error)}`, 2);
   }
@@ -232,5 +268,5 @@ export function searchIndex(database: Database, query: string, filters: SearchFi
       rank: row.rank as number,
     };
   });
-  return { hits, total };
+  return { hits, total: Math.min(total, maxRanked), more: total > maxRanked };
 }

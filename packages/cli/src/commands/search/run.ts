@@ -27,8 +27,10 @@ export interface SearchCommandOptions extends IndexedOptions, VerbosityOptions {
 /** What `search --json` prints. */
 export interface SearchReport {
   query: string;
-  /** How many messages matched; `hits` holds the best `limit` of them. */
+  /** How many messages matched (at most 10,000); `hits` holds the best `limit` of them. */
   total: number;
+  /** More than `total` matched: the hits are the best of the newest 10,000 matches. */
+  more: boolean;
   hits: Array<SearchHit & { view: string }>;
 }
 
@@ -87,6 +89,7 @@ export async function runSearch(words: string[], options: SearchCommandOptions, 
     const report: SearchReport = {
       query,
       total: result.total,
+      more: result.more,
       hits: result.hits.map((hit) => ({
         ...hit,
         view: `agent-transcript view ${shellWord(hit.file)} --at '${hit.place}'`,
@@ -108,7 +111,9 @@ export async function runSearch(words: string[], options: SearchCommandOptions, 
       lines.push(
         result.total === 0
           ? `no message matches ${JSON.stringify(query)}`
-          : `${groupDigits(report.hits.length)} of ${groupDigits(result.total)} matching message${result.total === 1 ? "" : "s"}`,
+          : result.more
+            ? `${groupDigits(report.hits.length)} of more than ${groupDigits(result.total)} matching messages (the best of the newest ${groupDigits(result.total)}; narrow the query or filter to rank them all)`
+            : `${groupDigits(report.hits.length)} of ${groupDigits(result.total)} matching message${result.total === 1 ? "" : "s"}`,
       );
       writeData(io, `${lines.join("\n")}\n`);
     }

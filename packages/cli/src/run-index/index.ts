@@ -1,0 +1,18 @@
+// The entry point `@agent-transcript/cli/run-index`: the run index the `index`, `search` and `--index` commands keep,
+// for programs that read it or keep their own (a dashboard, a benchmark). The database's layout is internal: read it
+// through these functions.
+export { defaultDatabasePath, indexSchemaVersion, openIndex, type Database, type OpenedIndex } from "./database.js";
+export { indexRoots, type IndexOptions, type IndexSummary } from "./indexer.js";
+export {
+  maxRankedMatches,
+  parseQuery,
+  searchIndex,
+  type QueryTerm,
+  type SearchFilters,
+  type SearchHit,
+  type SearchResult,
+} from "./search.js";
+export type { InputOptions } from "../input/limits.js";
+export type { VerbosityOptions } from "../warning-summary.js";
+export type { CommandIo } from "../io.js";
+export type { SkippedFile, SkipKind } from "../skipped-files.js";
