@@ -34,8 +34,9 @@ const result = await build({
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
-  // A native addon (the run index's SQLite) is loaded from where it was installed and built, never bundled.
-  external: ["better-sqlite3"],
+  // A native addon (the run index's SQLite) is loaded from where it was installed and built, never bundled; the
+  // PostgreSQL client is loaded from its package too (it loads optional native bindings of its own by name).
+  external: ["better-sqlite3", "pg"],
   // commander and cli-progress are CommonJS and `require` Node's modules: in an ES module bundle they get a real
   // `require` to do it with.
   banner: {

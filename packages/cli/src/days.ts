@@ -37,6 +37,11 @@ export class DayOfCall {
     if (at === null) return undefined;
     const time = Date.parse(at);
     if (!Number.isFinite(time)) return undefined;
+    return this.ofTime(time);
+  }
+
+  /** The day of a time in milliseconds since the epoch. */
+  ofTime(time: number): string {
     const quarter = Math.floor(time / 900_000);
     let day = this.memo.get(quarter);
     if (day === undefined) {
@@ -47,6 +52,28 @@ export class DayOfCall {
       this.memo.set(quarter, day);
     }
     return day;
+  }
+
+  /**
+   * The first millisecond of `day` (`YYYY-MM-DD`) in the zone: a day begins on a quarter hour in every zone, so the
+   * first quarter hour whose day is not before it, searched within two days of its UTC midnight.
+   */
+  startOf(day: string): number {
+    const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+    let low = Math.floor((Date.UTC(year, month - 1, date) - 2 * 86_400_000) / 900_000);
+    let high = low + (4 * 86_400_000) / 900_000;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (this.ofTime(middle * 900_000) < day) low = middle + 1;
+      else high = middle;
+    }
+    return low * 900_000;
+  }
+
+  /** The first millisecond after `day`. */
+  endOf(day: string): number {
+    const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+    return this.startOf(new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10));
   }
 }
 

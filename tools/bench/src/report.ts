@@ -235,10 +235,25 @@ function usageLines(results: readonly UsageResult[]): string[] {
   ];
   for (const result of results) {
     const { agreement } = result;
+    const cells =
+      result.search === undefined
+        ? processCells(result)
+        : [
+            cell(result.title),
+            "—",
+            "—",
+            "—",
+            cell(result.candidate.label),
+            `p50 ${milliseconds(result.search.p50Ms)}, max ${milliseconds(result.search.maxMs)}`,
+            "—",
+            `**p95 ${milliseconds(result.search.p95Ms)}**`,
+            `≤ ${milliseconds(result.maxRatio)}`,
+            result.verdict,
+          ];
     lines.push(
       "| " +
         [
-          ...processCells(result),
+          ...cells,
           `${agreement.days} days, ${tokensOf(agreement.ours).toLocaleString("en-US")} tokens; ` +
             `$${agreement.ours.cost.toFixed(2)} (ccusage $${agreement.ccusage.cost.toFixed(2)})`,
         ].join(" | ") +

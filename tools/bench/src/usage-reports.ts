@@ -12,15 +12,32 @@ import { writeClaudeCodeCorpus } from "@agent-transcript/fixtures/claude-code-co
 import { runMeasured, type ProcessSample } from "./event-log-queries.js";
 import { median, verdictOfEvery, type Verdict } from "./measure.js";
 
-export const usageBenchmarkIds = ["usage-daily-cold-vs-ccusage"] as const;
+export const usageBenchmarkIds = [
+  "usage-daily-cold-vs-ccusage",
+  "usage-daily-warm-index-vs-ccusage",
+  "index-unchanged-vs-first-index",
+  "search-latency-on-index",
+] as const;
 export type UsageBenchmarkId = (typeof usageBenchmarkIds)[number];
 
 export function isUsageBenchmarkId(value: string): value is UsageBenchmarkId {
   return (usageBenchmarkIds as readonly string[]).includes(value);
 }
 
-/** Ours ÷ ccusage's time: a cold daily report, without an index, no slower than ccusage's. */
-const maxRatios: Record<UsageBenchmarkId, number> = { "usage-daily-cold-vs-ccusage": 1 };
+/**
+ * The targets: a cold daily report (no index) no slower than ccusage's; one from a warm index ten times faster; an
+ * indexing with nothing changed within 5% of the first indexing's time; a search's 95th percentile under 50 ms (a
+ * time, not a ratio: `maxRatio` is then milliseconds).
+ */
+const maxRatios: Record<UsageBenchmarkId, number> = {
+  "usage-daily-cold-vs-ccusage": 1,
+  "usage-daily-warm-index-vs-ccusage": 0.1,
+  "index-unchanged-vs-first-index": 0.05,
+  "search-latency-on-index": 50,
+};
+
+/** The first indexing's peak resident memory, at most (the index reads one run at a time). */
+export const maxIndexingPeakBytes = 300 * 1024 * 1024;
 
 export const usageCorpusSizes = {
   full: { sessions: 1000, turnsPerSession: 250 },
@@ -50,13 +67,20 @@ export function ccusageBinary(): string {
   }
 }
 
-/** The two commands, as [program, arguments]. */
-export function dailyCommands(): { ccusage: [string, string[]]; ours: [string, string[]] } {
+/** The commands, as [program, arguments]; ours from the run index in `database` when one is named. */
+export function dailyCommands(database?: string): {
+  ccusage: [string, string[]];
+  ours: [string, string[]];
+  index: [string, string[]];
+} {
   if (!existsSync(builtCli))
     throw new Error(`${builtCli} is missing: build the command first (pnpm build, or pnpm bench, which builds it)`);
+  const fromIndex = database === undefined ? [] : ["--index", "--database", database];
   return {
     ccusage: [ccusageBinary(), ["daily", "--json", "--offline", "--timezone", "UTC"]],
-    ours: [process.execPath, [builtCli, "usage", "daily", "--json", "--timezone", "UTC"]],
+    ours: [process.execPath, [builtCli, "usage", "daily", "--json", "--timezone", "UTC", ...fromIndex]],
+    // With no path it indexes each agent's own folder: CLAUDE_CONFIG_DIR's projects here, as a user's.
+    index: [process.execPath, [builtCli, "index", "--database", database ?? "index.sqlite", "--quiet"]],
   };
 }
 
@@ -213,9 +237,16 @@ function output(command: string, args: readonly string[], env: NodeJS.ProcessEnv
   return child.stdout;
 }
 
-/** Both daily reports of the Claude Code folder `claudeConfigDir`, each tool run once in `usageEnvironment`. */
-export function dailyReports(claudeConfigDir: string, home: string): { ours: DailyReport; ccusage: DailyReport } {
-  const commands = dailyCommands();
+/**
+ * Both daily reports of the Claude Code folder `claudeConfigDir`, each tool run once in `usageEnvironment`; ours from
+ * the run index in `database` when one is named (brought up to date by the report itself).
+ */
+export function dailyReports(
+  claudeConfigDir: string,
+  home: string,
+  database?: string,
+): { ours: DailyReport; ccusage: DailyReport } {
+  const commands = dailyCommands(database);
   const env = usageEnvironment(claudeConfigDir, home);
   return {
     ccusage: readCcusageDaily(output(...commands.ccusage, env)),
@@ -232,10 +263,75 @@ export interface UsageResult {
   readonly inputBytes: number;
   /** What both reports said before the timing, which they agreed on (the run fails otherwise). */
   readonly agreement: { readonly days: number; readonly ours: DailyTotals; readonly ccusage: DailyTotals };
-  /** Median candidate time ÷ median baseline time. */
+  /** Median candidate time ÷ median baseline time; for the search, the 95th percentile in milliseconds. */
   readonly ratio: number;
   readonly maxRatio: number;
   readonly verdict: Verdict;
+  /** The search's latencies (`search-latency-on-index` alone). */
+  readonly search?: {
+    readonly queries: number;
+    readonly p50Ms: number;
+    readonly p95Ms: number;
+    readonly maxMs: number;
+  };
+}
+
+/**
+ * The queries a search is timed on: the words of the generated sessions, alone and together, common (every turn
+ * says "module") and rare (one module's number with a turn's); each run through `searchIndex` as `search` runs it, in
+ * this process, so the time is the query's, not a process start-up's.
+ */
+export function searchQueries(count: number): string[] {
+  const common = ["module", "errors", "type check", "files OR errors", '"type-check module"', "fails"];
+  const queries: string[] = [];
+  for (let index = 0; queries.length < count; index += 1)
+    queries.push(
+      index % 4 === 0
+        ? (common[(index / 4) % common.length] as string)
+        : index % 4 === 1
+          ? `module ${(index * 7) % 97} first`
+          : index % 4 === 2
+            ? `"npx tsc -p module-${(index * 13) % 97}"`
+            : `turn ${(index * 31) % 250} check`,
+    );
+  return queries;
+}
+
+async function searchLatency(
+  database: string,
+  options: { quick: boolean; runs: number; log?: (line: string) => void },
+): Promise<Pick<UsageResult, "title" | "baseline" | "candidate" | "ratio" | "maxRatio" | "verdict" | "search">> {
+  const { openStore, searchIndex } = await import("@agent-transcript/cli/run-index");
+  const opened = await openStore(database, { create: false, readOnly: true });
+  try {
+    const queries = searchQueries(options.quick ? 40 : 200);
+    const times: number[] = [];
+    // One pass to warm the page cache, as the reports are warmed; then each query timed once per run.
+    for (const query of queries) await searchIndex(opened, query, {}, 20);
+    for (let run = 0; run < options.runs; run += 1)
+      for (const query of queries) {
+        const started = performance.now();
+        await searchIndex(opened, query, {}, 20);
+        times.push(performance.now() - started);
+      }
+    times.sort((a, b) => a - b);
+    const at = (fraction: number): number =>
+      times[Math.min(times.length - 1, Math.floor(fraction * times.length))] as number;
+    const p95 = at(0.95);
+    const samples = times.map((ms) => ({ ms, peakRssBytes: 0 }));
+    options.log?.(`search-latency-on-index: p50 ${at(0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    return {
+      title: "`search` on the run index: 95th percentile of a query's time (20 hits, bm25, snippets), in-process",
+      baseline: { label: "—", samples: [] },
+      candidate: { label: `${queries.length} queries × ${options.runs}`, samples },
+      ratio: p95,
+      maxRatio: maxRatios["search-latency-on-index"],
+      verdict: p95 <= maxRatios["search-latency-on-index"] ? "meets" : "misses",
+      search: { queries: queries.length, p50Ms: at(0.5), p95Ms: p95, maxMs: times.at(-1) as number },
+    };
+  } finally {
+    await opened.close();
+  }
 }
 
 /** Runs the selected usage benchmarks: `runs` samples of each side, alternating, on one generated folder. */
@@ -252,19 +348,64 @@ export async function runUsageBenchmarks(
     const size = options.quick ? usageCorpusSizes.quick : usageCorpusSizes.full;
     options.log?.(`usage: writing ${size.sessions} Claude Code sessions of ${size.turnsPerSession} turns`);
     const corpus = writeClaudeCodeCorpus(claudeConfigDir, size);
-    const commands = dailyCommands();
+    const database = path.join(folder, "index.sqlite");
+    const removeDatabase = (): void => {
+      for (const file of [database, `${database}-wal`, `${database}-shm`]) rmSync(file, { force: true });
+    };
+    const commands = dailyCommands(database);
+    const cold = dailyCommands();
     const env = usageEnvironment(claudeConfigDir, home);
     const results: UsageResult[] = [];
     for (const id of ids) {
+      const fromIndex = id !== "usage-daily-cold-vs-ccusage";
+      if (fromIndex && !existsSync(database)) {
+        options.log?.(`${id}: indexing the folder once`);
+        await runMeasured(...commands.index, env);
+      }
       // Also the warm-up: both sides then read the files from the page cache, as every timed sample does.
       options.log?.(`${id}: checking that both reports agree`);
-      const { ours, ccusage } = dailyReports(claudeConfigDir, home);
+      const { ours, ccusage } = dailyReports(claudeConfigDir, home, fromIndex ? database : undefined);
       const disagreement = sumsDisagreement(ours, ccusage);
       if (disagreement !== undefined)
         throw new Error(`${id}: the two daily reports disagree on the same sessions; ${disagreement}`);
+      const agreement = { days: Object.keys(ours.days).length, ours: ours.sum, ccusage: ccusage.sum };
+      const common = { corpus: { ...size, files: corpus.files }, inputBytes: corpus.bytes, agreement };
+      if (id === "search-latency-on-index") {
+        results.push({ id, ...common, ...(await searchLatency(database, options)) });
+        continue;
+      }
+      if (id === "index-unchanged-vs-first-index") {
+        const first: ProcessSample[] = [];
+        const again: ProcessSample[] = [];
+        for (let sample = 0; sample < options.runs; sample += 1) {
+          options.log?.(`${id}: sample ${sample + 1}/${options.runs}`);
+          removeDatabase();
+          first.push(await runMeasured(...commands.index, env));
+          again.push(await runMeasured(...commands.index, env));
+        }
+        const ratios = again.map((entry, index) => entry.ms / (first[index] as ProcessSample).ms);
+        const heavy = first.filter((entry) => entry.peakRssBytes > maxIndexingPeakBytes).length;
+        const timeVerdict = verdictOfEvery(ratios, maxRatios[id]);
+        results.push({
+          id,
+          title: `\`agent-transcript index\` with nothing changed vs the first indexing (peak memory of the first ≤ ${maxIndexingPeakBytes / 1024 / 1024} MiB)`,
+          baseline: { label: "agent-transcript index (a new database)", samples: first },
+          candidate: { label: "agent-transcript index (nothing changed)", samples: again },
+          ...common,
+          ratio: median(again.map((entry) => entry.ms)) / median(first.map((entry) => entry.ms)),
+          maxRatio: maxRatios[id],
+          // Over the memory bound on every sample misses; on some, borderline at best.
+          verdict: heavy === 0 ? timeVerdict : heavy === first.length ? "misses" : "borderline",
+        });
+        continue;
+      }
+      const ourSide = fromIndex ? commands.ours : cold.ours;
       const sides = {
         baseline: ["ccusage daily --json --offline --timezone UTC", ...commands.ccusage] as const,
-        candidate: ["agent-transcript usage daily --json --timezone UTC", ...commands.ours] as const,
+        candidate: [
+          `agent-transcript usage daily --json --timezone UTC${fromIndex ? " --index" : ""}`,
+          ...ourSide,
+        ] as const,
       };
       const baselineSamples: ProcessSample[] = [];
       const candidateSamples: ProcessSample[] = [];
@@ -283,12 +424,12 @@ export async function runUsageBenchmarks(
       const ratios = candidateSamples.map((entry, index) => entry.ms / (baselineSamples[index] as ProcessSample).ms);
       results.push({
         id,
-        title: "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline`",
+        title: fromIndex
+          ? "`agent-transcript usage daily --json --index` (a warm run index, brought up to date first) vs `ccusage daily --json --offline`"
+          : "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline`",
         baseline: { label: sides.baseline[0], samples: baselineSamples },
         candidate: { label: sides.candidate[0], samples: candidateSamples },
-        corpus: { ...size, files: corpus.files },
-        inputBytes: corpus.bytes,
-        agreement: { days: Object.keys(ours.days).length, ours: ours.sum, ccusage: ccusage.sum },
+        ...common,
         ratio: median(candidateSamples.map((entry) => entry.ms)) / median(baselineSamples.map((entry) => entry.ms)),
         maxRatio: maxRatios[id],
         verdict: verdictOfEvery(ratios, maxRatios[id]),

@@ -33,3 +33,6 @@ export function systemEnvironment(base?: NodeJS.ProcessEnv): SystemEnvironment;
  * `GOPROXY=off`, no GOFLAGS, and a build cache when there is no HOME.
  */
 export function goPathEnvironment(base?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+
+/** The folder of Debian's PostgreSQL server programs (`/usr/lib/postgresql/<major>/bin`, the newest), or undefined. */
+export function postgresBinaries(): string | undefined;

@@ -30,6 +30,19 @@ const hasCrates = (names) => (base) => {
   );
 };
 
+/**
+ * The folder of Debian's PostgreSQL server programs (`/usr/lib/postgresql/<major>/bin`, the newest), or undefined.
+ * @returns {string | undefined}
+ */
+export function postgresBinaries() {
+  const base = "/usr/lib/postgresql";
+  if (!existsSync(base)) return undefined;
+  const majors = readdirSync(base)
+    .filter((name) => /^\d+$/.test(name) && existsSync(path.join(base, name, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return majors.length > 0 ? path.join(base, majors[0] ?? "", "bin") : undefined;
+}
+
 /** Where the viewer's browser tests find Chromium (apps/viewer). */
 export const chromiumPath = "/usr/bin/chromium";
 
@@ -88,6 +101,14 @@ export const requirements = [
     what: "Chromium (/usr/bin/chromium) for the viewer's browser tests",
     packages: ["chromium"],
     present: () => existsSync(chromiumPath) && spawnSync(chromiumPath, ["--version"], { stdio: "ignore" }).status === 0,
+    unpackable: false,
+  },
+  // The shared run index's test starts a throwaway PostgreSQL server of its own (packages/cli/src/run-index). Like
+  // Chromium, the server needs its package's libraries, users and locale set up: named for the user without root.
+  {
+    what: "PostgreSQL's server (initdb, pg_ctl) for the shared run index's test",
+    packages: ["postgresql"],
+    present: () => postgresBinaries() !== undefined,
     unpackable: false,
   },
   // The CLI's completion scripts run through their own shells (packages/cli/src/completion.test.ts).

@@ -24,16 +24,20 @@ export function defaultDatabasePath(environment: NodeJS.ProcessEnv = process.env
 
 const tables = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+-- Paths are a machine's own: the machine column keeps them apart where one database serves several (PostgreSQL).
 -- A folder or file given to index: refreshed again by an index with no path.
-CREATE TABLE roots (path TEXT PRIMARY KEY, added_at TEXT NOT NULL, refreshed_at TEXT);
+CREATE TABLE roots (machine TEXT NOT NULL, path TEXT NOT NULL, added_at TEXT NOT NULL, refreshed_at TEXT,
+  PRIMARY KEY (machine, path));
 -- Every regular file last seen under a root, to tell a change by its size and time alone.
-CREATE TABLE files (path TEXT PRIMARY KEY, root TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL);
-CREATE INDEX files_root ON files (root);
+CREATE TABLE files (machine TEXT NOT NULL, path TEXT NOT NULL, root TEXT NOT NULL, size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL, PRIMARY KEY (machine, path));
+CREATE INDEX files_root ON files (machine, root);
 -- One file read as a run, or found and passed over, with the files it was read from.
 CREATE TABLE units (
   id INTEGER PRIMARY KEY,
+  machine TEXT NOT NULL,
   root TEXT NOT NULL,
-  path TEXT NOT NULL UNIQUE,
+  path TEXT NOT NULL,
   -- Its place in the walk of its root, so runs come back in the order a reading of the folder gives them.
   seq INTEGER NOT NULL,
   kind TEXT NOT NULL,
@@ -41,9 +45,10 @@ CREATE TABLE units (
   reason TEXT,
   -- The root run's statistics with its model calls (RunStats JSON), which usage and runs report from.
   stats TEXT,
-  indexed_at TEXT NOT NULL
+  indexed_at TEXT NOT NULL,
+  UNIQUE (machine, path)
 );
-CREATE INDEX units_root ON units (root);
+CREATE INDEX units_root ON units (machine, root);
 CREATE TABLE unit_files (
   unit_id INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,
   path TEXT NOT NULL,

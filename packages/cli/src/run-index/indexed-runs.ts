@@ -13,7 +13,8 @@ import type { RunStats } from "../run-stats.js";
 import type { VerbosityOptions } from "../warning-summary.js";
 import { defaultSessionFolders } from "../session-locations.js";
 import type { SkippedFile } from "../skipped-files.js";
-import { defaultDatabasePath, openIndex, type Database } from "./database.js";
+import { databaseTarget, openStore } from "./open-store.js";
+import type { RunIndexStore } from "./store.js";
 import { indexRoots, type IndexSummary } from "./indexer.js";
 
 /** Options every command that reads the index takes. */
@@ -22,15 +23,16 @@ export interface IndexedOptions {
   database?: string;
 }
 
+/** The database the options name (a PostgreSQL URL, or a SQLite file), else the default file. */
 export function databaseFile(options: IndexedOptions): string {
-  return options.database !== undefined ? path.resolve(options.database) : defaultDatabasePath();
+  return databaseTarget(options.database);
 }
 
 /**
  * What an index with no path brings up to date: every root indexed before, and each agent's own session folder that
  * exists on this machine (once each, however many names lead to it).
  */
-export async function defaultIndexRoots(database: Database): Promise<string[]> {
+export async function defaultIndexRoots(store: RunIndexStore): Promise<string[]> {
   const roots: string[] = [];
   const seen = new Set<string>();
   const add = async (folder: string, mustExist: boolean): Promise<void> => {
@@ -48,18 +50,15 @@ export async function defaultIndexRoots(database: Database): Promise<string[]> {
     seen.add(absolute);
     roots.push(absolute);
   };
-  for (const { path: root } of database.prepare("SELECT path FROM roots ORDER BY added_at, path").all() as Array<{
-    path: string;
-  }>)
-    await add(root, false);
+  for (const root of await store.roots()) await add(root, false);
   for (const { folder } of defaultSessionFolders(process.env, homedir())) await add(folder, true);
   return roots;
 }
 
 /** The roots the inputs name (absolute), or with none the default ones. */
-export async function rootsOf(inputs: readonly string[], database: Database): Promise<string[]> {
+export async function rootsOf(inputs: readonly string[], store: RunIndexStore): Promise<string[]> {
   if (inputs.includes("-")) throw new UserError("the run index reads files and folders, not standard input", 2);
-  return inputs.length > 0 ? inputs.map((input) => path.resolve(input)) : defaultIndexRoots(database);
+  return inputs.length > 0 ? inputs.map((input) => path.resolve(input)) : defaultIndexRoots(store);
 }
 
 /** The index at `options.database`, brought up to date with `inputs` (or its default roots), and their runs. */
@@ -68,45 +67,34 @@ export async function collectIndexedRuns(
   options: IndexedOptions & InputOptions & VerbosityOptions & { json?: boolean; recordCalls?: boolean },
   io: CommandIo,
 ): Promise<CollectedRuns & { summary: IndexSummary; roots: string[] }> {
-  const { database } = await openIndex(databaseFile(options), { create: true });
+  const store = await openStore(databaseFile(options), { create: true });
   try {
-    const roots = await rootsOf(inputs, database);
+    const roots = await rootsOf(inputs, store);
     if (roots.length === 0)
       throw new UserError(
         "the run index has no folder to read: name session files, event logs or folders (they are remembered)",
       );
-    const summary = await indexRoots(database, roots, io, {
+    const summary = await indexRoots(store, roots, io, {
       ...options,
       quiet: options.quiet === true || options.json === true,
     });
     for (const root of summary.missingRoots)
       if (inputs.length > 0) throw new UserError(`cannot read ${root}: no such file or folder`, exitCodes.failure);
-    return { ...readIndexedRuns(database, roots, options), summary, roots };
+    return { ...(await readIndexedRuns(store, roots, options)), summary, roots };
   } finally {
-    database.close();
+    await store.close();
   }
 }
 
 /** The runs of the given roots, in order: each root's in its walk's order. */
-export function readIndexedRuns(
-  database: Database,
+export async function readIndexedRuns(
+  store: RunIndexStore,
   roots: readonly string[],
   options: { recordCalls?: boolean } = {},
-): CollectedRuns {
+): Promise<CollectedRuns> {
   const collected: CollectedRuns = { ok: true, runs: [], problems: [], skipped: [] };
-  const units = database.prepare(
-    `SELECT u.path, u.outcome, u.reason, u.stats,
-       EXISTS (SELECT 1 FROM unit_files f WHERE f.path = u.path AND f.is_child = 1 AND f.unit_id <> u.id) AS is_child
-     FROM units u WHERE u.root = ? ORDER BY u.seq`,
-  );
   for (const root of roots)
-    for (const unit of units.iterate(root) as Iterable<{
-      path: string;
-      outcome: string;
-      reason: string | null;
-      stats: string | null;
-      is_child: number;
-    }>) {
+    for (const unit of await store.units(root)) {
       if (unit.outcome !== "run" || unit.stats === null) {
         const skipped: SkippedFile = {
           path: unit.path,
@@ -116,7 +104,7 @@ export function readIndexedRuns(
         collected.skipped.push(skipped);
         continue;
       }
-      if (unit.is_child === 1) continue;
+      if (unit.isChild) continue;
       // The calls are kept in the index for usage; a reading that did not ask for them has none, as collectRuns gives.
       collected.runs.push(
         JSON.parse(

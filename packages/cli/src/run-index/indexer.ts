@@ -19,9 +19,8 @@ import type { CommandIo } from "../io.js";
 import type { RunStats } from "../run-stats.js";
 import type { SkippedFile } from "../skipped-files.js";
 import { WarningsAcrossFiles, type VerbosityOptions } from "../warning-summary.js";
-import { documentRuns, EventLogMessages, type IndexedRun } from "./content.js";
-import type { Database } from "./database.js";
-import { indexableText } from "./search.js";
+import { documentRuns, EventLogMessages } from "./content.js";
+import type { RunIndexStore, StoredFile } from "./store.js";
 
 /** What one indexing did. */
 export interface IndexSummary {
@@ -62,13 +61,6 @@ async function fingerprint(file: string): Promise<{ size: number; mtimeMs: numbe
   }
 }
 
-interface StoredFile {
-  path: string;
-  size: number;
-  mtime_ms: number;
-  sha256: string;
-}
-
 async function storedFile(file: string): Promise<StoredFile> {
   const { size, mtimeMs, sha256 } = await fingerprint(file);
   return { path: file, size, mtime_ms: mtimeMs, sha256 };
@@ -87,169 +79,6 @@ async function unchanged(files: readonly StoredFile[]): Promise<boolean> {
     }
   }
   return true;
-}
-
-class IndexWriter {
-  private readonly statements;
-
-  constructor(private readonly database: Database) {
-    const prepare = (sql: string) => database.prepare(sql);
-    this.statements = {
-      unitsOfRoot: prepare("SELECT id, path, seq FROM units WHERE root = ?"),
-      filesOfUnit: prepare("SELECT path, size, mtime_ms, sha256 FROM unit_files WHERE unit_id = ?"),
-      deleteText: prepare(
-        "DELETE FROM message_text WHERE rowid IN (SELECT m.id FROM messages m JOIN runs r ON r.id = m.run WHERE r.unit_id = ?)",
-      ),
-      deleteUnit: prepare("DELETE FROM units WHERE id = ?"),
-      deleteUnitByPath: prepare("SELECT id FROM units WHERE path = ?"),
-      insertUnit: prepare(
-        "INSERT INTO units (root, path, seq, kind, outcome, reason, stats, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      ),
-      insertFile: prepare(
-        "INSERT OR REPLACE INTO unit_files (unit_id, path, size, mtime_ms, sha256, is_child) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
-      insertRun: prepare(
-        "INSERT INTO runs (unit_id, parent_id, depth, view_path, run_id, title, agent, project, cwd, git_branch, status, started_at, models) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      ),
-      insertMessage: prepare(
-        "INSERT INTO messages (run, position, message_id, role, model, at, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ),
-      insertText: prepare("INSERT INTO message_text (rowid, text) VALUES (?, ?)"),
-      insertTool: prepare(
-        "INSERT INTO tool_calls (message, call_id, name, summary, status, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
-      updateSeq: prepare("UPDATE units SET seq = ? WHERE id = ?"),
-      filesOfRoot: prepare("SELECT path, size, mtime_ms FROM files WHERE root = ?"),
-      deleteFilesOfRoot: prepare("DELETE FROM files WHERE root = ?"),
-      insertSeenFile: prepare("INSERT OR REPLACE INTO files (path, root, size, mtime_ms) VALUES (?, ?, ?, ?)"),
-      touchRoot: prepare(
-        "INSERT INTO roots (path, added_at, refreshed_at) VALUES (?, ?, ?) ON CONFLICT (path) DO UPDATE SET refreshed_at = excluded.refreshed_at",
-      ),
-      runCount: prepare("SELECT count(*) AS count FROM runs"),
-    };
-  }
-
-  unitsOfRoot(root: string): Map<string, { id: number; seq: number }> {
-    const units = this.statements.unitsOfRoot.all(root) as Array<{ id: number; path: string; seq: number }>;
-    return new Map(units.map(({ id, path: file, seq }) => [file, { id, seq }]));
-  }
-
-  filesOfUnit(id: number): StoredFile[] {
-    return this.statements.filesOfUnit.all(id) as StoredFile[];
-  }
-
-  seenFiles(root: string): Map<string, { size: number; mtime_ms: number }> {
-    const rows = this.statements.filesOfRoot.all(root) as Array<{ path: string; size: number; mtime_ms: number }>;
-    return new Map(rows.map((row) => [row.path, row]));
-  }
-
-  private removeUnit(id: number): void {
-    this.statements.deleteText.run(id);
-    this.statements.deleteUnit.run(id);
-  }
-
-  remove(id: number): void {
-    this.database.transaction(() => this.removeUnit(id)).immediate();
-  }
-
-  reorder(id: number, seq: number): void {
-    this.statements.updateSeq.run(seq, id);
-  }
-
-  /** One file's reading, replacing whatever the index held for that file, in one transaction. */
-  write(unit: {
-    root: string;
-    path: string;
-    seq: number;
-    kind: string;
-    outcome: "run" | "skipped" | "problem";
-    reason: string | null;
-    run: IndexedRun | undefined;
-    files: Array<StoredFile & { isChild: boolean }>;
-  }): void {
-    const now = new Date().toISOString();
-    const s = this.statements;
-    this.database
-      .transaction(() => {
-        // Read again under the write lock: another indexer may have written this file's run meanwhile.
-        const existing = s.deleteUnitByPath.get(unit.path) as { id: number } | undefined;
-        if (existing !== undefined) this.removeUnit(existing.id);
-        const unitId = Number(
-          s.insertUnit.run(
-            unit.root,
-            unit.path,
-            unit.seq,
-            unit.kind,
-            unit.outcome,
-            unit.reason,
-            unit.run === undefined ? null : JSON.stringify(unit.run.stats),
-            now,
-          ).lastInsertRowid,
-        );
-        for (const file of unit.files)
-          s.insertFile.run(unitId, file.path, file.size, file.mtime_ms, file.sha256, file.isChild ? 1 : 0);
-        if (unit.run === undefined) return;
-        const work: Array<{ run: IndexedRun; parent: number | null; depth: number }> = [
-          { run: unit.run, parent: null, depth: 0 },
-        ];
-        while (work.length > 0) {
-          const { run, parent, depth } = work.pop() as (typeof work)[number];
-          const { stats } = run;
-          const runId = Number(
-            s.insertRun.run(
-              unitId,
-              parent,
-              depth,
-              run.viewPath,
-              stats.runId,
-              stats.title,
-              stats.agent,
-              stats.project,
-              stats.cwd,
-              stats.gitBranch,
-              stats.status,
-              stats.startedAt,
-              JSON.stringify(Object.keys(stats.models)),
-            ).lastInsertRowid,
-          );
-          for (const message of run.messages) {
-            const at = message.at === null ? null : Date.parse(message.at);
-            const messageRow = Number(
-              s.insertMessage.run(
-                runId,
-                message.index,
-                message.messageId,
-                message.role,
-                message.model,
-                message.at,
-                at !== null && Number.isFinite(at) ? at : null,
-              ).lastInsertRowid,
-            );
-            if (message.text !== "") s.insertText.run(messageRow, indexableText(message.text));
-            for (const call of message.toolCalls)
-              s.insertTool.run(messageRow, call.callId, call.name, call.summary, call.status, call.durationMs);
-          }
-          for (const child of run.children) work.push({ run: child, parent: runId, depth: depth + 1 });
-        }
-      })
-      .immediate();
-  }
-
-  /** What the walk of a root saw, for the next indexing to tell whether anything changed. */
-  saveSeenFiles(root: string, files: ReadonlyArray<{ path: string; size: number; mtimeMs: number }>): void {
-    const now = new Date().toISOString();
-    this.database
-      .transaction(() => {
-        this.statements.deleteFilesOfRoot.run(root);
-        for (const file of files) this.statements.insertSeenFile.run(file.path, root, file.size, file.mtimeMs);
-        this.statements.touchRoot.run(root, now, now);
-      })
-      .immediate();
-  }
-
-  runCount(): number {
-    return (this.statements.runCount.get() as { count: number }).count;
-  }
 }
 
 /** Each regular file under a root with its size and time (nothing opened), and what the walk passed over. */
@@ -290,12 +119,11 @@ export interface IndexOptions extends InputOptions, VerbosityOptions {
 
 /** Brings the index up to date with each root (absolute paths). */
 export async function indexRoots(
-  database: Database,
+  store: RunIndexStore,
   roots: readonly string[],
   io: CommandIo,
   options: IndexOptions = {},
 ): Promise<IndexSummary> {
-  const writer = new IndexWriter(database);
   const summary: IndexSummary = {
     roots: 0,
     missingRoots: [],
@@ -318,17 +146,17 @@ export async function indexRoots(
     } catch {
       // A root that is gone takes its runs with it.
       summary.missingRoots.push(root);
-      for (const { id } of writer.unitsOfRoot(root).values()) {
-        writer.remove(id);
+      for (const { id } of (await store.unitsOfRoot(root)).values()) {
+        await store.remove(id);
         summary.removed += 1;
       }
-      writer.saveSeenFiles(root, []);
+      await store.saveSeenFiles(root, []);
       continue;
     }
     summary.roots += 1;
     const listed = await walk(root, isFolder);
-    const units = writer.unitsOfRoot(root);
-    if (sameFiles(writer.seenFiles(root), listed.files)) {
+    const units = await store.unitsOfRoot(root);
+    if (sameFiles(await store.seenFiles(root), listed.files)) {
       summary.unchanged += units.size;
       continue;
     }
@@ -350,28 +178,28 @@ export async function indexRoots(
     const wanted = new Set(candidates.map(({ file }) => file));
     for (const [file, { id }] of units)
       if (!wanted.has(file)) {
-        writer.remove(id);
+        await store.remove(id);
         summary.removed += 1;
       }
     for (const [seq, { file, kind }] of candidates.entries()) {
       const existing = units.get(file);
-      if (existing !== undefined && (await unchanged(writer.filesOfUnit(existing.id)))) {
-        if (existing.seq !== seq) writer.reorder(existing.id, seq);
+      if (existing !== undefined && (await unchanged(await store.filesOfUnit(existing.id)))) {
+        if (existing.seq !== seq) await store.reorder(existing.id, seq);
         summary.unchanged += 1;
         continue;
       }
       options.onRead?.(file);
-      await indexFile(writer, { root, file, kind, seq }, io, collectOptions, warnings, summary);
+      await indexFile(store, { root, file, kind, seq }, io, collectOptions, warnings, summary);
     }
-    writer.saveSeenFiles(root, listed.files);
+    await store.saveSeenFiles(root, listed.files);
   }
   if (options.quiet !== true) for (const line of warnings.lines()) io.stderr(line);
-  summary.runs = writer.runCount();
+  summary.runs = await store.runCount();
   return summary;
 }
 
 async function indexFile(
-  writer: IndexWriter,
+  store: RunIndexStore,
   unit: { root: string; file: string; kind: "event-log" | "other"; seq: number },
   io: CommandIo,
   options: CollectOptions,
@@ -415,7 +243,7 @@ async function indexFile(
     if (unreadable) summary.unreadable.push({ path: unit.file, reason });
     else summary.skipped += 1;
     // Kept, so that the next indexing passes it over until it changes.
-    writer.write({
+    await store.write({
       ...unit,
       path: unit.file,
       outcome: unreadable ? "problem" : "skipped",
@@ -431,6 +259,6 @@ async function indexFile(
       : document === undefined
         ? { stats, viewPath: "", messages: [], children: [] }
         : documentRuns(document, stats);
-  writer.write({ ...unit, path: unit.file, outcome: "run", reason: null, run, files });
+  await store.write({ ...unit, path: unit.file, outcome: "run", reason: null, run, files });
   summary.read += 1;
 }

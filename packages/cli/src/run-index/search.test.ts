@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../capture-io.test.helpers.js";
-import { indexRoots, openIndex, searchIndex } from "./index.js";
+import { indexRoots, openStore, searchIndex } from "./index.js";
 
 let directory: string;
 beforeEach(() => {
@@ -30,13 +30,13 @@ describe("searchIndex", () => {
           })),
         }),
       );
-    const { database } = await openIndex(path.join(directory, "index.sqlite"), { create: true });
+    const store = await openStore(path.join(directory, "index.sqlite"), { create: true });
     try {
-      const summary = await indexRoots(database, [folder], captureIo().io);
+      const summary = await indexRoots(store, [folder], captureIo().io);
       expect(summary.read).toBe(3);
-      const all = searchIndex(database, "deploy", {}, 100);
+      const all = await searchIndex(store, "deploy", {}, 100);
       expect(all).toMatchObject({ total: 12, more: false });
-      const capped = searchIndex(database, "deploy", {}, 100, 5);
+      const capped = await searchIndex(store, "deploy", {}, 100, 5);
       expect(capped).toMatchObject({ total: 5, more: true });
       expect(capped.hits).toHaveLength(5);
       // The newest five: the last run's four messages and the one before them, best (lowest bm25) first.
@@ -49,9 +49,9 @@ describe("searchIndex", () => {
       ]);
       const ranks = capped.hits.map((hit) => hit.rank);
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-      expect(() => searchIndex(database, "deploy", {}, 10, 0)).toThrow(RangeError);
+      await expect(searchIndex(store, "deploy", {}, 10, 0)).rejects.toThrow(RangeError);
     } finally {
-      database.close();
+      await store.close();
     }
   });
 });

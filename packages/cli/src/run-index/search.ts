@@ -7,7 +7,7 @@
  */
 import { DayOfCall } from "../days.js";
 import { UserError } from "../io.js";
-import type { Database } from "./database.js";
+import { highlightEnd, highlightStart, type RunIndexStore, type StoreFilters } from "./store.js";
 
 /** What a query may be narrowed to. */
 export interface SearchFilters {
@@ -29,6 +29,8 @@ export interface SearchFilters {
 export interface SearchHit {
   /** The file the run was read from (its root file: a sub-agent's hit names its session's file). */
   file: string;
+  /** The machine the file is on (a shared index holds several). */
+  machine: string;
   runId: string | null;
   runTitle: string | null;
   /** 0 for a root run, 1 for its sub-agent, and so on. */
@@ -65,15 +67,7 @@ export interface SearchResult {
  */
 export const maxRankedMatches = 10_000;
 
-/** The markers snippet() puts around a match: private-use characters, removed from every text before it is indexed. */
-export const highlightStart = "\uE000";
-export const highlightEnd = "\uE001";
 const markers = /[\uE000\uE001]/g;
-
-/** Text as it goes into the index: without the characters that mark highlights. */
-export function indexableText(text: string): string {
-  return text.replace(markers, "");
-}
 
 /** One term of a query: a phrase, and whether it matches the beginnings of words. */
 export interface QueryTerm {
@@ -149,124 +143,55 @@ function normaliseHighlights(marked: string): Array<[number, number]> {
  * Searches the index. `limit`: how many hits, best first; `maxRanked`: how many matches are counted and ranked at
  * most (the newest), {@link maxRankedMatches} unless told.
  */
-export function searchIndex(
-  database: Database,
+export async function searchIndex(
+  store: RunIndexStore,
   query: string,
   filters: SearchFilters,
   limit: number,
   maxRanked = maxRankedMatches,
-): SearchResult {
+): Promise<SearchResult> {
   if (!Number.isSafeInteger(maxRanked) || maxRanked < 1) throw new RangeError("maxRanked is a whole number from 1");
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError("limit is a whole number from 1");
   const terms = parseQuery(query);
   if (terms.length === 0) throw new UserError(`the query "${query}" holds no word to search for`, 2);
-  const where: string[] = ["message_text MATCH @query"];
-  const parameters: Record<string, unknown> = { query: ftsQuery(terms) };
-  // A file another run read as its child run is that run's: its own copy is not a run of its own.
-  where.push("NOT EXISTS (SELECT 1 FROM unit_files f WHERE f.path = u.path AND f.is_child = 1 AND f.unit_id <> u.id)");
-  if (filters.agent !== undefined) {
-    where.push("r.agent = @agent");
-    parameters.agent = filters.agent;
-  }
-  if (filters.model !== undefined) {
-    where.push("(instr(coalesce(m.model, ''), @model) > 0 OR instr(r.models, @model) > 0)");
-    parameters.model = filters.model;
-  }
-  if (filters.tool !== undefined) {
-    where.push("EXISTS (SELECT 1 FROM tool_calls t WHERE t.message = m.id AND t.name = @tool)");
-    parameters.tool = filters.tool;
-  }
-  if (filters.project !== undefined) {
-    where.push(
-      "(instr(lower(coalesce(r.project, '')), @project) > 0 OR instr(lower(coalesce(r.cwd, '')), @project) > 0)",
-    );
-    parameters.project = filters.project.toLowerCase();
-  }
-  if (filters.status !== undefined) {
-    where.push("r.status = @status");
-    parameters.status = filters.status;
-  }
-  if (filters.role !== undefined) {
-    where.push("m.role = @role");
-    parameters.role = filters.role;
-  }
-  if (filters.since !== undefined || filters.until !== undefined) {
-    const days = new DayOfCall(filters.timeZone ?? "UTC");
-    database.function("agent_transcript_day", { deterministic: true }, (at: unknown) =>
-      typeof at === "string" ? (days.of(at) ?? null) : null,
-    );
-    if (filters.since !== undefined) {
-      where.push("agent_transcript_day(m.at) >= @since");
-      parameters.since = filters.since;
-    }
-    if (filters.until !== undefined) {
-      where.push("agent_transcript_day(m.at) <= @until");
-      parameters.until = filters.until;
-    }
-  }
-  const from = `FROM message_text
-    JOIN messages m ON m.id = message_text.rowid
-    JOIN runs r ON r.id = m.run
-    JOIN units u ON u.id = r.unit_id
-    WHERE ${where.map((clause) => `(${clause})`).join(" AND ")}`;
-  let rows: Array<Record<string, unknown>>;
-  let total: number;
+  const days = new DayOfCall(filters.timeZone ?? "UTC");
+  const storeFilters: StoreFilters = {
+    ...(filters.agent === undefined ? {} : { agent: filters.agent }),
+    ...(filters.model === undefined ? {} : { model: filters.model }),
+    ...(filters.tool === undefined ? {} : { tool: filters.tool }),
+    ...(filters.project === undefined ? {} : { project: filters.project.toLowerCase() }),
+    ...(filters.status === undefined ? {} : { status: filters.status }),
+    ...(filters.role === undefined ? {} : { role: filters.role }),
+    ...(filters.since === undefined ? {} : { fromMs: days.startOf(filters.since) }),
+    ...(filters.until === undefined ? {} : { beforeMs: days.endOf(filters.until) }),
+  };
+  let found: Awaited<ReturnType<RunIndexStore["search"]>>;
   try {
-    // Counted up to one past the cap: a word in every message is "more than 10,000", not a count of them all.
-    total = (
-      database.prepare(`SELECT count(*) AS count FROM (SELECT 1 ${from} LIMIT ${maxRanked + 1})`).get(parameters) as {
-        count: number;
-      }
-    ).count;
-    // Ranked among the newest matches (FTS5 gives them newest first without reading the rest); the snippets are
-    // made for the hits shown alone.
-    rows = database
-      .prepare(
-        `WITH ranked AS (
-           SELECT message_text.rowid AS id, bm25(message_text) AS rank ${from}
-           ORDER BY message_text.rowid DESC LIMIT ${maxRanked}
-         )
-         SELECT ranked.id, ranked.rank, u.path AS file, r.run_id, r.title, r.depth, r.view_path, r.agent, r.project,
-           r.status, m.message_id, m.position, m.role, m.model, m.at
-         FROM ranked
-           JOIN messages m ON m.id = ranked.id
-           JOIN runs r ON r.id = m.run
-           JOIN units u ON u.id = r.unit_id
-         ORDER BY ranked.rank, ranked.id
-         LIMIT @limit`,
-      )
-      .all({ ...parameters, limit }) as Array<Record<string, unknown>>;
-    const snippet = database.prepare(
-      `SELECT snippet(message_text, 0, '${highlightStart}', '${highlightEnd}', '…', 24) AS marked
-       FROM message_text WHERE message_text MATCH @query AND rowid = @id`,
-    );
-    for (const row of rows)
-      row.marked = (snippet.get({ query: parameters.query, id: row.id }) as { marked: string } | undefined)?.marked;
+    found = await store.search(terms, storeFilters, limit, maxRanked);
   } catch (error) {
-    throw new UserError(`cannot search for "${query}": ${error instanceof Error ? error.message : String(error)}`, 2);
+    throw new UserError(`cannot search for "${query}": ${error instanceof Error ? error.message : String(error)}`);
   }
-  const hits = rows.map((row): SearchHit => {
-    const { snippet, highlights } = highlightsOf(String(row.marked ?? ""));
+  const hits = found.rows.map((row): SearchHit => {
+    const { snippet, highlights } = highlightsOf(row.marked);
     return {
-      file: row.file as string,
-      runId: (row.run_id as string | null) ?? null,
-      runTitle: (row.title as string | null) ?? null,
-      depth: row.depth as number,
-      place:
-        row.view_path === ""
-          ? `m=${row.position as number}`
-          : `r=${row.view_path as string}&m=${row.position as number}`,
-      agent: (row.agent as string | null) ?? null,
-      project: (row.project as string | null) ?? null,
-      status: (row.status as string | null) ?? null,
-      messageId: (row.message_id as string | null) ?? null,
-      position: row.position as number,
-      role: row.role as string,
-      model: (row.model as string | null) ?? null,
-      at: (row.at as string | null) ?? null,
+      file: row.file,
+      machine: row.machine,
+      runId: row.runId,
+      runTitle: row.title,
+      depth: row.depth,
+      place: row.viewPath === "" ? `m=${row.position}` : `r=${row.viewPath}&m=${row.position}`,
+      agent: row.agent,
+      project: row.project,
+      status: row.status,
+      messageId: row.messageId,
+      position: row.position,
+      role: row.role,
+      model: row.model,
+      at: row.at,
       snippet,
       highlights,
-      rank: row.rank as number,
+      rank: row.rank,
     };
   });
-  return { hits, total: Math.min(total, maxRanked), more: total > maxRanked };
+  return { hits, total: Math.min(found.total, maxRanked), more: found.total > maxRanked };
 }

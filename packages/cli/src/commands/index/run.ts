@@ -6,7 +6,7 @@ import { groupDigits } from "@agent-transcript/core/text";
 import type { InputOptions } from "../../input/limits.js";
 import { exitCodes, messageLine, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
-import { openIndex } from "../../run-index/database.js";
+import { openStore } from "../../run-index/open-store.js";
 import { databaseFile, rootsOf, type IndexedOptions } from "../../run-index/indexed-runs.js";
 import { indexRoots, type IndexSummary } from "../../run-index/indexer.js";
 import { UserError } from "../../io.js";
@@ -33,20 +33,21 @@ function count(value: number, noun: string): string {
 
 export async function runIndex(paths: string[], options: IndexCommandOptions, io: CommandIo): Promise<number> {
   const file = databaseFile(options);
-  const { database, rebuilt } = await openIndex(file, { create: true });
+  const store = await openStore(file, { create: true });
+  const rebuilt = store.rebuilt;
   try {
-    const roots = await rootsOf(paths, database);
+    const roots = await rootsOf(paths, store);
     if (roots.length === 0)
       throw new UserError(
         "nothing to index: no folder was indexed before and no agent's session folder is on this machine; name folders or files",
       );
     return await withProgress(io, options, async (watched) => {
-      const summary = await indexRoots(database, roots, watched, options);
+      const summary = await indexRoots(store, roots, watched, options);
       const named = new Set(paths.length > 0 ? roots : []);
       const missingNamed = summary.missingRoots.filter((root) => named.has(root));
       const report: IndexReport = {
         ok: missingNamed.length === 0,
-        database: file,
+        database: store.location,
         paths: roots,
         rebuilt,
         ...summary,
@@ -70,7 +71,7 @@ export async function runIndex(paths: string[], options: IndexCommandOptions, io
         writeData(
           watched,
           `${[
-            `indexed ${count(summary.roots, "path")} into ${file}${rebuilt ? " (laid out anew)" : ""}`,
+            `indexed ${count(summary.roots, "path")} into ${store.location}${rebuilt ? " (laid out anew)" : ""}`,
             `${count(summary.read, "run")} read, ${groupDigits(summary.unchanged)} unchanged, ${groupDigits(summary.removed)} removed, ${count(summary.skipped, "file")} passed over, ${groupDigits(summary.unreadable.length)} unreadable`,
             `the index holds ${count(summary.runs, "run")} (sub-agents counted)`,
           ].join("\n")}\n`,
@@ -78,6 +79,6 @@ export async function runIndex(paths: string[], options: IndexCommandOptions, io
       return report.ok ? exitCodes.success : exitCodes.failure;
     });
   } finally {
-    database.close();
+    await store.close();
   }
 }

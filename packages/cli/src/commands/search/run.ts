@@ -5,7 +5,7 @@
 import { groupDigits } from "@agent-transcript/core/text";
 import { dayBounds, localMinute, reportTimeZone } from "../../days.js";
 import { exitCodes, shown, UserError, writeData, type CommandIo } from "../../io.js";
-import { openIndex } from "../../run-index/database.js";
+import { openStore } from "../../run-index/open-store.js";
 import { databaseFile, type IndexedOptions } from "../../run-index/indexed-runs.js";
 import { searchIndex, type SearchHit } from "../../run-index/search.js";
 import type { VerbosityOptions } from "../../warning-summary.js";
@@ -68,10 +68,10 @@ export async function runSearch(words: string[], options: SearchCommandOptions, 
     if (!/^\d+$/.test(options.limit) || !Number.isSafeInteger(limit) || limit < 1)
       throw new UserError(`--limit takes a whole number from 1, not "${shown(options.limit)}"`, exitCodes.usage);
   }
-  const { database } = await openIndex(databaseFile(options), { create: false, readOnly: true });
+  const store = await openStore(databaseFile(options), { create: false, readOnly: true });
   try {
-    const result = searchIndex(
-      database,
+    const result = await searchIndex(
+      store,
       query,
       {
         agent: options.agent,
@@ -119,6 +119,6 @@ export async function runSearch(words: string[], options: SearchCommandOptions, 
     }
     return result.total === 0 ? exitCodes.failure : exitCodes.success;
   } finally {
-    database.close();
+    await store.close();
   }
 }

@@ -1,0 +1,240 @@
+// The shared run index in PostgreSQL gives the answers SQLite gives on the same files: the same usage and runs
+// reports, the same messages for a search (ranked by another measure, so compared as sets). The server is a real
+// PostgreSQL from Debian's packages, a throwaway cluster the test makes and starts on 127.0.0.1 and stops after.
+import { spawnSync } from "node:child_process";
+import { chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
+import { postgresBinaries } from "@agent-transcript/setup";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureIo } from "../capture-io.test.helpers.js";
+import { run } from "../cli.js";
+import type { RunsReport } from "../commands/runs/run.js";
+import type { SearchReport } from "../commands/search/run.js";
+import type { IndexReport } from "../commands/index/run.js";
+import type { UsageReport } from "../commands/usage/run.js";
+import { tsQuery } from "./postgres-store.js";
+import { parseQuery } from "./search.js";
+
+let directory: string;
+let cluster: string;
+let url: string;
+let sqlite: string;
+let stopServer: (() => void) | undefined;
+
+/** A free port on 127.0.0.1, for the server to listen on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** Runs a server program: as the postgres user when this is root (PostgreSQL refuses to run as root). */
+function asServer(program: string, args: string[]): void {
+  const root = userInfo().uid === 0;
+  const result = root
+    ? spawnSync("runuser", ["-u", "postgres", "--", program, ...args], { encoding: "utf8" })
+    : spawnSync(program, args, { encoding: "utf8" });
+  if (result.status !== 0)
+    throw new Error(`${path.basename(program)} ${args.join(" ")} failed: ${result.stderr || result.error?.message}`);
+}
+
+beforeAll(async () => {
+  const binaries = postgresBinaries();
+  if (binaries === undefined)
+    throw new Error(
+      "PostgreSQL's server is not installed: run `node tools/setup/system-deps.mjs` (Debian's postgresql)",
+    );
+  directory = mkdtempSync(path.join(tmpdir(), "run-index-postgres-"));
+  cluster = path.join(directory, "cluster");
+  const sockets = path.join(directory, "sockets");
+  mkdirSync(cluster, { mode: 0o700 });
+  mkdirSync(sockets);
+  if (userInfo().uid === 0) {
+    const owner = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
+    const group = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
+    for (const folder of [directory, cluster, sockets])
+      chownSync(folder, Number(owner.stdout.trim()), Number(group.stdout.trim()));
+  }
+  asServer(path.join(binaries, "initdb"), ["-D", cluster, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const port = await freePort();
+  asServer(path.join(binaries, "pg_ctl"), [
+    "-D",
+    cluster,
+    "-l",
+    path.join(cluster, "server.log"),
+    "-o",
+    `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    // Waits until the server accepts connections.
+    "-w",
+    "start",
+  ]);
+  stopServer = () => asServer(path.join(binaries, "pg_ctl"), ["-D", cluster, "-m", "immediate", "-w", "stop"]);
+  url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  sqlite = path.join(directory, "index.sqlite");
+}, 120_000);
+
+afterAll(() => {
+  stopServer?.();
+  if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io = captureIo();
+  const code = await run(argv, io.io);
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
+}
+
+async function json<T>(...argv: string[]): Promise<T> {
+  const result = await cli(...argv, "--json");
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+function comparable(report: UsageReport | RunsReport): unknown {
+  const { inputs: _inputs, skipped: _skipped, ...rest } = report as UsageReport;
+  return JSON.parse(JSON.stringify(rest, (key, value: unknown) => (key === "source" ? undefined : value)));
+}
+
+/** The messages a search finds, as a set: ranking differs between the two databases (bm25, ts_rank_cd). */
+function found(report: SearchReport): string[] {
+  return report.hits.map((hit) => `${hit.file}#${hit.place}`).sort();
+}
+
+describe("the run index in PostgreSQL", () => {
+  const folders = () => [
+    path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts"),
+    path.join(realFixturesRoot(), "agtrace/crates/agtrace-providers/tests/samples"),
+  ];
+
+  it("gives the answers SQLite gives: usage, runs and search on the same sessions", async () => {
+    const inPostgres = await json<IndexReport>("index", ...folders(), "--database", url);
+    const inSqlite = await json<IndexReport>("index", ...folders(), "--database", sqlite);
+    expect(inPostgres.read).toBe(inSqlite.read);
+    expect(inPostgres.runs).toBe(inSqlite.runs);
+    expect(inPostgres.database).toBe(url);
+    for (const report of ["daily", "session", "monthly"]) {
+      const each = async (database: string) =>
+        comparable(
+          await json<UsageReport>(
+            "usage",
+            report,
+            ...folders(),
+            "--index",
+            "--database",
+            database,
+            "--timezone",
+            "UTC",
+          ),
+        );
+      expect(await each(url)).toEqual(await each(sqlite));
+    }
+    const runs = async (database: string) =>
+      comparable(await json<RunsReport>("runs", ...folders(), "--index", "--database", database, "--tree"));
+    expect(await runs(url)).toEqual(await runs(sqlite));
+    let withHits = 0;
+    for (const query of [
+      ["sync_transcripts"],
+      ["test", "--tool", "Bash"],
+      ["module", "OR", "migration", "--role", "assistant"],
+      ["transcri*", "--agent", "claude-code", "--since", "2026-02-12", "--until", "2026-02-12"],
+      ["auth.go"],
+      ['"no errors"'],
+    ]) {
+      const search = async (database: string): Promise<SearchReport> => {
+        const result = await cli(
+          "search",
+          ...query,
+          "--database",
+          database,
+          "--limit",
+          "10000",
+          "--timezone",
+          "UTC",
+          "--json",
+        );
+        expect([0, 1], result.stderr).toContain(result.code);
+        return JSON.parse(result.stdout) as SearchReport;
+      };
+      const [postgres, lite] = [await search(url), await search(sqlite)];
+      expect(postgres.total, query.join(" ")).toBe(lite.total);
+      expect(found(postgres), query.join(" ")).toEqual(found(lite));
+      if (lite.total > 0) withHits += 1;
+      for (const hit of postgres.hits.slice(0, 5)) expect(hit.highlights.length, hit.snippet).toBeGreaterThan(0);
+    }
+    // Most of the queries find something, or the comparison compared empty lists.
+    expect(withHits).toBeGreaterThanOrEqual(4);
+  });
+
+  it("reads only what changed, and removes what is gone", async () => {
+    const folder = path.join(directory, "projects");
+    cpSync(folders()[0] as string, folder, { recursive: true });
+    expect(await json<IndexReport>("index", folder, "--database", url)).toMatchObject({ read: 10, unchanged: 0 });
+    expect(await json<IndexReport>("index", folder, "--database", url)).toMatchObject({ read: 0, unchanged: 10 });
+    rmSync(path.join(folder, "short.jsonl"));
+    expect(await json<IndexReport>("index", folder, "--database", url)).toMatchObject({ removed: 1, unchanged: 9 });
+    const usage = async (...extra: string[]) =>
+      comparable(await json<UsageReport>("usage", "session", folder, "--timezone", "UTC", ...extra));
+    expect(await usage("--index", "--database", url)).toEqual(await usage());
+  });
+
+  it("finds exactly what SQLite finds on generated corpora (property)", async () => {
+    const vocabulary = ["alpha", "beta", "gamma", "auth", "go", "test", "fails", "build"];
+    const word = fc.constantFrom(...vocabulary);
+    const text = fc.array(word, { minLength: 1, maxLength: 10 }).map((words) => words.join(" "));
+    const corpus = fc.array(fc.array(text, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 4 });
+    const term = fc.oneof(
+      word,
+      word.map((each) => `${each.slice(0, 2)}*`),
+      fc.tuple(word, word).map(([a, b]) => `"${a} ${b}"`),
+    );
+    const query = fc
+      .array(fc.tuple(term, fc.boolean()), { minLength: 1, maxLength: 3 })
+      .map((terms) => terms.map(([each, or], index) => (index > 0 && or ? `OR ${each}` : each)).join(" "));
+    let trial = 0;
+    await fc.assert(
+      fc.asyncProperty(corpus, fc.array(query, { minLength: 1, maxLength: 3 }), async (runs, queries) => {
+        trial += 1;
+        const folder = path.join(directory, `corpus-${trial}`);
+        mkdirSync(folder);
+        runs.forEach((texts, index) =>
+          writeFileSync(
+            path.join(folder, `run-${index}.json`),
+            JSON.stringify({
+              schema_version: "1.0.0",
+              id: `run-${trial}-${index}`,
+              messages: texts.map((each) => ({ role: "user", parts: [{ type: "text", text: each }] })),
+            }),
+          ),
+        );
+        const lite = path.join(folder, "index.sqlite");
+        for (const database of [url, lite]) expect((await cli("index", folder, "--database", database)).code).toBe(0);
+        for (const each of queries) {
+          const search = async (database: string) =>
+            cli("search", each, "--database", database, "--limit", "10000", "--json");
+          const [postgres, sqliteResult] = [await search(url), await search(lite)];
+          expect([0, 1], `${each}: ${postgres.stderr}`).toContain(postgres.code);
+          // The shared database holds every trial's runs: only this trial's folder is compared.
+          const mine = (result: { stdout: string }) =>
+            found(JSON.parse(result.stdout) as SearchReport).filter((hit) => hit.startsWith(`${folder}/`));
+          expect(mine(postgres), `${each} → ${tsQuery(parseQuery(each))}`).toEqual(mine(sqliteResult));
+        }
+      }),
+      { numRuns: 15 },
+    );
+  }, 300_000);
+
+  it("refuses a server it cannot reach, naming it without its password", async () => {
+    const port = await freePort();
+    const result = await cli("search", "x", "--database", `postgresql://someone:secret@127.0.0.1:${port}/nothing`);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("cannot open the run index");
+    expect(result.stderr).not.toContain("secret");
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * What the run index keeps, said once for its two databases: SQLite on one machine (sqlite-store.ts), PostgreSQL for
+ * a team (postgres-store.ts). The indexer, the reports and search speak only to this; each store gives the same
+ * answers for the same files (a test holds the two to it).
+ */
+import { hostname } from "node:os";
+import type { IndexedRun } from "./content.js";
+import type { QueryTerm } from "./search.js";
+
+/** A file a run was read from, as the index saw it. */
+export interface StoredFile {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  sha256: string;
+}
+
+/** One file's reading, written in one transaction. */
+export interface UnitWrite {
+  root: string;
+  path: string;
+  seq: number;
+  kind: string;
+  outcome: "run" | "skipped" | "problem";
+  reason: string | null;
+  run: IndexedRun | undefined;
+  files: Array<StoredFile & { isChild: boolean }>;
+}
+
+/** A file of a root as the reports read it back. */
+export interface StoredUnit {
+  path: string;
+  outcome: string;
+  reason: string | null;
+  /** The root run's statistics, JSON (RunStats with its model calls). */
+  stats: string | null;
+  /** Another run read this file as its child run. */
+  isChild: boolean;
+}
+
+/** What a search may be narrowed to, as the stores take it (days already turned into times). */
+export interface StoreFilters {
+  agent?: string;
+  model?: string;
+  tool?: string;
+  /** Lower case. */
+  project?: string;
+  status?: string;
+  role?: string;
+  /** Messages at or after this time, before `beforeMs` (milliseconds since the epoch). */
+  fromMs?: number;
+  beforeMs?: number;
+}
+
+/** One matching message as a store gives it. */
+export interface SearchRow {
+  file: string;
+  machine: string;
+  runId: string | null;
+  title: string | null;
+  depth: number;
+  viewPath: string;
+  agent: string | null;
+  project: string | null;
+  status: string | null;
+  messageId: string | null;
+  position: number;
+  role: string;
+  model: string | null;
+  at: string | null;
+  /** The snippet with the matches between {@link highlightStart} and {@link highlightEnd}. */
+  marked: string;
+  /** Lower is better. */
+  rank: number;
+}
+
+/** The characters a snippet marks its matches with: private-use, removed from every text before it is indexed. */
+export const highlightStart = "\uE000";
+export const highlightEnd = "\uE001";
+
+/** The run index's database. Paths are this machine's: a shared database keeps each machine's files apart. */
+export interface RunIndexStore {
+  readonly kind: "sqlite" | "postgres";
+  /** Where it is, for messages (a file, or a URL without its password). */
+  readonly location: string;
+  /** The layout was older and was made anew. */
+  readonly rebuilt: boolean;
+  unitsOfRoot(root: string): Promise<Map<string, { id: number; seq: number }>>;
+  filesOfUnit(id: number): Promise<StoredFile[]>;
+  seenFiles(root: string): Promise<Map<string, { size: number; mtime_ms: number }>>;
+  remove(id: number): Promise<void>;
+  reorder(id: number, seq: number): Promise<void>;
+  write(unit: UnitWrite): Promise<void>;
+  saveSeenFiles(root: string, files: ReadonlyArray<{ path: string; size: number; mtimeMs: number }>): Promise<void>;
+  runCount(): Promise<number>;
+  /** The roots indexed before on this machine. */
+  roots(): Promise<string[]>;
+  /** A root's files in the order its walk gave them. */
+  units(root: string): Promise<StoredUnit[]>;
+  /**
+   * Messages holding the query: counted up to `maxRanked` + 1, the newest `maxRanked` ranked, the best `limit`
+   * returned with their snippets. Across every machine's runs in a shared database.
+   */
+  search(
+    terms: ReadonlyArray<QueryTerm | "OR">,
+    filters: StoreFilters,
+    limit: number,
+    maxRanked: number,
+  ): Promise<{ rows: SearchRow[]; total: number }>;
+  close(): Promise<void>;
+}
+
+/** This machine's name in a shared index. */
+export function machineName(): string {
+  return hostname() || "localhost";
+}
+
+/** Text as it goes into the index: without the characters that mark highlights. */
+export function indexableText(text: string): string {
+  return text.replace(/[\uE000\uE001]/g, "");
+}
+
+/**
+ * The words of a text as SQLite's unicode61 tokenizer finds them: runs of letters and digits, in lower case, accents
+ * removed. PostgreSQL is given these words, so that both databases find the same messages for the same query.
+ */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
+}
