@@ -5,7 +5,7 @@
 // importing it) compiles under `tsc --strict` without skipLibCheck, its commands run from node_modules/.bin, and what it ships is checked (no
 // workspace versions left, source maps that carry their sources).
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,19 +28,24 @@ const exampleInputs: Readonly<Record<string, (project: string) => void>> = {
       path.join(project, "run.json.gz"),
       gzipSync(readFileSync(path.join(examplesFolder, "valid/awf-run.json"))),
     ),
-  recorder: (project) => {
-    mkdirSync(path.join(project, "storage/transcripts"), { recursive: true });
-    writeFileSync(
-      path.join(project, "storage/transcripts/550e8400-e29b-41d4-a716-446655440000.jsonl"),
-      readFileSync(path.join(workspaceRoot, "packages/recorder/src/fixtures/awf-documented-example.jsonl")),
-    );
-  },
+  recorder: (project) => awfLog(project),
+  // The run index's example indexes the same log.
+  cli: (project) => awfLog(project),
 };
+
+function awfLog(project: string): void {
+  mkdirSync(path.join(project, "storage/transcripts"), { recursive: true });
+  writeFileSync(
+    path.join(project, "storage/transcripts/550e8400-e29b-41d4-a716-446655440000.jsonl"),
+    readFileSync(path.join(workspaceRoot, "packages/recorder/src/fixtures/awf-documented-example.jsonl")),
+  );
+}
 /** What the ES module examples of each package print, in order, given those inputs. */
 const exampleOutputs: Readonly<Record<string, readonly RegExp[]>> = {
   core: [/^redacted \d+ secrets$/m, /^# /m],
   providers: [/^\{ format: 'anthropic', kind: 'request' \}$/m, /^\[\]$/m, /"contents": \[/],
   recorder: [/^\d+ events$/m],
+  cli: [/^runs read: 1; messages that mention a review: \d+$/m],
 };
 
 interface Consumption {
@@ -83,9 +88,20 @@ const userEnvironment: NodeJS.ProcessEnv = Object.fromEntries(
  */
 const npmCache = path.join(workspaceRoot, ".tmp/consumer-test/npm-cache");
 
+/**
+ * The running Node's own headers, for node-gyp to build the CLI's SQLite addon (better-sqlite3) against: a Node
+ * installed in a prefix keeps them in <prefix>/include/node. Without them node-gyp downloads them, which a machine
+ * whose only network is the npm registry cannot (a user's ~/.npmrc naming `nodedir` is not read: the test's npm has a
+ * configuration of its own).
+ */
+function nodeHeadersOption(): string[] {
+  const prefix = path.resolve(path.dirname(process.execPath), "..");
+  return existsSync(path.join(prefix, "include", "node", "node.h")) ? [`--nodedir=${prefix}`] : [];
+}
+
 /** npm with only the test's configuration: this registry (named on the command line too), its token, the cache. */
 function npm(args: readonly string[], cwd: string, timeoutMs = 180_000): Promise<CommandResult> {
-  const configuration = ["--userconfig", path.join(scratch, "npmrc"), "--cache", npmCache];
+  const configuration = ["--userconfig", path.join(scratch, "npmrc"), "--cache", npmCache, ...nodeHeadersOption()];
   return runCommand("npm", [...args, "--registry", (registry as Registry).url, ...configuration], {
     cwd,
     env: userEnvironment,

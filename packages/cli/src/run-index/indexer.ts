@@ -10,16 +10,14 @@ import { constants } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
-import { RunFileReader, type CollectOptions } from "../collect-runs.js";
-import { probeEventLog } from "../input/event-log.js";
-import { findFolderRuns, listFiles } from "../input/folder-runs.js";
+import type { CollectOptions } from "../collect-runs.js";
+import { listFiles } from "../input/folder-files.js";
 import { describeReadError } from "../input/open.js";
 import type { InputOptions } from "../input/limits.js";
 import type { CommandIo } from "../io.js";
 import type { RunStats } from "../run-stats.js";
 import type { SkippedFile } from "../skipped-files.js";
 import { WarningsAcrossFiles, type VerbosityOptions } from "../warning-summary.js";
-import { documentRuns, EventLogMessages } from "./content.js";
 import type { RunIndexStore, StoredFile } from "./store.js";
 
 /** What one indexing did. */
@@ -160,6 +158,9 @@ export async function indexRoots(
       summary.unchanged += units.size;
       continue;
     }
+    // The readers load only when something changed: a refresh with nothing to read stays a walk.
+    const { findFolderRuns } = await import("../input/folder-runs.js");
+    const { probeEventLog } = await import("../input/event-log.js");
     const found = isFolder
       ? await findFolderRuns(root)
       : {
@@ -207,6 +208,8 @@ async function indexFile(
   summary: IndexSummary,
 ): Promise<void> {
   let document: Transcript | Tolerant.Transcript | undefined;
+  const { RunFileReader } = await import("../collect-runs.js");
+  const { documentRuns, EventLogMessages } = await import("./content.js");
   const events = new EventLogMessages();
   // A reader per file: the index keeps each file's run on its own, so a child log is counted in each parent that names it.
   const reader = new RunFileReader(io, options, {
