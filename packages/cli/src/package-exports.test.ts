@@ -10,12 +10,20 @@ import { describe, expect, it } from "vitest";
 
 const packageFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-describe("the built package's entry point", () => {
-  it("imports under Node ESM and resolves its declarations", () => {
+describe("the built package's entry points", () => {
+  it("import under Node ESM and resolve their declarations", () => {
     const { modules, problems } = checkPackageExports(packageFolder);
     expect(problems).toEqual([]);
-    expect(modules.map((module) => module.specifier)).toEqual(["@agent-transcript/cli"]);
+    expect(modules.map((module) => module.specifier)).toEqual([
+      "@agent-transcript/cli",
+      "@agent-transcript/cli/run-index",
+    ]);
     expect(modules[0]?.names).toEqual(expect.arrayContaining(["run", "processIo", "exitCodes", "version"]));
     expect(modules[0]?.names).not.toContain("validateText");
+    // The run index for programs: open, fill, search; its tables stay internal.
+    expect(modules[1]?.names).toEqual(
+      expect.arrayContaining(["openStore", "indexRoots", "searchIndex", "parseQuery", "defaultDatabasePath"]),
+    );
+    expect(modules[1]?.names).not.toContain("SqliteStore");
   });
 });

@@ -122,13 +122,7 @@ class MessageReader {
         this.add(textOf(fields.text));
         return;
       case "tool_call": {
-        const call: IndexedToolCall = {
-          callId: typeof fields.id === "string" ? fields.id : null,
-          name: typeof fields.name === "string" && fields.name !== "" ? fields.name : "(unnamed)",
-          summary: tellingArgument(fields.input),
-          status: "no result",
-          durationMs: null,
-        };
+        const call = toolCallOf(fields.id, fields.name, fields.input);
         this.toolCalls.push(call);
         if (call.callId !== null) results.set(call.callId, call);
         this.add(call.name);
@@ -149,6 +143,17 @@ class MessageReader {
   text(): string {
     return this.texts.join("\n");
   }
+}
+
+/** A tool call as a message part or a tool.call event gives it, waiting for its result. */
+function toolCallOf(id: unknown, name: unknown, input: unknown): IndexedToolCall {
+  return {
+    callId: typeof id === "string" ? id : null,
+    name: typeof name === "string" && name !== "" ? name : "(unnamed)",
+    summary: tellingArgument(input),
+    status: "no result",
+    durationMs: null,
+  };
 }
 
 function settle(call: IndexedToolCall, result: Record<string, unknown>): void {
@@ -234,13 +239,7 @@ export class EventLogMessages {
       });
     } else if (event.type === "tool.call") {
       const last = log.messages.at(-1);
-      const call: IndexedToolCall = {
-        callId: typeof payload.call_id === "string" ? payload.call_id : null,
-        name: typeof payload.name === "string" && payload.name !== "" ? payload.name : "(unnamed)",
-        summary: tellingArgument(payload.input),
-        status: "no result",
-        durationMs: null,
-      };
+      const call = toolCallOf(payload.call_id, payload.name, payload.input);
       if (call.callId !== null) log.results.set(call.callId, call);
       // A call belongs to the assistant message before it; one the log records alone is a message of its own.
       if (last !== undefined && last.role === "assistant") {

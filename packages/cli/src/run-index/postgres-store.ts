@@ -8,13 +8,15 @@ import type { Pool, PoolClient, QueryResult } from "pg";
 import { UserError } from "../io.js";
 import type { IndexedRun } from "./content.js";
 import { indexSchemaVersion } from "./database.js";
-import type { QueryTerm } from "./search.js";
 import {
   highlightEnd,
   highlightStart,
   indexableText,
   machineName,
+  runColumns,
+  searchRowOf,
   wordsOf,
+  type QueryTerm,
   type RunIndexStore,
   type SearchRow,
   type StoredFile,
@@ -309,26 +311,11 @@ export class PostgresStore implements RunIndexStore {
       ];
       while (work.length > 0) {
         const { run, parent, depth } = work.pop() as (typeof work)[number];
-        const { stats } = run;
         const runId = (
           await q(
             client,
             "INSERT INTO runs (unit_id, parent_id, depth, view_path, run_id, title, agent, project, cwd, git_branch, status, started_at, models) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
-            [
-              unitId,
-              parent,
-              depth,
-              run.viewPath,
-              stats.runId,
-              stats.title,
-              stats.agent,
-              stats.project,
-              stats.cwd,
-              stats.gitBranch,
-              stats.status,
-              stats.startedAt,
-              JSON.stringify(Object.keys(stats.models)),
-            ],
+            [unitId, parent, depth, ...runColumns(run)],
           )
         ).rows[0]?.id as string;
         // The messages in one statement; their ids come back in the order given (WITH ORDINALITY), for the tool calls.
@@ -496,24 +483,7 @@ export class PostgresStore implements RunIndexStore {
           else queried.add(word);
     return {
       total: Number(counted?.count ?? 0),
-      rows: rows.map((row): SearchRow => ({
-        file: row.file as string,
-        machine: row.machine as string,
-        runId: (row.run_id as string | null) ?? null,
-        title: (row.title as string | null) ?? null,
-        depth: row.depth as number,
-        viewPath: row.view_path as string,
-        agent: (row.agent as string | null) ?? null,
-        project: (row.project as string | null) ?? null,
-        status: (row.status as string | null) ?? null,
-        messageId: (row.message_id as string | null) ?? null,
-        position: row.position as number,
-        role: row.role as string,
-        model: (row.model as string | null) ?? null,
-        at: (row.at as string | null) ?? null,
-        marked: snippetOf(row.text as string, queried, prefixes),
-        rank: Number(row.rank),
-      })),
+      rows: rows.map((row) => searchRowOf(row, snippetOf(row.text as string, queried, prefixes))),
     };
   }
 

@@ -10,8 +10,7 @@ import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { postgresBinaries } from "@agent-transcript/setup";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureIo } from "../capture-io.test.helpers.js";
-import { run } from "../cli.js";
+import { cli, comparable, json } from "./run-index.test.helpers.js";
 import type { RunsReport } from "../commands/runs/run.js";
 import type { SearchReport } from "../commands/search/run.js";
 import type { IndexReport } from "../commands/index/run.js";
@@ -84,23 +83,6 @@ afterAll(() => {
   stopServer?.();
   if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
 });
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io = captureIo();
-  const code = await run(argv, io.io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
-
-async function json<T>(...argv: string[]): Promise<T> {
-  const result = await cli(...argv, "--json");
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
-
-function comparable(report: UsageReport | RunsReport): unknown {
-  const { inputs: _inputs, skipped: _skipped, ...rest } = report as UsageReport;
-  return JSON.parse(JSON.stringify(rest, (key, value: unknown) => (key === "source" ? undefined : value)));
-}
 
 /** The messages a search finds, as a set: ranking differs between the two databases (bm25, ts_rank_cd). */
 function found(report: SearchReport): string[] {

@@ -17,8 +17,7 @@ import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captureIo } from "../capture-io.test.helpers.js";
-import { run } from "../cli.js";
+import { cli, comparable, json } from "./run-index.test.helpers.js";
 import type { RunsReport } from "../commands/runs/run.js";
 import type { SearchReport } from "../commands/search/run.js";
 import type { IndexReport } from "../commands/index/run.js";
@@ -33,26 +32,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io = captureIo();
-  const code = await run(argv, io.io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
-
-async function json<T>(...argv: string[]): Promise<T> {
-  const result = await cli(...argv, "--json");
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
-
 async function indexOnce(...paths: string[]): Promise<IndexReport> {
   return json<IndexReport>("index", ...paths, "--database", database);
-}
-
-/** A report without what names where it was read from (the index names files by their absolute path). */
-function comparable(report: UsageReport | RunsReport): unknown {
-  const { inputs: _inputs, skipped: _skipped, ...rest } = report as UsageReport;
-  return JSON.parse(JSON.stringify(rest, (key, value: unknown) => (key === "source" ? undefined : value)));
 }
 
 const sessionFolders = [

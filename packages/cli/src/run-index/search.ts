@@ -7,23 +7,16 @@
  */
 import { DayOfCall } from "../days.js";
 import { UserError } from "../io.js";
-import { highlightEnd, highlightStart, type RunIndexStore, type StoreFilters } from "./store.js";
+import {
+  highlightEnd,
+  highlightStart,
+  type QueryTerm,
+  type RunIndexStore,
+  type SearchFilters,
+  type StoreFilters,
+} from "./store.js";
 
-/** What a query may be narrowed to. */
-export interface SearchFilters {
-  agent?: string;
-  /** Text in the name of the model that wrote the message, or of any model of its run. */
-  model?: string;
-  /** The message made a call to this tool. */
-  tool?: string;
-  /** Text in the run's project or folder, any case. */
-  project?: string;
-  status?: string;
-  role?: string;
-  since?: string;
-  until?: string;
-  timeZone?: string;
-}
+export type { QueryTerm, SearchFilters } from "./store.js";
 
 /** One message that matched. */
 export interface SearchHit {
@@ -68,12 +61,6 @@ export interface SearchResult {
 export const maxRankedMatches = 10_000;
 
 const markers = /[\uE000\uE001]/g;
-
-/** One term of a query: a phrase, and whether it matches the beginnings of words. */
-export interface QueryTerm {
-  text: string;
-  prefix: boolean;
-}
 
 /** The terms of a query, `OR` kept as an operator between two of them. */
 export function parseQuery(query: string): Array<QueryTerm | "OR"> {

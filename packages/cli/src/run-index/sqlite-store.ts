@@ -4,13 +4,16 @@
  */
 import type { Statement } from "better-sqlite3";
 import type { Database } from "./database.js";
-import { ftsQuery, type QueryTerm } from "./search.js";
+import { ftsQuery } from "./search.js";
 import {
   highlightEnd,
   highlightStart,
   indexableText,
   machineName,
+  runColumns,
+  type QueryTerm,
   type RunIndexStore,
+  searchRowOf,
   type SearchRow,
   type StoredFile,
   type StoredUnit,
@@ -136,24 +139,7 @@ export class SqliteStore implements RunIndexStore {
         ];
         while (work.length > 0) {
           const { run, parent, depth } = work.pop() as (typeof work)[number];
-          const { stats } = run;
-          const runId = Number(
-            s.insertRun.run(
-              unitId,
-              parent,
-              depth,
-              run.viewPath,
-              stats.runId,
-              stats.title,
-              stats.agent,
-              stats.project,
-              stats.cwd,
-              stats.gitBranch,
-              stats.status,
-              stats.startedAt,
-              JSON.stringify(Object.keys(stats.models)),
-            ).lastInsertRowid,
-          );
+          const runId = Number(s.insertRun.run(unitId, parent, depth, ...runColumns(run)).lastInsertRowid);
           for (const message of run.messages) {
             const at = message.at === null ? null : Date.parse(message.at);
             const messageRow = Number(
@@ -288,24 +274,12 @@ export class SqliteStore implements RunIndexStore {
     );
     return {
       total,
-      rows: rows.map((row): SearchRow => ({
-        file: row.file as string,
-        machine: row.machine as string,
-        runId: (row.run_id as string | null) ?? null,
-        title: (row.title as string | null) ?? null,
-        depth: row.depth as number,
-        viewPath: row.view_path as string,
-        agent: (row.agent as string | null) ?? null,
-        project: (row.project as string | null) ?? null,
-        status: (row.status as string | null) ?? null,
-        messageId: (row.message_id as string | null) ?? null,
-        position: row.position as number,
-        role: row.role as string,
-        model: (row.model as string | null) ?? null,
-        at: (row.at as string | null) ?? null,
-        marked: (snippet.get({ query: parameters.query, id: row.id }) as { marked: string } | undefined)?.marked ?? "",
-        rank: row.rank as number,
-      })),
+      rows: rows.map((row) =>
+        searchRowOf(
+          row,
+          (snippet.get({ query: parameters.query, id: row.id }) as { marked: string } | undefined)?.marked ?? "",
+        ),
+      ),
     };
   }
 

@@ -5,7 +5,6 @@
  */
 import { hostname } from "node:os";
 import type { IndexedRun } from "./content.js";
-import type { QueryTerm } from "./search.js";
 
 /** A file a run was read from, as the index saw it. */
 export interface StoredFile {
@@ -38,15 +37,30 @@ export interface StoredUnit {
   isChild: boolean;
 }
 
-/** What a search may be narrowed to, as the stores take it (days already turned into times). */
-export interface StoreFilters {
+/** What a query may be narrowed to. */
+export interface SearchFilters {
   agent?: string;
+  /** Text in the name of the model that wrote the message, or of any model of its run. */
   model?: string;
+  /** The message made a call to this tool. */
   tool?: string;
-  /** Lower case. */
+  /** Text in the run's project or folder, any case. */
   project?: string;
   status?: string;
   role?: string;
+  since?: string;
+  until?: string;
+  timeZone?: string;
+}
+
+/** One term of a query: a phrase, and whether it matches the beginnings of words. */
+export interface QueryTerm {
+  text: string;
+  prefix: boolean;
+}
+
+/** What a search may be narrowed to, as the stores take it (days already turned into times, the project in lower case). */
+export interface StoreFilters extends Omit<SearchFilters, "since" | "until" | "timeZone"> {
   /** Messages at or after this time, before `beforeMs` (milliseconds since the epoch). */
   fromMs?: number;
   beforeMs?: number;
@@ -72,6 +86,46 @@ export interface SearchRow {
   marked: string;
   /** Lower is better. */
   rank: number;
+}
+
+/** A row of either store's search query (their columns are named alike) as a {@link SearchRow}. */
+export function searchRowOf(row: Record<string, unknown>, marked: string): SearchRow {
+  const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+  return {
+    file: row.file as string,
+    machine: row.machine as string,
+    runId: text(row.run_id),
+    title: text(row.title),
+    depth: Number(row.depth),
+    viewPath: row.view_path as string,
+    agent: text(row.agent),
+    project: text(row.project),
+    status: text(row.status),
+    messageId: text(row.message_id),
+    position: Number(row.position),
+    role: row.role as string,
+    model: text(row.model),
+    at: text(row.at),
+    marked,
+    rank: Number(row.rank),
+  };
+}
+
+/** A run's row, in the column order both stores insert it in (after its unit, parent and depth). */
+export function runColumns(run: IndexedRun): unknown[] {
+  const { stats } = run;
+  return [
+    run.viewPath,
+    stats.runId,
+    stats.title,
+    stats.agent,
+    stats.project,
+    stats.cwd,
+    stats.gitBranch,
+    stats.status,
+    stats.startedAt,
+    JSON.stringify(Object.keys(stats.models)),
+  ];
 }
 
 /** The characters a snippet marks its matches with: private-use, removed from every text before it is indexed. */

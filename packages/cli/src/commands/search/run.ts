@@ -7,18 +7,10 @@ import { dayBounds, localMinute, reportTimeZone } from "../../days.js";
 import { exitCodes, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { openStore } from "../../run-index/open-store.js";
 import { databaseFile, type IndexedOptions } from "../../run-index/indexed-runs.js";
-import { searchIndex, type SearchHit } from "../../run-index/search.js";
+import { searchIndex, type SearchFilters, type SearchHit } from "../../run-index/search.js";
 import type { VerbosityOptions } from "../../warning-summary.js";
 
-export interface SearchCommandOptions extends IndexedOptions, VerbosityOptions {
-  agent?: string;
-  model?: string;
-  tool?: string;
-  project?: string;
-  status?: string;
-  role?: string;
-  since?: string;
-  until?: string;
+export interface SearchCommandOptions extends IndexedOptions, VerbosityOptions, Omit<SearchFilters, "timeZone"> {
   timezone?: string;
   limit?: string;
   json?: boolean;
