@@ -29,8 +29,8 @@ export function databaseFile(options: IndexedOptions): string {
 }
 
 /**
- * What an index with no path brings up to date: every root indexed before, and each agent's own session folder that
- * exists on this machine (once each, however many names lead to it).
+ * What an index with no path brings up to date: every root indexed before (in a SQLite index of this user's own),
+ * and each agent's own session folder that exists on this machine (once each, however many names lead to it).
  */
 export async function defaultIndexRoots(store: RunIndexStore): Promise<string[]> {
   const roots: string[] = [];
@@ -50,7 +50,9 @@ export async function defaultIndexRoots(store: RunIndexStore): Promise<string[]>
     seen.add(absolute);
     roots.push(absolute);
   };
-  for (const root of await store.roots()) await add(root, false);
+  // A shared database's rows are anyone's to write: what this machine reads is never taken from them, only from the
+  // paths named here and the agents' own folders.
+  if (store.kind === "sqlite") for (const root of await store.roots()) await add(root, false);
   for (const { folder } of defaultSessionFolders(process.env, homedir())) await add(folder, true);
   return roots;
 }

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir, userInfo } from "node:os";
+import { hostname, tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { postgresBinaries } from "@agent-transcript/setup";
@@ -211,6 +211,47 @@ describe("the run index in PostgreSQL", () => {
       { numRuns: 15 },
     );
   }, 300_000);
+
+  it("never reads a path a row of the shared database names: only paths given here and the agents' folders", async () => {
+    // A folder with a session holding a word no other run holds, planted as a remembered root of this machine.
+    const planted = path.join(directory, "planted");
+    mkdirSync(planted);
+    writeFileSync(
+      path.join(planted, "secret.json"),
+      JSON.stringify({
+        schema_version: "1.0.0",
+        id: "planted",
+        messages: [{ role: "user", parts: [{ type: "text", text: "zanzibarquartz" }] }],
+      }),
+    );
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query("INSERT INTO roots (machine, path, added_at) VALUES ($1, $2, $3)", [
+        hostname(),
+        planted,
+        new Date().toISOString(),
+      ]);
+    } finally {
+      await client.end();
+    }
+    // No agent folder on this machine either: agents' variables point at empty folders.
+    const empty = path.join(directory, "no-agents");
+    mkdirSync(empty);
+    const saved = { ...process.env };
+    Object.assign(process.env, { HOME: empty, CLAUDE_CONFIG_DIR: empty, CODEX_HOME: empty, GEMINI_CLI_HOME: empty });
+    try {
+      const indexed = await cli("index", "--database", url);
+      expect(indexed.code).toBe(1);
+      expect(indexed.stderr).toContain("nothing to index");
+    } finally {
+      for (const key of ["HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME"])
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+    }
+    expect((await cli("search", "zanzibarquartz", "--database", url)).code).toBe(1);
+  });
 
   it("refuses a server it cannot reach, naming it without its password", async () => {
     const port = await freePort();
