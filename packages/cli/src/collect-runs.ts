@@ -19,7 +19,7 @@ import { verbosityOf, warningLines, WarningsAcrossFiles, type VerbosityOptions }
 export interface CollectOptions extends InputOptions, VerbosityOptions {
   /** Warnings are left out (the command prints JSON and counts them there). */
   json?: boolean;
-  /** Keep each run's model calls one by one (`RunStats.calls`). */
+  /** Keep each run's model calls, summed per quarter hour and model (`RunStats.buckets`). */
   recordCalls?: boolean;
   /** Summarise warnings by kind across every file, not file by file (a report over many sessions). */
   warningsAcrossFiles?: boolean;

@@ -73,6 +73,22 @@ export interface ModelCall {
   cost: Cost;
 }
 
+/**
+ * A run's model calls of one model within one quarter hour, summed in the order they were read: what `usage` reports
+ * from. Every time zone's offset is a whole number of quarter hours and a 5-hour block starts on an hour, so a bucket
+ * falls within one day in any zone and within one block: reports from buckets count every call where its own time
+ * puts it, with a run's hundreds of calls kept as a few dozen sums (in memory, and in the run index).
+ */
+export interface CallBucket extends SpendTotals {
+  /** The quarter hour (milliseconds since the epoch ÷ 900,000, rounded down); null for calls without a time. */
+  quarter: number | null;
+  model: string | null;
+  calls: number;
+  /** The earliest and the latest of its calls' times, as the input gives them (null without a time). */
+  firstAt: string | null;
+  lastAt: string | null;
+}
+
 /** One run's statistics. */
 export interface RunStats {
   /** The run's id (an event log's run_id, a document's id), null when the input names none. */
@@ -104,8 +120,11 @@ export interface RunStats {
   children: RunStats[];
   /** This run's totals and every descendant's. */
   includingChildren: StatsTotals;
-  /** Its own model calls in the order read, when asked for (`usage` reports from them; `stats` does not list them). */
-  calls?: ModelCall[];
+  /**
+   * Its own model calls summed per quarter hour and model, in the order each bucket's first call was read, when asked
+   * for (`usage` reports from them; `stats` does not list them).
+   */
+  buckets?: CallBucket[];
 }
 
 /** What `stats --json` prints. */
@@ -178,6 +197,8 @@ export class RunStatsAccumulator {
   >();
   private first: number | undefined;
   private last: number | undefined;
+  /** The run's call buckets by quarter hour and model, when they are kept. */
+  private readonly bucketByKey = new Map<string, CallBucket>();
 
   constructor(
     source: string,
@@ -204,7 +225,7 @@ export class RunStatsAccumulator {
       children: [],
       includingChildren: emptyTotals(),
     };
-    if (options.recordCalls === true) this.stats.calls = [];
+    if (options.recordCalls === true) this.stats.buckets = [];
   }
 
   get runId(): string | null {
@@ -269,7 +290,7 @@ export class RunStatsAccumulator {
         cost,
       };
       addCallSpend(own, call);
-      this.stats.calls?.push(call);
+      if (this.stats.buckets !== undefined) this.bucket(call, at);
     }
     for (const part of parts) {
       if (typeof part !== "object" || part === null) continue;
@@ -279,6 +300,34 @@ export class RunStatsAccumulator {
       else if (type === "tool_result")
         this.toolResult(typeof callId === "string" ? callId : undefined, isFailedResult(fields), durationMs, at);
     }
+  }
+
+  /** One call into its bucket: the same sums, in the order read. */
+  private bucket(call: ModelCall, at: number | undefined): void {
+    const quarter = at === undefined ? null : Math.floor(at / 900_000);
+    const key = `${quarter ?? ""}\u0000${call.model ?? ""}\u0000${call.model === null ? 0 : 1}`;
+    let bucket = this.bucketByKey.get(key);
+    if (bucket === undefined) {
+      bucket = {
+        quarter,
+        model: call.model,
+        calls: 0,
+        firstAt: call.at,
+        lastAt: call.at,
+        usage: null,
+        cost: null,
+        pricedAmount: null,
+        unpricedCalls: counter<number>(),
+      };
+      this.bucketByKey.set(key, bucket);
+      this.stats.buckets?.push(bucket);
+    } else if (at !== undefined) {
+      // The earliest and the latest time; a tie keeps the one read first.
+      if (at < Date.parse(bucket.firstAt as string)) bucket.firstAt = call.at;
+      if (at > Date.parse(bucket.lastAt as string)) bucket.lastAt = call.at;
+    }
+    bucket.calls += 1;
+    addCallSpend(bucket, call);
   }
 
   toolCall(callId: string | undefined, name: unknown, at: number | undefined): void {

@@ -107,13 +107,13 @@ export async function readIndexedRuns(
         continue;
       }
       if (unit.isChild) continue;
-      // The calls are kept in the index for usage; a reading that did not ask for them has none, as collectRuns gives.
+      // The call buckets are kept in the index for usage; a reading that did not ask for them has none, as collectRuns gives.
       collected.runs.push(
         JSON.parse(
           unit.stats,
           options.recordCalls === true
             ? undefined
-            : (key, value: unknown) => (key === "calls" && Array.isArray(value) ? undefined : value),
+            : (key, value: unknown) => (key === "buckets" && Array.isArray(value) ? undefined : value),
         ) as RunStats,
       );
     }

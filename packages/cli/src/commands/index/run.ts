@@ -54,17 +54,8 @@ export async function runIndex(paths: string[], options: IndexCommandOptions, io
       };
       if (!options.quiet) {
         for (const root of missingNamed) watched.stderr(messageLine(`${root}: no such file or folder`));
+        // Counted by kind in one line (unreadable files among them); --verbose names each with why.
         for (const line of skippedLines(summary.passedOver, verbosityOf(options))) watched.stderr(line);
-        // One line per file with --verbose; else the first and how many more, as warnings are summed by kind.
-        const unreadable = options.verbose ? summary.unreadable : summary.unreadable.slice(0, 1);
-        for (const { path, reason } of unreadable)
-          watched.stderr(messageLine(`agent-transcript: warning: ${path}: not indexed: ${reason}`));
-        if (unreadable.length < summary.unreadable.length)
-          watched.stderr(
-            messageLine(
-              `agent-transcript: warning: ${groupDigits(summary.unreadable.length - unreadable.length)} more files not indexed (--verbose lists each)`,
-            ),
-          );
       }
       if (options.json) writeData(watched, `${JSON.stringify(report, null, 2)}\n`);
       else

@@ -1,10 +1,12 @@
 /**
- * `usage` reports from the runs' model calls: by day, week or month in a time zone, by session (each with its
- * sub-agents, own and rolled up), or by 5-hour block. Each call is counted once, in the run that made it, with the
- * cost `stats` gives it; a session's totals are summed in the order `stats` sums them, so the two agree exactly.
+ * `usage` reports from the runs' model calls, kept as sums per quarter hour and model (`CallBucket`): by day, week or
+ * month in a time zone, by session (each with its sub-agents, own and rolled up), or by 5-hour block. A bucket falls
+ * within one day in any zone and within one block, so each call counts where its own time puts it, once, in the run
+ * that made it, with the cost `stats` gives it. A session's totals over all days are `stats`'s own sums, so the two
+ * agree exactly; reading the files and reading the run index give the same buckets, so those agree exactly too.
  */
 import { DayOfCall, weekOf, withinDays } from "../../days.js";
-import { addCallSpend, addSpend, noModel, type ModelCall, type RunStats, type SpendTotals } from "../../run-stats.js";
+import { addSpend, noModel, type CallBucket, type RunStats, type SpendTotals } from "../../run-stats.js";
 
 export const usageReportKinds = ["daily", "weekly", "monthly", "session", "blocks"] as const;
 export type UsageReportKind = (typeof usageReportKinds)[number];
@@ -82,11 +84,11 @@ export function emptyUsageTotals(): UsageTotals {
   return { calls: 0, usage: null, cost: null, pricedAmount: null, unpricedCalls: counter(), models: counter() };
 }
 
-/** One call into `totals`: the sums `stats` makes, and the call counted by its model. */
-export function addCall(totals: UsageTotals, call: ModelCall): void {
-  totals.calls += 1;
-  addCallSpend(totals, call);
-  if (call.model !== null) totals.models[call.model] = (totals.models[call.model] ?? 0) + 1;
+/** One bucket's calls into `totals`: their sums, and the calls counted by their model. */
+export function addBucket(totals: UsageTotals, bucket: CallBucket): void {
+  totals.calls += bucket.calls;
+  addSpend(totals, bucket);
+  if (bucket.model !== null) totals.models[bucket.model] = (totals.models[bucket.model] ?? 0) + bucket.calls;
 }
 
 /** Adds `more` into `total`. */
@@ -105,13 +107,16 @@ function cloneTotals(totals: UsageTotals): UsageTotals {
   };
 }
 
-/** Every call of a run and its descendants, with the run it belongs to; children after their parent's own calls. */
-function* callsOf(run: RunStats, root: RunStats = run): Generator<{ call: ModelCall; run: RunStats; root: RunStats }> {
+/** Every bucket of a run and its descendants, with the run it belongs to; children after their parent's own. */
+function* bucketsOf(
+  run: RunStats,
+  root: RunStats = run,
+): Generator<{ bucket: CallBucket; run: RunStats; root: RunStats }> {
   // Our own stack: child runs nest as deep as the input makes them.
   const stack: RunStats[] = [run];
   while (stack.length > 0) {
     const current = stack.pop() as RunStats;
-    for (const call of current.calls ?? []) yield { call, run: current, root };
+    for (const bucket of current.buckets ?? []) yield { bucket, run: current, root };
     for (let index = current.children.length - 1; index >= 0; index -= 1)
       stack.push(current.children[index] as RunStats);
   }
@@ -122,8 +127,13 @@ export interface Undated {
   calls: number;
 }
 
-function breakdownKey(breakdown: UsageBreakdown, call: ModelCall, run: RunStats, root: RunStats): string {
-  if (breakdown === "model") return call.model ?? noModel;
+/** A bucket's day in the report's zone (a quarter hour lies within one day in every zone). */
+function dayOf(days: DayOfCall, bucket: CallBucket): string | undefined {
+  return bucket.quarter === null ? undefined : days.ofTime(bucket.quarter * 900_000);
+}
+
+function breakdownKey(breakdown: UsageBreakdown, bucket: CallBucket, run: RunStats, root: RunStats): string {
+  if (breakdown === "model") return bucket.model ?? noModel;
   if (breakdown === "agent") return run.agent ?? root.agent ?? "(unknown agent)";
   return root.project ?? run.project ?? "(no project)";
 }
@@ -140,10 +150,10 @@ export function periodReport(
   const totals = emptyUsageTotals();
   const undated = { calls: 0 };
   for (const root of runs)
-    for (const { call, run } of callsOf(root)) {
-      const day = days.of(call.at);
+    for (const { bucket, run } of bucketsOf(root)) {
+      const day = dayOf(days, bucket);
       if (!withinDays(day, filter)) {
-        if (day === undefined) undated.calls += 1;
+        if (day === undefined) undated.calls += bucket.calls;
         continue;
       }
       const period =
@@ -156,13 +166,13 @@ export function periodReport(
               : weekOf(day, options.weekStart ?? 1);
       let row = rows.get(period);
       if (row === undefined) rows.set(period, (row = { totals: emptyUsageTotals(), breakdown: new Map() }));
-      addCall(row.totals, call);
-      addCall(totals, call);
+      addBucket(row.totals, bucket);
+      addBucket(totals, bucket);
       if (options.breakdown !== undefined) {
-        const key = breakdownKey(options.breakdown, call, run, root);
+        const key = breakdownKey(options.breakdown, bucket, run, root);
         let part = row.breakdown.get(key);
         if (part === undefined) row.breakdown.set(key, (part = emptyUsageTotals()));
-        addCall(part, call);
+        addBucket(part, bucket);
       }
     }
   const ordered = [...rows.keys()].sort((a, b) =>
@@ -213,19 +223,21 @@ export function sessionReport(
       }
       stack.pop();
       const { run } = item;
-      const own = emptyUsageTotals();
+      let own = emptyUsageTotals();
       let last: string | null = null;
       let lastTime = -Infinity;
-      for (const call of run.calls ?? []) {
-        const day = days.of(call.at);
+      for (const bucket of run.buckets ?? []) {
+        const day = dayOf(days, bucket);
         if (!withinDays(day, filter)) {
-          if (day === undefined) undated.calls += 1;
+          if (day === undefined) undated.calls += bucket.calls;
           continue;
         }
-        addCall(own, call);
-        const time = call.at === null ? NaN : Date.parse(call.at);
-        if (time > lastTime) [lastTime, last] = [time, call.at];
+        addBucket(own, bucket);
+        const time = bucket.lastAt === null ? NaN : Date.parse(bucket.lastAt);
+        if (time > lastTime) [lastTime, last] = [time, bucket.lastAt];
       }
+      // Over all days, the run's own sums are stats's, call by call in the order read: the two agree exactly.
+      if (!named && own.calls > 0) own = { ...own, ...spendOf(run.own) };
       // The same order `stats` adds them in: the run's own sum, then each child's rolled-up sum.
       const including = cloneTotals(own);
       const children: SessionRow[] = [];
@@ -271,6 +283,16 @@ export function sessionReport(
   return { rows, totals, undated: named ? undated : { calls: 0 } };
 }
 
+/** The money and tokens of a run's own totals, without its message and tool counts. */
+function spendOf(totals: SpendTotals): SpendTotals {
+  return {
+    usage: totals.usage === null ? null : { ...totals.usage },
+    cost: totals.cost,
+    pricedAmount: totals.pricedAmount,
+    unpricedCalls: Object.assign(counter(), totals.unpricedCalls),
+  };
+}
+
 function compareTimes(a: string | null, b: string | null): number {
   const left = a === null ? NaN : Date.parse(a);
   const right = b === null ? NaN : Date.parse(b);
@@ -289,19 +311,20 @@ export function blockReport(
   now: number,
 ): { rows: BlockRow[]; totals: UsageTotals; undated: Undated } {
   const days = new DayOfCall(filter.timeZone);
-  const timed: Array<{ time: number; call: ModelCall }> = [];
+  const timed: Array<{ first: number; last: number; bucket: CallBucket }> = [];
   const undated = { calls: 0 };
   for (const root of runs)
-    for (const { call } of callsOf(root)) {
-      const time = call.at === null ? NaN : Date.parse(call.at);
-      if (!Number.isFinite(time)) {
-        undated.calls += 1;
+    for (const { bucket } of bucketsOf(root)) {
+      if (bucket.quarter === null) {
+        undated.calls += bucket.calls;
         continue;
       }
-      if (withinDays(days.of(call.at), filter)) timed.push({ time, call });
+      if (withinDays(dayOf(days, bucket), filter))
+        timed.push({ first: Date.parse(bucket.firstAt as string), last: Date.parse(bucket.lastAt as string), bucket });
     }
-  // Stable: calls at the same moment keep the order they were read in.
-  timed.sort((a, b) => a.time - b.time);
+  // By their first call; stable: buckets that start at the same moment keep the order they were read in. A block
+  // starts on an hour and lasts five, so a quarter hour's calls all fall in the block its first call falls in.
+  timed.sort((a, b) => a.first - b.first);
   const rows: BlockRow[] = [];
   const totals = emptyUsageTotals();
   let current: { start: number; first: number; last: number; totals: UsageTotals; gap: number | null } | undefined;
@@ -332,21 +355,21 @@ export function blockReport(
     }
     rows.push(row);
   };
-  for (const { time, call } of timed) {
-    if (current === undefined || time >= current.start + blockMs || time - current.last >= blockMs) {
+  for (const { first, last, bucket } of timed) {
+    if (current === undefined || first >= current.start + blockMs || first - current.last >= blockMs) {
       const previous = current;
       close();
       current = {
-        start: Math.floor(time / hourMs) * hourMs,
-        first: time,
-        last: time,
+        start: Math.floor(first / hourMs) * hourMs,
+        first,
+        last,
         totals: emptyUsageTotals(),
-        gap: previous === undefined ? null : time - previous.last,
+        gap: previous === undefined ? null : first - previous.last,
       };
     }
-    current.last = time;
-    addCall(current.totals, call);
-    addCall(totals, call);
+    current.last = Math.max(current.last, last);
+    addBucket(current.totals, bucket);
+    addBucket(totals, bucket);
   }
   close();
   return { rows, totals, undated };
