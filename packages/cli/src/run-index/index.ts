@@ -20,4 +20,4 @@ export type { InputOptions } from "../input/limits.js";
 export type { VerbosityOptions } from "../warning-summary.js";
 export type { CommandIo } from "../io.js";
 export type { SkippedFile, SkipKind } from "../skipped-files.js";
-export type { ModelCall, RunStats, SpendTotals, StatsTotals, ToolStats } from "../run-stats.js";
+export type { CallBucket, ModelCall, RunStats, SpendTotals, StatsTotals, ToolStats } from "../run-stats.js";
