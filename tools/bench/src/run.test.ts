@@ -178,22 +178,40 @@ describe("a quick run in this process", () => {
     );
   });
 
-  it("times usage daily against ccusage on a generated Claude Code folder, once both agreed on its totals", () => {
+  it("times usage daily against ccusage, and the run index, on a generated Claude Code folder, once both agreed on its totals", () => {
     expect(report.usage?.map((result) => result.id)).toEqual([...usageBenchmarkIds]);
+    const targets: Record<string, number> = {
+      "usage-daily-cold-vs-ccusage": 1,
+      "usage-daily-warm-index-vs-ccusage": 0.1,
+      "index-unchanged-vs-first-index": 0.05,
+      // Milliseconds: the search's 95th percentile.
+      "search-latency-on-index": 50,
+    };
     for (const result of report.usage ?? []) {
-      expect(result.candidate.samples).toHaveLength(result.baseline.samples.length);
-      for (const sample of [...result.baseline.samples, ...result.candidate.samples]) {
+      expect(result.maxRatio, result.id).toBe(targets[result.id]);
+      expectPositiveFinite(result.ratio, `${result.id} ratio`);
+      expect(["meets", "misses", "borderline"]).toContain(result.verdict);
+      // Process benchmarks: a sample of each side per run, each with its time and peak memory. The search is timed
+      // in-process: one time per query, no process, no memory reading (checked below).
+      const processSamples =
+        result.search === undefined ? [...result.baseline.samples, ...result.candidate.samples] : [];
+      for (const sample of processSamples) {
         expectPositiveFinite(sample.ms, `${result.id} time`);
         expectPositiveFinite(sample.peakRssBytes, `${result.id} peak memory`);
       }
-      expectPositiveFinite(result.ratio, `${result.id} ratio`);
-      expect(result.maxRatio).toBe(1);
-      expect(["meets", "misses", "borderline"]).toContain(result.verdict);
+      expect(result.candidate.samples).toHaveLength(result.search === undefined ? result.baseline.samples.length : 40);
       // A quick run's folder: 40 sessions of 50 turns, 8 of them with a sub-agent.
       expect(result.corpus).toEqual({ sessions: 40, turnsPerSession: 50, files: 48 });
       expect(result.agreement.days).toBeGreaterThan(1);
       expect(result.agreement.ours.output).toBe(result.agreement.ccusage.output);
     }
+    const search = report.usage?.find((result) => result.id === "search-latency-on-index");
+    expect(search?.search?.queries).toBe(40);
+    for (const sample of search?.candidate.samples ?? []) expectPositiveFinite(sample.ms, "search query time");
+    expect(search?.search?.p50Ms).toBeLessThanOrEqual(search?.search?.p95Ms ?? -1);
+    expect(search?.search?.p95Ms).toBeLessThanOrEqual(search?.search?.maxMs ?? -1);
+    expect(search?.ratio).toBe(search?.search?.p95Ms);
+    expect(renderMarkdown(report)).toContain("**p95 ");
     expect(renderMarkdown(report)).toContain("| Usage benchmark |");
   });
 
