@@ -17,12 +17,19 @@ function isWithin(folder: string, inside: string): boolean {
   return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
 
+/** A regular file the walk found, with the size and time its `stat` gave (a link's: its target's). */
+export interface ListedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
 /**
  * Every regular file under `root` (links followed only to what stays inside, each real folder and file once), in path
  * order, and what was passed over. Nothing is opened: special files are told apart by `lstat`/`stat` alone.
  */
-export async function listFiles(root: string, skipped: SkippedFile[]): Promise<string[]> {
-  const files: string[] = [];
+export async function listFiles(root: string, skipped: SkippedFile[]): Promise<ListedFile[]> {
+  const files: ListedFile[] = [];
   const realRoot = await realpath(root);
   const seen = new Set<string>();
   const visit = async (folder: string, real: string, depth: number): Promise<void> => {
@@ -66,7 +73,7 @@ export async function listFiles(root: string, skipped: SkippedFile[]): Promise<s
           if (seen.has(realEntry)) continue;
           seen.add(realEntry);
           if (stats.size === 0) skipped.push({ path: entry, kind: "not a run", reason: "an empty file" });
-          else files.push(entry);
+          else files.push({ path: entry, size: stats.size, mtimeMs: stats.mtimeMs });
         } else
           skipped.push({
             path: entry,

@@ -1,5 +1,5 @@
 /**
- * The runs a folder holds, at any depth up to {@link maxFolderDepth}: event logs, documents and agent sessions, as a
+ * The runs a folder holds, at any depth up to twelve folders down (`maxFolderDepth`): event logs, documents and agent sessions, as a
  * user's folders keep them (`~/.claude/projects/<project>/<session>.jsonl`, Codex's `sessions/YYYY/MM/DD/`, a recorder's
  * storage). A run's own files are not runs of their own: an event log's child logs, a snapshot bundle, a session's
  * related files (Claude Code's sub-agents, found by the session's importer) and what lies in a session's folder beside
@@ -11,7 +11,7 @@ import path from "node:path";
 import { detectSessionFormat, type SessionFormatId } from "@agent-transcript/providers";
 import { findRelatedSessionFiles, readSessionLines } from "@agent-transcript/providers/node";
 import { probeEventLog } from "./event-log.js";
-import { listFiles } from "./folder-files.js";
+import { listFiles, type ListedFile } from "./folder-files.js";
 import type { SkippedFile } from "../skipped-files.js";
 
 /** A file to read as a run: an event log (streamed) or anything else (read whole through the input layer). */
@@ -19,8 +19,6 @@ export interface FolderRun {
   file: string;
   kind: "event-log" | "other";
 }
-
-export { listFiles, maxFolderDepth } from "./folder-files.js";
 
 const runName = /\.(?:jsonl|json)(?:\.gz|\.zst)?$/i;
 const snapshotName = /\.snapshot\.jsonl(?:\.gz)?$/i;
@@ -60,12 +58,16 @@ async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (
   return results;
 }
 
-/** The runs under `folder` and the files passed over, each in path order. */
+/**
+ * The runs under `folder` and the files passed over, each in path order. `listing`: the folder's walk when the caller
+ * has made it already (the run index compares it with what it saw before), so the folder is not walked twice.
+ */
 export async function findFolderRuns(
   folder: string,
+  listing?: { files: readonly ListedFile[]; skipped: readonly SkippedFile[] },
 ): Promise<{ runs: FolderRun[]; skipped: SkippedFile[]; attached: string[] }> {
-  const skipped: SkippedFile[] = [];
-  const files = await listFiles(folder, skipped);
+  const skipped: SkippedFile[] = [...(listing?.skipped ?? [])];
+  const files = (listing?.files ?? (await listFiles(folder, skipped))).map((file) => file.path);
   const others: string[] = [];
   const runFiles: string[] = [];
   for (const file of files) {

@@ -15,7 +15,7 @@ import { defaultSessionFolders } from "../session-locations.js";
 import type { SkippedFile } from "../skipped-files.js";
 import { databaseTarget, openStore } from "./open-store.js";
 import type { RunIndexStore } from "./store.js";
-import { indexRoots, type IndexSummary } from "./indexer.js";
+import { indexRoots, type IndexOptions, type IndexSummary } from "./indexer.js";
 
 /** Options every command that reads the index takes. */
 export interface IndexedOptions {
@@ -63,6 +63,25 @@ export async function rootsOf(inputs: readonly string[], store: RunIndexStore): 
   return inputs.length > 0 ? inputs.map((input) => path.resolve(input)) : defaultIndexRoots(store);
 }
 
+/**
+ * Brings the index up to date with the paths named (or, with none, its default roots). `missingNamed`: the paths named
+ * that do not exist (their runs, if any, removed); a default root that is gone is simply forgotten.
+ */
+export async function refreshIndex(
+  store: RunIndexStore,
+  inputs: readonly string[],
+  options: IndexOptions,
+  io: CommandIo,
+): Promise<{ roots: string[]; summary: IndexSummary; missingNamed: string[] }> {
+  const roots = await rootsOf(inputs, store);
+  if (roots.length === 0)
+    throw new UserError(
+      "nothing to index: no folder was indexed before and no agent's session folder is on this machine; name session files, event logs or folders (they are remembered)",
+    );
+  const summary = await indexRoots(store, roots, io, options);
+  return { roots, summary, missingNamed: inputs.length > 0 ? summary.missingRoots : [] };
+}
+
 /** The index at `options.database`, brought up to date with `inputs` (or its default roots), and their runs. */
 export async function collectIndexedRuns(
   inputs: readonly string[],
@@ -71,17 +90,13 @@ export async function collectIndexedRuns(
 ): Promise<CollectedRuns & { summary: IndexSummary; roots: string[] }> {
   const store = await openStore(databaseFile(options), { create: true });
   try {
-    const roots = await rootsOf(inputs, store);
-    if (roots.length === 0)
-      throw new UserError(
-        "the run index has no folder to read: name session files, event logs or folders (they are remembered)",
-      );
-    const summary = await indexRoots(store, roots, io, {
-      ...options,
-      quiet: options.quiet === true || options.json === true,
-    });
-    for (const root of summary.missingRoots)
-      if (inputs.length > 0) throw new UserError(`cannot read ${root}: no such file or folder`, exitCodes.failure);
+    const { roots, summary, missingNamed } = await refreshIndex(
+      store,
+      inputs,
+      { ...options, quiet: options.quiet === true || options.json === true },
+      io,
+    );
+    for (const root of missingNamed) throw new UserError(`cannot read ${root}: no such file or folder`, exitCodes.failure);
     return { ...(await readIndexedRuns(store, roots, options)), summary, roots };
   } finally {
     await store.close();
@@ -95,8 +110,12 @@ export async function readIndexedRuns(
   options: { recordCalls?: boolean } = {},
 ): Promise<CollectedRuns> {
   const collected: CollectedRuns = { ok: true, runs: [], problems: [], skipped: [] };
+  // Roots may overlap (a folder and one inside it): a file under both is read once.
+  const seen = new Set<string>();
   for (const root of roots)
     for (const unit of await store.units(root)) {
+      if (seen.has(unit.path)) continue;
+      seen.add(unit.path);
       if (unit.outcome !== "run" || unit.stats === null) {
         const skipped: SkippedFile = {
           path: unit.path,

@@ -11,7 +11,7 @@ import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import type { CollectOptions } from "../collect-runs.js";
-import { listFiles } from "../input/folder-files.js";
+import { listFiles, type ListedFile } from "../input/folder-files.js";
 import { describeReadError } from "../input/open.js";
 import type { InputOptions } from "../input/limits.js";
 import type { CommandIo } from "../io.js";
@@ -80,27 +80,20 @@ async function unchanged(files: readonly StoredFile[]): Promise<boolean> {
 }
 
 /** Each regular file under a root with its size and time (nothing opened), and what the walk passed over. */
-async function walk(
-  root: string,
-  isFolder: boolean,
-): Promise<{ files: Array<{ path: string; size: number; mtimeMs: number }>; skipped: SkippedFile[] }> {
+async function walk(root: string, isFolder: boolean): Promise<{ files: ListedFile[]; skipped: SkippedFile[] }> {
   const skipped: SkippedFile[] = [];
-  const names = isFolder ? await listFiles(root, skipped) : [root];
-  const files: Array<{ path: string; size: number; mtimeMs: number }> = [];
-  for (const name of names) {
-    try {
-      const stats = await stat(name);
-      files.push({ path: path.resolve(name), size: stats.size, mtimeMs: stats.mtimeMs });
-    } catch {
-      // Gone since the walk listed it: the next indexing sees it as gone.
-    }
-  }
-  return { files, skipped };
+  if (isFolder)
+    return {
+      files: (await listFiles(root, skipped)).map((file) => ({ ...file, path: path.resolve(file.path) })),
+      skipped,
+    };
+  const stats = await stat(root);
+  return { files: [{ path: path.resolve(root), size: stats.size, mtimeMs: stats.mtimeMs }], skipped };
 }
 
 function sameFiles(
   seen: Map<string, { size: number; mtime_ms: number }>,
-  files: ReadonlyArray<{ path: string; size: number; mtimeMs: number }>,
+  files: readonly ListedFile[],
 ): boolean {
   if (seen.size !== files.length) return false;
   for (const file of files) {
@@ -148,7 +141,8 @@ export async function indexRoots(
         await store.remove(id);
         summary.removed += 1;
       }
-      await store.saveSeenFiles(root, []);
+      // Forgotten, not remembered empty: an index with no path does not look for it again.
+      await store.forgetRoot(root);
       continue;
     }
     summary.roots += 1;
@@ -162,7 +156,7 @@ export async function indexRoots(
     const { findFolderRuns } = await import("../input/folder-runs.js");
     const { probeEventLog } = await import("../input/event-log.js");
     const found = isFolder
-      ? await findFolderRuns(root)
+      ? await findFolderRuns(root, listed)
       : {
           runs: [{ file: root, kind: (await probeEventLog(root)) === "other" ? "other" : "event-log" }],
           skipped: [],
@@ -185,7 +179,7 @@ export async function indexRoots(
     for (const [seq, { file, kind }] of candidates.entries()) {
       const existing = units.get(file);
       if (existing !== undefined && (await unchanged(await store.filesOfUnit(existing.id)))) {
-        if (existing.seq !== seq) await store.reorder(existing.id, seq);
+        if (existing.seq !== seq) await store.place(existing.id, root, seq);
         summary.unchanged += 1;
         continue;
       }

@@ -9,6 +9,7 @@ import { UserError } from "../io.js";
 import type { IndexedRun } from "./content.js";
 import { indexSchemaVersion } from "./database.js";
 import {
+  folderPrefix,
   highlightEnd,
   highlightStart,
   indexableText,
@@ -29,12 +30,12 @@ const tables = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE roots (machine TEXT NOT NULL, path TEXT NOT NULL, added_at TEXT NOT NULL, refreshed_at TEXT,
   PRIMARY KEY (machine, path));
-CREATE TABLE files (machine TEXT NOT NULL, path TEXT NOT NULL, root TEXT NOT NULL, size BIGINT NOT NULL,
-  mtime_ms DOUBLE PRECISION NOT NULL, PRIMARY KEY (machine, path));
-CREATE INDEX files_root ON files (machine, root);
+CREATE TABLE files (machine TEXT NOT NULL, root TEXT NOT NULL, path TEXT NOT NULL, size BIGINT NOT NULL,
+  mtime_ms DOUBLE PRECISION NOT NULL, PRIMARY KEY (machine, root, path));
 CREATE TABLE units (
   id BIGSERIAL PRIMARY KEY,
   machine TEXT NOT NULL,
+  -- The root whose walk read it last (roots may overlap: a unit is every root's whose folder holds its file).
   root TEXT NOT NULL,
   path TEXT NOT NULL,
   seq INTEGER NOT NULL,
@@ -45,7 +46,6 @@ CREATE TABLE units (
   indexed_at TEXT NOT NULL,
   UNIQUE (machine, path)
 );
-CREATE INDEX units_root ON units (machine, root);
 CREATE TABLE unit_files (
   unit_id BIGINT NOT NULL REFERENCES units (id) ON DELETE CASCADE,
   path TEXT NOT NULL,
@@ -152,6 +152,9 @@ function q(
   return queryable.query(sql, parameters.map(withoutNul));
 }
 
+/** A unit is a root's when its file is the root or lies under it (roots may overlap). */
+const underRoot = "(u.path = $2 OR starts_with(u.path, $3))";
+
 const childOfAnother =
   "EXISTS (SELECT 1 FROM unit_files f JOIN units o ON o.id = f.unit_id WHERE f.path = u.path AND f.is_child = 1 AND o.id <> u.id AND o.machine = u.machine)";
 
@@ -238,8 +241,8 @@ export class PostgresStore implements RunIndexStore {
 
   async unitsOfRoot(root: string): Promise<Map<string, { id: number; seq: number }>> {
     const units = await this.rows<{ id: string; path: string; seq: number }>(
-      "SELECT id, path, seq FROM units WHERE machine = $1 AND root = $2",
-      [this.machine, root],
+      `SELECT id, path, seq FROM units u WHERE u.machine = $1 AND ${underRoot}`,
+      [this.machine, root, folderPrefix(root)],
     );
     return new Map(units.map(({ id, path, seq }) => [path, { id: Number(id), seq }]));
   }
@@ -264,8 +267,8 @@ export class PostgresStore implements RunIndexStore {
     await q(this.pool, "DELETE FROM units WHERE id = $1", [id]);
   }
 
-  async reorder(id: number, seq: number): Promise<void> {
-    await q(this.pool, "UPDATE units SET seq = $1 WHERE id = $2", [seq, id]);
+  async place(id: number, root: string, seq: number): Promise<void> {
+    await q(this.pool, "UPDATE units SET root = $1, seq = $2 WHERE id = $3", [root, seq, id]);
   }
 
   async write(unit: UnitWrite): Promise<void> {
@@ -381,7 +384,7 @@ export class PostgresStore implements RunIndexStore {
         client,
         `INSERT INTO files (machine, path, root, size, mtime_ms)
          SELECT $1, p, $2, s, t FROM unnest($3::text[], $4::bigint[], $5::float8[]) AS f (p, s, t)
-         ON CONFLICT (machine, path) DO UPDATE SET root = excluded.root, size = excluded.size, mtime_ms = excluded.mtime_ms`,
+         ON CONFLICT (machine, root, path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms`,
         [
           this.machine,
           root,
@@ -395,6 +398,13 @@ export class PostgresStore implements RunIndexStore {
         "INSERT INTO roots (machine, path, added_at, refreshed_at) VALUES ($1, $2, $3, $3) ON CONFLICT (machine, path) DO UPDATE SET refreshed_at = excluded.refreshed_at",
         [this.machine, root, now],
       );
+    });
+  }
+
+  async forgetRoot(root: string): Promise<void> {
+    await this.transaction(async (client) => {
+      await q(client, "DELETE FROM files WHERE machine = $1 AND root = $2", [this.machine, root]);
+      await q(client, "DELETE FROM roots WHERE machine = $1 AND path = $2", [this.machine, root]);
     });
   }
 
@@ -423,8 +433,8 @@ export class PostgresStore implements RunIndexStore {
       is_child: boolean;
     }>(
       `SELECT u.path, u.outcome, u.reason, u.stats, ${childOfAnother} AS is_child
-       FROM units u WHERE u.machine = $1 AND u.root = $2 ORDER BY u.seq`,
-      [this.machine, root],
+       FROM units u WHERE u.machine = $1 AND ${underRoot} ORDER BY u.seq, u.path`,
+      [this.machine, root, folderPrefix(root)],
     );
     return rows.map(({ is_child: isChild, ...unit }) => ({ ...unit, isChild }));
   }

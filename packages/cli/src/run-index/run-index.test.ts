@@ -1,13 +1,17 @@
 // The run index as a user meets it, through the command line: the same answers as reading the files (on every real
 // session fixture's folder), an indexing that reads only what changed, search that finds exactly what a scan of the
 // same messages finds, and a database that is refused, not overwritten, when it is not ours.
+import { execFileSync } from "node:child_process";
 import {
   appendFileSync,
   cpSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -22,6 +26,7 @@ import type { RunsReport } from "../commands/runs/run.js";
 import type { SearchReport } from "../commands/search/run.js";
 import type { IndexReport } from "../commands/index/run.js";
 import type { UsageReport } from "../commands/usage/run.js";
+import { openStore } from "./open-store.js";
 import { parseQuery } from "./search.js";
 
 let directory: string;
@@ -114,6 +119,102 @@ describe("index", () => {
     expect(again.removed).toBe(1);
   });
 
+  it("reads a file once where roots overlap: a folder, then a folder inside it, then both", async () => {
+    const outer = path.join(directory, "home");
+    const inner = path.join(outer, "projects");
+    cpSync(spotter(), inner, { recursive: true });
+    expect(await indexOnce(outer)).toMatchObject({ read: 10, unchanged: 0 });
+    // The runs are found by their files, whichever root read them: nothing is read again, back and forth.
+    expect(await indexOnce(inner)).toMatchObject({ read: 0, unchanged: 10, removed: 0 });
+    expect(await indexOnce(outer, inner)).toMatchObject({ read: 0, unchanged: 20, removed: 0 });
+    const short = path.join(inner, "short.jsonl");
+    appendFileSync(short, `${readFileSync(short, "utf8").trimEnd().split("\n").at(-1) as string}\n`);
+    expect(await indexOnce(outer)).toMatchObject({ read: 1 });
+    expect(await indexOnce(inner)).toMatchObject({ read: 0 });
+    // Each run once, as a reading of the outer folder gives them.
+    const direct = await json<UsageReport>("usage", "session", outer, "--timezone", "UTC");
+    const indexed = await json<UsageReport>(
+      "usage",
+      "session",
+      outer,
+      inner,
+      "--index",
+      "--database",
+      database,
+      "--timezone",
+      "UTC",
+    );
+    expect(comparable(indexed)).toEqual(comparable(direct));
+  });
+
+  it("forgets a path that is gone: its runs removed, the path no longer remembered, an error when it was named", async () => {
+    const folder = path.join(directory, "logs");
+    cpSync(spotter(), folder, { recursive: true });
+    await indexOnce(folder);
+    rmSync(folder, { recursive: true });
+    const gone = await cli("index", folder, "--database", database, "--json");
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toContain(`${folder}: no such file or folder`);
+    expect(JSON.parse(gone.stdout)).toMatchObject({ ok: false, missingRoots: [folder], removed: 10, runs: 0 });
+    const never = path.join(directory, "never-there");
+    expect((await cli("index", never, "--database", database)).code).toBe(1);
+    const store = await openStore(database, { create: false, readOnly: true });
+    try {
+      expect(await store.roots()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("passes over a FIFO and links out of the folder without opening them, and indexes the rest", async () => {
+    const folder = path.join(directory, "projects");
+    mkdirSync(folder);
+    cpSync(path.join(spotter(), "short.jsonl"), path.join(folder, "short.jsonl"));
+    // A session outside the folder, with a word no file inside holds: a link to it is not followed.
+    const outside = path.join(directory, "outside.jsonl");
+    const lines = readFileSync(path.join(spotter(), "short.jsonl"), "utf8").replaceAll("test", "zanzibarword");
+    writeFileSync(outside, lines);
+    symlinkSync(outside, path.join(folder, "linked-out.jsonl"));
+    symlinkSync("/dev/zero", path.join(folder, "zeros.jsonl"));
+    execFileSync("mkfifo", [path.join(folder, "pipe.jsonl")]);
+    // Were the FIFO opened for reading, the command would wait for a writer forever.
+    const report = await indexOnce(folder);
+    expect(report).toMatchObject({ ok: true, read: 1, runs: 1 });
+    const passedOver = Object.fromEntries(report.passedOver.map((file) => [path.basename(file.path), file.kind]));
+    expect(passedOver).toEqual({
+      "linked-out.jsonl": "link out of the folder",
+      "pipe.jsonl": "special file",
+      "zeros.jsonl": "link out of the folder",
+    });
+    expect((await cli("search", "zanzibarword", "--database", database)).code).toBe(1);
+  });
+
+  it("refuses a database that is a link, a folder or a FIFO, and leaves each as it was", async () => {
+    const target = path.join(directory, "elsewhere.sqlite");
+    await indexOnce(spotter());
+    cpSync(database, target);
+    const link = path.join(directory, "link.sqlite");
+    symlinkSync(target, link);
+    const fifo = path.join(directory, "pipe.sqlite");
+    execFileSync("mkfifo", [fifo]);
+    const folder = path.join(directory, "folder.sqlite");
+    mkdirSync(folder);
+    const before = readFileSync(target);
+    for (const [named, says] of [
+      [link, "a symbolic link"],
+      [fifo, "not a regular file"],
+      [folder, "not a regular file"],
+    ] as const)
+      for (const command of [["index", spotter()], ["search", "test"], ["usage", "daily", "--index"]]) {
+        const result = await cli(...command, "--database", named);
+        expect(result.code, `${command.join(" ")} --database ${named}`).toBe(1);
+        expect(result.stderr).toContain(`${named}: ${says}`);
+      }
+    expect(readFileSync(target).equals(before)).toBe(true);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   it("costs an unreadable or corrupt file only that file, with a warning", async () => {
     const folder = path.join(directory, "projects");
     mkdirSync(folder);
@@ -172,6 +273,19 @@ describe("search", () => {
       const [start, end] = hit.highlights[0] as [number, number];
       expect(hit.snippet.slice(start, end).toLowerCase()).toContain("sync_transcripts_test".split("_")[0]);
     }
+    // A sub-agent's file is read with its session and also found on its own: its messages are found once.
+    const unfiltered = await json<SearchReport>(
+      "search",
+      "sync_transcripts_test",
+      "--database",
+      database,
+      "--limit",
+      "1000",
+    );
+    expect(unfiltered.total).toBe(report.total);
+    const ids = unfiltered.hits.flatMap((hit) => (hit.messageId === null ? [] : [hit.messageId]));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
     // Each filter narrows: an agent that did not run, a tool the hit did not call.
     expect((await cli("search", "sync_transcripts_test", "--database", database, "--agent", "codex")).code).toBe(1);
     const withTool = await json<SearchReport>(

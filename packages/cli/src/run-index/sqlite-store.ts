@@ -6,6 +6,7 @@ import type { Statement } from "better-sqlite3";
 import type { Database } from "./database.js";
 import { ftsQuery } from "./search.js";
 import {
+  folderPrefix,
   highlightEnd,
   highlightStart,
   indexableText,
@@ -26,10 +27,16 @@ import type { IndexedRun } from "./content.js";
 const childOfAnother =
   "EXISTS (SELECT 1 FROM unit_files f JOIN units o ON o.id = f.unit_id WHERE f.path = u.path AND f.is_child = 1 AND o.id <> u.id AND o.machine = u.machine)";
 
+/**
+ * A unit is a root's when its file is the root or lies under it: roots may overlap (a folder indexed, then a folder
+ * inside it, or an agent's folder inside one indexed before), and each unit is then every such root's.
+ */
+const underRoot = "(u.path = @root OR substr(u.path, 1, length(@prefix)) = @prefix)";
+
 function prepareStatements(database: Database) {
   const prepare = (sql: string): Statement => database.prepare(sql);
   return {
-    unitsOfRoot: prepare("SELECT id, path, seq FROM units WHERE machine = ? AND root = ?"),
+    unitsOfRoot: prepare(`SELECT id, path, seq FROM units u WHERE u.machine = @machine AND ${underRoot}`),
     filesOfUnit: prepare("SELECT path, size, mtime_ms, sha256 FROM unit_files WHERE unit_id = ?"),
     deleteText: prepare(
       "DELETE FROM message_text WHERE rowid IN (SELECT m.id FROM messages m JOIN runs r ON r.id = m.run WHERE r.unit_id = ?)",
@@ -52,22 +59,36 @@ function prepareStatements(database: Database) {
     insertTool: prepare(
       "INSERT INTO tool_calls (message, call_id, name, summary, status, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
     ),
-    updateSeq: prepare("UPDATE units SET seq = ? WHERE id = ?"),
+    placeUnit: prepare("UPDATE units SET root = ?, seq = ? WHERE id = ?"),
+    setMessageRange: prepare("UPDATE units SET first_message = ?, last_message = ? WHERE id = ?"),
+    // The message ids of every unit whose file another unit of its machine read as a child run (few: sub-agents'
+    // files found beside their sessions).
+    childMessageRanges: prepare(
+      `SELECT DISTINCT u.id, u.first_message AS first, u.last_message AS last
+         FROM unit_files f JOIN units o ON o.id = f.unit_id
+           JOIN units u ON u.machine = o.machine AND u.path = f.path AND u.id <> o.id
+         WHERE f.is_child = 1 AND u.first_message IS NOT NULL`,
+    ),
     filesOfRoot: prepare("SELECT path, size, mtime_ms FROM files WHERE machine = ? AND root = ?"),
     deleteFilesOfRoot: prepare("DELETE FROM files WHERE machine = ? AND root = ?"),
     insertSeenFile: prepare(
-      "INSERT OR REPLACE INTO files (machine, path, root, size, mtime_ms) VALUES (?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO files (machine, root, path, size, mtime_ms) VALUES (?, ?, ?, ?, ?)",
     ),
     touchRoot: prepare(
       "INSERT INTO roots (machine, path, added_at, refreshed_at) VALUES (?, ?, ?, ?) ON CONFLICT (machine, path) DO UPDATE SET refreshed_at = excluded.refreshed_at",
     ),
     runCount: prepare("SELECT count(*) AS count FROM runs r JOIN units u ON u.id = r.unit_id WHERE u.machine = ?"),
     roots: prepare("SELECT path FROM roots WHERE machine = ? ORDER BY added_at, path"),
+    deleteRoot: prepare("DELETE FROM roots WHERE machine = ? AND path = ?"),
     units: prepare(
       `SELECT u.path, u.outcome, u.reason, u.stats, ${childOfAnother} AS is_child
-         FROM units u WHERE u.machine = ? AND u.root = ? ORDER BY u.seq`,
+         FROM units u WHERE u.machine = @machine AND ${underRoot} ORDER BY u.seq, u.path`,
     ),
   };
+}
+
+function hasFilters(filters: StoreFilters): boolean {
+  return Object.values(filters).some((value) => value !== undefined);
 }
 
 export class SqliteStore implements RunIndexStore {
@@ -83,8 +104,12 @@ export class SqliteStore implements RunIndexStore {
     this.s = prepareStatements(database);
   }
 
+  private rootParameters(root: string): { machine: string; root: string; prefix: string } {
+    return { machine: this.machine, root, prefix: folderPrefix(root) };
+  }
+
   async unitsOfRoot(root: string): Promise<Map<string, { id: number; seq: number }>> {
-    const units = this.s.unitsOfRoot.all(this.machine, root) as Array<{ id: number; path: string; seq: number }>;
+    const units = this.s.unitsOfRoot.all(this.rootParameters(root)) as Array<{ id: number; path: string; seq: number }>;
     return new Map(units.map(({ id, path, seq }) => [path, { id, seq }]));
   }
 
@@ -106,8 +131,8 @@ export class SqliteStore implements RunIndexStore {
     this.database.transaction(() => this.removeUnit(id)).immediate();
   }
 
-  async reorder(id: number, seq: number): Promise<void> {
-    this.s.updateSeq.run(seq, id);
+  async place(id: number, root: string, seq: number): Promise<void> {
+    this.s.placeUnit.run(root, seq, id);
   }
 
   async write(unit: UnitWrite): Promise<void> {
@@ -134,6 +159,8 @@ export class SqliteStore implements RunIndexStore {
         for (const file of unit.files)
           s.insertFile.run(unitId, file.path, file.size, file.mtime_ms, file.sha256, file.isChild ? 1 : 0);
         if (unit.run === undefined) return;
+        let firstMessage: number | undefined;
+        let lastMessage: number | undefined;
         const work: Array<{ run: IndexedRun; parent: number | null; depth: number }> = [
           { run: unit.run, parent: null, depth: 0 },
         ];
@@ -153,12 +180,15 @@ export class SqliteStore implements RunIndexStore {
                 at !== null && Number.isFinite(at) ? at : null,
               ).lastInsertRowid,
             );
+            firstMessage ??= messageRow;
+            lastMessage = messageRow;
             if (message.text !== "") s.insertText.run(messageRow, indexableText(message.text));
             for (const call of message.toolCalls)
               s.insertTool.run(messageRow, call.callId, call.name, call.summary, call.status, call.durationMs);
           }
           for (const child of run.children) work.push({ run: child, parent: runId, depth: depth + 1 });
         }
+        if (firstMessage !== undefined) s.setMessageRange.run(firstMessage, lastMessage, unitId);
       })
       .immediate();
   }
@@ -171,8 +201,17 @@ export class SqliteStore implements RunIndexStore {
     this.database
       .transaction(() => {
         this.s.deleteFilesOfRoot.run(this.machine, root);
-        for (const file of files) this.s.insertSeenFile.run(this.machine, file.path, root, file.size, file.mtimeMs);
+        for (const file of files) this.s.insertSeenFile.run(this.machine, root, file.path, file.size, file.mtimeMs);
         this.s.touchRoot.run(this.machine, root, now, now);
+      })
+      .immediate();
+  }
+
+  async forgetRoot(root: string): Promise<void> {
+    this.database
+      .transaction(() => {
+        this.s.deleteFilesOfRoot.run(this.machine, root);
+        this.s.deleteRoot.run(this.machine, root);
       })
       .immediate();
   }
@@ -187,7 +226,7 @@ export class SqliteStore implements RunIndexStore {
 
   async units(root: string): Promise<StoredUnit[]> {
     return (
-      this.s.units.all(this.machine, root) as Array<{
+      this.s.units.all(this.rootParameters(root)) as Array<{
         path: string;
         outcome: string;
         reason: string | null;
@@ -203,8 +242,88 @@ export class SqliteStore implements RunIndexStore {
     limit: number,
     maxRanked: number,
   ): Promise<{ rows: SearchRow[]; total: number }> {
-    const where: string[] = ["message_text MATCH @query", `NOT ${childOfAnother}`];
-    const parameters: Record<string, unknown> = { query: ftsQuery(terms) };
+    // One read transaction: the matches, their details and snippets all from one state of the database, whatever
+    // an indexer writes meanwhile.
+    return this.database.transaction(() => this.searchNow(ftsQuery(terms), filters, limit, maxRanked))();
+  }
+
+  private searchNow(
+    query: string,
+    filters: StoreFilters,
+    limit: number,
+    maxRanked: number,
+  ): { rows: SearchRow[]; total: number } {
+    const ranges = this.s.childMessageRanges.all() as Array<{ id: number; first: number; last: number }>;
+    const excludedUnits = ranges.map(({ id }) => id);
+    const matches = hasFilters(filters)
+      ? this.filteredMatches(query, filters, excludedUnits, maxRanked)
+      : this.matches(query, ranges, maxRanked);
+    // Counted up to one past the cap: a word in every message is "more than 10,000", not a count of them all.
+    const total = matches.length;
+    const best = matches
+      .slice(0, maxRanked)
+      .sort((a, b) => a.rank - b.rank || a.id - b.id)
+      .slice(0, limit);
+    if (best.length === 0) return { total, rows: [] };
+    const details = new Map(
+      (
+        this.database
+          .prepare(
+            `SELECT m.id, u.path AS file, u.machine, r.run_id, r.title, r.depth, r.view_path, r.agent, r.project,
+               r.status, m.message_id, m.position, m.role, m.model, m.at
+             FROM messages m JOIN runs r ON r.id = m.run JOIN units u ON u.id = r.unit_id
+             WHERE m.id IN (SELECT value FROM json_each(?))`,
+          )
+          .all(JSON.stringify(best.map(({ id }) => id))) as Array<Record<string, unknown>>
+      ).map((row) => [Number(row.id), row]),
+    );
+    const snippet = this.database.prepare(
+      `SELECT snippet(message_text, 0, '${highlightStart}', '${highlightEnd}', '…', 24) AS marked
+       FROM message_text WHERE message_text MATCH ? AND rowid = ?`,
+    );
+    const rows: SearchRow[] = [];
+    for (const { id, rank } of best) {
+      const row = details.get(id) as Record<string, unknown>;
+      const marked = (snippet.get(query, id) as { marked: string } | undefined)?.marked ?? "";
+      rows.push(searchRowOf({ ...row, rank }, marked));
+    }
+    return { total, rows };
+  }
+
+  /**
+   * The newest `maxRanked` + 1 matches with their bm25 rank, from the full-text index alone: a child run's file
+   * indexed on its own is left out by its messages' ids, not by a join per match (the join was half a search's time).
+   */
+  private matches(
+    query: string,
+    ranges: ReadonlyArray<{ first: number; last: number }>,
+    maxRanked: number,
+  ): Array<{ id: number; rank: number }> {
+    // At most this many of the newest matches can be a child file's own copy: asking for that many more still
+    // leaves `maxRanked` + 1 of the others when there are that many.
+    const excludedMessages = ranges.reduce((sum, { first, last }) => sum + (last - first + 1), 0);
+    const found = this.database
+      .prepare(
+        `SELECT rowid AS id, bm25(message_text) AS rank FROM message_text WHERE message_text MATCH ?
+         ORDER BY rowid DESC LIMIT ?`,
+      )
+      .all(query, maxRanked + 1 + excludedMessages) as Array<{ id: number; rank: number }>;
+    const kept =
+      ranges.length === 0
+        ? found
+        : found.filter(({ id }) => !ranges.some(({ first, last }) => id >= first && id <= last));
+    return kept.slice(0, maxRanked + 1);
+  }
+
+  /** The newest `maxRanked` + 1 matches that pass the filters, joined to their messages, runs and units to filter. */
+  private filteredMatches(
+    query: string,
+    filters: StoreFilters,
+    excludedUnits: readonly number[],
+    maxRanked: number,
+  ): Array<{ id: number; rank: number }> {
+    const where: string[] = ["message_text MATCH @query", "u.id NOT IN (SELECT value FROM json_each(@excluded))"];
+    const parameters: Record<string, unknown> = { query, excluded: JSON.stringify(excludedUnits) };
     if (filters.agent !== undefined) {
       where.push("r.agent = @agent");
       parameters.agent = filters.agent;
@@ -239,48 +358,17 @@ export class SqliteStore implements RunIndexStore {
       where.push("m.at_ms < @beforeMs");
       parameters.beforeMs = filters.beforeMs;
     }
-    const from = `FROM message_text
-      JOIN messages m ON m.id = message_text.rowid
-      JOIN runs r ON r.id = m.run
-      JOIN units u ON u.id = r.unit_id
-      WHERE ${where.map((clause) => `(${clause})`).join(" AND ")}`;
-    // Counted up to one past the cap: a word in every message is "more than 10,000", not a count of them all.
-    const total = (
-      this.database
-        .prepare(`SELECT count(*) AS count FROM (SELECT 1 ${from} LIMIT ${maxRanked + 1})`)
-        .get(parameters) as { count: number }
-    ).count;
-    // Ranked among the newest matches (FTS5 gives them newest first without reading the rest); the snippets are
-    // made for the hits shown alone.
-    const rows = this.database
+    return this.database
       .prepare(
-        `WITH ranked AS (
-           SELECT message_text.rowid AS id, bm25(message_text) AS rank ${from}
-           ORDER BY message_text.rowid DESC LIMIT ${maxRanked}
-         )
-         SELECT ranked.id, ranked.rank, u.path AS file, u.machine, r.run_id, r.title, r.depth, r.view_path, r.agent,
-           r.project, r.status, m.message_id, m.position, m.role, m.model, m.at
-         FROM ranked
-           JOIN messages m ON m.id = ranked.id
+        `SELECT message_text.rowid AS id, bm25(message_text) AS rank
+         FROM message_text
+           JOIN messages m ON m.id = message_text.rowid
            JOIN runs r ON r.id = m.run
            JOIN units u ON u.id = r.unit_id
-         ORDER BY ranked.rank, ranked.id
-         LIMIT @limit`,
+         WHERE ${where.map((clause) => `(${clause})`).join(" AND ")}
+         ORDER BY message_text.rowid DESC LIMIT @limit`,
       )
-      .all({ ...parameters, limit }) as Array<Record<string, unknown>>;
-    const snippet = this.database.prepare(
-      `SELECT snippet(message_text, 0, '${highlightStart}', '${highlightEnd}', '…', 24) AS marked
-       FROM message_text WHERE message_text MATCH @query AND rowid = @id`,
-    );
-    return {
-      total,
-      rows: rows.map((row) =>
-        searchRowOf(
-          row,
-          (snippet.get({ query: parameters.query, id: row.id }) as { marked: string } | undefined)?.marked ?? "",
-        ),
-      ),
-    };
+      .all({ ...parameters, limit: maxRanked + 1 }) as Array<{ id: number; rank: number }>;
   }
 
   async close(): Promise<void> {

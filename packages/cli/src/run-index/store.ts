@@ -4,6 +4,7 @@
  * answers for the same files (a test holds the two to it).
  */
 import { hostname } from "node:os";
+import path from "node:path";
 import type { IndexedRun } from "./content.js";
 
 /** A file a run was read from, as the index saw it. */
@@ -139,13 +140,17 @@ export interface RunIndexStore {
   readonly location: string;
   /** The layout was older and was made anew. */
   readonly rebuilt: boolean;
+  /** The units of the root's files: the root itself, or anything under it, whichever root walked it last. */
   unitsOfRoot(root: string): Promise<Map<string, { id: number; seq: number }>>;
   filesOfUnit(id: number): Promise<StoredFile[]>;
   seenFiles(root: string): Promise<Map<string, { size: number; mtime_ms: number }>>;
   remove(id: number): Promise<void>;
-  reorder(id: number, seq: number): Promise<void>;
+  /** A unit kept as it is, under the root that walked it last and in its place in that walk. */
+  place(id: number, root: string, seq: number): Promise<void>;
   write(unit: UnitWrite): Promise<void>;
   saveSeenFiles(root: string, files: ReadonlyArray<{ path: string; size: number; mtimeMs: number }>): Promise<void>;
+  /** A root that is gone: its files and the root itself are no longer kept (its runs are removed one by one). */
+  forgetRoot(root: string): Promise<void>;
   runCount(): Promise<number>;
   /** The roots indexed before on this machine. */
   roots(): Promise<string[]>;
@@ -162,6 +167,11 @@ export interface RunIndexStore {
     maxRanked: number,
   ): Promise<{ rows: SearchRow[]; total: number }>;
   close(): Promise<void>;
+}
+
+/** What the path of everything under a root begins with. */
+export function folderPrefix(root: string): string {
+  return root.endsWith(path.sep) ? root : `${root}${path.sep}`;
 }
 
 /** This machine's name in a shared index. */

@@ -7,9 +7,8 @@ import type { InputOptions } from "../../input/limits.js";
 import { exitCodes, messageLine, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
 import { openStore } from "../../run-index/open-store.js";
-import { databaseFile, rootsOf, type IndexedOptions } from "../../run-index/indexed-runs.js";
-import { indexRoots, type IndexSummary } from "../../run-index/indexer.js";
-import { UserError } from "../../io.js";
+import { databaseFile, refreshIndex, type IndexedOptions } from "../../run-index/indexed-runs.js";
+import type { IndexSummary } from "../../run-index/indexer.js";
 import { skippedLines } from "../../skipped-files.js";
 import { verbosityOf, type VerbosityOptions } from "../../warning-summary.js";
 
@@ -36,15 +35,8 @@ export async function runIndex(paths: string[], options: IndexCommandOptions, io
   const store = await openStore(file, { create: true });
   const rebuilt = store.rebuilt;
   try {
-    const roots = await rootsOf(paths, store);
-    if (roots.length === 0)
-      throw new UserError(
-        "nothing to index: no folder was indexed before and no agent's session folder is on this machine; name folders or files",
-      );
     return await withProgress(io, options, async (watched) => {
-      const summary = await indexRoots(store, roots, watched, options);
-      const named = new Set(paths.length > 0 ? roots : []);
-      const missingNamed = summary.missingRoots.filter((root) => named.has(root));
+      const { roots, summary, missingNamed } = await refreshIndex(store, paths, options, watched);
       const report: IndexReport = {
         ok: missingNamed.length === 0,
         database: store.location,

@@ -265,6 +265,24 @@ describe("view", () => {
     expect(stderr()).toContain("bad.json:1:");
   });
 
+  it("refuses a --at that is no place search prints, without serving: script, other fragments, control characters", async () => {
+    for (const at of [
+      "m=1#<script>alert(1)</script>",
+      "r=1&m=2&next=javascript:alert(1)",
+      "m=1\n\u001b[2J",
+      "r=..&m=1",
+      `r=${"1.".repeat(5000)}x`,
+      "m=-1",
+    ]) {
+      const { io, stdout, stderr } = captureIo();
+      expect(await run(["view", example, "--at", at], io), at).toBe(2);
+      expect(stdout()).toBe("");
+      expect(stderr()).toContain("--at takes a place as search prints it");
+      // Shown with its control characters escaped: a value cannot redraw the terminal.
+      expect(stderr()).not.toContain("\u001b");
+    }
+  });
+
   it("rejects a port that is not one", async () => {
     const { io, stderr } = captureIo();
     expect(await run(["view", example, "--port", "70000"], io)).toBe(2);
