@@ -67,7 +67,7 @@ export async function findFolderRuns(
   listing?: { files: readonly ListedFile[]; skipped: readonly SkippedFile[] },
 ): Promise<{ runs: FolderRun[]; skipped: SkippedFile[]; attached: string[] }> {
   const skipped: SkippedFile[] = [...(listing?.skipped ?? [])];
-  const files = (listing?.files ?? (await listFiles(folder, skipped))).map((file) => file.path);
+  const files = (listing?.files ?? listFiles(folder, skipped)).map((file) => file.path);
   const others: string[] = [];
   const runFiles: string[] = [];
   for (const file of files) {

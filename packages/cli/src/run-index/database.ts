@@ -44,8 +44,10 @@ CREATE TABLE units (
   kind TEXT NOT NULL,
   outcome TEXT NOT NULL CHECK (outcome IN ('run', 'skipped', 'problem')),
   reason TEXT,
-  -- The root run's statistics with its model calls (RunStats JSON), which usage and runs report from.
+  -- The root run's statistics (RunStats JSON without its call buckets), which usage and runs report from.
   stats TEXT,
+  -- Its call buckets (store.ts's encodeBuckets), which usage sums: apart, so that runs does not read them.
+  buckets TEXT,
   indexed_at TEXT NOT NULL,
   -- The ids of its first and last message: a unit's messages are written in one transaction, so their ids are the
   -- numbers between, and a search leaves out a unit's messages by these two numbers without a join per match.

@@ -14,6 +14,7 @@ import type { VerbosityOptions } from "../warning-summary.js";
 import { defaultSessionFolders } from "../session-locations.js";
 import type { SkippedFile } from "../skipped-files.js";
 import { databaseTarget, openStore } from "./open-store.js";
+import { decodeBuckets } from "./bucket-encoding.js";
 import type { RunIndexStore } from "./store.js";
 import { indexRoots, type IndexOptions, type IndexSummary } from "./indexer.js";
 
@@ -113,7 +114,7 @@ export async function readIndexedRuns(
   // Roots may overlap (a folder and one inside it): a file under both is read once.
   const seen = new Set<string>();
   for (const root of roots)
-    for (const unit of await store.units(root)) {
+    for (const unit of await store.units(root, options.recordCalls === true)) {
       if (seen.has(unit.path)) continue;
       seen.add(unit.path);
       if (unit.outcome !== "run" || unit.stats === null) {
@@ -126,15 +127,10 @@ export async function readIndexedRuns(
         continue;
       }
       if (unit.isChild) continue;
-      // The call buckets are kept in the index for usage; a reading that did not ask for them has none, as collectRuns gives.
-      collected.runs.push(
-        JSON.parse(
-          unit.stats,
-          options.recordCalls === true
-            ? undefined
-            : (key, value: unknown) => (key === "buckets" && Array.isArray(value) ? undefined : value),
-        ) as RunStats,
-      );
+      const stats = JSON.parse(unit.stats) as RunStats;
+      // A reading that did not ask for the call buckets has none, as collectRuns gives.
+      if (options.recordCalls === true && unit.buckets !== null) stats.buckets = decodeBuckets(unit.buckets);
+      collected.runs.push(stats);
     }
   collected.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return collected;

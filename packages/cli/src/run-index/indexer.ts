@@ -84,7 +84,7 @@ async function walk(root: string, isFolder: boolean): Promise<{ files: ListedFil
   const skipped: SkippedFile[] = [];
   if (isFolder)
     return {
-      files: (await listFiles(root, skipped)).map((file) => ({ ...file, path: path.resolve(file.path) })),
+      files: listFiles(root, skipped).map((file) => ({ ...file, path: path.resolve(file.path) })),
       skipped,
     };
   const stats = await stat(root);

@@ -6,6 +6,7 @@
  */
 import type { Pool, PoolClient, QueryResult } from "pg";
 import { UserError } from "../io.js";
+import { statsColumns } from "./bucket-encoding.js";
 import type { IndexedRun } from "./content.js";
 import { indexSchemaVersion } from "./database.js";
 import {
@@ -43,6 +44,8 @@ CREATE TABLE units (
   outcome TEXT NOT NULL CHECK (outcome IN ('run', 'skipped', 'problem')),
   reason TEXT,
   stats TEXT,
+  -- Its call buckets (store.ts's encodeBuckets), which usage sums: apart, so that runs does not read them.
+  buckets TEXT,
   indexed_at TEXT NOT NULL,
   UNIQUE (machine, path)
 );
@@ -277,10 +280,11 @@ export class PostgresStore implements RunIndexStore {
       // Two indexers of one machine take turns on a file: the row lock of its old run, or of the new one's key.
       await q(client, "SELECT pg_advisory_xact_lock(hashtext($1))", [`${this.machine}\u0000${unit.path}`]);
       await q(client, "DELETE FROM units WHERE machine = $1 AND path = $2", [this.machine, unit.path]);
+      const columns = unit.run === undefined ? undefined : statsColumns(unit.run.stats);
       const unitId = (
         await q(
           client,
-          "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, stats, indexed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+          "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, stats, buckets, indexed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
           [
             this.machine,
             unit.root,
@@ -289,7 +293,8 @@ export class PostgresStore implements RunIndexStore {
             unit.kind,
             unit.outcome,
             unit.reason,
-            unit.run === undefined ? null : JSON.stringify(unit.run.stats),
+            columns?.stats ?? null,
+            columns?.buckets ?? null,
             now,
           ],
         )
@@ -424,15 +429,16 @@ export class PostgresStore implements RunIndexStore {
     ).map(({ path }) => path);
   }
 
-  async units(root: string): Promise<StoredUnit[]> {
+  async units(root: string, withBuckets: boolean): Promise<StoredUnit[]> {
     const rows = await this.rows<{
       path: string;
       outcome: string;
       reason: string | null;
       stats: string | null;
+      buckets: string | null;
       is_child: boolean;
     }>(
-      `SELECT u.path, u.outcome, u.reason, u.stats, ${childOfAnother} AS is_child
+      `SELECT u.path, u.outcome, u.reason, u.stats, ${withBuckets ? "u.buckets" : "NULL AS buckets"}, ${childOfAnother} AS is_child
        FROM units u WHERE u.machine = $1 AND ${underRoot} ORDER BY u.seq, u.path`,
       [this.machine, root, folderPrefix(root)],
     );

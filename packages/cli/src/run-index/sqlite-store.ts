@@ -21,6 +21,7 @@ import {
   type StoreFilters,
   type UnitWrite,
 } from "./store.js";
+import { statsColumns } from "./bucket-encoding.js";
 import type { IndexedRun } from "./content.js";
 
 /** A file another run of the same machine read as its child run: its own copy is not a run of its own. */
@@ -44,7 +45,7 @@ function prepareStatements(database: Database) {
     deleteUnit: prepare("DELETE FROM units WHERE id = ?"),
     unitByPath: prepare("SELECT id FROM units WHERE machine = ? AND path = ?"),
     insertUnit: prepare(
-      "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, stats, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, stats, buckets, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     insertFile: prepare(
       "INSERT OR REPLACE INTO unit_files (unit_id, path, size, mtime_ms, sha256, is_child) VALUES (?, ?, ?, ?, ?, ?)",
@@ -81,8 +82,13 @@ function prepareStatements(database: Database) {
     roots: prepare("SELECT path FROM roots WHERE machine = ? ORDER BY added_at, path"),
     deleteRoot: prepare("DELETE FROM roots WHERE machine = ? AND path = ?"),
     units: prepare(
-      `SELECT u.path, u.outcome, u.reason, u.stats, ${childOfAnother} AS is_child
-         FROM units u WHERE u.machine = @machine AND ${underRoot} ORDER BY u.seq, u.path`,
+      `SELECT u.seq, u.path, u.outcome, u.reason, u.stats, NULL AS buckets, ${childOfAnother} AS is_child
+         FROM units u WHERE u.machine = @machine AND ${underRoot}`,
+    ),
+    // Sorted here, not by SQLite: its sorter would copy every row's statistics (megabytes) to order them.
+    unitsWithBuckets: prepare(
+      `SELECT u.seq, u.path, u.outcome, u.reason, u.stats, u.buckets, ${childOfAnother} AS is_child
+         FROM units u WHERE u.machine = @machine AND ${underRoot}`,
     ),
   };
 }
@@ -142,6 +148,7 @@ export class SqliteStore implements RunIndexStore {
       .transaction(() => {
         // Read again under the write lock: another indexer may have written this file's run meanwhile.
         const existing = s.unitByPath.get(this.machine, unit.path) as { id: number } | undefined;
+        const columns = unit.run === undefined ? undefined : statsColumns(unit.run.stats);
         if (existing !== undefined) this.removeUnit(existing.id);
         const unitId = Number(
           s.insertUnit.run(
@@ -152,7 +159,8 @@ export class SqliteStore implements RunIndexStore {
             unit.kind,
             unit.outcome,
             unit.reason,
-            unit.run === undefined ? null : JSON.stringify(unit.run.stats),
+            columns?.stats ?? null,
+            columns?.buckets ?? null,
             now,
           ).lastInsertRowid,
         );
@@ -224,16 +232,18 @@ export class SqliteStore implements RunIndexStore {
     return (this.s.roots.all(this.machine) as Array<{ path: string }>).map(({ path }) => path);
   }
 
-  async units(root: string): Promise<StoredUnit[]> {
-    return (
-      this.s.units.all(this.rootParameters(root)) as Array<{
-        path: string;
-        outcome: string;
-        reason: string | null;
-        stats: string | null;
-        is_child: number;
-      }>
-    ).map(({ is_child: isChild, ...unit }) => ({ ...unit, isChild: isChild === 1 }));
+  async units(root: string, withBuckets: boolean): Promise<StoredUnit[]> {
+    const rows = (withBuckets ? this.s.unitsWithBuckets : this.s.units).all(this.rootParameters(root)) as Array<{
+      seq: number;
+      path: string;
+      outcome: string;
+      reason: string | null;
+      stats: string | null;
+      buckets: string | null;
+      is_child: number;
+    }>;
+    rows.sort((a, b) => a.seq - b.seq || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return rows.map(({ is_child: isChild, seq: _seq, ...unit }) => ({ ...unit, isChild: isChild === 1 }));
   }
 
   async search(

@@ -32,8 +32,10 @@ export interface StoredUnit {
   path: string;
   outcome: string;
   reason: string | null;
-  /** The root run's statistics, JSON (RunStats with its model calls). */
+  /** The root run's statistics, JSON (RunStats without its call buckets). */
   stats: string | null;
+  /** Its call buckets as `encodeBuckets` (bucket-encoding.ts) wrote them, when asked for. */
+  buckets: string | null;
   /** Another run read this file as its child run. */
   isChild: boolean;
 }
@@ -154,8 +156,8 @@ export interface RunIndexStore {
   runCount(): Promise<number>;
   /** The roots indexed before on this machine. */
   roots(): Promise<string[]>;
-  /** A root's files in the order its walk gave them. */
-  units(root: string): Promise<StoredUnit[]>;
+  /** A root's files in the order its walk gave them; their call buckets only when `withBuckets`. */
+  units(root: string, withBuckets: boolean): Promise<StoredUnit[]>;
   /**
    * Messages holding the query: counted up to `maxRanked` + 1, the newest `maxRanked` ranked, the best `limit`
    * returned with their snippets. Across every machine's runs in a shared database.
