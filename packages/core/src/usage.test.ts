@@ -920,6 +920,37 @@ describe("usage sums beyond 2^53 − 1", () => {
     expect(sumUsage([counts(max - 10, 0), counts(12, 0)]).input_tokens).toBe(max);
   });
 
+  it("addUsage gives what sumUsageChecked gives for the two, key for key and in order, for any counts", () => {
+    const value = fc.option(
+      fc.oneof(
+        fc.nat({ max: 10_000_000 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.bigInt({ min: BigInt(max) - 1000n, max: BigInt(max) + 1000n }).map(Number),
+        fc.constantFrom(0.5, Number.NaN, 2 ** 60),
+      ),
+      { nil: undefined },
+    );
+    const usage = fc
+      .record({
+        input_tokens: value,
+        output_tokens: value,
+        cache_read_tokens: value,
+        cache_write_tokens: value,
+        reasoning_tokens: value,
+        total_tokens: value,
+      })
+      .map((record) => Object.fromEntries(Object.entries(record).filter(([, each]) => each !== undefined)) as Usage);
+    fc.assert(
+      fc.property(usage, usage, (a, b) => {
+        const expected = sumUsageChecked([a, b]).usage;
+        const sum = addUsage(a, b);
+        expect(Object.keys(sum)).toEqual(Object.keys(expected));
+        expect(sum).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("are exact or clamped and named, for any counts near the limit", () => {
     const count = fc.bigInt({ min: 0n, max: BigInt(max) }).map(Number);
     const nearLimit = fc.bigInt({ min: BigInt(max) - 1000n, max: BigInt(max) }).map(Number);

@@ -44,16 +44,21 @@ CREATE TABLE units (
   kind TEXT NOT NULL,
   outcome TEXT NOT NULL CHECK (outcome IN ('run', 'skipped', 'problem')),
   reason TEXT,
-  -- The root run's statistics (RunStats JSON without its call buckets), which usage and runs report from.
-  stats TEXT,
-  -- Its call buckets (store.ts's encodeBuckets), which usage sums: apart, so that runs does not read them.
-  buckets TEXT,
   indexed_at TEXT NOT NULL,
   -- The ids of its first and last message: a unit's messages are written in one transaction, so their ids are the
   -- numbers between, and a search leaves out a unit's messages by these two numbers without a join per match.
   first_message INTEGER,
   last_message INTEGER,
   UNIQUE (machine, path)
+);
+-- A run's statistics, in a table of their own: kilobytes a row, they would make every scan of the units read a page
+-- per unit (an indexing with nothing changed, a search's list of sub-agents' files).
+CREATE TABLE unit_stats (
+  unit_id INTEGER PRIMARY KEY REFERENCES units (id) ON DELETE CASCADE,
+  -- The root run's statistics (RunStats JSON without its call buckets), which usage and runs report from.
+  stats TEXT NOT NULL,
+  -- Its call buckets (bucket-encoding.ts), which usage sums: apart, so that runs does not read them.
+  buckets TEXT
 );
 CREATE TABLE unit_files (
   unit_id INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,

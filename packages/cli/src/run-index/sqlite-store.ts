@@ -45,8 +45,9 @@ function prepareStatements(database: Database) {
     deleteUnit: prepare("DELETE FROM units WHERE id = ?"),
     unitByPath: prepare("SELECT id FROM units WHERE machine = ? AND path = ?"),
     insertUnit: prepare(
-      "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, stats, buckets, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
+    insertStats: prepare("INSERT INTO unit_stats (unit_id, stats, buckets) VALUES (?, ?, ?)"),
     insertFile: prepare(
       "INSERT OR REPLACE INTO unit_files (unit_id, path, size, mtime_ms, sha256, is_child) VALUES (?, ?, ?, ?, ?, ?)",
     ),
@@ -82,13 +83,13 @@ function prepareStatements(database: Database) {
     roots: prepare("SELECT path FROM roots WHERE machine = ? ORDER BY added_at, path"),
     deleteRoot: prepare("DELETE FROM roots WHERE machine = ? AND path = ?"),
     units: prepare(
-      `SELECT u.seq, u.path, u.outcome, u.reason, u.stats, NULL AS buckets, ${childOfAnother} AS is_child
-         FROM units u WHERE u.machine = @machine AND ${underRoot}`,
+      `SELECT u.seq, u.path, u.outcome, u.reason, s.stats, NULL AS buckets, ${childOfAnother} AS is_child
+         FROM units u LEFT JOIN unit_stats s ON s.unit_id = u.id WHERE u.machine = @machine AND ${underRoot}`,
     ),
     // Sorted here, not by SQLite: its sorter would copy every row's statistics (megabytes) to order them.
     unitsWithBuckets: prepare(
-      `SELECT u.seq, u.path, u.outcome, u.reason, u.stats, u.buckets, ${childOfAnother} AS is_child
-         FROM units u WHERE u.machine = @machine AND ${underRoot}`,
+      `SELECT u.seq, u.path, u.outcome, u.reason, s.stats, s.buckets, ${childOfAnother} AS is_child
+         FROM units u LEFT JOIN unit_stats s ON s.unit_id = u.id WHERE u.machine = @machine AND ${underRoot}`,
     ),
   };
 }
@@ -159,11 +160,10 @@ export class SqliteStore implements RunIndexStore {
             unit.kind,
             unit.outcome,
             unit.reason,
-            columns?.stats ?? null,
-            columns?.buckets ?? null,
             now,
           ).lastInsertRowid,
         );
+        if (columns !== undefined) s.insertStats.run(unitId, columns.stats, columns.buckets);
         for (const file of unit.files)
           s.insertFile.run(unitId, file.path, file.size, file.mtime_ms, file.sha256, file.isChild ? 1 : 0);
         if (unit.run === undefined) return;
