@@ -180,11 +180,16 @@ function safeSum(a: number | undefined, b: number | undefined): number | undefin
 function addSafeUsage(a: Usage, b: Usage): Usage | undefined {
   const input = safeSum(a.input_tokens, b.input_tokens);
   const output = safeSum(a.output_tokens, b.output_tokens);
-  const total = safeSum(
-    a.total_tokens ?? safeSum(a.input_tokens, a.output_tokens),
-    b.total_tokens ?? safeSum(b.input_tokens, b.output_tokens),
-  );
-  if (input === undefined || output === undefined || total === undefined) return undefined;
+  // Each side's total as sumUsageChecked counts it: its own, else its input and output.
+  const totalOf = (usage: Usage): number | undefined =>
+    usage.total_tokens !== undefined
+      ? safeSum(usage.total_tokens, 0)
+      : safeSum(usage.input_tokens, usage.output_tokens);
+  const totalA = totalOf(a);
+  const totalB = totalOf(b);
+  if (input === undefined || output === undefined || totalA === undefined || totalB === undefined) return undefined;
+  const total = safeSum(totalA, totalB);
+  if (total === undefined) return undefined;
   const usage = { input_tokens: input, output_tokens: output } as Usage;
   for (const counter of ["cache_read_tokens", "cache_write_tokens", "reasoning_tokens"] as const) {
     if (a[counter] === undefined && b[counter] === undefined) continue;

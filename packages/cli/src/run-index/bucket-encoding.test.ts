@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CallBucket } from "../run-stats.js";
-import { decodeBuckets, encodeBuckets, statsColumns } from "./bucket-encoding.js";
+import { attachBuckets, decodeBuckets, encodeBuckets, statsColumns } from "./bucket-encoding.js";
+import type { RunStats } from "../run-stats.js";
 
 const pricing = fc.record({
   table_version: fc.constantFrom("@pydantic/genai-prices@0.1.8", "override"),
@@ -63,30 +64,64 @@ const bucket = fc.record({
 describe("call buckets in the index", () => {
   it("come back as they went in, for any bucket", () => {
     fc.assert(
-      fc.property(fc.array(bucket, { maxLength: 30 }), (buckets) => {
-        expect(decodeBuckets(encodeBuckets(buckets))).toEqual(JSON.parse(JSON.stringify(buckets)));
-      }),
+      fc.property(
+        fc.array(fc.option(fc.array(bucket, { maxLength: 30 }), { nil: null }), { maxLength: 4 }),
+        (lists) => {
+          expect(decodeBuckets(encodeBuckets(lists))).toEqual(JSON.parse(JSON.stringify(lists)));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it("leave out a key whose value is undefined, as JSON does", () => {
-    const [first] = decodeBuckets(
+    const [list] = decodeBuckets(
       encodeBuckets([
-        {
-          quarter: 1,
-          model: null,
-          calls: 1,
-          firstAt: null,
-          lastAt: null,
-          usage: null,
-          cost: null,
-          pricedAmount: undefined as unknown as null,
-          unpricedCalls: {},
-        },
+        [
+          {
+            quarter: 1,
+            model: null,
+            calls: 1,
+            firstAt: null,
+            lastAt: null,
+            usage: null,
+            cost: null,
+            pricedAmount: undefined as unknown as null,
+            unpricedCalls: {},
+          },
+        ],
       ]),
     );
-    expect(first).not.toHaveProperty("pricedAmount");
+    expect(list?.[0]).not.toHaveProperty("pricedAmount");
+  });
+
+  it("of a run and its sub-agents go back to each run, the statistics printing as they did", () => {
+    const run = (runId: string, children: RunStats[], buckets?: CallBucket[]): RunStats =>
+      ({
+        runId,
+        title: null,
+        children,
+        includingChildren: { messages: 1 },
+        ...(buckets === undefined ? {} : { buckets }),
+      }) as unknown as RunStats;
+    const one = (quarter: number): CallBucket => ({
+      quarter,
+      model: "m",
+      calls: 1,
+      firstAt: null,
+      lastAt: null,
+      usage: { input_tokens: quarter, output_tokens: 1 },
+      cost: null,
+      pricedAmount: null,
+      unpricedCalls: {},
+    });
+    const tree = run("root", [run("a", [run("a1", [], [one(3)])], [one(2)]), run("b", [])], [one(1)]);
+    const columns = statsColumns(tree);
+    expect(columns.stats).not.toContain("buckets");
+    const back = JSON.parse(columns.stats) as RunStats;
+    attachBuckets(back, columns.buckets as string);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(tree));
+    expect(statsColumns(run("none", [run("child", [])])).buckets).toBeNull();
   });
 
   it("are written in a third of the bytes of the objects, and apart from the statistics", () => {
@@ -119,12 +154,12 @@ describe("call buckets in the index", () => {
       pricedAmount: 0.1674501,
       unpricedCalls: {},
     }));
-    const encoded = encodeBuckets(buckets);
+    const encoded = encodeBuckets([buckets]);
     expect(encoded.length).toBeLessThan(JSON.stringify(buckets).length / 2.5);
-    const columns = statsColumns({ buckets } as never);
+    const columns = statsColumns({ buckets, children: [] } as unknown as RunStats);
     expect(columns.stats).not.toContain("quarter");
     expect(columns.buckets).toBe(encoded);
-    const decoded = decodeBuckets(encoded);
+    const decoded = decodeBuckets(encoded)[0] as CallBucket[];
     expect(decoded).toEqual(buckets);
     // One price object for all of them.
     expect(new Set(decoded.map((each) => (each.cost as { pricing: unknown }).pricing)).size).toBe(1);

@@ -20,8 +20,8 @@ interface Shape {
 interface EncodedBuckets {
   shapes: Shape[];
   prices: Pricing[];
-  /** Each bucket as `[shape, ...values]`. */
-  buckets: unknown[][];
+  /** A list per run (null for a run without buckets), each bucket as `[shape, ...values]`. */
+  lists: Array<unknown[][] | null>;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -29,15 +29,41 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A run's statistics as a unit's two columns: the statistics without their call buckets, and the buckets apart, read
- * only by the reports that sum them (`runs` does not).
+ * A run's statistics as a unit's two columns: the statistics without their call buckets (its sub-agents' as well), and
+ * the buckets of the whole tree apart, a list per run in the order of a walk from the root (each run before its
+ * children), read only by the reports that sum them (`runs` does not).
  */
 export function statsColumns(stats: RunStats): { stats: string; buckets: string | null } {
-  const { buckets, ...rest } = stats;
-  return { stats: JSON.stringify(rest), buckets: buckets === undefined ? null : encodeBuckets(buckets) };
+  const lists: Array<CallBucket[] | null> = [];
+  const withoutBuckets = (run: RunStats): RunStats => {
+    lists.push(run.buckets ?? null);
+    // Copied with its keys in their order (children replaced in place), so the statistics read back print as read.
+    const copy = { ...run, children: run.children.map(withoutBuckets) };
+    delete copy.buckets;
+    return copy;
+  };
+  const stripped = withoutBuckets(stats);
+  return {
+    stats: JSON.stringify(stripped),
+    buckets: lists.every((list) => list === null) ? null : encodeBuckets(lists),
+  };
 }
 
-export function encodeBuckets(buckets: readonly CallBucket[]): string {
+/** Gives each run of the tree its buckets back, in the order {@link statsColumns} listed them. */
+export function attachBuckets(stats: RunStats, text: string): void {
+  const lists = decodeBuckets(text);
+  let next = 0;
+  const attach = (run: RunStats): void => {
+    const list = lists[next];
+    next += 1;
+    if (list !== null && list !== undefined) run.buckets = list;
+    for (const child of run.children) attach(child);
+  };
+  attach(stats);
+}
+
+/** The buckets of each run (null for a run without), in the form {@link decodeBuckets} reads. */
+export function encodeBuckets(lists: ReadonlyArray<readonly CallBucket[] | null>): string {
   const shapes: Shape[] = [];
   const shapeNumbers = new Map<string, number>();
   const prices: Pricing[] = [];
@@ -68,7 +94,7 @@ export function encodeBuckets(buckets: readonly CallBucket[]): string {
       ...keys.map((key, index) => (nested[index] ? encode(object[key] as Record<string, unknown>) : object[key])),
     ];
   };
-  const encoded = buckets.map((bucket) => {
+  const encodeOne = (bucket: CallBucket): unknown[] => {
     const { cost } = bucket;
     // The price is a number here, not an object: it is not written out again for each bucket.
     const withPrice =
@@ -76,16 +102,17 @@ export function encodeBuckets(buckets: readonly CallBucket[]): string {
         ? { ...bucket, cost: { ...cost, pricing: priceNumber(cost.pricing) } }
         : bucket;
     return encode(withPrice as unknown as Record<string, unknown>);
-  });
-  return JSON.stringify({ shapes, prices, buckets: encoded } satisfies EncodedBuckets);
+  };
+  const encoded = lists.map((list) => (list === null ? null : list.map(encodeOne)));
+  return JSON.stringify({ shapes, prices, lists: encoded } satisfies EncodedBuckets);
 }
 
 /**
  * The buckets {@link encodeBuckets} wrote. A price is one object shared by the buckets that name it: the reports
  * never change a cost in place (core's `addCost` makes a new one).
  */
-export function decodeBuckets(text: string): CallBucket[] {
-  const { shapes, prices, buckets } = JSON.parse(text) as EncodedBuckets;
+export function decodeBuckets(text: string): Array<CallBucket[] | null> {
+  const { shapes, prices, lists } = JSON.parse(text) as EncodedBuckets;
   const decode = (values: unknown[]): Record<string, unknown> => {
     const shape = shapes[values[0] as number] as Shape;
     const object: Record<string, unknown> = {};
@@ -101,11 +128,12 @@ export function decodeBuckets(text: string): CallBucket[] {
     }
     return object;
   };
-  return buckets.map((values) => {
+  const decodeOne = (values: unknown[]): CallBucket => {
     const bucket = decode(values) as unknown as CallBucket;
     const cost = bucket.cost as { status: string; pricing?: unknown } | null;
     if (cost !== null && cost.status === "computed" && typeof cost.pricing === "number")
       cost.pricing = prices[cost.pricing];
     return bucket;
-  });
+  };
+  return lists.map((list) => (list === null ? null : list.map(decodeOne)));
 }

@@ -14,7 +14,7 @@ import type { VerbosityOptions } from "../warning-summary.js";
 import { defaultSessionFolders } from "../session-locations.js";
 import type { SkippedFile } from "../skipped-files.js";
 import { databaseTarget, openStore } from "./open-store.js";
-import { decodeBuckets } from "./bucket-encoding.js";
+import { attachBuckets } from "./bucket-encoding.js";
 import type { RunIndexStore } from "./store.js";
 import { indexRoots, type IndexOptions, type IndexSummary } from "./indexer.js";
 
@@ -129,7 +129,7 @@ export async function readIndexedRuns(
       if (unit.isChild) continue;
       const stats = JSON.parse(unit.stats) as RunStats;
       // A reading that did not ask for the call buckets has none, as collectRuns gives.
-      if (options.recordCalls === true && unit.buckets !== null) stats.buckets = decodeBuckets(unit.buckets);
+      if (options.recordCalls === true && unit.buckets !== null) attachBuckets(stats, unit.buckets);
       collected.runs.push(stats);
     }
   collected.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
