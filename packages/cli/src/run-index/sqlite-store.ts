@@ -94,6 +94,9 @@ function prepareStatements(database: Database) {
   };
 }
 
+/** The function a search asks whether a message is one of a child file's own copy (its ids within a child's range). */
+const inChildFile = "agent_transcript_in_child_file";
+
 function hasFilters(filters: StoreFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined);
 }
@@ -103,12 +106,29 @@ export class SqliteStore implements RunIndexStore {
   private readonly machine = machineName();
   private readonly s: ReturnType<typeof prepareStatements>;
 
+  /** The message ids of the files another run read as its child run, sorted: see {@link SqliteStore.matches}. */
+  private childRanges: ReadonlyArray<{ first: number; last: number }> = [];
+
   constructor(
     private readonly database: Database,
     readonly location: string,
     readonly rebuilt: boolean,
   ) {
     this.s = prepareStatements(database);
+    database.function(inChildFile, { deterministic: false, directOnly: true }, (id: unknown) => {
+      const ranges = this.childRanges;
+      const message = Number(id);
+      let low = 0;
+      let high = ranges.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        const range = ranges[middle] as { first: number; last: number };
+        if (message < range.first) high = middle - 1;
+        else if (message > range.last) low = middle + 1;
+        else return 1;
+      }
+      return 0;
+    });
   }
 
   private rootParameters(root: string): { machine: string; root: string; prefix: string } {
@@ -268,7 +288,7 @@ export class SqliteStore implements RunIndexStore {
     const matches = hasFilters(filters)
       ? this.filteredMatches(query, filters, excludedUnits, maxRanked)
       : this.matches(query, ranges, maxRanked);
-    // Counted up to one past the cap: a word in every message is "more than 10,000", not a count of them all.
+    // Counted up to one past the cap: a word in every message is "more than 1,000", not a count of them all.
     const total = matches.length;
     const best = matches
       .slice(0, maxRanked)
@@ -309,20 +329,15 @@ export class SqliteStore implements RunIndexStore {
     ranges: ReadonlyArray<{ first: number; last: number }>,
     maxRanked: number,
   ): Array<{ id: number; rank: number }> {
-    // At most this many of the newest matches can be a child file's own copy: asking for that many more still
-    // leaves `maxRanked` + 1 of the others when there are that many.
-    const excludedMessages = ranges.reduce((sum, { first, last }) => sum + (last - first + 1), 0);
-    const found = this.database
+    // The ranges, sorted, for the function the query asks of each match: the limit then counts only the others.
+    this.childRanges = [...ranges].sort((a, b) => a.first - b.first);
+    return this.database
       .prepare(
-        `SELECT rowid AS id, bm25(message_text) AS rank FROM message_text WHERE message_text MATCH ?
+        `SELECT rowid AS id, bm25(message_text) AS rank FROM message_text
+         WHERE message_text MATCH ? AND NOT ${inChildFile}(rowid)
          ORDER BY rowid DESC LIMIT ?`,
       )
-      .all(query, maxRanked + 1 + excludedMessages) as Array<{ id: number; rank: number }>;
-    const kept =
-      ranges.length === 0
-        ? found
-        : found.filter(({ id }) => !ranges.some(({ first, last }) => id >= first && id <= last));
-    return kept.slice(0, maxRanked + 1);
+      .all(query, maxRanked + 1) as Array<{ id: number; rank: number }>;
   }
 
   /** The newest `maxRanked` + 1 matches that pass the filters, joined to their messages, runs and units to filter. */

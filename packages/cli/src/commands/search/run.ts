@@ -19,9 +19,9 @@ export interface SearchCommandOptions extends IndexedOptions, VerbosityOptions, 
 /** What `search --json` prints. */
 export interface SearchReport {
   query: string;
-  /** How many messages matched (at most 10,000); `hits` holds the best `limit` of them. */
+  /** How many messages matched (at most 1,000); `hits` holds the best `limit` of them. */
   total: number;
-  /** More than `total` matched: the hits are the best of the newest 10,000 matches. */
+  /** More than `total` matched: the hits are the best of the newest 1,000 matches. */
   more: boolean;
   hits: Array<SearchHit & { view: string }>;
 }
