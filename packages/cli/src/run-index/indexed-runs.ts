@@ -97,7 +97,8 @@ export async function collectIndexedRuns(
       { ...options, quiet: options.quiet === true || options.json === true },
       io,
     );
-    for (const root of missingNamed) throw new UserError(`cannot read ${root}: no such file or folder`, exitCodes.failure);
+    for (const root of missingNamed)
+      throw new UserError(`cannot read ${root}: no such file or folder`, exitCodes.failure);
     return { ...(await readIndexedRuns(store, roots, options)), summary, roots };
   } finally {
     await store.close();

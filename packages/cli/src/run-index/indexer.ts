@@ -91,10 +91,7 @@ async function walk(root: string, isFolder: boolean): Promise<{ files: ListedFil
   return { files: [{ path: path.resolve(root), size: stats.size, mtimeMs: stats.mtimeMs }], skipped };
 }
 
-function sameFiles(
-  seen: Map<string, { size: number; mtime_ms: number }>,
-  files: readonly ListedFile[],
-): boolean {
+function sameFiles(seen: Map<string, { size: number; mtime_ms: number }>, files: readonly ListedFile[]): boolean {
   if (seen.size !== files.length) return false;
   for (const file of files) {
     const before = seen.get(file.path);

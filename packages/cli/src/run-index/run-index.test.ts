@@ -41,6 +41,11 @@ async function indexOnce(...paths: string[]): Promise<IndexReport> {
   return json<IndexReport>("index", ...paths, "--database", database);
 }
 
+/** A usage report from the test's index, days in UTC. */
+async function indexedUsage(report: string, ...inputs: string[]): Promise<UsageReport> {
+  return json<UsageReport>("usage", report, ...inputs, "--index", "--database", database, "--timezone", "UTC");
+}
+
 const sessionFolders = [
   ...new Set(
     loadRealFixtures()
@@ -61,16 +66,7 @@ describe("usage and runs from the index", () => {
     const input = path.join(realFixturesRoot(), folder);
     for (const report of ["session", "daily"]) {
       const direct = await json<UsageReport>("usage", report, input, "--timezone", "UTC");
-      const indexed = await json<UsageReport>(
-        "usage",
-        report,
-        input,
-        "--index",
-        "--database",
-        database,
-        "--timezone",
-        "UTC",
-      );
+      const indexed = await indexedUsage(report, input);
       expect(comparable(indexed)).toEqual(comparable(direct));
     }
     const direct = await json<RunsReport>("runs", input, "--timezone", "UTC");
@@ -133,17 +129,7 @@ describe("index", () => {
     expect(await indexOnce(inner)).toMatchObject({ read: 0 });
     // Each run once, as a reading of the outer folder gives them.
     const direct = await json<UsageReport>("usage", "session", outer, "--timezone", "UTC");
-    const indexed = await json<UsageReport>(
-      "usage",
-      "session",
-      outer,
-      inner,
-      "--index",
-      "--database",
-      database,
-      "--timezone",
-      "UTC",
-    );
+    const indexed = await indexedUsage("session", outer, inner);
     expect(comparable(indexed)).toEqual(comparable(direct));
   });
 
@@ -205,7 +191,11 @@ describe("index", () => {
       [fifo, "not a regular file"],
       [folder, "not a regular file"],
     ] as const)
-      for (const command of [["index", spotter()], ["search", "test"], ["usage", "daily", "--index"]]) {
+      for (const command of [
+        ["index", spotter()],
+        ["search", "test"],
+        ["usage", "daily", "--index"],
+      ]) {
         const result = await cli(...command, "--database", named);
         expect(result.code, `${command.join(" ")} --database ${named}`).toBe(1);
         expect(result.stderr).toContain(`${named}: ${says}`);

@@ -172,16 +172,8 @@ export class SqliteStore implements RunIndexStore {
         const columns = unit.run === undefined ? undefined : statsColumns(unit.run.stats);
         if (existing !== undefined) this.removeUnit(existing.id);
         const unitId = Number(
-          s.insertUnit.run(
-            this.machine,
-            unit.root,
-            unit.path,
-            unit.seq,
-            unit.kind,
-            unit.outcome,
-            unit.reason,
-            now,
-          ).lastInsertRowid,
+          s.insertUnit.run(this.machine, unit.root, unit.path, unit.seq, unit.kind, unit.outcome, unit.reason, now)
+            .lastInsertRowid,
         );
         if (columns !== undefined) s.insertStats.run(unitId, columns.stats, columns.buckets);
         for (const file of unit.files)
