@@ -939,7 +939,10 @@ describe("usage sums beyond 2^53 − 1", () => {
         reasoning_tokens: value,
         total_tokens: value,
       })
-      .map((record) => Object.fromEntries(Object.entries(record).filter(([, each]) => each !== undefined)) as Usage);
+      .map(
+        (record) =>
+          Object.fromEntries(Object.entries(record).filter(([, each]) => each !== undefined)) as unknown as Usage,
+      );
     fc.assert(
       fc.property(usage, usage, (a, b) => {
         const expected = sumUsageChecked([a, b]).usage;

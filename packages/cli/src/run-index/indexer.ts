@@ -87,8 +87,13 @@ async function walk(root: string, isFolder: boolean): Promise<{ files: ListedFil
       files: listFiles(root, skipped).map((file) => ({ ...file, path: path.resolve(file.path) })),
       skipped,
     };
-  const stats = await stat(root);
-  return { files: [{ path: path.resolve(root), size: stats.size, mtimeMs: stats.mtimeMs }], skipped };
+  try {
+    const stats = await stat(root);
+    return { files: [{ path: path.resolve(root), size: stats.size, mtimeMs: stats.mtimeMs }], skipped };
+  } catch {
+    // Gone since it was looked at: nothing seen, so the next indexing looks again.
+    return { files: [], skipped };
+  }
 }
 
 function sameFiles(seen: Map<string, { size: number; mtime_ms: number }>, files: readonly ListedFile[]): boolean {
