@@ -6,7 +6,7 @@
  * written; two at once take turns at each write (WAL, a busy timeout) and agree, since each writes what the files say.
  */
 import { createHash } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, type Stats } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
@@ -79,21 +79,15 @@ async function unchanged(files: readonly StoredFile[]): Promise<boolean> {
   return true;
 }
 
-/** Each regular file under a root with its size and time (nothing opened), and what the walk passed over. */
-async function walk(root: string, isFolder: boolean): Promise<{ files: ListedFile[]; skipped: SkippedFile[] }> {
+/**
+ * Each regular file under a root with its size and time (nothing opened), and what the walk passed over. `stats`: the
+ * root's own, already taken (a root that is one file is that file).
+ */
+function walk(root: string, stats: Stats): { files: ListedFile[]; skipped: SkippedFile[] } {
   const skipped: SkippedFile[] = [];
-  if (isFolder)
-    return {
-      files: listFiles(root, skipped).map((file) => ({ ...file, path: path.resolve(file.path) })),
-      skipped,
-    };
-  try {
-    const stats = await stat(root);
+  if (!stats.isDirectory())
     return { files: [{ path: path.resolve(root), size: stats.size, mtimeMs: stats.mtimeMs }], skipped };
-  } catch {
-    // Gone since it was looked at: nothing seen, so the next indexing looks again.
-    return { files: [], skipped };
-  }
+  return { files: listFiles(root, skipped).map((file) => ({ ...file, path: path.resolve(file.path) })), skipped };
 }
 
 function sameFiles(seen: Map<string, { size: number; mtime_ms: number }>, files: readonly ListedFile[]): boolean {
@@ -132,10 +126,9 @@ export async function indexRoots(
   const { onRead: _onRead, ...readOptions } = options;
   const collectOptions: CollectOptions = { ...readOptions, recordCalls: true, warningsAcrossFiles: true };
   for (const root of roots) {
-    let isFolder: boolean;
+    let rootStats: Stats;
     try {
-      const stats = await stat(root);
-      isFolder = stats.isDirectory();
+      rootStats = await stat(root);
     } catch {
       // A root that is gone takes its runs with it.
       summary.missingRoots.push(root);
@@ -148,7 +141,8 @@ export async function indexRoots(
       continue;
     }
     summary.roots += 1;
-    const listed = await walk(root, isFolder);
+    const isFolder = rootStats.isDirectory();
+    const listed = walk(root, rootStats);
     const units = await store.unitsOfRoot(root);
     if (sameFiles(await store.seenFiles(root), listed.files)) {
       summary.unchanged += units.size;
