@@ -24,10 +24,6 @@ import {
 import { statsColumns } from "./bucket-encoding.js";
 import type { IndexedRun } from "./content.js";
 
-/** A file another run of the same machine read as its child run: its own copy is not a run of its own. */
-const childOfAnother =
-  "EXISTS (SELECT 1 FROM unit_files f JOIN units o ON o.id = f.unit_id WHERE f.path = u.path AND f.is_child = 1 AND o.id <> u.id AND o.machine = u.machine)";
-
 /**
  * A unit is a root's when its file is the root or lies under it: roots may overlap (a folder indexed, then a folder
  * inside it, or an agent's folder inside one indexed before), and each unit is then every such root's.
@@ -63,13 +59,13 @@ function prepareStatements(database: Database) {
     ),
     placeUnit: prepare("UPDATE units SET root = ?, seq = ? WHERE id = ?"),
     setMessageRange: prepare("UPDATE units SET first_message = ?, last_message = ? WHERE id = ?"),
-    // The message ids of every unit whose file another unit of its machine read as a child run (few: sub-agents'
-    // files found beside their sessions).
-    childMessageRanges: prepare(
+    // Every unit whose file another unit of its machine read as a child run (few: sub-agents' files found beside
+    // their sessions): its own copy is no run of its own. The reports leave it out by its id, search by its messages'.
+    childUnits: prepare(
       `SELECT DISTINCT u.id, u.first_message AS first, u.last_message AS last
          FROM unit_files f JOIN units o ON o.id = f.unit_id
            JOIN units u ON u.machine = o.machine AND u.path = f.path AND u.id <> o.id
-         WHERE f.is_child = 1 AND u.first_message IS NOT NULL`,
+         WHERE f.is_child = 1`,
     ),
     filesOfRoot: prepare("SELECT path, size, mtime_ms FROM files WHERE machine = ? AND root = ?"),
     deleteFilesOfRoot: prepare("DELETE FROM files WHERE machine = ? AND root = ?"),
@@ -83,12 +79,12 @@ function prepareStatements(database: Database) {
     roots: prepare("SELECT path FROM roots WHERE machine = ? ORDER BY added_at, path"),
     deleteRoot: prepare("DELETE FROM roots WHERE machine = ? AND path = ?"),
     units: prepare(
-      `SELECT u.seq, u.path, u.outcome, u.reason, s.stats, NULL AS buckets, ${childOfAnother} AS is_child
+      `SELECT u.id, u.seq, u.path, u.outcome, u.reason, s.stats, NULL AS buckets
          FROM units u LEFT JOIN unit_stats s ON s.unit_id = u.id WHERE u.machine = @machine AND ${underRoot}`,
     ),
     // Sorted here, not by SQLite: its sorter would copy every row's statistics (megabytes) to order them.
     unitsWithBuckets: prepare(
-      `SELECT u.seq, u.path, u.outcome, u.reason, s.stats, s.buckets, ${childOfAnother} AS is_child
+      `SELECT u.id, u.seq, u.path, u.outcome, u.reason, s.stats, s.buckets
          FROM units u LEFT JOIN unit_stats s ON s.unit_id = u.id WHERE u.machine = @machine AND ${underRoot}`,
     ),
   };
@@ -244,18 +240,26 @@ export class SqliteStore implements RunIndexStore {
     return (this.s.roots.all(this.machine) as Array<{ path: string }>).map(({ path }) => path);
   }
 
+  private childUnits(): Array<{ id: number; first: number | null; last: number | null }> {
+    return this.s.childUnits.all() as Array<{ id: number; first: number | null; last: number | null }>;
+  }
+
   async units(root: string, withBuckets: boolean): Promise<StoredUnit[]> {
-    const rows = (withBuckets ? this.s.unitsWithBuckets : this.s.units).all(this.rootParameters(root)) as Array<{
-      seq: number;
-      path: string;
-      outcome: string;
-      reason: string | null;
-      stats: string | null;
-      buckets: string | null;
-      is_child: number;
-    }>;
-    rows.sort((a, b) => a.seq - b.seq || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return rows.map(({ is_child: isChild, seq: _seq, ...unit }) => ({ ...unit, isChild: isChild === 1 }));
+    // One read transaction: the units and which of them are child files, from one state of the database.
+    return this.database.transaction(() => {
+      const children = new Set(this.childUnits().map(({ id }) => id));
+      const rows = (withBuckets ? this.s.unitsWithBuckets : this.s.units).all(this.rootParameters(root)) as Array<{
+        id: number;
+        seq: number;
+        path: string;
+        outcome: string;
+        reason: string | null;
+        stats: string | null;
+        buckets: string | null;
+      }>;
+      rows.sort((a, b) => a.seq - b.seq || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      return rows.map(({ id, seq: _seq, ...unit }) => ({ ...unit, isChild: children.has(id) }));
+    })();
   }
 
   async search(
@@ -275,8 +279,9 @@ export class SqliteStore implements RunIndexStore {
     limit: number,
     maxRanked: number,
   ): { rows: SearchRow[]; total: number } {
-    const ranges = this.s.childMessageRanges.all() as Array<{ id: number; first: number; last: number }>;
-    const excludedUnits = ranges.map(({ id }) => id);
+    const children = this.childUnits();
+    const excludedUnits = children.map(({ id }) => id);
+    const ranges = children.flatMap(({ first, last }) => (first === null || last === null ? [] : [{ first, last }]));
     const matches = hasFilters(filters)
       ? this.filteredMatches(query, filters, excludedUnits, maxRanked)
       : this.matches(query, ranges, maxRanked);
