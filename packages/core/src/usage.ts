@@ -178,26 +178,27 @@ function safeSum(a: number | undefined, b: number | undefined): number | undefin
  * {@link sumUsageChecked}, which a property test holds this to.
  */
 function addSafeUsage(a: Usage, b: Usage): Usage | undefined {
-  const input = safeSum(a.input_tokens, b.input_tokens);
-  const output = safeSum(a.output_tokens, b.output_tokens);
-  // Each side's total as sumUsageChecked counts it: its own, else its input and output.
+  // Each side's total as sumUsageChecked counts it: its own, else its input and output (undefined: not safe).
   const totalOf = (usage: Usage): number | undefined =>
     usage.total_tokens !== undefined
       ? safeSum(usage.total_tokens, 0)
       : safeSum(usage.input_tokens, usage.output_tokens);
-  const totalA = totalOf(a);
-  const totalB = totalOf(b);
-  if (input === undefined || output === undefined || totalA === undefined || totalB === undefined) return undefined;
-  const total = safeSum(totalA, totalB);
-  if (total === undefined) return undefined;
-  const usage = { input_tokens: input, output_tokens: output } as Usage;
-  for (const counter of ["cache_read_tokens", "cache_write_tokens", "reasoning_tokens"] as const) {
-    if (a[counter] === undefined && b[counter] === undefined) continue;
-    const sum = safeSum(a[counter], b[counter]);
+  const usage = {} as Usage;
+  for (const counter of usageCounters) {
+    let sides: [number | undefined, number | undefined];
+    if (counter === "total_tokens") {
+      sides = [totalOf(a), totalOf(b)];
+      if (sides[0] === undefined || sides[1] === undefined) return undefined;
+    } else {
+      sides = [a[counter], b[counter]];
+      // As in sumUsageChecked: input and output are always there, a breakdown only when either side has it.
+      if (counter !== "input_tokens" && counter !== "output_tokens" && sides[0] === undefined && sides[1] === undefined)
+        continue;
+    }
+    const sum = safeSum(...sides);
     if (sum === undefined) return undefined;
     usage[counter] = sum;
   }
-  usage.total_tokens = total;
   return usage;
 }
 
