@@ -128,13 +128,29 @@ export async function readIndexedRuns(
         continue;
       }
       if (unit.isChild) continue;
-      const stats = JSON.parse(unit.stats) as RunStats;
-      // A reading that did not ask for the call buckets has none, as collectRuns gives.
-      if (options.recordCalls === true && unit.buckets !== null) attachBuckets(stats, unit.buckets);
-      collected.runs.push(stats);
+      collected.runs.push(
+        storedStats(store, unit.path, unit.stats, options.recordCalls === true ? unit.buckets : null),
+      );
     }
   collected.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return collected;
+}
+
+/**
+ * A unit's statistics as the index keeps them, with their call buckets when given (a reading that did not ask for them
+ * has none, as collectRuns gives). The database is a file like any other: a row that is not what the index wrote is
+ * named, with the way out, rather than a crash.
+ */
+function storedStats(store: RunIndexStore, file: string, stats: string, buckets: string | null): RunStats {
+  try {
+    const read = JSON.parse(stats) as RunStats;
+    if (buckets !== null) attachBuckets(read, buckets);
+    return read;
+  } catch (error) {
+    throw new UserError(
+      `${store.location}: the run index's statistics of ${file} are damaged (${error instanceof Error ? error.message : String(error)}): remove the index and run \`agent-transcript index\` again (it is a cache of the files)`,
+    );
+  }
 }
 
 /** One line on what an indexing did, for stderr. */

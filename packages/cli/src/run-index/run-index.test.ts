@@ -236,6 +236,27 @@ describe("index", () => {
     expect(search.stderr).toContain("not a run index");
   });
 
+  it("names a damaged row of the index, and the way out, instead of crashing", async () => {
+    const folder = path.join(directory, "projects");
+    cpSync(spotter(), folder, { recursive: true });
+    await indexOnce(folder);
+    const { default: SQLite } = await import("better-sqlite3");
+    const file = new SQLite(database);
+    for (const [column, value] of [
+      ["buckets", '{"shapes":[],"prices":[],"lists":[[[7,1]]]}'],
+      ["stats", "{not json"],
+    ] as const) {
+      file
+        .prepare(`UPDATE unit_stats SET ${column} = ? WHERE unit_id = (SELECT min(unit_id) FROM unit_stats)`)
+        .run(value);
+      const result = await cli("usage", "daily", folder, "--index", "--database", database);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/the run index's statistics of .+\.jsonl are damaged/);
+      expect(result.stderr).toContain("run `agent-transcript index` again");
+    }
+    file.close();
+  });
+
   it("says there is no index to search, without making one", async () => {
     const result = await cli("search", "anything", "--database", database);
     expect(result.code).toBe(1);
