@@ -160,6 +160,11 @@ function matches(row: Row, filters: Filters, query: string): boolean {
   return query === "" || searchTextOf(row).includes(query);
 }
 
+/** Opened from the run index's list (`view` with no input): the header links back to it. */
+function openedFromIndex(): boolean {
+  return new URLSearchParams(location.search).get("from") === "index";
+}
+
 function parseHash(hash: string): { run: string; message?: number } {
   const parameters = new URLSearchParams(hash.replace(/^#/, ""));
   const message = Number(parameters.get("m"));
@@ -279,6 +284,11 @@ function RunHeader({
             }}
           >
             ↑ root run
+          </a>
+        )}
+        {openedFromIndex() && (
+          <a class="back-to-runs" href="?index=1">
+            ← all runs
           </a>
         )}
         <span class="spacer" />

@@ -63,11 +63,19 @@ export interface ServedView {
   stop: () => Promise<void>;
 }
 
-/** `agent-transcript view <input>`: the URL it prints, and a way to stop it. */
-export async function serveView(input: string): Promise<ServedView> {
-  const child: ChildProcess = spawn(process.execPath, [cliBin, "view", input, "--quiet"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/**
+ * `agent-transcript view <input>` (with `input` undefined, `view` over the run index, in `environment`): the URL it
+ * prints, and a way to stop it.
+ */
+export async function serveView(
+  input: string | undefined,
+  options: { arguments?: string[]; environment?: NodeJS.ProcessEnv } = {},
+): Promise<ServedView> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cliBin, "view", ...(input === undefined ? [] : [input]), "--quiet", ...(options.arguments ?? [])],
+    { stdio: ["ignore", "pipe", "pipe"], ...(options.environment === undefined ? {} : { env: options.environment }) },
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const url = await new Promise<string>((resolve, reject) => {
@@ -90,6 +98,16 @@ export async function serveView(input: string): Promise<ServedView> {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** `agent-transcript <arguments> --json` in `environment`, its output parsed. */
+export function cliJson<T>(argumentList: string[], environment: NodeJS.ProcessEnv): T {
+  const result = spawnSync(process.execPath, [cliBin, ...argumentList, "--json"], {
+    encoding: "utf8",
+    env: environment,
+  });
+  if (result.status !== 0) throw new Error(`${argumentList.join(" ")} failed (${result.status}): ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
 }
 
 /** `agent-transcript export <input> --format html --output <output>`; returns the file's URL. */

@@ -1,10 +1,11 @@
 /**
  * The viewer's entry: picks what to open (data embedded by `export --format html`, then `?src=` on this origin, else
- * the file picker) and mounts the page.
+ * the file picker) and mounts the page; `?index=1` (served by `view` with no input) opens the run index's list.
  */
 import { render } from "preact";
 import { App, messageOf, stateOf, type AppState } from "./app.js";
 import { embeddedInput, loadTexts, sourceUrlInput } from "./load.js";
+import { RunIndexPage } from "./run-index-page.js";
 import "./styles.css";
 
 async function initialState(): Promise<AppState> {
@@ -17,7 +18,10 @@ async function initialState(): Promise<AppState> {
 }
 
 const root = document.getElementById("app");
-if (root !== null) {
+const parameters = new URLSearchParams(location.search);
+// `agent-transcript view` with no input opens the run index's list; a run opened from it names its transcript.
+if (root !== null && parameters.has("index") && !parameters.has("src")) render(<RunIndexPage />, root);
+else if (root !== null) {
   void initialState().then((state) => {
     render(<App initial={state} />, root);
     // Read by the benchmark (tools/bench, viewer-first-render): milliseconds from the start of navigation to the

@@ -8,12 +8,15 @@ import { inputName, reportUnloaded } from "../../input/problems.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
 import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
+import { withProgress } from "../../progress.js";
 import { redactionSummary } from "../../redaction-summary.js";
 import { startViewServer } from "./server.js";
 import { readViewerAssets } from "../../viewer-assets.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
 
 export interface ViewCommandOptions extends InputOptions, VerbosityOptions {
+  /** With no input: the run index's database (default the user's own). */
+  database?: string;
   open?: boolean;
   port?: string;
   /** A permalink to open at (`r=<run path>&m=<message>`). */
@@ -61,12 +64,53 @@ async function openBrowser(url: string, io: CommandIo): Promise<() => Promise<vo
 }
 
 /**
+ * `view` with no input: brings the run index up to date with its roots (as `runs --index` does), then serves the
+ * viewer with the index's runs, newest first, and search over them; each run is read from its file when opened.
+ */
+async function runIndexView(
+  options: ViewCommandOptions,
+  io: CommandIo,
+  until: Promise<unknown>,
+  port: number,
+): Promise<number> {
+  const { collectIndexedRuns, databaseFile, describeIndexing } = await import("../../run-index/indexed-runs.js");
+  const { openStore } = await import("../../run-index/open-store.js");
+  const { indexRoutes, summariseRuns } = await import("./index-routes.js");
+  const verbosity = verbosityOf(options);
+  const collected = await withProgress(io, options, (watched) => collectIndexedRuns([], options, watched));
+  if (verbosity !== "quiet") io.stderr(describeIndexing(collected.summary));
+  const runs = summariseRuns(collected.runs);
+  const store = await openStore(databaseFile(options), { create: false, readOnly: true });
+  try {
+    const assets = await readViewerAssets();
+    const server = await startViewServer(assets, undefined, {
+      ...(port === 0 ? {} : { port }),
+      dynamic: indexRoutes(runs, store, { ...options, redact: options.redact !== false }, io),
+    });
+    writeData(io, `${server.url}\n`);
+    if (verbosity !== "quiet")
+      io.stderr(
+        messageLine(
+          `agent-transcript: serving ${runs.length} run${runs.length === 1 ? "" : "s"} of the run index (${store.location}) on 127.0.0.1 (read-only) to whoever has the URL: it holds the access token; Ctrl-C stops`,
+        ),
+      );
+    const removeOpener = options.open ? await openBrowser(server.url, io) : undefined;
+    await until;
+    await server.close();
+    await removeOpener?.();
+    return exitCodes.success;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
  * `view`: reads the input as `export` does (a provider payload converted as `convert` does), redacts it as `export`
  * does (unless `redact` is false), serves the viewer and that one transcript on 127.0.0.1 to the holder of a token,
  * prints the URL with the token on stdout and serves until interrupted (or until `until` settles).
  */
 export async function runView(
-  input: string,
+  input: string | undefined,
   options: ViewCommandOptions,
   io: CommandIo,
   until: Promise<unknown> = interrupted(),
@@ -80,6 +124,13 @@ export async function runView(
   const port = options.port === undefined ? 0 : Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UserError(`--port must be a port number from 0 to 65535, not ${options.port}`, exitCodes.usage);
+  if (input === undefined) {
+    if (options.at !== undefined)
+      throw new UserError("--at opens a place in one input: name the input, or open the run from the list", 2);
+    return runIndexView(options, io, until, port);
+  }
+  if (options.database !== undefined)
+    throw new UserError("--database names the run index, which view serves with no input: leave one out", 2);
   const name = inputName(input);
   const verbosity = verbosityOf(options);
   const loaded = await loadDocument(input, io, inputLimits(options));

@@ -16,14 +16,16 @@ export interface RawAnswer {
 }
 
 /**
- * Writes `bytes` to 127.0.0.1:`port`, then half-closes the connection (or resets it with `reset`), and resolves with
- * what the server sent once it closes its side; rejects when the server holds the connection open past `timeoutMs`
- * after the request ended.
+ * Writes `bytes` to 127.0.0.1:`port`, then half-closes the connection (or resets it with `reset`, or with `keepOpen`
+ * leaves it open as a browser does, for a request saying `Connection: close`), and resolves with what the server sent
+ * once it closes its side; rejects when the server holds the connection open past `timeoutMs` after the request
+ * ended. A half-closed connection is one node's server stops answering once it sees the end (an answer made
+ * asynchronously, as the run index's are, is then never sent).
  */
 export function rawRequest(
   port: number,
   bytes: string | Buffer,
-  options: { reset?: boolean; timeoutMs?: number } = {},
+  options: { reset?: boolean; keepOpen?: boolean; timeoutMs?: number } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: "127.0.0.1", port });
@@ -43,7 +45,7 @@ export function rawRequest(
     socket.on("connect", () => {
       socket.write(bytes, () => {
         if (options.reset) socket.resetAndDestroy();
-        else socket.end();
+        else if (options.keepOpen !== true) socket.end();
       });
     });
   });
@@ -71,9 +73,12 @@ export function headerOf(answer: RawAnswer, name: string): string | undefined {
   return answer.headers.find(([key]) => key === name)?.[1];
 }
 
-/** A plain GET of `target` with the Host a browser sends for `127.0.0.1:port`, and any other headers given. */
+/**
+ * A plain GET of `target` with the Host a browser sends for `127.0.0.1:port`, and any other headers given; the
+ * connection left open as a browser leaves it, until the server closes it (`Connection: close`).
+ */
 export function getRaw(port: number, target: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const lines = [`GET ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  return rawRequest(port, `${lines.join("\r\n")}\r\n\r\n`);
+  return rawRequest(port, `${lines.join("\r\n")}\r\n\r\n`, { keepOpen: true });
 }

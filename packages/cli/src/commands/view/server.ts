@@ -28,6 +28,19 @@ export const transcriptPath = "/transcript.json";
 /** The query parameter that carries the token. */
 const tokenParameter = "token";
 
+/** An answer made on request (the run index's pages): its status, type and body. */
+export interface ViewAnswer {
+  status: number;
+  type: string;
+  body: Buffer | string;
+}
+
+/**
+ * Answers GET requests for paths beyond the fixed files, after the token, the host and the method were checked:
+ * undefined for a path it does not serve (404). A throw is answered 500 without its message (it may name files).
+ */
+export type DynamicRoutes = (pathname: string, query: URLSearchParams) => Promise<ViewAnswer | undefined>;
+
 export interface ViewServer {
   /** The page's URL, token included: whoever has it can read the transcript. */
   url: string;
@@ -42,10 +55,14 @@ const originForm = /^\/(?:[\w\-.~!$&'()*+,;=:@/]|%[\da-f]{2})*(?:\?[\x21-\x7e]*)
 
 const sha256 = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest();
 
+/**
+ * Serves the viewer with one transcript (`transcriptJson`, opened by the URL's `?src=`), or with none and `dynamic`
+ * routes (the run index's list, search and runs, opened by `?index=1`).
+ */
 export async function startViewServer(
   assets: ViewerAssets,
-  transcriptJson: string,
-  options: { port?: number; name?: string } = {},
+  transcriptJson: string | undefined,
+  options: { port?: number; name?: string; dynamic?: DynamicRoutes } = {},
 ): Promise<ViewServer> {
   const page = { type: "text/html; charset=utf-8", body: Buffer.from(assets.html) };
   const files = new Map<string, { type: string; body: Buffer }>([
@@ -53,8 +70,10 @@ export async function startViewServer(
     ["/index.html", page],
     ["/viewer.js", { type: "text/javascript; charset=utf-8", body: Buffer.from(assets.script) }],
     ["/viewer.css", { type: "text/css; charset=utf-8", body: Buffer.from(assets.style) }],
-    [transcriptPath, { type: "application/json; charset=utf-8", body: Buffer.from(transcriptJson) }],
   ]);
+  if (transcriptJson !== undefined)
+    files.set(transcriptPath, { type: "application/json; charset=utf-8", body: Buffer.from(transcriptJson) });
+  const { dynamic } = options;
   const token = randomBytes(32).toString("base64url");
   // Digests of equal length, so the comparison takes the same time whatever was sent, even a token of another length.
   const tokenDigest = sha256(token);
@@ -100,10 +119,20 @@ export async function startViewServer(
       headers.Allow = "GET, HEAD";
       return refuse(405, "read-only");
     }
-    const file = files.get(pathname);
-    if (file === undefined) return refuse(404, "not found");
     if (tokenInQuery) headers["Set-Cookie"] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-    return send(200, file.type, file.body);
+    const file = files.get(pathname);
+    if (file !== undefined) return send(200, file.type, file.body);
+    if (dynamic === undefined) return refuse(404, "not found");
+    dynamic(pathname, query).then(
+      (made) => {
+        if (response.headersSent || response.destroyed) return;
+        if (made === undefined) refuse(404, "not found");
+        else send(made.status, made.type, made.body);
+      },
+      () => {
+        if (!response.headersSent && !response.destroyed) refuse(500, "the answer could not be made");
+      },
+    );
   };
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -131,7 +160,11 @@ export async function startViewServer(
   port = (server.address() as AddressInfo).port;
   // Cookies are per host, not per port: the name keeps two servers on 127.0.0.1 from overwriting each other's.
   cookieName = `agent-transcript-view-${port}`;
-  const query = new URLSearchParams({ [tokenParameter]: token, src: transcriptPath.slice(1) });
+  const query = new URLSearchParams(
+    transcriptJson === undefined
+      ? { [tokenParameter]: token, index: "1" }
+      : { [tokenParameter]: token, src: transcriptPath.slice(1) },
+  );
   // The input's name travels in the URL for the page to show; the transcript's path is always the same.
   if (options.name !== undefined) query.set("name", options.name);
   return {

@@ -1,17 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
-import { repositoryRoot } from "@agent-transcript/fixtures/paths";
-import { describe, expect, it } from "vitest";
+import { realFixturesRoot, repositoryRoot } from "@agent-transcript/fixtures/paths";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { run } from "../../cli.js";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { htmlExportPolicy } from "../../html-export.js";
 import { startViewServer, transcriptPath, viewPolicy } from "./server.js";
 import { getRaw, headerOf, rawRequest, type RawAnswer } from "./server.test.helpers.js";
 import { runView, type ViewCommandOptions } from "./run.js";
+import type { IndexSearchAnswer, IndexedRunSummary } from "./index-routes.js";
+import type { RunsReport } from "../runs/run.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-view-"));
 const example = path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid/request-with-tools.json");
@@ -33,6 +35,12 @@ function get(
   return rawRequest(Number(target.port), `${lines.join("\r\n")}\r\n\r\n`);
 }
 
+/** A GET of `url` as a browser sends it, the connection left open until the server closes it. */
+function getIndex(url: string): Promise<RawAnswer> {
+  const target = new URL(url);
+  return getRaw(Number(target.port), `${target.pathname}${target.search}`);
+}
+
 /** The URL with its token taken out (or replaced), and any path and extra query put in. */
 function withToken(url: string, token: string | undefined, pathname = "/"): string {
   const target = new URL(url);
@@ -43,6 +51,23 @@ function withToken(url: string, token: string | undefined, pathname = "/"): stri
 }
 
 const tokenOf = (url: string): string => new URL(url).searchParams.get("token") ?? "";
+
+/** Runs `view` until the returned stop is called; resolves once the URL is printed. */
+async function startView(input: string | undefined, options: ViewCommandOptions = {}) {
+  const captured = captureIo();
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const running = runView(input, options, captured.io, stopped);
+  await expect.poll(() => captured.stdout(), { timeout: 20_000 }).toMatch(/\n$/);
+  return { ...captured, url: captured.stdout().trim(), stop: async () => (stop(), await running) };
+}
+
+/** A command's `--json` output, once it exits 0. */
+async function cliJson<T>(...argv: string[]): Promise<T> {
+  const captured = captureIo();
+  expect(await run([...argv, "--json"], captured.io), captured.stderr()).toBe(0);
+  return JSON.parse(captured.stdout()) as T;
+}
 
 describe("the view server", () => {
   it("serves the viewer and the one transcript on 127.0.0.1, read-only, with the policy on every response", async () => {
@@ -144,16 +169,6 @@ describe("the view server", () => {
 });
 
 describe("view", () => {
-  /** Runs `view` until the returned stop is called; resolves once the URL is printed. */
-  async function startView(input: string, options: ViewCommandOptions = {}) {
-    const captured = captureIo();
-    let stop: () => void = () => undefined;
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
-    const running = runView(input, options, captured.io, stopped);
-    await expect.poll(() => captured.stdout(), { timeout: 20_000 }).toMatch(/\n$/);
-    return { ...captured, url: captured.stdout().trim(), stop: async () => (stop(), await running) };
-  }
-
   it("prints the URL with its token on stdout, serves the input folded to a document, and stops when asked", async () => {
     const view = await startView(example);
     expect(view.url).toMatch(
@@ -287,6 +302,143 @@ describe("view", () => {
     const { io, stderr } = captureIo();
     expect(await run(["view", example, "--port", "70000"], io)).toBe(2);
     expect(stderr()).toContain("--port");
+  });
+});
+
+describe("view with no input: the run index", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  /**
+   * A home of the test's own: Claude Code's folder (CLAUDE_CONFIG_DIR) holds the real spotter sessions and one more
+   * with a secret in it; no other agent's folder exists. The index is the test's own file.
+   */
+  function homeWithSessions(): { database: string; projects: string; secretSession: string } {
+    const home = mkdtempSync(path.join(scratch, "home-"));
+    const projects = path.join(home, ".claude", "projects");
+    const spotter = path.join(projects, "-home-user-spotter");
+    cpSync(path.join(realFixturesRoot(), "spotter/test/fixtures/transcripts"), spotter, { recursive: true });
+    // A session of its own with a token in a prompt: what the list serves is redacted as `view FILE` redacts it.
+    const secretSession = path.join(projects, "-home-user-other", "0b6e1f7c-2d4a-4c1e-9a51-7f3e8d2c6b10.jsonl");
+    mkdirSync(path.dirname(secretSession), { recursive: true });
+    const short = readFileSync(path.join(spotter, "short.jsonl"), "utf8").split("\n");
+    const prompt = short.findIndex((line) => line.includes('"type":"user"'));
+    const record = JSON.parse(short[prompt] ?? "{}") as { message: { content: unknown } };
+    record.message.content = `deploy with ${githubToken} and watch the zanzibar-canary rollout`;
+    short[prompt] = JSON.stringify(record);
+    writeFileSync(secretSession, short.join("\n"));
+    for (const [name, value] of Object.entries({
+      HOME: home,
+      CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
+      CODEX_HOME: path.join(home, ".codex"),
+      GEMINI_CLI_HOME: home,
+      XDG_DATA_HOME: path.join(home, ".local/share"),
+    }))
+      vi.stubEnv(name, value);
+    return { database: path.join(home, "index.sqlite"), projects, secretSession };
+  }
+
+  it("indexes the agents' folders, lists their runs as runs --index does, and serves each run and search over all", async () => {
+    const { database, secretSession } = homeWithSessions();
+    const view = await startView(undefined, { database });
+    try {
+      expect(view.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{22,}&index=1$/);
+      const token = tokenOf(view.url);
+      const api = async <T>(pathname: string, query = ""): Promise<{ status: number | undefined; body: T }> => {
+        const answer = await getIndex(`${withToken(view.url, token, pathname)}${query}`);
+        return { status: answer.status, body: JSON.parse(answer.body) as T };
+      };
+      // The list: the runs runs --index gives on the same index, newest first, each with its totals.
+      const { body: listed } = await api<{ runs: IndexedRunSummary[] }>("/api/runs");
+      const runs = await cliJson<RunsReport>("runs", "--index", "--database", database);
+      expect(listed.runs.map((run) => run.file)).toEqual(runs.runs.map((run) => run.source));
+      expect(listed.runs.map((run) => run.number)).toEqual(listed.runs.map((_, index) => index));
+      expect(listed.runs.map((run) => run.totals.usage)).toEqual(runs.runs.map((run) => run.includingChildren.usage));
+      expect(listed.runs.some((run) => run.subAgents > 0)).toBe(true);
+      // A run is its file read as view FILE reads it (redacted the same way).
+      const secretRun = listed.runs.find((run) => run.file === secretSession);
+      expect(secretRun).toBeDefined();
+      const served = (await getIndex(withToken(view.url, token, `/runs/${secretRun?.number}.json`))).body;
+      expect(served).not.toContain(githubToken);
+      const single = await startView(secretSession);
+      const alone = (await get(withToken(single.url, tokenOf(single.url), transcriptPath))).body;
+      expect(await single.stop()).toBe(0);
+      // The same page but for the moment each was made.
+      const withoutTime = (text: string) => ({
+        ...JSON.parse(text),
+        export: { ...JSON.parse(text).export, exported_at: 0 },
+      });
+      expect(withoutTime(served)).toEqual(withoutTime(alone));
+      // Search over every run: each hit names the run it opens in and its place there.
+      const found = await api<IndexSearchAnswer>("/api/search", "&q=zanzibar-canary");
+      expect(found.status).toBe(200);
+      expect(found.body.hits).toHaveLength(1);
+      expect(found.body.hits[0]).toMatchObject({ run: secretRun?.number, place: expect.stringMatching(/^m=\d+$/) });
+      // Hits in sub-agents are found too, with the run path the viewer opens them at.
+      const nested = await api<IndexSearchAnswer>("/api/search", "&q=sync_transcripts_test&limit=100");
+      const inChild = nested.body.hits.find((hit) => hit.depth > 0);
+      expect(inChild?.place).toMatch(/^r=\d+(\.\d+)*&m=\d+$/);
+      expect(inChild?.run).toEqual(expect.any(Number));
+      // Filters narrow as search's do.
+      const none = await api<IndexSearchAnswer>("/api/search", "&q=sync_transcripts_test&agent=codex");
+      expect(none.body.total).toBe(0);
+    } finally {
+      expect(await view.stop()).toBe(0);
+    }
+  });
+
+  it("serves no file the index did not list, whatever the request says, and refuses bad queries with 400", async () => {
+    const { database } = homeWithSessions();
+    const view = await startView(undefined, { database, quiet: true });
+    try {
+      const token = tokenOf(view.url);
+      const port = Number(new URL(view.url).port);
+      const { runs } = JSON.parse((await getIndex(withToken(view.url, token, "/api/runs"))).body) as {
+        runs: IndexedRunSummary[];
+      };
+      for (const target of [
+        `/runs/${runs.length}.json`,
+        "/runs/-1.json",
+        "/runs/1e3.json",
+        "/runs/0x1.json",
+        "/runs/..%2f..%2fetc%2fpasswd.json",
+        "/runs/0.json/../../../etc/passwd",
+        "/runs/9999999999.json",
+        "/transcript.json",
+        "/api/run",
+      ])
+        expect((await getRaw(port, `${target}${target.includes("?") ? "&" : "?"}token=${token}`)).status, target).toBe(
+          404,
+        );
+      for (const query of [
+        "q=",
+        "q=%20%20",
+        `q=${"x".repeat(1_001)}`,
+        "q=x&limit=0",
+        "q=x&limit=101",
+        "q=x&limit=1e2",
+        "q=x&since=yesterday",
+        "q=x&since=2026-13-01",
+        "q=%22%28%29",
+      ]) {
+        const answer = await getRaw(port, `/api/search?${query}&token=${token}`);
+        expect(answer.status, query).toBe(400);
+        expect((JSON.parse(answer.body) as { error: string }).error, query).toEqual(expect.any(String));
+      }
+      // Without the token, nothing: not the list, not a run, not a search.
+      for (const target of ["/api/runs", "/runs/0.json", "/api/search?q=sync"])
+        expect((await getRaw(port, target)).status).toBe(403);
+    } finally {
+      await view.stop();
+    }
+  });
+
+  it("takes --database only with no input, and --at only with one", async () => {
+    await expect(runView(example, { database: "x.sqlite" }, captureIo().io, Promise.resolve())).rejects.toThrow(
+      /--database names the run index/,
+    );
+    await expect(runView(undefined, { at: "m=1" }, captureIo().io, Promise.resolve())).rejects.toThrow(
+      /--at opens a place in one input/,
+    );
   });
 });
 
