@@ -17,7 +17,9 @@ import { build } from "esbuild";
 const packageRoot = process.cwd();
 const result = await build({
   absWorkingDir: packageRoot,
-  entryPoints: { bin: "src/bin.ts" },
+  // The read pool's worker (src/read-pool) is an entry of its own, beside bin.js where the pool looks for it; it
+  // shares the command's chunks.
+  entryPoints: { bin: "src/bin.ts", "read-worker": "src/read-pool/read-worker.ts" },
   outdir: "dist",
   allowOverwrite: true,
   bundle: true,

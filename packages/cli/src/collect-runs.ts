@@ -15,6 +15,7 @@ import { exitCodes, messageLine, type CommandIo } from "./io.js";
 import { countEvent, documentStats, RunStatsAccumulator, type RunStats } from "./run-stats.js";
 import { skippedLines, type SkippedFile } from "./skipped-files.js";
 import { verbosityOf, warningLines, WarningsAcrossFiles, type VerbosityOptions } from "./warning-summary.js";
+import { readThreads } from "./read-pool/threads.js";
 
 export interface CollectOptions extends InputOptions, VerbosityOptions {
   /** Warnings are left out (the command prints JSON and counts them there). */
@@ -256,8 +257,9 @@ export async function collectRuns(
   // as runs of a folder at all.
   const readAsChildren = new Set<string>();
   const fileOfRun = new Map<RunStats, string>();
-  const readOne = async (file: string, kind: NamedFile["kind"], found: boolean): Promise<void> => {
-    const read = await reader.read(file, kind, found);
+  const readOne = async (file: string, kind: NamedFile["kind"], found: boolean): Promise<void> =>
+    takeRead(await reader.read(file, kind, found), file, kind, found);
+  const takeRead = (read: RunFileRead, file: string, kind: NamedFile["kind"], found: boolean): void => {
     if (read.failed) collected.ok = false;
     if (read.problem !== undefined) collected.problems.push(read.problem);
     if (read.skipped !== undefined) collected.skipped.push(read.skipped);
@@ -268,9 +270,38 @@ export async function collectRuns(
       if (found) fileOfRun.set(run, path.resolve(file));
     }
   };
-  for (const { file, kind, found } of named.files) await readOne(file, kind, found);
-  // A related file that no session read as its child run is a run of its own.
-  for (const file of named.attached) if (!readAsChildren.has(path.resolve(file))) await readOne(file, "other", true);
+  // Documents, sessions and payloads are read on the machine's other cores when there are many (read-pool.ts), their
+  // answers taken here in the order of the files; event logs are read here, in their place.
+  const others = named.files.filter(({ file, kind }) => kind === "other" && file !== "-");
+  const threads = others.length > 1 ? readThreads(others.length + named.attached.length) : 1;
+  const pool = threads > 1 ? await startReadPool(threads, options, io) : undefined;
+  try {
+    const early = new Map<NamedFile, Promise<PooledRead | undefined>>();
+    if (pool !== undefined) for (const named of others) early.set(named, pool.read(named.file, named.found));
+    for (const entry of named.files) {
+      const pooled = await early.get(entry);
+      if (pooled === undefined) await readOne(entry.file, entry.kind, entry.found);
+      else {
+        for (const line of pooled.stderr) io.stderr(line);
+        takeRead(pooled.read, entry.file, entry.kind, entry.found);
+      }
+    }
+    // A related file that no session read as its child run is a run of its own.
+    const attached = named.attached.filter((file) => !readAsChildren.has(path.resolve(file)));
+    const attachedReads = attached.map((file) => pool?.read(file, true));
+    for (const [index, file] of attached.entries()) {
+      const pooled = await attachedReads[index];
+      if (pooled === undefined) await readOne(file, "other", true);
+      else {
+        for (const line of pooled.stderr) io.stderr(line);
+        takeRead(pooled.read, file, "other", true);
+      }
+    }
+    if (pool !== undefined && verbosity === "verbose")
+      io.stderr(messageLine(`agent-transcript: read ${others.length + attached.length} files on ${threads} threads`));
+  } finally {
+    await pool?.close();
+  }
   // Said once per kind at the end, where each file's warnings would have buried the report's lines.
   if (across !== undefined) for (const line of across.lines()) io.stderr(line);
   if (readAsChildren.size > 0)
@@ -281,6 +312,36 @@ export async function collectRuns(
   collected.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (collected.problems.length > 0) collected.ok = false;
   return collected;
+}
+
+/** A file read on a worker: the reading, and the lines it wrote to stderr, for the caller to write in its turn. */
+interface PooledRead {
+  read: RunFileRead;
+  stderr: string[];
+}
+
+/**
+ * A read pool of `threads` workers (read-pool.ts); undefined when no worker can be started. A file whose worker
+ * failed or ended resolves undefined: the caller reads it itself.
+ */
+async function startReadPool(
+  threads: number,
+  options: CollectOptions,
+  io: CommandIo,
+): Promise<
+  { read: (file: string, found: boolean) => Promise<PooledRead | undefined>; close: () => Promise<void> } | undefined
+> {
+  const { ReadPool, restoredRead } = await import("./read-pool/read-pool.js");
+  const pool = ReadPool.start(threads, options, io.color);
+  if (pool === undefined) return undefined;
+  return {
+    read: (file, found) =>
+      pool.read(file, found).then(
+        (response) => (response.ok ? { read: restoredRead(response.read), stderr: response.stderr } : undefined),
+        () => undefined,
+      ),
+    close: () => pool.close(),
+  };
 }
 
 /** Says on stderr what was passed over and what could not be read (a `--json` report lists them instead of the former). */
