@@ -154,7 +154,7 @@ interface Filters {
 }
 
 function matches(row: Row, filters: Filters, query: string): boolean {
-  if (filters.roles.size > 0 && !filters.roles.has(row.message.role)) return false;
+  if (filters.roles.size > 0 && !filters.roles.has(row.role)) return false;
   if (filters.tool !== "" && !row.toolNames.includes(filters.tool)) return false;
   if (filters.status !== "" && !row.statuses.includes(filters.status)) return false;
   return query === "" || searchTextOf(row).includes(query);
@@ -545,12 +545,12 @@ function MessageView({ row, view, query, targeted }: { row: Row; view: RunView; 
   const link = permalink(view.path, row.index);
   return (
     <article
-      class={`message role-${message.role}${row.compaction ? " compaction-boundary" : ""}${targeted ? " targeted" : ""}`}
+      class={`message role-${row.role}${row.compaction ? " compaction-boundary" : ""}${targeted ? " targeted" : ""}`}
       id={link}
       data-message-index={row.index}
     >
       <div class="message-head">
-        <span class={`role role-${message.role}`}>{message.role}</span>
+        <span class={`role role-${row.role}`}>{row.role}</span>
         {message.name && (
           <span class="muted">
             <InlineText text={message.name} />

@@ -23,6 +23,12 @@ export type ToolResult = Extract<Part, { type: "tool_result" }>;
 export interface Row {
   index: number;
   message: Message;
+  /**
+   * What the message is, as the page labels and filters it: its role, except that a message holding only tool
+   * results is a tool's, whatever role its format gives it (Claude Code sends results as the user's, Codex and
+   * Gemini CLI as the tool's).
+   */
+  role: string;
   /** For an assistant call: its input tokens, the context the model saw. */
   contextTokens?: number;
   /** Input tokens with no cache read where the call before read from the cache: a cache miss worth seeing. */
@@ -34,6 +40,18 @@ export interface Row {
   compaction: boolean;
   /** Lower-cased text of everything in the message, built on the first search. */
   searchText?: string;
+}
+
+/** A message's role as the page shows it ({@link Row.role}). */
+export function shownRole(message: Message): string {
+  const parts = message.parts;
+  if (
+    message.role !== "tool" &&
+    parts.length > 0 &&
+    parts.every((part) => isKnownPart(part) && part.type === "tool_result")
+  )
+    return "tool";
+  return message.role;
 }
 
 export interface RunView {
@@ -82,7 +100,15 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
   const messages = document.messages;
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index] as Message;
-    const row: Row = { index, message, cacheMiss: false, toolNames: [], statuses: [], compaction: false };
+    const row: Row = {
+      index,
+      message,
+      role: shownRole(message),
+      cacheMiss: false,
+      toolNames: [],
+      statuses: [],
+      compaction: false,
+    };
     if (typeof message.model === "string") models.add(message.model);
     for (const part of message.parts) {
       if (!isKnownPart(part)) continue;
@@ -199,7 +225,7 @@ export function runAt(root: RunView, path: string): RunView | undefined {
 /** Everything a search looks in: text, reasoning, tool names, inputs and outputs, commands, diffs, plans. */
 export function searchTextOf(row: Row): string {
   if (row.searchText === undefined) {
-    const pieces: string[] = [row.message.role];
+    const pieces: string[] = [row.role];
     for (const part of row.message.parts)
       if (isKnownPart(part)) collectText(part, pieces);
       else pieces.push(jsonText(part));

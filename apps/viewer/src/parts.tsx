@@ -2,7 +2,7 @@
  * One component per kind of part. Text from the transcript reaches the page only as text nodes (Preact escapes it)
  * or through the safe Markdown renderer; nothing from a transcript becomes an attribute that can run or load.
  */
-import { isKnownPart, type Strict, type Tolerant } from "@agent-transcript/core";
+import { isKnownPart, toolCallSummary, type Strict, type Tolerant } from "@agent-transcript/core";
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
   BlockText,
@@ -111,12 +111,33 @@ function HiddenHit({ texts, query }: { texts: readonly string[]; query: string }
   );
 }
 
+/** How much of a call's telling argument its summary line shows (the whole input is one click away). */
+const summaryCharacters = 160;
+
+/** The length of a result's output: its text, or its JSON, and the text of the parts it holds. */
+function outputCharacters(part: ToolResult): number {
+  let characters =
+    typeof part.output === "string" ? part.output.length : part.output === undefined ? 0 : jsonText(part.output).length;
+  if (part.error !== undefined) characters += part.error.length;
+  for (const inner of part.content ?? [])
+    if (inner.type === "text" && typeof inner.text === "string") characters += inner.text.length;
+  return characters;
+}
+
+function formatCharacters(count: number): string {
+  if (count < 1000) return `${count} chars`;
+  if (count < 1_000_000) return `${(count / 1000).toFixed(count < 10_000 ? 1 : 0)}k chars`;
+  return `${(count / 1_000_000).toFixed(1)}M chars`;
+}
+
 function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; query: string }) {
   const [open, setOpen] = useState(false);
   const paired = view.results.get(part.id);
   const result = paired?.part;
   const status = result?.status ?? "pending";
   const input = part.raw_input ?? jsonText(part.input);
+  const summary = toolCallSummary(part.raw_input ?? part.input, summaryCharacters);
+  const outputSize = result === undefined ? undefined : outputCharacters(result);
   return (
     <details
       class={`tool-call status-${status}`}
@@ -126,8 +147,18 @@ function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; qu
         <span class="tool-name">
           <InlineText text={part.name} query={query} />
         </span>
+        {summary !== null && (
+          <code class="tool-summary">
+            <Highlighted text={summary} query={query} />
+          </code>
+        )}
         <span class={`badge status status-${status}`}>{status}</span>
         {result?.duration_ms !== undefined && <span class="badge">{formatDuration(result.duration_ms)}</span>}
+        {outputSize !== undefined && outputSize > 0 && (
+          <span class="badge output-size" title="the size of its output">
+            {formatCharacters(outputSize)}
+          </span>
+        )}
         {part.provider_executed && <span class="badge">server tool</span>}
         {result && <Truncation part={result} />}
         {!open && <HiddenHit texts={result ? [input, resultText(result)] : [input]} query={query} />}

@@ -98,7 +98,7 @@ export function Timeline({ view, onPick }: { view: RunView; onPick: (index: numb
       const span = Math.max(1, points.end - points.start);
       const x = (value: number) => ((value - points.start) / span) * (width - 2) + 1;
       for (let index = 0; index < view.rows.length; index += 1) {
-        context.fillStyle = roleColours[view.rows[index]?.message.role ?? ""] ?? "#888";
+        context.fillStyle = roleColours[view.rows[index]?.role ?? ""] ?? "#888";
         context.fillRect(Math.floor(x(points.at[index] ?? 0)), 2, 1, 12);
       }
       for (const tool of points.tools) {

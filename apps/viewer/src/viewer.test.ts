@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { isPartOfType, type Tolerant } from "@agent-transcript/core";
+import { isPartOfType, toolCallSummary, type Tolerant } from "@agent-transcript/core";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,6 +99,23 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     expectNothingForeign(watch);
   });
 
+  it("names each call by what it did (its command, path, pattern or task) and says how large its output is", async () => {
+    const calls = document.messages
+      .flatMap((message) => message.parts)
+      .filter((part) => isPartOfType(part, "tool_call"))
+      .slice(0, 5);
+    expect(calls.length).toBeGreaterThan(0);
+    const summaries = await page
+      .locator(".tool-call > summary")
+      .evaluateAll((nodes) =>
+        nodes.slice(0, 5).map((node) => node.querySelector(".tool-summary")?.textContent ?? null),
+      );
+    expect(summaries).toEqual(calls.map((call) => toolCallSummary(call.input, 160)));
+    expect(summaries.filter((summary) => summary !== null).length).toBeGreaterThan(0);
+    const first = page.locator(".tool-call.status-ok > summary").first();
+    expect(await first.locator(".output-size").textContent()).toMatch(/^\d+(\.\d)?k? chars$|^\d+(\.\d)?M chars$/);
+  });
+
   it("expands a tool call to its formatted input and its paired result", async () => {
     const firstCall = document.messages.flatMap((message) => message.parts).find((part) => part.type === "tool_call");
     expect(firstCall).toBeDefined();
@@ -176,13 +193,24 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
   });
 
   it("filters by role and by tool status", async () => {
-    const users = document.messages.filter((message) => message.role === "user").length;
+    // A message of tool results only is the tool's, whatever role Claude Code gave it (the user's).
+    const onlyResults = (message: Tolerant.Message) =>
+      message.parts.length > 0 && message.parts.every((part) => isPartOfType(part, "tool_result"));
+    const users = document.messages.filter((message) => message.role === "user" && !onlyResults(message)).length;
+    const tools = document.messages.filter((message) => message.role === "tool" || onlyResults(message)).length;
+    expect(tools).toBeGreaterThan(0);
     await page.getByRole("button", { name: "user", exact: true }).click();
     await expect.poll(() => shownCount(page)).toBe(`${users} of ${document.messages.length} messages`);
     const roles = await page.locator("article.message").evaluateAll((nodes) => nodes.map((node) => node.className));
     expect(roles.length).toBeGreaterThan(0);
     for (const role of roles) expect(role).toContain("role-user");
     await page.getByRole("button", { name: "user", exact: true }).click();
+    await page.getByRole("button", { name: "tool", exact: true }).click();
+    await expect.poll(() => shownCount(page)).toBe(`${tools} of ${document.messages.length} messages`);
+    const toolLabels = await page.locator("article.message .role").allTextContents();
+    expect(toolLabels.length).toBeGreaterThan(0);
+    expect(new Set(toolLabels)).toEqual(new Set(["tool"]));
+    await page.getByRole("button", { name: "tool", exact: true }).click();
 
     // Error status: the results that failed, and the messages whose calls they answer.
     const failed = new Set<string>();

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
+import { toolCallSummary } from "@agent-transcript/core/text";
 import type { RunStats } from "../run-stats.js";
 
 /** One tool call as the index keeps it. */
@@ -41,41 +42,6 @@ export interface IndexedRun {
 
 /** How much of one message's text is indexed: beyond it a tool's output is only noise to search (and memory). */
 export const maxIndexedTextLength = 64 * 1024;
-
-/** Arguments that tell most about a call, in the order they are looked for. */
-const tellingArguments = [
-  "command",
-  "cmd",
-  "file_path",
-  "path",
-  "notebook_path",
-  "pattern",
-  "query",
-  "url",
-  "description",
-  "prompt",
-];
-
-/** The most telling argument of a tool call's input, shortened to one line. */
-export function tellingArgument(input: unknown): string | null {
-  if (typeof input === "string") return oneLine(input);
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return null;
-  const fields = input as Record<string, unknown>;
-  for (const key of tellingArguments) {
-    if (!Object.hasOwn(fields, key)) continue;
-    const value = fields[key];
-    if (typeof value === "string" && value !== "") return oneLine(value);
-    // Codex's shell takes its command as an argument vector.
-    if (Array.isArray(value) && value.every((item) => typeof item === "string")) return oneLine(value.join(" "));
-  }
-  for (const value of Object.values(fields)) if (typeof value === "string" && value !== "") return oneLine(value);
-  return null;
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
-}
 
 function textOf(value: unknown): string | undefined {
   if (typeof value === "string") return value;
@@ -150,7 +116,7 @@ function toolCallOf(id: unknown, name: unknown, input: unknown): IndexedToolCall
   return {
     callId: typeof id === "string" ? id : null,
     name: typeof name === "string" && name !== "" ? name : "(unnamed)",
-    summary: tellingArgument(input),
+    summary: toolCallSummary(input),
     status: "no result",
     durationMs: null,
   };
