@@ -2,7 +2,7 @@
  * The viewer's page: the run header, the tree of child runs, search and filters, a timeline, and the virtualised
  * list of messages. State lives here; what is computed from the document is computed once (model.ts).
  */
-import type { Tolerant } from "@agent-transcript/core";
+import { firstUserPrompt, sessionContext, type Tolerant } from "@agent-transcript/core";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { loadTexts, inputText, type LoadProblem } from "./load.js";
@@ -160,6 +160,27 @@ function matches(row: Row, filters: Filters, query: string): boolean {
   return query === "" || searchTextOf(row).includes(query);
 }
 
+/**
+ * What the header says of where the run was: the agent (the session's format, or the document's producer), its
+ * folder, branch and start, and the first thing its user asked (when the title is not already that).
+ */
+function runContextOf(document: Tolerant.Transcript): Array<{ label: string; text: string }> {
+  const items: Array<{ label: string; text: string }> = [];
+  const producer = (document as { producer?: { name?: unknown } }).producer;
+  const agent = document.source?.format ?? (typeof producer?.name === "string" ? producer.name : undefined);
+  if (typeof agent === "string" && agent !== "") items.push({ label: "agent", text: agent });
+  const session = sessionContext(document);
+  if (session.project !== null)
+    items.push({ label: session.cwd === null ? "project" : "folder", text: session.project });
+  if (session.gitBranch !== null) items.push({ label: "branch", text: session.gitBranch });
+  if (typeof document.created_at === "string")
+    items.push({ label: "started", text: document.created_at.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC") });
+  const prompt = firstUserPrompt(document, 300);
+  if (prompt !== null && document.title !== undefined && document.title !== null)
+    items.push({ label: "first prompt", text: prompt });
+  return items;
+}
+
 /** Opened from the run index's list (`view` with no input): the header links back to it. */
 function openedFromIndex(): boolean {
   return new URLSearchParams(location.search).get("from") === "index";
@@ -267,6 +288,11 @@ function RunHeader({
 }) {
   const run = view.document.run;
   const usage = view.usage;
+  const context = useMemo(() => runContextOf(view.document), [view.document]);
+  // The browser's tab says what the page says: the root run's title.
+  useEffect(() => {
+    window.document.title = `${clipped(root.title)} · Agent Transcript`;
+  }, [root.title]);
   return (
     <header class="run-header">
       <div class="title-line">
@@ -297,6 +323,15 @@ function RunHeader({
         </span>
         <FilePicker onOpen={onOpen} label="Open…" />
       </div>
+      {context.length > 0 && (
+        <div class="run-context" data-testid="run-context">
+          {context.map(({ label, text }) => (
+            <span key={label} class="context-item">
+              <span class="stat-label">{label}</span> <InlineText text={text} />
+            </span>
+          ))}
+        </div>
+      )}
       <div class="stats">
         <Stat label="models" value={view.models.length === 0 ? "–" : <InlineText text={view.models.join(", ")} />} />
         <Stat label="duration" value={formatDuration(view.durationMs)} />

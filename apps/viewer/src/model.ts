@@ -7,6 +7,7 @@ import {
   addCost,
   addUsage,
   computeCost,
+  firstUserPrompt,
   isKnownPart,
   type Cost,
   type Strict,
@@ -193,7 +194,8 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
   }
   return {
     path,
-    title: title ?? document.title ?? document.id,
+    // A session names no title: what its user first asked says more than its id.
+    title: title ?? document.title ?? firstUserPrompt(document, 160) ?? document.id,
     document,
     rows,
     results,

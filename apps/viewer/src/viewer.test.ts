@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { isPartOfType, toolCallSummary, type Tolerant } from "@agent-transcript/core";
+import { firstUserPrompt, isPartOfType, sessionContext, toolCallSummary, type Tolerant } from "@agent-transcript/core";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,6 +97,21 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     expect(await header.locator(".stat", { hasText: "cost" }).first().textContent()).toMatch(/\$\d/);
     await screenshot(page, "claude-code-session");
     expectNothingForeign(watch);
+  });
+
+  it("says what the run is: its first prompt as its title, the agent, folder, branch and start; the tab follows", async () => {
+    const prompt = firstUserPrompt(document, 160) as string;
+    const session = sessionContext(document);
+    expect(prompt).not.toBeNull();
+    expect(session.cwd).not.toBeNull();
+    expect(session.gitBranch).not.toBeNull();
+    expect(await page.locator(".run-title").first().textContent()).toBe(prompt);
+    const context = await page.getByTestId("run-context").textContent();
+    expect(context).toContain("agent claude-code");
+    expect(context).toContain(`folder ${session.cwd}`);
+    expect(context).toContain(`branch ${session.gitBranch}`);
+    expect(context).toContain(`started ${(document.created_at as string).slice(0, 10)}`);
+    expect(await page.title()).toBe(`${prompt} · Agent Transcript`);
   });
 
   it("names each call by what it did (its command, path, pattern or task) and says how large its output is", async () => {

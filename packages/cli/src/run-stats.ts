@@ -5,6 +5,7 @@
  * models, the run's span in time. Child runs are counted on their own and rolled up into their parent.
  */
 import type { Cost, Tolerant, Transcript, Usage } from "@agent-transcript/core";
+import { sessionContext } from "@agent-transcript/core/text";
 import { addCost, addUsage, computeCost } from "@agent-transcript/core/usage";
 import { isFailedResult, payloadOf } from "./input/event-log.js";
 import { childRunName } from "./run-names.js";
@@ -525,31 +526,19 @@ export interface RunContext {
   project: string | null;
 }
 
-function stringAt(value: unknown, ...keys: string[]): string | null {
-  let current = value;
-  for (const key of keys) {
-    if (typeof current !== "object" || current === null || Array.isArray(current)) return null;
-    current = Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
-  }
-  return typeof current === "string" && current !== "" ? current : null;
-}
-
 /**
- * The agent, folder and branch a document names. The session importers keep what a session's header says under
- * `metadata.<format id>.session` in the agent's own words (Claude Code's `cwd` and `gitBranch`, Codex's `cwd` and
- * `git.branch`, Gemini CLI's `projectHash`); a document of ours names its producer.
+ * The agent, folder and branch a document names: the folder, branch and project its session's header names (core's
+ * `sessionContext`); the agent is the session's format, or a document's producer.
  */
 export function runContextOf(document: Transcript | Tolerant.Transcript, kind: RunStats["kind"]): RunContext {
   const format = typeof document.source?.format === "string" ? document.source.format : null;
-  const session = format === null ? undefined : (document.metadata as Record<string, unknown> | undefined)?.[format];
-  const cwd = stringAt(session, "session", "cwd");
+  const producer = (document as { producer?: { name?: unknown } }).producer;
+  const producerName = typeof producer?.name === "string" && producer.name !== "" ? producer.name : null;
   return {
     agent:
       kind === "session" || kind === "converted"
         ? format
-        : (stringAt(document, "producer", "name") ?? (kind === "event-log" ? "event-log" : "agent-transcript")),
-    cwd,
-    gitBranch: stringAt(session, "session", "gitBranch") ?? stringAt(session, "session", "git", "branch"),
-    project: cwd ?? stringAt(session, "session", "projectHash"),
+        : (producerName ?? (kind === "event-log" ? "event-log" : "agent-transcript")),
+    ...sessionContext(document),
   };
 }

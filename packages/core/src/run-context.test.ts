@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import type { Tolerant } from "./index.js";
+import { firstUserPrompt, sessionContext } from "./text.js";
+
+const base = { schema_version: "1.0.0", id: "run-1", messages: [] } as unknown as Tolerant.Transcript;
+
+describe("sessionContext", () => {
+  it("reads the folder and branch of each agent's session header, in the agent's own words", () => {
+    const claude = {
+      ...base,
+      source: { format: "claude-code" },
+      metadata: { "claude-code": { session: { cwd: "/work/app", gitBranch: "main" } } },
+    } as unknown as Tolerant.Transcript;
+    expect(sessionContext(claude)).toEqual({ cwd: "/work/app", gitBranch: "main", project: "/work/app" });
+    const codex = {
+      ...base,
+      source: { format: "codex" },
+      metadata: { codex: { session: { cwd: "/w", git: { branch: "dev" } } } },
+    } as unknown as Tolerant.Transcript;
+    expect(sessionContext(codex)).toEqual({ cwd: "/w", gitBranch: "dev", project: "/w" });
+    const gemini = {
+      ...base,
+      source: { format: "gemini-cli" },
+      metadata: { "gemini-cli": { session: { projectHash: "fb8e24" } } },
+    } as unknown as Tolerant.Transcript;
+    expect(sessionContext(gemini)).toEqual({ cwd: null, gitBranch: null, project: "fb8e24" });
+  });
+
+  it("names nothing for a document of ours, and reads only own keys of what a document holds", () => {
+    expect(sessionContext(base)).toEqual({ cwd: null, gitBranch: null, project: null });
+    const hostile = JSON.parse(
+      '{"schema_version":"1.0.0","id":"x","messages":[],"source":{"format":"__proto__"},"metadata":{}}',
+    ) as Tolerant.Transcript;
+    expect(sessionContext(hostile)).toEqual({ cwd: null, gitBranch: null, project: null });
+    const notStrings = {
+      ...base,
+      source: { format: "codex" },
+      metadata: { codex: { session: { cwd: 42, git: ["main"] } } },
+    } as unknown as Tolerant.Transcript;
+    expect(sessionContext(notStrings)).toEqual({ cwd: null, gitBranch: null, project: null });
+  });
+});
+
+describe("firstUserPrompt", () => {
+  const message = (role: string, parts: unknown[]) => ({ id: `${role}-${parts.length}`, role, parts });
+  it("is the first user text, on one line, passing over tool results and empty texts", () => {
+    const document = {
+      ...base,
+      messages: [
+        message("system", [{ type: "text", text: "You are helpful." }]),
+        message("user", [{ type: "tool_result", call_id: "c", status: "ok", output: "x" }]),
+        message("user", [
+          { type: "text", text: "  \n " },
+          { type: "text", text: "Fix the\nlogin   bug" },
+        ]),
+        message("user", [{ type: "text", text: "later" }]),
+      ],
+    } as unknown as Tolerant.Transcript;
+    expect(firstUserPrompt(document)).toBe("Fix the login bug");
+  });
+
+  it("is cut with an ellipsis past the length asked, and null without a user text", () => {
+    const long = { ...base, messages: [message("user", [{ type: "text", text: "y".repeat(5_000) }])] };
+    expect(firstUserPrompt(long as unknown as Tolerant.Transcript, 10)).toBe(`${"y".repeat(9)}…`);
+    expect(firstUserPrompt(base)).toBeNull();
+  });
+});

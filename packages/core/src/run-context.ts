@@ -1,0 +1,67 @@
+/**
+ * Where and about what a run was: the folder and branch its agent worked in and the first thing its user asked. The
+ * session importers keep what a session's header says under `metadata.<format id>.session`, in the agent's own words
+ * (Claude Code's `cwd` and `gitBranch`, Codex's `cwd` and `git.branch`, Gemini CLI's `projectHash`); read here once
+ * for every place that shows a run (the viewer's header, the CLI's reports and run index).
+ */
+
+/**
+ * What these read of a transcript document (a document of any version has it): its source's format, its metadata
+ * and its messages' roles and parts.
+ */
+export interface RunContextDocument {
+  source?: { format?: unknown };
+  metadata?: unknown;
+  messages: ReadonlyArray<{ role: unknown; parts: readonly unknown[] }>;
+}
+
+/** A run's folder, branch and project, as its session's header names them (null where it names none). */
+export interface SessionContext {
+  cwd: string | null;
+  gitBranch: string | null;
+  /** What the run is grouped under: its folder when known, else the project the agent's layout names. */
+  project: string | null;
+}
+
+function stringAt(value: unknown, ...keys: string[]): string | null {
+  let current = value;
+  for (const key of keys) {
+    if (typeof current !== "object" || current === null || Array.isArray(current)) return null;
+    current = Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof current === "string" && current !== "" ? current : null;
+}
+
+/** The folder, branch and project an imported session's header names. */
+export function sessionContext(document: RunContextDocument): SessionContext {
+  const format = typeof document.source?.format === "string" ? document.source.format : null;
+  const metadata = document.metadata as Record<string, unknown> | undefined;
+  const session =
+    format === null || metadata === undefined || !Object.hasOwn(metadata, format) ? undefined : metadata[format];
+  const cwd = stringAt(session, "session", "cwd");
+  return {
+    cwd,
+    gitBranch: stringAt(session, "session", "gitBranch") ?? stringAt(session, "session", "git", "branch"),
+    project: cwd ?? stringAt(session, "session", "projectHash"),
+  };
+}
+
+/**
+ * The first thing the user asked: the text of the first user message that holds text (a message of tool results
+ * only is the tool's answer, not a prompt), on one line, at most `maxCharacters` long; null when there is none.
+ */
+export function firstUserPrompt(document: RunContextDocument, maxCharacters = 200): string | null {
+  for (const message of document.messages) {
+    if (message.role !== "user") continue;
+    for (const part of message.parts as ReadonlyArray<{ type?: unknown; text?: unknown }>) {
+      if (part.type !== "text" || typeof part.text !== "string") continue;
+      const head = part.text.slice(0, maxCharacters * 4 + 64);
+      const line = head.replace(/\s+/g, " ").trim();
+      if (line === "") continue;
+      return line.length <= maxCharacters && head.length === part.text.length
+        ? line
+        : `${line.slice(0, Math.max(0, maxCharacters - 1))}…`;
+    }
+  }
+  return null;
+}
