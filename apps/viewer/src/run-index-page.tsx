@@ -188,38 +188,24 @@ export function RunIndexPage() {
             value={text}
             onInput={(event) => setText((event.currentTarget as HTMLInputElement).value)}
           />
-          <select
-            aria-label="agent"
+          <FilterSelect
+            label="agent"
             value={agent}
-            onChange={(event) => {
-              const value = (event.currentTarget as HTMLSelectElement).value;
+            names={agents}
+            onChange={(value) => {
               setAgent(value);
               if (found !== undefined) search(text, value, project);
             }}
-          >
-            <option value="">every agent</option>
-            {agents.map((name) => (
-              <option key={name} value={name}>
-                {clipped(name)}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="project"
+          />
+          <FilterSelect
+            label="project"
             value={project}
-            onChange={(event) => {
-              const value = (event.currentTarget as HTMLSelectElement).value;
+            names={projects}
+            onChange={(value) => {
               setProject(value);
               if (found !== undefined) search(text, agent, value);
             }}
-          >
-            <option value="">every project</option>
-            {projects.map((name) => (
-              <option key={name} value={name}>
-                {clipped(name)}
-              </option>
-            ))}
-          </select>
+          />
           <button type="submit">Search</button>
         </form>
       </header>
@@ -285,6 +271,34 @@ export function RunIndexPage() {
         </section>
       )}
     </main>
+  );
+}
+
+/** A choice of one of `names` ("every …" for none) that narrows the list and the search. */
+function FilterSelect({
+  label,
+  value,
+  names,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  names: readonly string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value)}
+    >
+      <option value="">every {label}</option>
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {clipped(name)}
+        </option>
+      ))}
+    </select>
   );
 }
 
