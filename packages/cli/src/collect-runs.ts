@@ -277,7 +277,7 @@ export async function collectRuns(
   const pool = threads > 1 ? await startReadPool(threads, options, io) : undefined;
   try {
     const early = new Map<NamedFile, Promise<PooledRead | undefined>>();
-    if (pool !== undefined) for (const named of others) early.set(named, pool.read(named.file, named.found));
+    if (pool !== undefined) for (const entry of others) early.set(entry, pool.read(entry.file, entry.found));
     for (const entry of named.files) {
       const pooled = await early.get(entry);
       if (pooled === undefined) await readOne(entry.file, entry.kind, entry.found);

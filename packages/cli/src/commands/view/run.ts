@@ -70,7 +70,7 @@ async function openBrowser(url: string, io: CommandIo): Promise<() => Promise<vo
 async function runIndexView(
   options: ViewCommandOptions,
   io: CommandIo,
-  until: Promise<unknown>,
+  until: Promise<unknown> | undefined,
   port: number,
 ): Promise<number> {
   const { collectIndexedRuns, databaseFile, describeIndexing } = await import("../../run-index/indexed-runs.js");
@@ -95,7 +95,7 @@ async function runIndexView(
         ),
       );
     const removeOpener = options.open ? await openBrowser(server.url, io) : undefined;
-    await until;
+    await (until ?? interrupted());
     await server.close();
     await removeOpener?.();
     return exitCodes.success;
@@ -107,13 +107,15 @@ async function runIndexView(
 /**
  * `view`: reads the input as `export` does (a provider payload converted as `convert` does), redacts it as `export`
  * does (unless `redact` is false), serves the viewer and that one transcript on 127.0.0.1 to the holder of a token,
- * prints the URL with the token on stdout and serves until interrupted (or until `until` settles).
+ * prints the URL with the token on stdout and serves until interrupted (or until `until` settles). Ctrl-C is taken
+ * as "stop serving" only once serving has begun: before that (reading a large input, bringing the index up to date,
+ * which keeps every run it finished) it ends the command as it ends any other.
  */
 export async function runView(
   input: string | undefined,
   options: ViewCommandOptions,
   io: CommandIo,
-  until: Promise<unknown> = interrupted(),
+  until?: Promise<unknown>,
 ): Promise<number> {
   // A permalink as the viewer writes them: the run's child indices, the message's place in it.
   if (options.at !== undefined && !/^(?:r=(?:\d+(?:\.\d+)*)?)?(?:&?m=\d+)?$/.test(options.at))
@@ -160,7 +162,7 @@ export async function runView(
       ),
     );
   const removeOpener = options.open ? await openBrowser(url, io) : undefined;
-  await until;
+  await (until ?? interrupted());
   await server.close();
   await removeOpener?.();
   return exitCodes.success;
