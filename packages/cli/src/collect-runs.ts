@@ -10,21 +10,15 @@ import { findChildLog } from "@agent-transcript/recorder/reader";
 import { probeEventLog, reportReading, streamEventLog } from "./input/event-log.js";
 import { describeProblem, inputName } from "./input/problems.js";
 import { describeReadError } from "./input/open.js";
-import { inputLimits, type InputOptions } from "./input/limits.js";
+import { inputLimits } from "./input/limits.js";
 import { exitCodes, messageLine, type CommandIo } from "./io.js";
 import { countEvent, documentStats, RunStatsAccumulator, type RunStats } from "./run-stats.js";
 import { skippedLines, type SkippedFile } from "./skipped-files.js";
-import { verbosityOf, warningLines, WarningsAcrossFiles, type VerbosityOptions } from "./warning-summary.js";
+import { verbosityOf, warningLines, WarningsAcrossFiles } from "./warning-summary.js";
 import { readThreads } from "./read-pool/threads.js";
+import type { CollectOptions, RunFileRead } from "./run-file-read.js";
 
-export interface CollectOptions extends InputOptions, VerbosityOptions {
-  /** Warnings are left out (the command prints JSON and counts them there). */
-  json?: boolean;
-  /** Keep each run's model calls, summed per quarter hour and model (`RunStats.buckets`). */
-  recordCalls?: boolean;
-  /** Summarise warnings by kind across every file, not file by file (a report over many sessions). */
-  warningsAcrossFiles?: boolean;
-}
+export type { CollectOptions, RunFileRead } from "./run-file-read.js";
 
 /** The runs read, and what could not be. */
 export interface CollectedRuns {
@@ -99,25 +93,6 @@ function childFiles(document: Transcript | Tolerant.Transcript): string[] {
     for (const grandchild of transcript.run?.children ?? []) stack.push(grandchild);
   }
   return files;
-}
-
-/** One file read as a run (an event log with its child logs, or a document, session or payload). */
-export interface RunFileRead {
-  /** The run it holds (none when it could not be read). */
-  runs: RunStats[];
-  /** Whether reading it met a failure the command's exit code should say (a damaged line, a bad child log). */
-  failed: boolean;
-  /**
-   * Other files read as this run's child runs (absolute): an event log's child logs, a session's sub-agent files. A
-   * run found in a folder whose file another session read as a child is that session's, not a run of its own.
-   */
-  childFiles: string[];
-  /** Named by the user and not readable. */
-  problem?: { input: string; message: string };
-  /** Found in a folder and passed over. */
-  skipped?: SkippedFile;
-  /** Warnings the reader gave, for a report across files (`warningsAcrossFiles`). */
-  warnings?: { source: string; warnings: Parameters<WarningsAcrossFiles["add"]>[1] };
 }
 
 /** The shared state of one reading of many files: child logs already counted, so none is counted twice. */

@@ -13,7 +13,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { CollectOptions, RunFileRead } from "../collect-runs.js";
+import type { CollectOptions, RunFileRead } from "../run-file-read.js";
 import type { RunStats } from "../run-stats.js";
 
 /** What the main thread sends a worker: one file to read. */

@@ -4,7 +4,8 @@
  * it would have written to stderr, for the main thread to write in the order of the files.
  */
 import { parentPort } from "node:worker_threads";
-import { RunFileReader, type CollectOptions } from "../collect-runs.js";
+import { RunFileReader } from "../collect-runs.js";
+import type { CollectOptions } from "../run-file-read.js";
 import type { CommandIo } from "../io.js";
 import type { ReadRequest, ReadResponse } from "./read-pool.js";
 

@@ -13,7 +13,6 @@ import { startViewServer, transcriptPath, viewPolicy } from "./server.js";
 import { getRaw, headerOf, rawRequest, type RawAnswer } from "./server.test.helpers.js";
 import { runView, type ViewCommandOptions } from "./run.js";
 import type { IndexSearchAnswer, IndexedRunSummary } from "./index-routes.js";
-import type { RunsReport } from "../runs/run.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-view-"));
 const example = path.join(repositoryRoot, "schemas/v1/examples/Transcript/valid/request-with-tools.json");
@@ -60,6 +59,11 @@ async function startView(input: string | undefined, options: ViewCommandOptions 
   const running = runView(input, options, captured.io, stopped);
   await expect.poll(() => captured.stdout(), { timeout: 20_000 }).toMatch(/\n$/);
   return { ...captured, url: captured.stdout().trim(), stop: async () => (stop(), await running) };
+}
+
+/** What this file reads of `runs --json` (a command's test names no other command's module). */
+interface RunsReport {
+  runs: Array<{ source: string; includingChildren: { usage: unknown } }>;
 }
 
 /** A command's `--json` output, once it exits 0. */
