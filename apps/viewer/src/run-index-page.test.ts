@@ -35,6 +35,8 @@ const environment: NodeJS.ProcessEnv = {
 
 interface ListedRun {
   source: string;
+  title: string | null;
+  firstPrompt: string | null;
   startedAt: string | null;
   project: string | null;
 }
@@ -77,6 +79,9 @@ describe("the run index in the viewer", () => {
     const first = runs[0] as ListedRun;
     expect(await page.locator(".run-row").first().textContent()).toContain(first.project);
     expect(await page.locator(".run-row").first().textContent()).toMatch(/\$\d/);
+    // A session names no title: each run is named by its first prompt.
+    expect(first.firstPrompt).toMatch(/\w/);
+    expect(await page.locator(".run-row a").first().textContent()).toBe(first.title ?? first.firstPrompt);
     expect(await page.title()).toBe("Runs — Agent Transcript");
     await screenshot(page, "run-index");
   });

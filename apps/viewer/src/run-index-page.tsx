@@ -15,6 +15,7 @@ export interface IndexedRunSummary {
   file: string;
   runId: string | null;
   title: string | null;
+  firstPrompt: string | null;
   agent: string | null;
   project: string | null;
   cwd: string | null;
@@ -235,7 +236,7 @@ export function RunIndexPage() {
                 <tr key={run.number} class="run-row">
                   <td>
                     <a href={runHref(run)}>
-                      <InlineText text={run.title ?? run.name} />
+                      <InlineText text={run.title ?? run.firstPrompt ?? run.name} />
                     </a>
                     {run.subAgents > 0 && (
                       <span class="muted">
@@ -329,7 +330,9 @@ function SearchResults({
       <ol class="hits">
         {value.hits.map((hit, index) => {
           const run = hit.run === null ? undefined : byNumber.get(hit.run);
-          const title = hit.runTitle ?? hit.runId ?? run?.name ?? hit.file;
+          // A sub-agent names itself; its session's first prompt would name the wrong run.
+          const title =
+            hit.runTitle ?? (hit.depth === 0 ? run?.firstPrompt : undefined) ?? hit.runId ?? run?.name ?? hit.file;
           return (
             <li key={index} class="hit">
               <div class="hit-head">

@@ -5,7 +5,7 @@
  * models, the run's span in time. Child runs are counted on their own and rolled up into their parent.
  */
 import type { Cost, Tolerant, Transcript, Usage } from "@agent-transcript/core";
-import { sessionContext } from "@agent-transcript/core/text";
+import { firstUserPrompt, sessionContext } from "@agent-transcript/core/text";
 import { addCost, addUsage, computeCost } from "@agent-transcript/core/usage";
 import { isFailedResult, payloadOf } from "./input/event-log.js";
 import { childRunName } from "./run-names.js";
@@ -90,11 +90,19 @@ export interface CallBucket extends SpendTotals {
   lastAt: string | null;
 }
 
+/** How much of a run's first prompt its statistics keep. */
+const firstPromptCharacters = 200;
+
 /** One run's statistics. */
 export interface RunStats {
   /** The run's id (an event log's run_id, a document's id), null when the input names none. */
   runId: string | null;
   title: string | null;
+  /**
+   * The first thing its user asked, on one line and at most 200 characters (core's `firstUserPrompt`): what a list of
+   * runs shows of a session that names no title. Null when no user message holds text.
+   */
+  firstPrompt: string | null;
   /** The file it was read from, `<stdin>`, or for an embedded child run its parent's file. */
   source: string;
   /** An event log, our document, an agent's session (imported), or a provider payload or another system's document (converted). */
@@ -209,6 +217,7 @@ export class RunStatsAccumulator {
     this.stats = {
       runId: null,
       title: null,
+      firstPrompt: null,
       source,
       kind,
       agent: null,
@@ -233,12 +242,19 @@ export class RunStatsAccumulator {
     return this.stats.runId;
   }
 
+  get firstPrompt(): string | null {
+    return this.stats.firstPrompt;
+  }
+
   describe(fields: {
     runId?: string | null;
     title?: string | null;
+    firstPrompt?: string | null;
     status?: string | null;
     context?: RunContext;
   }): void {
+    if (fields.firstPrompt !== undefined && this.stats.firstPrompt === null)
+      this.stats.firstPrompt = fields.firstPrompt;
     if (fields.runId !== undefined && this.stats.runId === null) this.stats.runId = fields.runId;
     if (fields.context !== undefined)
       for (const key of ["agent", "cwd", "gitBranch", "project"] as const) this.stats[key] ??= fields.context[key];
@@ -429,6 +445,13 @@ export function countEvent(accumulator: RunStatsAccumulator, event: Tolerant.Eve
     case "message.user":
     case "message.assistant": {
       const role = typeof payload.role === "string" ? payload.role : event.type.slice("message.".length);
+      if (role === "user" && accumulator.firstPrompt === null && Array.isArray(payload.blocks))
+        accumulator.describe({
+          firstPrompt: firstUserPrompt(
+            { messages: [{ role, parts: payload.blocks as unknown[] }] },
+            firstPromptCharacters,
+          ),
+        });
       // An event log records tool calls as tool.call and tool.result events; the blocks repeat them, so they are not
       // counted twice.
       // Its blocks are not passed; its time is the event's (priced at the prices of its day).
@@ -486,6 +509,7 @@ export function documentStats(
     accumulator.describe({
       runId: current.id ?? null,
       title: current.title ?? null,
+      firstPrompt: firstUserPrompt(current, firstPromptCharacters),
       status: current.run?.status ?? null,
       // A child run says what it knows of itself; the rest is its root's (a sub-agent works in its session's folder).
       context: current === document ? rootContext : runContextOf(current, kind),

@@ -12,7 +12,7 @@ import { UserError } from "../io.js";
 export type Database = BetterSqlite3.Database;
 
 /** The layout this code writes and reads; any other is rebuilt (older) or refused (newer). */
-export const indexSchemaVersion = 2;
+export const indexSchemaVersion = 3;
 
 /** `${XDG_DATA_HOME:-~/.local/share}/agent-transcript/index.sqlite`, as the XDG base directory rules place data. */
 export function defaultDatabasePath(environment: NodeJS.ProcessEnv = process.env, home = homedir()): string {

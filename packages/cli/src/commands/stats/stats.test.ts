@@ -9,6 +9,7 @@ import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { run } from "../../cli.js";
 import { importSession } from "@agent-transcript/providers/node";
+import { firstUserPrompt } from "@agent-transcript/core/text";
 import type { StatsReport } from "../../run-stats.js";
 import { runStats } from "./run.js";
 
@@ -112,7 +113,7 @@ describe("stats on an event log", () => {
     expect(await runStats([file], { json: true }, io.io)).toBe(0);
     const report = JSON.parse(io.stdout()) as StatsReport;
     const [run] = report.runs;
-    expect(run).toMatchObject({ title: "review", status: "completed", kind: "event-log" });
+    expect(run).toMatchObject({ title: "review", firstPrompt: "go", status: "completed", kind: "event-log" });
     // From the first event to the last (the recorder stamps the child-run events with the time it writes them).
     expect(run?.startedAt).toBe("2026-06-08T08:00:00.000Z");
     expect(run?.durationMs).toBe(Date.parse(run?.endedAt ?? "") - Date.parse(run?.startedAt ?? ""));
@@ -173,6 +174,11 @@ describe("stats on a real Claude Code session", () => {
     };
     expect(tokens(run?.own.usage)).toEqual(tokens(document.usage));
     expect(tokens(run?.includingChildren.usage)).toEqual(tokens(document.run?.usage_including_children));
+    // A session names no title: its first prompt says what it was, and each sub-agent's its own task.
+    expect(run?.title).toBeNull();
+    expect(run?.firstPrompt).toBe(firstUserPrompt(document, 200));
+    expect(run?.firstPrompt).toMatch(/\w/);
+    for (const child of run?.children ?? []) expect(child.firstPrompt).not.toBe(run?.firstPrompt);
     expect(run?.children.length).toBeGreaterThan(0);
     expect(run?.own.toolCalls).toBeGreaterThan(0);
   });

@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { prepareExport } from "@agent-transcript/core";
+import { createRedactor } from "@agent-transcript/core/redact";
 import { describeProblem } from "../../input/problems.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
@@ -26,6 +27,8 @@ export interface IndexedRunSummary {
   file: string;
   runId: string | null;
   title: string | null;
+  /** The first thing its user asked, on one line (for a session that names no title). */
+  firstPrompt: string | null;
   agent: string | null;
   project: string | null;
   cwd: string | null;
@@ -79,6 +82,7 @@ export function summariseRuns(runs: readonly RunStats[]): IndexedRunSummary[] {
       file: run.source,
       runId: run.runId,
       title: run.title,
+      firstPrompt: run.firstPrompt ?? null,
       agent: run.agent,
       project: run.project,
       cwd: run.cwd,
@@ -110,7 +114,10 @@ export function indexRoutes(
   io: CommandIo,
 ): DynamicRoutes {
   const numberOfFile = new Map(runs.map((run) => [run.file, run.number]));
-  const runsAnswer = json(200, { runs });
+  // What the page is sent of the index is redacted as each run is (a first prompt, a snippet may hold a token); the
+  // files are still found by the paths as they are.
+  const redactor = options.redact ? createRedactor() : undefined;
+  const runsAnswer = json(200, { runs: redactor === undefined ? runs : redactor.redactValue(runs).value });
   let reading: Promise<unknown> = Promise.resolve();
   let last: { number: number; answer: ViewAnswer } | undefined;
 
@@ -155,7 +162,14 @@ export function indexRoutes(
         query: text,
         total: result.total,
         more: result.more,
-        hits: result.hits.map((hit) => ({ ...hit, run: numberOfFile.get(hit.file) ?? null })),
+        hits: result.hits.map((found) => {
+          const hit = { ...found, run: numberOfFile.get(found.file) ?? null };
+          if (redactor === undefined) return hit;
+          const redacted = redactor.redactValue(hit).value;
+          // The highlights are offsets into the snippet as it was: a snippet that changed is sent without them.
+          if (redacted.snippet !== hit.snippet) redacted.highlights = [];
+          return redacted;
+        }),
       };
       return json(200, answer);
     } catch (error) {

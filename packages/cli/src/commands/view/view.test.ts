@@ -34,10 +34,11 @@ function get(
   return rawRequest(Number(target.port), `${lines.join("\r\n")}\r\n\r\n`);
 }
 
-/** A GET of `url` as a browser sends it, the connection left open until the server closes it. */
-function getIndex(url: string): Promise<RawAnswer> {
+/** A GET of `url` as a browser sends it, the connection left open until the server closes it; the body as UTF-8. */
+async function getIndex(url: string): Promise<RawAnswer> {
   const target = new URL(url);
-  return getRaw(Number(target.port), `${target.pathname}${target.search}`);
+  const answer = await getRaw(Number(target.port), `${target.pathname}${target.search}`);
+  return { ...answer, body: Buffer.from(answer.body, "latin1").toString("utf8") };
 }
 
 /** The URL with its token taken out (or replaced), and any path and extra query put in. */
@@ -63,7 +64,7 @@ async function startView(input: string | undefined, options: ViewCommandOptions 
 
 /** What this file reads of `runs --json` (a command's test names no other command's module). */
 interface RunsReport {
-  runs: Array<{ source: string; includingChildren: { usage: unknown } }>;
+  runs: Array<{ source: string; firstPrompt: string | null; includingChildren: { usage: unknown } }>;
 }
 
 /** A command's `--json` output, once it exits 0. */
@@ -358,6 +359,10 @@ describe("view with no input: the run index", () => {
       expect(listed.runs.map((run) => run.number)).toEqual(listed.runs.map((_, index) => index));
       expect(listed.runs.map((run) => run.totals.usage)).toEqual(runs.runs.map((run) => run.includingChildren.usage));
       expect(listed.runs.some((run) => run.subAgents > 0)).toBe(true);
+      // Each run named by its first prompt, redacted as the runs themselves are (one holds a token).
+      const redacted = (text: string | null) => text?.replace(githubToken, "[REDACTED:github-token]") ?? null;
+      expect(listed.runs.map((run) => run.firstPrompt)).toEqual(runs.runs.map((run) => redacted(run.firstPrompt)));
+      expect(JSON.stringify(listed)).not.toContain(githubToken);
       // A run is its file read as view FILE reads it (redacted the same way).
       const secretRun = listed.runs.find((run) => run.file === secretSession);
       expect(secretRun).toBeDefined();
@@ -377,6 +382,9 @@ describe("view with no input: the run index", () => {
       expect(found.status).toBe(200);
       expect(found.body.hits).toHaveLength(1);
       expect(found.body.hits[0]).toMatchObject({ run: secretRun?.number, place: expect.stringMatching(/^m=\d+$/) });
+      // Its snippet holds the token: sent redacted (and then without highlights, whose offsets were the original's).
+      expect(JSON.stringify(found.body)).not.toContain(githubToken);
+      expect(found.body.hits[0]?.snippet).toContain("[REDACTED:github-token]");
       // Hits in sub-agents are found too, with the run path the viewer opens them at.
       const nested = await api<IndexSearchAnswer>("/api/search", "&q=sync_transcripts_test&limit=100");
       const inChild = nested.body.hits.find((hit) => hit.depth > 0);
