@@ -245,6 +245,17 @@ export async function collectRuns(
       if (found) fileOfRun.set(run, path.resolve(file));
     }
   };
+  // A file a worker read: its stderr lines written in their turn, then its reading taken; one it did not, read here.
+  const takePooled = async (
+    pooled: PooledRead | undefined,
+    file: string,
+    kind: NamedFile["kind"],
+    found: boolean,
+  ): Promise<void> => {
+    if (pooled === undefined) return readOne(file, kind, found);
+    for (const line of pooled.stderr) io.stderr(line);
+    takeRead(pooled.read, file, kind, found);
+  };
   // Documents, sessions and payloads are read on the machine's other cores when there are many (read-pool.ts), their
   // answers taken here in the order of the files; event logs are read here, in their place.
   const others = named.files.filter(({ file, kind }) => kind === "other" && file !== "-");
@@ -254,23 +265,13 @@ export async function collectRuns(
     const early = new Map<NamedFile, Promise<PooledRead | undefined>>();
     if (pool !== undefined) for (const entry of others) early.set(entry, pool.read(entry.file, entry.found));
     for (const entry of named.files) {
-      const pooled = await early.get(entry);
-      if (pooled === undefined) await readOne(entry.file, entry.kind, entry.found);
-      else {
-        for (const line of pooled.stderr) io.stderr(line);
-        takeRead(pooled.read, entry.file, entry.kind, entry.found);
-      }
+      await takePooled(await early.get(entry), entry.file, entry.kind, entry.found);
     }
     // A related file that no session read as its child run is a run of its own.
     const attached = named.attached.filter((file) => !readAsChildren.has(path.resolve(file)));
     const attachedReads = attached.map((file) => pool?.read(file, true));
     for (const [index, file] of attached.entries()) {
-      const pooled = await attachedReads[index];
-      if (pooled === undefined) await readOne(file, "other", true);
-      else {
-        for (const line of pooled.stderr) io.stderr(line);
-        takeRead(pooled.read, file, "other", true);
-      }
+      await takePooled(await attachedReads[index], file, "other", true);
     }
     if (pool !== undefined && verbosity === "verbose")
       io.stderr(messageLine(`agent-transcript: read ${others.length + attached.length} files on ${threads} threads`));

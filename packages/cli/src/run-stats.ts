@@ -419,6 +419,12 @@ export function addTotals(total: StatsTotals, more: StatsTotals): void {
   addSpend(total, more);
 }
 
+/** When a run started (else ended), for ordering runs newest first; -Infinity for a run with no time. */
+export function runStartMs(run: RunStats): number {
+  const time = Date.parse(run.startedAt ?? run.endedAt ?? "");
+  return Number.isFinite(time) ? time : -Infinity;
+}
+
 /** Totals over several runs (a directory's rows). */
 export function sumTotals(runs: readonly RunStats[]): StatsTotals {
   const total = emptyTotals();

@@ -5,6 +5,8 @@
  * for every place that shows a run (the viewer's header, the CLI's reports and run index).
  */
 
+import { oneLine } from "./tool-call-summary.js";
+
 /**
  * What these read of a transcript document (a document of any version has it): its source's format, its metadata
  * and its messages' roles and parts.
@@ -55,12 +57,8 @@ export function firstUserPrompt(document: RunContextDocument, maxCharacters = 20
     if (message.role !== "user") continue;
     for (const part of message.parts as ReadonlyArray<{ type?: unknown; text?: unknown }>) {
       if (part.type !== "text" || typeof part.text !== "string") continue;
-      const head = part.text.slice(0, maxCharacters * 4 + 64);
-      const line = head.replace(/\s+/g, " ").trim();
-      if (line === "") continue;
-      return line.length <= maxCharacters && head.length === part.text.length
-        ? line
-        : `${line.slice(0, Math.max(0, maxCharacters - 1))}…`;
+      if (part.text.trim() === "") continue;
+      return oneLine(part.text, maxCharacters);
     }
   }
   return null;

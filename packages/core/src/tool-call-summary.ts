@@ -42,8 +42,11 @@ export function toolCallSummary(input: unknown, maxCharacters = 500): string | n
   return null;
 }
 
-function oneLine(text: string, maxCharacters: number): string {
-  // Only the head is looked at: a megabyte of input costs what its first lines cost.
+/**
+ * Text on one line (runs of white space made one space), at most `maxCharacters` long, cut with "…". Only the head is
+ * looked at: a megabyte of text costs what its first lines cost.
+ */
+export function oneLine(text: string, maxCharacters: number): string {
   const headLength = maxCharacters * 4 + 64;
   const cut = text.length > headLength;
   const line = (cut ? text.slice(0, headLength) : text).replace(/\s+/g, " ").trim();

@@ -16,14 +16,18 @@ import { Worker } from "node:worker_threads";
 import type { CollectOptions, RunFileRead } from "../run-file-read.js";
 import type { RunStats } from "../run-stats.js";
 
+/** What a worker is started with, once: how every file it is sent is read. */
+export interface ReadSettings {
+  /** The reading's options (plain data: no function crosses to a worker). */
+  options: CollectOptions;
+  color: boolean;
+}
+
 /** What the main thread sends a worker: one file to read. */
 export interface ReadRequest {
   id: number;
   file: string;
   found: boolean;
-  /** The reading's options (plain data: no function crosses to a worker). */
-  options: CollectOptions;
-  color: boolean;
 }
 
 /** What a worker sends back: the reading, or why it failed; and what it wrote to stderr meanwhile. */
@@ -74,14 +78,14 @@ export class ReadPool {
   private readonly queue: Job[] = [];
   private nextId = 0;
 
-  private constructor(
-    size: number,
-    module: { url: URL; execArgv: string[] },
-    private readonly options: CollectOptions,
-    private readonly color: boolean,
-  ) {
+  private constructor(size: number, module: { url: URL; execArgv: string[] }, settings: ReadSettings) {
     for (let index = 0; index < size; index += 1) {
-      const worker = new Worker(module.url, { execArgv: module.execArgv, stdout: false, stderr: false });
+      const worker = new Worker(module.url, {
+        execArgv: module.execArgv,
+        workerData: settings,
+        stdout: false,
+        stderr: false,
+      });
       const entry: PoolWorker = { worker, given: new Map(), failed: false };
       worker.on("message", (response: ReadResponse) => {
         const job = entry.given.get(response.id);
@@ -110,7 +114,7 @@ export class ReadPool {
     if (module === undefined || size < 2) return undefined;
     // Only what a worker can be sent: plain options (a callback stays on the main thread, and is not needed there).
     const plain = JSON.parse(JSON.stringify(options)) as CollectOptions;
-    return new ReadPool(size, module, plain, color);
+    return new ReadPool(size, module, { options: plain, color });
   }
 
   /**
@@ -122,7 +126,7 @@ export class ReadPool {
     const id = this.nextId;
     this.nextId += 1;
     return new Promise<ReadResponse>((resolve, reject) => {
-      this.queue.push({ request: { id, file, found, options: this.options, color: this.color }, resolve, reject });
+      this.queue.push({ request: { id, file, found }, resolve, reject });
       this.dispatch();
     });
   }

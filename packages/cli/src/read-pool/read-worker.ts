@@ -3,12 +3,12 @@
  * time, each through the same `RunFileReader` as the main thread, and answers with what the reading gave and the lines
  * it would have written to stderr, for the main thread to write in the order of the files.
  */
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { RunFileReader } from "../collect-runs.js";
-import type { CollectOptions } from "../run-file-read.js";
 import type { CommandIo } from "../io.js";
-import type { ReadRequest, ReadResponse } from "./read-pool.js";
+import type { ReadRequest, ReadResponse, ReadSettings } from "./read-pool.js";
 
+const settings = workerData as ReadSettings;
 const port = parentPort;
 if (port !== null)
   port.on("message", (request: ReadRequest) => {
@@ -25,11 +25,11 @@ async function answer(request: ReadRequest): Promise<ReadResponse> {
     stdin: async function* () {
       // A worker is sent files, never standard input.
     },
-    color: request.color,
+    color: settings.color,
     stdoutIsTerminal: false,
   };
   try {
-    const reader = new RunFileReader(io, request.options as CollectOptions);
+    const reader = new RunFileReader(io, settings.options);
     const read = await reader.read(request.file, "other", request.found);
     return { id: request.id, ok: true, read, stderr: lines };
   } catch (error) {

@@ -9,7 +9,7 @@ import { dayBounds, DayOfCall, localMinute, reportTimeZone, withinDays } from ".
 import type { InputOptions } from "../../input/limits.js";
 import { exitCodes, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
-import { sumTotals, type RunStats, type StatsTotals } from "../../run-stats.js";
+import { runStartMs, sumTotals, type RunStats, type StatsTotals } from "../../run-stats.js";
 import { inputsOrAgentFolders } from "../../session-locations.js";
 import type { SkippedFile } from "../../skipped-files.js";
 import { formatCost, formatProject, formatSpan, renderTable, type TableColumn, type TableRow } from "../../table.js";
@@ -52,11 +52,6 @@ function* everyRun(run: RunStats): Generator<RunStats> {
   }
 }
 
-function startOf(run: RunStats): number {
-  const time = Date.parse(run.startedAt ?? run.endedAt ?? "");
-  return Number.isFinite(time) ? time : -Infinity;
-}
-
 export async function runRuns(inputs: string[], options: RunsCommandOptions, io: CommandIo): Promise<number> {
   const timeZone = reportTimeZone(options.timezone);
   const bounds = dayBounds(options);
@@ -91,7 +86,7 @@ export async function runRuns(inputs: string[], options: RunsCommandOptions, io:
     // Newest first; runs that say no time last, in the order read.
     const ordered = kept
       .map((run, index) => ({ run, index }))
-      .sort((a, b) => startOf(b.run) - startOf(a.run) || a.index - b.index)
+      .sort((a, b) => runStartMs(b.run) - runStartMs(a.run) || a.index - b.index)
       .map(({ run }) => run)
       .slice(0, limit);
     const report: RunsReport = {

@@ -13,7 +13,7 @@ import { loadDocument } from "../../input/document.js";
 import type { CommandIo } from "../../io.js";
 import { UserError } from "../../io.js";
 import { dayBounds } from "../../days.js";
-import { sumTotals, type RunStats, type StatsTotals } from "../../run-stats.js";
+import { runStartMs, sumTotals, type RunStats, type StatsTotals } from "../../run-stats.js";
 import { searchIndex, type SearchHit } from "../../run-index/search.js";
 import type { RunIndexStore } from "../../run-index/store.js";
 import type { DynamicRoutes, ViewAnswer } from "./server.js";
@@ -67,15 +67,10 @@ function countRuns(run: RunStats): number {
   return count;
 }
 
-function startOf(run: RunStats): number {
-  const time = Date.parse(run.startedAt ?? run.endedAt ?? "");
-  return Number.isFinite(time) ? time : -Infinity;
-}
-
 /** The runs newest first, numbered in that order. */
 export function summariseRuns(runs: readonly RunStats[]): IndexedRunSummary[] {
   return [...runs]
-    .sort((a, b) => startOf(b) - startOf(a))
+    .sort((a, b) => runStartMs(b) - runStartMs(a))
     .map((run, number) => ({
       number,
       name: path.basename(run.source),
