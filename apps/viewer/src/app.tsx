@@ -8,16 +8,20 @@ import type { ComponentChildren } from "preact";
 import { loadTexts, inputText, type LoadProblem } from "./load.js";
 import { blockCharacters, clipped, InlineText } from "./long-text.js";
 import {
+  ancestorsOf,
   buildRunView,
   formatCost,
   formatDuration,
   formatTokens,
+  rolesOf,
   runAt,
   searchTextOf,
+  shownRowOf,
   type ChildView,
   type Row,
   type RunView,
 } from "./model.js";
+import { InlineRunContext, type InlineRunProps } from "./inline-run.js";
 import { PartView, permalink } from "./parts.js";
 import { Timeline } from "./timeline.js";
 import { useVirtualizer } from "./virtual-list.js";
@@ -153,11 +157,11 @@ interface Filters {
   status: string;
 }
 
-function matches(row: Row, filters: Filters, query: string): boolean {
-  if (filters.roles.size > 0 && !filters.roles.has(row.role)) return false;
+function matches(row: Row, view: RunView, filters: Filters, query: string): boolean {
+  if (filters.roles.size > 0 && !rolesOf(row, view).some((role) => filters.roles.has(role))) return false;
   if (filters.tool !== "" && !row.toolNames.includes(filters.tool)) return false;
   if (filters.status !== "" && !row.statuses.includes(filters.status)) return false;
-  return query === "" || searchTextOf(row).includes(query);
+  return query === "" || searchTextOf(row, view).includes(query);
 }
 
 /**
@@ -216,8 +220,8 @@ function Viewer({
   const rows = useMemo(
     () =>
       query === "" && filters.roles.size === 0 && filters.tool === "" && filters.status === ""
-        ? view.rows
-        : view.rows.filter((row) => matches(row, filters, query)),
+        ? view.shown
+        : view.shown.filter((row) => matches(row, view, filters, query)),
     [view, filters, query],
   );
 
@@ -238,29 +242,31 @@ function Viewer({
   };
 
   return (
-    <div class="viewer">
-      <RunHeader root={root} view={view} name={name} notes={notes} onOpen={onOpen} />
-      <div class="body">
-        {root.children.length > 0 && (
-          <nav class="run-tree" aria-label="runs">
-            <div class="pane-title">Runs</div>
-            <RunTree view={root} current={view.path} onOpen={openRun} label={root.title} />
-          </nav>
-        )}
-        <main class="main">
-          <Toolbar view={view} filters={filters} setFilters={setFilters} shown={rows.length} />
-          <Timeline view={view} onPick={(index) => setTarget(index)} />
-          <MessageList
-            key={view.path}
-            view={view}
-            rows={rows}
-            query={query}
-            target={target}
-            onTargetMissing={() => setFilters({ query: "", roles: new Set(), tool: "", status: "" })}
-          />
-        </main>
+    <InlineRunContext.Provider value={InlineRun}>
+      <div class="viewer">
+        <RunHeader root={root} view={view} name={name} notes={notes} onOpen={onOpen} />
+        <div class="body">
+          {root.children.length > 0 && (
+            <nav class="run-tree" aria-label="runs">
+              <div class="pane-title">Runs</div>
+              <RunTree view={root} current={view.path} onOpen={openRun} label={root.title} />
+            </nav>
+          )}
+          <main class="main">
+            <Toolbar view={view} filters={filters} setFilters={setFilters} shown={rows.length} />
+            <Timeline view={view} onPick={(index) => setTarget(index)} />
+            <MessageList
+              key={view.path}
+              view={view}
+              rows={rows}
+              query={query}
+              target={target}
+              onTargetMissing={() => setFilters({ query: "", roles: new Set(), tool: "", status: "" })}
+            />
+          </main>
+        </div>
       </div>
-    </div>
+    </InlineRunContext.Provider>
   );
 }
 
@@ -300,18 +306,7 @@ function RunHeader({
           <InlineText text={view.title} />
         </h1>
         {run?.status && <span class={`badge run-status run-${run.status}`}>{run.status}</span>}
-        {view !== root && (
-          <a
-            class="back"
-            href="#"
-            onClick={(event) => {
-              event.preventDefault();
-              location.hash = "";
-            }}
-          >
-            ↑ root run
-          </a>
-        )}
+        {view !== root && <Breadcrumbs root={root} view={view} />}
         {openedFromIndex() && (
           <a class="back-to-runs" href="?index=1">
             ← all runs
@@ -378,6 +373,32 @@ function RunHeader({
         </details>
       )}
     </header>
+  );
+}
+
+/** The runs above a sub-agent's page, each linking to the call that started the next. */
+function Breadcrumbs({ root, view }: { root: RunView; view: RunView }) {
+  const chain = ancestorsOf(root, view.path);
+  return (
+    <nav class="breadcrumbs" aria-label="parent runs">
+      {chain.map(({ view: ancestor, callRow }, index) => {
+        const hash =
+          callRow !== undefined ? permalink(ancestor.path, callRow) : ancestor.path === "" ? "" : `r=${ancestor.path}`;
+        return (
+          <span key={ancestor.path}>
+            <a
+              class={index === 0 ? "back" : "crumb"}
+              href={`#${hash}`}
+              title={callRow === undefined ? "its page" : "the call that started this run"}
+            >
+              {index === 0 ? "↑ " : ""}
+              {clipped(ancestor.title.length > 60 ? `${ancestor.title.slice(0, 59)}…` : ancestor.title)}
+            </a>
+            <span class="muted"> › </span>
+          </span>
+        );
+      })}
+    </nav>
   );
 }
 
@@ -493,8 +514,13 @@ function Toolbar({
         onChoose={(status) => setFilters({ ...filters, status })}
       />
       <span class="count" data-testid="shown-count">
-        {shown.toLocaleString("en")} of {view.rows.length.toLocaleString("en")} messages
+        {shown.toLocaleString("en")} of {view.shown.length.toLocaleString("en")} messages
       </span>
+      {view.rows.length > view.shown.length && (
+        <span class="muted folded-count" title="messages of tool results only, shown inside the calls they answer">
+          {(view.rows.length - view.shown.length).toLocaleString("en")} results inside their calls
+        </span>
+      )}
     </div>
   );
 }
@@ -544,16 +570,25 @@ function MessageList({
     overscan: 6,
     getItemKey: (index) => rows[index]?.index ?? index,
   });
+  // A link to a result folded into its call lands on the call's row, with the call open.
+  const shownTarget = target === undefined ? undefined : shownRowOf(view, target);
+  // The target is scrolled to once, when it is new: filtering afterwards neither moves the list back to it nor, when
+  // the filters hide it, throws the filters away.
+  const reached = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
-    if (target === undefined) return;
-    const position = rows.findIndex((row) => row.index === target);
+    if (shownTarget === undefined || reached.current === shownTarget) {
+      reached.current = shownTarget;
+      return;
+    }
+    const position = rows.findIndex((row) => row.index === shownTarget);
     if (position === -1) {
       // A permalink to a message the filters hide: show everything, then scroll.
-      if (target < view.rows.length && rows.length !== view.rows.length) onTargetMissing();
+      if (shownTarget < view.rows.length && rows.length !== view.shown.length) onTargetMissing();
       return;
     }
     virtualizer.scrollToIndex(position, { align: "start" });
-  }, [target, rows]);
+    reached.current = shownTarget;
+  }, [shownTarget, rows]);
   const items = virtualizer.getVirtualItems();
   return (
     <div class="messages" ref={scroller} data-testid="messages">
@@ -564,7 +599,13 @@ function MessageList({
             const row = rows[item.index] as Row;
             return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
-                <MessageView row={row} view={view} query={query} targeted={row.index === target} />
+                <MessageView
+                  row={row}
+                  view={view}
+                  query={query}
+                  targeted={row.index === shownTarget}
+                  openResultRow={row.index === shownTarget && target !== shownTarget ? target : undefined}
+                />
               </div>
             );
           })}
@@ -574,7 +615,39 @@ function MessageList({
   );
 }
 
-function MessageView({ row, view, query, targeted }: { row: Row; view: RunView; query: string; targeted: boolean }) {
+/** How many of a sub-agent's messages its call shows in place (its own page shows them all). */
+const inlineMessages = 100;
+
+/** A sub-agent's messages inside the call that started it. */
+function InlineRun({ view, query }: InlineRunProps) {
+  return (
+    <div class="inline-run" data-testid="inline-run">
+      {view.shown.slice(0, inlineMessages).map((row) => (
+        <MessageView key={row.index} row={row} view={view} query={query} targeted={false} />
+      ))}
+      {view.shown.length > inlineMessages && (
+        <a class="open-sub-agent" href={`#r=${view.path}`}>
+          {(view.shown.length - inlineMessages).toLocaleString("en")} more: open its page →
+        </a>
+      )}
+    </div>
+  );
+}
+
+function MessageView({
+  row,
+  view,
+  query,
+  targeted,
+  openResultRow,
+}: {
+  row: Row;
+  view: RunView;
+  query: string;
+  targeted: boolean;
+  /** A folded row linked to: the call whose result it holds opens. */
+  openResultRow?: number | undefined;
+}) {
   const message = row.message;
   const usage = message.usage;
   const link = permalink(view.path, row.index);
@@ -620,7 +693,7 @@ function MessageView({ row, view, query, targeted }: { row: Row; view: RunView; 
       </div>
       <div class="parts">
         {message.parts.map((part, index) => (
-          <PartView key={index} part={part} view={view} query={query} />
+          <PartView key={index} part={part} view={view} query={query} openResultRow={openResultRow} />
         ))}
         {message.error && (
           <div class="run-error">

@@ -39,7 +39,14 @@ export interface Row {
   /** The statuses of the tool calls this message makes or answers ("pending" for a call without a result). */
   statuses: string[];
   compaction: boolean;
-  /** Lower-cased text of everything in the message, built on the first search. */
+  /**
+   * The row of the call this message answers, when the message holds nothing but results of calls made in this run:
+   * its results are shown inside their calls, so the list leaves the row out and a link to it opens the call.
+   */
+  foldedInto?: number;
+  /** The rows folded into this one (results of its calls). */
+  folded: number[];
+  /** Lower-cased text of everything in the message and in the rows folded into it, built on the first search. */
   searchText?: string;
 }
 
@@ -60,7 +67,10 @@ export interface RunView {
   path: string;
   title: string;
   document: Tolerant.Transcript;
+  /** One row per message, in order: a permalink's index is a row's. */
   rows: Row[];
+  /** The rows the list shows: every row but those folded into their calls' rows. */
+  shown: Row[];
   /** Each call id's result and the row holding it. */
   results: Map<string, { part: ToolResult; row: number }>;
   /** Each call id's row (a result links back to its call) and tool name. */
@@ -74,6 +84,8 @@ export interface RunView {
   durationMs?: number;
   toolNames: string[];
   children: ChildView[];
+  /** Each child run's index among {@link children} by the call that started it. */
+  childByCall: Map<string, number>;
   /** Own usage plus every descendant's. */
   rolledUsage?: Usage;
   rolledCost?: Cost;
@@ -83,6 +95,8 @@ export interface ChildView {
   runId: string;
   title: string;
   status?: string;
+  /** The tool call that started it, when its parent names one. */
+  callId?: string;
   view?: RunView;
 }
 
@@ -109,6 +123,7 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
       toolNames: [],
       statuses: [],
       compaction: false,
+      folded: [],
     };
     if (typeof message.model === "string") models.add(message.model);
     for (const part of message.parts) {
@@ -162,6 +177,23 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
         if (name !== undefined) row.toolNames.push(name);
       }
     }
+  // A message of results only, each answering a call of this run, is shown inside the first of those calls' rows.
+  for (const row of rows) {
+    const parts = row.message.parts;
+    if (parts.length === 0 || row.message.error !== undefined) continue;
+    let into: number | undefined;
+    for (const part of parts) {
+      const callRow = isKnownPart(part) && part.type === "tool_result" ? calls.get(part.call_id) : undefined;
+      if (callRow === undefined || callRow === row.index) {
+        into = undefined;
+        break;
+      }
+      into = into === undefined ? callRow : Math.min(into, callRow);
+    }
+    if (into === undefined) continue;
+    row.foldedInto = into;
+    (rows[into] as Row).folded.push(row.index);
+  }
   if (document.usage !== undefined) usage = document.usage as Usage;
   if (document.cost !== undefined && (document.cost as Cost).status !== "unknown") cost = document.cost as Cost;
 
@@ -175,15 +207,19 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
   }
   const children: ChildView[] = (run?.children ?? []).map((child, childIndex) => {
     const transcript = child.transcript as Tolerant.Transcript | undefined;
-    const childPath = path === "" ? String(childIndex) : `${path}.${childIndex}`;
+    const pathOfChild = childPath(path, childIndex);
     const childTitle = child.title ?? transcript?.title ?? child.path ?? child.run_id;
     return {
       runId: child.run_id,
       title: childTitle,
       ...(child.status === undefined ? {} : { status: child.status }),
-      ...(transcript === undefined ? {} : { view: buildRunView(transcript, childPath, childTitle) }),
+      ...(child.call_id === undefined ? {} : { callId: child.call_id }),
+      ...(transcript === undefined ? {} : { view: buildRunView(transcript, pathOfChild, childTitle) }),
     };
   });
+  const childByCall = new Map<string, number>();
+  for (const [childIndex, child] of children.entries())
+    if (child.callId !== undefined && !childByCall.has(child.callId)) childByCall.set(child.callId, childIndex);
   let rolledUsage = usage;
   let rolledCost = cost;
   for (const child of children) {
@@ -198,6 +234,7 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
     title: title ?? document.title ?? firstUserPrompt(document, 160) ?? document.id,
     document,
     rows,
+    shown: rows.filter((row) => row.foldedInto === undefined),
     results,
     calls,
     callNames,
@@ -208,6 +245,7 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
     ...(durationMs === undefined ? {} : { durationMs }),
     toolNames: [...toolNames].sort(),
     children,
+    childByCall,
     ...(rolledUsage === undefined ? {} : { rolledUsage }),
     ...(rolledCost === undefined ? {} : { rolledCost }),
   };
@@ -224,16 +262,55 @@ export function runAt(root: RunView, path: string): RunView | undefined {
   return view;
 }
 
-/** Everything a search looks in: text, reasoning, tool names, inputs and outputs, commands, diffs, plans. */
-export function searchTextOf(row: Row): string {
+/**
+ * Everything a search looks in: text, reasoning, tool names, inputs and outputs, commands, diffs, plans; a call's row
+ * holds its results' text too (they are shown inside it).
+ */
+export function searchTextOf(row: Row, view: RunView): string {
   if (row.searchText === undefined) {
     const pieces: string[] = [row.role];
-    for (const part of row.message.parts)
-      if (isKnownPart(part)) collectText(part, pieces);
-      else pieces.push(jsonText(part));
+    for (const index of [row.index, ...row.folded])
+      for (const part of (view.rows[index] as Row).message.parts)
+        if (isKnownPart(part)) collectText(part, pieces);
+        else pieces.push(jsonText(part));
     row.searchText = pieces.join("\n").toLowerCase();
   }
   return row.searchText;
+}
+
+/** The roles a row filters by: its own and those of the rows folded into it (a call's row holds the tool's results). */
+export function rolesOf(row: Row, view: RunView): string[] {
+  return row.folded.length === 0
+    ? [row.role]
+    : [row.role, ...row.folded.map((index) => (view.rows[index] as Row).role)];
+}
+
+/** The path of a run's child ("" and 2 give "2", "0" and 1 give "0.1"). */
+export function childPath(path: string, childIndex: number): string {
+  return path === "" ? String(childIndex) : `${path}.${childIndex}`;
+}
+
+/**
+ * The runs from the root down to the one at `path`, each with the row of the call that started the next (when its
+ * parent names the call): the breadcrumbs of a sub-agent's page.
+ */
+export function ancestorsOf(root: RunView, path: string): Array<{ view: RunView; callRow?: number }> {
+  const chain: Array<{ view: RunView; callRow?: number }> = [];
+  if (path === "") return chain;
+  let view: RunView | undefined = root;
+  for (const step of path.split(".")) {
+    if (view === undefined) break;
+    const callId: string | undefined = view.children[Number(step)]?.callId;
+    const callRow = callId === undefined ? undefined : view.calls.get(callId);
+    chain.push(callRow === undefined ? { view } : { view, callRow });
+    view = view.children[Number(step)]?.view;
+  }
+  return chain;
+}
+
+/** The row that shows a message: its own, or its call's when it is folded into it. */
+export function shownRowOf(view: RunView, index: number): number {
+  return view.rows[index]?.foldedInto ?? index;
 }
 
 function collectText(part: Part, pieces: string[]): void {

@@ -3,7 +3,8 @@
  * or through the safe Markdown renderer; nothing from a transcript becomes an attribute that can run or load.
  */
 import { isKnownPart, toolCallSummary, type Strict, type Tolerant } from "@agent-transcript/core";
-import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { InlineRunContext } from "./inline-run.js";
 import {
   BlockText,
   blockCharacters,
@@ -18,7 +19,17 @@ import {
   usePiecesDrawn,
 } from "./long-text.js";
 import { isDrawableImage, markdownSections, renderMarkdown } from "./markdown.js";
-import { formatDuration, jsonText, type RunView, type ToolCall, type ToolResult } from "./model.js";
+import {
+  childPath,
+  formatCost,
+  formatDuration,
+  formatTokens,
+  jsonText,
+  type ChildView,
+  type RunView,
+  type ToolCall,
+  type ToolResult,
+} from "./model.js";
 
 function Markdown({ text, query }: { text: string; query: string }) {
   return text.length <= blockCharacters ? (
@@ -130,16 +141,35 @@ function formatCharacters(count: number): string {
   return `${(count / 1_000_000).toFixed(1)}M chars`;
 }
 
-function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; query: string }) {
+function ToolCallView({
+  part,
+  view,
+  query,
+  openResultRow,
+}: {
+  part: ToolCall;
+  view: RunView;
+  query: string;
+  openResultRow?: number | undefined;
+}) {
   const [open, setOpen] = useState(false);
+  const element = useRef<HTMLDetailsElement>(null);
   const paired = view.results.get(part.id);
   const result = paired?.part;
   const status = result?.status ?? "pending";
   const input = part.raw_input ?? jsonText(part.input);
   const summary = toolCallSummary(part.raw_input ?? part.input, summaryCharacters);
   const outputSize = result === undefined ? undefined : outputCharacters(result);
+  const childIndex = view.childByCall.get(part.id);
+  const child = childIndex === undefined ? undefined : view.children[childIndex];
+  // Linked to its result (a permalink, a search hit from the run index): the call opens to show it.
+  const linked = paired !== undefined && openResultRow !== undefined && paired.row === openResultRow;
+  useEffect(() => {
+    if (linked && element.current) element.current.open = true;
+  }, [linked]);
   return (
     <details
+      ref={element}
       class={`tool-call status-${status}`}
       onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
     >
@@ -159,6 +189,11 @@ function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; qu
             {formatCharacters(outputSize)}
           </span>
         )}
+        {child !== undefined && (
+          <span class="badge sub-agent-badge" title="this call started a sub-agent: open the call to see it">
+            sub-agent{child.view ? ` · ${child.view.rows.length.toLocaleString("en")} messages` : ""}
+          </span>
+        )}
         {part.provider_executed && <span class="badge">server tool</span>}
         {result && <Truncation part={result} />}
         {!open && <HiddenHit texts={result ? [input, resultText(result)] : [input]} query={query} />}
@@ -169,12 +204,53 @@ function ToolCallView({ part, view, query }: { part: ToolCall; view: RunView; qu
       {/* Input and output are drawn only once opened: thousands of calls cost nothing until looked at. */}
       {open && (
         <div class="tool-body">
+          {child !== undefined && childIndex !== undefined && (
+            <SubAgent child={child} path={childPath(view.path, childIndex)} query={query} />
+          )}
           <div class="label">input{part.input_error ? ` (not JSON: ${clipped(part.input_error)})` : ""}</div>
           <BlockText text={input} query={query} />
           {result ? <ResultBody part={result} view={view} query={query} /> : <div class="label">no result</div>}
         </div>
       )}
     </details>
+  );
+}
+
+/** The sub-agent a call started: what it spent, a link to its own page, and its messages in place on request. */
+function SubAgent({ child, path, query }: { child: ChildView; path: string; query: string }) {
+  const InlineRun = useContext(InlineRunContext);
+  const [inline, setInline] = useState(false);
+  const run = child.view;
+  const tokens = run?.rolledUsage ? run.rolledUsage.input_tokens + run.rolledUsage.output_tokens : undefined;
+  return (
+    <div class="sub-agent" data-run-path={path}>
+      <div class="sub-agent-line">
+        <span class="label">sub-agent</span> <InlineText text={child.title} />
+        {child.status && <span class={`badge run-status run-${clipped(child.status)}`}>{clipped(child.status)}</span>}
+        {run && (
+          <span class="muted">
+            {" "}
+            {run.rows.length.toLocaleString("en")} messages · {formatTokens(tokens)} tokens ·{" "}
+            {formatCost(run.rolledCost)}
+          </span>
+        )}{" "}
+        {run ? (
+          <>
+            <a class="open-sub-agent" href={`#r=${path}`}>
+              open its page →
+            </a>{" "}
+            {InlineRun && (
+              <button type="button" class="link-button show-inline" onClick={() => setInline(!inline)}>
+                {inline ? "hide its messages" : "show its messages here"}
+              </button>
+            )}
+          </>
+        ) : (
+          <span class="muted">(its transcript is not embedded)</span>
+        )}
+      </div>
+      {inline && run && InlineRun && <InlineRun view={run} query={query} />}
+    </div>
   );
 }
 
@@ -332,7 +408,18 @@ function MediaView({ part }: { part: Strict.ImagePart | Strict.AudioPart | Stric
   );
 }
 
-export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.Part; view: RunView; query: string }) {
+export function PartView({
+  part,
+  view,
+  query,
+  openResultRow,
+}: {
+  part: Tolerant.Part | Strict.Part;
+  view: RunView;
+  query: string;
+  /** A folded row a permalink names: the call answered in it opens. */
+  openResultRow?: number | undefined;
+}) {
   if (!isKnownPart(part))
     return (
       <details class="native">
@@ -362,7 +449,7 @@ export function PartView({ part, view, query }: { part: Tolerant.Part | Strict.P
         </details>
       );
     case "tool_call":
-      return <ToolCallView part={part} view={view} query={query} />;
+      return <ToolCallView part={part} view={view} query={query} openResultRow={openResultRow} />;
     case "tool_result":
       return <ToolResultView part={part} view={view} query={query} />;
     case "plan_step":

@@ -49,6 +49,35 @@ function documentOf(input: string): Tolerant.Transcript {
 
 const shownCount = (page: Page) => page.getByTestId("shown-count").textContent();
 
+/**
+ * The list a reader should see of a run, said here from the format's rules and not from the viewer's code: a message
+ * of tool results only, each answering a call made elsewhere in the run, is shown inside its call (the first such
+ * call's message), not as a row of its own.
+ */
+function listOf(document: Tolerant.Transcript): { shown: number[]; folded: Map<number, number[]> } {
+  const callAt = new Map<string, number>();
+  document.messages.forEach((message, index) => {
+    for (const part of message.parts) if (isPartOfType(part, "tool_call")) callAt.set(part.id, index);
+  });
+  const shown: number[] = [];
+  const folded = new Map<number, number[]>();
+  document.messages.forEach((message, index) => {
+    const rows = message.parts.map((part) =>
+      isPartOfType(part, "tool_result") ? callAt.get(part.call_id) : undefined,
+    );
+    const into = rows.every((row) => row !== undefined && row !== index) ? Math.min(...(rows as number[])) : undefined;
+    if (message.parts.length === 0 || message.error !== undefined || into === undefined) shown.push(index);
+    else folded.set(into, [...(folded.get(into) ?? []), index]);
+  });
+  return { shown, folded };
+}
+
+/** "N of N messages", N the rows of the run's list. */
+const allShown = (document: Tolerant.Transcript) => {
+  const count = listOf(document).shown.length;
+  return `${count} of ${count} messages`;
+};
+
 function expectNothingForeign(watch: PageWatch): void {
   expect(watch.foreignRequests).toEqual([]);
   expect(watch.dialogs).toEqual([]);
@@ -91,7 +120,7 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     await expect.poll(() => header.locator(".run-status").textContent()).toBe(document.run?.status);
     const models = [...new Set(document.messages.flatMap((message) => (message.model ? [message.model] : [])))];
     expect(await header.textContent()).toContain(models.join(", "));
-    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expect(await shownCount(page)).toBe(allShown(document));
     // Tokens and cost are shown (the session's calls are priced from core's table).
     expect(await header.locator(".stat", { hasText: "tokens in / out" }).textContent()).toMatch(/\d/);
     expect(await header.locator(".stat", { hasText: "cost" }).first().textContent()).toMatch(/\$\d/);
@@ -144,6 +173,71 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     await screenshot(page, "claude-code-tool-call");
   });
 
+  it("shows each result inside its call, and a link to a result opens its call", async () => {
+    const list = listOf(document);
+    // Every message of results only is inside its call: no row of the list is one.
+    const [callRow, [resultRow]] = [...list.folded.entries()].find(([, rows]) => rows.length > 0) as [number, number[]];
+    await page.evaluate(() => (location.hash = ""));
+    expect(await page.locator(".tool-result-link").count()).toBe(0);
+    expect(await page.locator(".folded-count").textContent()).toBe(
+      `${document.messages.length - list.shown.length} results inside their calls`,
+    );
+    // A permalink to the result (as a search hit from the run index gives) lands on its call, opened at it.
+    const result = (document.messages[resultRow as number] as Tolerant.Message).parts.find((part) =>
+      isPartOfType(part, "tool_result"),
+    ) as Extract<Tolerant.Part, { type: "tool_result" }>;
+    await page.evaluate((hash) => (location.hash = hash), `m=${resultRow}`);
+    const article = page.locator(`article[data-message-index="${callRow}"]`);
+    await expect.poll(() => article.getAttribute("class")).toContain("targeted");
+    const call = article.locator(".tool-call", { hasText: result.call_id });
+    await expect.poll(() => call.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    const output = typeof result.output === "string" ? result.output : JSON.stringify(result.output);
+    const firstLine = output.split("\n").find((line) => line.trim().length > 3) as string;
+    expect(await call.locator(".tool-body").textContent()).toContain(firstLine.trim().slice(0, 40));
+    await screenshot(page, "claude-code-result-in-call");
+    await call.locator("summary").first().click();
+    await page.evaluate(() => (location.hash = ""));
+  });
+
+  it("opens the sub-agent from the call that started it, in place or on its page, with breadcrumbs back", async () => {
+    const children = document.run?.children ?? [];
+    const childIndex = children.findIndex((child) => child.call_id !== undefined && child.transcript !== undefined);
+    expect(childIndex).toBeGreaterThanOrEqual(0);
+    const child = children[childIndex] as NonNullable<typeof children>[number];
+    const childDocument = child.transcript as Tolerant.Transcript;
+    const callRow = document.messages.findIndex((message) =>
+      message.parts.some((part) => isPartOfType(part, "tool_call") && part.id === child.call_id),
+    );
+    await page.evaluate((hash) => (location.hash = hash), `m=${callRow}`);
+    const call = page.locator(`article[data-message-index="${callRow}"] .tool-call`, { hasText: child.call_id });
+    // Collapsed, the call says it started a sub-agent.
+    await expect
+      .poll(() => call.locator(".sub-agent-badge").textContent())
+      .toBe(`sub-agent · ${childDocument.messages.length} messages`);
+    await call.locator("summary").first().click();
+    const subAgent = call.locator(".sub-agent");
+    expect(await subAgent.textContent()).toContain(child.title as string);
+    // In place: its messages inside the call.
+    await subAgent.locator("button.show-inline").click();
+    const inline = subAgent.getByTestId("inline-run");
+    await expect
+      .poll(() => inline.locator("article.message").count())
+      .toBe(Math.min(100, listOf(childDocument).shown.length));
+    await screenshot(page, "claude-code-sub-agent-inline");
+    // On its page, with breadcrumbs back to the call that started it.
+    await subAgent.locator("a.open-sub-agent").first().click();
+    await expect.poll(() => page.locator(".run-title").textContent()).toBe(child.title);
+    expect(await shownCount(page)).toBe(allShown(childDocument));
+    const crumb = page.locator(".breadcrumbs a.back");
+    expect(await crumb.getAttribute("href")).toBe(`#m=${callRow}`);
+    await crumb.click();
+    await expect.poll(() => shownCount(page)).toBe(allShown(document));
+    await expect
+      .poll(() => page.locator(`article[data-message-index="${callRow}"]`).getAttribute("class"))
+      .toContain("targeted");
+    await page.evaluate(() => (location.hash = ""));
+  });
+
   it("jumps to a permalinked message: the compaction boundary", async () => {
     const index = document.messages.findIndex((message) => message.parts.some((part) => part.type === "compaction"));
     expect(index).toBeGreaterThan(0);
@@ -160,18 +254,15 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     expect(children.length).toBeGreaterThan(0);
     const child = children.find((entry) => entry.transcript && entry.transcript.messages.length > 10);
     const title = child?.title as string;
-    const childMessages = child?.transcript?.messages.length as number;
     await page.locator(".tree-node", { hasText: title }).click();
     await expect.poll(() => page.locator(".run-title").textContent()).toBe(title);
-    expect(await shownCount(page)).toBe(`${childMessages} of ${childMessages} messages`);
+    expect(await shownCount(page)).toBe(allShown(child?.transcript as Tolerant.Transcript));
     expect(page.url()).toContain("#r=");
     // The root's node shows the sum over its children (Σ).
     expect(await page.locator(".tree-node").first().textContent()).toContain("Σ");
     await screenshot(page, "claude-code-child-run");
     await page.locator("a.back").click();
-    await expect
-      .poll(() => shownCount(page))
-      .toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    await expect.poll(() => shownCount(page)).toBe(allShown(document));
   });
 
   it("searches all text, highlighting the hits", async () => {
@@ -190,74 +281,90 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
           : "",
         "error" in part ? part.error : "",
       ].join("\n");
-    const expected = document.messages.filter((message) =>
-      message.parts.some((part) => shownText(part).toLowerCase().includes(query)),
-    );
+    // A row matches when its message or a result shown inside it does.
+    const list = listOf(document);
+    const has = (index: number) =>
+      (document.messages[index] as Tolerant.Message).parts.some((part) =>
+        shownText(part).toLowerCase().includes(query),
+      );
+    const expected = list.shown.filter((index) => has(index) || (list.folded.get(index) ?? []).some(has));
     expect(expected.length).toBeGreaterThan(0);
     await page.getByLabel("search").fill(query);
-    await expect.poll(() => shownCount(page)).toBe(`${expected.length} of ${document.messages.length} messages`);
+    await expect.poll(() => shownCount(page)).toBe(`${expected.length} of ${list.shown.length} messages`);
     const hit = page.locator("mark.hit:not(.hidden-hit)").first();
     expect((await hit.textContent())?.toLowerCase()).toBe(query);
     // A hit inside a closed tool call is flagged on it, never invisible.
     expect(await page.locator(".tool-call summary mark.hidden-hit").count()).toBeGreaterThan(0);
     await screenshot(page, "claude-code-search");
     await page.getByLabel("search").fill("");
-    await expect
-      .poll(() => shownCount(page))
-      .toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    await expect.poll(() => shownCount(page)).toBe(allShown(document));
   });
 
   it("filters by role and by tool status", async () => {
+    const list = listOf(document);
+    const total = list.shown.length;
+    const messageAt = (index: number) => document.messages[index] as Tolerant.Message;
+    // A row and the results shown inside it.
+    const rowMessages = (index: number) => [index, ...(list.folded.get(index) ?? [])].map(messageAt);
     // A message of tool results only is the tool's, whatever role Claude Code gave it (the user's).
     const onlyResults = (message: Tolerant.Message) =>
       message.parts.length > 0 && message.parts.every((part) => isPartOfType(part, "tool_result"));
-    const users = document.messages.filter((message) => message.role === "user" && !onlyResults(message)).length;
-    const tools = document.messages.filter((message) => message.role === "tool" || onlyResults(message)).length;
-    expect(tools).toBeGreaterThan(0);
+    const roleOf = (message: Tolerant.Message) => (onlyResults(message) ? "tool" : message.role);
+    const users = list.shown.filter((index) => rowMessages(index).some((message) => roleOf(message) === "user")).length;
+    // The tool's rows: results without a call here, and the calls holding their results.
+    const tools = list.shown.filter((index) => rowMessages(index).some((message) => roleOf(message) === "tool"));
+    expect(tools.length).toBeGreaterThan(0);
+    expect(list.folded.size).toBeGreaterThan(0);
     await page.getByRole("button", { name: "user", exact: true }).click();
-    await expect.poll(() => shownCount(page)).toBe(`${users} of ${document.messages.length} messages`);
+    await expect.poll(() => shownCount(page)).toBe(`${users} of ${total} messages`);
     const roles = await page.locator("article.message").evaluateAll((nodes) => nodes.map((node) => node.className));
     expect(roles.length).toBeGreaterThan(0);
     for (const role of roles) expect(role).toContain("role-user");
     await page.getByRole("button", { name: "user", exact: true }).click();
     await page.getByRole("button", { name: "tool", exact: true }).click();
-    await expect.poll(() => shownCount(page)).toBe(`${tools} of ${document.messages.length} messages`);
-    const toolLabels = await page.locator("article.message .role").allTextContents();
-    expect(toolLabels.length).toBeGreaterThan(0);
-    expect(new Set(toolLabels)).toEqual(new Set(["tool"]));
+    await expect.poll(() => shownCount(page)).toBe(`${tools.length} of ${total} messages`);
+    // Each shown row is a tool's message or a call with its result inside.
+    const shownRows = await page
+      .locator("article.message")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => node.classList.contains("role-tool") || node.querySelector(".tool-call") !== null),
+      );
+    expect(shownRows.length).toBeGreaterThan(0);
+    expect(new Set(shownRows)).toEqual(new Set([true]));
     await page.getByRole("button", { name: "tool", exact: true }).click();
 
-    // Error status: the results that failed, and the messages whose calls they answer.
+    // Error status: the calls whose results failed (the results are inside them).
     const failed = new Set<string>();
     for (const message of document.messages)
       for (const part of message.parts)
         if (isPartOfType(part, "tool_result") && part.status === "error") failed.add(part.call_id);
-    const withError = document.messages.filter((message) =>
-      message.parts.some(
+    const withError = list.shown.filter((index) =>
+      messageAt(index).parts.some(
         (part) =>
           (isPartOfType(part, "tool_result") && part.status === "error") ||
           (isPartOfType(part, "tool_call") && failed.has(part.id)),
       ),
     ).length;
+    expect(withError).toBeGreaterThan(0);
     await page.getByLabel("status").selectOption("error");
-    await expect.poll(() => shownCount(page)).toBe(`${withError} of ${document.messages.length} messages`);
+    await expect.poll(() => shownCount(page)).toBe(`${withError} of ${total} messages`);
     await screenshot(page, "claude-code-filter-error");
     await page.getByLabel("status").selectOption("");
 
-    // A tool: the messages that call it or answer its calls.
+    // A tool: the rows that call it or answer its calls.
     const bashCalls = new Set<string>();
     for (const message of document.messages)
       for (const part of message.parts)
         if (isPartOfType(part, "tool_call") && part.name === "Bash") bashCalls.add(part.id);
-    const withBash = document.messages.filter((message) =>
-      message.parts.some(
+    const withBash = list.shown.filter((index) =>
+      messageAt(index).parts.some(
         (part) =>
           (isPartOfType(part, "tool_call") && part.name === "Bash") ||
           (isPartOfType(part, "tool_result") && bashCalls.has(part.call_id)),
       ),
     ).length;
     await page.getByLabel("tool").selectOption("Bash");
-    await expect.poll(() => shownCount(page)).toBe(`${withBash} of ${document.messages.length} messages`);
+    await expect.poll(() => shownCount(page)).toBe(`${withBash} of ${total} messages`);
     await page.getByLabel("tool").selectOption("");
     expectNothingForeign(watch);
   });
@@ -282,7 +389,7 @@ describe("a Codex session exported as one HTML file, opened over file://", () =>
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const watch = watchPage(page, "file:");
     await openViewer(page, url);
-    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expect(await shownCount(page)).toBe(allShown(document));
     const model = document.messages.find((message) => message.model)?.model as string;
     expect(await page.locator(".run-header").textContent()).toContain(model);
     const firstUserText = document.messages
@@ -315,7 +422,7 @@ describe("a document dropped on the page", () => {
     }, JSON.stringify(document));
     await page.dispatchEvent(".app", "drop", { dataTransfer: dropped });
     await page.waitForSelector(".message");
-    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expect(await shownCount(page)).toBe(allShown(document));
     expectNothingForeign(watch);
     await page.close();
     await served.stop();
@@ -339,12 +446,13 @@ describe("a run recorded through the recorder (the demo's agent run)", () => {
     await openViewer(page, `${served.origin}/?token=${served.token}`);
     await page.locator('input[type="file"]').first().setInputFiles([run.logFile, run.childLogFile]);
     await page.waitForSelector(".message");
-    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expect(await shownCount(page)).toBe(allShown(document));
     const childTitle = document.run?.children?.[0]?.title ?? (document.run?.children?.[0]?.run_id as string);
     const childNode = page.locator(".tree-node", { hasText: childTitle });
     await childNode.click();
-    const childMessages = document.run?.children?.[0]?.transcript?.messages.length as number;
-    await expect.poll(() => shownCount(page)).toBe(`${childMessages} of ${childMessages} messages`);
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(allShown(document.run?.children?.[0]?.transcript as Tolerant.Transcript));
     await screenshot(page, "recorded-run-child");
     expectNothingForeign(watch);
     await page.close();
@@ -356,7 +464,7 @@ describe("a run recorded through the recorder (the demo's agent run)", () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const watch = watchPage(page, served.origin);
     await openViewer(page, served.url);
-    expect(await shownCount(page)).toBe(`${document.messages.length} of ${document.messages.length} messages`);
+    expect(await shownCount(page)).toBe(allShown(document));
     expect(await page.locator(".run-tree .tree-node").count()).toBe(1 + (document.run?.children?.length ?? 0));
     const answer = run.answers[0] as string;
     expect(await page.locator(".messages").textContent()).toContain(answer.slice(0, 30));
