@@ -49,7 +49,21 @@ function hostileDocument(): Transcript {
     schema_version: formatVersion,
     id: "hostile-transcript",
     title: `</title><script>window.__pwned = 'title'</script><img src="${attacker}/title.png">`,
-    run: { status: "completed" },
+    run: {
+      status: "completed",
+      children: [
+        {
+          run_id: "hostile-child",
+          call_id: "call-agent",
+          title: `<img src="${attacker}/child-title.png" onerror="window.__pwned = 'child title'">`,
+          transcript: {
+            schema_version: formatVersion,
+            id: "hostile-child",
+            messages: [{ role: "user", parts: [{ type: "text", text: payloads.join("\n\n") }] }],
+          },
+        },
+      ],
+    },
     messages: [
       { role: "user", parts: [{ type: "text", text: payloads.join("\n\n") }] },
       {
@@ -114,6 +128,33 @@ function hostileDocument(): Transcript {
           },
         ],
       },
+      {
+        role: "assistant",
+        parts: [
+          {
+            type: "tool_call",
+            id: "call-edit",
+            name: "Edit",
+            input: {
+              file_path: `<img src="${attacker}/edit-path.png" onerror="window.__pwned = 'edit path'">`,
+              old_string: "<script>window.__pwned = 'old string'</script>\nkept",
+              new_string: `<iframe src="${attacker}/new-string"></iframe>\nkept`,
+            },
+          },
+          {
+            type: "tool_call",
+            id: "call-patch",
+            name: "apply_patch",
+            input: `*** Begin Patch\n*** Update File: <svg onload="window.__pwned = 'patch path'">\n@@ <script>window.__pwned = 'hunk'</script>\n-<b>old</b>\n+<img src="${attacker}/patch.png">\n*** End Patch`,
+          },
+          {
+            type: "tool_call",
+            id: "call-agent",
+            name: "Task",
+            input: { description: "<script>window.__pwned = 'task'</script>", prompt: "go" },
+          },
+        ],
+      },
     ],
   };
 }
@@ -171,7 +212,21 @@ async function checkPage(page: Page, watch: PageWatch, name: string): Promise<vo
   await expect.poll(() => page.locator(".tool-body").isVisible()).toBe(true);
   expect(await page.locator(".tool-body").textContent()).toContain("window.__pwned = 'output'");
   await page.locator("details.reasoning summary").click();
-  await page.waitForTimeout(300);
+  // The edit and the patch open as diffs, their hostile paths and lines as text.
+  const edit = page.locator(".tool-call", { hasText: "call-edit" });
+  await edit.locator("summary").click();
+  expect(await edit.locator(".diff-removed").textContent()).toContain("<script>window.__pwned = 'old string'</script>");
+  expect(await edit.locator(".diff-path").textContent()).toContain("edit-path.png");
+  const patch = page.locator(".tool-call", { hasText: "call-patch" });
+  await patch.locator("summary").click();
+  expect(await patch.locator(".diff-header").textContent()).toContain("<script>window.__pwned = 'hunk'</script>");
+  expect(await patch.locator(".diff-added").textContent()).toContain(`<img src="${attacker}/patch.png">`);
+  // The sub-agent opens in place: its title and messages as text.
+  const agent = page.locator(".tool-call", { hasText: "call-agent" });
+  await agent.locator("summary").click();
+  expect(await agent.locator(".sub-agent-line").textContent()).toContain("child-title.png");
+  await agent.locator("button.show-inline").click();
+  await expect.poll(() => agent.getByTestId("inline-run").textContent()).toContain(hostileText);
   await screenshot(page, name);
   await expectInert(page, watch);
 }

@@ -4,6 +4,7 @@
  */
 import { isKnownPart, toolCallSummary, type Strict, type Tolerant } from "@agent-transcript/core";
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { changeCounts, fileChangesOf, type ShownFileDiff, type ShownHunk } from "./edits.js";
 import { InlineRunContext } from "./inline-run.js";
 import {
   BlockText,
@@ -162,6 +163,9 @@ function ToolCallView({
   const outputSize = result === undefined ? undefined : outputCharacters(result);
   const childIndex = view.childByCall.get(part.id);
   const child = childIndex === undefined ? undefined : view.children[childIndex];
+  // An edit, a write or a patch: drawn as a diff (bounded: edits.ts), its size beside the call's name.
+  const changes = useMemo(() => fileChangesOf(part.name, part.input ?? part.raw_input), [part]);
+  const counts = useMemo(() => (changes === undefined ? undefined : changeCounts(changes)), [changes]);
   // Linked to its result (a permalink, a search hit from the run index): the call opens to show it.
   const linked = paired !== undefined && openResultRow !== undefined && paired.row === openResultRow;
   useEffect(() => {
@@ -189,6 +193,11 @@ function ToolCallView({
             {formatCharacters(outputSize)}
           </span>
         )}
+        {counts !== undefined && (
+          <span class="badge change-counts" title="lines added and removed">
+            <span class="count-added">+{counts.added}</span> <span class="count-removed">−{counts.removed}</span>
+          </span>
+        )}
         {child !== undefined && (
           <span class="badge sub-agent-badge" title="this call started a sub-agent: open the call to see it">
             sub-agent{child.view ? ` · ${child.view.rows.length.toLocaleString("en")} messages` : ""}
@@ -206,6 +215,12 @@ function ToolCallView({
         <div class="tool-body">
           {child !== undefined && childIndex !== undefined && (
             <SubAgent child={child} path={childPath(view.path, childIndex)} query={query} />
+          )}
+          {changes !== undefined && (
+            <>
+              <div class="label">change</div>
+              <FileDiffs files={changes} />
+            </>
           )}
           <div class="label">input{part.input_error ? ` (not JSON: ${clipped(part.input_error)})` : ""}</div>
           <BlockText text={input} query={query} />
@@ -326,39 +341,67 @@ function PlanView({ items }: { items: ReadonlyArray<Strict.PlanItem | Strict.Pla
   );
 }
 
-function DiffView({ part }: { part: Strict.CodeDiffPart }) {
+/** A code_diff part's files as the page draws them. */
+function shownFilesOf(part: Strict.CodeDiffPart): ShownFileDiff[] {
+  return part.files.map((file) => ({
+    path: file.path,
+    ...(file.old_path !== undefined && file.old_path !== file.path ? { oldPath: file.old_path } : {}),
+    change: file.change,
+    ...(file.binary === true ? { binary: true } : {}),
+    hunks: file.hunks.map((hunk) => ({
+      header: `@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${hunk.header}` : ""}`,
+      lines: hunk.lines,
+    })),
+  }));
+}
+
+const lineMarkers: Record<string, string> = { added: "+", removed: "-", no_newline: "\\", context: " " };
+
+/** How many lines of a hunk are drawn before "show all" (a written file may have tens of thousands). */
+const hunkLines = 1_000;
+
+function DiffHunk({ hunk }: { hunk: ShownHunk }) {
+  const [all, setAll] = useState(false);
+  const lines = all ? hunk.lines : hunk.lines.slice(0, hunkLines);
+  return (
+    <pre class="diff-hunk">
+      {hunk.header !== undefined && <span class="diff-header">{`${clipped(hunk.header)}\n`}</span>}
+      {lines.map((line, lineIndex) => (
+        <span key={lineIndex} class={`diff-${line.kind}`}>
+          {lineMarkers[line.kind] ?? " "}
+          <InlineText text={line.text} limit={blockCharacters} />
+          {"\n"}
+        </span>
+      ))}
+      {lines.length < hunk.lines.length && (
+        <button type="button" class="link-button" onClick={() => setAll(true)}>
+          show all {hunk.lines.length.toLocaleString("en")} lines
+        </button>
+      )}
+    </pre>
+  );
+}
+
+/** Files changed, as unified diffs: a header per file, a block per hunk, a line per line coloured by its kind. */
+function FileDiffs({ files }: { files: readonly ShownFileDiff[] }) {
   return (
     <div class="diff">
-      {part.files.map((file, fileIndex) => (
+      {files.map((file, fileIndex) => (
         <div key={fileIndex} class="diff-file">
           <div class="diff-path">
-            {file.old_path && file.old_path !== file.path ? (
+            {file.oldPath !== undefined ? (
               <>
-                <InlineText text={file.old_path} /> →{" "}
+                <InlineText text={file.oldPath} /> →{" "}
               </>
             ) : (
               ""
             )}
             <InlineText text={file.path} /> <span class="badge">{clipped(file.change)}</span>
             {file.binary && <span class="badge">binary</span>}
+            {file.note !== undefined && <span class="muted"> ({file.note})</span>}
           </div>
           {file.hunks.map((hunk, hunkIndex) => (
-            <pre key={hunkIndex} class="diff-hunk">
-              <span class="diff-header">{`@@ -${hunk.old_start},${hunk.old_lines} +${hunk.new_start},${hunk.new_lines} @@${hunk.header ? ` ${clipped(hunk.header)}` : ""}\n`}</span>
-              {hunk.lines.map((line, lineIndex) => (
-                <span key={lineIndex} class={`diff-${line.kind}`}>
-                  {line.kind === "added"
-                    ? "+"
-                    : line.kind === "removed"
-                      ? "-"
-                      : line.kind === "no_newline"
-                        ? "\\"
-                        : " "}
-                  <InlineText text={line.text} limit={blockCharacters} />
-                  {"\n"}
-                </span>
-              ))}
-            </pre>
+            <DiffHunk key={hunkIndex} hunk={hunk} />
           ))}
         </div>
       ))}
@@ -455,7 +498,7 @@ export function PartView({
     case "plan_step":
       return <PlanView items={[part]} />;
     case "code_diff":
-      return <DiffView part={part} />;
+      return <FileDiffs files={shownFilesOf(part)} />;
     case "command":
       return (
         <div class="command">

@@ -238,6 +238,36 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     await page.evaluate(() => (location.hash = ""));
   });
 
+  it("draws an Edit as a diff of its old and new strings, its size shown collapsed", async () => {
+    const row = document.messages.findIndex((message) =>
+      message.parts.some((part) => isPartOfType(part, "tool_call") && part.name === "Edit"),
+    );
+    const edit = (document.messages[row] as Tolerant.Message).parts.find(
+      (part) => isPartOfType(part, "tool_call") && part.name === "Edit",
+    ) as Extract<Tolerant.Part, { type: "tool_call" }>;
+    const input = edit.input as { file_path: string; old_string: string; new_string: string };
+    await page.evaluate((hash) => (location.hash = hash), `m=${row}`);
+    const call = page.locator(`article[data-message-index="${row}"] .tool-call`, { hasText: edit.id });
+    await expect.poll(() => call.locator("summary .tool-summary").textContent()).toBe(input.file_path);
+    expect(await call.locator("summary .change-counts").textContent()).toMatch(/^\+\d+ −\d+$/);
+    await call.locator("summary").click();
+    const diff = call.locator(".diff");
+    await expect.poll(() => diff.isVisible()).toBe(true);
+    expect(await diff.locator(".diff-path").textContent()).toContain(input.file_path);
+    // Its lines: the old string's less the kept ones are removed, the new string's less the kept ones added.
+    const kept = (await diff.locator(".diff-context").allTextContents()).map((line) => line.slice(1, -1));
+    const removed = (await diff.locator(".diff-removed").allTextContents()).map((line) => line.slice(1, -1));
+    const added = (await diff.locator(".diff-added").allTextContents()).map((line) => line.slice(1, -1));
+    expect(removed.length + added.length).toBeGreaterThan(0);
+    const oldLines = input.old_string.replace(/\n$/, "").split("\n");
+    const newLines = input.new_string.replace(/\n$/, "").split("\n");
+    expect([...kept, ...removed].sort()).toEqual([...oldLines].sort());
+    expect([...kept, ...added].sort()).toEqual([...newLines].sort());
+    await screenshot(page, "claude-code-edit-diff");
+    await call.locator("summary").click();
+    await page.evaluate(() => (location.hash = ""));
+  });
+
   it("jumps to a permalinked message: the compaction boundary", async () => {
     const index = document.messages.findIndex((message) => message.parts.some((part) => part.type === "compaction"));
     expect(index).toBeGreaterThan(0);
@@ -399,6 +429,11 @@ describe("a Codex session exported as one HTML file, opened over file://", () =>
     // Markdown joins lines: compared with white space collapsed.
     const shown = (await page.locator(".messages").textContent())?.replace(/\s+/g, " ");
     expect(shown).toContain(firstUserText?.text.replace(/\s+/g, " ").slice(0, 60));
+    // Its apply_patch call draws the patch as a diff.
+    const patchCall = page.locator(".tool-call", { hasText: "apply_patch" }).first();
+    await patchCall.locator("summary").click();
+    expect(await patchCall.locator(".diff-path").textContent()).toContain("myapp/hoge.py");
+    expect(await patchCall.locator(".diff-added").allTextContents()).toEqual(["+print(1 + 1)\n"]);
     await screenshot(page, "codex-session-export");
     expectNothingForeign(watch);
     expect(watch.consoleErrors).toEqual([]);
