@@ -185,6 +185,13 @@ function runContextOf(document: Tolerant.Transcript): Array<{ label: string; tex
   return items;
 }
 
+/** The paths of a run and its embedded descendants, depth first: the order [ and ] step through. */
+function runOrder(view: RunView): string[] {
+  const order = [view.path];
+  for (const child of view.children) if (child.view) order.push(...runOrder(child.view));
+  return order;
+}
+
 /** Opened from the run index's list (`view` with no input): the header links back to it. */
 function openedFromIndex(): boolean {
   return new URLSearchParams(location.search).get("from") === "index";
@@ -240,6 +247,42 @@ function Viewer({
     setTarget(undefined);
     history.replaceState(null, "", path === "" ? location.pathname + location.search : `#r=${path}`);
   };
+
+  // The keyboard: j and k step through the messages listed (the permalink follows, so a reload comes back), o opens
+  // or closes the tool calls of the current one, / goes to the search, [ and ] to the run before or after in the tree.
+  const keys = useRef({ rows, target, view, openRun });
+  keys.current = { rows, target, view, openRun };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const focused = event.target as HTMLElement | null;
+      if (focused !== null && /^(?:INPUT|TEXTAREA|SELECT)$/.test(focused.tagName)) return;
+      const { rows: listed, target: current, view: shown, openRun: open } = keys.current;
+      if (event.key === "j" || event.key === "k") {
+        if (listed.length === 0) return;
+        const at = current === undefined ? -1 : listed.findIndex((row) => row.index === shownRowOf(shown, current));
+        const next = event.key === "j" ? Math.min(at + 1, listed.length - 1) : at === -1 ? 0 : Math.max(at - 1, 0);
+        const row = listed[next] as Row;
+        setTarget(row.index);
+        history.replaceState(null, "", `#${permalink(shown.path, row.index)}`);
+      } else if (event.key === "o") {
+        const calls = window.document.querySelectorAll<HTMLDetailsElement>("article.targeted details.tool-call");
+        const opening = [...calls].some((call) => !call.open);
+        for (const call of calls) call.open = opening;
+      } else if (event.key === "/") {
+        window.document.querySelector<HTMLInputElement>("input.search")?.focus();
+      } else if (event.key === "[" || event.key === "]") {
+        const order = runOrder(root);
+        const at = order.indexOf(shown.path);
+        const next = order[event.key === "]" ? at + 1 : at - 1];
+        if (next === undefined) return;
+        open(next);
+      } else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [root]);
 
   return (
     <InlineRunContext.Provider value={InlineRun}>
@@ -515,6 +558,12 @@ function Toolbar({
       />
       <span class="count" data-testid="shown-count">
         {shown.toLocaleString("en")} of {view.shown.length.toLocaleString("en")} messages
+      </span>
+      <span
+        class="muted keys"
+        title="j / k: next or previous message · o: open its tool calls · /: search · [ / ]: run before or after"
+      >
+        keys: j k o / [ ]
       </span>
       {view.rows.length > view.shown.length && (
         <span class="muted folded-count" title="messages of tool results only, shown inside the calls they answer">

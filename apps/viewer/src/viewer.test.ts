@@ -399,6 +399,53 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     expectNothingForeign(watch);
   });
 
+  it("moves by keyboard: j and k between messages (the permalink follows), o opens calls, / searches, [ ] between runs", async () => {
+    const list = listOf(document);
+    await page.evaluate(() => (location.hash = ""));
+    await page.locator(".run-title").first().click();
+    const targeted = () => page.locator("article.targeted").getAttribute("data-message-index");
+    await page.keyboard.press("j");
+    await expect.poll(targeted).toBe(String(list.shown[0]));
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await expect.poll(targeted).toBe(String(list.shown[2]));
+    expect(new URL(page.url()).hash).toBe(`#m=${list.shown[2]}`);
+    await page.keyboard.press("k");
+    await expect.poll(targeted).toBe(String(list.shown[1]));
+    // o opens every tool call of the current message, and closes them again.
+    const withCalls = list.shown.findIndex((index) =>
+      (document.messages[index] as Tolerant.Message).parts.some((part) => isPartOfType(part, "tool_call")),
+    );
+    for (let step = 1; step < withCalls; step += 1) await page.keyboard.press("j");
+    await expect.poll(targeted).toBe(String(list.shown[withCalls]));
+    const calls = page.locator("article.targeted details.tool-call");
+    await page.keyboard.press("o");
+    await expect
+      .poll(() => calls.evaluateAll((nodes) => nodes.every((node) => (node as HTMLDetailsElement).open)))
+      .toBe(true);
+    await page.keyboard.press("o");
+    await expect
+      .poll(() => calls.evaluateAll((nodes) => nodes.some((node) => (node as HTMLDetailsElement).open)))
+      .toBe(false);
+    // A reload comes back to the same message.
+    await page.reload();
+    await page.waitForSelector("article.targeted");
+    expect(await targeted()).toBe(String(list.shown[withCalls]));
+    // ] and [ step through the runs of the tree, depth first.
+    const firstChild = (document.run?.children ?? []).find((child) => child.transcript !== undefined);
+    await page.keyboard.press("]");
+    await expect.poll(() => page.locator(".run-title").textContent()).toBe(firstChild?.title);
+    await page.keyboard.press("[");
+    await expect.poll(() => shownCount(page)).toBe(allShown(document));
+    // / goes to the search box, where keys are text again.
+    await page.keyboard.press("/");
+    expect(await page.evaluate(() => window.document.activeElement?.getAttribute("aria-label"))).toBe("search");
+    await page.keyboard.type("jk");
+    expect(await page.getByLabel("search").inputValue()).toBe("jk");
+    await page.getByLabel("search").fill("");
+    await page.evaluate(() => (window.document.activeElement as HTMLElement | null)?.blur());
+  });
+
   it("refuses a ?src= on another origin, fetching nothing", async () => {
     const other = await browser.newPage();
     const otherWatch = watchPage(other, served.origin);
