@@ -185,6 +185,20 @@ function runContextOf(document: Tolerant.Transcript): Array<{ label: string; tex
   return items;
 }
 
+/** Each run's rows that the search and the filters keep, by the run's path, for the run and its descendants. */
+function matchingRuns(root: RunView, filters: Filters, query: string): Map<string, Row[]> {
+  const found = new Map<string, Row[]>();
+  const visit = (view: RunView) => {
+    found.set(
+      view.path,
+      view.shown.filter((row) => matches(row, view, filters, query)),
+    );
+    for (const child of view.children) if (child.view) visit(child.view);
+  };
+  visit(root);
+  return found;
+}
+
 /** The paths of a run and its embedded descendants, depth first: the order [ and ] step through. */
 function runOrder(view: RunView): string[] {
   const order = [view.path];
@@ -224,13 +238,13 @@ function Viewer({
   const [filters, setFilters] = useState<Filters>({ query: "", roles: new Set(), tool: "", status: "" });
   const view = runAt(root, runPath) ?? root;
   const query = filters.query.trim().toLowerCase();
-  const rows = useMemo(
-    () =>
-      query === "" && filters.roles.size === 0 && filters.tool === "" && filters.status === ""
-        ? view.shown
-        : view.shown.filter((row) => matches(row, view, filters, query)),
-    [view, filters, query],
+  const filtering = query !== "" || filters.roles.size > 0 || filters.tool !== "" || filters.status !== "";
+  // The search and the filters apply to every run of the tree: each run's matching rows, the one on screen among them.
+  const hits = useMemo(
+    () => (filtering ? matchingRuns(root, filters, query) : undefined),
+    [root, filters, query, filtering],
   );
+  const rows = hits?.get(view.path) ?? view.shown;
 
   useEffect(() => {
     const follow = () => {
@@ -248,16 +262,38 @@ function Viewer({
     history.replaceState(null, "", path === "" ? location.pathname + location.search : `#r=${path}`);
   };
 
+  /** To the next (or previous) matching message, in this run or the runs after it (before it), round to the start. */
+  const stepHit = (direction: 1 | -1) => {
+    if (hits === undefined) return;
+    const order = runOrder(root);
+    const flat: Array<{ run: number; path: string; index: number }> = [];
+    order.forEach((path, run) => {
+      for (const row of hits.get(path) ?? []) flat.push({ run, path, index: row.index });
+    });
+    if (flat.length === 0) return;
+    const here = { run: order.indexOf(view.path), index: target === undefined ? -1 : shownRowOf(view, target) };
+    const after = (hit: { run: number; index: number }) =>
+      hit.run > here.run || (hit.run === here.run && hit.index > here.index);
+    const before = (hit: { run: number; index: number }) =>
+      hit.run < here.run || (hit.run === here.run && hit.index < here.index);
+    const next =
+      direction === 1 ? (flat.find(after) ?? flat[0]) : ([...flat].reverse().find(before) ?? flat[flat.length - 1]);
+    if (next === undefined) return;
+    setRunPath(next.path);
+    setTarget(next.index);
+    history.replaceState(null, "", `#${permalink(next.path, next.index)}`);
+  };
+
   // The keyboard: j and k step through the messages listed (the permalink follows, so a reload comes back), o opens
   // or closes the tool calls of the current one, / goes to the search, [ and ] to the run before or after in the tree.
-  const keys = useRef({ rows, target, view, openRun });
-  keys.current = { rows, target, view, openRun };
+  const keys = useRef({ rows, target, view, openRun, stepHit });
+  keys.current = { rows, target, view, openRun, stepHit };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
       const focused = event.target as HTMLElement | null;
       if (focused !== null && /^(?:INPUT|TEXTAREA|SELECT)$/.test(focused.tagName)) return;
-      const { rows: listed, target: current, view: shown, openRun: open } = keys.current;
+      const { rows: listed, target: current, view: shown, openRun: open, stepHit: step } = keys.current;
       if (event.key === "j" || event.key === "k") {
         if (listed.length === 0) return;
         const at = current === undefined ? -1 : listed.findIndex((row) => row.index === shownRowOf(shown, current));
@@ -269,6 +305,8 @@ function Viewer({
         const calls = window.document.querySelectorAll<HTMLDetailsElement>("article.targeted details.tool-call");
         const opening = [...calls].some((call) => !call.open);
         for (const call of calls) call.open = opening;
+      } else if (event.key === "n" || event.key === "N") {
+        step(event.key === "n" ? 1 : -1);
       } else if (event.key === "/") {
         window.document.querySelector<HTMLInputElement>("input.search")?.focus();
       } else if (event.key === "[" || event.key === "]") {
@@ -292,11 +330,18 @@ function Viewer({
           {root.children.length > 0 && (
             <nav class="run-tree" aria-label="runs">
               <div class="pane-title">Runs</div>
-              <RunTree view={root} current={view.path} onOpen={openRun} label={root.title} />
+              <RunTree view={root} current={view.path} onOpen={openRun} label={root.title} hits={hits} />
             </nav>
           )}
           <main class="main">
-            <Toolbar view={view} filters={filters} setFilters={setFilters} shown={rows.length} />
+            <Toolbar
+              view={view}
+              filters={filters}
+              setFilters={setFilters}
+              shown={rows.length}
+              hits={hits}
+              onStep={stepHit}
+            />
             <Timeline view={view} onPick={(index) => setTarget(index)} />
             <MessageList
               key={view.path}
@@ -450,12 +495,16 @@ function RunTree({
   current,
   onOpen,
   label,
+  hits,
 }: {
   view: RunView;
   current: string;
   onOpen: (path: string) => void;
   label: string;
+  /** The rows the search and filters keep, per run, while there are any. */
+  hits?: Map<string, Row[]> | undefined;
 }) {
+  const found = hits?.get(view.path)?.length;
   const own = view.usage ? view.usage.input_tokens + view.usage.output_tokens : 0;
   const rolled = view.rolledUsage ? view.rolledUsage.input_tokens + view.rolledUsage.output_tokens : 0;
   return (
@@ -463,11 +512,16 @@ function RunTree({
       <li>
         <button
           type="button"
-          class={`tree-node${view.path === current ? " current" : ""}`}
+          class={`tree-node${view.path === current ? " current" : ""}${found === 0 ? " no-hits" : ""}`}
           onClick={() => onOpen(view.path)}
           title={`own ${own.toLocaleString("en")} tokens, with children ${rolled.toLocaleString("en")}`}
         >
           <span class="tree-label">{clipped(label)}</span>
+          {found !== undefined && (
+            <span class="tree-hits" title="messages matching the search and filters in this run">
+              {found.toLocaleString("en")}
+            </span>
+          )}
           <span class="tree-tokens">
             {formatTokens(own)}
             {view.children.length > 0 ? ` · Σ ${formatTokens(rolled)}` : ""}
@@ -478,7 +532,14 @@ function RunTree({
           <ul>
             {view.children.map((child: ChildView) =>
               child.view ? (
-                <RunTree key={child.runId} view={child.view} current={current} onOpen={onOpen} label={child.title} />
+                <RunTree
+                  key={child.runId}
+                  view={child.view}
+                  current={current}
+                  onOpen={onOpen}
+                  label={child.title}
+                  hits={hits}
+                />
               ) : (
                 <li key={child.runId}>
                   <span class="tree-node missing" title="this child run's transcript is not embedded">
@@ -499,12 +560,23 @@ function Toolbar({
   filters,
   setFilters,
   shown,
+  hits,
+  onStep,
 }: {
   view: RunView;
   filters: Filters;
   setFilters: (filters: Filters) => void;
   shown: number;
+  hits: Map<string, Row[]> | undefined;
+  onStep: (direction: 1 | -1) => void;
 }) {
+  let elsewhere = 0;
+  let otherRuns = 0;
+  for (const [path, rows] of hits ?? [])
+    if (path !== view.path && rows.length > 0) {
+      elsewhere += rows.length;
+      otherRuns += 1;
+    }
   const [text, setText] = useState(filters.query);
   // Searching 20,000 messages on every key press would stutter: the query settles first.
   useEffect(() => {
@@ -528,6 +600,13 @@ function Toolbar({
         aria-label="search"
         value={text}
         onInput={(event) => setText((event.currentTarget as HTMLInputElement).value)}
+        onKeyDown={(event) => {
+          // Enter goes to the next match (Shift+Enter the one before), across the runs of the tree.
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          if (text !== filters.query) setFilters({ ...filters, query: text });
+          else onStep(event.shiftKey ? -1 : 1);
+        }}
       />
       <div class="role-filters" role="group" aria-label="roles">
         {roles.map((role) => (
@@ -559,11 +638,27 @@ function Toolbar({
       <span class="count" data-testid="shown-count">
         {shown.toLocaleString("en")} of {view.shown.length.toLocaleString("en")} messages
       </span>
+      {hits !== undefined && (
+        <span class="hit-steps">
+          <button type="button" class="chip" aria-label="previous match" onClick={() => onStep(-1)}>
+            ↑
+          </button>
+          <button type="button" class="chip" aria-label="next match" onClick={() => onStep(1)}>
+            ↓
+          </button>
+          {elsewhere > 0 && (
+            <span class="muted" data-testid="hits-elsewhere">
+              {elsewhere.toLocaleString("en")} more in {otherRuns.toLocaleString("en")} other{" "}
+              {otherRuns === 1 ? "run" : "runs"}
+            </span>
+          )}
+        </span>
+      )}
       <span
         class="muted keys"
-        title="j / k: next or previous message · o: open its tool calls · /: search · [ / ]: run before or after"
+        title="j / k: next or previous message · o: open its tool calls · /: search · n / N (or Enter in the search): next or previous match, across runs · [ / ]: run before or after"
       >
-        keys: j k o / [ ]
+        keys: j k o / n N [ ]
       </span>
       {view.rows.length > view.shown.length && (
         <span class="muted folded-count" title="messages of tool results only, shown inside the calls they answer">

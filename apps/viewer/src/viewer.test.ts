@@ -72,6 +72,31 @@ function listOf(document: Tolerant.Transcript): { shown: number[]; folded: Map<n
   return { shown, folded };
 }
 
+/**
+ * What a reader can see of a part: text, reasoning, summaries, tool names, inputs, outputs (and the parts inside them)
+ * and errors; not the native fields kept for a round trip, such as Claude Code's toolUseResult.
+ */
+const shownText = (part: Tolerant.Part): string =>
+  [
+    "text" in part ? part.text : "",
+    "summary" in part ? JSON.stringify(part.summary) : "",
+    "name" in part ? part.name : "",
+    "input" in part ? JSON.stringify(part.input) : "",
+    "output" in part ? (typeof part.output === "string" ? part.output : JSON.stringify(part.output)) : "",
+    "content" in part && Array.isArray(part.content)
+      ? part.content.map((inner) => shownText(inner as Tolerant.Part)).join("\n")
+      : "",
+    "error" in part ? part.error : "",
+  ].join("\n");
+
+/** The rows of a run's list that hold `query` in their message or in a result shown inside it. */
+function rowsMatching(document: Tolerant.Transcript, query: string): number[] {
+  const list = listOf(document);
+  const has = (index: number) =>
+    (document.messages[index] as Tolerant.Message).parts.some((part) => shownText(part).toLowerCase().includes(query));
+  return list.shown.filter((index) => has(index) || (list.folded.get(index) ?? []).some(has));
+}
+
 /** "N of N messages", N the rows of the run's list. */
 const allShown = (document: Tolerant.Transcript) => {
   const count = listOf(document).shown.length;
@@ -297,27 +322,9 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
 
   it("searches all text, highlighting the hits", async () => {
     const query = "spotter-dov";
-    // What a reader can see: text, reasoning, summaries, tool names, inputs, outputs (and the parts inside them) and
-    // errors; not the native fields kept for a round trip, such as Claude Code's toolUseResult.
-    const shownText = (part: Tolerant.Part): string =>
-      [
-        "text" in part ? part.text : "",
-        "summary" in part ? JSON.stringify(part.summary) : "",
-        "name" in part ? part.name : "",
-        "input" in part ? JSON.stringify(part.input) : "",
-        "output" in part ? (typeof part.output === "string" ? part.output : JSON.stringify(part.output)) : "",
-        "content" in part && Array.isArray(part.content)
-          ? part.content.map((inner) => shownText(inner as Tolerant.Part)).join("\n")
-          : "",
-        "error" in part ? part.error : "",
-      ].join("\n");
     // A row matches when its message or a result shown inside it does.
     const list = listOf(document);
-    const has = (index: number) =>
-      (document.messages[index] as Tolerant.Message).parts.some((part) =>
-        shownText(part).toLowerCase().includes(query),
-      );
-    const expected = list.shown.filter((index) => has(index) || (list.folded.get(index) ?? []).some(has));
+    const expected = rowsMatching(document, query);
     expect(expected.length).toBeGreaterThan(0);
     await page.getByLabel("search").fill(query);
     await expect.poll(() => shownCount(page)).toBe(`${expected.length} of ${list.shown.length} messages`);
@@ -328,6 +335,58 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     await screenshot(page, "claude-code-search");
     await page.getByLabel("search").fill("");
     await expect.poll(() => shownCount(page)).toBe(allShown(document));
+  });
+
+  it("searches every run of the tree: counts per run, and Enter steps through the matches into a sub-agent", async () => {
+    const child = (document.run?.children ?? []).find((entry) => entry.transcript !== undefined && entry.call_id);
+    const childDocument = child?.transcript as Tolerant.Transcript;
+    const query = ["spotter_web", "transcript", "spotter"].find(
+      (word) => rowsMatching(childDocument, word).length > 0 && rowsMatching(document, word).length > 0,
+    ) as string;
+    expect(query).toBeDefined();
+    const rootHits = rowsMatching(document, query);
+    const childHits = rowsMatching(childDocument, query);
+    await page.evaluate(() => (location.hash = ""));
+    const search = page.getByLabel("search");
+    await search.fill(query);
+    await expect.poll(() => shownCount(page)).toBe(`${rootHits.length} of ${listOf(document).shown.length} messages`);
+    // Each run of the tree says how many of its messages match.
+    const counts = await page
+      .locator(".tree-node")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [
+          node.querySelector(".tree-label")?.textContent,
+          node.querySelector(".tree-hits")?.textContent,
+        ]),
+      );
+    expect(counts).toContainEqual([child?.title, String(childHits.length)]);
+    expect(counts[0]?.[1]).toBe(String(rootHits.length));
+    // And the toolbar, how many match in the other runs.
+    const others = (document.run?.children ?? [])
+      .filter((entry) => entry.transcript !== undefined)
+      .map((entry) => rowsMatching(entry.transcript as Tolerant.Transcript, query).length)
+      .filter((count) => count > 0);
+    const elsewhere = others.reduce((sum, count) => sum + count, 0);
+    expect(await page.getByTestId("hits-elsewhere").textContent()).toBe(
+      `${elsewhere} more in ${others.length} other ${others.length === 1 ? "run" : "runs"}`,
+    );
+    // Enter goes from match to match: through the root's, then on into the sub-agent's.
+    const targeted = () => page.locator("article.targeted").getAttribute("data-message-index");
+    for (const hit of rootHits) {
+      await search.press("Enter");
+      await expect.poll(targeted).toBe(String(hit));
+    }
+    await search.press("Enter");
+    await expect.poll(() => page.locator(".run-title").textContent()).toBe(child?.title);
+    await expect.poll(targeted).toBe(String(childHits[0]));
+    expect(await shownCount(page)).toBe(`${childHits.length} of ${listOf(childDocument).shown.length} messages`);
+    // Shift+Enter goes back into the root, at its last match.
+    await search.press("Shift+Enter");
+    await expect.poll(targeted).toBe(String(rootHits[rootHits.length - 1]));
+    await screenshot(page, "claude-code-search-across-runs");
+    await search.fill("");
+    await expect.poll(() => shownCount(page)).toBe(allShown(document));
+    await page.evaluate(() => (location.hash = ""));
   });
 
   it("filters by role and by tool status", async () => {
