@@ -9,6 +9,7 @@ import {
   computeCost,
   firstUserPrompt,
   isKnownPart,
+  shownRole,
   type Cost,
   type Strict,
   type Tolerant,
@@ -48,18 +49,6 @@ export interface Row {
   folded: number[];
   /** Lower-cased text of everything in the message and in the rows folded into it, built on the first search. */
   searchText?: string;
-}
-
-/** A message's role as the page shows it ({@link Row.role}). */
-export function shownRole(message: Message): string {
-  const parts = message.parts;
-  if (
-    message.role !== "tool" &&
-    parts.length > 0 &&
-    parts.every((part) => isKnownPart(part) && part.type === "tool_result")
-  )
-    return "tool";
-  return message.role;
 }
 
 export interface RunView {

@@ -1,7 +1,6 @@
 import type { CommandIo } from "./io.js";
 
 /**
-/**
  * A CommandIo that records what a command writes, and answers stdin with the given text or bytes (or chunks of them,
  * as a pipe delivers them). By default stdout is a pipe; `stdoutIsTerminal` makes it a terminal, to test what a
  * person at one would see.

@@ -4,6 +4,7 @@ import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { describe, expect, it } from "vitest";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { renderMarkdown, renderMarkdownPieces } from "./markdown.js";
+import { firstUserPrompt } from "./run-context.js";
 import { allTokens, reader } from "./markdown.test.helpers.js";
 
 const readExample = (name: string): Tolerant.Transcript =>
@@ -87,7 +88,8 @@ describe("renderMarkdown", () => {
     ]) {
       const document = readExample(name);
       const rendered = renderMarkdown(document);
-      expect(rendered, name).toContain(`# ${document.title ?? document.id}`);
+      // Titled by its title, else by what its user first asked, else by its id.
+      expect(rendered, name).toContain(`# ${document.title ?? firstUserPrompt(document, 160) ?? document.id}`);
       expect(rendered.split("\n## ").length, name).toBeGreaterThan(document.messages.length > 0 ? 1 : 0);
     }
   });

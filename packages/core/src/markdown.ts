@@ -8,8 +8,10 @@ import {
   markdownBlock,
   markdownLink,
 } from "./markdown-escape.js";
+import { addCost, computeCost } from "./cost.js";
 import { assertWithinDepth } from "./json-limits.js";
 import { isKnownPart } from "./parts.js";
+import { firstUserPrompt, shownRole } from "./run-context.js";
 import { describeCount, groupDigits } from "./wording.js";
 
 export interface MarkdownOptions {
@@ -106,9 +108,10 @@ function* runPieces(
   parent: { document: Tolerant.Transcript; child: Tolerant.ChildRun } | undefined,
 ): Generator<string> {
   const anchor = anchors.ofRun.get(document) as string;
+  // A session names no title: what its user first asked says more than its id.
   const title =
     parent === undefined
-      ? (document.title ?? document.id)
+      ? (document.title ?? firstUserPrompt(document, 160) ?? document.id)
       : (parent.child.title ?? document.title ?? parent.child.run_id);
   // The top run needs an anchor only when a child run links back to it.
   const opening =
@@ -176,7 +179,8 @@ function summaryFacts(document: Tolerant.Transcript): string[] {
       `**Producer:** ${inline(document.producer.name)}${document.producer.version ? ` ${inline(document.producer.version)}` : ""}`,
     );
   if (document.usage) facts.push(`**Usage:** ${formatUsage(document.usage)}`);
-  if (document.cost) facts.push(`**Cost:** ${formatCost(document.cost)}`);
+  const cost = document.cost ?? summedCost(document.messages);
+  if (cost) facts.push(`**Cost:** ${formatCost(cost)}`);
   const redaction = document.export?.redaction;
   if (redaction && redaction.total > 0) {
     const rules = Object.entries(redaction.counts)
@@ -202,10 +206,13 @@ function renderMessage(message: Tolerant.Message, context: RenderContext): strin
     .filter((detail): detail is string => Boolean(detail))
     .map(inline)
     .join(" · ");
-  const heading = `## ${lookUp(roleHeadings, message.role) ?? inline(message.role)}${message.name ? ` (${inline(message.name)})` : ""}${details ? ` · ${details}` : ""}`;
+  // A message of tool results only is headed as the tool's, whatever role its agent gave it.
+  const role = shownRole(message);
+  const heading = `## ${lookUp(roleHeadings, role) ?? inline(role)}${message.name ? ` (${inline(message.name)})` : ""}${details ? ` · ${details}` : ""}`;
+  const cost = messageCost(message);
   const footer = [
-    message.usage || message.cost
-      ? `_${[message.usage ? formatUsage(message.usage) : undefined, message.cost ? formatCost(message.cost) : undefined].filter(Boolean).join(" · ")}_`
+    message.usage || cost
+      ? `_${[message.usage ? formatUsage(message.usage) : undefined, cost ? formatAmount(cost) : undefined].filter(Boolean).join(" · ")}_`
       : undefined,
     message.error ? `**Error:** ${inline(message.error)}` : undefined,
   ].filter(Boolean);
@@ -389,7 +396,43 @@ function json(value: unknown): string {
 }
 
 function formatDuration(milliseconds: number): string {
-  return milliseconds < 1000 ? `${milliseconds} ms` : `${(milliseconds / 1000).toFixed(1)} s`;
+  if (milliseconds < 1000) return `${milliseconds} ms`;
+  const seconds = milliseconds / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/**
+ * A message's cost: its own when it reports one, else its usage priced by its model at the price of its day (as the
+ * viewer and the CLI's reports price it); undefined when neither can be had.
+ */
+function messageCost(message: Tolerant.Message): Tolerant.Cost | undefined {
+  if (message.cost !== undefined) return message.cost;
+  const usage = message.usage as Strict.Usage | undefined;
+  if (usage === undefined || typeof message.model !== "string" || message.model === "") return undefined;
+  const cost = computeCost(usage, message.model, undefined, message.created_at);
+  return cost.status === "unknown" ? undefined : cost;
+}
+
+/** What a run's messages cost together: the sum of those that have a cost; undefined when none has. */
+function summedCost(messages: readonly Tolerant.Message[]): Tolerant.Cost | undefined {
+  let total: Tolerant.Cost | undefined;
+  for (const message of messages) {
+    const cost = messageCost(message);
+    if (cost !== undefined && cost.status !== "unknown")
+      total = total === undefined ? cost : (addCost(total as Strict.Cost, cost as Strict.Cost) as Tolerant.Cost);
+  }
+  return total;
+}
+
+/** A cost in a message's footer: its amount alone (the run's facts say where the prices came from). */
+function formatAmount(cost: Tolerant.Cost): string | undefined {
+  if (cost.status !== "computed" && cost.status !== "reported") return formatCost(cost);
+  const { amount, currency } = cost as Strict.ComputedCost | Strict.ReportedCost;
+  const shown = amount < 0.01 ? amount.toFixed(4) : amount.toFixed(2);
+  return currency === "USD" ? `$${shown}` : `${shown} ${inline(currency)}`;
 }
 
 function formatUsage(usage: Strict.Usage): string {
@@ -405,11 +448,11 @@ function formatCost(cost: Tolerant.Cost): string {
   switch (cost.status) {
     case "computed": {
       const computed = cost as Strict.ComputedCost;
-      return `${computed.amount.toFixed(4)} ${inline(computed.currency)} (prices of ${inline(computed.pricing.date)}, ${inline(computed.pricing.source)})`;
+      return `${formatAmount(cost)} (prices of ${inline(computed.pricing.date)}, ${inline(computed.pricing.source)})`;
     }
     case "reported": {
       const reported = cost as Strict.ReportedCost;
-      return `${reported.amount} ${inline(reported.currency)} (reported${reported.reported_by ? ` by ${inline(reported.reported_by)}` : ""})`;
+      return `${formatAmount(cost)} (reported${reported.reported_by ? ` by ${inline(reported.reported_by)}` : ""})`;
     }
     default:
       return `unknown${"reason" in cost && typeof cost.reason === "string" ? ` (${inline(cost.reason)})` : ""}`;

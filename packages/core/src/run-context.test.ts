@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Tolerant } from "./index.js";
-import { firstUserPrompt, sessionContext } from "./text.js";
+import { firstUserPrompt, sessionContext, shownRole } from "./text.js";
 
 const base = { schema_version: "1.0.0", id: "run-1", messages: [] } as unknown as Tolerant.Transcript;
 
@@ -63,5 +63,17 @@ describe("firstUserPrompt", () => {
     const long = { ...base, messages: [message("user", [{ type: "text", text: "y".repeat(5_000) }])] };
     expect(firstUserPrompt(long as unknown as Tolerant.Transcript, 10)).toBe(`${"y".repeat(9)}…`);
     expect(firstUserPrompt(base)).toBeNull();
+  });
+});
+
+describe("shownRole", () => {
+  it("labels a message of tool results only as the tool's, whatever role its agent gave it", () => {
+    const result = { type: "tool_result", call_id: "c1", status: "ok", output: "done" };
+    expect(shownRole({ role: "user", parts: [result] })).toBe("tool");
+    expect(shownRole({ role: "tool", parts: [result] })).toBe("tool");
+    // A result beside the user's own words is the user's message; an empty one keeps its role.
+    expect(shownRole({ role: "user", parts: [result, { type: "text", text: "and also" }] })).toBe("user");
+    expect(shownRole({ role: "user", parts: [] })).toBe("user");
+    expect(shownRole({ role: "assistant", parts: [{ type: "text", text: "hi" }] })).toBe("assistant");
   });
 });

@@ -63,3 +63,16 @@ export function firstUserPrompt(document: RunContextDocument, maxCharacters = 20
   }
   return null;
 }
+
+/**
+ * What a message is, as a reader is shown it: its role, except that a message holding nothing but tool results is the
+ * tool's, whatever role its format gives it (Claude Code sends results as the user's, Codex and Gemini CLI as the
+ * tool's), so every agent's results are labelled alike.
+ */
+export function shownRole(message: { role: unknown; parts: readonly unknown[] }): string {
+  const role = typeof message.role === "string" ? message.role : "unknown";
+  if (role === "tool" || message.parts.length === 0) return role;
+  for (const part of message.parts)
+    if (typeof part !== "object" || part === null || (part as { type?: unknown }).type !== "tool_result") return role;
+  return "tool";
+}

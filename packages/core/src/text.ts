@@ -10,4 +10,10 @@ export {
 export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";
 export { describeCount, groupDigits, withIndefiniteArticle } from "./wording.js";
 export { toolCallSummary } from "./tool-call-summary.js";
-export { firstUserPrompt, sessionContext, type RunContextDocument, type SessionContext } from "./run-context.js";
+export {
+  firstUserPrompt,
+  sessionContext,
+  shownRole,
+  type RunContextDocument,
+  type SessionContext,
+} from "./run-context.js";

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Tolerant } from "@agent-transcript/core";
+import { firstUserPrompt, type Tolerant } from "@agent-transcript/core";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import MarkdownIt from "markdown-it";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,7 +104,30 @@ describe("the Markdown export of a Claude Code session with sub-agents", () => {
     );
   });
 
-  it("writes usage with thousands separators", () => {
-    expect(markdown).toMatch(/_\d{1,3}(?:,\d{3})+ input \/ \d[\d,]* output tokens/);
+  it("writes usage with thousands separators and each call's cost, and the run's cost as `stats` sums it", async () => {
+    expect(markdown).toMatch(/_\d{1,3}(?:,\d{3})+ input \/ \d[\d,]* output tokens[^_\n]* · \$\d+\.\d{2,4}_/);
+    // Every assistant message with usage (of a model the price table knows) says what it cost.
+    const footers = markdown.match(/^_\d[\d,]* input \/ [^\n]*_$/gm) ?? [];
+    expect(footers.length).toBeGreaterThan(10);
+    for (const footer of footers) expect(footer).toMatch(/ · \$\d+\.\d{2,4}_$/);
+    // The root run's cost, as `stats` prices the same session's own calls.
+    const io = captureIo();
+    expect(await run(["stats", session, "--json"], io.io)).toBe(0);
+    const stats = JSON.parse(io.stdout()) as { runs: Array<{ own: { cost: { amount: number } | null } }> };
+    const amount = stats.runs[0]?.own.cost?.amount as number;
+    expect(amount).toBeGreaterThan(0);
+    const shown = amount < 0.01 ? amount.toFixed(4) : amount.toFixed(2);
+    expect(markdown.slice(0, markdown.indexOf("\n## "))).toContain(`- **Cost:** $${shown} (prices of `);
+  });
+
+  it("heads a message of tool results only as the tool's, and titles the run by its first prompt", () => {
+    const onlyResults = document.messages.filter(
+      (message) => message.parts.length > 0 && message.parts.every((part) => part.type === "tool_result"),
+    ).length;
+    expect(onlyResults).toBeGreaterThan(0);
+    // Every such message of the root run is headed "Tool" (the root's section ends where the first child's begins).
+    const root = markdown.slice(0, markdown.indexOf("\n# Child run: "));
+    expect(root.match(/^## Tool\b/gm)?.length).toBe(onlyResults);
+    expect(headings()[0]).toBe(firstUserPrompt(document, 160));
   });
 });
