@@ -170,7 +170,7 @@ async function expectInert(page: Page, watch: PageWatch): Promise<void> {
   // Nothing from the transcript became an element that runs or loads, or an attribute that does.
   const dangerous = await page.evaluate(() => {
     const found: string[] = [];
-    for (const element of document.querySelectorAll(".viewer *")) {
+    for (const element of document.querySelectorAll("#app *")) {
       if (/^(?:script|iframe|object|embed|link|meta|style|svg|base|form)$/i.test(element.tagName))
         found.push(element.tagName);
       for (const attribute of element.attributes) {
@@ -286,6 +286,24 @@ describe("a hostile transcript", () => {
     const { page, watch } = await newWatchedPage(browser, served.origin);
     await openViewer(page, served.url);
     expect(await page.locator("article.role-user").textContent()).toContain(hostileText);
+    await expectInert(page, watch);
+    await page.close();
+    await served.stop();
+  });
+
+  it("runs nothing and loads nothing when two hostile runs are compared (`view A B`)", async () => {
+    const second = path.join(scratch, "hostile-second.json");
+    const document = hostileDocument();
+    document.id = "hostile-second";
+    writeFileSync(second, JSON.stringify(document));
+    const served = await serveView(file, { arguments: [second] });
+    const { page, watch } = await newWatchedPage(browser, served.origin);
+    await page.goto(served.url);
+    await page.waitForSelector(".compare-page");
+    // The hostile title, tool names and arguments show as text.
+    expect(await page.locator('tr[data-fact="title"] td').first().textContent()).toContain("</title><script>");
+    expect(await page.locator("li.call-pair").first().textContent()).toContain("<b onmouseover=alert(1)>tool</b>");
+    await screenshot(page, "hostile-compare");
     await expectInert(page, watch);
     await page.close();
     await served.stop();

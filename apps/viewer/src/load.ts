@@ -184,17 +184,26 @@ export async function embeddedInput(): Promise<{ name: string; text: string } | 
   return { name: element.dataset.name ?? "embedded transcript", text: await inputText(bytes) };
 }
 
-/** `?src=`: a transcript on the page's own origin only (the Content-Security-Policy says the same). */
-export async function sourceUrlInput(search: string): Promise<{ name: string; text: string } | undefined> {
+/**
+ * `?src=`: a transcript on the page's own origin only (the Content-Security-Policy says the same); `parameter` names
+ * another (`compare`, the second run of `view A B`) and `nameParameter` the parameter naming its input.
+ */
+export async function sourceUrlInput(
+  search: string,
+  parameter = "src",
+  nameParameter = "name",
+): Promise<{ name: string; text: string } | undefined> {
   const parameters = new URLSearchParams(search);
-  const source = parameters.get("src");
+  const source = parameters.get(parameter);
   if (source === null) return undefined;
   const url = new URL(source, location.href);
   if (url.origin !== location.origin || !/^https?:$/.test(url.protocol))
-    throw new Error(`?src= must name a file on this page's own origin (${location.origin}), not ${url.origin}`);
+    throw new Error(
+      `?${parameter}= must name a file on this page's own origin (${location.origin}), not ${url.origin}`,
+    );
   const response = await fetch(url, { credentials: "same-origin", redirect: "error" });
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   // `view` names the input it serves (`&name=`); otherwise the file's own name.
-  const name = parameters.get("name") ?? decodeURIComponent(url.pathname.split("/").pop() ?? "transcript");
+  const name = parameters.get(nameParameter) ?? decodeURIComponent(url.pathname.split("/").pop() ?? "transcript");
   return { name, text: await inputText(new Uint8Array(await response.arrayBuffer())) };
 }

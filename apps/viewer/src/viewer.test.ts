@@ -518,6 +518,57 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
   });
 });
 
+describe("two runs of the same kind of task compared by `view A B`", () => {
+  it("shows their facts side by side and their tool calls paired turn by turn, each linked into its run", async () => {
+    const otherSession = realFixture("spotter/test/fixtures/transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl");
+    const a = documentOf(claudeSession);
+    const b = documentOf(otherSession);
+    const served = await serveView(claudeSession, { arguments: [otherSession] });
+    expect(served.url).toContain("&compare=compare.json&compareName=fa812bfe-");
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const watch = watchPage(page, served.origin);
+    await page.goto(served.url);
+    await page.waitForSelector(".compare-page");
+    const calls = (document: Tolerant.Transcript) =>
+      document.messages.flatMap((message) => message.parts).filter((part) => isPartOfType(part, "tool_call")).length;
+    const fact = (label: string) => page.locator(`tr[data-fact="${label}"] td`).allTextContents();
+    expect(await fact("tool calls")).toEqual([String(calls(a)), String(calls(b))]);
+    expect(await fact("messages")).toEqual(
+      [a.messages.length, b.messages.length].map((count) => count.toLocaleString("en")),
+    );
+    expect(await page.locator('tr[data-fact="title"]').getAttribute("class")).toBe("differs");
+    // One turn per prompt of the longer run; every call of each run on its side, once.
+    const prompts = (document: Tolerant.Transcript) =>
+      document.messages.filter(
+        (message) =>
+          message.role === "user" &&
+          message.parts.some((part) => isPartOfType(part, "text") && part.text.trim() !== "") &&
+          !message.parts.every((part) => isPartOfType(part, "tool_result")),
+      ).length;
+    expect(await page.locator("section.turn-pair").count()).toBe(Math.max(prompts(a), prompts(b)));
+    expect(await page.locator("li.call-pair > a.call-side:first-child").count()).toBe(calls(a));
+    expect(await page.locator("li.call-pair > a.call-side:last-child").count()).toBe(calls(b));
+    // What differs: the header counts it, and "only the calls that differ" leaves exactly those.
+    const differing = Number((await page.getByTestId("differing-calls").textContent())?.replace(/\D+/g, "") ?? "NaN");
+    expect(differing).toBeGreaterThan(0);
+    expect(await page.locator('li.call-pair:not([data-pairing="same"])').count()).toBe(differing);
+    await page.getByLabel("only the calls that differ").check();
+    await expect.poll(() => page.locator("li.call-pair").count()).toBe(differing);
+    await screenshot(page, "compare-two-runs");
+    // A call opens its own run at the message that made it.
+    const first = page.locator("li.call-pair > a.call-side:first-child").first();
+    const href = (await first.getAttribute("href")) as string;
+    const message = Number(/#m=(\d+)$/.exec(href)?.[1]);
+    await first.click();
+    await page.waitForSelector("article.targeted");
+    expect(await page.locator("article.targeted").getAttribute("data-message-index")).toBe(String(message));
+    expect(await page.locator(".file-name").textContent()).toBe(path.basename(claudeSession));
+    expectNothingForeign(watch);
+    await page.close();
+    await served.stop();
+  });
+});
+
 describe("a Codex session exported as one HTML file, opened over file://", () => {
   it("shows the session offline, from the data inlined in the page", async () => {
     const document = documentOf(codexSession);

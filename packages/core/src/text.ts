@@ -9,7 +9,7 @@ export {
 } from "./control-characters.js";
 export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";
 export { describeCount, groupDigits, withIndefiniteArticle } from "./wording.js";
-export { toolCallSummary } from "./tool-call-summary.js";
+export { oneLine, toolCallSummary } from "./tool-call-summary.js";
 export {
   firstUserPrompt,
   sessionContext,

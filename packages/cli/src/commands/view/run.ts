@@ -23,6 +23,8 @@ export interface ViewCommandOptions extends InputOptions, VerbosityOptions {
   at?: string;
   /** Redact secrets before serving (on unless false), as `export` does. */
   redact?: boolean;
+  /** A second input to compare the first with (`view A B`). */
+  compareWith?: string;
 }
 
 /** The program that opens a URL in the default browser on this platform. */
@@ -107,7 +109,8 @@ async function runIndexView(
 /**
  * `view`: reads the input as `export` does (a provider payload converted as `convert` does), redacts it as `export`
  * does (unless `redact` is false), serves the viewer and that one transcript on 127.0.0.1 to the holder of a token,
- * prints the URL with the token on stdout and serves until interrupted (or until `until` settles). Ctrl-C is taken
+ * prints the URL with the token on stdout and serves until interrupted (or until `until` settles); with
+ * `compareWith`, the two inputs side by side in the viewer's compare mode. Ctrl-C is taken
  * as "stop serving" only once serving has begun: before that (reading a large input, bringing the index up to date,
  * which keeps every run it finished) it ends the command as it ends any other.
  */
@@ -133,8 +136,49 @@ export async function runView(
   }
   if (options.database !== undefined)
     throw new UserError("--database names the run index, which view serves with no input: leave one out", 2);
-  const name = inputName(input);
+  if (options.compareWith !== undefined && options.at !== undefined)
+    throw new UserError("--at opens a place in one input: it does not apply to a comparison of two", 2);
+  if (input === "-" && options.compareWith === "-")
+    throw new UserError("standard input can be read once: name a file for one of the two runs", 2);
   const verbosity = verbosityOf(options);
+  const first = await servedInput(input, options, io);
+  if (typeof first === "number") return first;
+  const second = options.compareWith === undefined ? undefined : await servedInput(options.compareWith, options, io);
+  if (typeof second === "number") return second;
+  const assets = await readViewerAssets();
+  const server = await startViewServer(assets, first.json, {
+    ...(port === 0 ? {} : { port }),
+    ...(first.name === undefined ? {} : { name: first.name }),
+    ...(second === undefined
+      ? {}
+      : { compare: { json: second.json, ...(second.name === undefined ? {} : { name: second.name }) } }),
+  });
+  const url = options.at === undefined || options.at === "" ? server.url : `${server.url}#${options.at}`;
+  writeData(io, `${url}\n`);
+  if (verbosity !== "quiet")
+    io.stderr(
+      messageLine(
+        `agent-transcript: serving ${second === undefined ? "" : "a comparison of the two "}on 127.0.0.1 (read-only) to whoever has the URL: it holds the access token; Ctrl-C stops`,
+      ),
+    );
+  const removeOpener = options.open ? await openBrowser(url, io) : undefined;
+  await (until ?? interrupted());
+  await server.close();
+  await removeOpener?.();
+  return exitCodes.success;
+}
+
+/**
+ * One input as the page is given it: read as `export` reads it (a provider payload converted as `convert` does), its
+ * warnings said, and redacted as `export` redacts it (unless `redact` is false), so the page is `export --format
+ * html`'s. A number is the exit code of an input that could not be read (said on stderr).
+ */
+async function servedInput(
+  input: string,
+  options: ViewCommandOptions,
+  io: CommandIo,
+): Promise<{ json: string; name: string | undefined } | number> {
+  const name = inputName(input);
   const loaded = await loadDocument(input, io, inputLimits(options));
   if (!loaded.ok)
     return reportUnloaded(
@@ -143,29 +187,12 @@ export async function runView(
       loaded,
       `${name} is not a transcript, event log, session or payload that can be read`,
     );
+  const verbosity = verbosityOf(options);
   for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
-  // What export --format html would write, redacted by the same code with the same defaults: the page is the same.
   const prepared = prepareExport(loaded.document, { redact: options.redact === false ? false : {} });
   const redaction = redactionSummary(prepared.redaction);
   if (redaction !== undefined && verbosity !== "quiet") io.stderr(redaction);
-  const assets = await readViewerAssets();
-  const server = await startViewServer(assets, JSON.stringify(prepared.document), {
-    ...(port === 0 ? {} : { port }),
-    ...(input === "-" ? {} : { name: path.basename(input) }),
-  });
-  const url = options.at === undefined || options.at === "" ? server.url : `${server.url}#${options.at}`;
-  writeData(io, `${url}\n`);
-  if (verbosity !== "quiet")
-    io.stderr(
-      messageLine(
-        "agent-transcript: serving on 127.0.0.1 (read-only) to whoever has the URL: it holds the access token; Ctrl-C stops",
-      ),
-    );
-  const removeOpener = options.open ? await openBrowser(url, io) : undefined;
-  await (until ?? interrupted());
-  await server.close();
-  await removeOpener?.();
-  return exitCodes.success;
+  return { json: JSON.stringify(prepared.document), name: input === "-" ? undefined : path.basename(input) };
 }
 
 /** Settles on Ctrl-C or a termination signal. */

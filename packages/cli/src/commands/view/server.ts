@@ -25,6 +25,9 @@ export const viewPolicy =
 /** The transcript's path on the server; the page is opened with `?src=` naming it. */
 export const transcriptPath = "/transcript.json";
 
+/** The second transcript's path when two runs are compared (`view A B`); the page is opened with `?compare=`. */
+export const comparedPath = "/compare.json";
+
 /** The query parameter that carries the token. */
 const tokenParameter = "token";
 
@@ -56,13 +59,19 @@ const originForm = /^\/(?:[\w\-.~!$&'()*+,;=:@/]|%[\da-f]{2})*(?:\?[\x21-\x7e]*)
 const sha256 = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest();
 
 /**
- * Serves the viewer with one transcript (`transcriptJson`, opened by the URL's `?src=`), or with none and `dynamic`
- * routes (the run index's list, search and runs, opened by `?index=1`).
+ * Serves the viewer with one transcript (`transcriptJson`, opened by the URL's `?src=`) and maybe a second to compare it
+ * with (`?compare=`), or with none and `dynamic` routes (the run index's list, search and runs, opened by `?index=1`).
  */
 export async function startViewServer(
   assets: ViewerAssets,
   transcriptJson: string | undefined,
-  options: { port?: number; name?: string; dynamic?: DynamicRoutes } = {},
+  options: {
+    port?: number;
+    name?: string;
+    dynamic?: DynamicRoutes;
+    /** A second transcript to compare the first with, and its input's name. */
+    compare?: { json: string; name?: string };
+  } = {},
 ): Promise<ViewServer> {
   const page = { type: "text/html; charset=utf-8", body: Buffer.from(assets.html) };
   const files = new Map<string, { type: string; body: Buffer }>([
@@ -73,6 +82,8 @@ export async function startViewServer(
   ]);
   if (transcriptJson !== undefined)
     files.set(transcriptPath, { type: "application/json; charset=utf-8", body: Buffer.from(transcriptJson) });
+  if (transcriptJson !== undefined && options.compare !== undefined)
+    files.set(comparedPath, { type: "application/json; charset=utf-8", body: Buffer.from(options.compare.json) });
   const { dynamic } = options;
   const token = randomBytes(32).toString("base64url");
   // Digests of equal length, so the comparison takes the same time whatever was sent, even a token of another length.
@@ -167,6 +178,10 @@ export async function startViewServer(
   );
   // The input's name travels in the URL for the page to show; the transcript's path is always the same.
   if (options.name !== undefined) query.set("name", options.name);
+  if (transcriptJson !== undefined && options.compare !== undefined) {
+    query.set("compare", comparedPath.slice(1));
+    if (options.compare.name !== undefined) query.set("compareName", options.compare.name);
+  }
   return {
     url: `http://127.0.0.1:${port}/?${query.toString().replaceAll("+", "%20")}`,
     close: () =>

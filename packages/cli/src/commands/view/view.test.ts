@@ -219,6 +219,40 @@ describe("view", () => {
     expect(await unredacted.stop()).toBe(0);
   });
 
+  it("serves two inputs for the viewer to compare (view A B), each read and redacted as one is", async () => {
+    const second = path.join(scratch, "second-with-secret.json");
+    const original = JSON.parse(readFileSync(example, "utf8")) as { id: string; messages: Array<{ parts: unknown[] }> };
+    original.id = "the-second-run";
+    original.messages[0]?.parts.push({ type: "text", text: `the token is ${githubToken}` });
+    writeFileSync(second, JSON.stringify(original));
+    const view = await startView(example, { compareWith: second });
+    expect(view.url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{22,}&src=transcript\.json&name=request-with-tools\.json&compare=compare\.json&compareName=second-with-secret\.json$/,
+    );
+    const token = tokenOf(view.url);
+    const first = JSON.parse((await get(withToken(view.url, token, transcriptPath))).body) as { id: string };
+    expect(first.id).toBe((JSON.parse(readFileSync(example, "utf8")) as { id: string }).id);
+    const compared = (await get(withToken(view.url, token, "/compare.json"))).body;
+    expect((JSON.parse(compared) as { id: string }).id).toBe("the-second-run");
+    expect(compared).not.toContain(githubToken);
+    expect(compared).toContain("[REDACTED:github-token]");
+    expect(view.stderr()).toContain("serving a comparison of the two on 127.0.0.1");
+    expect(await view.stop()).toBe(0);
+  });
+
+  it("compares two inputs at most, standard input once, and takes --at with one only", async () => {
+    const three = captureIo();
+    expect(await run(["view", example, example, example], three.io)).toBe(2);
+    expect(three.stderr()).toContain("view shows one input, or compares two: 3 were named");
+    expect(three.stdout()).toBe("");
+    await expect(runView("-", { compareWith: "-" }, captureIo().io, Promise.resolve())).rejects.toThrow(
+      /standard input can be read once/,
+    );
+    await expect(
+      runView(example, { compareWith: example, at: "m=1" }, captureIo().io, Promise.resolve()),
+    ).rejects.toThrow(/does not apply to a comparison of two/);
+  });
+
   it("says --no-redact in its help", async () => {
     const { io, stdout } = captureIo();
     expect(await run(["view", "--help"], io)).toBe(0);
