@@ -23,6 +23,7 @@ import {
 } from "./model.js";
 import { InlineRunContext, type InlineRunProps } from "./inline-run.js";
 import { PartView, permalink } from "./parts.js";
+import { FlameGraph } from "./flame-graph.js";
 import { Timeline } from "./timeline.js";
 import { useVirtualizer } from "./virtual-list.js";
 
@@ -236,6 +237,7 @@ function Viewer({
   const [runPath, setRunPath] = useState(runAt(root, initialHash.run) ? initialHash.run : "");
   const [target, setTarget] = useState<number | undefined>(initialHash.message);
   const [filters, setFilters] = useState<Filters>({ query: "", roles: new Set(), tool: "", status: "" });
+  const [flameOpen, setFlameOpen] = useState(false);
   const view = runAt(root, runPath) ?? root;
   const query = filters.query.trim().toLowerCase();
   const filtering = query !== "" || filters.roles.size > 0 || filters.tool !== "" || filters.status !== "";
@@ -343,6 +345,17 @@ function Viewer({
               onStep={stepHit}
             />
             <Timeline view={view} onPick={(index) => setTarget(index)} />
+            <div class="flame-toggle">
+              <button
+                type="button"
+                class="link-button"
+                aria-expanded={flameOpen}
+                onClick={() => setFlameOpen(!flameOpen)}
+              >
+                {flameOpen ? "▾ flame graph" : "▸ flame graph"}
+              </button>
+            </div>
+            {flameOpen && <FlameGraph key={view.path} view={view} />}
             <MessageList
               key={view.path}
               view={view}

@@ -65,9 +65,10 @@ function hostileDocument(): Transcript {
       ],
     },
     messages: [
-      { role: "user", parts: [{ type: "text", text: payloads.join("\n\n") }] },
+      { role: "user", created_at: "2026-01-01T00:00:00Z", parts: [{ type: "text", text: payloads.join("\n\n") }] },
       {
         role: "assistant",
+        created_at: "2026-01-01T00:00:05Z",
         model: `<img src=${attacker}/model.png onerror=alert(1)>`,
         parts: [
           { type: "reasoning", text: "<script>window.__pwned = 'reasoning'</script>" },
@@ -118,6 +119,7 @@ function hostileDocument(): Transcript {
       },
       {
         role: "tool",
+        created_at: "2026-01-01T00:00:09Z",
         parts: [
           {
             type: "tool_result",
@@ -130,6 +132,7 @@ function hostileDocument(): Transcript {
       },
       {
         role: "assistant",
+        created_at: "2026-01-01T00:00:12Z",
         parts: [
           {
             type: "tool_call",
@@ -227,6 +230,12 @@ async function checkPage(page: Page, watch: PageWatch, name: string): Promise<vo
   expect(await agent.locator(".sub-agent-line").textContent()).toContain("child-title.png");
   await agent.locator("button.show-inline").click();
   await expect.poll(() => agent.getByTestId("inline-run").textContent()).toContain(hostileText);
+  // The flame graph labels its bars with the hostile names, as text.
+  await page.getByRole("button", { name: "▸ flame graph" }).click();
+  await expect.poll(() => page.locator("a.flame-bar").count()).toBeGreaterThan(3);
+  expect(await page.locator('a.flame-bar[data-kind="model"]').first().getAttribute("title")).toContain(
+    `<img src=${attacker}/model.png onerror=alert(1)>`,
+  );
   await screenshot(page, name);
   await expectInert(page, watch);
 }

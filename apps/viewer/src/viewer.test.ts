@@ -505,6 +505,87 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     await page.evaluate(() => (window.document.activeElement as HTMLElement | null)?.blur());
   });
 
+  it("draws a flame graph: nested bars whose durations are the document's, a sub-agent under its call, zoomable", async () => {
+    await page.evaluate(() => (location.hash = ""));
+    await page.getByRole("button", { name: "▸ flame graph" }).click();
+    const graph = page.getByTestId("flame-graph");
+    await expect.poll(() => graph.locator("a.flame-bar").count()).toBeGreaterThan(10);
+    type Drawn = {
+      kind: string;
+      ms: number;
+      depth: number;
+      call: string | null;
+      run: string;
+      left: number;
+      right: number;
+    };
+    const drawn = (): Promise<Drawn[]> =>
+      graph.locator("a.flame-bar").evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const element = node as HTMLElement;
+          return {
+            kind: element.dataset.kind as string,
+            ms: Number(element.dataset.ms),
+            depth: Number(element.dataset.depth),
+            call: element.dataset.call ?? null,
+            run: element.dataset.run as string,
+            left: element.offsetLeft,
+            right: element.offsetLeft + element.offsetWidth,
+          };
+        }),
+      );
+    // Each tool call's bar lasts from its call to its result, as the document times them.
+    const at = (message: Tolerant.Message | undefined) => Date.parse(message?.created_at ?? "");
+    const expected = new Map<string, number>();
+    const callAt = new Map<string, number>();
+    for (const message of document.messages)
+      for (const part of message.parts) if (isPartOfType(part, "tool_call")) callAt.set(part.id, at(message));
+    for (const message of document.messages)
+      for (const part of message.parts)
+        if (isPartOfType(part, "tool_result") && callAt.has(part.call_id))
+          expected.set(
+            part.call_id,
+            part.duration_ms ?? Math.max(0, at(message) - (callAt.get(part.call_id) as number)),
+          );
+    const bars = await drawn();
+    const tools = bars.filter((bar) => bar.kind === "tool" && bar.run === "");
+    expect(tools.length).toBeGreaterThan(0);
+    for (const bar of tools) expect(bar.ms, bar.call ?? "").toBe(expected.get(bar.call as string));
+    // The run's bar spans its first message to its last; each turn lies within it, each call within a turn.
+    const root = bars.find((bar) => bar.kind === "run" && bar.run === "") as Drawn;
+    expect(root.ms).toBe(at(document.messages[document.messages.length - 1]) - at(document.messages[0]));
+    for (const bar of bars.filter((each) => each.run === "" && each.kind !== "run")) {
+      expect(bar.left).toBeGreaterThanOrEqual(root.left);
+      expect(bar.right).toBeLessThanOrEqual(root.right + 1);
+    }
+    // The sub-agent sits beneath the call that started it, one row down.
+    const children = document.run?.children ?? [];
+    const childIndex = children.findIndex((entry) => entry.call_id !== undefined && entry.transcript !== undefined);
+    const child = children[childIndex] as (typeof children)[number];
+    const childBar = bars.find((bar) => bar.kind === "run" && bar.run === String(childIndex));
+    const starter = bars.find((bar) => bar.call === child.call_id);
+    expect(childBar).toBeDefined();
+    expect(starter).toBeDefined();
+    expect(childBar?.depth).toBe((starter?.depth ?? Number.NaN) + 1);
+    const childMessages = child.transcript?.messages ?? [];
+    expect(childBar?.ms).toBe(at(childMessages[childMessages.length - 1]) - at(childMessages[0]));
+    // Zooming in shows half the time; fit shows it all again.
+    const shown = () => graph.locator(".flame-controls .muted").textContent();
+    const before = await shown();
+    await graph.getByRole("button", { name: "zoom in" }).click();
+    await expect.poll(shown).not.toBe(before);
+    await graph.getByRole("button", { name: "fit" }).click();
+    await expect.poll(shown).toBe(before);
+    await screenshot(page, "claude-code-flame-graph");
+    // A bar links to its message.
+    const toolBar = graph.locator('a.flame-bar[data-kind="tool"]').first();
+    const message = await toolBar.getAttribute("data-message");
+    await toolBar.click();
+    await expect.poll(() => page.locator("article.targeted").getAttribute("data-message-index")).toBe(message);
+    await page.getByRole("button", { name: "▾ flame graph" }).click();
+    await page.evaluate(() => (location.hash = ""));
+  });
+
   it("refuses a ?src= on another origin, fetching nothing", async () => {
     const other = await browser.newPage();
     const otherWatch = watchPage(other, served.origin);
