@@ -50,4 +50,17 @@ describe("loadTexts reads event logs as every reader of event logs does", () => 
       `child run ${childRunId}: open its log (${childRunId}.jsonl or ${childRunId}.jsonl.gz) with this one to see it`,
     );
   });
+
+  it("reads a log of one line (one event) as a log, and a document on one line as a document", () => {
+    const line = eventLine(1, { type: "run.started", path: "", payload: null });
+    const log = loadTexts([{ name: "run.jsonl", text: `${line}\n` }]);
+    expect(log.ok && log.kind).toBe("event-log");
+    const document = loadTexts([
+      { name: "run.json", text: JSON.stringify({ schema_version: "1.0.0", id: "one-line", messages: [] }) },
+    ]);
+    expect(document.ok && document.kind).toBe("transcript");
+    // A line that is neither: refused as a document, naming what is wrong with it.
+    const neither = loadTexts([{ name: "x.json", text: '{"hello":"world"}' }]);
+    expect(neither.ok).toBe(false);
+  });
 });

@@ -53,11 +53,25 @@ export function looksLikeEventLog(text: string): boolean {
   }
 }
 
+/** Whether a text holds one line (a newline at its end, and white space after it, aside). */
+function isOneLine(text: string): boolean {
+  const newline = text.indexOf("\n");
+  return newline === -1 || text.slice(newline).trim() === "";
+}
+
 /** Reads one or more inputs: one document, or the event logs of a run and its child runs. */
 export function loadTexts(inputs: ReadonlyArray<{ name: string; text: string }>): Loaded {
   const [first] = inputs;
   if (first === undefined) return { ok: false, problems: [{ file: "", pointer: "", message: "nothing to open" }] };
-  if (inputs.length === 1 && !looksLikeEventLog(first.text)) return loadDocument(first.name, first.text);
+  if (inputs.length === 1) {
+    // One line is a compact document far more often than a log of one event: it is decoded as a document first,
+    // and read as a log only when it is not one and its line is an event (a document is parsed once, not twice).
+    const oneLine = isOneLine(first.text);
+    if (oneLine || !looksLikeEventLog(first.text)) {
+      const document = loadDocument(first.name, first.text);
+      if (document.ok || !oneLine || !looksLikeEventLog(first.text)) return document;
+    }
+  }
   const problems: LoadProblem[] = [];
   const notes: string[] = [];
   const runs = new Map<string, Tolerant.Event[]>();
