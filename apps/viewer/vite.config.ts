@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
-import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { packageRootOf, thirdPartyLicenses } from "../../tools/scripts/third-party-licenses.mjs";
 
 const nodeBuiltins = new Set(builtinModules);
 
@@ -22,41 +21,23 @@ const noNodeBuiltins: Plugin = {
 };
 
 /**
- * The licences of the packages whose code the bundle holds (MIT, BSD and the like ask that their notice go with every
- * copy), written beside it as THIRD-PARTY-LICENSES.txt, one section per package in name order; the CLI ships it with
- * the viewer.
+ * The licences of the packages whose code the bundle holds, written beside it as THIRD-PARTY-LICENSES.txt (the CLI
+ * ships it with the viewer).
  */
-const thirdPartyLicenses: Plugin = {
+const bundledLicenses: Plugin = {
   name: "third-party-licenses",
   generateBundle(_options, bundle) {
-    const roots = new Set<string>();
+    const roots: string[] = [];
     for (const item of Object.values(bundle))
       if (item.type === "chunk")
         for (const id of item.moduleIds) {
-          const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id.replaceAll("\\", "/"));
-          if (match !== null) roots.add(match[1] as string);
+          const root = packageRootOf(id);
+          if (root !== undefined) roots.push(root);
         }
-    const sections = [...roots].map((root) => {
-      const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
-        name: string;
-        version: string;
-        license?: string;
-      };
-      const licenceFile = readdirSync(root).find((name) => /^(?:licen[cs]e|copying)(?:\.|$)/i.test(name));
-      const text =
-        licenceFile === undefined
-          ? `(no licence file; package.json says ${manifest.license})`
-          : readFileSync(path.join(root, licenceFile), "utf8").trim();
-      return { name: manifest.name, heading: `${manifest.name} ${manifest.version} (${manifest.license})`, text };
-    });
-    sections.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const rule = (heading: string) => "=".repeat(heading.length);
     this.emitFile({
       type: "asset",
       fileName: "THIRD-PARTY-LICENSES.txt",
-      source: `Third-party code bundled into viewer.js, with each package's licence.\n${sections
-        .map(({ heading, text }) => `\n${rule(heading)}\n${heading}\n${rule(heading)}\n\n${text}\n`)
-        .join("")}`,
+      source: thirdPartyLicenses(roots, "Third-party code bundled into viewer.js, with each package's licence."),
     });
   },
 };
@@ -67,7 +48,7 @@ const thirdPartyLicenses: Plugin = {
 export default defineConfig({
   base: "./",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
-  plugins: [noNodeBuiltins, thirdPartyLicenses],
+  plugins: [noNodeBuiltins, bundledLicenses],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -61,18 +61,17 @@ export function ComparePage({ a, b }: { a: CompareSide; b: CompareSide }) {
           <thead>
             <tr>
               <th />
-              <th>
-                A:{" "}
-                <a href={a.href} class="open-side">
-                  <InlineText text={a.name} />
-                </a>
-              </th>
-              <th>
-                B:{" "}
-                <a href={b.href} class="open-side">
-                  <InlineText text={b.name} />
-                </a>
-              </th>
+              {[
+                { label: "A", side: a },
+                { label: "B", side: b },
+              ].map(({ label, side }) => (
+                <th key={label}>
+                  {label}:{" "}
+                  <a href={side.href} class="open-side">
+                    <InlineText text={side.name} />
+                  </a>
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -10,9 +10,10 @@
 // from its own URL (`new URL("../package.json", import.meta.url)`, see installation.ts) finds them bundled or not.
 //
 // Usage (from packages/cli): node scripts/bundle-command.mjs
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { packageRootOf, thirdPartyLicenses } from "../../../tools/scripts/third-party-licenses.mjs";
 
 const packageRoot = process.cwd();
 const result = await build({
@@ -47,30 +48,19 @@ const result = await build({
 });
 if (result.errors.length > 0) process.exit(1);
 writeFileSync(path.join(packageRoot, "dist", "bundle-meta.json"), `${JSON.stringify(result.metafile)}\n`);
-writeFileSync(path.join(packageRoot, "dist", "THIRD-PARTY-LICENSES.txt"), thirdPartyLicenses(result.metafile));
+writeFileSync(path.join(packageRoot, "dist", "THIRD-PARTY-LICENSES.txt"), bundledLicenses(result.metafile));
 const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js"));
 process.stderr.write(`bundled the command into ${outputs.length} files in dist/\n`);
 
-/**
- * The licences of the dependencies whose code the bundle holds (MIT, ISC and the like ask that their notice go with
- * every copy), one section per package, in name order.
- */
-function thirdPartyLicenses(metafile) {
-  const roots = new Set();
+/** The licences of the dependencies whose code the bundle holds, from esbuild's list of its inputs. */
+function bundledLicenses(metafile) {
+  const roots = [];
   for (const input of Object.keys(metafile.inputs)) {
-    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (match !== null) roots.add(path.resolve(packageRoot, match[1]));
+    const root = packageRootOf(input);
+    if (root !== undefined) roots.push(path.resolve(packageRoot, root));
   }
-  const sections = [...roots].map((root) => {
-    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-    const licenceFile = readdirSync(root).find((name) => /^(?:licen[cs]e|copying)(?:\.|$)/i.test(name));
-    const text =
-      licenceFile === undefined
-        ? `(no licence file; package.json says ${manifest.license})`
-        : readFileSync(path.join(root, licenceFile), "utf8").trim();
-    return { name: manifest.name, heading: `${manifest.name} ${manifest.version} (${manifest.license})`, text };
-  });
-  sections.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const header = "Third-party code bundled into dist/bin.js and its chunks, with each package's licence.\n";
-  return `${header}${sections.map(({ heading, text }) => `\n${"=".repeat(heading.length)}\n${heading}\n${"=".repeat(heading.length)}\n\n${text}\n`).join("")}`;
+  return thirdPartyLicenses(
+    roots,
+    "Third-party code bundled into dist/bin.js and its chunks, with each package's licence.",
+  );
 }

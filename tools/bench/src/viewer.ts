@@ -209,6 +209,28 @@ async function firstRender(browser: Browser, url: string): Promise<number> {
   }
 }
 
+/**
+ * First renders of an export and of its floor page, `samples` of each, alternating (ABBA) so that load from a
+ * neighbour falls on both sides alike.
+ */
+async function besideTheFloor(
+  browser: Browser,
+  exported: string,
+  floor: string,
+  samples: number,
+  onSample: (sample: number) => void,
+): Promise<{ viewer: number[]; decodeOnly: number[] }> {
+  const viewer: number[] = [];
+  const decodeOnly: number[] = [];
+  for (let sample = 0; sample < samples; sample += 1) {
+    onSample(sample + 1);
+    const order = sample % 2 === 0 ? [true, false] : [false, true];
+    for (const ours of order)
+      (ours ? viewer : decodeOnly).push(await firstRender(browser, `file://${ours ? exported : floor}`));
+  }
+  return { viewer, decodeOnly };
+}
+
 /** Runs in the page: a screen per frame through the list, then to the bottom until the last message is drawn. */
 const scrollThrough = `async (lastIndex) => {
   const list = document.querySelector(".messages");
@@ -278,15 +300,9 @@ export async function runViewerBenchmarks(
     const described = `${messages.toLocaleString("en")} messages, ${(documentBytes / 1024 / 1024).toFixed(1)} MiB of JSON`;
 
     if (ids.includes("viewer-first-render")) {
-      const viewer: number[] = [];
-      const decodeOnly: number[] = [];
-      // Alternating (ABBA), so load from a neighbour hits both sides.
-      for (let sample = 0; sample < samples; sample += 1) {
-        options.log?.(`viewer: first render ${sample + 1}/${samples}`);
-        const order = sample % 2 === 0 ? [true, false] : [false, true];
-        for (const ours of order)
-          (ours ? viewer : decodeOnly).push(await firstRender(browser, `file://${ours ? html : floor}`));
-      }
+      const { viewer, decodeOnly } = await besideTheFloor(browser, html, floor, samples, (sample) =>
+        options.log?.(`viewer: first render ${sample}/${samples}`),
+      );
       const value = median(viewer);
       results.push({
         id: "viewer-first-render",
@@ -355,14 +371,9 @@ export async function runViewerBenchmarks(
       exportHtml(path.join(realFixturesRoot(), realSession), realHtml);
       const realFloor = path.join(folder, "real-floor.html");
       writeFileSync(realFloor, baselinePage(readFileSync(realHtml, "utf8")));
-      const viewer: number[] = [];
-      const decodeOnly: number[] = [];
-      for (let sample = 0; sample < samples; sample += 1) {
-        options.log?.(`viewer: real session ${sample + 1}/${samples}`);
-        const order = sample % 2 === 0 ? [true, false] : [false, true];
-        for (const ours of order)
-          (ours ? viewer : decodeOnly).push(await firstRender(browser, `file://${ours ? realHtml : realFloor}`));
-      }
+      const { viewer, decodeOnly } = await besideTheFloor(browser, realHtml, realFloor, samples, (sample) =>
+        options.log?.(`viewer: real session ${sample}/${samples}`),
+      );
       const value = median(viewer);
       const sessionBytes = statSync(path.join(realFixturesRoot(), realSession)).size;
       results.push({
