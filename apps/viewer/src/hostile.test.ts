@@ -152,6 +152,15 @@ function hostileDocument(): Transcript {
           },
           {
             type: "tool_call",
+            id: "call-write",
+            name: "Write",
+            input: {
+              file_path: "src/evil.ts",
+              content: `const html = "</span><script>window.__pwned = 'highlighted'</script>";\n// <img src="${attacker}/comment.png" onerror="window.__pwned = 'comment'">`,
+            },
+          },
+          {
+            type: "tool_call",
             id: "call-agent",
             name: "Task",
             input: { description: "<script>window.__pwned = 'task'</script>", prompt: "go" },
@@ -224,6 +233,11 @@ async function checkPage(page: Page, watch: PageWatch, name: string): Promise<vo
   await patch.locator("summary").click();
   expect(await patch.locator(".diff-header").textContent()).toContain("<script>window.__pwned = 'hunk'</script>");
   expect(await patch.locator(".diff-added").textContent()).toContain(`<img src="${attacker}/patch.png">`);
+  // Code coloured by its file type keeps its markup as text.
+  const write = page.locator(".tool-call", { hasText: "call-write" });
+  await write.locator("summary").click();
+  expect(await write.locator("code.highlighted span[class^='hljs-']").count()).toBeGreaterThan(0);
+  expect(await write.locator(".diff").textContent()).toContain("<script>window.__pwned = 'highlighted'</script>");
   // The sub-agent opens in place: its title and messages as text.
   const agent = page.locator(".tool-call", { hasText: "call-agent" });
   await agent.locator("summary").click();

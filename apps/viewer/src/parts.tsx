@@ -5,6 +5,7 @@
 import { isKnownPart, toolCallSummary, type Strict, type Tolerant } from "@agent-transcript/core";
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { changeCounts, fileChangesOf, type ShownFileDiff, type ShownHunk } from "./edits.js";
+import { highlightLine, languageOf, maxLineCharacters } from "./highlight.js";
 import { InlineRunContext } from "./inline-run.js";
 import {
   BlockText,
@@ -360,7 +361,7 @@ const lineMarkers: Record<string, string> = { added: "+", removed: "-", no_newli
 /** How many lines of a hunk are drawn before "show all" (a written file may have tens of thousands). */
 const hunkLines = 1_000;
 
-function DiffHunk({ hunk }: { hunk: ShownHunk }) {
+function DiffHunk({ hunk, language }: { hunk: ShownHunk; language: ReturnType<typeof languageOf> }) {
   const [all, setAll] = useState(false);
   const lines = all ? hunk.lines : hunk.lines.slice(0, hunkLines);
   return (
@@ -369,7 +370,12 @@ function DiffHunk({ hunk }: { hunk: ShownHunk }) {
       {lines.map((line, lineIndex) => (
         <span key={lineIndex} class={`diff-${line.kind}`}>
           {lineMarkers[line.kind] ?? " "}
-          <InlineText text={line.text} limit={blockCharacters} />
+          {language !== undefined && line.kind !== "no_newline" && line.text.length <= maxLineCharacters ? (
+            // highlight.js escapes the line and adds only its own spans (highlight.ts).
+            <code class="highlighted" dangerouslySetInnerHTML={{ __html: highlightLine(line.text, language) }} />
+          ) : (
+            <InlineText text={line.text} limit={blockCharacters} />
+          )}
           {"\n"}
         </span>
       ))}
@@ -401,7 +407,7 @@ function FileDiffs({ files }: { files: readonly ShownFileDiff[] }) {
             {file.note !== undefined && <span class="muted"> ({file.note})</span>}
           </div>
           {file.hunks.map((hunk, hunkIndex) => (
-            <DiffHunk key={hunkIndex} hunk={hunk} />
+            <DiffHunk key={hunkIndex} hunk={hunk} language={file.binary ? undefined : languageOf(file.path)} />
           ))}
         </div>
       ))}
