@@ -9,13 +9,12 @@ import {
   firstUserPrompt,
   isKnownPart,
   oneLine,
-  shownRole,
   toolCallSummary,
   type Tolerant,
   type Usage,
 } from "@agent-transcript/core";
 import { diffArrays } from "diff";
-import { buildRunView, type RunView } from "./model.js";
+import { buildRunView, opensTurn, textOf, type RunView } from "./model.js";
 
 export interface TurnCall {
   /** What aligns it: the tool's name and its telling argument. */
@@ -80,24 +79,14 @@ export interface Comparison {
 /** How much of a prompt or an outcome a turn shows (the runs' own pages show it all). */
 const lineCharacters = 240;
 
-function textOf(message: Tolerant.Message): string | null {
-  for (const part of message.parts)
-    if (isKnownPart(part) && part.type === "text" && part.text.trim() !== "") return part.text;
-  return null;
-}
-
-function isPrompt(message: Tolerant.Message): boolean {
-  return shownRole(message) === "user" && textOf(message) !== null;
-}
-
 /** A run's turns, read from its run view (the same rows, results and costs as its page). */
 export function turnsOf(view: RunView): Turn[] {
   const turns: Turn[] = [];
   let turn: Turn | undefined;
   for (const row of view.rows) {
     const message = row.message;
-    if (turn === undefined || isPrompt(message)) {
-      const text = isPrompt(message) ? textOf(message) : null;
+    if (turn === undefined || opensTurn(message)) {
+      const text = opensTurn(message) ? textOf(message) : null;
       turn = {
         prompt: text === null ? null : oneLine(text, lineCharacters),
         first: row.index,

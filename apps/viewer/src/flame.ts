@@ -5,8 +5,8 @@
  * under the call that started it, its own turns and calls below. Times are the document's; a run without times has
  * no flame graph. Computed once per run view, linear in its messages.
  */
-import { isKnownPart, shownRole, type Usage } from "@agent-transcript/core";
-import type { Row, RunView } from "./model.js";
+import { isKnownPart, type Usage } from "@agent-transcript/core";
+import { opensTurn, type RunView } from "./model.js";
 
 export type BarKind = "run" | "turn" | "model" | "tool";
 
@@ -51,10 +51,6 @@ function timeOf(value: unknown): number | undefined {
   return Number.isFinite(time) ? time : undefined;
 }
 
-const isPrompt = (row: Row): boolean =>
-  shownRole(row.message) === "user" &&
-  row.message.parts.some((part) => isKnownPart(part) && part.type === "text" && part.text.trim() !== "");
-
 /** Each row's time, carried forward from the last timed row; undefined until the first. */
 function rowTimes(view: RunView): Array<number | undefined> {
   const times: Array<number | undefined> = [];
@@ -67,8 +63,13 @@ function rowTimes(view: RunView): Array<number | undefined> {
 }
 
 /** The run's bars from `depth` down, its sub-agents under their calls; its span, or undefined without times. */
-function runBars(view: RunView, depth: number, bars: Bar[], label: string): { start: number; end: number } | undefined {
-  const times = rowTimes(view);
+function runBars(
+  view: RunView,
+  depth: number,
+  bars: Bar[],
+  label: string,
+  times: ReadonlyArray<number | undefined> = rowTimes(view),
+): { start: number; end: number } | undefined {
   const first = times.find((time) => time !== undefined);
   if (first === undefined) return undefined;
   let end = first;
@@ -81,13 +82,13 @@ function runBars(view: RunView, depth: number, bars: Bar[], label: string): { st
     const message = row.message;
     const completed = timeOf(message.completed_at);
     const ends = Math.max(at, completed ?? at);
-    if (turn === undefined || isPrompt(row)) {
+    if (turn === undefined || opensTurn(row.message)) {
       turn = {
         kind: "turn",
         depth: depth + 1,
         start: at,
         end: ends,
-        label: isPrompt(row) ? "turn" : "before the first prompt",
+        label: opensTurn(row.message) ? "turn" : "before the first prompt",
         runPath: view.path,
         message: row.index,
       };
@@ -152,16 +153,17 @@ function runBars(view: RunView, depth: number, bars: Bar[], label: string): { st
 /** The flame graph of a run and its sub-agents, or undefined when its messages carry no times. */
 export function flameOf(view: RunView): Flame | undefined {
   const bars: Bar[] = [];
-  const span = runBars(view, 0, bars, view.title);
-  if (span === undefined) return undefined;
+  // The run's times, read once for its bars and its strips.
   const times = rowTimes(view);
+  const span = runBars(view, 0, bars, view.title, times);
+  if (span === undefined) return undefined;
   const turns: TurnCost[] = [];
   const context: Flame["context"] = [];
   let turn: TurnCost | undefined;
   for (const row of view.rows) {
     const at = times[row.index];
     if (at === undefined) continue;
-    if (turn === undefined || isPrompt(row)) {
+    if (turn === undefined || opensTurn(row.message)) {
       turn = { start: at, end: at, tokens: 0, cost: 0, runPath: view.path, message: row.index };
       turns.push(turn);
     }
