@@ -236,7 +236,8 @@ async function checkPage(page: Page, watch: PageWatch, name: string): Promise<vo
   // Code coloured by its file type keeps its markup as text.
   const write = page.locator(".tool-call", { hasText: "call-write" });
   await write.locator("summary").click();
-  expect(await write.locator("code.highlighted span[class^='hljs-']").count()).toBeGreaterThan(0);
+  // The body is drawn once the call has opened: waited for, not counted at once.
+  await expect.poll(() => write.locator("code.highlighted span[class^='hljs-']").count()).toBeGreaterThan(0);
   expect(await write.locator(".diff").textContent()).toContain("<script>window.__pwned = 'highlighted'</script>");
   // The sub-agent opens in place: its title and messages as text.
   const agent = page.locator(".tool-call", { hasText: "call-agent" });

@@ -289,7 +289,7 @@ describe("a Claude Code session with sub-agents and compaction, served by `view`
     expect([...kept, ...removed].sort()).toEqual([...oldLines].sort());
     expect([...kept, ...added].sort()).toEqual([...newLines].sort());
     // Coloured as Elixir, by the file's extension: tokens in highlight.js's spans, the text unchanged.
-    expect(await diff.locator("code.highlighted span[class^='hljs-']").count()).toBeGreaterThan(0);
+    await expect.poll(() => diff.locator("code.highlighted span[class^='hljs-']").count()).toBeGreaterThan(0);
     await screenshot(page, "claude-code-edit-diff");
     await call.locator("summary").click();
     await page.evaluate(() => (location.hash = ""));
