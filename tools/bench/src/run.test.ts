@@ -182,6 +182,7 @@ describe("a quick run in this process", () => {
     expect(report.usage?.map((result) => result.id)).toEqual([...usageBenchmarkIds]);
     const targets: Record<string, number> = {
       "usage-daily-cold-vs-ccusage": 1,
+      "usage-daily-cold-vs-ccusage-javascript": 1,
       "usage-daily-warm-index-vs-ccusage": 0.1,
       "index-unchanged-vs-first-index": 0.05,
       // Milliseconds: the search's 95th percentile.
@@ -205,6 +206,13 @@ describe("a quick run in this process", () => {
       expect(result.agreement.days).toBeGreaterThan(1);
       expect(result.agreement.ours.output).toBe(result.agreement.ccusage.output);
     }
+    // The cold report is timed against both ccusages: the native binary and the last JavaScript release.
+    expect(report.usage?.find((result) => result.id === "usage-daily-cold-vs-ccusage")?.baseline.label).toContain(
+      "20.0.24, native",
+    );
+    expect(
+      report.usage?.find((result) => result.id === "usage-daily-cold-vs-ccusage-javascript")?.baseline.label,
+    ).toContain("18.0.11, JavaScript");
     const search = report.usage?.find((result) => result.id === "search-latency-on-index");
     expect(search?.search?.queries).toBe(40);
     for (const sample of search?.candidate.samples ?? []) expectPositiveFinite(sample.ms, "search query time");

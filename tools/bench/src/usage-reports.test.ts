@@ -88,10 +88,12 @@ describe("usage daily against ccusage daily, on one generated Claude Code folder
   let corpus: ClaudeCodeCorpus;
   let ours: DailyReport;
   let ccusage: DailyReport;
+  let ccusageJavascript: DailyReport;
   beforeAll(() => {
     mkdirSync(home);
     corpus = writeClaudeCodeCorpus(root, { sessions, turnsPerSession });
     ({ ours, ccusage } = dailyReports(root, home));
+    ccusageJavascript = dailyReports(root, home, undefined, "javascript").ccusage;
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -114,6 +116,7 @@ describe("usage daily against ccusage daily, on one generated Claude Code folder
     for (const [day, expected] of Object.entries(fromFiles)) {
       expect(tokens(ours.days[day] as DailyTotals), `ours on ${day}`).toEqual(expected);
       expect(tokens(ccusage.days[day] as DailyTotals), `ccusage on ${day}`).toEqual(expected);
+      expect(tokens(ccusageJavascript.days[day] as DailyTotals), `ccusage 18 on ${day}`).toEqual(expected);
     }
     expect(tokensOf(ours.sum)).toBe(tokensOf(ccusage.sum));
   });
@@ -122,6 +125,9 @@ describe("usage daily against ccusage daily, on one generated Claude Code folder
     expect(ours.sum.cost).toBeGreaterThan(0);
     expect(Math.abs(ours.sum.cost - ccusage.sum.cost)).toBeLessThanOrEqual(maxCostDifference);
     expect(sumsDisagreement(ours, ccusage)).toBeUndefined();
+    // The JavaScript ccusage the cold report is also timed against says the same, day by day.
+    expect(sumsDisagreement(ours, ccusageJavascript)).toBeUndefined();
+    expect(Object.keys(ccusageJavascript.days).sort()).toEqual(Object.keys(ours.days).sort());
   });
 
   it("says both numbers when the sums disagree", () => {

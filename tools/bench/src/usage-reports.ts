@@ -2,6 +2,9 @@
 // 250 turns in a full run): time and peak memory of each side, both run as the shell would run them, each a child
 // process whose answer is drained from a pipe. Ours reads the sessions cold, with no index or cache of earlier runs.
 // Before any timing both reports are read and compared: a faster report that counts other tokens would be no result.
+// Two ccusages: 20.0.24, whose npm package starts a native Rust binary (what `npx ccusage` installs today), and 18.0.11,
+// the last written in JavaScript that runs on Node 20 (19.x asks for Node 22; 20.x is the native one): a reader in
+// Node is measured against a reader in Node, and against the native one beside it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,6 +17,7 @@ import { median, verdictOfEvery, type Verdict } from "./measure.js";
 
 export const usageBenchmarkIds = [
   "usage-daily-cold-vs-ccusage",
+  "usage-daily-cold-vs-ccusage-javascript",
   "usage-daily-warm-index-vs-ccusage",
   "index-unchanged-vs-first-index",
   "search-latency-on-index",
@@ -25,12 +29,13 @@ export function isUsageBenchmarkId(value: string): value is UsageBenchmarkId {
 }
 
 /**
- * The targets: a cold daily report (no index) no slower than ccusage's; one from a warm index ten times faster; an
- * indexing with nothing changed within 5% of the first indexing's time; a search's 95th percentile under 50 ms (a
- * time, not a ratio: `maxRatio` is then milliseconds).
+ * The targets: a cold daily report (no index) no slower than ccusage's, the JavaScript one's and the native one's; one
+ * from a warm index ten times faster than the native one's; an indexing with nothing changed within 5% of the first
+ * indexing's time; a search's 95th percentile under 50 ms (a time, not a ratio: `maxRatio` is then milliseconds).
  */
 const maxRatios: Record<UsageBenchmarkId, number> = {
   "usage-daily-cold-vs-ccusage": 1,
+  "usage-daily-cold-vs-ccusage-javascript": 1,
   "usage-daily-warm-index-vs-ccusage": 0.1,
   "index-unchanged-vs-first-index": 0.05,
   "search-latency-on-index": 50,
@@ -67,9 +72,22 @@ export function ccusageBinary(): string {
   }
 }
 
+/** ccusage 18.0.11's command, a Node script (installed under the alias `ccusage-javascript`). */
+export function ccusageJavascriptScript(): string {
+  const fromBench = createRequire(import.meta.url);
+  const folder = path.dirname(fromBench.resolve("ccusage-javascript/package.json"));
+  return path.join(folder, "dist", "index.js");
+}
+
+/** Which ccusage a report is compared with: the native binary (20.0.24) or the JavaScript one (18.0.11). */
+export type CcusageSide = "native" | "javascript";
+
+const ccusageDailyArguments = ["daily", "--json", "--offline", "--timezone", "UTC"];
+
 /** The commands, as [program, arguments]; ours from the run index in `database` when one is named. */
 export function dailyCommands(database?: string): {
   ccusage: [string, string[]];
+  ccusageJavascript: [string, string[]];
   ours: [string, string[]];
   index: [string, string[]];
 } {
@@ -77,7 +95,8 @@ export function dailyCommands(database?: string): {
     throw new Error(`${builtCli} is missing: build the command first (pnpm build, or pnpm bench, which builds it)`);
   const fromIndex = database === undefined ? [] : ["--index", "--database", database];
   return {
-    ccusage: [ccusageBinary(), ["daily", "--json", "--offline", "--timezone", "UTC"]],
+    ccusage: [ccusageBinary(), ccusageDailyArguments],
+    ccusageJavascript: [process.execPath, [ccusageJavascriptScript(), ...ccusageDailyArguments]],
     ours: [process.execPath, [builtCli, "usage", "daily", "--json", "--timezone", "UTC", ...fromIndex]],
     // With no path it indexes each agent's own folder: CLAUDE_CONFIG_DIR's projects here, as a user's.
     index: [process.execPath, [builtCli, "index", "--database", database ?? "index.sqlite", "--quiet"]],
@@ -152,14 +171,18 @@ function report(days: Record<string, DailyTotals>): DailyReport {
   return { days, sum };
 }
 
-/** ccusage's `daily --json`: `daily[]`, a row per day with its tokens by kind and `totalCost`. */
+/**
+ * ccusage's `daily --json`: `daily[]`, a row per day with its tokens by kind and `totalCost`; the day is `period` in
+ * 20.x and `date` in 18.x.
+ */
 export function readCcusageDaily(text: string): DailyReport {
   const parsed: unknown = JSON.parse(text);
   const days: Record<string, DailyTotals> = Object.create(null) as Record<string, DailyTotals>;
   for (const [index, row] of list(parsed, "daily", "ccusage's report").entries()) {
     const what = `ccusage's daily[${index}]`;
-    const period = field(row, "period", what);
-    if (typeof period !== "string") throw new Error(`${what}.period is not a day`);
+    const key = typeof row === "object" && row !== null && "date" in row && !("period" in row) ? "date" : "period";
+    const period = field(row, key, what);
+    if (typeof period !== "string") throw new Error(`${what}.${key} is not a day`);
     days[period] = {
       input: count(row, "inputTokens", what),
       output: count(row, "outputTokens", what),
@@ -180,8 +203,9 @@ export function readOurDaily(text: string): DailyReport {
   const days: Record<string, DailyTotals> = Object.create(null) as Record<string, DailyTotals>;
   for (const [index, row] of list(parsed, "rows", "our report").entries()) {
     const what = `our rows[${index}]`;
-    const period = field(row, "period", what);
-    if (typeof period !== "string") throw new Error(`${what}.period is not a day`);
+    const key = typeof row === "object" && row !== null && "date" in row && !("period" in row) ? "date" : "period";
+    const period = field(row, key, what);
+    if (typeof period !== "string") throw new Error(`${what}.${key} is not a day`);
     const totals = field(row, "totals", what);
     const usage = field(totals, "usage", `${what}.totals`);
     const cost = field(totals, "cost", `${what}.totals`);
@@ -239,17 +263,18 @@ function output(command: string, args: readonly string[], env: NodeJS.ProcessEnv
 
 /**
  * Both daily reports of the Claude Code folder `claudeConfigDir`, each tool run once in `usageEnvironment`; ours from
- * the run index in `database` when one is named (brought up to date by the report itself).
+ * the run index in `database` when one is named (brought up to date by the report itself); ccusage's by `side`.
  */
 export function dailyReports(
   claudeConfigDir: string,
   home: string,
   database?: string,
+  side: CcusageSide = "native",
 ): { ours: DailyReport; ccusage: DailyReport } {
   const commands = dailyCommands(database);
   const env = usageEnvironment(claudeConfigDir, home);
   return {
-    ccusage: readCcusageDaily(output(...commands.ccusage, env)),
+    ccusage: readCcusageDaily(output(...(side === "native" ? commands.ccusage : commands.ccusageJavascript), env)),
     ours: readOurDaily(output(...commands.ours, env)),
   };
 }
@@ -357,14 +382,15 @@ export async function runUsageBenchmarks(
     const env = usageEnvironment(claudeConfigDir, home);
     const results: UsageResult[] = [];
     for (const id of ids) {
-      const fromIndex = id !== "usage-daily-cold-vs-ccusage";
+      const fromIndex = id !== "usage-daily-cold-vs-ccusage" && id !== "usage-daily-cold-vs-ccusage-javascript";
+      const side: CcusageSide = id === "usage-daily-cold-vs-ccusage-javascript" ? "javascript" : "native";
       if (fromIndex && !existsSync(database)) {
         options.log?.(`${id}: indexing the folder once`);
         await runMeasured(...commands.index, env);
       }
       // Also the warm-up: both sides then read the files from the page cache, as every timed sample does.
       options.log?.(`${id}: checking that both reports agree`);
-      const { ours, ccusage } = dailyReports(claudeConfigDir, home, fromIndex ? database : undefined);
+      const { ours, ccusage } = dailyReports(claudeConfigDir, home, fromIndex ? database : undefined, side);
       const disagreement = sumsDisagreement(ours, ccusage);
       if (disagreement !== undefined)
         throw new Error(`${id}: the two daily reports disagree on the same sessions; ${disagreement}`);
@@ -401,7 +427,13 @@ export async function runUsageBenchmarks(
       }
       const ourSide = fromIndex ? commands.ours : cold.ours;
       const sides = {
-        baseline: ["ccusage daily --json --offline --timezone UTC", ...commands.ccusage] as const,
+        baseline:
+          side === "native"
+            ? (["ccusage daily --json --offline --timezone UTC (20.0.24, native)", ...commands.ccusage] as const)
+            : ([
+                "ccusage daily --json --offline --timezone UTC (18.0.11, JavaScript)",
+                ...commands.ccusageJavascript,
+              ] as const),
         candidate: [
           `agent-transcript usage daily --json --timezone UTC${fromIndex ? " --index" : ""}`,
           ...ourSide,
@@ -416,9 +448,9 @@ export async function runUsageBenchmarks(
           sample % 2 === 0
             ? ([sides.baseline, sides.candidate] as const)
             : ([sides.candidate, sides.baseline] as const);
-        for (const side of order) {
-          const measured = await runMeasured(side[1], side[2], env);
-          (side === sides.baseline ? baselineSamples : candidateSamples).push(measured);
+        for (const entry of order) {
+          const measured = await runMeasured(entry[1], entry[2], env);
+          (entry === sides.baseline ? baselineSamples : candidateSamples).push(measured);
         }
       }
       const ratios = candidateSamples.map((entry, index) => entry.ms / (baselineSamples[index] as ProcessSample).ms);
@@ -426,7 +458,9 @@ export async function runUsageBenchmarks(
         id,
         title: fromIndex
           ? "`agent-transcript usage daily --json --index` (a warm run index, brought up to date first) vs `ccusage daily --json --offline`"
-          : "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline`",
+          : side === "native"
+            ? "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline` (20.0.24, a native binary)"
+            : "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline` (18.0.11, the last in JavaScript)",
         baseline: { label: sides.baseline[0], samples: baselineSamples },
         candidate: { label: sides.candidate[0], samples: candidateSamples },
         ...common,
