@@ -4,7 +4,7 @@
  * cost and duration, and what the agent said last. Each side links into that run's own page at the message.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { Tolerant } from "@agent-transcript/core";
+import { formatMoney, type Tolerant } from "@agent-transcript/core";
 import { compareRuns, type CallPairing, type RunFacts, type Turn, type TurnCall } from "./compare.js";
 import { clipped, InlineText } from "./long-text.js";
 import { formatDuration, formatTokens } from "./model.js";
@@ -140,7 +140,7 @@ function TurnSide({ turn, side, label }: { turn: Turn | undefined; side: Compare
       </a>
       <div class="muted turn-numbers">
         {turn.calls.length.toLocaleString("en")} calls · {formatTokens(turn.usage?.input_tokens)} in ·{" "}
-        {formatTokens(turn.usage?.output_tokens)} out · {turn.cost > 0 ? `$${turn.cost.toFixed(2)}` : "–"} ·{" "}
+        {formatTokens(turn.usage?.output_tokens)} out · {turn.cost > 0 ? formatMoney(turn.cost, "USD") : "–"} ·{" "}
         {formatDuration(turn.durationMs)}
       </div>
       {turn.outcome !== null && (

@@ -14,7 +14,7 @@ import {
   type Usage,
 } from "@agent-transcript/core";
 import { diffArrays } from "diff";
-import { buildRunView, opensTurn, textOf, type RunView } from "./model.js";
+import { buildRunView, formatCost, opensTurn, textOf, type RunView } from "./model.js";
 
 export interface TurnCall {
   /** What aligns it: the tool's name and its telling argument. */
@@ -203,9 +203,7 @@ function factsOf(view: RunView, turns: readonly Turn[]): RunFacts {
     failedCalls,
     inputTokens: view.usage?.input_tokens ?? 0,
     outputTokens: view.usage?.output_tokens ?? 0,
-    ...(cost === undefined || cost.status === "unknown"
-      ? {}
-      : { cost: `${cost.currency === "USD" ? "$" : `${cost.currency} `}${cost.amount.toFixed(2)}` }),
+    ...(cost === undefined || cost.status === "unknown" ? {} : { cost: formatCost(cost) }),
     ...(view.durationMs === undefined ? {} : { durationMs: view.durationMs }),
     outcome: [...turns].reverse().find((turn) => turn.outcome !== null)?.outcome ?? null,
   };

@@ -5,6 +5,7 @@
  * do the same from buttons. Computed only when opened.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { formatMoney } from "@agent-transcript/core";
 import { flameOf, type Bar } from "./flame.js";
 import { clipped } from "./long-text.js";
 import { formatDuration, formatTokens, type RunView } from "./model.js";
@@ -142,7 +143,7 @@ export function FlameGraph({ view }: { view: RunView }) {
                 width: `${Math.max(1, right - left)}px`,
                 height: `${Math.max(1, (turn.tokens / maxTokens) * stripHeight)}px`,
               }}
-              title={`turn ${index + 1}: ${turn.tokens.toLocaleString("en")} tokens · $${turn.cost.toFixed(2)}`}
+              title={`turn ${index + 1}: ${turn.tokens.toLocaleString("en")} tokens · ${formatMoney(turn.cost, "USD")}`}
               data-tokens={String(turn.tokens)}
             />
           );

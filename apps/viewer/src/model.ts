@@ -6,9 +6,11 @@
 import {
   addCost,
   addUsage,
-  computeCost,
   firstUserPrompt,
+  formatDuration as formatDurationInWords,
+  formatMoney,
   isKnownPart,
+  messageCost,
   shownRole,
   type Cost,
   type Strict,
@@ -137,20 +139,11 @@ export function buildRunView(document: Tolerant.Transcript, path = "", title?: s
         row.cacheMiss = cacheRead === 0 && previousCacheRead > 0 && messageUsage.input_tokens > 1024;
         previousCacheRead = cacheRead;
       }
-      const messageCost =
-        (message.cost as Cost | undefined) ??
-        // At the price in effect on the message's day, when its price has changed since.
-        (typeof message.model === "string"
-          ? computeCost(
-              messageUsage,
-              message.model,
-              undefined,
-              typeof message.created_at === "string" ? message.created_at : undefined,
-            )
-          : undefined);
-      if (messageCost !== undefined && messageCost.status !== "unknown") {
-        row.cost = messageCost;
-        cost = cost === undefined ? messageCost : addCost(cost, messageCost);
+      // Core's one rule, as the CLI's reports and the Markdown export price a call.
+      const called = messageCost(message);
+      if (called !== undefined && called.status !== "unknown") {
+        row.cost = called;
+        cost = cost === undefined ? called : addCost(cost, called);
       } else unpriced += 1;
     }
     rows.push(row);
@@ -379,18 +372,12 @@ export function formatTokens(count: number | undefined): string {
   return `${(count / 1_000_000).toFixed(2)}M`;
 }
 
+/** A duration in words (core's form), `–` when there is none. */
 export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return "–";
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return ms === undefined || !Number.isFinite(ms) ? "–" : formatDurationInWords(ms);
 }
 
+/** A cost as money (core's form), `–` when it is unknown or there is none. */
 export function formatCost(cost: Cost | undefined): string {
-  if (cost === undefined || cost.status === "unknown") return "–";
-  const amount = cost.amount;
-  return `${cost.currency === "USD" ? "$" : `${cost.currency} `}${amount < 0.01 ? amount.toFixed(4) : amount.toFixed(2)}`;
+  return cost === undefined || cost.status === "unknown" ? "–" : formatMoney(cost.amount, cost.currency);
 }

@@ -648,6 +648,16 @@ describe("two runs of the same kind of task compared by `view A B`", () => {
     expect(await page.locator(".file-name").textContent()).toBe(path.basename(claudeSession));
     expectNothingForeign(watch);
     await page.close();
+    // The second run is held to the first's rule: a ?compare= on another origin is refused, nothing fetched.
+    const other = await browser.newPage();
+    const otherWatch = watchPage(other, served.origin);
+    const foreign = new URL(served.url);
+    foreign.searchParams.set("compare", "https://example.com/run.json");
+    await openViewer(other, foreign.toString());
+    expect(await other.locator(".problems").textContent()).toContain("own origin");
+    expect(await other.locator(".compare-page").count()).toBe(0);
+    expectNothingForeign(otherWatch);
+    await other.close();
     await served.stop();
   });
 });

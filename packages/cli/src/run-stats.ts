@@ -6,7 +6,7 @@
  */
 import type { Cost, Tolerant, Transcript, Usage } from "@agent-transcript/core";
 import { firstUserPrompt, sessionContext } from "@agent-transcript/core/text";
-import { addCost, addUsage, computeCost } from "@agent-transcript/core/usage";
+import { addCost, addUsage, messageCost } from "@agent-transcript/core/usage";
 import { isFailedResult, payloadOf } from "./input/event-log.js";
 import { childRunName } from "./run-names.js";
 import type { SkippedFile } from "./skipped-files.js";
@@ -181,15 +181,6 @@ function isUsage(value: unknown): value is Usage {
   );
 }
 
-function isCost(value: unknown): value is Cost {
-  const status = (value as { status?: unknown } | null)?.status;
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (status === "computed" || status === "reported" || status === "unknown")
-  );
-}
-
 interface PendingCall {
   name: string;
   at: number | undefined;
@@ -293,13 +284,8 @@ export class RunStatsAccumulator {
       const own = this.stats.own;
       // The provider's raw figures stay on the message; sums carry the canonical counts (addUsage drops raw too).
       const { raw: _raw, ...counts } = fields.usage;
-      // A call's own reported cost wins; else it is priced from the table by its model.
-      const cost: Cost = isCost(fields.cost)
-        ? fields.cost
-        : model === undefined
-          ? { status: "unknown", currency: "USD", reason: "the call names no model" }
-          : // Priced at the price in effect on the call's day, when the price has changed since.
-            computeCost(fields.usage, model, undefined, typeof fields.at === "string" ? fields.at : undefined);
+      // Core's one rule: the call's own reported cost, else its usage priced by its model on its day.
+      const cost = messageCost({ model, usage: fields.usage, cost: fields.cost, created_at: fields.at }) as Cost;
       const call: ModelCall = {
         at: typeof fields.at === "string" ? fields.at : null,
         model: model ?? null,

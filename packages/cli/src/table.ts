@@ -5,7 +5,7 @@
  */
 import type { Cost } from "@agent-transcript/core";
 import { homedir } from "node:os";
-import { groupDigits } from "@agent-transcript/core/text";
+import { formatMoney } from "@agent-transcript/core/text";
 import { shown } from "./io.js";
 
 export interface TableColumn {
@@ -81,16 +81,6 @@ export function renderTable(
     lines.push(fit(Array.isArray(row) ? line(row as readonly string[]) : (row as { line: string }).line));
   });
   return lines;
-}
-
-/** An amount of money: cents from a dollar on, four places below (a single call costs fractions of a cent). */
-export function formatMoney(amount: number, currency: string): string {
-  const symbol = currency === "USD" ? "$" : `${currency} `;
-  if (Math.abs(amount) >= 1) {
-    const [whole, cents] = amount.toFixed(2).split(".") as [string, string];
-    return `${symbol}${groupDigits(Number(whole))}.${cents}`;
-  }
-  return `${symbol}${amount.toFixed(4)}`;
 }
 
 /** A total's cost in a cell: unknown stays unknown, shown as the priced part and a mark that more was spent. */

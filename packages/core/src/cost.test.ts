@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addCost, computeCost, defaultPriceTable, findModelPrice } from "./cost.js";
+import { addCost, computeCost, defaultPriceTable, findModelPrice, messageCost } from "./cost.js";
 import type { Cost, ModelPrice, PriceTable, PricedCost } from "./cost.js";
 import type { Usage } from "./generated/v1/types.js";
 import { validateCost } from "./generated/v1/validate.js";
@@ -389,6 +389,30 @@ describe("computeCost", () => {
     expect(now.amount).toBe(after.amount);
     // A time that is not a date is no time at all: the current price.
     expect(computed(computeCost(usage, "claude-opus-4-6", defaultPriceTable, "yesterday")).amount).toBe(now.amount);
+  });
+
+  it("costs a message by one rule: its reported cost, else its usage priced on its day; nothing without usage", () => {
+    const usage = { input_tokens: 300_000, output_tokens: 1000 };
+    const reported: Cost = { status: "reported", amount: 0.5, currency: "USD", reported_by: "the gateway" };
+    expect(messageCost({ model: "claude-opus-4-6", usage, cost: reported })).toBe(reported);
+    expect(
+      computed(messageCost({ model: "claude-opus-4-6", usage, created_at: "2026-03-12T08:00:00Z" }) as PricedCost)
+        .amount,
+    ).toBe(computed(computeCost(usage, "claude-opus-4-6", defaultPriceTable, "2026-03-12T08:00:00Z")).amount);
+    expect(computed(messageCost({ model: "claude-opus-4-6", usage, created_at: 12 }) as PricedCost).amount).toBe(
+      computed(computeCost(usage, "claude-opus-4-6")).amount,
+    );
+    for (const model of [undefined, "", 7])
+      expect(messageCost({ model, usage })).toEqual({
+        status: "unknown",
+        currency: "USD",
+        reason: "the call names no model",
+      });
+    // No usage, or usage that is not counts: no call to count, even with a cost beside it.
+    for (const bad of [undefined, null, "many", { input_tokens: 1.5, output_tokens: 2 }, { input_tokens: 3 }])
+      expect(messageCost({ model: "claude-opus-4-6", usage: bad, cost: reported })).toBeUndefined();
+    // A cost field that is no cost is priced over.
+    expect(messageCost({ model: "claude-opus-4-6", usage, cost: { status: "free" } })?.status).toBe("computed");
   });
 
   it("switches to a prompt-length tier when the request's input exceeds its threshold", () => {

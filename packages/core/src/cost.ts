@@ -161,6 +161,45 @@ export function computeCost(
   };
 }
 
+/** What a message holds that its cost is read from, as any reader has it (a strict or a tolerant message). */
+export interface CostedMessage {
+  readonly model?: unknown;
+  readonly usage?: unknown;
+  readonly cost?: unknown;
+  /** The call's time (RFC 3339): the price of its day. */
+  readonly created_at?: unknown;
+}
+
+/**
+ * What one model call cost, as every report, page and export counts it: the cost the message reports, else its usage
+ * priced by its model at the price in effect on its day. Undefined for a message without usage (nothing to count);
+ * unknown, with the reason, for a call that names no model or whose model has no price.
+ */
+export function messageCost(message: CostedMessage, table: PriceTable = defaultPriceTable): Cost | undefined {
+  const usage = message.usage as Usage | null | undefined;
+  if (
+    typeof usage !== "object" ||
+    usage === null ||
+    !Number.isSafeInteger(usage.input_tokens) ||
+    !Number.isSafeInteger(usage.output_tokens)
+  )
+    return undefined;
+  if (isCostLike(message.cost)) return message.cost;
+  const model = message.model;
+  if (typeof model !== "string" || model === "") {
+    const currency = typeof table.currency === "string" ? table.currency : "USD";
+    return { status: "unknown", currency, reason: "the call names no model" };
+  }
+  return computeCost(usage, model, table, typeof message.created_at === "string" ? message.created_at : undefined);
+}
+
+/** A cost as a message carries it: an object with one of the three statuses (a tolerant document's is not checked further). */
+function isCostLike(value: unknown): value is Cost {
+  if (typeof value !== "object" || value === null) return false;
+  const status = (value as { status?: unknown }).status;
+  return status === "computed" || status === "reported" || status === "unknown";
+}
+
 /**
  * Adds two costs for a total. Unknown plus anything is unknown (a partial sum would pass for a complete one), and so
  * is a sum across currencies. When the two were priced differently (another model, table or source) the `pricing`

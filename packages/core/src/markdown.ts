@@ -8,11 +8,11 @@ import {
   markdownBlock,
   markdownLink,
 } from "./markdown-escape.js";
-import { addCost, computeCost } from "./cost.js";
+import { addCost, messageCost } from "./cost.js";
 import { assertWithinDepth } from "./json-limits.js";
 import { isKnownPart } from "./parts.js";
 import { firstUserPrompt, shownRole } from "./run-context.js";
-import { describeCount, groupDigits } from "./wording.js";
+import { describeCount, formatDuration, formatMoney, groupDigits } from "./wording.js";
 
 export interface MarkdownOptions {
   /** `omit` leaves reasoning out entirely; `include` (default) shows it folded under each message. */
@@ -209,7 +209,7 @@ function renderMessage(message: Tolerant.Message, context: RenderContext): strin
   // A message of tool results only is headed as the tool's, whatever role its agent gave it.
   const role = shownRole(message);
   const heading = `## ${lookUp(roleHeadings, role) ?? inline(role)}${message.name ? ` (${inline(message.name)})` : ""}${details ? ` · ${details}` : ""}`;
-  const cost = messageCost(message);
+  const cost = shownMessageCost(message);
   const footer = [
     message.usage || cost
       ? `_${[message.usage ? formatUsage(message.usage) : undefined, cost ? formatAmount(cost) : undefined].filter(Boolean).join(" · ")}_`
@@ -395,32 +395,20 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? "null";
 }
 
-function formatDuration(milliseconds: number): string {
-  if (milliseconds < 1000) return `${milliseconds} ms`;
-  const seconds = milliseconds / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
 /**
- * A message's cost: its own when it reports one, else its usage priced by its model at the price of its day (as the
- * viewer and the CLI's reports price it); undefined when neither can be had.
+ * A message's cost in its footer: core's one rule (its reported cost, else its usage priced on its day), shown when
+ * it is known or the message itself says it is unknown; a price the table lacks is left to the run's facts.
  */
-function messageCost(message: Tolerant.Message): Tolerant.Cost | undefined {
-  if (message.cost !== undefined) return message.cost;
-  const usage = message.usage as Strict.Usage | undefined;
-  if (usage === undefined || typeof message.model !== "string" || message.model === "") return undefined;
-  const cost = computeCost(usage, message.model, undefined, message.created_at);
-  return cost.status === "unknown" ? undefined : cost;
+function shownMessageCost(message: Tolerant.Message): Tolerant.Cost | undefined {
+  const cost = messageCost(message) as Tolerant.Cost | undefined;
+  return cost?.status === "unknown" && message.cost === undefined ? undefined : cost;
 }
 
 /** What a run's messages cost together: the sum of those that have a cost; undefined when none has. */
 function summedCost(messages: readonly Tolerant.Message[]): Tolerant.Cost | undefined {
   let total: Tolerant.Cost | undefined;
   for (const message of messages) {
-    const cost = messageCost(message);
+    const cost = messageCost(message) as Tolerant.Cost | undefined;
     if (cost !== undefined && cost.status !== "unknown")
       total = total === undefined ? cost : (addCost(total as Strict.Cost, cost as Strict.Cost) as Tolerant.Cost);
   }
@@ -431,8 +419,7 @@ function summedCost(messages: readonly Tolerant.Message[]): Tolerant.Cost | unde
 function formatAmount(cost: Tolerant.Cost): string | undefined {
   if (cost.status !== "computed" && cost.status !== "reported") return formatCost(cost);
   const { amount, currency } = cost as Strict.ComputedCost | Strict.ReportedCost;
-  const shown = amount < 0.01 ? amount.toFixed(4) : amount.toFixed(2);
-  return currency === "USD" ? `$${shown}` : `${shown} ${inline(currency)}`;
+  return currency === "USD" ? formatMoney(amount, currency) : inline(formatMoney(amount, currency));
 }
 
 function formatUsage(usage: Strict.Usage): string {

@@ -8,7 +8,7 @@ export {
   type EscapeControlCharactersOptions,
 } from "./control-characters.js";
 export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-syntax.js";
-export { describeCount, groupDigits, withIndefiniteArticle } from "./wording.js";
+export { describeCount, formatDuration, formatMoney, groupDigits, withIndefiniteArticle } from "./wording.js";
 export { oneLine, toolCallSummary } from "./tool-call-summary.js";
 export {
   firstUserPrompt,

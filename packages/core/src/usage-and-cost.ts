@@ -18,6 +18,8 @@ export {
   computeCost,
   defaultPriceTable,
   findModelPrice,
+  messageCost,
+  type CostedMessage,
   type EarlierPrice,
   type ModelMatch,
   type ModelPrice,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { partTypes, roles, sourceFormats, toolResultStatuses } from "./vocabularies.js";
-import { describeCount, groupDigits, withIndefiniteArticle } from "./wording.js";
+import { describeCount, formatDuration, formatMoney, groupDigits, withIndefiniteArticle } from "./wording.js";
 
 describe("describeCount", () => {
   it("writes the singular for exactly one and the plural for every other count (generated)", () => {
@@ -150,6 +150,60 @@ describe("groupDigits", () => {
         expect(groupDigits(value)).toBe(reference.format(value));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("formatMoney", () => {
+  it.each([
+    [1234.5, "USD", "$1,234.50"],
+    [13582.019, "USD", "$13,582.02"],
+    [1, "USD", "$1.00"],
+    [0.999, "USD", "$0.9990"],
+    [0.0123456, "USD", "$0.0123"],
+    [0, "USD", "$0.0000"],
+    [-2.5, "USD", "-$2.50"],
+    [3.1, "EUR", "EUR 3.10"],
+    [Number.NaN, "USD", "$NaN"],
+  ])("writes %s %s as %s", (amount, currency, expected) => {
+    expect(formatMoney(amount, currency)).toBe(expected);
+  });
+
+  it("keeps the amount to the cent from a unit up, to a hundredth of a cent below (generated)", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (amount) => {
+        const written = formatMoney(amount, "USD");
+        const read = Number(written.slice(1).replaceAll(",", ""));
+        expect(Math.abs(read - amount)).toBeLessThanOrEqual(amount >= 1 ? 0.005 + 1e-6 : 0.00005 + 1e-12);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0 ms"],
+    [850.4, "850 ms"],
+    [999.6, "1.0 s"],
+    [12_345, "12.3 s"],
+    [59_960, "1 min 0 s"],
+    [245_000, "4 min 5 s"],
+    [239_600, "4 min 0 s"],
+    [3_599_700, "1 h 0 min"],
+    [7_380_000, "2 h 3 min"],
+    [Number.POSITIVE_INFINITY, "Infinity"],
+  ])("writes %s ms as %s", (milliseconds, expected) => {
+    expect(formatDuration(milliseconds)).toBe(expected);
+  });
+
+  it("never writes 60 of a smaller unit (generated)", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (milliseconds) => {
+        const written = formatDuration(milliseconds);
+        expect(written).not.toMatch(/(?:^|\s)60(?:\.0)? s|(?:^|\s)60 min|^1000 ms/);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -61,3 +61,35 @@ export function groupDigits(value: number): string {
   for (let index = grouped.length; index < digits.length; index += 3) grouped += `,${digits.slice(index, index + 3)}`;
   return value < 0 ? `-${grouped}` : grouped;
 }
+
+/**
+ * An amount of money as people read it: cents with the thousands grouped from one unit up (`$1,234.56`), four places
+ * below it (one model call costs fractions of a cent: `$0.0123`); the dollar sign for USD, else the currency's code
+ * before the amount (`EUR 3.10`). The one form of money in every report, page and export.
+ */
+export function formatMoney(amount: number, currency: string): string {
+  const symbol = currency === "USD" ? "$" : `${currency} `;
+  if (!Number.isFinite(amount)) return `${symbol}${String(amount)}`;
+  const sign = amount < 0 ? "-" : "";
+  const size = Math.abs(amount);
+  if (size >= 1) {
+    const [whole, cents] = size.toFixed(2).split(".") as [string, string];
+    return `${sign}${symbol}${groupDigits(Number(whole))}.${cents}`;
+  }
+  return `${sign}${symbol}${size.toFixed(4)}`;
+}
+
+/**
+ * A duration in words: `850 ms`, `12.3 s`, `4 min 5 s`, `2 h 3 min`. Each form rounds the whole duration once, so a
+ * minute never shows as `4 min 60 s`.
+ */
+export function formatDuration(milliseconds: number): string {
+  if (!Number.isFinite(milliseconds)) return String(milliseconds);
+  if (Math.round(milliseconds) < 1000) return `${Math.round(milliseconds)} ms`;
+  const tenths = Math.round(milliseconds / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  const seconds = Math.round(milliseconds / 1000);
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  const minutes = Math.round(milliseconds / 60_000);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

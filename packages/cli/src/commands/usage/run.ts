@@ -4,7 +4,7 @@
  * The runs are read through the same road as `stats` (collect-runs.ts), so the two agree on the same files.
  */
 import { stat } from "node:fs/promises";
-import { groupDigits } from "@agent-transcript/core/text";
+import { formatMoney, groupDigits } from "@agent-transcript/core/text";
 import { collectRuns, reportCollected, type CollectedRuns } from "../../collect-runs.js";
 import type { InputOptions } from "../../input/limits.js";
 import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
@@ -12,15 +12,7 @@ import { withProgress } from "../../progress.js";
 import { dayBounds, localMinute, reportTimeZone } from "../../days.js";
 import { inputsOrAgentFolders } from "../../session-locations.js";
 import type { SkippedFile } from "../../skipped-files.js";
-import {
-  formatCost,
-  formatMoney,
-  formatProject,
-  formatSpan,
-  renderTable,
-  type TableColumn,
-  type TableRow,
-} from "../../table.js";
+import { formatCost, formatProject, formatSpan, renderTable, type TableColumn, type TableRow } from "../../table.js";
 import type { VerbosityOptions } from "../../warning-summary.js";
 import {
   blockMs,
