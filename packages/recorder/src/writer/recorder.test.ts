@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { validateEvent } from "@agent-transcript/core/validators";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createRecorder } from "./recorder.js";
 import type { Recorder } from "./recorder-types.js";
 import { RecorderError } from "./recorder-error.js";
@@ -335,26 +335,33 @@ describe("close and durability", () => {
     const afterFirst = recorder.stats.syncs;
     recorder.append(step);
     await recorder.flush();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(afterFirst).toBe(1);
-    expect(recorder.stats.syncs).toBe(2);
+    // The second write is synced by the interval's timer, whenever a loaded machine runs it: waited for, not timed.
+    await expect.poll(() => recorder.stats.syncs, { timeout: 30_000, interval: 10 }).toBe(2);
     await recorder.close();
   });
 
   it("syncs in flushSync in interval mode only once the interval is over", async () => {
-    // An interval long enough that two calls in a row fall within it however loaded the machine is.
-    const recorder = createRecorder({ root: newRoot(), runId, durability: "interval", syncIntervalMs: 400 });
-    recorder.append(step);
-    recorder.flushSync();
-    recorder.append(step);
-    recorder.flushSync();
-    const early = recorder.stats.syncs;
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    recorder.append(step);
-    recorder.flushSync();
-    expect(early).toBe(1);
-    expect(recorder.stats.syncs).toBe(2);
-    await recorder.close();
+    // The recorder's clock is moved by hand: two calls fall within the interval however loaded the machine is, and
+    // the third after it without waiting.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-06-01T10:00:00Z") });
+    try {
+      const recorder = createRecorder({ root: newRoot(), runId, durability: "interval", syncIntervalMs: 400 });
+      recorder.append(step);
+      recorder.flushSync();
+      vi.setSystemTime(Date.parse("2026-06-01T10:00:00.399Z"));
+      recorder.append(step);
+      recorder.flushSync();
+      const early = recorder.stats.syncs;
+      vi.setSystemTime(Date.parse("2026-06-01T10:00:00.400Z"));
+      recorder.append(step);
+      recorder.flushSync();
+      expect(early).toBe(1);
+      expect(recorder.stats.syncs).toBe(2);
+      await recorder.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("never syncs in none mode", async () => {
