@@ -2,7 +2,7 @@
  * The viewer's page: the run header, the tree of child runs, search and filters, a timeline, and the virtualised
  * list of messages. State lives here; what is computed from the document is computed once (model.ts).
  */
-import { firstUserPrompt, sessionContext, type Tolerant } from "@agent-transcript/core";
+import { firstUserPrompt, groupDigits, sessionContext, type Tolerant } from "@agent-transcript/core";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { loadTexts, inputText, type LoadProblem } from "./load.js";
@@ -431,7 +431,7 @@ function RunHeader({
       <div class="stats">
         <Stat label="models" value={view.models.length === 0 ? "–" : <InlineText text={view.models.join(", ")} />} />
         <Stat label="duration" value={formatDuration(view.durationMs)} />
-        <Stat label="messages" value={view.rows.length.toLocaleString("en")} />
+        <Stat label="messages" value={groupDigits(view.rows.length)} />
         <Stat
           label="tokens in / out"
           value={usage ? `${formatTokens(usage.input_tokens)} / ${formatTokens(usage.output_tokens)}` : "–"}
@@ -527,12 +527,12 @@ function RunTree({
           type="button"
           class={`tree-node${view.path === current ? " current" : ""}${found === 0 ? " no-hits" : ""}`}
           onClick={() => onOpen(view.path)}
-          title={`own ${own.toLocaleString("en")} tokens, with children ${rolled.toLocaleString("en")}`}
+          title={`own ${groupDigits(own)} tokens, with children ${groupDigits(rolled)}`}
         >
           <span class="tree-label">{clipped(label)}</span>
           {found !== undefined && (
             <span class="tree-hits" title="messages matching the search and filters in this run">
-              {found.toLocaleString("en")}
+              {groupDigits(found)}
             </span>
           )}
           <span class="tree-tokens">
@@ -649,7 +649,7 @@ function Toolbar({
         onChoose={(status) => setFilters({ ...filters, status })}
       />
       <span class="count" data-testid="shown-count">
-        {shown.toLocaleString("en")} of {view.shown.length.toLocaleString("en")} messages
+        {groupDigits(shown)} of {groupDigits(view.shown.length)} messages
       </span>
       {hits !== undefined && (
         <span class="hit-steps">
@@ -661,8 +661,7 @@ function Toolbar({
           </button>
           {elsewhere > 0 && (
             <span class="muted" data-testid="hits-elsewhere">
-              {elsewhere.toLocaleString("en")} more in {otherRuns.toLocaleString("en")} other{" "}
-              {otherRuns === 1 ? "run" : "runs"}
+              {groupDigits(elsewhere)} more in {groupDigits(otherRuns)} other {otherRuns === 1 ? "run" : "runs"}
             </span>
           )}
         </span>
@@ -675,7 +674,7 @@ function Toolbar({
       </span>
       {view.rows.length > view.shown.length && (
         <span class="muted folded-count" title="messages of tool results only, shown inside the calls they answer">
-          {(view.rows.length - view.shown.length).toLocaleString("en")} results inside their calls
+          {groupDigits(view.rows.length - view.shown.length)} results inside their calls
         </span>
       )}
     </div>
@@ -784,7 +783,7 @@ function InlineRun({ view, query }: InlineRunProps) {
       ))}
       {view.shown.length > inlineMessages && (
         <a class="open-sub-agent" href={`#r=${view.path}`}>
-          {(view.shown.length - inlineMessages).toLocaleString("en")} more: open its page →
+          {groupDigits(view.shown.length - inlineMessages)} more: open its page →
         </a>
       )}
     </div>

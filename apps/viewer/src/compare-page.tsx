@@ -4,7 +4,7 @@
  * cost and duration, and what the agent said last. Each side links into that run's own page at the message.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { formatMoney, type Tolerant } from "@agent-transcript/core";
+import { formatMoney, type Tolerant, groupDigits } from "@agent-transcript/core";
 import { compareRuns, type CallPairing, type RunFacts, type Turn, type TurnCall } from "./compare.js";
 import { clipped, InlineText } from "./long-text.js";
 import { formatDuration, formatTokens } from "./model.js";
@@ -20,12 +20,12 @@ const factRows: Array<{ label: string; value: (facts: RunFacts) => string }> = [
   { label: "title", value: (facts) => facts.title },
   { label: "status", value: (facts) => facts.status ?? "–" },
   { label: "models", value: (facts) => facts.models.join(", ") || "–" },
-  { label: "turns", value: (facts) => facts.turns.toLocaleString("en") },
-  { label: "messages", value: (facts) => facts.messages.toLocaleString("en") },
-  { label: "tool calls", value: (facts) => facts.toolCalls.toLocaleString("en") },
-  { label: "failed calls", value: (facts) => facts.failedCalls.toLocaleString("en") },
-  { label: "tokens in", value: (facts) => facts.inputTokens.toLocaleString("en") },
-  { label: "tokens out", value: (facts) => facts.outputTokens.toLocaleString("en") },
+  { label: "turns", value: (facts) => groupDigits(facts.turns) },
+  { label: "messages", value: (facts) => groupDigits(facts.messages) },
+  { label: "tool calls", value: (facts) => groupDigits(facts.toolCalls) },
+  { label: "failed calls", value: (facts) => groupDigits(facts.failedCalls) },
+  { label: "tokens in", value: (facts) => groupDigits(facts.inputTokens) },
+  { label: "tokens out", value: (facts) => groupDigits(facts.outputTokens) },
   { label: "cost", value: (facts) => facts.cost ?? "–" },
   { label: "duration", value: (facts) => formatDuration(facts.durationMs) },
   { label: "last words", value: (facts) => facts.outcome ?? "–" },
@@ -54,7 +54,7 @@ export function ComparePage({ a, b }: { a: CompareSide; b: CompareSide }) {
         <div class="title-line">
           <h1 class="run-title">Two runs compared</h1>
           <span class="muted" data-testid="differing-calls">
-            {differingCalls.toLocaleString("en")} tool calls differ
+            {groupDigits(differingCalls)} tool calls differ
           </span>
         </div>
         <table class="compare-facts" data-testid="compare-facts">
@@ -139,7 +139,7 @@ function TurnSide({ turn, side, label }: { turn: Turn | undefined; side: Compare
         {turn.prompt === null ? <span class="muted">before the first prompt</span> : <InlineText text={turn.prompt} />}
       </a>
       <div class="muted turn-numbers">
-        {turn.calls.length.toLocaleString("en")} calls · {formatTokens(turn.usage?.input_tokens)} in ·{" "}
+        {groupDigits(turn.calls.length)} calls · {formatTokens(turn.usage?.input_tokens)} in ·{" "}
         {formatTokens(turn.usage?.output_tokens)} out · {turn.cost > 0 ? formatMoney(turn.cost, "USD") : "–"} ·{" "}
         {formatDuration(turn.durationMs)}
       </div>

@@ -5,7 +5,7 @@
  * do the same from buttons. Computed only when opened.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { formatMoney } from "@agent-transcript/core";
+import { formatMoney, groupDigits } from "@agent-transcript/core";
 import { flameOf, type Bar } from "./flame.js";
 import { clipped } from "./long-text.js";
 import { formatDuration, formatTokens, type RunView } from "./model.js";
@@ -99,9 +99,8 @@ export function FlameGraph({ view }: { view: RunView }) {
           fit
         </button>
         <span class="muted">
-          {formatDuration(span)} shown of {formatDuration(flame.end - flame.start)} ·{" "}
-          {visible.length.toLocaleString("en")} of {flame.bars.length.toLocaleString("en")} bars · wheel zooms,
-          Shift+wheel pans
+          {formatDuration(span)} shown of {formatDuration(flame.end - flame.start)} · {groupDigits(visible.length)} of{" "}
+          {groupDigits(flame.bars.length)} bars · wheel zooms, Shift+wheel pans
         </span>
       </div>
       <div class="flame-bars" ref={box} style={{ height: `${flame.depth * rowHeight}px` }}>
@@ -143,7 +142,7 @@ export function FlameGraph({ view }: { view: RunView }) {
                 width: `${Math.max(1, right - left)}px`,
                 height: `${Math.max(1, (turn.tokens / maxTokens) * stripHeight)}px`,
               }}
-              title={`turn ${index + 1}: ${turn.tokens.toLocaleString("en")} tokens · ${formatMoney(turn.cost, "USD")}`}
+              title={`turn ${index + 1}: ${groupDigits(turn.tokens)} tokens · ${formatMoney(turn.cost, "USD")}`}
               data-tokens={String(turn.tokens)}
             />
           );

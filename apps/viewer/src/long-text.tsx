@@ -15,6 +15,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { groupDigits } from "@agent-transcript/core";
 
 /** The most characters of one string drawn in one block (a piece): where the cost above is still a few ms. */
 export const blockCharacters = 4_000;
@@ -157,7 +158,7 @@ export function ShowAll({ total, hiddenHit, onClick }: { total: number; hiddenHi
         </mark>
       )}
       <button type="button" class="link-button show-all" onClick={onClick}>
-        show all {total.toLocaleString("en")} characters
+        show all {groupDigits(total)} characters
       </button>
     </>
   );
@@ -252,4 +253,4 @@ export function InlineText({
 export const clipped = (text: string): string =>
   text.length <= inlineCharacters
     ? text
-    : `${headOf(text, inlineCharacters)}… (${text.length.toLocaleString("en")} characters)`;
+    : `${headOf(text, inlineCharacters)}… (${groupDigits(text.length)} characters)`;

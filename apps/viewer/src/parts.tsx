@@ -2,7 +2,7 @@
  * One component per kind of part. Text from the transcript reaches the page only as text nodes (Preact escapes it)
  * or through the safe Markdown renderer; nothing from a transcript becomes an attribute that can run or load.
  */
-import { isKnownPart, toolCallSummary, type Strict, type Tolerant } from "@agent-transcript/core";
+import { isKnownPart, toolCallSummary, type Strict, type Tolerant, groupDigits } from "@agent-transcript/core";
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { changeCounts, fileChangesOf, type ShownFileDiff, type ShownHunk } from "./edits.js";
 import { highlightLine, languageOf, maxLineCharacters } from "./highlight.js";
@@ -101,7 +101,7 @@ function Truncation({
   return (
     <span class="badge truncated" title="cut when exported: the original was larger">
       truncated
-      {part.original_size_bytes === undefined ? "" : ` from ${part.original_size_bytes.toLocaleString("en")} bytes`}
+      {part.original_size_bytes === undefined ? "" : ` from ${groupDigits(part.original_size_bytes)} bytes`}
       {part.truncation_strategy === undefined ? "" : ` (${clipped(part.truncation_strategy)})`}
     </span>
   );
@@ -201,7 +201,7 @@ function ToolCallView({
         )}
         {child !== undefined && (
           <span class="badge sub-agent-badge" title="this call started a sub-agent: open the call to see it">
-            sub-agent{child.view ? ` · ${child.view.rows.length.toLocaleString("en")} messages` : ""}
+            sub-agent{child.view ? ` · ${groupDigits(child.view.rows.length)} messages` : ""}
           </span>
         )}
         {part.provider_executed && <span class="badge">server tool</span>}
@@ -246,8 +246,7 @@ function SubAgent({ child, path, query }: { child: ChildView; path: string; quer
         {run && (
           <span class="muted">
             {" "}
-            {run.rows.length.toLocaleString("en")} messages · {formatTokens(tokens)} tokens ·{" "}
-            {formatCost(run.rolledCost)}
+            {groupDigits(run.rows.length)} messages · {formatTokens(tokens)} tokens · {formatCost(run.rolledCost)}
           </span>
         )}{" "}
         {run ? (
@@ -381,7 +380,7 @@ function DiffHunk({ hunk, language }: { hunk: ShownHunk; language: ReturnType<ty
       ))}
       {lines.length < hunk.lines.length && (
         <button type="button" class="link-button" onClick={() => setAll(true)}>
-          show all {hunk.lines.length.toLocaleString("en")} lines
+          show all {groupDigits(hunk.lines.length)} lines
         </button>
       )}
     </pre>
@@ -528,8 +527,8 @@ export function PartView({
         <div class="compaction">
           <div class="compaction-line">
             context compacted{part.strategy ? ` (${clipped(part.strategy)})` : ""}
-            {part.tokens_before !== undefined ? ` · ${part.tokens_before.toLocaleString("en")} tokens before` : ""}
-            {part.tokens_after !== undefined ? ` · ${part.tokens_after.toLocaleString("en")} after` : ""}
+            {part.tokens_before !== undefined ? ` · ${groupDigits(part.tokens_before)} tokens before` : ""}
+            {part.tokens_after !== undefined ? ` · ${groupDigits(part.tokens_after)} after` : ""}
             {part.replaced_messages !== undefined ? ` · ${part.replaced_messages} messages replaced` : ""}
           </div>
           {part.summary && (

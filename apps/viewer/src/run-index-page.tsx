@@ -3,7 +3,7 @@
  * first, narrowed by agent and project, and search over every message of every run (the index's FTS5, asked through
  * `api/search`), each hit opening its run at its message. What the server sends is shown as text, never as markup.
  */
-import type { Cost, Usage } from "@agent-transcript/core";
+import { groupDigits, type Cost, type Usage } from "@agent-transcript/core";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { clipped, InlineText } from "./long-text.js";
 import { formatCost, formatTokens } from "./model.js";
@@ -169,7 +169,7 @@ export function RunIndexPage() {
         <div class="title-line">
           <h1 class="run-title">Runs</h1>
           <span class="muted">
-            {runs.kind === "ready" ? `${kept.length.toLocaleString("en")} of ${list.length.toLocaleString("en")}` : ""}
+            {runs.kind === "ready" ? `${groupDigits(kept.length)} of ${groupDigits(list.length)}` : ""}
           </span>
         </div>
         <form
@@ -252,7 +252,7 @@ export function RunIndexPage() {
                     {run.gitBranch !== null && <span class="muted"> · {clipped(run.gitBranch)}</span>}
                   </td>
                   <td>{day(run.startedAt)}</td>
-                  <td class="number">{run.totals.messages.toLocaleString("en")}</td>
+                  <td class="number">{groupDigits(run.totals.messages)}</td>
                   <td class="number">
                     {run.totals.usage === null
                       ? "–"
@@ -266,7 +266,7 @@ export function RunIndexPage() {
           {kept.length === 0 && <p class="empty">No run: index a folder with agent-transcript index PATH.</p>}
           {kept.length > shown && (
             <button type="button" class="link-button" onClick={() => setShown(shown + pageSize)}>
-              Show {Math.min(pageSize, kept.length - shown).toLocaleString("en")} more
+              Show {groupDigits(Math.min(pageSize, kept.length - shown))} more
             </button>
           )}
         </section>
@@ -324,8 +324,8 @@ function SearchResults({
         {value.total === 0
           ? "No message matches."
           : value.more
-            ? `${value.hits.length} of more than ${value.total.toLocaleString("en")} matching messages (the best of the newest)`
-            : `${value.hits.length} of ${value.total.toLocaleString("en")} matching message${value.total === 1 ? "" : "s"}`}
+            ? `${value.hits.length} of more than ${groupDigits(value.total)} matching messages (the best of the newest)`
+            : `${value.hits.length} of ${groupDigits(value.total)} matching message${value.total === 1 ? "" : "s"}`}
       </p>
       <ol class="hits">
         {value.hits.map((hit, index) => {
