@@ -178,27 +178,34 @@ function safeSum(a: number | undefined, b: number | undefined): number | undefin
  * {@link sumUsageChecked}, which a property test holds this to.
  */
 function addSafeUsage(a: Usage, b: Usage): Usage | undefined {
-  // Each side's total as sumUsageChecked counts it: its own, else its input and output (undefined: not safe).
-  const totalOf = (usage: Usage): number | undefined =>
-    usage.total_tokens !== undefined
-      ? safeSum(usage.total_tokens, 0)
-      : safeSum(usage.input_tokens, usage.output_tokens);
-  const usage = {} as Usage;
-  for (const counter of usageCounters) {
-    let sides: [number | undefined, number | undefined];
-    if (counter === "total_tokens") {
-      sides = [totalOf(a), totalOf(b)];
-      if (sides[0] === undefined || sides[1] === undefined) return undefined;
-    } else {
-      sides = [a[counter], b[counter]];
-      // As in sumUsageChecked: input and output are always there, a breakdown only when either side has it.
-      if (counter !== "input_tokens" && counter !== "output_tokens" && sides[0] === undefined && sides[1] === undefined)
-        continue;
-    }
-    const sum = safeSum(...sides);
+  // Written out counter by counter, in usageCounters' order (the key order of sumUsageChecked's result): an object
+  // built in one shape stays a fast object, where keys set in a loop made every sum a dictionary.
+  const input = safeSum(a.input_tokens, b.input_tokens);
+  const output = safeSum(a.output_tokens, b.output_tokens);
+  // Each side's total as sumUsageChecked counts it: its own, else its input and output.
+  const totalA = a.total_tokens !== undefined ? safeSum(a.total_tokens, 0) : safeSum(a.input_tokens, a.output_tokens);
+  const totalB = b.total_tokens !== undefined ? safeSum(b.total_tokens, 0) : safeSum(b.input_tokens, b.output_tokens);
+  if (input === undefined || output === undefined || totalA === undefined || totalB === undefined) return undefined;
+  const total = safeSum(totalA, totalB);
+  if (total === undefined) return undefined;
+  const usage: Usage = { input_tokens: input, output_tokens: output };
+  // A breakdown only when either side has it, as sumUsageChecked keeps it.
+  if (a.cache_read_tokens !== undefined || b.cache_read_tokens !== undefined) {
+    const sum = safeSum(a.cache_read_tokens, b.cache_read_tokens);
     if (sum === undefined) return undefined;
-    usage[counter] = sum;
+    usage.cache_read_tokens = sum;
   }
+  if (a.cache_write_tokens !== undefined || b.cache_write_tokens !== undefined) {
+    const sum = safeSum(a.cache_write_tokens, b.cache_write_tokens);
+    if (sum === undefined) return undefined;
+    usage.cache_write_tokens = sum;
+  }
+  if (a.reasoning_tokens !== undefined || b.reasoning_tokens !== undefined) {
+    const sum = safeSum(a.reasoning_tokens, b.reasoning_tokens);
+    if (sum === undefined) return undefined;
+    usage.reasoning_tokens = sum;
+  }
+  usage.total_tokens = total;
   return usage;
 }
 
