@@ -4,7 +4,7 @@
  * cost and duration, and what the agent said last. Each side links into that run's own page at the message.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { formatMoney, type Tolerant, groupDigits } from "@agent-transcript/core";
+import { formatMoney, groupDigits, type Tolerant } from "@agent-transcript/core";
 import { compareRuns, type CallPairing, type RunFacts, type Turn, type TurnCall } from "./compare.js";
 import { clipped, InlineText } from "./long-text.js";
 import { formatDuration, formatTokens } from "./model.js";

@@ -6,15 +6,17 @@
  */
 import {
   addUsage,
+  firstText,
   firstUserPrompt,
   isKnownPart,
   oneLine,
+  promptText,
   toolCallSummary,
   type Tolerant,
   type Usage,
 } from "@agent-transcript/core";
 import { diffArrays } from "diff";
-import { buildRunView, formatCost, opensTurn, textOf, type RunView } from "./model.js";
+import { buildRunView, formatCost, type RunView } from "./model.js";
 
 export interface TurnCall {
   /** What aligns it: the tool's name and its telling argument. */
@@ -85,8 +87,9 @@ export function turnsOf(view: RunView): Turn[] {
   let turn: Turn | undefined;
   for (const row of view.rows) {
     const message = row.message;
-    if (turn === undefined || opensTurn(message)) {
-      const text = opensTurn(message) ? textOf(message) : null;
+    // A turn opens at each prompt (core's rule, as the flame graph reads it).
+    const text = promptText(message);
+    if (turn === undefined || text !== null) {
       turn = {
         prompt: text === null ? null : oneLine(text, lineCharacters),
         first: row.index,
@@ -117,7 +120,7 @@ export function turnsOf(view: RunView): Turn[] {
       turn.cost += row.cost.amount;
     else if (usage !== undefined) turn.unpriced += 1;
     if (message.role === "assistant") {
-      const text = textOf(message);
+      const text = firstText(message);
       if (text !== null) turn.outcome = oneLine(text, lineCharacters);
     }
   }

@@ -5,8 +5,8 @@
  * under the call that started it, its own turns and calls below. Times are the document's; a run without times has
  * no flame graph. Computed once per run view, linear in its messages.
  */
-import { isKnownPart, type Usage } from "@agent-transcript/core";
-import { opensTurn, type RunView } from "./model.js";
+import { isKnownPart, promptText, type Usage } from "@agent-transcript/core";
+import type { RunView } from "./model.js";
 
 export type BarKind = "run" | "turn" | "model" | "tool";
 
@@ -82,13 +82,15 @@ function runBars(
     const message = row.message;
     const completed = timeOf(message.completed_at);
     const ends = Math.max(at, completed ?? at);
-    if (turn === undefined || opensTurn(row.message)) {
+    // A turn opens at each prompt (core's rule, as the compare mode reads it).
+    const opens = promptText(message) !== null;
+    if (turn === undefined || opens) {
       turn = {
         kind: "turn",
         depth: depth + 1,
         start: at,
         end: ends,
-        label: opensTurn(row.message) ? "turn" : "before the first prompt",
+        label: opens ? "turn" : "before the first prompt",
         runPath: view.path,
         message: row.index,
       };
@@ -163,7 +165,7 @@ export function flameOf(view: RunView): Flame | undefined {
   for (const row of view.rows) {
     const at = times[row.index];
     if (at === undefined) continue;
-    if (turn === undefined || opensTurn(row.message)) {
+    if (turn === undefined || promptText(row.message) !== null) {
       turn = { start: at, end: at, tokens: 0, cost: 0, runPath: view.path, message: row.index };
       turns.push(turn);
     }

@@ -290,21 +290,6 @@ export function ancestorsOf(root: RunView, path: string): Array<{ view: RunView;
   return chain;
 }
 
-/** A message's first non-blank text, or null. */
-export function textOf(message: Message): string | null {
-  for (const part of message.parts)
-    if (isKnownPart(part) && part.type === "text" && part.text.trim() !== "") return part.text;
-  return null;
-}
-
-/**
- * Whether a message opens a turn (the glossary's word): a prompt, a user's message with text — not one of tool results
- * only. The compare mode aligns runs by turns and the flame graph nests calls in them: one rule for both.
- */
-export function opensTurn(message: Message): boolean {
-  return shownRole(message) === "user" && textOf(message) !== null;
-}
-
 /** The row that shows a message: its own, or its call's when it is folded into it. */
 export function shownRowOf(view: RunView, index: number): number {
   return view.rows[index]?.foldedInto ?? index;

@@ -2,7 +2,7 @@
  * One component per kind of part. Text from the transcript reaches the page only as text nodes (Preact escapes it)
  * or through the safe Markdown renderer; nothing from a transcript becomes an attribute that can run or load.
  */
-import { isKnownPart, toolCallSummary, type Strict, type Tolerant, groupDigits } from "@agent-transcript/core";
+import { groupDigits, isKnownPart, toolCallSummary, type Strict, type Tolerant } from "@agent-transcript/core";
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { changeCounts, fileChangesOf, type ShownFileDiff, type ShownHunk } from "./edits.js";
 import { highlightLine, languageOf, maxLineCharacters } from "./highlight.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Tolerant } from "./index.js";
-import { firstUserPrompt, sessionContext, shownRole } from "./text.js";
+import { firstText, firstUserPrompt, promptText, sessionContext, shownRole } from "./text.js";
 
 const base = { schema_version: "1.0.0", id: "run-1", messages: [] } as unknown as Tolerant.Transcript;
 
@@ -63,6 +63,21 @@ describe("firstUserPrompt", () => {
     const long = { ...base, messages: [message("user", [{ type: "text", text: "y".repeat(5_000) }])] };
     expect(firstUserPrompt(long as unknown as Tolerant.Transcript, 10)).toBe(`${"y".repeat(9)}…`);
     expect(firstUserPrompt(base)).toBeNull();
+  });
+});
+
+describe("promptText and firstText", () => {
+  it("read a prompt as the user's first text that is not blank, and no prompt from tool results or other roles", () => {
+    const result = { type: "tool_result", call_id: "c1", status: "ok", output: "done" };
+    const blank = { type: "text", text: " \n" };
+    expect(promptText({ role: "user", parts: [blank, { type: "text", text: "Fix it" }] })).toBe("Fix it");
+    expect(promptText({ role: "user", parts: [result, { type: "text", text: "and also" }] })).toBe("and also");
+    expect(promptText({ role: "user", parts: [result] })).toBeNull();
+    expect(promptText({ role: "user", parts: [blank] })).toBeNull();
+    expect(promptText({ role: "assistant", parts: [{ type: "text", text: "Done" }] })).toBeNull();
+    // The assistant's text is still a message's first text; parts that are no parts are passed over.
+    expect(firstText({ parts: [null, 7, { type: "text", text: 3 }, { type: "text", text: "Done" }] })).toBe("Done");
+    expect(firstText({ parts: [] })).toBeNull();
   });
 });
 

@@ -54,14 +54,28 @@ export function sessionContext(document: RunContextDocument): SessionContext {
  */
 export function firstUserPrompt(document: RunContextDocument, maxCharacters = 200): string | null {
   for (const message of document.messages) {
-    if (message.role !== "user") continue;
-    for (const part of message.parts as ReadonlyArray<{ type?: unknown; text?: unknown }>) {
-      if (part.type !== "text" || typeof part.text !== "string") continue;
-      if (part.text.trim() === "") continue;
-      return oneLine(part.text, maxCharacters);
-    }
+    const prompt = promptText(message);
+    if (prompt !== null) return oneLine(prompt, maxCharacters);
   }
   return null;
+}
+
+/** A message's first text part that is not blank, or null. */
+export function firstText(message: { parts: readonly unknown[] }): string | null {
+  for (const part of message.parts as ReadonlyArray<{ type?: unknown; text?: unknown } | null>) {
+    if (part?.type !== "text" || typeof part.text !== "string") continue;
+    if (part.text.trim() !== "") return part.text;
+  }
+  return null;
+}
+
+/**
+ * The prompt a message is, or null: the text of a user's message that holds text (a message of tool results only is
+ * the tool's answer). A turn opens at each prompt (the glossary's turn): the viewer's compare mode and flame graph
+ * read turns by it, and a run's first prompt is the first of them.
+ */
+export function promptText(message: { role: unknown; parts: readonly unknown[] }): string | null {
+  return shownRole(message) === "user" ? firstText(message) : null;
 }
 
 /**

@@ -11,7 +11,9 @@ export { describeJsonParseError, lineAndColumn, locatePointers } from "./json-sy
 export { describeCount, formatDuration, formatMoney, groupDigits, withIndefiniteArticle } from "./wording.js";
 export { oneLine, toolCallSummary } from "./tool-call-summary.js";
 export {
+  firstText,
   firstUserPrompt,
+  promptText,
   sessionContext,
   shownRole,
   type RunContextDocument,
