@@ -419,7 +419,8 @@ function summedCost(messages: readonly Tolerant.Message[]): Tolerant.Cost | unde
 function formatAmount(cost: Tolerant.Cost): string | undefined {
   if (cost.status !== "computed" && cost.status !== "reported") return formatCost(cost);
   const { amount, currency } = cost as Strict.ComputedCost | Strict.ReportedCost;
-  return currency === "USD" ? formatMoney(amount, currency) : inline(formatMoney(amount, currency));
+  // The currency is the document's: written as inline text, which leaves `$1,234.56` as it is.
+  return inline(formatMoney(amount, currency));
 }
 
 function formatUsage(usage: Strict.Usage): string {

@@ -188,25 +188,24 @@ function addSafeUsage(a: Usage, b: Usage): Usage | undefined {
   if (input === undefined || output === undefined || totalA === undefined || totalB === undefined) return undefined;
   const total = safeSum(totalA, totalB);
   if (total === undefined) return undefined;
+  const cacheRead = breakdownSum(a.cache_read_tokens, b.cache_read_tokens);
+  const cacheWrite = breakdownSum(a.cache_write_tokens, b.cache_write_tokens);
+  const reasoning = breakdownSum(a.reasoning_tokens, b.reasoning_tokens);
+  if (cacheRead === undefined || cacheWrite === undefined || reasoning === undefined) return undefined;
   const usage: Usage = { input_tokens: input, output_tokens: output };
-  // A breakdown only when either side has it, as sumUsageChecked keeps it.
-  if (a.cache_read_tokens !== undefined || b.cache_read_tokens !== undefined) {
-    const sum = safeSum(a.cache_read_tokens, b.cache_read_tokens);
-    if (sum === undefined) return undefined;
-    usage.cache_read_tokens = sum;
-  }
-  if (a.cache_write_tokens !== undefined || b.cache_write_tokens !== undefined) {
-    const sum = safeSum(a.cache_write_tokens, b.cache_write_tokens);
-    if (sum === undefined) return undefined;
-    usage.cache_write_tokens = sum;
-  }
-  if (a.reasoning_tokens !== undefined || b.reasoning_tokens !== undefined) {
-    const sum = safeSum(a.reasoning_tokens, b.reasoning_tokens);
-    if (sum === undefined) return undefined;
-    usage.reasoning_tokens = sum;
-  }
+  if (cacheRead !== null) usage.cache_read_tokens = cacheRead;
+  if (cacheWrite !== null) usage.cache_write_tokens = cacheWrite;
+  if (reasoning !== null) usage.reasoning_tokens = reasoning;
   usage.total_tokens = total;
   return usage;
+}
+
+/**
+ * A breakdown counter's sum as sumUsageChecked keeps it: null when neither side has it (left out), undefined when it
+ * is not safe.
+ */
+function breakdownSum(a: number | undefined, b: number | undefined): number | null | undefined {
+  return a === undefined && b === undefined ? null : safeSum(a, b);
 }
 
 /** The sum of any number of usages, clamped as {@link addUsage} is; the empty sum is all zeros. */
