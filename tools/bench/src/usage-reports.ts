@@ -82,12 +82,17 @@ export function ccusageJavascriptScript(): string {
 /** Which ccusage a report is compared with: the native binary (20.0.24) or the JavaScript one (18.0.11). */
 export type CcusageSide = "native" | "javascript";
 
+/** How each ccusage is named in the report: its version and what it is, as its label and its title say it. */
+const ccusageVersions: Record<CcusageSide, { label: string; title: string }> = {
+  native: { label: "20.0.24, native", title: "20.0.24, a native binary" },
+  javascript: { label: "18.0.11, JavaScript", title: "18.0.11, the last in JavaScript" },
+};
+
 const ccusageDailyArguments = ["daily", "--json", "--offline", "--timezone", "UTC"];
 
 /** The commands, as [program, arguments]; ours from the run index in `database` when one is named. */
 export function dailyCommands(database?: string): {
-  ccusage: [string, string[]];
-  ccusageJavascript: [string, string[]];
+  ccusage: Record<CcusageSide, [string, string[]]>;
   ours: [string, string[]];
   index: [string, string[]];
 } {
@@ -95,8 +100,10 @@ export function dailyCommands(database?: string): {
     throw new Error(`${builtCli} is missing: build the command first (pnpm build, or pnpm bench, which builds it)`);
   const fromIndex = database === undefined ? [] : ["--index", "--database", database];
   return {
-    ccusage: [ccusageBinary(), ccusageDailyArguments],
-    ccusageJavascript: [process.execPath, [ccusageJavascriptScript(), ...ccusageDailyArguments]],
+    ccusage: {
+      native: [ccusageBinary(), ccusageDailyArguments],
+      javascript: [process.execPath, [ccusageJavascriptScript(), ...ccusageDailyArguments]],
+    },
     ours: [process.execPath, [builtCli, "usage", "daily", "--json", "--timezone", "UTC", ...fromIndex]],
     // With no path it indexes each agent's own folder: CLAUDE_CONFIG_DIR's projects here, as a user's.
     index: [process.execPath, [builtCli, "index", "--database", database ?? "index.sqlite", "--quiet"]],
@@ -203,9 +210,8 @@ export function readOurDaily(text: string): DailyReport {
   const days: Record<string, DailyTotals> = Object.create(null) as Record<string, DailyTotals>;
   for (const [index, row] of list(parsed, "rows", "our report").entries()) {
     const what = `our rows[${index}]`;
-    const key = typeof row === "object" && row !== null && "date" in row && !("period" in row) ? "date" : "period";
-    const period = field(row, key, what);
-    if (typeof period !== "string") throw new Error(`${what}.${key} is not a day`);
+    const period = field(row, "period", what);
+    if (typeof period !== "string") throw new Error(`${what}.period is not a day`);
     const totals = field(row, "totals", what);
     const usage = field(totals, "usage", `${what}.totals`);
     const cost = field(totals, "cost", `${what}.totals`);
@@ -274,7 +280,7 @@ export function dailyReports(
   const commands = dailyCommands(database);
   const env = usageEnvironment(claudeConfigDir, home);
   return {
-    ccusage: readCcusageDaily(output(...(side === "native" ? commands.ccusage : commands.ccusageJavascript), env)),
+    ccusage: readCcusageDaily(output(...commands.ccusage[side], env)),
     ours: readOurDaily(output(...commands.ours, env)),
   };
 }
@@ -427,13 +433,10 @@ export async function runUsageBenchmarks(
       }
       const ourSide = fromIndex ? commands.ours : cold.ours;
       const sides = {
-        baseline:
-          side === "native"
-            ? (["ccusage daily --json --offline --timezone UTC (20.0.24, native)", ...commands.ccusage] as const)
-            : ([
-                "ccusage daily --json --offline --timezone UTC (18.0.11, JavaScript)",
-                ...commands.ccusageJavascript,
-              ] as const),
+        baseline: [
+          `ccusage daily --json --offline --timezone UTC (${ccusageVersions[side].label})`,
+          ...commands.ccusage[side],
+        ] as const,
         candidate: [
           `agent-transcript usage daily --json --timezone UTC${fromIndex ? " --index" : ""}`,
           ...ourSide,
@@ -458,9 +461,7 @@ export async function runUsageBenchmarks(
         id,
         title: fromIndex
           ? "`agent-transcript usage daily --json --index` (a warm run index, brought up to date first) vs `ccusage daily --json --offline`"
-          : side === "native"
-            ? "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline` (20.0.24, a native binary)"
-            : "`agent-transcript usage daily --json` (cold, no index) vs `ccusage daily --json --offline` (18.0.11, the last in JavaScript)",
+          : `\`agent-transcript usage daily --json\` (cold, no index) vs \`ccusage daily --json --offline\` (${ccusageVersions[side].title})`,
         baseline: { label: sides.baseline[0], samples: baselineSamples },
         candidate: { label: sides.candidate[0], samples: candidateSamples },
         ...common,
