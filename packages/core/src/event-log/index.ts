@@ -2,7 +2,7 @@
 // through (the recorder's streaming reader, the CLI, the viewer), the whole-text check built on it, and where a child
 // run's log is. Also exported by the root; this entry loads the event's validators and nothing of the document
 // operations, so a command that only reads logs (`stats`, `tail`) starts without the rest.
-export { EventLogLineReader, type EventLogLineOptions } from "./line-reader.js";
+export { EventLogLineReader, type EventLogLineOptions, type EventLogLineState } from "./line-reader.js";
 export { checkEventLog, readEventLogText, type EventLogProblem, type EventLogReport } from "./check-event-log.js";
 export type {
   EventLogDiagnostic,

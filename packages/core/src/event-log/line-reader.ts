@@ -40,6 +40,20 @@ const messageEventTypes: ReadonlySet<string> = new Set(["message.system", "messa
 
 const tornMessage = "incomplete last line (no newline; a write was cut short)";
 
+/**
+ * What the file's rules remember after a line (seq, the first line's run ids, run.completed): saved with the offset of
+ * the next line, it lets a later reading of the same file, grown by appends, start there and hold the new lines to the
+ * same rules (the run index reads an appended event log from where it stopped). Plain data: it survives JSON.
+ */
+export interface EventLogLineState {
+  /** The highest seq seen on any line, valid or not. */
+  highestSeq: number;
+  /** Whether a run.completed event has been read. */
+  runCompleted: boolean;
+  /** The first event's run_id and parent_run_id and its line; absent before any event. */
+  first?: { runId: string; parentRunId?: string; line: number };
+}
+
 export interface EventLogLineOptions {
   /** Strict (what a writer may emit) or tolerant (what a reader accepts from a newer minor). */
   mode: ValidationMode;
@@ -123,6 +137,46 @@ export class EventLogLineReader {
    */
   fileWarning(code: "file-replaced" | "file-truncated" | "file-deleted", message: string): void {
     this.items.push({ kind: "warning", code, pointer: "", message });
+  }
+
+  /** The file's rules as they stand after the lines read so far: see {@link EventLogLineState}. */
+  state(): EventLogLineState {
+    const first = this.first;
+    return {
+      highestSeq: this.highestSeq,
+      runCompleted: this.runCompleted,
+      ...(first === undefined
+        ? {}
+        : {
+            first: {
+              runId: first.runId,
+              ...(first.parentRunId === undefined ? {} : { parentRunId: first.parentRunId }),
+              line: first.line,
+            },
+          }),
+    };
+  }
+
+  /**
+   * Takes up the rules where `state()` left them, before the first line of a reading that starts after the lines
+   * it was saved from. The state is checked here (it may have been stored and read back), never trusted blindly.
+   */
+  resume(state: EventLogLineState): void {
+    const { highestSeq, runCompleted, first } = state;
+    if (!Number.isSafeInteger(highestSeq) || highestSeq < 0)
+      throw new RangeError(`highestSeq must be a whole number from 0, not ${String(highestSeq)}`);
+    if (typeof runCompleted !== "boolean") throw new RangeError("runCompleted must be true or false");
+    if (first !== undefined) {
+      if (typeof first.runId !== "string") throw new RangeError("first.runId must be a string");
+      if (first.parentRunId !== undefined && typeof first.parentRunId !== "string")
+        throw new RangeError("first.parentRunId must be a string when given");
+      if (!Number.isSafeInteger(first.line) || first.line < 1)
+        throw new RangeError(`first.line must be a line number, not ${String(first.line)}`);
+    }
+    this.highestSeq = highestSeq;
+    this.runCompleted = runCompleted;
+    this.first =
+      first === undefined ? undefined : { runId: first.runId, parentRunId: first.parentRunId, line: first.line };
   }
 
   /** Forgets the file's rules so far (seq, run ids, run.completed): a follower reads another file from its start. */

@@ -15,9 +15,15 @@ import { openRegularFile } from "../file-kind.js";
 import type { EventLogProblemCode } from "@agent-transcript/core/event-log";
 import type { EventLines } from "./event-line-bytes.js";
 import type { LineSplitter } from "./line-splitter.js";
-import type { EventLogReadEnd, EventLogReadSummary, FollowOptions } from "./read-event-log-types.js";
+import type {
+  EventLogReadEnd,
+  EventLogReadSummary,
+  EventLogResumePoint,
+  FollowOptions,
+} from "./read-event-log-types.js";
 
 export interface Settings {
+  resumeFrom: EventLogResumePoint | undefined;
   mode: ValidationMode;
   limits: JsonLimits;
   maxLineBytes: number;
@@ -189,7 +195,8 @@ export async function* fileSource(path: string, reading: Reading): ChunkSource {
   const following: FollowedFile = { handle: opened, deleted: false };
   try {
     const buffer = Buffer.allocUnsafe(readChunkBytes);
-    const first = await readAt(following.handle, buffer, 0);
+    const start = settings.resumeFrom?.offset ?? 0;
+    const first = await readAt(following.handle, buffer, start);
     if (typeof first !== "number") {
       stopProblem(reading, "read-failed", `reading ${path} failed: ${describeError(first.error)}`);
       return "input-problem";
@@ -200,7 +207,7 @@ export async function* fileSource(path: string, reading: Reading): ChunkSource {
         ...reading,
         settings: { ...settings, compression: "gzip" },
       });
-    return yield* plainFileChunks(path, following, buffer, first, reading);
+    return yield* plainFileChunks(path, following, buffer, start, first, reading);
   } finally {
     await following.handle.close().catch(() => undefined);
   }
@@ -283,6 +290,7 @@ async function* plainFileChunks(
   path: string,
   following: FollowedFile,
   firstBuffer: Buffer,
+  firstPosition: number,
   firstBytesRead: number,
   reading: Reading,
 ): ChunkSource {
@@ -290,7 +298,7 @@ async function* plainFileChunks(
   const follow = settings.follow;
   const buffers = [firstBuffer, Buffer.allocUnsafe(readChunkBytes)] as const;
   let buffer: Buffer = firstBuffer;
-  let position = 0;
+  let position = firstPosition;
   let bytesRead = firstBytesRead;
   /** An earlier read reached the end of the file as it was then: what follows may have been written since. */
   let reachedEnd = false;

@@ -27,6 +27,7 @@ export {
   type EventLogReadEnd,
   type EventLogReader,
   type EventLogReadSummary,
+  type EventLogResumePoint,
   type EventLogSource,
   type FollowOptions,
   type ReadEventLogOptions,

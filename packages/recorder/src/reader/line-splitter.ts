@@ -40,6 +40,8 @@ export class LineSplitter {
   private lines = 0;
   /** Offset of the first byte of the unfinished line: everything before it has been handed over. */
   private lineStart = 0;
+  /** The input ended inside a line (no LF after its last bytes), handed over as an unterminated last line. */
+  private endedInsideLine = false;
 
   constructor(
     private readonly maxLineBytes: number,
@@ -54,6 +56,20 @@ export class LineSplitter {
   /** Lines handed over so far (blank and refused ones included). */
   get completedLines(): number {
     return this.lines;
+  }
+
+  /** Whether the input ended inside a line: its last line had no LF (a torn tail, or a writer not done yet). */
+  get endedWithoutNewline(): boolean {
+    return this.endedInsideLine;
+  }
+
+  /**
+   * Starts counting at a later point of the same input: `lines` lines before it, and its first byte at `offset`
+   * (the start of a line). Only before the first push.
+   */
+  startAt(lines: number, offset: number): void {
+    this.lines = lines;
+    this.lineStart = offset;
   }
 
   /** Bytes of the unfinished line seen so far (kept, or counted while skipping an over-long one). */
@@ -101,6 +117,7 @@ export class LineSplitter {
   /** The input is over: hands over the unfinished line, if any, as an unterminated last line. */
   end(): void {
     if (this.pendingLength === 0 && !this.skipping) return;
+    this.endedInsideLine = true;
     this.lines += 1;
     const length = this.pendingLength;
     if (this.skipping) this.handler.overlongLine(this.lines, this.lineStart, length, false);
@@ -130,6 +147,7 @@ export class LineSplitter {
     this.reset();
     this.lines = 0;
     this.lineStart = 0;
+    this.endedInsideLine = false;
   }
 
   private reset(): void {

@@ -4,7 +4,7 @@
  */
 import type { JsonLimits } from "@agent-transcript/core/json";
 import type { ValidationMode } from "@agent-transcript/core/validators";
-import type { EventLogItem } from "@agent-transcript/core/event-log";
+import type { EventLogItem, EventLogLineState } from "@agent-transcript/core/event-log";
 
 /** A file's path (or `file:` URL), or a stream of its bytes (a Node.js `Readable`, or any async iterable of chunks). */
 export type EventLogSource = string | URL | AsyncIterable<Uint8Array | string>;
@@ -42,6 +42,23 @@ export interface ReadEventLogOptions {
   follow?: boolean | FollowOptions;
   /** Stops reading (at the next chunk or poll) without reporting the unfinished last line. */
   signal?: AbortSignal;
+  /**
+   * Start where an earlier reading of the same file stopped ({@link EventLogReader.resumePoint}): a file is read from
+   * the point's offset, a stream is taken to begin there; line numbers, offsets and the file's rules (seq, run ids)
+   * go on from the point. Only for an uncompressed log, and only valid for the same bytes grown by appends: the caller
+   * checks that what was read before is still there (the run index compares a hash of it).
+   */
+  resumeFrom?: EventLogResumePoint;
+}
+
+/** Where a reading of an uncompressed event log stopped, at the end of a complete line: plain data (it survives JSON). */
+export interface EventLogResumePoint {
+  /** The byte offset just past the last complete line read. */
+  offset: number;
+  /** Lines read before it (blank and refused ones included). */
+  lines: number;
+  /** The file's rules as they stood there. */
+  state: EventLogLineState;
 }
 
 /** Why reading ended. */
@@ -86,4 +103,10 @@ export interface EventLogReadSummary {
 export interface EventLogReader extends AsyncIterable<EventLogItem> {
   /** How far reading has got; final once iteration has ended. */
   readonly summary: Readonly<EventLogReadSummary>;
+  /**
+   * Once iteration has ended: where a later reading of the same file, grown by appends, can start (`resumeFrom`).
+   * Undefined while reading, for compressed input, after a problem that stopped reading, when stopped early, and when
+   * the input ended inside a line (its last line had no LF: it may still be being written).
+   */
+  resumePoint(): EventLogResumePoint | undefined;
 }

@@ -18,6 +18,7 @@ import { EventLines } from "./event-line-bytes.js";
 import { LineSplitter } from "./line-splitter.js";
 
 export type {
+  EventLogResumePoint,
   EventLogSource,
   FollowOptions,
   ReadEventLogOptions,
@@ -26,6 +27,7 @@ export type {
   EventLogReader,
 } from "./read-event-log-types.js";
 import type {
+  EventLogResumePoint,
   EventLogSource,
   ReadEventLogOptions,
   EventLogReadSummary,
@@ -68,8 +70,19 @@ export function readEventLog(source: EventLogSource, options: ReadEventLogOption
     end: undefined,
   };
   let started = false;
+  let reading: Reading | undefined;
   return {
     summary,
+    resumePoint(): EventLogResumePoint | undefined {
+      if (reading === undefined || summary.compressed || reading.splitter.endedWithoutNewline) return undefined;
+      if (summary.end !== "end-of-input" && summary.end !== "run-completed" && summary.end !== "idle-timeout")
+        return undefined;
+      return {
+        offset: reading.splitter.committedOffset,
+        lines: reading.splitter.completedLines,
+        state: reading.lines.state(),
+      };
+    },
     [Symbol.asyncIterator](): AsyncIterator<EventLogItem> {
       if (started) throw new TypeError("an event log reader reads its input once; call readEventLog again");
       started = true;
@@ -78,7 +91,16 @@ export function readEventLog(source: EventLogSource, options: ReadEventLogOption
         limits: settings.limits,
         maxLineBytes: settings.maxLineBytes,
       });
-      const reading: Reading = { settings, lines, splitter: new LineSplitter(settings.maxLineBytes, lines), summary };
+      const splitter = new LineSplitter(settings.maxLineBytes, lines);
+      const resumeFrom = settings.resumeFrom;
+      if (resumeFrom !== undefined) {
+        lines.resume(resumeFrom.state);
+        splitter.startAt(resumeFrom.lines, resumeFrom.offset);
+        summary.lines = resumeFrom.lines;
+        summary.bytes = resumeFrom.offset;
+        summary.highestSeq = resumeFrom.state.highestSeq;
+      }
+      reading = { settings, lines, splitter, summary };
       const path = typeof source === "string" ? source : source instanceof URL ? fileURLToPath(source) : undefined;
       return new EventLogIteration(
         reading,
@@ -98,11 +120,14 @@ function resolveSettings(options: ReadEventLogOptions): Settings {
     return value;
   };
   const follow = options.follow === true ? {} : options.follow === false ? undefined : options.follow;
+  const resumeFrom = options.resumeFrom === undefined ? undefined : resumePointOf(options.resumeFrom, options);
   return {
+    resumeFrom,
     mode: options.mode ?? "tolerant",
     limits: options.limits ?? {},
     maxLineBytes: count(options.maxLineBytes, "maxLineBytes", defaultMaxLineBytes, largestLineBytes),
-    compression: options.compression ?? "auto",
+    // A resumed reading starts inside the file, where no gzip header is: it is plain, as the point says it was.
+    compression: resumeFrom === undefined ? (options.compression ?? "auto") : "none",
     maxDecompressedBytes: count(
       options.maxDecompressedBytes,
       "maxDecompressedBytes",
@@ -127,6 +152,20 @@ function resolveSettings(options: ReadEventLogOptions): Settings {
           },
     signal: options.signal,
   };
+}
+
+/** A resume point checked (it may have been stored and read back): a copy, its line state checked as it is taken up. */
+function resumePointOf(point: EventLogResumePoint, options: ReadEventLogOptions): EventLogResumePoint {
+  if (options.compression === "gzip") throw new RangeError("resumeFrom reads an uncompressed log; compression is gzip");
+  const { offset, lines, state } = point;
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new RangeError(`resumeFrom.offset must be a whole number from 0, not ${String(offset)}`);
+  if (!Number.isSafeInteger(lines) || lines < 0)
+    throw new RangeError(`resumeFrom.lines must be a whole number from 0, not ${String(lines)}`);
+  if (typeof state !== "object" || state === null) throw new RangeError("resumeFrom.state must be an object");
+  // Checked now, so that a bad point throws when readEventLog is called, not when iteration starts.
+  new EventLines({ mode: "tolerant" }).resume(state);
+  return { offset, lines, state };
 }
 
 /**
