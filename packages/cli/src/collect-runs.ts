@@ -16,7 +16,7 @@ import { countEvent, documentStats, RunStatsAccumulator, type RunStats } from ".
 import { skippedLines, type SkippedFile } from "./skipped-files.js";
 import { verbosityOf, warningLines, WarningsAcrossFiles } from "./warning-summary.js";
 import { readThreads } from "./read-pool/threads.js";
-import type { CollectOptions, RunFileRead } from "./run-file-read.js";
+import type { CollectOptions, EventLogResume, RunFileRead } from "./run-file-read.js";
 
 export type { CollectOptions, RunFileRead } from "./run-file-read.js";
 
@@ -44,7 +44,7 @@ export interface RunContent {
   event?(event: Tolerant.Event, file: string): void;
 }
 
-/** An event log and the child logs beside it, counted as they stream by. */
+/** An event log and the child logs beside it, counted as they stream by; `from`: go on where a reading stopped. */
 async function eventLogStats(
   file: string,
   io: CommandIo,
@@ -52,17 +52,34 @@ async function eventLogStats(
   seen: Set<string>,
   read: { files: string[]; content: RunContent | undefined },
   depth = 0,
-): Promise<{ stats: RunStats; failed: boolean }> {
-  const accumulator = new RunStatsAccumulator(file, "event-log", { recordCalls: options.recordCalls });
-  accumulator.describe({ context: ourLog });
+  from?: EventLogResume,
+): Promise<{ stats: RunStats; failed: boolean; resume?: EventLogResume; childIds: string[] }> {
+  const accumulator =
+    from === undefined
+      ? new RunStatsAccumulator(file, "event-log", { recordCalls: options.recordCalls })
+      : RunStatsAccumulator.resume(from.stats, { recordCalls: options.recordCalls });
+  if (from === undefined) accumulator.describe({ context: ourLog });
   const childIds: string[] = [];
-  const reading = await streamEventLog(file, io, options, (event) => {
-    countEvent(accumulator, event);
-    read.content?.event?.(event, file);
-    if (event.type === "step.call_workflow.started" && typeof event.child_run_id === "string")
-      if (!childIds.includes(event.child_run_id)) childIds.push(event.child_run_id);
-  });
+  const reading = await streamEventLog(
+    file,
+    io,
+    options,
+    (event) => {
+      countEvent(accumulator, event);
+      read.content?.event?.(event, file);
+      if (event.type === "step.call_workflow.started" && typeof event.child_run_id === "string")
+        if (!childIds.includes(event.child_run_id)) childIds.push(event.child_run_id);
+    },
+    from === undefined ? {} : { resumeFrom: from.point },
+  );
   let failed = reportReading(reading, io, options.json ? "quiet" : verbosityOf(options)) !== exitCodes.success;
+  // Its counts as they stand at the end of the reading, before finish() settles them: a later reading goes on from them.
+  const resume =
+    options.resumable === true && depth === 0 && childIds.length === 0 && reading.resumePoint !== undefined
+      ? { point: reading.resumePoint, stats: accumulator.state() }
+      : undefined;
+  if (from !== undefined)
+    return { stats: accumulator.finish(), failed, childIds, ...(resume === undefined ? {} : { resume }) };
   if (accumulator.runId !== null) seen.add(accumulator.runId);
   for (const childId of childIds) {
     if (seen.has(childId) || depth > 1000) continue;
@@ -78,7 +95,7 @@ async function eventLogStats(
     failed ||= child.failed;
     accumulator.child(child.stats);
   }
-  return { stats: accumulator.finish(), failed };
+  return { stats: accumulator.finish(), failed, childIds, ...(resume === undefined ? {} : { resume }) };
 }
 
 /** The files a document's child runs were read from, at any depth (a session's sub-agent files). */
@@ -106,6 +123,26 @@ export class RunFileReader {
   ) {}
 
   /**
+   * Reads on an event log from where an earlier reading stopped (its `resume`), the caller having checked that the
+   * bytes before are the ones read then: the run as a reading of the whole would count it. Undefined when the new
+   * lines start a child run (the log is then read whole, with its child logs).
+   */
+  async readOn(file: string, from: EventLogResume): Promise<RunFileRead | undefined> {
+    const read = { files: [] as string[], content: this.content };
+    const { stats, failed, resume, childIds } = await eventLogStats(
+      file,
+      this.io,
+      this.options,
+      this.seen,
+      read,
+      0,
+      from,
+    );
+    if (childIds.length > 0) return undefined;
+    return { runs: [stats], failed, childFiles: [], ...(resume === undefined ? {} : { resume }) };
+  }
+
+  /**
    * Reads one file. `found`: listed from a folder, not named by the user, so one that holds no run is skipped with a
    * note, not a failure. Warnings go to stderr as they come (unless `json` or `warningsAcrossFiles`: then returned).
    */
@@ -113,8 +150,13 @@ export class RunFileReader {
     const { io, options } = this;
     if (kind !== "other") {
       const read = { files: [] as string[], content: this.content };
-      const { stats, failed } = await eventLogStats(file, io, options, this.seen, read);
-      return { runs: [stats], failed, childFiles: read.files.map((child) => path.resolve(child)) };
+      const { stats, failed, resume } = await eventLogStats(file, io, options, this.seen, read);
+      return {
+        runs: [stats],
+        failed,
+        childFiles: read.files.map((child) => path.resolve(child)),
+        ...(resume === undefined ? {} : { resume }),
+      };
     }
     // A document, session or payload is read whole: its loader (and the converters behind it) only when one is met.
     const { loadDocument } = await import("./input/document.js");

@@ -3,7 +3,8 @@
  * (read-pool/), which sends these between threads, and the reader can both name them without naming each other.
  */
 import type { InputOptions } from "./input/limits.js";
-import type { RunStats } from "./run-stats.js";
+import type { EventLogResumePoint } from "@agent-transcript/recorder/reader";
+import type { AccumulatorState, RunStats } from "./run-stats.js";
 import type { SkippedFile } from "./skipped-files.js";
 import type { VerbosityOptions, WarningsAcrossFiles } from "./warning-summary.js";
 
@@ -15,6 +16,14 @@ export interface CollectOptions extends InputOptions, VerbosityOptions {
   recordCalls?: boolean;
   /** Summarise warnings by kind across every file, not file by file (a report over many sessions). */
   warningsAcrossFiles?: boolean;
+  /** Say where an event log without child logs can be read on from once it grows (`RunFileRead.resume`). */
+  resumable?: boolean;
+}
+
+/** Where an event log's reading stopped, and its run's counts there (before they were finished): see `resumable`. */
+export interface EventLogResume {
+  point: EventLogResumePoint;
+  stats: AccumulatorState;
 }
 
 /** One file read as a run (an event log with its child logs, or a document, session or payload). */
@@ -32,6 +41,11 @@ export interface RunFileRead {
   problem?: { input: string; message: string };
   /** Found in a folder and passed over. */
   skipped?: SkippedFile;
+  /**
+   * With `resumable`: an event log read to the end of a complete line, with no child log, that a later reading can go
+   * on from once lines are appended (`RunFileReader.readOn`).
+   */
+  resume?: EventLogResume;
   /** Warnings the reader gave, for a report across files (`warningsAcrossFiles`). */
   warnings?: { source: string; warnings: Parameters<WarningsAcrossFiles["add"]>[1] };
 }

@@ -186,6 +186,64 @@ interface PendingCall {
   at: number | undefined;
 }
 
+/**
+ * What an accumulator holds before `finish()`, as plain data (it survives JSON): the run index keeps it with an event
+ * log's resume point, so that lines appended later are counted on top of it, as one reading of the whole would.
+ */
+export interface AccumulatorState {
+  stats: RunStats;
+  pending: Array<[string, PendingCall]>;
+  early: Array<[string, { failed: boolean; durationMs: number | undefined; at: number | undefined }]>;
+  first: number | undefined;
+  last: number | undefined;
+}
+
+/** A counter read back from JSON, without a prototype (a key such as `__proto__` is a count like any other). */
+function counterOf<T>(value: unknown, check: (item: unknown) => item is T): Record<string, T> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not a counter");
+  const result = counter<T>();
+  for (const [key, item] of Object.entries(value)) {
+    if (!check(item)) throw new Error(`not a count: ${key}`);
+    result[key] = item;
+  }
+  return result;
+}
+
+const isCount = (item: unknown): item is number => typeof item === "number" && Number.isFinite(item);
+const isToolStats = (item: unknown): item is ToolStats =>
+  typeof item === "object" &&
+  item !== null &&
+  ["calls", "errors", "unpaired", "durationMs", "maxDurationMs", "timedCalls"].every((key) =>
+    isCount((item as Record<string, unknown>)[key]),
+  );
+
+/** Totals (or a bucket) read back: its fields one by one, its counter without a prototype. */
+function totalsOf<Totals extends SpendTotals>(value: Totals): Totals {
+  if (typeof value !== "object" || value === null) throw new Error("not totals");
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const [key, item] of Object.entries(value)) copy[key] = item;
+  copy.unpricedCalls = counterOf(value.unpricedCalls, isCount);
+  return { ...(copy as unknown as Totals) };
+}
+
+/** A run's fields that are text or null, as a resumed accumulator takes them back. */
+const textFields = [
+  "runId",
+  "title",
+  "firstPrompt",
+  "agent",
+  "cwd",
+  "gitBranch",
+  "project",
+  "status",
+  "startedAt",
+  "endedAt",
+] as const satisfies ReadonlyArray<keyof RunStats>;
+
+function bucketKey(quarter: number | null, model: string | null): string {
+  return `${quarter ?? ""}\u0000${model ?? ""}\u0000${model === null ? 0 : 1}`;
+}
+
 /** Counts one run; `finish()` settles calls without results and returns the statistics. */
 export class RunStatsAccumulator {
   private readonly stats: RunStats;
@@ -231,6 +289,66 @@ export class RunStatsAccumulator {
 
   get runId(): string | null {
     return this.stats.runId;
+  }
+
+  /** What it holds now, before `finish()`, as plain data; a run with child runs has none (they are read whole). */
+  state(): AccumulatorState {
+    if (this.stats.children.length > 0) throw new Error("a run with child runs is counted whole");
+    // A deep copy: finish() and later counting change the statistics in place.
+    return JSON.parse(
+      JSON.stringify({
+        stats: this.stats,
+        pending: [...this.pending],
+        early: [...this.early],
+        first: this.first,
+        last: this.last,
+      }),
+    ) as AccumulatorState;
+  }
+
+  /**
+   * An accumulator that goes on from a {@link state} read back (from the run index: checked here, since a database is
+   * outside input too). Throws when it is not one.
+   */
+  static resume(state: AccumulatorState, options: { recordCalls?: boolean } = {}): RunStatsAccumulator {
+    const stats = state.stats;
+    if (typeof stats !== "object" || stats === null || !Array.isArray(state.pending) || !Array.isArray(state.early))
+      throw new Error("not an accumulator's state");
+    if (!Array.isArray(stats.children) || stats.children.length > 0) throw new Error("a resumed run has no child runs");
+    const accumulator = new RunStatsAccumulator(String(stats.source), stats.kind, options);
+    const resumed = accumulator.stats;
+    for (const key of textFields) {
+      const value = stats[key];
+      if (value !== null && typeof value !== "string") throw new Error(`not a run's ${key}`);
+      resumed[key] = value;
+    }
+    // Field by field, never spread: a key such as `__proto__` in what was read back is not a field.
+    Object.assign(resumed, {
+      durationMs: null,
+      messagesByRole: counterOf(stats.messagesByRole, isCount),
+      toolsByName: counterOf(stats.toolsByName, isToolStats),
+      models: counterOf(stats.models, isCount),
+      own: totalsOf(stats.own),
+      children: [],
+      includingChildren: emptyTotals(),
+    });
+    if (options.recordCalls === true) {
+      if (!Array.isArray(stats.buckets)) throw new Error("the state holds no call buckets");
+      resumed.buckets = stats.buckets.map((bucket) => totalsOf(bucket));
+      for (const bucket of resumed.buckets)
+        accumulator.bucketByKey.set(bucketKey(bucket.quarter, bucket.model), bucket);
+    } else delete resumed.buckets;
+    for (const [id, call] of state.pending)
+      accumulator.pending.set(String(id), { name: String(call.name), at: call.at });
+    for (const [id, result] of state.early)
+      accumulator.early.set(String(id), {
+        failed: result.failed === true,
+        durationMs: result.durationMs,
+        at: result.at,
+      });
+    accumulator.first = typeof state.first === "number" ? state.first : undefined;
+    accumulator.last = typeof state.last === "number" ? state.last : undefined;
+    return accumulator;
   }
 
   get firstPrompt(): string | null {
@@ -308,7 +426,7 @@ export class RunStatsAccumulator {
   /** One call into its bucket: the same sums, in the order read. */
   private bucket(call: ModelCall, at: number | undefined): void {
     const quarter = at === undefined ? null : Math.floor(at / 900_000);
-    const key = `${quarter ?? ""}\u0000${call.model ?? ""}\u0000${call.model === null ? 0 : 1}`;
+    const key = bucketKey(quarter, call.model);
     let bucket = this.bucketByKey.get(key);
     if (bucket === undefined) {
       bucket = {

@@ -15,6 +15,7 @@ import {
   type EventLogDiagnostic,
   type EventLogItem,
   type EventLogReadSummary,
+  type EventLogResumePoint,
   type EventLogSource,
   type FollowOptions,
 } from "@agent-transcript/recorder/reader";
@@ -49,6 +50,8 @@ export interface EventLogReading {
    * beside the run's (an event log's are files beside it instead).
    */
   childLogs?: ReadonlyMap<string, string>;
+  /** Where a later reading of the log, grown by appends, can start (an uncompressed log read to a line's end). */
+  resumePoint?: EventLogResumePoint;
 }
 
 /** An input that is not an event log, read whole and written as an event log in memory. */
@@ -94,6 +97,11 @@ export async function streamEventLog(
     onStart?: (summary: Readonly<EventLogReadSummary>) => void;
     /** Called before any event when the input is not an event log and was converted (see the module's comment). */
     onConverted?: (converted: ConvertedInput) => void;
+    /**
+     * Reads an event log file from where an earlier reading stopped (its `resumePoint`); the caller has checked that the
+     * bytes before it are the ones read then. The file is not looked at first: it was an event log then.
+     */
+    resumeFrom?: EventLogResumePoint;
   } = {},
 ): Promise<EventLogReading> {
   const limits = inputLimits(options);
@@ -102,6 +110,8 @@ export async function streamEventLog(
   let logSource: EventLogSource;
   let converted: ConvertedInput | undefined;
   let childLogs: ReadonlyMap<string, string> | undefined;
+  /** A regular file, read as the event log it is: only it can be resumed (a pipe's bytes are gone once read). */
+  let plainFile = false;
   if (typeof input !== "string") {
     logSource = textSource(input.text);
     childLogs = input.children;
@@ -115,7 +125,10 @@ export async function streamEventLog(
           throw new UserError(`${source}: is a folder; give the event log (.jsonl) of a run`);
         throw new UserError(`${source}: cannot read: ${describeReadError(error)}`);
       }
-      if (opened.kind === "file") size = opened.size;
+      if (opened.kind === "file") {
+        size = opened.size;
+        plainFile = true;
+      }
       // A pipe has no end to wait at and cannot be replaced under its name: following one would wait for ever.
       if (opened.kind === "pipe" && readingOptions.follow !== undefined) {
         await opened.close();
@@ -130,10 +143,11 @@ export async function streamEventLog(
         input === "-" ? replayable(io.stdin()) : opened?.kind === "pipe" ? replayable(opened.chunks) : undefined;
       logSource = stdin ?? input;
       // A log being followed is one by definition; anything else is looked at first: its first line says.
-      if (readingOptions.follow === undefined && (size ?? 1) > 0) {
+      if (readingOptions.follow === undefined && readingOptions.resumeFrom === undefined && (size ?? 1) > 0) {
         const head = stdin ? await stdin.head() : opened?.kind === "file" ? await fileHead(opened) : Buffer.alloc(0);
         if (!isEventLogHead(head)) {
           const read = await readWhole(input, stdin, io, options);
+          plainFile = false;
           if (read.kind === "log") logSource = textSource(read.text);
           else {
             ({ converted, childLogs } = read);
@@ -152,6 +166,7 @@ export async function streamEventLog(
     maxDecompressedBytes: limits.maxDecompressedBytes,
     ...(readingOptions.follow === undefined ? {} : { follow: readingOptions.follow }),
     ...(readingOptions.signal === undefined ? {} : { signal: readingOptions.signal }),
+    ...(readingOptions.resumeFrom === undefined || !plainFile ? {} : { resumeFrom: readingOptions.resumeFrom }),
   });
   readingOptions.onStart?.(reader.summary);
   const reading: EventLogReading = {
@@ -183,6 +198,8 @@ export async function streamEventLog(
   }
   meterInput(undefined);
   reading.lines = reader.summary.lines;
+  const resumePoint = plainFile ? reader.resumePoint() : undefined;
+  if (resumePoint !== undefined) reading.resumePoint = resumePoint;
   const unreadable = reading.diagnostics.find((item) => item.kind === "problem" && item.code === "read-failed");
   if (unreadable && reading.events === 0) throw new UserError(`${source}: ${unreadable.message}`);
   return reading;

@@ -173,15 +173,176 @@ export function documentRuns(document: Transcript | Tolerant.Transcript, stats: 
   return root;
 }
 
+/**
+ * Where an event log's messages stood after its lines so far, as plain data (it survives JSON): kept with the log's
+ * resume point, so that lines appended later add to them as one reading of the whole would. A tool.call joins the
+ * message before it when that is an assistant's, and a tool.result settles the call of its id wherever it is.
+ */
+export interface LogMessagesState {
+  /** Messages so far. */
+  count: number;
+  /** The last of them, which a tool.call that follows may join. */
+  last: IndexedMessage | null;
+  /** Every call with an id (the last of each id): its message's index, its place in that message, its status and duration. */
+  calls: Array<
+    [callId: string, message: number, call: number, status: IndexedToolCall["status"], durationMs: number | null]
+  >;
+}
+
+/** What lines appended to a log changed in what the index holds of it. */
+export interface AppendedMessages {
+  /** The new messages, in order (their indices go on from the ones before). */
+  added: IndexedMessage[];
+  /** The last message before, when the new lines changed it (a call joined it, a result settled one of its calls). */
+  changedLast: IndexedMessage | undefined;
+  /** Calls of earlier messages that a result settled (status, duration). */
+  settled: Array<{ message: number; call: number; status: IndexedToolCall["status"]; durationMs: number | null }>;
+}
+
+interface LogMessages {
+  /** The index of `messages[0]`: 0, or where a resumed log's kept last message is. */
+  base: number;
+  messages: IndexedMessage[];
+  /** Each call by id (the last with that id), and where it is. */
+  results: Map<string, IndexedToolCall>;
+  places: Map<string, [message: number, call: number]>;
+  /** A resumed log's last message as it was, and its earlier calls (not held here) as they were. */
+  resumed?: {
+    last: string | undefined;
+    calls: Array<{ call: IndexedToolCall; message: number; place: number; was: string }>;
+  };
+}
+
+const callStatuses: ReadonlySet<string> = new Set(["ok", "error", "no result"]);
+
+/** A message read back from a state (outside input: the database), checked and copied. */
+function messageOf(value: IndexedMessage): IndexedMessage {
+  const text = (item: unknown): string | null => (typeof item === "string" ? item : null);
+  if (typeof value !== "object" || value === null || typeof value.role !== "string" || !Array.isArray(value.toolCalls))
+    throw new Error("not a message");
+  // The fields in the order a message read from the log has them (its index last), so that it compares as one.
+  return {
+    messageId: text(value.messageId),
+    role: value.role,
+    model: text(value.model),
+    at: text(value.at),
+    text: String(value.text),
+    toolCalls: value.toolCalls.map((call) => ({
+      callId: text(call.callId),
+      name: String(call.name),
+      summary: text(call.summary),
+      status: callStatuses.has(call.status) ? call.status : "no result",
+      durationMs: typeof call.durationMs === "number" ? call.durationMs : null,
+    })),
+    index: Number(value.index),
+  };
+}
+
 /** An event log's messages as its events stream by, one log file at a time (its child logs have their own). */
 export class EventLogMessages {
-  private readonly byFile = new Map<string, { messages: IndexedMessage[]; results: Map<string, IndexedToolCall> }>();
+  private readonly byFile = new Map<string, LogMessages>();
+
+  /**
+   * Messages that go on from a state saved after an earlier reading of the log (see {@link LogMessagesState}); what
+   * the new lines change is then {@link appended}. Throws when the state is not one.
+   */
+  static resume(file: string, state: LogMessagesState): EventLogMessages {
+    const resumed = new EventLogMessages();
+    const count = state.count;
+    if (!Number.isSafeInteger(count) || count < 0 || !Array.isArray(state.calls))
+      throw new Error("not a log's messages");
+    const last = state.last === null ? undefined : messageOf(state.last);
+    if ((last === undefined) !== (count === 0) || (last !== undefined && last.index !== count - 1))
+      throw new Error("the last message is not the last");
+    const log: LogMessages = {
+      base: last === undefined ? 0 : count - 1,
+      messages: last === undefined ? [] : [last],
+      results: new Map(),
+      places: new Map(),
+      resumed: { last: last === undefined ? undefined : JSON.stringify(last), calls: [] },
+    };
+    for (const [callId, message, place, status, durationMs] of state.calls) {
+      if (
+        !Number.isSafeInteger(message) ||
+        message < 0 ||
+        message >= count ||
+        !Number.isSafeInteger(place) ||
+        place < 0
+      )
+        throw new Error("a call outside the log");
+      let call: IndexedToolCall;
+      if (last !== undefined && message === last.index) {
+        const held = last.toolCalls[place];
+        if (held === undefined) throw new Error("a call outside its message");
+        call = held;
+      } else {
+        call = {
+          callId: String(callId),
+          name: "",
+          summary: null,
+          status: callStatuses.has(status) ? status : "no result",
+          durationMs: typeof durationMs === "number" ? durationMs : null,
+        };
+        log.resumed?.calls.push({ call, message, place, was: JSON.stringify([call.status, call.durationMs]) });
+      }
+      log.results.set(String(callId), call);
+      log.places.set(String(callId), [message, place]);
+    }
+    resumed.byFile.set(path.resolve(file), log);
+    return resumed;
+  }
+
+  /** Where the log's messages stand now, to go on from later. */
+  state(file: string): LogMessagesState {
+    const log = this.byFile.get(path.resolve(file));
+    if (log === undefined) return { count: 0, last: null, calls: [] };
+    const calls: LogMessagesState["calls"] = [];
+    for (const [callId, call] of log.results) {
+      const [message, place] = log.places.get(callId) as [number, number];
+      calls.push([callId, message, place, call.status, call.durationMs]);
+    }
+    return { count: log.base + log.messages.length, last: log.messages.at(-1) ?? null, calls };
+  }
+
+  /** What the lines read since {@link resume} changed. */
+  appended(file: string): AppendedMessages {
+    const log = this.byFile.get(path.resolve(file));
+    const resumed = log?.resumed;
+    if (log === undefined || resumed === undefined) throw new Error("not a resumed log");
+    const keptLast = resumed.last === undefined ? undefined : log.messages[0];
+    return {
+      added: keptLast === undefined ? log.messages : log.messages.slice(1),
+      changedLast: keptLast !== undefined && JSON.stringify(keptLast) !== resumed.last ? keptLast : undefined,
+      settled: resumed.calls
+        .filter(({ call, was }) => JSON.stringify([call.status, call.durationMs]) !== was)
+        .map(({ call, message, place }) => ({
+          message,
+          call: place,
+          status: call.status,
+          durationMs: call.durationMs,
+        })),
+    };
+  }
+
+  private push(log: LogMessages, message: Omit<IndexedMessage, "index">): void {
+    const index = log.base + log.messages.length;
+    log.messages.push({ ...message, index } as IndexedMessage);
+  }
+
+  /** A call joins a message (the last one): it is found by its id from now on. */
+  private addCall(log: LogMessages, call: IndexedToolCall): void {
+    const message = log.messages.at(-1) as IndexedMessage;
+    message.toolCalls.push(call);
+    if (call.callId === null) return;
+    log.results.set(call.callId, call);
+    log.places.set(call.callId, [message.index, message.toolCalls.length - 1]);
+  }
 
   event(event: Tolerant.Event, file: string): void {
     file = path.resolve(file);
     let log = this.byFile.get(file);
     if (log === undefined) {
-      log = { messages: [], results: new Map() };
+      log = { base: 0, messages: [], results: new Map(), places: new Map() };
       this.byFile.set(file, log);
     }
     const payload = (typeof event.payload === "object" && event.payload !== null ? event.payload : {}) as Record<
@@ -191,12 +352,12 @@ export class EventLogMessages {
     const at = typeof event.timestamp === "string" ? event.timestamp : null;
     if (event.type === "message.system" || event.type === "message.user" || event.type === "message.assistant") {
       const reader = new MessageReader();
-      // The blocks repeat the tool calls the log records as tool.call events: those are read from the events.
+      // The blocks repeat the tool calls the log records as tool.call events: those are read from the events. A
+      // result among the blocks settles a call by its id, as a tool.result event does.
       for (const block of Array.isArray(payload.blocks) ? payload.blocks : [])
         if ((block as { type?: unknown } | null)?.type !== "tool_call") reader.part(block, log.results);
-      log.messages.push({
+      this.push(log, {
         messageId: typeof payload.message_id === "string" ? payload.message_id : null,
-        index: log.messages.length,
         role: typeof payload.role === "string" ? payload.role : event.type.slice("message.".length),
         model: typeof payload.model === "string" ? payload.model : null,
         at,
@@ -206,21 +367,19 @@ export class EventLogMessages {
     } else if (event.type === "tool.call") {
       const last = log.messages.at(-1);
       const call = toolCallOf(payload.call_id, payload.name, payload.input);
-      if (call.callId !== null) log.results.set(call.callId, call);
       // A call belongs to the assistant message before it; one the log records alone is a message of its own.
-      if (last !== undefined && last.role === "assistant") {
-        last.toolCalls.push(call);
+      if (last !== undefined && last.role === "assistant")
         last.text = [last.text, call.name, call.summary ?? ""].filter((text) => text !== "").join("\n");
-      } else
-        log.messages.push({
+      else
+        this.push(log, {
           messageId: null,
-          index: log.messages.length,
           role: "assistant",
           model: null,
           at,
           text: [call.name, call.summary ?? ""].filter((text) => text !== "").join("\n"),
-          toolCalls: [call],
+          toolCalls: [],
         });
+      this.addCall(log, call);
     } else if (event.type === "tool.result") {
       const call = typeof payload.call_id === "string" ? log.results.get(payload.call_id) : undefined;
       if (call !== undefined) settle(call, payload);

@@ -12,7 +12,7 @@ import { UserError } from "../io.js";
 export type Database = BetterSqlite3.Database;
 
 /** The layout this code writes and reads; any other is rebuilt (older) or refused (newer). */
-export const indexSchemaVersion = 3;
+export const indexSchemaVersion = 4;
 
 /** `${XDG_DATA_HOME:-~/.local/share}/agent-transcript/index.sqlite`, as the XDG base directory rules place data. */
 export function defaultDatabasePath(environment: NodeJS.ProcessEnv = process.env, home = homedir()): string {
@@ -45,11 +45,16 @@ CREATE TABLE units (
   outcome TEXT NOT NULL CHECK (outcome IN ('run', 'skipped', 'problem')),
   reason TEXT,
   indexed_at TEXT NOT NULL,
-  -- The ids of its first and last message: a unit's messages are written in one transaction, so their ids are the
-  -- numbers between, and a search leaves out a unit's messages by these two numbers without a join per match.
-  first_message INTEGER,
-  last_message INTEGER,
   UNIQUE (machine, path)
+);
+-- The ids of a unit's messages as ranges: the messages written in one transaction have the numbers between its first
+-- and last id, so a search leaves out a unit's messages by a few numbers without a join per match. A unit has one
+-- range, and one more each time lines appended to its log are indexed.
+CREATE TABLE unit_messages (
+  unit_id INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,
+  first INTEGER NOT NULL,
+  last INTEGER NOT NULL,
+  PRIMARY KEY (unit_id, first)
 );
 -- A run's statistics, in a table of their own: kilobytes a row, they would make every scan of the units read a page
 -- per unit (an indexing with nothing changed, a search's list of sub-agents' files).
@@ -58,7 +63,10 @@ CREATE TABLE unit_stats (
   -- The root run's statistics (RunStats JSON without its call buckets), which usage and runs report from.
   stats TEXT NOT NULL,
   -- Its call buckets (bucket-encoding.ts), which usage sums: apart, so that runs does not read them.
-  buckets TEXT
+  buckets TEXT,
+  -- An event log's: where its reading stopped and what it had counted there (JSON), so that lines appended later are
+  -- read from there, not from the start (indexer.ts). Null for anything read whole each time.
+  resume TEXT
 );
 CREATE TABLE unit_files (
   unit_id INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,
@@ -100,7 +108,7 @@ CREATE TABLE messages (
   at TEXT,
   at_ms REAL
 );
-CREATE INDEX messages_run ON messages (run);
+CREATE INDEX messages_run ON messages (run, position);
 -- The searchable text of each message (rowid = messages.id): its text and its tool calls' names and arguments.
 CREATE VIRTUAL TABLE message_text USING fts5 (text, tokenize = 'unicode61');
 CREATE TABLE tool_calls (

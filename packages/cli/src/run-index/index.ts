@@ -4,8 +4,8 @@
 export { defaultDatabasePath, indexSchemaVersion } from "./database.js";
 export { openStore, isPostgresUrl } from "./open-store.js";
 export { highlightEnd, highlightStart } from "./store.js";
-export type { RunIndexStore, StoredFile, StoredUnit, StoreFilters, SearchRow, UnitWrite } from "./store.js";
-export type { IndexedRun, IndexedMessage, IndexedToolCall } from "./content.js";
+export type { RunIndexStore, StoredFile, StoredUnit, StoreFilters, SearchRow, UnitAppend, UnitWrite } from "./store.js";
+export type { AppendedMessages, IndexedRun, IndexedMessage, IndexedToolCall } from "./content.js";
 export { indexRoots, type IndexOptions, type IndexSummary } from "./indexer.js";
 export {
   maxRankedMatches,

@@ -11,6 +11,8 @@ import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Tolerant, Transcript } from "@agent-transcript/core";
 import type { CollectOptions } from "../collect-runs.js";
+import type { EventLogResume } from "../run-file-read.js";
+import type { LogMessagesState } from "./content.js";
 import { listFiles, type ListedFile } from "../input/folder-files.js";
 import { describeReadError } from "../input/open.js";
 import type { InputOptions } from "../input/limits.js";
@@ -27,6 +29,8 @@ export interface IndexSummary {
   missingRoots: string[];
   /** Runs read (new or changed), kept as they were, and removed (their files gone). */
   read: number;
+  /** Event logs grown by appends, read from where their last reading stopped (among `read`). */
+  appended: number;
   unchanged: number;
   removed: number;
   /** Files found and passed over (no run in them, special files, links out of the folder), and files that could not be read. */
@@ -54,6 +58,40 @@ async function fingerprint(file: string): Promise<{ size: number; mtimeMs: numbe
       hash.update(buffer.subarray(0, bytesRead));
     }
     return { size: stats.size, mtimeMs: stats.mtimeMs, sha256: hash.digest("hex") };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A file's size, time and SHA-256, and the SHA-256 of its first `prefixBytes` bytes, in one reading: whether a log
+ * only grew (its earlier bytes are the ones read before) and what it is now.
+ */
+async function fingerprintGrown(
+  file: string,
+  prefixBytes: number,
+): Promise<{ file: StoredFile; prefixSha256: string | undefined }> {
+  const handle = await open(file, noFollow);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new Error("not a regular file");
+    const hash = createHash("sha256");
+    let prefixSha256: string | undefined;
+    let position = 0;
+    const buffer = Buffer.allocUnsafe(1024 * 1024);
+    for (;;) {
+      // Read up to the prefix's end first, where its hash is taken, then on to the end.
+      const wanted = position < prefixBytes ? Math.min(buffer.length, prefixBytes - position) : buffer.length;
+      const { bytesRead } = await handle.read(buffer, 0, wanted, position);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      position += bytesRead;
+      if (position === prefixBytes) prefixSha256 = hash.copy().digest("hex");
+    }
+    return {
+      file: { path: file, size: position, mtime_ms: stats.mtimeMs, sha256: hash.digest("hex") },
+      prefixSha256,
+    };
   } finally {
     await handle.close();
   }
@@ -115,6 +153,7 @@ export async function indexRoots(
     roots: 0,
     missingRoots: [],
     read: 0,
+    appended: 0,
     unchanged: 0,
     removed: 0,
     skipped: 0,
@@ -124,7 +163,12 @@ export async function indexRoots(
   };
   const warnings = new WarningsAcrossFiles();
   const { onRead: _onRead, ...readOptions } = options;
-  const collectOptions: CollectOptions = { ...readOptions, recordCalls: true, warningsAcrossFiles: true };
+  const collectOptions: CollectOptions = {
+    ...readOptions,
+    recordCalls: true,
+    warningsAcrossFiles: true,
+    resumable: true,
+  };
   for (const root of roots) {
     let rootStats: Stats;
     try {
@@ -144,7 +188,9 @@ export async function indexRoots(
     const isFolder = rootStats.isDirectory();
     const listed = walk(root, rootStats);
     const units = await store.unitsOfRoot(root);
-    if (sameFiles(await store.seenFiles(root), listed.files)) {
+    // A folder's walk sees every file its runs were read from (child logs and sub-agents lie within it); a root that is
+    // one file is looked at with the files its run was read from, below (its child logs are beside it, not in it).
+    if (isFolder && sameFiles(await store.seenFiles(root), listed.files)) {
       summary.unchanged += units.size;
       continue;
     }
@@ -180,13 +226,96 @@ export async function indexRoots(
         continue;
       }
       options.onRead?.(file);
-      await indexFile(store, { root, file, kind, seq }, io, collectOptions, warnings, summary);
+      const unit = { root, file, kind, seq };
+      // An event log that only grew is read from where its last reading stopped; anything else, or a log whose
+      // earlier bytes changed, is read whole.
+      if (existing !== undefined && kind === "event-log")
+        if (await appendToUnit(store, existing.id, unit, io, collectOptions, warnings, summary)) continue;
+      await indexFile(store, unit, io, collectOptions, warnings, summary);
     }
     await store.saveSeenFiles(root, listed.files);
   }
   if (options.quiet !== true) for (const line of warnings.lines()) io.stderr(line);
   summary.runs = await store.runCount();
   return summary;
+}
+
+/** What the index keeps to read an event log on from where a reading stopped (unit_stats.resume, JSON). */
+interface ResumeRecord {
+  version: 1;
+  resume: EventLogResume;
+  messages: LogMessagesState;
+}
+
+function resumeRecord(resume: EventLogResume | undefined, messages: LogMessagesState, size: number): string | null {
+  // Kept only when the reading stopped where the file ended as fingerprinted: a file that grew while it was read is
+  // read whole next time.
+  if (resume === undefined || resume.point.offset !== size) return null;
+  return JSON.stringify({ version: 1, resume, messages } satisfies ResumeRecord);
+}
+
+/**
+ * Reads an event log that grew from where its last reading stopped, and writes what the new lines add: true when
+ * done, false when the log must be read whole (no record of where it stopped, its earlier bytes changed, the record
+ * does not read back, the new lines start a child run, or another indexer wrote the unit meanwhile).
+ */
+async function appendToUnit(
+  store: RunIndexStore,
+  id: number,
+  unit: { root: string; file: string; kind: "event-log" | "other"; seq: number },
+  io: CommandIo,
+  options: CollectOptions,
+  warnings: WarningsAcrossFiles,
+  summary: IndexSummary,
+): Promise<boolean> {
+  const files = await store.filesOfUnit(id);
+  const was = files[0];
+  if (files.length !== 1 || was === undefined || was.path !== unit.file) return false;
+  const text = await store.resumeOf(id);
+  if (text === null) return false;
+  let record: ResumeRecord;
+  try {
+    record = JSON.parse(text) as ResumeRecord;
+    if (record?.version !== 1 || record.resume?.point?.offset !== was.size) return false;
+  } catch {
+    return false;
+  }
+  let now: Awaited<ReturnType<typeof fingerprintGrown>>;
+  try {
+    now = await fingerprintGrown(unit.file, was.size);
+  } catch {
+    return false;
+  }
+  if (now.file.size <= was.size || now.prefixSha256 !== was.sha256) return false;
+  const { RunFileReader } = await import("../collect-runs.js");
+  const { EventLogMessages } = await import("./content.js");
+  let read: Awaited<ReturnType<InstanceType<typeof RunFileReader>["readOn"]>>;
+  let events: InstanceType<typeof EventLogMessages>;
+  try {
+    events = EventLogMessages.resume(unit.file, record.messages);
+    const reader = new RunFileReader(io, options, { event: (event, file) => events.event(event, file) });
+    read = await reader.readOn(unit.file, record.resume);
+  } catch {
+    // A record that does not read back (another version's, damaged) or a log that cannot be read on: read it whole.
+    return false;
+  }
+  const stats = read?.runs[0];
+  if (read === undefined || stats === undefined) return false;
+  if (read.warnings !== undefined) warnings.add(read.warnings.source, read.warnings.warnings);
+  const written = await store.append({
+    id,
+    root: unit.root,
+    seq: unit.seq,
+    was,
+    file: now.file,
+    stats,
+    messages: events.appended(unit.file),
+    resume: resumeRecord(read.resume, events.state(unit.file), now.file.size),
+  });
+  if (!written) return false;
+  summary.read += 1;
+  summary.appended += 1;
+  return true;
 }
 
 async function indexFile(
@@ -243,6 +372,7 @@ async function indexFile(
       reason,
       run: undefined,
       files,
+      resume: null,
     });
     return;
   }
@@ -252,6 +382,10 @@ async function indexFile(
       : document === undefined
         ? { stats, viewPath: "", messages: [], children: [] }
         : documentRuns(document, stats);
-  await store.write({ ...unit, path: unit.file, outcome: "run", reason: null, run, files });
+  const resume =
+    unit.kind === "event-log" && read.childFiles.length === 0
+      ? resumeRecord(read.resume, events.state(unit.file), before.size)
+      : null;
+  await store.write({ ...unit, path: unit.file, outcome: "run", reason: null, run, files, resume });
   summary.read += 1;
 }

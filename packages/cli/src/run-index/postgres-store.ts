@@ -7,7 +7,7 @@
 import type { Pool, PoolClient, QueryResult } from "pg";
 import { UserError } from "../io.js";
 import { statsColumns } from "./bucket-encoding.js";
-import type { IndexedRun } from "./content.js";
+import type { IndexedMessage, IndexedRun, IndexedToolCall } from "./content.js";
 import { indexSchemaVersion } from "./database.js";
 import {
   folderPrefix,
@@ -24,6 +24,7 @@ import {
   type StoredFile,
   type StoredUnit,
   type StoreFilters,
+  type UnitAppend,
   type UnitWrite,
 } from "./store.js";
 
@@ -46,6 +47,8 @@ CREATE TABLE units (
   stats TEXT,
   -- Its call buckets (store.ts's encodeBuckets), which usage sums: apart, so that runs does not read them.
   buckets TEXT,
+  -- An event log's resume record (JSON): see SQLite's unit_stats.resume.
+  resume TEXT,
   indexed_at TEXT NOT NULL,
   UNIQUE (machine, path)
 );
@@ -88,7 +91,7 @@ CREATE TABLE messages (
   text TEXT NOT NULL,
   words TSVECTOR NOT NULL
 );
-CREATE INDEX messages_run ON messages (run);
+CREATE INDEX messages_run ON messages (run, position);
 CREATE INDEX messages_words ON messages USING GIN (words);
 CREATE TABLE tool_calls (
   id BIGSERIAL PRIMARY KEY,
@@ -157,6 +160,67 @@ function q(
 
 /** A unit is a root's when its file is the root or lies under it (roots may overlap). */
 const underRoot = "(u.path = $2 OR starts_with(u.path, $3))";
+
+/** A run's messages in one statement; their ids come back in the order given (WITH ORDINALITY), for the tool calls. */
+async function insertMessages(client: PoolClient, runId: string, messages: readonly IndexedMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const ids = (
+    await q(
+      client,
+      `INSERT INTO messages (run, position, message_id, role, model, at, at_ms, text, words)
+       SELECT $1, m.position, m.message_id, m.role, m.model, m.at, m.at_ms, m.text, to_tsvector('simple', m.words)
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::text[])
+         WITH ORDINALITY AS m (position, message_id, role, model, at, at_ms, text, words, ordinal)
+       ORDER BY m.ordinal
+       RETURNING id, position`,
+      [
+        runId,
+        messages.map((message) => message.index),
+        messages.map((message) => message.messageId),
+        messages.map((message) => message.role),
+        messages.map((message) => message.model),
+        messages.map((message) => message.at),
+        messages.map((message) => {
+          const at = message.at === null ? NaN : Date.parse(message.at);
+          return Number.isFinite(at) ? at : null;
+        }),
+        messages.map((message) => indexableText(message.text)),
+        messages.map((message) => wordsOf(message.text).join(" ")),
+      ],
+    )
+  ).rows as Array<{ id: string; position: number }>;
+  const idOf = new Map(ids.map(({ id, position }) => [position, id]));
+  await insertToolCalls(
+    client,
+    messages.flatMap((message) =>
+      message.toolCalls.map((call) => ({ message: idOf.get(message.index) as string, call })),
+    ),
+  );
+}
+
+/** Tool calls in one statement, in the order given (their ids keep a message's calls in order). */
+async function insertToolCalls(
+  client: PoolClient,
+  calls: ReadonlyArray<{ message: string; call: IndexedToolCall }>,
+): Promise<void> {
+  if (calls.length === 0) return;
+  await q(
+    client,
+    `INSERT INTO tool_calls (message, call_id, name, summary, status, duration_ms)
+     SELECT c.message, c.call_id, c.name, c.summary, c.status, c.duration_ms
+     FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[])
+       WITH ORDINALITY AS c (message, call_id, name, summary, status, duration_ms, ordinal)
+     ORDER BY c.ordinal`,
+    [
+      calls.map(({ message }) => message),
+      calls.map(({ call }) => call.callId),
+      calls.map(({ call }) => call.name),
+      calls.map(({ call }) => call.summary),
+      calls.map(({ call }) => call.status),
+      calls.map(({ call }) => call.durationMs),
+    ],
+  );
+}
 
 const childOfAnother =
   "EXISTS (SELECT 1 FROM unit_files f JOIN units o ON o.id = f.unit_id WHERE f.path = u.path AND f.is_child = 1 AND o.id <> u.id AND o.machine = u.machine)";
@@ -284,7 +348,7 @@ export class PostgresStore implements RunIndexStore {
       const unitId = (
         await q(
           client,
-          "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, stats, buckets, indexed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+          "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, stats, buckets, resume, indexed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
           [
             this.machine,
             unit.root,
@@ -295,6 +359,7 @@ export class PostgresStore implements RunIndexStore {
             unit.reason,
             columns?.stats ?? null,
             columns?.buckets ?? null,
+            columns === undefined ? null : unit.resume,
             now,
           ],
         )
@@ -326,56 +391,78 @@ export class PostgresStore implements RunIndexStore {
             [unitId, parent, depth, ...runColumns(run)],
           )
         ).rows[0]?.id as string;
-        // The messages in one statement; their ids come back in the order given (WITH ORDINALITY), for the tool calls.
-        const messages = run.messages;
-        if (messages.length > 0) {
-          const ids = (
-            await q(
-              client,
-              `INSERT INTO messages (run, position, message_id, role, model, at, at_ms, text, words)
-               SELECT $1, m.position, m.message_id, m.role, m.model, m.at, m.at_ms, m.text, to_tsvector('simple', m.words)
-               FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::text[])
-                 WITH ORDINALITY AS m (position, message_id, role, model, at, at_ms, text, words, ordinal)
-               ORDER BY m.ordinal
-               RETURNING id, position`,
-              [
-                runId,
-                messages.map((message) => message.index),
-                messages.map((message) => message.messageId),
-                messages.map((message) => message.role),
-                messages.map((message) => message.model),
-                messages.map((message) => message.at),
-                messages.map((message) => {
-                  const at = message.at === null ? NaN : Date.parse(message.at);
-                  return Number.isFinite(at) ? at : null;
-                }),
-                messages.map((message) => indexableText(message.text)),
-                messages.map((message) => wordsOf(message.text).join(" ")),
-              ],
-            )
-          ).rows as Array<{ id: string; position: number }>;
-          const idOf = new Map(ids.map(({ id, position }) => [position, id]));
-          const calls = messages.flatMap((message) =>
-            message.toolCalls.map((call) => ({ message: idOf.get(message.index) as string, call })),
-          );
-          if (calls.length > 0)
-            await q(
-              client,
-              `INSERT INTO tool_calls (message, call_id, name, summary, status, duration_ms)
-               SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[])`,
-              [
-                calls.map(({ message }) => message),
-                calls.map(({ call }) => call.callId),
-                calls.map(({ call }) => call.name),
-                calls.map(({ call }) => call.summary),
-                calls.map(({ call }) => call.status),
-                calls.map(({ call }) => call.durationMs),
-              ],
-            );
-        }
+        await insertMessages(client, runId, run.messages);
         for (const child of run.children) work.push({ run: child, parent: runId, depth: depth + 1 });
       }
     });
+  }
+
+  async resumeOf(id: number): Promise<string | null> {
+    const [row] = await this.rows<{ resume: string | null }>("SELECT resume FROM units WHERE id = $1", [id]);
+    return row?.resume ?? null;
+  }
+
+  async append(unit: UnitAppend): Promise<boolean> {
+    let written = false;
+    await this.transaction(async (client) => {
+      // The same lock as a whole write of the file takes; then the unit is read again under it.
+      await q(client, "SELECT pg_advisory_xact_lock(hashtext($1))", [`${this.machine}\u0000${unit.was.path}`]);
+      const [stored] = (
+        await q(
+          client,
+          `SELECT f.size, f.sha256, r.id AS run FROM unit_files f JOIN runs r ON r.unit_id = f.unit_id AND r.depth = 0
+           WHERE f.unit_id = $1 AND f.path = $2 AND f.is_child = 0`,
+          [unit.id, unit.was.path],
+        )
+      ).rows as Array<{ size: string; sha256: string; run: string }>;
+      if (stored === undefined || Number(stored.size) !== unit.was.size || stored.sha256 !== unit.was.sha256) return;
+      const runId = stored.run;
+      const { stats, buckets } = statsColumns(unit.stats);
+      await q(
+        client,
+        "UPDATE units SET root = $1, seq = $2, indexed_at = $3, stats = $4, buckets = $5, resume = $6 WHERE id = $7",
+        [unit.root, unit.seq, new Date().toISOString(), stats, buckets, unit.resume, unit.id],
+      );
+      await q(client, "UPDATE unit_files SET size = $1, mtime_ms = $2, sha256 = $3 WHERE unit_id = $4 AND path = $5", [
+        unit.file.size,
+        unit.file.mtime_ms,
+        unit.file.sha256,
+        unit.id,
+        unit.was.path,
+      ]);
+      await q(
+        client,
+        "UPDATE runs SET view_path = $1, run_id = $2, title = $3, agent = $4, project = $5, cwd = $6, git_branch = $7, status = $8, started_at = $9, models = $10 WHERE id = $11",
+        [...runColumns({ stats: unit.stats, viewPath: "", messages: [], children: [] }), runId],
+      );
+      const { added, changedLast, settled } = unit.messages;
+      if (changedLast !== undefined) {
+        const [row] = (
+          await q(
+            client,
+            "UPDATE messages SET text = $1, words = to_tsvector('simple', $2) WHERE run = $3 AND position = $4 RETURNING id",
+            [indexableText(changedLast.text), wordsOf(changedLast.text).join(" "), runId, changedLast.index],
+          )
+        ).rows as Array<{ id: string }>;
+        if (row === undefined) throw new Error(`message ${changedLast.index} of ${unit.was.path} is not in the index`);
+        await q(client, "DELETE FROM tool_calls WHERE message = $1", [row.id]);
+        await insertToolCalls(
+          client,
+          changedLast.toolCalls.map((call) => ({ message: row.id, call })),
+        );
+      }
+      for (const call of settled)
+        await q(
+          client,
+          `UPDATE tool_calls SET status = $1, duration_ms = $2
+           WHERE id = (SELECT t.id FROM tool_calls t JOIN messages m ON m.id = t.message
+                       WHERE m.run = $3 AND m.position = $4 ORDER BY t.id OFFSET $5 LIMIT 1)`,
+          [call.status, call.durationMs, runId, call.message, call.call],
+        );
+      await insertMessages(client, runId, added);
+      written = true;
+    });
+    return written;
   }
 
   async saveSeenFiles(

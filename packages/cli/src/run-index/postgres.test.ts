@@ -2,7 +2,7 @@
 // reports, the same messages for a search (ranked by another measure, so compared as sets). The server is a real
 // PostgreSQL from Debian's packages, a throwaway cluster the test makes and starts on 127.0.0.1 and stops after.
 import { spawnSync } from "node:child_process";
-import { chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { hostname, tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import type { RunsReport } from "../commands/runs/run.js";
 import type { SearchReport } from "../commands/search/run.js";
 import type { IndexReport } from "../commands/index/run.js";
 import type { UsageReport } from "../commands/usage/run.js";
+import { growingRun } from "./append.test.helpers.js";
 import { tsQuery } from "./postgres-store.js";
 import { parseQuery } from "./search.js";
 
@@ -164,6 +165,68 @@ describe("the run index in PostgreSQL", () => {
     const usage = async (...extra: string[]) =>
       comparable(await json<UsageReport>("usage", "session", folder, "--timezone", "UTC", ...extra));
     expect(await usage("--index", "--database", url)).toEqual(await usage());
+  });
+
+  it("indexes a grown event log from where it stopped, to what the whole log gives, cut at every line", async () => {
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    /** A database of its own on the server, for one index. */
+    const freshDatabase = async (name: string): Promise<string> => {
+      await admin.query(`CREATE DATABASE ${name}`);
+      return url.replace(/\/postgres$/, `/${name}`);
+    };
+    /** Everything the index holds of its runs, without row ids and times. */
+    const dump = async (database: string): Promise<unknown> => {
+      const client = new pg.Client({ connectionString: database });
+      await client.connect();
+      try {
+        const all = async (sql: string) => (await client.query(sql)).rows;
+        return {
+          units: await all("SELECT path, seq, kind, outcome, reason, stats, buckets, resume FROM units ORDER BY path"),
+          files: await all(
+            "SELECT u.path, f.path AS file, f.size, f.sha256 FROM unit_files f JOIN units u ON u.id = f.unit_id ORDER BY 1, 2",
+          ),
+          runs: await all(
+            "SELECT r.depth, r.view_path, r.run_id, r.title, r.status, r.started_at, r.models FROM runs r ORDER BY 1, 2",
+          ),
+          messages: await all(
+            "SELECT r.view_path, m.position, m.message_id, m.role, m.model, m.at, m.at_ms, m.text, m.words::text FROM messages m JOIN runs r ON r.id = m.run ORDER BY 1, 2",
+          ),
+          toolCalls: await all(
+            `SELECT r.view_path, m.position, c.call_id, c.name, c.summary, c.status, c.duration_ms
+             FROM tool_calls c JOIN messages m ON m.id = c.message JOIN runs r ON r.id = m.run ORDER BY 1, 2, c.id`,
+          ),
+        };
+      } finally {
+        await client.end();
+      }
+    };
+    try {
+      const bytes = Buffer.from(growingRun());
+      const logs = path.join(directory, "growing");
+      mkdirSync(logs);
+      const log = path.join(logs, "550e8400-e29b-41d4-a716-446655440000.jsonl");
+      writeFileSync(log, bytes);
+      const whole = await freshDatabase("grown_whole");
+      await json<IndexReport>("index", logs, "--database", whole);
+      const wholeDump = await dump(whole);
+      const boundaries = [0];
+      for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) boundaries.push(at + 1);
+      for (const cut of boundaries.slice(1, -1)) {
+        const database = await freshDatabase(`grown_at_${cut}`);
+        writeFileSync(log, bytes.subarray(0, cut));
+        await json<IndexReport>("index", logs, "--database", database);
+        appendFileSync(log, bytes.subarray(cut));
+        expect(await json<IndexReport>("index", logs, "--database", database), `cut at byte ${cut}`).toMatchObject({
+          read: 1,
+          appended: 1,
+        });
+        expect(await dump(database), `cut at byte ${cut}`).toEqual(wholeDump);
+      }
+    } finally {
+      await admin.end();
+    }
   });
 
   it("finds exactly what SQLite finds on generated corpora (property)", async () => {

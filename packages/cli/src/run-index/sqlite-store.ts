@@ -19,10 +19,11 @@ import {
   type StoredFile,
   type StoredUnit,
   type StoreFilters,
+  type UnitAppend,
   type UnitWrite,
 } from "./store.js";
 import { statsColumns } from "./bucket-encoding.js";
-import type { IndexedRun } from "./content.js";
+import type { IndexedMessage, IndexedRun } from "./content.js";
 
 /**
  * A unit is a root's when its file is the root or lies under it: roots may overlap (a folder indexed, then a folder
@@ -43,7 +44,27 @@ function prepareStatements(database: Database) {
     insertUnit: prepare(
       "INSERT INTO units (machine, root, path, seq, kind, outcome, reason, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
-    insertStats: prepare("INSERT INTO unit_stats (unit_id, stats, buckets) VALUES (?, ?, ?)"),
+    insertStats: prepare("INSERT INTO unit_stats (unit_id, stats, buckets, resume) VALUES (?, ?, ?, ?)"),
+    resumeOf: prepare("SELECT resume FROM unit_stats WHERE unit_id = ?"),
+    fileOfUnit: prepare("SELECT size, sha256 FROM unit_files WHERE unit_id = ? AND path = ? AND is_child = 0"),
+    updateUnit: prepare("UPDATE units SET root = ?, seq = ?, indexed_at = ? WHERE id = ?"),
+    updateStats: prepare("UPDATE unit_stats SET stats = ?, buckets = ?, resume = ? WHERE unit_id = ?"),
+    updateFile: prepare("UPDATE unit_files SET size = ?, mtime_ms = ?, sha256 = ? WHERE unit_id = ? AND path = ?"),
+    rootRun: prepare("SELECT id FROM runs WHERE unit_id = ? AND depth = 0"),
+    updateRun: prepare(
+      "UPDATE runs SET view_path = ?, run_id = ?, title = ?, agent = ?, project = ?, cwd = ?, git_branch = ?, status = ?, started_at = ?, models = ? WHERE id = ?",
+    ),
+    messageAt: prepare("SELECT id FROM messages WHERE run = ? AND position = ?"),
+    deleteMessageText: prepare("DELETE FROM message_text WHERE rowid = ?"),
+    deleteToolsOf: prepare("DELETE FROM tool_calls WHERE message = ?"),
+    settleTool: prepare(
+      `UPDATE tool_calls SET status = ?, duration_ms = ?
+       WHERE id = (SELECT t.id FROM tool_calls t JOIN messages m ON m.id = t.message
+                   WHERE m.run = ? AND m.position = ? ORDER BY t.id LIMIT 1 OFFSET ?)`,
+    ),
+    lastRange: prepare("SELECT first, last FROM unit_messages WHERE unit_id = ? ORDER BY first DESC LIMIT 1"),
+    insertRange: prepare("INSERT INTO unit_messages (unit_id, first, last) VALUES (?, ?, ?)"),
+    extendRange: prepare("UPDATE unit_messages SET last = ? WHERE unit_id = ? AND first = ?"),
     insertFile: prepare(
       "INSERT OR REPLACE INTO unit_files (unit_id, path, size, mtime_ms, sha256, is_child) VALUES (?, ?, ?, ?, ?, ?)",
     ),
@@ -58,13 +79,13 @@ function prepareStatements(database: Database) {
       "INSERT INTO tool_calls (message, call_id, name, summary, status, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
     ),
     placeUnit: prepare("UPDATE units SET root = ?, seq = ? WHERE id = ?"),
-    setMessageRange: prepare("UPDATE units SET first_message = ?, last_message = ? WHERE id = ?"),
     // Every unit whose file another unit of its machine read as a child run (few: sub-agents' files found beside
     // their sessions): its own copy is no run of its own. The reports leave it out by its id, search by its messages'.
     childUnits: prepare(
-      `SELECT DISTINCT u.id, u.first_message AS first, u.last_message AS last
+      `SELECT DISTINCT u.id, m.first, m.last
          FROM unit_files f JOIN units o ON o.id = f.unit_id
            JOIN units u ON u.machine = o.machine AND u.path = f.path AND u.id <> o.id
+           LEFT JOIN unit_messages m ON m.unit_id = u.id
          WHERE f.is_child = 1`,
     ),
     filesOfRoot: prepare("SELECT path, size, mtime_ms FROM files WHERE machine = ? AND root = ?"),
@@ -171,40 +192,94 @@ export class SqliteStore implements RunIndexStore {
           s.insertUnit.run(this.machine, unit.root, unit.path, unit.seq, unit.kind, unit.outcome, unit.reason, now)
             .lastInsertRowid,
         );
-        if (columns !== undefined) s.insertStats.run(unitId, columns.stats, columns.buckets);
+        if (columns !== undefined) s.insertStats.run(unitId, columns.stats, columns.buckets, unit.resume);
         for (const file of unit.files)
           s.insertFile.run(unitId, file.path, file.size, file.mtime_ms, file.sha256, file.isChild ? 1 : 0);
         if (unit.run === undefined) return;
-        let firstMessage: number | undefined;
-        let lastMessage: number | undefined;
+        const range: { first?: number; last?: number } = {};
         const work: Array<{ run: IndexedRun; parent: number | null; depth: number }> = [
           { run: unit.run, parent: null, depth: 0 },
         ];
         while (work.length > 0) {
           const { run, parent, depth } = work.pop() as (typeof work)[number];
           const runId = Number(s.insertRun.run(unitId, parent, depth, ...runColumns(run)).lastInsertRowid);
-          for (const message of run.messages) {
-            const at = message.at === null ? null : Date.parse(message.at);
-            const messageRow = Number(
-              s.insertMessage.run(
-                runId,
-                message.index,
-                message.messageId,
-                message.role,
-                message.model,
-                message.at,
-                at !== null && Number.isFinite(at) ? at : null,
-              ).lastInsertRowid,
-            );
-            firstMessage ??= messageRow;
-            lastMessage = messageRow;
-            if (message.text !== "") s.insertText.run(messageRow, indexableText(message.text));
-            for (const call of message.toolCalls)
-              s.insertTool.run(messageRow, call.callId, call.name, call.summary, call.status, call.durationMs);
-          }
+          this.insertMessages(runId, run.messages, range);
           for (const child of run.children) work.push({ run: child, parent: runId, depth: depth + 1 });
         }
-        if (firstMessage !== undefined) s.setMessageRange.run(firstMessage, lastMessage, unitId);
+        if (range.first !== undefined) s.insertRange.run(unitId, range.first, range.last);
+      })
+      .immediate();
+  }
+
+  /** Messages of a run with their text and tool calls; `range` takes the first and last id written. */
+  private insertMessages(
+    runId: number,
+    messages: readonly IndexedMessage[],
+    range: { first?: number; last?: number },
+  ): void {
+    const s = this.s;
+    for (const message of messages) {
+      const at = message.at === null ? null : Date.parse(message.at);
+      const messageRow = Number(
+        s.insertMessage.run(
+          runId,
+          message.index,
+          message.messageId,
+          message.role,
+          message.model,
+          message.at,
+          at !== null && Number.isFinite(at) ? at : null,
+        ).lastInsertRowid,
+      );
+      range.first ??= messageRow;
+      range.last = messageRow;
+      this.insertContent(messageRow, message);
+    }
+  }
+
+  /** A message's searchable text and its tool calls. */
+  private insertContent(messageRow: number, message: IndexedMessage): void {
+    if (message.text !== "") this.s.insertText.run(messageRow, indexableText(message.text));
+    for (const call of message.toolCalls)
+      this.s.insertTool.run(messageRow, call.callId, call.name, call.summary, call.status, call.durationMs);
+  }
+
+  async resumeOf(id: number): Promise<string | null> {
+    return (this.s.resumeOf.get(id) as { resume: string | null } | undefined)?.resume ?? null;
+  }
+
+  async append(unit: UnitAppend): Promise<boolean> {
+    const s = this.s;
+    return this.database
+      .transaction(() => {
+        // Read again under the write lock: another indexer may have written this log's run meanwhile.
+        const stored = s.fileOfUnit.get(unit.id, unit.was.path) as { size: number; sha256: string } | undefined;
+        const runRow = s.rootRun.get(unit.id) as { id: number } | undefined;
+        if (stored === undefined || runRow === undefined) return false;
+        if (stored.size !== unit.was.size || stored.sha256 !== unit.was.sha256) return false;
+        const { stats, buckets } = statsColumns(unit.stats);
+        s.updateUnit.run(unit.root, unit.seq, new Date().toISOString(), unit.id);
+        s.updateStats.run(stats, buckets, unit.resume, unit.id);
+        s.updateFile.run(unit.file.size, unit.file.mtime_ms, unit.file.sha256, unit.id, unit.was.path);
+        s.updateRun.run(...runColumns({ stats: unit.stats, viewPath: "", messages: [], children: [] }), runRow.id);
+        const { added, changedLast, settled } = unit.messages;
+        if (changedLast !== undefined) {
+          const row = s.messageAt.get(runRow.id, changedLast.index) as { id: number } | undefined;
+          if (row === undefined)
+            throw new Error(`message ${changedLast.index} of ${unit.was.path} is not in the index`);
+          s.deleteMessageText.run(row.id);
+          s.deleteToolsOf.run(row.id);
+          this.insertContent(row.id, changedLast);
+        }
+        for (const call of settled) s.settleTool.run(call.status, call.durationMs, runRow.id, call.message, call.call);
+        const range: { first?: number; last?: number } = {};
+        this.insertMessages(runRow.id, added, range);
+        if (range.first !== undefined) {
+          const last = s.lastRange.get(unit.id) as { first: number; last: number } | undefined;
+          if (last !== undefined && last.last + 1 === range.first) s.extendRange.run(range.last, unit.id, last.first);
+          else s.insertRange.run(unit.id, range.first, range.last);
+        }
+        return true;
       })
       .immediate();
   }

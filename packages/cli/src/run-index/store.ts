@@ -5,7 +5,8 @@
  */
 import { hostname } from "node:os";
 import path from "node:path";
-import type { IndexedRun } from "./content.js";
+import type { AppendedMessages, IndexedRun } from "./content.js";
+import type { RunStats } from "../run-stats.js";
 
 /** A file a run was read from, as the index saw it. */
 export interface StoredFile {
@@ -25,6 +26,26 @@ export interface UnitWrite {
   reason: string | null;
   run: IndexedRun | undefined;
   files: Array<StoredFile & { isChild: boolean }>;
+  /** An event log's resume record (JSON, indexer.ts), or null. */
+  resume: string | null;
+}
+
+/** Lines appended to a unit's event log, read from where its last reading stopped: written in one transaction. */
+export interface UnitAppend {
+  id: number;
+  root: string;
+  seq: number;
+  /**
+   * The log as the reading that was resumed saw it: the append is refused (false) when the unit no longer says so
+   * (another indexer wrote it meanwhile), and the log is then read whole.
+   */
+  was: StoredFile;
+  /** The log now. */
+  file: StoredFile;
+  /** The run's statistics over the whole log. */
+  stats: RunStats;
+  messages: AppendedMessages;
+  resume: string | null;
 }
 
 /** A file of a root as the reports read it back. */
@@ -150,6 +171,10 @@ export interface RunIndexStore {
   /** A unit kept as it is, under the root that walked it last and in its place in that walk. */
   place(id: number, root: string, seq: number): Promise<void>;
   write(unit: UnitWrite): Promise<void>;
+  /** A unit's resume record (JSON), null when it has none. */
+  resumeOf(id: number): Promise<string | null>;
+  /** Lines appended to a unit's log: false, and nothing written, when the unit is not as `was` says. */
+  append(unit: UnitAppend): Promise<boolean>;
   saveSeenFiles(root: string, files: ReadonlyArray<{ path: string; size: number; mtimeMs: number }>): Promise<void>;
   /** A root that is gone: its files and the root itself are no longer kept (its runs are removed one by one). */
   forgetRoot(root: string): Promise<void>;

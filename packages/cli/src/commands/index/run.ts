@@ -55,7 +55,7 @@ export async function runIndex(paths: string[], options: IndexCommandOptions, io
           watched,
           `${[
             `indexed ${count(summary.roots, "path")} into ${store.location}${rebuilt ? " (laid out anew)" : ""}`,
-            `${count(summary.read, "run")} read, ${groupDigits(summary.unchanged)} unchanged, ${groupDigits(summary.removed)} removed, ${count(summary.skipped, "file")} passed over, ${groupDigits(summary.unreadable.length)} unreadable`,
+            `${count(summary.read, "run")} read${summary.appended > 0 ? ` (${groupDigits(summary.appended)} from where ${summary.appended === 1 ? "its log" : "their logs"} stopped)` : ""}, ${groupDigits(summary.unchanged)} unchanged, ${groupDigits(summary.removed)} removed, ${count(summary.skipped, "file")} passed over, ${groupDigits(summary.unreadable.length)} unreadable`,
             `the index holds ${count(summary.runs, "run")} (sub-agents counted)`,
           ].join("\n")}\n`,
         );
