@@ -2,8 +2,8 @@
 // event log (1 GiB in a full run): time and peak memory of each side, both run as the shell would run them — a child
 // process reading the file and writing its answer to a pipe we drain. Also the command's start-up against node's own.
 // The sides alternate (jq, ours, ours, jq, … over the runs), so a burst of load from a neighbour hits both.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,7 @@ export const queryBenchmarkIds = [
   "queries-check-vs-jq",
   "queries-stats-vs-jq",
   "export-jsonl-vs-jq",
+  "index-appended-vs-whole",
   "cli-startup",
   "cli-startup-help",
   "cli-startup-stats",
@@ -37,6 +38,8 @@ const maxRatios: Record<QueryBenchmarkId, number> = {
   // No time target of their own (issue 13 sets their memory): no slower than jq doing the same work.
   "queries-stats-vs-jq": 1,
   "export-jsonl-vs-jq": 1,
+  // A 1% growth read on from where the log stopped: the file's hash, the saved counts and the process remain.
+  "index-appended-vs-whole": 0.5,
   "cli-startup": 1.3,
   "cli-startup-help": 1.5,
   "cli-startup-stats": 2,
@@ -153,13 +156,13 @@ export async function runQueryBenchmarks(
   const folder = mkdtempSync(path.join(os.tmpdir(), "bench-queries-"));
   try {
     const file = path.join(folder, "run.jsonl");
-    const needsLog = ids.some((id) => !isStartUpBenchmarkId(id));
+    const needsLog = ids.some((id) => !isStartUpBenchmarkId(id) && id !== "index-appended-vs-whole");
     const inputBytes = needsLog ? writeLargeEventLog(file, options.quick ? 8 * 1024 * 1024 : 1024 ** 3) : 0;
     // A small run's log (about 64 KiB, some 30 events) for `stats`: its start-up, not its reading, is measured.
     const smallFile = path.join(folder, "small.jsonl");
     const smallBytes = ids.includes("cli-startup-stats") ? writeLargeEventLog(smallFile, 64 * 1024) : 0;
     const sides: Record<
-      QueryBenchmarkId,
+      Exclude<QueryBenchmarkId, "index-appended-vs-whole">,
       { title: string; baseline: [string, string, string[]]; candidate: [string, string, string[]] }
     > = {
       "queries-tools-vs-jq": {
@@ -204,6 +207,10 @@ export async function runQueryBenchmarks(
     };
     const results: QueryResult[] = [];
     for (const id of ids) {
+      if (id === "index-appended-vs-whole") {
+        results.push(await appendedIndexing(folder, options));
+        continue;
+      }
       const { title, baseline, candidate } = sides[id];
       // Start-up is milliseconds: many samples; the 1 GiB queries take a minute each on jq's side.
       const samples = isStartUpBenchmarkId(id) ? Math.max(20, options.runs * 10) : options.runs;
@@ -235,4 +242,87 @@ export async function runQueryBenchmarks(
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * `index` of a recorded event log grown by 1% (a run still being written) since it was indexed: read on from where its
+ * last reading stopped, against indexing the grown log whole into a new database (what a changed file cost before).
+ * Each candidate sample indexes the log as it was first (untimed), appends, and times the indexing; before any timing
+ * both indexes are checked to answer alike (`runs` and `usage session` from each), and the appending to have read on.
+ */
+async function appendedIndexing(
+  folder: string,
+  options: { quick: boolean; runs: number; log?: (line: string) => void },
+): Promise<QueryResult> {
+  const id = "index-appended-vs-whole";
+  const logs = path.join(folder, "appended-logs");
+  mkdirSync(logs);
+  const file = path.join(logs, "run.jsonl");
+  const inputBytes = writeLargeEventLog(file, options.quick ? 4 * 1024 * 1024 : 64 * 1024 * 1024);
+  const whole = readFileSync(file);
+  // The log as first indexed: up to the end of the line that holds its 99th percent.
+  const cut = whole.indexOf(0x0a, Math.floor(whole.length * 0.99)) + 1;
+  const grown = path.join(folder, "grown.sqlite");
+  const fresh = path.join(folder, "fresh.sqlite");
+  const removeDatabase = (database: string): void => {
+    for (const name of [database, `${database}-wal`, `${database}-shm`]) rmSync(name, { force: true });
+  };
+  const index = (database: string, ...extra: string[]): [string, string[]] => [
+    process.execPath,
+    [builtCli, "index", logs, "--database", database, "--quiet", ...extra],
+  ];
+  /** The grown index, ready to be brought up to date: the first 99% indexed, then the rest appended. */
+  const prepareGrown = (): void => {
+    removeDatabase(grown);
+    writeFileSync(file, whole.subarray(0, cut));
+    execFileSync(...index(grown));
+    appendFileSync(file, whole.subarray(cut));
+  };
+  options.log?.(`${id}: checking that both indexes answer alike`);
+  prepareGrown();
+  const appended = JSON.parse(execFileSync(...index(grown, "--json"), { encoding: "utf8" })) as { appended: number };
+  if (appended.appended !== 1) throw new Error(`${id}: the grown log was not read on from where it stopped`);
+  removeDatabase(fresh);
+  execFileSync(...index(fresh));
+  for (const report of [["runs"], ["usage", "session"]]) {
+    const answer = (database: string) =>
+      execFileSync(
+        process.execPath,
+        [builtCli, ...report, logs, "--index", "--database", database, "--json", "--timezone", "UTC"],
+        { encoding: "utf8" },
+      );
+    if (answer(grown) !== answer(fresh)) throw new Error(`${id}: \`${report.join(" ")}\` differs between the indexes`);
+  }
+  const baselineSamples: ProcessSample[] = [];
+  const candidateSamples: ProcessSample[] = [];
+  for (let sample = 0; sample < options.runs; sample += 1) {
+    options.log?.(`${id}: sample ${sample + 1}/${options.runs}`);
+    const measureBaseline = async () => {
+      removeDatabase(fresh);
+      baselineSamples.push(await runMeasured(...index(fresh)));
+    };
+    const measureCandidate = async () => {
+      prepareGrown();
+      candidateSamples.push(await runMeasured(...index(grown)));
+    };
+    // ABBA: the whole indexing first on even samples, the appended one first on odd ones.
+    if (sample % 2 === 0) {
+      await measureBaseline();
+      await measureCandidate();
+    } else {
+      await measureCandidate();
+      await measureBaseline();
+    }
+  }
+  const ratios = candidateSamples.map((entry, index) => entry.ms / (baselineSamples[index] as ProcessSample).ms);
+  return {
+    id,
+    title: `\`agent-transcript index\` of an event log grown by 1% since it was indexed (read on from where it stopped) vs indexing the grown log whole (a new database), one generated log of ${(inputBytes / 1024 / 1024).toFixed(0)} MiB`,
+    baseline: { label: "agent-transcript index (the grown log whole)", samples: baselineSamples },
+    candidate: { label: "agent-transcript index (read on)", samples: candidateSamples },
+    inputBytes,
+    ratio: median(candidateSamples.map((entry) => entry.ms)) / median(baselineSamples.map((entry) => entry.ms)),
+    maxRatio: maxRatios[id],
+    verdict: verdictOfEvery(ratios, maxRatios[id]),
+  };
 }
