@@ -48,7 +48,7 @@ export { exportFileName, type ExportFileNameInput } from "./export-file-name.js"
 export { renderMarkdown, renderMarkdownPieces, type MarkdownOptions } from "./markdown.js";
 // Usage and cost arithmetic (`@agent-transcript/core/usage` on its own).
 export * from "./usage-and-cost.js";
-export { canonicalize, canonicalByteLength, CanonicalJsonError } from "./canonical-json.js";
+export { canonicalize, canonicalByteLength, CanonicalJsonError, utf8ByteLength } from "./canonical-json.js";
 export { defaultTruncationLimitBytes, truncateValue, type TruncationResult } from "./truncate.js";
 // Text made safe to show, JSON errors located by line, and English for messages (`@agent-transcript/core/text` on its
 // own).

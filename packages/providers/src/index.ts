@@ -87,6 +87,7 @@ export * from "./converters.js";
 
 // Interchange formats (sessions read and written): ATIF trajectories and AWF transcript logs.
 export { atifExporter, atifImporter, atifWrittenVersion } from "./formats/atif/index.js";
+export * from "./otel-genai/index.js";
 export { awfTranscriptExporter, awfTranscriptImporter } from "./formats/awf-transcript/index.js";
 // Agent sessions (import only).
 export { claudeCodeImporter } from "./formats/claude-code/index.js";

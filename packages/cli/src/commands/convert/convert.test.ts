@@ -18,26 +18,11 @@ import { loadRealFixtures, type Payload } from "@agent-transcript/fixtures/real-
 import { run } from "../../cli.js";
 import type { ConvertReport } from "./run.js";
 import { captureIo } from "../../capture-io.test.helpers.js";
+import { payloadFile } from "../../payload-files.test.helpers.js";
 
 const capture = captureIo;
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-convert-"));
-let written = 0;
-/** A payload as a file: one JSON value, or a stream as JSON lines (a chunk that was not JSON stays its raw line). */
-function payloadFile(payload: Payload): string {
-  written += 1;
-  if (payload.kind === "stream") {
-    const file = path.join(scratch, `payload-${written}.jsonl`);
-    writeFileSync(
-      file,
-      payload.chunks.map((chunk) => (typeof chunk === "string" ? chunk : JSON.stringify(chunk))).join("\n") + "\n",
-    );
-    return file;
-  }
-  const file = path.join(scratch, `payload-${written}.json`);
-  writeFileSync(file, JSON.stringify(payload.value, null, 2));
-  return file;
-}
 const readJsonLines = (text: string): unknown[] =>
   text
     .split("\n")

@@ -12,6 +12,7 @@ export const exportCommand: CommandDefinition = {
     "agent-transcript export storage/transcripts/<run-id>.jsonl --format jsonl --output shared.jsonl",
     "agent-transcript export storage/transcripts/<run-id>.jsonl --format html --output run.html",
     "agent-transcript export session.jsonl --format atif --output out/trajectory.json --json",
+    "agent-transcript export session.jsonl --format otlp-json --content attributes --output trace.json",
   ],
   namesFormats: true,
   define(command, { io, setExitCode, formats }) {
@@ -24,9 +25,11 @@ export const exportCommand: CommandDefinition = {
         withChoices(
           new Option(
             "--format <format>",
-            "output format: JSON, Markdown, HTML (one self-contained page with the viewer, opens offline), an event log (jsonl; an event log input is streamed), or an interchange format (atif, awf-transcript)",
+            "output format: JSON, Markdown, HTML (one self-contained page with the viewer, opens offline), an event log (jsonl; an event log input is streamed), OpenTelemetry traces (otlp-json: OTLP/JSON spans that follow the GenAI semantic conventions), or an interchange format (atif, awf-transcript)",
           ),
-          formats === undefined ? undefined : ["json", "markdown", "html", "jsonl", ...formats.sessionExportFormatIds],
+          formats === undefined
+            ? undefined
+            : ["json", "markdown", "html", "jsonl", "otlp-json", ...formats.sessionExportFormatIds],
         ).default("json"),
       )
       .option(
@@ -45,6 +48,18 @@ export const exportCommand: CommandDefinition = {
       .option("--truncate", "truncate tool outputs larger than the limit")
       .option("--limit <size>", "truncation limit in bytes of canonical JSON: 65536, 64KiB, 1MiB (default 64KiB)")
       .option("--no-redact", "do not redact secrets")
+      .addOption(
+        new Option(
+          "--content <mode>",
+          "otlp-json: what of the conversation the spans carry: none (the default: names, models, tokens, times), attributes (messages, tool arguments and results as JSON on the spans, redacted) or reference (the file and JSON pointer of each message)",
+        )
+          .choices(["none", "attributes", "reference"])
+          .default("none"),
+      )
+      .option(
+        "--max-attribute-size <size>",
+        "otlp-json: the largest content attribute, in bytes: 65536, 64KiB, 1MiB (default 64KiB); a longer one is cut and marked, the oldest input messages left out first",
+      )
       .option(
         "--json",
         "print a JSON report of what was read and written on stdout (the export then goes to --output)",

@@ -12,7 +12,7 @@ import type { ReportedWarning, VerbosityOptions } from "../../warning-summary.js
  * log (`jsonl`: an event log streamed as it is read, anything else written as the AWF transcript logs' exporter writes
  * it), or an interchange format the registry can write.
  */
-export type ExportFormat = "json" | "markdown" | "html" | "jsonl" | "atif" | "awf-transcript";
+export type ExportFormat = "json" | "markdown" | "html" | "jsonl" | "otlp-json" | "atif" | "awf-transcript";
 
 export interface ExportCommandOptions extends InputOptions, VerbosityOptions {
   format: ExportFormat;
@@ -24,6 +24,10 @@ export interface ExportCommandOptions extends InputOptions, VerbosityOptions {
   mode?: string;
   redact: boolean;
   json?: boolean;
+  /** `otlp-json`: what of the messages the spans carry (none, attributes, or a reference to the file). */
+  content?: "none" | "attributes" | "reference";
+  /** `otlp-json`: the largest content attribute, as a size (`64KiB`). */
+  maxAttributeSize?: string;
 }
 
 /** What `export --json` prints on stdout: what was read, what was written, and everything said on the way. */

@@ -5,11 +5,17 @@ import {
   renderMarkdownPieces,
   type Transcript,
 } from "@agent-transcript/core";
-import { isSessionExportFormatId, sessionExporters, type SessionExportFile } from "@agent-transcript/providers";
-import { stat } from "node:fs/promises";
+import {
+  isSessionExportFormatId,
+  sessionExporters,
+  toOtlpTraces,
+  type SessionExportFile,
+} from "@agent-transcript/providers";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { formatProblem, inputName, reportUnloaded } from "../../input/problems.js";
 import { inputLimits, parseByteSize } from "../../input/limits.js";
+import { packageJsonFile } from "../../installation.js";
 import { loadDocument } from "../../input/document.js";
 import { renderHtmlExport } from "../../html-export.js";
 import { exportEventLogStreaming } from "./event-log.js";
@@ -59,6 +65,14 @@ export async function runExport(input: string, options: ExportCommandOptions, io
 async function exportWatched(input: string, options: ExportCommandOptions, io: CommandIo): Promise<number> {
   if (options.limit !== undefined && !options.truncate)
     throw new UserError("--limit needs --truncate", exitCodes.usage);
+  if (options.format !== "otlp-json" && (options.content ?? "none") !== "none")
+    throw new UserError("--content is for --format otlp-json", exitCodes.usage);
+  if (options.format !== "otlp-json" && options.maxAttributeSize !== undefined)
+    throw new UserError("--max-attribute-size is for --format otlp-json", exitCodes.usage);
+  const maxAttributeBytes =
+    options.maxAttributeSize === undefined
+      ? undefined
+      : parseByteSize(options.maxAttributeSize, "--max-attribute-size", 256);
   requireOutputBesideJson(options, "the export");
   const verbosity = verbosityOf(options);
   const limitBytes = options.limit === undefined ? undefined : parseSize(options.limit);
@@ -190,7 +204,9 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
                   ? "html"
                   : options.format === "awf-transcript" || options.format === "jsonl"
                     ? "jsonl"
-                    : "json",
+                    : options.format === "otlp-json"
+                      ? "otlp.json"
+                      : "json",
           }),
           loaded.files,
         )
@@ -202,7 +218,9 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
         ? jsonFileChunks(document)
         : options.format === "html"
           ? [await renderHtmlExport(document)]
-          : renderMarkdownPieces(document, { reasoning: options.reasoning });
+          : options.format === "otlp-json"
+            ? [await otlpJson(document, input, options.content ?? "none", maxAttributeBytes)]
+            : renderMarkdownPieces(document, { reasoning: options.reasoning });
   const written = await writeOutput(destination, io, pieces, loaded.files);
   report.output = written ?? null;
   if (destination.kind === "file") {
@@ -213,4 +231,20 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
   else if (written !== undefined && verbosity !== "quiet") io.stderr(messageLine(`agent-transcript: wrote ${written}`));
   return exitCodes.success;
+}
+
+/** The document as one OTLP/JSON trace request (the providers' OpenTelemetry GenAI mapping). */
+async function otlpJson(
+  document: Parameters<typeof renderHtmlExport>[0],
+  input: string,
+  content: "none" | "attributes" | "reference",
+  maxAttributeBytes: number | undefined,
+): Promise<string> {
+  const traces = toOtlpTraces(document, {
+    content,
+    ...(input === "-" ? {} : { sourceFile: path.resolve(input) }),
+    ...(maxAttributeBytes === undefined ? {} : { maxAttributeBytes }),
+    version: (JSON.parse(await readFile(packageJsonFile, "utf8")) as { version: string }).version,
+  });
+  return `${JSON.stringify(traces)}\n`;
 }

@@ -1,0 +1,202 @@
+import type { Tolerant } from "@agent-transcript/core";
+import { describe, expect, it } from "vitest";
+import { toOtlpTraces } from "./from-canonical.js";
+import type { OtlpSpan } from "./types.js";
+
+const at = (second: number) => new Date(Date.UTC(2026, 5, 8, 10, 0, second)).toISOString();
+const nanos = (second: number) => (BigInt(Date.UTC(2026, 5, 8, 10, 0, second)) * 1_000_000n).toString();
+
+/** A run that asks for two tools at once; one fails, the other starts a sub-agent, which answers. */
+function runWithChild(): Tolerant.Transcript {
+  return {
+    schema_version: "1.0.0",
+    id: "run-1",
+    title: "fix-auth",
+    source: { format: "claude-code" },
+    tools: [{ name: "Bash", description: "Run a command", input_schema: { type: "object" } }],
+    messages: [
+      { role: "system", parts: [{ type: "text", text: "Be brief." }], created_at: at(0) },
+      { role: "user", parts: [{ type: "text", text: "Fix the auth test" }], created_at: at(1) },
+      {
+        role: "assistant",
+        model: "claude-sonnet-4-5-20250929",
+        id: "msg_1",
+        finish_reason: "tool_calls",
+        created_at: at(4),
+        usage: { input_tokens: 1200, output_tokens: 80, cache_read_tokens: 1000, cache_write_tokens: 100 },
+        parts: [
+          { type: "tool_call", id: "call_bash", name: "Bash", input: { command: "go test ./..." } },
+          { type: "tool_call", id: "call_task", name: "Task", input: { description: "look at the handler" } },
+        ],
+      },
+      {
+        role: "tool",
+        created_at: at(9),
+        parts: [
+          { type: "tool_result", call_id: "call_bash", status: "error", error: "exit status 1", duration_ms: 2500 },
+          { type: "tool_result", call_id: "call_task", status: "ok", output: "the check is inverted" },
+        ],
+      },
+      {
+        role: "assistant",
+        model: "claude-sonnet-4-5-20250929",
+        created_at: at(12),
+        parts: [{ type: "text", text: "Fixed." }],
+      },
+    ],
+    run: {
+      status: "completed",
+      started_at: at(0),
+      ended_at: at(13),
+      children: [
+        {
+          run_id: "child-1",
+          call_id: "call_task",
+          transcript: {
+            schema_version: "1.0.0",
+            id: "child-1",
+            title: "look at the handler",
+            messages: [
+              { role: "user", parts: [{ type: "text", text: "look at the handler" }], created_at: at(5) },
+              {
+                role: "assistant",
+                model: "claude-haiku-4-5",
+                created_at: at(8),
+                parts: [{ type: "text", text: "inverted" }],
+              },
+            ],
+          },
+        },
+      ],
+    },
+  } as unknown as Tolerant.Transcript;
+}
+
+function spansOf(document: Tolerant.Transcript, options: Parameters<typeof toOtlpTraces>[1] = {}): OtlpSpan[] {
+  return toOtlpTraces(document, options).resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
+}
+
+const value = (span: OtlpSpan | undefined, key: string): unknown => {
+  const found = span?.attributes.find((entry) => entry.key === key)?.value as Record<string, unknown> | undefined;
+  return found === undefined ? undefined : Object.values(found)[0];
+};
+
+describe("toOtlpTraces", () => {
+  it("draws runs, model calls and parallel tool calls as one tree, the sub-agent under the call that started it", () => {
+    const spans = spansOf(runWithChild());
+    const named = (name: string) => spans.find((span) => span.name === name) as OtlpSpan;
+    expect(spans.map((span) => span.name)).toEqual([
+      "invoke_agent fix-auth",
+      "chat claude-sonnet-4-5-20250929",
+      "execute_tool Bash",
+      "execute_tool Task",
+      "chat claude-sonnet-4-5-20250929",
+      "invoke_agent look at the handler",
+      "chat claude-haiku-4-5",
+    ]);
+    const root = named("invoke_agent fix-auth");
+    const [firstCall] = spans.filter((span) => span.name === "chat claude-sonnet-4-5-20250929");
+    expect(root.parentSpanId).toBeUndefined();
+    expect(firstCall?.parentSpanId).toBe(root.spanId);
+    // Both tools under the call that asked for them, started when it answered.
+    for (const name of ["execute_tool Bash", "execute_tool Task"]) {
+      expect(named(name).parentSpanId).toBe(firstCall?.spanId);
+      expect(named(name).startTimeUnixNano).toBe(nanos(4));
+    }
+    // The failed one: its duration, an error status and an exception event.
+    const bash = named("execute_tool Bash");
+    expect(bash.endTimeUnixNano).toBe((BigInt(nanos(4)) + 2_500_000_000n).toString());
+    expect(bash.status).toEqual({ code: 2, message: "exit status 1" });
+    expect(bash.events.map((event) => event.name)).toEqual(["exception"]);
+    expect(value(bash, "error.type")).toBe("tool_error");
+    // The other ends when its result arrived, and holds the sub-agent.
+    const task = named("execute_tool Task");
+    expect(task.endTimeUnixNano).toBe(nanos(9));
+    expect(named("invoke_agent look at the handler").parentSpanId).toBe(task.spanId);
+    // The model call: from the message before it to its own time, with its usage and the provider of its session.
+    expect(firstCall?.startTimeUnixNano).toBe(nanos(1));
+    expect(firstCall?.endTimeUnixNano).toBe(nanos(4));
+    expect(firstCall?.kind).toBe(3);
+    expect(value(firstCall, "gen_ai.provider.name")).toBe("anthropic");
+    expect(value(firstCall, "gen_ai.usage.input_tokens")).toBe("1200");
+    expect(value(firstCall, "gen_ai.usage.cache_read.input_tokens")).toBe("1000");
+    expect(value(firstCall, "gen_ai.usage.cache_creation.input_tokens")).toBe("100");
+    expect(value(firstCall, "gen_ai.response.finish_reasons")).toEqual({ values: [{ stringValue: "tool_call" }] });
+    expect(value(firstCall, "gen_ai.input.messages")).toBeUndefined();
+    // One trace.
+    expect(new Set(spans.map((span) => span.traceId)).size).toBe(1);
+  });
+
+  it("derives every id from the run's: the same document, the same ids; another run, others", () => {
+    const first = spansOf(runWithChild());
+    expect(spansOf(runWithChild())).toEqual(first);
+    const other = spansOf({ ...runWithChild(), id: "run-2" });
+    expect(other[0]?.traceId).not.toBe(first[0]?.traceId);
+    expect(new Set(first.map((span) => span.spanId)).size).toBe(first.length);
+  });
+
+  it("carries the conversation when asked: input before the call, its output, instructions, tools, arguments, results", () => {
+    const spans = spansOf(runWithChild(), { content: "attributes" });
+    const [firstCall, secondCall] = spans.filter((span) => span.name === "chat claude-sonnet-4-5-20250929");
+    expect(JSON.parse(value(firstCall, "gen_ai.input.messages") as string)).toEqual([
+      { role: "user", parts: [{ type: "text", content: "Fix the auth test" }] },
+    ]);
+    expect(JSON.parse(value(firstCall, "gen_ai.output.messages") as string)).toEqual([
+      {
+        role: "assistant",
+        parts: [
+          { type: "tool_call", id: "call_bash", name: "Bash", arguments: { command: "go test ./..." } },
+          { type: "tool_call", id: "call_task", name: "Task", arguments: { description: "look at the handler" } },
+        ],
+        finish_reason: "tool_call",
+      },
+    ]);
+    expect(JSON.parse(value(firstCall, "gen_ai.system_instructions") as string)).toEqual([
+      { type: "text", content: "Be brief." },
+    ]);
+    expect(JSON.parse(value(firstCall, "gen_ai.tool.definitions") as string)).toEqual([
+      { type: "function", name: "Bash", description: "Run a command", parameters: { type: "object" } },
+    ]);
+    // The second call sees the first's answer and the results.
+    const input = JSON.parse(value(secondCall, "gen_ai.input.messages") as string) as Array<{ role: string }>;
+    expect(input.map((message) => message.role)).toEqual(["user", "assistant", "tool"]);
+    const bash = spans.find((span) => span.name === "execute_tool Bash");
+    expect(JSON.parse(value(bash, "gen_ai.tool.call.arguments") as string)).toEqual({ command: "go test ./..." });
+    expect(JSON.parse(value(bash, "gen_ai.tool.call.result") as string)).toBe("exit status 1");
+  });
+
+  it("keeps each content attribute within the size: the oldest input messages left out first, and counted", () => {
+    const document = runWithChild();
+    const many = Array.from({ length: 40 }, (_, index) => ({
+      role: "user",
+      parts: [{ type: "text", text: `message ${index} ${"words ".repeat(40)}` }],
+      created_at: at(1),
+    }));
+    document.messages.splice(1, 1, ...(many as unknown as Tolerant.Message[]));
+    const spans = spansOf(document, { content: "attributes", maxAttributeBytes: 2048 });
+    const call = spans.find((span) => span.name === "chat claude-sonnet-4-5-20250929");
+    const kept = JSON.parse(value(call, "gen_ai.input.messages") as string) as Array<{
+      parts: Array<{ content: string }>;
+    }>;
+    expect(Buffer.byteLength(value(call, "gen_ai.input.messages") as string)).toBeLessThanOrEqual(2048);
+    // The newest kept, in order; the rest counted.
+    expect(kept.at(-1)?.parts[0]?.content).toMatch(/^message 39 /);
+    expect(Number(value(call, "agent_transcript.input_messages_left_out"))).toBe(40 - kept.length);
+  });
+
+  it("names where the content is instead, when asked for a reference", () => {
+    const spans = spansOf(runWithChild(), { content: "reference", sourceFile: "/runs/run-1.json" });
+    expect(
+      value(
+        spans.find((span) => span.name === "chat claude-haiku-4-5"),
+        "agent_transcript.content.ref",
+      ),
+    ).toBe("/runs/run-1.json#/run/children/0/transcript/messages/1");
+    expect(
+      value(
+        spans.find((span) => span.name === "execute_tool Task"),
+        "agent_transcript.content.ref",
+      ),
+    ).toBe("/runs/run-1.json#/messages/2/parts/1");
+  });
+});
