@@ -184,6 +184,47 @@ describe("toOtlpTraces", () => {
     expect(Number(value(call, "agent_transcript.input_messages_left_out"))).toBe(40 - kept.length);
   });
 
+  it("cuts a message too large for the size alone into a text part, every attribute within it and still valid", () => {
+    const document = runWithChild();
+    const huge = "y".repeat(3 * 1024 * 1024);
+    document.messages[0] = {
+      role: "system",
+      parts: [{ type: "text", text: huge }],
+      created_at: at(0),
+    } as Tolerant.Message;
+    (document.messages[3]?.parts[1] as { output: string }).output = huge;
+    (document.messages[4]?.parts[0] as { text: string }).text = huge;
+    const spans = spansOf(document, { content: "attributes", maxAttributeBytes: 4096 });
+    const call = spans.filter((span) => span.name === "chat claude-sonnet-4-5-20250929")[1];
+    const oversized = spans.flatMap((span) =>
+      span.attributes
+        .filter(({ value: held }) => "stringValue" in held && Buffer.byteLength(held.stringValue) > 4096)
+        .map(({ key }) => `${span.name} ${key}`),
+    );
+    expect(oversized).toEqual([]);
+    // The newest input message (the results) alone, cut into a text part; the older ones left out and counted.
+    const input = JSON.parse(value(call, "gen_ai.input.messages") as string) as Array<{
+      role: string;
+      parts: Array<{ type: string; content: string }>;
+    }>;
+    expect(input).toHaveLength(1);
+    expect(input[0]?.role).toBe("tool");
+    expect(input[0]?.parts[0]?.content).toMatch(/\[cut at \d+ of \d+ bytes\]$/);
+    expect(Number(value(call, "agent_transcript.input_messages_left_out"))).toBe(2);
+    const output = JSON.parse(value(call, "gen_ai.output.messages") as string) as Array<{ finish_reason: string }>;
+    expect(output[0]?.finish_reason).toBe("stop");
+    const instructions = JSON.parse(value(call, "gen_ai.system_instructions") as string) as Array<{ content: string }>;
+    // A value that is no string is cut as its JSON text.
+    expect(instructions[0]?.content).toMatch(/^\[\{"type":"text","content":"y+… \[cut at \d+ of \d+ bytes\]$/);
+    expect(value(call, "agent_transcript.truncated")).toEqual({
+      values: [
+        { stringValue: "gen_ai.input.messages" },
+        { stringValue: "gen_ai.output.messages" },
+        { stringValue: "gen_ai.system_instructions" },
+      ],
+    });
+  });
+
   it("names where the content is instead, when asked for a reference", () => {
     const spans = spansOf(runWithChild(), { content: "reference", sourceFile: "/runs/run-1.json" });
     expect(

@@ -157,6 +157,19 @@ function boundedJson(value: unknown, maxBytes: number): { json: string; cut: boo
   return { json: JSON.stringify(kept + note), cut: true };
 }
 
+/**
+ * A value as JSON within `maxBytes`; when too long, `wrap` of its cut text (a text part in the shape the attribute
+ * takes: a message, a list of parts), the whole still within `maxBytes`.
+ */
+function boundedAs(value: unknown, maxBytes: number, wrap: (text: string) => unknown): { json: string; cut: boolean } {
+  const whole = boundedJson(value, maxBytes);
+  if (!whole.cut) return whole;
+  // The wrapper around an empty text, less the empty string's two quotes: what the cut text's JSON string goes into.
+  const overhead = utf8ByteLength(JSON.stringify(wrap(""))) - 2;
+  const cut = boundedJson(value, Math.max(64, maxBytes - overhead));
+  return { json: JSON.stringify(wrap(JSON.parse(cut.json) as string)), cut: true };
+}
+
 function stringOf(value: unknown): string {
   if (typeof value === "string") return value;
   return JSON.stringify(value) ?? "";
@@ -245,12 +258,10 @@ function boundedInput(
   if (kept.length === 0 && messages.length > 0) {
     // Not even the newest fits: it alone, its text cut.
     const newest = messages[messages.length - 1] as GenAiChatMessage;
-    const { json, cut } = boundedJson(newest, maxBytes - 2);
-    return {
-      json: `[${JSON.stringify({ role: newest.role, parts: [{ type: "text", content: JSON.parse(json) as string }] })}]`,
-      left: messages.length - 1,
-      cut,
-    };
+    const { json, cut } = boundedAs(newest, maxBytes, (content) => [
+      { role: newest.role, parts: [{ type: "text", content }] },
+    ]);
+    return { json, left: messages.length - 1, cut };
   }
   return { json: `[${kept.join(",")}]`, left: index + 1, cut: false };
 }
@@ -408,29 +419,18 @@ export function toOtlpTraces(document: Tolerant.Transcript, options: OtlpExportO
           ...genAi,
           finish_reason: finishReasons[message.finish_reason ?? ""] ?? message.finish_reason ?? "stop",
         };
-        const outputJson = boundedJson([output], maxBytes);
-        attributes.push(
-          text(
-            "gen_ai.output.messages",
-            outputJson.cut
-              ? `[${JSON.stringify({ role: "assistant", parts: [{ type: "text", content: JSON.parse(outputJson.json) as string }], finish_reason: output.finish_reason })}]`
-              : outputJson.json,
-          ),
-        );
+        const outputJson = boundedAs([output], maxBytes, (cutText) => [
+          { role: "assistant", parts: [{ type: "text", content: cutText }], finish_reason: output.finish_reason },
+        ]);
+        attributes.push(text("gen_ai.output.messages", outputJson.json));
         if (outputJson.cut) truncated.push("gen_ai.output.messages");
         if (system.length > 0) {
-          const instructions = boundedJson(
+          const instructions = boundedAs(
             system.flatMap((entry) => genAiParts(entry)),
             maxBytes,
+            (cutText) => [{ type: "text", content: cutText }],
           );
-          attributes.push(
-            text(
-              "gen_ai.system_instructions",
-              instructions.cut
-                ? JSON.stringify([{ type: "text", content: JSON.parse(instructions.json) as string }])
-                : instructions.json,
-            ),
-          );
+          attributes.push(text("gen_ai.system_instructions", instructions.json));
           if (instructions.cut) truncated.push("gen_ai.system_instructions");
         }
         if (definitions.length > 0) {
