@@ -78,10 +78,9 @@ async function eventLogStats(
     options.resumable === true && depth === 0 && childIds.length === 0 && reading.resumePoint !== undefined
       ? { point: reading.resumePoint, stats: accumulator.state() }
       : undefined;
-  if (from !== undefined)
-    return { stats: accumulator.finish(), failed, childIds, ...(resume === undefined ? {} : { resume }) };
   if (accumulator.runId !== null) seen.add(accumulator.runId);
-  for (const childId of childIds) {
+  // A reading that goes on does not read child logs: new lines that start a child run have the log read whole.
+  for (const childId of from === undefined ? childIds : []) {
     if (seen.has(childId) || depth > 1000) continue;
     seen.add(childId);
     const childFile = await findChildLog(path.dirname(file), childId);

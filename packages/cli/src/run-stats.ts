@@ -217,13 +217,13 @@ const isToolStats = (item: unknown): item is ToolStats =>
     isCount((item as Record<string, unknown>)[key]),
   );
 
-/** Totals (or a bucket) read back: its fields one by one, its counter without a prototype. */
+/**
+ * Totals (or a bucket) read back, its counter without a prototype. A spread defines each key as a property of the copy
+ * (a `__proto__` key too), never setting a prototype as an assignment would.
+ */
 function totalsOf<Totals extends SpendTotals>(value: Totals): Totals {
   if (typeof value !== "object" || value === null) throw new Error("not totals");
-  const copy = Object.create(null) as Record<string, unknown>;
-  for (const [key, item] of Object.entries(value)) copy[key] = item;
-  copy.unpricedCalls = counterOf(value.unpricedCalls, isCount);
-  return { ...(copy as unknown as Totals) };
+  return { ...value, unpricedCalls: counterOf(value.unpricedCalls, isCount) };
 }
 
 /** A run's fields that are text or null, as a resumed accumulator takes them back. */

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eventLine } from "@agent-transcript/fixtures/event-lines";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
+import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { IndexReport } from "../commands/index/run.js";
 import type { UsageReport } from "../commands/usage/run.js";
@@ -172,6 +173,47 @@ describe("an event log that grows", () => {
       expect(found).toEqual(await hits(wholeDatabase));
       // None from the child log's own copy: each from the parent's reading, or from the other folder.
       expect(found.filter((hit) => hit.startsWith(`${childLog}#`))).toEqual([]);
+    }
+  });
+
+  it("reads a log whole when its stored record is damaged or hostile, and never takes a prototype from it", async () => {
+    const bytes = Buffer.from(growingRun());
+    const logs = path.join(directory, "damaged");
+    mkdirSync(logs);
+    const log = path.join(logs, `${runId}.jsonl`);
+    const database = path.join(directory, "index.sqlite");
+    const half = lineBoundaries(bytes)[9] as number;
+    const stored = (): string => {
+      const db = new SQLite(database, { readonly: true });
+      try {
+        return (db.prepare("SELECT resume FROM unit_stats").get() as { resume: string }).resume;
+      } finally {
+        db.close();
+      }
+    };
+    const damaged = (record: string): string[] => {
+      const swaps = JSON.parse(record) as { resume: { stats: { stats: Record<string, unknown> } } };
+      const withProto = record.replace('"messagesByRole":{', '"messagesByRole":{"__proto__":{"polluted":1},');
+      return [
+        "not json",
+        JSON.stringify({ ...JSON.parse(record), version: 2 }),
+        JSON.stringify({ ...swaps, resume: { ...swaps.resume, stats: { ...swaps.resume.stats, pending: "x" } } }),
+        record.replace('"count":', '"count":-'),
+        withProto,
+      ];
+    };
+    writeFileSync(log, bytes.subarray(0, half));
+    await indexInto(database, logs);
+    for (const record of damaged(stored())) {
+      writeFileSync(log, bytes.subarray(0, half));
+      await indexInto(database, logs);
+      const db = new SQLite(database);
+      db.prepare("UPDATE unit_stats SET resume = ?").run(record);
+      db.close();
+      appendFileSync(log, bytes.subarray(half));
+      expect(await indexInto(database, logs), record.slice(0, 60)).toMatchObject({ read: 1, appended: 0 });
+      expect(dump(database)).toEqual(await dumpOfWhole(log));
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     }
   });
 

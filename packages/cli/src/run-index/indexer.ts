@@ -44,32 +44,14 @@ export interface IndexSummary {
 
 const noFollow = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-/** A file's size, time and SHA-256, read through one descriptor opened without following a link. */
-async function fingerprint(file: string): Promise<{ size: number; mtimeMs: number; sha256: string }> {
-  const handle = await open(file, noFollow);
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw new Error("not a regular file");
-    const hash = createHash("sha256");
-    const buffer = Buffer.allocUnsafe(1024 * 1024);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-    }
-    return { size: stats.size, mtimeMs: stats.mtimeMs, sha256: hash.digest("hex") };
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
- * A file's size, time and SHA-256, and the SHA-256 of its first `prefixBytes` bytes, in one reading: whether a log
- * only grew (its earlier bytes are the ones read before) and what it is now.
+ * A file's size, time and SHA-256, read through one descriptor opened without following a link; with `prefixBytes`,
+ * also the SHA-256 of its first that many bytes, in the same reading (whether a log only grew: its earlier bytes the
+ * ones read before). The size is of the bytes hashed.
  */
-async function fingerprintGrown(
+async function fingerprint(
   file: string,
-  prefixBytes: number,
+  prefixBytes = -1,
 ): Promise<{ file: StoredFile; prefixSha256: string | undefined }> {
   const handle = await open(file, noFollow);
   try {
@@ -80,7 +62,7 @@ async function fingerprintGrown(
     let position = 0;
     const buffer = Buffer.allocUnsafe(1024 * 1024);
     for (;;) {
-      // Read up to the prefix's end first, where its hash is taken, then on to the end.
+      // Up to the prefix's end first, where its hash is taken, then on to the end.
       const wanted = position < prefixBytes ? Math.min(buffer.length, prefixBytes - position) : buffer.length;
       const { bytesRead } = await handle.read(buffer, 0, wanted, position);
       if (bytesRead === 0) break;
@@ -98,8 +80,7 @@ async function fingerprintGrown(
 }
 
 async function storedFile(file: string): Promise<StoredFile> {
-  const { size, mtimeMs, sha256 } = await fingerprint(file);
-  return { path: file, size, mtime_ms: mtimeMs, sha256 };
+  return (await fingerprint(file)).file;
 }
 
 /** Whether every file a run was read from is as it was: the same size and time, or the same bytes. */
@@ -109,7 +90,7 @@ async function unchanged(files: readonly StoredFile[]): Promise<boolean> {
       const now = await stat(file.path);
       if (now.size === file.size && now.mtimeMs === file.mtime_ms) continue;
       if (now.size !== file.size) return false;
-      if ((await fingerprint(file.path)).sha256 !== file.sha256) return false;
+      if ((await storedFile(file.path)).sha256 !== file.sha256) return false;
     } catch {
       return false;
     }
@@ -220,7 +201,8 @@ export async function indexRoots(
       }
     for (const [seq, { file, kind }] of candidates.entries()) {
       const existing = units.get(file);
-      if (existing !== undefined && (await unchanged(await store.filesOfUnit(existing.id)))) {
+      const existingFiles = existing === undefined ? [] : await store.filesOfUnit(existing.id);
+      if (existing !== undefined && (await unchanged(existingFiles))) {
         if (existing.seq !== seq) await store.place(existing.id, root, seq);
         summary.unchanged += 1;
         continue;
@@ -230,7 +212,8 @@ export async function indexRoots(
       // An event log that only grew is read from where its last reading stopped; anything else, or a log whose
       // earlier bytes changed, is read whole.
       if (existing !== undefined && kind === "event-log")
-        if (await appendToUnit(store, existing.id, unit, io, collectOptions, warnings, summary)) continue;
+        if (await appendToUnit(store, existing.id, existingFiles, unit, io, collectOptions, warnings, summary))
+          continue;
       await indexFile(store, unit, io, collectOptions, warnings, summary);
     }
     await store.saveSeenFiles(root, listed.files);
@@ -262,13 +245,13 @@ function resumeRecord(resume: EventLogResume | undefined, messages: LogMessagesS
 async function appendToUnit(
   store: RunIndexStore,
   id: number,
+  files: readonly StoredFile[],
   unit: { root: string; file: string; kind: "event-log" | "other"; seq: number },
   io: CommandIo,
   options: CollectOptions,
   warnings: WarningsAcrossFiles,
   summary: IndexSummary,
 ): Promise<boolean> {
-  const files = await store.filesOfUnit(id);
   const was = files[0];
   if (files.length !== 1 || was === undefined || was.path !== unit.file) return false;
   const text = await store.resumeOf(id);
@@ -280,9 +263,9 @@ async function appendToUnit(
   } catch {
     return false;
   }
-  let now: Awaited<ReturnType<typeof fingerprintGrown>>;
+  let now: Awaited<ReturnType<typeof fingerprint>>;
   try {
-    now = await fingerprintGrown(unit.file, was.size);
+    now = await fingerprint(unit.file, was.size);
   } catch {
     return false;
   }
