@@ -6,7 +6,7 @@
 // the last written in JavaScript that runs on Node 20 (19.x asks for Node 22; 20.x is the native one): a reader in
 // Node is measured against a reader in Node, and against the native one beside it.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -63,13 +63,19 @@ export function ccusageBinary(): string {
   const fromBench = createRequire(import.meta.url);
   const fromCcusage = createRequire(fromBench.resolve("ccusage/package.json"));
   const binary = `@ccusage/ccusage-${process.platform}-${process.arch}/bin/ccusage${process.platform === "win32" ? ".exe" : ""}`;
+  let resolved: string;
   try {
-    return fromCcusage.resolve(binary);
+    resolved = fromCcusage.resolve(binary);
   } catch (error) {
     throw new Error(`ccusage's native binary ${binary} is not installed (an optional dependency of ccusage)`, {
       cause: error,
     });
   }
+  // The package ships the binary without its execute bits (pnpm installs it as packed); ccusage's own launcher sets
+  // them before its first run, and so does this, or a fresh install cannot start it (EACCES).
+  const mode = statSync(resolved).mode;
+  if (process.platform !== "win32" && (mode & 0o111) !== 0o111) chmodSync(resolved, mode | 0o111);
+  return resolved;
 }
 
 /** ccusage 18.0.11's command, a Node script (installed under the alias `ccusage-javascript`). */
