@@ -120,10 +120,13 @@ export function exportHtml(input: string, output: string): string {
   return `file://${output}`;
 }
 
-/** Opens a page and waits until the viewer has drawn (messages, or the reason it could not). */
+/**
+ * Opens a page and waits until the viewer has drawn every message (a large run's later pages are read after its first
+ * frame), or the reason it could not.
+ */
 export async function openViewer(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForSelector(".message, .problems, .landing", { timeout: 20_000 });
+  await page.waitForSelector("html[data-loaded-ms], .problems, .landing", { state: "attached", timeout: 20_000 });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -5,7 +5,7 @@
  * script error, no request leaving the page's own origin, no Content-Security-Policy violation (the renderer itself
  * must keep it all inert; the policy is the second line), and the hostile text still shows, as text.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatVersion, type Transcript } from "@agent-transcript/core";
 import type { Browser, Page } from "playwright-core";
@@ -331,6 +331,38 @@ describe("a hostile transcript", () => {
     await expectInert(page, watch);
     await page.close();
     await served.stop();
+  });
+
+  it("runs nothing and loads nothing when its hostile messages come on a later page of an exported HTML file", async () => {
+    const document = hostileDocument();
+    // Plain messages first, enough to push every hostile one past the first page.
+    const padding = Array.from({ length: 400 }, (_, index) => ({
+      role: "user" as const,
+      parts: [{ type: "text" as const, text: `padding ${index} `.repeat(150) }],
+    }));
+    const hostileFirst = padding.length;
+    document.messages = [...padding, ...document.messages];
+    const input = path.join(scratch, "hostile-paged.json");
+    writeFileSync(input, JSON.stringify(document));
+    const output = path.join(scratch, "hostile-paged.html");
+    const url = exportHtml(input, output);
+    const firstPage = Number(
+      /class="agent-transcript-messages" data-first="(\d+)"/.exec(readFileSync(output, "utf8"))?.[1],
+    );
+    expect(firstPage).toBeLessThan(hostileFirst);
+    const { page, watch } = await newWatchedPage(browser, "file:");
+    await page.goto(`${url}#m=${hostileFirst}`);
+    await page.waitForSelector("html[data-loaded-ms]", { state: "attached", timeout: 60_000 });
+    const user = page.locator(`article[data-message-index="${hostileFirst}"]`);
+    await expect.poll(() => user.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await user.textContent()).toContain(hostileText);
+    // Every hostile call drawn open: inputs, outputs, diffs and highlighted code, all inert.
+    await expect.poll(() => page.locator(".tool-call summary").count()).toBeGreaterThan(2);
+    for (const summary of await page.locator(".tool-call summary").all()) await summary.click();
+    await expect.poll(() => page.locator(".tool-body").count()).toBeGreaterThan(2);
+    await screenshot(page, "hostile-paged-export");
+    await expectInert(page, watch);
+    await page.close();
   });
 
   it("runs nothing and loads nothing as an exported HTML file over file://", async () => {

@@ -13,7 +13,15 @@ import "./styles.css";
 async function initialState(): Promise<AppState> {
   try {
     const input = (await embeddedInput()) ?? (await sourceUrlInput(location.search));
-    return input === undefined ? { kind: "empty" } : stateOf(loadTexts([input]));
+    if (input === undefined) return { kind: "empty" };
+    const state = stateOf(loadTexts([input]));
+    // A paged run: its first page drawn now, the rest read after the first frame (App).
+    const { more } = input;
+    return state.kind === "ready" &&
+      more !== undefined &&
+      (more.total !== state.document.messages.length || more.metadata !== undefined)
+      ? { ...state, more }
+      : state;
   } catch (error) {
     return { kind: "failed", problems: [{ file: location.search, pointer: "", message: messageOf(error) }] };
   }

@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { firstUserPrompt, isPartOfType, sessionContext, toolCallSummary, type Tolerant } from "@agent-transcript/core";
 import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import type { Browser, Page } from "playwright-core";
@@ -688,6 +689,121 @@ describe("a Codex session exported as one HTML file, opened over file://", () =>
     expectNothingForeign(watch);
     expect(watch.consoleErrors).toEqual([]);
     await page.close();
+  });
+});
+
+describe("a Claude Code session exported as one paged HTML file", () => {
+  const pagesOf = (html: string) =>
+    [...html.matchAll(/<script [^>]*class="agent-transcript-messages" data-first="(\d+)">([^<]*)<\/script>/g)].map(
+      (match) => ({ element: match[0], first: Number(match[1]), data: match[2] as string }),
+    );
+  const decodePage = (data: string) =>
+    JSON.parse(gunzipSync(Buffer.from(data, "base64")).toString("utf8")) as Array<Record<string, unknown>>;
+  const encodePage = (messages: unknown) => gzipSync(JSON.stringify(messages)).toString("base64");
+
+  it("draws its first page at once and reads the rest after: every message, search and a permalink reach the last", async () => {
+    const document = documentOf(claudeSession);
+    const file = path.join(scratch, "paged-session.html");
+    const url = exportHtml(claudeSession, file);
+    const pages = pagesOf(readFileSync(file, "utf8"));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const lastPageStart = pages.at(-1)?.first as number;
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const watch = watchPage(page, "file:");
+    // Whether a frame ever held messages while the notice said the rest was being read.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (window.document.querySelector(".reading-pages") && window.document.querySelector(".message"))
+          (window as unknown as { sawFirstPage: boolean }).sawFirstPage = true;
+      }).observe(window.document, { childList: true, subtree: true });
+    });
+    await openViewer(page, url);
+    await page.waitForSelector("html[data-loaded-ms]", { state: "attached", timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { sawFirstPage?: boolean }).sawFirstPage)).toBe(true);
+    expect(await page.locator(".reading-pages").count()).toBe(0);
+    expect(await shownCount(page)).toBe(allShown(document));
+    // A search finds what only the last page holds.
+    const list = listOf(document);
+    const late = list.shown
+      .filter((index) => index >= lastPageStart)
+      .map((index) => document.messages[index] as Tolerant.Message)
+      .flatMap((message) => message.parts)
+      .map((part) => ("text" in part && typeof part.text === "string" ? part.text : ""))
+      .flatMap((text) => text.match(/[a-z][\w-]{9,}/gi) ?? [])
+      .find((word) => rowsMatching(document, word.toLowerCase()).every((index) => index >= lastPageStart));
+    expect(late).toBeDefined();
+    const query = (late as string).toLowerCase();
+    await page.getByLabel("search").fill(query);
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(`${rowsMatching(document, query).length} of ${list.shown.length} messages`);
+    await page.getByLabel("search").fill("");
+    await expect.poll(() => shownCount(page)).toBe(allShown(document));
+    // A permalink into the last page opens there on a reload, once that page has been read.
+    const target = list.shown.at(-1) as number;
+    expect(target).toBeGreaterThanOrEqual(lastPageStart);
+    await page.goto(`${url}#m=${target}`);
+    const article = page.locator(`article[data-message-index="${target}"]`);
+    await expect.poll(() => article.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await article.getAttribute("class")).toContain("targeted");
+    await screenshot(page, "claude-code-paged-export");
+    expectNothingForeign(watch);
+    expect(watch.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("refuses a damaged page, naming the message by its place in the whole document", async () => {
+    const file = path.join(scratch, "paged-session.html");
+    const html = readFileSync(file, "utf8");
+    const [second, third] = pagesOf(html);
+    expect(third).toBeDefined();
+    const cases: Array<{ name: string; html: string; problem: string }> = [];
+    // A message of the second page broken against the schema.
+    const messages = decodePage(second?.data as string);
+    (messages[1] as Record<string, unknown>).role = 42;
+    const broken = (second?.element as string).replace(second?.data as string, encodePage(messages));
+    cases.push({
+      name: "schema",
+      html: html.replace(second?.element as string, broken),
+      problem: `/messages/${(second?.first as number) + 1}/role`,
+    });
+    // A page left out: the next one does not start where the messages read end.
+    cases.push({
+      name: "gap",
+      html: html.replace(second?.element as string, ""),
+      problem: `starts at "${third?.first}" where message ${second?.first} comes next`,
+    });
+    // A page that is not gzip.
+    cases.push({
+      name: "garbage",
+      html: html.replace(
+        second?.element as string,
+        (second?.element as string).replace(second?.data as string, "H4sIAAAA"),
+      ),
+      problem: `the page of messages from ${second?.first} does not decode`,
+    });
+    // Metadata, sent last, that breaks the schema.
+    const metadataElement = /<script [^>]*id="agent-transcript-metadata">([^<]*)<\/script>/.exec(html);
+    expect(metadataElement).not.toBeNull();
+    cases.push({
+      name: "metadata",
+      html: html.replace(
+        metadataElement?.[0] as string,
+        (metadataElement?.[0] as string).replace(metadataElement?.[1] as string, encodePage(["not an object"])),
+      ),
+      problem: "/metadata",
+    });
+    for (const entry of cases) {
+      const damaged = path.join(scratch, `paged-${entry.name}.html`);
+      writeFileSync(damaged, entry.html);
+      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      const watch = watchPage(page, "file:");
+      await page.goto(`file://${damaged}`);
+      await page.waitForSelector(".problems", { timeout: 60_000 });
+      expect(await page.locator(".problems").textContent()).toContain(entry.problem);
+      expectNothingForeign(watch);
+      await page.close();
+    }
   });
 });
 

@@ -3,14 +3,15 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { prepareExport } from "@agent-transcript/core";
+import { prepareExport, type Tolerant } from "@agent-transcript/core";
 import { inputName, reportUnloaded } from "../../input/problems.js";
 import { inputLimits, type InputOptions } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
 import { exitCodes, messageLine, shown, UserError, writeData, type CommandIo } from "../../io.js";
 import { withProgress } from "../../progress.js";
 import { redactionSummary } from "../../redaction-summary.js";
-import { startViewServer } from "./server.js";
+import { messagePageAt, pageBytes, pagedDocument } from "../../message-pages.js";
+import { startViewServer, type TranscriptPages } from "./server.js";
 import { readViewerAssets } from "../../viewer-assets.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
 
@@ -146,12 +147,20 @@ export async function runView(
   const second = options.compareWith === undefined ? undefined : await servedInput(options.compareWith, options, io);
   if (typeof second === "number") return second;
   const assets = await readViewerAssets();
-  const server = await startViewServer(assets, first.json, {
+  // One run is served in pages (two compared are served whole: the compare page aligns them whole).
+  const served = second === undefined ? pagedTranscript(first.document) : { json: JSON.stringify(first.document) };
+  const server = await startViewServer(assets, served.json, {
     ...(port === 0 ? {} : { port }),
     ...(first.name === undefined ? {} : { name: first.name }),
+    ...(served.pages === undefined ? {} : { pages: served.pages }),
     ...(second === undefined
       ? {}
-      : { compare: { json: second.json, ...(second.name === undefined ? {} : { name: second.name }) } }),
+      : {
+          compare: {
+            json: JSON.stringify(second.document),
+            ...(second.name === undefined ? {} : { name: second.name }),
+          },
+        }),
   });
   const url = options.at === undefined || options.at === "" ? server.url : `${server.url}#${options.at}`;
   writeData(io, `${url}\n`);
@@ -177,7 +186,7 @@ async function servedInput(
   input: string,
   options: ViewCommandOptions,
   io: CommandIo,
-): Promise<{ json: string; name: string | undefined } | number> {
+): Promise<{ document: Tolerant.Transcript; name: string | undefined } | number> {
   const name = inputName(input);
   const loaded = await loadDocument(input, io, inputLimits(options));
   if (!loaded.ok)
@@ -192,7 +201,26 @@ async function servedInput(
   const prepared = prepareExport(loaded.document, { redact: options.redact === false ? false : {} });
   const redaction = redactionSummary(prepared.redaction);
   if (redaction !== undefined && verbosity !== "quiet") io.stderr(redaction);
-  return { json: JSON.stringify(prepared.document), name: input === "-" ? undefined : path.basename(input) };
+  return { document: prepared.document, name: input === "-" ? undefined : path.basename(input) };
+}
+
+/**
+ * A run as `view` serves it: the document with its first page of messages (all of them when they fit) and, when its
+ * metadata is large, that metadata's small members; the later pages and the whole metadata made when the page asks,
+ * as the HTML export cuts them.
+ */
+function pagedTranscript(document: Tolerant.Transcript): { json: string; pages?: TranscriptPages } {
+  const { messages } = document;
+  const paged = pagedDocument(document);
+  if (paged.headMessages === paged.total && paged.metadata === undefined) return { json: paged.head };
+  return {
+    json: paged.head,
+    pages: {
+      total: paged.total,
+      from: (from) => messagePageAt(messages, from, pageBytes).json,
+      ...(paged.metadata === undefined ? {} : { metadata: paged.metadata }),
+    },
+  };
 }
 
 /** Settles on Ctrl-C or a termination signal. */

@@ -28,6 +28,27 @@ export const transcriptPath = "/transcript.json";
 /** The second transcript's path when two runs are compared (`view A B`); the page is opened with `?compare=`. */
 export const comparedPath = "/compare.json";
 
+/**
+ * The header that says a transcript is served in pages: how many messages the document has in all. The transcript's
+ * path then holds the document with its first messages, `?from=N` the page of messages that starts at N, and
+ * `?part=metadata` the whole metadata when {@link metadataLastHeader} says it comes last.
+ */
+export const pagedMessagesHeader = "X-Agent-Transcript-Messages";
+
+/** The header that says a transcript's metadata comes last (`?part=metadata`), the first page holding a part of it. */
+export const metadataLastHeader = "X-Agent-Transcript-Metadata";
+
+/**
+ * A transcript served in pages (`view` of a large run): its message count, the page that starts at an index, and its
+ * whole metadata when the first page holds only its small members.
+ */
+export interface TranscriptPages {
+  total: number;
+  /** The messages from `from` on, as many as make a page, as a JSON array. */
+  from: (from: number) => string;
+  metadata?: string;
+}
+
 /** The query parameter that carries the token. */
 const tokenParameter = "token";
 
@@ -71,6 +92,8 @@ export async function startViewServer(
     dynamic?: DynamicRoutes;
     /** A second transcript to compare the first with, and its input's name. */
     compare?: { json: string; name?: string };
+    /** The first transcript's later pages, when `transcriptJson` holds only its first messages. */
+    pages?: TranscriptPages;
   } = {},
 ): Promise<ViewServer> {
   const page = { type: "text/html; charset=utf-8", body: Buffer.from(assets.html) };
@@ -131,6 +154,24 @@ export async function startViewServer(
       return refuse(405, "read-only");
     }
     if (tokenInQuery) headers["Set-Cookie"] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+    const { pages } = options;
+    if (pathname === transcriptPath && pages !== undefined) {
+      headers[pagedMessagesHeader] = String(pages.total);
+      if (pages.metadata !== undefined) headers[metadataLastHeader] = "last";
+      const part = query.get("part");
+      if (part !== null) {
+        if (part !== "metadata" || pages.metadata === undefined)
+          return refuse(400, "bad request: part names what comes last (metadata)");
+        return send(200, "application/json; charset=utf-8", pages.metadata);
+      }
+      const from = query.get("from");
+      if (from !== null) {
+        // A page is made when asked for: serialising a large run whole would hold the URL back by seconds.
+        if (!/^\d{1,9}$/.test(from) || Number(from) >= pages.total)
+          return refuse(400, `bad request: from must be a message index below ${pages.total}`);
+        return send(200, "application/json; charset=utf-8", pages.from(Number(from)));
+      }
+    }
     const file = files.get(pathname);
     if (file !== undefined) return send(200, file.type, file.body);
     if (dynamic === undefined) return refuse(404, "not found");

@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { run } from "../../cli.js";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { htmlExportPolicy } from "../../html-export.js";
-import { startViewServer, transcriptPath, viewPolicy } from "./server.js";
+import { firstPageBytes, pageBytes } from "../../message-pages.js";
+import { metadataLastHeader, pagedMessagesHeader, startViewServer, transcriptPath, viewPolicy } from "./server.js";
 import { getRaw, headerOf, rawRequest, type RawAnswer } from "./server.test.helpers.js";
 import { runView, type ViewCommandOptions } from "./run.js";
 import type { IndexSearchAnswer, IndexedRunSummary } from "./index-routes.js";
@@ -103,6 +104,53 @@ describe("the view server", () => {
       expect((await get(server.url, { host: `attacker.example:${new URL(server.url).port}` })).status).toBe(421);
     } finally {
       await server.close();
+    }
+  });
+
+  it("serves a large run in pages: its first messages, their count in a header, each later page from ?from=", async () => {
+    const session = path.join(
+      realFixturesRoot(),
+      "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+    );
+    const whole = path.join(scratch, "served-pages.json");
+    expect(await run(["export", session, "--output", whole, "-q"], captureIo().io)).toBe(0);
+    const expected = JSON.parse(readFileSync(whole, "utf8")) as { messages: unknown[]; metadata: unknown };
+    const view = await startView(session);
+    try {
+      const token = tokenOf(view.url);
+      const head = await getIndex(withToken(view.url, token, transcriptPath));
+      expect(headerOf(head, pagedMessagesHeader.toLowerCase())).toBe(String(expected.messages.length));
+      const first = JSON.parse(head.body) as { messages: unknown[] };
+      // The first page's messages are few enough to draw at once (child runs travel with it, whole).
+      expect(JSON.stringify(first.messages).length).toBeLessThanOrEqual(firstPageBytes);
+      let messages = first.messages;
+      let pages = 0;
+      while (messages.length < expected.messages.length) {
+        const page = await getIndex(`${withToken(view.url, token, transcriptPath)}&from=${messages.length}`);
+        expect(page.status).toBe(200);
+        const read = JSON.parse(page.body) as unknown[];
+        expect(read.length).toBeGreaterThan(0);
+        // Within a page's size, unless one message alone is larger.
+        const characters = JSON.stringify(read).length;
+        expect(characters <= pageBytes || read.length === 1, `${characters}, ${read.length}`).toBe(true);
+        messages = messages.concat(read);
+        pages += 1;
+      }
+      expect(pages).toBeGreaterThanOrEqual(2);
+      // Read whole, the pages are the run `export` writes (redacted as it redacts), its metadata last.
+      expect(messages).toEqual(expected.messages);
+      expect(headerOf(head, metadataLastHeader.toLowerCase())).toBe("last");
+      const metadata = await getIndex(`${withToken(view.url, token, transcriptPath)}&part=metadata`);
+      expect(JSON.parse(metadata.body)).toEqual(expected.metadata);
+      expect((await getIndex(`${withToken(view.url, token, transcriptPath)}&part=other`)).status).toBe(400);
+      for (const from of ["-1", "1.5", "x", String(expected.messages.length), "99999999999"]) {
+        const refused = await get(`${withToken(view.url, token, transcriptPath)}&from=${from}`);
+        expect(refused.status, from).toBe(400);
+      }
+      // Without the token, no page.
+      expect((await get(`${withToken(view.url, undefined, transcriptPath)}?from=1`)).status).toBe(403);
+    } finally {
+      await view.stop();
     }
   });
 
@@ -494,7 +542,7 @@ describe("export --format html", () => {
     const { io } = captureIo();
     expect(await run(["export", example, "--format", "html", "--output", output, "--no-redact"], io)).toBe(0);
     const html = readFileSync(output, "utf8");
-    const script = /<script type="module">([\s\S]*)<\/script>\n<\/body>/.exec(html)?.[1] as string;
+    const script = /<script type="module" async>([\s\S]*?)<\/script>\n/.exec(html)?.[1] as string;
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] as string;
     expect(script.length).toBeGreaterThan(1000);
     // The policy names exactly these two by their hashes, and nothing from anywhere else.
@@ -510,6 +558,58 @@ describe("export --format html", () => {
     const document = JSON.parse(gunzipSync(Buffer.from(data, "base64")).toString("utf8")) as { id: string };
     const expected = JSON.parse(readFileSync(example, "utf8")) as { id: string };
     expect(document.id).toBe(expected.id);
+    // A small run is one page: the document whole, no pages after it.
+    expect(html).not.toContain('class="agent-transcript-messages"');
+  });
+
+  it("pages a large run: the document with its first messages, then the rest a mebibyte at a time, nothing lost", async () => {
+    const session = path.join(
+      realFixturesRoot(),
+      "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+    );
+    const whole = path.join(scratch, "paged.json");
+    const { io } = captureIo();
+    expect(await run(["export", session, "--output", whole, "--no-redact", "-q"], io)).toBe(0);
+    const output = path.join(scratch, "paged.html");
+    expect(await run(["export", session, "--format", "html", "--output", output, "--no-redact", "-q"], io)).toBe(0);
+    const html = readFileSync(output, "utf8");
+    const decode = (data: string): unknown => JSON.parse(gunzipSync(Buffer.from(data, "base64")).toString("utf8"));
+    const head = /id="agent-transcript-data"[^>]*data-messages="(\d+)"[^>]*>([A-Za-z0-9+/=]+)<\/script>/.exec(html);
+    const first = decode(head?.[2] as string) as { messages: unknown[] } & Record<string, unknown>;
+    const pages = [
+      ...html.matchAll(/class="agent-transcript-messages" data-first="(\d+)">([A-Za-z0-9+/=]+)<\/script>/g),
+    ].map((match) => ({ first: Number(match[1]), messages: decode(match[2] as string) as unknown[] }));
+    const expected = JSON.parse(readFileSync(whole, "utf8")) as { messages: unknown[] } & Record<string, unknown>;
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(Number(head?.[1])).toBe(expected.messages.length);
+    // The first page is small enough to draw at once, each later one near a mebibyte, none empty.
+    expect(JSON.stringify(first.messages).length).toBeLessThanOrEqual(firstPageBytes);
+    for (const page of pages) expect(page.messages.length).toBeGreaterThan(0);
+    for (const page of pages.slice(0, -1)) expect(JSON.stringify(page.messages).length).toBeLessThanOrEqual(pageBytes);
+    // Each page starts where the one before ended, and together they are the document.
+    let messages = first.messages;
+    for (const page of pages) {
+      expect(page.first).toBe(messages.length);
+      messages = messages.concat(page.messages);
+    }
+    // The session importer's native records (a mebibyte here) come last; the session's header travels first.
+    const metadataData = /id="agent-transcript-metadata">([A-Za-z0-9+/=]+)<\/script>/.exec(html)?.[1] as string;
+    expect(head?.[0]).toContain('data-metadata="last"');
+    const firstMetadata = first.metadata as Record<string, Record<string, unknown>>;
+    expect(Object.keys(firstMetadata["claude-code"] ?? {})).toEqual(["session"]);
+    const metadata = decode(metadataData);
+    expect(html.indexOf('id="agent-transcript-metadata"')).toBeGreaterThan(
+      html.lastIndexOf("agent-transcript-messages"),
+    );
+    // The two exports differ only in when they were made.
+    expect({ ...first, messages, metadata, export: { ...(first.export as object), exported_at: "" } }).toEqual({
+      ...expected,
+      export: { ...(expected.export as object), exported_at: "" },
+    });
+    // The viewer starts before the pages after the first have been parsed.
+    expect(html.indexOf('<script type="module" async>')).toBeLessThan(
+      html.indexOf('class="agent-transcript-messages"'),
+    );
   });
 
   it("escapes a title that would close the page's elements", async () => {
