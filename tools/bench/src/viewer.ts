@@ -125,32 +125,48 @@ const exportHtml = (input: string, output: string) => exportAs("html", input, ou
 
 /**
  * A Claude Code session of `copies` times the real one: its lines again and again, each copy's ids made its own (the
- * last four hex digits of a UUID, a suffix on tool, message and request ids) and its times moved past the copy before,
- * so the importer reads one long session with every record distinct — about 3 MB a copy.
+ * last four hex digits of a UUID, a suffix on tool, message and request ids; the session's id kept), its times moved
+ * past the copy before, and its first message's parent the last record of the copy before, so the importer reads one
+ * long conversation with every record distinct — about 3 MB a copy. (Copies left unchained are 32 roots: the importer
+ * keeps one as the conversation and the others as branches in its metadata, which is not a long session.)
  */
 export function largeSession(copies: number): string {
   const lines = readFileSync(path.join(realFixturesRoot(), realSession), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "");
+  const sessionId = /"sessionId":"([0-9a-f-]{36})"/.exec(lines.join("\n"))?.[1] ?? "";
   const times = lines.flatMap((line) =>
     [...line.matchAll(/"timestamp":"([^"]+)"/g)].map((match) => Date.parse(match[1] as string)),
   );
   const span = Math.max(...times.filter(Number.isFinite)) - Math.min(...times.filter(Number.isFinite)) + 60_000;
   const out: string[] = [];
+  let previousLast: string | undefined;
   for (let copy = 0; copy < copies; copy += 1) {
     const hex = copy.toString(16).padStart(4, "0");
-    for (const line of lines)
-      out.push(
+    let chained = copy === 0;
+    let last: string | undefined;
+    for (const line of lines) {
+      let moved =
         copy === 0
           ? line
           : line
-              .replace(/\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8})[0-9a-f]{4}\b/g, `$1${hex}`)
+              .replace(
+                /\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8})([0-9a-f]{4})\b/g,
+                (uuid, head: string) => (uuid === sessionId ? uuid : `${head}${hex}`),
+              )
               .replace(/\b((?:toolu|msg|req)_[A-Za-z0-9]+)/g, `$1_c${copy}`)
               .replace(/"timestamp":"([^"]+)"/g, (_, time: string) => {
-                const moved = Date.parse(time) + copy * span;
-                return `"timestamp":"${Number.isFinite(moved) ? new Date(moved).toISOString() : time}"`;
-              }),
-      );
+                const at = Date.parse(time) + copy * span;
+                return `"timestamp":"${Number.isFinite(at) ? new Date(at).toISOString() : time}"`;
+              });
+      if (!chained && previousLast !== undefined && moved.startsWith('{"parentUuid":null,')) {
+        moved = `{"parentUuid":"${previousLast}",${moved.slice('{"parentUuid":null,'.length)}`;
+        chained = true;
+      }
+      last = /"uuid":"([0-9a-f-]{36})"/.exec(moved)?.[1] ?? last;
+      out.push(moved);
+    }
+    previousLast = last;
   }
   return `${out.join("\n")}\n`;
 }
@@ -180,30 +196,50 @@ async function openWithView(browser: Browser, file: string): Promise<{ command: 
   }
 }
 
-/** The floor: the same embedded data, decoded and parsed, and nothing drawn. */
+/**
+ * The floor: the same embedded data, every page of it decoded and parsed (what a viewer that reads the whole file
+ * before drawing pays), and nothing drawn.
+ */
 function baselinePage(exported: string): string {
-  const data = /<script type="application\/x-agent-transcript[^>]*>([^<]*)<\/script>/.exec(exported)?.[1] ?? "";
-  return `<!doctype html><meta charset="utf-8"><script id="data" type="application/octet-stream">${data}</script>
+  const data = [...exported.matchAll(/<script type="application\/x-agent-transcript[^>]*>([^<]*)<\/script>/g)]
+    .map((match, index) => `<script id="data-${index}" type="application/octet-stream">${match[1] ?? ""}</script>`)
+    .join("\n");
+  return `<!doctype html><meta charset="utf-8">${data}
 <script type="module">
-const text = document.getElementById("data").textContent;
-const binary = atob(text);
-const bytes = new Uint8Array(binary.length);
-for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-const document_ = JSON.parse(await new Response(stream).text());
-document.body.textContent = String(document_.messages.length);
-requestAnimationFrame(() => { document.documentElement.dataset.renderedMs = String(Math.round(performance.now())); });
+let messages = 0;
+for (const element of document.querySelectorAll("script[id^=data-]")) {
+  const text = element.textContent;
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const value = JSON.parse(await new Response(stream).text());
+  // A page of messages, the document with its first ones, or the metadata sent last.
+  messages += Array.isArray(value) ? value.length : (value.messages?.length ?? 0);
+}
+document.body.textContent = String(messages);
+requestAnimationFrame(() => {
+  document.documentElement.dataset.renderedMs = String(Math.round(performance.now()));
+  document.documentElement.dataset.loadedMs = document.documentElement.dataset.renderedMs;
+});
 </script>`;
 }
 
+/** Navigation start to the first frame with messages, and to the frame with every message read (a paged export). */
 async function firstRender(browser: Browser, url: string): Promise<number> {
+  return (await renderAndLoad(browser, url)).rendered;
+}
+
+async function renderAndLoad(browser: Browser, url: string): Promise<{ rendered: number; loaded: number }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
     await page.goto(url);
     // A selector, not an expression: the page served by `view` forbids evaluating strings (its policy has no
     // 'unsafe-eval'), and selectors run in Playwright's own world.
     await page.waitForSelector("html[data-rendered-ms]", { state: "attached", timeout: 120_000 });
-    return Number(await page.locator("html").getAttribute("data-rendered-ms"));
+    const rendered = Number(await page.locator("html").getAttribute("data-rendered-ms"));
+    await page.waitForSelector("html[data-loaded-ms]", { state: "attached", timeout: 120_000 });
+    return { rendered, loaded: Number(await page.locator("html").getAttribute("data-loaded-ms")) };
   } finally {
     await page.close();
   }
@@ -219,16 +255,20 @@ async function besideTheFloor(
   floor: string,
   samples: number,
   onSample: (sample: number) => void,
-): Promise<{ viewer: number[]; decodeOnly: number[] }> {
+): Promise<{ viewer: number[]; decodeOnly: number[]; loaded: number[] }> {
   const viewer: number[] = [];
   const decodeOnly: number[] = [];
+  const loaded: number[] = [];
   for (let sample = 0; sample < samples; sample += 1) {
     onSample(sample + 1);
     const order = sample % 2 === 0 ? [true, false] : [false, true];
-    for (const ours of order)
-      (ours ? viewer : decodeOnly).push(await firstRender(browser, `file://${ours ? exported : floor}`));
+    for (const ours of order) {
+      const measured = await renderAndLoad(browser, `file://${ours ? exported : floor}`);
+      (ours ? viewer : decodeOnly).push(measured.rendered);
+      if (ours) loaded.push(measured.loaded);
+    }
   }
-  return { viewer, decodeOnly };
+  return { viewer, decodeOnly, loaded };
 }
 
 /** Runs in the page: a screen per frame through the list, then to the bottom until the last message is drawn. */
@@ -300,7 +340,7 @@ export async function runViewerBenchmarks(
     const described = `${messages.toLocaleString("en")} messages, ${(documentBytes / 1024 / 1024).toFixed(1)} MiB of JSON`;
 
     if (ids.includes("viewer-first-render")) {
-      const { viewer, decodeOnly } = await besideTheFloor(browser, html, floor, samples, (sample) =>
+      const { viewer, decodeOnly, loaded } = await besideTheFloor(browser, html, floor, samples, (sample) =>
         options.log?.(`viewer: first render ${sample}/${samples}`),
       );
       const value = median(viewer);
@@ -315,7 +355,7 @@ export async function runViewerBenchmarks(
         target: 1000,
         unit: "ms",
         verdict: value < 1000 ? "meets" : "misses",
-        note: `${described}; navigation start to the first frame with messages, median of ${samples}; the floor ${Math.round(median(decodeOnly))} ms`,
+        note: `${described}; navigation start to the first frame with messages, median of ${samples}; every message read ${Math.round(median(loaded))} ms; the floor (the whole file decoded) ${Math.round(median(decodeOnly))} ms`,
       });
     }
     if (ids.includes("viewer-scroll")) {
@@ -371,7 +411,7 @@ export async function runViewerBenchmarks(
       exportHtml(path.join(realFixturesRoot(), realSession), realHtml);
       const realFloor = path.join(folder, "real-floor.html");
       writeFileSync(realFloor, baselinePage(readFileSync(realHtml, "utf8")));
-      const { viewer, decodeOnly } = await besideTheFloor(browser, realHtml, realFloor, samples, (sample) =>
+      const { viewer, decodeOnly, loaded } = await besideTheFloor(browser, realHtml, realFloor, samples, (sample) =>
         options.log?.(`viewer: real session ${sample}/${samples}`),
       );
       const value = median(viewer);
@@ -387,7 +427,7 @@ export async function runViewerBenchmarks(
         target: 500,
         unit: "ms",
         verdict: value < 500 ? "meets" : "misses",
-        note: `the spotter session (${(sessionBytes / 1024 / 1024).toFixed(1)} MB of JSONL, 2 sub-agents) exported as HTML; navigation start to the first frame with messages, median of ${samples}; the floor ${Math.round(median(decodeOnly))} ms`,
+        note: `the spotter session (${(sessionBytes / 1024 / 1024).toFixed(1)} MB of JSONL, 2 sub-agents) exported as HTML; navigation start to the first frame with messages, median of ${samples}; every message read ${Math.round(median(loaded))} ms; the floor (the whole file decoded) ${Math.round(median(decodeOnly))} ms`,
       });
     }
     if (ids.includes("viewer-open-large")) {
