@@ -175,6 +175,12 @@ function stringOf(value: unknown): string {
   return JSON.stringify(value) ?? "";
 }
 
+/** A call's arguments: its input, else (arguments that did not parse as JSON) the text the provider sent. */
+function argumentsOf(call: Record<string, unknown>): unknown {
+  if (call.input !== undefined) return call.input;
+  return typeof call.raw_input === "string" ? call.raw_input : null;
+}
+
 /** A canonical part as a GenAI part; undefined for what the conventions do not carry. */
 function genAiPart(part: Tolerant.Part): GenAiPart | undefined {
   const fields = part as unknown as Record<string, unknown>;
@@ -192,7 +198,7 @@ function genAiPart(part: Tolerant.Part): GenAiPart | undefined {
         type: "tool_call",
         id: typeof fields.id === "string" ? fields.id : null,
         name: typeof fields.name === "string" ? fields.name : "(unnamed)",
-        arguments: fields.input ?? null,
+        arguments: argumentsOf(fields),
       };
     case "tool_result":
       return {
@@ -448,10 +454,8 @@ export function toOtlpTraces(document: Tolerant.Transcript, options: OtlpExportO
             arrayValue: { values: truncated.map((key) => ({ stringValue: key })) },
           }),
         );
-      const error =
-        typeof message.error === "object" && message.error !== null
-          ? (message.error as { message?: unknown })
-          : undefined;
+      // A model's error is a string in the format (the error a provider or agent reported).
+      const error = typeof message.error === "string" && message.error !== "" ? message.error : undefined;
       out.push({
         traceId,
         spanId: callSpanId,
@@ -462,10 +466,7 @@ export function toOtlpTraces(document: Tolerant.Transcript, options: OtlpExportO
         endTimeUnixNano: nanos(Math.max(startAt, endAt)),
         attributes: error === undefined ? attributes : [...attributes, text("error.type", "model_error")],
         events: [],
-        status:
-          error === undefined
-            ? { code: 0 }
-            : { code: 2, ...(typeof error.message === "string" ? { message: error.message } : {}) },
+        status: error === undefined ? { code: 0 } : { code: 2, message: error.slice(0, 1024) },
       });
       message.parts.forEach((part, partIndex) => {
         if (part.type !== "tool_call") return;
@@ -487,7 +488,7 @@ export function toOtlpTraces(document: Tolerant.Transcript, options: OtlpExportO
           text("gen_ai.tool.type", call.provider_executed === true ? "extension" : "function"),
         ];
         if (content === "attributes") {
-          const args = boundedJson(call.input ?? null, maxBytes);
+          const args = boundedJson(argumentsOf(call), maxBytes);
           toolAttributes.push(text("gen_ai.tool.call.arguments", args.json));
           const cut = args.cut ? ["gen_ai.tool.call.arguments"] : [];
           if (result !== undefined) {
