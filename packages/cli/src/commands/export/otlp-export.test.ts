@@ -7,13 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Tolerant } from "@agent-transcript/core";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
-import { loadRealFixtures } from "@agent-transcript/fixtures/real-fixtures";
 import type { OtlpSpan, OtlpTraceRequest } from "@agent-transcript/providers";
 import { checkGenAiValue, genAiRegistry, genAiSchemaFiles } from "@agent-transcript/specs/otel-genai";
 import { afterAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { run } from "../../cli.js";
-import { payloadFile } from "../../payload-files.test.helpers.js";
+import { payloadFile, realRuns } from "../../payload-files.test.helpers.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-otlp-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -43,15 +42,7 @@ const attributeOf = (span: OtlpSpan, key: string): unknown => {
 const outsideTheGenAiRegistry = new Set(["error.type", "exception.type", "exception.message"]);
 const ours = /^agent_transcript\./;
 
-const fixtures = loadRealFixtures();
-const sessionFiles = fixtures
-  .filter(
-    (fixture) =>
-      (fixture.classification.category === "agent-session" && fixture.classification.role !== "prompt-log") ||
-      fixture.classification.category === "trajectory",
-  )
-  .map((fixture) => path.join(realFixturesRoot(), fixture.file));
-const payloads = fixtures.flatMap((fixture) => fixture.payloads).filter((payload) => payload.kind !== "error");
+const { sessionFiles, payloads } = realRuns();
 
 describe("export --format otlp-json", () => {
   const registry = genAiRegistry();
