@@ -158,10 +158,11 @@ function handWrittenSources(): string[] {
 
 /**
  * A format folder, or a family of formats, describes other systems' formats, whose own lists may equal ours by design
- * (the Warp export's plan statuses were the model for PlanStatus; the chat-completions roles are ours) and must not
- * follow the schema when it grows: they are those formats', so the scan leaves them out.
+ * (the Warp export's plan statuses were the model for PlanStatus; the chat-completions roles are ours; the
+ * OpenTelemetry GenAI conventions' roles are ours less `developer`) and must not follow the schema when it grows: they
+ * are those formats', so the scan leaves them out.
  */
-const nativeFormatFolders = /^packages\/providers\/src\/(?:formats|families)\//;
+const nativeFormatFolders = /^packages\/providers\/src\/(?:formats|families|otel-genai)\//;
 
 describe("hand-written code", () => {
   const files = loadSchemaSet().filter((file) => file.version === "v1");

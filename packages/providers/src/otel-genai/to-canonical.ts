@@ -430,6 +430,7 @@ export function fromOtlpTraces(request: unknown, options: OtlpImportOptions = {}
         );
         return undefined;
       }
+      // The conventions' roles (ours less `developer`, which a reader of traces never sees).
       const role = (["system", "user", "assistant", "tool"] as const).find((known) => known === value.role);
       if (role === undefined) warn("role-mapped", pointer, `the role ${JSON.stringify(value.role)} is read as user`);
       const parts = value.parts.flatMap((part) => canonicalParts(part, pointer));
