@@ -86,7 +86,7 @@ export function App({ initial }: { initial: AppState }) {
       });
       return;
     }
-    let current = true;
+    const controller = new AbortController();
     const loaded = {
       ok: true as const,
       kind: "transcript" as const,
@@ -94,14 +94,15 @@ export function App({ initial }: { initial: AppState }) {
       name: state.name,
       notes: state.notes,
     };
-    void readPages(loaded, more, (count) => current && setRead(count)).then((whole) => {
-      if (!current) return;
+    const progress = (count: number) => {
+      if (!controller.signal.aborted) setRead(count);
+    };
+    void readPages(loaded, more, progress, controller.signal).then((whole) => {
+      if (controller.signal.aborted) return;
       setRead(undefined);
       setState(stateOf(whole));
     });
-    return () => {
-      current = false;
-    };
+    return () => controller.abort();
   }, [state]);
   useEffect(() => {
     // Drag and drop anywhere on the page, whatever is shown.

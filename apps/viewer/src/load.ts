@@ -308,12 +308,13 @@ function pageParsed(): Promise<void> {
  * is decoded as a document of its own with the first page's version and id, so it meets every check a whole document
  * does (size, depth, exact numbers, the schema, the version policy), and a refusal names the message by its place in
  * the whole document (`/messages/4211/parts/0`). Pages must follow each other without gap or overlap and add up to
- * `total`. `onProgress` hears how many messages have been read.
+ * `total`. `onProgress` hears how many messages have been read; `signal` stops the reading between two pages.
  */
 export async function readPages(
   loaded: Extract<Loaded, { ok: true }>,
   more: MorePages,
   onProgress: (read: number) => void,
+  signal?: AbortSignal,
 ): Promise<Loaded> {
   const head = loaded.document;
   const messages = head.messages.slice();
@@ -331,6 +332,8 @@ export async function readPages(
     );
   while (messages.length < more.total) {
     await nextTask();
+    // Another file opened meanwhile: this one's pages are no longer wanted.
+    if (signal?.aborted) return fail("/messages", "reading stopped: another file was opened");
     const from = messages.length;
     let page: Awaited<ReturnType<MorePages["next"]>>;
     try {
