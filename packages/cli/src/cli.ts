@@ -33,6 +33,7 @@ export const commandList: ReadonlyArray<readonly [name: string, load: () => Prom
   ["redact", async () => (await import("./commands/redact/definition.js")).redact],
   ["repair", async () => (await import("./commands/repair/definition.js")).repair],
   ["snapshot", async () => (await import("./commands/snapshot/definition.js")).snapshot],
+  ["otel", async () => (await import("./commands/otel/definition.js")).otel],
   ["schema", async () => (await import("./commands/schema/definition.js")).schema],
   ["formats", async () => (await import("./commands/formats/definition.js")).formats],
   ["completion", async () => (await import("./commands/completion/definition.js")).completion],

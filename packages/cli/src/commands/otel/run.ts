@@ -1,0 +1,204 @@
+/**
+ * `otel push`: each input read as `export` reads it, redacted as it redacts, written as OTLP traces that follow the
+ * GenAI conventions (the providers' `toOtlpTraces`, as `export --format otlp-json`), and sent by the OpenTelemetry JS
+ * exporter of the protocol asked for (OTLP/HTTP protobuf or JSON), in batches that stay within a span count and a size,
+ * each with the exporter's own timeout and retries with backoff (429, 502, 503, 504). One input that cannot be read or
+ * sent is said and the others are still sent; the exit code is 1 when any was not.
+ */
+import { describeCount, prepareExport } from "@agent-transcript/core";
+import { toOtlpTraces, type OtlpTraceRequest } from "@agent-transcript/providers";
+import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { formatProblem, inputName } from "../../input/problems.js";
+import { inputLimits, parseByteSize, type InputOptions } from "../../input/limits.js";
+import { loadDocument } from "../../input/document.js";
+import { packageJsonFile } from "../../installation.js";
+import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../../io.js";
+import { redactionSummary } from "../../redaction-summary.js";
+import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
+import { readableSpans } from "./readable-spans.js";
+
+export interface OtelPushOptions extends InputOptions, VerbosityOptions {
+  endpoint?: string;
+  protocol: "http/protobuf" | "http/json";
+  header?: string[];
+  content: "none" | "attributes" | "reference";
+  maxAttributeSize?: string;
+  batchSize?: string;
+  timeout?: string;
+  redact: boolean;
+  json?: boolean;
+}
+
+/** What `otel push --json` prints: where the traces went, and each input's spans, requests and outcome. */
+export interface OtelPushReport {
+  ok: boolean;
+  endpoint: string;
+  protocol: OtelPushOptions["protocol"];
+  inputs: Array<{
+    input: string;
+    ok: boolean;
+    /** The trace's id; null when the input could not be read. */
+    traceId: string | null;
+    spans: number;
+    requests: number;
+    /** Why it was not read or not sent; null when it was. */
+    error: string | null;
+  }>;
+}
+
+/** The most a request carries, whatever the span count: collectors' receivers take some tens of MiB by default. */
+const maximumRequestCharacters = 4 * 1024 * 1024;
+
+/** Where the traces go: `--endpoint`, else the OpenTelemetry variables, a base URL getting the signal's path. */
+export function tracesUrl(endpoint: string | undefined, environment: NodeJS.ProcessEnv): string {
+  const given = endpoint ?? environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = given === undefined || given === "" ? environment.OTEL_EXPORTER_OTLP_ENDPOINT : undefined;
+  const text = given !== undefined && given !== "" ? given : base;
+  if (text === undefined || text === "")
+    throw new UserError(
+      "otel push needs an endpoint: --endpoint URL, or $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or $OTEL_EXPORTER_OTLP_ENDPOINT",
+      exitCodes.usage,
+    );
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UserError(`the endpoint ${JSON.stringify(text)} is not a URL`, exitCodes.usage);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UserError(`the endpoint must be http: or https:, not ${url.protocol}`, exitCodes.usage);
+  // A base URL (the collector's, a vendor's /api/public/otel) gets the traces path, as the OTLP exporters do with
+  // OTEL_EXPORTER_OTLP_ENDPOINT; a URL that already names it is taken as it is.
+  if (!url.pathname.endsWith("/v1/traces")) url.pathname = `${url.pathname.replace(/\/$/, "")}/v1/traces`;
+  return url.toString();
+}
+
+/** `name=value` headers; a name of token characters, a value without line breaks. */
+export function parseHeaders(list: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const entry of list) {
+    const equals = entry.indexOf("=");
+    const name = equals === -1 ? "" : entry.slice(0, equals).trim();
+    const value = equals === -1 ? "" : entry.slice(equals + 1).trim();
+    if (!/^[!#$%&'*+.^`|~\w-]+$/.test(name) || /[\r\n\0]/.test(value))
+      throw new UserError(
+        `--header takes name=value (a header name, a value on one line), not ${JSON.stringify(entry)}`,
+        exitCodes.usage,
+      );
+    headers[name] = value;
+  }
+  return headers;
+}
+
+function parseCount(text: string | undefined, flag: string, fallback: number, maximum: number): number {
+  if (text === undefined) return fallback;
+  const value = /^\d{1,6}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(value >= 1 && value <= maximum))
+    throw new UserError(
+      `${flag} takes a whole number from 1 to ${maximum}, not ${JSON.stringify(text)}`,
+      exitCodes.usage,
+    );
+  return value;
+}
+
+/** The spans in requests of at most `size` spans and about `maximumRequestCharacters` of JSON. */
+function batches(request: OtlpTraceRequest, size: number): ReadableSpan[][] {
+  const spans = readableSpans(request);
+  const sizes = request.resourceSpans.flatMap((resource) =>
+    resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => JSON.stringify(span).length)),
+  );
+  const out: ReadableSpan[][] = [];
+  let current: ReadableSpan[] = [];
+  let characters = 0;
+  spans.forEach((span, index) => {
+    const length = sizes[index] ?? 0;
+    if (current.length > 0 && (current.length >= size || characters + length > maximumRequestCharacters)) {
+      out.push(current);
+      current = [];
+      characters = 0;
+    }
+    current.push(span);
+    characters += length;
+  });
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+export async function runOtelPush(inputs: readonly string[], options: OtelPushOptions, io: CommandIo): Promise<number> {
+  const url = tracesUrl(options.endpoint, process.env);
+  const headers = parseHeaders(options.header ?? []);
+  const batchSize = parseCount(options.batchSize, "--batch-size", 512, 100_000);
+  const timeoutMillis = parseCount(options.timeout, "--timeout", 10, 600) * 1000;
+  const maxAttributeBytes =
+    options.maxAttributeSize === undefined
+      ? undefined
+      : parseByteSize(options.maxAttributeSize, "--max-attribute-size", 256);
+  if (inputs.filter((input) => input === "-").length > 1)
+    throw new UserError("standard input can be read once: name it (-) once", exitCodes.usage);
+  const verbosity = verbosityOf(options);
+  const limits = inputLimits(options);
+  const version = (JSON.parse(await readFile(packageJsonFile, "utf8")) as { version: string }).version;
+  const Exporter = options.protocol === "http/json" ? JsonExporter : ProtobufExporter;
+  const exporter = new Exporter({ url, headers, timeoutMillis });
+  const report: OtelPushReport = { ok: true, endpoint: url, protocol: options.protocol, inputs: [] };
+  try {
+    for (const input of inputs) {
+      const name = inputName(input);
+      const entry: OtelPushReport["inputs"][number] = {
+        input: name,
+        ok: false,
+        traceId: null,
+        spans: 0,
+        requests: 0,
+        error: null,
+      };
+      report.inputs.push(entry);
+      const loaded = await loadDocument(input, io, limits);
+      if (!loaded.ok) {
+        entry.error = loaded.problems.map((problem) => formatProblem(name, problem)).join("; ");
+        if (!options.json) for (const problem of loaded.problems) io.stderr(messageLine(formatProblem(name, problem)));
+        continue;
+      }
+      if (!options.json) for (const line of warningLines(name, loaded.warnings, verbosity)) io.stderr(line);
+      const prepared = prepareExport(loaded.document, { redact: options.redact ? {} : false });
+      if (!options.json && verbosity !== "quiet") {
+        const redaction = redactionSummary(prepared.redaction);
+        if (redaction !== undefined) io.stderr(redaction);
+      }
+      const traces = toOtlpTraces(prepared.document, {
+        content: options.content,
+        ...(input === "-" ? {} : { sourceFile: path.resolve(input) }),
+        ...(maxAttributeBytes === undefined ? {} : { maxAttributeBytes }),
+        version,
+      });
+      entry.traceId = traces.resourceSpans[0]?.scopeSpans[0]?.spans[0]?.traceId ?? null;
+      for (const batch of batches(traces, batchSize)) {
+        const result = await new Promise<{ code: number; error?: Error }>((resolve) => exporter.export(batch, resolve));
+        entry.requests += 1;
+        if (result.code !== 0) {
+          entry.error = `${url}: ${result.error?.message ?? "the export failed"}`;
+          break;
+        }
+        entry.spans += batch.length;
+      }
+      entry.ok = entry.error === null;
+      if (options.json) continue;
+      if (!entry.ok) io.stderr(messageLine(`agent-transcript: ${name}: not sent: ${entry.error}`));
+      else if (verbosity !== "quiet")
+        io.stderr(
+          messageLine(
+            `agent-transcript: pushed ${name}: ${describeCount(entry.spans, "span")} in ${describeCount(entry.requests, "request")} to ${url}`,
+          ),
+        );
+    }
+  } finally {
+    await exporter.shutdown().catch(() => undefined);
+  }
+  report.ok = report.inputs.every((entry) => entry.ok);
+  if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
+  return report.ok ? exitCodes.success : exitCodes.failure;
+}
