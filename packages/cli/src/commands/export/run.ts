@@ -5,17 +5,12 @@ import {
   renderMarkdownPieces,
   type Transcript,
 } from "@agent-transcript/core";
-import {
-  isSessionExportFormatId,
-  sessionExporters,
-  toOtlpTraces,
-  type SessionExportFile,
-} from "@agent-transcript/providers";
-import { readFile, stat } from "node:fs/promises";
+import { isSessionExportFormatId, sessionExporters, type SessionExportFile } from "@agent-transcript/providers";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { formatProblem, inputName, reportUnloaded } from "../../input/problems.js";
 import { inputLimits, parseByteSize } from "../../input/limits.js";
-import { packageJsonFile } from "../../installation.js";
+import { otlpTracesOf } from "../../otlp-traces.js";
 import { loadDocument } from "../../input/document.js";
 import { renderHtmlExport } from "../../html-export.js";
 import { exportEventLogStreaming } from "./event-log.js";
@@ -219,7 +214,7 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
         : options.format === "html"
           ? [await renderHtmlExport(document)]
           : options.format === "otlp-json"
-            ? [await otlpJson(document, input, options.content ?? "none", maxAttributeBytes)]
+            ? [`${JSON.stringify(await otlpTracesOf(document, input, options.content ?? "none", maxAttributeBytes))}\n`]
             : renderMarkdownPieces(document, { reasoning: options.reasoning });
   const written = await writeOutput(destination, io, pieces, loaded.files);
   report.output = written ?? null;
@@ -231,20 +226,4 @@ async function exportWatched(input: string, options: ExportCommandOptions, io: C
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);
   else if (written !== undefined && verbosity !== "quiet") io.stderr(messageLine(`agent-transcript: wrote ${written}`));
   return exitCodes.success;
-}
-
-/** The document as one OTLP/JSON trace request (the providers' OpenTelemetry GenAI mapping). */
-async function otlpJson(
-  document: Parameters<typeof renderHtmlExport>[0],
-  input: string,
-  content: "none" | "attributes" | "reference",
-  maxAttributeBytes: number | undefined,
-): Promise<string> {
-  const traces = toOtlpTraces(document, {
-    content,
-    ...(input === "-" ? {} : { sourceFile: path.resolve(input) }),
-    ...(maxAttributeBytes === undefined ? {} : { maxAttributeBytes }),
-    version: (JSON.parse(await readFile(packageJsonFile, "utf8")) as { version: string }).version,
-  });
-  return `${JSON.stringify(traces)}\n`;
 }

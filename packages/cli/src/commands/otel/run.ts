@@ -6,16 +6,14 @@
  * sent is said and the others are still sent; the exit code is 1 when any was not.
  */
 import { describeCount, prepareExport } from "@agent-transcript/core";
-import { toOtlpTraces, type OtlpTraceRequest } from "@agent-transcript/providers";
+import type { OtlpTraceRequest } from "@agent-transcript/providers";
 import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { formatProblem, inputName } from "../../input/problems.js";
 import { inputLimits, parseByteSize, type InputOptions } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
-import { packageJsonFile } from "../../installation.js";
+import { otlpTracesOf } from "../../otlp-traces.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../../io.js";
 import { redactionSummary } from "../../redaction-summary.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
@@ -55,10 +53,10 @@ const maximumRequestCharacters = 4 * 1024 * 1024;
 
 /** Where the traces go: `--endpoint`, else the OpenTelemetry variables, a base URL getting the signal's path. */
 export function tracesUrl(endpoint: string | undefined, environment: NodeJS.ProcessEnv): string {
-  const given = endpoint ?? environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
-  const base = given === undefined || given === "" ? environment.OTEL_EXPORTER_OTLP_ENDPOINT : undefined;
-  const text = given !== undefined && given !== "" ? given : base;
-  if (text === undefined || text === "")
+  const text = [endpoint, environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, environment.OTEL_EXPORTER_OTLP_ENDPOINT].find(
+    (candidate) => candidate !== undefined && candidate !== "",
+  );
+  if (text === undefined)
     throw new UserError(
       "otel push needs an endpoint: --endpoint URL, or $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or $OTEL_EXPORTER_OTLP_ENDPOINT",
       exitCodes.usage,
@@ -141,7 +139,6 @@ export async function runOtelPush(inputs: readonly string[], options: OtelPushOp
     throw new UserError("standard input can be read once: name it (-) once", exitCodes.usage);
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
-  const version = (JSON.parse(await readFile(packageJsonFile, "utf8")) as { version: string }).version;
   const Exporter = options.protocol === "http/json" ? JsonExporter : ProtobufExporter;
   const exporter = new Exporter({ url, headers, timeoutMillis });
   const report: OtelPushReport = { ok: true, endpoint: url, protocol: options.protocol, inputs: [] };
@@ -169,12 +166,7 @@ export async function runOtelPush(inputs: readonly string[], options: OtelPushOp
         const redaction = redactionSummary(prepared.redaction);
         if (redaction !== undefined) io.stderr(redaction);
       }
-      const traces = toOtlpTraces(prepared.document, {
-        content: options.content,
-        ...(input === "-" ? {} : { sourceFile: path.resolve(input) }),
-        ...(maxAttributeBytes === undefined ? {} : { maxAttributeBytes }),
-        version,
-      });
+      const traces = await otlpTracesOf(prepared.document, input, options.content, maxAttributeBytes);
       entry.traceId = traces.resourceSpans[0]?.scopeSpans[0]?.spans[0]?.traceId ?? null;
       for (const batch of batches(traces, batchSize)) {
         const result = await new Promise<{ code: number; error?: Error }>((resolve) => exporter.export(batch, resolve));
