@@ -72,25 +72,80 @@ function foldAtDepth(
   depth: number,
   ancestors: Set<string>,
 ): FoldResult {
-  const warnings: FoldWarning[] = [];
-  const first = events[0];
-  const runId = first?.run_id ?? "unknown-run";
-  const messages: Message[] = [];
-  const steps: Strict.Step[] = [];
-  const children: Array<Strict.ChildRun | Tolerant.ChildRun> = [];
-  const run: Tolerant.Run = { status: "running" };
-  const document: Tolerant.Transcript = {
-    schema_version: formatVersion,
-    id: runId,
-    source: { format: "event-log" },
-    run,
-    messages,
-  };
-  const callIds = new Set<string>();
-  const answeredCallIds = new Set<string>();
-  if (first?.parent_run_id) run.parent = { run_id: first.parent_run_id };
+  const folder = new EventLogFolder();
+  for (const event of events) folder.add(event);
+  const { document, warnings } = folder.end();
+  const runId = document.id ?? "unknown-run";
+  for (const child of document.run?.children ?? []) {
+    const childEvents = options.runs?.get(child.run_id);
+    if (!childEvents) continue;
+    if (ancestors.has(child.run_id) || child.run_id === runId) {
+      warnings.push({
+        code: "child-run-cycle",
+        message: `child run ${child.run_id} links back to an ancestor; not embedded`,
+      });
+      continue;
+    }
+    const maxDepth = options.maxDepth ?? defaultChildRunDepth;
+    if (depth + 1 > maxDepth) {
+      warnings.push({
+        code: "child-run-too-deep",
+        message: `child run ${child.run_id} is nested deeper than ${maxDepth} levels; not embedded`,
+      });
+      continue;
+    }
+    const folded = foldAtDepth(childEvents, options, depth + 1, new Set([...ancestors, runId]));
+    if (folded.document.run?.parent?.run_id !== runId)
+      warnings.push({
+        code: "child-run-parent-mismatch",
+        message: `child run ${child.run_id} does not name ${runId} as its parent`,
+      });
+    child.transcript = folded.document;
+    // One at a time: spreading a child's warnings into push() passes each as an argument, and a long log has more
+    // warnings than a call can take arguments.
+    for (const warning of folded.warnings)
+      warnings.push({ ...warning, message: `child run ${child.run_id}: ${warning.message}` });
+  }
+  return { document, strict: validateTranscript(document).ok, warnings };
+}
 
-  for (const event of events) {
+/**
+ * One run's events folded as they come, for a reader that follows a log while it is written (a live exporter, a
+ * follower): `add` each event in order and read `document` at any moment — messages are appended and never changed
+ * once added; the run's status, timing and metadata are updated in place. `end()` adds what the folded document
+ * keeps last (the steps, the child-run links, the usage total: the same key order as a whole log's fold) and the
+ * warnings only the whole log can give (calls still without a result), and returns the document and the warnings.
+ * `foldEventLog` is this, over a whole log, plus embedding the child runs it is given.
+ */
+export class EventLogFolder {
+  readonly document: Tolerant.Transcript;
+  readonly warnings: FoldWarning[] = [];
+  private readonly run: Tolerant.Run = { status: "running" };
+  private readonly messages: Message[] = [];
+  private readonly steps: Strict.Step[] = [];
+  private readonly children: Array<Strict.ChildRun | Tolerant.ChildRun> = [];
+  private readonly callIds = new Set<string>();
+  private readonly answeredCallIds = new Set<string>();
+  private started = false;
+
+  constructor() {
+    this.document = {
+      schema_version: formatVersion,
+      id: "unknown-run",
+      source: { format: "event-log" },
+      run: this.run,
+      messages: this.messages,
+    };
+  }
+
+  /** Folds the next event of the run. */
+  add(event: Tolerant.Event): void {
+    const { document, run, messages, steps, children, callIds, answeredCallIds, warnings } = this;
+    if (!this.started) {
+      this.started = true;
+      document.id = event.run_id;
+      if (event.parent_run_id) run.parent = { run_id: event.parent_run_id };
+    }
     const payload = event.payload;
     switch (event.type) {
       case "run.started": {
@@ -275,49 +330,22 @@ function foldAtDepth(
     }
   }
 
-  for (const callId of callIds) {
-    if (!answeredCallIds.has(callId))
-      warnings.push({
-        code: "call-without-result",
-        message: `tool call ${callId} has no result${run.status === "running" ? " (the run has not finished)" : ""}`,
-      });
-  }
-  if (steps.length > 0) run.steps = steps;
-  if (children.length > 0) run.children = children;
-  const usages = messages.flatMap((message) => (message.usage ? [message.usage] : []));
-  if (usages.length > 0) document.usage = sumUsage(usages);
-
-  for (const child of children) {
-    const childEvents = options.runs?.get(child.run_id);
-    if (!childEvents) continue;
-    if (ancestors.has(child.run_id) || child.run_id === runId) {
-      warnings.push({
-        code: "child-run-cycle",
-        message: `child run ${child.run_id} links back to an ancestor; not embedded`,
-      });
-      continue;
+  /** The document as the whole log gives it, and every warning; call once, after the last event. */
+  end(): { document: Tolerant.Transcript; warnings: FoldWarning[] } {
+    const { document, run, messages, steps, children, warnings } = this;
+    for (const callId of this.callIds) {
+      if (!this.answeredCallIds.has(callId))
+        warnings.push({
+          code: "call-without-result",
+          message: `tool call ${callId} has no result${run.status === "running" ? " (the run has not finished)" : ""}`,
+        });
     }
-    const maxDepth = options.maxDepth ?? defaultChildRunDepth;
-    if (depth + 1 > maxDepth) {
-      warnings.push({
-        code: "child-run-too-deep",
-        message: `child run ${child.run_id} is nested deeper than ${maxDepth} levels; not embedded`,
-      });
-      continue;
-    }
-    const folded = foldAtDepth(childEvents, options, depth + 1, new Set([...ancestors, runId]));
-    if (folded.document.run?.parent?.run_id !== runId)
-      warnings.push({
-        code: "child-run-parent-mismatch",
-        message: `child run ${child.run_id} does not name ${runId} as its parent`,
-      });
-    child.transcript = folded.document;
-    // One at a time: spreading a child's warnings into push() passes each as an argument, and a long log has more
-    // warnings than a call can take arguments.
-    for (const warning of folded.warnings)
-      warnings.push({ ...warning, message: `child run ${child.run_id}: ${warning.message}` });
+    if (steps.length > 0) run.steps = steps;
+    if (children.length > 0) run.children = children;
+    const usages = messages.flatMap((message) => (message.usage ? [message.usage] : []));
+    if (usages.length > 0) document.usage = sumUsage(usages);
+    return { document, warnings };
   }
-  return { document, strict: validateTranscript(document).ok, warnings };
 }
 
 /**
@@ -364,5 +392,8 @@ function location(event: Tolerant.Event): { path?: string; iteration?: number } 
 }
 
 function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+  // A loop, not entries and fromEntries: a live export folds every event a run writes.
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (value[key] !== undefined) out[key] = value[key];
+  return out as T;
 }

@@ -25,7 +25,14 @@ export {
 } from "./decode.js";
 export type { ValidationError } from "./validation.js";
 export { isKnownPart, isPartOfType, type PartOfType, type PartType } from "./parts.js";
-export { foldEventLog, type FoldOptions, type FoldResult, type FoldWarning, type FoldWarningCode } from "./fold.js";
+export {
+  EventLogFolder,
+  foldEventLog,
+  type FoldOptions,
+  type FoldResult,
+  type FoldWarning,
+  type FoldWarningCode,
+} from "./fold.js";
 // Reading event logs: the one line reader every reader goes through (the recorder's streaming reader, the CLI, the
 // viewer), the whole-text reads built on it, and where a child run's log is (`@agent-transcript/core/event-log` on
 // its own).
