@@ -212,6 +212,9 @@ function walkExports(checker: ts.TypeChecker, module: ts.Symbol, specifier: stri
       if (!ours) return;
       for (const property of checker.getPropertiesOfType(type)) {
         const declaration = property.valueDeclaration ?? property.declarations?.[0];
+        // A class's private members (`private x;`, `#private;` in a declaration file) are untyped there and out of
+        // a user's reach: not part of what the type holds for them.
+        if (property.name.startsWith("#") || (declaration !== undefined && isPrivate(declaration))) continue;
         const propertyType =
           declaration === undefined
             ? checker.getTypeOfSymbol(property)
@@ -240,4 +243,8 @@ function walkExports(checker: ts.TypeChecker, module: ts.Symbol, specifier: stri
     }
   };
   exports(module, `${specifier}: `);
+}
+
+function isPrivate(declaration: ts.Declaration): boolean {
+  return (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Private) !== 0;
 }

@@ -220,7 +220,7 @@ export function fromOtlpTraces(request: unknown, options: OtlpImportOptions = {}
         toolsById.set(callId, list);
       }
       let tools: Transcript["tools"];
-      let systemRead = false;
+      let systemParts: Part[] | undefined;
       /** The conversation so far without its system messages: what a call's input messages repeat. */
       let history = 0;
       let contentless = false;
@@ -232,11 +232,9 @@ export function fromOtlpTraces(request: unknown, options: OtlpImportOptions = {}
             call.pointer,
             `the exporter cut ${truncated.join(", ")} to keep within its attribute size: what it kept is read`,
           );
+        // Each call carries the system messages before it: the last call's are all the run's that a call saw.
         const system = parseJson(call.attributes.get("gen_ai.system_instructions"));
-        if (!systemRead && Array.isArray(system)) {
-          messages.unshift({ role: "system", parts: system.flatMap((part) => canonicalParts(part, call.pointer)) });
-          systemRead = true;
-        }
+        if (Array.isArray(system)) systemParts = system.flatMap((part) => canonicalParts(part, call.pointer));
         const definitions = parseJson(call.attributes.get("gen_ai.tool.definitions"));
         if (tools === undefined && Array.isArray(definitions)) tools = toolDefinitions(definitions);
         const input = parseJson(call.attributes.get("gen_ai.input.messages"));
@@ -287,6 +285,7 @@ export function fromOtlpTraces(request: unknown, options: OtlpImportOptions = {}
           history += 1;
         }
       }
+      if (systemParts !== undefined) messages.unshift({ role: "system", parts: systemParts });
       if (contentless)
         warn(
           "value-assumed",

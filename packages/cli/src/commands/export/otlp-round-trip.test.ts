@@ -86,7 +86,8 @@ interface Carried {
 }
 
 /**
- * What a trace carries of a run, by the losses listed: system messages held apart (all of them, first); the
+ * What a trace carries of a run, by the losses listed: system messages held apart (those before the last answer,
+ * first: each call carries the ones before it); the
  * conversation up to the model's last answer (what comes after it is in no call's input), the results that follow it
  * from their tools' spans; each answer's model, usage and time; which calls failed; child runs the same way. The
  * imported side is read the same way, except what a reading adds by rule: a finish reason the original did not give.
@@ -135,7 +136,7 @@ function carried(document: Tolerant.Transcript, original?: Carried): Carried {
     ),
   );
   return {
-    system: answerAt === -1 ? [] : messages.filter(isSystem).flatMap(carriedParts),
+    system: inCalls.filter(isSystem).flatMap(carriedParts),
     conversation: inCalls
       .filter((message) => !isSystem(message))
       .map((message) => ({ role: message.role, parts: carriedParts(message) })),
