@@ -23,9 +23,12 @@ module.exports = {
     {
       name: "layers-point-down",
       comment:
-        "providers and recorder build on core only; they never import each other or the CLI. The one exception is the recorder's SDK instrumentation (next rules).",
+        "providers and recorder build on core only; they never import each other or the CLI. The exceptions are the recorder's SDK instrumentation and its live OpenTelemetry export (next rules).",
       severity: "error",
-      from: { path: "^packages/(providers|recorder)/src/", pathNot: [testFile, "^packages/recorder/src/instrument/"] },
+      from: {
+        path: "^packages/(providers|recorder)/src/",
+        pathNot: [testFile, "^packages/recorder/src/(instrument|otel)/"],
+      },
       to: { path: "^packages/(?!core/|$1/)[^/]+/" },
     },
     {
@@ -42,18 +45,18 @@ module.exports = {
     {
       name: "instrumentation-reads-payloads-through-providers",
       comment:
-        "The recorder's SDK instrumentation (src/instrument/, the `/instrument` entry point) reads provider payloads with the providers' converters: it may import core and providers, never the CLI.",
+        "The recorder's SDK instrumentation (src/instrument/, the `/instrument` entry point) reads provider payloads with the providers' converters, and its live OpenTelemetry export (src/otel/, the `/otel` entry point) makes spans with the providers' trace export: they may import core and providers, never the CLI.",
       severity: "error",
-      from: { path: "^packages/recorder/src/instrument/", pathNot: testFile },
+      from: { path: "^packages/recorder/src/(instrument|otel)/", pathNot: testFile },
       to: { path: "^packages/(?!core/|recorder/|providers/)[^/]+/" },
     },
     {
       name: "only-instrumentation-imports-providers",
       comment:
-        "The rest of the recorder never imports its instrumentation, so the root entry point `@agent-transcript/recorder` loads no converter.",
+        "The rest of the recorder never imports its instrumentation or its OpenTelemetry export, so the root entry point `@agent-transcript/recorder` loads no converter and no OpenTelemetry package.",
       severity: "error",
-      from: { path: "^packages/recorder/src/(?!instrument/)", pathNot: testFile },
-      to: { path: "^packages/recorder/src/instrument/" },
+      from: { path: "^packages/recorder/src/(?!instrument/|otel/)", pathNot: testFile },
+      to: { path: "^packages/recorder/src/(instrument|otel)/" },
     },
     {
       name: "shipped-code-imports-no-tools",

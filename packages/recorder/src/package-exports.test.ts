@@ -22,6 +22,7 @@ describe("the built package's entry points", () => {
       "@agent-transcript/recorder/reader",
       "@agent-transcript/recorder/instrument",
       "@agent-transcript/recorder/snapshot",
+      "@agent-transcript/recorder/otel",
     ]);
   });
 
@@ -55,6 +56,11 @@ describe("the built package's entry points", () => {
       "wrapOllama",
       "wrapOpenAI",
     ]);
+    expect(names("@agent-transcript/recorder/otel")).toEqual([
+      "createTraceSender",
+      "exportToOpenTelemetry",
+      "otlpTracesUrl",
+    ]);
   });
 
   it("load no SDK: the instrumentation imports their types only", () => {
@@ -71,6 +77,25 @@ describe("the built package's entry points", () => {
     expect(new Set(imported.filter((specifier) => !specifier?.startsWith(".")))).toEqual(
       new Set(["node:crypto", "node:perf_hooks", "@agent-transcript/core", "@agent-transcript/providers"]),
     );
+  });
+});
+
+describe("what the root entry point loads", () => {
+  it("no OpenTelemetry package: only the /otel entry point and its thread load them", () => {
+    const run = modulesLoadedBy(
+      ["--input-type=module", "-e", 'await import("@agent-transcript/recorder")'],
+      packageFolder,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.files.filter((file) => file.includes("@opentelemetry"))).toEqual([]);
+    expect(run.files.filter((file) => /recorder\/dist\/otel\//.test(file))).toEqual([]);
+    const otel = modulesLoadedBy(
+      ["--input-type=module", "-e", 'await import("@agent-transcript/recorder/otel")'],
+      packageFolder,
+    );
+    expect(otel.status).toBe(0);
+    expect(otel.files.some((file) => file.includes("@opentelemetry"))).toBe(true);
   });
 });
 

@@ -96,6 +96,9 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   private queuedEvents: Event[] = [];
   private writeScheduled = false;
   private readonly subscribers = new Set<EventSubscription>();
+  /** What receives the bytes of each batch written: this run's taps and its ancestors' (see `tapWrittenLines`). */
+  private readonly taps = new Set<WrittenLinesTap>();
+  private inheritedTaps: ReadonlySet<WrittenLinesTap> = new Set();
   private readonly children = new Map<string, ChildStep>();
 
   /** Counts batches written; a sync started after batch n was written covers batches 1..n. */
@@ -284,6 +287,7 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     buffer[buffer.length - 1] = 0x0a;
     try {
       this.writeAll(buffer, buffer.length);
+      this.tapped(buffer, buffer.length);
       this.writtenGeneration += 1;
       this.afterWrite();
     } catch (error) {
@@ -353,6 +357,7 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       const length = this.batchLength;
       this.batchLength = 0;
       this.writeAll(this.batch, length);
+      this.tapped(this.batch, length);
       this.writtenGeneration += 1;
       if (syncInBackground) this.afterWrite();
     }
@@ -383,6 +388,25 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       this.writes += 1;
     }
     this.bytes += length;
+  }
+
+  /** Hands the bytes just written to the taps (they copy what they keep: the batch buffer is reused). */
+  private tapped(buffer: Buffer, length: number): void {
+    if (this.taps.size === 0 && this.inheritedTaps.size === 0) return;
+    const bytes = buffer.subarray(0, length);
+    // A tap's failure is its own: what is written is written, and the recorder goes on.
+    for (const tap of [...this.taps, ...this.inheritedTaps])
+      try {
+        tap.written(this.runId, bytes);
+      } catch {
+        // The tap counts and says its own losses.
+      }
+  }
+
+  /** Adds a tap; the returned function removes it (from this run; child runs started meanwhile keep it). */
+  tap(tap: WrittenLinesTap): () => void {
+    this.taps.add(tap);
+    return () => this.taps.delete(tap);
   }
 
   private broadcast(events: readonly Event[]): void {
@@ -673,6 +697,8 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     if (!isUuid(runId)) throw this.refuse(`startChildRun: runId must be a UUID, got ${JSON.stringify(runId)}`);
     // A child run shares the parent's workspace: the snapshot, if any, is the root run's.
     const child = new FileRecorder({ ...this.options, runId, parentRunId: this.runId, snapshot: undefined });
+    if (this.taps.size > 0 || this.inheritedTaps.size > 0)
+      child.inheritedTaps = new Set([...this.inheritedTaps, ...this.taps]);
     try {
       this.append({
         type: "step.call_workflow.started",
@@ -709,4 +735,20 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       payload,
     });
   }
+}
+
+/**
+ * What the recorder's own live OpenTelemetry export reads: the bytes of every batch of whole lines a recorder writes
+ * — and every child run it starts from then on, at any depth — right after each write, synchronously. `bytes` is the
+ * recorder's batch buffer: copy what you keep, and never throw. Internal to the package (not on `Recorder`).
+ */
+export interface WrittenLinesTap {
+  written(runId: string, bytes: Uint8Array): void;
+}
+
+/** Taps a recorder made by `createRecorder`; the returned function removes the tap. */
+export function tapWrittenLines(recorder: Recorder, tap: WrittenLinesTap): () => void {
+  if (!(recorder instanceof FileRecorder))
+    throw new TypeError("the live OpenTelemetry export follows a recorder made by createRecorder");
+  return recorder.tap(tap);
 }

@@ -1,5 +1,5 @@
 // `otel push` end to end: runs sent over OTLP/HTTP (protobuf and JSON) to a receiver on 127.0.0.1 that decodes them
-// with OpenTelemetry's own generated protobuf code (otlp-receiver.test.helpers.ts), checked against what
+// with OpenTelemetry's own generated protobuf code (`@agent-transcript/fixtures/otlp-receiver`), checked against what
 // `export --format otlp-json` writes of the same run — itself checked against the document and the conventions by
 // otlp-export.test.ts — span by span: names, the parent/child tree, times, attributes, statuses and events; batches,
 // headers, a busy backend's retries, a dead one, and a 10 MB tool output capped as asked.
@@ -12,7 +12,7 @@ import type { OtlpSpan, OtlpTraceRequest } from "@agent-transcript/providers";
 import { afterAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../capture-io.test.helpers.js";
 import { run } from "../../cli.js";
-import { startReceiver } from "../../otlp-receiver.test.helpers.js";
+import { startReceiver } from "@agent-transcript/fixtures/otlp-receiver";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cli-otel-push-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -6,10 +6,7 @@
  * sent is said and the others are still sent; the exit code is 1 when any was not.
  */
 import { describeCount, prepareExport } from "@agent-transcript/core";
-import type { OtlpTraceRequest } from "@agent-transcript/providers";
-import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
-import type { ReadableSpan } from "@opentelemetry/sdk-trace";
+import { createTraceSender, otlpTracesUrl } from "@agent-transcript/recorder/otel";
 import { formatProblem, inputName } from "../../input/problems.js";
 import { inputLimits, parseByteSize, type InputOptions } from "../../input/limits.js";
 import { loadDocument } from "../../input/document.js";
@@ -17,7 +14,6 @@ import { otlpTracesOf } from "../../otlp-traces.js";
 import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "../../io.js";
 import { redactionSummary } from "../../redaction-summary.js";
 import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
-import { readableSpans } from "./readable-spans.js";
 
 export interface OtelPushOptions extends InputOptions, VerbosityOptions {
   endpoint?: string;
@@ -53,26 +49,15 @@ const maximumRequestCharacters = 4 * 1024 * 1024;
 
 /** Where the traces go: `--endpoint`, else the OpenTelemetry variables, a base URL getting the signal's path. */
 export function tracesUrl(endpoint: string | undefined, environment: NodeJS.ProcessEnv): string {
-  const text = [endpoint, environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, environment.OTEL_EXPORTER_OTLP_ENDPOINT].find(
-    (candidate) => candidate !== undefined && candidate !== "",
-  );
-  if (text === undefined)
+  try {
+    return otlpTracesUrl(endpoint, environment);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
     throw new UserError(
-      "otel push needs an endpoint: --endpoint URL, or $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or $OTEL_EXPORTER_OTLP_ENDPOINT",
+      `otel push ${message.replace(/^no endpoint: give one,/, "needs an endpoint: --endpoint URL,")}`,
       exitCodes.usage,
     );
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UserError(`the endpoint ${JSON.stringify(text)} is not a URL`, exitCodes.usage);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UserError(`the endpoint must be http: or https:, not ${url.protocol}`, exitCodes.usage);
-  // A base URL (the collector's, a vendor's /api/public/otel) gets the traces path, as the OTLP exporters do with
-  // OTEL_EXPORTER_OTLP_ENDPOINT; a URL that already names it is taken as it is.
-  if (!url.pathname.endsWith("/v1/traces")) url.pathname = `${url.pathname.replace(/\/$/, "")}/v1/traces`;
-  return url.toString();
 }
 
 /** `name=value` headers; a name of token characters, a value without line breaks. */
@@ -103,29 +88,6 @@ function parseCount(text: string | undefined, flag: string, fallback: number, ma
   return value;
 }
 
-/** The spans in requests of at most `size` spans and about `maximumRequestCharacters` of JSON. */
-function batches(request: OtlpTraceRequest, size: number): ReadableSpan[][] {
-  const spans = readableSpans(request);
-  const sizes = request.resourceSpans.flatMap((resource) =>
-    resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => JSON.stringify(span).length)),
-  );
-  const out: ReadableSpan[][] = [];
-  let current: ReadableSpan[] = [];
-  let characters = 0;
-  spans.forEach((span, index) => {
-    const length = sizes[index] ?? 0;
-    if (current.length > 0 && (current.length >= size || characters + length > maximumRequestCharacters)) {
-      out.push(current);
-      current = [];
-      characters = 0;
-    }
-    current.push(span);
-    characters += length;
-  });
-  if (current.length > 0) out.push(current);
-  return out;
-}
-
 export async function runOtelPush(inputs: readonly string[], options: OtelPushOptions, io: CommandIo): Promise<number> {
   const url = tracesUrl(options.endpoint, process.env);
   const headers = parseHeaders(options.header ?? []);
@@ -139,8 +101,7 @@ export async function runOtelPush(inputs: readonly string[], options: OtelPushOp
     throw new UserError("standard input can be read once: name it (-) once", exitCodes.usage);
   const verbosity = verbosityOf(options);
   const limits = inputLimits(options);
-  const Exporter = options.protocol === "http/json" ? JsonExporter : ProtobufExporter;
-  const exporter = new Exporter({ url, headers, timeoutMillis });
+  const sender = createTraceSender({ url, protocol: options.protocol, headers, timeoutMillis });
   const report: OtelPushReport = { ok: true, endpoint: url, protocol: options.protocol, inputs: [] };
   try {
     for (const input of inputs) {
@@ -168,15 +129,10 @@ export async function runOtelPush(inputs: readonly string[], options: OtelPushOp
       }
       const traces = await otlpTracesOf(prepared.document, input, options.content, maxAttributeBytes);
       entry.traceId = traces.resourceSpans[0]?.scopeSpans[0]?.spans[0]?.traceId ?? null;
-      for (const batch of batches(traces, batchSize)) {
-        const result = await new Promise<{ code: number; error?: Error }>((resolve) => exporter.export(batch, resolve));
-        entry.requests += 1;
-        if (result.code !== 0) {
-          entry.error = `${url}: ${result.error?.message ?? "the export failed"}`;
-          break;
-        }
-        entry.spans += batch.length;
-      }
+      const sent = await sender.send(traces, { batchSize, maxRequestCharacters: maximumRequestCharacters });
+      entry.requests = sent.requests;
+      entry.spans = sent.spans;
+      entry.error = sent.error ?? null;
       entry.ok = entry.error === null;
       if (options.json) continue;
       if (!entry.ok) io.stderr(messageLine(`agent-transcript: ${name}: not sent: ${entry.error}`));
@@ -188,7 +144,7 @@ export async function runOtelPush(inputs: readonly string[], options: OtelPushOp
         );
     }
   } finally {
-    await exporter.shutdown().catch(() => undefined);
+    await sender.shutdown();
   }
   report.ok = report.inputs.every((entry) => entry.ok);
   if (options.json) writeData(io, `${JSON.stringify(report, null, 2)}\n`);

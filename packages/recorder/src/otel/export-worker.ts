@@ -1,0 +1,181 @@
+/**
+ * The live export's thread: it receives the bytes the recorder wrote (whole lines, each batch tagged with its run),
+ * reads them as events, makes each span once it is finished (`LiveTrace`), and hands the spans to the OpenTelemetry
+ * SDK's `BatchSpanProcessor` and the OTLP exporter — so the encoding and sending, retries and timeouts included,
+ * happen here, off the recording program's thread. What waits for the exporter is bounded (`maxQueueSize` spans) and
+ * what is lost is counted and reported to the main thread, which says it.
+ */
+import { readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
+import { parentPort, workerData } from "node:worker_threads";
+import type { Tolerant } from "@agent-transcript/core";
+import type { OtlpExportOptions, OtlpSpan } from "@agent-transcript/providers";
+import { BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace";
+import { LiveTrace } from "./live-spans.js";
+import { originsOf, readableSpan } from "./readable-spans.js";
+import { otlpSpanExporter, type TraceSenderOptions } from "./trace-sender.js";
+
+/** What the main thread starts the thread with. */
+export interface ExportWorkerSettings {
+  rootRunId: string;
+  sender: TraceSenderOptions;
+  export: OtlpExportOptions;
+  maxQueueSize: number;
+  maxExportBatchSize: number;
+  scheduledDelayMillis: number;
+  exportTimeoutMillis: number;
+}
+
+/** The thread's counters. */
+export interface ExportWorkerStats {
+  spans: number;
+  exported: number;
+  failed: number;
+  dropped: number;
+  pending: number;
+}
+
+/** From the main thread. */
+export type ToExportWorker =
+  | { kind: "lines"; bytes: Uint8Array; segments: Array<{ runId: string; start: number; end: number }> }
+  | { kind: "flush"; id: number }
+  | { kind: "end" };
+
+/** To the main thread. */
+export type FromExportWorker =
+  | { kind: "read"; bytes: number; stats: ExportWorkerStats }
+  | { kind: "lost"; count: number; error: string | undefined; stats: ExportWorkerStats }
+  | { kind: "flushed"; id: number; stats: ExportWorkerStats }
+  | { kind: "done"; stats: ExportWorkerStats };
+
+/** `ExportResultCode.SUCCESS` of `@opentelemetry/core`. */
+const exportSucceeded = 0;
+
+function start(
+  settings: ExportWorkerSettings,
+  post: (message: FromExportWorker) => void,
+): (message: ToExportWorker) => void {
+  const exporter = otlpSpanExporter(settings.sender);
+  const counts: ExportWorkerStats = { spans: 0, exported: 0, failed: 0, dropped: 0, pending: 0 };
+  const stats = (): ExportWorkerStats => ({ ...counts });
+  // Losses are told once per message read or request settled, not once per span.
+  let lostCount = 0;
+  let lostError: string | undefined;
+  const lose = (count: number, error: string | undefined): void => {
+    lostCount += count;
+    if (error !== undefined) lostError = error;
+  };
+  const tellLosses = (): void => {
+    if (lostCount === 0 && lostError === undefined) return;
+    post({ kind: "lost", count: lostCount, error: lostError, stats: stats() });
+    lostCount = 0;
+    lostError = undefined;
+  };
+  // The SDK's processor batches and sends; this exporter in front of the OTLP one counts what each request settled.
+  const counting: SpanExporter = {
+    export(spans, done) {
+      const settle: typeof done = (result) => {
+        counts.pending -= spans.length;
+        if (result.code === exportSucceeded) counts.exported += spans.length;
+        else {
+          counts.failed += spans.length;
+          lose(spans.length, result.error?.message ?? "the export failed");
+          tellLosses();
+        }
+        done(result);
+      };
+      try {
+        exporter.export(spans, settle);
+      } catch (error) {
+        settle({ code: 1, error: error instanceof Error ? error : new Error(String(error)) });
+      }
+    },
+    shutdown: () => exporter.shutdown(),
+  };
+  const processor = new BatchSpanProcessor({
+    exporter: counting,
+    maxQueueSize: settings.maxQueueSize,
+    maxExportBatchSize: settings.maxExportBatchSize,
+    scheduledDelayMillis: settings.scheduledDelayMillis,
+    exportTimeoutMillis: settings.exportTimeoutMillis,
+  });
+  const emit = (span: OtlpSpan): void => {
+    counts.spans += 1;
+    // The processor's own queue never fills (it would drop silently): what waits is bounded, and counted, here.
+    if (counts.pending >= settings.maxQueueSize) {
+      counts.dropped += 1;
+      lose(1, "the exporter fell behind (its queue is full)");
+      return;
+    }
+    counts.pending += 1;
+    processor.onEnd(readableSpan(span, origin));
+  };
+  const live = new LiveTrace(settings.rootRunId, settings.export, emit);
+  const origin = originsOf(live.envelope())[0] as ReturnType<typeof originsOf>[number];
+  const decoder = new TextDecoder();
+
+  const within = async (work: Promise<unknown>): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      work.catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, settings.exportTimeoutMillis);
+      }),
+    ]);
+    clearTimeout(timer);
+  };
+
+  let ending: Promise<void> = Promise.resolve();
+  return (message) => {
+    switch (message.kind) {
+      case "lines": {
+        for (const segment of message.segments) {
+          for (const line of decoder.decode(message.bytes.subarray(segment.start, segment.end)).split("\n")) {
+            if (line === "") continue;
+            try {
+              live.add(JSON.parse(line) as Tolerant.Event);
+            } catch (error) {
+              // The recorder's own lines: one that cannot be read is a bug of ours, and must not stop the rest.
+              lose(1, error instanceof Error ? error.message : String(error));
+            }
+          }
+        }
+        tellLosses();
+        post({ kind: "read", bytes: message.bytes.length, stats: stats() });
+        return;
+      }
+      case "flush":
+        void within(processor.forceFlush()).then(() => post({ kind: "flushed", id: message.id, stats: stats() }));
+        return;
+      case "end":
+        live.end();
+        tellLosses();
+        ending = ending.then(async () => {
+          await within(processor.forceFlush());
+          await within(processor.shutdown());
+          post({ kind: "done", stats: stats() });
+        });
+        return;
+    }
+  };
+}
+
+/**
+ * The thread yields to the recording program: on Linux a thread has a nice value of its own, and this one's is raised
+ * (which needs no privilege), so when the machine's cores are all busy the program runs first and the export waits.
+ */
+function yieldToTheProgram(): void {
+  try {
+    const thread = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isSafeInteger(thread) && thread > 0) setPriority(thread, Math.max(getPriority(thread), 10));
+  } catch {
+    // Not Linux, or not allowed: the thread runs at the program's priority.
+  }
+}
+
+if (parentPort !== null) {
+  const port = parentPort;
+  yieldToTheProgram();
+  const receive = start(workerData as ExportWorkerSettings, (message) => port.postMessage(message));
+  port.on("message", receive);
+}

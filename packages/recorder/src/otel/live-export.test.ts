@@ -1,0 +1,262 @@
+// The live OpenTelemetry export, end to end: a run recorded by the recorder (a child run, two tool calls from one
+// answer, one failing) is sent as it happens, from the export's own thread, through the OpenTelemetry SDK's OTLP
+// exporter to a receiver on 127.0.0.1
+// that decodes with OpenTelemetry's own generated protobuf code, and arrives span for span as the export of the
+// finished log writes it; a dead endpoint and a receiver stopped mid-run cost spans, counted and said once, never a
+// line of the event log.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { checkEventLog, foldEventLog, type Tolerant } from "@agent-transcript/core";
+import { startReceiver, type Receiver } from "@agent-transcript/fixtures/otlp-receiver";
+import { toOtlpTraces, type OtlpExportOptions, type OtlpSpan } from "@agent-transcript/providers";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRecorder, readRunTree, type Recorder } from "../index.js";
+import { exportToOpenTelemetry, type LiveExportWarning } from "./index.js";
+
+let root: string;
+let receiver: Receiver | undefined;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), "live-otel-"));
+});
+
+afterEach(async () => {
+  await receiver?.stop();
+  receiver = undefined;
+  rmSync(root, { recursive: true, force: true });
+});
+
+const text = (value: string) => ({ type: "text" as const, text: value });
+
+/** A model call and its two tools at once (one fails), a sub-agent run by a step, and a last answer. */
+async function recordRun(recorder: Recorder, options: { bigOutput?: string } = {}): Promise<void> {
+  recorder.append({ type: "run.started", payload: { name: "fix-auth", kind: "workflow" } });
+  recorder.append({ type: "message.system", payload: { role: "system", blocks: [text("Be brief.")] } });
+  recorder.append({ type: "message.user", payload: { role: "user", blocks: [text("Fix the auth test")] } });
+  recorder.append({
+    type: "message.assistant",
+    payload: {
+      role: "assistant",
+      message_id: "msg_1",
+      model: "claude-sonnet-4-5-20250929",
+      finish_reason: "tool_calls",
+      usage: { input_tokens: 1200, output_tokens: 80, cache_read_tokens: 1000 },
+      blocks: [
+        { type: "tool_call", id: "call_bash", name: "Bash", input: { command: "go test ./..." } },
+        { type: "tool_call", id: "call_read", name: "Read", input: { path: "auth.go" } },
+      ],
+    },
+  });
+  recorder.append({
+    type: "tool.result",
+    payload: {
+      call_id: "call_bash",
+      name: "Bash",
+      status: "error",
+      output: "--- FAIL: TestLogin",
+      error: "exit status 1",
+      duration_ms: 2500,
+      fidelity: "router",
+    },
+  });
+  recorder.append({
+    type: "tool.result",
+    payload: {
+      call_id: "call_read",
+      name: "Read",
+      output: options.bigOutput ?? "package auth",
+      duration_ms: 3,
+      fidelity: "router",
+    },
+  });
+  const child = recorder.startChildRun({ name: "look-at-handler", path: "investigate" });
+  child.append({ type: "run.started", payload: { name: "look-at-handler", kind: "agent" } });
+  child.append({ type: "message.user", payload: { role: "user", blocks: [text("Why does the check fail?")] } });
+  child.append({
+    type: "message.assistant",
+    payload: {
+      role: "assistant",
+      message_id: "msg_child",
+      model: "claude-haiku-4-5-20251001",
+      finish_reason: "stop",
+      usage: { input_tokens: 300, output_tokens: 20 },
+      blocks: [text("The check is inverted.")],
+    },
+  });
+  child.append({ type: "run.completed", payload: { name: "look-at-handler", kind: "agent", status: "completed" } });
+  await recorder.completeChildRun(child, { status: "completed" });
+  recorder.append({
+    type: "message.assistant",
+    payload: {
+      role: "assistant",
+      message_id: "msg_2",
+      model: "claude-sonnet-4-5-20250929",
+      finish_reason: "stop",
+      usage: { input_tokens: 1500, output_tokens: 40 },
+      blocks: [text("Fixed: the check was inverted.")],
+    },
+  });
+  recorder.append({ type: "run.completed", payload: { name: "fix-auth", kind: "workflow", status: "completed" } });
+}
+
+/** The spans `toOtlpTraces` writes for the finished logs (the run and its child runs, folded), by span id. */
+async function exportedSpans(file: string, options: OtlpExportOptions): Promise<Map<string, OtlpSpan>> {
+  const tree = await readRunTree(file);
+  expect(tree.problems).toEqual([]);
+  const runs = new Map(tree.runs.map((run) => [run.runId, run.events]));
+  const { document } = foldEventLog(tree.root.events as Tolerant.Event[], { runs });
+  const spans = toOtlpTraces(document, { ...options, sourceFile: file }).resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
+  return new Map(spans.map((span) => [span.spanId, span]));
+}
+
+const byId = (spans: readonly OtlpSpan[]) => new Map(spans.map((span) => [span.spanId, span]));
+
+/** A port on 127.0.0.1 nothing listens on (taken and given back). */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("the live OpenTelemetry export", () => {
+  it("sends a recorded run with a child run and parallel tool calls as the export of its finished log writes it", async () => {
+    receiver = await startReceiver();
+    const recorder = createRecorder({ root, durability: "none" });
+    const live = exportToOpenTelemetry(recorder, {
+      endpoint: receiver.url,
+      headers: { authorization: "Bearer t" },
+      content: "attributes",
+      maxAttributeBytes: 4096,
+      maxExportBatchSize: 4,
+      exportTimeoutMillis: 120_000,
+    });
+    await recordRun(recorder, { bigOutput: "x".repeat(10 * 1024 * 1024) });
+    await recorder.close();
+    const stats = await live.close();
+
+    const received = receiver.spans();
+    const expected = await exportedSpans(recorder.file, { content: "attributes", maxAttributeBytes: 4096 });
+    // Each span once, equal to the export's, and nothing else.
+    expect(received.length).toBe(expected.size);
+    expect(byId(received)).toEqual(expected);
+    expect(stats).toEqual({
+      spans: expected.size,
+      exported: expected.size,
+      failed: 0,
+      dropped: 0,
+      pending: 0,
+      eventsDropped: 0,
+    });
+    // In batches of at most 4, with the exporter's headers.
+    expect(receiver.requests.length).toBeGreaterThanOrEqual(Math.ceil(expected.size / 4));
+    expect(receiver.requests.every((request) => request.spans.length <= 4)).toBe(true);
+    expect(receiver.requests.every((request) => request.headers.authorization === "Bearer t")).toBe(true);
+
+    // The tree: the sub-agent's run under the run, both calls under the answer that asked for them.
+    const spans = byId(received);
+    const runs = received.filter((span) => span.name.startsWith("invoke_agent"));
+    const rootRun = runs.find((span) => span.parentSpanId === undefined);
+    expect(runs.map((span) => span.name).sort()).toEqual(["invoke_agent fix-auth", "invoke_agent look-at-handler"]);
+    expect(runs.find((span) => span !== rootRun)?.parentSpanId).toBe(rootRun?.spanId);
+    const tools = received.filter((span) => span.name.startsWith("execute_tool"));
+    expect(tools.map((span) => span.name).sort()).toEqual(["execute_tool Bash", "execute_tool Read"]);
+    const asking = spans.get(tools[0]?.parentSpanId ?? "");
+    expect(asking?.name).toBe("chat claude-sonnet-4-5-20250929");
+    expect(tools[1]?.parentSpanId).toBe(asking?.spanId);
+    const bash = tools.find((span) => span.name === "execute_tool Bash");
+    expect(bash?.status).toEqual({ code: 2, message: "exit status 1" });
+    expect(BigInt(bash?.endTimeUnixNano ?? 0) - BigInt(bash?.startTimeUnixNano ?? 0)).toBe(2_500_000_000n);
+    // The 10 MB output is capped at the size asked for, the cut named.
+    const read = tools.find((span) => span.name === "execute_tool Read");
+    const result = read?.attributes.find((entry) => entry.key === "gen_ai.tool.call.result")?.value;
+    expect(
+      result !== undefined && "stringValue" in result ? Buffer.byteLength(result.stringValue) : 0,
+    ).toBeLessThanOrEqual(4096);
+    expect(read?.attributes.find((entry) => entry.key === "agent_transcript.truncated")?.value).toEqual({
+      arrayValue: { values: [{ stringValue: "gen_ai.tool.call.result" }] },
+    });
+  });
+
+  it("costs a dead endpoint spans, counted and said once, and never a line of the log", async () => {
+    const port = await deadPort();
+    const warnings: LiveExportWarning[] = [];
+    const recorder = createRecorder({ root, durability: "none" });
+    const live = exportToOpenTelemetry(recorder, {
+      endpoint: `http://127.0.0.1:${port}`,
+      timeoutMillis: 2000,
+      // Waits for conditions, not for time: a loaded machine gives the export's thread its turn late.
+      exportTimeoutMillis: 120_000,
+      maxQueueSize: 64,
+      maxExportBatchSize: 16,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    const calls = 300;
+    recorder.append({ type: "run.started", payload: { name: "busy", kind: "workflow" } });
+    for (let index = 0; index < calls; index += 1) {
+      recorder.append({ type: "message.user", payload: { role: "user", blocks: [text(`question ${index}`)] } });
+      recorder.append({
+        type: "message.assistant",
+        payload: { role: "assistant", model: "gpt-5", blocks: [text(`answer ${index}`)] },
+      });
+    }
+    recorder.append({ type: "run.completed", payload: { name: "busy", kind: "workflow", status: "completed" } });
+    await recorder.close();
+    const stats = await live.close();
+
+    const report = checkEventLog(readFileSync(recorder.file, "utf8"));
+    expect(report.problems).toEqual([]);
+    expect(report.events.length).toBe(2 * calls + 2);
+    expect(stats.spans).toBe(calls + 1);
+    expect(stats.exported).toBe(0);
+    expect(stats.failed + stats.dropped + stats.pending).toBe(stats.spans);
+    expect(stats.dropped).toBeGreaterThan(0);
+    // One warning: the losses after it fall within its minute and are not said again.
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toContain(recorder.file);
+    expect(warnings[0]?.message).toContain("the event log is complete");
+  });
+
+  it("keeps recording every line when the receiver is stopped mid-run, and counts what it could not send", async () => {
+    receiver = await startReceiver();
+    const warnings: LiveExportWarning[] = [];
+    const recorder = createRecorder({ root, durability: "none" });
+    const live = exportToOpenTelemetry(recorder, {
+      endpoint: `${receiver.url}/v1/traces`,
+      timeoutMillis: 2000,
+      // Waits for conditions, not for time: a loaded machine gives the export's thread its turn late.
+      exportTimeoutMillis: 120_000,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    const turn = (index: number) => {
+      recorder.append({ type: "message.user", payload: { role: "user", blocks: [text(`question ${index}`)] } });
+      recorder.append({
+        type: "message.assistant",
+        payload: { role: "assistant", model: "gpt-5", blocks: [text(`answer ${index}`)] },
+      });
+    };
+    recorder.append({ type: "run.started", payload: { name: "long", kind: "workflow" } });
+    for (let index = 0; index < 50; index += 1) turn(index);
+    await recorder.flush();
+    const before = await live.flush();
+    expect(before).toMatchObject({ spans: 50, exported: 50, failed: 0 });
+    expect(receiver.spans()).toHaveLength(50);
+
+    await receiver.stop();
+    receiver = undefined;
+    for (let index = 50; index < 100; index += 1) turn(index);
+    recorder.append({ type: "run.completed", payload: { name: "long", kind: "workflow", status: "completed" } });
+    await recorder.close();
+    const stats = await live.close();
+
+    const report = checkEventLog(readFileSync(recorder.file, "utf8"));
+    expect(report.problems).toEqual([]);
+    expect(report.events.map((event) => event.seq)).toEqual(Array.from({ length: 202 }, (_, index) => index + 1));
+    expect(stats).toMatchObject({ spans: 101, exported: 50, pending: 0 });
+    expect(stats.failed + stats.dropped).toBe(51);
+    expect(warnings).toHaveLength(1);
+  });
+});
