@@ -12,6 +12,7 @@ import type { BenchmarkId } from "./benchmarks.js";
 import { buildCorpus } from "./corpus.js";
 import { isReadingBenchmarkId, readingBenchmarkIds, runReadingBenchmarks } from "./event-log-reading.js";
 import type { ReadingBenchmarkId } from "./event-log-reading.js";
+import { isOtelBenchmarkId, otelBenchmarkIds, runOtelBenchmarks, type OtelBenchmarkId } from "./otel-export.js";
 import type { Corpus, CorpusSummary } from "./corpus.js";
 import { isQueryBenchmarkId, queryBenchmarkIds, runQueryBenchmarks } from "./event-log-queries.js";
 import type { QueryBenchmarkId } from "./event-log-queries.js";
@@ -37,6 +38,8 @@ export interface RunOptions {
   readonly memory?: readonly MemoryBenchmarkId[];
   /** The event log reading benchmarks (each run a fresh process whatever `isolate` says); default all, or none with `only`. */
   readonly reading?: readonly ReadingBenchmarkId[];
+  /** The OpenTelemetry export's benchmarks (the export against stringify, the live export's cost); default all. */
+  readonly otel?: readonly OtelBenchmarkId[];
   /** The event log query and start-up benchmarks (child processes, against jq and node); default all, or none with `only`. */
   readonly queries?: readonly QueryBenchmarkId[];
   /** The usage reports against ccusage on a generated Claude Code folder (child processes); default all, or none with `only`. */
@@ -122,10 +125,11 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
   const ids = options.only ?? benchmarkIds;
   const memoryIds = options.memory ?? (options.only === undefined ? memoryBenchmarkIds : []);
   const readingIds = options.reading ?? (options.only === undefined ? readingBenchmarkIds : []);
+  const otelIds = options.otel ?? (options.only === undefined ? otelBenchmarkIds : []);
   const queryIds = options.queries ?? (options.only === undefined ? queryBenchmarkIds : []);
   const usageIds = options.usage ?? (options.only === undefined ? usageBenchmarkIds : []);
   const viewerIds = options.viewer ?? (options.only === undefined ? viewerBenchmarkIds : []);
-  if ([ids, memoryIds, readingIds, queryIds, usageIds, viewerIds].every((selected) => selected.length === 0))
+  if ([ids, memoryIds, readingIds, otelIds, queryIds, usageIds, viewerIds].every((selected) => selected.length === 0))
     throw new Error("no benchmark selected");
   // Fail before spawning anything, with one clear message instead of one per child.
   realFixturesRoot();
@@ -141,6 +145,12 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
     }
   }
   const reading = runReadingBenchmarks(readingIds, {
+    quick: options.quick,
+    runs,
+    ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
+  const otel = await runOtelBenchmarks(otelIds, {
     quick: options.quick,
     runs,
     ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
@@ -184,6 +194,7 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
         );
       }),
       ...reading,
+      ...otel,
     ],
     memory,
     queries,
@@ -194,7 +205,13 @@ export async function runBenchmarks(options: RunOptions): Promise<BenchReport> {
 }
 
 type AnyBenchmarkId =
-  BenchmarkId | MemoryBenchmarkId | ReadingBenchmarkId | QueryBenchmarkId | UsageBenchmarkId | ViewerBenchmarkId;
+  | BenchmarkId
+  | MemoryBenchmarkId
+  | ReadingBenchmarkId
+  | OtelBenchmarkId
+  | QueryBenchmarkId
+  | UsageBenchmarkId
+  | ViewerBenchmarkId;
 
 function parseIds(value: string | undefined): AnyBenchmarkId[] | undefined {
   if (value === undefined) return undefined;
@@ -219,6 +236,7 @@ function parseCount(flag: string, value: string | undefined): number | undefined
 const allIds = [
   ...benchmarkIds,
   ...readingBenchmarkIds,
+  ...otelBenchmarkIds,
   ...memoryBenchmarkIds,
   ...queryBenchmarkIds,
   ...usageBenchmarkIds,
@@ -269,6 +287,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const only = selected?.filter(isBenchmarkId);
   const memory = selected?.filter(isMemoryBenchmarkId);
   const reading = selected?.filter(isReadingBenchmarkId);
+  const otel = selected?.filter(isOtelBenchmarkId);
   const queries = selected?.filter(isQueryBenchmarkId);
   const usageReports = selected?.filter(isUsageBenchmarkId);
   const viewer = selected?.filter(isViewerBenchmarkId);
@@ -278,6 +297,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ...(only === undefined ? {} : { only }),
     ...(memory === undefined ? {} : { memory }),
     ...(reading === undefined ? {} : { reading }),
+    ...(otel === undefined ? {} : { otel }),
     ...(queries === undefined ? {} : { queries }),
     ...(usageReports === undefined ? {} : { usage: usageReports }),
     ...(viewer === undefined ? {} : { viewer }),
