@@ -13,7 +13,8 @@ import type { OtlpExportOptions, OtlpSpan } from "@agent-transcript/providers";
 import { BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace";
 import { LiveTrace } from "./live-spans.js";
 import { originsOf, readableSpan } from "./readable-spans.js";
-import { otlpSpanExporter, type TraceSenderOptions } from "./trace-sender.js";
+import { otlpSpanExporter } from "./otlp-exporter.js";
+import type { TraceSenderOptions } from "./trace-options.js";
 
 /** What the main thread starts the thread with. */
 export interface ExportWorkerSettings {

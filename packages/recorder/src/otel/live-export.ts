@@ -19,7 +19,8 @@ import type { OtlpExportOptions } from "@agent-transcript/providers";
 import type { Recorder } from "../writer/recorder-types.js";
 import { tapWrittenLines } from "../writer/recorder.js";
 import type { ExportWorkerSettings, FromExportWorker, ToExportWorker } from "./export-worker.js";
-import { otlpTracesUrl, type OtlpProtocol } from "./trace-sender.js";
+import type { OtlpProtocol } from "./trace-options.js";
+import { otlpTracesUrl } from "./trace-sender.js";
 
 /** Options of {@link exportToOpenTelemetry}. */
 export interface LiveExportOptions {

@@ -5,25 +5,12 @@
  * a finished run this way; the live export's thread sends each batch of a running one through the same exporters.
  */
 import type { OtlpTraceRequest } from "@agent-transcript/providers";
-import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
-import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace";
+
+export type { OtlpProtocol, TraceSenderOptions } from "./trace-options.js";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace";
+import { otlpSpanExporter } from "./otlp-exporter.js";
+import type { TraceSenderOptions } from "./trace-options.js";
 import { readableSpans } from "./readable-spans.js";
-
-/** OTLP over HTTP: protobuf (the collectors' default) or JSON. */
-export type OtlpProtocol = "http/protobuf" | "http/json";
-
-/** Where traces go and how: what the OpenTelemetry exporters take. */
-export interface TraceSenderOptions {
-  /** The traces URL (`…/v1/traces`); see {@link otlpTracesUrl}. */
-  url: string;
-  /** Default `http/protobuf`. */
-  protocol?: OtlpProtocol;
-  /** Sent with every request (authorization, a tenant, a backend's version header). */
-  headers?: Readonly<Record<string, string>>;
-  /** How long one request may take, retries with backoff included; default 10,000 ms. */
-  timeoutMillis?: number;
-}
 
 /**
  * The URL traces are sent to: `endpoint`, else `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, else `OTEL_EXPORTER_OTLP_ENDPOINT`
@@ -52,16 +39,6 @@ export function otlpTracesUrl(
     throw new RangeError(`the endpoint must be http: or https:, not ${url.protocol}`);
   if (!url.pathname.endsWith("/v1/traces")) url.pathname = `${url.pathname.replace(/\/$/, "")}/v1/traces`;
   return url.toString();
-}
-
-/** The OpenTelemetry exporter of the protocol asked for. */
-export function otlpSpanExporter(options: TraceSenderOptions): SpanExporter {
-  const Exporter = options.protocol === "http/json" ? JsonExporter : ProtobufExporter;
-  return new Exporter({
-    url: options.url,
-    ...(options.headers === undefined ? {} : { headers: { ...options.headers } }),
-    timeoutMillis: options.timeoutMillis ?? 10_000,
-  });
 }
 
 /** What sending one trace did. */
