@@ -11,6 +11,7 @@ import { readingBenchmarkIds, readlineTimeTarget } from "./event-log-reading.js"
 import { aggregate } from "./measure.js";
 import type { BenchmarkResult, RunMeasurement } from "./measure.js";
 import { maxMemoryMultiples, memoryBenchmarkIds } from "./memory.js";
+import { otelBenchmarkIds } from "./otel-export.js";
 import { benchRoot } from "./paths.js";
 import { renderMarkdown } from "./report.js";
 import type { BenchReport } from "./report.js";
@@ -48,7 +49,11 @@ describe("a quick run in this process", () => {
   });
 
   it("measures every benchmark, in order", () => {
-    expect(report.benchmarks.map((result) => result.id)).toEqual([...benchmarkIds, ...readingBenchmarkIds]);
+    expect(report.benchmarks.map((result) => result.id)).toEqual([
+      ...benchmarkIds,
+      ...readingBenchmarkIds,
+      ...otelBenchmarkIds,
+    ]);
   });
 
   it("reports finite positive ratios with a consistent spread", () => {
@@ -58,6 +63,10 @@ describe("a quick run in this process", () => {
   it("puts the issue #3 targets on the decode and redaction benchmarks", () => {
     const targets = Object.fromEntries(report.benchmarks.map((result) => [result.id, result.maxRatio]));
     expect(targets["decode-strict-text"]).toBe(1.15);
+    // Issue #27's: the live export's cost on the recording thread; the export against stringify is a report.
+    expect(targets["otel-live-healthy"]).toBe(1.05);
+    expect(targets["otel-live-dead"]).toBe(1.05);
+    expect(targets["otel-export-vs-stringify"]).toBeNull();
     expect(targets["decode-strict-bytes"]).toBe(1.15);
     expect(targets["redact-stringify"]).toBe(2);
     expect(targets["redact-input-classes"]).toBe(3);
@@ -138,6 +147,7 @@ describe("a quick run in this process", () => {
     expect(rows).toHaveLength(
       benchmarkIds.length +
         readingBenchmarkIds.length +
+        otelBenchmarkIds.length +
         memoryBenchmarkIds.length +
         queryBenchmarkIds.length +
         usageBenchmarkIds.length +
