@@ -259,4 +259,28 @@ describe("the live OpenTelemetry export", () => {
     expect(stats.failed + stats.dropped).toBe(51);
     expect(warnings).toHaveLength(1);
   });
+  it("stops at close(): a child run still writing afterwards changes nothing it reported", async () => {
+    const port = await deadPort();
+    const recorder = createRecorder({ root, durability: "none" });
+    const live = exportToOpenTelemetry(recorder, {
+      endpoint: `http://127.0.0.1:${port}`,
+      timeoutMillis: 2000,
+      exportTimeoutMillis: 120_000,
+      onWarning: () => {},
+    });
+    recorder.append({ type: "run.started", payload: { name: "parent", kind: "workflow" } });
+    const child = recorder.startChildRun({ name: "child" });
+    child.append({ type: "run.started", payload: { name: "child", kind: "agent" } });
+    await recorder.flush();
+    await child.flush();
+    const closed = await live.close();
+    for (let index = 0; index < 20; index += 1)
+      child.append({ type: "message.user", payload: { role: "user", blocks: [text(`late ${index}`)] } });
+    await child.flush();
+    expect(live.stats).toEqual(closed);
+    await recorder.completeChildRun(child);
+    await recorder.close();
+    expect(live.stats).toEqual(closed);
+    expect(checkEventLog(readFileSync(child.file, "utf8")).events).toHaveLength(21);
+  });
 });

@@ -185,8 +185,11 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     pendingBytes = 0;
   }
 
-  const untap = tapWrittenLines(recorder, {
+  let following = true;
+  const untapRecorder = tapWrittenLines(recorder, {
     written(runId, bytes) {
+      // A child run started while the export followed keeps the tap after close(): what it writes then is not ours.
+      if (!following) return;
       if (threadError !== undefined || pendingBytes + postedBytes + bytes.length > maxPendingBytes) {
         const lines = countLines(bytes);
         eventsDropped += lines;
@@ -209,6 +212,10 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
       }
     },
   });
+  const untap = (): void => {
+    following = false;
+    untapRecorder();
+  };
 
   worker.on("message", (message: FromExportWorker) => {
     threadStats = message.stats;
