@@ -8,7 +8,7 @@
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import type { Tolerant } from "@agent-transcript/core";
+import { EventLogLineReader } from "@agent-transcript/core";
 import type { OtlpExportOptions, OtlpSpan } from "@agent-transcript/providers";
 import { BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace";
 import { LiveTrace } from "./live-spans.js";
@@ -114,6 +114,17 @@ function start(
   const live = new LiveTrace(settings.rootRunId, settings.export, emit);
   const origin = originsOf(live.envelope())[0] as ReturnType<typeof originsOf>[number];
   const decoder = new TextDecoder();
+  // Each run's lines through core's one reader of event log lines, as every reader of a log reads them (parsed
+  // under the limits, validated, held to the file's rules): a file of its own per run, its lines numbered from 1.
+  const readers = new Map<string, { reader: EventLogLineReader; lines: number }>();
+  const readerOf = (runId: string) => {
+    let entry = readers.get(runId);
+    if (entry === undefined) {
+      entry = { reader: new EventLogLineReader({ mode: "tolerant" }), lines: 0 };
+      readers.set(runId, entry);
+    }
+    return entry;
+  };
 
   const within = async (work: Promise<unknown>): Promise<void> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -126,17 +137,28 @@ function start(
     clearTimeout(timer);
   };
 
-  let ending: Promise<void> = Promise.resolve();
   return (message) => {
     switch (message.kind) {
       case "lines": {
         for (const segment of message.segments) {
-          for (const line of decoder.decode(message.bytes.subarray(segment.start, segment.end)).split("\n")) {
-            if (line === "") continue;
+          const entry = readerOf(segment.runId);
+          // A batch is whole lines, each ending in LF: the last piece of the split is empty.
+          for (const line of decoder
+            .decode(message.bytes.subarray(segment.start, segment.end))
+            .split("\n")
+            .slice(0, -1)) {
+            entry.lines += 1;
+            entry.reader.line(line, entry.lines, 0, true);
+          }
+          for (const item of entry.reader.items.splice(0)) {
+            if (item.kind !== "event") {
+              // The recorder's own lines: one the reader refuses is a bug of ours, and must not stop the rest.
+              if (item.kind === "problem") lose(1, `line ${String(item.line)} ${item.pointer}: ${item.message}`);
+              continue;
+            }
             try {
-              live.add(JSON.parse(line) as Tolerant.Event);
+              live.add(item.event);
             } catch (error) {
-              // The recorder's own lines: one that cannot be read is a bug of ours, and must not stop the rest.
               lose(1, error instanceof Error ? error.message : String(error));
             }
           }
@@ -151,11 +173,11 @@ function start(
       case "end":
         live.end();
         tellLosses();
-        ending = ending.then(async () => {
+        void (async () => {
           await within(processor.forceFlush());
           await within(processor.shutdown());
           post({ kind: "done", stats: stats() });
-        });
+        })();
         return;
     }
   };
