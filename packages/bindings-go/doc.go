@@ -15,4 +15,4 @@
 package agenttranscript
 
 // FormatVersion is the format version whose schemas generated the types of this module version.
-const FormatVersion = "1.0.0"
+const FormatVersion = "1.1.0"

@@ -2,7 +2,13 @@
  * No control character from the input reaches a terminal: messages escape what they quote, data written to a
  * terminal is made safe, and data written to a pipe stays byte-exact.
  */
-import { escapeControlCharacters, isControlCharacter, prepareExport, renderMarkdown } from "@agent-transcript/core";
+import {
+  escapeControlCharacters,
+  formatVersion,
+  isControlCharacter,
+  prepareExport,
+  renderMarkdown,
+} from "@agent-transcript/core";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo } from "./capture-io.test.helpers.js";
@@ -47,9 +53,10 @@ const expectSafeMessages = (text: string): void => {
   expect(controls(text, "\n")).toEqual([]);
 };
 
+// This version's documents: an older minor's is written back as this version's (decode upgrades it).
 const transcript = (fields: Record<string, unknown>): string =>
   JSON.stringify({
-    schema_version: "1.0.0",
+    schema_version: formatVersion,
     id: "x",
     messages: [{ role: "user", parts: [{ type: "text", text: "hello" }] }],
     ...fields,

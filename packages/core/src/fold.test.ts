@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { foldEventLog } from "./fold.js";
+import { formatVersion, parseVersion, type SemanticVersion } from "./format-version.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript } from "./generated/v1/validate.js";
 
@@ -233,6 +234,22 @@ describe("foldEventLog", () => {
       "tool call pending has no result (the run has not finished)",
     ]);
     expect(result.warnings[0]?.seq).toBe(2);
+  });
+
+  it("reads a log of this minor or an earlier one as written, and says when a log is newer than the reader", () => {
+    const declaring = (version: string) =>
+      foldEventLog(
+        log(parentId, undefined, [
+          ["run.started", "", { schema_version: version, name: "versions", kind: "workflow" }],
+          ["run.completed", "", { name: "versions", kind: "workflow" }],
+        ]),
+      ).warnings.map((warning) => warning.message);
+    const current = parseVersion(formatVersion) as SemanticVersion;
+    expect(declaring("1.0.0")).toEqual([]);
+    expect(declaring(formatVersion)).toEqual([]);
+    const newer = `${current.major}.${current.minor + 1}.0`;
+    expect(declaring(newer)).toEqual([`log declares schema_version ${newer}; folded as ${formatVersion}`]);
+    expect(declaring("2.0.0")).toEqual([`log declares schema_version 2.0.0; folded as ${formatVersion}`]);
   });
 
   it("refuses to embed a child run that links back to its ancestor", () => {

@@ -1,4 +1,4 @@
-import { formatVersion } from "./format-version.js";
+import { currentVersion, formatVersion, parseVersion } from "./format-version.js";
 import type * as Strict from "./generated/v1/types.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript } from "./generated/v1/validate/transcript.js";
@@ -161,7 +161,8 @@ export class EventLogFolder {
           });
           break;
         }
-        if (started.schema_version !== formatVersion)
+        // A log of this minor or an earlier one of the same major is what this reader reads: minors only add.
+        if (!isReadAsWritten(started.schema_version))
           warnings.push({
             code: "version-assumed",
             seq: event.seq,
@@ -396,4 +397,10 @@ function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) if (value[key] !== undefined) out[key] = value[key];
   return out as T;
+}
+
+/** Whether a log's declared version is this one or an earlier minor of its major, which it reads as written. */
+function isReadAsWritten(declared: string | undefined): boolean {
+  const version = declared === undefined ? undefined : parseVersion(declared);
+  return version !== undefined && version.major === currentVersion.major && version.minor <= currentVersion.minor;
 }

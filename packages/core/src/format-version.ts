@@ -1,5 +1,5 @@
 /** The format version this package writes; schemas/v1/CHANGELOG.md's newest entry names the same one. */
-export const formatVersion = "1.0.0";
+export const formatVersion = "1.1.0";
 
 export interface SemanticVersion {
   major: number;

@@ -67,6 +67,7 @@ describe("withIndefiniteArticle", () => {
     devflow: "a",
     atif: "an",
     "awf-transcript": "an",
+    "otlp-json": "an",
     // tool result statuses
     ok: "an",
     error: "an",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
 import { freezeRelease } from "./freeze.js";
-import { formatVersionFile } from "./releases.js";
+import { formatVersionFile, readFormatVersion } from "./releases.js";
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -44,6 +44,19 @@ export function copyCheckout(options: { examples?: boolean } = {}): string {
   }
   return root;
 }
+
+/** The version `copyReleasedCheckout` freezes: this repository's format version as it is. */
+export const releasedVersion = readFormatVersion(repositoryRoot) ?? "";
+const [releasedMajor = 0, releasedMinorNumber = 0, releasedPatch = 0] = releasedVersion.split(".").map(Number);
+/** That release's `major.minor`, as a migration names it. */
+export const releasedMinor = `${releasedMajor}.${releasedMinorNumber}`;
+/** The version a change made after that release needs, by the change's kind; `laterMinor` is the minor after that. */
+export const nextVersions = {
+  major: `${releasedMajor + 1}.0.0`,
+  minor: `${releasedMajor}.${releasedMinorNumber + 1}.0`,
+  patch: `${releasedMajor}.${releasedMinorNumber}.${releasedPatch + 1}`,
+  laterMinor: `${releasedMajor}.${releasedMinorNumber + 2}.0`,
+} as const;
 
 let releasedTemplate: string | undefined;
 

@@ -7,6 +7,8 @@ import {
   addChangeset,
   copyReleasedCheckout,
   editJson,
+  nextVersions,
+  releasedVersion,
   repositoryRoot,
   setFormatVersion,
 } from "./checkout.test.helpers.js";
@@ -24,7 +26,7 @@ describe("schema-release compat (pnpm schema:compat)", () => {
     const root = await copyReleasedCheckout();
     // Making an optional property required: it regenerates cleanly and any changeset used to satisfy api:check.
     editJson(root, "schemas/v1/usage.schema.json", (schema) => schema.required.push("cache_read_tokens"));
-    setFormatVersion(root, "1.0.1");
+    setFormatVersion(root, nextVersions.patch);
     addChangeset(root, "usage-cache-required", "patch");
     const result = run("compat", "--root", root);
     expect(result.status).toBe(1);
@@ -41,14 +43,14 @@ describe("schema-release compat (pnpm schema:compat)", () => {
   it("passes a compatible change with the version and changeset it needs, and prints the report as JSON on request", async () => {
     const root = await copyReleasedCheckout();
     editJson(root, "schemas/v1/message.schema.json", (schema) => schema.$defs.FinishReason.enum.push("paused"));
-    setFormatVersion(root, "1.1.0");
+    setFormatVersion(root, nextVersions.minor);
     addChangeset(root, "finish-reason-paused", "minor");
     const result = run("compat", "--json", "--root", root);
     expect(result.stderr).toContain(
       'minor schemas/v1/message.schema.json#/$defs/FinishReason/enum extensible-enum-member-added: "paused" joined an x-extensible vocabulary',
     );
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ release: "1.0.0", required: "minor", problems: [] });
+    expect(JSON.parse(result.stdout)).toMatchObject({ release: releasedVersion, required: "minor", problems: [] });
   });
 
   it("passes this repository as it is", () => {
@@ -67,8 +69,10 @@ describe("schema-release release (pnpm schema:release)", () => {
   it("refuses to freeze a version that is already released, changing nothing", async () => {
     const root = await copyReleasedCheckout();
     const result = run("release", "--root", root);
-    expect(result.stderr).toContain("schemas/released/1.0.0 exists: 1.0.0 is released, and a release never changes");
+    expect(result.stderr).toContain(
+      `schemas/released/${releasedVersion} exists: ${releasedVersion} is released, and a release never changes`,
+    );
     expect(result.status).toBe(1);
-    expect(existsSync(path.join(root, "schemas/released/.1.0.0.partial"))).toBe(false);
+    expect(existsSync(path.join(root, `schemas/released/.${releasedVersion}.partial`))).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ import {
   copyCheckout,
   copyReleasedCheckout,
   editJson,
+  nextVersions,
+  releasedVersion,
   setFormatVersion,
 } from "./checkout.test.helpers.js";
 import { FreezeError, freezeRelease } from "./freeze.js";
@@ -25,8 +27,8 @@ describe("freezeRelease (pnpm schema:release)", () => {
       // Start from no release at all, as before the first one.
       rmSync(path.join(released, version), { recursive: true });
     const result = await freezeRelease(root, noChecks);
-    expect(result).toEqual({ version: "1.0.0", folder: "schemas/released/1.0.0" });
-    const folder = path.join(root, "schemas/released/1.0.0");
+    expect(result).toEqual({ version: releasedVersion, folder: `schemas/released/${releasedVersion}` });
+    const folder = path.join(root, `schemas/released/${releasedVersion}`);
     expect(readdirSync(folder).sort()).toEqual([
       "SHA256SUMS",
       "bundled",
@@ -46,8 +48,8 @@ describe("freezeRelease (pnpm schema:release)", () => {
     same("bundled/tolerant/message.schema.json", "schemas/generated/v1/bundled/tolerant/message.schema.json");
     same("examples/Usage/valid/minimal.json", "schemas/v1/examples/Usage/valid/minimal.json");
     expect(JSON.parse(readFileSync(path.join(folder, "corpus/one.json"), "utf8"))).toEqual({ schema_version: "1.0.0" });
-    expect(verifyRelease(folder, "schemas/released/1.0.0")).toEqual([]);
-    expect(readdirSync(path.join(root, "schemas/released"))).toEqual(["1.0.0"]);
+    expect(verifyRelease(folder, `schemas/released/${releasedVersion}`)).toEqual([]);
+    expect(readdirSync(path.join(root, "schemas/released"))).toEqual([releasedVersion]);
   });
 
   it("refuses, writing nothing, when the CHANGELOG names another version than formatVersion", async () => {
@@ -57,10 +59,15 @@ describe("freezeRelease (pnpm schema:release)", () => {
       "schemas/v1/usage.schema.json",
       (schema) => (schema.properties.audio_tokens = { description: "A.", type: "integer" }),
     );
-    setFormatVersion(root, "1.1.0");
-    writeFileSync(path.join(root, "packages/core/src/format-version.ts"), 'export const formatVersion = "1.2.0";\n');
-    await expect(freezeRelease(root, noChecks)).rejects.toThrow("CHANGELOG.md's newest heading is 1.1.0, not 1.2.0");
-    expect(readdirSync(path.join(root, "schemas/released"))).toEqual(["1.0.0"]);
+    setFormatVersion(root, nextVersions.minor);
+    writeFileSync(
+      path.join(root, "packages/core/src/format-version.ts"),
+      `export const formatVersion = "${nextVersions.laterMinor}";\n`,
+    );
+    await expect(freezeRelease(root, noChecks)).rejects.toThrow(
+      `CHANGELOG.md's newest heading is ${nextVersions.minor}, not ${nextVersions.laterMinor}`,
+    );
+    expect(readdirSync(path.join(root, "schemas/released"))).toEqual([releasedVersion]);
   });
 
   it("refuses when the compatibility gate fails or generated files are out of date", async () => {
@@ -70,7 +77,7 @@ describe("freezeRelease (pnpm schema:release)", () => {
       "schemas/v1/usage.schema.json",
       (schema) => (schema.properties.audio_tokens = { description: "A.", type: "integer" }),
     );
-    setFormatVersion(root, "1.1.0");
+    setFormatVersion(root, nextVersions.minor);
     // No changeset: the gate fails, naming the change.
     await expect(freezeRelease(root, noChecks)).rejects.toThrow(
       /usage\.schema\.json#\/properties\/audio_tokens property-added/,
@@ -82,11 +89,11 @@ describe("freezeRelease (pnpm schema:release)", () => {
         checkGenerated: async () => ["schemas/generated/v1/tolerant/usage.schema.json"],
       }),
     ).rejects.toThrow(FreezeError);
-    expect(readdirSync(path.join(root, "schemas/released"))).toEqual(["1.0.0"]);
-    // With both in order, 1.1.0 is frozen beside 1.0.0 and becomes the baseline.
+    expect(readdirSync(path.join(root, "schemas/released"))).toEqual([releasedVersion]);
+    // With both in order, the next minor is frozen beside the release and becomes the baseline.
     await freezeRelease(root, noChecks);
-    expect(readdirSync(path.join(root, "schemas/released")).sort()).toEqual(["1.0.0", "1.1.0"]);
-    expect(await runGate(root)).toMatchObject({ release: "1.1.0", changes: [], problems: [] });
+    expect(readdirSync(path.join(root, "schemas/released")).sort()).toEqual([releasedVersion, nextVersions.minor]);
+    expect(await runGate(root)).toMatchObject({ release: nextVersions.minor, changes: [], problems: [] });
   });
 });
 

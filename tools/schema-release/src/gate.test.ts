@@ -13,6 +13,8 @@ import {
   editJson,
   readJson,
   setFormatVersion,
+  nextVersions,
+  releasedVersion,
 } from "./checkout.test.helpers.js";
 import { runGate } from "./gate.js";
 import type { ChangeKind, ChangeRule, Direction } from "./schema-diff.js";
@@ -418,14 +420,14 @@ const cases: Case[] = [
 ];
 
 const lowerBump: Record<ChangeKind, string> = { major: "minor", minor: "patch", patch: "none" };
-const nextVersion: Record<ChangeKind, string> = { major: "2.0.0", minor: "1.1.0", patch: "1.0.1" };
+const nextVersion: Record<ChangeKind, string> = nextVersions;
 
 describe("pnpm schema:compat on a released copy of the schemas", () => {
   it("passes an unchanged copy with no change listed and no release needed", async () => {
     const root = await copyReleasedCheckout();
     const report = await runGate(root);
     expect(report).toMatchObject({
-      release: "1.0.0",
+      release: releasedVersion,
       working: "schemas/v1",
       changes: [],
       required: "none",
@@ -474,12 +476,14 @@ describe("pnpm schema:compat on a released copy of the schemas", () => {
   it("fails a breaking change in the released major whatever the versions say, asking for a new major folder", async () => {
     const root = await copyReleasedCheckout();
     editJson(root, "schemas/v1/usage.schema.json", (schema) => schema.required.push("total_tokens"));
-    setFormatVersion(root, "2.0.0");
+    setFormatVersion(root, nextVersions.major);
     addChangeset(root, "major", "major");
     const report = await runGate(root);
     expect(report.problems).toEqual(
       expect.arrayContaining([
-        expect.stringContaining("the breaking changes need a new major folder: schemas/v1 is released as 1.0.0"),
+        expect.stringContaining(
+          `the breaking changes need a new major folder: schemas/v1 is released as ${releasedVersion}`,
+        ),
         expect.stringContaining("is not of major 1, the folder schemas/v1"),
       ]),
     );
@@ -492,7 +496,7 @@ describe("pnpm schema:compat on a released copy of the schemas", () => {
       "schemas/v1/usage.schema.json",
       (schema) => (schema.properties.audio_tokens = { description: "A.", type: "integer" }),
     );
-    setFormatVersion(root, "1.1.0");
+    setFormatVersion(root, nextVersions.minor);
     addChangeset(root, "cli", "minor", "@agent-transcript/cli");
     expect((await runGate(root)).problems).toEqual([]);
   });
@@ -504,10 +508,10 @@ describe("pnpm schema:compat on a released copy of the schemas", () => {
     const report = await runGate(root);
     expect(report.problems).toEqual([
       expect.stringContaining(
-        "CHANGELOG.md's newest heading is 1.0.0, and formatVersion (packages/core/src/format-version.ts) is 0.9.0",
+        `CHANGELOG.md's newest heading is ${releasedVersion}, and formatVersion (packages/core/src/format-version.ts) is 0.9.0`,
       ),
       expect.stringContaining(
-        "formatVersion 0.9.0 (packages/core/src/format-version.ts) is older than the released 1.0.0",
+        `formatVersion 0.9.0 (packages/core/src/format-version.ts) is older than the released ${releasedVersion}`,
       ),
     ]);
   });
@@ -532,7 +536,7 @@ describe("pnpm schema:compat on a released copy of the schemas", () => {
 
   it("reads the released schemas as they were frozen, not the working ones", async () => {
     const root = await copyReleasedCheckout();
-    expect(readJson(root, "schemas/released/1.0.0/strict/usage.schema.json")).toEqual(
+    expect(readJson(root, `schemas/released/${releasedVersion}/strict/usage.schema.json`)).toEqual(
       readJson(root, "schemas/v1/usage.schema.json"),
     );
   });

@@ -1,5 +1,5 @@
 /**
- * A simulated 2.0: after 1.0.0 is released, a breaking change (the document's required `id` renamed
+ * A simulated 2.0: after a 1.x is released, a breaking change (the document's required `id` renamed
  * `transcript_id`) is made in a new major folder, schemas/v2, with a migration from 1.x registered through core's
  * own mechanism (packages/core/src/migrations.ts). The gate refuses the change in v1 and accepts it in v2 only with
  * the version, changeset and migration it needs; every 1.x document of the release reads as 2.0 once migrated.
@@ -13,6 +13,8 @@ import {
   addChangeset,
   copyReleasedCheckout,
   editJson,
+  releasedMinor,
+  releasedVersion,
   repositoryRoot,
   setFormatVersion,
 } from "./checkout.test.helpers.js";
@@ -45,13 +47,13 @@ function makeMajorTwo(root: string): void {
   writeFileSync(
     path.join(root, "packages/core/src/format-version.ts"),
     readFileSync(path.join(root, "packages/core/src/format-version.ts"), "utf8").replace(
-      'export const formatVersion = "1.0.0";',
+      `export const formatVersion = "${releasedVersion}";`,
       'export const formatVersion = "2.0.0";',
     ),
   );
 }
 
-/** Registers the 1.0 → 2.0 step in the copy's packages/core/src/migrations.ts, as the v2 change would. */
+/** Registers the step from the released 1.x minor to 2.0 in the copy's packages/core/src/migrations.ts, as the v2 change would. */
 function registerMigration(root: string): string {
   const file = path.join(root, "packages/core/src/migrations.ts");
   const source = readFileSync(file, "utf8");
@@ -59,7 +61,7 @@ function registerMigration(root: string): string {
     "export const migrations: readonly Migration[] = [];",
     `export const migrations: readonly Migration[] = [
   {
-    from: "1.0",
+    from: "${releasedMinor}",
     to: "2.0",
     description: "id becomes transcript_id",
     migrate: ({ id, ...rest }) => ({ ...rest, transcript_id: id }),
@@ -93,10 +95,10 @@ describe("a simulated 2.0", () => {
     const root = await copyReleasedCheckout();
     makeMajorTwo(root);
     const report = await runGate(root);
-    expect(report).toMatchObject({ working: "schemas/v2", release: "1.0.0", required: "major" });
+    expect(report).toMatchObject({ working: "schemas/v2", release: releasedVersion, required: "major" });
     expect(report.problems).toEqual([
       expect.stringContaining("@agent-transcript/core carries the schema, and its pending changesets bump it none"),
-      "no migration from 1.x to 2.0 is registered in packages/core/src/migrations.ts: documents of the released 1.0.0 must read as 2.0",
+      `no migration from 1.x to 2.0 is registered in packages/core/src/migrations.ts: documents of the released ${releasedVersion} must read as 2.0`,
     ]);
   });
 
@@ -133,7 +135,7 @@ describe("a simulated 2.0", () => {
     for (const document of documents) {
       expect(validate(document)).toBe(false);
       const migrated = migrate(document);
-      expect(migrated).toMatchObject({ ok: true, applied: ["1.0 -> 2.0: id becomes transcript_id"] });
+      expect(migrated).toMatchObject({ ok: true, applied: [`${releasedMinor} -> 2.0: id becomes transcript_id`] });
       if (!migrated.ok) continue;
       expect(validate(migrated.document), JSON.stringify(validate.errors)).toBe(true);
       expect(migrated.document).toMatchObject({ schema_version: "2.0.0", transcript_id: document.id });

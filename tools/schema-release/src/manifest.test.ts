@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFil
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyReleasedCheckout, repositoryRoot } from "./checkout.test.helpers.js";
+import { copyReleasedCheckout, releasedVersion, repositoryRoot } from "./checkout.test.helpers.js";
 import { runGate } from "./gate.js";
 import { manifestName, verifyRelease } from "./manifest.js";
 import { releasedFolder, releasedVersions } from "./releases.js";
@@ -34,45 +34,51 @@ describe(".gitattributes", () => {
 describe("a released folder's manifest", () => {
   it("catches a one-byte edit to a released schema, naming the file", async () => {
     const root = await copyReleasedCheckout();
-    const file = path.join(root, "schemas/released/1.0.0/strict/usage.schema.json");
+    const file = path.join(root, `schemas/released/${releasedVersion}/strict/usage.schema.json`);
     const bytes = readFileSync(file);
     const offset = bytes.indexOf("integer");
     bytes[offset] = "I".charCodeAt(0);
     writeFileSync(file, bytes);
-    const problems = verifyRelease(path.join(root, "schemas/released/1.0.0"), "schemas/released/1.0.0");
+    const problems = verifyRelease(
+      path.join(root, `schemas/released/${releasedVersion}`),
+      `schemas/released/${releasedVersion}`,
+    );
     expect(problems).toEqual([
       {
-        file: "schemas/released/1.0.0/strict/usage.schema.json",
+        file: `schemas/released/${releasedVersion}/strict/usage.schema.json`,
         problem: expect.stringContaining(`differs from ${manifestName}`),
       },
     ]);
     // The gate refuses to compare with a tampered release.
     expect((await runGate(root)).problems).toEqual([
-      expect.stringContaining("schemas/released/1.0.0/strict/usage.schema.json differs from SHA256SUMS"),
+      expect.stringContaining(`schemas/released/${releasedVersion}/strict/usage.schema.json differs from SHA256SUMS`),
     ]);
   });
 
   it("catches a file added, a file removed and a manifest line that is not one", async () => {
     const root = await copyReleasedCheckout();
-    const folder = path.join(root, "schemas/released/1.0.0");
+    const folder = path.join(root, `schemas/released/${releasedVersion}`);
     writeFileSync(path.join(folder, "bundled/extra.schema.json"), "{}\n");
     rmSync(path.join(folder, "tolerant/cost.schema.json"));
     appendFileSync(path.join(folder, manifestName), "not a line\n");
-    expect(verifyRelease(folder, "schemas/released/1.0.0")).toEqual(
+    expect(verifyRelease(folder, `schemas/released/${releasedVersion}`)).toEqual(
       expect.arrayContaining([
-        { file: "schemas/released/1.0.0/SHA256SUMS", problem: expect.stringMatching(/^line \d+ is not/) },
+        { file: `schemas/released/${releasedVersion}/SHA256SUMS`, problem: expect.stringMatching(/^line \d+ is not/) },
         {
-          file: "schemas/released/1.0.0/bundled/extra.schema.json",
+          file: `schemas/released/${releasedVersion}/bundled/extra.schema.json`,
           problem: expect.stringContaining("is not in SHA256SUMS"),
         },
-        { file: "schemas/released/1.0.0/tolerant/cost.schema.json", problem: "is listed in SHA256SUMS but missing" },
+        {
+          file: `schemas/released/${releasedVersion}/tolerant/cost.schema.json`,
+          problem: "is listed in SHA256SUMS but missing",
+        },
       ]),
     );
   });
 
   it("refuses a symbolic link or a FIFO in place of a released file, without following or opening it", async () => {
     const root = await copyReleasedCheckout();
-    const folder = path.join(root, "schemas/released/1.0.0");
+    const folder = path.join(root, `schemas/released/${releasedVersion}`);
     const linked = path.join(folder, "strict/usage.schema.json");
     const original = readFileSync(linked);
     unlinkSync(linked);
@@ -83,15 +89,15 @@ describe("a released folder's manifest", () => {
     const fifo = path.join(folder, "strict/cost.schema.json");
     unlinkSync(fifo);
     mkfifo(fifo);
-    const problems = verifyRelease(folder, "schemas/released/1.0.0");
+    const problems = verifyRelease(folder, `schemas/released/${releasedVersion}`);
     expect(problems).toEqual(
       expect.arrayContaining([
         {
-          file: "schemas/released/1.0.0/strict/usage.schema.json",
+          file: `schemas/released/${releasedVersion}/strict/usage.schema.json`,
           problem: expect.stringContaining("a symbolic link"),
         },
         {
-          file: "schemas/released/1.0.0/strict/cost.schema.json",
+          file: `schemas/released/${releasedVersion}/strict/cost.schema.json`,
           problem: expect.stringContaining("not a regular file"),
         },
       ]),
@@ -101,7 +107,7 @@ describe("a released folder's manifest", () => {
   it("is what sha256sum -c checks", async () => {
     const root = await copyReleasedCheckout();
     const output = execFileSync("sha256sum", ["--check", "--strict", manifestName], {
-      cwd: path.join(root, "schemas/released/1.0.0"),
+      cwd: path.join(root, `schemas/released/${releasedVersion}`),
       encoding: "utf8",
     });
     expect(output).toContain("strict/usage.schema.json: OK");

@@ -1505,7 +1505,8 @@ const (
 // The format a document was imported from: this format (`agent-transcript`), our event log,
 // a provider API format, an agent tool's own format, or an interchange format (`atif`:
 // Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as
-// AWF writes them).
+// AWF writes them), or OpenTelemetry traces (`otlp-json`: OTLP/JSON spans that follow the
+// OpenTelemetry GenAI semantic conventions, read back into runs; since 1.1.0).
 type SourceFormat string
 
 const (
@@ -1524,6 +1525,7 @@ const (
 	Ollama          SourceFormat = "ollama"
 	OpenaiChat      SourceFormat = "openai-chat"
 	OpenaiResponses SourceFormat = "openai-responses"
+	OtlpJSON        SourceFormat = "otlp-json"
 	Portable        SourceFormat = "portable"
 	WarpExport      SourceFormat = "warp-export"
 )

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any, Dict, Iterator, List, Mapping, Tuple
 from urllib.parse import urldefrag, urljoin
 
-FORMAT_VERSION = "1.0.0"
+FORMAT_VERSION = "1.1.0"
 """The format version whose schemas this package ships (and whose types `v1` holds)."""
 
 MODES = ("strict", "tolerant")

@@ -1725,7 +1725,8 @@ pub struct Source {
 /// The format a document was imported from: this format (`agent-transcript`), our event log,
 /// a provider API format, an agent tool's own format, or an interchange format (`atif`:
 /// Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as
-/// AWF writes them).
+/// AWF writes them), or OpenTelemetry traces (`otlp-json`: OTLP/JSON spans that follow the
+/// OpenTelemetry GenAI semantic conventions, read back into runs; since 1.1.0).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SourceFormat {
@@ -1766,6 +1767,9 @@ pub enum SourceFormat {
 
     #[serde(rename = "openai-responses")]
     OpenaiResponses,
+
+    #[serde(rename = "otlp-json")]
+    OtlpJson,
 
     Portable,
 

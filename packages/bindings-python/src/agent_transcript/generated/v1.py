@@ -2178,7 +2178,8 @@ class SourceFormat(Enum):
     """The format a document was imported from: this format (`agent-transcript`), our event log,
     a provider API format, an agent tool's own format, or an interchange format (`atif`:
     Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as
-    AWF writes them).
+    AWF writes them), or OpenTelemetry traces (`otlp-json`: OTLP/JSON spans that follow the
+    OpenTelemetry GenAI semantic conventions, read back into runs; since 1.1.0).
     """
     AGENT_TRANSCRIPT = "agent-transcript"
     ANTHROPIC = "anthropic"
@@ -2195,6 +2196,7 @@ class SourceFormat(Enum):
     OLLAMA = "ollama"
     OPENAI_CHAT = "openai-chat"
     OPENAI_RESPONSES = "openai-responses"
+    OTLP_JSON = "otlp-json"
     PORTABLE = "portable"
     WARP_EXPORT = "warp-export"
 

@@ -105,7 +105,7 @@ export type SnapshotBundleLine = (SnapshotHeader | SnapshotRepository | Snapshot
  */
 export type SnapshotEncoding = ("utf8" | "base64")
 /**
- * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, an agent tool's own format, or an interchange format (`atif`: Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as AWF writes them).
+ * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, an agent tool's own format, or an interchange format (`atif`: Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as AWF writes them), or OpenTelemetry traces (`otlp-json`: OTLP/JSON spans that follow the OpenTelemetry GenAI semantic conventions, read back into runs; since 1.1.0).
  * 
  * This interface was referenced by `Transcript`'s JSON-Schema
  * via the `definition` "SourceFormat".

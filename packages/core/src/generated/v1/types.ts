@@ -109,12 +109,12 @@ export type SnapshotBundleLine = (SnapshotHeader | SnapshotRepository | Snapshot
  */
 export type SnapshotEncoding = ("utf8" | "base64")
 /**
- * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, an agent tool's own format, or an interchange format (`atif`: Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as AWF writes them).
+ * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, an agent tool's own format, or an interchange format (`atif`: Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as AWF writes them), or OpenTelemetry traces (`otlp-json`: OTLP/JSON spans that follow the OpenTelemetry GenAI semantic conventions, read back into runs; since 1.1.0).
  * 
  * This interface was referenced by `Transcript`'s JSON-Schema
  * via the `definition` "SourceFormat".
  */
-export type SourceFormat = ("agent-transcript" | "event-log" | "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "ollama" | "portable" | "bedrock-converse" | "mistral" | "claude-code" | "codex" | "gemini-cli" | "warp-export" | "devflow" | "atif" | "awf-transcript")
+export type SourceFormat = ("agent-transcript" | "event-log" | "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "ollama" | "portable" | "bedrock-converse" | "mistral" | "claude-code" | "codex" | "gemini-cli" | "warp-export" | "devflow" | "atif" | "awf-transcript" | "otlp-json")
 /**
  * Something the run produced or referenced besides messages.
  * 

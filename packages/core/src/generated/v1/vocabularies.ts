@@ -93,12 +93,12 @@ export const snapshotBundleLineTypes = ["snapshot", "repository", "file", "chunk
 export const snapshotEncodings = ["utf8", "base64"] as const satisfies readonly Types.SnapshotEncoding[];
 
 /**
- * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, an agent tool's own format, or an interchange format (`atif`: Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as AWF writes them).
+ * The format a document was imported from: this format (`agent-transcript`), our event log, a provider API format, an agent tool's own format, or an interchange format (`atif`: Harbor's Agent Trajectory Interchange Format; `awf-transcript`: AWF's transcript logs as AWF writes them), or OpenTelemetry traces (`otlp-json`: OTLP/JSON spans that follow the OpenTelemetry GenAI semantic conventions, read back into runs; since 1.1.0).
  *
  * Every member of `SourceFormat` format v1 defines, in schema order (schemas/v1/transcript.schema.json#/$defs/SourceFormat).
  * Extensible: a newer minor version may add members, which tolerant readers accept, so code reading a document must expect others.
  */
-export const sourceFormats = ["agent-transcript", "event-log", "openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "portable", "bedrock-converse", "mistral", "claude-code", "codex", "gemini-cli", "warp-export", "devflow", "atif", "awf-transcript"] as const satisfies readonly Types.SourceFormat[];
+export const sourceFormats = ["agent-transcript", "event-log", "openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "portable", "bedrock-converse", "mistral", "claude-code", "codex", "gemini-cli", "warp-export", "devflow", "atif", "awf-transcript", "otlp-json"] as const satisfies readonly Types.SourceFormat[];
 
 /**
  * A run's state: `running`, `completed`, `failed` (error carries why) or `canceled`.

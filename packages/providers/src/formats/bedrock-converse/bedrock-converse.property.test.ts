@@ -1,4 +1,5 @@
 import type { Message, Part, ToolChoice, ToolDefinition, Transcript } from "@agent-transcript/core";
+import { formatVersion } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -131,7 +132,7 @@ const documents = fc
       else pending = [];
     });
     const document: Transcript = {
-      schema_version: "1.0.0",
+      schema_version: formatVersion,
       id: "generated",
       source: { format: "bedrock-converse" },
       messages,
@@ -198,7 +199,7 @@ describe("canonical → Bedrock Converse response and stream → canonical", () 
       };
       return JSON.parse(
         JSON.stringify({
-          schema_version: "1.0.0",
+          schema_version: formatVersion,
           id: "generated",
           source: { format: "bedrock-converse" },
           messages: [message],

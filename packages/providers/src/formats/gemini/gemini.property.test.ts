@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, Part, ToolDefinition, Transcript } from "@agent-transcript/core";
+import { formatVersion } from "@agent-transcript/core";
 import { geminiConverter } from "../../converters.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
@@ -131,7 +132,7 @@ const documents: fc.Arbitrary<Transcript> = fc
         });
       messages.push({ role: "user", parts: entry.user });
     });
-    const document: Transcript = { schema_version: "1.0.0", id: "x", source: { format: "gemini" }, messages };
+    const document: Transcript = { schema_version: formatVersion, id: "x", source: { format: "gemini" }, messages };
     if (definitions.length > 0) document.tools = definitions;
     if (choice !== undefined) document.tool_choice = choice;
     if (temperature !== undefined) document.provider_fields = { google: { generationConfig: { temperature } } };

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Message, Part, ToolCallPart, ToolResultPart, Transcript } from "@agent-transcript/core";
+import { formatVersion } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -138,8 +139,9 @@ describe("OpenAF portable format: the format's own example conversation", () => 
     if (!result.ok) return;
     expect(validateTranscript(result.document).ok).toBe(true);
     // The example also names the producer (openaf), which a portable list does not carry.
+    // It is a 1.0.0 document; the import writes this version.
     const { producer: _producer, ...expected } = canonicalExample;
-    expect(result.document).toEqual(expected);
+    expect(result.document).toEqual({ ...expected, schema_version: formatVersion });
   });
 
   it("exports back to exactly the original list, with no warnings", () => {
