@@ -93,6 +93,7 @@ export { awfTranscriptExporter, awfTranscriptImporter } from "./formats/awf-tran
 export { claudeCodeImporter } from "./formats/claude-code/index.js";
 export { codexImporter } from "./formats/codex/index.js";
 export { geminiCliImporter } from "./formats/gemini-cli/index.js";
+export { otlpJsonImporter } from "./formats/otlp-json/index.js";
 
 // Other systems' documents.
 export { devflowGzipThresholdBytes, encodeDevflowTranscript } from "./formats/devflow/index.js";

@@ -24,7 +24,7 @@ import type { FormatRegistry } from "./index.js";
 
 const providerIds = ["anthropic", "bedrock-converse", "gemini", "mistral", "ollama", "openai-chat", "openai-responses"];
 const documentIds = ["devflow", "portable", "warp-export"];
-const sessionIds = ["atif", "awf-transcript", "claude-code", "codex", "gemini-cli"];
+const sessionIds = ["atif", "awf-transcript", "claude-code", "codex", "gemini-cli", "otlp-json"];
 // The session formats that are also written (interchange formats).
 const exportedSessionIds = ["atif", "awf-transcript"];
 

@@ -42,6 +42,7 @@ import {
 import { claudeCodeImporter } from "./formats/claude-code/index.js";
 import { codexImporter } from "./formats/codex/index.js";
 import { geminiCliImporter } from "./formats/gemini-cli/index.js";
+import { otlpJsonImporter } from "./formats/otlp-json/index.js";
 
 function provider<Request, Response, Chunk>(
   converter: ProviderConverter<Request, Response, Chunk>,
@@ -84,6 +85,7 @@ export const formatRegistry = {
   "claude-code": session(claudeCodeImporter, "Claude Code session (~/.claude/projects/<project>/<session>.jsonl, import only): the main chain of the conversation tree, compactions, sub-agents as child runs, usage once per API response"),
   codex: session(codexImporter, "Codex CLI rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl or .jsonl.zst, import only): Responses items as messages, event echoes read once, per-turn usage from the cumulative token counts, compactions, sub-agent and forked rollouts as child runs"),
   "gemini-cli": session(geminiCliImporter, "Gemini CLI session (~/.gemini/tmp/<project-hash>/chats/session-*.json or .jsonl, import only): messages with thoughts, tool calls paired with their results, tokens once per reply, notices kept"),
+  "otlp-json": session(otlpJsonImporter, "OpenTelemetry traces (OTLP/JSON spans that follow the GenAI semantic conventions: export --format otlp-json's file, a collector's file exporter lines; import only, export with --format otlp-json): a run's invoke_agent span with its model calls, tool calls and child runs"),
 } as const satisfies FormatRegistry;
 
 /** A format id this package converts. */

@@ -9,7 +9,6 @@ import { checkJsonValue, linesAndColumns } from "@agent-transcript/core/json";
 import { type ValidationMode } from "@agent-transcript/core/validators";
 import {
   detectFormat,
-  fromOtlpTraces,
   isDocumentFormatId,
   isExpectedSessionLoss,
   isProviderFormatId,
@@ -265,8 +264,6 @@ function convertedDocument(
 ): LoadedDocument | undefined {
   const payload = parsePayload(input, text, limits, shape);
   if (!payload.ok) return undefined;
-  const traces = otlpTraces(payload.value);
-  if (traces !== undefined) return otlpDocument(input, traces);
   const detected = detectFormat(payload.value);
   if (detected === undefined || detected.format === "agent-transcript") return undefined;
   const { format } = detected;
@@ -289,58 +286,6 @@ function convertedDocument(
       pointer: warning.path,
       message: warning.message,
     })),
-    files: input === "-" ? [] : [input],
-  };
-}
-
-/**
- * OTLP/JSON traces: one export request (`export --format otlp-json`, a collector's debug output), or requests one per
- * line (the OpenTelemetry Collector's file exporter), their spans together; undefined when the value is neither.
- */
-function otlpTraces(value: unknown): { resourceSpans: unknown[] } | undefined {
-  const isRequest = (entry: unknown): entry is { resourceSpans: unknown[] } =>
-    typeof entry === "object" && entry !== null && Array.isArray((entry as { resourceSpans?: unknown }).resourceSpans);
-  if (isRequest(value)) return value;
-  if (!Array.isArray(value) || value.length === 0 || !value.every(isRequest)) return undefined;
-  return { resourceSpans: value.flatMap((request) => request.resourceSpans) };
-}
-
-/**
- * Traces that follow the OpenTelemetry GenAI conventions, read back (the providers' `fromOtlpTraces`): the first trace's
- * run and its child runs; a file of several traces says how many it holds.
- */
-function otlpDocument(input: string, traces: { resourceSpans: unknown[] }): LoadedDocument {
-  const read = fromOtlpTraces(traces, input === "-" ? {} : { path: input });
-  if (!read.ok)
-    return {
-      ok: false,
-      problems: [{ pointer: read.error.pointer, message: `OTLP/JSON: ${read.error.message}` }],
-      omitted: 0,
-    };
-  const [document] = read.documents;
-  if (document === undefined)
-    return {
-      ok: false,
-      problems: [{ pointer: "/resourceSpans", message: "OTLP/JSON: the traces hold no span" }],
-      omitted: 0,
-    };
-  const warnings: ReportedWarning[] = read.warnings.map((warning) => ({
-    code: warning.code,
-    pointer: warning.path,
-    message: warning.message,
-  }));
-  if (read.documents.length > 1)
-    warnings.push({
-      code: "traces-left-out",
-      pointer: "/resourceSpans",
-      message: `the file holds ${read.documents.length} traces: the first (trace ${String((document.metadata?.["otel-genai"] as { trace_id?: unknown } | undefined)?.trace_id)}) is read`,
-    });
-  return {
-    ok: true,
-    document: document as Tolerant.Transcript,
-    kind: "converted",
-    format: "otlp-json",
-    warnings,
     files: input === "-" ? [] : [input],
   };
 }

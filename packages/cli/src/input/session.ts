@@ -60,18 +60,9 @@ export async function loadSession(
     const tooManyLines = linesPastLimit(read.bytes, limits, read.compressed);
     if (tooManyLines) return { ok: false, problems: [tooManyLines], omitted: 0, unreadable: true };
     const known = formatIds.filter(isSessionFormatId).join(", ");
-    // OpenTelemetry traces are no agent's session: the commands that read any run read them (input/document.ts).
-    const traces = /^\s*\{\s*"resourceSpans"\s*:/.test(headOf(read.bytes, 2).join(""));
     return {
       ok: false,
-      problems: [
-        {
-          pointer: "",
-          message: traces
-            ? "OTLP/JSON traces, not an agent's session: export, view and stats read them (agent-transcript export FILE --output run.json)"
-            : `not a session of a known agent (${known}); name its format with --format`,
-        },
-      ],
+      problems: [{ pointer: "", message: `not a session of a known agent (${known}); name its format with --format` }],
       omitted: 0,
     };
   }

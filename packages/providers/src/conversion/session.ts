@@ -81,7 +81,19 @@ export type SessionLossCode =
    * which a JSON number read as a double does not hold exactly: written as 9007199254740991, a lower bound; the loss
    * names its JSON pointer and the exact sum.
    */
-  | "clamped-total";
+  | "clamped-total"
+  /**
+   * Something the source never held, so the document cannot have it either: a trace recorded without message
+   * content (its calls' tool names, ids and arguments remain), a value its exporter cut to fit an attribute size, a
+   * token count the span does not give. What the source carries is read.
+   */
+  | "not-carried"
+  /**
+   * A value of the source that no canonical field takes and the document has no place to keep (a trace's message
+   * part of a type the conventions do not define, a second run at a trace's root, the other traces of a file that
+   * holds several): left out, named by its JSON pointer.
+   */
+  | "left-out";
 
 /** The loss kinds that are a documented rule of the importer, not something it failed to read. */
 export const expectedSessionLossCodes: readonly SessionLossCode[] = Object.freeze([
@@ -93,6 +105,7 @@ export const expectedSessionLossCodes: readonly SessionLossCode[] = Object.freez
   "parent-missing",
   "inherited-line",
   "redacted-value",
+  "not-carried",
 ]);
 
 /** Whether a string is a redaction placeholder (`<redacted>`, `[REDACTED]`, `<redacted:email>`, …). */

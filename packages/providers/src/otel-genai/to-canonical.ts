@@ -24,8 +24,10 @@ type Part = Message["parts"][number];
 type ChildRun = NonNullable<NonNullable<Transcript["run"]>["children"]>[number];
 
 export interface OtlpImportOptions {
-  /** The file the traces were read from, recorded in each document's metadata. */
+  /** The file the traces were read from, recorded as each document's `source.path` and in its metadata. */
   path?: string;
+  /** When the import ran (RFC 3339), recorded as `source.imported_at`; the reader never reads the clock. */
+  importedAt?: string;
 }
 
 export type OtlpImportResult =
@@ -342,6 +344,12 @@ export function fromOtlpTraces(request: unknown, options: OtlpImportOptions = {}
               : id,
         ...(typeof agentName === "string" ? { title: agentName } : {}),
         ...(runSpan.start > 0 ? { created_at: iso(runSpan.start) } : {}),
+        source: {
+          format: "otlp-json",
+          format_version: semanticConventionsVersion,
+          ...(options.path === undefined ? {} : { path: options.path }),
+          ...(options.importedAt === undefined ? {} : { imported_at: options.importedAt }),
+        },
         run: {
           status: failed ? "failed" : "completed",
           ...(runSpan.start > 0 ? { started_at: iso(runSpan.start) } : {}),

@@ -3,10 +3,10 @@
 // the document's conversation, tool calls, results and usage, its child runs the same way — with the losses the
 // providers' README lists for traces and nothing else. What a trace carries is said here from the conventions, not
 // from the importer's code: the projection below is the test's own.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { isPartOfType, type Tolerant } from "@agent-transcript/core";
+import { formatVersion, isPartOfType, type Tolerant } from "@agent-transcript/core";
 import { validateTranscript } from "@agent-transcript/core/validators";
 import { afterAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../capture-io.test.helpers.js";
@@ -231,9 +231,24 @@ describe("OTLP/JSON traces as input", () => {
       (JSON.parse(expected.stdout) as Tolerant.Transcript).id,
     );
     expect(read.stderr).toMatch(/the file holds 2 traces: the first \(trace [0-9a-f]{32}\) is read/);
-    // `import` reads agents' sessions: it says where traces are read instead of guessing at them.
-    const imported = await cli("import", file);
-    expect(imported.code).toBe(1);
-    expect(imported.stderr).toContain("OTLP/JSON traces, not an agent's session: export, view and stats read them");
+    // `import` reads them the same way, as the format they are, and names what it left out.
+    const written = path.join(scratch, "collector.transcript.json");
+    const imported = await cli("import", file, "--json", "--output", written, "--quiet");
+    expect(imported.code, imported.stderr).toBe(0);
+    const report = JSON.parse(imported.stdout) as {
+      format: string;
+      messages: number;
+      losses: Array<{ code: string; file: string; message: string }>;
+    };
+    const document = JSON.parse(readFileSync(written, "utf8")) as Tolerant.Transcript;
+    expect(report.format).toBe("otlp-json");
+    expect(report.messages).toBe(document.messages.length);
+    expect(document.source).toMatchObject({ format: "otlp-json", format_version: "1.41.1", path: file });
+    expect(document.schema_version).toBe(formatVersion);
+    expect(document.messages).toEqual((JSON.parse(read.stdout) as Tolerant.Transcript).messages);
+    expect(validateTranscript(document).ok).toBe(true);
+    expect(report.losses).toContainEqual(
+      expect.objectContaining({ code: "left-out", file, message: expect.stringMatching(/the file holds 2 traces/) }),
+    );
   });
 });

@@ -5,11 +5,12 @@ import type { ImportCommandOptions } from "./run.js";
 export const importCommand: CommandDefinition = {
   name: "import",
   description:
-    "import an agent's session (a Claude Code log, a Codex rollout, a Gemini CLI session, with its sub-agents; a folder of them) as a transcript document; what has no canonical place is kept and named, line by line, as warnings",
+    "import an agent's session (a Claude Code log, a Codex rollout, a Gemini CLI session, with its sub-agents; a folder of them), an ATIF trajectory, an AWF transcript log or OpenTelemetry traces (OTLP/JSON) as a transcript document; what has no canonical place is kept and named, line by line, as warnings",
   examples: [
     "agent-transcript import ~/.claude/projects/-home-me-app/4d5611e5.jsonl --output session.json",
     "agent-transcript import session.jsonl --json --output session.json --quiet",
     "agent-transcript import ~/.gemini/tmp/fb8e24…/chats --output imported/",
+    "agent-transcript import trace.otlp.json --output run.json",
   ],
   namesFormats: true,
   define(command, { io, setExitCode, formats }) {
