@@ -5,7 +5,7 @@
 // finished log writes it; a dead endpoint and a receiver stopped mid-run cost spans, counted and said once, never a
 // line of the event log.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { checkEventLog, foldEventLog, type Tolerant } from "@agent-transcript/core";
@@ -218,6 +218,57 @@ describe("the live OpenTelemetry export", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.message).toContain(recorder.file);
     expect(warnings[0]?.message).toContain("the event log is complete");
+  });
+
+  it("gives up on an endpoint that takes connections and never answers: close() returns, every line is kept", async () => {
+    // A hostile endpoint: it accepts every connection, reads what is sent and never writes a byte back.
+    const held = new Set<Socket>();
+    let connections = 0;
+    const silent = createServer((socket) => {
+      connections += 1;
+      held.add(socket);
+      socket.on("data", () => undefined);
+      socket.on("close", () => held.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const warnings: LiveExportWarning[] = [];
+      const recorder = createRecorder({ root, durability: "none" });
+      const live = exportToOpenTelemetry(recorder, {
+        endpoint: `http://127.0.0.1:${port}`,
+        timeoutMillis: 500,
+        exportTimeoutMillis: 3000,
+        maxQueueSize: 64,
+        maxExportBatchSize: 16,
+        onWarning: (warning) => warnings.push(warning),
+      });
+      const calls = 100;
+      recorder.append({ type: "run.started", payload: { name: "silent", kind: "workflow" } });
+      for (let index = 0; index < calls; index += 1) {
+        recorder.append({ type: "message.user", payload: { role: "user", blocks: [text(`question ${index}`)] } });
+        recorder.append({
+          type: "message.assistant",
+          payload: { role: "assistant", model: "gpt-5", blocks: [text(`answer ${index}`)] },
+        });
+      }
+      recorder.append({ type: "run.completed", payload: { name: "silent", kind: "workflow", status: "completed" } });
+      await recorder.close();
+      // Bounded by exportTimeoutMillis whatever the endpoint does: a close that waited for an answer would hang here.
+      const stats = await live.close();
+
+      expect(connections).toBeGreaterThan(0);
+      const report = checkEventLog(readFileSync(recorder.file, "utf8"));
+      expect(report.problems).toEqual([]);
+      expect(report.events.length).toBe(2 * calls + 2);
+      expect(stats.spans).toBe(calls + 1);
+      expect(stats.exported).toBe(0);
+      expect(stats.failed + stats.dropped + stats.pending).toBe(stats.spans);
+      expect(warnings.length).toBeLessThanOrEqual(1);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it("keeps recording every line when the receiver is stopped mid-run, and counts what it could not send", async () => {
