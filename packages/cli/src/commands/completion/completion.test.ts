@@ -26,10 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+// A shell that has not answered after this long hangs: on a quiet machine each answers in well under a second, at a
+// load of 6 on 2 cores in seconds. The tests run several shells each, and have room for a few at the ceiling.
+const shellCeilingMs = 300_000;
+const shellTestTimeoutMs = 3 * shellCeilingMs;
+
 function shellOutput(name: string, args: string[]): string {
   const shell = systemCommand(name);
-  const result = spawnSync(shell.command, args, { env: shell.env, encoding: "utf8", timeout: 30_000 });
-  if (result.status !== 0) throw new Error(`${name} failed (${result.status}): ${result.stderr}`);
+  const result = spawnSync(shell.command, args, { env: shell.env, encoding: "utf8", timeout: shellCeilingMs });
+  if (result.status !== 0)
+    throw new Error(
+      `${name} failed (${result.status ?? result.signal}): ${result.error?.message ?? ""}${result.stderr}`,
+    );
   return result.stdout;
 }
 
@@ -71,7 +79,7 @@ function fishOffers(line: string): string[] {
     .map((entry) => entry.split("\t")[0] as string);
 }
 
-describe("bash completion", () => {
+describe("bash completion", { timeout: shellTestTimeoutMs }, () => {
   it("offers the commands that start with what was typed", () => {
     expect(bashOffers(["agent-transcript", "ex"])).toEqual(["export"]);
     expect(bashOffers(["agent-transcript", "s"])).toEqual(["sessions", "stats", "search", "snapshot", "schema"]);
@@ -97,7 +105,7 @@ describe("bash completion", () => {
   });
 });
 
-describe("zsh completion", () => {
+describe("zsh completion", { timeout: shellTestTimeoutMs }, () => {
   it("offers commands, options and format ids", () => {
     expect(zshOffers(["agent-transcript", "ex"])).toEqual(["export"]);
     expect(zshOffers(["agent-transcript", "import", "--format", ""])).toEqual(
@@ -113,38 +121,48 @@ describe("zsh completion", () => {
   });
 });
 
-describe("zsh completion, autoloaded", () => {
+describe("zsh completion, autoloaded", { timeout: shellTestTimeoutMs }, () => {
   it("completes a command in an interactive zsh (zpty), found in $fpath by compinit", () => {
     const functions = path.join(folder, "zsh-functions");
     mkdirSync(functions);
     copyFileSync(scripts.zsh as string, path.join(functions, "_agent-transcript"));
-    const typed = "agent-transcript ex\t";
+    // What is typed: the start of a command, a tab, then ^X b, bound to a widget that prints zle's line buffer
+    // between markers. Keys are handled in order, so the buffer printed is the line as the tab's completion left
+    // it, whenever the shell gets to it and however it redraws the line: the test waits for that report, not for a
+    // redraw of a given shape nor for a time.
+    const typed = String.raw`agent-transcript ex\t\C-xb`;
     const output = shellOutput("zsh", [
       "-f",
       "-c",
       [
-        "zmodload zsh/zpty zsh/zselect",
-        // Reads the terminal until its output holds $1: polled every 50 ms, given up after 60 s (a hang, not a
-        // slow machine), never a fixed wait.
-        "until_seen() { local chunk tries=0; while [[ $out != *$1* ]] && (( tries++ < 1200 )); do",
-        "  if zpty -r -t z chunk; then out+=$chunk; else zselect -t 5; fi; done; }",
+        "zmodload zsh/zpty zsh/zselect zsh/datetime",
+        // Reads the terminal until its output holds $1, waking as output arrives (zselect on the terminal's
+        // descriptor, a second at most between looks at the clock); gives up only after 4 minutes, a hang and not
+        // a slow machine, saying what it saw.
+        "deadline=$(( EPOCHSECONDS + 240 ))",
+        "until_seen() { local chunk; while [[ $out != *$1* ]]; do",
+        '  (( EPOCHSECONDS <= deadline )) || { print -u2 -r -- "no $1 after 240 s in: ${(q+)out}"; exit 1; }',
+        "  if zpty -r -t z chunk; then out+=$chunk; else zselect -t 100 -r $terminal; fi; done; }",
         'out=""',
         'zpty z "zsh -f -i"',
-        `zpty -w z "fpath=(${functions} \\$fpath); autoload -U compinit; compinit -u -D; agent-transcript() { :; }; print RE''ADY"`,
+        "terminal=$REPLY",
+        // The markers are written split in two, so that the terminal's echo of what is typed never holds them.
+        `zpty -w z "fpath=(${functions} \\$fpath); autoload -U compinit; compinit -u -D; agent-transcript() { :; }; ${String.raw`show-buffer() { print -rn -- \"<buf\"\"fer:\$BUFFER:buf\"\"fer>\"; }`}; zle -N show-buffer; bindkey '^Xb' show-buffer; print RE''ADY"`,
         "until_seen READY",
         'out=""',
         `zpty -w -n z $'${typed}'`,
-        'until_seen "agent-transcript export"',
+        'until_seen "<buffer:"',
+        'until_seen ":buffer>"',
         "zpty -d z",
         "print -r -- $out",
       ].join("\n"),
     ]);
-    // The line as zsh redrew it after the tab: the command completed, with the space completion adds.
-    expect(output).toContain("agent-transcript export");
+    // zle's line after the tab: the command completed, with the space completion adds.
+    expect(/<buffer:(.*?):buffer>/s.exec(output)?.[1]).toBe("agent-transcript export ");
   });
 });
 
-describe("fish completion", () => {
+describe("fish completion", { timeout: shellTestTimeoutMs }, () => {
   it("offers commands, options and format ids", () => {
     expect(fishOffers("agent-transcript ex")).toEqual(["export"]);
     expect(fishOffers("agent-transcript convert x.json --from ")).toEqual(
