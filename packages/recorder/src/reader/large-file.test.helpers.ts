@@ -12,9 +12,20 @@ export interface MemoryProbe {
   lastSeq: number;
   bytes: number;
   end: string | undefined;
-  /** Most resident memory and V8 heap seen above the resting point (code loaded, full GC), sampled while reading. */
-  rssGrowthBytes: number;
+  /**
+   * Most V8 heap, and most memory outside it that JavaScript objects hold (Buffers and ArrayBuffers: the reader's
+   * chunks), seen above the resting point (code loaded, full GC), sampled while reading.
+   */
   heapGrowthBytes: number;
+  externalGrowthBytes: number;
+  /** The heap still used after a full collection once the log is read, above the resting point: what the reader kept. */
+  retainedBytes: number;
+  /**
+   * Most resident memory seen above the resting point, sampled while reading. Reported, not bounded: beside what the
+   * reader holds it counts what the runtime keeps resident (compiled code, the allocator's free pages, a heap it has
+   * not shrunk yet), which differs between Node versions.
+   */
+  rssGrowthBytes: number;
   /** The process's peak resident memory (`maxRSS`) above the resting point. */
   peakRssGrowthBytes: number;
   /** The most the young generation (V8's new space, both semi-spaces) grew to while reading. */
@@ -32,6 +43,8 @@ async function probe(file: string): Promise<MemoryProbe> {
   const resting = process.memoryUsage();
   let rss = resting.rss;
   let heap = resting.heapUsed;
+  const outside = (usage: NodeJS.MemoryUsage) => usage.external + usage.arrayBuffers;
+  let external = outside(resting);
   let events = 0;
   let otherItems = 0;
   let lastSeq = 0;
@@ -46,17 +59,22 @@ async function probe(file: string): Promise<MemoryProbe> {
       const usage = process.memoryUsage();
       rss = Math.max(rss, usage.rss);
       heap = Math.max(heap, usage.heapUsed);
+      external = Math.max(external, outside(usage));
       youngGeneration = Math.max(youngGeneration, youngGenerationCapacity());
     }
   }
+  collectGarbage();
+  const retained = process.memoryUsage().heapUsed - resting.heapUsed;
   return {
     events,
     otherItems,
     lastSeq,
     bytes: reader.summary.bytes,
     end: reader.summary.end,
-    rssGrowthBytes: rss - resting.rss,
     heapGrowthBytes: heap - resting.heapUsed,
+    externalGrowthBytes: external - outside(resting),
+    retainedBytes: retained,
+    rssGrowthBytes: rss - resting.rss,
     peakRssGrowthBytes: process.resourceUsage().maxRSS * 1024 - resting.rss,
     youngGenerationCapacityBytes: youngGeneration,
   };
