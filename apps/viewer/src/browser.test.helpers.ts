@@ -126,7 +126,7 @@ export function exportHtml(input: string, output: string): string {
  */
 export async function openViewer(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForSelector("html[data-loaded-ms], .problems, .landing", { state: "attached", timeout: 20_000 });
+  await page.waitForSelector("html[data-loaded-ms], .problems, .landing", { state: "attached", timeout: 100_000 });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

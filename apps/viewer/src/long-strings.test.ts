@@ -148,9 +148,12 @@ describe.each([300_000, 1_000_000])("a string of %i bytes", (bytes) => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const watch = watchPage(page, "file:");
       try {
-        // The least of two alternating runs of each: a busy machine slows one run, not the ratio.
+        // The least of alternating runs of each: a busy machine slows one run, not the ratio. Two rounds, and up to
+        // eight while the ratios do not hold yet, so that a load that slowed the long string's runs of both first
+        // rounds is measured past; a long string that is slow to draw stays slow however often it is measured.
         const times = { run: Infinity, ordinary: Infinity, runSearch: Infinity, ordinarySearch: Infinity };
-        for (let round = 0; round < 2; round += 1) {
+        const holds = () => times.run <= 3 * times.ordinary && times.runSearch <= 3 * times.ordinarySearch;
+        for (let round = 0; round < 2 || (round < 8 && !holds()); round += 1) {
           times.ordinary = Math.min(times.ordinary, await firstRender(page, ordinaryUrl));
           times.ordinarySearch = Math.min(times.ordinarySearch, await search(page, ordinaryQuery));
           times.run = Math.min(times.run, await firstRender(page, runUrl));
@@ -171,7 +174,7 @@ describe.each([300_000, 1_000_000])("a string of %i bytes", (bytes) => {
         await page.close();
       }
     },
-    // Nine page loads of up to 12 MB of JSON each, two exports, and drawing 1 MB piece by piece, on a busy machine.
-    300_000,
+    // Up to 17 page loads of up to 12 MB of JSON each, two exports, and drawing 1 MB piece by piece, on a busy machine.
+    600_000,
   );
 });

@@ -73,7 +73,7 @@ describe("the run index in the viewer", () => {
   it("lists every indexed run, newest first, with its project and totals", async () => {
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{22,}&index=1$/);
     await page.goto(served.url);
-    await page.waitForSelector(".run-row", { timeout: 20_000 });
+    await page.waitForSelector(".run-row", { timeout: 100_000 });
     expect(runs.length).toBeGreaterThan(1);
     expect(await page.locator(".run-row").count()).toBe(runs.length);
     const first = runs[0] as ListedRun;
@@ -90,7 +90,7 @@ describe("the run index in the viewer", () => {
     await page.keyboard.press("/");
     await page.keyboard.type("sync_transcripts_test");
     await page.keyboard.press("Enter");
-    await page.waitForSelector(".hit", { timeout: 20_000 });
+    await page.waitForSelector(".hit", { timeout: 100_000 });
     expect(await page.locator(".hit mark").first().textContent()).toMatch(/sync/i);
     expect(page.url()).toContain("#q=sync_transcripts_test");
     await screenshot(page, "run-index-search");
@@ -100,7 +100,7 @@ describe("the run index in the viewer", () => {
     const message = Number(/m=(\d+)$/.exec(href)?.[1]);
     await inChild.locator("a").first().click();
     const target = page.locator(`article[data-message-index="${message}"]`);
-    await expect.poll(() => target.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => target.isVisible(), { timeout: 100_000 }).toBe(true);
     expect(await target.getAttribute("class")).toContain("targeted");
     // The words may be in a tool call's input: opened, the message shows them.
     for (const summary of await target.locator(".tool-call > summary").all()) await summary.click();
@@ -108,12 +108,12 @@ describe("the run index in the viewer", () => {
     await screenshot(page, "run-index-opened-hit");
     // Back to the list: the search is kept in the address and runs again.
     await page.goBack();
-    await page.waitForSelector(".hit", { timeout: 20_000 });
+    await page.waitForSelector(".hit", { timeout: 100_000 });
     expect(await page.locator("input.search").inputValue()).toBe("sync_transcripts_test");
     await page.goForward();
-    await page.waitForSelector("a.back-to-runs", { timeout: 20_000 });
+    await page.waitForSelector("a.back-to-runs", { timeout: 100_000 });
     await page.locator("a.back-to-runs").click();
-    await page.waitForSelector(".run-row", { timeout: 20_000 });
+    await page.waitForSelector(".run-row", { timeout: 100_000 });
     expect(await page.locator(".run-row").count()).toBe(runs.length);
     expect(watch.foreignRequests).toEqual([]);
     expect(watch.pageErrors).toEqual([]);

@@ -47,7 +47,7 @@ async function viewed(input: string): Promise<{ code: number; document: Document
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const running = runView(input, { redact: false, verbose: true }, captured.io, stopped);
-  await expect.poll(() => captured.stdout(), { timeout: 20_000 }).toMatch(/\n$/);
+  await expect.poll(() => captured.stdout(), { timeout: 100_000 }).toMatch(/\n$/);
   const url = new URL(captured.stdout().trim());
   const answer = await getRaw(Number(url.port), `${transcriptPath}?token=${url.searchParams.get("token") ?? ""}`);
   stop();

@@ -337,7 +337,7 @@ describe("close and durability", () => {
     await recorder.flush();
     expect(afterFirst).toBe(1);
     // The second write is synced by the interval's timer, whenever a loaded machine runs it: waited for, not timed.
-    await expect.poll(() => recorder.stats.syncs, { timeout: 30_000, interval: 10 }).toBe(2);
+    await expect.poll(() => recorder.stats.syncs, { timeout: 100_000, interval: 10 }).toBe(2);
     await recorder.close();
   });
 

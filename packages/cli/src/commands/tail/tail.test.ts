@@ -68,14 +68,14 @@ describe("tail", () => {
     const following = runTail(recorder.file, { follow: true, lines: "1", json: true }, io.io);
     const printed = (count: number) => () => expect(io.stdout().match(/\n/g) ?? []).toHaveLength(count);
     // The last event is printed once tail has read to the end: what is written next is new.
-    await vi.waitFor(printed(1), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(printed(1), { timeout: 100_000, interval: 10 });
     recorder.append({
       type: "tool.call",
       path: "a",
       payload: { name: "Read", call_id: "c1", input: { path: "x" }, fidelity: "router" },
     });
     await recorder.flush();
-    await vi.waitFor(printed(2), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(printed(2), { timeout: 100_000, interval: 10 });
     recorder.append({ type: "run.completed", payload: { name: "live", kind: "workflow", status: "completed" } });
     await recorder.close();
     expect(await following).toBe(0);
@@ -113,7 +113,7 @@ describe("tail -f", () => {
     const io = captureIo();
     const following = runTail(recorder.file, { follow: true, lines: "2", json: true }, io.io);
     // The last two are printed while nothing new is written.
-    await vi.waitFor(() => expect(io.stdout().match(/\n/g) ?? []).toHaveLength(2), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(() => expect(io.stdout().match(/\n/g) ?? []).toHaveLength(2), { timeout: 100_000, interval: 10 });
     recorder.append({ type: "run.completed", payload: { name: "once", kind: "workflow", status: "completed" } });
     await recorder.close();
     expect(await following).toBe(0);

@@ -32,7 +32,7 @@ export function rawRequest(
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`the server held the connection open ${options.timeoutMs} ms after the request ended`));
-    }, options.timeoutMs ?? 20_000);
+    }, options.timeoutMs ?? 100_000);
     socket.on("close", () => clearTimeout(timer));
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));

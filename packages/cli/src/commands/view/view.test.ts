@@ -59,7 +59,7 @@ async function startView(input: string | undefined, options: ViewCommandOptions 
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const running = runView(input, options, captured.io, stopped);
-  await expect.poll(() => captured.stdout(), { timeout: 20_000 }).toMatch(/\n$/);
+  await expect.poll(() => captured.stdout(), { timeout: 100_000 }).toMatch(/\n$/);
   return { ...captured, url: captured.stdout().trim(), stop: async () => (stop(), await running) };
 }
 
@@ -316,7 +316,7 @@ describe("view", () => {
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     try {
       const running = runView(example, { open: true }, io, stopped);
-      await expect.poll(() => stderr(), { timeout: 20_000 }).toContain("could not open a browser");
+      await expect.poll(() => stderr(), { timeout: 100_000 }).toContain("could not open a browser");
       expect(stdout()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
       expect((await get(stdout().trim())).status).toBe(200);
       stop();
@@ -338,7 +338,7 @@ describe("view", () => {
     try {
       const view = await startView(example, { open: true });
       await expect
-        .poll(() => existsSync(given) && readFileSync(given, "utf8").endsWith("\n"), { timeout: 20_000 })
+        .poll(() => existsSync(given) && readFileSync(given, "utf8").endsWith("\n"), { timeout: 100_000 })
         .toBe(true);
       const argument = readFileSync(given, "utf8").trim();
       expect(argument).not.toContain(tokenOf(view.url));
