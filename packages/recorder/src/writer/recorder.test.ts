@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { repositoryRoot } from "@agent-transcript/fixtures/paths";
 import { validateEvent } from "@agent-transcript/core/validators";
+import { formatVersion } from "@agent-transcript/core";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createRecorder } from "./recorder.js";
 import type { Recorder } from "./recorder-types.js";
@@ -97,7 +98,7 @@ describe("the envelope", () => {
     await recorder.close();
     const written = lines(recorder.file);
     expect(written.map((line) => [line.seq, line.type, line.payload])).toEqual([
-      [1, "run.started", { schema_version: "1.0.0", name: "review", kind: "workflow" }],
+      [1, "run.started", { schema_version: formatVersion, name: "review", kind: "workflow" }],
       [2, "step.started", { name: "analyze", kind: "agent" }],
       [3, "run.completed", null],
     ]);
@@ -273,7 +274,7 @@ describe("append", () => {
     const text = readFileSync(recorder.file, "utf8");
     expect(text).toContain('"result":{"__proto__":{"polluted":true}}');
     expect(text).toContain(
-      '"payload":{"schema_version":"1.0.0","name":"x","kind":"workflow","__proto__":{"polluted":true}}',
+      `"payload":{"schema_version":"${formatVersion}","name":"x","kind":"workflow","__proto__":{"polluted":true}}`,
     );
   });
 
