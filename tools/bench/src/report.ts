@@ -15,6 +15,8 @@ export interface Environment {
   readonly platform: string;
   readonly cpus: number;
   readonly cpuModel: string;
+  /** Total memory (`os.totalmem()`); absent from results written before it was recorded. */
+  readonly memoryBytes?: number;
   /** 1-minute load average when the run started: a busy shared machine shows here first. */
   readonly loadAverage: number;
   readonly date: string;
@@ -47,6 +49,7 @@ export function currentEnvironment(): Environment {
     platform: `${process.platform} ${process.arch}`,
     cpus: os.availableParallelism(),
     cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    memoryBytes: os.totalmem(),
     loadAverage: os.loadavg()[0] ?? 0,
     date: new Date().toISOString(),
   };
@@ -73,7 +76,7 @@ function naturalGcNote(report: BenchReport): string {
 }
 
 /** A class benchmark's classes: MB/s each and how many times the average cost per MB, slowest marked. */
-function classesLine(result: BenchmarkResult): string {
+export function classesLine(result: BenchmarkResult): string {
   const classes = result.classes ?? [];
   const slowest = Math.max(...classes.map((inputClass) => inputClass.medianMsPerMegabyte));
   const described = classes.map(
