@@ -2,7 +2,7 @@
 // noisy), so the targets are judged from `pnpm bench` output. These tests only check that a quick run computes every
 // benchmark and reports it in the documented shape.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,10 @@ import { aggregate } from "./measure.js";
 import type { BenchmarkResult, RunMeasurement } from "./measure.js";
 import { maxMemoryMultiples, memoryBenchmarkIds } from "./memory.js";
 import { otelBenchmarkIds } from "./otel-export.js";
-import { benchRoot } from "./paths.js";
+import { chartsDirectory, pageFile } from "./benchmarks-page.js";
+import { benchRoot, repositoryRoot } from "./paths.js";
+import { publishedResultsFile } from "./published.js";
+import { report as madeUpReport, timingResult } from "./published.test.helpers.js";
 import { renderMarkdown } from "./report.js";
 import type { BenchReport } from "./report.js";
 import { isStartUpBenchmarkId, queryBenchmarkIds } from "./event-log-queries.js";
@@ -299,11 +302,23 @@ describe("aggregating a class benchmark", () => {
   });
 });
 
+/** The published files' bytes (BENCHMARKS.md, the results it is made from, the charts), to see that nothing wrote them. */
+function publishedBytes(): Record<string, string | undefined> {
+  const charts = path.join(repositoryRoot, chartsDirectory);
+  const files = [
+    path.join(repositoryRoot, pageFile),
+    publishedResultsFile,
+    ...(existsSync(charts) ? readdirSync(charts).map((name) => path.join(charts, name)) : []),
+  ];
+  return Object.fromEntries(files.map((file) => [file, existsSync(file) ? readFileSync(file, "utf8") : undefined]));
+}
+
 describe("the CLI", () => {
   const directory = mkdtempSync(path.join(os.tmpdir(), "agent-transcript-bench-"));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it("runs each benchmark in its own process and writes the JSON report", () => {
+  it("runs each benchmark in its own process and writes the JSON report, and never BENCHMARKS.md", () => {
+    const published = publishedBytes();
     const output = path.join(directory, "quick.json");
     const only = ["decode-strict-text", "redact-stringify"];
     const child = spawnSync(
@@ -321,6 +336,31 @@ describe("the CLI", () => {
     expect(report.benchmarks.map((result) => result.id)).toEqual(only);
     for (const result of report.benchmarks) expectWellFormed(result);
     expect(child.stdout).toContain("| decode + strict validation vs JSON.parse (string) |");
+    // A quick run's numbers mean nothing: they are never merged into the published results.
+    expect(child.stderr).not.toContain("written:");
+    expect(publishedBytes()).toEqual(published);
+  });
+
+  it("refuses to merge a quick run's results into the published ones", () => {
+    const published = publishedBytes();
+    const quick = path.join(directory, "made-up-quick.json");
+    writeFileSync(
+      quick,
+      JSON.stringify(
+        madeUpReport(
+          "2026-12-01T10:00:00.000Z",
+          { benchmarks: [timingResult("decode-strict-text", 1, 1.15)] },
+          "quick",
+        ),
+      ),
+    );
+    const child = spawnSync(process.execPath, ["--import", "tsx", "src/run.ts", "--merge", quick], {
+      cwd: benchRoot,
+      encoding: "utf8",
+    });
+    expect(child.status).toBe(1);
+    expect(child.stderr).toContain("a quick run's results are never published");
+    expect(publishedBytes()).toEqual(published);
   });
 
   it("rejects an unknown benchmark id", () => {

@@ -3,7 +3,7 @@
 // feedback and heap never shape another's numbers (docs/performance-and-reliability.md §7: one process per row), and
 // runs of one benchmark are spread over the whole session, so a burst of load from a neighbour hits one run, not all.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -24,7 +24,10 @@ import { aggregate, benchmarkInfo, measure } from "./measure.js";
 import { isMemoryBenchmarkId, memoryBenchmarkIds, runMemoryBenchmarks } from "./memory.js";
 import type { MemoryBenchmarkId } from "./memory.js";
 import type { BenchmarkInfo, MeasureOptions, RunMeasurement } from "./measure.js";
-import { benchRoot, defaultResultsFile, realFixturesRoot } from "./paths.js";
+import { benchRoot, defaultResultsFile, realFixturesRoot, repositoryRoot } from "./paths.js";
+import { writePublishedFiles } from "./benchmarks-page.js";
+import { allBenchmarkIds } from "./groups.js";
+import { mergeResults, publishedResultsFile, readPublishedResults, writePublishedResults } from "./published.js";
 import { currentEnvironment, renderMarkdown } from "./report.js";
 import type { BenchReport } from "./report.js";
 
@@ -233,18 +236,30 @@ function parseCount(flag: string, value: string | undefined): number | undefined
   return count;
 }
 
-const allIds = [
-  ...benchmarkIds,
-  ...readingBenchmarkIds,
-  ...otelBenchmarkIds,
-  ...memoryBenchmarkIds,
-  ...queryBenchmarkIds,
-  ...usageBenchmarkIds,
-  ...viewerBenchmarkIds,
-];
+const allIds = allBenchmarkIds;
 
-const usage = `Usage: pnpm bench [--quick] [--only id,id] [--runs n] [--rounds n] [--output file] [--in-process]
+const usage = `Usage: pnpm bench [--quick] [--only id,id] [--runs n] [--rounds n] [--output file] [--in-process] [--no-publish]
+       pnpm bench --render              BENCHMARKS.md and its charts again from tools/bench/results/main.json
+       pnpm bench --merge file[,file]   merge full runs' JSON results (written by --output) into it, then render
+A full run merges its rows into tools/bench/results/main.json and renders BENCHMARKS.md from it (unless --no-publish);
+a quick run never does.
 Benchmarks: ${allIds.join(", ")}`;
+
+/** Merges full runs' results into the committed ones and renders the page from them; returns what it wrote. */
+function publish(reports: readonly BenchReport[]): string[] {
+  let results = readPublishedResults();
+  for (const report of reports) results = mergeResults(results, report);
+  if (results === undefined) throw new Error("no results to publish");
+  writePublishedResults(results);
+  return [path.relative(repositoryRoot, publishedResultsFile), ...writePublishedFiles(results)];
+}
+
+function render(): string[] {
+  const results = readPublishedResults();
+  if (results === undefined)
+    throw new Error(`${path.relative(repositoryRoot, publishedResultsFile)} does not exist: run pnpm bench first`);
+  return writePublishedFiles(results);
+}
 
 async function main(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({
@@ -258,6 +273,9 @@ async function main(argv: readonly string[]): Promise<void> {
       rounds: { type: "string" },
       output: { type: "string" },
       "in-process": { type: "boolean", default: false },
+      "no-publish": { type: "boolean", default: false },
+      render: { type: "boolean", default: false },
+      merge: { type: "string" },
       child: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -265,6 +283,15 @@ async function main(argv: readonly string[]): Promise<void> {
   });
   if (values.help) {
     process.stdout.write(`${usage}\n`);
+    return;
+  }
+  if (values.render) {
+    for (const file of render()) process.stderr.write(`written: ${file}\n`);
+    return;
+  }
+  if (values.merge !== undefined) {
+    const reports = values.merge.split(",").map((file) => JSON.parse(readFileSync(file, "utf8")) as BenchReport);
+    for (const file of publish(reports)) process.stderr.write(`written: ${file}\n`);
     return;
   }
   const runs = parseCount("runs", values.runs);
@@ -311,6 +338,8 @@ async function main(argv: readonly string[]): Promise<void> {
   writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(renderMarkdown(report));
   process.stderr.write(`results written to ${path.relative(process.cwd(), output) || output}\n`);
+  if (report.mode === "full" && !values["no-publish"])
+    for (const file of publish([report])) process.stderr.write(`written: ${file}\n`);
 }
 
 const invokedDirectly =
