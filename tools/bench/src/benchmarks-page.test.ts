@@ -110,7 +110,7 @@ describe("rendering the results", () => {
       "the viewer 320 ms",
       "**320 ms**",
       "min–max 300 ms–360 ms (3 samples)",
-      "< 1.00 s",
+      "< 1 s",
       "met",
     ]);
     expect(page).toContain(

@@ -50,6 +50,8 @@ function ratioText(value: number): string {
 }
 
 function duration(ms: number): string {
+  // Targets are whole seconds: "< 1 s" reads better than "< 1.00 s".
+  if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
   if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
   if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
   return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(2)} ms`;

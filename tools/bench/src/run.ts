@@ -1,5 +1,6 @@
 // `pnpm bench`: issue #3's performance targets, measured side by side and written as a Markdown table (stdout) and
-// JSON (results/latest.json). Each run of each benchmark is a fresh child process by default, so one benchmark's JIT
+// JSON (results/latest.json); a full run also merges its rows into the committed results (results/main.json) that
+// BENCHMARKS.md is rendered from. Each run of each benchmark is a fresh child process by default, so one benchmark's JIT
 // feedback and heap never shape another's numbers (docs/performance-and-reliability.md §7: one process per row), and
 // runs of one benchmark are spread over the whole session, so a burst of load from a neighbour hits one run, not all.
 import { spawnSync } from "node:child_process";
@@ -330,7 +331,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ...(viewer === undefined ? {} : { viewer }),
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  // A quick run's numbers mean nothing: keep them away from latest.json.
+  // A quick run's numbers mean nothing: keep them away from latest.json, and never publish them.
   const output = path.resolve(
     values.output ?? (values.quick ? path.join(path.dirname(defaultResultsFile), "quick.json") : defaultResultsFile),
   );
