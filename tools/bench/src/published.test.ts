@@ -40,6 +40,17 @@ describe("merging a run into the published results", () => {
     expect(results.viewer[0]?.run).toBe(0);
   });
 
+  it("lists the runs oldest first, whatever order they were merged in", () => {
+    const earlier = report("2026-11-30T10:00:00.000Z", { viewer: [viewerResult(400)] });
+    const results = mergeResults(mergeResults(undefined, full), earlier);
+    expect(results.runs.map((run) => run.environment.date)).toEqual([
+      "2026-11-30T10:00:00.000Z",
+      "2026-12-01T10:00:00.000Z",
+    ]);
+    expect(results.viewer.map((row) => [row.run, row.result.value])).toEqual([[0, 400]]);
+    expect(results.memory.map((row) => row.run)).toEqual([1]);
+  });
+
   it("forgets a run once a later one has measured all of its rows again", () => {
     const partial = report("2026-12-02T10:00:00.000Z", { viewer: [viewerResult(400)] });
     const again = report("2026-12-03T10:00:00.000Z", full);

@@ -95,8 +95,11 @@ export function mergeResults(previous: PublishedResults | undefined, report: Ben
       durationSeconds: report.durationSeconds,
     },
   ];
-  // Renumber the runs still referred to, keeping their order.
-  const used = [...new Set(rowKinds.flatMap((kind) => merged[kind].map((row) => row.run)))].sort((a, b) => a - b);
+  // Renumber the runs still referred to, oldest first (runs written with --output may be merged in any order).
+  const dateOf = (index: number): string => runs[index]?.environment.date ?? "";
+  const used = [...new Set(rowKinds.flatMap((kind) => merged[kind].map((row) => row.run)))].sort(
+    (a, b) => dateOf(a).localeCompare(dateOf(b)) || a - b,
+  );
   const renumber = <Result>(rows: readonly PublishedRow<Result>[]): PublishedRow<Result>[] =>
     rows.map((row) => ({ run: used.indexOf(row.run), result: row.result }));
   return {
