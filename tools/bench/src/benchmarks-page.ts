@@ -159,7 +159,10 @@ function processComparison(result: QueryResult | UsageResult, run: number): Comp
     candidate: side(result.candidate),
     value: result.ratio,
     unit: "×",
-    spread: `min–max ${ratioText(low)}–${ratioText(high)} (${pairs.length} sample pair${pairs.length === 1 ? "" : "s"})`,
+    spread:
+      pairs.length === 1
+        ? "— (1 sample pair)"
+        : `min–max ${ratioText(low)}–${ratioText(high)} (${pairs.length} sample pairs)`,
     whisker: pairs.length > 1 ? { low, high } : null,
     target: result.maxRatio,
     targetText:
@@ -181,7 +184,7 @@ function searchComparison(result: UsageResult, run: number): Comparison {
     id: result.id,
     title: result.title,
     baseline: "—",
-    candidate: `${code(result.candidate.label)}, ${search?.queries ?? result.candidate.samples.length} queries: p50 ${p50}`,
+    candidate: `${search?.queries ?? result.candidate.samples.length} queries: p50 ${p50}`,
     value: result.ratio,
     unit: "ms",
     spread: `p50 ${p50}, max ${search === undefined ? "—" : duration(search.maxMs)}`,
