@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { chartsDirectory, pageFile, renderPublishedFiles, writePublishedFiles } from "./benchmarks-page.js";
+import { allBenchmarkIds } from "./groups.js";
 import { repositoryRoot } from "./paths.js";
 import { mergeResults, readPublishedResults } from "./published.js";
 import {
@@ -116,6 +117,13 @@ describe("rendering the results", () => {
     expect(page).toContain(
       "**7 comparisons: 4 met, 2 missed, 0 borderline, 1 context** (no target; measured to compare). Missed: `decode-strict-text`, `queries-tools-vs-jq`.",
     );
+  });
+
+  it("names every benchmark the results have no row of", () => {
+    const unmeasured = /Not in these results: (.*) \(`pnpm bench --only` them to add their rows\)\./u.exec(page)?.[1];
+    expect(unmeasured?.split(", ")).toHaveLength(allBenchmarkIds.length - 7);
+    expect(unmeasured).toContain("`decode-strict-bytes`");
+    expect(unmeasured).not.toContain("`decode-strict-text`");
   });
 
   it("groups the rows as the bench does, each group with its chart, and names a row's run only where a group mixes runs", () => {
