@@ -16,19 +16,19 @@ import { readableSpans } from "./readable-spans.js";
  * The URL traces are sent to: `endpoint`, else `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, else `OTEL_EXPORTER_OTLP_ENDPOINT`
  * of `environment`; a base URL (a collector's, a vendor's `/api/public/otel`) gets the traces path `/v1/traces`, as
  * the OpenTelemetry exporters do with `OTEL_EXPORTER_OTLP_ENDPOINT`. Throws a `RangeError` saying what is wrong when
- * none is set or it is not an http: or https: URL.
+ * none is set or it is not an http: or https: URL; `missing` is how the caller's own words begin the first case (a
+ * command names its option), before the variables that would do instead.
  */
 export function otlpTracesUrl(
   endpoint: string | undefined,
   environment: Readonly<Record<string, string | undefined>>,
+  missing = "no endpoint: give one",
 ): string {
   const text = [endpoint, environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, environment.OTEL_EXPORTER_OTLP_ENDPOINT].find(
     (candidate) => candidate !== undefined && candidate !== "",
   );
   if (text === undefined)
-    throw new RangeError(
-      "no endpoint: give one, or set $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or $OTEL_EXPORTER_OTLP_ENDPOINT",
-    );
+    throw new RangeError(`${missing}, or set $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or $OTEL_EXPORTER_OTLP_ENDPOINT`);
   let url: URL;
   try {
     url = new URL(text);

@@ -183,7 +183,10 @@ describe("otel push", () => {
     delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
     try {
       const cases: Array<[string[], RegExp]> = [
-        [[], /needs an endpoint/],
+        [
+          [],
+          /^agent-transcript: otel push needs an endpoint: --endpoint URL, or set \$OTEL_EXPORTER_OTLP_TRACES_ENDPOINT/m,
+        ],
         [["--endpoint", "ftp://collector"], /must be http: or https:/],
         [["--endpoint", "not a url"], /is not a URL/],
         [["--endpoint", "http://127.0.0.1:1", "--header", "no-equals"], /--header takes name=value/],

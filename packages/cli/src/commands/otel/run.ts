@@ -50,13 +50,9 @@ const maximumRequestCharacters = 4 * 1024 * 1024;
 /** Where the traces go: `--endpoint`, else the OpenTelemetry variables, a base URL getting the signal's path. */
 export function tracesUrl(endpoint: string | undefined, environment: NodeJS.ProcessEnv): string {
   try {
-    return otlpTracesUrl(endpoint, environment);
+    return otlpTracesUrl(endpoint, environment, "needs an endpoint: --endpoint URL");
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UserError(
-      `otel push ${message.replace(/^no endpoint: give one,/, "needs an endpoint: --endpoint URL,")}`,
-      exitCodes.usage,
-    );
+    throw new UserError(`otel push ${error instanceof Error ? error.message : String(error)}`, exitCodes.usage);
   }
 }
 
