@@ -94,7 +94,30 @@ describe("migrate", () => {
     expect(migrate(far, { target: "1.999999999.0", registry: [] })).toMatchObject({ ok: true, applied: [] });
   });
 
-  it("has no registered step yet: 1.0 is the first release", () => {
+  it("copies nothing across additive releases, and gives a step a copy of its own", () => {
+    // A large document read across additive minors must not be held twice: only its version changes.
+    const document = { schema_version: "1.0.0", id: "x", messages: [{ role: "user", parts: [] }] };
+    const additive = migrate(document, { target: "1.1.0", registry: [] });
+    if (!additive.ok) throw new Error(additive.message);
+    expect(additive.document).toEqual({ ...document, schema_version: "1.1.0" });
+    expect(additive.document.messages).toBe(document.messages);
+    expect(document.schema_version).toBe("1.0.0");
+    // A step that edits what it is given edits a copy, never the caller's document.
+    const editing: Migration = {
+      from: "1.0",
+      to: "1.1",
+      description: "messages gain a marker",
+      migrate: (value) => {
+        (value.messages as unknown[]).push("marker");
+        return value;
+      },
+    };
+    const stepped = migrate(document, { target: "1.1.0", registry: [editing] });
+    expect(stepped).toMatchObject({ ok: true, applied: ["1.0 -> 1.1: messages gain a marker"] });
+    expect(document.messages).toHaveLength(1);
+  });
+
+  it("has no registered step: every release so far was additive", () => {
     expect(migrations).toEqual([]);
     expect(migrate({ schema_version: "1.0.0", id: "x", messages: [] })).toMatchObject({ ok: true, applied: [] });
   });

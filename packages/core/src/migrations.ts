@@ -16,9 +16,9 @@ export interface Migration {
 }
 
 /**
- * The registered upgrades, oldest first. Empty while 1.0 is the only release: the first minor bump that changes
- * the meaning or shape of existing fields adds its step here, with a test that upgrades a document written by the
- * previous version, and a new major adds the step from the last minor of the old one (the compatibility gate,
+ * The registered upgrades, oldest first. Empty: 1.1 was additive, like every release so far; the first minor bump
+ * that changes the meaning or shape of existing fields adds its step here, with a test that upgrades a document
+ * written by the previous version, and a new major adds the step from the last minor of the old one (the compatibility gate,
  * `pnpm schema:compat`, requires it). Additive minor releases need no step (readers of the newer minor accept older
  * documents as they are).
  */
@@ -76,14 +76,17 @@ export function migrate(
   }
   const goal: MinorVersion = { major: to.major, minor: to.minor };
   let at: MinorVersion = { major: from.major, minor: from.minor };
-  let current: Record<string, unknown> = structuredClone(document);
+  // Steps get a fresh copy, made once and only when one applies: between additive releases (no step) the document is
+  // the same, and a copy of a large one would double what a reader holds for nothing.
   const applied: string[] = [];
+  let current: Record<string, unknown> = document;
+  const fresh = (): Record<string, unknown> => (applied.length === 0 ? structuredClone(document) : current);
   // Each turn applies a step (which leads later) or skips ahead to the next step or the goal: it ends.
   while (compare(at, goal) < 0) {
     const here = at;
     const step = steps.find((candidate) => compare(candidate.from, here) === 0);
     if (step) {
-      current = step.step.migrate(current);
+      current = step.step.migrate(fresh());
       applied.push(`${step.step.from} -> ${step.step.to}: ${step.step.description}`);
       at = step.to;
       continue;
@@ -109,7 +112,7 @@ export function migrate(
       )
       .sort((left, right) => compare(right.from, left.from))[0];
     if (out) {
-      current = out.step.migrate(current);
+      current = out.step.migrate(fresh());
       applied.push(`${out.step.from} -> ${out.step.to}: ${out.step.description}`);
       at = out.to;
     } else
@@ -118,5 +121,6 @@ export function migrate(
         message: `cannot migrate ${version} to ${target}: no migration from ${describe(here)} to ${here.major + 1}.x is registered`,
       };
   }
+  // A shallow copy with the new version: the caller's document keeps its own.
   return { ok: true, document: { ...current, schema_version: target }, applied };
 }
