@@ -150,3 +150,39 @@ export abstract class SessionFoldBase<File extends SessionFoldFile> implements S
     return record;
   }
 }
+
+/** A file a fold holds whole: its path, its role, and its lines once it has ended. */
+export interface HeldSessionFile {
+  readonly path: string;
+  readonly role: "main" | "related";
+  lines: SessionLine[];
+}
+
+/**
+ * The fold of a format whose every file is one JSON document (an ATIF trajectory, OTLP/JSON traces): each file is held
+ * until it ends, and the result is made once every file has (`files`, in the order read).
+ */
+export abstract class HeldFilesFold extends SessionFoldBase<HeldSessionFile> {
+  protected readonly files: HeldSessionFile[] = [];
+
+  protected override readonly documentFiles = "always";
+
+  protected openFile(path: string, role: "main" | "related"): HeldSessionFile {
+    const file: HeldSessionFile = { path, role, lines: [] };
+    this.files.push(file);
+    return file;
+  }
+
+  protected override readHeld(file: HeldSessionFile, lines: SessionLine[]): void {
+    file.lines = lines;
+  }
+
+  protected readLine(): void {
+    // Never called: every line of every file is held.
+  }
+
+  /** The main file: an empty one with no name when no line came. */
+  protected mainFile(): HeldSessionFile {
+    return this.files.find((file) => file.role === "main") ?? { path: "", role: "main", lines: [] };
+  }
+}

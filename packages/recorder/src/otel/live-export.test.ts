@@ -13,7 +13,7 @@ import { startReceiver, type Receiver } from "@agent-transcript/fixtures/otlp-re
 import { toOtlpTraces, type OtlpExportOptions, type OtlpSpan } from "@agent-transcript/providers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRecorder, readRunTree, type Recorder } from "../index.js";
-import { exportToOpenTelemetry, type LiveExportWarning } from "./index.js";
+import { exportToOpenTelemetry, type LiveExportStats, type LiveExportWarning } from "./index.js";
 
 let root: string;
 let receiver: Receiver | undefined;
@@ -111,6 +111,30 @@ async function exportedSpans(file: string, options: OtlpExportOptions): Promise<
   return new Map(spans.map((span) => [span.spanId, span]));
 }
 
+/** A run of `calls` questions and answers (a model-call span each, and the run's), the recorder closed after it. */
+async function recordQuestions(recorder: Recorder, name: string, calls: number): Promise<void> {
+  recorder.append({ type: "run.started", payload: { name, kind: "workflow" } });
+  for (let index = 0; index < calls; index += 1) {
+    recorder.append({ type: "message.user", payload: { role: "user", blocks: [text(`question ${index}`)] } });
+    recorder.append({
+      type: "message.assistant",
+      payload: { role: "assistant", model: "gpt-5", blocks: [text(`answer ${index}`)] },
+    });
+  }
+  recorder.append({ type: "run.completed", payload: { name, kind: "workflow", status: "completed" } });
+  await recorder.close();
+}
+
+/** A run of `calls` questions whose spans all went nowhere: the log has every line, and every span is counted lost. */
+function expectNothingSentAndEveryLineKept(recorder: Recorder, stats: LiveExportStats, calls: number): void {
+  const report = checkEventLog(readFileSync(recorder.file, "utf8"));
+  expect(report.problems).toEqual([]);
+  expect(report.events.length).toBe(2 * calls + 2);
+  expect(stats.spans).toBe(calls + 1);
+  expect(stats.exported).toBe(0);
+  expect(stats.failed + stats.dropped + stats.pending).toBe(stats.spans);
+}
+
 const byId = (spans: readonly OtlpSpan[]) => new Map(spans.map((span) => [span.spanId, span]));
 
 /** A port on 127.0.0.1 nothing listens on (taken and given back). */
@@ -195,24 +219,10 @@ describe("the live OpenTelemetry export", () => {
       onWarning: (warning) => warnings.push(warning),
     });
     const calls = 300;
-    recorder.append({ type: "run.started", payload: { name: "busy", kind: "workflow" } });
-    for (let index = 0; index < calls; index += 1) {
-      recorder.append({ type: "message.user", payload: { role: "user", blocks: [text(`question ${index}`)] } });
-      recorder.append({
-        type: "message.assistant",
-        payload: { role: "assistant", model: "gpt-5", blocks: [text(`answer ${index}`)] },
-      });
-    }
-    recorder.append({ type: "run.completed", payload: { name: "busy", kind: "workflow", status: "completed" } });
-    await recorder.close();
+    await recordQuestions(recorder, "busy", calls);
     const stats = await live.close();
 
-    const report = checkEventLog(readFileSync(recorder.file, "utf8"));
-    expect(report.problems).toEqual([]);
-    expect(report.events.length).toBe(2 * calls + 2);
-    expect(stats.spans).toBe(calls + 1);
-    expect(stats.exported).toBe(0);
-    expect(stats.failed + stats.dropped + stats.pending).toBe(stats.spans);
+    expectNothingSentAndEveryLineKept(recorder, stats, calls);
     expect(stats.dropped).toBeGreaterThan(0);
     // One warning: the losses after it fall within its minute and are not said again.
     expect(warnings).toHaveLength(1);
@@ -244,26 +254,12 @@ describe("the live OpenTelemetry export", () => {
         onWarning: (warning) => warnings.push(warning),
       });
       const calls = 100;
-      recorder.append({ type: "run.started", payload: { name: "silent", kind: "workflow" } });
-      for (let index = 0; index < calls; index += 1) {
-        recorder.append({ type: "message.user", payload: { role: "user", blocks: [text(`question ${index}`)] } });
-        recorder.append({
-          type: "message.assistant",
-          payload: { role: "assistant", model: "gpt-5", blocks: [text(`answer ${index}`)] },
-        });
-      }
-      recorder.append({ type: "run.completed", payload: { name: "silent", kind: "workflow", status: "completed" } });
-      await recorder.close();
+      await recordQuestions(recorder, "silent", calls);
       // Bounded by exportTimeoutMillis whatever the endpoint does: a close that waited for an answer would hang here.
       const stats = await live.close();
 
       expect(connections).toBeGreaterThan(0);
-      const report = checkEventLog(readFileSync(recorder.file, "utf8"));
-      expect(report.problems).toEqual([]);
-      expect(report.events.length).toBe(2 * calls + 2);
-      expect(stats.spans).toBe(calls + 1);
-      expect(stats.exported).toBe(0);
-      expect(stats.failed + stats.dropped + stats.pending).toBe(stats.spans);
+      expectNothingSentAndEveryLineKept(recorder, stats, calls);
       expect(warnings.length).toBeLessThanOrEqual(1);
     } finally {
       for (const socket of held) socket.destroy();

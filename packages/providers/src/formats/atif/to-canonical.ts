@@ -15,13 +15,13 @@ import {
   isJsonObject,
   isRedactionPlaceholder,
   pointer,
-  SessionFoldBase,
+  HeldFilesFold,
   setField,
   splitPath,
+  type HeldSessionFile,
   type JsonObject,
   type SessionChild,
   type SessionImportOptions,
-  type SessionLine,
   type SessionLoss,
   type SessionLossCode,
 } from "../../conversion/index.js";
@@ -96,11 +96,7 @@ const finalTokenFields = ["total_prompt_tokens", "total_completion_tokens", "tot
 /** A trajectory nests a few levels deeper in the document than in its file (messages, parts, children). */
 const fileDepth = defaultMaxDepth - 64;
 
-interface Held {
-  path: string;
-  role: "main" | "related";
-  lines: SessionLine[];
-}
+type Held = HeldSessionFile;
 
 /** What converting one trajectory needs to say where a loss is. */
 interface Context {
@@ -115,28 +111,10 @@ export interface AtifConversion {
 }
 
 /** A trajectory is one JSON document: every file is held until it ends, and read once every file has. */
-export class AtifFold extends SessionFoldBase<Held> {
-  private readonly files: Held[] = [];
-
-  protected override readonly documentFiles = "always";
-
-  protected openFile(path: string, role: "main" | "related"): Held {
-    const file: Held = { path, role, lines: [] };
-    this.files.push(file);
-    return file;
-  }
-
-  protected override readHeld(file: Held, lines: SessionLine[]): void {
-    file.lines = lines;
-  }
-
-  protected readLine(): void {
-    // Never called: every line of a trajectory file is held (see the constructor).
-  }
-
+export class AtifFold extends HeldFilesFold {
   protected result() {
     const losses = this.losses;
-    const main = this.files.find((file) => file.role === "main") ?? { path: "", role: "main", lines: [] };
+    const main = this.mainFile();
     const parsed = readFile(main, losses);
     const files = [main.path];
     let conversion: AtifConversion;

@@ -2,7 +2,8 @@ import { formatVersion, type Transcript } from "@agent-transcript/core";
 import { linesAndColumns, locatePointers, parseJson } from "@agent-transcript/core/json";
 import {
   heldDocumentText,
-  SessionFoldBase,
+  HeldFilesFold,
+  type HeldSessionFile,
   sessionLineDepth,
   type ConversionWarning,
   type SessionChild,
@@ -12,12 +13,6 @@ import {
 } from "../../conversion/index.js";
 import { semanticConventionsVersion } from "../../otel-genai/from-canonical.js";
 import { fromOtlpTraces } from "../../otel-genai/to-canonical.js";
-
-interface Held {
-  readonly path: string;
-  readonly role: "main" | "related";
-  lines: SessionLine[];
-}
 
 /** A resource's spans, from wherever in the file they were: the line of a request, and its pointer there. */
 interface ResourcePlace {
@@ -48,27 +43,9 @@ const lossCodes: Partial<Record<ConversionWarning["code"], SessionLossCode>> = {
 };
 
 /** The fold of an OTLP/JSON traces file: held whole, read when it ends (see index.ts). */
-export class OtlpJsonFold extends SessionFoldBase<Held> {
-  private readonly files: Held[] = [];
-
-  protected override readonly documentFiles = "always";
-
-  protected openFile(path: string, role: "main" | "related"): Held {
-    const file: Held = { path, role, lines: [] };
-    this.files.push(file);
-    return file;
-  }
-
-  protected override readHeld(file: Held, lines: SessionLine[]): void {
-    file.lines = lines;
-  }
-
-  protected readLine(): void {
-    // Never called: every line of a traces file is held.
-  }
-
+export class OtlpJsonFold extends HeldFilesFold {
   protected result(): SessionImportResult {
-    const main = this.files.find((file) => file.role === "main") ?? { path: "", role: "main", lines: [] };
+    const main = this.mainFile();
     const path = this.options.path ?? (main.path === "" ? undefined : main.path);
     const read = readRequests(main, this);
     const imported =
@@ -135,7 +112,7 @@ export class OtlpJsonFold extends SessionFoldBase<Held> {
  * The file's requests: one JSON value (a request or an array of them), or one request per line, told apart by the
  * first line: a whole JSON object on its own opens a file of one request per line. Undefined, with the loss said, when neither.
  */
-function readRequests(held: Held, report: OtlpJsonFold): ReadRequests | undefined {
+function readRequests(held: HeldSessionFile, report: OtlpJsonFold): ReadRequests | undefined {
   for (const { line, error } of held.lines)
     if (error !== undefined) report.loss(held, line, "unparsable-line", `line ${line}: ${error}`);
   const lines = held.lines.filter((line) => line.error === undefined && line.text.trim() !== "");
@@ -178,7 +155,11 @@ function readRequests(held: Held, report: OtlpJsonFold): ReadRequests | undefine
 }
 
 /** One request per line (the Collector's file exporter): a line that is not one costs that line. */
-function requestLines(held: Held, lines: readonly SessionLine[], report: OtlpJsonFold): ReadRequests | undefined {
+function requestLines(
+  held: HeldSessionFile,
+  lines: readonly SessionLine[],
+  report: OtlpJsonFold,
+): ReadRequests | undefined {
   const resourceSpans: unknown[] = [];
   const places: ResourcePlace[] = [];
   for (const line of lines) {
