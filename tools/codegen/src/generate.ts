@@ -5,6 +5,7 @@ import { generatedRoots } from "./paths.js";
 import { generatePriceTable } from "./prices.js";
 import { loadSchemaSet, type JsonSchema, type SchemaFile } from "./schema-set.js";
 import { tolerantSchema } from "./tolerant.js";
+import { fastDefinitions, generateFastValidatorModule } from "./fast-validators.js";
 import { generateTypes } from "./typescript-types.js";
 import { collectVocabularies, vocabulariesModule } from "./vocabularies.js";
 import {
@@ -93,6 +94,11 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
         for (const name of runtimeHelpersUsed(module.javascript)) helpersUsed.add(name);
         output.set(`${core}/validators/${entry.file.slug}.${variant}.js`, module.javascript);
         output.set(`${core}/validators/${entry.file.slug}.${variant}.d.ts`, module.declarations);
+        const fast = generateFastValidatorModule(entry, set, variant);
+        if (fast !== undefined) {
+          output.set(`${core}/validators/${entry.file.slug}.${variant}.fast.js`, fast.javascript);
+          output.set(`${core}/validators/${entry.file.slug}.${variant}.fast.d.ts`, fast.declarations);
+        }
       }
     }
     output.set(
@@ -197,15 +203,21 @@ function entityWrapperModule(file: SchemaFile): string {
     `import type * as Tolerant from "../tolerant-types.js";`,
     `import * as ${identifier}Strict from "../validators/${file.slug}.strict.js";`,
     `import * as ${identifier}Tolerant from "../validators/${file.slug}.tolerant.js";`,
-    "",
   ];
+  const fast = new Set(fastDefinitions[file.slug] ?? []);
+  if (fast.size > 0)
+    lines.push(
+      `import * as ${identifier}StrictFast from "../validators/${file.slug}.strict.fast.js";`,
+      `import * as ${identifier}TolerantFast from "../validators/${file.slug}.tolerant.fast.js";`,
+    );
+  lines.push("");
   for (const name of Object.keys(validatorReferences(file, file.id))) {
     const where = name === file.title ? file.sourcePath : `${file.sourcePath}#/$defs/${name}`;
     lines.push(
       `/** Validates a value as \`${name}\` the way a writer must emit it: closed vocabularies, no unknown fields (${where}). */`,
-      `export const validate${name} = createValidator<Strict.${name}>("${name}", "strict", ${identifier}Strict.${name});`,
+      `export const validate${name} = createValidator<Strict.${name}>("${name}", "strict", ${identifier}Strict.${name}${fast.has(name) ? `, ${identifier}StrictFast.${name}` : ""});`,
       `/** Validates a value as \`${name}\` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (${where}). */`,
-      `export const validate${name}Tolerant = createValidator<Tolerant.${name}>("${name}", "tolerant", ${identifier}Tolerant.${name});`,
+      `export const validate${name}Tolerant = createValidator<Tolerant.${name}>("${name}", "tolerant", ${identifier}Tolerant.${name}${fast.has(name) ? `, ${identifier}TolerantFast.${name}` : ""});`,
       "",
     );
   }

@@ -1,0 +1,12 @@
+// AUTO-GENERATED FILE. DO NOT EDIT.
+// Source: schemas/v1/event.schema.json
+// Regenerate: pnpm generate
+// Variant: strict (specialised yes/no checks; ajv's validator is the reference)
+/** Whether a value is a valid `Event` (strict); no errors: ask the ajv validator for those. */
+export declare function Event(value: unknown): boolean;
+
+/** Whether a value is a valid `MessagePayload` (strict); no errors: ask the ajv validator for those. */
+export declare function MessagePayload(value: unknown): boolean;
+
+/** Whether a value is a valid `ToolPayload` (strict); no errors: ask the ajv validator for those. */
+export declare function ToolPayload(value: unknown): boolean;
