@@ -13,8 +13,11 @@
  * The check is one linear pass that lets native `indexOf` jump over string contents (most of a transcript's bytes)
  * and only looks closely at numbers longer than 15 characters or with an exponent: any decimal of at most 15
  * significant digits in the normal range round-trips through a double. On the benchmark corpus it costs about a
- * fifth of `JSON.parse`'s time. Pointers, lines and columns are worked out
- * only once something is wrong.
+ * quarter of `JSON.parse`'s CPU time, what a bare loop of `indexOf('"')` over the same text costs: the native string
+ * search per string is the floor of any scan written in JavaScript (a character loop, a regular expression or a
+ * search of the UTF-8 bytes each cost more). It cannot move onto the parsed value: a number's digits and a
+ * duplicate key's discarded value are only in the text. Pointers, lines and columns are worked out only once
+ * something is wrong.
  */
 import { abbreviatePointer, defaultMaxDepth, describeTooDeep, type JsonLimits } from "./json-limits.js";
 import { describeJsonParseError, lineAndColumn, locateJsonSyntaxError, pointerAtOffset } from "./json-syntax.js";
