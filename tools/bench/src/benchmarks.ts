@@ -91,7 +91,7 @@ export function benchmarkSpec(id: BenchmarkId, corpus: Corpus): BenchmarkSpec {
         },
         bytesPerPass: corpusBytes,
         itemsPerPass: count,
-        maxRatio: 1.15,
+        maxRatio: 1.1,
         note: "decodeTranscript decodes with a fatal TextDecoder (rejects invalid UTF-8); buffer.toString() replaces it silently.",
       };
     case "validate-only":

@@ -70,7 +70,8 @@ describe("a quick run in this process", () => {
     expect(targets["otel-live-healthy"]).toBe(1.05);
     expect(targets["otel-live-dead"]).toBe(1.05);
     expect(targets["otel-export-vs-stringify"]).toBeNull();
-    expect(targets["decode-strict-bytes"]).toBe(1.15);
+    // Issue #28 tightened it: from bytes the fatal UTF-8 decode costs what buffer.toString() does.
+    expect(targets["decode-strict-bytes"]).toBe(1.1);
     expect(targets["redact-stringify"]).toBe(2);
     expect(targets["redact-input-classes"]).toBe(3);
     expect(targets["read-event-log-vs-readline"]).toBe(readlineTimeTarget);
