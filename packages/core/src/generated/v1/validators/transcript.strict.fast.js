@@ -28,7 +28,7 @@ function codePointLength(text) {
 }
 const pattern0 = new RegExp("^1\\.(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)$", "u");
 const branches1 = new Map([["computed", check48], ["reported", check49], ["unknown", check50]]);
-const members2 = new Set(["agent-transcript", "event-log", "openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "portable", "bedrock-converse", "mistral", "claude-code", "codex", "gemini-cli", "warp-export", "devflow", "atif", "awf-transcript"]);
+const members2 = new Set(["agent-transcript", "event-log", "openai-chat", "openai-responses", "anthropic", "gemini", "ollama", "portable", "bedrock-converse", "mistral", "claude-code", "codex", "gemini-cli", "warp-export", "devflow", "atif", "awf-transcript", "otlp-json"]);
 const branches3 = new Map([["snapshot", check99], ["file", check100]]);
 const members4 = new Set(["system", "developer", "user", "assistant", "tool"]);
 const members5 = new Set(["stop", "length", "tool_calls", "content_filter", "refusal", "pause", "error", "other"]);
