@@ -254,17 +254,23 @@ function replayable(stream: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array
 
 const gzipMagic = [0x1f, 0x8b] as const;
 
+/** How a one-line document opens, where no event line does: an array, or an object whose first key is no event's. */
+const documentOpening = /^\s*(?:\[|\{\s*"(?:schema_version|resourceSpans)"\s*:)/;
+
 /**
  * Whether an input's first bytes are an event log's: compressed with gzip (`.jsonl.gz`), empty, a first line too long
- * to judge, or a first line that is an event (an object with a string `type` and a numeric `seq`). A document, an
- * agent's session, a payload or a Zstandard-compressed rollout is not.
+ * to judge that does not open as a whole document does, or a first line that is an event (an object with a string
+ * `type` and a numeric `seq`). A document, an agent's session, a payload or a Zstandard-compressed rollout is not.
  */
 export function isEventLogHead(head: Buffer): boolean {
   if (head.length === 0) return true;
   if (head[0] === gzipMagic[0] && head[1] === gzipMagic[1]) return true;
   const start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   const end = head.indexOf(0x0a, start);
-  if (end === -1 && head.length >= headBytes) return true;
+  if (end === -1 && head.length >= headBytes)
+    // One long line: an event with a large payload, unless it opens as a compact document of one line does (an array,
+    // our document, OTLP/JSON traces), which is then read whole.
+    return !documentOpening.test(head.subarray(start, start + 256).toString("latin1"));
   return isEventLine(head.subarray(start, end === -1 ? head.length : end).toString("utf8"));
 }
 

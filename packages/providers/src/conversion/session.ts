@@ -89,9 +89,10 @@ export type SessionLossCode =
    */
   | "not-carried"
   /**
-   * A value of the source that no canonical field takes and the document has no place to keep (a trace's message
-   * part of a type the conventions do not define, a second run at a trace's root, the other traces of a file that
-   * holds several): left out, named by its JSON pointer.
+   * A value of the source that no canonical field takes as written, left out or read the nearest way by a rule the
+   * importer documents (a trace's message part of a type the conventions do not define, a second run at a trace's
+   * root, the other traces of a file that holds several; a role the conventions do not define read as user, input
+   * messages that do not continue the conversation added whole): named by its JSON pointer.
    */
   | "left-out";
 
@@ -106,6 +107,7 @@ export const expectedSessionLossCodes: readonly SessionLossCode[] = Object.freez
   "inherited-line",
   "redacted-value",
   "not-carried",
+  "left-out",
 ]);
 
 /** Whether a string is a redaction placeholder (`<redacted>`, `[REDACTED]`, `<redacted:email>`, …). */

@@ -1,4 +1,4 @@
-import { describeCount } from "@agent-transcript/core/text";
+import { describeCount, withIndefiniteArticle } from "@agent-transcript/core/text";
 import { payloadOf, problemCount, reportReading, streamEventLog, type ConvertedInput } from "../../input/event-log.js";
 import { exitCodes, paint, shown, type CommandIo } from "../../io.js";
 import { verbosityOf } from "../../warning-summary.js";
@@ -146,7 +146,7 @@ function describeSession(session: NonNullable<CheckReport["session"]>): string {
   const kept = total(session.kept);
   const unreadable = total(session.unreadable);
   return [
-    `a ${session.format} session of ${describeCount(session.lines, "line")}, ${describeCount(session.records, "record")}`,
+    `${withIndefiniteArticle(`${session.format} session`)} of ${describeCount(session.lines, "line")}, ${describeCount(session.records, "record")}`,
     kept === 0 ? "none kept as metadata" : `${kept} kept as metadata or whole (${byCode(session.kept)})`,
     unreadable === 0
       ? "none that could not be read"

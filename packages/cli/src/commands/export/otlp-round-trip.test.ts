@@ -214,6 +214,33 @@ describe("OTLP/JSON traces read back", () => {
 });
 
 describe("OTLP/JSON traces as input", () => {
+  it("reads a compact trace of one long line as traces, not as an event log with a long first line", async () => {
+    const [input] = sessionFiles.filter((file) => file.includes("spotter/test/fixtures/transcripts/"));
+    const file = path.join(scratch, "one-line.otlp.json");
+    const exported = await cli(
+      "export",
+      input as string,
+      "--format",
+      "otlp-json",
+      "--content",
+      "attributes",
+      "--quiet",
+    );
+    expect(exported.code).toBe(0);
+    writeFileSync(file, JSON.stringify(JSON.parse(exported.stdout)));
+    // Longer than the first bytes an event log's reader judges a file by (64 KiB).
+    expect(readFileSync(file).length).toBeGreaterThan(64 * 1024);
+    const checked = await cli("check", file, "--json", "--quiet");
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(JSON.parse(checked.stdout)).toMatchObject({ session: { format: "otlp-json", lines: 1 } });
+    const stats = await cli("stats", file, "--json", "--quiet");
+    expect(stats.code, stats.stderr).toBe(0);
+    const imported = await cli("export", input as string, "--format", "json", "--no-redact", "--quiet");
+    const messages = (JSON.parse(imported.stdout) as Tolerant.Transcript).messages.length;
+    expect(JSON.stringify(JSON.parse(stats.stdout))).toContain(`"messages":`);
+    expect(messages).toBeGreaterThan(0);
+  });
+
   it("reads a collector's file of requests one per line: the first trace, and says how many the file holds", async () => {
     const [first, second] = sessionFiles.filter((file) => file.includes("spotter/test/fixtures/transcripts/"));
     const lines: string[] = [];

@@ -9,8 +9,9 @@
  * - The first trace of the file is the document (the trace of the first span read); a file of several traces names
  *   the others as a `left-out` loss, so nothing is dropped silently.
  * - Each warning of the mapping is a loss naming the file's line and the span's JSON pointer: what the trace never
- *   held (content capture off, an exporter's cut) is `not-carried`, an expected kind; a value no canonical field
- *   takes is `left-out`.
+ *   held (content capture off, an exporter's cut) is `not-carried`; a value no canonical field takes as written is
+ *   `left-out` (left out, or read the nearest way). Both are expected kinds: a trace is lossy by nature, and these
+ *   are the rules its reading documents, not damage.
  * - `source.format` is `otlp-json` and `source.format_version` the conventions' version the reader follows.
  */
 import type { SessionImporter } from "../../conversion/index.js";

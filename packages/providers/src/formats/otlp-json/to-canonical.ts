@@ -36,7 +36,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isRequest = (value: unknown): value is { resourceSpans: unknown[] } =>
   isObject(value) && Array.isArray(value.resourceSpans);
 
-/** What the mapping's warnings are as losses: what the trace never held is expected; the rest is left out. */
+/** What the mapping's warnings are as losses: what the trace never held, and the rest left out or read the nearest way. */
 const lossCodes: Partial<Record<ConversionWarning["code"], SessionLossCode>> = {
   "value-assumed": "not-carried",
   "field-dropped": "not-carried",
