@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isUuid, type Transcript } from "@agent-transcript/core";
 import { validateEvent, validateTranscript } from "@agent-transcript/core/validators";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { importSessionTextWith, isExpectedSessionLoss } from "../../conversion/index.js";
 import { detectSessionFormat } from "../../sessions.js";
 import { awfTranscriptExporter, awfTranscriptImporter } from "./index.js";
@@ -98,6 +98,29 @@ describe("AWF transcript logs, as AWF's reference prints them", () => {
       '"payload":{"schema_version":"1.0.0","name":"x","kind":"workflow"}',
     );
     expect(detectSessionFormat(ours)).toBeUndefined();
+  });
+
+  it("is told by a long first line's start, and parses a long line only when that start names run.started", () => {
+    // A compact document is one line, as long as the document: detection must not parse it (a second copy in memory).
+    const document = JSON.stringify({
+      schema_version: "1.1.0",
+      id: "long",
+      messages: [{ role: "user", parts: [{ type: "text", text: "x".repeat(1024 * 1024) }] }],
+    });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      expect(detectSessionFormat(document)).toBeUndefined();
+      expect(parse.mock.calls.filter(([text]) => text === document)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    // AWF's own long run.started line (a large step result) is still AWF's, and ours still is not.
+    const long = parentText.replace(
+      '"payload":null',
+      `"payload":{"name":"x","kind":"workflow","result":"${"y".repeat(1024 * 1024)}"}`,
+    );
+    expect(detectSessionFormat(long)).toBe("awf-transcript");
+    expect(detectSessionFormat(long.replace('"payload":{', '"payload":{"schema_version":"1.0.0",'))).toBeUndefined();
   });
 
   it("reads the log AWF's reference prints, indented as printed, with no loss, and writes back the same events", () => {

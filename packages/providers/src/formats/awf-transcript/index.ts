@@ -45,6 +45,11 @@ export type * from "./types.js";
 function detectAwfTranscript(head: readonly string[]): boolean {
   const first = head.find((line) => line.trim() !== "");
   if (first === undefined || !first.trimStart().startsWith("{")) return false;
+  // Detection runs on every input a command reads, and the first line of a compact document is the whole document:
+  // parsing it here held a second copy of a large one beside the one its reader parses (validate's and export's peak
+  // memory). AWF writes the envelope before the payload, so a long line that does not name run.started near its start
+  // is not AWF's; only one that does is parsed, to tell it from our own event log by its payload.
+  if (first.length > largestParsedLine && !runStartedType.test(first.slice(0, 4096))) return false;
   let value: unknown;
   try {
     value = JSON.parse(first);
@@ -54,6 +59,10 @@ function detectAwfTranscript(head: readonly string[]): boolean {
   if (envelopeProblem(value) !== undefined || !isJsonObject(value) || value.type !== "run.started") return false;
   return value.payload === null || (isJsonObject(value.payload) && !("schema_version" in value.payload));
 }
+
+/** Opening lines longer than this are parsed only when their start names run.started (as the other detectors do). */
+const largestParsedLine = 256 * 1024;
+const runStartedType = /"type"\s*:\s*"run\.started"/;
 
 /** Child runs' files sit beside the parent's, named by their run id (a UUID). */
 function awfRelatedFiles(path: string) {
