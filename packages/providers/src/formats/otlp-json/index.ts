@@ -24,8 +24,14 @@ const requestOpening = /^\s*(?:\[\s*)?\{\s*"resourceSpans"\s*:/;
 function detectOtlpJson(head: readonly string[]): boolean {
   const first = head.findIndex((line) => line.trim() !== "");
   if (first === -1) return false;
-  // A pretty-printed request puts its brackets on lines of their own: the key is within the first three lines.
-  return requestOpening.test(head.slice(first, first + 3).join("\n"));
+  // A pretty-printed request puts its brackets on lines of their own: the key is within the first three lines. Only
+  // their starts are looked at: the first line of a compact file is the whole file.
+  return requestOpening.test(
+    head
+      .slice(first, first + 3)
+      .map((line) => line.slice(0, 1024))
+      .join("\n"),
+  );
 }
 
 /** OTLP/JSON traces' importer: detection by content, no related files, and the fold that reads a file of spans. */
