@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
@@ -37,5 +37,26 @@ describe("the detection order", () => {
     const messages = (file: string) =>
       (JSON.parse(readFileSync(path.join(output, file), "utf8")) as { messages: unknown[] }).messages.length;
     expect(messages("exported.json")).toBe(messages("converted.json"));
+  });
+
+  it("reads a one-line document, its byte order mark and CRLF end as every reader does, decoding its text once", async () => {
+    // The head that decides whether an input is a session is, for a document of one line, the whole document: it is
+    // decoded with the rest, not on its own first (a large document's text was held twice).
+    const folder = mkdtempSync(path.join(tmpdir(), "cli-detect-"));
+    const input = path.join(folder, "compact.json");
+    const document = {
+      schema_version: "1.1.0",
+      id: "compact",
+      messages: [{ role: "user", parts: [{ type: "text", text: "é".repeat(300_000) }] }],
+    };
+    writeFileSync(input, `\uFEFF${JSON.stringify(document)}\r\n`);
+    const exported = await report(["export", input, "--json", "--output", path.join(folder, "out.json")]);
+    expect(exported).toMatchObject({ kind: "transcript" });
+    expect(JSON.parse(readFileSync(path.join(folder, "out.json"), "utf8"))).toMatchObject({
+      id: "compact",
+      messages: document.messages,
+    });
+    const captured = captureIo();
+    expect(await run(["validate", input], captured.io), captured.stderr()).toBe(0);
   });
 });

@@ -13,7 +13,7 @@
  * What each loader then makes of the shape (a document, an event log, a session, a payload) is the loader's; the
  * order is only here.
  */
-import { decodeUtf8 } from "@agent-transcript/core/json";
+import { decodeUtf8, type DecodeUtf8Result } from "@agent-transcript/core/json";
 import { detectSessionFormat, isSessionFormatId, type SessionFormatId } from "@agent-transcript/providers";
 import type { InputProblem } from "./problems.js";
 import { isEventLine, isJsonLines } from "./lines.js";
@@ -40,11 +40,14 @@ const serverSentEventField = /^(?:event|data|id|retry):/m;
  */
 export function detectInput(input: string, bytes: Buffer, named?: string): DetectedInput {
   if (named !== undefined && isSessionFormatId(named)) return { ok: true, shape: "session", format: named };
+  let whole: string | undefined;
   if (named === undefined) {
-    const format = detectSessionFormat(headOf(bytes, sessionHeadLines));
+    const head = decodedHead(bytes, sessionHeadLines);
+    const format = detectSessionFormat(head.lines);
     if (format !== undefined) return { ok: true, shape: "session", format };
+    whole = head.whole;
   }
-  const decoded = decodeUtf8(bytes);
+  const decoded: DecodeUtf8Result = whole === undefined ? decodeUtf8(bytes) : { ok: true, text: whole };
   if (!decoded.ok) {
     const { line, column, reason } = decoded.error;
     return { ok: false, problem: { line, column, pointer: "", message: reason } };
@@ -58,6 +61,31 @@ export function textShape(input: string, text: string): TextShape {
     return isEventLine(text.slice(0, lineEnd(text))) ? "event-log" : "json-lines";
   if (serverSentEventField.test(text)) return "server-sent-events";
   return "json";
+}
+
+/**
+ * The first `count` lines for detection, decoded together, each line a slice of that text; and that text when it is
+ * all of the input. The first line of a compact document is the whole document: decoded on its own and then again
+ * with the rest, a large document's text was held twice. Lines that are not all UTF-8 are decoded one by one
+ * ({@link headOf}), so that a bad byte costs only its line's detection.
+ */
+function decodedHead(bytes: Buffer, count: number): { lines: string[]; whole?: string } {
+  let end = 0;
+  for (let lines = 0; lines < count && end < bytes.length; lines += 1) {
+    const feed = bytes.indexOf(0x0a, end);
+    end = feed === -1 ? bytes.length : feed + 1;
+  }
+  const decoded = decodeUtf8(end === bytes.length ? bytes : bytes.subarray(0, end));
+  if (!decoded.ok) return { lines: headOf(bytes, count) };
+  const text = decoded.text;
+  const lines: string[] = [];
+  for (let start = 0; start < text.length;) {
+    const feed = text.indexOf("\n", start);
+    const stop = feed === -1 ? text.length : feed;
+    lines.push(text.slice(start, stop > start && text.charCodeAt(stop - 1) === 0x0d ? stop - 1 : stop));
+    start = stop + 1;
+  }
+  return end === bytes.length ? { lines, whole: text } : { lines };
 }
 
 /** The text of the first `count` lines, each decoded on its own. */
