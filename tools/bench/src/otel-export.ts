@@ -145,12 +145,17 @@ function recordTurn(recorder: Recorder, turn: number): void {
 const wait = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const napCell = new Int32Array(new SharedArrayBuffer(4));
+
 /**
  * The calling thread's CPU time in milliseconds: Linux's `/proc/thread-self/schedstat` (nanoseconds on a CPU), else
- * undefined.
+ * undefined. Linux brings a running thread's total up to date only at a scheduler tick (every 4 ms here) or when it
+ * sleeps, so the thread sleeps a millisecond first (which costs it no CPU): read while running, the total was up to a
+ * tick stale at each end of a ~100 ms sample.
  */
 function threadCpuMs(): number | undefined {
   try {
+    Atomics.wait(napCell, 0, 0, 1);
     const nanos = Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]);
     return Number.isFinite(nanos) && nanos > 0 ? nanos / 1e6 : undefined;
   } catch {
@@ -169,6 +174,7 @@ async function recordingMs(
   endpoint: string | undefined,
   threadTime: boolean,
 ): Promise<number> {
+  const collectGarbage = (globalThis as { gc?: () => void }).gc;
   const root = mkdtempSync(path.join(folder, "run-"));
   const recorder = createRecorder({ root, durability: "none" });
   const live =
@@ -181,6 +187,8 @@ async function recordingMs(
         });
   // Attaching starts the export's thread (its modules load there): a cost per run, not per event, left out here.
   await live?.flush();
+  // The last recording's garbage is collected before this one on both sides, not by whichever comes next.
+  collectGarbage?.();
   const start = performance.now();
   const busy = performance.eventLoopUtilization();
   const cpu = threadCpuMs();
@@ -268,11 +276,10 @@ async function liveBenchmark(
         bytesPerPass: turns * 5200,
         itemsPerPass: turns * 4 + 2,
         ...(threadTime ? { maxRatio: liveExportTarget } : {}),
-        forcedGcBeforeSamples: false,
         note: !threadTime
-          ? "Context, no target: 40,000 events a second. The program's thread does little for the export (a copy of each write, a message to the export's thread every 256 KiB or 20 ms), but the export's thread (reading the lines, making spans, encoding and sending them) competes with it for the machine's cores; on a machine with two, that is what this measures."
+          ? "Context, no target: 40,000 events a second. The program's thread does little for the export (a copy of each write into the ring it shares with the export's thread; a post when the ring is full), but the export's thread (reading the lines, making spans, encoding and sending them) competes with it for the machine's cores; on a machine with two, that is what this measures."
           : healthy
-            ? "OTLP/HTTP protobuf to a receiver in another process on 127.0.0.1 (it reads each request and answers 200); the export's defaults (content off, batches of 512, a batch sent at the latest a second after its first span). The main thread's CPU time (Linux schedstat) from the first append to recorder.close(): what the export costs the recording program's thread (a copy of each write, a message to the export's thread every 256 KiB or 20 ms, its answers); the export's own thread is in otel-live-burst."
+            ? "OTLP/HTTP protobuf to a receiver in another process on 127.0.0.1 (it reads each request and answers 200); the export's defaults (content off, batches of 512, a batch sent at the latest a second after its first span). The main thread's CPU time (Linux schedstat, read after a 1 ms sleep so that it is exact) from the first append to recorder.close(), a full GC before each recording: what the export costs the recording program's thread (a copy of each write into the ring it shares with the export's thread, and what the export's thread, busy on the other core, takes from it); the export's own thread is in otel-live-burst."
             : "A port on 127.0.0.1 nothing listens on: every batch fails to connect and is counted as failed. Measured as for the healthy endpoint.",
         baselineLabel: "recorder alone (durability none)",
         candidateLabel: "recorder + exportToOpenTelemetry(recorder, { endpoint })",

@@ -1,6 +1,7 @@
 /**
- * The live export's thread: it receives the bytes the recorder wrote (whole lines, each batch tagged with its run),
- * reads them as events, makes each span once it is finished (`LiveTrace`), and hands the spans to the OpenTelemetry
+ * The live export's thread: it reads the bytes the recorder wrote (whole lines, each write tagged with its run) from
+ * the ring it shares with the recording thread — a few times a second, once something is there — and from the rare
+ * write posted to it because the ring had no room; reads them as events, makes each span once it is finished (`LiveTrace`), and hands the spans to the OpenTelemetry
  * SDK's `BatchSpanProcessor` and the OTLP exporter — so the encoding and sending, retries and timeouts included,
  * happen here, off the recording program's thread. What waits for the exporter is bounded (`maxQueueSize` spans) and
  * what is lost is counted and reported to the main thread, which says it.
@@ -11,6 +12,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { EventLogLineReader } from "@agent-transcript/core";
 import type { OtlpExportOptions, OtlpSpan } from "@agent-transcript/providers";
 import { BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace";
+import { writeExportStats, type ExportWorkerStats } from "./export-stats.js";
+import { LineRingReader, type LineRingMemory } from "./line-ring.js";
 import { LiveTrace } from "./live-spans.js";
 import { originsOf, readableSpan } from "./readable-spans.js";
 import { otlpSpanExporter } from "./otlp-exporter.js";
@@ -19,6 +22,10 @@ import type { TraceSenderOptions } from "./trace-options.js";
 /** What the main thread starts the thread with. */
 export interface ExportWorkerSettings {
   rootRunId: string;
+  /** The ring the recording thread copies its writes into. */
+  ring: LineRingMemory;
+  /** Where the thread keeps its counters for the main thread to read (`export-stats.ts`). */
+  stats: SharedArrayBuffer;
   sender: TraceSenderOptions;
   export: OtlpExportOptions;
   maxQueueSize: number;
@@ -27,27 +34,20 @@ export interface ExportWorkerSettings {
   exportTimeoutMillis: number;
 }
 
-/** The thread's counters. */
-export interface ExportWorkerStats {
-  spans: number;
-  exported: number;
-  failed: number;
-  dropped: number;
-  pending: number;
-}
-
 /** From the main thread. */
 export type ToExportWorker =
-  | { kind: "lines"; bytes: Uint8Array; segments: Array<{ runId: string; start: number; end: number }> }
-  | { kind: "flush"; id: number }
-  | { kind: "end" };
+  /** A write the ring had no room for: read after everything in the ring. */
+  { kind: "lines"; runId: string; bytes: Uint8Array } | { kind: "flush"; id: number } | { kind: "end" };
 
-/** To the main thread. */
+/** To the main thread (its counters are in `stats`, stored before each message). */
 export type FromExportWorker =
-  | { kind: "read"; bytes: number; stats: ExportWorkerStats }
-  | { kind: "lost"; count: number; error: string | undefined; stats: ExportWorkerStats }
-  | { kind: "flushed"; id: number; stats: ExportWorkerStats }
-  | { kind: "done"; stats: ExportWorkerStats };
+  | { kind: "read"; bytes: number }
+  | { kind: "lost"; count: number; error: string | undefined }
+  | { kind: "flushed"; id: number }
+  | { kind: "done" };
+
+/** How long the thread lets writes gather in the ring after the first before it reads them. */
+const readDelayMs = 20;
 
 /** `ExportResultCode.SUCCESS` of `@opentelemetry/core`. */
 const exportSucceeded = 0;
@@ -58,7 +58,11 @@ function start(
 ): (message: ToExportWorker) => void {
   const exporter = otlpSpanExporter(settings.sender);
   const counts: ExportWorkerStats = { spans: 0, exported: 0, failed: 0, dropped: 0, pending: 0 };
-  const stats = (): ExportWorkerStats => ({ ...counts });
+  const publish = (): void => writeExportStats(settings.stats, counts);
+  const tell = (message: FromExportWorker): void => {
+    publish();
+    post(message);
+  };
   // Losses are told once per message read or request settled, not once per span.
   let lostCount = 0;
   let lostError: string | undefined;
@@ -68,7 +72,7 @@ function start(
   };
   const tellLosses = (): void => {
     if (lostCount === 0 && lostError === undefined) return;
-    post({ kind: "lost", count: lostCount, error: lostError, stats: stats() });
+    tell({ kind: "lost", count: lostCount, error: lostError });
     lostCount = 0;
     lostError = undefined;
   };
@@ -83,6 +87,7 @@ function start(
           lose(spans.length, result.error?.message ?? "the export failed");
           tellLosses();
         }
+        publish();
         done(result);
       };
       try {
@@ -137,46 +142,64 @@ function start(
     clearTimeout(timer);
   };
 
+  /** A run's write of whole lines, each ending in LF, read as events into the trace. */
+  const readLines = (runId: string, bytes: Uint8Array): void => {
+    const entry = readerOf(runId);
+    // The last piece of the split is empty.
+    for (const line of decoder.decode(bytes).split("\n").slice(0, -1)) {
+      entry.lines += 1;
+      entry.reader.line(line, entry.lines, 0, true);
+    }
+    for (const item of entry.reader.items.splice(0)) {
+      if (item.kind !== "event") {
+        // The recorder's own lines: one the reader refuses is a bug of ours, and must not stop the rest.
+        if (item.kind === "problem") lose(1, `line ${String(item.line)} ${item.pointer}: ${item.message}`);
+        continue;
+      }
+      try {
+        live.add(item.event);
+      } catch (error) {
+        lose(1, error instanceof Error ? error.message : String(error));
+      }
+    }
+  };
+  const ring = new LineRingReader(settings.ring);
+  const readRing = (): void => {
+    if (ring.drain(readLines) === 0) return;
+    tellLosses();
+    publish();
+  };
+  let ended = false;
+  void (async () => {
+    while (!ended) {
+      await ring.written();
+      await new Promise((resolve) => setTimeout(resolve, readDelayMs));
+      if (!ended) readRing();
+    }
+  })();
+
   return (message) => {
     switch (message.kind) {
-      case "lines": {
-        for (const segment of message.segments) {
-          const entry = readerOf(segment.runId);
-          // A batch is whole lines, each ending in LF: the last piece of the split is empty.
-          for (const line of decoder
-            .decode(message.bytes.subarray(segment.start, segment.end))
-            .split("\n")
-            .slice(0, -1)) {
-            entry.lines += 1;
-            entry.reader.line(line, entry.lines, 0, true);
-          }
-          for (const item of entry.reader.items.splice(0)) {
-            if (item.kind !== "event") {
-              // The recorder's own lines: one the reader refuses is a bug of ours, and must not stop the rest.
-              if (item.kind === "problem") lose(1, `line ${String(item.line)} ${item.pointer}: ${item.message}`);
-              continue;
-            }
-            try {
-              live.add(item.event);
-            } catch (error) {
-              lose(1, error instanceof Error ? error.message : String(error));
-            }
-          }
-        }
+      case "lines":
+        // Everything in the ring was written before this.
+        readRing();
+        readLines(message.runId, message.bytes);
         tellLosses();
-        post({ kind: "read", bytes: message.bytes.length, stats: stats() });
+        tell({ kind: "read", bytes: message.bytes.length });
         return;
-      }
       case "flush":
-        void within(processor.forceFlush()).then(() => post({ kind: "flushed", id: message.id, stats: stats() }));
+        readRing();
+        void within(processor.forceFlush()).then(() => tell({ kind: "flushed", id: message.id }));
         return;
       case "end":
+        readRing();
+        ended = true;
         live.end();
         tellLosses();
         void (async () => {
           await within(processor.forceFlush());
           await within(processor.shutdown());
-          post({ kind: "done", stats: stats() });
+          tell({ kind: "done" });
         })();
         return;
     }

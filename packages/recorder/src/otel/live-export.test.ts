@@ -306,6 +306,49 @@ describe("the live OpenTelemetry export", () => {
     expect(stats.failed + stats.dropped).toBe(51);
     expect(warnings).toHaveLength(1);
   });
+  it("drops the lines of a write larger than maxPendingBytes, counted and said, and exports the rest", async () => {
+    receiver = await startReceiver();
+    const warnings: LiveExportWarning[] = [];
+    const recorder = createRecorder({ root, durability: "none" });
+    const live = exportToOpenTelemetry(recorder, {
+      endpoint: receiver.url,
+      maxPendingBytes: 8192,
+      exportTimeoutMillis: 120_000,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    recorder.append({ type: "run.started", payload: { name: "big", kind: "workflow" } });
+    recorder.append({ type: "message.user", payload: { role: "user", blocks: [text("question")] } });
+    await recorder.flush();
+    // One line alone in its write, larger than what may wait for the thread: it cannot be kept for the export.
+    recorder.append({
+      type: "message.assistant",
+      payload: { role: "assistant", model: "gpt-5", blocks: [text("x".repeat(10_000))] },
+    });
+    await recorder.flush();
+    recorder.append({ type: "message.user", payload: { role: "user", blocks: [text("again")] } });
+    recorder.append({
+      type: "message.assistant",
+      payload: { role: "assistant", model: "gpt-5", blocks: [text("ok")] },
+    });
+    recorder.append({ type: "run.completed", payload: { name: "big", kind: "workflow", status: "completed" } });
+    await recorder.close();
+    const stats = await live.close();
+
+    expect(checkEventLog(readFileSync(recorder.file, "utf8")).events).toHaveLength(6);
+    expect(stats.eventsDropped).toBe(1);
+    // The run and the second model call; the first call's answer never reached the thread.
+    expect(stats).toMatchObject({ spans: 2, exported: 2, failed: 0, dropped: 0, pending: 0 });
+    expect(
+      receiver
+        .spans()
+        .map((span) => span.name)
+        .sort(),
+    ).toEqual(["chat gpt-5", "invoke_agent big"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toContain("1 event lines dropped");
+    expect(warnings[0]?.message).toContain("the export's thread fell behind");
+  });
+
   it("stops at close(): a child run still writing afterwards changes nothing it reported", async () => {
     const port = await deadPort();
     const recorder = createRecorder({ root, durability: "none" });

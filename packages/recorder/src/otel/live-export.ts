@@ -1,7 +1,8 @@
 /**
  * A recorder's run sent to an OpenTelemetry backend as it happens. The recording program's thread does one thing
- * for it: after each write, it copies the bytes just written (whole lines, the run's and its child runs') and, a few
- * times a second, posts them to the export's own thread (`export-worker.ts`). There the lines are read, each span is
+ * for it: after each write, it copies the bytes just written (whole lines, the run's and its child runs') into a ring
+ * of memory it shares with the export's own thread (`line-ring.ts`, `export-worker.ts`), which reads them a few times
+ * a second — no message, timer or allocation per write on the program's thread. There the lines are read, each span is
  * made once it is finished — exactly as `toOtlpTraces` makes it for the finished logs, with the same ids, so a backend
  * that de-duplicates keeps one copy of a run sent live and pushed again later — and sent by the OpenTelemetry SDK's
  * `BatchSpanProcessor` and OTLP exporter (HTTP, protobuf or JSON).
@@ -19,6 +20,8 @@ import type { OtlpExportOptions } from "@agent-transcript/providers";
 import type { Recorder } from "../writer/recorder-types.js";
 import { tapWrittenLines } from "../writer/recorder.js";
 import type { ExportWorkerSettings, FromExportWorker, ToExportWorker } from "./export-worker.js";
+import { exportStatsMemory, readExportStats } from "./export-stats.js";
+import { LineRingWriter } from "./line-ring.js";
 import type { OtlpProtocol } from "./trace-options.js";
 import { otlpTracesUrl } from "./trace-sender.js";
 
@@ -100,9 +103,11 @@ export interface LiveExport {
 }
 
 const warningIntervalMs = 60_000;
-/** Lines are posted to the thread once a chunk of this many bytes is full, else this long after the first. */
-const chunkBytes = 256 * 1024;
-const postDelayMs = 20;
+/**
+ * The ring's size (or `maxPendingBytes`, when smaller): at the pace the thread reads it, room for 100 MB a second, and
+ * at most this much resident. A write that does not fit is posted to the thread instead.
+ */
+const ringBytes = 2 * 1024 * 1024;
 
 /** The thread's module: built beside this one; from the sources (where the tests run), through tsx. */
 function workerModule(): { url: URL; execArgv: string[] } {
@@ -127,8 +132,12 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   const maxQueueSize = positive(options.maxQueueSize, 2048, "maxQueueSize");
   const exportTimeoutMillis = positive(options.exportTimeoutMillis, 10_000, "exportTimeoutMillis");
   const maxPendingBytes = positive(options.maxPendingBytes, 64 * 1024 * 1024, "maxPendingBytes");
+  const ring = new LineRingWriter(Math.min(ringBytes, maxPendingBytes));
+  const shared = exportStatsMemory();
   const settings: ExportWorkerSettings = {
     rootRunId: recorder.runId,
+    ring: ring.memory,
+    stats: shared,
     sender: {
       url,
       protocol: options.protocol ?? "http/protobuf",
@@ -155,61 +164,35 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   const worker = new Worker(module.url, { execArgv: module.execArgv, workerData: settings });
   // The thread never keeps the program alive: a program that ends without close() loses its last spans, not time.
   worker.unref();
-  let threadStats = { spans: 0, exported: 0, failed: 0, dropped: 0, pending: 0 };
   let eventsDropped = 0;
   let threadError: string | undefined;
-  // Written lines wait in a staging buffer of the export's own (the recorder reuses its batch buffer), reused from
-  // post to post; what is posted is one copy of exactly what waits, moved to the thread: one allocation and one
-  // message per post, not per write, and no fresh pages to fault in for each.
-  let chunk = new Uint8Array(chunkBytes);
-  let segments: Array<{ runId: string; start: number; end: number }> = [];
-  let pendingBytes = 0;
-  /** Posted to the thread and not yet read by it. */
+  /** Written lines posted to the thread because the ring could not take them, and not yet read by it. */
   let postedBytes = 0;
-  let postTimer: ReturnType<typeof setTimeout> | undefined;
   let nextFlush = 0;
   const flushes = new Map<number, (stats: LiveExportStats) => void>();
   let done: ((stats: LiveExportStats) => void) | undefined;
 
-  const snapshot = (): LiveExportStats => ({ ...threadStats, eventsDropped });
-
-  function post(): void {
-    if (postTimer !== undefined) clearTimeout(postTimer);
-    postTimer = undefined;
-    if (segments.length === 0 || threadError !== undefined) return;
-    const bytes = chunk.slice(0, pendingBytes);
-    const message: ToExportWorker = { kind: "lines", bytes, segments };
-    worker.postMessage(message, [bytes.buffer as ArrayBuffer]);
-    segments = [];
-    postedBytes += pendingBytes;
-    pendingBytes = 0;
-  }
+  const snapshot = (): LiveExportStats => ({ ...readExportStats(shared), eventsDropped });
 
   let following = true;
   const untapRecorder = tapWrittenLines(recorder, {
-    written(runId, bytes) {
+    written(runId, buffer, length) {
       // A child run started while the export followed keeps the tap after close(): what it writes then is not ours.
       if (!following) return;
-      if (threadError !== undefined || pendingBytes + postedBytes + bytes.length > maxPendingBytes) {
-        const lines = countLines(bytes);
+      // The way of every write while the thread keeps up: one copy into the ring. Once a write has been posted, the
+      // later ones follow it by post until the thread has read it, so the thread reads every run's lines in order.
+      if (postedBytes === 0 && ring.write(runId, buffer, length)) return;
+      if (threadError !== undefined || ring.used + postedBytes + length > maxPendingBytes) {
+        const lines = countLines(buffer, length);
         eventsDropped += lines;
         lost(lines, threadError ?? "the export's thread fell behind");
         return;
       }
-      if (pendingBytes + bytes.length > chunk.length) {
-        post();
-        // A write larger than the staging buffer gets one of its size, for this once.
-        if (bytes.length > chunk.length) chunk = new Uint8Array(bytes.length);
-        else if (chunk.length > chunkBytes) chunk = new Uint8Array(chunkBytes);
-      }
-      chunk.set(bytes, pendingBytes);
-      segments.push({ runId, start: pendingBytes, end: pendingBytes + bytes.length });
-      pendingBytes += bytes.length;
-      if (pendingBytes >= chunkBytes) post();
-      else if (postTimer === undefined) {
-        postTimer = setTimeout(post, postDelayMs);
-        postTimer.unref();
-      }
+      const bytes = new Uint8Array(length);
+      bytes.set(buffer.subarray(0, length));
+      const message: ToExportWorker = { kind: "lines", runId, bytes };
+      worker.postMessage(message, [bytes.buffer]);
+      postedBytes += length;
     },
   });
   const untap = (): void => {
@@ -218,7 +201,6 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   };
 
   worker.on("message", (message: FromExportWorker) => {
-    threadStats = message.stats;
     switch (message.kind) {
       case "read":
         postedBytes -= message.bytes;
@@ -317,7 +299,6 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     },
     flush() {
       if (closing !== undefined || threadError !== undefined) return Promise.resolve(snapshot());
-      post();
       const id = (nextFlush += 1);
       const message: ToExportWorker = { kind: "flush", id };
       worker.postMessage(message);
@@ -326,7 +307,6 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     close() {
       closing ??= (async () => {
         untap();
-        post();
         let stats = snapshot();
         if (threadError === undefined) {
           const message: ToExportWorker = { kind: "end" };
@@ -346,9 +326,10 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   };
 }
 
-function countLines(bytes: Uint8Array): number {
+function countLines(buffer: Uint8Array, length: number): number {
   let count = 0;
-  for (let index = bytes.indexOf(10); index !== -1; index = bytes.indexOf(10, index + 1)) count += 1;
+  for (let index = buffer.indexOf(10); index !== -1 && index < length; index = buffer.indexOf(10, index + 1))
+    count += 1;
   return count;
 }
 
