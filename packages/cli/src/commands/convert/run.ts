@@ -38,7 +38,9 @@ import { planOutput, writeOutput, requireOutputBesideJson } from "../../output.j
 import { redactionSummary } from "../../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../../related-files.js";
 import {
+  sessionLossCounts,
   sessionLossSummary,
+  type SessionLossCounts,
   verbosityOf,
   warningLines,
   type ReportedWarning,
@@ -297,9 +299,9 @@ async function convertWatched(input: string, options: ConvertCommandOptions, io:
   };
   // An agent's session's losses (records kept whole, lines that could not be read) come first, summarised apart from
   // what writing the target lost or changed: one count of both read as if the session's metadata were lost.
-  const session = { kept: 0, unreadable: 0 };
+  const session: SessionLossCounts = { kept: 0, notCarried: 0, leftOut: 0, unreadable: 0 };
   const sayWarnings = (): void => {
-    const imported = session.kept + session.unreadable;
+    const imported = session.kept + session.notCarried + session.leftOut + session.unreadable;
     const groups = [report.warnings.slice(0, imported), report.warnings.slice(imported)];
     for (const group of groups)
       for (const line of warningLines(name, reportedWarnings(group), verbosity)) io.stderr(line);
@@ -402,7 +404,7 @@ interface ConvertContext {
   sayWarnings: () => void;
   verbosity: ReturnType<typeof verbosityOf>;
   /** An agent's session's losses, the first of the report's warnings: kept by a documented rule, or not readable. */
-  session: { kept: number; unreadable: number };
+  session: SessionLossCounts;
 }
 
 /** `convert` of an agent's session: imported with its related files, then written like any canonical document. */
@@ -429,8 +431,13 @@ async function convertSession(
       loaded.omitted,
     );
   // Every warning of the load is a loss of the session's, or a related file that could not be read.
-  context.session.unreadable = loaded.warnings.length - loaded.result.losses.filter(isExpectedSessionLoss).length;
-  context.session.kept = loaded.warnings.length - context.session.unreadable;
+  Object.assign(
+    context.session,
+    sessionLossCounts(
+      loaded.result.losses,
+      loaded.warnings.length - loaded.result.losses.filter(isExpectedSessionLoss).length,
+    ),
+  );
   for (const warning of loaded.warnings)
     report.warnings.push({
       stage: "import",
@@ -524,10 +531,10 @@ async function writeConverted(
     return exitCodes.success;
   }
   if (verbosity !== "quiet") {
-    const { kept, unreadable } = context.session;
-    const converting = report.warnings.length - kept - unreadable;
+    const { kept, notCarried, leftOut, unreadable } = context.session;
+    const converting = report.warnings.length - kept - notCarried - leftOut - unreadable;
     const warned = converting > 0 ? ` with ${describeCount(converting, "warning")}` : "";
-    const imported = isSessionFormatId(from) ? `; of the session, ${sessionLossSummary(kept, unreadable)}` : "";
+    const imported = isSessionFormatId(from) ? `; of the session, ${sessionLossSummary(context.session)}` : "";
     const summary = `converted ${name} (${describeKind(from, kind)}) to ${describeKind(options.to, converted.kind)}${warned}${imported}`;
     io.stderr(messageLine(`agent-transcript: ${summary}${written === undefined ? "" : `; wrote ${written}`}`));
   }

@@ -54,6 +54,28 @@ describe("agent-transcript import", () => {
     expect(outcome.stderr).not.toContain("losses");
   });
 
+  it("counts what an OpenTelemetry trace did not carry apart from what was kept, in the summary", async () => {
+    // Exported without message content (the default), the trace has the calls but not what was said.
+    const trace = path.join(scratch, "session.otlp.json");
+    const exported = captureIo();
+    expect(await run(["export", session, "--format", "otlp-json", "--output", trace], exported.io)).toBe(0);
+    const outcome = await runImport([trace, "--output", path.join(scratch, "from-trace.json")]);
+    expect(outcome.code).toBe(0);
+    const summary =
+      /imported .* \(otlp-json session\): \d+ messages?(?:, \d+ child runs?)?; (\d+) kept as metadata or whole, (\d+) not carried by the source, (?:(\d+) left out by rule, )?0 could not be read; wrote /.exec(
+        outcome.stderr,
+      );
+    expect(summary, outcome.stderr).not.toBeNull();
+    const report = JSON.parse(
+      (await runImport([trace, "--json", "--output", path.join(scratch, "from-trace-again.json")])).stdout,
+    ) as ImportReport;
+    const byCode = (code: string) => report.losses.filter((loss) => loss.code === code).length;
+    expect(Number(summary?.[2])).toBe(byCode("not-carried"));
+    expect(Number(summary?.[2])).toBeGreaterThan(0);
+    expect(Number(summary?.[3] ?? 0)).toBe(byCode("left-out"));
+    expect(Number(summary?.[1]) + Number(summary?.[2]) + Number(summary?.[3] ?? 0)).toBe(report.losses.length);
+  });
+
   it("prints the document on stdout by default, and every loss with its line under --verbose", async () => {
     const outcome = await runImport([short, "--verbose"]);
     expect(outcome.code).toBe(0);

@@ -9,7 +9,13 @@ import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "..
 import { withProgress } from "../../progress.js";
 import { jsonFileChunks } from "../../json-text.js";
 import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../../output.js";
-import { sessionLossSummary, verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
+import {
+  sessionLossCounts,
+  sessionLossSummary,
+  verbosityOf,
+  warningLines,
+  type VerbosityOptions,
+} from "../../warning-summary.js";
 
 export interface ImportCommandOptions extends InputOptions, VerbosityOptions {
   /** The session's format; detected from its first lines when absent. */
@@ -148,7 +154,7 @@ async function importWatched(input: string, options: ImportCommandOptions, io: C
     const unreadable = report.unexplainedLosses;
     io.stderr(
       messageLine(
-        `agent-transcript: imported ${name} (${loaded.format} session): ${parts.join(", ")}; ${sessionLossSummary(losses.length - unreadable, unreadable)}${written === undefined ? "" : `; wrote ${written}`}`,
+        `agent-transcript: imported ${name} (${loaded.format} session): ${parts.join(", ")}; ${sessionLossSummary(sessionLossCounts(losses, unreadable))}${written === undefined ? "" : `; wrote ${written}`}`,
       ),
     );
   }
@@ -206,7 +212,7 @@ async function runImportFolder(input: string, options: ImportCommandOptions, io:
     if (!options.json && verbosity !== "quiet")
       io.stderr(
         messageLine(
-          `agent-transcript: imported ${session.path} (${session.format} session): ${describeCount(report.messages, "message")}; ${sessionLossSummary(losses.length - report.unexplainedLosses, report.unexplainedLosses)}${written === undefined ? "" : `; wrote ${written}`}`,
+          `agent-transcript: imported ${session.path} (${session.format} session): ${describeCount(report.messages, "message")}; ${sessionLossSummary(sessionLossCounts(losses, report.unexplainedLosses))}${written === undefined ? "" : `; wrote ${written}`}`,
         ),
       );
   }
