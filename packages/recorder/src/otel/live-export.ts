@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { OtlpExportOptions } from "@agent-transcript/providers";
 import type { Recorder } from "../writer/recorder-types.js";
+import { RateLimiter } from "../rate-limiter.js";
 import { tapWrittenLines } from "../writer/recorder.js";
 import type { ExportWorkerSettings, FromExportWorker, ToExportWorker } from "./export-worker.js";
 import { exportStatsMemory, readExportStats } from "./export-stats.js";
@@ -231,29 +232,20 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
 
   let lostUnreported = 0;
   let lastError: string | undefined;
-  let warningTimer: ReturnType<typeof setTimeout> | undefined;
-  let warnedAt: number | undefined;
   let closed = false;
+  // The first loss after a quiet minute is said at once; later ones when that minute is over, together.
+  const warnings = new RateLimiter(warningIntervalMs, () => reportLosses());
 
   function lost(count: number, error: string | undefined): void {
     lostUnreported += count;
     if (error !== undefined) lastError = error;
-    if (warningTimer !== undefined || closed) return;
-    // The first loss after a quiet minute is said at once; later ones when that minute is over, together.
-    const wait = warnedAt === undefined ? 0 : Math.max(0, warnedAt + warningIntervalMs - Date.now());
-    if (wait === 0) reportLosses();
-    else {
-      warningTimer = setTimeout(reportLosses, wait);
-      warningTimer.unref();
-    }
+    if (!closed) warnings.request();
   }
 
   function reportLosses(): void {
-    warningTimer = undefined;
     if (lostUnreported === 0 && lastError === undefined) return;
     const count = lostUnreported;
     lostUnreported = 0;
-    warnedAt = Date.now();
     const stats = snapshot();
     const what =
       count === 0
@@ -316,8 +308,7 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
           });
         }
         closed = true;
-        if (warningTimer !== undefined) clearTimeout(warningTimer);
-        warningTimer = undefined;
+        warnings.stop();
         await worker.terminate();
         return stats;
       })();

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createRecorder } from "./recorder.js";
 import type { RecorderWarning } from "./recorder-types.js";
-import { EventSubscription } from "./subscription.js";
+import { RateLimiter } from "../rate-limiter.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "recorder-subscribers-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -76,11 +76,11 @@ describe("subscribers", () => {
     // a warning is delivered after the work in progress, which takes long on a loaded machine (the first reached the
     // handler 85 ms after its report at a load of 12, so the second seemed to come 915 ms after it).
     const reportedAt: number[] = [];
-    const subscriptionMethods = EventSubscription.prototype as unknown as { reportDrops(): void };
-    const reportDrops = subscriptionMethods.reportDrops;
-    vi.spyOn(subscriptionMethods, "reportDrops").mockImplementation(function (this: EventSubscription) {
+    const limiterMethods = RateLimiter.prototype as unknown as { sayNow(): void };
+    const sayNow = limiterMethods.sayNow;
+    vi.spyOn(limiterMethods, "sayNow").mockImplementation(function (this: RateLimiter) {
       reportedAt.push(performance.now());
-      reportDrops.call(this);
+      sayNow.call(this);
     });
     onTestFinished(() => {
       vi.restoreAllMocks();

@@ -1,4 +1,5 @@
 import type { Event } from "@agent-transcript/core";
+import { RateLimiter } from "../rate-limiter.js";
 
 /** A subscriber's counters: `delivered + dropped === published` at every moment. */
 export interface SubscriberStats {
@@ -61,9 +62,13 @@ export class EventSubscription implements Subscription {
   private published = 0;
   private delivered = 0;
   private dropped = 0;
-  /** Dropped since the last warning; a timer reports them when the quiet second is over. */
+  /** Dropped since the last warning; reported when the quiet second is over. */
   private droppedUnreported = 0;
-  private warningTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly warnings = new RateLimiter(warningIntervalMs, () => {
+    const count = this.droppedUnreported;
+    this.droppedUnreported = 0;
+    if (count > 0) this.owner.dropped(this, count);
+  });
   /** No more events will come: the recorder closed (what is buffered can still be read). */
   private ended = false;
   /** Closed by the reader: nothing more is read. */
@@ -105,19 +110,7 @@ export class EventSubscription implements Subscription {
     }
     this.dropped += 1;
     this.droppedUnreported += 1;
-    // The first drop after a quiet second is reported at once; later ones when that second is over, together.
-    if (this.warningTimer === undefined) this.reportDrops();
-  }
-
-  private reportDrops(): void {
-    const count = this.droppedUnreported;
-    this.droppedUnreported = 0;
-    this.warningTimer = undefined;
-    if (count === 0) return;
-    this.owner.dropped(this, count);
-    this.warningTimer = setTimeout(() => this.reportDrops(), warningIntervalMs);
-    // A pending report never keeps the process alive.
-    this.warningTimer.unref();
+    this.warnings.request();
   }
 
   /** The recorder closed: readers get what is buffered, then the end. */
@@ -159,13 +152,9 @@ export class EventSubscription implements Subscription {
     this.owner.unsubscribe(this);
   }
 
-  /**
-   * No more warnings: drops still waiting for their second stay unreported (a warning now could come sooner than a
-   * second after the last), but `stats` counts them.
-   */
+  /** No more warnings: drops still waiting for their second stay unreported, but `stats` counts them. */
   private stopWarnings(): void {
-    if (this.warningTimer !== undefined) clearTimeout(this.warningTimer);
-    this.warningTimer = undefined;
+    this.warnings.stop();
     this.droppedUnreported = 0;
   }
 }
