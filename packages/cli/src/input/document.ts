@@ -118,7 +118,7 @@ export function decodeWithLines(
 export async function loadDocument(input: string, io: CommandIo, limits: InputLimits): Promise<LoadedDocument> {
   const read = await readInputBytes(input, io, limits);
   if (!read.ok) return { ok: false, problems: [read.problem], omitted: 0, unreadable: true };
-  return loadDocumentBytes(input, read, io, limits);
+  return loadDocumentBytes(input, read, io, limits, { releaseBytes: true });
 }
 
 /**
@@ -127,15 +127,22 @@ export async function loadDocument(input: string, io: CommandIo, limits: InputLi
  */
 export async function loadDocumentBytes(
   input: string,
-  read: { bytes: Buffer; compressed?: boolean },
+  read: { bytes: Buffer | undefined; compressed?: boolean },
   io: CommandIo,
   limits: InputLimits,
+  /**
+   * The caller needs the bytes no more: once they are text they are let go of (`read.bytes` becomes undefined), so that
+   * a large document is not held as bytes, text and value at once while it is decoded.
+   */
+  ownership: { releaseBytes?: boolean } = {},
 ): Promise<LoadedDocument> {
   const files = input === "-" ? [] : [input];
-  const detected = detectInput(input, read.bytes);
+  // No local names the bytes: once released, nothing holds them.
+  const detected = detectInput(input, read.bytes as Buffer);
   if (!detected.ok) return { ok: false, problems: [detected.problem], omitted: 0, unreadable: true };
   if (detected.shape === "session") {
-    const session = await loadSessionBytes(input, read, detected.format, io, limits);
+    const bytes = read.bytes as Buffer;
+    const session = await loadSessionBytes(input, { ...read, bytes }, detected.format, io, limits);
     if (!session.ok) return session;
     return {
       ok: true,
@@ -144,9 +151,10 @@ export async function loadDocumentBytes(
       format: session.format,
       warnings: session.warnings,
       files: session.files,
-      session: sessionCounts(read.bytes, session.result, input === "-" ? "" : input),
+      session: sessionCounts(bytes, session.result, input === "-" ? "" : input),
     };
   }
+  if (ownership.releaseBytes === true) read.bytes = undefined;
   const { text, shape } = detected;
   if (shape === "json") {
     const decoded = decodeWithLines(text, "auto", limits);
