@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateFastValidatorModule } from "./fast-validators.js";
+import { generateAll } from "./generate.js";
 import type { JsonSchema, SchemaFile } from "./schema-set.js";
 import type { SchemaForValidation } from "./validators.js";
 
@@ -21,7 +22,7 @@ function partSet(schema: JsonSchema): SchemaForValidation[] {
 /** The generated `Part` check, loaded from its source text. */
 async function partCheck(schema: JsonSchema): Promise<(value: unknown) => boolean> {
   const set = partSet(schema);
-  const module = generateFastValidatorModule(set[0] as SchemaForValidation, set, "strict");
+  const module = generateFastValidatorModule(set, "strict");
   if (module === undefined) throw new Error("no module");
   const url = `data:text/javascript;base64,${Buffer.from(module.javascript).toString("base64")}`;
   return ((await import(url)) as { Part: (value: unknown) => boolean }).Part;
@@ -30,9 +31,7 @@ async function partCheck(schema: JsonSchema): Promise<(value: unknown) => boolea
 describe("generateFastValidatorModule", () => {
   it("refuses a keyword it does not translate instead of ignoring it", () => {
     const set = partSet({ type: "object", propertyNames: { pattern: "^a" } });
-    expect(() => generateFastValidatorModule(set[0] as SchemaForValidation, set, "strict")).toThrow(
-      /propertyNames is not translated/,
-    );
+    expect(() => generateFastValidatorModule(set, "strict")).toThrow(/propertyNames is not translated/);
   });
 
   it("writes nothing for a file without a hot definition", () => {
@@ -41,7 +40,7 @@ describe("generateFastValidatorModule", () => {
       ...(entry as SchemaForValidation),
       file: { ...(entry as SchemaForValidation).file, slug: "usage" },
     };
-    expect(generateFastValidatorModule(other, [other], "strict")).toBeUndefined();
+    expect(generateFastValidatorModule([other], "strict")).toBeUndefined();
   });
 
   it("gives keywords ajv's meaning: type-specific keywords skip other types, undefined is absent, code points count", async () => {
@@ -81,5 +80,17 @@ describe("generateFastValidatorModule", () => {
     expect(check({ type: "c", n: 1 })).toBe(false);
     expect(check({ type: "d" })).toBe(false);
     expect(check({ type: 1 })).toBe(false);
+  });
+
+  it("writes each definition's check once for every hot definition that reaches it (one module per variant)", async () => {
+    const generated = await generateAll();
+    const module = generated.get("packages/core/src/generated/v1/validators/fast.strict.js") ?? "";
+    expect(module).toContain("export const Event = ");
+    expect(module).toContain("export const Transcript = ");
+    // A Part reached from a Message, an Event and a Transcript is one function: no two functions have one body.
+    const bodies = [...module.matchAll(/^function check\d+\(data\) \{\n([\s\S]*?)\n\}$/gm)].map((match) => match[1]);
+    expect(bodies.length).toBeGreaterThan(50);
+    expect(new Set(bodies).size).toBe(bodies.length);
+    expect([...generated.keys()].filter((file) => file.includes(".fast."))).toEqual([]);
   });
 });

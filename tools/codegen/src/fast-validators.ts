@@ -86,6 +86,7 @@ interface Located {
 class FastValidatorWriter {
   private readonly functionNames = new Map<Schema, string>();
   private readonly bodies: string[] = [];
+  private readonly namesByBody = new Map<string, string>();
   private readonly constants: string[] = [];
   private readonly pending: Array<{ name: string; located: Located }> = [];
   readonly formatsUsed = new Set<string>();
@@ -113,10 +114,20 @@ class FastValidatorWriter {
     return name;
   }
 
-  /** Writes every function reachable from the ones asked for so far. */
+  /**
+   * Writes every function reachable from the ones asked for so far. Schemas written alike in many places (a string
+   * property's `{ "type": "string" }`, a shared shape repeated) make the same body: it is written once, and the other
+   * names are that function.
+   */
   drain(): void {
     for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift()) {
-      this.bodies.push(`function ${next.name}(data) {\n${this.statements(next.located)}\n}`);
+      const body = this.statements(next.located);
+      const same = this.namesByBody.get(body);
+      if (same !== undefined) this.bodies.push(`const ${next.name} = ${same};`);
+      else {
+        this.namesByBody.set(body, next.name);
+        this.bodies.push(`function ${next.name}(data) {\n${body}\n}`);
+      }
     }
   }
 
@@ -377,30 +388,38 @@ function formatIdentifier(format: string): string {
 }
 
 /**
- * The module of specialised validators for one schema file and variant (`validators/<slug>.<variant>.fast.js`), or
- * undefined for a file with no hot definition.
+ * The module of specialised validators for one variant (`validators/fast.<variant>.js`): every hot definition of
+ * every schema file (`fastDefinitions`), each definition's check written once for all of them — a Part's check is the
+ * same function whether a Message, an Event or a Transcript reaches it — or undefined when the set has no hot
+ * definition.
  */
 export function generateFastValidatorModule(
-  target: SchemaForValidation,
   all: readonly SchemaForValidation[],
   variant: ValidatorVariant,
 ): { javascript: string; declarations: string; names: readonly string[] } | undefined {
-  const names = fastDefinitions[target.file.slug];
-  if (names === undefined) return undefined;
   const resources = new Map(all.map((entry) => [String(entry.schema.$id), entry.schema]));
   const writer = new FastValidatorWriter(resources);
-  const id = String(target.schema.$id);
-  const exported = names.map((name) => {
-    const located =
-      name === target.file.title
-        ? { schema: target.schema as Schema, base: id }
-        : writer.resolve(`#/$defs/${name}`, id);
-    return `export const ${name} = ${writer.functionFor(located)};`;
-  });
+  const names: string[] = [];
+  const exported: string[] = [];
+  const sources: string[] = [];
+  for (const target of all) {
+    const hot = fastDefinitions[target.file.slug];
+    if (hot === undefined) continue;
+    sources.push(target.file.sourcePath);
+    const id = String(target.schema.$id);
+    for (const name of hot) {
+      const located =
+        name === target.file.title
+          ? { schema: target.schema as Schema, base: id }
+          : writer.resolve(`#/$defs/${name}`, id);
+      names.push(name);
+      exported.push(`export const ${name} = ${writer.functionFor(located)};`);
+    }
+  }
+  if (names.length === 0) return undefined;
   writer.drain();
   const header =
-    banner([target.file.sourcePath], "//") +
-    `// Variant: ${variant} (specialised yes/no checks; ajv's validator is the reference)\n`;
+    banner(sources, "//") + `// Variant: ${variant} (specialised yes/no checks; ajv's validator is the reference)\n`;
   const imports: string[] = [];
   const helpers: string[] = [];
   if (writer.formatsUsed.size > 0) {

@@ -94,11 +94,11 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
         for (const name of runtimeHelpersUsed(module.javascript)) helpersUsed.add(name);
         output.set(`${core}/validators/${entry.file.slug}.${variant}.js`, module.javascript);
         output.set(`${core}/validators/${entry.file.slug}.${variant}.d.ts`, module.declarations);
-        const fast = generateFastValidatorModule(entry, set, variant);
-        if (fast !== undefined) {
-          output.set(`${core}/validators/${entry.file.slug}.${variant}.fast.js`, fast.javascript);
-          output.set(`${core}/validators/${entry.file.slug}.${variant}.fast.d.ts`, fast.declarations);
-        }
+      }
+      const fast = generateFastValidatorModule(set, variant);
+      if (fast !== undefined) {
+        output.set(`${core}/validators/fast.${variant}.js`, fast.javascript);
+        output.set(`${core}/validators/fast.${variant}.d.ts`, fast.declarations);
       }
     }
     output.set(
@@ -207,17 +207,17 @@ function entityWrapperModule(file: SchemaFile): string {
   const fast = new Set(fastDefinitions[file.slug] ?? []);
   if (fast.size > 0)
     lines.push(
-      `import * as ${identifier}StrictFast from "../validators/${file.slug}.strict.fast.js";`,
-      `import * as ${identifier}TolerantFast from "../validators/${file.slug}.tolerant.fast.js";`,
+      `import * as StrictFast from "../validators/fast.strict.js";`,
+      `import * as TolerantFast from "../validators/fast.tolerant.js";`,
     );
   lines.push("");
   for (const name of Object.keys(validatorReferences(file, file.id))) {
     const where = name === file.title ? file.sourcePath : `${file.sourcePath}#/$defs/${name}`;
     lines.push(
       `/** Validates a value as \`${name}\` the way a writer must emit it: closed vocabularies, no unknown fields (${where}). */`,
-      `export const validate${name} = createValidator<Strict.${name}>("${name}", "strict", ${identifier}Strict.${name}${fast.has(name) ? `, ${identifier}StrictFast.${name}` : ""});`,
+      `export const validate${name} = createValidator<Strict.${name}>("${name}", "strict", ${identifier}Strict.${name}${fast.has(name) ? `, StrictFast.${name}` : ""});`,
       `/** Validates a value as \`${name}\` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (${where}). */`,
-      `export const validate${name}Tolerant = createValidator<Tolerant.${name}>("${name}", "tolerant", ${identifier}Tolerant.${name}${fast.has(name) ? `, ${identifier}TolerantFast.${name}` : ""});`,
+      `export const validate${name}Tolerant = createValidator<Tolerant.${name}>("${name}", "tolerant", ${identifier}Tolerant.${name}${fast.has(name) ? `, TolerantFast.${name}` : ""});`,
       "",
     );
   }

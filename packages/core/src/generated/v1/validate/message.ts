@@ -7,13 +7,13 @@ import type * as Strict from "../types.js";
 import type * as Tolerant from "../tolerant-types.js";
 import * as messageStrict from "../validators/message.strict.js";
 import * as messageTolerant from "../validators/message.tolerant.js";
-import * as messageStrictFast from "../validators/message.strict.fast.js";
-import * as messageTolerantFast from "../validators/message.tolerant.fast.js";
+import * as StrictFast from "../validators/fast.strict.js";
+import * as TolerantFast from "../validators/fast.tolerant.js";
 
 /** Validates a value as `Message` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/message.schema.json). */
-export const validateMessage = createValidator<Strict.Message>("Message", "strict", messageStrict.Message, messageStrictFast.Message);
+export const validateMessage = createValidator<Strict.Message>("Message", "strict", messageStrict.Message, StrictFast.Message);
 /** Validates a value as `Message` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/message.schema.json). */
-export const validateMessageTolerant = createValidator<Tolerant.Message>("Message", "tolerant", messageTolerant.Message, messageTolerantFast.Message);
+export const validateMessageTolerant = createValidator<Tolerant.Message>("Message", "tolerant", messageTolerant.Message, TolerantFast.Message);
 
 /** Validates a value as `Role` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/message.schema.json#/$defs/Role). */
 export const validateRole = createValidator<Strict.Role>("Role", "strict", messageStrict.Role);

@@ -7,13 +7,13 @@ import type * as Strict from "../types.js";
 import type * as Tolerant from "../tolerant-types.js";
 import * as partStrict from "../validators/part.strict.js";
 import * as partTolerant from "../validators/part.tolerant.js";
-import * as partStrictFast from "../validators/part.strict.fast.js";
-import * as partTolerantFast from "../validators/part.tolerant.fast.js";
+import * as StrictFast from "../validators/fast.strict.js";
+import * as TolerantFast from "../validators/fast.tolerant.js";
 
 /** Validates a value as `Part` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/part.schema.json). */
-export const validatePart = createValidator<Strict.Part>("Part", "strict", partStrict.Part, partStrictFast.Part);
+export const validatePart = createValidator<Strict.Part>("Part", "strict", partStrict.Part, StrictFast.Part);
 /** Validates a value as `Part` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/part.schema.json). */
-export const validatePartTolerant = createValidator<Tolerant.Part>("Part", "tolerant", partTolerant.Part, partTolerantFast.Part);
+export const validatePartTolerant = createValidator<Tolerant.Part>("Part", "tolerant", partTolerant.Part, TolerantFast.Part);
 
 /** Validates a value as `Fidelity` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/part.schema.json#/$defs/Fidelity). */
 export const validateFidelity = createValidator<Strict.Fidelity>("Fidelity", "strict", partStrict.Fidelity);

@@ -7,13 +7,13 @@ import type * as Strict from "../types.js";
 import type * as Tolerant from "../tolerant-types.js";
 import * as transcriptStrict from "../validators/transcript.strict.js";
 import * as transcriptTolerant from "../validators/transcript.tolerant.js";
-import * as transcriptStrictFast from "../validators/transcript.strict.fast.js";
-import * as transcriptTolerantFast from "../validators/transcript.tolerant.fast.js";
+import * as StrictFast from "../validators/fast.strict.js";
+import * as TolerantFast from "../validators/fast.tolerant.js";
 
 /** Validates a value as `Transcript` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/transcript.schema.json). */
-export const validateTranscript = createValidator<Strict.Transcript>("Transcript", "strict", transcriptStrict.Transcript, transcriptStrictFast.Transcript);
+export const validateTranscript = createValidator<Strict.Transcript>("Transcript", "strict", transcriptStrict.Transcript, StrictFast.Transcript);
 /** Validates a value as `Transcript` the way a reader accepts it: unknown fields and newer vocabulary members of the same major version pass (schemas/v1/transcript.schema.json). */
-export const validateTranscriptTolerant = createValidator<Tolerant.Transcript>("Transcript", "tolerant", transcriptTolerant.Transcript, transcriptTolerantFast.Transcript);
+export const validateTranscriptTolerant = createValidator<Tolerant.Transcript>("Transcript", "tolerant", transcriptTolerant.Transcript, TolerantFast.Transcript);
 
 /** Validates a value as `ToolDefinition` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/transcript.schema.json#/$defs/ToolDefinition). */
 export const validateToolDefinition = createValidator<Strict.ToolDefinition>("ToolDefinition", "strict", transcriptStrict.ToolDefinition);

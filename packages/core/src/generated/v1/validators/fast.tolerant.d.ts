@@ -1,5 +1,5 @@
 // AUTO-GENERATED FILE. DO NOT EDIT.
-// Source: schemas/v1/event.schema.json
+// Source: schemas/v1/event.schema.json, schemas/v1/message.schema.json, schemas/v1/part.schema.json, schemas/v1/transcript.schema.json
 // Regenerate: pnpm generate
 // Variant: tolerant (specialised yes/no checks; ajv's validator is the reference)
 /** Whether a value is a valid `Event` (tolerant); no errors: ask the ajv validator for those. */
@@ -10,3 +10,12 @@ export declare function MessagePayload(value: unknown): boolean;
 
 /** Whether a value is a valid `ToolPayload` (tolerant); no errors: ask the ajv validator for those. */
 export declare function ToolPayload(value: unknown): boolean;
+
+/** Whether a value is a valid `Message` (tolerant); no errors: ask the ajv validator for those. */
+export declare function Message(value: unknown): boolean;
+
+/** Whether a value is a valid `Part` (tolerant); no errors: ask the ajv validator for those. */
+export declare function Part(value: unknown): boolean;
+
+/** Whether a value is a valid `Transcript` (tolerant); no errors: ask the ajv validator for those. */
+export declare function Transcript(value: unknown): boolean;
