@@ -1,4 +1,5 @@
 import { banner } from "./banner.js";
+import { jsonSchemaAnnotationKeywords } from "./keywords.js";
 import type { JsonSchema } from "./schema-set.js";
 import { annotationKeywords, type SchemaForValidation, type ValidatorVariant } from "./validators.js";
 
@@ -29,19 +30,10 @@ export const fastDefinitions: Readonly<Record<string, readonly string[]>> = {
 /** Keywords that change nothing about which values pass (ajv treats the content keywords as annotations). */
 const ignoredKeywords = new Set<string>([
   ...annotationKeywords,
+  ...jsonSchemaAnnotationKeywords,
   "$schema",
   "$id",
   "$defs",
-  "$comment",
-  "title",
-  "description",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "contentEncoding",
-  "contentMediaType",
 ]);
 
 const handledKeywords = new Set<string>([

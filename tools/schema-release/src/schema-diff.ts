@@ -14,6 +14,7 @@
  * the strict sources and their `x-extensible` / `x-tolerant-also` marks rather than the derived twins, whose
  * if/then/else dispatch would hide what changed. A keyword no rule knows is breaking, never silently accepted.
  */
+import { jsonSchemaAnnotationKeywords } from "@agent-transcript/codegen/keywords";
 
 export type JsonSchema = { [keyword: string]: unknown };
 export type ChangeKind = "major" | "minor" | "patch";
@@ -87,17 +88,8 @@ export interface SchemaSetInput {
   files: ReadonlyMap<string, JsonSchema>;
 }
 
-const annotationKeywords = new Set([
-  "title",
-  "description",
-  "examples",
-  "$comment",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "contentEncoding",
-  "contentMediaType",
+const annotationKeywords = new Set<string>([
+  ...jsonSchemaAnnotationKeywords,
   // tools/codegen's annotation for the TypeScript type of a value that may be any JSON: no validation.
   "tsType",
 ]);
