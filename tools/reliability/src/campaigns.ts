@@ -1,5 +1,7 @@
 /** Every campaign, in the report's order within each group. */
 import type { Campaign } from "./campaign.js";
 import { eventLogTails } from "./campaigns/event-log-tails.js";
+import { redactionWorstCase } from "./campaigns/redaction-worst-case.js";
+import { regexBacktracking } from "./campaigns/regex-backtracking.js";
 
-export const campaigns: readonly Campaign[] = [eventLogTails];
+export const campaigns: readonly Campaign[] = [eventLogTails, regexBacktracking, redactionWorstCase];
