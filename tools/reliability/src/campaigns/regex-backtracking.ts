@@ -133,9 +133,9 @@ export const regexBacktracking: Campaign = {
       let failure: string | undefined;
       for (const [name, shape] of shapes) {
         const milliseconds = timeSearch(regex, attackString(shape, budget.length));
-        tally.note(
-          `${entry.rule ?? entry.file}: ${name} at ${budget.length / 1024} KB searched in ${milliseconds.toFixed(1)} ms`,
-        );
+        const line = `${entry.rule ?? entry.file}: ${name} at ${budget.length / 1024} KB searched in ${milliseconds.toFixed(1)} ms`;
+        log(line);
+        tally.note(line);
         if (milliseconds > budget.milliseconds && failure === undefined)
           failure = `its ${name} at ${budget.length} characters took ${Math.round(milliseconds)} ms (budget ${budget.milliseconds} ms)`;
       }
