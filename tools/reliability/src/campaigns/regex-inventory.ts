@@ -33,6 +33,7 @@ export interface FoundPattern {
 
 /** A `new RegExp(…)` whose source is computed: the inventory must know what it builds. */
 interface RuntimeSite {
+  /** The file holding the one computed `new RegExp` the entry stands for (a second one there is reported). */
   readonly file: string;
   /** Why the patterns it builds are (or need not be) in the inventory. */
   readonly enumeration: string;
@@ -107,6 +108,7 @@ export interface SourceScan {
 export function scanProductSource(): SourceScan {
   const patterns: FoundPattern[] = [];
   const unknownRuntimeSites: string[] = [];
+  const computedSites = new Map<string, number>();
   let files = 0;
   for (const { owner, folder } of productSourceRoots())
     for (const file of sourceFiles(folder)) {
@@ -135,11 +137,12 @@ export function scanProductSource(): SourceScan {
           const flags = flagsArgument === undefined ? "" : literalText(flagsArgument);
           if (source !== undefined && flags !== undefined)
             patterns.push({ owner, location: at(node), file: relative, source, flags, origin: "literal" });
-          else if (
-            // `new RegExp(aRegExp.source, …)` and the like are enumerated by their site; an unknown site is reported.
-            !runtimeSites.some((site) => site.file === relative)
-          )
-            unknownRuntimeSites.push(`${at(node)}: ${node.getText(sourceFile).slice(0, 120)}`);
+          else {
+            // A known site is enumerated below; a second computed call in its file, or one elsewhere, is reported.
+            computedSites.set(relative, (computedSites.get(relative) ?? 0) + 1);
+            if (!runtimeSites.some((site) => site.file === relative) || (computedSites.get(relative) ?? 0) > 1)
+              unknownRuntimeSites.push(`${at(node)}: ${node.getText(sourceFile).slice(0, 120)}`);
+          }
         }
         ts.forEachChild(node, visit);
       };
