@@ -84,9 +84,9 @@ export const redactionWorstCase: Campaign = {
     const redact = (text: string): unknown => redactor.redactString(text);
     const ordinary = ordinaryText(length);
     const ordinaryMilliseconds = timeRedaction(redact, ordinary.text);
-    tally.note(
-      `ordinary text: ${length / 1024} KB of real sessions (${ordinary.from}) redacted in ${ordinaryMilliseconds.toFixed(1)} ms`,
-    );
+    const ordinaryLine = `ordinary text: ${length / 1024} KB of real sessions (${ordinary.from}) redacted in ${ordinaryMilliseconds.toFixed(1)} ms`;
+    log(ordinaryLine);
+    tally.note(ordinaryLine);
     const bound = Math.min(ceilingMilliseconds, Math.max(floorMilliseconds, ratioBound * ordinaryMilliseconds));
     const allowList = readAllowList();
     const attacks = keptAttacks();
