@@ -2,11 +2,11 @@
  * Super-linear backtracking: every regular expression the product runs (see `regex-inventory.ts`) checked with
  * recheck (see `regex-checker.ts`). A case is one pattern, with its flags, at its source location.
  *
- * A case survives when the checker says the pattern is safe (linear), or, for a pattern in the reviewed allow-list
- * (`regex-allow-list.json`: file, pattern and why it is safe; whatever the checker says), when its worst case — the reviewer's near miss
- * and the checker's attack when it gives one — searched through the whole input takes a linear time: at most 5 s for
- * 1 MB (1 s for 64 KB in fast mode), where a quadratic pattern takes minutes. A head pattern (core's sticky wrapper
- * that tries a rule at the next 41 positions) survives with the rule it wraps. A `new RegExp(<computed>)` the
+ * A case survives when the checker says the pattern is safe (linear). A pattern in the reviewed allow-list
+ * (`regex-allow-list.json`: file, pattern and why it is safe) is judged, whatever the checker says, by its worst
+ * case — the reviewer's near miss, and the checker's attack when it gives one — searched through the whole input
+ * within 5 s for 1 MB (1 s for 64 KB in fast mode), where a quadratic pattern takes minutes. A head pattern (core's sticky
+ * wrapper that tries a rule at the next 41 positions) survives with the rule it wraps. A `new RegExp(<computed>)` the
  * inventory does not know is a failed case: its patterns are not checked.
  *
  * recheck takes seconds on the rules (its fuzz checker), so its verdicts are kept in `regex-verdicts.json`, keyed by
@@ -66,7 +66,10 @@ function readVerdicts(): Map<string, Verdict> {
   return kept;
 }
 
-/** Whether a kept verdict is re-checked in fast mode: one in sixteen, by a hash of the pattern, none with lookarounds or named groups (the fuzz checker's, seconds each). */
+/**
+ * Whether a kept verdict is re-checked in fast mode: one in sixteen, by a hash of the pattern, none with lookarounds
+ * or named groups (those go to recheck's fuzz checker, seconds each).
+ */
 function inFastSample(key: string): boolean {
   let hash = 0;
   for (let index = 0; index < key.length; index += 1) hash = (hash * 31 + key.charCodeAt(index)) >>> 0;

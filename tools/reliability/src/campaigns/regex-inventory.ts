@@ -1,10 +1,11 @@
 /**
  * Every regular expression the product runs, with where it comes from: the literals and literal `new RegExp("…")`
  * sources in the packages' and apps' source (found with the TypeScript compiler, so a `/` in a string or a comment is
- * never taken for one), the JSON Schemas' `pattern` keywords and `patternProperties` names (every validator runs them),
- * and the patterns built at run time, enumerated through the API that builds them (the redaction rules, their head
- * patterns, the price table's model matches). A `new RegExp(…)` whose source is not a literal is a site this inventory
- * must know how to enumerate: an unknown one is reported, so a new run-time pattern cannot slip past the campaign.
+ * never taken for one), the JSON Schemas' `pattern` keywords and `patternProperties` names (every validator runs
+ * them), and the patterns built at run time, enumerated through the API that builds them (the redaction rules, their
+ * head patterns, the price table's model matches). A `new RegExp(…)` whose source is not a literal is a site this
+ * inventory must know how to enumerate: an unknown one is reported, so a new run-time pattern cannot slip past the
+ * campaign.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
