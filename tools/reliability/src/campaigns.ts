@@ -1,7 +1,15 @@
 /** Every campaign, in the report's order within each group. */
 import type { Campaign } from "./campaign.js";
 import { eventLogTails } from "./campaigns/event-log-tails.js";
+import { fullDisk } from "./campaigns/full-disk.js";
+import { recorderSigkill } from "./campaigns/recorder-sigkill.js";
 import { redactionWorstCase } from "./campaigns/redaction-worst-case.js";
 import { regexBacktracking } from "./campaigns/regex-backtracking.js";
 
-export const campaigns: readonly Campaign[] = [eventLogTails, regexBacktracking, redactionWorstCase];
+export const campaigns: readonly Campaign[] = [
+  eventLogTails,
+  recorderSigkill,
+  fullDisk,
+  regexBacktracking,
+  redactionWorstCase,
+];
