@@ -60,8 +60,9 @@ export const recorderSigkill: Campaign = {
     const torn = new Map<number, number>();
     const lines = new Map<number, number>();
     let done = 0;
+    const child = recorderChild(scratch);
     await inParallel(trials, parallel, async (trial) => {
-      const { failure, tornBytes, completeLines } = await runTrial(trial, scratch);
+      const { failure, tornBytes, completeLines } = await runTrial(trial, scratch, child);
       tally.record(`${trial.size.toLocaleString("en-US")} B lines, ${trial.durability}`, failure);
       if (tornBytes > 0) torn.set(trial.size, (torn.get(trial.size) ?? 0) + 1);
       lines.set(trial.size, (lines.get(trial.size) ?? 0) + completeLines);
@@ -83,6 +84,7 @@ export const recorderSigkill: Campaign = {
 async function runTrial(
   trial: Trial,
   scratch: string,
+  program: string,
 ): Promise<{ failure: string | undefined; tornBytes: number; completeLines: number }> {
   const root = path.join(scratch, `${trial.size}-${trial.durability}-${trial.index}`);
   mkdirSync(root);
@@ -94,7 +96,7 @@ async function runTrial(
   let tornBytes = 0;
   let completeLines = 0;
   try {
-    const child = startChild(recorderChild, [
+    const child = startChild(program, [
       "load",
       root,
       runId,
