@@ -2,16 +2,11 @@
 import type { Campaign } from "./campaign.js";
 import { eventLogTails } from "./campaigns/event-log-tails.js";
 import { fullDisk } from "./campaigns/full-disk.js";
+import { killDuringRepair } from "./campaigns/kill-during-repair.js";
 import { logContention } from "./campaigns/log-contention.js";
 import { recorderSigkill } from "./campaigns/recorder-sigkill.js";
 import { redactionWorstCase } from "./campaigns/redaction-worst-case.js";
 import { regexBacktracking } from "./campaigns/regex-backtracking.js";
 
 export const campaigns: readonly Campaign[] = [
-  eventLogTails,
-  recorderSigkill,
-  logContention,
-  fullDisk,
-  regexBacktracking,
-  redactionWorstCase,
 ];
