@@ -2,6 +2,7 @@
 import type { Campaign } from "./campaign.js";
 import { eventLogTails } from "./campaigns/event-log-tails.js";
 import { fullDisk } from "./campaigns/full-disk.js";
+import { killDuringIndex } from "./campaigns/kill-during-index.js";
 import { killDuringRepair } from "./campaigns/kill-during-repair.js";
 import { logContention } from "./campaigns/log-contention.js";
 import { recorderSigkill } from "./campaigns/recorder-sigkill.js";
