@@ -4,6 +4,7 @@ import { eventLogTails } from "./campaigns/event-log-tails.js";
 import { fullDisk } from "./campaigns/full-disk.js";
 import { killDuringIndex } from "./campaigns/kill-during-index.js";
 import { killDuringRepair } from "./campaigns/kill-during-repair.js";
+import { killDuringSnapshotApply } from "./campaigns/kill-during-snapshot-apply.js";
 import { logContention } from "./campaigns/log-contention.js";
 import { recorderSigkill } from "./campaigns/recorder-sigkill.js";
 import { redactionWorstCase } from "./campaigns/redaction-worst-case.js";

@@ -12,11 +12,15 @@
  *       like contend, but after writing it prints "held" and waits with the lock held (to be SIGKILLed).
  *   repair <file> <kill after µs>
  *       repairs the event log and is SIGKILLed by its watchdog thread <kill after µs> after the repair started.
+ *   apply <bundle> <target> <staging> <kill after µs> <aim>
+ *       applies the snapshot bundle onto <target> and is SIGKILLed <kill after µs> after the apply started, or with
+ *       <aim> "commit" after its work folder appeared in <target> (the commit's start); prints how long that took.
  */
 import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import { Worker } from "node:worker_threads";
 import { createRecorder, repairEventLog, RecorderError, type Durability } from "@agent-transcript/recorder";
+import { applySnapshotBundle } from "@agent-transcript/recorder/snapshot";
 
 const [mode = "", ...args] = process.argv.slice(2);
 
@@ -26,9 +30,13 @@ const [mode = "", ...args] = process.argv.slice(2);
  * writes, and a parent's kill arrives when its own event loop gets round to it. Aimed at a write, it waits for the
  * next large `writeSync` to start and kills within the time that write should take.
  */
-function watchdog(delayMicroseconds: number, aimAtWrite: boolean): { start(): void } {
-  // [started, large writes started, bytes of the last one, the thread is waiting]
-  const shared = new Int32Array(new SharedArrayBuffer(16));
+function watchdog(
+  delayMicroseconds: number,
+  aimAtWrite: boolean,
+  watch?: { folder: string; prefix: string },
+): { start(): void; seenAfter(): number } {
+  // [started, large writes started, bytes of the last one, the thread is waiting, µs until the watched name appeared]
+  const shared = new Int32Array(new SharedArrayBuffer(20));
   if (aimAtWrite) {
     const writeSync = fs.writeSync;
     fs.writeSync = ((...call: Parameters<typeof fs.writeSync>) => {
@@ -43,10 +51,20 @@ function watchdog(delayMicroseconds: number, aimAtWrite: boolean): { start(): vo
     syncBuiltinESMExports();
   }
   const worker = new Worker(
-    `const { workerData: { shared, delay, aimAtWrite } } = require("node:worker_threads");
+    `const { workerData: { shared, delay, aimAtWrite, watch } } = require("node:worker_threads");
      Atomics.store(shared, 3, 1);
      Atomics.notify(shared, 3);
      Atomics.wait(shared, 0, 0);
+     if (watch !== undefined) {
+       // Aimed at a phase that starts by making a name in a folder: the delay counts from its appearance.
+       const { readdirSync } = require("node:fs");
+       const began = performance.now();
+       // Looked for every 0.1 ms: a spinning look would take a core from the apply it watches.
+       const pause = new Int32Array(new SharedArrayBuffer(4));
+       while (!readdirSync(watch.folder).some((name) => name.startsWith(watch.prefix)) && performance.now() - began < 600000)
+         Atomics.wait(pause, 0, 0, 0.1);
+       Atomics.store(shared, 4, Math.round((performance.now() - began) * 1000));
+     }
      // Spinning, not sleeping: a sleeping thread wakes a scheduler tick late, and the moments that matter are µs.
      let until = performance.now() + delay / 1000;
      while (performance.now() < until);
@@ -59,7 +77,7 @@ function watchdog(delayMicroseconds: number, aimAtWrite: boolean): { start(): vo
        while (performance.now() < until);
      }
      process.kill(process.pid, "SIGKILL");`,
-    { eval: true, workerData: { shared, delay: delayMicroseconds, aimAtWrite } },
+    { eval: true, workerData: { shared, delay: delayMicroseconds, aimAtWrite, watch } },
   );
   worker.unref();
   return {
@@ -70,6 +88,7 @@ function watchdog(delayMicroseconds: number, aimAtWrite: boolean): { start(): vo
       Atomics.store(shared, 0, 1);
       Atomics.notify(shared, 0);
     },
+    seenAfter: () => Atomics.load(shared, 4),
   };
 }
 
@@ -185,6 +204,35 @@ function repair(file: string, killAfter: number): void {
   process.exit(0);
 }
 
+async function apply(
+  bundle: string,
+  target: string,
+  staging: string,
+  killAfter: number,
+  aimAtCommit: boolean,
+): Promise<void> {
+  // The commit's work folder (apply-commit.ts): the first name the apply makes in the target.
+  const kill = watchdog(
+    killAfter,
+    false,
+    aimAtCommit ? { folder: target, prefix: ".agent-transcript-apply-" } : undefined,
+  );
+  kill.start();
+  const started = performance.now();
+  try {
+    const result = await applySnapshotBundle(bundle, { target, temporaryDirectory: staging });
+    say({
+      ok: result.ok,
+      problems: result.problems,
+      microseconds: Math.round((performance.now() - started) * 1000),
+      commitAfter: kill.seenAfter(),
+    });
+  } catch (error) {
+    say(describeError(error));
+  }
+  process.exit(0);
+}
+
 switch (mode) {
   case "load":
     await load(
@@ -202,6 +250,9 @@ switch (mode) {
     break;
   case "repair":
     repair(args[0] as string, Number(args[1]));
+    break;
+  case "apply":
+    await apply(args[0] as string, args[1] as string, args[2] as string, Number(args[3]), args[4] === "commit");
     break;
   default:
     throw new Error(`unknown mode ${mode}`);
