@@ -133,8 +133,9 @@ async function fullDiskCase(
 ): Promise<{ failure: string | undefined; tornBytes: number; repairedWhileFull: boolean }> {
   const filler = path.join(disk, "filler");
   const root = path.join(disk, `case-${index}`);
-  // Leaves from 8 KiB (the lock file and a line or two) to the whole disk less the filler's smallest size.
-  const fillerBytes = Math.floor(Math.random() * (diskBytes - 16 * 1024));
+  // At least 64 KiB, so that removing it makes room for the quarantine copy of a torn 40 KB line, the lock file and
+  // the lines written after reopening; at most all but 16 KiB (the lock file and a line or two).
+  const fillerBytes = 64 * 1024 + Math.floor(Math.random() * (diskBytes - 80 * 1024));
   const name = `case ${index} (${fillerBytes} bytes of filler)`;
   const problems: string[] = [];
   let tornBytes = 0;
