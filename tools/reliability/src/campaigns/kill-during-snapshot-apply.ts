@@ -179,7 +179,13 @@ export const killDuringSnapshotApply: Campaign = {
         } catch (error) {
           problems.push(`threw ${error instanceof Error ? error.message : String(error)}`);
         } finally {
-          rmSync(path.join(scratch, `trial-${trial}`), { recursive: true, force: true });
+          // A killed apply's `git` children outlive it for a moment and may still be writing into its staging folder.
+          rmSync(path.join(scratch, `trial-${trial}`), {
+            recursive: true,
+            force: true,
+            maxRetries: 50,
+            retryDelay: 20,
+          });
         }
         tally.record(
           aimed ? "killed during the commit" : "killed at any moment",
