@@ -11,4 +11,13 @@ import { redactionWorstCase } from "./campaigns/redaction-worst-case.js";
 import { regexBacktracking } from "./campaigns/regex-backtracking.js";
 
 export const campaigns: readonly Campaign[] = [
+  eventLogTails,
+  recorderSigkill,
+  killDuringRepair,
+  killDuringIndex,
+  killDuringSnapshotApply,
+  logContention,
+  fullDisk,
+  regexBacktracking,
+  redactionWorstCase,
 ];
