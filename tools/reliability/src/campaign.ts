@@ -1,6 +1,6 @@
 /**
  * A reliability campaign: one class of fault or input (kills mid-write, damaged tails, processes contending, a full
- * disk, hostile regular-expression input, generated values for a property), tried case by case through the API or
+ * disk, hostile regular-expression input), tried case by case through the API or
  * command a user calls, each case judged against the guarantee the campaign names. A campaign never stops at the
  * first failure: it counts every case and keeps the first few failures' descriptions, so the report says how much
  * was tried and what survived.

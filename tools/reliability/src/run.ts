@@ -70,6 +70,7 @@ for (const campaign of campaigns.filter((entry) => only === undefined || only.in
       `${campaign.id}: ${survived}/${cases} survived${tooFew ? ` — fewer cases than its ${campaign.minimumCases[mode]}` : ""}\n`,
     );
     for (const failure of outcome.failures) process.stdout.write(`  failed: ${failure}\n`);
+    for (const note of outcome.notes ?? []) process.stdout.write(`  note: ${note}\n`);
     results.push({
       id: campaign.id,
       group: campaign.group,
