@@ -120,6 +120,30 @@ describe("one writer per file", () => {
     expect(readdirSync(path.join(root, "transcripts"))).toEqual([`${runId}.jsonl`]);
   });
 
+  it("removes the temporary file a dead holder wrote its lock from, and nothing a hostile lock names", async () => {
+    const root = newRoot();
+    const pid = deadPid();
+    const nonce = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    const lock = writeLock(root, { pid, hostname: hostname(), started_at: "2026-01-01T00:00:00.000Z", nonce });
+    // Killed after linking its lock into place and before removing the file it was written as.
+    writeFileSync(`${lock}.${pid}.${nonce}.tmp`, readFileSync(lock));
+    const recorder = createRecorder({ root, runId });
+    await recorder.close();
+    expect(readdirSync(path.join(root, "transcripts"))).toEqual([`${runId}.jsonl`]);
+
+    // A lock whose nonce is a path: the stale lock is taken over, and the file it names is left where it is.
+    const other = newRoot();
+    const bait = path.join(other, "keep.tmp");
+    mkdirSync(other, { recursive: true });
+    writeFileSync(bait, "not ours");
+    const hostile = writeLock(other, { pid, hostname: hostname(), started_at: "then", nonce: "x/../../keep" });
+    // The folder its nonce needs to lead out of transcripts/ to the bait.
+    mkdirSync(`${hostile}.${pid}.x`);
+    const again = createRecorder({ root: other, runId });
+    await again.close();
+    expect(readFileSync(bait, "utf8")).toBe("not ours");
+  });
+
   it("takes over a lock left by an earlier process that had this pid (a restarted container)", async () => {
     const root = newRoot();
     writeLock(root, {

@@ -301,10 +301,28 @@ function removeStaleLock(file: string, lockPath: string, stale: LockRecord): voi
   }
   try {
     const current = readLockRecord(file, lockPath);
-    if (current !== "gone" && current.nonce === stale.nonce && isHolderGone(current)) unlinkQuietly(lockPath);
+    if (current !== "gone" && current.nonce === stale.nonce && isHolderGone(current)) {
+      unlinkQuietly(lockPath);
+      removeLeftTemporary(lockPath, current);
+    }
   } finally {
     unlinkQuietly(recoveryPath);
   }
+}
+
+/**
+ * The temporary file a dead holder wrote its lock from, when it was killed between linking the lock into place and
+ * removing the temporary one: it holds no lock, but nothing else would ever remove it. Named from the record's pid
+ * and nonce only when they are what a writer writes (a number, a UUID): a lock file's content is not trusted to name
+ * a path.
+ */
+function removeLeftTemporary(lockPath: string, holder: LockRecord): void {
+  if (
+    !Number.isSafeInteger(holder.pid) ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(holder.nonce)
+  )
+    return;
+  unlinkQuietly(`${lockPath}.${holder.pid}.${holder.nonce}.tmp`);
 }
 
 function unlinkQuietly(filePath: string): void {
