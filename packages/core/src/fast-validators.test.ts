@@ -1,8 +1,8 @@
 import { damagedEvent } from "@agent-transcript/fixtures/event-lines";
 import { loadExamples } from "@agent-transcript/fixtures/examples";
 import fc from "fast-check";
-import * as strictFast from "./generated/v1/validators/fast.strict.js";
-import * as tolerantFast from "./generated/v1/validators/fast.tolerant.js";
+import * as strictFast from "./generated/v1/validators/hot-definitions.strict.fast.js";
+import * as tolerantFast from "./generated/v1/validators/hot-definitions.tolerant.fast.js";
 import { describe, expect, it } from "vitest";
 import * as eventStrict from "./generated/v1/validators/event.strict.js";
 import * as eventTolerant from "./generated/v1/validators/event.tolerant.js";

@@ -380,7 +380,7 @@ function formatIdentifier(format: string): string {
 }
 
 /**
- * The module of specialised validators for one variant (`validators/fast.<variant>.js`): every hot definition of
+ * The module of specialised validators for one variant (`validators/hot-definitions.<variant>.fast.js`): every hot definition of
  * every schema file (`fastDefinitions`), each definition's check written once for all of them — a Part's check is the
  * same function whether a Message, an Event or a Transcript reaches it — or undefined when the set has no hot
  * definition.

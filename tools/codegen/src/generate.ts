@@ -97,8 +97,8 @@ export async function generateAll(files: SchemaFile[] = loadSchemaSet()): Promis
       }
       const fast = generateFastValidatorModule(set, variant);
       if (fast !== undefined) {
-        output.set(`${core}/validators/fast.${variant}.js`, fast.javascript);
-        output.set(`${core}/validators/fast.${variant}.d.ts`, fast.declarations);
+        output.set(`${core}/validators/hot-definitions.${variant}.fast.js`, fast.javascript);
+        output.set(`${core}/validators/hot-definitions.${variant}.fast.d.ts`, fast.declarations);
       }
     }
     output.set(
@@ -207,8 +207,8 @@ function entityWrapperModule(file: SchemaFile): string {
   const fast = new Set(fastDefinitions[file.slug] ?? []);
   if (fast.size > 0)
     lines.push(
-      `import * as StrictFast from "../validators/fast.strict.js";`,
-      `import * as TolerantFast from "../validators/fast.tolerant.js";`,
+      `import * as StrictFast from "../validators/hot-definitions.strict.fast.js";`,
+      `import * as TolerantFast from "../validators/hot-definitions.tolerant.fast.js";`,
     );
   lines.push("");
   for (const name of Object.keys(validatorReferences(file, file.id))) {

@@ -7,8 +7,8 @@ import type * as Strict from "../types.js";
 import type * as Tolerant from "../tolerant-types.js";
 import * as eventStrict from "../validators/event.strict.js";
 import * as eventTolerant from "../validators/event.tolerant.js";
-import * as StrictFast from "../validators/fast.strict.js";
-import * as TolerantFast from "../validators/fast.tolerant.js";
+import * as StrictFast from "../validators/hot-definitions.strict.fast.js";
+import * as TolerantFast from "../validators/hot-definitions.tolerant.fast.js";
 
 /** Validates a value as `Event` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/event.schema.json). */
 export const validateEvent = createValidator<Strict.Event>("Event", "strict", eventStrict.Event, StrictFast.Event);

@@ -7,8 +7,8 @@ import type * as Strict from "../types.js";
 import type * as Tolerant from "../tolerant-types.js";
 import * as messageStrict from "../validators/message.strict.js";
 import * as messageTolerant from "../validators/message.tolerant.js";
-import * as StrictFast from "../validators/fast.strict.js";
-import * as TolerantFast from "../validators/fast.tolerant.js";
+import * as StrictFast from "../validators/hot-definitions.strict.fast.js";
+import * as TolerantFast from "../validators/hot-definitions.tolerant.fast.js";
 
 /** Validates a value as `Message` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/message.schema.json). */
 export const validateMessage = createValidator<Strict.Message>("Message", "strict", messageStrict.Message, StrictFast.Message);

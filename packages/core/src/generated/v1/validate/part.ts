@@ -7,8 +7,8 @@ import type * as Strict from "../types.js";
 import type * as Tolerant from "../tolerant-types.js";
 import * as partStrict from "../validators/part.strict.js";
 import * as partTolerant from "../validators/part.tolerant.js";
-import * as StrictFast from "../validators/fast.strict.js";
-import * as TolerantFast from "../validators/fast.tolerant.js";
+import * as StrictFast from "../validators/hot-definitions.strict.fast.js";
+import * as TolerantFast from "../validators/hot-definitions.tolerant.fast.js";
 
 /** Validates a value as `Part` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/part.schema.json). */
 export const validatePart = createValidator<Strict.Part>("Part", "strict", partStrict.Part, StrictFast.Part);

@@ -7,8 +7,8 @@ import type * as Strict from "../types.js";
 import type * as Tolerant from "../tolerant-types.js";
 import * as transcriptStrict from "../validators/transcript.strict.js";
 import * as transcriptTolerant from "../validators/transcript.tolerant.js";
-import * as StrictFast from "../validators/fast.strict.js";
-import * as TolerantFast from "../validators/fast.tolerant.js";
+import * as StrictFast from "../validators/hot-definitions.strict.fast.js";
+import * as TolerantFast from "../validators/hot-definitions.tolerant.fast.js";
 
 /** Validates a value as `Transcript` the way a writer must emit it: closed vocabularies, no unknown fields (schemas/v1/transcript.schema.json). */
 export const validateTranscript = createValidator<Strict.Transcript>("Transcript", "strict", transcriptStrict.Transcript, StrictFast.Transcript);
