@@ -37,15 +37,8 @@ import { jsonFileChunks, jsonLinesChunks } from "../../json-text.js";
 import { planOutput, writeOutput, requireOutputBesideJson } from "../../output.js";
 import { redactionSummary } from "../../redaction-summary.js";
 import { plainRelatedFiles, writeRelatedFiles, writtenOnlyBesideFileMessage } from "../../related-files.js";
-import {
-  sessionLossCounts,
-  sessionLossSummary,
-  type SessionLossCounts,
-  verbosityOf,
-  warningLines,
-  type ReportedWarning,
-  type VerbosityOptions,
-} from "../../warning-summary.js";
+import { verbosityOf, warningLines, type ReportedWarning, type VerbosityOptions } from "../../warning-summary.js";
+import { sessionLossCounts, sessionLossSummary, type SessionLossCounts } from "../../session-loss-summary.js";
 
 export { convertFormatIds, convertTargetFormatIds } from "../../format-choices.js";
 

@@ -9,13 +9,8 @@ import { exitCodes, messageLine, UserError, writeData, type CommandIo } from "..
 import { withProgress } from "../../progress.js";
 import { jsonFileChunks } from "../../json-text.js";
 import { planFileIn, planOutput, writeOutput, requireOutputBesideJson } from "../../output.js";
-import {
-  sessionLossCounts,
-  sessionLossSummary,
-  verbosityOf,
-  warningLines,
-  type VerbosityOptions,
-} from "../../warning-summary.js";
+import { sessionLossCounts, sessionLossSummary } from "../../session-loss-summary.js";
+import { verbosityOf, warningLines, type VerbosityOptions } from "../../warning-summary.js";
 
 export interface ImportCommandOptions extends InputOptions, VerbosityOptions {
   /** The session's format; detected from its first lines when absent. */
