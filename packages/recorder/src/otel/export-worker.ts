@@ -1,10 +1,11 @@
 /**
  * The live export's thread: it reads the bytes the recorder wrote (whole lines, each write tagged with its run) from
  * the ring it shares with the recording thread — a few times a second, once something is there — and from the rare
- * write posted to it because the ring had no room; reads them as events, makes each span once it is finished (`LiveTrace`), and hands the spans to the OpenTelemetry
- * SDK's `BatchSpanProcessor` and the OTLP exporter — so the encoding and sending, retries and timeouts included,
- * happen here, off the recording program's thread. What waits for the exporter is bounded (`maxQueueSize` spans) and
- * what is lost is counted and reported to the main thread, which says it.
+ * write posted to it because the ring had no room; reads them as events, makes each span once it is finished
+ * (`LiveTrace`), and hands the spans to the OpenTelemetry SDK's `BatchSpanProcessor` and the OTLP exporter — so the
+ * encoding and sending, retries and timeouts included, happen here, off the recording program's thread. What waits
+ * for the exporter is bounded (`maxQueueSize` spans) and what is lost is counted and reported to the main thread,
+ * which says it.
  */
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
