@@ -3,7 +3,7 @@
  * byte): each fault and input class, how many cases were tried, how many survived, the guarantee a case had to show,
  * and the first failures of any campaign that had some.
  */
-import { campaignGroups } from "./campaign.js";
+import { campaignGroups, totalCases, totalSurvived } from "./campaign.js";
 import { campaigns } from "./campaigns.js";
 import type { PublishedResults } from "./results.js";
 
@@ -16,8 +16,8 @@ export function renderPage(results: PublishedResults | undefined): string {
   const lines: string[] = [banner, "", "# Reliability", ""];
   const all = campaigns.map((campaign) => results?.campaigns[campaign.id]);
   const measured = all.filter((result) => result !== undefined);
-  const cases = measured.reduce((sum, result) => sum + result.tallies.reduce((s, t) => s + t.cases, 0), 0);
-  const survived = measured.reduce((sum, result) => sum + result.tallies.reduce((s, t) => s + t.survived, 0), 0);
+  const cases = measured.reduce((sum, result) => sum + totalCases(result), 0);
+  const survived = measured.reduce((sum, result) => sum + totalSurvived(result), 0);
   const failing = measured.filter((result) => result.tallies.some((tally) => tally.survived < tally.cases));
   lines.push(
     `**${count(cases)} cases in ${measured.length} campaigns: ${count(survived)} survived` +
@@ -56,8 +56,8 @@ export function renderPage(results: PublishedResults | undefined): string {
         lines.push(`| ${campaign.title} (\`${campaign.id}\`) | — | — | ${campaign.guarantee} | not run |`);
         continue;
       }
-      const total = result.tallies.reduce((sum, tally) => sum + tally.cases, 0);
-      const kept = result.tallies.reduce((sum, tally) => sum + tally.survived, 0);
+      const total = totalCases(result);
+      const kept = totalSurvived(result);
       const breakdown = result.tallies.map((tally) => `${tally.label}: ${count(tally.survived)}/${count(tally.cases)}`);
       lines.push(
         `| ${result.title} (\`${result.id}\`)<br>${breakdown.join("<br>")} | ${count(total)} | ${count(kept)} | ${result.guarantee} | ${result.mode}, ${result.seconds.toFixed(0)} s |`,

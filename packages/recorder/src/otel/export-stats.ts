@@ -14,12 +14,12 @@ export interface ExportWorkerStats {
 
 const slots = ["spans", "exported", "failed", "dropped", "pending"] as const;
 
-export function exportStatsMemory(): SharedArrayBuffer {
-  return new SharedArrayBuffer(slots.length * BigInt64Array.BYTES_PER_ELEMENT);
+/** The counters' memory, as the view both threads read and write it through (one each, made once). */
+export function exportStatsMemory(): BigInt64Array {
+  return new BigInt64Array(new SharedArrayBuffer(slots.length * BigInt64Array.BYTES_PER_ELEMENT));
 }
 
-export function readExportStats(memory: SharedArrayBuffer): ExportWorkerStats {
-  const counters = new BigInt64Array(memory);
+export function readExportStats(counters: BigInt64Array): ExportWorkerStats {
   const stats = { spans: 0, exported: 0, failed: 0, dropped: 0, pending: 0 };
   slots.forEach((slot, index) => {
     stats[slot] = Number(Atomics.load(counters, index));
@@ -27,8 +27,7 @@ export function readExportStats(memory: SharedArrayBuffer): ExportWorkerStats {
   return stats;
 }
 
-export function writeExportStats(memory: SharedArrayBuffer, stats: ExportWorkerStats): void {
-  const counters = new BigInt64Array(memory);
+export function writeExportStats(counters: BigInt64Array, stats: ExportWorkerStats): void {
   slots.forEach((slot, index) => {
     Atomics.store(counters, index, BigInt(stats[slot]));
   });

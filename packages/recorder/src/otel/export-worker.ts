@@ -59,7 +59,8 @@ function start(
 ): (message: ToExportWorker) => void {
   const exporter = otlpSpanExporter(settings.sender);
   const counts: ExportWorkerStats = { spans: 0, exported: 0, failed: 0, dropped: 0, pending: 0 };
-  const publish = (): void => writeExportStats(settings.stats, counts);
+  const shared = new BigInt64Array(settings.stats);
+  const publish = (): void => writeExportStats(shared, counts);
   const tell = (message: FromExportWorker): void => {
     publish();
     post(message);

@@ -138,7 +138,7 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   const settings: ExportWorkerSettings = {
     rootRunId: recorder.runId,
     ring: ring.memory,
-    stats: shared,
+    stats: shared.buffer as SharedArrayBuffer,
     sender: {
       url,
       protocol: options.protocol ?? "http/protobuf",
