@@ -1,7 +1,10 @@
 /**
  * A full disk: a real 256 KiB tmpfs (mounted here when running as root, else inside an unprivileged user and mount
- * namespace), part of it taken by a filler file of a random size so that the disk fills at a different byte each
- * case; a recorder writes lines of 100 B, 3 KB or 40 KB into it, in each durability mode, until the disk is full.
+ * namespace; where neither is allowed, an ENOSPC injected into the recorder's writes at the same size, as
+ * children/injected-disk.ts describes, and the report's note says which), part of it taken by a filler file of a
+ * random size so that the disk fills at a different byte each case; a recorder writes lines of 100 B, 3 KB or 40 KB
+ * into it, in each durability mode, until the disk is full. `AGENT_TRANSCRIPT_FULL_DISK=tmpfs` or `=injected` asks for
+ * one of the two.
  *
  * A case survives when: the recorder reports a RecorderError (code `io`) naming the event log, from `flush` or
  * `append` (no crash, no unhandled rejection, no other error); every line a resolved `flush` confirmed is in the file
@@ -26,13 +29,19 @@ const durabilities: readonly Durability[] = ["none", "interval", "every-event"];
 export const fullDisk: Campaign = {
   id: "full-disk",
   group: "Resources",
-  title: "recording into a full disk (a real 256 KiB tmpfs; 100 B, 3 KB, 40 KB lines; every durability mode)",
+  title:
+    "recording into a full disk (a real 256 KiB tmpfs, or an injected ENOSPC where none can be mounted; 100 B, 3 KB, 40 KB lines; every durability mode)",
   guarantee:
     "a RecorderError naming the log (no crash, no unhandled rejection); every confirmed line in the file and every complete line whole, seq gap-free; once space is freed, repair keeps exactly the complete lines and quarantines the torn tail, and a reopened recorder continues seq",
   minimumCases: { fast: 9, full: 500 },
   async run({ mode, scratch, log }) {
     const disk = path.join(scratch, "disk");
     mkdirSync(disk);
+    const forced = process.env.AGENT_TRANSCRIPT_FULL_DISK;
+    if (forced !== undefined && forced !== "tmpfs" && forced !== "injected")
+      throw new Error(`AGENT_TRANSCRIPT_FULL_DISK is ${JSON.stringify(forced)}: say tmpfs or injected`);
+    if (forced === "injected") return injectedDiskCases(disk, mode);
+    const mountFailures: string[] = [];
     if (process.getuid?.() === 0) {
       const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${diskBytes}`, "tmpfs", disk], {
         encoding: "utf8",
@@ -44,6 +53,7 @@ export const fullDisk: Campaign = {
         } finally {
           spawnSync("umount", [disk]);
         }
+      mountFailures.push(`mount: ${mounted.stderr.trim() || mounted.error?.message || mounted.status}`);
       log(`mount failed (${mounted.stderr.trim()}); trying a user namespace`);
     }
     // Unprivileged: the cases run in a child that mounts its tmpfs in a user and mount namespace of its own.
@@ -64,17 +74,43 @@ export const fullDisk: Campaign = {
       ],
       { plain: true },
     );
-    const end = await child.finished;
+    const end = await child.finished.catch((error: unknown) => ({
+      code: null,
+      signal: null,
+      stdout: "",
+      stderr: error instanceof Error ? error.message : String(error),
+    }));
     if (end.code === 0)
       return withNote(
         JSON.parse(end.stdout) as CampaignOutcome,
         "a tmpfs of 256 KiB mounted in an unprivileged user and mount namespace (`unshare --user --map-root-user --mount`)",
       );
-    throw new Error(
-      `no small file system to fill: not root, and a user namespace could not mount one (${end.code ?? end.signal}): ${end.stderr.trim()}`,
-    );
+    mountFailures.push(`user namespace: ${end.stderr.trim().split("\n").at(-1) ?? end.code ?? end.signal}`);
+    if (forced === "tmpfs") throw new Error(`no tmpfs could be mounted (${mountFailures.join("; ")})`);
+    log(`no tmpfs could be mounted (${mountFailures.join("; ")}); injecting ENOSPC instead`);
+    return injectedDiskCases(disk, mode, mountFailures);
   },
 };
+
+/**
+ * The fallback where no real file system can be mounted: the same cases in a child whose `fs.writeSync` refuses
+ * writes past 256 KiB in `disk` (children/injected-disk.ts says how faithfully).
+ */
+export async function injectedDiskCases(
+  disk: string,
+  mode: CampaignMode,
+  mountFailures: readonly string[] = [],
+): Promise<CampaignOutcome> {
+  const child = startChild(fullDiskChild, [disk, mode, String(diskBytes)]);
+  const end = await child.finished;
+  if (end.code !== 0)
+    throw new Error(`the injected-disk cases ended with ${end.code ?? end.signal}: ${end.stderr.trim()}`);
+  const why = mountFailures.length > 0 ? `no tmpfs could be mounted (${mountFailures.join("; ")})` : "asked for";
+  return withNote(
+    JSON.parse(end.stdout) as CampaignOutcome,
+    `an injected ENOSPC, not a real file system (${why}): the recorder's \`fs.writeSync\` refuses writes past 256 KiB in the folder, counted in 4 KiB pages as tmpfs does, with a short write where part still fits`,
+  );
+}
 
 const withNote = (outcome: CampaignOutcome, note: string): CampaignOutcome => ({
   ...outcome,
