@@ -1,9 +1,65 @@
 // Loaded before every test file of every package (vitest.shared.ts, setupFiles).
+import { appendFileSync } from "node:fs";
 import fc from "fast-check";
+import { expect } from "vitest";
+
+/**
+ * How many times the property runs (issue #28: at least 1,000 each in `pnpm test`). A property that wants more says
+ * so as a multiple of it (`numRuns: 2 * fc.readConfigureGlobal().numRuns!`), so that the long mode scales it too.
+ */
+const defaultPropertyRuns = 1_000;
+
+/**
+ * The long mode: `AGENT_TRANSCRIPT_PROPERTY_RUNS=10` runs every property ten times as often (a whole number ≥ 1;
+ * anything else is refused rather than silently running the default, which would pass as a long run that was not).
+ */
+function propertyRunsFactor(): number {
+  const text = process.env.AGENT_TRANSCRIPT_PROPERTY_RUNS;
+  if (text === undefined || text === "") return 1;
+  const factor = Number(text);
+  if (!Number.isInteger(factor) || factor < 1)
+    throw new Error(
+      `AGENT_TRANSCRIPT_PROPERTY_RUNS must be a whole number ≥ 1 (a factor on every property's runs), not "${text}"`,
+    );
+  return factor;
+}
 
 // A property that fails is shrunk towards its smallest counterexample, which for a large generated value (a session
 // of 2,000 lines) can take hours, and a synchronous property holds its test worker, where no test timeout fires: one
 // such failure held CI until its time limit, looking like a hang. Every run, shrinking included, now ends within five
 // minutes; a failure found by then is reported with the smallest counterexample reached, and a run cut short before
-// its number of runs fails too, so a property never passes by running out of time.
-fc.configureGlobal({ interruptAfterTimeLimit: 300_000, markInterruptAsFailure: true });
+// its number of runs fails too, so a property never passes by running out of time. The long mode gives each property
+// as much more time as it has runs.
+const factor = propertyRunsFactor();
+fc.configureGlobal({
+  numRuns: defaultPropertyRuns * factor,
+  interruptAfterTimeLimit: 300_000 * factor,
+  markInterruptAsFailure: true,
+});
+
+// The reliability campaign `properties` (tools/reliability) counts every property's runs from fast-check's own result
+// of each assertion: with AGENT_TRANSCRIPT_PROPERTY_LOG naming a file, one JSON line per property is appended to it.
+// The plugin only records: it does not throw, so a failure is still reported by fast-check's own reporter, with its
+// own message and counterexample, exactly as without the log.
+const propertyLog = process.env.AGENT_TRANSCRIPT_PROPERTY_LOG;
+if (propertyLog !== undefined && propertyLog !== "")
+  fc.installGlobalPlugin(() => {
+    const started = performance.now();
+    return {
+      onAllRunsComplete(details) {
+        const state = expect.getState();
+        appendFileSync(
+          propertyLog,
+          `${JSON.stringify({
+            file: state.testPath ?? null,
+            test: state.currentTestName ?? null,
+            numRuns: details.numRuns,
+            asked: details.runConfiguration.numRuns ?? null,
+            failed: details.failed,
+            interrupted: details.interrupted,
+            milliseconds: Math.round(performance.now() - started),
+          })}\n`,
+        );
+      },
+    };
+  });

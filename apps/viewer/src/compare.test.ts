@@ -144,7 +144,6 @@ describe("pairing two turns' calls", () => {
         // Identical lists pair as the same throughout.
         expect(pairCalls(left, left).every((pairing) => pairing.kind === "same")).toBe(true);
       }),
-      { numRuns: 1_000 },
     );
   });
 

@@ -172,7 +172,6 @@ describe("comparing two texts line by line", () => {
         expect(note).toBeUndefined();
         expect(sides({ path: "f", change: "modified", hunks: [hunk] })).toEqual({ before, after });
       }),
-      { numRuns: 1_000 },
     );
   });
 

@@ -22,7 +22,6 @@ describe("DayOfCall's day bounds", () => {
         expect(days.ofTime(end) > day).toBe(true);
         expect(days.ofTime(end - 1)).toBe(day);
       }),
-      { numRuns: 300 },
     );
   });
 });

@@ -18,7 +18,7 @@ describe("jsonTextChunks", () => {
           expect(joined(jsonTextChunks(value, { indent, chunkLength }))).toBe(JSON.stringify(value, null, indent));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -58,7 +58,7 @@ describe("jsonTextChunks", () => {
           expect(joined(jsonTextChunks(value, { indent, chunkLength }))).toBe(expected ?? "");
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -74,7 +74,6 @@ describe("jsonTextChunks", () => {
           expect(chunks.join("")).toBe(JSON.stringify(value, null, indent));
         },
       ),
-      { numRuns: 1000 },
     );
   });
 
@@ -132,7 +131,6 @@ describe("jsonLinesChunks", () => {
           );
         },
       ),
-      { numRuns: 500 },
     );
   });
 });

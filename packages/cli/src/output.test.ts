@@ -88,7 +88,6 @@ describe("regular files", () => {
         expect(mode(target)).toBe(bits);
         expect(readdirSync(folder)).toEqual(["kept.json"]);
       }),
-      { numRuns: 40 },
     );
   });
 

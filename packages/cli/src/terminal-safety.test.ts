@@ -80,7 +80,6 @@ describe("the helpers", () => {
         writeData(terminalJson.io, json);
         expect(JSON.parse(terminalJson.stdout())).toEqual(JSON.parse(json));
       }),
-      { numRuns: 500 },
     );
   });
 
@@ -93,7 +92,6 @@ describe("the helpers", () => {
         expect(controls(line, "\n")).toEqual([]);
         expect(line.indexOf("\n")).toBe(line.length - 1);
       }),
-      { numRuns: 500 },
     );
   });
 });
@@ -150,7 +148,6 @@ describe("agent-transcript on hostile input", () => {
           quotingEscapes += /\\u[0-9a-f]{4}/.test(output.stderr() + output.stdout()) ? 1 : 0;
         }
       }),
-      { numRuns: 100 },
     );
     expect(quotingEscapes).toBeGreaterThan(100);
   });
@@ -200,7 +197,6 @@ describe("agent-transcript on hostile input", () => {
           expect(controls(terminal.stdout(), "\n\t")).toEqual([]);
           expectSafeMessages(terminal.stderr());
         }),
-        { numRuns: 100 },
       );
     });
   });

@@ -66,7 +66,6 @@ describe("escapeControlCharacters", () => {
         expect(controlsIn(multiline).filter((character) => character !== "\n" && character !== "\t")).toEqual([]);
         expect(multiline.split("\n")).toHaveLength(text.split("\n").length);
       }),
-      { numRuns: 1000 },
     );
   });
 });
@@ -112,7 +111,6 @@ describe("messages quoting the input", () => {
           quotingEscapes += messages.some((message) => /\\u00[0-9a-f]{2}/.test(message)) ? 1 : 0;
         }
       }),
-      { numRuns: 500 },
     );
     expect(quotingEscapes).toBeGreaterThan(50);
   });

@@ -177,7 +177,7 @@ describe("decodeTranscript", () => {
         const result = decodeTranscript(input);
         expect(typeof result.ok).toBe("boolean");
       }),
-      { numRuns: 10_000 },
+      { numRuns: 10 * fc.readConfigureGlobal().numRuns! },
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");

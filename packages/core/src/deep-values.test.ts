@@ -75,7 +75,6 @@ describe("operations on documents nested around the limit", () => {
             : { ok: false, error: { code: "too-deep", pointer: inputPointer(defaultMaxDepth - 5) } },
         );
       }),
-      { numRuns: 40 },
     );
   });
 

@@ -166,7 +166,7 @@ describe("exportFileName", () => {
         expectSafe(result, ext);
         expect(result).toMatch(/-\d{8}T\d{6}Z\.[a-z.]+$/u);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 });

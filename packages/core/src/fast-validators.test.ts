@@ -112,7 +112,7 @@ describe("the specialised validators", () => {
         fc.property(damagedEvent(valid), (value) => {
           for (const pair of definitionPairs) if (!expectAgreement(pair, value)) refused += 1;
         }),
-        { numRuns: 2_000 },
+        { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
       );
       // The damage is real: a good share of the generated values are invalid.
       expect(refused, definition).toBeGreaterThan(200);
@@ -130,7 +130,7 @@ describe("the specialised validators", () => {
           for (const pair of pairsByDefinition.get("Transcript") ?? []) if (!expectAgreement(pair, value)) refused += 1;
         },
       ),
-      { numRuns: 2_000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
     expect(refused).toBeGreaterThan(200);
   });

@@ -24,7 +24,6 @@ describe("checkJsonValue", () => {
           expect(problem?.pointer ?? pointerOf(path.slice(0, maxDepth))).toBe(pointerOf(path.slice(0, maxDepth)));
         },
       ),
-      { numRuns: 1000 },
     );
   });
 

@@ -32,7 +32,6 @@ describe("locateJsonSyntaxError", () => {
       fc.property(anyJsonValue(), fc.constantFrom(undefined, 2), (value, indent) => {
         expect(locateJsonSyntaxError(JSON.stringify(value, null, indent))).toBeUndefined();
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -49,7 +48,6 @@ describe("locateJsonSyntaxError", () => {
         }
         expect(locateJsonSyntaxError(corrupted) === undefined).toBe(parses);
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -116,7 +114,6 @@ describe("locatePointers", () => {
           expect(rest.startsWith(JSON.stringify(expected, null, indent)?.split("\n")[0] ?? ""), pointer).toBe(true);
         }
       }),
-      { numRuns: 1000 },
     );
   });
 });
@@ -158,7 +155,6 @@ describe("locatePointers with nearestAncestor", () => {
         // "~2" is no valid escape, so no key matches it: each missing pointer lands on its parent.
         missing.forEach((pointer, index) => expect(nearest.get(pointer)).toBe(exact.get(entries[index] as string)));
       }),
-      { numRuns: 500 },
     );
   });
 });
@@ -192,7 +188,6 @@ describe("pointerAtOffset", () => {
         const found = locatePointers(serialised, pointers);
         for (const pointer of pointers) expect(pointerAtOffset(serialised, found.get(pointer) ?? -1)).toBe(pointer);
       }),
-      { numRuns: 500 },
     );
     expect(pointerAtOffset('{"a": [1]}', 3)).toBeUndefined();
   });
@@ -205,7 +200,6 @@ describe("linesAndColumns", () => {
         const offsets = raw.map((offset) => offset % (text.length + 1));
         expect(linesAndColumns(text, offsets)).toEqual(offsets.map((offset) => lineAndColumn(text, offset)));
       }),
-      { numRuns: 500 },
     );
   });
 });

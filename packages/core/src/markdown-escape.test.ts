@@ -15,8 +15,6 @@ import {
   type Token,
 } from "./markdown.test.helpers.js";
 
-const runs = { numRuns: 500 };
-
 describe("inlineText", () => {
   it.each([
     ["plain words", "plain words"],
@@ -58,7 +56,6 @@ describe("inlineText", () => {
         expect(linkTokens.some((token) => token.type === "html_inline" || token.type === "code_inline")).toBe(false);
         expect(visibleText(link)).toBe(shown);
       }),
-      runs,
     );
   });
 });
@@ -82,7 +79,6 @@ describe("codeSpan", () => {
         const expected = text === "" ? " " : escapeControlCharacters(text.replace(/\s+/g, " "));
         expect(children[1]?.content).toBe(expected);
       }),
-      runs,
     );
   });
 });
@@ -105,7 +101,6 @@ describe("codeBlock", () => {
         expect(blocks[0]?.content).toBe(expected);
         expect(tokens.at(-2)?.content).toBe("after <b>");
       }),
-      runs,
     );
   });
 });
@@ -151,7 +146,7 @@ describe("markdownBlock", () => {
           ["heading_close", ""],
         ]);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
     // Unescaped, the same texts do make raw HTML, links and images: what the property rules out does occur.
     const unescaped = fc.sample(hostileText, 500).flatMap((text) => allTokens(reader.parse(text, {})));
@@ -172,7 +167,6 @@ describe("markdownBlock", () => {
       fc.property(rows, (cells) => {
         expect(rawHtml(markdownBlock(table(cells)))).toEqual([]);
       }),
-      { numRuns: 1000 },
     );
     // Unescaped, such tables do make raw HTML.
     expect(fc.sample(rows, 200).some((cells) => rawHtml(table(cells)).length > 0)).toBe(true);
@@ -232,7 +226,6 @@ describe("checkLinkTarget", () => {
         expect(scheme === undefined || safeSchemes.has(scheme)).toBe(true);
         expect(scheme === undefined || safeSchemes.has(schemeOf(url) ?? "")).toBe(true);
       }),
-      runs,
     );
   });
 

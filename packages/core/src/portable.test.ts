@@ -105,7 +105,7 @@ describe("core in a runtime without Node", () => {
       fc.property(bytes, (value) => {
         expect(isUtf8ByDecoding(value)).toBe(isUtf8(value));
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -114,7 +114,7 @@ describe("core in a runtime without Node", () => {
       fc.property(fc.string({ unit: "grapheme", maxLength: 60 }), (text) => {
         expect(countUtf8Bytes(text)).toBe(Buffer.byteLength(text, "utf8"));
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 });

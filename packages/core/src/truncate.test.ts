@@ -278,7 +278,6 @@ describe("truncateValue: properties", () => {
   const cases = jsonValues.chain((value) =>
     fc.record({ value: fc.constant(value), limit: fc.integer({ min: 2, max: canonicalByteLength(value) + 4 }) }),
   );
-  const runs = { numRuns: 1000 };
 
   it("cases cover both outcomes for strings, arrays and objects, and values that cannot be cut", () => {
     // The properties below each hold trivially for one outcome: the cases must give them both, for every type.
@@ -308,7 +307,6 @@ describe("truncateValue: properties", () => {
         fc.pre(result.truncated);
         expect(canonicalByteLength(result.value)).toBeLessThanOrEqual(limit);
       }),
-      runs,
     );
   });
 
@@ -320,7 +318,6 @@ describe("truncateValue: properties", () => {
         expect(second.truncated).toBe(false);
         expect(second.value).toBe(first.value);
       }),
-      runs,
     );
   });
 
@@ -338,7 +335,6 @@ describe("truncateValue: properties", () => {
           result.truncated ? ["originalSizeBytes", "strategy", "truncated", "value"] : ["truncated", "value"],
         );
       }),
-      runs,
     );
   });
 
@@ -352,7 +348,6 @@ describe("truncateValue: properties", () => {
         const { strategy } = result as { strategy?: TruncationStrategy };
         expect(strategy).toBe(result.truncated ? expectedStrategy : undefined);
       }),
-      runs,
     );
   });
 
@@ -363,7 +358,6 @@ describe("truncateValue: properties", () => {
         fc.pre(result.truncated);
         expect(canonicalByteLength(withOneMore(value, result.value))).toBeGreaterThan(limit);
       }),
-      runs,
     );
   });
 
@@ -374,7 +368,6 @@ describe("truncateValue: properties", () => {
         const { originalSizeBytes } = result as { originalSizeBytes?: number };
         expect(originalSizeBytes).toBe(result.truncated ? canonicalByteLength(value) : undefined);
       }),
-      runs,
     );
   });
 });

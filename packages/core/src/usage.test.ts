@@ -820,7 +820,7 @@ describe("normalizeUsage on hostile input", () => {
         );
         expect(usage.output_tokens).toBeGreaterThanOrEqual(usage.reasoning_tokens ?? 0);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
     expect(normalised).toBeGreaterThan(20);
   });
@@ -950,7 +950,7 @@ describe("usage sums beyond 2^53 − 1", () => {
         expect(Object.keys(sum)).toEqual(Object.keys(expected));
         expect(sum).toEqual(expected);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -967,7 +967,7 @@ describe("usage sums beyond 2^53 − 1", () => {
         expect(usage.input_tokens).toBe(beyond ? max : Number(exact));
         expect(named?.sum).toBe(beyond ? String(exact) : undefined);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 });

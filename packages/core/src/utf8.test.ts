@@ -14,7 +14,6 @@ describe("decodeUtf8", () => {
         const bytes = Buffer.from(`${mark ? "\uFEFF" : ""}${text}`);
         expect(decodeUtf8(bytes)).toEqual({ ok: true, text });
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -46,7 +45,7 @@ describe("decodeUtf8", () => {
           });
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 

@@ -74,7 +74,6 @@ describe("every converter on hostile input", () => {
           expectAnswer(() => format.streamFromCanonical(value as Tolerant.Transcript));
           expectPrototypesClean();
         }),
-        { numRuns: 300 },
       );
     });
   }
@@ -87,7 +86,6 @@ describe("every converter on hostile input", () => {
           expectAnswer(() => format.fromCanonical(value as Tolerant.Transcript));
           expectPrototypesClean();
         }),
-        { numRuns: 300 },
       );
     });
   }
@@ -148,7 +146,7 @@ describe("every converter on hostile input", () => {
         }
         expectPrototypesClean();
       }),
-      { numRuns: 2_000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -250,7 +248,6 @@ describe("every converter on hostile input", () => {
           }
         },
       ),
-      { numRuns: 200 },
     );
   });
 

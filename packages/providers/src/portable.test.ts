@@ -56,7 +56,7 @@ describe("providers in a runtime without Node", () => {
       fc.property(fc.string({ unit: "binary", maxLength: 60 }), (basis) => {
         expect(digest(basis, alphabet, 24)).toBe(nodeDigest(basis));
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 

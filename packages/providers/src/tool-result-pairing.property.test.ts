@@ -163,7 +163,6 @@ describe("tool results are matched to their calls across turns, in every target"
         if (!again.ok) throw new Error(JSON.stringify(again.errors));
         expect(canonicalize(again.value)).toBe(canonicalize(written.value));
       }),
-      { numRuns: 1000 },
     );
   });
 });

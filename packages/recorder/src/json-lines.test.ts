@@ -48,7 +48,6 @@ describe("parseJsonLines", () => {
         // The refused line is not an event, and the rest are read.
         expect(report.events).toHaveLength(count - 1);
       }),
-      { numRuns: 500 },
     );
   });
 

@@ -70,7 +70,7 @@ describe("the relative-path pattern (nine properties: parts' and snapshots' path
       fc.property(pathLike, (path) => {
         expect(after.test(path), JSON.stringify(path)).toBe(before.test(path));
       }),
-      { numRuns: 20_000 },
+      { numRuns: 20 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -112,7 +112,7 @@ describe("the patterns whose \\d became [0-9]", () => {
       fc.property(digitsLike, (text) => {
         expect(after.test(text), JSON.stringify(text)).toBe(before.test(text));
       }),
-      { numRuns: 20_000 },
+      { numRuns: 20 * fc.readConfigureGlobal().numRuns! },
     );
   });
 });

@@ -70,7 +70,6 @@ describe("call buckets in the index", () => {
           expect(decodeBuckets(encodeBuckets(lists))).toEqual(JSON.parse(JSON.stringify(lists)));
         },
       ),
-      { numRuns: 1000 },
     );
   });
 

@@ -55,7 +55,7 @@ describe("a token right after an escape sequence", () => {
           expect(redactor.redactString(result.text)).toEqual({ text: result.text, counts: {} });
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: 1.5 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -74,7 +74,6 @@ describe("a token right after an escape sequence", () => {
           expect(report.counts[sample.rule], `${sample.label} at depth ${depth}`).toBeGreaterThanOrEqual(2);
         },
       ),
-      { numRuns: 500 },
     );
   });
 
@@ -131,7 +130,6 @@ describe("a secret used as an object key", () => {
           expect(redactor.redactValue(value)).toEqual({ value, report: { counts: {}, total: 0 } });
         },
       ),
-      { numRuns: 300 },
     );
   });
 
@@ -164,7 +162,6 @@ describe("HTTP Basic credentials without a header name", () => {
           expect(result.text).toBe(`${before}Basic ${redactionPlaceholder("basic-credentials")} done`);
         },
       ),
-      { numRuns: 500 },
     );
   });
 
@@ -192,7 +189,6 @@ describe("HTTP Basic credentials without a header name", () => {
         expect(isBasicCredentials(candidate) && candidate.length >= 8).toBe(credentials);
         expect(redactor.redactString(text).counts).toEqual(credentials ? { "basic-credentials": 1 } : {});
       }),
-      { numRuns: 1000 },
     );
   });
 });
@@ -284,7 +280,6 @@ describe("sensitive keys", () => {
           rawHeaders: ["Host", "example.com", key, placeholder],
         });
       }),
-      { numRuns: 500 },
     );
   });
 
@@ -300,7 +295,6 @@ describe("sensitive keys", () => {
           expect(redactor.redactValue(input).value).toEqual(input);
         },
       ),
-      { numRuns: 300 },
     );
   });
 
@@ -369,7 +363,6 @@ describe("tokens each found only once their neighbour is redacted", () => {
         expect(result).toEqual(reference.redactString(text));
         expect(instance.redactString(result.text)).toEqual({ text: result.text, counts: {} });
       }),
-      { numRuns: 400 },
     );
   });
 

@@ -174,7 +174,6 @@ describe("built-in rule keywords", () => {
             expect(keywordNear(rule, text, match), `${rule.id}: ${match[0]}`).toBe(true);
         }
       }),
-      { numRuns: 300 },
     );
   });
 });
@@ -223,7 +222,7 @@ describe("the url-credentials rule", () => {
         const text = parts.join("");
         expect(secrets(rule?.pattern ?? /$^/, text)).toEqual(secrets(plainForm, text));
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -246,7 +245,6 @@ describe("the url-credentials rule", () => {
         const text = parts.join("");
         expect(secrets(rule?.pattern ?? /$^/, text)).toEqual(secrets(encodedForm, text));
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -287,7 +285,6 @@ describe("the url-credentials rule", () => {
         expect(result.text).toBe(`see ${expected} now`);
         expect(result.counts).toEqual({ "url-credentials": 1 });
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -302,7 +299,6 @@ describe("the url-credentials rule", () => {
         ])
           expect(redactor.redactString(text).text).toBe(text);
       }),
-      { numRuns: 300 },
     );
   });
 

@@ -22,7 +22,7 @@ describe("fingerprint", () => {
         expect(fingerprint(structuredClone(value))).toBe(print);
         expect(fingerprint(reverseKeys(value))).toBe(print);
       }),
-      { numRuns: 2_000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -75,7 +75,7 @@ describe("fingerprint", () => {
         expect(seen.get(print) ?? canonical).toBe(canonical);
         seen.set(print, canonical);
       }),
-      { numRuns: 20_000 },
+      { numRuns: 20 * fc.readConfigureGlobal().numRuns! },
     );
     // Random values repeat; enough of them must be distinct for "no collision" to say something.
     expect(seen.size).toBeGreaterThan(10_000);

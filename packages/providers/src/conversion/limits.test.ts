@@ -34,7 +34,6 @@ describe("the conversion toolkit on deep and large values", () => {
         const nested = nestArrays(levels, value);
         expect(cloneJson(nested)).toEqual(nested);
       }),
-      { numRuns: 300 },
     );
   });
 

@@ -110,7 +110,7 @@ describe("LineSplitter", () => {
       fc.property(input, fc.array(fc.nat(), { maxLength: 30 }), fc.integer({ min: 1, max: 12 }), (text, cuts, max) => {
         expect(split(chunked(text, cuts), max)).toEqual(expected(text, max));
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 });

@@ -221,7 +221,6 @@ describe("readEventLog", () => {
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 20 }), async (sizes) => {
         expect(outline((await readAll(chunksOf(cut(messy, sizes)))).items)).toEqual(whole);
       }),
-      { numRuns: 200 },
     );
   });
 

@@ -73,7 +73,6 @@ describe("chunk lines", () => {
           expect(await contentOf(bundle)).toEqual(content);
         },
       ),
-      { numRuns: 150 },
     );
   });
 

@@ -76,7 +76,6 @@ describe("a real patch", () => {
       fc.property(fc.integer({ min: 1, max: 97 }), (pieceBytes) => {
         expect(read(patch, pieceBytes)).toEqual(whole);
       }),
-      { numRuns: 60 },
     );
   });
 });

@@ -95,7 +95,6 @@ describe("concurrent async producers", () => {
           expect(seqs).toEqual(Array.from({ length: counts.reduce((sum, count) => sum + count, 0) }, (_, i) => i + 1));
         },
       ),
-      { numRuns: 100 },
     );
   });
 });

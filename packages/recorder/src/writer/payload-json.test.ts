@@ -31,7 +31,7 @@ describe("payloadJson", () => {
       fc.property(fc.jsonValue(), (value) => {
         expect(payloadJson(value)).toBe(JSON.stringify(value));
       }),
-      { numRuns: 2000 },
+      { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
   });
 
@@ -40,7 +40,7 @@ describe("payloadJson", () => {
       fc.property(looseValue, (value) => {
         expect(payloadJson(value)).toBe(JSON.stringify(value));
       }),
-      { numRuns: 3000 },
+      { numRuns: 3 * fc.readConfigureGlobal().numRuns! },
     );
   });
 

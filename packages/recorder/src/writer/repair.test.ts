@@ -129,7 +129,6 @@ describe("repairEventLog", () => {
         expect(quarantined(folder, report).equals(bytes.subarray(keptEnd))).toBe(true);
         rmSync(folder, { recursive: true });
       }),
-      { numRuns: 400 },
     );
   });
 

@@ -221,7 +221,6 @@ describe("subscribers", () => {
           expect(new Set(read).size).toBe(read.length);
         },
       ),
-      { numRuns: 200 },
     );
   });
 });

@@ -74,7 +74,6 @@ describe("reports from call buckets", () => {
         const session = sessionReport([runOf(list)], { timeZone });
         expect(session.totals.calls).toBe(list.length);
       }),
-      { numRuns: 300 },
     );
   });
 
@@ -113,7 +112,6 @@ describe("reports from call buckets", () => {
           })),
         ).toEqual(expected);
       }),
-      { numRuns: 300 },
     );
   });
 });

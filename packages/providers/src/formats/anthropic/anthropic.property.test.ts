@@ -145,7 +145,6 @@ describe("canonical → Anthropic request → canonical", () => {
         expect(back.warnings).toEqual([]);
         expect({ ...back.document, id: document.id }).toStrictEqual(document);
       }),
-      { numRuns: 1000 },
     );
   });
 });

@@ -16,8 +16,6 @@ import { importSessionText } from "../../sessions.js";
 import { atifExporter } from "./index.js";
 import { anyText } from "@agent-transcript/fixtures/text-arbitraries";
 
-const runs = 1000;
-
 function importTrajectory(text: string, related: Array<{ path: string; text: string }> = []) {
   const result = importSessionText(text, { format: "atif", path: "trajectory.json", related });
   if (!result.ok) throw new Error(result.message);
@@ -176,7 +174,6 @@ describe("ATIF round trips over generated trajectories", () => {
         const again = importTrajectory(exported.files[0]?.text ?? "");
         expect(again.document).toEqual(imported.document);
       }),
-      { numRuns: runs },
     );
   });
 
@@ -223,7 +220,6 @@ describe("ATIF round trips over generated trajectories", () => {
         if (!exported.ok) throw new Error("export failed");
         expect(JSON.parse(exported.files[0]?.text ?? "")).toEqual(JSON.parse(written));
       }),
-      { numRuns: 200 },
     );
   });
 });
@@ -282,7 +278,6 @@ describe("hostile trajectories", () => {
           }
         },
       ),
-      { numRuns: runs },
     );
   });
 
@@ -297,7 +292,6 @@ describe("hostile trajectories", () => {
           /not an ATIF trajectory: (\(root\)|\/schema_version|\/steps|\/agent)/,
         );
       }),
-      { numRuns: runs },
     );
   });
 });
@@ -416,7 +410,6 @@ describe("ATIF export of generated documents from elsewhere", () => {
         // What it wrote reads back as a strictly valid document.
         expect(validationErrors(importTrajectory(exported.files[0]?.text ?? "").document)).toEqual([]);
       }),
-      { numRuns: runs },
     );
   });
 });

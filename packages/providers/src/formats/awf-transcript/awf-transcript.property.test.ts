@@ -11,7 +11,6 @@ import { importSessionTextWith } from "../../conversion/index.js";
 import { compareGoKeys, goString, goValue } from "./from-canonical-go-json.js";
 import { awfTranscriptExporter, awfTranscriptImporter } from "./index.js";
 
-const runs = 1000;
 const runId = "550e8400-e29b-41d4-a716-446655440000";
 
 const importText = (text: string) =>
@@ -210,7 +209,6 @@ describe("AWF transcript round trips over generated files", () => {
         expect(exported.files[0]?.text).toBe(text);
         expect(importText(exported.files[0]?.text ?? "").document).toEqual(imported.document);
       }),
-      { numRuns: runs },
     );
   });
 
@@ -245,7 +243,6 @@ describe("hostile AWF transcript files", () => {
         }
         expect(result.losses.map((loss) => loss.line)).toEqual(whole ? [] : [lines.length]);
       }),
-      { numRuns: runs },
     );
   });
 
@@ -285,7 +282,6 @@ describe("hostile AWF transcript files", () => {
             expect(loss.message).toMatch(/^(not valid JSON|not an AWF transcript event|the value nests|the number )/);
         },
       ),
-      { numRuns: runs },
     );
   });
 

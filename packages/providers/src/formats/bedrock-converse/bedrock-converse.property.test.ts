@@ -164,7 +164,6 @@ describe("canonical → Bedrock Converse request → canonical", () => {
         expect(back.warnings).toEqual([]);
         expect({ ...back.document, id: document.id }).toStrictEqual(document);
       }),
-      { numRuns: 1000 },
     );
   });
 });
@@ -221,7 +220,6 @@ describe("canonical → Bedrock Converse response and stream → canonical", () 
         if (!streamed.ok) throw new Error(JSON.stringify(streamed.errors));
         expect(streamed.document).toStrictEqual(back.document);
       }),
-      { numRuns: 1000 },
     );
   });
 });

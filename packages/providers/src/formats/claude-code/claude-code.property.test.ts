@@ -84,7 +84,6 @@ describe("garbage lines injected into a real session", () => {
           expect(validationErrors(result.document)).toEqual([]);
         },
       ),
-      { numRuns: 200 },
     );
   });
 });
@@ -357,7 +356,6 @@ describe("generated records", () => {
         const named = result.losses.filter((loss) => loss.file === "session.jsonl").map((loss) => loss.line);
         for (const lineNumber of expected) expect(named).toContain(lineNumber);
       }),
-      { numRuns: 1000 },
     );
   });
 });
@@ -379,7 +377,7 @@ describe("the timestamp check's fast path", () => {
       fc.property(fc.oneof(near, fc.string({ minLength: 24, maxLength: 24 })), (text) => {
         expect(isTimestamp(text), text).toBe(isDateTime(text));
       }),
-      { numRuns: 20_000 },
+      { numRuns: 20 * fc.readConfigureGlobal().numRuns! },
     );
   });
 });

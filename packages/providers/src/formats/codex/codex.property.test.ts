@@ -77,7 +77,6 @@ describe("garbage lines injected into a real rollout", () => {
           expect(validationErrors(result.document)).toEqual([]);
         },
       ),
-      { numRuns: 200 },
     );
   });
 });
@@ -315,7 +314,6 @@ describe("generated records", () => {
         const named = result.losses.filter((loss) => loss.file === "rollout-main.jsonl").map((loss) => loss.line);
         for (const lineNumber of expected) expect(named).toContain(lineNumber);
       }),
-      { numRuns: 1000 },
     );
   });
 });

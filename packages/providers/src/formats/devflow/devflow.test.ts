@@ -527,7 +527,6 @@ describe("devflow bad input", () => {
           );
         },
       ),
-      { numRuns: 500 },
     );
     expect(outcomes).toEqual(new Set([true, false]));
     expect(devflowConverter.fromCanonical(null as unknown as Transcript).ok).toBe(false);

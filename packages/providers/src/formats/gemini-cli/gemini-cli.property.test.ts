@@ -98,7 +98,6 @@ describe("garbage lines injected into a JSONL session", () => {
         expect(unreadable(result.losses)).toEqual(expected);
         expect(result.document.messages.filter((message) => message.role !== "tool")).toHaveLength(messages.length);
       }),
-      { numRuns: 1000 },
     );
   });
 });
@@ -164,7 +163,6 @@ describe("generated records", () => {
         expect(Object.getPrototypeOf({})).toBe(Object.prototype);
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       }),
-      { numRuns: 1000 },
     );
   });
 });

@@ -150,7 +150,6 @@ describe("canonical → Gemini → canonical", () => {
         if (!back.ok) throw new Error(JSON.stringify(back.errors));
         expect({ ...back.document, id: "x" }).toEqual(document);
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -187,7 +186,6 @@ describe("canonical → Gemini → canonical", () => {
         const back = geminiConverter.responseToCanonical(native.value);
         expect(back).toMatchObject({ ok: true, document });
       }),
-      { numRuns: 1000 },
     );
   });
 });

@@ -156,7 +156,6 @@ describe("canonical → Mistral → canonical", () => {
         expect(back.document.tool_choice).toEqual(document.tool_choice);
         expect(back.document.provider_fields).toEqual(document.provider_fields);
       }),
-      { numRuns: 1000 },
     );
     expect(runs).toBe(1000);
   });

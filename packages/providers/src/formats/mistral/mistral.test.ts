@@ -363,7 +363,6 @@ describe("responses and streams", () => {
         // An answer, never an exception: a document, or a refusal that says why.
         for (const answer of answers) expect(answer.ok || answer.errors.length > 0).toBe(true);
       }),
-      { numRuns: 300 },
     );
   });
 

@@ -69,7 +69,6 @@ describe("canonical → Ollama → canonical", () => {
         expect(validateTranscript(back.document).ok).toBe(true);
         expect(back.document.messages).toEqual(document.messages);
       }),
-      { numRuns: 1000 },
     );
   });
 

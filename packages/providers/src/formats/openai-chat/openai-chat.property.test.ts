@@ -105,7 +105,6 @@ describe("canonical → Chat → canonical", () => {
         expect(back.document.messages).toEqual(document.messages);
         expect(back.document.provider_fields).toEqual(document.provider_fields);
       }),
-      { numRuns: 1000 },
     );
   });
 });

@@ -243,7 +243,6 @@ describe("canonical → OpenAI Responses request → canonical", () => {
           provider_fields: expected.provider_fields,
         });
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -288,7 +287,6 @@ describe("canonical → OpenAI Responses request → canonical", () => {
           });
         expect(strip(back.document.messages[0]?.parts ?? [])).toStrictEqual(strip(parts));
       }),
-      { numRuns: 300 },
     );
   });
 });

@@ -383,7 +383,6 @@ describe("portable round trip (property)", () => {
         const report = checkCoverage(list, imported.document, rules);
         expect([report.unmapped, report.mismatched]).toEqual([[], []]);
       }),
-      { numRuns: 1000 },
     );
   });
 
@@ -448,7 +447,6 @@ describe("portable round trip (property)", () => {
           );
         },
       ),
-      { numRuns: 500 },
     );
     expect(outcomes).toEqual(new Set([true, false]));
     expect(portableConverter.fromCanonical({ not: "a transcript" } as unknown as Transcript).ok).toBe(false);

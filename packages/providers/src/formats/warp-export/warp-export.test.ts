@@ -645,7 +645,6 @@ describe("Warp export bad input", () => {
           ).toBe(true);
         },
       ),
-      { numRuns: 500 },
     );
     expect(outcomes).toEqual(new Set([true, false]));
     expect(warpExportConverter.fromCanonical([] as unknown as Transcript).ok).toBe(false);
