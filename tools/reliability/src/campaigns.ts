@@ -6,6 +6,7 @@ import { killDuringIndex } from "./campaigns/kill-during-index.js";
 import { killDuringRepair } from "./campaigns/kill-during-repair.js";
 import { killDuringSnapshotApply } from "./campaigns/kill-during-snapshot-apply.js";
 import { logContention } from "./campaigns/log-contention.js";
+import { properties } from "./campaigns/properties.js";
 import { recorderSigkill } from "./campaigns/recorder-sigkill.js";
 import { redactionWorstCase } from "./campaigns/redaction-worst-case.js";
 import { regexBacktracking } from "./campaigns/regex-backtracking.js";
@@ -20,4 +21,5 @@ export const campaigns: readonly Campaign[] = [
   fullDisk,
   regexBacktracking,
   redactionWorstCase,
+  properties,
 ];
