@@ -7,7 +7,7 @@ const event = (seq: number, payload: string): string =>
   `{"seq":${seq},"run_id":"550e8400-e29b-41d4-a716-446655440000","type":"tool.call","path":"a","iteration":0,"timestamp":"2026-06-08T08:14:42Z","payload":${payload}}`;
 
 describe("parseJsonLines", () => {
-  it("holds every line to the parse limits, naming line, column and pointer, and keeps reading (500 runs)", () => {
+  it("holds every line to the parse limits, naming line, column and pointer, and keeps reading (1,000 runs)", () => {
     const bad = fc.constantFrom(
       { payload: `{"call_id":"c","name":"n","input":{"n":1e400}}`, pointer: "/payload/input/n", token: "1e400" },
       {
