@@ -1,7 +1,7 @@
 // Loaded before every test file of every package (vitest.shared.ts, setupFiles).
 import { appendFileSync } from "node:fs";
 import fc from "fast-check";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 
 /**
  * How many times the property runs (issue #28: at least 1,000 each in `pnpm test`). A property that wants more says
@@ -36,6 +36,11 @@ fc.configureGlobal({
   interruptAfterTimeLimit: 300_000 * factor,
   markInterruptAsFailure: true,
 });
+
+// A long run's properties hold their tests that much longer: the timeouts of vitest.shared.ts (120 s a test, 300 s a
+// hook) grow with the factor, or a property passing its 10,000 runs would be failed by the clock. A property test
+// naming its own timeout writes it in proportion to its runs (`300 * fc.readConfigureGlobal().numRuns!`).
+if (factor > 1) vi.setConfig({ testTimeout: 120_000 * factor, hookTimeout: 300_000 * factor });
 
 // The reliability campaign `properties` (tools/reliability) counts every property's runs from fast-check's own result
 // of each assertion: with AGENT_TRANSCRIPT_PROPERTY_LOG naming a file, one JSON line per property is appended to it.

@@ -229,56 +229,60 @@ describe("the run index in PostgreSQL", () => {
     }
   });
 
-  it("finds exactly what SQLite finds on generated corpora (property)", async () => {
-    const vocabulary = ["alpha", "beta", "gamma", "auth", "go", "test", "fails", "build"];
-    const word = fc.constantFrom(...vocabulary);
-    const text = fc.array(word, { minLength: 1, maxLength: 10 }).map((words) => words.join(" "));
-    const corpus = fc.array(fc.array(text, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 4 });
-    const term = fc.oneof(
-      word,
-      word.map((each) => `${each.slice(0, 2)}*`),
-      fc.tuple(word, word).map(([a, b]) => `"${a} ${b}"`),
-    );
-    const query = fc
-      .array(fc.tuple(term, fc.boolean()), { minLength: 1, maxLength: 3 })
-      .map((terms) => terms.map(([each, or], index) => (index > 0 && or ? `OR ${each}` : each)).join(" "));
-    // Indexing a corpus in both databases is most of a trial's time: fifteen generated corpora (as many as the
-    // property once made) are indexed once, and each run searches one of them, so a thousand runs try a thousand
-    // queries for the price of fifteen indexings. The corpora's seed is named in every failure, to make them again.
-    const corpusSeed = Date.now() % 2 ** 31;
-    const corpora: Array<{ folder: string; lite: string }> = [];
-    for (const [trial, runs] of fc.sample(corpus, { numRuns: 15, seed: corpusSeed }).entries()) {
-      const folder = path.join(directory, `corpus-${trial}`);
-      mkdirSync(folder);
-      runs.forEach((texts, index) =>
-        writeFileSync(
-          path.join(folder, `run-${index}.json`),
-          JSON.stringify({
-            schema_version: "1.0.0",
-            id: `run-${trial}-${index}`,
-            messages: texts.map((each) => ({ role: "user", parts: [{ type: "text", text: each }] })),
-          }),
-        ),
+  it(
+    "finds exactly what SQLite finds on generated corpora (property)",
+    async () => {
+      const vocabulary = ["alpha", "beta", "gamma", "auth", "go", "test", "fails", "build"];
+      const word = fc.constantFrom(...vocabulary);
+      const text = fc.array(word, { minLength: 1, maxLength: 10 }).map((words) => words.join(" "));
+      const corpus = fc.array(fc.array(text, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 4 });
+      const term = fc.oneof(
+        word,
+        word.map((each) => `${each.slice(0, 2)}*`),
+        fc.tuple(word, word).map(([a, b]) => `"${a} ${b}"`),
       );
-      const lite = path.join(folder, "index.sqlite");
-      for (const database of [url, lite]) expect((await cli("index", folder, "--database", database)).code).toBe(0);
-      corpora.push({ folder, lite });
-    }
-    await fc.assert(
-      fc.asyncProperty(fc.nat({ max: corpora.length - 1 }), query, async (which, each) => {
-        const { folder, lite } = corpora[which]!;
-        const named = `${each} → ${tsQuery(parseQuery(each))} (corpus ${which}, corpus seed ${corpusSeed})`;
-        const search = async (database: string) =>
-          cli("search", each, "--database", database, "--limit", "10000", "--json");
-        const [postgres, sqliteResult] = [await search(url), await search(lite)];
-        expect([0, 1], `${named}: ${postgres.stderr}`).toContain(postgres.code);
-        // The shared database holds every corpus's runs: only this corpus's folder is compared.
-        const mine = (result: { stdout: string }) =>
-          found(JSON.parse(result.stdout) as SearchReport).filter((hit) => hit.startsWith(`${folder}/`));
-        expect(mine(postgres), named).toEqual(mine(sqliteResult));
-      }),
-    );
-  }, 300_000);
+      const query = fc
+        .array(fc.tuple(term, fc.boolean()), { minLength: 1, maxLength: 3 })
+        .map((terms) => terms.map(([each, or], index) => (index > 0 && or ? `OR ${each}` : each)).join(" "));
+      // Indexing a corpus in both databases is most of a trial's time: fifteen generated corpora (as many as the
+      // property once made) are indexed once, and each run searches one of them, so a thousand runs try a thousand
+      // queries for the price of fifteen indexings. The corpora's seed is named in every failure, to make them again.
+      const corpusSeed = Date.now() % 2 ** 31;
+      const corpora: Array<{ folder: string; lite: string }> = [];
+      for (const [trial, runs] of fc.sample(corpus, { numRuns: 15, seed: corpusSeed }).entries()) {
+        const folder = path.join(directory, `corpus-${trial}`);
+        mkdirSync(folder);
+        runs.forEach((texts, index) =>
+          writeFileSync(
+            path.join(folder, `run-${index}.json`),
+            JSON.stringify({
+              schema_version: "1.0.0",
+              id: `run-${trial}-${index}`,
+              messages: texts.map((each) => ({ role: "user", parts: [{ type: "text", text: each }] })),
+            }),
+          ),
+        );
+        const lite = path.join(folder, "index.sqlite");
+        for (const database of [url, lite]) expect((await cli("index", folder, "--database", database)).code).toBe(0);
+        corpora.push({ folder, lite });
+      }
+      await fc.assert(
+        fc.asyncProperty(fc.nat({ max: corpora.length - 1 }), query, async (which, each) => {
+          const { folder, lite } = corpora[which]!;
+          const named = `${each} → ${tsQuery(parseQuery(each))} (corpus ${which}, corpus seed ${corpusSeed})`;
+          const search = async (database: string) =>
+            cli("search", each, "--database", database, "--limit", "10000", "--json");
+          const [postgres, sqliteResult] = [await search(url), await search(lite)];
+          expect([0, 1], `${named}: ${postgres.stderr}`).toContain(postgres.code);
+          // The shared database holds every corpus's runs: only this corpus's folder is compared.
+          const mine = (result: { stdout: string }) =>
+            found(JSON.parse(result.stdout) as SearchReport).filter((hit) => hit.startsWith(`${folder}/`));
+          expect(mine(postgres), named).toEqual(mine(sqliteResult));
+        }),
+      );
+    },
+    300 * fc.readConfigureGlobal().numRuns!,
+  );
 
   it("never reads a path a row of the shared database names: only paths given here and the agents' folders", async () => {
     // A folder with a session holding a word no other run holds, planted as a remembered root of this machine.

@@ -243,73 +243,77 @@ async function snapshotOf(edits: readonly Edit[]): Promise<{
 }
 
 describe("a snapshot of generated edits", () => {
-  it("applies onto a clean clone at HEAD and reproduces the working tree byte for byte", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 8 }), async (edits) => {
-        const { base, source, bundle } = await snapshotOf(edits);
-        try {
-          const target = cloneAt(origin, path.join(base, "target"), head);
-          const before = treeOf(target);
-          const result = await applySnapshotBundle(bundle, { target });
-          // A link the edits made that points out of the repository, or loops, is refused, and nothing is written.
-          const sourceTree = treeOf(source);
-          // (a link already at HEAD that now loops through a changed one is not the bundle's to refuse)
-          const changedLoops = linksLooping(sourceTree).filter(
-            (name) => JSON.stringify(sourceTree[name]) !== JSON.stringify(before[name]),
-          );
-          const leaving = [...new Set([...linksLeaving(sourceTree), ...changedLoops])];
-          const messages = result.problems.map((problem) => problem.message).join("\n");
-          expect({
-            ok: result.ok,
-            // Refused with a reason: the link is named, unless another refusal of the same bundle came first (a file
-            // renamed into a folder the link replaces).
-            namesTheLink:
-              leaving.length === 0 ||
-              leaving.some((link) => messages.includes(`${link} would be a symbolic link to`)) ||
-              (result.problems.length > 0 && !result.ok),
-          }).toEqual({
-            ok: leaving.length === 0,
-            namesTheLink: true,
-          });
-          expect(treeOf(target)).toEqual(leaving.length > 0 ? before : treeOf(source));
-        } finally {
-          removeFolder(base);
-        }
-      }),
-      {
-        // Below the suite's 1,000 runs (issue #28), the one exception with the other property of this file: each run
-        // spawns git a dozen times (two clones, the snapshot, the apply), about 1.5 s on a loaded two-core machine,
-        // so 1,000 runs would take this property alone 15 to 25 minutes. A twenty-fifth of the default, so that the
-        // long mode (AGENT_TRANSCRIPT_PROPERTY_RUNS) scales it too.
-        numRuns: fc.readConfigureGlobal().numRuns! / 25,
-        // Found by CI: a link to itself, which apply refuses as a loop; a folder made a link out of the repository
-        // after a file was renamed out of it, refused for the rename first; a loop through a folder made a link.
-        examples: [
-          [
+  it(
+    "applies onto a clean clone at HEAD and reproduces the working tree byte for byte",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 8 }), async (edits) => {
+          const { base, source, bundle } = await snapshotOf(edits);
+          try {
+            const target = cloneAt(origin, path.join(base, "target"), head);
+            const before = treeOf(target);
+            const result = await applySnapshotBundle(bundle, { target });
+            // A link the edits made that points out of the repository, or loops, is refused, and nothing is written.
+            const sourceTree = treeOf(source);
+            // (a link already at HEAD that now loops through a changed one is not the bundle's to refuse)
+            const changedLoops = linksLooping(sourceTree).filter(
+              (name) => JSON.stringify(sourceTree[name]) !== JSON.stringify(before[name]),
+            );
+            const leaving = [...new Set([...linksLeaving(sourceTree), ...changedLoops])];
+            const messages = result.problems.map((problem) => problem.message).join("\n");
+            expect({
+              ok: result.ok,
+              // Refused with a reason: the link is named, unless another refusal of the same bundle came first (a file
+              // renamed into a folder the link replaces).
+              namesTheLink:
+                leaving.length === 0 ||
+                leaving.some((link) => messages.includes(`${link} would be a symbolic link to`)) ||
+                (result.problems.length > 0 && !result.ok),
+            }).toEqual({
+              ok: leaving.length === 0,
+              namesTheLink: true,
+            });
+            expect(treeOf(target)).toEqual(leaving.length > 0 ? before : treeOf(source));
+          } finally {
+            removeFolder(base);
+          }
+        }),
+        {
+          // Below the suite's 1,000 runs (issue #28), the one exception with the other property of this file: each run
+          // spawns git a dozen times (two clones, the snapshot, the apply), about 1.5 s on a loaded two-core machine,
+          // so 1,000 runs would take this property alone 15 to 25 minutes. A twenty-fifth of the default, so that the
+          // long mode (AGENT_TRANSCRIPT_PROPERTY_RUNS) scales it too.
+          numRuns: fc.readConfigureGlobal().numRuns! / 25,
+          // Found by CI: a link to itself, which apply refuses as a loop; a folder made a link out of the repository
+          // after a file was renamed out of it, refused for the rename first; a loop through a folder made a link.
+          examples: [
             [
-              { kind: "rename", from: "bin/tool", to: "new.txt" },
-              { kind: "folder-to-link", folder: "bin", target: "../readme.md" },
-              { kind: "rename", from: "readme.md", to: "new.txt" },
+              [
+                { kind: "rename", from: "bin/tool", to: "new.txt" },
+                { kind: "folder-to-link", folder: "bin", target: "../readme.md" },
+                { kind: "rename", from: "readme.md", to: "new.txt" },
+              ],
+            ],
+            [
+              [
+                { kind: "link", path: "readme.md", target: "readme.md" },
+                { kind: "toggle-executable", path: "readme.md" },
+              ],
+            ],
+            // A loop through a folder made a link: readme.md → dir/sub/b.txt, and dir/sub → ../readme.md.
+            [
+              [
+                { kind: "folder-to-link", folder: "dir/sub", target: "../readme.md" },
+                { kind: "link", path: "readme.md", target: "dir/sub/b.txt" },
+                { kind: "rename", from: "dir/sub/b.txt", to: "new.txt" },
+              ],
             ],
           ],
-          [
-            [
-              { kind: "link", path: "readme.md", target: "readme.md" },
-              { kind: "toggle-executable", path: "readme.md" },
-            ],
-          ],
-          // A loop through a folder made a link: readme.md → dir/sub/b.txt, and dir/sub → ../readme.md.
-          [
-            [
-              { kind: "folder-to-link", folder: "dir/sub", target: "../readme.md" },
-              { kind: "link", path: "readme.md", target: "dir/sub/b.txt" },
-              { kind: "rename", from: "dir/sub/b.txt", to: "new.txt" },
-            ],
-          ],
-        ],
-      },
-    );
-  }, 300_000);
+        },
+      );
+    },
+    300 * fc.readConfigureGlobal().numRuns!,
+  );
 });
 
 /** What a hostile sender adds to a real bundle. */
@@ -391,103 +395,110 @@ function changedPaths(before: Record<string, TreeState>, after: Record<string, T
 }
 
 describe("a real snapshot with a hostile sender's additions", () => {
-  it("never touches what lies outside the target or inside .git, and a refusal changes nothing", async () => {
-    let refused = 0;
-    let applied = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(editArbitrary, { maxLength: 5 }),
-        fc.array(attackArbitrary, { minLength: 1, maxLength: 4 }),
-        fc.boolean(),
-        async (edits, attacks, force) => {
-          const { base, patch, changes } = await snapshotOf(edits);
-          try {
-            // Applied onto `root`, the repository at `root/repo`; `outside` is the target's sibling.
-            const root = path.join(base, "root");
-            mkdirSync(root);
-            cloneAt(origin, path.join(root, "repo"), head);
-            const caseOutside = path.join(base, "outside");
-            mkdirSync(caseOutside);
-            writeFileSync(path.join(caseOutside, "victim.txt"), "precious\n");
-            writeFileSync(path.join(caseOutside, "canary.txt"), canary);
-            // A link the target had before the bundle came: writing through it would land outside.
-            symlinkSync(caseOutside, path.join(root, "shortcut"));
-            let patchText = patch.toString("latin1");
-            const declared: Array<Record<string, unknown>> = changes.map((change) => ({ ...change }));
-            const files: HandMadeFile[] = [];
-            const place = (text: string): string => text.replace(outsideMark, caseOutside);
-            for (const attack of attacks) {
-              if (attack.kind === "link") {
-                const linkTarget = place(attack.target);
-                patchText += patchAddingLink(attack.name, linkTarget);
-                declared.push(linkChange(attack.name, linkTarget));
-              } else if (attack.kind === "file-entry")
-                files.push({ path: attack.path, content: "owned\n", mode: "100755" });
-              else if (attack.kind === "copy" || attack.kind === "rename-from-outside") {
-                const verb = attack.kind === "copy" ? "copy" : "rename";
-                patchText += `diff --git a/${attack.to} b/${attack.to}\nsimilarity index 100%\n${verb} from ${place(attack.from)}\n${verb} to ${attack.to}\n`;
-                declared.push({
-                  status: "added",
-                  path: attack.to,
-                  mode: "100644",
-                  size: canary.length,
-                  sha256: contentHash(canary),
-                });
-              } else if (attack.kind === "drop-declaration") declared.shift();
-              else if (attack.kind === "bogus-declaration") declared.push({ status: attack.status, path: attack.path });
-              else {
-                files.push({ path: attack.path, content: "first\n" }, { path: attack.path, content: "second\n" });
+  it(
+    "never touches what lies outside the target or inside .git, and a refusal changes nothing",
+    async () => {
+      let refused = 0;
+      let applied = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(editArbitrary, { maxLength: 5 }),
+          fc.array(attackArbitrary, { minLength: 1, maxLength: 4 }),
+          fc.boolean(),
+          async (edits, attacks, force) => {
+            const { base, patch, changes } = await snapshotOf(edits);
+            try {
+              // Applied onto `root`, the repository at `root/repo`; `outside` is the target's sibling.
+              const root = path.join(base, "root");
+              mkdirSync(root);
+              cloneAt(origin, path.join(root, "repo"), head);
+              const caseOutside = path.join(base, "outside");
+              mkdirSync(caseOutside);
+              writeFileSync(path.join(caseOutside, "victim.txt"), "precious\n");
+              writeFileSync(path.join(caseOutside, "canary.txt"), canary);
+              // A link the target had before the bundle came: writing through it would land outside.
+              symlinkSync(caseOutside, path.join(root, "shortcut"));
+              let patchText = patch.toString("latin1");
+              const declared: Array<Record<string, unknown>> = changes.map((change) => ({ ...change }));
+              const files: HandMadeFile[] = [];
+              const place = (text: string): string => text.replace(outsideMark, caseOutside);
+              for (const attack of attacks) {
+                if (attack.kind === "link") {
+                  const linkTarget = place(attack.target);
+                  patchText += patchAddingLink(attack.name, linkTarget);
+                  declared.push(linkChange(attack.name, linkTarget));
+                } else if (attack.kind === "file-entry")
+                  files.push({ path: attack.path, content: "owned\n", mode: "100755" });
+                else if (attack.kind === "copy" || attack.kind === "rename-from-outside") {
+                  const verb = attack.kind === "copy" ? "copy" : "rename";
+                  patchText += `diff --git a/${attack.to} b/${attack.to}\nsimilarity index 100%\n${verb} from ${place(attack.from)}\n${verb} to ${attack.to}\n`;
+                  declared.push({
+                    status: "added",
+                    path: attack.to,
+                    mode: "100644",
+                    size: canary.length,
+                    sha256: contentHash(canary),
+                  });
+                } else if (attack.kind === "drop-declaration") declared.shift();
+                else if (attack.kind === "bogus-declaration")
+                  declared.push({ status: attack.status, path: attack.path });
+                else {
+                  files.push({ path: attack.path, content: "first\n" }, { path: attack.path, content: "second\n" });
+                }
               }
+              const bundle = writeHandMadeBundle(path.join(base, "hostile.jsonl"), {
+                repositories: [{ path: "repo", head, patch: Buffer.from(patchText, "latin1"), changes: declared }],
+                files,
+              });
+              const shown = await summarizeSnapshotBundle(bundle).catch(() => undefined);
+              const [before, outsideBefore] = [fullStateOf(root), fullStateOf(caseOutside)];
+              const result = await applySnapshotBundle(bundle, { target: root, force });
+              const after = fullStateOf(root);
+              expect(fullStateOf(caseOutside)).toEqual(outsideBefore);
+              const gitFolder = (state: Record<string, TreeState>): Record<string, TreeState> =>
+                Object.fromEntries(Object.entries(state).filter(([key]) => key.startsWith("repo/.git")));
+              expect(gitFolder(after)).toEqual(gitFolder(before));
+              if (result.ok) applied += 1;
+              else refused += 1;
+              // What `show` finds wrong, apply refuses; an unreadable bundle is refused too.
+              expect({ applied: result.ok, showRefuses: shown === undefined || shown.refusals.length > 0 }).not.toEqual(
+                {
+                  applied: true,
+                  showRefuses: true,
+                },
+              );
+              // A refusal changes nothing at all; an apply changes only paths `show` listed (or folders on the way).
+              const listed = new Set<string>();
+              for (const touched of result.ok ? (shown?.paths ?? []) : []) {
+                const segments = touched.path.split("/");
+                for (let length = 1; length <= segments.length; length += 1)
+                  listed.add(segments.slice(0, length).join("/"));
+              }
+              expect(changedPaths(before, after).filter((changed) => !listed.has(changed))).toEqual([]);
+              // Nothing outside was read in.
+              const holdingCanary = Object.entries(after)
+                .filter(
+                  ([, state]) => state.kind === "file" && Buffer.from(state.content ?? "", "base64").includes(canary),
+                )
+                .map(([key]) => key);
+              expect(holdingCanary).toEqual([]);
+              expect(readFileSync(path.join(caseOutside, "victim.txt"), "utf8")).toBe("precious\n");
+            } finally {
+              removeFolder(base);
             }
-            const bundle = writeHandMadeBundle(path.join(base, "hostile.jsonl"), {
-              repositories: [{ path: "repo", head, patch: Buffer.from(patchText, "latin1"), changes: declared }],
-              files,
-            });
-            const shown = await summarizeSnapshotBundle(bundle).catch(() => undefined);
-            const [before, outsideBefore] = [fullStateOf(root), fullStateOf(caseOutside)];
-            const result = await applySnapshotBundle(bundle, { target: root, force });
-            const after = fullStateOf(root);
-            expect(fullStateOf(caseOutside)).toEqual(outsideBefore);
-            const gitFolder = (state: Record<string, TreeState>): Record<string, TreeState> =>
-              Object.fromEntries(Object.entries(state).filter(([key]) => key.startsWith("repo/.git")));
-            expect(gitFolder(after)).toEqual(gitFolder(before));
-            if (result.ok) applied += 1;
-            else refused += 1;
-            // What `show` finds wrong, apply refuses; an unreadable bundle is refused too.
-            expect({ applied: result.ok, showRefuses: shown === undefined || shown.refusals.length > 0 }).not.toEqual({
-              applied: true,
-              showRefuses: true,
-            });
-            // A refusal changes nothing at all; an apply changes only paths `show` listed (or folders on the way).
-            const listed = new Set<string>();
-            for (const touched of result.ok ? (shown?.paths ?? []) : []) {
-              const segments = touched.path.split("/");
-              for (let length = 1; length <= segments.length; length += 1)
-                listed.add(segments.slice(0, length).join("/"));
-            }
-            expect(changedPaths(before, after).filter((changed) => !listed.has(changed))).toEqual([]);
-            // Nothing outside was read in.
-            const holdingCanary = Object.entries(after)
-              .filter(
-                ([, state]) => state.kind === "file" && Buffer.from(state.content ?? "", "base64").includes(canary),
-              )
-              .map(([key]) => key);
-            expect(holdingCanary).toEqual([]);
-            expect(readFileSync(path.join(caseOutside, "victim.txt"), "utf8")).toBe("precious\n");
-          } finally {
-            removeFolder(base);
-          }
+          },
+        ),
+        {
+          // Below the suite's 1,000 runs for the reason above (git a dozen times a run): 60 at the default.
+          numRuns: (3 * fc.readConfigureGlobal().numRuns!) / 50,
+          // A case that must apply, always run first: most generated attacks are refused, and 60 random cases can hold
+          // no acceptable one (a file entry beside the repository), which left "applied" unreached at random.
+          examples: [[[], [{ kind: "file-entry", path: "outside-sibling.txt" }], false]],
         },
-      ),
-      {
-        // Below the suite's 1,000 runs for the reason above (git a dozen times a run): 60 at the default.
-        numRuns: (3 * fc.readConfigureGlobal().numRuns!) / 50,
-        // A case that must apply, always run first: most generated attacks are refused, and 60 random cases can hold
-        // no acceptable one (a file entry beside the repository), which left "applied" unreached at random.
-        examples: [[[], [{ kind: "file-entry", path: "outside-sibling.txt" }], false]],
-      },
-    );
-    // Both outcomes were reached: the property did not pass by refusing everything.
-    expect({ refused: refused > 0, applied: applied > 0 }).toEqual({ refused: true, applied: true });
-  }, 600_000);
+      );
+      // Both outcomes were reached: the property did not pass by refusing everything.
+      expect({ refused: refused > 0, applied: applied > 0 }).toEqual({ refused: true, applied: true });
+    },
+    600 * fc.readConfigureGlobal().numRuns!,
+  );
 });
