@@ -17,7 +17,9 @@ import type { IndexReport } from "../commands/index/run.js";
 import type { UsageReport } from "../commands/usage/run.js";
 import { growingRun } from "./append.test.helpers.js";
 import { tsQuery } from "./postgres-store.js";
-import { parseQuery } from "./search.js";
+import { parseQuery, searchIndex } from "./search.js";
+import { openStore } from "./open-store.js";
+import type { RunIndexStore } from "./store.js";
 
 let directory: string;
 let cluster: string;
@@ -248,7 +250,7 @@ describe("the run index in PostgreSQL", () => {
       // property once made) are indexed once, and each run searches one of them, so a thousand runs try a thousand
       // queries for the price of fifteen indexings. The corpora's seed is named in every failure, to make them again.
       const corpusSeed = Date.now() % 2 ** 31;
-      const corpora: Array<{ folder: string; lite: string }> = [];
+      const corpora: Array<{ folder: string; lite: string; word: string }> = [];
       for (const [trial, runs] of fc.sample(corpus, { numRuns: 15, seed: corpusSeed }).entries()) {
         const folder = path.join(directory, `corpus-${trial}`);
         mkdirSync(folder);
@@ -264,22 +266,38 @@ describe("the run index in PostgreSQL", () => {
         );
         const lite = path.join(folder, "index.sqlite");
         for (const database of [url, lite]) expect((await cli("index", folder, "--database", database)).code).toBe(0);
-        corpora.push({ folder, lite });
+        corpora.push({ folder, lite, word: runs[0]![0]!.split(" ")[0]! });
       }
-      await fc.assert(
-        fc.asyncProperty(fc.nat({ max: corpora.length - 1 }), query, async (which, each) => {
-          const { folder, lite } = corpora[which]!;
-          const named = `${each} → ${tsQuery(parseQuery(each))} (corpus ${which}, corpus seed ${corpusSeed})`;
-          const search = async (database: string) =>
-            cli("search", each, "--database", database, "--limit", "10000", "--json");
-          const [postgres, sqliteResult] = [await search(url), await search(lite)];
-          expect([0, 1], `${named}: ${postgres.stderr}`).toContain(postgres.code);
-          // The shared database holds every corpus's runs: only this corpus's folder is compared.
-          const mine = (result: { stdout: string }) =>
-            found(JSON.parse(result.stdout) as SearchReport).filter((hit) => hit.startsWith(`${folder}/`));
-          expect(mine(postgres), named).toEqual(mine(sqliteResult));
-        }),
-      );
+      // Each run then searches through the same function the `search` command calls, on stores opened once: a
+      // command per run would spend its time connecting to the server and opening the file, not searching.
+      const shared = await openStore(url, { create: false, readOnly: true });
+      const stores = await Promise.all(corpora.map(({ lite }) => openStore(lite, { create: false, readOnly: true })));
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.nat({ max: corpora.length - 1 }), query, async (which, each) => {
+            const { folder } = corpora[which]!;
+            const named = `${each} → ${tsQuery(parseQuery(each))} (corpus ${which}, corpus seed ${corpusSeed})`;
+            // The shared database holds every corpus's runs: only this corpus's folder is compared.
+            const search = async (store: RunIndexStore) =>
+              (await searchIndex(store, each, {}, 10_000)).hits
+                .map((hit) => `${hit.file}#${hit.place}`)
+                .filter((hit) => hit.startsWith(`${folder}/`))
+                .sort();
+            expect(await search(shared), named).toEqual(await search(stores[which]!));
+          }),
+        );
+      } finally {
+        await Promise.all([shared, ...stores].map((store) => store.close()));
+      }
+      // And through the command, as a user runs it, on both databases: a word of the first corpus finds its runs.
+      const [{ folder, lite, word: first }] = corpora as [(typeof corpora)[number]];
+      const viaCommand = async (database: string) =>
+        found(await json<SearchReport>("search", first, "--database", database, "--limit", "10000")).filter((hit) =>
+          hit.startsWith(`${folder}/`),
+        );
+      const viaSqlite = await viaCommand(lite);
+      expect(viaSqlite.length).toBeGreaterThan(0);
+      expect(await viaCommand(url)).toEqual(viaSqlite);
     },
     300 * fc.readConfigureGlobal().numRuns!,
   );
