@@ -10,16 +10,18 @@ import { expect, vi } from "vitest";
 const defaultPropertyRuns = 1_000;
 
 /**
- * The long mode: `AGENT_TRANSCRIPT_PROPERTY_RUNS=10` runs every property ten times as often (a whole number ≥ 1;
- * anything else is refused rather than silently running the default, which would pass as a long run that was not).
+ * The long mode: `AGENT_TRANSCRIPT_PROPERTY_RUNS=10` runs every property ten times as often. A factor below 1 runs
+ * them less often — CI's second run on another Node.js takes a tenth, the test command itself never less than the
+ * default. Anything but a positive number is refused rather than silently running the default, which would pass as
+ * a long run that was not.
  */
 function propertyRunsFactor(): number {
   const text = process.env.AGENT_TRANSCRIPT_PROPERTY_RUNS;
   if (text === undefined || text === "") return 1;
   const factor = Number(text);
-  if (!Number.isInteger(factor) || factor < 1)
+  if (!Number.isFinite(factor) || factor <= 0 || text.trim() !== text)
     throw new Error(
-      `AGENT_TRANSCRIPT_PROPERTY_RUNS must be a whole number ≥ 1 (a factor on every property's runs), not "${text}"`,
+      `AGENT_TRANSCRIPT_PROPERTY_RUNS must be a positive number (a factor on every property's runs), not "${text}"`,
     );
   return factor;
 }
@@ -32,8 +34,8 @@ function propertyRunsFactor(): number {
 // as much more time as it has runs.
 const factor = propertyRunsFactor();
 fc.configureGlobal({
-  numRuns: defaultPropertyRuns * factor,
-  interruptAfterTimeLimit: 300_000 * factor,
+  numRuns: Math.max(1, Math.round(defaultPropertyRuns * factor)),
+  interruptAfterTimeLimit: 300_000 * Math.max(1, factor),
   markInterruptAsFailure: true,
 });
 
