@@ -12,7 +12,15 @@ import { mkdtemp, open, realpath, rm, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { SnapshotFile, SnapshotHeader, SnapshotRepository } from "@agent-transcript/core";
-import { commitToTree, CommitError, withExecutable, type PlannedWrite } from "./apply-commit.js";
+import {
+  commitToTree,
+  CommitError,
+  recoverInterruptedApplies,
+  withExecutable,
+  workFolderPrefix,
+  type PlannedWrite,
+  type RecoveredApply,
+} from "./apply-commit.js";
 import { hashOpenFile, stageRepository, type StagedRepository } from "./apply-stage.js";
 import { readSnapshotBundle } from "./bundle.js";
 import { bundleEffects, PatchesInBundle, type BundleEffect } from "./bundle-effects.js";
@@ -44,6 +52,11 @@ export interface ApplySnapshotResult {
   /** Repositories patched and files written, by their path under the target. */
   applied: { repositories: string[]; files: string[] };
   problems: ApplyProblem[];
+  /**
+   * Applies into this target that a killed process left unfinished, found and recovered before this one was checked:
+   * each undone (the target as it was before it) or, had it committed, finished. Absent when there were none.
+   */
+  recovered?: RecoveredApply[];
 }
 
 interface StagedEntry<Entry> {
@@ -136,6 +149,12 @@ export async function applySnapshotBundle(
       });
     };
 
+    // An apply killed midway left its work folder and journal here: the target is put back first.
+    const recovery = await recoverInterruptedApplies(tree);
+    if (recovery.recovered.length > 0) result.recovered = recovery.recovered;
+    for (const { folder, message } of recovery.refusals) refuse(folder, message);
+    if (result.problems.length > 0) return result;
+
     const gitDirectories: string[] = [];
     for (const { entry } of read.repositories) gitDirectories.push(await checkRepository(tree, entry, force, refuse));
     if (result.problems.length > 0) return result;
@@ -167,6 +186,13 @@ export async function applySnapshotBundle(
     const effects = withStagedLinks(described.effects, staged);
     const afterApply = new TargetAfterApply(tree, effects);
     const removals = new Set(effects.filter((effect) => effect.becomes === "nothing").map((effect) => effect.path));
+    for (const effect of effects)
+      if (effect.path.startsWith(workFolderPrefix))
+        refuse(
+          effect.path,
+          `${bundle}: refused: ${effect.path}: a name beginning with ${workFolderPrefix} at the target's root is where an apply keeps its work and journal`,
+        );
+    if (result.problems.length > 0) return result;
     for (const effect of effects) await checkEffect(tree, afterApply, effect, { read, removals, force }, refuse);
     if (result.problems.length > 0) return result;
 

@@ -39,5 +39,6 @@ export {
   type ApplySnapshotOptions,
   type ApplySnapshotResult,
 } from "./apply.js";
+export type { RecoveredApply } from "./apply-commit.js";
 export { summarizeSnapshotBundle, type SnapshotBundleSummary } from "./summary.js";
 export type { BundleEffect } from "./bundle-effects.js";

@@ -6,22 +6,27 @@
  *
  * What the code promises for a kill (apply-commit.ts): the checks and staging write nothing into the target; the
  * commit moves each replaced or removed path into a work folder `.agent-transcript-apply-<pid>-<hex>` at the target's
- * root and puts each new file in place with a rename of a synced copy, so "a process killed midway leaves the work
- * folder, named for what it is, holding everything it had moved away" — the journal that could undo it is in memory
- * and dies with the process. So a case survives when: every path of the target holds either its old content (mode
- * included) or its new one, never a torn or foreign file; nothing but the work folder is there that was in neither
- * tree; with no work folder left, the target is exactly the checkout or exactly the snapshot; with one left, every
- * old content the target no longer holds is in it, byte for byte, and it holds nothing else but new contents, one of
- * them possibly cut short (the copy the kill interrupted).
+ * root and puts each new file in place with a rename of a synced copy, each step written to the work folder's journal
+ * before it is taken; the next apply into the target undoes an interrupted one from its journal (or finishes one that
+ * had committed) before it applies its own bundle. So a case survives when, right after the kill: every path of the
+ * target holds either its old content (mode included) or its new one, never a torn or foreign file; nothing but the
+ * work folder is there that was in neither tree; with no work folder left, the target is exactly the checkout or
+ * exactly the snapshot; with one left, every old content the target no longer holds is in it, byte for byte, and it
+ * holds nothing else but new contents, one of them possibly cut short (the copy the kill interrupted); and then,
+ * when the same bundle is applied again, that apply reports the work folder it recovered, no work folder is left, and
+ * the target is exactly the snapshot (applied now, or already by the killed apply, which the second then refuses to
+ * apply over).
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { takeSnapshot, writeSnapshotBundle } from "@agent-transcript/recorder/snapshot";
+import { applySnapshotBundle, takeSnapshot, writeSnapshotBundle } from "@agent-transcript/recorder/snapshot";
 import { Tally, type Campaign } from "../campaign.js";
 import { inParallel, recorderChild, startChild } from "./children/run-child.js";
 
 const workFolderPrefix = ".agent-transcript-apply-";
+/** The work folder's journal of steps, beside the contents it parks. */
+const isJournal = (name: string): boolean => name === "journal";
 
 function git(cwd: string, args: readonly string[]): string {
   return execFileSync("git", [...args], {
@@ -96,7 +101,7 @@ export const killDuringSnapshotApply: Campaign = {
   group: "Crashes",
   title: "SIGKILL at a random moment of `applySnapshotBundle` (30 changes onto a clean checkout)",
   guarantee:
-    "every path of the target holds its old or its new content, never a torn one; no work folder left means the target is exactly the checkout or exactly the snapshot; a work folder left holds every old content the target lost, byte for byte, and else only new contents (one possibly cut short)",
+    "every path of the target holds its old or its new content, never a torn one; no work folder left means the target is exactly the checkout or exactly the snapshot; a work folder left holds every old content the target lost, byte for byte, and else only new contents (one possibly cut short); applying the bundle again recovers the interrupted apply from its journal and leaves exactly the snapshot, no work folder",
   minimumCases: { fast: 4, full: 100 },
   async run({ mode, scratch, log }) {
     const program = recorderChild(scratch);
@@ -140,6 +145,7 @@ export const killDuringSnapshotApply: Campaign = {
 
     const tally = new Tally();
     const outcomes = { untouched: 0, applied: 0, midway: 0 };
+    const recovered = { undone: 0, finished: 0 };
     let copiesCutShort = 0;
     const trials = mode === "full" ? 110 : 4;
     let done = 0;
@@ -167,7 +173,7 @@ export const killDuringSnapshotApply: Campaign = {
             outcomes.midway += 1;
             if (workFolders.length !== 1) problems.push(`applied midway with ${workFolders.length} work folders`);
             else {
-              const parked = new Set(treeOf(path.join(target, workFolders[0] as string)).values());
+              const parked = new Set(treeOf(path.join(target, workFolders[0] as string), isJournal).values());
               for (const [file, value] of before)
                 if (now.get(file) !== value && !parked.has(value))
                   problems.push(`${file}'s old content is neither in place nor in the work folder`);
@@ -176,7 +182,7 @@ export const killDuringSnapshotApply: Campaign = {
           // The work folder holds parked old contents and new ones on their way in; the one being copied when the
           // kill came is cut short (a prefix of a new content). Anything else would be bytes from nowhere.
           for (const folder of workFolders) {
-            const cutShort = [...treeOf(path.join(target, folder))].filter(
+            const cutShort = [...treeOf(path.join(target, folder), isJournal)].filter(
               ([, value]) => !oldContents.has(value) && !newContents.has(value),
             );
             const prefixOfNew = (value: string): boolean => {
@@ -193,6 +199,24 @@ export const killDuringSnapshotApply: Campaign = {
               );
             else if (cutShort.length === 1) copiesCutShort += 1;
           }
+          // The same bundle again: it recovers what the kill left, then applies (or, the snapshot being in place
+          // already, refuses to apply over it).
+          const again = await applySnapshotBundle(bundle, {
+            target,
+            temporaryDirectory: path.join(scratch, `trial-${trial}`, "staging"),
+          });
+          for (const each of again.recovered ?? []) recovered[each.outcome] += 1;
+          if ((again.recovered ?? []).length !== workFolders.length)
+            problems.push(
+              `applied again, it recovered ${(again.recovered ?? []).length} interrupted applies, not ${workFolders.length}: ${again.problems.map((problem) => problem.message).join("; ")}`,
+            );
+          const left = readdirSync(target).filter((name) => name.startsWith(workFolderPrefix));
+          const final = treeOf(target);
+          if (left.length > 0) problems.push(`applied again, ${left.join(", ")} is still there`);
+          if (final.size !== after.size || [...after].some(([file, value]) => final.get(file) !== value))
+            problems.push(
+              `applied again, the target is not the snapshot (${again.ok ? "applied" : `refused: ${again.problems[0]?.message ?? ""}`})`,
+            );
         } catch (error) {
           problems.push(`threw ${error instanceof Error ? error.message : String(error)}`);
         } finally {
@@ -214,7 +238,7 @@ export const killDuringSnapshotApply: Campaign = {
       },
     );
     tally.note(
-      `an apply took ${Math.round(answer.microseconds / 1000)} ms here, its commit the last ${Math.round((answer.microseconds - answer.commitAfter) / 1000)} ms; of ${trials} kills, ${outcomes.untouched} left the checkout untouched, ${outcomes.applied} came after the whole snapshot was in place, ${outcomes.midway} left it applied midway with the work folder holding what was moved away (and in ${copiesCutShort} cases a new file's copy cut short, named only by a number like the old contents beside it) — the journal that would undo it is in memory only, so such a target is sorted out by hand (no command finishes or undoes it)`,
+      `an apply took ${Math.round(answer.microseconds / 1000)} ms here, its commit the last ${Math.round((answer.microseconds - answer.commitAfter) / 1000)} ms; of ${trials} kills, ${outcomes.untouched} left the checkout untouched, ${outcomes.applied} came after the whole snapshot was in place, ${outcomes.midway} left it applied midway with the work folder holding what was moved away (and in ${copiesCutShort} cases a new file's copy cut short, named only by a number like the old contents beside it); applying the bundle again recovered ${recovered.undone + recovered.finished} interrupted applies from their journals (${recovered.undone} undone, ${recovered.finished} finished: they had committed) and left exactly the snapshot every time`,
     );
     return tally.outcome();
   },

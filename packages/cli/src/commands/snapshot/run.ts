@@ -216,6 +216,15 @@ export async function runSnapshotApply(bundle: string, options: SnapshotApplyOpt
     force: options.force ?? false,
   });
   if (options.json) writeData(io, `${JSON.stringify(result, null, 2)}\n`);
+  // Said first, whatever follows: the target was changed back (or an apply's end finished) before this one was checked.
+  for (const recovered of result.recovered ?? [])
+    io.stderr(
+      messageLine(
+        recovered.outcome === "undone"
+          ? `agent-transcript: an apply into this target was killed midway; it was undone from its journal (${recovered.folder}) before this one`
+          : `agent-transcript: an apply into this target was killed after it had applied everything; its work folder (${recovered.folder}) was removed`,
+      ),
+    );
   for (const problem of result.problems)
     io.stderr(messageLine(`agent-transcript: ${problem.code}: ${problem.message}`));
   if (!result.ok) return exitCodes.failure;

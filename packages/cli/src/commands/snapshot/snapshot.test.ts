@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -333,6 +334,33 @@ describe("snapshot show and apply", () => {
     expect(again.stderr()).toContain(
       "has uncommitted changes or untracked files: apply onto a clean checkout, or pass --force",
     );
+  });
+
+  it("undoes an apply a kill left midway, says so, then applies", async () => {
+    const { repository } = workspace();
+    declare(repository);
+    const bundle = path.join(folder, "run.snapshot.jsonl");
+    expect(await run(["snapshot", "create", "--output", bundle, "-q"], captureIo().io)).toBe(0);
+    const clone = path.join(folder, "clone");
+    git(folder, "clone", "-q", repository, clone);
+    // What an apply killed after its first step leaves: gone.txt moved into its work folder, the journal saying so.
+    const work = ".agent-transcript-apply-4194304-00112233aabb";
+    mkdirSync(path.join(clone, work), { mode: 0o700 });
+    writeFileSync(
+      path.join(clone, work, "journal"),
+      `${JSON.stringify({ kind: "moved-away", from: "gone.txt", to: `${work}/0` })}\n{"kind":"placed","at":"a.t`,
+    );
+    renameSync(path.join(clone, "gone.txt"), path.join(clone, work, "0"));
+
+    const applied = captureIo();
+    expect(await run(["snapshot", "apply", bundle, "--target", clone], applied.io)).toBe(0);
+    expect(applied.stderr()).toBe(
+      `agent-transcript: an apply into this target was killed midway; it was undone from its journal (${work}) before this one\n` +
+        "agent-transcript: applied 1 repository and 0 files; every path checked against the snapshot\n",
+    );
+    expect(existsSync(path.join(clone, work))).toBe(false);
+    expect(readFileSync(path.join(clone, "a.txt"), "utf8")).toBe("two\n");
+    expect(existsSync(path.join(clone, "gone.txt"))).toBe(false);
   });
 
   it("refuses a file that is not a bundle, naming the line", async () => {
