@@ -822,7 +822,7 @@ describe("normalizeUsage on hostile input", () => {
       }),
       { numRuns: 2 * fc.readConfigureGlobal().numRuns! },
     );
-    expect(normalised).toBeGreaterThan(20);
+    expect(normalised).toBeGreaterThan(fc.readConfigureGlobal().numRuns! / 50);
   });
 });
 

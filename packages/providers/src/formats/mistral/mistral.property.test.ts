@@ -157,6 +157,6 @@ describe("canonical → Mistral → canonical", () => {
         expect(back.document.provider_fields).toEqual(document.provider_fields);
       }),
     );
-    expect(runs).toBe(1000);
+    expect(runs).toBe(fc.readConfigureGlobal().numRuns!);
   });
 });
