@@ -14,10 +14,10 @@ import { constants as fsConstants } from "node:fs";
 import { open, readdir, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { copyBytes } from "./apply-stage.js";
+import { unsafeRelativePath, workFolderPrefix } from "./paths.js";
 import type { SafeTree } from "./safe-tree.js";
 
 /** The work folder's name at the target's root: the prefix, the applying process's pid, 12 random hex digits. */
-export const workFolderPrefix = ".agent-transcript-apply-";
 const workFolderName = /^\.agent-transcript-apply-([1-9]\d{0,9})-[0-9a-f]{12}$/;
 const journalName = "journal";
 /** What the work folder names a parked or staged path: its number. */
@@ -109,16 +109,18 @@ function parentOf(relative: string): string {
 export async function commitToTree(tree: SafeTree, plan: CommitPlan): Promise<void> {
   const workName = `${workFolderPrefix}${process.pid}-${randomBytes(6).toString("hex")}`;
   await tree.makeFolder(workName, 0o700);
-  let journal: Journal | undefined;
+  const journal = await Journal.create(tree, workName).catch(async (error: unknown) => {
+    await rm(path.join(tree.root, workName), { recursive: true, force: true });
+    throw error;
+  });
   let parked = 0;
   const park = async (relative: string): Promise<void> => {
     const to = `${workName}/${parked++}`;
-    await journal?.record({ kind: "moved-away", from: relative, to });
+    await journal.record({ kind: "moved-away", from: relative, to });
     await tree.move(relative, to);
   };
   const removedBelow = (folder: string): boolean => plan.removals.some((removed) => removed.startsWith(`${folder}/`));
   try {
-    journal = await Journal.create(tree, workName);
     for (const removed of plan.removals) if ((await tree.entry(removed)) !== undefined) await park(removed);
     for (const write of plan.writes) {
       const existing = await tree.entry(write.path);
@@ -138,6 +140,7 @@ export async function commitToTree(tree: SafeTree, plan: CommitPlan): Promise<vo
       for (const folder of await missingFolders(tree, write.path))
         await journal.record({ kind: "made-folder", at: folder });
       await journal.record({ kind: "placed", at: write.path, staged });
+      // Makes the missing folders recorded above on the way.
       await tree.move(staged, write.path, { created: () => {} });
     }
     // As git does: a folder the removals left empty goes too (deepest first), never a repository's root.
@@ -154,8 +157,8 @@ export async function commitToTree(tree: SafeTree, plan: CommitPlan): Promise<vo
     }
     await journal.record({ kind: "committed" });
   } catch (error) {
-    await journal?.close().catch(() => {});
-    const leftOver = await undo(tree, journal?.entries ?? []);
+    await journal.close().catch(() => {});
+    const leftOver = await undo(tree, journal.entries);
     if (leftOver.length === 0) await rm(path.join(tree.root, workName), { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
     throw new CommitError(
@@ -267,7 +270,7 @@ async function readJournal(
   if (opened === undefined) return undefined;
   let text: string;
   try {
-    if (!opened.stats.isFile() || opened.stats.size > maxJournalBytes) return "its journal is not one an apply wrote";
+    if (opened.stats.size > maxJournalBytes) return "its journal is not one an apply wrote";
     text = (await opened.handle.readFile()).toString("utf8");
   } finally {
     await opened.handle.close();
@@ -296,11 +299,10 @@ function journalEntry(line: string, workName: string): JournalEntry | "committed
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
+  // A path a bundle could name (never `.`, absolute, climbing out, or into .git), which is all a step ever names.
   const inTree = (key: string): string | undefined => {
     const found = record[key];
-    if (typeof found !== "string" || found === "" || found.startsWith("/")) return undefined;
-    const segments = found.split("/");
-    return segments.every((segment) => segment !== "" && segment !== "." && segment !== "..") ? found : undefined;
+    return typeof found === "string" && found !== "." && unsafeRelativePath(found) === undefined ? found : undefined;
   };
   const parked = (key: string): string | undefined => {
     const found = record[key];

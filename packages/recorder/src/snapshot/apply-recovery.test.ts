@@ -9,9 +9,10 @@ import { isDeepStrictEqual } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fullStateOf, writeHandMadeBundle } from "@agent-transcript/fixtures/hand-made-bundles";
 import { applySnapshotBundle } from "./apply.js";
-import { workFolderPrefix } from "./apply-commit.js";
+import { workFolderPrefix } from "./paths.js";
 import { writeSnapshotBundle } from "./bundle.js";
 import { takeSnapshot } from "./create.js";
+import { summarizeSnapshotBundle } from "./summary.js";
 import { cloneAt, commitAll, initRepository, removeFolder, temporaryFolder } from "./snapshot.test.helpers.js";
 
 let folder: string;
@@ -218,5 +219,9 @@ describe("a work folder the next apply does not recover", () => {
     expect(result.ok).toBe(false);
     expect(result.problems[0]?.message).toContain("is where an apply keeps its work and journal");
     expect(fullStateOf(target)).toEqual(before);
+    // `snapshot show` says the same of it, before anyone applies it.
+    expect((await summarizeSnapshotBundle(hostile)).refusals.join("\n")).toContain(
+      "is where an apply keeps its work and journal",
+    );
   });
 });

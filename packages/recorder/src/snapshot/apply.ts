@@ -17,7 +17,6 @@ import {
   CommitError,
   recoverInterruptedApplies,
   withExecutable,
-  workFolderPrefix,
   type PlannedWrite,
   type RecoveredApply,
 } from "./apply-commit.js";
@@ -186,13 +185,6 @@ export async function applySnapshotBundle(
     const effects = withStagedLinks(described.effects, staged);
     const afterApply = new TargetAfterApply(tree, effects);
     const removals = new Set(effects.filter((effect) => effect.becomes === "nothing").map((effect) => effect.path));
-    for (const effect of effects)
-      if (effect.path.startsWith(workFolderPrefix))
-        refuse(
-          effect.path,
-          `${bundle}: refused: ${effect.path}: a name beginning with ${workFolderPrefix} at the target's root is where an apply keeps its work and journal`,
-        );
-    if (result.problems.length > 0) return result;
     for (const effect of effects) await checkEffect(tree, afterApply, effect, { read, removals, force }, refuse);
     if (result.problems.length > 0) return result;
 

@@ -3,7 +3,7 @@
 // show` prints this, and `snapshot apply` refuses a bundle with any problem here before it looks at the target.
 import type { SnapshotChange, SnapshotFile, SnapshotRepository } from "@agent-transcript/core";
 import { PatchStructureReader, type PatchSection } from "./patch-structure.js";
-import { isAtOrBelow, isGitControlFileName, isGitFolderAlias, joinRelative } from "./paths.js";
+import { isAtOrBelow, isGitControlFileName, isGitFolderAlias, joinRelative, workFolderPrefix } from "./paths.js";
 
 /** One path the bundle touches, relative to the bundle's root. */
 export interface BundleEffect {
@@ -234,6 +234,10 @@ export function bundleEffects(
   for (const effect of effects) {
     if (byPath.has(effect.path)) problems.push(`${effect.path} is changed by two entries of the bundle`);
     else byPath.set(effect.path, effect);
+    if (effect.path.startsWith(workFolderPrefix))
+      problems.push(
+        `${effect.path}: a name beginning with ${workFolderPrefix} at the target's root is where an apply keeps its work and journal`,
+      );
   }
   for (const file of files)
     for (const repository of repositoryPaths)

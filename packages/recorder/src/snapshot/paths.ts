@@ -6,6 +6,12 @@ import path from "node:path";
 export const maxNameBytes = 255;
 
 /**
+ * The start of an apply's work folder's name at the target's root (`<prefix><pid>-<12 hex digits>`, apply-commit.ts):
+ * a bundle may not name it, or it could plant a journal the next apply would follow.
+ */
+export const workFolderPrefix = ".agent-transcript-apply-";
+
+/**
  * Code points HFS+ ignores when it compares names (zero-width and directional marks, the byte order mark): on a Mac,
  * `.g\u200cit` opens `.git`.
  */

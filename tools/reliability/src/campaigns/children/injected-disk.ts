@@ -20,11 +20,6 @@ import path from "node:path";
 
 const pageBytes = 4096;
 
-interface Tracked {
-  readonly file: string;
-  readonly appending: boolean;
-}
-
 export interface InjectedDisk {
   /** Takes the wrappers away again. */
   readonly remove: () => void;
@@ -33,7 +28,8 @@ export interface InjectedDisk {
 export function injectFullDisk(folder: string, capacityBytes: number): InjectedDisk {
   const root = path.resolve(folder);
   const capacityPages = Math.floor(capacityBytes / pageBytes);
-  const tracked = new Map<number, Tracked>();
+  /** Descriptors opened inside the folder: whether each appends. */
+  const tracked = new Map<number, { readonly appending: boolean }>();
   const realOpen = fs.openSync;
   const realClose = fs.closeSync;
   const realWrite = fs.writeSync;
@@ -52,10 +48,8 @@ export function injectFullDisk(folder: string, capacityBytes: number): InjectedD
 
   const open = ((file: fs.PathLike, flags: fs.OpenMode = "r", mode?: fs.Mode | null) => {
     const descriptor = realOpen(file, flags, mode);
-    const resolved = path.resolve(String(file));
-    if (inside(resolved))
+    if (inside(path.resolve(String(file))))
       tracked.set(descriptor, {
-        file: resolved,
         appending: typeof flags === "number" ? (flags & fs.constants.O_APPEND) !== 0 : String(flags).includes("a"),
       });
     return descriptor;
