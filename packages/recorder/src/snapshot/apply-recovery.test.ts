@@ -1,7 +1,7 @@
 // An apply killed midway, and the next apply into the same target recovering it from the journal the killed one left.
 // The kill is placed exactly: a child process applies the bundle with the file system's `rename` (or, for a commit
 // that finished its steps, `rm`) made to stop for good at a chosen call, says so, and is SIGKILLed then.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -206,6 +206,48 @@ describe("a work folder the next apply does not recover", () => {
       expect(fullStateOf(target)).toEqual(before);
       expect(fullStateOf(outside)).toEqual(outsideBefore);
       rmSync(path.join(target, work), { recursive: true });
+    }
+  });
+
+  it("never follows a link or opens a FIFO named as a work folder or its journal", async () => {
+    const target = cloneAt(origin, path.join(folder, "target"), head);
+    const outside = path.join(folder, "outside");
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, "journal"), `{"kind":"made-folder","at":"dir"}\n`);
+    const dead = `${workFolderPrefix}4194304-0123456789ab`;
+    const cases: Array<[string, () => void, string]> = [
+      [
+        "a link out of the target",
+        () => symlinkSync(outside, path.join(target, dead)),
+        "named as an apply's work folder, but not a folder",
+      ],
+      [
+        "a FIFO as the journal",
+        () => {
+          mkdirSync(path.join(target, dead));
+          execFileSync("mkfifo", [path.join(target, dead, "journal")]);
+        },
+        "its journal cannot be opened",
+      ],
+      [
+        "a link as the journal",
+        () => {
+          mkdirSync(path.join(target, dead));
+          symlinkSync(path.join(outside, "journal"), path.join(target, dead, "journal"));
+        },
+        "its journal cannot be opened",
+      ],
+    ];
+    for (const [name, plant, refusal] of cases) {
+      plant();
+      const before = fullStateOf(target);
+      const outsideBefore = fullStateOf(outside);
+      const result = await applySnapshotBundle(bundle, { target });
+      expect(result.ok, name).toBe(false);
+      expect(result.problems.map((problem) => problem.message).join("\n"), name).toContain(refusal);
+      expect(fullStateOf(target), name).toEqual(before);
+      expect(fullStateOf(outside), name).toEqual(outsideBefore);
+      rmSync(path.join(target, dead), { recursive: true, force: true });
     }
   });
 
