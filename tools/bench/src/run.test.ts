@@ -47,8 +47,18 @@ function expectWellFormed(result: BenchmarkResult): void {
 
 describe("a quick run in this process", () => {
   let report: BenchReport;
+  // The benchmarks' scratch folders go in the temporary directory and are removed when their process exits, which
+  // vitest's worker is not given the chance to do: they are made in a folder of this test's, removed here.
+  const temporary = mkdtempSync(path.join(os.tmpdir(), "agent-transcript-bench-quick-"));
+  const temporaryBefore = process.env.TMPDIR;
   beforeAll(async () => {
+    process.env.TMPDIR = temporary;
     report = await runBenchmarks({ quick: true, isolate: false });
+  });
+  afterAll(() => {
+    if (temporaryBefore === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = temporaryBefore;
+    rmSync(temporary, { recursive: true, force: true });
   });
 
   it("measures every benchmark, in order", () => {

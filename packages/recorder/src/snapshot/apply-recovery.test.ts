@@ -86,7 +86,10 @@ async function applyKilledAt(
     };
     syncBuiltinESMExports();
     const { applySnapshotBundle } = await import(${JSON.stringify(fileURLToPath(new URL("./apply.ts", import.meta.url)))});
-    const result = await applySnapshotBundle(${JSON.stringify(bundle)}, { target: ${JSON.stringify(target)} });
+    const result = await applySnapshotBundle(${JSON.stringify(bundle)}, {
+      target: ${JSON.stringify(target)},
+      temporaryDirectory: ${JSON.stringify(folder)},
+    });
     process.stdout.write(result.ok ? "finished\\n" : "failed " + JSON.stringify(result.problems) + "\\n");
   `;
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
