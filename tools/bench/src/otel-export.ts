@@ -9,8 +9,10 @@
 //   the program yielding to the event loop after each turn — with the live export attached (`exportToOpenTelemetry`,
 //   OTLP/HTTP protobuf, its defaults) against the same run without it. Measured: the main thread's own CPU time
 //   (Linux's per-thread `schedstat`, in nanoseconds; elsewhere the event loop's busy time) from the first append to
-//   `recorder.close()`, with the export's thread started before (once per run) — the export's work on its own
-//   thread is not the recording thread's, and time the thread waits for a core is not its CPU time. The healthy
+//   `recorder.close()`, the export attached before — the export's work on its own thread is not the recording
+//   thread's, and time the thread waits for a core is not its CPU time. The export's thread is the process's one,
+//   warm from the warm-up recordings: the steady state of a program that records run after run (the thread's start,
+//   once per process, is not in it). The healthy
 //   endpoint is a receiver in another process on 127.0.0.1 that reads each request and answers 200; the dead one a
 //   port nothing listens on. Target: at most 1.05× the recording thread's time, both ways.
 // - otel-live-burst: the same recording's wall time: the export's thread then competes with the program for the
@@ -185,7 +187,7 @@ async function recordingMs(
           timeoutMillis: 5000,
           onWarning: () => {},
         });
-  // Attaching starts the export's thread (its modules load there): a cost per run, not per event, left out here.
+  // The process's export thread is warm after the warm-up recordings; the flush waits for this run's channel.
   await live?.flush();
   // The last recording's garbage is collected before this one on both sides, not by whichever comes next.
   collectGarbage?.();
@@ -279,7 +281,7 @@ async function liveBenchmark(
         note: !threadTime
           ? "Context, no target: 40,000 events a second. The program's thread does little for the export (a copy of each write into the ring it shares with the export's thread; a post when the ring is full), but the export's thread (reading the lines, making spans, encoding and sending them) competes with it for the machine's cores; on a machine with two, that is what this measures."
           : healthy
-            ? "OTLP/HTTP protobuf to a receiver in another process on 127.0.0.1 (it reads each request and answers 200); the export's defaults (content off, batches of 512, a batch sent at the latest a second after its first span). The main thread's CPU time (Linux schedstat, read after a 1 ms sleep so that it is exact) from the first append to recorder.close(), a full GC before each recording: what the export costs the recording program's thread (a copy of each write into the ring it shares with the export's thread, and what the export's thread, busy on the other core, takes from it); the export's own thread is in otel-live-burst."
+            ? "OTLP/HTTP protobuf to a receiver in another process on 127.0.0.1 (it reads each request and answers 200); the export's defaults (content off, batches of 512, a batch sent at the latest a second after its first span). The main thread's CPU time (Linux schedstat, read after a 1 ms sleep so that it is exact) from the first append to recorder.close(), a full GC before each recording: what the export costs the recording program's thread (a copy of each write into the ring it shares with the export's thread, and what the export's thread, busy on the other core, takes from it); the export's own thread is in otel-live-burst. The export's thread is the process's one, warm from the warm-up recordings (a program recording run after run); its start, once per process, is not measured here."
             : "A port on 127.0.0.1 nothing listens on: every batch fails to connect and is counted as failed. Measured as for the healthy endpoint.",
         baselineLabel: "recorder alone (durability none)",
         candidateLabel: "recorder + exportToOpenTelemetry(recorder, { endpoint })",

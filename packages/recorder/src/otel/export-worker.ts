@@ -1,15 +1,17 @@
 /**
- * The live export's thread: it reads the bytes the recorder wrote (whole lines, each write tagged with its run) from
- * the ring it shares with the recording thread — a few times a second, once something is there — and from the rare
- * write posted to it because the ring had no room; reads them as events, makes each span once it is finished
- * (`LiveTrace`), and hands the spans to the OpenTelemetry SDK's `BatchSpanProcessor` and the OTLP exporter — so the
- * encoding and sending, retries and timeouts included, happen here, off the recording program's thread. What waits
- * for the exporter is bounded (`maxQueueSize` spans) and what is lost is counted and reported to the main thread,
- * which says it.
+ * The live exports' thread, one per process: every live export of the program (each recorder it follows) is a channel
+ * of it, so a program recording many runs starts one thread, pays its start (loading the SDK, compiling the hot code)
+ * once, and keeps it warm. For each channel it reads the bytes the recorder wrote (whole lines, each write tagged
+ * with its run) from the ring it shares with the recording thread — a few times a second, once something is there —
+ * and from the rare write posted to it because the ring had no room; reads them as events, makes each span once it is
+ * finished (`LiveTrace`), and hands the spans to the channel's OpenTelemetry SDK `BatchSpanProcessor` and OTLP
+ * exporter — so the encoding and sending, retries and timeouts included, happen here, off the recording program's
+ * thread. What waits for the exporter is bounded (`maxQueueSize` spans) and what is lost is counted and reported to
+ * the main thread, which says it.
  */
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { EventLogLineReader } from "@agent-transcript/core";
 import type { OtlpExportOptions, OtlpSpan } from "@agent-transcript/providers";
 import { BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace";
@@ -35,17 +37,28 @@ export interface ExportWorkerSettings {
   exportTimeoutMillis: number;
 }
 
-/** From the main thread. */
-export type ToExportWorker =
+/** What one channel is told by the main thread. */
+export type ToExportChannel =
   /** A write the ring had no room for: read after everything in the ring. */
   { kind: "lines"; runId: string; bytes: Uint8Array } | { kind: "flush"; id: number } | { kind: "end" };
 
-/** To the main thread (its counters are in `stats`, stored before each message). */
-export type FromExportWorker =
+/** From the main thread: a channel opened, or a message for one. */
+export type ToExportWorker =
+  { kind: "open"; channel: number; settings: ExportWorkerSettings } | { channel: number; message: ToExportChannel };
+
+/** What one channel tells the main thread (its counters are in `stats`, stored before each message). */
+export type FromExportChannel =
   | { kind: "read"; bytes: number }
   | { kind: "lost"; count: number; error: string | undefined }
   | { kind: "flushed"; id: number }
+  /** The channel ended (its spans sent or given up on) and is gone from the thread. */
   | { kind: "done" };
+
+/** To the main thread. */
+export interface FromExportWorker {
+  readonly channel: number;
+  readonly message: FromExportChannel;
+}
 
 /** How long the thread lets writes gather in the ring after the first before it reads them. */
 const readDelayMs = 20;
@@ -53,15 +66,16 @@ const readDelayMs = 20;
 /** `ExportResultCode.SUCCESS` of `@opentelemetry/core`. */
 const exportSucceeded = 0;
 
-function start(
+/** Opens a channel: returns what receives its messages. `post` sends one of its own to the main thread. */
+function openChannel(
   settings: ExportWorkerSettings,
-  post: (message: FromExportWorker) => void,
-): (message: ToExportWorker) => void {
+  post: (message: FromExportChannel) => void,
+): (message: ToExportChannel) => void {
   const exporter = otlpSpanExporter(settings.sender);
   const counts: ExportWorkerStats = { spans: 0, exported: 0, failed: 0, dropped: 0, pending: 0 };
   const shared = new BigInt64Array(settings.stats);
   const publish = (): void => writeExportStats(shared, counts);
-  const tell = (message: FromExportWorker): void => {
+  const tell = (message: FromExportChannel): void => {
     publish();
     post(message);
   };
@@ -196,6 +210,8 @@ function start(
       case "end":
         readRing();
         ended = true;
+        // The loop above waits for the ring's next write, which will never come: it is woken to see it ended.
+        ring.stopWaiting();
         live.end();
         tellLosses();
         void (async () => {
@@ -224,6 +240,21 @@ function yieldToTheProgram(): void {
 if (parentPort !== null) {
   const port = parentPort;
   yieldToTheProgram();
-  const receive = start(workerData as ExportWorkerSettings, (message) => port.postMessage(message));
-  port.on("message", receive);
+  const channels = new Map<number, (message: ToExportChannel) => void>();
+  port.on("message", (received: ToExportWorker) => {
+    if ("kind" in received) {
+      const { channel } = received;
+      channels.set(
+        channel,
+        openChannel(received.settings, (message) => {
+          // The channel is gone once it said so: nothing else comes from it, nothing more goes to it.
+          if (message.kind === "done") channels.delete(channel);
+          const outgoing: FromExportWorker = { channel, message };
+          port.postMessage(outgoing);
+        }),
+      );
+      return;
+    }
+    channels.get(received.channel)?.(received.message);
+  });
 }

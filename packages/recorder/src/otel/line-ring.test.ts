@@ -102,4 +102,19 @@ describe("the live export's ring", () => {
     await reader.written();
     expect(drained(reader)).toEqual([["run", "hello\n"]]);
   });
+
+  it("wakes a reader waiting for a write when it stops waiting, with nothing written", async () => {
+    const writer = new LineRingWriter(64);
+    const reader = new LineRingReader(writer.memory);
+    let woken = false;
+    const waiting = reader.written().then(() => (woken = true));
+    // Still waiting after everything queued has run: only a write or stopWaiting() wakes it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toBe(false);
+    reader.stopWaiting();
+    await waiting;
+    expect(woken).toBe(true);
+    expect(reader.empty).toBe(true);
+    expect(drained(reader)).toEqual([]);
+  });
 });

@@ -168,4 +168,9 @@ export class LineRingReader {
     const waited = waitAsync(this.control, inUse, 0);
     if (waited.async) await waited.value;
   }
+
+  /** Wakes a `written()` that waits, as a write would: for a reader that stops reading, so nothing waits forever. */
+  stopWaiting(): void {
+    Atomics.notify(this.control, inUse);
+  }
 }

@@ -13,6 +13,7 @@ import { startReceiver, type Receiver } from "@agent-transcript/fixtures/otlp-re
 import { toOtlpTraces, type OtlpExportOptions, type OtlpSpan } from "@agent-transcript/providers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRecorder, readRunTree, type Recorder } from "../index.js";
+import { exportThread } from "./export-thread.js";
 import { exportToOpenTelemetry, type LiveExportStats, type LiveExportWarning } from "./index.js";
 
 let root: string;
@@ -372,5 +373,67 @@ describe("the live OpenTelemetry export", () => {
     await recorder.close();
     expect(live.stats).toEqual(closed);
     expect(checkEventLog(readFileSync(child.file, "utf8")).events).toHaveLength(21);
+  });
+
+  it("exports many runs through one thread, side by side and one after another, each to its own endpoint and settings", async () => {
+    receiver = await startReceiver();
+    const other = await startReceiver();
+    const port = await deadPort();
+    try {
+      const startedBefore = exportThread.started;
+      // Three runs recorded at once: two healthy endpoints (one with content, one without) and a dead one.
+      const recorders = [0, 1, 2].map(() => createRecorder({ root, durability: "none" }));
+      const warnings: LiveExportWarning[] = [];
+      const lives = [
+        exportToOpenTelemetry(recorders[0] as Recorder, {
+          endpoint: receiver.url,
+          content: "attributes",
+          exportTimeoutMillis: 120_000,
+        }),
+        exportToOpenTelemetry(recorders[1] as Recorder, {
+          endpoint: other.url,
+          headers: { "x-tenant": "b" },
+          exportTimeoutMillis: 120_000,
+        }),
+        exportToOpenTelemetry(recorders[2] as Recorder, {
+          endpoint: `http://127.0.0.1:${port}`,
+          timeoutMillis: 2000,
+          exportTimeoutMillis: 120_000,
+          onWarning: (warning) => warnings.push(warning),
+        }),
+      ];
+      await Promise.all([
+        recordRun(recorders[0] as Recorder),
+        recordQuestions(recorders[1] as Recorder, "second", 40),
+        recordQuestions(recorders[2] as Recorder, "third", 25),
+      ]);
+      await (recorders[0] as Recorder).close();
+      const stats = await Promise.all(lives.map((live) => live.close()));
+      // One thread for the three (none if one was still warm from an earlier export of this process).
+      expect(exportThread.started - startedBefore).toBeLessThanOrEqual(1);
+
+      // Each run's spans went to its own endpoint only, exactly as the export of its finished log writes them.
+      const first = await exportedSpans((recorders[0] as Recorder).file, { content: "attributes" });
+      expect(byId(receiver.spans())).toEqual(first);
+      expect(stats[0]).toMatchObject({ spans: first.size, exported: first.size, failed: 0, dropped: 0 });
+      const second = await exportedSpans((recorders[1] as Recorder).file, {});
+      expect(byId(other.spans())).toEqual(second);
+      expect(stats[1]).toMatchObject({ spans: 41, exported: 41, failed: 0, dropped: 0 });
+      expect(other.requests.every((request) => request.headers["x-tenant"] === "b")).toBe(true);
+      expectNothingSentAndEveryLineKept(recorders[2] as Recorder, stats[2] as LiveExportStats, 25);
+      expect(warnings.map((warning) => warning.message.includes((recorders[2] as Recorder).file))).toEqual([true]);
+
+      // The next run, after the others closed, finds the thread warm.
+      const startedThen = exportThread.started;
+      const next = createRecorder({ root, durability: "none" });
+      const live = exportToOpenTelemetry(next, { endpoint: other.url, exportTimeoutMillis: 120_000 });
+      await recordQuestions(next, "next", 5);
+      expect(await live.close()).toMatchObject({ spans: 6, exported: 6 });
+      expect(exportThread.started).toBe(startedThen);
+      const nextSpans = await exportedSpans(next.file, {});
+      expect(other.spans().filter((span) => nextSpans.has(span.spanId))).toHaveLength(6);
+    } finally {
+      await other.stop();
+    }
   });
 });

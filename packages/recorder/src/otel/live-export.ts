@@ -1,8 +1,9 @@
 /**
  * A recorder's run sent to an OpenTelemetry backend as it happens. The recording program's thread does one thing
  * for it: after each write, it copies the bytes just written (whole lines, the run's and its child runs') into a ring
- * of memory it shares with the export's own thread (`line-ring.ts`, `export-worker.ts`), which reads them a few times
- * a second — no message, timer or allocation per write on the program's thread. There the lines are read, each span is
+ * of memory it shares with the export's own thread (`line-ring.ts`, `export-worker.ts`: one thread per process, each
+ * live export a channel of it, `export-thread.ts`), which reads them a few times a second — no message, timer or
+ * allocation per write on the program's thread. There the lines are read, each span is
  * made once it is finished — exactly as `toOtlpTraces` makes it for the finished logs, with the same ids, so a backend
  * that de-duplicates keeps one copy of a run sent live and pushed again later — and sent by the OpenTelemetry SDK's
  * `BatchSpanProcessor` and OTLP exporter (HTTP, protobuf or JSON).
@@ -11,16 +12,12 @@
  * the exporter (`maxQueueSize`) — and what a slow or dead endpoint costs is counted in `stats` and said in one warning
  * at most once a minute, never a line of the event log.
  */
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { OtlpExportOptions } from "@agent-transcript/providers";
 import type { Recorder } from "../writer/recorder-types.js";
 import { RateLimiter } from "../rate-limiter.js";
 import { tapWrittenLines } from "../writer/recorder.js";
-import type { ExportWorkerSettings, FromExportWorker, ToExportWorker } from "./export-worker.js";
+import type { ExportWorkerSettings, FromExportChannel } from "./export-worker.js";
+import { exportThread } from "./export-thread.js";
 import { exportStatsMemory, readExportStats } from "./export-stats.js";
 import { LineRingWriter } from "./line-ring.js";
 import type { OtlpProtocol } from "./trace-options.js";
@@ -110,18 +107,6 @@ const warningIntervalMs = 60_000;
  */
 const ringBytes = 2 * 1024 * 1024;
 
-/** The thread's module: built beside this one; from the sources (where the tests run), through tsx. */
-function workerModule(): { url: URL; execArgv: string[] } {
-  const built = new URL("./export-worker.js", import.meta.url);
-  if (built.protocol === "file:" && existsSync(fileURLToPath(built))) return { url: built, execArgv: [] };
-  // A worker's execArgv cannot register a loader on Node 20: a first module registers tsx, then imports the thread's.
-  const tsx = path.dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
-  const api = pathToFileURL(path.join(tsx, "dist", "esm", "api", "index.mjs")).href;
-  const source = new URL("./export-worker.ts", import.meta.url).href;
-  const bootstrap = `import { register } from ${JSON.stringify(api)}; register(); await import(${JSON.stringify(source)});`;
-  return { url: new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), execArgv: [] };
-}
-
 /**
  * Sends a recorder's run — and the child runs it starts — to an OpenTelemetry collector or backend while it is
  * recorded, as traces that follow the GenAI semantic conventions. Attach it right after `createRecorder`, before the
@@ -161,10 +146,6 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   if (!["http/protobuf", "http/json"].includes(settings.sender.protocol as string))
     throw new RangeError(`protocol must be http/protobuf or http/json, not ${String(options.protocol)}`);
 
-  const module = workerModule();
-  const worker = new Worker(module.url, { execArgv: module.execArgv, workerData: settings });
-  // The thread never keeps the program alive: a program that ends without close() loses its last spans, not time.
-  worker.unref();
   let eventsDropped = 0;
   let threadError: string | undefined;
   /** Written lines posted to the thread because the ring could not take them, and not yet read by it. */
@@ -191,8 +172,7 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
       }
       const bytes = new Uint8Array(length);
       bytes.set(buffer.subarray(0, length));
-      const message: ToExportWorker = { kind: "lines", runId, bytes };
-      worker.postMessage(message, [bytes.buffer]);
+      channel.post({ kind: "lines", runId, bytes }, [bytes.buffer]);
       postedBytes += length;
     },
   });
@@ -201,7 +181,7 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     untapRecorder();
   };
 
-  worker.on("message", (message: FromExportWorker) => {
+  const receive = (message: FromExportChannel): void => {
     switch (message.kind) {
       case "read":
         postedBytes -= message.bytes;
@@ -217,7 +197,7 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
         done?.(snapshot());
         return;
     }
-  });
+  };
   const threadEnded = (error: string): void => {
     if (threadError !== undefined) return;
     threadError = `the export's thread ended: ${error}`;
@@ -227,8 +207,9 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     flushes.clear();
     done?.(snapshot());
   };
-  worker.on("error", (error) => threadEnded(error.message));
-  worker.on("exit", (code) => threadEnded(`exit code ${code}`));
+  // Opened after the tap, which refuses a recorder it cannot follow: a refusal leaves no channel open. No write comes
+  // in between (writes are the program's, after this returns).
+  const channel = exportThread.open(settings, { message: receive, ended: threadEnded });
 
   let lostUnreported = 0;
   let lastError: string | undefined;
@@ -292,8 +273,7 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     flush() {
       if (closing !== undefined || threadError !== undefined) return Promise.resolve(snapshot());
       const id = (nextFlush += 1);
-      const message: ToExportWorker = { kind: "flush", id };
-      worker.postMessage(message);
+      channel.post({ kind: "flush", id });
       return answer((resolve) => flushes.set(id, resolve));
     },
     close() {
@@ -301,15 +281,13 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
         untap();
         let stats = snapshot();
         if (threadError === undefined) {
-          const message: ToExportWorker = { kind: "end" };
-          worker.postMessage(message);
+          channel.post({ kind: "end" });
           stats = await answer((resolve) => {
             done = resolve;
           });
         }
         closed = true;
         warnings.stop();
-        await worker.terminate();
         return stats;
       })();
       return closing;
