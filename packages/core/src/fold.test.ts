@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldEventLog } from "./fold.js";
+import { EventLogFolder, foldEventLog } from "./fold.js";
 import { formatVersion, parseVersion, type SemanticVersion } from "./format-version.js";
 import type * as Tolerant from "./generated/v1/tolerant-types.js";
 import { validateTranscript } from "./generated/v1/validate.js";
@@ -266,6 +266,25 @@ describe("foldEventLog", () => {
     expect(result.warnings.map((warning) => warning.message)).toContain(
       `child run ${childId}: child run ${parentId} links back to an ancestor; not embedded`,
     );
+  });
+});
+
+describe("EventLogFolder.releaseMessages", () => {
+  it("lets go of the messages folded so far and folds the rest as before: together they are the whole log's", () => {
+    const whole = foldEventLog(parent).document.messages;
+    const folder = new EventLogFolder();
+    const seen: unknown[] = [];
+    let released = 0;
+    for (const event of parent) {
+      folder.add(event);
+      seen.push(...folder.document.messages);
+      released += folder.releaseMessages();
+      expect(folder.document.messages).toEqual([]);
+    }
+    expect(released).toBe(whole.length);
+    expect(seen).toEqual(whole);
+    // The run itself is still folded whole.
+    expect(folder.end().document.run).toEqual(foldEventLog(parent).document.run);
   });
 });
 

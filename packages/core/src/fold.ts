@@ -331,6 +331,18 @@ export class EventLogFolder {
     }
   }
 
+  /**
+   * Lets go of the messages folded so far: `document.messages` is emptied, and later events add to it as before. For
+   * a reader that turns each message into something else as it comes (the live OpenTelemetry export makes its spans)
+   * and must not hold a long run whole; `end()` then sums only the usage of the messages since. Returns how many
+   * messages were let go.
+   */
+  releaseMessages(): number {
+    const count = this.messages.length;
+    this.messages.length = 0;
+    return count;
+  }
+
   /** The document as the whole log gives it, and every warning; call once, after the last event. */
   end(): { document: Tolerant.Transcript; warnings: FoldWarning[] } {
     const { document, run, messages, steps, children, warnings } = this;

@@ -116,6 +116,38 @@ describe("toOtlpTraces", () => {
     expect(Number(value(call, "agent_transcript.input_messages_left_out"))).toBe(40 - kept.length);
   });
 
+  it("counts every message left out of each call's input, across many calls: the kept ones are the newest, and the two add up to the conversation before the call", () => {
+    const document = runWithChild();
+    const turns = Array.from({ length: 120 }, (_, index) => [
+      {
+        role: "user",
+        parts: [{ type: "text", text: `question ${index} ${"words ".repeat(index % 7)}` }],
+        created_at: at(1),
+      },
+      {
+        role: "assistant",
+        model: "gpt-5",
+        parts: [{ type: "text", text: `answer ${index} ${"more ".repeat(index % 5)}` }],
+        created_at: at(2),
+      },
+    ]).flat();
+    document.messages.splice(1, document.messages.length - 1, ...(turns as unknown as Tolerant.Message[]));
+    const spans = spansOf(document, { content: "attributes", maxAttributeBytes: 1024 });
+    const calls = spans.filter((span) => span.name === "chat gpt-5");
+    expect(calls).toHaveLength(120);
+    calls.forEach((call, index) => {
+      const kept = JSON.parse(value(call, "gen_ai.input.messages") as string) as Array<{
+        parts: Array<{ content: string }>;
+      }>;
+      // Before the call: its question and every earlier question and answer (the system message is no input).
+      const before = 2 * index + 1;
+      expect(kept.at(-1)?.parts[0]?.content, `call ${index}`).toMatch(new RegExp(`^question ${index} `));
+      expect(kept.length + Number(value(call, "agent_transcript.input_messages_left_out") ?? 0), `call ${index}`).toBe(
+        before,
+      );
+    });
+  });
+
   it("cuts a message too large for the size alone into a text part, every attribute within it and still valid", () => {
     const document = runWithChild();
     const huge = "y".repeat(3 * 1024 * 1024);

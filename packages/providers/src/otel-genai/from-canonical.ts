@@ -376,18 +376,24 @@ export class OtlpTraceSpans {
     };
   }
 
-  /** Content attributes for a model call (`content: "attributes"`), and the keys that were cut. */
+  /**
+   * Content attributes for a model call (`content: "attributes"`), the keys that were cut, and how many of the oldest
+   * messages of `history` were left out — left out of every later call too, since newer messages only add to what
+   * fills the size. `leftOutBefore`: messages of the conversation already gone from `history` for that reason.
+   */
   callContent(
     history: readonly GenAiChatMessage[],
     output: GenAiOutputMessage,
     system: readonly Tolerant.Message[],
-  ): { attributes: OtlpKeyValue[]; truncated: string[] } {
+    leftOutBefore = 0,
+  ): { attributes: OtlpKeyValue[]; truncated: string[]; left: number } {
     const maxBytes = this.maxAttributeBytes;
     const attributes: OtlpKeyValue[] = [];
     const truncated: string[] = [];
     const input = boundedInput(history, maxBytes);
     attributes.push(text("gen_ai.input.messages", input.json));
-    if (input.left > 0) attributes.push(int("agent_transcript.input_messages_left_out", input.left));
+    const leftOut = leftOutBefore + input.left;
+    if (leftOut > 0) attributes.push(int("agent_transcript.input_messages_left_out", leftOut));
     if (input.cut) truncated.push("gen_ai.input.messages");
     const outputJson = boundedAs([output], maxBytes, (cutText) => [
       { role: "assistant", parts: [{ type: "text", content: cutText }], finish_reason: output.finish_reason },
@@ -408,7 +414,7 @@ export class OtlpTraceSpans {
       if (tools.cut) truncated.push("gen_ai.tool.definitions");
       else attributes.push(text("gen_ai.tool.definitions", tools.json));
     }
-    return { attributes, truncated };
+    return { attributes, truncated, left: input.left };
   }
 }
 
@@ -450,7 +456,13 @@ export class OtlpRunSpans {
   /** The run's own span (`invoke_agent`). */
   readonly spanId: string;
   readonly #system: Message[] = [];
+  /**
+   * The conversation so far as the conventions write it, for the input messages of the next model call: kept only
+   * when content goes on the spans, and only from the oldest message a call could still include (`#leftOut` before it
+   * are out of every call's size for good), so a long run's spans are made in bounded memory.
+   */
   readonly #history: GenAiChatMessage[] = [];
+  #leftOut = 0;
   #previousAt: number | undefined;
   #first: number | undefined;
   #last: number | undefined;
@@ -507,9 +519,13 @@ export class OtlpRunSpans {
         if (waiting !== undefined) out.push(this.#toolSpan(waiting, result));
         else append(this.#early, fields.call_id, result);
       }
-    const genAi: GenAiChatMessage = { role: genAiRole(message), parts: genAiParts(message) };
+    // The message as the conventions write it, and the instructions and history: only content on the spans needs them.
+    const genAi: GenAiChatMessage | undefined =
+      this.#trace.content === "attributes" ? { role: genAiRole(message), parts: genAiParts(message) } : undefined;
     if (message.role !== "assistant") {
-      if (message.role === "system" || message.role === "developer") this.#system.push(message);
+      if (genAi === undefined) {
+        // Nothing to keep.
+      } else if (message.role === "system" || message.role === "developer") this.#system.push(message);
       else this.#history.push(genAi);
       this.#previousAt = endAt;
       return out;
@@ -539,7 +555,7 @@ export class OtlpRunSpans {
       if (early !== undefined) out.push(this.#toolSpan(open, early));
       else append(this.#open, callId, open);
     });
-    this.#history.push(genAi);
+    if (genAi !== undefined) this.#history.push(genAi);
     this.#previousAt = endAt;
     return out;
   }
@@ -590,7 +606,7 @@ export class OtlpRunSpans {
     message: Message,
     index: number,
     spanId: string,
-    genAi: GenAiChatMessage,
+    genAi: GenAiChatMessage | undefined,
     previousAt: number,
     endAt: number,
   ): OtlpSpan {
@@ -636,12 +652,14 @@ export class OtlpRunSpans {
       ...costAttributes(message.cost),
     ];
     const truncated: string[] = [];
-    if (trace.content === "attributes") {
+    if (genAi !== undefined) {
       const output: GenAiOutputMessage = {
         ...genAi,
         finish_reason: finishReasons[message.finish_reason ?? ""] ?? message.finish_reason ?? "stop",
       };
-      const content = trace.callContent(this.#history, output, this.#system);
+      const content = trace.callContent(this.#history, output, this.#system, this.#leftOut);
+      this.#history.splice(0, content.left);
+      this.#leftOut += content.left;
       for (const entry of content.attributes) attributes.push(entry);
       for (const key of content.truncated) truncated.push(key);
     } else if (trace.content === "reference")

@@ -19,7 +19,7 @@ interface RunState {
   spans: OtlpRunSpans | undefined;
   /** Events of a child run that came before its parent announced it. */
   waiting: Tolerant.Event[];
-  /** Messages already turned into spans. */
+  /** Messages already turned into spans (and let go of: the folder's document holds only newer ones). */
   read: number;
   /** Child runs its log has announced: the next one's index. */
   children: number;
@@ -90,9 +90,11 @@ export class LiveTrace {
   /** Spans of the messages the event added, of the child run it announced, of the run it completed. */
   private follow(state: RunState, event: Tolerant.Event): void {
     const spans = state.spans as OtlpRunSpans;
+    // Each message once its spans are made is let go of, so a long run is followed in bounded memory: the spans
+    // keep what later ones need (open tool calls, the input messages a call may still include), not the document.
     const messages = state.folder.document.messages;
-    for (; state.read < messages.length; state.read += 1)
-      this.emitAll(spans.message(messages[state.read] as Tolerant.Message, state.read));
+    for (const [offset, message] of messages.entries()) this.emitAll(spans.message(message, state.read + offset));
+    state.read += state.folder.releaseMessages();
     if (event.type === "step.call_workflow.started" && typeof event.child_run_id === "string") {
       const index = state.children;
       state.children += 1;
