@@ -523,10 +523,9 @@ export class OtlpRunSpans {
     const genAi: GenAiChatMessage | undefined =
       this.#trace.content === "attributes" ? { role: genAiRole(message), parts: genAiParts(message) } : undefined;
     if (message.role !== "assistant") {
-      if (genAi === undefined) {
-        // Nothing to keep.
-      } else if (message.role === "system" || message.role === "developer") this.#system.push(message);
-      else this.#history.push(genAi);
+      const instructions = message.role === "system" || message.role === "developer";
+      if (genAi !== undefined && instructions) this.#system.push(message);
+      else if (genAi !== undefined) this.#history.push(genAi);
       this.#previousAt = endAt;
       return out;
     }

@@ -65,7 +65,7 @@ class ExportThread {
     worker.postMessage(opening);
     return {
       post(message, transfer = []) {
-        const outgoing: ToExportWorker = { channel, message };
+        const outgoing: ToExportWorker = { kind: "to-channel", channel, message };
         worker.postMessage(outgoing, [...transfer]);
       },
     };

@@ -44,7 +44,8 @@ export type ToExportChannel =
 
 /** From the main thread: a channel opened, or a message for one. */
 export type ToExportWorker =
-  { kind: "open"; channel: number; settings: ExportWorkerSettings } | { channel: number; message: ToExportChannel };
+  | { kind: "open"; channel: number; settings: ExportWorkerSettings }
+  | { kind: "to-channel"; channel: number; message: ToExportChannel };
 
 /** What one channel tells the main thread (its counters are in `stats`, stored before each message). */
 export type FromExportChannel =
@@ -242,7 +243,7 @@ if (parentPort !== null) {
   yieldToTheProgram();
   const channels = new Map<number, (message: ToExportChannel) => void>();
   port.on("message", (received: ToExportWorker) => {
-    if ("kind" in received) {
+    if (received.kind === "open") {
       const { channel } = received;
       channels.set(
         channel,
