@@ -1,13 +1,13 @@
 /**
  * The live exports' thread, one per process: every live export of the program (each recorder it follows) is a channel
  * of it, so a program recording many runs starts one thread, pays its start (loading the SDK, compiling the hot code)
- * once, and keeps it warm. For each channel it reads the bytes the recorder wrote (whole lines, each write tagged
- * with its run) from the ring it shares with the recording thread — a few times a second, once something is there —
- * and from the rare write posted to it because the ring had no room; reads them as events, makes each span once it is
- * finished (`LiveTrace`), and hands the spans to the channel's OpenTelemetry SDK `BatchSpanProcessor` and OTLP
- * exporter — so the encoding and sending, retries and timeouts included, happen here, off the recording program's
- * thread. What waits for the exporter is bounded (`maxQueueSize` spans) and what is lost is counted and reported to
- * the main thread, which says it.
+ * once, and keeps it warm. For each channel it follows the event log files of the run and its child runs as they are
+ * written (`followed-file.ts`: it looks a few times a second; the recording thread does nothing for it per write),
+ * reads their lines as events, makes each span once it is finished
+ * (`LiveTrace`), and hands the spans to the channel's OpenTelemetry SDK `BatchSpanProcessor` and OTLP exporter — so
+ * the reading, encoding and sending, retries and timeouts included, happen here, off the recording program's thread.
+ * What waits for the exporter is bounded (`maxQueueSize` spans) and what is lost is counted and reported to the main
+ * thread, which says it.
  */
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
@@ -16,7 +16,7 @@ import { EventLogLineReader } from "@agent-transcript/core";
 import type { OtlpExportOptions, OtlpSpan } from "@agent-transcript/providers";
 import { BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace";
 import { writeExportStats, type ExportWorkerStats } from "./export-stats.js";
-import { LineRingReader, type LineRingMemory } from "./line-ring.js";
+import { FollowedFile, type FollowedFileStart } from "./followed-file.js";
 import { LiveTrace } from "./live-spans.js";
 import { originsOf, readableSpan } from "./readable-spans.js";
 import { otlpSpanExporter } from "./otlp-exporter.js";
@@ -25,8 +25,6 @@ import type { TraceSenderOptions } from "./trace-options.js";
 /** What the main thread starts the thread with. */
 export interface ExportWorkerSettings {
   rootRunId: string;
-  /** The ring the recording thread copies its writes into. */
-  ring: LineRingMemory;
   /** Where the thread keeps its counters for the main thread to read (`export-stats.ts`). */
   stats: SharedArrayBuffer;
   sender: TraceSenderOptions;
@@ -39,8 +37,8 @@ export interface ExportWorkerSettings {
 
 /** What one channel is told by the main thread. */
 export type ToExportChannel =
-  /** A write the ring had no room for: read after everything in the ring. */
-  { kind: "lines"; runId: string; bytes: Uint8Array } | { kind: "flush"; id: number } | { kind: "end" };
+  /** A run's file, followed from `from` on: the root run's first, then each child run's as it starts. */
+  ({ kind: "run" } & FollowedFileStart) | { kind: "flush"; id: number } | { kind: "end" };
 
 /** From the main thread: a channel opened, or a message for one. */
 export type ToExportWorker =
@@ -49,7 +47,6 @@ export type ToExportWorker =
 
 /** What one channel tells the main thread (its counters are in `stats`, stored before each message). */
 export type FromExportChannel =
-  | { kind: "read"; bytes: number }
   | { kind: "lost"; count: number; error: string | undefined }
   | { kind: "flushed"; id: number }
   /** The channel ended (its spans sent or given up on) and is gone from the thread. */
@@ -61,8 +58,8 @@ export interface FromExportWorker {
   readonly message: FromExportChannel;
 }
 
-/** How long the thread lets writes gather in the ring after the first before it reads them. */
-const readDelayMs = 20;
+/** How often the thread looks at the files it follows (an fstat each, and a read of what was appended). */
+const readEveryMs = 100;
 
 /** `ExportResultCode.SUCCESS` of `@opentelemetry/core`. */
 const exportSucceeded = 0;
@@ -135,17 +132,33 @@ function openChannel(
   };
   const live = new LiveTrace(settings.rootRunId, settings.export, emit);
   const origin = originsOf(live.envelope())[0] as ReturnType<typeof originsOf>[number];
-  const decoder = new TextDecoder();
   // Each run's lines through core's one reader of event log lines, as every reader of a log reads them (parsed
-  // under the limits, validated, held to the file's rules): a file of its own per run, its lines numbered from 1.
-  const readers = new Map<string, { reader: EventLogLineReader; lines: number }>();
-  const readerOf = (runId: string) => {
-    let entry = readers.get(runId);
-    if (entry === undefined) {
-      entry = { reader: new EventLogLineReader({ mode: "tolerant" }), lines: 0 };
-      readers.set(runId, entry);
+  // under the limits, validated, held to the file's rules): its lines numbered from the first one followed.
+  const runs: Array<{ file: FollowedFile; reader: EventLogLineReader; lines: number }> = [];
+  const follow = (start: FollowedFileStart): void => {
+    const run = { file: new FollowedFile(start), reader: new EventLogLineReader({ mode: "tolerant" }), lines: 0 };
+    runs.push(run);
+    if (run.file.failure !== undefined) lose(0, run.file.failure);
+    else readRun(run);
+  };
+  const readRun = (run: (typeof runs)[number]): void => {
+    if (run.file.failure !== undefined) return;
+    run.file.read((line) => run.reader.line(line, (run.lines += 1), 0, true));
+    for (const item of run.reader.items.splice(0)) {
+      if (item.kind !== "event") {
+        // The recorder's own lines: one the reader refuses is a bug of ours, and must not stop the rest.
+        if (item.kind === "problem")
+          lose(1, `${run.file.file}: line ${String(item.line)} ${item.pointer}: ${item.message}`);
+        continue;
+      }
+      try {
+        live.add(item.event);
+      } catch (error) {
+        lose(1, error instanceof Error ? error.message : String(error));
+      }
     }
-    return entry;
+    // Said once: a file that failed is read no more.
+    if (run.file.failure !== undefined) lose(0, run.file.failure);
   };
 
   const within = async (work: Promise<unknown>): Promise<void> => {
@@ -159,60 +172,28 @@ function openChannel(
     clearTimeout(timer);
   };
 
-  /** A run's write of whole lines, each ending in LF, read as events into the trace. */
-  const readLines = (runId: string, bytes: Uint8Array): void => {
-    const entry = readerOf(runId);
-    // The last piece of the split is empty.
-    for (const line of decoder.decode(bytes).split("\n").slice(0, -1)) {
-      entry.lines += 1;
-      entry.reader.line(line, entry.lines, 0, true);
-    }
-    for (const item of entry.reader.items.splice(0)) {
-      if (item.kind !== "event") {
-        // The recorder's own lines: one the reader refuses is a bug of ours, and must not stop the rest.
-        if (item.kind === "problem") lose(1, `line ${String(item.line)} ${item.pointer}: ${item.message}`);
-        continue;
-      }
-      try {
-        live.add(item.event);
-      } catch (error) {
-        lose(1, error instanceof Error ? error.message : String(error));
-      }
-    }
-  };
-  const ring = new LineRingReader(settings.ring);
-  const readRing = (): void => {
-    if (ring.drain(readLines) === 0) return;
+  const readRuns = (): void => {
+    for (const run of runs) readRun(run);
     tellLosses();
     publish();
   };
-  let ended = false;
-  void (async () => {
-    while (!ended) {
-      await ring.written();
-      await new Promise((resolve) => setTimeout(resolve, readDelayMs));
-      if (!ended) readRing();
-    }
-  })();
+  const reading = setInterval(readRuns, readEveryMs);
 
   return (message) => {
     switch (message.kind) {
-      case "lines":
-        // Everything in the ring was written before this.
-        readRing();
-        readLines(message.runId, message.bytes);
+      case "run":
+        follow(message);
         tellLosses();
-        tell({ kind: "read", bytes: message.bytes.length });
+        publish();
         return;
       case "flush":
-        readRing();
+        readRuns();
         void within(processor.forceFlush()).then(() => tell({ kind: "flushed", id: message.id }));
         return;
       case "end":
-        readRing();
-        ended = true;
-        // The loop above waits for the ring's next write, which will never come: it is woken to see it ended.
-        ring.stopWaiting();
+        readRuns();
+        clearInterval(reading);
+        for (const run of runs) run.file.close();
         live.end();
         tellLosses();
         void (async () => {

@@ -1,25 +1,24 @@
 /**
- * A recorder's run sent to an OpenTelemetry backend as it happens. The recording program's thread does one thing
- * for it: after each write, it copies the bytes just written (whole lines, the run's and its child runs') into a ring
- * of memory it shares with the export's own thread (`line-ring.ts`, `export-worker.ts`: one thread per process, each
- * live export a channel of it, `export-thread.ts`), which reads them a few times a second — no message, timer or
- * allocation per write on the program's thread. There the lines are read, each span is
- * made once it is finished — exactly as `toOtlpTraces` makes it for the finished logs, with the same ids, so a backend
- * that de-duplicates keeps one copy of a run sent live and pushed again later — and sent by the OpenTelemetry SDK's
- * `BatchSpanProcessor` and OTLP exporter (HTTP, protobuf or JSON).
+ * A recorder's run sent to an OpenTelemetry backend as it happens. The recording program's thread does one thing for
+ * it: after each write, it stores how far the run's file is written in memory it shares with the export's own thread
+ * (`export-worker.ts`: one thread per process, each live export a channel of it, `export-thread.ts`), and wakes that
+ * thread if it sleeps. The export's thread reads the new lines from the event log files themselves — the run's and
+ * its child runs' — a few times a second: no copy, message, timer or allocation per write on the program's thread.
+ * There the lines are read, each span is made once it is finished — exactly as `toOtlpTraces` makes it for the
+ * finished logs, with the same ids, so a backend that de-duplicates keeps one copy of a run sent live and pushed again
+ * later — and sent by the OpenTelemetry SDK's `BatchSpanProcessor` and OTLP exporter (HTTP, protobuf or JSON).
  *
- * The recorder never waits for any of it. What waits is bounded — lines for the thread (`maxPendingBytes`), spans for
- * the exporter (`maxQueueSize`) — and what a slow or dead endpoint costs is counted in `stats` and said in one warning
- * at most once a minute, never a line of the event log.
+ * The recorder never waits for any of it. What waits is bounded — what the thread reads at once, spans for the
+ * exporter (`maxQueueSize`) — and what a slow or dead endpoint costs is counted in `stats` and said in one warning at
+ * most once a minute, never a line of the event log.
  */
 import type { OtlpExportOptions } from "@agent-transcript/providers";
 import type { Recorder } from "../writer/recorder-types.js";
 import { RateLimiter } from "../rate-limiter.js";
-import { tapWrittenLines } from "../writer/recorder.js";
+import { tapRunFiles, type TappedFile } from "../writer/recorder.js";
 import type { ExportWorkerSettings, FromExportChannel } from "./export-worker.js";
 import { exportThread } from "./export-thread.js";
 import { exportStatsMemory, readExportStats } from "./export-stats.js";
-import { LineRingWriter } from "./line-ring.js";
 import type { OtlpProtocol } from "./trace-options.js";
 import { otlpTracesUrl } from "./trace-sender.js";
 
@@ -53,7 +52,12 @@ export interface LiveExportOptions {
   scheduledDelayMillis?: number;
   /** How long `flush()` and `close()` wait for the exporter; default 10,000 ms. */
   exportTimeoutMillis?: number;
-  /** Bytes of written lines waiting for the export's thread before newer ones are dropped; default 64 MiB. */
+  /**
+   * Formerly the bytes of written lines that could wait for the export's thread.
+   *
+   * @deprecated Checked (a positive whole number) and otherwise unused: the export's thread reads the written lines
+   * from the event log files, so none wait for it in memory.
+   */
   maxPendingBytes?: number;
   /** Receives the warning that spans were lost; default `process.emitWarning`. */
   onWarning?: (warning: LiveExportWarning) => void;
@@ -71,7 +75,12 @@ export interface LiveExportStats {
   readonly dropped: number;
   /** Spans handed to the exporter and not yet settled. */
   readonly pending: number;
-  /** Event lines dropped before the export's thread read them (it fell behind by `maxPendingBytes`): their spans are missing. */
+  /**
+   * Formerly the event lines dropped before the export's thread read them.
+   *
+   * @deprecated Always 0: the export's thread reads the event log files, so no written line waits in memory to be
+   * dropped. A file it cannot read is said in the warning.
+   */
   readonly eventsDropped: number;
 }
 
@@ -102,12 +111,6 @@ export interface LiveExport {
 
 const warningIntervalMs = 60_000;
 /**
- * The ring's size (or `maxPendingBytes`, when smaller): at the pace the thread reads it, room for 100 MB a second, and
- * at most this much resident. A write that does not fit is posted to the thread instead.
- */
-const ringBytes = 2 * 1024 * 1024;
-
-/**
  * Sends a recorder's run — and the child runs it starts — to an OpenTelemetry collector or backend while it is
  * recorded, as traces that follow the GenAI semantic conventions. Attach it right after `createRecorder`, before the
  * run's first event: lines written earlier are not in the trace. Throws a `RangeError` for an endpoint it cannot use
@@ -117,12 +120,10 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   const url = otlpTracesUrl(options.endpoint, process.env);
   const maxQueueSize = positive(options.maxQueueSize, 2048, "maxQueueSize");
   const exportTimeoutMillis = positive(options.exportTimeoutMillis, 10_000, "exportTimeoutMillis");
-  const maxPendingBytes = positive(options.maxPendingBytes, 64 * 1024 * 1024, "maxPendingBytes");
-  const ring = new LineRingWriter(Math.min(ringBytes, maxPendingBytes));
+  positive(options.maxPendingBytes, 1, "maxPendingBytes");
   const shared = exportStatsMemory();
   const settings: ExportWorkerSettings = {
     rootRunId: recorder.runId,
-    ring: ring.memory,
     stats: shared.buffer as SharedArrayBuffer,
     sender: {
       url,
@@ -146,10 +147,8 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   if (!["http/protobuf", "http/json"].includes(settings.sender.protocol as string))
     throw new RangeError(`protocol must be http/protobuf or http/json, not ${String(options.protocol)}`);
 
-  let eventsDropped = 0;
+  const eventsDropped = 0;
   let threadError: string | undefined;
-  /** Written lines posted to the thread because the ring could not take them, and not yet read by it. */
-  let postedBytes = 0;
   let nextFlush = 0;
   const flushes = new Map<number, (stats: LiveExportStats) => void>();
   let done: ((stats: LiveExportStats) => void) | undefined;
@@ -157,35 +156,22 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   const snapshot = (): LiveExportStats => ({ ...readExportStats(shared), eventsDropped });
 
   let following = true;
-  const untapRecorder = tapWrittenLines(recorder, {
-    written(runId, buffer, length) {
-      // A child run started while the export followed keeps the tap after close(): what it writes then is not ours.
-      if (!following) return;
-      // The way of every write while the thread keeps up: one copy into the ring. Once a write has been posted, the
-      // later ones follow it by post until the thread has read it, so the thread reads every run's lines in order.
-      if (postedBytes === 0 && ring.write(runId, buffer, length)) return;
-      if (threadError !== undefined || ring.used + postedBytes + length > maxPendingBytes) {
-        const lines = countLines(buffer, length);
-        eventsDropped += lines;
-        lost(lines, threadError ?? "the export's thread fell behind");
-        return;
-      }
-      const bytes = new Uint8Array(length);
-      bytes.set(buffer.subarray(0, length));
-      channel.post({ kind: "lines", runId, bytes }, [bytes.buffer]);
-      postedBytes += length;
+  const follow = (file: TappedFile, from: number): void => {
+    const { runId, device, inode } = file;
+    channel.post({ kind: "run", runId, file: file.file, device, inode, from });
+  };
+  const tapped = tapRunFiles(recorder, {
+    opened(file, from) {
+      // A child run started while the export followed keeps the tap after close(): what it starts then is not ours.
+      if (following && threadError === undefined) follow(file, from);
     },
   });
   const untap = (): void => {
     following = false;
-    untapRecorder();
+    tapped.untap();
   };
-
   const receive = (message: FromExportChannel): void => {
     switch (message.kind) {
-      case "read":
-        postedBytes -= message.bytes;
-        return;
       case "lost":
         lost(message.count, message.error);
         return;
@@ -208,8 +194,9 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     done?.(snapshot());
   };
   // Opened after the tap, which refuses a recorder it cannot follow: a refusal leaves no channel open. No write comes
-  // in between (writes are the program's, after this returns).
+  // in between (writes are the program's, after this returns), so the tap never finds the channel unmade.
   const channel = exportThread.open(settings, { message: receive, ended: threadEnded });
+  follow(tapped.file, tapped.from);
 
   let lostUnreported = 0;
   let lastError: string | undefined;
@@ -228,15 +215,12 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
     const count = lostUnreported;
     lostUnreported = 0;
     const stats = snapshot();
-    const what =
-      count === 0
-        ? "spans may be lost"
-        : `${count} span${count === 1 ? "" : "s"} or event lines could not be delivered`;
+    const what = count === 0 ? "spans may be lost" : `${count} span${count === 1 ? "" : "s"} could not be delivered`;
     const warning: LiveExportWarning = {
       code: "otel-export-lost",
       message:
         `${recorder.file}: the live OpenTelemetry export to ${url}: ${what} (${stats.failed} spans failed and ` +
-        `${stats.dropped} dropped of ${stats.spans} so far, ${stats.eventsDropped} event lines dropped)` +
+        `${stats.dropped} dropped of ${stats.spans} so far)` +
         `${lastError === undefined ? "" : `: ${lastError}`}; the event log is complete`,
       stats,
     };
@@ -293,13 +277,6 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
       return closing;
     },
   };
-}
-
-function countLines(buffer: Uint8Array, length: number): number {
-  let count = 0;
-  for (let index = buffer.indexOf(10); index !== -1 && index < length; index = buffer.indexOf(10, index + 1))
-    count += 1;
-  return count;
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

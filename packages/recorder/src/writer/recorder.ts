@@ -96,10 +96,14 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   private queuedEvents: Event[] = [];
   private writeScheduled = false;
   private readonly subscribers = new Set<EventSubscription>();
-  /** What receives the bytes of each batch written: this run's taps and its ancestors' (see `tapWrittenLines`). */
-  private readonly taps = new Set<WrittenLinesTap>();
-  private inheritedTaps: ReadonlySet<WrittenLinesTap> = new Set();
+  /** What hears of each run file opened: this run's taps and its ancestors' (see `tapRunFiles`). */
+  private readonly taps = new Set<RunFilesTap>();
+  private inheritedTaps: ReadonlySet<RunFilesTap> = new Set();
   private readonly children = new Map<string, ChildStep>();
+  /** This run's file as the taps know it. */
+  private tappedFile: TappedFile | undefined;
+  /** The file's size when it was opened (the lines a repair kept, or 0): what is written ends at this plus `bytes`. */
+  private startSize = 0;
 
   /** Counts batches written; a sync started after batch n was written covers batches 1..n. */
   private writtenGeneration = 0;
@@ -146,6 +150,8 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       );
       const stats = fstatSync(descriptor);
       if (!stats.isFile()) throw notARegularFile(this.file, stats);
+      this.startSize = stats.size;
+      this.tappedFile = { runId: options.runId, file: this.file, device: stats.dev, inode: stats.ino };
       // open's mode applies only to a file it creates: an existing file gets 0600 here.
       fchmodSync(descriptor, 0o600);
       // A new file's directory entry is made durable too, unless nothing is to be synced.
@@ -287,7 +293,6 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     buffer[buffer.length - 1] = 0x0a;
     try {
       this.writeAll(buffer, buffer.length);
-      this.tapped(buffer, buffer.length);
       this.writtenGeneration += 1;
       this.afterWrite();
     } catch (error) {
@@ -357,7 +362,6 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       const length = this.batchLength;
       this.batchLength = 0;
       this.writeAll(this.batch, length);
-      this.tapped(this.batch, length);
       this.writtenGeneration += 1;
       if (syncInBackground) this.afterWrite();
     }
@@ -390,17 +394,14 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     this.bytes += length;
   }
 
-  /** Hands the bytes just written to the taps (they copy what they keep: the batch buffer is reused). */
-  private tapped(buffer: Buffer, length: number): void {
-    // No view or array is made per write: a tap costs the recording thread only what it does itself.
-    if (this.taps.size > 0) tapAll(this.taps, this.runId, buffer, length);
-    if (this.inheritedTaps.size > 0) tapAll(this.inheritedTaps, this.runId, buffer, length);
-  }
-
-  /** Adds a tap; the returned function removes it (from this run; child runs started meanwhile keep it). */
-  tap(tap: WrittenLinesTap): () => void {
+  /** Adds a tap; `untap` removes it (from this run; child runs started meanwhile keep it). */
+  tap(tap: RunFilesTap): TappedRun {
     this.taps.add(tap);
-    return () => this.taps.delete(tap);
+    return {
+      file: this.tappedFile as TappedFile,
+      from: this.startSize + this.bytes,
+      untap: () => this.taps.delete(tap),
+    };
   }
 
   private broadcast(events: readonly Event[]): void {
@@ -691,8 +692,10 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     if (!isUuid(runId)) throw this.refuse(`startChildRun: runId must be a UUID, got ${JSON.stringify(runId)}`);
     // A child run shares the parent's workspace: the snapshot, if any, is the root run's.
     const child = new FileRecorder({ ...this.options, runId, parentRunId: this.runId, snapshot: undefined });
-    if (this.taps.size > 0 || this.inheritedTaps.size > 0)
+    if (this.taps.size > 0 || this.inheritedTaps.size > 0) {
       child.inheritedTaps = new Set([...this.inheritedTaps, ...this.taps]);
+      tapAll(child.inheritedTaps, child.tappedFile as TappedFile, child.startSize);
+    }
     try {
       this.append({
         type: "step.call_workflow.started",
@@ -731,29 +734,46 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
   }
 }
 
-/**
- * What the recorder's own live OpenTelemetry export reads: the bytes of every batch of whole lines a recorder writes
- * — and every child run it starts from then on, at any depth — right after each write, synchronously. `bytes` is the
- * recorder's batch buffer: copy what you keep, and never throw. Internal to the package (not on `Recorder`).
- */
-export interface WrittenLinesTap {
-  /** `buffer[0, length)` was just written. */
-  written(runId: string, buffer: Uint8Array, length: number): void;
+/** A run's event log as a tap knows it: which run, its file, and the file's identity (so a reader opens that file). */
+export interface TappedFile {
+  readonly runId: string;
+  readonly file: string;
+  readonly device: number;
+  readonly inode: number;
 }
 
-function tapAll(taps: ReadonlySet<WrittenLinesTap>, runId: string, buffer: Uint8Array, length: number): void {
-  // A tap's failure is its own: what is written is written, and the recorder goes on. (A tap removed while this runs
-  // is skipped, as a Set's iteration allows.)
+/**
+ * What the recorder's own live OpenTelemetry export hears: the event log file of the recorder it follows, and of every
+ * child run it starts from then on, at any depth, each as it is opened. The export reads the lines from the files
+ * itself, as they are written: the recording thread does nothing for it per write. Never throw. Internal to the
+ * package (not on `Recorder`).
+ */
+export interface RunFilesTap {
+  /** The run's `file` is followed from byte `from` on (what is written there and after; earlier lines are not). */
+  opened(file: TappedFile, from: number): void;
+}
+
+function tapAll(taps: Iterable<RunFilesTap>, file: TappedFile, from: number): void {
+  // A tap's failure is its own: the recorder goes on.
   for (const tap of taps)
     try {
-      tap.written(runId, buffer, length);
+      tap.opened(file, from);
     } catch {
       // The tap counts and says its own losses.
     }
 }
 
-/** Taps a recorder made by `createRecorder`; the returned function removes the tap. */
-export function tapWrittenLines(recorder: Recorder, tap: WrittenLinesTap): () => void {
+/** A tapped recorder's own file, and how to remove the tap. */
+export interface TappedRun {
+  readonly file: TappedFile;
+  /** How far the file is written now: the recorder's lines from here on are the tap's. */
+  readonly from: number;
+  /** Removes the tap (child runs started meanwhile keep it). */
+  untap(): void;
+}
+
+/** Taps a recorder made by `createRecorder`: `tap` hears of each child run's file as the run starts. */
+export function tapRunFiles(recorder: Recorder, tap: RunFilesTap): TappedRun {
   if (!(recorder instanceof FileRecorder))
     throw new TypeError("the live OpenTelemetry export follows a recorder made by createRecorder");
   return recorder.tap(tap);
