@@ -16,6 +16,7 @@ import path from "node:path";
 import { copyBytes } from "./apply-stage.js";
 import { unsafeRelativePath, workFolderPrefix } from "./paths.js";
 import type { SafeTree } from "./safe-tree.js";
+import { processIsAlive } from "./staging-folder.js";
 
 /** The work folder's name at the target's root: the prefix, the applying process's pid, 12 random hex digits. */
 const workFolderName = /^\.agent-transcript-apply-([1-9]\d{0,9})-[0-9a-f]{12}$/;
@@ -242,16 +243,6 @@ export async function recoverInterruptedApplies(
     recovered.push({ folder: name, outcome: journal.committed ? "finished" : "undone" });
   }
   return { recovered, refusals };
-}
-
-function processIsAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**

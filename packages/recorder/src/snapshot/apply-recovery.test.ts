@@ -70,6 +70,7 @@ async function applyKilledAt(
   call: "rename" | "rm",
   stopAt: number,
   only = "",
+  temporaryDirectory = folder,
 ): Promise<"killed" | "finished"> {
   const script = `
     import fs from "node:fs/promises";
@@ -88,7 +89,7 @@ async function applyKilledAt(
     const { applySnapshotBundle } = await import(${JSON.stringify(fileURLToPath(new URL("./apply.ts", import.meta.url)))});
     const result = await applySnapshotBundle(${JSON.stringify(bundle)}, {
       target: ${JSON.stringify(target)},
-      temporaryDirectory: ${JSON.stringify(folder)},
+      temporaryDirectory: ${JSON.stringify(temporaryDirectory)},
     });
     process.stdout.write(result.ok ? "finished\\n" : "failed " + JSON.stringify(result.problems) + "\\n");
   `;
@@ -161,6 +162,33 @@ describe("an apply killed midway", () => {
     expect(again.problems[0]?.message).toMatch(/uncommitted changes|dirty|differ/i);
     expect(workFolders(target)).toEqual([]);
     expect(withoutGit(fullStateOf(target))).toEqual(snapshotState);
+  });
+});
+
+describe("the staging folder of an apply killed midway", () => {
+  it("is removed by the next apply with the same temporary folder, which leaves a live one's and a link alone", async () => {
+    const target = cloneAt(origin, path.join(folder, "target"), head);
+    const temporary = path.join(folder, "temporary");
+    mkdirSync(temporary);
+    expect(await applyKilledAt(target, "rename", 0, "/proc/self/fd/", temporary)).toBe("killed");
+    const [abandoned, ...others] = readdirSync(temporary);
+    expect(others).toEqual([]);
+    expect(abandoned).toMatch(/^agent-transcript-apply-[1-9]\d*-[0-9A-Za-z]{6}$/);
+    expect(readdirSync(path.join(temporary, abandoned as string))).not.toEqual([]);
+    // A running process's (this one's), and a link named as a dead process's folder would be.
+    const alive = `agent-transcript-apply-${process.pid}-abcdef`;
+    mkdirSync(path.join(temporary, alive));
+    const outside = path.join(folder, "outside");
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, "keep.txt"), "precious\n");
+    const link = "agent-transcript-apply-4194304-ghijkl";
+    symlinkSync(outside, path.join(temporary, link));
+
+    const again = await applySnapshotBundle(bundle, { target, temporaryDirectory: temporary });
+    expect(again.problems).toEqual([]);
+    expect(again.ok).toBe(true);
+    expect(readdirSync(temporary).sort()).toEqual([alive, link].sort());
+    expect(readFileSync(path.join(outside, "keep.txt"), "utf8")).toBe("precious\n");
   });
 });
 

@@ -8,7 +8,7 @@
 // 3. only then is anything written, as one transaction that is undone on any failure (apply-commit.ts), every path
 //    opened without following links (safe-tree.ts).
 // A refusal or failure leaves the target byte for byte as it was.
-import { mkdtemp, open, realpath, rm, type FileHandle } from "node:fs/promises";
+import { open, realpath, rm, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { SnapshotFile, SnapshotHeader, SnapshotRepository } from "@agent-transcript/core";
@@ -28,6 +28,7 @@ import type { PatchSection } from "./patch-structure.js";
 import { isGitFolderAlias, joinRelative } from "./paths.js";
 import { describeFileKind } from "../file-kind.js";
 import { SafeTree, TreePathError } from "./safe-tree.js";
+import { makeStagingFolder } from "./staging-folder.js";
 
 export interface ApplySnapshotOptions {
   /** The folder the bundle's `root` maps to: each entry goes to `target/<its path>`. Default the current folder. */
@@ -115,7 +116,7 @@ export async function applySnapshotBundle(
 ): Promise<ApplySnapshotResult> {
   const result: ApplySnapshotResult = { ok: false, applied: { repositories: [], files: [] }, problems: [] };
   const force = options.force ?? false;
-  const staging = await mkdtemp(path.join(options.temporaryDirectory ?? os.tmpdir(), "agent-transcript-apply-"));
+  const staging = await makeStagingFolder(options.temporaryDirectory ?? os.tmpdir(), "agent-transcript-apply-");
   try {
     let read: ReadBundle;
     try {

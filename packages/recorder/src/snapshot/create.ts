@@ -3,19 +3,7 @@
 // as the bundle's JSONL lines a chunk at a time. Memory stays bounded by a chunk whatever the files' sizes.
 import { createHash } from "node:crypto";
 import { constants as fsConstants, type Stats } from "node:fs";
-import {
-  copyFile,
-  lstat,
-  mkdtemp,
-  open,
-  readlink,
-  realpath,
-  rename,
-  rm,
-  stat,
-  utimes,
-  type FileHandle,
-} from "node:fs/promises";
+import { copyFile, lstat, open, readlink, realpath, rename, rm, stat, utimes, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type {
@@ -36,6 +24,7 @@ import { scanPatch } from "./patch-scan.js";
 import { commonFolder, relativeTo, unsafeRelativePath } from "./paths.js";
 import { looksLikeSecretFile, secretFileNameRule } from "./secret-file-names.js";
 import { addCounts, countTotal, looksBinary, scanBufferBytes, scanCut, scanPiece, type RuleCounts } from "./secrets.js";
+import { makeStagingFolder } from "./staging-folder.js";
 
 /** The size cap's default: a file larger than this is left out (and named in the header's problems). */
 export const defaultMaxFileBytes = 100 * 1024 * 1024;
@@ -109,7 +98,7 @@ export async function takeSnapshot(
   declarations: readonly SnapshotDeclaration[],
   options: TakeSnapshotOptions = {},
 ): Promise<StagedSnapshot> {
-  const staging = await mkdtemp(path.join(options.temporaryDirectory ?? os.tmpdir(), "agent-transcript-snapshot-"));
+  const staging = await makeStagingFolder(options.temporaryDirectory ?? os.tmpdir(), "agent-transcript-snapshot-");
   try {
     return await stage(declarations, options, staging);
   } catch (error) {
