@@ -38,7 +38,11 @@ export interface ExportWorkerSettings {
 /** What one channel is told by the main thread. */
 export type ToExportChannel =
   /** A run's file, followed from `from` on: the root run's first, then each child run's as it starts. */
-  ({ kind: "run" } & FollowedFileStart) | { kind: "flush"; id: number } | { kind: "end" };
+  | ({ kind: "run" } & FollowedFileStart)
+  /** The run's recorder closed its file: read the rest, then let go of it. */
+  | { kind: "closed"; runId: string }
+  | { kind: "flush"; id: number }
+  | { kind: "end" };
 
 /** From the main thread: a channel opened, or a message for one. */
 export type ToExportWorker =
@@ -186,6 +190,17 @@ function openChannel(
         tellLosses();
         publish();
         return;
+      case "closed": {
+        const index = runs.findIndex((run) => run.file.runId === message.runId);
+        const run = runs[index];
+        if (run === undefined) return;
+        readRun(run);
+        run.file.close();
+        runs.splice(index, 1);
+        tellLosses();
+        publish();
+        return;
+      }
       case "flush":
         readRuns();
         void within(processor.forceFlush()).then(() => tell({ kind: "flushed", id: message.id }));

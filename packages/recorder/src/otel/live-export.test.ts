@@ -4,7 +4,7 @@
 // that decodes with OpenTelemetry's own generated protobuf code, and arrives span for span as the export of the
 // finished log writes it; a dead endpoint and a receiver stopped mid-run cost spans, counted and said once, never a
 // line of the event log.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -342,6 +342,49 @@ describe("the live OpenTelemetry export", () => {
     expect(byId(receiver.spans())).toEqual(expected);
     // Whole, not cut: the answer is on the model call's span.
     expect(JSON.stringify([...expected.values()]).includes(answer)).toBe(true);
+  });
+
+  it("lets go of each child run's file once the child run is closed: a run with many child runs keeps few open", async () => {
+    receiver = await startReceiver();
+    const recorder = createRecorder({ root, durability: "none" });
+    const live = exportToOpenTelemetry(recorder, { endpoint: receiver.url, exportTimeoutMillis: 120_000 });
+    /** The run files this process has open (the recorder's and the export's thread's: one table for both). */
+    const openRunFiles = (): string[] =>
+      readdirSync("/proc/self/fd")
+        .map((descriptor) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${descriptor}`);
+          } catch {
+            return "";
+          }
+        })
+        .filter((target) => target.endsWith(".jsonl"));
+    recorder.append({ type: "run.started", payload: { name: "fan-out", kind: "workflow" } });
+    const children: string[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      const child = recorder.startChildRun({ name: "worker", path: "fan-out", iteration: index });
+      children.push(child.file);
+      child.append({ type: "run.started", payload: { name: "worker", kind: "agent" } });
+      child.append({ type: "message.user", payload: { role: "user", blocks: [text(`part ${index}`)] } });
+      child.append({
+        type: "message.assistant",
+        payload: { role: "assistant", model: "gpt-5", blocks: [text("done")] },
+      });
+      child.append({ type: "run.completed", payload: { name: "worker", kind: "agent", status: "completed" } });
+      await recorder.completeChildRun(child, { status: "completed" });
+    }
+    await live.flush();
+    // Every child run's spans are made (it was read to its end), and none of its files is open any more.
+    expect(live.stats.spans).toBe(120);
+    const open = openRunFiles();
+    expect(open.filter((file) => children.includes(file))).toEqual([]);
+    expect(open.filter((file) => file === recorder.file).length).toBeGreaterThanOrEqual(1);
+    recorder.append({ type: "run.completed", payload: { name: "fan-out", kind: "workflow", status: "completed" } });
+    await recorder.close();
+    const stats = await live.close();
+    expect(openRunFiles()).toEqual([]);
+    expect(stats).toMatchObject({ spans: 121, exported: 121, failed: 0, dropped: 0 });
+    expect(byId(receiver.spans())).toEqual(await exportedSpans(recorder.file, {}));
   });
 
   it("stops at close(): a child run still writing afterwards changes nothing it reported", async () => {

@@ -165,6 +165,10 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
       // A child run started while the export followed keeps the tap after close(): what it starts then is not ours.
       if (following && threadError === undefined) follow(file, from);
     },
+    closed(file) {
+      // The thread reads the rest and lets go of the file: a run with thousands of child runs holds few open.
+      if (following && threadError === undefined) channel.post({ kind: "closed", runId: file.runId });
+    },
   });
   const untap = (): void => {
     following = false;

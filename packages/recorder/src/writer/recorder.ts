@@ -591,6 +591,9 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
       // Closing cannot lose what was written; a failed sync has been reported already.
     }
     this.lock.release();
+    // Nothing more is written to the file: a reader that follows it can let go of it once it has read the rest.
+    if (this.taps.size > 0 || this.inheritedTaps.size > 0)
+      tapAll([...this.inheritedTaps, ...this.taps], (tap) => tap.closed(this.tappedFile as TappedFile));
   }
 
   /** Stops the recorder for good: no more writes (one after a failed write could land after a torn line). */
@@ -694,7 +697,7 @@ class FileRecorder implements Recorder, ExitFlushable, SubscriptionOwner {
     const child = new FileRecorder({ ...this.options, runId, parentRunId: this.runId, snapshot: undefined });
     if (this.taps.size > 0 || this.inheritedTaps.size > 0) {
       child.inheritedTaps = new Set([...this.inheritedTaps, ...this.taps]);
-      tapAll(child.inheritedTaps, child.tappedFile as TappedFile, child.startSize);
+      tapAll(child.inheritedTaps, (tap) => tap.opened(child.tappedFile as TappedFile, child.startSize));
     }
     try {
       this.append({
@@ -744,20 +747,22 @@ export interface TappedFile {
 
 /**
  * What the recorder's own live OpenTelemetry export hears: the event log file of the recorder it follows, and of every
- * child run it starts from then on, at any depth, each as it is opened. The export reads the lines from the files
- * itself, as they are written: the recording thread does nothing for it per write. Never throw. Internal to the
- * package (not on `Recorder`).
+ * child run it starts from then on, at any depth, each as it is opened and as it is closed. The export reads the lines
+ * from the files itself, as they are written: the recording thread does nothing for it per write. Never throw.
+ * Internal to the package (not on `Recorder`).
  */
 export interface RunFilesTap {
   /** The run's `file` is followed from byte `from` on (what is written there and after; earlier lines are not). */
   opened(file: TappedFile, from: number): void;
+  /** The run's recorder closed its file: nothing more is written to it. */
+  closed(file: TappedFile): void;
 }
 
-function tapAll(taps: Iterable<RunFilesTap>, file: TappedFile, from: number): void {
+function tapAll(taps: Iterable<RunFilesTap>, tell: (tap: RunFilesTap) => void): void {
   // A tap's failure is its own: the recorder goes on.
   for (const tap of taps)
     try {
-      tap.opened(file, from);
+      tell(tap);
     } catch {
       // The tap counts and says its own losses.
     }
