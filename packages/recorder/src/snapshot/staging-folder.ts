@@ -7,22 +7,24 @@
 import { lstat, mkdtemp, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 
-/** `prefix`, the process id, `-`, then mkdtemp's six characters. */
-const stagingName = (prefix: string): RegExp => new RegExp(`^${prefix}([1-9]\\d{0,9})-[0-9A-Za-z]{6}$`);
+type StagingPrefix = "agent-transcript-apply-" | "agent-transcript-snapshot-";
+
+/** The prefix, the process id, `-`, then mkdtemp's six characters (literals: no pattern is built at run time). */
+const stagingNames: Record<StagingPrefix, RegExp> = {
+  "agent-transcript-apply-": /^agent-transcript-apply-([1-9]\d{0,9})-[0-9A-Za-z]{6}$/,
+  "agent-transcript-snapshot-": /^agent-transcript-snapshot-([1-9]\d{0,9})-[0-9A-Za-z]{6}$/,
+};
 
 /**
  * Makes a staging folder `{prefix}{pid}-XXXXXX` in `parent` (mode 0700, as mkdtemp makes it), after removing the
  * folders named so whose process is no longer running. Only folders this user owns are removed, never through a link.
  */
-export async function makeStagingFolder(
-  parent: string,
-  prefix: "agent-transcript-apply-" | "agent-transcript-snapshot-",
-): Promise<string> {
+export async function makeStagingFolder(parent: string, prefix: StagingPrefix): Promise<string> {
   await removeAbandoned(parent, prefix);
   return mkdtemp(path.join(parent, `${prefix}${process.pid}-`));
 }
 
-async function removeAbandoned(parent: string, prefix: string): Promise<void> {
+async function removeAbandoned(parent: string, prefix: StagingPrefix): Promise<void> {
   let names: string[];
   try {
     names = await readdir(parent);
@@ -30,7 +32,7 @@ async function removeAbandoned(parent: string, prefix: string): Promise<void> {
     // The mkdtemp that follows says what is wrong with the folder.
     return;
   }
-  const pattern = stagingName(prefix);
+  const pattern = stagingNames[prefix];
   const user = process.getuid?.();
   for (const name of names) {
     const pid = Number(pattern.exec(name)?.[1]);
