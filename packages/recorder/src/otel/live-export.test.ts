@@ -373,6 +373,9 @@ describe("the live OpenTelemetry export", () => {
       child.append({ type: "run.completed", payload: { name: "worker", kind: "agent", status: "completed" } });
       await recorder.completeChildRun(child, { status: "completed" });
     }
+    // The root's lines announcing the child runs are written (the recorder writes its queue in the background): the
+    // export reads what is in the files.
+    await recorder.flush();
     await live.flush();
     // Every child run's spans are made (it was read to its end), and none of its files is open any more.
     expect(live.stats.spans).toBe(120);
