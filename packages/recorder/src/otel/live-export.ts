@@ -1,9 +1,8 @@
 /**
- * A recorder's run sent to an OpenTelemetry backend as it happens. The recording program's thread does one thing for
- * it: after each write, it stores how far the run's file is written in memory it shares with the export's own thread
- * (`export-worker.ts`: one thread per process, each live export a channel of it, `export-thread.ts`), and wakes that
- * thread if it sleeps. The export's thread reads the new lines from the event log files themselves — the run's and
- * its child runs' — a few times a second: no copy, message, timer or allocation per write on the program's thread.
+ * A recorder's run sent to an OpenTelemetry backend as it happens. The recording program's thread does nothing for it
+ * per write: it tells the export's own thread (`export-worker.ts`: one thread per process, each live export a channel
+ * of it, `export-thread.ts`) of each run's file as it is opened and closed — the run's and its child runs' — and that
+ * thread reads the new lines from the files themselves a few times a second (`followed-file.ts`).
  * There the lines are read, each span is made once it is finished — exactly as `toOtlpTraces` makes it for the
  * finished logs, with the same ids, so a backend that de-duplicates keeps one copy of a run sent live and pushed again
  * later — and sent by the OpenTelemetry SDK's `BatchSpanProcessor` and OTLP exporter (HTTP, protobuf or JSON).
@@ -147,19 +146,15 @@ export function exportToOpenTelemetry(recorder: Recorder, options: LiveExportOpt
   if (!["http/protobuf", "http/json"].includes(settings.sender.protocol as string))
     throw new RangeError(`protocol must be http/protobuf or http/json, not ${String(options.protocol)}`);
 
-  const eventsDropped = 0;
   let threadError: string | undefined;
   let nextFlush = 0;
   const flushes = new Map<number, (stats: LiveExportStats) => void>();
   let done: ((stats: LiveExportStats) => void) | undefined;
 
-  const snapshot = (): LiveExportStats => ({ ...readExportStats(shared), eventsDropped });
+  const snapshot = (): LiveExportStats => ({ ...readExportStats(shared), eventsDropped: 0 });
 
   let following = true;
-  const follow = (file: TappedFile, from: number): void => {
-    const { runId, device, inode } = file;
-    channel.post({ kind: "run", runId, file: file.file, device, inode, from });
-  };
+  const follow = (file: TappedFile, from: number): void => channel.post({ kind: "run", ...file, from });
   const tapped = tapRunFiles(recorder, {
     opened(file, from) {
       // A child run started while the export followed keeps the tap after close(): what it starts then is not ours.
