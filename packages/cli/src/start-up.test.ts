@@ -2,15 +2,19 @@
  * What the built command loads, as an installed package runs it: `--version` nothing but itself, `--help` its
  * generated text, `help` every command's definition and none of their code, and `stats` of an event log its own
  * definition and code, the event log reader and usage arithmetic — no other command, no converter, no writer, no
- * document validator. Start-up time is `pnpm bench`'s business (cli-startup*); which files load is exact and holds on
- * any machine, so it is tested here. The command is bundled: each file it loads is mapped back to the sources it holds.
+ * document validator, and none of the validators ajv generated, which only an invalid input needs (the bundle loads
+ * each on its first call: scripts/bundle-command.mjs). Start-up time is `pnpm bench`'s business (cli-startup*); which
+ * files load is exact and holds on any machine, so it is tested here. The command is bundled: each file it loads is
+ * mapped back to the sources it holds.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { modulesLoadedBy } from "@agent-transcript/api-report/package-exports";
 import { writeLargeEventLog } from "@agent-transcript/fixtures/large-event-log";
+import { realFixturesRoot } from "@agent-transcript/fixtures/paths";
 import { afterAll, describe, expect, it } from "vitest";
 import { commandList } from "./cli.js";
 
@@ -56,6 +60,32 @@ function loadedBy(args: readonly string[]): { files: string[]; stdout: string; s
 const validators = (files: readonly string[]): string[] =>
   files.filter((file) => /^core\/generated\/v1\/validators\/.*\.(?:strict|tolerant)\.js$/.test(file)).sort();
 
+/**
+ * The validators ajv generated that a command line required (the bundle's dist/validators/*.cjs, loaded through
+ * `require`, which the ES module hooks of `loadedBy` do not see): Node's own account of the modules it loads.
+ */
+function requiredValidators(args: readonly string[]): {
+  validators: string[];
+  stdout: string;
+  stderr: string;
+  status: number | null;
+} {
+  const run = spawnSync(process.execPath, [builtCommand, ...args], {
+    cwd: scratch,
+    encoding: "utf8",
+    env: { ...process.env, NODE_DEBUG: "module", NO_COLOR: "1" },
+    timeout: 120_000,
+  });
+  const loaded = [...run.stderr.matchAll(/load "([^"]+[\\/]dist[\\/]validators[\\/][^"\\/]+\.cjs)"/g)].map((match) =>
+    path.basename(match[1] as string),
+  );
+  const stderr = run.stderr
+    .split("\n")
+    .filter((line) => !/^MODULE \d+:/.test(line))
+    .join("\n");
+  return { validators: [...new Set(loaded)].sort(), stdout: run.stdout, stderr, status: run.status };
+}
+
 describe("what each command line loads", () => {
   it("--version: the command's entry and nothing else of ours", () => {
     const run = loadedBy(["--version"]);
@@ -96,9 +126,32 @@ describe("what each command line loads", () => {
     ).toEqual([]);
     expect(run.files).not.toContain("core/index.js");
     expect(run.files).not.toContain("recorder/index.js");
-    expect(validators(run.files)).toEqual([
-      "core/generated/v1/validators/event.strict.js",
-      "core/generated/v1/validators/event.tolerant.js",
-    ]);
+    expect(validators(run.files)).toEqual([]);
+    const required = requiredValidators(["stats", log, "--json"]);
+    expect(required.status).toBe(0);
+    expect(required.validators).toEqual([]);
+  });
+
+  it("validate of an invalid event log: ajv's event validator is loaded then, and says what is wrong and where", () => {
+    const log = path.join(scratch, "invalid.jsonl");
+    writeLargeEventLog(log, 16 * 1024);
+    const lines = readFileSync(log, "utf8").split("\n");
+    lines[1] = (lines[1] as string).replace(/"seq":2\b/, '"seq":"two"');
+    writeFileSync(log, lines.join("\n"));
+    const run = requiredValidators(["validate", log]);
+    expect(run.status).toBe(1);
+    expect(run.stdout + run.stderr).toContain(`${log}:2: /seq: "seq" must be a whole number, not "two"`);
+    expect(run.validators).toEqual(["event.strict.cjs"]);
+  });
+
+  it("stats of a Claude Code session: no event validator is loaded to find that it is not an event log", () => {
+    const session = path.join(
+      realFixturesRoot(),
+      "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
+    );
+    const run = requiredValidators(["stats", session, "--json", "--quiet"]);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true });
+    expect(run.validators).toEqual([]);
   });
 });

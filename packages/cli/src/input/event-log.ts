@@ -452,12 +452,26 @@ export async function probeEventLog(file: string): Promise<"event-log" | "child-
         } catch {
           return "other";
         }
+        // The schema requires every event's seq: a first line without one is no event log, said without the reader,
+        // whose full validator would load (in the bundled command, from its own file) only to describe what is wrong
+        // with, say, a Claude Code session's first record, a report nobody reads here.
+        if (!mayBeEvent(text)) return "other";
         for (const item of readEventLogText(text)) return kindOfFirstItem(item);
         return "other";
       }
     }
   } finally {
     await opened.close().catch(() => undefined);
+  }
+}
+
+/** Whether a line (a byte order mark allowed before it, as the reader allows one) is a JSON object with a seq. */
+function mayBeEvent(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+    return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "seq");
+  } catch {
+    return false;
   }
 }
 
