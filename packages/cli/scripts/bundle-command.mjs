@@ -19,19 +19,13 @@ const packageRoot = process.cwd();
 const lazyValidatorsFolder = "validators";
 /** The schema validators ajv generated, each loaded only when a value fails its fast check (see lazyValidators). */
 const lazyModules = new Map();
-const result = await build({
+/** What every build of the command shares: Node's target, minified as below, linked source maps, a metafile. */
+const common = {
   absWorkingDir: packageRoot,
-  // The read pool's worker (src/read-pool) is an entry of its own, beside bin.js where the pool looks for it; it
-  // shares the command's chunks.
-  entryPoints: { bin: "src/bin.ts", "read-worker": "src/read-pool/read-worker.ts" },
-  outdir: "dist",
   allowOverwrite: true,
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20.19",
-  chunkNames: "chunk-[hash]",
   sourcemap: "linked",
   // Less to read and parse at start-up; names are kept, so a stack trace still names its functions.
   minifyWhitespace: true,
@@ -40,6 +34,16 @@ const result = await build({
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
+};
+const result = await build({
+  ...common,
+  // The read pool's worker (src/read-pool) is an entry of its own, beside bin.js where the pool looks for it; it
+  // shares the command's chunks.
+  entryPoints: { bin: "src/bin.ts", "read-worker": "src/read-pool/read-worker.ts" },
+  outdir: "dist",
+  splitting: true,
+  format: "esm",
+  chunkNames: "chunk-[hash]",
   // A native addon (the run index's SQLite) is loaded from where it was installed and built, never bundled; the
   // PostgreSQL client is loaded from its package too (it loads optional native bindings of its own by name).
   external: ["better-sqlite3", "pg"],
@@ -54,21 +58,10 @@ if (result.errors.length > 0) process.exit(1);
 // Each validator ajv generated, bundled on its own as CommonJS beside the chunks: what the lazy stand-ins require.
 for (const [file, name] of lazyModules) {
   const validator = await build({
-    absWorkingDir: packageRoot,
+    ...common,
     entryPoints: [file],
     outfile: path.join("dist", lazyValidatorsFolder, `${name}.cjs`),
-    allowOverwrite: true,
-    bundle: true,
     format: "cjs",
-    platform: "node",
-    target: "node20.19",
-    sourcemap: "linked",
-    minifyWhitespace: true,
-    minifySyntax: true,
-    sourcesContent: true,
-    metafile: true,
-    legalComments: "none",
-    logLevel: "warning",
   });
   if (validator.errors.length > 0) process.exit(1);
   Object.assign(result.metafile.inputs, validator.metafile.inputs);

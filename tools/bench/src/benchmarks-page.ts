@@ -145,6 +145,7 @@ function processComparison(result: QueryResult | UsageResult, run: number): Comp
       : undefined;
   const timeVerdict = verdicts[result.verdict] ?? "context";
   const details: string[] = [];
+  if ("note" in result && result.note !== undefined) details.push(`- \`${result.id}\`: ${result.note}`);
   if ("agreement" in result) {
     const { agreement } = result;
     details.push(

@@ -185,7 +185,7 @@ function queryLines(queries: readonly QueryResult[]): string[] {
     "",
     "Event log queries and start-up = each side a child process reading " +
       (log === undefined ? "nothing" : `one generated event log of ${formatSize(log.inputBytes)}`) +
-      " (start-up: no input, or for stats a small log of 64 KiB), its answer drained from a pipe; time and peak resident memory are medians over the samples, " +
+      " (start-up: no input, or for stats and the other everyday commands a small log of 64 KiB; a real Claude Code session for stats of a session), its answer drained from a pipe; time and peak resident memory are medians over the samples, " +
       "taken alternately (ABBA). Ratio = our time ÷ the baseline's; verdict meets if every sample pair is within the target. " +
       "Peak target = the peak resident memory ours must stay under in every sample (issue 13: 200 MB on the 1 GB log).",
     "",
