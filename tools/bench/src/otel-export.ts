@@ -15,6 +15,8 @@
 //   once per process, is not in it). The healthy
 //   endpoint is a receiver in another process on 127.0.0.1 that reads each request and answers 200; the dead one a
 //   port nothing listens on. Target: at most 1.05× the recording thread's time, both ways.
+// - otel-live-control: the same measurement with the recorder alone on both sides (A/A): what a change that costs
+//   nothing reads on this machine, beside which the two rows above are read. Context, no target.
 // - otel-live-burst: the same recording's wall time: the export's thread then competes with the program for the
 //   machine's cores (40,000 events a second, far beyond any agent). Context, no target.
 //
@@ -39,6 +41,7 @@ export const otelBenchmarkIds = [
   "otel-export-vs-stringify",
   "otel-live-healthy",
   "otel-live-dead",
+  "otel-live-control",
   "otel-live-burst",
 ] as const;
 export type OtelBenchmarkId = (typeof otelBenchmarkIds)[number];
@@ -242,10 +245,12 @@ async function liveBenchmark(
   folder: string,
   options: { quick: boolean; runs: number; rounds?: number },
 ): Promise<BenchmarkResult> {
+  const control = id === "otel-live-control";
   const healthy = id !== "otel-live-dead";
   const threadTime = id !== "otel-live-burst";
-  const sink = healthy ? await startSink() : undefined;
-  const endpoint = sink?.url ?? (await deadEndpoint());
+  const sink = healthy && !control ? await startSink() : undefined;
+  // The control's candidate records without the export, as its baseline does.
+  const endpoint = control ? undefined : (sink?.url ?? (await deadEndpoint()));
   const turns = options.quick ? 50 : threadTime ? 1000 : 2000;
   const rounds = options.rounds ?? (options.quick ? 3 : 10);
   try {
@@ -272,19 +277,25 @@ async function liveBenchmark(
     return aggregate(
       {
         id,
-        title: threadTime
-          ? `live OpenTelemetry export, ${healthy ? "a healthy" : "a dead"} endpoint: the recording thread's CPU time over ${turns} turns, with it vs without`
-          : `live OpenTelemetry export: wall time of recording ${turns} turns, with it vs without`,
+        title: control
+          ? `live OpenTelemetry export, the control: the recording thread's CPU time over ${turns} turns, the recorder alone on both sides (A/A)`
+          : threadTime
+            ? `live OpenTelemetry export, ${healthy ? "a healthy" : "a dead"} endpoint: the recording thread's CPU time over ${turns} turns, with it vs without`
+            : `live OpenTelemetry export: wall time of recording ${turns} turns, with it vs without`,
         bytesPerPass: turns * 5200,
         itemsPerPass: turns * 4 + 2,
-        ...(threadTime ? { maxRatio: liveExportTarget } : {}),
-        note: !threadTime
-          ? "Context, no target: 40,000 events a second. The program's thread does nothing for the export per write (the export's thread reads the event log file itself), but the export's thread (reading the lines, making spans, encoding and sending them) competes with it for the machine's cores; on a machine with two, that is what this measures."
-          : healthy
-            ? "OTLP/HTTP protobuf to a receiver in another process on 127.0.0.1 (it reads each request and answers 200); the export's defaults (content off, batches of 512, a batch sent at the latest a second after its first span). The main thread's CPU time (Linux schedstat, read after a 1 ms sleep so that it is exact) from the first append to recorder.close(), a full GC before each recording: what the export costs the recording program's thread (nothing per write: the export's thread reads the event log file itself; what remains is what the export's thread, busy on the other core, takes from it); the export's own thread is in otel-live-burst. The export's thread is the process's one, warm from the warm-up recordings (a program recording run after run); its start, once per process, is not measured here."
-            : "A port on 127.0.0.1 nothing listens on: every batch fails to connect and is counted as failed. Measured as for the healthy endpoint.",
+        ...(threadTime && !control ? { maxRatio: liveExportTarget } : {}),
+        note: control
+          ? "Context, no target: both sides record without the export, measured as the healthy and dead rows are (the same turns, rounds, GC and thread CPU time). Its ratio and spread are what a change that costs the recording thread nothing reads on this machine: the healthy and dead rows' spreads are read beside it."
+          : !threadTime
+            ? "Context, no target: 40,000 events a second. The program's thread does nothing for the export per write (the export's thread reads the event log file itself), but the export's thread (reading the lines, making spans, encoding and sending them) competes with it for the machine's cores; on a machine with two, that is what this measures."
+            : healthy
+              ? "OTLP/HTTP protobuf to a receiver in another process on 127.0.0.1 (it reads each request and answers 200); the export's defaults (content off, batches of 512, a batch sent at the latest a second after its first span). The main thread's CPU time (Linux schedstat, read after a 1 ms sleep so that it is exact) from the first append to recorder.close(), a full GC before each recording: what the export costs the recording program's thread (nothing per write: the export's thread reads the event log file itself; what remains is what the export's thread, busy on the other core, takes from it); the export's own thread is in otel-live-burst. The export's thread is the process's one, warm from the warm-up recordings (a program recording run after run); its start, once per process, is not measured here."
+              : "A port on 127.0.0.1 nothing listens on: every batch fails to connect and is counted as failed. Measured as for the healthy endpoint.",
         baselineLabel: "recorder alone (durability none)",
-        candidateLabel: "recorder + exportToOpenTelemetry(recorder, { endpoint })",
+        candidateLabel: control
+          ? "recorder alone (durability none), again"
+          : "recorder + exportToOpenTelemetry(recorder, { endpoint })",
       },
       measured,
     );
