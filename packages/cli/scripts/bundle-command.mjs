@@ -100,7 +100,7 @@ function lazyValidators(modules) {
           'import { createRequire } from "node:module";',
           "const requireValidator = createRequire(import.meta.url);",
           "let loaded;",
-          "function stand_in(name) {",
+          "function standIn(name) {",
           "  const validate = (value, context) => {",
           `    loaded ??= requireValidator(${JSON.stringify(`./${lazyValidatorsFolder}/${name}.cjs`)});`,
           "    const real = loaded[name];",
@@ -111,7 +111,7 @@ function lazyValidators(modules) {
           "  validate.errors = null;",
           "  return validate;",
           "}",
-          ...exported.map((exportName) => `export const ${exportName} = stand_in(${JSON.stringify(exportName)});`),
+          ...exported.map((exportName) => `export const ${exportName} = standIn(${JSON.stringify(exportName)});`),
         ];
         return { contents: lines.join("\n"), loader: "js", resolveDir: path.dirname(args.path) };
       });

@@ -17,3 +17,9 @@ export const transcriptExamplesDirectory = path.join(repositoryRoot, "schemas/v1
  * so this fails instead of falling back.
  */
 export { realFixturesRoot } from "@agent-transcript/fixtures/paths";
+
+/**
+ * The real Claude Code session (with two sub-agents) the viewer's and the everyday commands' rows read, relative to
+ * `realFixturesRoot()`: about 3 MB, a long conversation with compaction.
+ */
+export const realClaudeCodeSession = "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl";

@@ -10,10 +10,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { median } from "./measure.js";
-import { realFixturesRoot } from "./paths.js";
+import { realClaudeCodeSession, realFixturesRoot } from "./paths.js";
 
 /** A real session (Claude Code, with sub-agents and compaction): its text compresses as real runs do. */
-const realSession = "spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl";
 
 export const viewerBenchmarkIds = [
   "viewer-first-render",
@@ -131,7 +130,7 @@ const exportHtml = (input: string, output: string) => exportAs("html", input, ou
  * keeps one as the conversation and the others as branches in its metadata, which is not a long session.)
  */
 export function largeSession(copies: number): string {
-  const lines = readFileSync(path.join(realFixturesRoot(), realSession), "utf8")
+  const lines = readFileSync(path.join(realFixturesRoot(), realClaudeCodeSession), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "");
   const sessionId = /"sessionId":"([0-9a-f-]{36})"/.exec(lines.join("\n"))?.[1] ?? "";
@@ -388,7 +387,7 @@ export async function runViewerBenchmarks(
       // and the larger of the two multiples is the figure.
       const realJson = path.join(folder, "real.json");
       const realHtml = path.join(folder, "real.html");
-      exportAs("json", path.join(realFixturesRoot(), realSession), realJson);
+      exportAs("json", path.join(realFixturesRoot(), realClaudeCodeSession), realJson);
       exportHtml(realJson, realHtml);
       const realMultiple = (statSync(realHtml).size - fixed) / statSync(realJson).size;
       const generatedMultiple = (exported - fixed) / documentBytes;
@@ -408,14 +407,14 @@ export async function runViewerBenchmarks(
     }
     if (ids.includes("viewer-real-session")) {
       const realHtml = path.join(folder, "real-session.html");
-      exportHtml(path.join(realFixturesRoot(), realSession), realHtml);
+      exportHtml(path.join(realFixturesRoot(), realClaudeCodeSession), realHtml);
       const realFloor = path.join(folder, "real-floor.html");
       writeFileSync(realFloor, baselinePage(readFileSync(realHtml, "utf8")));
       const { viewer, decodeOnly, loaded } = await besideTheFloor(browser, realHtml, realFloor, samples, (sample) =>
         options.log?.(`viewer: real session ${sample}/${samples}`),
       );
       const value = median(viewer);
-      const sessionBytes = statSync(path.join(realFixturesRoot(), realSession)).size;
+      const sessionBytes = statSync(path.join(realFixturesRoot(), realClaudeCodeSession)).size;
       results.push({
         id: "viewer-real-session",
         title: "viewer: first render of a real Claude Code session with sub-agents",
